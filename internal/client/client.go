@@ -1,0 +1,278 @@
+// Package client is the one HTTP transport that every service's typed client
+// shares: base URL, authentication header, TLS, per-attempt timeouts,
+// retries, typed errors and logging through tflog with secrets masked.
+//
+// The typed clients under it (client/scheduler and its siblings) know the
+// paths and the objects; this package knows only requests and responses, so
+// that retry and masking rules are written once and hold for every service.
+package client
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-cleanhttp"
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+// Config says how to reach one service.
+type Config struct {
+	// BaseURL is the server's address, such as http://127.0.0.1:8080. The
+	// service's path prefix (/v1, /api/v2) belongs to the typed client.
+	BaseURL string
+	// AuthHeader carries AuthPrefix+Token on every request when Token is set.
+	AuthHeader string
+	AuthPrefix string
+	Token      string
+	// Headers are sent on every request; they may replace the default
+	// Accept and Content-Type (application/json).
+	Headers   map[string]string
+	UserAgent string
+
+	// CACertFile names a PEM file whose certificates are trusted in
+	// addition to the system's.
+	CACertFile         string
+	InsecureSkipVerify bool
+
+	// MaxRetries is how many times a failed attempt may be repeated; 0
+	// means one attempt only.
+	MaxRetries int
+	// RequestTimeout bounds each attempt, response body included; 0 means
+	// no bound other than the caller's context.
+	RequestTimeout time.Duration
+	// RetryWaitMin and RetryWaitMax bound the exponential backoff between
+	// attempts when the server does not say how long to wait. Zero means
+	// 500ms and 30s.
+	RetryWaitMin, RetryWaitMax time.Duration
+
+	// DecodeError turns the service's error body into a message. It gets
+	// whatever the server sent, of any type, at most 1 MiB of it, and must
+	// not panic. When it is nil or returns "", the message is the body as
+	// trimmed text.
+	DecodeError func(body []byte, contentType string) string
+	// SecretFields names JSON fields whose values never reach the log.
+	SecretFields []string
+}
+
+const (
+	defaultRetryWaitMin = 500 * time.Millisecond
+	defaultRetryWaitMax = 30 * time.Second
+)
+
+// Client sends requests to one service. It is safe for concurrent use.
+type Client struct {
+	cfg    Config
+	base   string
+	http   *http.Client
+	masker *masker
+}
+
+// New checks cfg and builds a client. It fails on an address that is not
+// an absolute http(s) URL and on a CA file that cannot be read or holds no
+// certificate, so that a misconfiguration shows at configure time rather
+// than as a puzzling TLS error on the first request.
+func New(cfg Config) (*Client, error) {
+	u, err := url.Parse(cfg.BaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("invalid address %q: %w", cfg.BaseURL, err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("invalid address %q: want an absolute http:// or https:// URL", cfg.BaseURL)
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return nil, fmt.Errorf("invalid address %q: must not carry a query or fragment", cfg.BaseURL)
+	}
+	if cfg.MaxRetries < 0 {
+		return nil, fmt.Errorf("invalid max retries %d: must not be negative", cfg.MaxRetries)
+	}
+	if cfg.RetryWaitMin <= 0 {
+		cfg.RetryWaitMin = defaultRetryWaitMin
+	}
+	if cfg.RetryWaitMax <= 0 {
+		cfg.RetryWaitMax = defaultRetryWaitMax
+	}
+	cfg.RetryWaitMax = max(cfg.RetryWaitMax, cfg.RetryWaitMin)
+
+	tlsConfig, err := tlsConfig(cfg)
+	if err != nil {
+		return nil, err
+	}
+	base := cleanhttp.DefaultPooledTransport()
+	base.TLSClientConfig = tlsConfig
+	return &Client{
+		cfg:    cfg,
+		base:   strings.TrimRight(u.String(), "/"),
+		http:   &http.Client{Transport: &attemptTransport{base: base, timeout: cfg.RequestTimeout}},
+		masker: newMasker(cfg.SecretFields),
+	}, nil
+}
+
+func tlsConfig(cfg Config) (*tls.Config, error) {
+	c := &tls.Config{
+		MinVersion: tls.VersionTLS12,
+		// The practitioner asks for it explicitly, typically for a
+		// test server with a self-signed certificate.
+		InsecureSkipVerify: cfg.InsecureSkipVerify, //nolint:gosec // opt-in setting
+	}
+	if cfg.CACertFile == "" {
+		return c, nil
+	}
+	pem, err := os.ReadFile(cfg.CACertFile)
+	if err != nil {
+		return nil, fmt.Errorf("reading CA certificate file: %w", err)
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil {
+		// Without a system pool (some platforms) the file alone is trusted.
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("CA certificate file %s holds no PEM certificate", cfg.CACertFile)
+	}
+	c.RootCAs = pool
+	return c, nil
+}
+
+// Request is one API call.
+type Request struct {
+	// Method may be any token, such as LIST.
+	Method string
+	// Path follows the base URL and is sent as written: typed clients
+	// escape its segments with url.PathEscape.
+	Path  string
+	Query url.Values
+	// Body is sent JSON-encoded when non-nil.
+	Body any
+	// Idempotent marks a request that may be repeated after a 502, a 504
+	// or a lost connection although its method is not idempotent, such as a
+	// POST that writes a whole object.
+	Idempotent bool
+	Header     http.Header
+}
+
+// Response is what a call returned besides its body.
+type Response struct {
+	StatusCode int
+	Header     http.Header
+}
+
+// Do sends req, with retries, and decodes a JSON answer into out when out is
+// non-nil and the body is not empty. A non-2xx answer is an *Error; the
+// Response is returned whenever the server answered, errors included, since
+// headers such as an index matter on a 404 too.
+func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, error) {
+	var body []byte
+	if req.Body != nil {
+		var err error
+		if body, err = json.Marshal(req.Body); err != nil {
+			return nil, fmt.Errorf("%s %s: encoding request body: %w", req.Method, req.Path, err)
+		}
+	}
+	cl := c.newCall(ctx, req, body)
+	hreq, err := c.newHTTPRequest(cl.ctx, req, body)
+	if err != nil {
+		return nil, err
+	}
+
+	rc := &retryablehttp.Client{
+		HTTPClient:   c.http,
+		RetryWaitMin: c.cfg.RetryWaitMin,
+		RetryWaitMax: c.cfg.RetryWaitMax,
+		RetryMax:     c.cfg.MaxRetries,
+		CheckRetry:   cl.checkRetry,
+		Backoff:      cl.backoff,
+		// The last answer, whatever it is, becomes the caller's error
+		// below, instead of retryablehttp's "giving up" text.
+		ErrorHandler: retryablehttp.PassthroughErrorHandler,
+	}
+	hresp, err := rc.Do(hreq)
+	if err != nil {
+		if hresp != nil {
+			_ = hresp.Body.Close()
+		}
+		return nil, cl.transportError(err)
+	}
+	defer func() { _ = hresp.Body.Close() }()
+	resp := &Response{StatusCode: hresp.StatusCode, Header: hresp.Header}
+
+	// attemptTransport has read the body into memory already.
+	b, err := io.ReadAll(hresp.Body)
+	if err != nil {
+		return resp, cl.transportError(err)
+	}
+	if hresp.StatusCode < 200 || hresp.StatusCode > 299 {
+		return resp, &Error{
+			StatusCode: hresp.StatusCode,
+			Method:     req.Method,
+			Path:       req.Path,
+			Message:    c.errorMessage(b, hresp.Header.Get("Content-Type")),
+		}
+	}
+	if out != nil && len(bytes.TrimSpace(b)) > 0 {
+		if err := json.Unmarshal(b, out); err != nil {
+			return resp, fmt.Errorf("%s %s: decoding the %d response: %w", req.Method, req.Path, hresp.StatusCode, err)
+		}
+	}
+	return resp, nil
+}
+
+func (c *Client) newHTTPRequest(ctx context.Context, req *Request, body []byte) (*retryablehttp.Request, error) {
+	target := c.base + req.Path
+	if len(req.Query) > 0 {
+		target += "?" + req.Query.Encode()
+	}
+	var raw any
+	if body != nil {
+		raw = body
+	}
+	hreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, target, raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", req.Method, req.Path, err)
+	}
+	h := hreq.Header
+	h.Set("Accept", "application/json")
+	if body != nil {
+		h.Set("Content-Type", "application/json")
+	}
+	if c.cfg.UserAgent != "" {
+		h.Set("User-Agent", c.cfg.UserAgent)
+	}
+	for k, v := range c.cfg.Headers {
+		h.Set(k, v)
+	}
+	for k, vs := range req.Header {
+		h.Del(k)
+		for _, v := range vs {
+			h.Add(k, v)
+		}
+	}
+	if c.cfg.Token != "" {
+		h.Set(c.cfg.AuthHeader, c.cfg.AuthPrefix+c.cfg.Token)
+	}
+	return hreq, nil
+}
+
+// transportError names the call in an error that is not an HTTP answer: a
+// lost connection, a timeout, a canceled context.
+func (cl *call) transportError(err error) error {
+	if ctxErr := cl.parent.Err(); ctxErr != nil {
+		return fmt.Errorf("%s %s: %w", cl.method, cl.path, ctxErr)
+	}
+	// url.Error repeats the full URL, which the method and path say better.
+	var uerr *url.Error
+	if errors.As(err, &uerr) {
+		err = uerr.Err
+	}
+	return fmt.Errorf("%s %s: %w", cl.method, cl.path, err)
+}

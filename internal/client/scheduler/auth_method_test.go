@@ -1,0 +1,356 @@
+package scheduler
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+)
+
+// recorded is one request as the test server saw it.
+type recorded struct {
+	Method, Path, Query, Token, UserAgent string
+	Body                                  map[string]any
+}
+
+// fakeScheduler answers every request with handler and records it.
+func fakeScheduler(t *testing.T, handler func(w http.ResponseWriter, r *http.Request)) (*Client, *[]recorded) {
+	t.Helper()
+	var reqs []recorded
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := recorded{Method: r.Method, Path: r.URL.EscapedPath(), Query: r.URL.RawQuery, Token: r.Header.Get(TokenHeader), UserAgent: r.UserAgent()}
+		if b, _ := io.ReadAll(r.Body); len(b) > 0 {
+			if err := json.Unmarshal(b, &rec.Body); err != nil {
+				t.Errorf("request body %q: %v", b, err)
+			}
+		}
+		reqs = append(reqs, rec)
+		handler(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Config{
+		BaseURL:      srv.URL,
+		AuthHeader:   TokenHeader,
+		Token:        "root",
+		UserAgent:    "terraform-provider-stack/test",
+		SecretFields: SecretFields(),
+		MaxRetries:   2,
+		RetryWaitMin: time.Millisecond,
+		RetryWaitMax: 2 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewClient(c), &reqs
+}
+
+func reply(status int, body string, header ...string) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		for i := 0; i < len(header); i += 2 {
+			w.Header().Set(header[i], header[i+1])
+		}
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, body)
+	}
+}
+
+const storedJSON = `{
+  "Name": "okta", "Type": "OIDC", "TokenLocality": "global", "TokenNameFormat": "${auth_method_type}-${auth_method_name}",
+  "Default": true,
+  "Config": {
+    "OIDCDiscoveryURL": "https://idp.example.com", "OIDCClientID": "Client", "OIDCClientSecret": "s3cret",
+    "OIDCDisableUserInfo": true, "OIDCScopes": ["groups"], "BoundAudiences": ["Aud"],
+    "AllowedRedirectURIs": ["http://localhost:4649/oidc/callback"], "DiscoveryCaPem": null, "SigningAlgs": null,
+    "ExpirationLeeway": "1m0s", "ClaimMappings": {"sub": "user"}, "ListClaimMappings": {"groups": "roles"}
+  },
+  "CreateTime": "2026-01-02T03:04:05.123456Z", "ModifyTime": "2026-01-02T03:04:06Z",
+  "CreateIndex": 10, "ModifyIndex": 12
+}`
+
+func TestCreateAuthMethod(t *testing.T) {
+	c, reqs := fakeScheduler(t, reply(http.StatusOK, storedJSON))
+	got, err := c.CreateAuthMethod(context.Background(), &AuthMethod{
+		Name: "okta", Type: "OIDC", TokenLocality: "global", MaxTokenTTL: "5m",
+		Config: &AuthMethodConfig{OIDCDiscoveryURL: "https://idp.example.com", OIDCClientID: "Client", OIDCClientSecret: "s3cret",
+			AllowedRedirectURIs: []string{"http://localhost:4649/oidc/callback"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := (*reqs)[0]
+	if r.Method != http.MethodPost || r.Path != "/v1/acl/auth-method" || r.Token != "root" || r.UserAgent != "terraform-provider-stack/test" {
+		t.Errorf("request %+v", r)
+	}
+	// Unset fields are left to the server's defaults; false is sent.
+	wantBody := map[string]any{
+		"Name": "okta", "Type": "OIDC", "TokenLocality": "global", "MaxTokenTTL": "5m", "Default": false,
+		"Config": map[string]any{
+			"OIDCDiscoveryURL": "https://idp.example.com", "OIDCClientID": "Client", "OIDCClientSecret": "s3cret",
+			"OIDCDisableUserInfo": false, "AllowedRedirectURIs": []any{"http://localhost:4649/oidc/callback"},
+		},
+	}
+	if !reflect.DeepEqual(r.Body, wantBody) {
+		t.Errorf("body\n%v\nwant\n%v", r.Body, wantBody)
+	}
+	want := &AuthMethod{
+		Name: "okta", Type: "OIDC", TokenLocality: "global", TokenNameFormat: "${auth_method_type}-${auth_method_name}", Default: true,
+		Config: &AuthMethodConfig{
+			OIDCDiscoveryURL: "https://idp.example.com", OIDCClientID: "Client", OIDCClientSecret: "s3cret",
+			OIDCDisableUserInfo: true, OIDCScopes: []string{"groups"}, BoundAudiences: []string{"Aud"},
+			AllowedRedirectURIs: []string{"http://localhost:4649/oidc/callback"},
+			ExpirationLeeway:    "1m0s", ClaimMappings: map[string]string{"sub": "user"}, ListClaimMappings: map[string]string{"groups": "roles"},
+		},
+		CreateTime:  time.Date(2026, 1, 2, 3, 4, 5, 123456000, time.UTC),
+		ModifyTime:  time.Date(2026, 1, 2, 3, 4, 6, 0, time.UTC),
+		CreateIndex: 10, ModifyIndex: 12,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%+v\n%+v\nwant\n%+v\n%+v", got, got.Config, want, want.Config)
+	}
+}
+
+func TestCreateAuthMethod_emptyAnswerKeepsWhatWasSent(t *testing.T) {
+	c, _ := fakeScheduler(t, reply(http.StatusOK, ""))
+	sent := &AuthMethod{Name: "m", Type: "JWT"}
+	got, err := c.CreateAuthMethod(context.Background(), sent)
+	if err != nil || got == nil || got.Name != "m" || got.Type != "JWT" || got == sent {
+		t.Fatalf("got %+v, %v; want a copy of what was sent", got, err)
+	}
+}
+
+func TestAuthMethodWrites_retries(t *testing.T) {
+	for name, tc := range map[string]struct {
+		write    func(*Client) error
+		status   int
+		requests int
+	}{
+		"create retried on 503": {func(c *Client) error {
+			_, err := c.CreateAuthMethod(context.Background(), &AuthMethod{Name: "m"})
+			return err
+		}, 503, 3},
+		"create not on 502": {func(c *Client) error {
+			_, err := c.CreateAuthMethod(context.Background(), &AuthMethod{Name: "m"})
+			return err
+		}, 502, 1},
+		"update retried on 502": {func(c *Client) error {
+			_, err := c.UpdateAuthMethod(context.Background(), &AuthMethod{Name: "m"})
+			return err
+		}, 502, 3},
+		"delete retried on 504": {func(c *Client) error { return c.DeleteAuthMethod(context.Background(), "m") }, 504, 3},
+		"update not on 400": {func(c *Client) error {
+			_, err := c.UpdateAuthMethod(context.Background(), &AuthMethod{Name: "m"})
+			return err
+		}, 400, 1},
+	} {
+		t.Run(name, func(t *testing.T) {
+			c, reqs := fakeScheduler(t, reply(tc.status, "no luck"))
+			err := tc.write(c)
+			if client.StatusCode(err) != tc.status || !strings.HasSuffix(err.Error(), ": no luck") {
+				t.Fatalf("error %v, want %d with the server's message", err, tc.status)
+			}
+			if len(*reqs) != tc.requests {
+				t.Fatalf("%d requests, want %d", len(*reqs), tc.requests)
+			}
+		})
+	}
+}
+
+func TestUpdateAuthMethod(t *testing.T) {
+	c, reqs := fakeScheduler(t, reply(http.StatusOK, `{"Name":"a b","Type":"OIDC","ModifyIndex":13}`))
+	got, err := c.UpdateAuthMethod(context.Background(), &AuthMethod{Name: "a b", Type: "OIDC"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := (*reqs)[0]; r.Method != http.MethodPost || r.Path != "/v1/acl/auth-method/a%20b" {
+		t.Errorf("request %s %s", r.Method, r.Path)
+	}
+	if got.ModifyIndex != 13 {
+		t.Errorf("got %+v", got)
+	}
+}
+
+func TestReadAuthMethod_blockingQuery(t *testing.T) {
+	c, reqs := fakeScheduler(t, reply(http.StatusOK, storedJSON, IndexHeader, "42"))
+	for _, tc := range []struct {
+		q     *QueryOptions
+		query string
+	}{
+		{nil, ""},
+		{&QueryOptions{}, ""},
+		{&QueryOptions{WaitIndex: 12, WaitTime: 5 * time.Second}, "index=12&wait=5s"},
+		{&QueryOptions{WaitIndex: 7}, "index=7"},
+	} {
+		got, meta, err := c.ReadAuthMethod(context.Background(), "okta", tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := (*reqs)[len(*reqs)-1]
+		if r.Method != http.MethodGet || r.Path != "/v1/acl/auth-method/okta" || r.Query != tc.query {
+			t.Errorf("%+v: request %s %s?%s, want query %q", tc.q, r.Method, r.Path, r.Query, tc.query)
+		}
+		if meta == nil || meta.LastIndex != 42 || got.Name != "okta" {
+			t.Errorf("meta %+v, method %+v", meta, got)
+		}
+	}
+}
+
+func TestReadAuthMethod_notFoundKeepsIndex(t *testing.T) {
+	c, _ := fakeScheduler(t, reply(http.StatusNotFound, "ACL auth method not found", IndexHeader, "9"))
+	got, meta, err := c.ReadAuthMethod(context.Background(), "gone", nil)
+	if !client.IsNotFound(err) || got != nil {
+		t.Fatalf("got %+v, %v; want a 404", got, err)
+	}
+	if meta == nil || meta.LastIndex != 9 {
+		t.Fatalf("meta %+v, want index 9", meta)
+	}
+	if want := "GET /v1/acl/auth-method/gone: 404 Not Found: ACL auth method not found"; err.Error() != want {
+		t.Fatalf("error %q, want %q", err, want)
+	}
+}
+
+func TestReadAuthMethod_noIndexHeader(t *testing.T) {
+	c, _ := fakeScheduler(t, reply(http.StatusOK, `{"Name":"x"}`, IndexHeader, "junk"))
+	_, meta, err := c.ReadAuthMethod(context.Background(), "x", nil)
+	if err != nil || meta == nil || meta.LastIndex != 0 {
+		t.Fatalf("meta %+v, %v; want index 0", meta, err)
+	}
+}
+
+func TestEmptyNameRefused(t *testing.T) {
+	c, reqs := fakeScheduler(t, reply(http.StatusOK, `{}`))
+	if _, _, err := c.ReadAuthMethod(context.Background(), "", nil); err == nil {
+		t.Error("read accepted an empty name")
+	}
+	if _, err := c.UpdateAuthMethod(context.Background(), &AuthMethod{}); err == nil {
+		t.Error("update accepted an empty name")
+	}
+	if err := c.DeleteAuthMethod(context.Background(), ""); err == nil {
+		t.Error("delete accepted an empty name")
+	}
+	if len(*reqs) != 0 {
+		t.Errorf("%d requests sent", len(*reqs))
+	}
+}
+
+func TestListAuthMethods(t *testing.T) {
+	c, reqs := fakeScheduler(t, reply(http.StatusOK,
+		`[{"Name":"a","Type":"OIDC","Default":true,"CreateIndex":1,"ModifyIndex":2},{"Name":"b","Type":"JWT","CreateIndex":3,"ModifyIndex":3}]`,
+		IndexHeader, "3"))
+	got, meta, err := c.ListAuthMethods(context.Background(), &QueryOptions{WaitIndex: 2, WaitTime: 1500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []*AuthMethodListStub{{Name: "a", Type: "OIDC", Default: true, CreateIndex: 1, ModifyIndex: 2}, {Name: "b", Type: "JWT", CreateIndex: 3, ModifyIndex: 3}}
+	if !reflect.DeepEqual(got, want) || meta.LastIndex != 3 {
+		t.Fatalf("got %+v, meta %+v", got, meta)
+	}
+	if r := (*reqs)[0]; r.Path != "/v1/acl/auth-methods" || r.Query != "index=2&wait=1.5s" {
+		t.Errorf("request %s?%s", r.Path, r.Query)
+	}
+}
+
+func TestListAuthMethods_noToken(t *testing.T) {
+	var token atomic.Pointer[[]string]
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v := r.Header.Values(TokenHeader)
+		token.Store(&v)
+		_, _ = io.WriteString(w, `null`)
+	}))
+	defer srv.Close()
+	tc, err := client.New(client.Config{BaseURL: srv.URL, AuthHeader: TokenHeader})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := NewClient(tc).ListAuthMethods(context.Background(), nil)
+	if err != nil || len(got) != 0 {
+		t.Fatalf("got %v, %v", got, err)
+	}
+	if v := *token.Load(); len(v) != 0 {
+		t.Fatalf("token header %q sent without a token", v)
+	}
+}
+
+func TestDeleteAuthMethod(t *testing.T) {
+	c, reqs := fakeScheduler(t, reply(http.StatusOK, ""))
+	if err := c.DeleteAuthMethod(context.Background(), "m"); err != nil {
+		t.Fatal(err)
+	}
+	if r := (*reqs)[0]; r.Method != http.MethodDelete || r.Path != "/v1/acl/auth-method/m" {
+		t.Errorf("request %s %s", r.Method, r.Path)
+	}
+}
+
+func TestDeleteAuthMethod_serverErrorNotFoundIsNotFound(t *testing.T) {
+	c, reqs := fakeScheduler(t, reply(http.StatusInternalServerError, "auth method m: Not Found"))
+	err := c.DeleteAuthMethod(context.Background(), "m")
+	if !client.IsNotFound(err) {
+		t.Fatalf("error %v, want a 404", err)
+	}
+	if want := "DELETE /v1/acl/auth-method/m: 404 Not Found: auth method m: Not Found"; err.Error() != want {
+		t.Fatalf("error %q, want %q", err, want)
+	}
+	if len(*reqs) != 1 {
+		t.Fatalf("%d requests, want 1", len(*reqs))
+	}
+
+	c, _ = fakeScheduler(t, reply(http.StatusInternalServerError, "disk full"))
+	if err := c.DeleteAuthMethod(context.Background(), "m"); client.StatusCode(err) != http.StatusInternalServerError {
+		t.Fatalf("error %v, want the 500 as it is", err)
+	}
+}
+
+func TestAuthMethod_lenientDecoding(t *testing.T) {
+	var m AuthMethod
+	err := json.Unmarshal([]byte(`{
+	  "Name": "j", "MaxTokenTTL": 300000000000,
+	  "CreateTime": "2026-03-04T05:06:07", "ModifyTime": "",
+	  "Config": {
+	    "ExpirationLeeway": 1000000000, "NotBeforeLeeway": 1.5e9, "ClockSkewLeeway": null,
+	    "ClaimMappings": {"n": 42, "f": 1.5, "b": true, "s": "str", "z": null},
+	    "ListClaimMappings": null
+	  }
+	}`), &m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.MaxTokenTTL != "5m0s" {
+		t.Errorf("MaxTokenTTL %q", m.MaxTokenTTL)
+	}
+	if !m.CreateTime.Equal(time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)) || !m.ModifyTime.IsZero() {
+		t.Errorf("times %v, %v", m.CreateTime, m.ModifyTime)
+	}
+	c := m.Config
+	if c.ExpirationLeeway != "1s" || c.NotBeforeLeeway != "1.5s" || c.ClockSkewLeeway != "" {
+		t.Errorf("leeways %q %q %q", c.ExpirationLeeway, c.NotBeforeLeeway, c.ClockSkewLeeway)
+	}
+	if want := map[string]string{"n": "42", "f": "1.5", "b": "true", "s": "str", "z": ""}; !reflect.DeepEqual(c.ClaimMappings, want) {
+		t.Errorf("claim mappings %v, want %v", c.ClaimMappings, want)
+	}
+	if c.ListClaimMappings != nil {
+		t.Errorf("list claim mappings %v, want nil", c.ListClaimMappings)
+	}
+
+	for _, bad := range []string{`{"MaxTokenTTL": true}`, `{"CreateTime": "yesterday"}`, `{"Config": {"ClaimMappings": []}}`} {
+		if err := json.Unmarshal([]byte(bad), new(AuthMethod)); err == nil {
+			t.Errorf("%s decoded without error", bad)
+		}
+	}
+}
+
+func TestAuthMethod_encodingOmitsServerFields(t *testing.T) {
+	b, err := json.Marshal(&AuthMethod{Name: "m", Config: &AuthMethodConfig{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"Name":"m","Default":false,"Config":{"OIDCDisableUserInfo":false}}`; string(b) != want {
+		t.Fatalf("encoded %s, want %s", b, want)
+	}
+}

@@ -1,0 +1,144 @@
+package scheduler
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Decoding is lenient where schedulers are known to differ from the spec,
+// so that a read never fails, and state is never lost, over a spelling.
+
+// UnmarshalJSON accepts MaxTokenTTL as a number of nanoseconds, and
+// timestamps without a zone (taken as UTC) or empty.
+func (m *AuthMethod) UnmarshalJSON(b []byte) error {
+	type plain AuthMethod
+	var raw struct {
+		*plain
+		MaxTokenTTL duration  `json:"MaxTokenTTL"`
+		CreateTime  timestamp `json:"CreateTime"`
+		ModifyTime  timestamp `json:"ModifyTime"`
+	}
+	raw.plain = (*plain)(m)
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	m.MaxTokenTTL = string(raw.MaxTokenTTL)
+	m.CreateTime = time.Time(raw.CreateTime)
+	m.ModifyTime = time.Time(raw.ModifyTime)
+	return nil
+}
+
+// UnmarshalJSON accepts the leeways as numbers of nanoseconds (how a Go
+// server encodes a time.Duration), and claim mappings whose values are
+// numbers or booleans, which it stringifies as the spec says the server
+// does.
+func (c *AuthMethodConfig) UnmarshalJSON(b []byte) error {
+	type plain AuthMethodConfig
+	var raw struct {
+		*plain
+		ExpirationLeeway  duration  `json:"ExpirationLeeway"`
+		NotBeforeLeeway   duration  `json:"NotBeforeLeeway"`
+		ClockSkewLeeway   duration  `json:"ClockSkewLeeway"`
+		ClaimMappings     stringMap `json:"ClaimMappings"`
+		ListClaimMappings stringMap `json:"ListClaimMappings"`
+	}
+	raw.plain = (*plain)(c)
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	c.ExpirationLeeway = string(raw.ExpirationLeeway)
+	c.NotBeforeLeeway = string(raw.NotBeforeLeeway)
+	c.ClockSkewLeeway = string(raw.ClockSkewLeeway)
+	c.ClaimMappings = raw.ClaimMappings
+	c.ListClaimMappings = raw.ListClaimMappings
+	return nil
+}
+
+// duration is a Go duration string, decoded from a string or from a number
+// of nanoseconds.
+type duration string
+
+func (d *duration) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	switch t := v.(type) {
+	case nil:
+		*d = ""
+	case string:
+		*d = duration(t)
+	case json.Number:
+		ns, err := t.Int64()
+		if err != nil {
+			f, ferr := t.Float64()
+			if ferr != nil {
+				return fmt.Errorf("duration %s: %w", t, ferr)
+			}
+			ns = int64(f)
+		}
+		*d = duration(time.Duration(ns).String())
+	default:
+		return fmt.Errorf("duration: want a string or a number of nanoseconds, got %s", b)
+	}
+	return nil
+}
+
+// stringMap decodes a JSON object whose values may be strings, numbers or
+// booleans into strings, keeping numbers as the server wrote them.
+type stringMap map[string]string
+
+func (m *stringMap) UnmarshalJSON(b []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	if raw == nil {
+		*m = nil
+		return nil
+	}
+	out := make(stringMap, len(raw))
+	for k, v := range raw {
+		var s string
+		if json.Unmarshal(v, &s) == nil {
+			// Strings, and null as "".
+			out[k] = s
+			continue
+		}
+		var c bytes.Buffer
+		if err := json.Compact(&c, v); err != nil {
+			return err
+		}
+		out[k] = c.String()
+	}
+	*m = out
+	return nil
+}
+
+// timestamp is an ISO 8601 time; one without a zone is UTC, an empty one is
+// the zero time.
+type timestamp time.Time
+
+func (t *timestamp) UnmarshalJSON(b []byte) error {
+	var s *string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	if s == nil || *s == "" {
+		*t = timestamp{}
+		return nil
+	}
+	v, err := time.Parse(time.RFC3339Nano, *s)
+	if err != nil {
+		var zoneless error
+		if v, zoneless = time.ParseInLocation("2006-01-02T15:04:05.999999999", *s, time.UTC); zoneless != nil {
+			return err
+		}
+	}
+	*t = timestamp(v.UTC())
+	return nil
+}
