@@ -1,0 +1,74 @@
+package emulator
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"strings"
+)
+
+// Stats counts the API requests that matched a route, faulted ones
+// included. Requests is keyed by method and route pattern, such as
+// "GET /v1/acl/auth-method/{name}".
+type Stats struct {
+	Total    int64            `json:"total"`
+	Faults   int64            `json:"faults"`
+	Requests map[string]int64 `json:"requests"`
+}
+
+// Stats returns a copy of the request counts.
+func (e *Emulator) Stats() Stats {
+	e.statsMu.Lock()
+	defer e.statsMu.Unlock()
+	s := e.stats
+	s.Requests = maps.Clone(e.stats.Requests)
+	return s
+}
+
+// count records a request. The key takes the request's own method, so that
+// a HEAD served by a GET route is told apart.
+func (e *Emulator) count(method, pattern string) {
+	if _, path, ok := strings.Cut(pattern, " "); ok {
+		pattern = strings.TrimLeft(path, " ")
+	}
+	key := method + " " + pattern
+	e.statsMu.Lock()
+	e.stats.Total++
+	e.stats.Requests[key]++
+	e.statsMu.Unlock()
+}
+
+func (e *Emulator) registerAdmin() {
+	e.admin.HandleFunc("GET /_emulator/stats", func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, e.Stats())
+	})
+	e.admin.HandleFunc("POST /_emulator/reset", func(w http.ResponseWriter, _ *http.Request) {
+		e.Reset()
+		w.WriteHeader(http.StatusNoContent)
+	})
+	e.admin.HandleFunc("POST /_emulator/scheduler/tokens", func(w http.ResponseWriter, r *http.Request) {
+		var body struct{ Type string }
+		if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&body); err != nil {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid request body: %v", err))
+			return
+		}
+		if body.Type != "management" && body.Type != "client" {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid Type %q: must be management or client", body.Type))
+			return
+		}
+		writeJSON(w, struct{ SecretID string }{e.MintSchedulerToken(body.Type == "management")})
+	})
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, msg)
+}

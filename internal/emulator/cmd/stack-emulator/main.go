@@ -1,0 +1,127 @@
+// Command stack-emulator serves the emulated scheduler, secrets and platform
+// APIs on one address, for trying the provider without any real service.
+//
+// Once it serves it prints one line, `stack-emulator listening on
+// http://ADDR`, with the address actually bound (so -listen 127.0.0.1:0
+// works for scripts); it stops cleanly on SIGINT or SIGTERM, writing -state
+// if set.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+// shutdownTimeout bounds how long requests in flight may take to finish
+// after a signal; blocking queries are woken at once, so this is ample.
+const shutdownTimeout = 10 * time.Second
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("stack-emulator", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: stack-emulator [flags]\n\n"+
+			"Serves in memory the scheduler, secrets and platform APIs the stack provider manages.\n"+
+			"GET /_emulator/stats counts requests; POST /_emulator/reset empties data and counts;\n"+
+			"POST /_emulator/scheduler/tokens {\"Type\":\"management\"|\"client\"} mints a scheduler token.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	var (
+		opts   emulator.Options
+		listen string
+	)
+	fs.StringVar(&listen, "listen", "127.0.0.1:8080", "`address` to listen on; port 0 picks a free port (the ready line shows it)")
+	fs.StringVar(&opts.SchedulerToken, "scheduler-token", "scheduler-root", "scheduler management `token` (X-Scheduler-Token)")
+	fs.StringVar(&opts.SecretsToken, "secrets-token", "secrets-root", "secrets service `token`")
+	fs.StringVar(&opts.PlatformToken, "platform-token", "platform-root", "platform `token`")
+	fs.DurationVar(&opts.ReplicaLag, "replica-lag", 0, "how long the scheduler's replica, which answers reads and lists, lags behind writes")
+	fs.DurationVar(&opts.Latency, "latency", 0, "latency added to every API request")
+	fs.Float64Var(&opts.FailRate, "fail-rate", 0, "share (0..1) of API requests answered 429 or 503 with Retry-After, before anything is applied")
+	fs.DurationVar(&opts.RetryAfter, "retry-after", time.Second, "Retry-After of injected faults, rounded up to whole seconds; 0 sends \"0\"")
+	fs.StringVar(&opts.StatePath, "state", "", "JSON `file` loaded at start (if it exists) and written at stop; empty keeps data in memory only")
+	fs.Int64Var(&opts.Seed, "seed", 0, "seed of the fault injection's random numbers, to repeat a run; 0 seeds from the clock")
+	fs.BoolVar(&opts.SchedulerUpsertOnCreate, "scheduler-upsert-on-create", false, "real-server variant: a scheduler create of an existing name overwrites it instead of answering 409")
+	fs.BoolVar(&opts.SchedulerRedactSecrets, "scheduler-redact-secrets", false, "real-server variant: the scheduler answers OIDCClientSecret as \"redacted\"")
+	fs.BoolVar(&opts.SchedulerDeleteMissing500, "scheduler-delete-missing-500", false, "real-server variant: a scheduler delete of a missing auth method answers 500 instead of 404")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "stack-emulator: unexpected arguments: %v\n", fs.Args())
+		return 2
+	}
+	if opts.RetryAfter == 0 {
+		// Options reads zero as "the default"; negative is its "0".
+		opts.RetryAfter = -1
+	}
+
+	logger := log.New(stderr, "stack-emulator: ", 0)
+	emu, err := emulator.New(opts)
+	if err != nil {
+		logger.Print(err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		logger.Print(err)
+		return 1
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// Requests derive their context from base, so canceling it on a signal
+	// ends blocking queries that could otherwise hold Shutdown for minutes.
+	base, cancelBase := context.WithCancel(context.Background())
+	defer cancelBase()
+	srv := &http.Server{
+		Handler:           emu,
+		ReadHeaderTimeout: 10 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return base },
+		ErrorLog:          logger,
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	// The listener accepts from here on, so the line can go out before Serve
+	// has been scheduled; os.Stdout is unbuffered, nothing to flush.
+	fmt.Fprintf(stdout, "stack-emulator listening on http://%s\n", ln.Addr())
+
+	code := 0
+	select {
+	case err := <-served:
+		logger.Print(err)
+		code = 1
+	case <-ctx.Done():
+		cancelBase()
+		sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+		err := srv.Shutdown(sctx)
+		cancel()
+		if err != nil {
+			logger.Printf("shutdown: %v", err)
+			code = 1
+		}
+	}
+	if err := emu.Close(); err != nil {
+		logger.Print(err)
+		code = 1
+	}
+	return code
+}

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+const readyPrefix = "stack-emulator listening on http://"
+
+// build compiles the command as a user runs it, outside the test binary.
+func build(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "stack-emulator")
+	args := []string{"build", "-o", bin}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	cmd := exec.Command("go", append(args, ".")...)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("go build: %v", err)
+	}
+	return bin
+}
+
+// startCommand starts the binary and returns its base URL, parsed from the
+// ready line as scripts do.
+func startCommand(t *testing.T, bin string, args ...string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	lines := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(stdout).ReadString('\n')
+		lines <- line
+		_, _ = io.Copy(io.Discard, stdout)
+	}()
+	select {
+	case line := <-lines:
+		if !strings.HasPrefix(line, readyPrefix) || !strings.HasSuffix(line, "\n") {
+			t.Fatalf("ready line %q", line)
+		}
+		addr := strings.TrimSuffix(strings.TrimPrefix(line, readyPrefix), "\n")
+		if strings.HasSuffix(addr, ":0") {
+			t.Fatalf("ready line shows the asked port, not the bound one: %q", line)
+		}
+		return cmd, "http://" + addr
+	case <-time.After(10 * time.Second):
+		t.Fatal("no ready line")
+	}
+	return nil, ""
+}
+
+func stop(t *testing.T, cmd *exec.Cmd) {
+	t.Helper()
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("exit after SIGTERM: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no exit after SIGTERM")
+	}
+}
+
+func TestCommand_servesAndStopsCleanly(t *testing.T) {
+	bin := build(t)
+	state := filepath.Join(t.TempDir(), "state.json")
+	cmd, url := startCommand(t, bin, "-listen", "127.0.0.1:0", "-state", state, "-scheduler-token", "tok", "-replica-lag", "1ms")
+
+	body := `{"Name":"m","Type":"JWT","TokenLocality":"global","MaxTokenTTL":"1h",
+		"Config":{"JWKSURL":"https://idp/jwks","AllowedRedirectURIs":["http://localhost/cb"]}}`
+	req, _ := http.NewRequest(http.MethodPost, url+"/v1/acl/auth-method", strings.NewReader(body))
+	req.Header.Set("X-Scheduler-Token", "tok")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("create: %d", resp.StatusCode)
+	}
+
+	// A blocking query in flight must not hold the shutdown.
+	blocked := make(chan error, 1)
+	go func() {
+		r, err := http.Get(url + "/v1/acl/auth-methods?index=100&wait=5m")
+		if err == nil {
+			r.Body.Close()
+		}
+		blocked <- err
+	}()
+
+	resp, err = http.Get(url + "/_emulator/stats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stats struct {
+		Total    int64
+		Requests map[string]int64
+	}
+	err = json.NewDecoder(resp.Body).Decode(&stats)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Requests["POST /v1/acl/auth-method"] != 1 {
+		t.Fatalf("stats %+v, want one create", stats)
+	}
+
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	stop(t, cmd)
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("shutdown took %v", took)
+	}
+	if err := <-blocked; err != nil {
+		t.Errorf("blocked query ended with %v, want an answer", err)
+	}
+
+	data, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatalf("state not written: %v", err)
+	}
+	if !bytes.Contains(data, []byte(`"Name": "m"`)) {
+		t.Fatalf("state lacks the method: %s", data)
+	}
+
+	// The next run starts from the state file.
+	cmd, url = startCommand(t, bin, "-listen", "127.0.0.1:0", "-state", state)
+	resp, err = http.Get(url + "/v1/acl/auth-methods")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !bytes.Contains(list, []byte(`"Name":"m"`)) {
+		t.Fatalf("list after restart: %s", list)
+	}
+	stop(t, cmd)
+}
+
+func TestRun_helpDocumentsEveryFlag(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-h"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("-h exit code %d", code)
+	}
+	for _, f := range []string{
+		"-listen", "-scheduler-token", "-secrets-token", "-platform-token", "-replica-lag", "-latency",
+		"-fail-rate", "-retry-after", "-state", "-seed", "-scheduler-upsert-on-create",
+		"-scheduler-redact-secrets", "-scheduler-delete-missing-500",
+	} {
+		if !strings.Contains(stderr.String(), f+" ") && !strings.Contains(stderr.String(), f+"\n") {
+			t.Errorf("-h does not document %s", f)
+		}
+	}
+	if !strings.Contains(stderr.String(), "127.0.0.1:8080") {
+		t.Error("-h does not show the default address")
+	}
+}
+
+func TestRun_refusesBadFlags(t *testing.T) {
+	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-fail-rate", "2", "-listen", "127.0.0.1:0"}, {"-listen", "not an address"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code == 0 {
+			t.Errorf("run(%q) exit code 0", args)
+		}
+		if stdout.Len() != 0 {
+			t.Errorf("run(%q) printed %q to stdout", args, stdout.String())
+		}
+	}
+}

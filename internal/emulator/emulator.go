@@ -1,0 +1,200 @@
+// Package emulator is one in-memory HTTP server that emulates the APIs the
+// provider manages, rules and quirks included, so that acceptance tests and
+// demos need no real service. Each API lives in its own sub-package (its
+// store, its JSON types, its handlers); this package puts them behind one
+// http.Handler and adds what they share: fault injection (latency and a
+// share of 429/503 answers), request counting, and a state file.
+//
+// Besides the APIs it serves, never delayed, faulted or counted:
+//
+//	GET  /_emulator/stats              request counts, as Stats
+//	POST /_emulator/reset              empties every API's data and the counts
+//	POST /_emulator/scheduler/tokens   {"Type":"management"|"client"} -> {"SecretID":"..."}
+package emulator
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
+)
+
+// Options configure an Emulator. The zero value is a faithful, fault-free
+// emulator with the default tokens.
+type Options struct {
+	// SchedulerToken is the scheduler's management token; default
+	// "scheduler-root".
+	SchedulerToken string
+	// SecretsToken is the secrets service's token; default "secrets-root".
+	SecretsToken string
+	// PlatformToken is the platform's token; default "platform-root".
+	PlatformToken string
+
+	// ReplicaLag is how long the scheduler's replica, which answers reads
+	// and lists, lags behind its writes.
+	ReplicaLag time.Duration
+	// Latency is added to every API request.
+	Latency time.Duration
+	// FailRate is the share (0..1) of API requests answered 429 or 503, with
+	// Retry-After, before anything is applied.
+	FailRate float64
+	// RetryAfter is the Retry-After of injected faults, rounded up to whole
+	// seconds. Zero means the default, 1s; a negative value sends "0".
+	RetryAfter time.Duration
+	// StatePath, when set, is a JSON file loaded by New (if it exists) and
+	// written by Close.
+	StatePath string
+	// Seed seeds the fault injection's random numbers, so that a run can be
+	// repeated; 0 seeds from the clock.
+	Seed int64
+
+	// Variants of real scheduler servers, off by default; see the
+	// scheduler package's Options.
+	SchedulerUpsertOnCreate   bool
+	SchedulerRedactSecrets    bool
+	SchedulerDeleteMissing500 bool
+}
+
+// Emulator serves the emulated APIs. It is safe for concurrent use.
+type Emulator struct {
+	opts       Options
+	retryAfter string
+
+	api   *http.ServeMux // the APIs' routes
+	admin *http.ServeMux // /_emulator/ routes
+	apis  []namedAPI
+
+	scheduler *scheduler.Server
+
+	failRate atomic.Uint64 // math.Float64bits of the rate
+	rngMu    sync.Mutex
+	rng      *rand.Rand
+
+	statsMu sync.Mutex
+	stats   Stats
+}
+
+// api is what each emulated API gives the emulator. Adding an API is a
+// sibling package that implements it, and one more entry in apis in New; the
+// entry's name keys the API's part of the state file.
+type api interface {
+	Register(mux *http.ServeMux)
+	Reset()
+	MarshalState() ([]byte, error)
+	UnmarshalState(data []byte) error
+}
+
+// namedAPI names an API's part of the state file.
+type namedAPI struct {
+	name string
+	api  api
+}
+
+// New returns an Emulator, with the data of opts.StatePath when that file
+// exists.
+func New(opts Options) (*Emulator, error) {
+	if opts.FailRate < 0 || opts.FailRate > 1 || math.IsNaN(opts.FailRate) {
+		return nil, fmt.Errorf("fail rate %v: must be between 0 and 1", opts.FailRate)
+	}
+	if opts.ReplicaLag < 0 || opts.Latency < 0 {
+		return nil, errors.New("replica lag and latency must not be negative")
+	}
+	if opts.SchedulerToken == "" {
+		opts.SchedulerToken = "scheduler-root"
+	}
+	if opts.SecretsToken == "" {
+		opts.SecretsToken = "secrets-root"
+	}
+	if opts.PlatformToken == "" {
+		opts.PlatformToken = "platform-root"
+	}
+	seed := opts.Seed
+	if seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	e := &Emulator{
+		opts:       opts,
+		retryAfter: retryAfterHeader(opts.RetryAfter),
+		api:        http.NewServeMux(),
+		admin:      http.NewServeMux(),
+		rng:        rand.New(rand.NewPCG(uint64(seed), uint64(seed)>>32|1)),
+		stats:      Stats{Requests: map[string]int64{}},
+	}
+	e.failRate.Store(math.Float64bits(opts.FailRate))
+	e.scheduler = scheduler.New(scheduler.Options{
+		ManagementToken:  opts.SchedulerToken,
+		ReplicaLag:       opts.ReplicaLag,
+		UpsertOnCreate:   opts.SchedulerUpsertOnCreate,
+		RedactSecrets:    opts.SchedulerRedactSecrets,
+		DeleteMissing500: opts.SchedulerDeleteMissing500,
+	})
+	e.apis = []namedAPI{{"scheduler", e.scheduler}}
+	for _, a := range e.apis {
+		a.api.Register(e.api)
+	}
+	e.registerAdmin()
+	if opts.StatePath != "" {
+		if err := e.loadState(); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+// ServeHTTP serves the APIs and the /_emulator/ routes.
+func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/_emulator/") {
+		e.admin.ServeHTTP(w, r)
+		return
+	}
+	// Routing first, so that only requests an API would act on are counted,
+	// delayed and faulted; the rest get the mux's own 404 or 405.
+	if _, pattern := e.api.Handler(r); pattern != "" {
+		e.count(r.Method, pattern)
+		if !e.delay(r) || e.injectFault(w) {
+			return
+		}
+	}
+	e.api.ServeHTTP(w, r)
+}
+
+// MintSchedulerToken returns the secret of a new scheduler token; one that
+// is not a management token gets 403 on create, read, update and delete.
+func (e *Emulator) MintSchedulerToken(management bool) string {
+	return e.scheduler.MintToken(management)
+}
+
+// SetFailRate changes the share of faulted requests, clamped to 0..1.
+func (e *Emulator) SetFailRate(f float64) {
+	if math.IsNaN(f) {
+		f = 0
+	}
+	e.failRate.Store(math.Float64bits(min(max(f, 0), 1)))
+}
+
+// Reset empties every API's data (minted tokens included; the tokens of
+// Options stay valid) and the request counts.
+func (e *Emulator) Reset() {
+	for _, a := range e.apis {
+		a.api.Reset()
+	}
+	e.statsMu.Lock()
+	e.stats = Stats{Requests: map[string]int64{}}
+	e.statsMu.Unlock()
+}
+
+// Close writes the state file when Options.StatePath is set. The Emulator
+// keeps serving after Close; closing the listener is the caller's business.
+func (e *Emulator) Close() error {
+	if e.opts.StatePath == "" {
+		return nil
+	}
+	return e.saveState()
+}

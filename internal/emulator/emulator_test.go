@@ -1,0 +1,338 @@
+package emulator_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const (
+	createPath = "/v1/acl/auth-method"
+	listPath   = "/v1/acl/auth-methods"
+)
+
+func start(t *testing.T, opts emulator.Options) (*emulator.Emulator, string) {
+	t.Helper()
+	e, err := emulator.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(e)
+	t.Cleanup(ts.Close)
+	return e, ts.URL
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+func do(t *testing.T, method, url, token, body string) response {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("X-Scheduler-Token", token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+}
+
+func method(name string) string {
+	return `{"Name":"` + name + `","Type":"OIDC","TokenLocality":"local","MaxTokenTTL":"5m",
+		"Config":{"OIDCDiscoveryURL":"https://idp","OIDCClientID":"id","OIDCClientSecret":"secret",
+		"AllowedRedirectURIs":["http://localhost/cb"]}}`
+}
+
+func wantStatus(t *testing.T, r response, status int) {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status %d, want %d; body %q", r.status, status, r.body)
+	}
+}
+
+func statsOverHTTP(t *testing.T, url string) emulator.Stats {
+	t.Helper()
+	r := do(t, http.MethodGet, url+"/_emulator/stats", "", "")
+	wantStatus(t, r, http.StatusOK)
+	var s emulator.Stats
+	if err := json.Unmarshal([]byte(r.body), &s); err != nil {
+		t.Fatalf("stats %q: %v", r.body, err)
+	}
+	return s
+}
+
+func TestNew_defaultTokens(t *testing.T) {
+	_, url := start(t, emulator.Options{})
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "secrets-root", ""), http.StatusForbidden)
+
+	_, url = start(t, emulator.Options{SchedulerToken: "mine"})
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusForbidden)
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "mine", method("m")), http.StatusOK)
+}
+
+func TestNew_refusesBadOptions(t *testing.T) {
+	for _, o := range []emulator.Options{{FailRate: 1.5}, {FailRate: -0.1}, {ReplicaLag: -time.Second}, {Latency: -time.Second}} {
+		if _, err := emulator.New(o); err == nil {
+			t.Errorf("New(%+v) succeeded", o)
+		}
+	}
+}
+
+func TestStats_countsMatchedAPIRequests(t *testing.T) {
+	e, url := start(t, emulator.Options{})
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusConflict)
+	for range 3 {
+		wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
+	}
+	wantStatus(t, do(t, http.MethodGet, url+createPath+"/other", "", ""), http.StatusForbidden)
+	wantStatus(t, do(t, http.MethodGet, url+listPath, "", ""), http.StatusOK)
+	wantStatus(t, do(t, http.MethodDelete, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
+	// Neither unknown routes nor the emulator's own are counted.
+	wantStatus(t, do(t, http.MethodGet, url+"/v1/nothing", "", ""), http.StatusNotFound)
+	wantStatus(t, do(t, http.MethodPut, url+listPath, "", ""), http.StatusMethodNotAllowed)
+	statsOverHTTP(t, url)
+
+	want := emulator.Stats{Total: 8, Requests: map[string]int64{
+		"POST /v1/acl/auth-method":          2,
+		"GET /v1/acl/auth-method/{name}":    4,
+		"GET /v1/acl/auth-methods":          1,
+		"DELETE /v1/acl/auth-method/{name}": 1,
+	}}
+	if got := e.Stats(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Stats() = %+v, want %+v", got, want)
+	}
+	if got := statsOverHTTP(t, url); !reflect.DeepEqual(got, want) {
+		t.Fatalf("GET /_emulator/stats = %+v, want %+v", got, want)
+	}
+	r := do(t, http.MethodGet, url+"/_emulator/stats", "", "")
+	if !strings.Contains(r.body, `"total":8`) || !strings.Contains(r.body, `"faults":0`) || !strings.Contains(r.body, `"requests":{`) {
+		t.Errorf("stats JSON %s lacks the documented keys", r.body)
+	}
+}
+
+func TestReset_emptiesDataAndCounts(t *testing.T) {
+	e, url := start(t, emulator.Options{})
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	minted := e.MintSchedulerToken(true)
+
+	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
+	if got := e.Stats(); got.Total != 0 || got.Faults != 0 || len(got.Requests) != 0 {
+		t.Fatalf("stats after reset = %+v", got)
+	}
+	if r := do(t, http.MethodGet, url+listPath, "", ""); strings.TrimSpace(r.body) != "[]" {
+		t.Fatalf("list after reset = %s", r.body)
+	}
+	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", minted, ""), http.StatusForbidden)
+	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusNotFound)
+
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	e.Reset()
+	if got := e.Stats(); got.Total != 0 {
+		t.Fatalf("stats after Reset() = %+v", got)
+	}
+	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusNotFound)
+}
+
+func TestTokensEndpoint(t *testing.T) {
+	_, url := start(t, emulator.Options{})
+	mint := func(kind string) string {
+		t.Helper()
+		r := do(t, http.MethodPost, url+"/_emulator/scheduler/tokens", "", `{"Type":"`+kind+`"}`)
+		wantStatus(t, r, http.StatusOK)
+		var v struct{ SecretID string }
+		if err := json.Unmarshal([]byte(r.body), &v); err != nil || v.SecretID == "" {
+			t.Fatalf("mint answer %q: %v", r.body, err)
+		}
+		return v.SecretID
+	}
+	mgmt, client := mint("management"), mint("client")
+	if mgmt == client {
+		t.Fatal("two mints gave the same secret")
+	}
+	wantStatus(t, do(t, http.MethodPost, url+createPath, mgmt, method("m")), http.StatusOK)
+	r := do(t, http.MethodGet, url+createPath+"/m", client, "")
+	wantStatus(t, r, http.StatusForbidden)
+	if r.body != "Permission denied" {
+		t.Errorf("body %q", r.body)
+	}
+	wantStatus(t, do(t, http.MethodGet, url+listPath, client, ""), http.StatusOK)
+
+	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/scheduler/tokens", "", `{"Type":"root"}`), http.StatusBadRequest)
+	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/scheduler/tokens", "", `{`), http.StatusBadRequest)
+}
+
+func TestFaults_answeredBeforeAnythingIsApplied(t *testing.T) {
+	e, url := start(t, emulator.Options{FailRate: 1, Seed: 42})
+	seen := map[int]bool{}
+	for range 20 {
+		r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
+		seen[r.status] = true
+		switch r.status {
+		case http.StatusTooManyRequests:
+			if r.body != "rate limit exceeded" {
+				t.Errorf("429 body %q", r.body)
+			}
+		case http.StatusServiceUnavailable:
+			if r.body != "service unavailable" {
+				t.Errorf("503 body %q", r.body)
+			}
+		default:
+			t.Fatalf("status %d with fail rate 1", r.status)
+		}
+		if got := r.header.Get("Retry-After"); got != "1" {
+			t.Fatalf("Retry-After %q, want 1", got)
+		}
+	}
+	if !seen[http.StatusTooManyRequests] || !seen[http.StatusServiceUnavailable] {
+		t.Errorf("statuses seen %v, want both 429 and 503", seen)
+	}
+	// The emulator's own routes are never faulted.
+	if got := statsOverHTTP(t, url); got.Total != 20 || got.Faults != 20 || got.Requests["POST /v1/acl/auth-method"] != 20 {
+		t.Fatalf("stats %+v, want 20 faulted creates", got)
+	}
+
+	e.SetFailRate(0)
+	if r := do(t, http.MethodGet, url+listPath, "", ""); strings.TrimSpace(r.body) != "[]" {
+		t.Fatalf("faulted creates stored something: %s", r.body)
+	}
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+}
+
+func TestFaults_shareAndRetryAfter(t *testing.T) {
+	e, url := start(t, emulator.Options{FailRate: 0.5, Seed: 7, RetryAfter: 2500 * time.Millisecond})
+	for range 200 {
+		r := do(t, http.MethodGet, url+listPath, "", "")
+		if r.status != http.StatusOK && r.header.Get("Retry-After") != "3" {
+			t.Fatalf("Retry-After %q, want 3 (rounded up)", r.header.Get("Retry-After"))
+		}
+	}
+	if s := e.Stats(); s.Faults < 60 || s.Faults > 140 {
+		t.Errorf("%d faults in 200 requests at rate 0.5", s.Faults)
+	}
+
+	_, url = start(t, emulator.Options{FailRate: 1, RetryAfter: -1})
+	if got := do(t, http.MethodGet, url+listPath, "", "").header.Get("Retry-After"); got != "0" {
+		t.Errorf("Retry-After %q, want 0", got)
+	}
+}
+
+func TestFaults_sameSeedSameSequence(t *testing.T) {
+	run := func() []int {
+		_, url := start(t, emulator.Options{FailRate: 0.5, Seed: 99})
+		var out []int
+		for range 30 {
+			out = append(out, do(t, http.MethodGet, url+listPath, "", "").status)
+		}
+		return out
+	}
+	if a, b := run(), run(); !reflect.DeepEqual(a, b) {
+		t.Fatalf("seeded runs differ:\n%v\n%v", a, b)
+	}
+}
+
+func TestLatency(t *testing.T) {
+	const latency = 200 * time.Millisecond
+	_, url := start(t, emulator.Options{Latency: latency})
+	start := time.Now()
+	wantStatus(t, do(t, http.MethodGet, url+listPath, "", ""), http.StatusOK)
+	if took := time.Since(start); took < latency {
+		t.Errorf("API request took %v, want at least %v", took, latency)
+	}
+	start = time.Now()
+	statsOverHTTP(t, url)
+	if took := time.Since(start); took >= latency {
+		t.Errorf("stats took %v: the emulator's routes must not be delayed", took)
+	}
+}
+
+func TestVariants_throughOptions(t *testing.T) {
+	_, url := start(t, emulator.Options{SchedulerUpsertOnCreate: true, SchedulerRedactSecrets: true, SchedulerDeleteMissing500: true})
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
+	wantStatus(t, r, http.StatusOK)
+	if !strings.Contains(r.body, `"OIDCClientSecret":"redacted"`) {
+		t.Errorf("secret not redacted: %s", r.body)
+	}
+	r = do(t, http.MethodDelete, url+createPath+"/gone", "scheduler-root", "")
+	wantStatus(t, r, http.StatusInternalServerError)
+	if r.body != `auth method "gone" not found` {
+		t.Errorf("500 body %q", r.body)
+	}
+}
+
+func TestStateFile_roundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	e, url := start(t, emulator.Options{StatePath: path})
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	client := e.MintSchedulerToken(false)
+	mgmt := e.MintSchedulerToken(true)
+	before := do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", "")
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	_, url = start(t, emulator.Options{StatePath: path})
+	after := do(t, http.MethodGet, url+createPath+"/m", mgmt, "")
+	wantStatus(t, after, http.StatusOK)
+	if after.body != before.body {
+		t.Errorf("after reload %s, want %s", after.body, before.body)
+	}
+	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", client, ""), http.StatusForbidden)
+	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("n"))
+	if !strings.Contains(r.body, `"CreateIndex":3`) {
+		t.Errorf("index did not go on after reload: %s", r.body)
+	}
+}
+
+func TestStateFile_missingOrBad(t *testing.T) {
+	dir := t.TempDir()
+	e, err := emulator.New(emulator.Options{StatePath: filepath.Join(dir, "new.json")})
+	if err != nil {
+		t.Fatalf("a missing state file must start empty: %v", err)
+	}
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := emulator.New(emulator.Options{StatePath: filepath.Join(dir, "new.json")}); err != nil {
+		t.Fatalf("an empty saved state does not load: %v", err)
+	}
+
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("{nope"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := emulator.New(emulator.Options{StatePath: bad}); err == nil {
+		t.Fatal("a corrupt state file loaded")
+	}
+
+	e, err = emulator.New(emulator.Options{StatePath: filepath.Join(dir, "no", "such", "dir.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Close(); err == nil {
+		t.Fatal("Close reported no error for a state file it cannot write")
+	}
+}

@@ -1,0 +1,41 @@
+// Package scheduler emulates the scheduler's ACL auth method API
+// (specs/scheduler-acl-auth-methods.md) in memory, with the status codes and
+// plain-text error bodies of the contract table in DESIGN.md.
+//
+// The spec leaves some behavior unsaid; this emulator decides it as follows,
+// and the provider is written against these choices:
+//
+//   - Errors: 400 for validation and malformed JSON, 403 "Permission denied"
+//     for a missing, unknown or non-management token, 404 `auth method "x"
+//     not found`, 409 `auth method "x" already exists`. Messages name the
+//     field by its JSON name and the rule it broke.
+//   - Order of checks: token, body, then for update and delete the existence
+//     of the method (404), then the fields (400), then on create a duplicate
+//     name (409) and the one-default rule (400).
+//   - MaxTokenTTL is required on create and must parse, but it is never
+//     stored, so no response (create included) carries it.
+//   - Update replaces the whole object: omitted fields take their defaults,
+//     and an omitted Config stores a null Config (the spec's "default nil on
+//     update"). When Config is given, AllowedRedirectURIs must be non-empty
+//     and OIDCDiscoveryURL is required; OIDCClientID and OIDCClientSecret may
+//     be empty ("default empty on update"). Create-only fields are the
+//     exception: an empty or zero value keeps the stored one (when Config is
+//     given), a different value is refused.
+//   - Durations are accepted as Go duration strings or as numbers of
+//     nanoseconds, must not be negative, and are returned as
+//     time.Duration.String() ("5m0s", "0s" when unset).
+//   - Empty lists and maps are stored as unset and returned as null, so
+//     SigningAlgs and DiscoveryCaPem are null unless given; the RS256 default
+//     of SigningAlgs is applied at use, never stored.
+//   - The index starts at 1 before any write; every write (create, update,
+//     delete, reset) takes the next one. Reads and lists answer
+//     X-Scheduler-Index, the highest index the replica has applied, also on
+//     a 404. A blocking query (?index=N&wait=D) returns once that index
+//     exceeds N, after D (default 5m, at most 10m), or when the client goes.
+//   - Reset empties the methods and the minted tokens but keeps the index
+//     growing, so that a client holding an index never sees it go backwards
+//     and a blocked query wakes up to see the empty store.
+//   - In the redact variant, a non-empty OIDCClientSecret is answered as
+//     "redacted"; an empty one stays empty. In the upsert variant, a create
+//     of an existing name keeps its CreateIndex and CreateTime.
+package scheduler

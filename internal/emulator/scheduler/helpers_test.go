@@ -1,0 +1,228 @@
+package scheduler_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
+)
+
+const root = "root-token"
+
+type api struct {
+	t      *testing.T
+	url    string
+	server *scheduler.Server
+}
+
+func newAPI(t *testing.T, opts scheduler.Options) *api {
+	t.Helper()
+	if opts.ManagementToken == "" {
+		opts.ManagementToken = root
+	}
+	s := scheduler.New(opts)
+	mux := http.NewServeMux()
+	s.Register(mux)
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return &api{t: t, url: ts.URL, server: s}
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// json decodes the body into a generic value, so that tests see exactly
+// which fields were sent and how (null, absent, string).
+func (r response) json(t *testing.T) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(r.body), &v); err != nil {
+		t.Fatalf("decoding %q: %v", r.body, err)
+	}
+	return v
+}
+
+func (r response) index(t *testing.T) uint64 {
+	t.Helper()
+	n, err := strconv.ParseUint(r.header.Get(scheduler.IndexHeader), 10, 64)
+	if err != nil {
+		t.Fatalf("%s header %q: %v", scheduler.IndexHeader, r.header.Get(scheduler.IndexHeader), err)
+	}
+	return n
+}
+
+func (a *api) do(method, path, token string, body any) response {
+	a.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, a.url+path, rd)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set(scheduler.TokenHeader, token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+}
+
+func (a *api) create(body any) response {
+	a.t.Helper()
+	return a.do(http.MethodPost, "/v1/acl/auth-method", root, body)
+}
+
+func (a *api) update(name string, body any) response {
+	a.t.Helper()
+	return a.do(http.MethodPost, "/v1/acl/auth-method/"+name, root, body)
+}
+
+func (a *api) read(name string) response {
+	a.t.Helper()
+	return a.do(http.MethodGet, "/v1/acl/auth-method/"+name, root, nil)
+}
+
+func (a *api) list() []map[string]any {
+	a.t.Helper()
+	r := a.do(http.MethodGet, "/v1/acl/auth-methods", "", nil)
+	wantStatus(a.t, r, http.StatusOK)
+	var v []map[string]any
+	if err := json.Unmarshal([]byte(r.body), &v); err != nil {
+		a.t.Fatalf("decoding %q: %v", r.body, err)
+	}
+	return v
+}
+
+// mustCreate creates a method and fails the test unless it is accepted.
+func (a *api) mustCreate(body map[string]any) map[string]any {
+	a.t.Helper()
+	r := a.create(body)
+	wantStatus(a.t, r, http.StatusOK)
+	return r.json(a.t)
+}
+
+func wantStatus(t *testing.T, r response, status int) {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status %d, want %d; body %q", r.status, status, r.body)
+	}
+}
+
+// wantError checks an error answer: its status, a plain-text body, and the
+// words the message must contain.
+func wantError(t *testing.T, r response, status int, contains ...string) {
+	t.Helper()
+	wantStatus(t, r, status)
+	if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
+		t.Errorf("Content-Type %q, want text/plain", ct)
+	}
+	for _, c := range contains {
+		if !strings.Contains(r.body, c) {
+			t.Errorf("body %q does not contain %q", r.body, c)
+		}
+	}
+}
+
+func oidc(name string) map[string]any {
+	return map[string]any{
+		"Name":          name,
+		"Type":          "OIDC",
+		"TokenLocality": "local",
+		"MaxTokenTTL":   "5m",
+		"Config": map[string]any{
+			"OIDCDiscoveryURL":    "https://idp.example.com",
+			"OIDCClientID":        "Client-ID",
+			"OIDCClientSecret":    "s3cret",
+			"BoundAudiences":      []string{"Aud-One", "aud-two"},
+			"AllowedRedirectURIs": []string{"http://localhost:4649/oidc/callback"},
+		},
+	}
+}
+
+func jwt(name string) map[string]any {
+	return map[string]any{
+		"Name":          name,
+		"Type":          "JWT",
+		"TokenLocality": "global",
+		"MaxTokenTTL":   "1h",
+		"Config": map[string]any{
+			"JWKSURL":             "https://idp.example.com/jwks",
+			"AllowedRedirectURIs": []string{"http://localhost/cb"},
+		},
+	}
+}
+
+// with returns a copy of body with top-level fields set (nil deletes).
+func with(body map[string]any, kv ...any) map[string]any {
+	out := maps.Clone(body)
+	set(out, kv)
+	return out
+}
+
+// withConfig returns a copy of body with Config fields set (nil deletes).
+func withConfig(body map[string]any, kv ...any) map[string]any {
+	out := maps.Clone(body)
+	cfg := map[string]any{}
+	if c, ok := body["Config"].(map[string]any); ok {
+		cfg = maps.Clone(c)
+	}
+	set(cfg, kv)
+	out["Config"] = cfg
+	return out
+}
+
+func set(m map[string]any, kv []any) {
+	for i := 0; i+1 < len(kv); i += 2 {
+		k, _ := kv[i].(string)
+		if kv[i+1] == nil {
+			delete(m, k)
+		} else {
+			m[k] = kv[i+1]
+		}
+	}
+}
+
+func modifyIndex(t *testing.T, m map[string]any) float64 {
+	t.Helper()
+	n, ok := m["ModifyIndex"].(float64)
+	if !ok {
+		t.Fatalf("ModifyIndex is %#v, want a number", m["ModifyIndex"])
+	}
+	return n
+}
+
+func config(t *testing.T, m map[string]any) map[string]any {
+	t.Helper()
+	cfg, ok := m["Config"].(map[string]any)
+	if !ok {
+		t.Fatalf("Config is %#v", m["Config"])
+	}
+	return cfg
+}

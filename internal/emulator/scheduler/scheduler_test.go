@@ -1,0 +1,651 @@
+package scheduler_test
+
+import (
+	"fmt"
+	"net/http"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
+)
+
+func TestAuth_managementTokenRequiredExceptForList(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	a.mustCreate(oidc("m"))
+	client := a.server.MintToken(false)
+
+	for _, tok := range []struct{ name, token string }{
+		{"none", ""}, {"unknown", "not-a-token"}, {"client", client},
+	} {
+		for _, op := range []struct {
+			method, path string
+			body         any
+		}{
+			{http.MethodPost, "/v1/acl/auth-method", oidc("other")},
+			{http.MethodPost, "/v1/acl/auth-method/m", oidc("m")},
+			{http.MethodGet, "/v1/acl/auth-method/m", nil},
+			{http.MethodDelete, "/v1/acl/auth-method/m", nil},
+		} {
+			t.Run(tok.name+" "+op.method+" "+op.path, func(t *testing.T) {
+				r := a.do(op.method, op.path, tok.token, op.body)
+				wantError(t, r, http.StatusForbidden)
+				if r.body != "Permission denied" {
+					t.Errorf("body %q, want %q", r.body, "Permission denied")
+				}
+			})
+		}
+	}
+	if got := a.list(); len(got) != 1 || got[0]["Name"] != "m" {
+		t.Fatalf("list without a token = %v, want only m, unchanged", got)
+	}
+	wantStatus(t, a.do(http.MethodGet, "/v1/acl/auth-methods", client, nil), http.StatusOK)
+
+	minted := a.server.MintToken(true)
+	wantStatus(t, a.do(http.MethodGet, "/v1/acl/auth-method/m", minted, nil), http.StatusOK)
+}
+
+func TestCreate_validation(t *testing.T) {
+	long := strings.Repeat("a", 129)
+	cases := []struct {
+		name     string
+		body     any
+		contains []string
+	}{
+		{"name with space", oidc("a b"), []string{`invalid auth method name "a b": must be 1..128 letters, digits or dashes`}},
+		{"name with underscore", oidc("a_b"), []string{`"a_b"`, "letters, digits or dashes"}},
+		{"name too long", oidc(long), []string{long, "1..128"}},
+		{"name missing", with(oidc("x"), "Name", nil), []string{`invalid auth method name ""`}},
+		{"type unknown", with(oidc("x"), "Type", "LDAP"), []string{`invalid Type "LDAP": must be OIDC or JWT`}},
+		{"type lower case", with(oidc("x"), "Type", "oidc"), []string{`invalid Type "oidc"`}},
+		{"type missing", with(oidc("x"), "Type", nil), []string{`invalid Type ""`}},
+		{"locality unknown", with(oidc("x"), "TokenLocality", "region"), []string{`invalid TokenLocality "region": must be local or global`}},
+		{"locality missing", with(oidc("x"), "TokenLocality", nil), []string{`invalid TokenLocality ""`}},
+		{"ttl missing", with(oidc("x"), "MaxTokenTTL", nil), []string{"missing MaxTokenTTL"}},
+		{"ttl bad", with(oidc("x"), "MaxTokenTTL", "5 minutes"), []string{`invalid MaxTokenTTL "5 minutes": must be a duration`}},
+		{"ttl negative", with(oidc("x"), "MaxTokenTTL", "-5m"), []string{"invalid MaxTokenTTL", "negative"}},
+		{"config missing", with(oidc("x"), "Config", nil), []string{"missing Config"}},
+		{"redirect URIs missing", withConfig(oidc("x"), "AllowedRedirectURIs", nil), []string{"invalid AllowedRedirectURIs: must be non-empty"}},
+		{"redirect URIs empty", withConfig(oidc("x"), "AllowedRedirectURIs", []string{}), []string{"AllowedRedirectURIs"}},
+		{"well-known", withConfig(oidc("x"), "OIDCDiscoveryURL", "https://idp/.well-known/openid-configuration"), []string{"invalid OIDCDiscoveryURL", ".well-known"}},
+		{"OIDC without discovery URL", withConfig(oidc("x"), "OIDCDiscoveryURL", nil), []string{"missing OIDCDiscoveryURL: required for OIDC auth methods"}},
+		{"OIDC without client ID", withConfig(oidc("x"), "OIDCClientID", ""), []string{"missing OIDCClientID"}},
+		{"OIDC without client secret", withConfig(oidc("x"), "OIDCClientSecret", nil), []string{"missing OIDCClientSecret"}},
+		{"JWT without key source", withConfig(jwt("x"), "JWKSURL", nil), []string{"JWT auth methods need one of OIDCDiscoveryURL, JWKSURL or JWTValidationPubKeys"}},
+		{"leeway bad", withConfig(oidc("x"), "ExpirationLeeway", "soon"), []string{`invalid ExpirationLeeway "soon"`}},
+		{"leeway negative", withConfig(oidc("x"), "NotBeforeLeeway", "-1s"), []string{"invalid NotBeforeLeeway", "negative"}},
+		{"leeway wrong type", withConfig(oidc("x"), "ClockSkewLeeway", true), []string{"invalid ClockSkewLeeway true"}},
+		{"claim mapping object", withConfig(oidc("x"), "ClaimMappings", map[string]any{"k": map[string]any{}}), []string{`invalid ClaimMappings["k"]`, "string, number or boolean"}},
+		{"list claim mapping null", withConfig(oidc("x"), "ListClaimMappings", map[string]any{"groups": nil}), []string{`invalid ListClaimMappings["groups"]`}},
+		{"malformed JSON", `{"Name": "x",`, []string{"invalid request body"}},
+		{"empty body", "", []string{"invalid request body"}},
+		{"wrong JSON type", `{"Name": 5}`, []string{"invalid request body"}},
+	}
+	a := newAPI(t, scheduler.Options{})
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			wantError(t, a.create(c.body), http.StatusBadRequest, c.contains...)
+		})
+	}
+	if got := a.list(); len(got) != 0 {
+		t.Fatalf("refused creates stored %v", got)
+	}
+}
+
+func TestCreate_acceptsEdgeValues(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	name := "A-" + strings.Repeat("9", 126)
+	a.mustCreate(oidc(name))
+	a.mustCreate(withConfig(jwt("keys"), "JWKSURL", nil, "JWTValidationPubKeys", []string{"-----BEGIN PUBLIC KEY-----"}))
+	a.mustCreate(withConfig(jwt("discovery"), "JWKSURL", nil, "OIDCDiscoveryURL", "https://idp"))
+	if got := len(a.list()); got != 3 {
+		t.Fatalf("%d methods, want 3", got)
+	}
+}
+
+func TestCreate_duplicateIsConflict(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	first := a.mustCreate(oidc("m"))
+	wantError(t, a.create(withConfig(oidc("m"), "OIDCClientID", "other")), http.StatusConflict, `auth method "m" already exists`)
+	got := a.read("m").json(t)
+	if config(t, got)["OIDCClientID"] != "Client-ID" || got["ModifyIndex"] != first["ModifyIndex"] {
+		t.Fatalf("duplicate create changed the method: %v", got)
+	}
+}
+
+func TestCreate_responseLowerCasedReadAsStored(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	created := config(t, a.mustCreate(oidc("m")))
+	if created["OIDCClientID"] != "client-id" {
+		t.Errorf("create response OIDCClientID = %v, want client-id", created["OIDCClientID"])
+	}
+	if !reflect.DeepEqual(created["BoundAudiences"], []any{"aud-one", "aud-two"}) {
+		t.Errorf("create response BoundAudiences = %v, want lower case", created["BoundAudiences"])
+	}
+	if created["OIDCClientSecret"] != "s3cret" {
+		t.Errorf("create response OIDCClientSecret = %v, want s3cret", created["OIDCClientSecret"])
+	}
+
+	read := config(t, a.read("m").json(t))
+	if read["OIDCClientID"] != "Client-ID" || !reflect.DeepEqual(read["BoundAudiences"], []any{"Aud-One", "aud-two"}) {
+		t.Errorf("read = %v %v, want as stored", read["OIDCClientID"], read["BoundAudiences"])
+	}
+	if read["OIDCClientSecret"] != "s3cret" {
+		t.Errorf("read OIDCClientSecret = %v, want s3cret", read["OIDCClientSecret"])
+	}
+
+	upd := a.update("m", withConfig(oidc("m"), "OIDCClientID", "New-ID"))
+	wantStatus(t, upd, http.StatusOK)
+	updated := config(t, upd.json(t))
+	if updated["OIDCClientID"] != "New-ID" || !reflect.DeepEqual(updated["BoundAudiences"], []any{"Aud-One", "aud-two"}) {
+		t.Errorf("update response = %v %v, want as stored", updated["OIDCClientID"], updated["BoundAudiences"])
+	}
+}
+
+func TestResponses_fieldsAndDefaults(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	body := withConfig(oidc("m"),
+		"ClaimMappings", map[string]any{"n": 1, "b": true, "s": "str", "f": 1.5},
+		"ListClaimMappings", map[string]any{"groups": "groups"},
+		"ExpirationLeeway", "5m",
+		"NotBeforeLeeway", 1500000000, // nanoseconds, as Go clients send
+		"OIDCScopes", []string{},
+	)
+	check := func(what string, m map[string]any) {
+		t.Helper()
+		if _, ok := m["MaxTokenTTL"]; ok {
+			t.Errorf("%s returns MaxTokenTTL: it is not persisted", what)
+		}
+		if m["TokenNameFormat"] != "${auth_method_type}-${auth_method_name}" {
+			t.Errorf("%s TokenNameFormat = %v, want the default", what, m["TokenNameFormat"])
+		}
+		cfg := config(t, m)
+		for _, f := range []string{"SigningAlgs", "DiscoveryCaPem", "OIDCScopes", "JWTValidationPubKeys"} {
+			if v, ok := cfg[f]; !ok || v != nil {
+				t.Errorf("%s %s = %v (present %v), want null", what, f, v, ok)
+			}
+		}
+		wantDurations := map[string]string{"ExpirationLeeway": "5m0s", "NotBeforeLeeway": "1.5s", "ClockSkewLeeway": "0s"}
+		for f, want := range wantDurations {
+			if cfg[f] != want {
+				t.Errorf("%s %s = %v, want %q", what, f, cfg[f], want)
+			}
+		}
+		wantClaims := map[string]any{"n": "1", "b": "true", "s": "str", "f": "1.5"}
+		if !reflect.DeepEqual(cfg["ClaimMappings"], wantClaims) {
+			t.Errorf("%s ClaimMappings = %v, want %v", what, cfg["ClaimMappings"], wantClaims)
+		}
+		if !reflect.DeepEqual(cfg["ListClaimMappings"], map[string]any{"groups": "groups"}) {
+			t.Errorf("%s ListClaimMappings = %v", what, cfg["ListClaimMappings"])
+		}
+		for _, f := range []string{"CreateTime", "ModifyTime"} {
+			ts, _ := m[f].(string)
+			p, err := time.Parse(time.RFC3339Nano, ts)
+			if err != nil || !strings.HasSuffix(ts, "Z") || time.Since(p) > time.Minute {
+				t.Errorf("%s %s = %q, want a recent RFC 3339 UTC time", what, f, ts)
+			}
+		}
+	}
+	check("create", a.mustCreate(body))
+	check("read", a.read("m").json(t))
+	upd := a.update("m", withConfig(body, "ExpirationLeeway", "300s"))
+	wantStatus(t, upd, http.StatusOK)
+	check("update", upd.json(t))
+
+	withAlgs := a.mustCreate(withConfig(oidc("algs"), "SigningAlgs", []string{"ES256"}, "DiscoveryCaPem", []string{"PEM"}))
+	cfg := config(t, withAlgs)
+	if !reflect.DeepEqual(cfg["SigningAlgs"], []any{"ES256"}) || !reflect.DeepEqual(cfg["DiscoveryCaPem"], []any{"PEM"}) {
+		t.Errorf("given lists come back as %v %v", cfg["SigningAlgs"], cfg["DiscoveryCaPem"])
+	}
+	custom := a.mustCreate(with(oidc("custom"), "TokenNameFormat", "${auth_method_name}-${value.user}"))
+	if custom["TokenNameFormat"] != "${auth_method_name}-${value.user}" {
+		t.Errorf("TokenNameFormat = %v, want as given", custom["TokenNameFormat"])
+	}
+}
+
+func TestList_entries(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	if r := a.do(http.MethodGet, "/v1/acl/auth-methods", "", nil); strings.TrimSpace(r.body) != "[]" {
+		t.Fatalf("empty list body %q, want []", r.body)
+	}
+	a.mustCreate(oidc("b"))
+	a.mustCreate(with(jwt("a"), "Default", true))
+	got := a.list()
+	want := []map[string]any{
+		{"CreateIndex": float64(3), "Default": true, "ModifyIndex": float64(3), "Name": "a", "Type": "JWT"},
+		{"CreateIndex": float64(2), "Default": false, "ModifyIndex": float64(2), "Name": "b", "Type": "OIDC"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("list = %v, want %v", got, want)
+	}
+}
+
+func TestDefault_onlyOne(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	a.mustCreate(with(oidc("first"), "Default", true))
+	wantError(t, a.create(with(oidc("second"), "Default", true)), http.StatusBadRequest,
+		`invalid Default: "first" is already the default auth method`)
+	a.mustCreate(oidc("second"))
+	wantError(t, a.update("second", with(oidc("second"), "Default", true)), http.StatusBadRequest,
+		`"first" is already the default auth method`)
+	wantStatus(t, a.update("first", with(oidc("first"), "Default", true)), http.StatusOK)
+
+	// Once the default gives the role up, another may take it.
+	wantStatus(t, a.update("first", oidc("first")), http.StatusOK)
+	wantStatus(t, a.update("second", with(oidc("second"), "Default", true)), http.StatusOK)
+	wantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/second", root, nil), http.StatusOK)
+	a.mustCreate(with(oidc("third"), "Default", true))
+}
+
+func TestUpdate_replacesObject(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	created := a.mustCreate(with(withConfig(oidc("m"), "OIDCScopes", []string{"groups"}), "TokenNameFormat", "custom", "Default", true))
+
+	upd := a.update("m", map[string]any{
+		"TokenLocality": "global",
+		"Config": map[string]any{
+			"OIDCDiscoveryURL":    "https://idp.example.com",
+			"AllowedRedirectURIs": []string{"http://new"},
+		},
+	})
+	wantStatus(t, upd, http.StatusOK)
+	got := upd.json(t)
+	cfg := config(t, got)
+	if got["Name"] != "m" || got["Type"] != "OIDC" || got["TokenLocality"] != "global" || got["Default"] != false ||
+		got["TokenNameFormat"] != "${auth_method_type}-${auth_method_name}" {
+		t.Errorf("update = %v, want omitted fields at their defaults", got)
+	}
+	if cfg["OIDCClientID"] != "" || cfg["OIDCClientSecret"] != "" || cfg["OIDCScopes"] != nil || cfg["BoundAudiences"] != nil {
+		t.Errorf("update config = %v, want omitted fields reset", cfg)
+	}
+	if got["CreateIndex"] != created["CreateIndex"] || got["CreateTime"] != created["CreateTime"] {
+		t.Errorf("update changed CreateIndex/CreateTime: %v %v -> %v %v",
+			created["CreateIndex"], created["CreateTime"], got["CreateIndex"], got["CreateTime"])
+	}
+	if modifyIndex(t, got) <= modifyIndex(t, created) {
+		t.Errorf("ModifyIndex %v did not grow from %v", got["ModifyIndex"], created["ModifyIndex"])
+	}
+	if got["ModifyTime"] == created["ModifyTime"] {
+		t.Errorf("ModifyTime did not change")
+	}
+	if !reflect.DeepEqual(a.read("m").json(t), got) {
+		t.Errorf("read differs from the update response")
+	}
+
+	// An empty TokenLocality is the update default; Config may be left out.
+	upd = a.update("m", map[string]any{"Type": "OIDC"})
+	wantStatus(t, upd, http.StatusOK)
+	got = upd.json(t)
+	if got["TokenLocality"] != "" || got["Config"] != nil {
+		t.Errorf("update without Config = %v, want empty TokenLocality and null Config", got)
+	}
+	if _, ok := got["Config"]; !ok {
+		t.Errorf("Config absent, want null")
+	}
+}
+
+func TestUpdate_validation(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	a.mustCreate(oidc("m"))
+	a.mustCreate(jwt("j"))
+	cases := []struct {
+		name     string
+		path     string
+		body     any
+		status   int
+		contains []string
+	}{
+		{"missing method", "nope", oidc("nope"), http.StatusNotFound, []string{`auth method "nope" not found`}},
+		{"JWT method", "j", jwt("j"), http.StatusBadRequest, []string{`auth method "j" is of type JWT: only OIDC auth methods can be updated`}},
+		{"JWT method without type", "j", with(jwt("j"), "Type", nil), http.StatusBadRequest, []string{"only OIDC auth methods can be updated"}},
+		{"JWT method as OIDC", "j", with(oidc("j")), http.StatusBadRequest, []string{"only OIDC auth methods can be updated"}},
+		{"type JWT", "m", with(oidc("m"), "Type", "JWT"), http.StatusBadRequest, []string{`invalid Type "JWT": only OIDC auth methods can be updated`}},
+		{"name mismatch", "m", oidc("other"), http.StatusBadRequest, []string{`invalid Name "other": does not match "m"`}},
+		{"locality", "m", with(oidc("m"), "TokenLocality", "nowhere"), http.StatusBadRequest, []string{`invalid TokenLocality "nowhere"`}},
+		{"ttl", "m", with(oidc("m"), "MaxTokenTTL", "forever"), http.StatusBadRequest, []string{"invalid MaxTokenTTL"}},
+		{"redirect URIs", "m", withConfig(oidc("m"), "AllowedRedirectURIs", nil), http.StatusBadRequest, []string{"AllowedRedirectURIs"}},
+		{"discovery URL missing", "m", withConfig(oidc("m"), "OIDCDiscoveryURL", nil), http.StatusBadRequest, []string{"missing OIDCDiscoveryURL"}},
+		{"well-known", "m", withConfig(oidc("m"), "OIDCDiscoveryURL", "https://x/.well-known"), http.StatusBadRequest, []string{".well-known"}},
+		{"malformed JSON", "m", "{", http.StatusBadRequest, []string{"invalid request body"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			wantError(t, a.update(c.path, c.body), c.status, c.contains...)
+		})
+	}
+	if got := a.read("m").json(t); got["ModifyIndex"] != float64(2) {
+		t.Errorf("refused updates changed m: %v", got)
+	}
+
+	// Without a Name the path names the method; client ID and secret may be
+	// left empty on update.
+	r := a.update("m", with(withConfig(oidc("m"), "OIDCClientID", nil, "OIDCClientSecret", nil), "Name", nil))
+	wantStatus(t, r, http.StatusOK)
+	if got := r.json(t); got["Name"] != "m" {
+		t.Errorf("Name = %v, want m", got["Name"])
+	}
+}
+
+func TestUpdate_createOnlyFields(t *testing.T) {
+	fields := []struct {
+		name            string
+		stored, changed any
+		wantStored      any
+	}{
+		{"JWTValidationPubKeys", []string{"PEM1"}, []string{"PEM2"}, []any{"PEM1"}},
+		{"JWKSURL", "https://a/jwks", "https://b/jwks", "https://a/jwks"},
+		{"JWKSCACert", "CA1", "CA2", "CA1"},
+		{"ExpirationLeeway", "5s", "6s", "5s"},
+		{"NotBeforeLeeway", "1m", "2m", "1m0s"},
+		{"ClockSkewLeeway", "10s", "1s", "10s"},
+	}
+	for _, f := range fields {
+		t.Run(f.name, func(t *testing.T) {
+			a := newAPI(t, scheduler.Options{})
+			body := withConfig(oidc("m"), f.name, f.stored)
+			a.mustCreate(body)
+
+			wantError(t, a.update("m", withConfig(body, f.name, f.changed)), http.StatusBadRequest,
+				f.name+" is create-only: it cannot be changed on update")
+
+			for _, keep := range []map[string]any{body, withConfig(body, f.name, nil)} {
+				r := a.update("m", keep)
+				wantStatus(t, r, http.StatusOK)
+				if got := config(t, r.json(t))[f.name]; !reflect.DeepEqual(got, f.wantStored) {
+					t.Errorf("%s after update = %#v, want stored %#v", f.name, got, f.wantStored)
+				}
+			}
+		})
+	}
+
+	t.Run("equal durations spelled differently", func(t *testing.T) {
+		a := newAPI(t, scheduler.Options{})
+		a.mustCreate(withConfig(oidc("m"), "ExpirationLeeway", "60s"))
+		wantStatus(t, a.update("m", withConfig(oidc("m"), "ExpirationLeeway", "1m")), http.StatusOK)
+	})
+	t.Run("set on update where create left it unset", func(t *testing.T) {
+		a := newAPI(t, scheduler.Options{})
+		a.mustCreate(oidc("m"))
+		wantError(t, a.update("m", withConfig(oidc("m"), "JWKSURL", "https://new")), http.StatusBadRequest, "JWKSURL is create-only")
+	})
+}
+
+func TestDelete(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	a.mustCreate(oidc("m"))
+	r := a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil)
+	wantStatus(t, r, http.StatusOK)
+	if r.body != "" {
+		t.Errorf("delete body %q, want empty", r.body)
+	}
+	wantError(t, a.read("m"), http.StatusNotFound, `auth method "m" not found`)
+	wantError(t, a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil), http.StatusNotFound, `auth method "m" not found`)
+	wantError(t, a.update("m", oidc("m")), http.StatusNotFound, `auth method "m" not found`)
+	if got := a.list(); len(got) != 0 {
+		t.Errorf("list after delete = %v", got)
+	}
+}
+
+func TestIndex_growsWithEveryWrite(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	listIndex := func() uint64 {
+		t.Helper()
+		return a.do(http.MethodGet, "/v1/acl/auth-methods", "", nil).index(t)
+	}
+	if got := listIndex(); got != 1 {
+		t.Fatalf("index before any write = %d, want 1", got)
+	}
+	m1 := a.mustCreate(oidc("one"))
+	m2 := a.mustCreate(oidc("two"))
+	if m1["CreateIndex"] != float64(2) || m1["ModifyIndex"] != float64(2) || m2["CreateIndex"] != float64(3) {
+		t.Fatalf("indexes %v/%v and %v, want 2/2 and 3", m1["CreateIndex"], m1["ModifyIndex"], m2["CreateIndex"])
+	}
+	upd := a.update("one", oidc("one")).json(t)
+	if upd["ModifyIndex"] != float64(4) || upd["CreateIndex"] != float64(2) {
+		t.Fatalf("after update %v/%v, want 2/4", upd["CreateIndex"], upd["ModifyIndex"])
+	}
+	if got := a.read("one").index(t); got != 4 {
+		t.Fatalf("read %s = %d, want 4", scheduler.IndexHeader, got)
+	}
+	wantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/two", root, nil), http.StatusOK)
+	if got := listIndex(); got != 5 {
+		t.Fatalf("index after delete = %d, want 5", got)
+	}
+	if got := a.read("two").index(t); got != 5 {
+		t.Fatalf("404 read %s = %d, want 5", scheduler.IndexHeader, got)
+	}
+	// Refused writes take no index.
+	wantStatus(t, a.create(oidc("one")), http.StatusConflict)
+	wantStatus(t, a.create(oidc("bad name")), http.StatusBadRequest)
+	if got := a.mustCreate(oidc("three"))["CreateIndex"]; got != float64(6) {
+		t.Fatalf("next CreateIndex = %v, want 6", got)
+	}
+}
+
+func TestReplicaLag(t *testing.T) {
+	const lag = 300 * time.Millisecond
+	a := newAPI(t, scheduler.Options{ReplicaLag: lag})
+	created := a.mustCreate(oidc("m"))
+	if created["Name"] != "m" {
+		t.Fatalf("create answers from the authoritative store at once: %v", created)
+	}
+
+	r := a.read("m")
+	wantError(t, r, http.StatusNotFound, `auth method "m" not found`)
+	if got := r.index(t); got != 1 {
+		t.Fatalf("lagging read %s = %d, want 1", scheduler.IndexHeader, got)
+	}
+	if got := a.list(); len(got) != 0 {
+		t.Fatalf("lagging list = %v, want empty", got)
+	}
+
+	start := time.Now()
+	r = a.do(http.MethodGet, "/v1/acl/auth-method/m?index=1&wait=5s", root, nil)
+	wantStatus(t, r, http.StatusOK)
+	if took := time.Since(start); took > lag+time.Second {
+		t.Fatalf("blocking read took %v, want about the lag %v", took, lag)
+	}
+	if got := r.index(t); got != 2 || r.json(t)["ModifyIndex"] != float64(2) {
+		t.Fatalf("blocking read index %d, body %v, want 2", got, r.body)
+	}
+
+	// The update is answered at once; reads see the old version until the
+	// replica applies it, and a blocking list wakes up for it.
+	upd := a.update("m", withConfig(oidc("m"), "OIDCClientID", "new"))
+	wantStatus(t, upd, http.StatusOK)
+	if got := config(t, a.read("m").json(t))["OIDCClientID"]; got != "Client-ID" {
+		t.Fatalf("lagging read sees %v, want the old Client-ID", got)
+	}
+	r = a.do(http.MethodGet, "/v1/acl/auth-methods?index=2", "", nil)
+	if got := r.index(t); got != 3 {
+		t.Fatalf("blocking list %s = %d, want 3", scheduler.IndexHeader, got)
+	}
+	if got := config(t, a.read("m").json(t))["OIDCClientID"]; got != "new" {
+		t.Fatalf("read after the lag sees %v, want new", got)
+	}
+}
+
+func TestBlockingQuery_waitEndsWithoutChange(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	a.mustCreate(oidc("m"))
+	start := time.Now()
+	r := a.do(http.MethodGet, "/v1/acl/auth-method/m?index=2&wait=150ms", root, nil)
+	took := time.Since(start)
+	wantStatus(t, r, http.StatusOK)
+	if took < 150*time.Millisecond || took > 2*time.Second {
+		t.Fatalf("blocking read returned after %v, want about 150ms", took)
+	}
+	if got := r.index(t); got != 2 {
+		t.Fatalf("index %d, want 2", got)
+	}
+	// An index already passed answers at once.
+	start = time.Now()
+	wantStatus(t, a.do(http.MethodGet, "/v1/acl/auth-methods?index=1&wait=10s", "", nil), http.StatusOK)
+	if took := time.Since(start); took > time.Second {
+		t.Fatalf("non-blocking list took %v", took)
+	}
+}
+
+func TestBlockingQuery_wakesOnWrite(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	const waiters = 50
+	done := make(chan response, waiters)
+	for range waiters {
+		go func() { done <- a.do(http.MethodGet, "/v1/acl/auth-methods?index=1&wait=10s", "", nil) }()
+	}
+	time.Sleep(100 * time.Millisecond)
+	a.mustCreate(oidc("m"))
+	timeout := time.After(5 * time.Second)
+	for range waiters {
+		select {
+		case r := <-done:
+			if r.status != http.StatusOK || r.header.Get(scheduler.IndexHeader) != "2" {
+				t.Fatalf("woken list: %d %s %q", r.status, r.header.Get(scheduler.IndexHeader), r.body)
+			}
+		case <-timeout:
+			t.Fatal("blocked lists did not wake up on the write")
+		}
+	}
+}
+
+func TestBlockingQuery_badParameters(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	wantError(t, a.do(http.MethodGet, "/v1/acl/auth-methods?index=abc", "", nil), http.StatusBadRequest, `invalid index "abc"`)
+	wantError(t, a.do(http.MethodGet, "/v1/acl/auth-methods?index=1&wait=soon", "", nil), http.StatusBadRequest, `invalid wait "soon"`)
+	wantError(t, a.do(http.MethodGet, "/v1/acl/auth-method/m?index=-1", root, nil), http.StatusBadRequest, `invalid index "-1"`)
+}
+
+func TestVariant_upsertOnCreate(t *testing.T) {
+	a := newAPI(t, scheduler.Options{UpsertOnCreate: true})
+	first := a.mustCreate(oidc("m"))
+	second := a.mustCreate(with(withConfig(oidc("m"), "OIDCClientID", "Other"), "TokenLocality", "global"))
+	if second["CreateIndex"] != first["CreateIndex"] || modifyIndex(t, second) <= modifyIndex(t, first) {
+		t.Fatalf("upsert indexes %v/%v after %v/%v", second["CreateIndex"], second["ModifyIndex"], first["CreateIndex"], first["ModifyIndex"])
+	}
+	got := a.read("m").json(t)
+	if got["TokenLocality"] != "global" || config(t, got)["OIDCClientID"] != "Other" {
+		t.Fatalf("upsert did not overwrite: %v", got)
+	}
+	if n := len(a.list()); n != 1 {
+		t.Fatalf("%d methods, want 1", n)
+	}
+}
+
+func TestVariant_redactSecrets(t *testing.T) {
+	a := newAPI(t, scheduler.Options{RedactSecrets: true})
+	check := func(what string, r response) {
+		t.Helper()
+		wantStatus(t, r, http.StatusOK)
+		if got := config(t, r.json(t))["OIDCClientSecret"]; got != "redacted" {
+			t.Errorf("%s OIDCClientSecret = %v, want redacted", what, got)
+		}
+	}
+	check("create", a.create(oidc("m")))
+	check("read", a.read("m"))
+	check("update", a.update("m", oidc("m")))
+	// The store keeps the real secret: the create response still lower-cases.
+	if got := config(t, a.create(oidc("n")).json(t))["OIDCClientID"]; got != "client-id" {
+		t.Errorf("create OIDCClientID = %v", got)
+	}
+}
+
+func TestVariant_deleteMissing500(t *testing.T) {
+	a := newAPI(t, scheduler.Options{DeleteMissing500: true})
+	wantError(t, a.do(http.MethodDelete, "/v1/acl/auth-method/gone", root, nil), http.StatusInternalServerError, `auth method "gone" not found`)
+	a.mustCreate(oidc("m"))
+	wantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil), http.StatusOK)
+	wantError(t, a.read("m"), http.StatusNotFound)
+}
+
+func TestReset(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	a.mustCreate(oidc("m"))
+	minted := a.server.MintToken(true)
+	before := a.do(http.MethodGet, "/v1/acl/auth-methods", "", nil).index(t)
+
+	a.server.Reset()
+	r := a.do(http.MethodGet, "/v1/acl/auth-methods", "", nil)
+	if strings.TrimSpace(r.body) != "[]" {
+		t.Errorf("list after reset = %s", r.body)
+	}
+	if got := r.index(t); got <= before {
+		t.Errorf("index after reset %d, want more than %d", got, before)
+	}
+	wantError(t, a.do(http.MethodGet, "/v1/acl/auth-method/m", minted, nil), http.StatusForbidden)
+	a.mustCreate(oidc("m"))
+}
+
+func TestState_roundTrip(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	a.mustCreate(withConfig(oidc("m"), "ExpirationLeeway", "5s", "ClaimMappings", map[string]any{"n": 1}))
+	a.mustCreate(jwt("j"))
+	client := a.server.MintToken(false)
+	mgmt := a.server.MintToken(true)
+	data, err := a.server.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	b := newAPI(t, scheduler.Options{})
+	if err := b.server.UnmarshalState(data); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"m", "j"} {
+		if want, got := a.read(name).body, b.read(name).body; got != want {
+			t.Errorf("%s after load = %s, want %s", name, got, want)
+		}
+	}
+	wantStatus(t, b.do(http.MethodGet, "/v1/acl/auth-method/m", mgmt, nil), http.StatusOK)
+	wantError(t, b.do(http.MethodGet, "/v1/acl/auth-method/m", client, nil), http.StatusForbidden)
+	if got := b.mustCreate(oidc("next"))["CreateIndex"]; got != float64(4) {
+		t.Errorf("CreateIndex after load = %v, want 4: the index goes on", got)
+	}
+
+	if err := b.server.UnmarshalState([]byte(`{"AuthMethods":[{"Name":"bad name"}]}`)); err == nil {
+		t.Error("state with an invalid name loaded")
+	}
+	if err := b.server.UnmarshalState([]byte(`not json`)); err == nil {
+		t.Error("invalid JSON loaded")
+	}
+	if got := len(b.list()); got != 3 {
+		t.Errorf("a failed load changed the store: %d methods, want 3", got)
+	}
+}
+
+func TestConcurrentUse(t *testing.T) {
+	a := newAPI(t, scheduler.Options{ReplicaLag: 5 * time.Millisecond})
+	const n = 40
+	errs := make(chan error, 3*n)
+	for i := range n {
+		go func() {
+			name := fmt.Sprintf("m-%d", i)
+			if r := a.create(oidc(name)); r.status != http.StatusOK {
+				errs <- fmt.Errorf("create %s: %d %s", name, r.status, r.body)
+				return
+			}
+			r := a.do(http.MethodGet, "/v1/acl/auth-method/"+name+"?index=1&wait=5s", root, nil)
+			if r.status != http.StatusOK && r.status != http.StatusNotFound {
+				errs <- fmt.Errorf("read %s: %d %s", name, r.status, r.body)
+				return
+			}
+			if r := a.update(name, oidc(name)); r.status != http.StatusOK {
+				errs <- fmt.Errorf("update %s: %d %s", name, r.status, r.body)
+				return
+			}
+			errs <- nil
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := a.do(http.MethodGet, fmt.Sprintf("/v1/acl/auth-methods?index=%d&wait=5s", 2*n), "", nil)
+	if got := r.index(t); got != 2*n+1 {
+		t.Fatalf("index %d after %d writes, want %d", got, 2*n, 2*n+1)
+	}
+	if got := len(a.list()); got != n {
+		t.Fatalf("%d methods, want %d", got, n)
+	}
+}
