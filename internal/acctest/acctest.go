@@ -1,0 +1,114 @@
+// Package acctest is the acceptance-test harness: an emulator per test, the
+// provider served in-process, and the provider block that joins them. Tests
+// configure the provider in their HCL rather than through process-wide
+// environment variables, so they can run in parallel.
+//
+// With STACK_SCHEDULER_ADDR and STACK_SCHEDULER_TOKEN set, NewScheduler
+// targets that server instead of an emulator; tests that need the
+// emulator's fault injection or variants call NewSchedulerEmulator, which
+// always starts one.
+package acctest
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	"github.com/stackworks/terraform-provider-stack/internal/provider"
+)
+
+// DefaultReplicaLag is the scheduler replica lag of every test emulator, so
+// that every test also proves the provider copes with a lagging replica.
+const DefaultReplicaLag = 300 * time.Millisecond
+
+// ProviderFactories serves the provider in-process to Terraform.
+var ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
+	"stack": providerserver.NewProtocol6WithError(provider.New("test")()),
+}
+
+// Scheduler is one test's scheduler: an emulator, or a real server.
+type Scheduler struct {
+	URL   string
+	Token string
+	// Emulator is nil when the test targets a real server.
+	Emulator *emulator.Emulator
+}
+
+// NewScheduler returns the scheduler a test runs against: the server named
+// by STACK_SCHEDULER_ADDR and STACK_SCHEDULER_TOKEN when both are set, else
+// a new emulator with replica lag.
+func NewScheduler(t *testing.T) *Scheduler {
+	t.Helper()
+	addr, token := os.Getenv("STACK_SCHEDULER_ADDR"), os.Getenv("STACK_SCHEDULER_TOKEN")
+	if addr != "" && token != "" {
+		return &Scheduler{URL: addr, Token: token}
+	}
+	return NewSchedulerEmulator(t, emulator.Options{ReplicaLag: DefaultReplicaLag})
+}
+
+// NewSchedulerEmulator starts an emulator with the given options for one
+// test, whatever the environment says.
+func NewSchedulerEmulator(t *testing.T, opts emulator.Options) *Scheduler {
+	t.Helper()
+	emu, err := emulator.New(opts)
+	if err != nil {
+		t.Fatalf("starting the emulator: %v", err)
+	}
+	srv := httptest.NewServer(emu)
+	t.Cleanup(func() {
+		srv.Close()
+		if err := emu.Close(); err != nil {
+			t.Errorf("closing the emulator: %v", err)
+		}
+	})
+	token := opts.SchedulerToken
+	if token == "" {
+		token = "scheduler-root"
+	}
+	return &Scheduler{URL: srv.URL, Token: token, Emulator: emu}
+}
+
+// ProviderConfig is the provider block for this scheduler.
+func (s *Scheduler) ProviderConfig() string {
+	return s.ProviderConfigWithToken(s.Token)
+}
+
+// ProviderConfigWithToken is the provider block with another token.
+func (s *Scheduler) ProviderConfigWithToken(token string) string {
+	return fmt.Sprintf(`
+provider "stack" {
+  max_retries = 6
+  scheduler {
+    address = %q
+    token   = %q
+  }
+}
+`, s.URL, token)
+}
+
+// Client is a scheduler client for a test's own checks and out-of-band
+// changes, independent of the provider under test.
+func (s *Scheduler) Client(t testing.TB) *schedulerclient.Client {
+	t.Helper()
+	c, err := client.New(client.Config{
+		BaseURL:      s.URL,
+		AuthHeader:   schedulerclient.TokenHeader,
+		Token:        s.Token,
+		UserAgent:    "terraform-provider-stack-acctest",
+		MaxRetries:   6,
+		RetryWaitMin: 10 * time.Millisecond,
+		RetryWaitMax: 200 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatalf("scheduler client: %v", err)
+	}
+	return schedulerclient.NewClient(c)
+}

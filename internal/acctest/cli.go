@@ -1,0 +1,112 @@
+package acctest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// CLI runs the terraform binary in a directory of its own against the
+// provider built from this module, through dev_overrides: no init and no
+// network. Benchmarks use it to measure whole Terraform runs, which the
+// in-process test harness cannot.
+type CLI struct {
+	Dir string
+	env []string
+}
+
+// TerraformPath is the Terraform binary tests run: TF_ACC_TERRAFORM_PATH,
+// else /usr/local/bin/terraform, else the one on PATH.
+func TerraformPath() (string, error) {
+	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
+		return p, nil
+	}
+	if _, err := os.Stat("/usr/local/bin/terraform"); err == nil {
+		return "/usr/local/bin/terraform", nil
+	}
+	p, err := exec.LookPath("terraform")
+	if err != nil {
+		return "", fmt.Errorf("terraform not found: set TF_ACC_TERRAFORM_PATH or install Terraform 1.11 at /usr/local/bin/terraform")
+	}
+	return p, nil
+}
+
+// NewCLI builds the provider into a directory of the benchmark's own (the
+// build cache makes all but the first build a link) and prepares a working
+// directory whose runs see env in addition to the process environment.
+func NewCLI(tb testing.TB, env map[string]string) *CLI {
+	tb.Helper()
+	providerDir := tb.TempDir()
+	_, file, _, _ := runtime.Caller(0)
+	build := exec.Command("go", "build", "-o", filepath.Join(providerDir, "terraform-provider-stack"), ".")
+	build.Dir = filepath.Join(filepath.Dir(file), "..", "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		tb.Fatalf("building the provider: %v\n%s", err, out)
+	}
+	dir := tb.TempDir()
+	rc := filepath.Join(dir, "terraformrc")
+	err := os.WriteFile(rc, []byte(fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    "registry.terraform.io/stackworks/stack" = %q
+  }
+  direct {}
+}
+`, providerDir)), 0o600)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c := &CLI{Dir: dir, env: append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")}
+	for k, v := range env {
+		c.env = append(c.env, k+"="+v)
+	}
+	return c
+}
+
+// WriteConfig replaces the directory's configuration.
+func (c *CLI) WriteConfig(tb testing.TB, hcl string) {
+	tb.Helper()
+	if err := os.WriteFile(filepath.Join(c.Dir, "main.tf"), []byte(hcl), 0o600); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// Run runs terraform with args and returns its exit code; output goes to
+// the log only when the run fails unexpectedly.
+func (c *CLI) Run(tb testing.TB, args ...string) (int, string) {
+	tb.Helper()
+	tf, err := TerraformPath()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cmd := exec.Command(tf, append(args, "-input=false", "-no-color")...)
+	cmd.Dir = c.Dir
+	cmd.Env = c.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err = cmd.Run()
+	code := 0
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			tb.Fatalf("terraform %s: %v", strings.Join(args, " "), err)
+		}
+		code = ee.ExitCode()
+	}
+	return code, out.String()
+}
+
+// MustRun is Run that fails the benchmark on a non-zero exit code.
+func (c *CLI) MustRun(tb testing.TB, args ...string) string {
+	tb.Helper()
+	code, out := c.Run(tb, args...)
+	if code != 0 {
+		tb.Fatalf("terraform %s exited %d:\n%s", strings.Join(args, " "), code, out)
+	}
+	return out
+}

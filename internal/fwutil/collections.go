@@ -1,0 +1,56 @@
+package fwutil
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// StringListFromAPI converts a server list. APIs answer null and [] alike
+// for "none", so an empty answer keeps whichever of the two the prior value
+// used, and neither spelling in a configuration shows a diff.
+func StringListFromAPI(ctx context.Context, prior types.List, v []string, diags *diag.Diagnostics) types.List {
+	if len(v) == 0 {
+		if !prior.IsNull() && !prior.IsUnknown() && len(prior.Elements()) == 0 {
+			return prior
+		}
+		return types.ListNull(types.StringType)
+	}
+	l, d := types.ListValueFrom(ctx, types.StringType, v)
+	diags.Append(d...)
+	return l
+}
+
+// StringMapFromAPI is StringListFromAPI for maps of strings.
+func StringMapFromAPI(ctx context.Context, prior types.Map, v map[string]string, diags *diag.Diagnostics) types.Map {
+	if len(v) == 0 {
+		if !prior.IsNull() && !prior.IsUnknown() && len(prior.Elements()) == 0 {
+			return prior
+		}
+		return types.MapNull(types.StringType)
+	}
+	m, d := types.MapValueFrom(ctx, types.StringType, v)
+	diags.Append(d...)
+	return m
+}
+
+// Strings returns the elements of a list of strings; null gives nil.
+func Strings(ctx context.Context, l types.List, diags *diag.Diagnostics) []string {
+	if l.IsNull() || l.IsUnknown() {
+		return nil
+	}
+	var out []string
+	diags.Append(l.ElementsAs(ctx, &out, false)...)
+	return out
+}
+
+// StringMap returns the elements of a map of strings; null gives nil.
+func StringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
+	if m.IsNull() || m.IsUnknown() {
+		return nil
+	}
+	var out map[string]string
+	diags.Append(m.ElementsAs(ctx, &out, false)...)
+	return out
+}

@@ -1,0 +1,82 @@
+package fwutil
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// DurationValidator accepts Go duration strings ("90s", "1h30m").
+func DurationValidator() validator.String { return durationValidator{} }
+
+type durationValidator struct{}
+
+func (durationValidator) Description(context.Context) string {
+	return `must be a duration such as "30s", "5m" or "1h30m"`
+}
+
+func (v durationValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v durationValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if _, err := time.ParseDuration(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
+			fmt.Sprintf("%s %s, got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
+	}
+}
+
+// DurationsEqual reports whether two duration strings mean the same length
+// of time. Strings that do not parse are compared as written.
+func DurationsEqual(a, b string) bool {
+	da, errA := time.ParseDuration(a)
+	db, errB := time.ParseDuration(b)
+	if errA != nil || errB != nil {
+		return a == b
+	}
+	return da == db
+}
+
+// DurationFromAPI returns the prior value when the server's normalised form
+// ("5m0s") means the same as what the practitioner wrote ("5m"), so that
+// normalisation never shows as a diff. A zero duration from the server for
+// an attribute left unset stays null.
+func DurationFromAPI(prior types.String, api string) types.String {
+	if !prior.IsNull() && !prior.IsUnknown() && DurationsEqual(prior.ValueString(), api) {
+		return prior
+	}
+	if prior.IsNull() && (api == "" || DurationsEqual(api, "0s")) {
+		return types.StringNull()
+	}
+	if api == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(api)
+}
+
+// DurationSameValue is a plan modifier that keeps the state's spelling of a
+// duration when the configuration spells the same length of time another way
+// ("300s" after "5m"), so that rewriting a value is not a change.
+func DurationSameValue() planmodifier.String { return durationSameValue{} }
+
+type durationSameValue struct{}
+
+func (durationSameValue) Description(context.Context) string {
+	return "Durations that mean the same length of time are not a change."
+}
+
+func (m durationSameValue) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (durationSameValue) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.StateValue.IsNull() || req.PlanValue.IsNull() || req.PlanValue.IsUnknown() {
+		return
+	}
+	if DurationsEqual(req.StateValue.ValueString(), req.PlanValue.ValueString()) {
+		resp.PlanValue = req.StateValue
+	}
+}

@@ -1,0 +1,92 @@
+package fwutil
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+func TestDurationFromAPI(t *testing.T) {
+	cases := []struct {
+		prior types.String
+		api   string
+		want  types.String
+	}{
+		{types.StringValue("5m"), "5m0s", types.StringValue("5m")},
+		{types.StringValue("300s"), "5m0s", types.StringValue("300s")},
+		{types.StringValue("5m"), "6m0s", types.StringValue("6m0s")},
+		{types.StringNull(), "0s", types.StringNull()},
+		{types.StringNull(), "", types.StringNull()},
+		{types.StringNull(), "1m0s", types.StringValue("1m0s")},
+		{types.StringValue("0s"), "0s", types.StringValue("0s")},
+		{types.StringValue("1m"), "", types.StringNull()},
+	}
+	for _, c := range cases {
+		if got := DurationFromAPI(c.prior, c.api); !got.Equal(c.want) {
+			t.Errorf("DurationFromAPI(%s, %q) = %s, want %s", c.prior, c.api, got, c.want)
+		}
+	}
+}
+
+func TestDurationSameValue(t *testing.T) {
+	cases := []struct {
+		state, plan, want types.String
+	}{
+		{types.StringValue("5m"), types.StringValue("300s"), types.StringValue("5m")},
+		{types.StringValue("5m"), types.StringValue("6m"), types.StringValue("6m")},
+		{types.StringNull(), types.StringValue("6m"), types.StringValue("6m")},
+		{types.StringValue("5m"), types.StringNull(), types.StringNull()},
+		{types.StringValue("5m"), types.StringUnknown(), types.StringUnknown()},
+	}
+	for _, c := range cases {
+		resp := planmodifier.StringResponse{PlanValue: c.plan}
+		DurationSameValue().PlanModifyString(context.Background(), planmodifier.StringRequest{StateValue: c.state, PlanValue: c.plan}, &resp)
+		if !resp.PlanValue.Equal(c.want) {
+			t.Errorf("state %s, plan %s: planned %s, want %s", c.state, c.plan, resp.PlanValue, c.want)
+		}
+	}
+}
+
+func TestSecretFromAPI(t *testing.T) {
+	hidden := func(s string) bool { return s == Redacted || s == "****" }
+	cases := []struct {
+		name  string
+		prior types.String
+		api   string
+		want  types.String
+	}{
+		{"unset stays unset", types.StringNull(), "server-value", types.StringNull()},
+		{"redacted keeps configured", types.StringValue("mine"), Redacted, types.StringValue("mine")},
+		{"obfuscated keeps configured", types.StringValue("mine"), "****", types.StringValue("mine")},
+		{"omitted keeps configured", types.StringValue("mine"), "", types.StringValue("mine")},
+		{"changed elsewhere shows as drift", types.StringValue("mine"), "theirs", types.StringValue("theirs")},
+	}
+	for _, c := range cases {
+		if got := SecretFromAPI(c.prior, c.api, hidden); !got.Equal(c.want) {
+			t.Errorf("%s: got %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+func TestStringListFromAPIKeepsNullOrEmpty(t *testing.T) {
+	ctx := context.Background()
+	var diags diag.Diagnostics
+	empty := types.ListValueMust(types.StringType, nil)
+	if got := StringListFromAPI(ctx, empty, nil, &diags); !got.Equal(empty) {
+		t.Errorf("prior [] and server null: got %s, want []", got)
+	}
+	if got := StringListFromAPI(ctx, types.ListNull(types.StringType), []string{}, &diags); !got.IsNull() {
+		t.Errorf("prior null and server []: got %s, want null", got)
+	}
+	got := StringListFromAPI(ctx, types.ListNull(types.StringType), []string{"a"}, &diags)
+	if want := types.ListValueMust(types.StringType, []attr.Value{types.StringValue("a")}); !got.Equal(want) {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+}

@@ -1,0 +1,114 @@
+package provider_test
+
+import (
+	"context"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+func TestProvider_schemasAreValid(t *testing.T) {
+	server, err := acctest.ProviderFactories["stack"]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range resp.Diagnostics {
+		t.Errorf("schema diagnostic: %s: %s", d.Summary, d.Detail)
+	}
+	for _, name := range []string{"stack_scheduler_acl_auth_method"} {
+		if _, ok := resp.ResourceSchemas[name]; !ok {
+			t.Errorf("resource %s is not registered", name)
+		}
+	}
+	for _, name := range []string{"stack_scheduler_acl_auth_method", "stack_scheduler_acl_auth_methods"} {
+		if _, ok := resp.DataSourceSchemas[name]; !ok {
+			t.Errorf("data source %s is not registered", name)
+		}
+	}
+}
+
+// Settings left out of the provider block come from STACK_* variables.
+func TestAccProvider_settingsFromEnvironment(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{})
+	t.Setenv("STACK_SCHEDULER_ADDR", s.URL)
+	t.Setenv("STACK_SCHEDULER_TOKEN", s.Token)
+	t.Setenv("STACK_MAX_RETRIES", "2")
+	t.Setenv("STACK_REQUEST_TIMEOUT", "10s")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: `
+provider "stack" {}
+
+data "stack_scheduler_acl_auth_methods" "all" {}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.stack_scheduler_acl_auth_methods.all", tfjsonpath.New("auth_methods"), knownvalue.ListSizeExact(0)),
+			},
+		}},
+	})
+	if n := s.Emulator.Stats().Requests["GET /v1/acl/auth-methods"]; n == 0 {
+		t.Error("the provider did not reach the emulator named by STACK_SCHEDULER_ADDR")
+	}
+}
+
+func TestAccProvider_invalidSettings(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{})
+	t.Setenv("STACK_MAX_RETRIES", "many")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: `
+provider "stack" {
+  scheduler {
+    address = "` + s.URL + `"
+  }
+}
+
+data "stack_scheduler_acl_auth_methods" "all" {}
+`,
+				ExpectError: regexp.MustCompile(`STACK_MAX_RETRIES must be a whole number from 0 to 20, got "many"`),
+			},
+			{
+				Config: `
+provider "stack" {
+  request_timeout = "soon"
+  scheduler {
+    address = "` + s.URL + `"
+  }
+}
+
+data "stack_scheduler_acl_auth_methods" "all" {}
+`,
+				ExpectError: regexp.MustCompile(`request_timeout must be a duration such as "30s"`),
+			},
+			{
+				Config: `
+provider "stack" {
+  ca_cert_file = "/nonexistent/ca.pem"
+  max_retries  = 1
+  scheduler {
+    address = "` + s.URL + `"
+  }
+}
+
+data "stack_scheduler_acl_auth_methods" "all" {}
+`,
+				ExpectError: regexp.MustCompile(`/nonexistent/ca.pem`),
+			},
+		},
+	})
+}

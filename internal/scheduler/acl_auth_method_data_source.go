@@ -1,0 +1,141 @@
+package scheduler
+
+import (
+	"context"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+var _ datasource.DataSourceWithConfigure = (*aclAuthMethodDataSource)(nil)
+
+type aclAuthMethodDataSourceModel struct {
+	Name            types.String `tfsdk:"name"`
+	Type            types.String `tfsdk:"type"`
+	TokenLocality   types.String `tfsdk:"token_locality"`
+	TokenNameFormat types.String `tfsdk:"token_name_format"`
+	Default         types.Bool   `tfsdk:"default"`
+	Config          types.Object `tfsdk:"config"`
+	CreateTime      types.String `tfsdk:"create_time"`
+	ModifyTime      types.String `tfsdk:"modify_time"`
+	CreateIndex     types.Int64  `tfsdk:"create_index"`
+	ModifyIndex     types.Int64  `tfsdk:"modify_index"`
+}
+
+// NewACLAuthMethodDataSource is the constructor of the
+// stack_scheduler_acl_auth_method data source.
+func NewACLAuthMethodDataSource() datasource.DataSource { return &aclAuthMethodDataSource{} }
+
+type aclAuthMethodDataSource struct {
+	client *schedulerclient.Client
+}
+
+func (d *aclAuthMethodDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_scheduler_acl_auth_method"
+}
+
+func (d *aclAuthMethodDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	str := func(desc string) schema.Attribute { return schema.StringAttribute{Computed: true, Description: desc} }
+	list := func(desc string) schema.Attribute {
+		return schema.ListAttribute{Computed: true, ElementType: types.StringType, Description: desc}
+	}
+	strMap := func(desc string) schema.Attribute {
+		return schema.MapAttribute{Computed: true, ElementType: types.StringType, Description: desc}
+	}
+	resp.Schema = schema.Schema{
+		Description: "Reads one ACL auth method of the scheduler by name. The scheduler does not return `max_token_ttl`, so it is not shown.",
+		Attributes: map[string]schema.Attribute{
+			"name": schema.StringAttribute{
+				Required:    true,
+				Description: descName,
+				Validators:  []validator.String{stringvalidator.LengthBetween(1, 128), stringvalidator.RegexMatches(authMethodNameRe, "must contain only letters, digits and dashes")},
+			},
+			"type":              str(descType),
+			"token_locality":    str(descTokenLocality),
+			"token_name_format": str(descTokenNameFormat),
+			"default":           schema.BoolAttribute{Computed: true, Description: descDefault},
+			"config": schema.SingleNestedAttribute{
+				Computed:    true,
+				Description: "The method's configuration.",
+				Attributes: map[string]schema.Attribute{
+					"oidc_discovery_url": str(descDiscoveryURL),
+					"oidc_client_id":     str(descClientID),
+					"oidc_client_secret": schema.StringAttribute{
+						Computed: true, Sensitive: true,
+						Description: descClientSecret + " Null when the server redacts it.",
+					},
+					"oidc_disable_user_info":  schema.BoolAttribute{Computed: true, Description: descDisableUserInfo},
+					"oidc_scopes":             list(descScopes),
+					"jwt_validation_pub_keys": list(descPubKeys),
+					"jwks_url":                str(descJWKSURL),
+					"jwks_ca_cert":            str(descJWKSCACert),
+					"bound_audiences":         list(descBoundAudiences),
+					"allowed_redirect_uris":   list(descRedirectURIs),
+					"discovery_ca_pem":        list(descDiscoveryCaPem),
+					"signing_algs":            list(descSigningAlgs),
+					"expiration_leeway":       str(descExpirationLeeway),
+					"not_before_leeway":       str(descNotBeforeLeeway),
+					"clock_skew_leeway":       str(descClockSkewLeeway),
+					"claim_mappings":          strMap(descClaimMappings),
+					"list_claim_mappings":     strMap(descListClaimMappings),
+				},
+			},
+			"create_time":  str(descCreateTime),
+			"modify_time":  str(descModifyTime),
+			"create_index": schema.Int64Attribute{Computed: true, Description: descCreateIndex},
+			"modify_index": schema.Int64Attribute{Computed: true, Description: descModifyIndex},
+		},
+	}
+}
+
+func (d *aclAuthMethodDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = fwutil.SchedulerClient(req.ProviderData, fwutil.NeedsToken, &resp.Diagnostics)
+}
+
+func (d *aclAuthMethodDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m aclAuthMethodDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	got, _, err := d.client.ReadAuthMethod(ctx, m.Name.ValueString(), nil)
+	if err != nil {
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the auth method", err)
+		return
+	}
+	c := flattenConfig(ctx, nil, got.Config, &resp.Diagnostics)
+	cfg, diags := types.ObjectValueFrom(ctx, dataSourceConfigAttrTypes(), c)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	m = aclAuthMethodDataSourceModel{
+		Name:            types.StringValue(got.Name),
+		Type:            types.StringValue(got.Type),
+		TokenLocality:   types.StringValue(got.TokenLocality),
+		TokenNameFormat: types.StringValue(got.TokenNameFormat),
+		Default:         types.BoolValue(got.Default),
+		Config:          cfg,
+		CreateTime:      timeString(got.CreateTime),
+		ModifyTime:      timeString(got.ModifyTime),
+		CreateIndex:     types.Int64Value(int64(got.CreateIndex)),
+		ModifyIndex:     types.Int64Value(int64(got.ModifyIndex)),
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// dataSourceConfigAttrTypes are the attribute types of the config object, read once from
+// the schema so that the two never disagree.
+var dataSourceConfigAttrTypes = sync.OnceValue(func() map[string]attr.Type {
+	var resp datasource.SchemaResponse
+	(&aclAuthMethodDataSource{}).Schema(context.Background(), datasource.SchemaRequest{}, &resp)
+	return objectAttrTypes(resp.Schema.Attributes["config"].GetType())
+})

@@ -1,0 +1,107 @@
+package scheduler_test
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+)
+
+func TestAccACLAuthMethodDataSource_byName(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("ds")
+	const ds = "data.stack_scheduler_acl_auth_method.test"
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: oidcConfig(s, name, "global", "1h", `
+    claim_mappings = { email = "email" }
+    expiration_leeway = "90s"`) + `
+data "stack_scheduler_acl_auth_method" "test" {
+  name = stack_scheduler_acl_auth_method.test.name
+}
+`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, attr("type"), str("OIDC")),
+					statecheck.ExpectKnownValue(ds, attr("token_locality"), str("global")),
+					statecheck.ExpectKnownValue(ds, attr("default"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(ds, attr("config", "oidc_client_id"), str("MyClient")),
+					statecheck.ExpectKnownValue(ds, attr("config", "oidc_client_secret"), str("s3cret")),
+					statecheck.ExpectKnownValue(ds, attr("config", "bound_audiences"), strList("MyClient", "Other-Audience")),
+					statecheck.ExpectKnownValue(ds, attr("config", "claim_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{"email": str("email")})),
+					statecheck.ExpectKnownValue(ds, attr("config", "expiration_leeway"), str("1m30s")),
+					statecheck.ExpectKnownValue(ds, attr("config", "signing_algs"), knownvalue.Null()),
+					statecheck.CompareValuePairs(ds, attr("modify_index"), resourceAddr, attr("modify_index"), compare.ValuesSame()),
+				},
+			},
+			{
+				Config: s.ProviderConfig() + `
+data "stack_scheduler_acl_auth_method" "test" {
+  name = "no-such-method"
+}
+`,
+				ExpectError: regexp.MustCompile(`GET /v1/acl/auth-method/no-such-method: 404 Not Found`),
+			},
+		},
+	})
+}
+
+func TestAccACLAuthMethodsDataSource_listAndFilter(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	oidc := tfacctest.RandomWithPrefix("list-oidc")
+	jwt := tfacctest.RandomWithPrefix("list-jwt")
+	key := publicKeyPEM(t)
+	config := oidcConfig(s, oidc, "global", "1h", "") + fmt.Sprintf(`
+resource "stack_scheduler_acl_auth_method" "jwt" {
+  name           = %q
+  type           = "JWT"
+  token_locality = "local"
+  max_token_ttl  = "30m"
+  config = {
+    jwt_validation_pub_keys = [%q]
+    allowed_redirect_uris   = ["http://localhost/cb"]
+  }
+}
+`, jwt, key)
+	lists := `
+data "stack_scheduler_acl_auth_methods" "all" {}
+
+data "stack_scheduler_acl_auth_methods" "jwt" {
+  type = "JWT"
+}
+
+locals {
+  all_names = [for m in data.stack_scheduler_acl_auth_methods.all.auth_methods : m.name]
+  jwt_names = [for m in data.stack_scheduler_acl_auth_methods.jwt.auth_methods : m.name]
+}
+
+output "has_oidc" { value = contains(local.all_names, stack_scheduler_acl_auth_method.test.name) }
+output "has_jwt" { value = contains(local.all_names, stack_scheduler_acl_auth_method.jwt.name) }
+output "jwt_only" { value = contains(local.jwt_names, stack_scheduler_acl_auth_method.jwt.name) && !contains(local.jwt_names, stack_scheduler_acl_auth_method.test.name) }
+output "jwt_types" { value = distinct([for m in data.stack_scheduler_acl_auth_methods.jwt.auth_methods : m.type]) }
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				Config: config + lists,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("has_oidc", knownvalue.Bool(true)),
+					statecheck.ExpectKnownOutputValue("has_jwt", knownvalue.Bool(true)),
+					statecheck.ExpectKnownOutputValue("jwt_only", knownvalue.Bool(true)),
+					statecheck.ExpectKnownOutputValue("jwt_types", knownvalue.ListExact([]knownvalue.Check{str("JWT")})),
+				},
+			},
+		},
+	})
+}

@@ -1,0 +1,150 @@
+package scheduler
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// aclAuthMethodConfigModel is the auth method's config as the resource and
+// the data source both show it.
+type aclAuthMethodConfigModel struct {
+	OIDCDiscoveryURL     types.String `tfsdk:"oidc_discovery_url"`
+	OIDCClientID         types.String `tfsdk:"oidc_client_id"`
+	OIDCClientSecret     types.String `tfsdk:"oidc_client_secret"`
+	OIDCDisableUserInfo  types.Bool   `tfsdk:"oidc_disable_user_info"`
+	OIDCScopes           types.List   `tfsdk:"oidc_scopes"`
+	JWTValidationPubKeys types.List   `tfsdk:"jwt_validation_pub_keys"`
+	JWKSURL              types.String `tfsdk:"jwks_url"`
+	JWKSCACert           types.String `tfsdk:"jwks_ca_cert"`
+	BoundAudiences       types.List   `tfsdk:"bound_audiences"`
+	AllowedRedirectURIs  types.List   `tfsdk:"allowed_redirect_uris"`
+	DiscoveryCaPem       types.List   `tfsdk:"discovery_ca_pem"`
+	SigningAlgs          types.List   `tfsdk:"signing_algs"`
+	ExpirationLeeway     types.String `tfsdk:"expiration_leeway"`
+	NotBeforeLeeway      types.String `tfsdk:"not_before_leeway"`
+	ClockSkewLeeway      types.String `tfsdk:"clock_skew_leeway"`
+	ClaimMappings        types.Map    `tfsdk:"claim_mappings"`
+	ListClaimMappings    types.Map    `tfsdk:"list_claim_mappings"`
+}
+
+// secretHidden tells a real secret from what servers answer instead of one.
+func secretHidden(s string) bool {
+	return s == fwutil.Redacted || strings.Trim(s, "*") == ""
+}
+
+// expandConfig builds the API's config from the model. secret is the client
+// secret to send, which may come from the write-only twin.
+func expandConfig(ctx context.Context, m *aclAuthMethodConfigModel, secret string, diags *diag.Diagnostics) *schedulerclient.AuthMethodConfig {
+	return &schedulerclient.AuthMethodConfig{
+		OIDCDiscoveryURL:     m.OIDCDiscoveryURL.ValueString(),
+		OIDCClientID:         m.OIDCClientID.ValueString(),
+		OIDCClientSecret:     secret,
+		OIDCDisableUserInfo:  m.OIDCDisableUserInfo.ValueBool(),
+		OIDCScopes:           fwutil.Strings(ctx, m.OIDCScopes, diags),
+		JWTValidationPubKeys: fwutil.Strings(ctx, m.JWTValidationPubKeys, diags),
+		JWKSURL:              m.JWKSURL.ValueString(),
+		JWKSCACert:           m.JWKSCACert.ValueString(),
+		BoundAudiences:       fwutil.Strings(ctx, m.BoundAudiences, diags),
+		AllowedRedirectURIs:  fwutil.Strings(ctx, m.AllowedRedirectURIs, diags),
+		DiscoveryCaPem:       fwutil.Strings(ctx, m.DiscoveryCaPem, diags),
+		SigningAlgs:          fwutil.Strings(ctx, m.SigningAlgs, diags),
+		ExpirationLeeway:     m.ExpirationLeeway.ValueString(),
+		NotBeforeLeeway:      m.NotBeforeLeeway.ValueString(),
+		ClockSkewLeeway:      m.ClockSkewLeeway.ValueString(),
+		ClaimMappings:        fwutil.StringMap(ctx, m.ClaimMappings, diags),
+		ListClaimMappings:    fwutil.StringMap(ctx, m.ListClaimMappings, diags),
+	}
+}
+
+// flattenConfig converts the API's config. prior is what state or plan held
+// before; it decides how the server's normal forms are shown (null or empty
+// lists, "5m" or "5m0s") and whether the client secret is kept. A nil prior
+// (data sources, import) takes the server's answer as it is.
+func flattenConfig(ctx context.Context, prior *aclAuthMethodConfigModel, c *schedulerclient.AuthMethodConfig, diags *diag.Diagnostics) aclAuthMethodConfigModel {
+	if c == nil {
+		c = &schedulerclient.AuthMethodConfig{}
+	}
+	p := aclAuthMethodConfigModel{}
+	if prior != nil {
+		p = *prior
+	}
+	m := aclAuthMethodConfigModel{
+		OIDCDiscoveryURL:     optionalString(p.OIDCDiscoveryURL, c.OIDCDiscoveryURL),
+		OIDCClientID:         optionalString(p.OIDCClientID, c.OIDCClientID),
+		OIDCDisableUserInfo:  types.BoolValue(c.OIDCDisableUserInfo),
+		OIDCScopes:           fwutil.StringListFromAPI(ctx, p.OIDCScopes, c.OIDCScopes, diags),
+		JWTValidationPubKeys: fwutil.StringListFromAPI(ctx, p.JWTValidationPubKeys, c.JWTValidationPubKeys, diags),
+		JWKSURL:              optionalString(p.JWKSURL, c.JWKSURL),
+		JWKSCACert:           optionalString(p.JWKSCACert, c.JWKSCACert),
+		BoundAudiences:       fwutil.StringListFromAPI(ctx, p.BoundAudiences, c.BoundAudiences, diags),
+		AllowedRedirectURIs:  fwutil.StringListFromAPI(ctx, p.AllowedRedirectURIs, c.AllowedRedirectURIs, diags),
+		DiscoveryCaPem:       fwutil.StringListFromAPI(ctx, p.DiscoveryCaPem, c.DiscoveryCaPem, diags),
+		SigningAlgs:          fwutil.StringListFromAPI(ctx, p.SigningAlgs, c.SigningAlgs, diags),
+		ExpirationLeeway:     fwutil.DurationFromAPI(p.ExpirationLeeway, c.ExpirationLeeway),
+		NotBeforeLeeway:      fwutil.DurationFromAPI(p.NotBeforeLeeway, c.NotBeforeLeeway),
+		ClockSkewLeeway:      fwutil.DurationFromAPI(p.ClockSkewLeeway, c.ClockSkewLeeway),
+		ClaimMappings:        fwutil.StringMapFromAPI(ctx, p.ClaimMappings, c.ClaimMappings, diags),
+		ListClaimMappings:    fwutil.StringMapFromAPI(ctx, p.ListClaimMappings, c.ListClaimMappings, diags),
+	}
+	if prior == nil {
+		m.OIDCClientSecret = types.StringNull()
+		if c.OIDCClientSecret != "" && !secretHidden(c.OIDCClientSecret) {
+			m.OIDCClientSecret = types.StringValue(c.OIDCClientSecret)
+		}
+	} else {
+		m.OIDCClientSecret = fwutil.SecretFromAPI(p.OIDCClientSecret, c.OIDCClientSecret, secretHidden)
+	}
+	return m
+}
+
+// optionalString shows an empty server value as null unless the prior value
+// was the empty string, so that neither spelling of "unset" is a diff.
+func optionalString(prior types.String, v string) types.String {
+	if v == "" && (prior.IsNull() || prior.IsUnknown() || prior.ValueString() != "") {
+		return types.StringNull()
+	}
+	return types.StringValue(v)
+}
+
+// undoCreateLowercasing restores the case of the fields that the create
+// response shows lower-cased although the server stores them as sent; the
+// next read returns them as sent, so state must hold them as sent too.
+func undoCreateLowercasing(sent, got *schedulerclient.AuthMethodConfig) {
+	if sent == nil || got == nil {
+		return
+	}
+	if strings.EqualFold(sent.OIDCClientID, got.OIDCClientID) {
+		got.OIDCClientID = sent.OIDCClientID
+	}
+	if len(sent.BoundAudiences) == len(got.BoundAudiences) {
+		for i := range got.BoundAudiences {
+			if strings.EqualFold(sent.BoundAudiences[i], got.BoundAudiences[i]) {
+				got.BoundAudiences[i] = sent.BoundAudiences[i]
+			}
+		}
+	}
+}
+
+func timeString(t time.Time) types.String {
+	if t.IsZero() {
+		return types.StringNull()
+	}
+	return types.StringValue(t.UTC().Format(time.RFC3339Nano))
+}
+
+// objectAttrTypes returns the attribute types of an object type; nil makes
+// the conversion that uses them report the mismatch.
+func objectAttrTypes(t attr.Type) map[string]attr.Type {
+	if o, ok := t.(types.ObjectType); ok {
+		return o.AttrTypes
+	}
+	return nil
+}

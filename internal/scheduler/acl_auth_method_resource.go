@@ -1,0 +1,583 @@
+package scheduler
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+const (
+	typeOIDC = "OIDC"
+	typeJWT  = "JWT"
+
+	defaultTokenNameFormat = "${auth_method_type}-${auth_method_name}"
+
+	// replicaWait is how long one blocking read waits for the replica, and
+	// replicaCatchUp how long reads keep waiting in all before giving up.
+	replicaWait    = 5 * time.Second
+	replicaCatchUp = 2 * time.Minute
+)
+
+// objectAsOptions reads nested objects whose attributes may be unknown
+// during planning.
+var objectAsOptions = basetypes.ObjectAsOptions{}
+
+func int64AlsoRequiresWO() validator.Int64 {
+	return int64validator.AlsoRequires(path.MatchRelative().AtParent().AtName("oidc_client_secret_wo"))
+}
+
+var authMethodNameRe = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
+
+var (
+	_ resource.ResourceWithConfigure      = (*aclAuthMethodResource)(nil)
+	_ resource.ResourceWithImportState    = (*aclAuthMethodResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*aclAuthMethodResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*aclAuthMethodResource)(nil)
+)
+
+type aclAuthMethodModel struct {
+	Name            types.String `tfsdk:"name"`
+	Type            types.String `tfsdk:"type"`
+	TokenLocality   types.String `tfsdk:"token_locality"`
+	TokenNameFormat types.String `tfsdk:"token_name_format"`
+	MaxTokenTTL     types.String `tfsdk:"max_token_ttl"`
+	Default         types.Bool   `tfsdk:"default"`
+	Config          types.Object `tfsdk:"config"`
+	CreateTime      types.String `tfsdk:"create_time"`
+	ModifyTime      types.String `tfsdk:"modify_time"`
+	CreateIndex     types.Int64  `tfsdk:"create_index"`
+	ModifyIndex     types.Int64  `tfsdk:"modify_index"`
+}
+
+// aclAuthMethodResourceConfigModel adds the write-only twin of the client
+// secret, which only the resource has.
+type aclAuthMethodResourceConfigModel struct {
+	aclAuthMethodConfigModel
+	OIDCClientSecretWO        types.String `tfsdk:"oidc_client_secret_wo"`
+	OIDCClientSecretWOVersion types.Int64  `tfsdk:"oidc_client_secret_wo_version"`
+}
+
+// NewACLAuthMethodResource is the constructor of stack_scheduler_acl_auth_method.
+func NewACLAuthMethodResource() resource.Resource { return &aclAuthMethodResource{} }
+
+type aclAuthMethodResource struct {
+	client *schedulerclient.Client
+}
+
+func (r *aclAuthMethodResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_scheduler_acl_auth_method"
+}
+
+func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
+	durationReplace := []planmodifier.String{fwutil.DurationSameValue(), stringplanmodifier.RequiresReplace()}
+	listReplace := []planmodifier.List{listplanmodifier.RequiresReplace()}
+	durations := []validator.String{fwutil.DurationValidator()}
+
+	resp.Schema = schema.Schema{
+		Description: "An ACL auth method of the scheduler: how an OIDC identity provider or a JWT issuer is used for single sign-on, " +
+			"and which tokens a login produces. The scheduler can update only OIDC methods, so any change to a JWT method replaces it.",
+		Attributes: map[string]schema.Attribute{
+			"name": schema.StringAttribute{
+				Required:      true,
+				Description:   descName + " Changing it replaces the method.",
+				Validators:    []validator.String{stringvalidator.LengthBetween(1, 128), stringvalidator.RegexMatches(authMethodNameRe, "must contain only letters, digits and dashes")},
+				PlanModifiers: replace,
+			},
+			"type": schema.StringAttribute{
+				Required:      true,
+				Description:   descType + " Changing it replaces the method.",
+				Validators:    []validator.String{stringvalidator.OneOf(typeOIDC, typeJWT)},
+				PlanModifiers: replace,
+			},
+			"token_locality": schema.StringAttribute{
+				Required:    true,
+				Description: descTokenLocality,
+				Validators:  []validator.String{stringvalidator.OneOf("local", "global")},
+			},
+			"token_name_format": schema.StringAttribute{
+				Optional:    true,
+				Computed:    true,
+				Default:     stringdefault.StaticString(defaultTokenNameFormat),
+				Description: descTokenNameFormat,
+			},
+			"max_token_ttl": schema.StringAttribute{
+				Required: true,
+				Description: "Maximum life of the tokens this method makes, as a duration such as `1h`. " +
+					"The scheduler uses it but never returns it, so a change made outside Terraform cannot be seen.",
+				Validators:    durations,
+				PlanModifiers: []planmodifier.String{fwutil.DurationSameValue()},
+			},
+			"default": schema.BoolAttribute{
+				Optional:    true,
+				Computed:    true,
+				Default:     booldefault.StaticBool(false),
+				Description: descDefault,
+			},
+			"config": schema.SingleNestedAttribute{
+				Required:    true,
+				Description: "The method's configuration.",
+				Attributes: map[string]schema.Attribute{
+					"oidc_discovery_url": schema.StringAttribute{Optional: true, Description: descDiscoveryURL},
+					"oidc_client_id":     schema.StringAttribute{Optional: true, Description: descClientID},
+					"oidc_client_secret": schema.StringAttribute{
+						Optional:  true,
+						Sensitive: true,
+						Description: descClientSecret + " Prefer `oidc_client_secret_wo`, which never enters the state. " +
+							"When the server redacts secrets, a change made outside Terraform cannot be seen.",
+						Validators: []validator.String{stringvalidator.ConflictsWith(path.MatchRelative().AtParent().AtName("oidc_client_secret_wo"))},
+					},
+					"oidc_client_secret_wo": schema.StringAttribute{
+						Optional:  true,
+						Sensitive: true,
+						WriteOnly: true,
+						Description: "Write-only twin of `oidc_client_secret` (Terraform 1.11 and later): sent to the scheduler, never stored in plan or state. " +
+							"Terraform cannot compare it, so change `oidc_client_secret_wo_version` to send a new value.",
+					},
+					"oidc_client_secret_wo_version": schema.Int64Attribute{
+						Optional:    true,
+						Description: "Any number; change it to send `oidc_client_secret_wo` again.",
+						Validators:  []validator.Int64{int64AlsoRequiresWO()},
+					},
+					"oidc_disable_user_info": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false), Description: descDisableUserInfo},
+					"oidc_scopes":            schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descScopes},
+					"jwt_validation_pub_keys": schema.ListAttribute{
+						Optional: true, ElementType: types.StringType, PlanModifiers: listReplace,
+						Description: descPubKeys + " Create-only: changing it replaces the method.",
+					},
+					"jwks_url": schema.StringAttribute{
+						Optional: true, PlanModifiers: replace,
+						Description: descJWKSURL + " Create-only: changing it replaces the method.",
+					},
+					"jwks_ca_cert": schema.StringAttribute{
+						Optional: true, PlanModifiers: replace,
+						Description: descJWKSCACert + " Create-only: changing it replaces the method.",
+					},
+					"bound_audiences": schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descBoundAudiences},
+					"allowed_redirect_uris": schema.ListAttribute{
+						Required: true, ElementType: types.StringType, Description: descRedirectURIs,
+						Validators: []validator.List{listvalidator.SizeAtLeast(1)},
+					},
+					"discovery_ca_pem": schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descDiscoveryCaPem},
+					"signing_algs":     schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descSigningAlgs},
+					"expiration_leeway": schema.StringAttribute{
+						Optional: true, Validators: durations, PlanModifiers: durationReplace,
+						Description: descExpirationLeeway + " Create-only: changing it replaces the method.",
+					},
+					"not_before_leeway": schema.StringAttribute{
+						Optional: true, Validators: durations, PlanModifiers: durationReplace,
+						Description: descNotBeforeLeeway + " Create-only: changing it replaces the method.",
+					},
+					"clock_skew_leeway": schema.StringAttribute{
+						Optional: true, Validators: durations, PlanModifiers: durationReplace,
+						Description: descClockSkewLeeway + " Create-only: changing it replaces the method.",
+					},
+					"claim_mappings":      schema.MapAttribute{Optional: true, ElementType: types.StringType, Description: descClaimMappings},
+					"list_claim_mappings": schema.MapAttribute{Optional: true, ElementType: types.StringType, Description: descListClaimMappings},
+				},
+			},
+			"create_time": schema.StringAttribute{
+				Computed: true, Description: descCreateTime,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"modify_time": schema.StringAttribute{Computed: true, Description: descModifyTime},
+			"create_index": schema.Int64Attribute{
+				Computed: true, Description: descCreateIndex,
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+			},
+			"modify_index": schema.Int64Attribute{Computed: true, Description: descModifyIndex},
+		},
+	}
+}
+
+func (r *aclAuthMethodResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = fwutil.SchedulerClient(req.ProviderData, fwutil.NeedsToken, &resp.Diagnostics)
+}
+
+// ValidateConfig checks the rules that tie attributes together; values not
+// known yet are checked at apply by the server.
+func (r *aclAuthMethodResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var m aclAuthMethodModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() || m.Config.IsNull() || m.Config.IsUnknown() || m.Type.IsUnknown() {
+		return
+	}
+	var c aclAuthMethodResourceConfigModel
+	resp.Diagnostics.Append(m.Config.As(ctx, &c, objectAsOptions)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	cfg := path.Root("config")
+	unset := func(v attr.Value) bool { return v.IsNull() || (!v.IsUnknown() && isEmpty(v)) }
+
+	if u := c.OIDCDiscoveryURL; !u.IsNull() && !u.IsUnknown() && strings.Contains(u.ValueString(), ".well-known") {
+		resp.Diagnostics.AddAttributeError(cfg.AtName("oidc_discovery_url"), "Invalid discovery URL",
+			fmt.Sprintf("config.oidc_discovery_url must not contain a \".well-known\" part: give the issuer's base URL, got %q.", u.ValueString()))
+	}
+	switch m.Type.ValueString() {
+	case typeOIDC:
+		for _, req := range []struct {
+			name string
+			v    attr.Value
+		}{{"oidc_discovery_url", c.OIDCDiscoveryURL}, {"oidc_client_id", c.OIDCClientID}} {
+			if unset(req.v) {
+				resp.Diagnostics.AddAttributeError(cfg.AtName(req.name), "Missing OIDC setting",
+					fmt.Sprintf("config.%s is required when type is \"OIDC\".", req.name))
+			}
+		}
+		if unset(c.OIDCClientSecret) && unset(c.OIDCClientSecretWO) {
+			resp.Diagnostics.AddAttributeError(cfg.AtName("oidc_client_secret"), "Missing OIDC setting",
+				"config.oidc_client_secret or config.oidc_client_secret_wo is required when type is \"OIDC\".")
+		}
+	case typeJWT:
+		if unset(c.OIDCDiscoveryURL) && unset(c.JWKSURL) && unset(c.JWTValidationPubKeys) {
+			resp.Diagnostics.AddAttributeError(cfg, "Missing JWT key source",
+				"One of config.oidc_discovery_url, config.jwks_url or config.jwt_validation_pub_keys is required when type is \"JWT\".")
+		}
+	}
+}
+
+func isEmpty(v attr.Value) bool {
+	switch v := v.(type) {
+	case types.String:
+		return v.ValueString() == ""
+	case types.List:
+		return len(v.Elements()) == 0
+	}
+	return false
+}
+
+// ModifyPlan keeps a plan without real changes empty, and turns any change
+// of a JWT method into a replacement, because the scheduler's update
+// endpoint accepts only OIDC methods.
+func (r *aclAuthMethodResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var state aclAuthMethodModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	diffs, err := req.Plan.Raw.Diff(req.State.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot compare plan with state", err.Error())
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	changed := map[string]path.Path{}
+	for _, d := range diffs {
+		if p, ok := configuredAttribute(d.Path); ok {
+			changed[p.String()] = p
+		}
+	}
+	if len(changed) == 0 {
+		// Terraform marked the server-set attributes unknown because the
+		// configuration differs from state, but only in spelling ("300s"
+		// for "5m"), which the attributes' own plan modifiers undid.
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("modify_index"), state.ModifyIndex)...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("modify_time"), state.ModifyTime)...)
+		return
+	}
+	if state.Type.ValueString() != typeJWT {
+		return
+	}
+	// After an import the state has no max_token_ttl, which the API never
+	// returns; recording the configured one is an update of state alone.
+	if state.MaxTokenTTL.IsNull() {
+		delete(changed, path.Root("max_token_ttl").String())
+	}
+	if len(changed) == 0 {
+		return
+	}
+	names := make([]string, 0, len(changed))
+	for name, p := range changed {
+		names = append(names, name)
+		resp.RequiresReplace = append(resp.RequiresReplace, p)
+	}
+	sort.Strings(names)
+	resp.Diagnostics.AddWarning("JWT auth method will be replaced",
+		fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing %s of the JWT auth method %q deletes it and creates it again.",
+			strings.Join(names, ", "), state.Name.ValueString()))
+}
+
+// configuredAttribute maps a tftypes diff path to the attribute a
+// practitioner sets (top-level, or one level into config), skipping the
+// server-set ones.
+func configuredAttribute(p *tftypes.AttributePath) (path.Path, bool) {
+	var names []string
+	for _, step := range p.Steps() {
+		name, ok := step.(tftypes.AttributeName)
+		if !ok || len(names) == 2 {
+			break
+		}
+		names = append(names, string(name))
+	}
+	if len(names) == 0 {
+		return path.Empty(), false
+	}
+	switch names[0] {
+	case "create_time", "modify_time", "create_index", "modify_index":
+		return path.Empty(), false
+	case "config":
+		if len(names) == 2 {
+			return path.Root("config").AtName(names[1]), true
+		}
+	}
+	return path.Root(names[0]), true
+}
+
+func (r *aclAuthMethodResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	plan, body := r.planned(ctx, req.Plan, req.Config, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	name := body.Name
+
+	// Some servers overwrite an existing method on create instead of
+	// refusing; look first so that Terraform never silently adopts one.
+	_, _, err := r.client.ReadAuthMethod(ctx, name, nil)
+	switch {
+	case err == nil:
+		resp.Diagnostics.AddAttributeError(path.Root("name"), "Auth method already exists", alreadyExists(name))
+		return
+	case !client.IsNotFound(err):
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot check whether the auth method exists", err)
+		return
+	}
+
+	got, err := r.client.CreateAuthMethod(ctx, body)
+	if err != nil {
+		if client.StatusCode(err) == http.StatusConflict {
+			resp.Diagnostics.AddAttributeError(path.Root("name"), "Auth method already exists", alreadyExists(name)+"\n\nServer said: "+err.Error())
+			return
+		}
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot create the auth method", err)
+		return
+	}
+	undoCreateLowercasing(body.Config, got.Config)
+	r.setState(ctx, &resp.State, plan, got, &resp.Diagnostics)
+}
+
+func alreadyExists(name string) string {
+	return fmt.Sprintf("An auth method named %q already exists on the scheduler, and Terraform will not take over an object it did not create. "+
+		"To manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.", name, name, name)
+}
+
+func (r *aclAuthMethodResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state aclAuthMethodModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	got, err := readAfter(ctx, r.client, state.Name.ValueString(), uint64(state.ModifyIndex.ValueInt64()))
+	if client.IsNotFound(err) {
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the auth method", err)
+		return
+	}
+	r.setState(ctx, &resp.State, state, got, &resp.Diagnostics)
+}
+
+func (r *aclAuthMethodResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	plan, body := r.planned(ctx, req.Plan, req.Config, &resp.Diagnostics)
+	var state aclAuthMethodModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if state.Type.ValueString() == typeJWT {
+		// ModifyPlan replaces JWT methods on every change but one: the
+		// max_token_ttl recorded after an import, which the server never
+		// stores, so only the state learns it.
+		state.MaxTokenTTL = plan.MaxTokenTTL
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+		return
+	}
+	got, err := r.client.UpdateAuthMethod(ctx, body)
+	if err != nil {
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot update the auth method", err)
+		return
+	}
+	r.setState(ctx, &resp.State, plan, got, &resp.Diagnostics)
+}
+
+func (r *aclAuthMethodResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state aclAuthMethodModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	name := state.Name.ValueString()
+	if err := r.client.DeleteAuthMethod(ctx, name); err != nil && !client.IsNotFound(err) {
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot delete the auth method", err)
+		return
+	}
+	// A method created again under the same name right away (a replacement)
+	// must not find the replica still showing this one.
+	if err := waitGone(ctx, r.client, name); err != nil {
+		fwutil.AddAPIError(&resp.Diagnostics, "The auth method was deleted, but the replica still shows it", err)
+	}
+}
+
+func (r *aclAuthMethodResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
+}
+
+// planned reads the plan, and builds the request body from it and from the
+// configuration, where alone the write-only secret can be found.
+func (r *aclAuthMethodResource) planned(ctx context.Context, plan tfsdk.Plan, config tfsdk.Config, diags *diag.Diagnostics) (aclAuthMethodModel, *schedulerclient.AuthMethod) {
+	var m aclAuthMethodModel
+	diags.Append(plan.Get(ctx, &m)...)
+	var c aclAuthMethodResourceConfigModel
+	if !diags.HasError() {
+		diags.Append(m.Config.As(ctx, &c, objectAsOptions)...)
+	}
+	var wo types.String
+	diags.Append(config.GetAttribute(ctx, path.Root("config").AtName("oidc_client_secret_wo"), &wo)...)
+	if diags.HasError() {
+		return m, nil
+	}
+	secret := c.OIDCClientSecret.ValueString()
+	if !wo.IsNull() {
+		secret = wo.ValueString()
+	}
+	return m, &schedulerclient.AuthMethod{
+		Name:            m.Name.ValueString(),
+		Type:            m.Type.ValueString(),
+		TokenLocality:   m.TokenLocality.ValueString(),
+		TokenNameFormat: m.TokenNameFormat.ValueString(),
+		MaxTokenTTL:     m.MaxTokenTTL.ValueString(),
+		Default:         m.Default.ValueBool(),
+		Config:          expandConfig(ctx, &c.aclAuthMethodConfigModel, secret, diags),
+	}
+}
+
+// setState writes the server's answer over prior, which is the plan after
+// a write and the state after a read.
+func (r *aclAuthMethodResource) setState(ctx context.Context, st *tfsdk.State, prior aclAuthMethodModel, got *schedulerclient.AuthMethod, diags *diag.Diagnostics) {
+	var priorConfig *aclAuthMethodConfigModel
+	var c aclAuthMethodResourceConfigModel
+	if !prior.Config.IsNull() {
+		diags.Append(prior.Config.As(ctx, &c, objectAsOptions)...)
+		priorConfig = &c.aclAuthMethodConfigModel
+	}
+	c.aclAuthMethodConfigModel = flattenConfig(ctx, priorConfig, got.Config, diags)
+	// Write-only values never enter state; the version is the
+	// practitioner's own and is kept as configured.
+	c.OIDCClientSecretWO = types.StringNull()
+	if priorConfig == nil {
+		c.OIDCClientSecretWOVersion = types.Int64Null()
+	}
+	cfg, d := types.ObjectValueFrom(ctx, resourceConfigAttrTypes(), c)
+	diags.Append(d...)
+	if diags.HasError() {
+		return
+	}
+	m := aclAuthMethodModel{
+		Name:            types.StringValue(got.Name),
+		Type:            types.StringValue(got.Type),
+		TokenLocality:   types.StringValue(got.TokenLocality),
+		TokenNameFormat: types.StringValue(got.TokenNameFormat),
+		// The scheduler never returns it: state keeps what was sent.
+		MaxTokenTTL: prior.MaxTokenTTL,
+		Default:     types.BoolValue(got.Default),
+		Config:      cfg,
+		CreateTime:  timeString(got.CreateTime),
+		ModifyTime:  timeString(got.ModifyTime),
+		CreateIndex: types.Int64Value(int64(got.CreateIndex)),
+		ModifyIndex: types.Int64Value(int64(got.ModifyIndex)),
+	}
+	diags.Append(st.Set(ctx, &m)...)
+}
+
+// resourceConfigAttrTypes are the attribute types of the config object, read once from
+// the schema so that the two never disagree.
+var resourceConfigAttrTypes = sync.OnceValue(func() map[string]attr.Type {
+	var resp resource.SchemaResponse
+	(&aclAuthMethodResource{}).Schema(context.Background(), resource.SchemaRequest{}, &resp)
+	return objectAttrTypes(resp.Schema.Attributes["config"].GetType())
+})
+
+// readAfter reads a method from the replica once the replica has applied
+// the write at index (0 when none is known, such as after an import). A
+// replica that lags answers a blocking read only when it catches up, so a
+// method written a moment ago is never taken for deleted.
+func readAfter(ctx context.Context, c *schedulerclient.Client, name string, index uint64) (*schedulerclient.AuthMethod, error) {
+	if index == 0 {
+		m, _, err := c.ReadAuthMethod(ctx, name, nil)
+		return m, err
+	}
+	deadline := time.Now().Add(replicaCatchUp)
+	for {
+		m, meta, err := c.ReadAuthMethod(ctx, name, &schedulerclient.QueryOptions{WaitIndex: index - 1, WaitTime: replicaWait})
+		// A server that does not send its index cannot be waited for.
+		if meta == nil || meta.LastIndex == 0 || meta.LastIndex >= index {
+			return m, err
+		}
+		if err != nil && !client.IsNotFound(err) {
+			return nil, err
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("the scheduler's replica is at index %d and has not reached index %d of the last write after %s", meta.LastIndex, index, replicaCatchUp)
+		}
+	}
+}
+
+// waitGone waits until the replica no longer shows a deleted method.
+func waitGone(ctx context.Context, c *schedulerclient.Client, name string) error {
+	deadline := time.Now().Add(replicaCatchUp)
+	var q *schedulerclient.QueryOptions
+	for {
+		_, meta, err := c.ReadAuthMethod(ctx, name, q)
+		if client.IsNotFound(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the replica still shows %q after %s", name, replicaCatchUp)
+		}
+		if meta == nil || meta.LastIndex == 0 {
+			// A server that does not send its index cannot block: poll.
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(time.Second):
+			}
+			continue
+		}
+		q = &schedulerclient.QueryOptions{WaitIndex: meta.LastIndex, WaitTime: replicaWait}
+	}
+}

@@ -1,0 +1,865 @@
+package scheduler_test
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"encoding/pem"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const resourceAddr = "stack_scheduler_acl_auth_method.test"
+
+func attr(names ...string) tfjsonpath.Path {
+	p := tfjsonpath.New(names[0])
+	for _, n := range names[1:] {
+		p = p.AtMapKey(n)
+	}
+	return p
+}
+
+func str(v string) knownvalue.Check { return knownvalue.StringExact(v) }
+
+func strList(v ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(v))
+	for i, s := range v {
+		checks[i] = knownvalue.StringExact(s)
+	}
+	return knownvalue.ListExact(checks)
+}
+
+// oidcConfig is an OIDC method; extra is spliced into its config object.
+func oidcConfig(s *acctest.Scheduler, name, locality, ttl, extra string) string {
+	return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_scheduler_acl_auth_method" "test" {
+  name           = %q
+  type           = "OIDC"
+  token_locality = %q
+  max_token_ttl  = %q
+  config = {
+    oidc_discovery_url    = "https://idp.example.com"
+    oidc_client_id        = "MyClient"
+    oidc_client_secret    = "s3cret"
+    bound_audiences       = ["MyClient", "Other-Audience"]
+    allowed_redirect_uris = ["http://localhost:4649/oidc/callback"]
+    %s
+  }
+}
+`, name, locality, ttl, extra)
+}
+
+func jwtConfig(s *acctest.Scheduler, name, pubKey, extra string) string {
+	return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_scheduler_acl_auth_method" "test" {
+  name           = %q
+  type           = "JWT"
+  token_locality = "local"
+  max_token_ttl  = "30m"
+  config = {
+    jwt_validation_pub_keys = [%q]
+    allowed_redirect_uris   = ["http://localhost:4649/oidc/callback"]
+    %s
+  }
+}
+`, name, pubKey, extra)
+}
+
+func publicKeyPEM(t *testing.T) string {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.MarshalPKIXPublicKey(&key.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))
+}
+
+// stored reads a method straight from the server, bypassing the provider,
+// once the replica has applied the write at index (0: any answer will do).
+func stored(t testing.TB, c *schedulerclient.Client, name string, index uint64) *schedulerclient.AuthMethod {
+	t.Helper()
+	var q *schedulerclient.QueryOptions
+	if index > 0 {
+		q = &schedulerclient.QueryOptions{WaitIndex: index - 1, WaitTime: 10 * time.Second}
+	}
+	m, _, err := c.ReadAuthMethod(context.Background(), name, q)
+	if err != nil {
+		t.Fatalf("reading %q from the server: %v", name, err)
+	}
+	return m
+}
+
+// waitReplicaGone waits until the replica no longer shows a method, so that
+// an out-of-band delete is visible to the next refresh.
+func waitReplicaGone(t *testing.T, c *schedulerclient.Client, name string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		_, _, err := c.ReadAuthMethod(context.Background(), name, nil)
+		if client.IsNotFound(err) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replica still shows %q: %v", name, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// checkServer checks the method that the resource at addr manages, as the
+// server holds it once the replica has the state's last write.
+func checkServer(t *testing.T, s *acctest.Scheduler, addr string, check func(m *schedulerclient.AuthMethod) error) resource.TestCheckFunc {
+	return func(st *terraform.State) error {
+		rs, ok := st.RootModule().Resources[addr]
+		if !ok {
+			return fmt.Errorf("%s is not in state", addr)
+		}
+		index, err := strconv.ParseUint(rs.Primary.Attributes["modify_index"], 10, 64)
+		if err != nil {
+			return fmt.Errorf("%s has no modify_index: %w", addr, err)
+		}
+		return check(stored(t, s.Client(t), rs.Primary.Attributes["name"], index))
+	}
+}
+
+func checkGone(t *testing.T, s *acctest.Scheduler, names ...string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		for _, name := range names {
+			_, _, err := s.Client(t).ReadAuthMethod(context.Background(), name, &schedulerclient.QueryOptions{})
+			if !client.IsNotFound(err) {
+				return fmt.Errorf("auth method %q still exists after destroy (err: %w)", name, err)
+			}
+		}
+		return nil
+	}
+}
+
+func TestAccACLAuthMethod_oidcCreateAndUpdate(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("oidc")
+	createIndex := statecheck.CompareValue(compare.ValuesSame())
+	modifyIndex := statecheck.CompareValue(compare.ValuesDiffer())
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config: oidcConfig(s, name, "global", "1h", `claim_mappings = { first_name = "name" }`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("name"), str(name)),
+					statecheck.ExpectKnownValue(resourceAddr, attr("type"), str("OIDC")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("token_locality"), str("global")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("token_name_format"), str("${auth_method_type}-${auth_method_name}")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("default"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h")),
+					// The create response lower-cases these; state keeps them as written.
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_id"), str("MyClient")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "bound_audiences"), strList("MyClient", "Other-Audience")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "signing_algs"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "claim_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{"first_name": str("name")})),
+					statecheck.ExpectKnownValue(resourceAddr, attr("create_time"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT.*Z$`))),
+					createIndex.AddStateValue(resourceAddr, attr("create_index")),
+					modifyIndex.AddStateValue(resourceAddr, attr("modify_index")),
+				},
+				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+					if m.Config.OIDCClientID != "MyClient" || m.Config.OIDCClientSecret != "s3cret" || m.TokenLocality != "global" {
+						return fmt.Errorf("server holds client ID %q, secret %q, locality %q", m.Config.OIDCClientID, m.Config.OIDCClientSecret, m.TokenLocality)
+					}
+					return nil
+				}),
+			},
+			{
+				Config: oidcConfig(s, name, "local", "2h", `oidc_scopes = ["groups", "email"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("token_locality"), str("local")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("2h")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_scopes"), strList("groups", "email")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "claim_mappings"), knownvalue.Null()),
+					createIndex.AddStateValue(resourceAddr, attr("create_index")),
+					modifyIndex.AddStateValue(resourceAddr, attr("modify_index")),
+				},
+				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+					if m.TokenLocality != "local" || strings.Join(m.Config.OIDCScopes, ",") != "groups,email" || len(m.Config.ClaimMappings) != 0 {
+						return fmt.Errorf("server holds locality %q, scopes %v, claim mappings %v", m.TokenLocality, m.Config.OIDCScopes, m.Config.ClaimMappings)
+					}
+					// Updates send the whole object: the secret must survive.
+					if m.Config.OIDCClientSecret != "s3cret" {
+						return fmt.Errorf("server lost the client secret on update: %q", m.Config.OIDCClientSecret)
+					}
+					return nil
+				}),
+			},
+			{
+				// The same duration spelled another way is not a change.
+				Config: oidcConfig(s, name, "local", "120m", `oidc_scopes = ["groups", "email"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+		},
+	})
+}
+
+func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("jwt")
+	key := publicKeyPEM(t)
+	createIndex := statecheck.CompareValue(compare.ValuesDiffer())
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config: jwtConfig(s, name, key, `expiration_leeway = "5m"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("type"), str("JWT")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "jwt_validation_pub_keys"), strList(key)),
+					// The server answers "5m0s"; state keeps the spelling of the configuration.
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("5m")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), knownvalue.Null()),
+					createIndex.AddStateValue(resourceAddr, attr("create_index")),
+				},
+			},
+			{
+				Config: jwtConfig(s, name, key, `expiration_leeway = "300s"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				// bound_audiences could be updated in place on an OIDC method;
+				// on a JWT method the API refuses updates, so it replaces.
+				Config: jwtConfig(s, name, key, `
+    expiration_leeway = "5m"
+    bound_audiences   = ["api"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "bound_audiences"), strList("api")),
+					createIndex.AddStateValue(resourceAddr, attr("create_index")),
+				},
+				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+					if strings.Join(m.Config.BoundAudiences, ",") != "api" {
+						return fmt.Errorf("server holds bound audiences %v", m.Config.BoundAudiences)
+					}
+					return nil
+				}),
+			},
+		},
+	})
+}
+
+func TestAccACLAuthMethod_import(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	oidc := tfacctest.RandomWithPrefix("imp-oidc")
+	jwt := tfacctest.RandomWithPrefix("imp-jwt")
+	key := publicKeyPEM(t)
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, oidc, jwt),
+		Steps: []resource.TestStep{
+			{
+				Config: oidcConfig(s, oidc, "global", "1h", `
+    oidc_scopes     = ["groups"]
+    discovery_ca_pem = []`),
+			},
+			{
+				ResourceName:                         resourceAddr,
+				ImportState:                          true,
+				ImportStateId:                        oidc,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "name",
+				// Never returned by the scheduler, so an import cannot know it.
+				ImportStateVerifyIgnore: []string{"max_token_ttl", "config.discovery_ca_pem"},
+			},
+			{
+				Config: jwtConfig(s, jwt, key, `clock_skew_leeway = "1m"`),
+			},
+			{
+				ResourceName:                         resourceAddr,
+				ImportState:                          true,
+				ImportStateId:                        jwt,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "name",
+				// Without a configuration to follow, an import shows durations
+				// as the server spells them ("1m0s"); a plan then finds no diff.
+				ImportStateVerifyIgnore: []string{"max_token_ttl", "config.clock_skew_leeway"},
+			},
+		},
+	})
+}
+
+// An imported JWT method learns its max_token_ttl from the configuration
+// without being replaced, although any other change would replace it.
+func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("imp-jwt")
+	key := publicKeyPEM(t)
+	c := s.Client(t)
+	created, err := c.CreateAuthMethod(context.Background(), &schedulerclient.AuthMethod{
+		Name: name, Type: "JWT", TokenLocality: "local", MaxTokenTTL: "30m",
+		Config: &schedulerclient.AuthMethodConfig{
+			JWTValidationPubKeys: []string{key},
+			AllowedRedirectURIs:  []string{"http://localhost:4649/oidc/callback"},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored(t, c, name, created.ModifyIndex)
+	createIndex := statecheck.CompareValue(compare.ValuesSame())
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config:             jwtConfig(s, name, key, ""),
+				ResourceName:       resourceAddr,
+				ImportState:        true,
+				ImportStateId:      name,
+				ImportStatePersist: true,
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					if len(states) != 1 || states[0].Attributes["max_token_ttl"] != "" {
+						return fmt.Errorf("imported state: %+v", states)
+					}
+					return nil
+				},
+			},
+			{
+				Config: jwtConfig(s, name, key, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("30m")),
+					createIndex.AddStateValue(resourceAddr, attr("create_index")),
+				},
+			},
+			{
+				Config: jwtConfig(s, name, key, `signing_algs = ["ES256"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "signing_algs"), strList("ES256")),
+				},
+			},
+		},
+	})
+}
+
+func TestAccACLAuthMethod_writeOnlySecret(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("wo")
+	cfg := func(secret string, version int) string {
+		return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_scheduler_acl_auth_method" "test" {
+  name           = %q
+  type           = "OIDC"
+  token_locality = "global"
+  max_token_ttl  = "1h"
+  config = {
+    oidc_discovery_url            = "https://idp.example.com"
+    oidc_client_id                = "client"
+    oidc_client_secret_wo         = %q
+    oidc_client_secret_wo_version = %d
+    allowed_redirect_uris         = ["http://localhost:4649/oidc/callback"]
+  }
+}
+`, name, secret, version)
+	}
+	secretIs := func(want string) resource.TestCheckFunc {
+		return checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+			if m.Config.OIDCClientSecret != want {
+				return fmt.Errorf("server holds secret %q, want %q", m.Config.OIDCClientSecret, want)
+			}
+			return nil
+		})
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg("wo-secret-1", 1),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret_wo_version"), knownvalue.Int64Exact(1)),
+				},
+				Check: resource.ComposeTestCheckFunc(secretIs("wo-secret-1"), noSecretInState("wo-secret-1")),
+			},
+			{
+				// A new value alone is invisible to Terraform: no change.
+				Config: cfg("wo-secret-2", 1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: secretIs("wo-secret-1"),
+			},
+			{
+				Config: cfg("wo-secret-2", 2),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: resource.ComposeTestCheckFunc(secretIs("wo-secret-2"), noSecretInState("wo-secret-2")),
+			},
+		},
+	})
+}
+
+func noSecretInState(secret string) resource.TestCheckFunc {
+	return func(st *terraform.State) error {
+		for _, mod := range st.Modules {
+			for addr, rs := range mod.Resources {
+				for k, v := range rs.Primary.Attributes {
+					if strings.Contains(v, secret) {
+						return fmt.Errorf("the write-only secret is in state at %s.%s", addr, k)
+					}
+				}
+			}
+		}
+		return nil
+	}
+}
+
+func TestAccACLAuthMethod_outOfBandDeleteRecreates(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("oob-del")
+	createIndex := statecheck.CompareValue(compare.ValuesDiffer())
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config:            oidcConfig(s, name, "global", "1h", ""),
+				ConfigStateChecks: []statecheck.StateCheck{createIndex.AddStateValue(resourceAddr, attr("create_index"))},
+			},
+			{
+				PreConfig: func() {
+					c := s.Client(t)
+					if err := c.DeleteAuthMethod(context.Background(), name); err != nil {
+						t.Fatal(err)
+					}
+					waitReplicaGone(t, c, name)
+				},
+				Config: oidcConfig(s, name, "global", "1h", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{createIndex.AddStateValue(resourceAddr, attr("create_index"))},
+			},
+		},
+	})
+}
+
+func TestAccACLAuthMethod_outOfBandChangeReverted(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("oob-chg")
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{Config: oidcConfig(s, name, "global", "1h", `oidc_scopes = ["groups"]`)},
+			{
+				PreConfig: func() {
+					c := s.Client(t)
+					m := stored(t, c, name, 0)
+					m.MaxTokenTTL = "1h"
+					m.Config.OIDCScopes = []string{"admin"}
+					m.Config.OIDCClientSecret = "changed-elsewhere"
+					m.TokenLocality = "local"
+					updated, err := c.UpdateAuthMethod(context.Background(), m)
+					if err != nil {
+						t.Fatal(err)
+					}
+					// Let the replica show the change before Terraform refreshes.
+					stored(t, c, name, updated.ModifyIndex)
+				},
+				Config: oidcConfig(s, name, "global", "1h", `oidc_scopes = ["groups"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(resourceAddr, attr("token_locality"), str("global")),
+					},
+				},
+				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+					if m.TokenLocality != "global" || strings.Join(m.Config.OIDCScopes, ",") != "groups" || m.Config.OIDCClientSecret != "s3cret" {
+						return fmt.Errorf("drift not reverted: locality %q, scopes %v, secret %q", m.TokenLocality, m.Config.OIDCScopes, m.Config.OIDCClientSecret)
+					}
+					return nil
+				}),
+			},
+		},
+	})
+}
+
+func TestAccACLAuthMethod_planTimeValidation(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{})
+	method := func(name, typ, locality, ttl, config string) string {
+		return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_scheduler_acl_auth_method" "test" {
+  name           = %q
+  type           = %q
+  token_locality = %q
+  max_token_ttl  = %q
+  config = {
+    %s
+  }
+}
+`, name, typ, locality, ttl, config)
+	}
+	const redirect = `allowed_redirect_uris = ["http://localhost/cb"]`
+	const oidcOK = `
+    oidc_discovery_url = "https://idp.example.com"
+    oidc_client_id     = "c"
+    oidc_client_secret = "s"
+    ` + redirect
+	cases := []struct {
+		config string
+		err    string
+	}{
+		{method("bad name", "OIDC", "global", "1h", oidcOK), `Attribute name must contain only letters, digits and dashes`},
+		{method(strings.Repeat("a", 129), "OIDC", "global", "1h", oidcOK), `Attribute name string length must be between 1 and 128`},
+		{method("m", "SAML", "global", "1h", oidcOK), `Attribute type value must be one of: \["OIDC" "JWT"\]`},
+		{method("m", "OIDC", "regional", "1h", oidcOK), `Attribute token_locality value must be one of: \["local" "global"\]`},
+		{method("m", "OIDC", "global", "forever", oidcOK), `max_token_ttl must be a duration such as "30s"`},
+		{method("m", "OIDC", "global", "1h", `
+    oidc_discovery_url = "https://idp.example.com"
+    oidc_client_id     = "c"
+    oidc_client_secret = "s"
+    allowed_redirect_uris = []`), `Attribute config.allowed_redirect_uris list must contain at least 1 elements`},
+		{method("m", "OIDC", "global", "1h", `
+    oidc_discovery_url = "https://idp.example.com"
+    oidc_client_secret = "s"
+    `+redirect), `config.oidc_client_id is required when type is "OIDC"`},
+		{method("m", "OIDC", "global", "1h", `
+    oidc_discovery_url = "https://idp.example.com"
+    oidc_client_id     = "c"
+    `+redirect), `config.oidc_client_secret or config.oidc_client_secret_wo is required when type is "OIDC"`},
+		{method("m", "OIDC", "global", "1h", `
+    oidc_discovery_url = "https://idp.example.com/.well-known/openid-configuration"
+    oidc_client_id     = "c"
+    oidc_client_secret = "s"
+    `+redirect), `config.oidc_discovery_url must not contain a ".well-known" part`},
+		{method("m", "OIDC", "global", "1h", oidcOK+`
+    oidc_client_secret_wo = "t"`), `Attribute "config.oidc_client_secret_wo" cannot be specified when\s+"config.oidc_client_secret" is specified`},
+		{method("m", "OIDC", "global", "1h", oidcOK+`
+    oidc_client_secret_wo_version = 1`), `Attribute "config.oidc_client_secret_wo" must be specified when\s+"config.oidc_client_secret_wo_version" is specified`},
+		{method("m", "JWT", "global", "1h", redirect), `One of config.oidc_discovery_url, config.jwks_url or config.jwt_validation_pub_keys\s+is required when type is "JWT"`},
+		{method("m", "JWT", "global", "1h", `jwks_url = "https://idp.example.com/keys"
+    expiration_leeway = "a while"
+    `+redirect), `config.expiration_leeway must be a duration such as "30s"`},
+	}
+	steps := make([]resource.TestStep, len(cases))
+	for i, c := range cases {
+		// Terraform wraps long messages: any space may be a line break.
+		steps[i] = resource.TestStep{Config: c.config, PlanOnly: true, ExpectError: regexp.MustCompile(strings.ReplaceAll(c.err, " ", `\s+`))}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps:                    steps,
+	})
+	// Bad input is refused before any request that could change the server.
+	for route, n := range s.Emulator.Stats().Requests {
+		if strings.HasPrefix(route, "POST ") || strings.HasPrefix(route, "DELETE ") {
+			t.Errorf("plan-time validation let %d %s requests through", n, route)
+		}
+	}
+}
+
+func TestAccACLAuthMethod_weakTokenGets403(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: acctest.DefaultReplicaLag})
+	weak := s.Emulator.MintSchedulerToken(false)
+	config := strings.Replace(oidcConfig(s, "weak", "global", "1h", ""), s.ProviderConfig(), s.ProviderConfigWithToken(weak), 1)
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      config,
+			ExpectError: regexp.MustCompile(`(?s)GET /v1/acl/auth-method/weak: 403 Forbidden: Permission denied`),
+		}},
+	})
+	if n := s.Emulator.Stats().Requests["POST /v1/acl/auth-method"]; n != 0 {
+		t.Errorf("%d creates were sent with a weak token", n)
+	}
+}
+
+func TestAccACLAuthMethod_onlyOneDefault(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	first := tfacctest.RandomWithPrefix("default-a")
+	second := tfacctest.RandomWithPrefix("default-b")
+	config := func(secondDefault bool) string {
+		return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_scheduler_acl_auth_method" "first" {
+  name           = %q
+  type           = "OIDC"
+  token_locality = "global"
+  max_token_ttl  = "1h"
+  default        = true
+  config = {
+    oidc_discovery_url    = "https://idp.example.com"
+    oidc_client_id        = "c"
+    oidc_client_secret    = "s"
+    allowed_redirect_uris = ["http://localhost/cb"]
+  }
+}
+
+resource "stack_scheduler_acl_auth_method" "second" {
+  name           = %q
+  type           = "OIDC"
+  token_locality = "global"
+  max_token_ttl  = "1h"
+  default        = %t
+  config = {
+    oidc_discovery_url    = "https://idp.example.com"
+    oidc_client_id        = "c"
+    oidc_client_secret    = "s"
+    allowed_redirect_uris = ["http://localhost/cb"]
+  }
+  depends_on = [stack_scheduler_acl_auth_method.first]
+}
+`, first, second, secondDefault)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, first, second),
+		Steps: []resource.TestStep{
+			{
+				Config: config(false),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("stack_scheduler_acl_auth_method.first", attr("default"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("stack_scheduler_acl_auth_method.second", attr("default"), knownvalue.Bool(false)),
+				},
+			},
+			{
+				Config:      config(true),
+				ExpectError: regexp.MustCompile(`(?s)400 Bad Request:.*` + first),
+			},
+			{
+				// The failed update changed nothing: state still matches the server.
+				Config: config(false),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: checkServer(t, s, "stack_scheduler_acl_auth_method.second", func(m *schedulerclient.AuthMethod) error {
+					if m.Default {
+						return fmt.Errorf("%q became the default", second)
+					}
+					return nil
+				}),
+			},
+		},
+	})
+}
+
+// Under injected 429 and 503 answers the provider retries, and neither a
+// lost write nor a duplicate results.
+func TestAccACLAuthMethod_retriesUnderInjectedFaults(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: acctest.DefaultReplicaLag, Seed: 7})
+	config := func(scope string) string {
+		out := s.ProviderConfig()
+		for i := range 4 {
+			out += fmt.Sprintf(`
+resource "stack_scheduler_acl_auth_method" "m%d" {
+  name           = "faulty-%d"
+  type           = "OIDC"
+  token_locality = "global"
+  max_token_ttl  = "1h"
+  config = {
+    oidc_discovery_url    = "https://idp.example.com"
+    oidc_client_id        = "c"
+    oidc_client_secret    = "s"
+    oidc_scopes           = [%q]
+    allowed_redirect_uris = ["http://localhost/cb"]
+  }
+}
+`, i, i, scope)
+		}
+		return out
+	}
+	names := []string{"faulty-0", "faulty-1", "faulty-2", "faulty-3"}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, names...),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { s.Emulator.SetFailRate(0.3) },
+				Config:    config("groups"),
+			},
+			{
+				Config: config("email"),
+				Check: resource.ComposeTestCheckFunc(
+					scopesAre(t, s, "stack_scheduler_acl_auth_method.m0", "email"),
+					scopesAre(t, s, "stack_scheduler_acl_auth_method.m1", "email"),
+					scopesAre(t, s, "stack_scheduler_acl_auth_method.m2", "email"),
+					scopesAre(t, s, "stack_scheduler_acl_auth_method.m3", "email"),
+					func(*terraform.State) error {
+						s.Emulator.SetFailRate(0)
+						if f := s.Emulator.Stats().Faults; f == 0 {
+							return fmt.Errorf("no fault was injected; the test proves nothing")
+						}
+						list, _, err := s.Client(t).ListAuthMethods(context.Background(), &schedulerclient.QueryOptions{})
+						if err != nil {
+							return err
+						}
+						if len(list) != len(names) {
+							return fmt.Errorf("the server holds %d methods, want %d", len(list), len(names))
+						}
+						return nil
+					}),
+			},
+		},
+	})
+}
+
+// A server that upserts on create would silently take over a method of the
+// same name; the provider refuses and says how to import it.
+func TestAccACLAuthMethod_existingMethodNotAdopted(t *testing.T) {
+	for _, upsert := range []bool{false, true} {
+		t.Run(fmt.Sprintf("upsert=%t", upsert), func(t *testing.T) {
+			s := acctest.NewSchedulerEmulator(t, emulator.Options{SchedulerUpsertOnCreate: upsert})
+			c := s.Client(t)
+			if _, err := c.CreateAuthMethod(context.Background(), &schedulerclient.AuthMethod{
+				Name: "taken", Type: "OIDC", TokenLocality: "local", MaxTokenTTL: "1h",
+				Config: &schedulerclient.AuthMethodConfig{
+					OIDCDiscoveryURL: "https://other.example.com", OIDCClientID: "theirs", OIDCClientSecret: "theirs",
+					AllowedRedirectURIs: []string{"http://localhost/cb"},
+				},
+			}); err != nil {
+				t.Fatal(err)
+			}
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories,
+				Steps: []resource.TestStep{{
+					Config:      oidcConfig(s, "taken", "global", "1h", ""),
+					ExpectError: regexp.MustCompile(`(?s)An auth method named "taken" already exists.*terraform import <resource address> taken`),
+				}},
+			})
+			if m := stored(t, c, "taken", 0); m.Config.OIDCClientID != "theirs" || m.TokenLocality != "local" {
+				t.Errorf("the existing method was overwritten: %+v", m)
+			}
+		})
+	}
+}
+
+// A server that redacts secrets must not make the configured one a diff.
+func TestAccACLAuthMethod_redactedSecretKeptFromConfig(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: acctest.DefaultReplicaLag, SchedulerRedactSecrets: true})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: oidcConfig(s, "redacted", "global", "1h", ""),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret")),
+			},
+			Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+				if m.Config.OIDCClientSecret != "redacted" {
+					return fmt.Errorf("the emulator variant did not redact: %q", m.Config.OIDCClientSecret)
+				}
+				return nil
+			}),
+		}},
+	})
+}
+
+// A method deleted elsewhere while the replica still shows it is destroyed
+// without error, even by a server that answers that delete with a 500.
+func TestAccACLAuthMethod_destroyOfMethodDeletedElsewhere(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: 8 * time.Second, SchedulerDeleteMissing500: true})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, "gone"),
+		Steps: []resource.TestStep{
+			{Config: oidcConfig(s, "gone", "global", "1h", "")},
+			{
+				PreConfig: func() {
+					if err := s.Client(t).DeleteAuthMethod(context.Background(), "gone"); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: s.ProviderConfig(),
+				Check: func(*terraform.State) error {
+					if n := s.Emulator.Stats().Requests["DELETE /v1/acl/auth-method/{name}"]; n != 2 {
+						return fmt.Errorf("%d deletes reached the server, want 2 (out of band, then Terraform's)", n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func TestAccACLAuthMethod_schedulerNotConfigured(t *testing.T) {
+	t.Setenv("STACK_SCHEDULER_ADDR", "")
+	t.Setenv("STACK_SCHEDULER_TOKEN", "")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: `
+provider "stack" {}
+
+resource "stack_scheduler_acl_auth_method" "test" {
+  name           = "m"
+  type           = "OIDC"
+  token_locality = "global"
+  max_token_ttl  = "1h"
+  config = {
+    oidc_discovery_url    = "https://idp.example.com"
+    oidc_client_id        = "c"
+    oidc_client_secret    = "s"
+    allowed_redirect_uris = ["http://localhost/cb"]
+  }
+}
+`,
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)Set scheduler.address \(or STACK_SCHEDULER_ADDR\) and\s+scheduler.token \(or STACK_SCHEDULER_TOKEN\)`),
+		}},
+	})
+}
+
+func scopesAre(t *testing.T, s *acctest.Scheduler, addr string, scopes ...string) resource.TestCheckFunc {
+	return checkServer(t, s, addr, func(m *schedulerclient.AuthMethod) error {
+		if strings.Join(m.Config.OIDCScopes, ",") != strings.Join(scopes, ",") {
+			return fmt.Errorf("%s has scopes %v on the server, want %v", m.Name, m.Config.OIDCScopes, scopes)
+		}
+		return nil
+	})
+}
