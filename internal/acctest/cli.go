@@ -61,6 +61,15 @@ func NewCLI(tb testing.TB, env map[string]string) *CLI {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	err = os.WriteFile(filepath.Join(dir, "versions.tf"), []byte(`terraform {
+  required_providers {
+    stack = { source = "stackworks/stack" }
+  }
+}
+`), 0o600)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	c := &CLI{Dir: dir, env: append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")}
 	for k, v := range env {
 		c.env = append(c.env, k+"="+v)
