@@ -22,7 +22,7 @@ type recorded struct {
 }
 
 // fakeScheduler answers every request with handler and records it.
-func fakeScheduler(t *testing.T, handler func(w http.ResponseWriter, r *http.Request)) (*Client, *[]recorded) {
+func fakeScheduler(t *testing.T, handler func(w http.ResponseWriter, r *http.Request), opts ...Option) (*Client, *[]recorded) {
 	t.Helper()
 	var reqs []recorded
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -49,7 +49,7 @@ func fakeScheduler(t *testing.T, handler func(w http.ResponseWriter, r *http.Req
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewClient(c), &reqs
+	return NewClient(c, opts...), &reqs
 }
 
 func reply(status int, body string, header ...string) func(http.ResponseWriter, *http.Request) {
@@ -352,5 +352,62 @@ func TestAuthMethod_encodingOmitsServerFields(t *testing.T) {
 	}
 	if want := `{"Name":"m","Default":false,"Config":{"OIDCDisableUserInfo":false}}`; string(b) != want {
 		t.Fatalf("encoded %s, want %s", b, want)
+	}
+}
+
+// After a write, reads without options wait for the replica to reach it, so
+// that the client reads its own writes; explicit options are left alone.
+func TestReadsWaitForTheClientsLastWrite(t *testing.T) {
+	c, reqs := fakeScheduler(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			reply(http.StatusOK, `{"Name":"m","ModifyIndex":42}`)(w, r)
+			return
+		}
+		if strings.HasSuffix(r.URL.Path, "/auth-methods") {
+			reply(http.StatusOK, `[]`, IndexHeader, "42")(w, r)
+			return
+		}
+		reply(http.StatusOK, `{"Name":"m"}`, IndexHeader, "42")(w, r)
+	})
+	ctx := context.Background()
+	if _, _, err := c.ReadAuthMethod(ctx, "m", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.CreateAuthMethod(ctx, &AuthMethod{Name: "m"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.ReadAuthMethod(ctx, "m", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.ListAuthMethods(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.ReadAuthMethod(ctx, "m", &QueryOptions{WaitIndex: 7, WaitTime: time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range *reqs {
+		got = append(got, r.Method+" "+r.Query)
+	}
+	want := []string{"GET ", "POST ", "GET index=41&wait=5s", "GET index=41&wait=5s", "GET index=7&wait=1s"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("requests:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestRegionOnEveryRequest(t *testing.T) {
+	c, reqs := fakeScheduler(t, reply(http.StatusOK, `{"Name":"m","ModifyIndex":3}`), WithRegion("eu-west"))
+	ctx := context.Background()
+	_, _ = c.CreateAuthMethod(ctx, &AuthMethod{Name: "m"})
+	_, _ = c.UpdateAuthMethod(ctx, &AuthMethod{Name: "m"})
+	_, _, _ = c.ReadAuthMethod(ctx, "m", nil)
+	_ = c.DeleteAuthMethod(ctx, "m")
+	for _, r := range *reqs {
+		if !strings.Contains(r.Query, "region=eu-west") {
+			t.Errorf("%s %s has no region: %q", r.Method, r.Path, r.Query)
+		}
+	}
+	if len(*reqs) != 4 {
+		t.Errorf("%d requests, want 4", len(*reqs))
 	}
 }
