@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Regenerates docs/ from templates/, examples/ and the provider's schema with
+# tfplugindocs, offline: tfplugindocs looks for `terraform` on PATH and
+# downloads the latest release when it finds none (and --tf-version always
+# downloads), so this script puts the binary chosen by terraform-path.sh first
+# on PATH under that name. The examples are formatted first, so the docs
+# embed them as `terraform fmt` writes them.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+export CHECKPOINT_DISABLE=1
+# A TF_CLI_CONFIG_FILE naming a missing file only makes Terraform warn.
+if [[ -n ${TF_CLI_CONFIG_FILE:-} && ! -e $TF_CLI_CONFIG_FILE ]]; then
+  unset TF_CLI_CONFIG_FILE
+fi
+
+tf=$(scripts/terraform-path.sh)
+
+echo "==> terraform fmt -recursive examples ($tf)"
+"$tf" fmt -recursive examples
+
+bindir=$(mktemp -d)
+trap 'rm -rf "$bindir"' EXIT
+ln -s "$tf" "$bindir/terraform"
+
+# docs/ is wholly generated: start from nothing, so that the page of a
+# removed resource goes too (tfplugindocs leaves files it does not know).
+rm -rf docs
+
+echo "==> go tool tfplugindocs generate --provider-name stack"
+PATH="$bindir:$PATH" go tool tfplugindocs generate --provider-name stack
