@@ -74,13 +74,13 @@ func (p *stackProvider) Metadata(_ context.Context, _ provider.MetadataRequest, 
 }
 
 func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
-	serviceBlock := func(service, envPrefix, extra, extraDescription string) schema.SingleNestedBlock {
+	serviceBlock := func(service, host, envPrefix, extra, extraDescription string) schema.SingleNestedBlock {
 		return schema.SingleNestedBlock{
 			Description: fmt.Sprintf("Connection to the %s. Omit the block when no resource of the %s is used; every setting can also come from its environment variable.", service, service),
 			Attributes: map[string]schema.Attribute{
 				"address": schema.StringAttribute{
 					Optional:    true,
-					Description: fmt.Sprintf("Base URL of the %s, such as `https://%s.example.com:8443`. Environment variable `%s_ADDR`.", service, service, envPrefix),
+					Description: fmt.Sprintf("Base URL of the %s, such as `https://%s.example.com:8443`. Environment variable `%s_ADDR`.", service, host, envPrefix),
 				},
 				"token": schema.StringAttribute{
 					Optional:    true,
@@ -97,11 +97,11 @@ func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 	resp.Schema = schema.Schema{
 		Description: "The stack provider manages the scheduler's ACL auth methods, the secrets service's secrets sync and the platform's objects.",
 		Blocks: map[string]schema.Block{
-			"scheduler": serviceBlock("scheduler", "STACK_SCHEDULER", "region",
+			"scheduler": serviceBlock("scheduler", "scheduler", "STACK_SCHEDULER", "region",
 				"Region to which requests are addressed (sent as the `region` query parameter); empty for the server's own region. Environment variable `STACK_SCHEDULER_REGION`."),
-			"secrets": serviceBlock("secrets service", "STACK_SECRETS", "namespace",
+			"secrets": serviceBlock("secrets service", "secrets", "STACK_SECRETS", "namespace",
 				"Namespace sent in `X-Secrets-Namespace`; empty for the root namespace. Environment variable `STACK_SECRETS_NAMESPACE`."),
-			"platform": serviceBlock("platform", "STACK_PLATFORM", "organization",
+			"platform": serviceBlock("platform", "platform", "STACK_PLATFORM", "organization",
 				"Default organization for platform objects that belong to one. Environment variable `STACK_PLATFORM_ORGANIZATION`."),
 		},
 		Attributes: map[string]schema.Attribute{
