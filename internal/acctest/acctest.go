@@ -10,6 +10,7 @@
 package acctest
 
 import (
+	"cmp"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	"github.com/stackworks/terraform-provider-stack/internal/provider"
 )
@@ -58,6 +60,12 @@ func NewScheduler(t *testing.T) *Scheduler {
 // test, whatever the environment says.
 func NewSchedulerEmulator(t *testing.T, opts emulator.Options) *Scheduler {
 	t.Helper()
+	emu, url := startEmulator(t, opts)
+	return &Scheduler{URL: url, Token: cmp.Or(opts.SchedulerToken, "scheduler-root"), Emulator: emu}
+}
+
+func startEmulator(t *testing.T, opts emulator.Options) (*emulator.Emulator, string) {
+	t.Helper()
 	emu, err := emulator.New(opts)
 	if err != nil {
 		t.Fatalf("starting the emulator: %v", err)
@@ -69,11 +77,7 @@ func NewSchedulerEmulator(t *testing.T, opts emulator.Options) *Scheduler {
 			t.Errorf("closing the emulator: %v", err)
 		}
 	})
-	token := opts.SchedulerToken
-	if token == "" {
-		token = "scheduler-root"
-	}
-	return &Scheduler{URL: srv.URL, Token: token, Emulator: emu}
+	return emu, srv.URL
 }
 
 // ProviderConfig is the provider block for this scheduler.
@@ -111,4 +115,77 @@ func (s *Scheduler) Client(t testing.TB) *schedulerclient.Client {
 		t.Fatalf("scheduler client: %v", err)
 	}
 	return schedulerclient.NewClient(c)
+}
+
+// Secrets is one test's secrets service: an emulator, or a real server.
+type Secrets struct {
+	URL       string
+	Token     string
+	Namespace string
+	// Emulator is nil when the test targets a real server.
+	Emulator *emulator.Emulator
+}
+
+// NewSecrets returns the secrets service a test runs against: the server
+// named by STACK_SECRETS_ADDR and STACK_SECRETS_TOKEN (and
+// STACK_SECRETS_NAMESPACE) when set, else a new emulator.
+func NewSecrets(t *testing.T) *Secrets {
+	t.Helper()
+	addr, token := os.Getenv("STACK_SECRETS_ADDR"), os.Getenv("STACK_SECRETS_TOKEN")
+	if addr != "" && token != "" {
+		return &Secrets{URL: addr, Token: token, Namespace: os.Getenv("STACK_SECRETS_NAMESPACE")}
+	}
+	return NewSecretsEmulator(t, emulator.Options{})
+}
+
+// NewSecretsEmulator starts an emulator with the given options for one
+// test, whatever the environment says.
+func NewSecretsEmulator(t *testing.T, opts emulator.Options) *Secrets {
+	t.Helper()
+	emu, url := startEmulator(t, opts)
+	return &Secrets{URL: url, Token: cmp.Or(opts.SecretsToken, "secrets-root"), Emulator: emu}
+}
+
+// ProviderConfig is the provider block for this secrets service.
+func (s *Secrets) ProviderConfig() string {
+	return s.ProviderConfigInNamespace(s.Namespace)
+}
+
+// ProviderConfigInNamespace is the provider block acting in a namespace.
+func (s *Secrets) ProviderConfigInNamespace(namespace string) string {
+	return fmt.Sprintf(`
+provider "stack" {
+  max_retries = 6
+  secrets {
+    address   = %q
+    token     = %q
+    namespace = %q
+  }
+}
+`, s.URL, s.Token, namespace)
+}
+
+// Client is a secrets client for a test's own checks and out-of-band
+// changes, independent of the provider under test.
+func (s *Secrets) Client(t testing.TB) *secretsclient.Client {
+	t.Helper()
+	headers := map[string]string{}
+	if s.Namespace != "" {
+		headers[secretsclient.NamespaceHeader] = s.Namespace
+	}
+	c, err := client.New(client.Config{
+		BaseURL:      s.URL,
+		AuthHeader:   secretsclient.TokenHeader,
+		Token:        s.Token,
+		Headers:      headers,
+		DecodeError:  secretsclient.DecodeError,
+		UserAgent:    "terraform-provider-stack-acctest",
+		MaxRetries:   6,
+		RetryWaitMin: 10 * time.Millisecond,
+		RetryWaitMax: 200 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatalf("secrets client: %v", err)
+	}
+	return secretsclient.NewClient(c)
 }

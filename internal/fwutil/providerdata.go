@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 )
 
 // ProviderData is what the provider's Configure hands to every resource and
@@ -15,6 +16,8 @@ import (
 type ProviderData struct {
 	Scheduler        *schedulerclient.Client
 	SchedulerMissing []string
+	Secrets          *secretsclient.Client
+	SecretsMissing   []string
 }
 
 // Whether a caller needs the service's token; listing auth methods does not.
@@ -34,12 +37,30 @@ func SchedulerClient(providerData any, needsToken bool, diags *diag.Diagnostics)
 		return nil
 	}
 	if data.Scheduler == nil || (needsToken && len(data.SchedulerMissing) > 0) {
-		diags.AddError("The scheduler is not configured",
-			"This uses the scheduler, but the provider's scheduler settings are incomplete. Set "+
-				strings.Join(data.SchedulerMissing, " and ")+".")
+		addNotConfigured(diags, "scheduler", data.SchedulerMissing)
 		return nil
 	}
 	return data.Scheduler
+}
+
+// SecretsClient is SchedulerClient for the secrets service, whose every
+// endpoint needs the token.
+func SecretsClient(providerData any, diags *diag.Diagnostics) *secretsclient.Client {
+	data := providerDataFrom(providerData, diags)
+	if data == nil {
+		return nil
+	}
+	if len(data.SecretsMissing) > 0 {
+		addNotConfigured(diags, "secrets service", data.SecretsMissing)
+		return nil
+	}
+	return data.Secrets
+}
+
+func addNotConfigured(diags *diag.Diagnostics, service string, missing []string) {
+	diags.AddError("The "+service+" is not configured",
+		"This uses the "+service+", but the provider's "+service+" settings are incomplete. Set "+
+			strings.Join(missing, " and ")+".")
 }
 
 func providerDataFrom(providerData any, diags *diag.Diagnostics) *ProviderData {

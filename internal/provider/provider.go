@@ -22,8 +22,10 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 	"github.com/stackworks/terraform-provider-stack/internal/scheduler"
+	"github.com/stackworks/terraform-provider-stack/internal/secrets"
 )
 
 const (
@@ -144,30 +146,65 @@ func (p *stackProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	if cfg.Scheduler != nil {
 		sched = *cfg.Scheduler
 	}
-	addr := setting(sched.Address, "STACK_SCHEDULER_ADDR")
-	token := setting(sched.Token, "STACK_SCHEDULER_TOKEN")
-	if addr == "" {
-		data.SchedulerMissing = append(data.SchedulerMissing, "scheduler.address (or STACK_SCHEDULER_ADDR)")
+	transport, missing := serviceTransport(shared, "scheduler", "STACK_SCHEDULER", sched.Address, sched.Token, client.Config{
+		AuthHeader:   schedulerclient.TokenHeader,
+		SecretFields: schedulerclient.SecretFields(),
+	}, &resp.Diagnostics)
+	data.SchedulerMissing = missing
+	if transport != nil {
+		data.Scheduler = schedulerclient.NewClient(transport, schedulerclient.WithRegion(setting(sched.Region, "STACK_SCHEDULER_REGION")))
 	}
-	if token == "" {
-		data.SchedulerMissing = append(data.SchedulerMissing, "scheduler.token (or STACK_SCHEDULER_TOKEN)")
+
+	var sec secretsModel
+	if cfg.Secrets != nil {
+		sec = *cfg.Secrets
 	}
-	if addr != "" {
-		c, err := client.New(shared.with(client.Config{
-			BaseURL:      addr,
-			AuthHeader:   schedulerclient.TokenHeader,
-			Token:        token,
-			SecretFields: schedulerclient.SecretFields(),
-		}))
-		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("scheduler").AtName("address"), "Invalid scheduler settings", err.Error())
-			return
-		}
-		data.Scheduler = schedulerclient.NewClient(c, schedulerclient.WithRegion(setting(sched.Region, "STACK_SCHEDULER_REGION")))
+	headers := map[string]string{}
+	if ns := setting(sec.Namespace, "STACK_SECRETS_NAMESPACE"); ns != "" {
+		headers[secretsclient.NamespaceHeader] = ns
+	}
+	transport, missing = serviceTransport(shared, "secrets", "STACK_SECRETS", sec.Address, sec.Token, client.Config{
+		AuthHeader:   secretsclient.TokenHeader,
+		Headers:      headers,
+		DecodeError:  secretsclient.DecodeError,
+		SecretFields: secretsclient.SecretFields(),
+	}, &resp.Diagnostics)
+	data.SecretsMissing = missing
+	if transport != nil {
+		data.Secrets = secretsclient.NewClient(transport)
+	}
+	if resp.Diagnostics.HasError() {
+		return
 	}
 
 	resp.ResourceData = data
 	resp.DataSourceData = data
+}
+
+// serviceTransport builds the transport of one service from its block's
+// address and token (or their environment variables), and lists the
+// settings still missing so that errors can name them. The transport is
+// nil without an address, and when the settings are invalid (an error in
+// diags then says why).
+func serviceTransport(shared sharedConfig, block, envPrefix string, address, token types.String, cfg client.Config, diags *diag.Diagnostics) (*client.Client, []string) {
+	cfg.BaseURL = setting(address, envPrefix+"_ADDR")
+	cfg.Token = setting(token, envPrefix+"_TOKEN")
+	var missing []string
+	if cfg.BaseURL == "" {
+		missing = append(missing, fmt.Sprintf("%s.address (or %s_ADDR)", block, envPrefix))
+	}
+	if cfg.Token == "" {
+		missing = append(missing, fmt.Sprintf("%s.token (or %s_TOKEN)", block, envPrefix))
+	}
+	if cfg.BaseURL == "" {
+		return nil, missing
+	}
+	c, err := client.New(shared.with(cfg))
+	if err != nil {
+		diags.AddAttributeError(path.Root(block).AtName("address"), "Invalid "+block+" settings", err.Error())
+		return nil, missing
+	}
+	return c, missing
 }
 
 // sharedConfig is the part of client.Config common to every service.
@@ -241,14 +278,14 @@ func setting(v types.String, env string) string {
 }
 
 func (p *stackProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{
+	return append([]func() resource.Resource{
 		scheduler.NewACLAuthMethodResource,
-	}
+	}, secrets.Resources()...)
 }
 
 func (p *stackProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{
+	return append([]func() datasource.DataSource{
 		scheduler.NewACLAuthMethodDataSource,
 		scheduler.NewACLAuthMethodsDataSource,
-	}
+	}, secrets.DataSources()...)
 }

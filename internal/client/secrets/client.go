@@ -1,0 +1,207 @@
+// Package secrets is the typed client of the secrets service's sync API: the
+// sync configuration, destinations, associations and custom code-host apps,
+// one Go type per API object and one method per endpoint, over the shared
+// transport of package client.
+//
+// Every answer comes in an envelope. Methods return its data decoded into
+// the typed object, and the rest of it as a *Meta, whose Warnings the
+// provider shows to the practitioner: a request can succeed with remarks
+// that they need to see.
+package secrets
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"sync/atomic"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+)
+
+const (
+	// TokenHeader carries the token.
+	TokenHeader = "X-Secrets-Token"
+	// NamespaceHeader names the namespace that requests act in; without
+	// it they act in the root namespace.
+	NamespaceHeader = "X-Secrets-Namespace"
+)
+
+// SecretFields names the JSON fields that the transport must mask in logs:
+// the credentials of every destination type and of code-host apps, and the
+// tokens that the envelope's auth and wrap_info carry when a server fills
+// them.
+func SecretFields() []string {
+	return []string{
+		"access_key_id", "secret_access_key", // cloudone-sm
+		"client_secret", // cloudtwo-kv
+		"credentials",   // cloudthree-sm
+		"access_token",  // codehost, webhost-project
+		"private_key",   // codehost apps
+		"client_token", "token",
+	}
+}
+
+// Destination types, as they appear in paths and in the read form.
+const (
+	TypeCloudOneSM     = "cloudone-sm"
+	TypeCloudTwoKV     = "cloudtwo-kv"
+	TypeCloudThreeSM   = "cloudthree-sm"
+	TypeCodehost       = "codehost"
+	TypeWebhostProject = "webhost-project"
+)
+
+// Sync statuses of an association.
+const (
+	StatusSynced   = "SYNCED"
+	StatusUnsynced = "UNSYNCED"
+	// StatusPending is an association waiting for sync to be re-enabled.
+	StatusPending = "PENDING"
+)
+
+// Granularities: what a destination stores as one resource, a whole secret
+// or each of its keys.
+const (
+	GranularitySecretPath = "secret-path"
+	GranularitySecretKey  = "secret-key"
+)
+
+const (
+	apiPrefix        = "/v1/sys/sync"
+	configPath       = apiPrefix + "/config"
+	destinationsPath = apiPrefix + "/destinations"
+	associationsPath = apiPrefix + "/associations"
+	appsPath         = apiPrefix + "/codehost-apps"
+
+	methodList = "LIST"
+)
+
+// Client calls the secrets service's sync API. It is safe for concurrent
+// use.
+type Client struct {
+	c *client.Client
+	// listByGet is set once the server has refused LIST and answered GET
+	// ?list=true instead, so that the refusal costs one request per client
+	// rather than one per list.
+	listByGet atomic.Bool
+}
+
+// NewClient wraps a transport configured for the secrets service, with
+// TokenHeader, NamespaceHeader, DecodeError and SecretFields.
+func NewClient(c *client.Client) *Client {
+	return &Client{c: c}
+}
+
+// Envelope is the frame of every answer: Data is the object, Meta the rest.
+type Envelope[T any] struct {
+	Meta
+	Data T `json:"data"`
+}
+
+// Meta is an answer's envelope without its data. The lease, wrap and auth
+// fields are part of the service's common envelope and stay empty on sync
+// answers; they are kept so that nothing a server says is dropped.
+type Meta struct {
+	RequestID     string         `json:"request_id"`
+	LeaseID       string         `json:"lease_id"`
+	LeaseDuration int            `json:"lease_duration"`
+	Renewable     bool           `json:"renewable"`
+	WrapInfo      map[string]any `json:"wrap_info"`
+	// Warnings are the server's remarks on a request it carried out, such
+	// as a parameter it ignored.
+	Warnings  []string       `json:"warnings"`
+	Auth      map[string]any `json:"auth"`
+	MountType string         `json:"mount_type"`
+}
+
+// send makes a call and unwraps its envelope; the data is nil when the
+// answer carries none. Errors are left as the transport made them, since
+// telling a refused LIST from an empty list needs their raw message.
+func send[T any](ctx context.Context, c *Client, req *client.Request) (*T, *Meta, error) {
+	var env Envelope[*T]
+	if _, err := c.c.Do(ctx, req, &env); err != nil {
+		return nil, nil, err
+	}
+	return env.Data, &env.Meta, nil
+}
+
+func do[T any](ctx context.Context, c *Client, req *client.Request) (*T, *Meta, error) {
+	got, meta, err := send[T](ctx, c, req)
+	return got, meta, tidy(err)
+}
+
+// read is a call whose answer must carry the object: a 200 without it is a
+// broken server, and reporting it beats handing callers an empty object
+// that would erase their state.
+func read[T any](ctx context.Context, c *Client, req *client.Request) (*T, *Meta, error) {
+	got, meta, err := do[T](ctx, c, req)
+	if err == nil && got == nil {
+		return nil, nil, fmt.Errorf("%s %s: the answer carries no data", req.Method, req.Path)
+	}
+	return got, meta, err
+}
+
+// write is a call whose answer should carry the object as stored. The spec
+// shows that answer for some endpoints only, so a server may send none;
+// then the object is read back, and callers always get what the server
+// holds. The Meta is the write's, whose warnings are about what was sent.
+func write[T any](ctx context.Context, c *Client, req *client.Request, readBack func(context.Context) (*T, *Meta, error)) (*T, *Meta, error) {
+	got, meta, err := do[T](ctx, c, req)
+	if err != nil || got != nil {
+		return got, meta, err
+	}
+	stored, _, err := readBack(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s %s succeeded without answering the object, and reading it back failed: %w", req.Method, req.Path, err)
+	}
+	return stored, meta, nil
+}
+
+// list sends a LIST, or GET ?list=true to a server that has refused LIST
+// before; the service answers a list of nothing with a 404 in its own
+// error form, which is returned as an empty list.
+func list[T any](ctx context.Context, c *Client, path string) (*T, *Meta, error) {
+	byGet := &client.Request{Method: http.MethodGet, Path: path, Query: url.Values{"list": {"true"}}}
+	if c.listByGet.Load() {
+		return listed(send[T](ctx, c, byGet))
+	}
+	got, meta, err := send[T](ctx, c, &client.Request{Method: methodList, Path: path})
+	if !refusesList(err) {
+		return listed(got, meta, err)
+	}
+	got, meta, getErr := listed(send[T](ctx, c, byGet))
+	if getErr != nil {
+		// Not remembered: a server that fails both ways has not shown
+		// which one it speaks. The GET's answer is the one callers act
+		// on; the refusal explains why it was sent.
+		return nil, nil, fmt.Errorf("%w (sent after %w)", getErr, tidy(err))
+	}
+	c.listByGet.Store(true)
+	return got, meta, nil
+}
+
+func listed[T any](got *T, meta *Meta, err error) (*T, *Meta, error) {
+	if client.IsNotFound(err) && emptyErrors(err) != nil {
+		return new(T), &Meta{}, nil //nolint:nilerr // the service's answer to a list of nothing
+	}
+	if err != nil {
+		return nil, nil, tidy(err)
+	}
+	if got == nil {
+		got = new(T)
+	}
+	return got, meta, nil
+}
+
+// segment escapes one path segment. Empty and dot names are refused before
+// anything is sent: an empty one would address the collection above, and
+// URL cleaning on the way would remove or resolve the others.
+func segment(what, s string) (string, error) {
+	switch s {
+	case "":
+		return "", fmt.Errorf("%s is empty", what)
+	case ".", "..":
+		return "", fmt.Errorf("%s %q cannot be sent in a URL path", what, s)
+	}
+	return url.PathEscape(s), nil
+}

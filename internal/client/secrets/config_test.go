@@ -1,0 +1,62 @@
+package secrets
+
+import (
+	"context"
+	"net/http"
+	"reflect"
+	"testing"
+)
+
+func TestReadSyncConfig(t *testing.T) {
+	c, f := fakeSecrets(t, reply(http.StatusOK, envelope(`{"disabled":false,"queue_capacity":1000000}`)))
+	got, _, err := c.ReadSyncConfig(context.Background())
+	if err != nil || *got != (SyncConfig{QueueCapacity: 1000000}) {
+		t.Fatalf("got %+v, %v", got, err)
+	}
+	assertRequest(t, f.last(t), http.MethodGet, "/v1/sys/sync/config", "")
+}
+
+func TestPatchSyncConfig(t *testing.T) {
+	for _, tc := range []struct {
+		patch SyncConfigPatch
+		body  string
+	}{
+		{SyncConfigPatch{Disabled: new(true)}, `{"disabled":true}`},
+		// false and 0 are values, sent as such.
+		{SyncConfigPatch{Disabled: new(false), QueueCapacity: new(0)}, `{"disabled":false,"queue_capacity":0}`},
+		{SyncConfigPatch{QueueCapacity: new(500)}, `{"queue_capacity":500}`},
+		{SyncConfigPatch{}, `{}`},
+	} {
+		c, f := fakeSecrets(t, reply(http.StatusOK, envelope(`{"disabled":true,"queue_capacity":500}`, "sync disabled")))
+		got, meta, err := c.PatchSyncConfig(context.Background(), tc.patch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := f.last(t)
+		assertRequest(t, r, http.MethodPatch, "/v1/sys/sync/config", "")
+		if r.ContentType != "application/merge-patch+json" {
+			t.Errorf("content type %q", r.ContentType)
+		}
+		assertJSON(t, r.Body, tc.body)
+		if *got != (SyncConfig{Disabled: true, QueueCapacity: 500}) || !reflect.DeepEqual(meta.Warnings, []string{"sync disabled"}) {
+			t.Errorf("got %+v, meta %+v", got, meta)
+		}
+	}
+}
+
+func TestPatchSyncConfig_emptyAnswerReadsBack(t *testing.T) {
+	c, f := fakeSecrets(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPatch {
+			reply(http.StatusNoContent, "")(w, r)
+			return
+		}
+		reply(http.StatusOK, envelope(`{"disabled":true,"queue_capacity":7}`))(w, r)
+	})
+	got, _, err := c.PatchSyncConfig(context.Background(), SyncConfigPatch{Disabled: new(true)})
+	if err != nil || *got != (SyncConfig{Disabled: true, QueueCapacity: 7}) {
+		t.Fatalf("got %+v, %v", got, err)
+	}
+	if want := []string{"PATCH /v1/sys/sync/config", "GET /v1/sys/sync/config"}; !reflect.DeepEqual(f.lines(), want) {
+		t.Errorf("requests %q", f.lines())
+	}
+}

@@ -1,0 +1,29 @@
+package secrets
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+)
+
+func TestTimestamp(t *testing.T) {
+	for in, want := range map[string]time.Time{
+		`"2026-01-02T03:04:05Z"`:          time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
+		`"2026-01-02T03:04:05.25-04:00"`:  time.Date(2026, 1, 2, 7, 4, 5, 250000000, time.UTC),
+		`"2026-01-02T03:04:05+0530"`:      time.Date(2026, 1, 1, 21, 34, 5, 0, time.UTC),
+		`"2026-01-02T03:04:05.961861096"`: time.Date(2026, 1, 2, 3, 4, 5, 961861096, time.UTC),
+		`""`:                              {},
+		`null`:                            {},
+	} {
+		var ts timestamp
+		if err := json.Unmarshal([]byte(in), &ts); err != nil || !time.Time(ts).Equal(want) || time.Time(ts).Location() != time.UTC {
+			t.Errorf("%s: %v, %v; want %v", in, time.Time(ts), err, want)
+		}
+	}
+	for _, bad := range []string{`"yesterday"`, `1700000000`, `"2026-13-01T00:00:00Z"`} {
+		var ts timestamp
+		if err := json.Unmarshal([]byte(bad), &ts); err == nil {
+			t.Errorf("%s decoded as %v", bad, time.Time(ts))
+		}
+	}
+}

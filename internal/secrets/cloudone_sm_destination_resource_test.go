@@ -1,0 +1,146 @@
+package secrets_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+)
+
+const cloudOneAddr = "stack_secrets_sync_cloudone_sm_destination.test"
+
+func cloudOneConfig(s *acctest.Secrets, name, region, extra string) string {
+	return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_cloudone_sm_destination" "test" {
+  name              = %q
+  access_key_id     = "AKIAEXAMPLE"
+  secret_access_key = "very-secret-key"
+  region            = %q
+  %s
+}
+`, name, region, extra)
+}
+
+func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("c1")
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, secretsclient.TypeCloudOneSM, name),
+		Steps: []resource.TestStep{
+			{
+				Config: cloudOneConfig(s, name, "us-east-1", `custom_tags = { team = "payments" }`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("name"), str(name)),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), str("us-east-1")),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("granularity"), str("secret-path")),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`.+`))),
+					// The service shows the keys obfuscated: state keeps them as configured.
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("access_key_id"), str("AKIAEXAMPLE")),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key"), str("very-secret-key")),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("payments")})),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("purge_on_destroy"), knownvalue.Bool(false)),
+				},
+				Check: checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error {
+					if d.ConnectionDetails["region"] != "us-east-1" {
+						return fmt.Errorf("region on the server: %v", d.ConnectionDetails["region"])
+					}
+					if v := fmt.Sprint(d.ConnectionDetails["secret_access_key"]); v == "very-secret-key" || strings.Trim(v, "*") != "" {
+						return fmt.Errorf("the server shows the secret access key as %q, not obfuscated", v)
+					}
+					if d.Options.CustomTags["team"] != "payments" {
+						return fmt.Errorf("custom tags on the server: %v", d.Options.CustomTags)
+					}
+					return nil
+				}),
+			},
+			{
+				Config: cloudOneConfig(s, name, "us-east-1", `
+  custom_tags          = { team = "payments", env = "prod" }
+  granularity          = "secret-key"
+  secret_name_template = "vault-{{ .SecretPath }}"
+  role_arn             = "arn:cloud:iam::123:role/sync"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("granularity"), str("secret-key")),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_name_template"), str("vault-{{ .SecretPath }}")),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("role_arn"), str("arn:cloud:iam::123:role/sync")),
+				},
+				Check: checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error {
+					if d.Options.GranularityLevel != "secret-key" || d.Options.CustomTags["env"] != "prod" {
+						return fmt.Errorf("server holds granularity %q, tags %v", d.Options.GranularityLevel, d.Options.CustomTags)
+					}
+					return nil
+				}),
+			},
+			{
+				// The region is create-only.
+				Config: cloudOneConfig(s, name, "eu-west-1", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), str("eu-west-1")),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("custom_tags"), knownvalue.Null()),
+				},
+			},
+			{
+				ResourceName:                         cloudOneAddr,
+				ImportState:                          true,
+				ImportStateId:                        name,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "name",
+				// Obfuscated by the service, so an import cannot know them.
+				ImportStateVerifyIgnore: []string{"access_key_id", "secret_access_key"},
+			},
+			{
+				PreConfig: func() {
+					if _, err := s.Client(t).DeleteDestination(context.Background(), secretsclient.TypeCloudOneSM, name, false); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: cloudOneConfig(s, name, "eu-west-1", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionCreate)},
+				},
+			},
+		},
+	})
+}
+
+func checkDestination(t *testing.T, s *acctest.Secrets, typ, name string, check func(*secretsclient.Destination) error) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		d, _, err := s.Client(t).ReadDestination(context.Background(), typ, name)
+		if err != nil {
+			return err
+		}
+		return check(d)
+	}
+}
+
+func destinationGone(t *testing.T, s *acctest.Secrets, typ, name string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		_, _, err := s.Client(t).ReadDestination(context.Background(), typ, name)
+		if err == nil {
+			return fmt.Errorf("the %s destination %q still exists after destroy", typ, name)
+		}
+		if !isNotFound(err) {
+			return err
+		}
+		return nil
+	}
+}

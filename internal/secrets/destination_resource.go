@@ -1,0 +1,454 @@
+package secrets
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// defaultDeleteTimeout bounds the wait for an asynchronous purge.
+const defaultDeleteTimeout = 10 * time.Minute
+
+// destinationModel holds the attributes every destination type has. Each
+// type's model embeds it.
+type destinationModel struct {
+	Name                    types.String   `tfsdk:"name"`
+	SecretNameTemplate      types.String   `tfsdk:"secret_name_template"`
+	Granularity             types.String   `tfsdk:"granularity"`
+	DisableStrictNetworking types.Bool     `tfsdk:"disable_strict_networking"`
+	AllowedIPv4Addresses    types.List     `tfsdk:"allowed_ipv4_addresses"`
+	AllowedIPv6Addresses    types.List     `tfsdk:"allowed_ipv6_addresses"`
+	AllowedPorts            types.List     `tfsdk:"allowed_ports"`
+	PurgeOnDestroy          types.Bool     `tfsdk:"purge_on_destroy"`
+	Timeouts                timeouts.Value `tfsdk:"timeouts"`
+}
+
+// taggedDestinationModel adds custom_tags, which the cloud types take and
+// codehost and webhost-project refuse.
+type taggedDestinationModel struct {
+	destinationModel
+	CustomTags types.Map `tfsdk:"custom_tags"`
+}
+
+func (m *destinationModel) base() *destinationModel { return m }
+
+// tags is nil for the types without custom_tags.
+func (m *destinationModel) tags() *types.Map { return nil }
+
+func (m *taggedDestinationModel) tags() *types.Map { return &m.CustomTags }
+
+// destinationModelPtr is what the shared code needs of a type's model.
+type destinationModelPtr[M any] interface {
+	*M
+	base() *destinationModel
+	tags() *types.Map
+}
+
+// secretAttribute is a secret connection parameter. It gets a sensitive
+// attribute kept from state (reads obfuscate it) and a write-only twin.
+type secretAttribute struct {
+	name        string
+	description string
+	// required: one of the attribute and its twin must be set.
+	required bool
+}
+
+// destinationKind describes one destination type to the shared code.
+type destinationKind[M any] struct {
+	apiType     string
+	typeName    string // resource type name after "stack_secrets_sync_"
+	description string
+	customTags  bool
+	attributes  map[string]schema.Attribute
+	secrets     []secretAttribute
+	// validate checks the type's rules that tie attributes together.
+	validate func(ctx context.Context, m *M, given func(string) bool, diags *diag.Diagnostics)
+	// expand builds the API body; secret returns a secret's value from
+	// the plan or its write-only twin in the configuration.
+	expand func(ctx context.Context, m *M, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite
+	// flatten copies what the server reports of the type's own
+	// parameters into m; secrets are handled by the shared code.
+	flatten func(ctx context.Context, m *M, details map[string]any, diags *diag.Diagnostics)
+}
+
+type destinationResource[M any, P destinationModelPtr[M]] struct {
+	kind   *destinationKind[M]
+	client *secretsclient.Client
+}
+
+func newDestinationResource[M any, P destinationModelPtr[M]](kind *destinationKind[M]) func() resource.Resource {
+	return func() resource.Resource { return &destinationResource[M, P]{kind: kind} }
+}
+
+func (r *destinationResource[M, P]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_secrets_sync_" + r.kind.typeName
+}
+
+func (r *destinationResource[M, P]) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	attrs := map[string]schema.Attribute{
+		"name": schema.StringAttribute{
+			Required:      true,
+			Description:   "Name of the destination, unique among destinations of its type. Changing it replaces the destination.",
+			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), stringvalidator.NoneOf(".", ".."), stringvalidator.RegexMatches(noSlash, "must not contain a slash")},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"secret_name_template": schema.StringAttribute{
+			Optional: true,
+			Computed: true,
+			Description: "Template of the names the synced secrets get at the destination. When unset, the service's default for the type applies and is shown here; " +
+				"removing a template from the configuration keeps the last one, so set the default explicitly to return to it.",
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"granularity": schema.StringAttribute{
+			Optional: true,
+			Computed: true,
+			Description: "What is synced as one resource at the destination: `secret-path` (a whole secret) or `secret-key` (each key of a secret). " +
+				"When unset, the type's default applies and is shown here.",
+			Validators:    []validator.String{stringvalidator.OneOf(secretsclient.GranularitySecretPath, secretsclient.GranularitySecretKey)},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"disable_strict_networking": schema.BoolAttribute{
+			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+			Description: "Disables the address and port restrictions of the service's SSRF-safe sync client. Default false. The service does not report it back, so a change made outside Terraform cannot be seen.",
+		},
+		"allowed_ipv4_addresses": schema.ListAttribute{
+			Optional: true, ElementType: types.StringType,
+			Description: "IPv4 CIDR blocks the sync client may connect to. Not reported back by the service, so a change made outside Terraform cannot be seen.",
+			Validators:  []validator.List{listvalidator.ValueStringsAre(fwutil.CIDRValidator(4))},
+		},
+		"allowed_ipv6_addresses": schema.ListAttribute{
+			Optional: true, ElementType: types.StringType,
+			Description: "IPv6 CIDR blocks the sync client may connect to. Not reported back by the service, so a change made outside Terraform cannot be seen.",
+			Validators:  []validator.List{listvalidator.ValueStringsAre(fwutil.CIDRValidator(6))},
+		},
+		"allowed_ports": schema.ListAttribute{
+			Optional: true, ElementType: types.Int64Type,
+			Description: "Ports (1 to 65535) the sync client may connect to. Not reported back by the service, so a change made outside Terraform cannot be seen.",
+			Validators:  []validator.List{listvalidator.ValueInt64sAre(int64validator.Between(1, 65535))},
+		},
+		"purge_on_destroy": schema.BoolAttribute{
+			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+			Description: "When true, destroying the destination also unsyncs and removes its associations (a purge, which the service does in the background; " +
+				"Terraform waits for it up to `timeouts.delete`). When false, the service refuses to delete a destination that still has associations. Default false.",
+		},
+	}
+	if r.kind.customTags {
+		attrs["custom_tags"] = schema.MapAttribute{
+			Optional: true, ElementType: types.StringType,
+			Description: "Tags set on the synced secrets, merged with the service's built-in tags.",
+		}
+	}
+	for _, s := range r.kind.secrets {
+		for name, a := range secretAttributes(s) {
+			attrs[name] = a
+		}
+	}
+	for name, a := range r.kind.attributes {
+		attrs[name] = a
+	}
+	resp.Schema = schema.Schema{
+		Description: r.kind.description + " Secrets are sensitive and each has a write-only twin; the service shows them obfuscated, so changes made to them outside Terraform cannot be seen.",
+		Attributes:  attrs,
+		Blocks: map[string]schema.Block{
+			"timeouts": timeouts.Block(ctx, timeouts.Opts{Delete: true}),
+		},
+	}
+}
+
+var noSlash = regexp.MustCompile(`^[^/]*$`)
+
+// secretAttributes are a secret's three attributes: the value, its
+// write-only twin and the twin's version.
+func secretAttributes(s secretAttribute) map[string]schema.Attribute {
+	wo := s.name + "_wo"
+	return map[string]schema.Attribute{
+		s.name: schema.StringAttribute{
+			Optional: true, Sensitive: true,
+			Description: s.description + " Prefer `" + wo + "`, which never enters the state. The service returns it obfuscated, so a change made outside Terraform cannot be seen.",
+			Validators:  []validator.String{stringvalidator.ConflictsWith(path.MatchRoot(wo))},
+		},
+		wo: schema.StringAttribute{
+			Optional: true, Sensitive: true, WriteOnly: true,
+			Description: "Write-only twin of `" + s.name + "` (Terraform 1.11 and later): sent to the service, never stored in plan or state. Change `" + wo + "_version` to send a new value.",
+		},
+		wo + "_version": schema.Int64Attribute{
+			Optional:    true,
+			Description: "Any number; change it to send `" + wo + "` again.",
+			Validators:  []validator.Int64{int64validator.AlsoRequires(path.MatchRoot(wo))},
+		},
+	}
+}
+
+func (r *destinationResource[M, P]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = fwutil.SecretsClient(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *destinationResource[M, P]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var m M
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	given := func(name string) bool {
+		var v attr.Value
+		if d := req.Config.GetAttribute(ctx, path.Root(name), &v); d.HasError() || v == nil {
+			return false
+		}
+		return !v.IsNull()
+	}
+	for _, s := range r.kind.secrets {
+		if s.required && !given(s.name) && !given(s.name+"_wo") {
+			resp.Diagnostics.AddAttributeError(path.Root(s.name), "Missing "+s.name,
+				fmt.Sprintf("%s or %s_wo is required for a %s destination.", s.name, s.name, r.kind.apiType))
+		}
+	}
+	if r.kind.validate != nil {
+		r.kind.validate(ctx, &m, given, &resp.Diagnostics)
+	}
+}
+
+func (r *destinationResource[M, P]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m M
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	name := P(&m).base().Name.ValueString()
+	// The create endpoint also updates: look first, so that Terraform
+	// never silently takes over a destination it did not create.
+	_, _, err := r.client.ReadDestination(ctx, r.kind.apiType, name)
+	switch {
+	case err == nil:
+		resp.Diagnostics.AddAttributeError(path.Root("name"), "Destination already exists", fmt.Sprintf(
+			"A %s destination named %q already exists, and Terraform will not take over an object it did not create. "+
+				"To manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.",
+			r.kind.apiType, name, name, name))
+		return
+	case !client.IsNotFound(err):
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot check whether the destination exists", err)
+		return
+	}
+	r.write(ctx, &m, req.Config, &resp.State, &resp.Diagnostics)
+}
+
+func (r *destinationResource[M, P]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var m M
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	r.write(ctx, &m, req.Config, &resp.State, &resp.Diagnostics)
+}
+
+// write sends the whole destination (the endpoint resets what is left out)
+// and records the server's answer over the plan.
+func (r *destinationResource[M, P]) write(ctx context.Context, m *M, config tfsdk.Config, state *tfsdk.State, diags *diag.Diagnostics) {
+	b := P(m).base()
+	opts := secretsclient.DestinationOptions{
+		SecretNameTemplate:      b.SecretNameTemplate.ValueString(),
+		Granularity:             b.Granularity.ValueString(),
+		DisableStrictNetworking: b.DisableStrictNetworking.ValueBool(),
+		AllowedIPv4Addresses:    fwutil.Strings(ctx, b.AllowedIPv4Addresses, diags),
+		AllowedIPv6Addresses:    fwutil.Strings(ctx, b.AllowedIPv6Addresses, diags),
+		AllowedPorts:            ints(ctx, b.AllowedPorts, diags),
+	}
+	if t := P(m).tags(); t != nil {
+		opts.CustomTags = fwutil.StringMap(ctx, *t, diags)
+	}
+	secrets := map[string]string{}
+	for _, s := range r.kind.secrets {
+		var v, wo types.String
+		diags.Append(config.GetAttribute(ctx, path.Root(s.name+"_wo"), &wo)...)
+		diags.Append(config.GetAttribute(ctx, path.Root(s.name), &v)...)
+		secrets[s.name] = v.ValueString()
+		if !wo.IsNull() {
+			secrets[s.name] = wo.ValueString()
+		}
+	}
+	body := r.kind.expand(ctx, m, opts, func(name string) string { return secrets[name] }, diags)
+	if diags.HasError() {
+		return
+	}
+	got, meta, err := r.client.WriteDestination(ctx, b.Name.ValueString(), body)
+	if err != nil {
+		fwutil.AddAPIError(diags, "Cannot write the "+r.kind.apiType+" destination", err)
+		return
+	}
+	addWarnings(diags, meta)
+	r.flatten(ctx, m, got, diags)
+	diags.Append(state.Set(ctx, m)...)
+}
+
+func (r *destinationResource[M, P]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var m M
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	got, _, err := r.client.ReadDestination(ctx, r.kind.apiType, P(&m).base().Name.ValueString())
+	if client.IsNotFound(err) {
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the "+r.kind.apiType+" destination", err)
+		return
+	}
+	r.flatten(ctx, &m, got, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// flatten writes what the server reports over m. Secrets and the network
+// options, which the read form does not show in clear, keep m's values.
+func (r *destinationResource[M, P]) flatten(ctx context.Context, m *M, d *secretsclient.Destination, diags *diag.Diagnostics) {
+	b := P(m).base()
+	b.Name = types.StringValue(d.Name)
+	b.SecretNameTemplate = types.StringValue(d.Options.SecretNameTemplate)
+	b.Granularity = types.StringValue(d.Options.GranularityLevel)
+	if t := P(m).tags(); t != nil {
+		*t = fwutil.StringMapFromAPI(ctx, *t, d.Options.CustomTags, diags)
+	}
+	r.kind.flatten(ctx, m, d.ConnectionDetails, diags)
+}
+
+func (r *destinationResource[M, P]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var m M
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	b := P(&m).base()
+	timeout, d := b.Timeouts.Delete(ctx, defaultDeleteTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	name, purge := b.Name.ValueString(), b.PurgeOnDestroy.ValueBool()
+
+	_, err := r.client.DeleteDestination(ctx, r.kind.apiType, name, purge)
+	switch {
+	case client.IsNotFound(err):
+		return
+	case client.StatusCode(err) == http.StatusConflict:
+		resp.Diagnostics.AddError("Destination still has associations", fmt.Sprintf(
+			"The service refuses to delete the %s destination %q while secrets are associated with it. "+
+				"Remove the associations first (destroy their stack_secrets_sync_association resources), "+
+				"or set purge_on_destroy = true, apply, and destroy again to have the service remove them.\n\nServer said: %s",
+			r.kind.apiType, name, err))
+		return
+	case err != nil:
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot delete the "+r.kind.apiType+" destination", err)
+		return
+	}
+	if purge {
+		if err := r.waitGone(ctx, name); err != nil {
+			resp.Diagnostics.AddError("The purge of the destination did not finish", fmt.Sprintf(
+				"The service accepted the deletion of the %s destination %q with purge and is removing its associations in the background, "+
+					"but it had not finished within timeouts.delete (%s): %s. Run the destroy again later, or raise timeouts.delete.",
+				r.kind.apiType, name, timeout, err))
+		}
+	}
+}
+
+// waitGone polls until a purged destination is gone. The purge runs in
+// the background, so there is nothing to block on but the read.
+func (r *destinationResource[M, P]) waitGone(ctx context.Context, name string) error {
+	wait := 250 * time.Millisecond
+	for {
+		_, _, err := r.client.ReadDestination(ctx, r.kind.apiType, name)
+		if client.IsNotFound(err) {
+			return nil
+		}
+		if err != nil && ctx.Err() == nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 5*time.Second)
+	}
+}
+
+func (r *destinationResource[M, P]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if strings.Contains(req.ID, "/") {
+		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("The import ID of a destination is its name, which has no slash; got %q.", req.ID))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("purge_on_destroy"), false)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("disable_strict_networking"), false)...)
+}
+
+func ints(ctx context.Context, l types.List, diags *diag.Diagnostics) []int {
+	if l.IsNull() || l.IsUnknown() {
+		return nil
+	}
+	var v []int64
+	diags.Append(l.ElementsAs(ctx, &v, false)...)
+	out := make([]int, len(v))
+	for i, n := range v {
+		out[i] = int(n)
+	}
+	return out
+}
+
+// addWarnings shows the service's remarks on a request it carried out.
+func addWarnings(diags *diag.Diagnostics, meta *secretsclient.Meta) {
+	if meta == nil {
+		return
+	}
+	for _, w := range meta.Warnings {
+		diags.AddWarning("The secrets service warned", w)
+	}
+}
+
+// detail reads a non-secret connection detail for state: the server's
+// value, with "unset" shown as the prior value's spelling (null or ""). A
+// key the server does not report keeps the prior value.
+func detail(prior types.String, details map[string]any, key string) types.String {
+	v, reported := details[key]
+	if !reported {
+		return prior
+	}
+	s, _ := v.(string)
+	if s == "" && (prior.IsNull() || prior.IsUnknown() || prior.ValueString() != "") {
+		return types.StringNull()
+	}
+	return types.StringValue(s)
+}
+
+// secretDetail reads a secret connection detail for state: kept as
+// configured unless the server shows a value in clear.
+func secretDetail(prior types.String, details map[string]any, key string) types.String {
+	s, _ := details[key].(string)
+	return fwutil.SecretFromAPI(prior, s, obfuscated)
+}
+
+func obfuscated(s string) bool { return strings.Trim(s, "*") == "" }

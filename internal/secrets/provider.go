@@ -1,0 +1,19 @@
+package secrets
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+)
+
+// Resources lists the constructors of the secrets service's resources.
+func Resources() []func() resource.Resource {
+	return []func() resource.Resource{
+		NewSyncConfigResource,
+		NewCloudOneSMDestinationResource,
+	}
+}
+
+// DataSources lists the constructors of the secrets service's data sources.
+func DataSources() []func() datasource.DataSource {
+	return []func() datasource.DataSource{}
+}
