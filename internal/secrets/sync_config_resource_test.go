@@ -1,0 +1,152 @@
+package secrets_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const syncConfigAddr = "stack_secrets_sync_config.this"
+
+func syncConfig(provider string, body string) string {
+	return provider + fmt.Sprintf(`
+resource "stack_secrets_sync_config" "this" {
+  %s
+}
+`, body)
+}
+
+func configIs(t *testing.T, s *acctest.Secrets, disabled bool, capacity int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		c, _, err := s.Client(t).ReadSyncConfig(context.Background())
+		if err != nil {
+			return err
+		}
+		if c.Disabled != disabled || c.QueueCapacity != capacity {
+			return fmt.Errorf("the service holds disabled=%t queue_capacity=%d, want %t and %d", c.Disabled, c.QueueCapacity, disabled, capacity)
+		}
+		return nil
+	}
+}
+
+// The sync configuration is one per server, so these tests use an emulator
+// of their own even when a real server is configured.
+func TestAccSyncConfig_lifecycle(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		// Destroy gives the service its defaults back.
+		CheckDestroy: configIs(t, s, false, 1_000_000),
+		Steps: []resource.TestStep{
+			{
+				Config: syncConfig(s.ProviderConfig(), `disabled = true`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(syncConfigAddr, attr("id"), str("config")),
+					statecheck.ExpectKnownValue(syncConfigAddr, attr("disabled"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(syncConfigAddr, attr("queue_capacity"), knownvalue.Int64Exact(1_000_000)),
+				},
+				Check: configIs(t, s, true, 1_000_000),
+			},
+			{
+				Config:      syncConfig(s.ProviderConfig(), `queue_capacity = 0`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`Attribute queue_capacity value must be at least 1, got: 0`),
+			},
+			{
+				Config: syncConfig(s.ProviderConfig(), `queue_capacity = 500`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(syncConfigAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(syncConfigAddr, attr("disabled"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(syncConfigAddr, attr("queue_capacity"), knownvalue.Int64Exact(500)),
+				},
+				Check: configIs(t, s, false, 500),
+			},
+			{
+				ResourceName:      syncConfigAddr,
+				ImportState:       true,
+				ImportStateId:     "config",
+				ImportStateVerify: true,
+			},
+			{
+				ResourceName:  syncConfigAddr,
+				ImportState:   true,
+				ImportStateId: "settings",
+				ExpectError:   regexp.MustCompile(`The sync configuration is a singleton whose import ID is "config"; got\s+"settings"`),
+			},
+			{
+				// A change made elsewhere shows as drift and is reverted.
+				PreConfig: func() {
+					on := true
+					if _, _, err := s.Client(t).PatchSyncConfig(context.Background(), secretsclient.SyncConfigPatch{Disabled: &on}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: syncConfig(s.ProviderConfig(), `queue_capacity = 500`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(syncConfigAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: configIs(t, s, false, 500),
+			},
+		},
+	})
+}
+
+func TestAccSyncConfig_onlyInRootOrAdminNamespace(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      syncConfig(s.ProviderConfigInNamespace("team-a"), `disabled = true`),
+				ExpectError: regexp.MustCompile(`(?s)PATCH /v1/sys/sync/config: 400 Bad Request:.*namespace "team-a"`),
+			},
+			{
+				Config: syncConfig(s.ProviderConfigInNamespace("admin"), `disabled = true`),
+				Check:  configIs(t, s, true, 1_000_000),
+			},
+		},
+	})
+}
+
+func TestAccSecrets_enterpriseLicenseRequired(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsNoLicense: true})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      syncConfig(s.ProviderConfig(), `disabled = true`),
+				ExpectError: regexp.MustCompile(`(?s)400 Bad Request: enterprise license required`),
+			},
+			{
+				Config:      cloudOneConfig(s, "unlicensed", "us-east-1", ""),
+				ExpectError: regexp.MustCompile(`(?s)GET /v1/sys/sync/destinations/cloudone-sm/unlicensed: 400 Bad Request:\s+enterprise license required`),
+			},
+		},
+	})
+}
+
+func TestAccSecrets_notConfigured(t *testing.T) {
+	t.Setenv("STACK_SECRETS_ADDR", "")
+	t.Setenv("STACK_SECRETS_TOKEN", "")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      syncConfig(`provider "stack" {}`, `disabled = true`),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`Set\s+secrets.address\s+\(or\s+STACK_SECRETS_ADDR\)\s+and\s+secrets.token\s+\(or\s+STACK_SECRETS_TOKEN\)`),
+		}},
+	})
+}
