@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 // Options configure an Emulator. The zero value is a faithful, fault-free
@@ -32,7 +33,8 @@ type Options struct {
 	// SchedulerToken is the scheduler's management token; default
 	// "scheduler-root".
 	SchedulerToken string
-	// SecretsToken is the secrets service's token; default "secrets-root".
+	// SecretsToken is the secrets service's management token
+	// (X-Secrets-Token); default "secrets-root".
 	SecretsToken string
 	// PlatformToken is the platform's token; default "platform-root".
 	PlatformToken string
@@ -60,6 +62,19 @@ type Options struct {
 	SchedulerUpsertOnCreate   bool
 	SchedulerRedactSecrets    bool
 	SchedulerDeleteMissing500 bool
+
+	// SecretsKVMounts adds KV mounts, name to version (1 or 2), to the
+	// default "secret" (version 2) and "kv1" (version 1).
+	SecretsKVMounts map[string]int
+	// SecretsPurgeDelay is how long a destination purge takes; zero means
+	// 2s, a negative value completes it right after the delete's answer.
+	SecretsPurgeDelay time.Duration
+	// SecretsNoLicense makes every secrets-sync endpoint refuse for want of
+	// an enterprise license.
+	SecretsNoLicense bool
+	// SecretsRefuseList is the variant of a real server that refuses the
+	// LIST method (405), so that only GET ?list=true lists.
+	SecretsRefuseList bool
 }
 
 // Emulator serves the emulated APIs. It is safe for concurrent use.
@@ -72,6 +87,7 @@ type Emulator struct {
 	apis  []namedAPI
 
 	scheduler *scheduler.Server
+	secrets   *secrets.Server
 
 	failRate atomic.Uint64 // math.Float64bits of the rate
 	rngMu    sync.Mutex
@@ -135,7 +151,18 @@ func New(opts Options) (*Emulator, error) {
 		RedactSecrets:    opts.SchedulerRedactSecrets,
 		DeleteMissing500: opts.SchedulerDeleteMissing500,
 	})
-	e.apis = []namedAPI{{"scheduler", e.scheduler}}
+	var err error
+	e.secrets, err = secrets.New(secrets.Options{
+		Token:      opts.SecretsToken,
+		KVMounts:   opts.SecretsKVMounts,
+		PurgeDelay: opts.SecretsPurgeDelay,
+		NoLicense:  opts.SecretsNoLicense,
+		RefuseList: opts.SecretsRefuseList,
+	})
+	if err != nil {
+		return nil, err
+	}
+	e.apis = []namedAPI{{"scheduler", e.scheduler}, {"secrets", e.secrets}}
 	for _, a := range e.apis {
 		a.api.Register(e.api)
 	}
@@ -169,6 +196,12 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // is not a management token gets 403 on create, read, update and delete.
 func (e *Emulator) MintSchedulerToken(management bool) string {
 	return e.scheduler.MintToken(management)
+}
+
+// SecretsAccessor returns the accessor of a secrets KV mount in a namespace
+// ("" is the root), as associations show it, or false for an unknown mount.
+func (e *Emulator) SecretsAccessor(namespace, mount string) (string, bool) {
+	return e.secrets.Accessor(namespace, mount)
 }
 
 // SetFailRate changes the share of faulted requests, clamped to 0..1.

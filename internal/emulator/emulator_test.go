@@ -336,3 +336,106 @@ func TestStateFile_missingOrBad(t *testing.T) {
 		t.Fatal("Close reported no error for a state file it cannot write")
 	}
 }
+
+func doSecrets(t *testing.T, method, url, body string) response {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-Secrets-Token", "secrets-root")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+}
+
+const destinations = "/v1/sys/sync/destinations"
+
+func TestSecrets_servedAndCountedByRoute(t *testing.T) {
+	e, url := start(t, emulator.Options{})
+	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{}`), http.StatusOK)
+	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d/associations/set", `{"mount":"secret","secret_name":"a/b"}`), http.StatusOK)
+	wantStatus(t, doSecrets(t, "LIST", url+destinations, ""), http.StatusOK)
+	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"?list=true", ""), http.StatusOK)
+	wantStatus(t, doSecrets(t, "LIST", url+"/v1/sys/sync/associations", ""), http.StatusOK)
+	wantStatus(t, doSecrets(t, http.MethodGet, url+"/v1/sys/sync/associations/secret/a/b", ""), http.StatusOK)
+	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusOK)
+	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/gone", ""), http.StatusNotFound)
+	wantStatus(t, do(t, http.MethodGet, url+destinations+"/cloudone-sm/d", "scheduler-root", ""), http.StatusForbidden)
+	want := map[string]int64{
+		"POST /v1/sys/sync/destinations/cloudone-sm/{name}":             1,
+		"POST /v1/sys/sync/destinations/{type}/{name}/associations/set": 1,
+		"LIST /v1/sys/sync/destinations":                                1,
+		"GET /v1/sys/sync/destinations":                                 1,
+		"LIST /v1/sys/sync/associations":                                1,
+		"GET /v1/sys/sync/associations/{path...}":                       1,
+		"GET /v1/sys/sync/destinations/{type}/{name}":                   3,
+	}
+	if got := e.Stats(); got.Total != 9 || !reflect.DeepEqual(got.Requests, want) {
+		t.Fatalf("Stats() = %+v, want total 9 and %v", got, want)
+	}
+	acc, ok := e.SecretsAccessor("", "secret")
+	if !ok || !strings.Contains(doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d/associations", "").body, `"`+acc+`/a/b"`) {
+		t.Fatalf("SecretsAccessor = %q, %v: not the associations' key", acc, ok)
+	}
+}
+
+func TestSecrets_optionsReachTheAPI(t *testing.T) {
+	e, url := start(t, emulator.Options{
+		SecretsToken:      "mine",
+		SecretsRefuseList: true,
+		SecretsKVMounts:   map[string]int{"team/kv": 2},
+		SecretsPurgeDelay: 50 * time.Millisecond,
+	})
+	wantStatus(t, doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", ""), http.StatusForbidden)
+	r := do(t, "LIST", url+destinations, "", "")
+	wantStatus(t, r, http.StatusMethodNotAllowed)
+	// A refused LIST is counted: a client's fallback shows in the stats.
+	if got := e.Stats().Requests["LIST /v1/sys/sync/destinations"]; got != 1 {
+		t.Fatalf("refused LIST counted %d times", got)
+	}
+	if _, ok := e.SecretsAccessor("", "team/kv"); !ok {
+		t.Fatal("SecretsKVMounts not applied")
+	}
+
+	_, url = start(t, emulator.Options{SecretsNoLicense: true})
+	r = doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", "")
+	wantStatus(t, r, http.StatusBadRequest)
+	if !strings.Contains(r.body, "license required") {
+		t.Fatalf("body %s", r.body)
+	}
+
+	if _, err := emulator.New(emulator.Options{SecretsKVMounts: map[string]int{"x": 3}}); err == nil {
+		t.Fatal("New accepted a KV mount of version 3")
+	}
+}
+
+func TestSecrets_stateFileAndReset(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	e, url := start(t, emulator.Options{StatePath: path})
+	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`), http.StatusOK)
+	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d/associations/set", `{"mount":"secret","secret_name":"s"}`), http.StatusOK)
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(data), `"secrets"`) {
+		t.Fatalf("state file lacks the secrets part: %s %v", data, err)
+	}
+
+	_, url = start(t, emulator.Options{StatePath: path})
+	r := doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d/associations", "")
+	wantStatus(t, r, http.StatusOK)
+	if !strings.Contains(r.body, `"sync_status":"SYNCED"`) {
+		t.Fatalf("associations after reload: %s", r.body)
+	}
+	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
+	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusNotFound)
+}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -22,6 +23,7 @@ import (
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 // shutdownTimeout bounds how long requests in flight may take to finish
@@ -48,7 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	)
 	fs.StringVar(&listen, "listen", "127.0.0.1:8080", "`address` to listen on; port 0 picks a free port (the ready line shows it)")
 	fs.StringVar(&opts.SchedulerToken, "scheduler-token", "scheduler-root", "scheduler management `token` (X-Scheduler-Token)")
-	fs.StringVar(&opts.SecretsToken, "secrets-token", "secrets-root", "secrets service `token`")
+	fs.StringVar(&opts.SecretsToken, "secrets-token", "secrets-root", "secrets service management `token` (X-Secrets-Token)")
 	fs.StringVar(&opts.PlatformToken, "platform-token", "platform-root", "platform `token`")
 	fs.DurationVar(&opts.ReplicaLag, "replica-lag", 0, "how long the scheduler's replica, which answers reads and lists, lags behind writes")
 	fs.DurationVar(&opts.Latency, "latency", 0, "latency added to every API request")
@@ -59,6 +61,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.SchedulerUpsertOnCreate, "scheduler-upsert-on-create", false, "real-server variant: a scheduler create of an existing name overwrites it instead of answering 409")
 	fs.BoolVar(&opts.SchedulerRedactSecrets, "scheduler-redact-secrets", false, "real-server variant: the scheduler answers OIDCClientSecret as \"redacted\"")
 	fs.BoolVar(&opts.SchedulerDeleteMissing500, "scheduler-delete-missing-500", false, "real-server variant: a scheduler delete of a missing auth method answers 500 instead of 404")
+	fs.Func("secrets-kv-mounts", "secrets KV `mounts` added to secret:2 and kv1:1, as name:version,... (such as team/kv:2,old:1)", func(v string) error {
+		m, err := secrets.ParseKVMounts(v)
+		if err != nil {
+			return err
+		}
+		if opts.SecretsKVMounts == nil {
+			opts.SecretsKVMounts = map[string]int{}
+		}
+		maps.Copy(opts.SecretsKVMounts, m)
+		return nil
+	})
+	fs.DurationVar(&opts.SecretsPurgeDelay, "secrets-purge-delay", secrets.DefaultPurgeDelay, "how long a secrets destination purge (delete with purge=true) takes before the destination is gone; 0 completes it at once")
+	fs.BoolVar(&opts.SecretsNoLicense, "secrets-no-license", false, "emulate a secrets server without the enterprise license: every sync endpoint answers 400 license required")
+	fs.BoolVar(&opts.SecretsRefuseList, "secrets-refuse-list", false, "real-server variant: the secrets service answers the LIST method 405, so only GET ?list=true lists")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -69,9 +85,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stack-emulator: unexpected arguments: %v\n", fs.Args())
 		return 2
 	}
+	// Options read zero as "the default"; negative is their "0".
 	if opts.RetryAfter == 0 {
-		// Options reads zero as "the default"; negative is its "0".
 		opts.RetryAfter = -1
+	}
+	if opts.SecretsPurgeDelay == 0 {
+		opts.SecretsPurgeDelay = -1
 	}
 
 	logger := log.New(stderr, "stack-emulator: ", 0)

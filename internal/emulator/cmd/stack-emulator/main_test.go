@@ -163,6 +163,64 @@ func TestCommand_servesAndStopsCleanly(t *testing.T) {
 	stop(t, cmd)
 }
 
+func TestCommand_secretsFlags(t *testing.T) {
+	bin := build(t)
+	cmd, url := startCommand(t, bin, "-listen", "127.0.0.1:0", "-secrets-token", "tok", "-secrets-refuse-list",
+		"-secrets-kv-mounts", "team/kv:2,old:1", "-secrets-purge-delay", "0")
+	call := func(method, path, body string) int {
+		t.Helper()
+		req, _ := http.NewRequest(method, url+path, strings.NewReader(body))
+		req.Header.Set("X-Secrets-Token", "tok")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	const dest = "/v1/sys/sync/destinations/cloudone-sm/d"
+	for _, c := range []struct {
+		method, path, body string
+		want               int
+	}{
+		{"LIST", "/v1/sys/sync/destinations", "", http.StatusMethodNotAllowed},
+		{http.MethodGet, "/v1/sys/sync/destinations?list=true", "", http.StatusOK},
+		{http.MethodPost, dest, "{}", http.StatusOK},
+		{http.MethodPost, dest + "/associations/set", `{"mount":"team/kv","secret_name":"s"}`, http.StatusOK},
+		{http.MethodPost, dest + "/associations/set", `{"mount":"old","secret_name":"s"}`, http.StatusBadRequest},
+		{http.MethodDelete, dest + "?purge=true", "", http.StatusNoContent},
+	} {
+		if got := call(c.method, c.path, c.body); got != c.want {
+			t.Fatalf("%s %s: %d, want %d", c.method, c.path, got, c.want)
+		}
+	}
+	// -secrets-purge-delay 0 completes a purge right away.
+	deadline := time.Now().Add(2 * time.Second)
+	for call(http.MethodGet, dest, "") != http.StatusNotFound {
+		if time.Now().After(deadline) {
+			t.Fatal("purge did not complete at once")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	stop(t, cmd)
+
+	cmd, url = startCommand(t, bin, "-listen", "127.0.0.1:0", "-secrets-no-license")
+	if got := call(http.MethodGet, "/v1/sys/sync/config", ""); got != http.StatusForbidden {
+		t.Fatalf("wrong token: %d", got)
+	}
+	req, _ := http.NewRequest(http.MethodGet, url+"/v1/sys/sync/config", nil)
+	req.Header.Set("X-Secrets-Token", "secrets-root")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Fatalf("-secrets-no-license: %d, want 400", resp.StatusCode)
+	}
+	stop(t, cmd)
+}
+
 func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-h"}, &stdout, &stderr); code != 0 {
@@ -172,6 +230,7 @@ func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 		"-listen", "-scheduler-token", "-secrets-token", "-platform-token", "-replica-lag", "-latency",
 		"-fail-rate", "-retry-after", "-state", "-seed", "-scheduler-upsert-on-create",
 		"-scheduler-redact-secrets", "-scheduler-delete-missing-500",
+		"-secrets-kv-mounts", "-secrets-purge-delay", "-secrets-no-license", "-secrets-refuse-list",
 	} {
 		if !strings.Contains(stderr.String(), f+" ") && !strings.Contains(stderr.String(), f+"\n") {
 			t.Errorf("-h does not document %s", f)
@@ -183,7 +242,9 @@ func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 }
 
 func TestRun_refusesBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-fail-rate", "2", "-listen", "127.0.0.1:0"}, {"-listen", "not an address"}} {
+	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-fail-rate", "2", "-listen", "127.0.0.1:0"}, {"-listen", "not an address"},
+		{"-secrets-kv-mounts", "team/kv:3"}, {"-secrets-kv-mounts", "nover"}, {"-secrets-kv-mounts", ":2", "-listen", "127.0.0.1:0"},
+	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code == 0 {
 			t.Errorf("run(%q) exit code 0", args)

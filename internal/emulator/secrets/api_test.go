@@ -1,0 +1,269 @@
+package secrets_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
+)
+
+// route is one request per route of the API, valid once fixture has run.
+type route struct {
+	method, path string
+	body         any
+}
+
+var routes = []route{
+	{http.MethodGet, "/v1/sys/sync/config", nil},
+	{http.MethodPatch, "/v1/sys/sync/config", map[string]any{"disabled": false}},
+	{"LIST", "/v1/sys/sync/destinations", nil},
+	{http.MethodGet, "/v1/sys/sync/destinations?list=true", nil},
+	{"LIST", "/v1/sys/sync/destinations/cloudone-sm", nil},
+	{http.MethodGet, "/v1/sys/sync/destinations/cloudone-sm?list=true", nil},
+	{http.MethodGet, destPath("cloudone-sm", "d"), nil},
+	{http.MethodPost, destPath("cloudone-sm", "d"), cloudOne()},
+	{http.MethodPost, destPath("cloudtwo-kv", "d"), cloudTwo()},
+	{http.MethodPost, destPath("cloudthree-sm", "d"), cloudThree()},
+	{http.MethodPost, destPath("codehost", "d"), codehost()},
+	{http.MethodPost, destPath("webhost-project", "d"), webhost()},
+	{http.MethodGet, destPath("cloudone-sm", "d") + "/associations", nil},
+	{http.MethodPost, destPath("cloudone-sm", "d") + "/associations/set", map[string]any{"mount": "secret", "secret_name": "s"}},
+	{http.MethodPost, destPath("cloudone-sm", "d") + "/associations/remove", map[string]any{"mount": "secret", "secret_name": "s"}},
+	{"LIST", "/v1/sys/sync/associations", nil},
+	{http.MethodGet, "/v1/sys/sync/associations?list=true", nil},
+	{http.MethodGet, "/v1/sys/sync/associations/secret/s", nil},
+	{http.MethodGet, "/v1/sys/sync/associations/destinations?mount=secret&secret_name=s", nil},
+	{"LIST", "/v1/sys/sync/codehost-apps", nil},
+	{http.MethodGet, "/v1/sys/sync/codehost-apps?list=true", nil},
+	{http.MethodPost, "/v1/sys/sync/codehost-apps/app", nil}, // body set by the tests that need it
+	{http.MethodGet, "/v1/sys/sync/codehost-apps/app", nil},
+	{http.MethodDelete, "/v1/sys/sync/codehost-apps/app", nil},
+	{http.MethodDelete, destPath("webhost-project", "d"), nil},
+}
+
+func TestAuth_tokenRequiredOnEveryRoute(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	a.mustWrite("cloudone-sm", "d", cloudOne())
+	for _, tok := range []struct{ name, token string }{{"none", ""}, {"unknown", "secrets-root"}} {
+		for _, rt := range routes {
+			t.Run(tok.name+" "+rt.method+" "+rt.path, func(t *testing.T) {
+				wantBody(t, a.doAs(tok.token, "", rt.method, rt.path, rt.body), http.StatusForbidden, `{"errors":["permission denied"]}`)
+			})
+		}
+	}
+	// Nothing was changed by the refused requests.
+	wantStatus(t, a.read("cloudone-sm", "d"), http.StatusOK)
+	wantBody(t, a.read("webhost-project", "d"), http.StatusNotFound, notFoundBody)
+}
+
+func TestLicense_offRefusesEveryRoute(t *testing.T) {
+	a := newAPI(t, secrets.Options{NoLicense: true})
+	for _, rt := range routes {
+		t.Run(rt.method+" "+rt.path, func(t *testing.T) {
+			wantBody(t, a.do(rt.method, rt.path, rt.body), http.StatusBadRequest,
+				`{"errors":["enterprise license required: secrets sync is an enterprise feature and this server's license does not include it"]}`)
+		})
+	}
+	// The token is checked first.
+	wantStatus(t, a.doAs("", "", http.MethodGet, "/v1/sys/sync/config", nil), http.StatusForbidden)
+}
+
+func TestNamespaces_configOnlyInRootOrAdmin(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	for _, ns := range []string{"", "admin", "/admin/", " admin"} {
+		d := a.in(ns).patchConfig(map[string]any{"queue_capacity": 5}).data(t)
+		if d["queue_capacity"] != 5.0 {
+			t.Fatalf("namespace %q: %v", ns, d)
+		}
+		wantStatus(t, a.in(ns).do(http.MethodGet, "/v1/sys/sync/config", nil), http.StatusOK)
+	}
+	for _, ns := range []string{"team", "admin/team", "root2"} {
+		for _, method := range []string{http.MethodGet, http.MethodPatch} {
+			r := a.in(ns).do(method, "/v1/sys/sync/config", map[string]any{"queue_capacity": 9})
+			wantBody(t, r, http.StatusBadRequest, `{"errors":["sys/sync/config is restricted to the root namespace and the administrative namespace \"admin\": not available in namespace \"`+ns+`\""]}`)
+		}
+	}
+	// The config is one for the server: root sees what admin wrote.
+	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); d["queue_capacity"] != 5.0 {
+		t.Fatalf("root config %v after refused writes", d)
+	}
+}
+
+func TestNamespaces_separateData(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	team := a.in("team")
+	team.mustWrite("cloudone-sm", "d", cloudOne())
+	team.set("cloudone-sm", "d", "secret", "s").data(t)
+	wantBody(t, a.read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
+	wantBody(t, a.in("other").read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
+	if d := a.do("LIST", "/v1/sys/sync/destinations", nil).data(t); d["total_destinations"] != 0.0 {
+		t.Fatalf("root lists team's destination: %v", d)
+	}
+	if d := team.do("LIST", "/v1/sys/sync/destinations", nil).data(t); d["total_destinations"] != 1.0 {
+		t.Fatalf("team list: %v", d)
+	}
+	if d := a.do("LIST", "/v1/sys/sync/associations", nil).data(t); d["total_associations"] != 0.0 {
+		t.Fatalf("root lists team's associations: %v", d)
+	}
+	// Accessors differ by namespace, and the answers show the namespace's.
+	rootAcc, _ := a.server.Accessor("", "secret")
+	teamAcc, _ := a.server.Accessor("team", "secret")
+	if rootAcc == teamAcc {
+		t.Fatalf("same accessor %s in two namespaces", rootAcc)
+	}
+	d := team.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t)
+	if _, ok := obj(t, d["associated_secrets"], "associated_secrets")[teamAcc+"/s"]; !ok {
+		t.Fatalf("associations %v lack %s/s", d, teamAcc)
+	}
+	// Trailing slashes name the same namespace.
+	wantStatus(t, a.in("team/").read("cloudone-sm", "d"), http.StatusOK)
+}
+
+func TestEnvelope_everySuccessAnswer(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	ids := map[string]bool{}
+	check := func(r response, mountType bool) {
+		t.Helper()
+		r.data(t)
+		env := r.json(t)
+		id, _ := env["request_id"].(string)
+		if ids[id] {
+			t.Fatalf("request_id %s seen twice", id)
+		}
+		ids[id] = true
+		if env["warnings"] != nil {
+			t.Errorf("warnings %v, want null", env["warnings"])
+		}
+		mt, has := env["mount_type"]
+		if has != mountType || (has && mt != "system") {
+			t.Errorf("%s: mount_type %#v present %v, want present %v", r.body, mt, has, mountType)
+		}
+		for _, k := range []string{"request_id", "lease_id", "lease_duration", "renewable", "data", "wrap_info", "warnings", "auth"} {
+			if _, ok := env[k]; !ok {
+				t.Errorf("envelope lacks %s: %s", k, r.body)
+			}
+		}
+	}
+	check(a.write("cloudone-sm", "d", cloudOne()), true)
+	check(a.read("cloudone-sm", "d"), true)
+	check(a.do(http.MethodGet, "/v1/sys/sync/config", nil), true)
+	check(a.patchConfig(map[string]any{}), true)
+	check(a.set("cloudone-sm", "d", "secret", "s"), true)
+	check(a.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil), true)
+	check(a.do(http.MethodGet, "/v1/sys/sync/associations/secret/s", nil), true)
+	check(a.do(http.MethodGet, "/v1/sys/sync/associations/destinations?mount=secret&secret_name=s", nil), true)
+	check(a.remove("d", "secret", "s"), true)
+	check(a.do(http.MethodPost, "/v1/sys/sync/codehost-apps/app", appBody(t, "1")), true)
+	check(a.do(http.MethodGet, "/v1/sys/sync/codehost-apps/app", nil), true)
+	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations", "/v1/sys/sync/codehost-apps"} {
+		check(a.do("LIST", p, nil), false)
+		check(a.do(http.MethodGet, p+"?list=true", nil), false)
+	}
+	for _, p := range []string{destPath("cloudone-sm", "d"), "/v1/sys/sync/codehost-apps/app"} {
+		r := a.do(http.MethodDelete, p, nil)
+		wantStatus(t, r, http.StatusNoContent)
+		if r.body != "" {
+			t.Errorf("delete answered a body: %s", r.body)
+		}
+	}
+}
+
+func TestWarnings_unknownParametersIgnoredAndNamed(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	r := a.write("cloudone-sm", "d", with(cloudOne(), "zeta", 1, "cloud", "x", "granularity_level", "secret-key"))
+	d := r.data(t)
+	w := list(t, r.json(t)["warnings"], "warnings")
+	if len(w) != 1 || w[0] != "Endpoint ignored these unrecognized parameters: [cloud granularity_level zeta]" {
+		t.Fatalf("warnings %v", w)
+	}
+	if obj(t, d["options"], "options")["granularity_level"] != "secret-path" {
+		t.Fatalf("an ignored parameter took effect: %v", d)
+	}
+	if _, ok := obj(t, d["connection_details"], "connection_details")["cloud"]; ok {
+		t.Fatal("a parameter of another type was stored")
+	}
+	r = a.patchConfig(map[string]any{"queue": 1})
+	if w := list(t, r.json(t)["warnings"], "warnings"); len(w) != 1 || !strings.Contains(fmt.Sprint(w[0]), "[queue]") {
+		t.Fatalf("config warnings %v", w)
+	}
+}
+
+func TestList_methodAndGetEquivalent(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	a.mustWrite("cloudone-sm", "b", cloudOne())
+	a.mustWrite("cloudone-sm", "a", cloudOne())
+	a.mustWrite("webhost-project", "w", webhost())
+	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations", "/v1/sys/sync/codehost-apps"} {
+		byList := a.do("LIST", p, nil).data(t)
+		for _, q := range []string{"?list=true", "?list=1", "?list=TRUE"} {
+			if byGet := a.do(http.MethodGet, p+q, nil).data(t); !equalJSON(t, byList, byGet) {
+				t.Errorf("%s: LIST %v, GET%s %v", p, byList, q, byGet)
+			}
+		}
+		for _, q := range []string{"", "?list=false", "?list=yes"} {
+			wantError(t, a.do(http.MethodGet, p+q, nil), http.StatusMethodNotAllowed, "unsupported operation")
+		}
+	}
+}
+
+func TestList_refuseListVariant(t *testing.T) {
+	a := newAPI(t, secrets.Options{RefuseList: true})
+	a.mustWrite("cloudone-sm", "d", cloudOne())
+	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations", "/v1/sys/sync/codehost-apps"} {
+		// Refused before the token is looked at, as an unknown method is.
+		for _, tok := range []string{root, ""} {
+			r := a.doAs(tok, "", "LIST", p, nil)
+			wantBody(t, r, http.StatusMethodNotAllowed, `{"errors":["unsupported method LIST: list with GET and ?list=true"]}`)
+			if r.header.Get("Allow") != "GET" {
+				t.Errorf("Allow %q, want GET", r.header.Get("Allow"))
+			}
+		}
+		a.do(http.MethodGet, p+"?list=true", nil).data(t)
+	}
+	if d := a.do(http.MethodGet, "/v1/sys/sync/destinations/cloudone-sm?list=true", nil).data(t); d["total_destinations"] != 1.0 {
+		t.Fatalf("GET ?list=true: %v", d)
+	}
+}
+
+func TestPaths_unknownTypeAndBadNames(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	msg := `{"errors":["invalid destination type \"aws-sm\": must be one of cloudone-sm, cloudtwo-kv, cloudthree-sm, codehost, webhost-project"]}`
+	for _, rt := range []route{
+		{"LIST", "/v1/sys/sync/destinations/aws-sm", nil},
+		{http.MethodGet, "/v1/sys/sync/destinations/aws-sm?list=true", nil},
+		{http.MethodPost, destPath("aws-sm", "d"), cloudOne()},
+		{http.MethodGet, destPath("aws-sm", "d"), nil},
+		{http.MethodDelete, destPath("aws-sm", "d"), nil},
+		{http.MethodGet, destPath("aws-sm", "d") + "/associations", nil},
+		{http.MethodPost, destPath("aws-sm", "d") + "/associations/set", map[string]any{"mount": "secret", "secret_name": "s"}},
+		{http.MethodPost, destPath("aws-sm", "d") + "/associations/remove", map[string]any{"mount": "secret", "secret_name": "s"}},
+	} {
+		wantBody(t, a.do(rt.method, rt.path, rt.body), http.StatusBadRequest, msg)
+	}
+	for _, name := range []string{"a%20b", "-lead", ".dot", strings.Repeat("n", 129), "a%2Fb"} {
+		wantError(t, a.write("cloudone-sm", name, cloudOne()), http.StatusBadRequest, "invalid name", "letters, digits")
+		wantError(t, a.do(http.MethodPost, "/v1/sys/sync/codehost-apps/"+name, appBody(t, "1")), http.StatusBadRequest, "invalid name")
+	}
+	a.mustWrite("cloudone-sm", "A.b_c-9"+strings.Repeat("n", 121), cloudOne())
+	wantError(t, a.write("cloudone-sm", "d", map[string]any{"name": "other"}), http.StatusBadRequest, `invalid name "other": does not match "d" in the path`)
+	a.mustWrite("cloudone-sm", "d", map[string]any{"name": "d"})
+}
+
+func TestBodies_malformed(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	for _, body := range []string{`{`, `[1]`, `"x"`, `{"region": 5}`} {
+		wantError(t, a.write("cloudone-sm", "d", body), http.StatusBadRequest, "invalid")
+	}
+	wantError(t, a.write("cloudone-sm", "d", `{"region": 5}`), http.StatusBadRequest, "invalid region 5: must be a string")
+	wantError(t, a.write("cloudone-sm", "d", `{"disable_strict_networking": "yes"}`), http.StatusBadRequest, `invalid disable_strict_networking "yes": must be true or false`)
+	wantError(t, a.write("cloudone-sm", "d", `{"custom_tags": {"a": 1}}`), http.StatusBadRequest, "invalid custom_tags", "map of strings")
+	wantError(t, a.write("cloudone-sm", "d", `{"allowed_ipv4_addresses": "10.0.0.0/8"}`), http.StatusBadRequest, "invalid allowed_ipv4_addresses", "list of strings")
+	wantError(t, a.write("cloudone-sm", "d", strings.Repeat(" ", 1<<20+1)), http.StatusRequestEntityTooLarge)
+	wantBody(t, a.read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
+	// An empty body and null are an empty object; null members are absent.
+	a.mustWrite("cloudone-sm", "d", "")
+	a.mustWrite("cloudone-sm", "d", "null")
+	a.mustWrite("cloudone-sm", "d", `{"region": null, "custom_tags": null}`)
+}

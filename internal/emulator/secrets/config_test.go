@@ -1,0 +1,119 @@
+package secrets_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
+)
+
+func equalJSON(t *testing.T, a, b any) bool {
+	t.Helper()
+	ja, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jb, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(ja) == string(jb)
+}
+
+func TestConfig_defaultsAndMergingPatch(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t)
+	if !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
+		t.Fatalf("default config %v", d)
+	}
+	d = a.patchConfig(map[string]any{"disabled": true}).data(t)
+	if !equalJSON(t, d, map[string]any{"disabled": true, "queue_capacity": 1000000}) {
+		t.Fatalf("after disabled=true: %v", d)
+	}
+	d = a.patchConfig(map[string]any{"queue_capacity": 42}).data(t)
+	if !equalJSON(t, d, map[string]any{"disabled": true, "queue_capacity": 42}) {
+		t.Fatalf("after queue_capacity=42: %v", d)
+	}
+	d = a.patchConfig(nil).data(t)
+	if !equalJSON(t, d, map[string]any{"disabled": true, "queue_capacity": 42}) {
+		t.Fatalf("an empty patch changed the config: %v", d)
+	}
+	d = a.patchConfig(map[string]any{"disabled": false, "queue_capacity": 7}).data(t)
+	if !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 7}) {
+		t.Fatalf("after both: %v", d)
+	}
+	if got := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, got, d) {
+		t.Fatalf("read %v, want %v", got, d)
+	}
+}
+
+func TestConfig_validation(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	for body, want := range map[string]string{
+		`{"queue_capacity": 0}`:                   `{"errors":["invalid queue_capacity 0: must be a positive integer"]}`,
+		`{"queue_capacity": -5}`:                  `{"errors":["invalid queue_capacity -5: must be a positive integer"]}`,
+		`{"queue_capacity": 1.5}`:                 `{"errors":["invalid queue_capacity 1.5: must be an integer"]}`,
+		`{"queue_capacity": "10"}`:                `{"errors":["invalid queue_capacity \"10\": must be an integer"]}`,
+		`{"disabled": "true"}`:                    `{"errors":["invalid disabled \"true\": must be true or false"]}`,
+		`{"disabled": true, "queue_capacity": 0}`: `{"errors":["invalid queue_capacity 0: must be a positive integer"]}`,
+	} {
+		wantBody(t, a.patchConfig(body), http.StatusBadRequest, want)
+	}
+	// Refused patches apply nothing, not even their valid members.
+	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
+		t.Fatalf("config after refused patches: %v", d)
+	}
+}
+
+func TestConfig_disabledQueuesAsPendingUntilReenabled(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	a.mustWrite("cloudone-sm", "d", cloudOne())
+	a.set("cloudone-sm", "d", "secret", "synced").data(t)
+	a.patchConfig(map[string]any{"disabled": true}).data(t)
+
+	acc, _ := a.server.Accessor("", "secret")
+	entry := func(d map[string]any, secret string) map[string]any {
+		t.Helper()
+		return obj(t, obj(t, d["associated_secrets"], "associated_secrets")[acc+"/"+secret], acc+"/"+secret)
+	}
+	d := a.set("cloudone-sm", "d", "secret", "queued").data(t)
+	if entry(d, "queued")["sync_status"] != "PENDING" {
+		t.Fatalf("set while disabled: %v", d)
+	}
+	if entry(d, "synced")["sync_status"] != "SYNCED" {
+		t.Fatalf("an earlier association changed: %v", d)
+	}
+	pendingAt := parseTime(t, entry(d, "queued")["updated_at"])
+	byQuery := a.do(http.MethodGet, "/v1/sys/sync/associations/destinations?mount=secret&secret_name=queued", nil).data(t)
+	if obj(t, obj(t, byQuery["associated_destinations"], "associated_destinations")["cloudone-sm/d"], "entry")["sync_status"] != "PENDING" {
+		t.Fatalf("read by secret: %v", byQuery)
+	}
+
+	time.Sleep(5 * time.Millisecond)
+	a.patchConfig(map[string]any{"disabled": false}).data(t)
+	d = a.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t)
+	if e := entry(d, "queued"); e["sync_status"] != "SYNCED" || !parseTime(t, e["updated_at"]).After(pendingAt) {
+		t.Fatalf("after re-enabling: %v", e)
+	}
+}
+
+func TestConfig_queueCapacityLimitsPendingOperations(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	a.mustWrite("cloudone-sm", "d", cloudOne())
+	a.set("cloudone-sm", "d", "secret", "s0").data(t)
+	a.patchConfig(map[string]any{"disabled": true, "queue_capacity": 2}).data(t)
+	a.set("cloudone-sm", "d", "secret", "s1").data(t)
+	a.set("cloudone-sm", "d", "secret", "s2").data(t)
+	// Setting a queued association again adds nothing to the queue.
+	a.set("cloudone-sm", "d", "secret", "s2").data(t)
+	wantBody(t, a.set("cloudone-sm", "d", "secret", "s3"), http.StatusConflict,
+		`{"errors":["sync queue is full: 2 pending operations, queue_capacity is 2; enable sync to drain it"]}`)
+	// A refresh of a synced association queues too.
+	wantStatus(t, a.set("cloudone-sm", "d", "secret", "s0"), http.StatusConflict)
+	a.patchConfig(map[string]any{"queue_capacity": 3}).data(t)
+	a.set("cloudone-sm", "d", "secret", "s3").data(t)
+	a.patchConfig(map[string]any{"disabled": false}).data(t)
+	a.set("cloudone-sm", "d", "secret", "s4").data(t)
+}

@@ -1,0 +1,455 @@
+package secrets_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
+)
+
+// The default templates, spelled out here so that a change to them shows.
+const (
+	tmplCloudOne   = `secrets/{{ .MountAccessor }}/{{ .SecretPath }}{{ if .SecretKey }}/{{ .SecretKey }}{{ end }}`
+	tmplCloudTwo   = `secrets-{{ .MountAccessor | replace "_" "-" }}-{{ .SecretPath | replace "/" "-" }}{{ if .SecretKey }}-{{ .SecretKey }}{{ end }}`
+	tmplCloudThree = `secrets_{{ .MountAccessor }}_{{ .SecretPath | replace "/" "_" }}{{ if .SecretKey }}_{{ .SecretKey }}{{ end }}`
+	tmplEnvVars    = `SECRETS_{{ .MountAccessor | uppercase }}_{{ .SecretPath | replace "/" "_" | uppercase }}{{ if .SecretKey }}_{{ .SecretKey | uppercase }}{{ end }}`
+)
+
+func defaultOptions(granularity, template string) map[string]any {
+	return map[string]any{
+		"granularity_level":         granularity,
+		"secret_name_template":      template,
+		"custom_tags":               map[string]any{},
+		"disable_strict_networking": false,
+		"allowed_ipv4_addresses":    []any{},
+		"allowed_ipv6_addresses":    []any{},
+		"allowed_ports":             []any{},
+	}
+}
+
+func TestDestinations_readFormWithDefaultsPerType(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	want := map[string]map[string]any{
+		"cloudone-sm": {
+			"connection_details": map[string]any{"access_key_id": "", "secret_access_key": "", "role_arn": "", "external_id": "", "region": ""},
+			"options":            defaultOptions("secret-path", tmplCloudOne),
+		},
+		"cloudtwo-kv": {
+			"connection_details": map[string]any{"key_vault_uri": "https://vault.example.net", "client_id": "cid", "client_secret": "*****", "tenant_id": "tid", "cloud": "cloud"},
+			"options":            defaultOptions("secret-path", tmplCloudTwo),
+		},
+		"cloudthree-sm": {
+			"connection_details": map[string]any{"credentials": "*****", "project_id": "", "replication_locations": []any{}, "locational_kms_keys": map[string]any{}, "global_kms_key": ""},
+			"options":            defaultOptions("secret-path", tmplCloudThree),
+		},
+		"codehost": {
+			"connection_details": map[string]any{
+				"secrets_location": "repository", "access_token": "*****", "app_name": "", "installation_id": "",
+				"repository_owner": "me", "repository_name": "repo", "environment_name": "",
+				"organization_name": "", "organization_visibility": "", "selected_repository_names": []any{},
+			},
+			"options": defaultOptions("secret-key", tmplEnvVars),
+		},
+		"webhost-project": {
+			"connection_details": map[string]any{"access_token": "*****", "project_id": "prj_1", "team_id": "", "deployment_environments": []any{"production"}},
+			"options":            defaultOptions("secret-key", tmplEnvVars),
+		},
+	}
+	for _, typ := range types {
+		t.Run(typ, func(t *testing.T) {
+			w := want[typ]
+			w["type"], w["name"] = typ, "d"
+			created := a.mustWrite(typ, "d", minimal(typ))
+			if !equalJSON(t, created, w) {
+				t.Fatalf("create answered\n%v\nwant\n%v", created, w)
+			}
+			if got := a.read(typ, "d").data(t); !equalJSON(t, got, w) {
+				t.Fatalf("read\n%v\nwant\n%v", got, w)
+			}
+		})
+	}
+}
+
+func TestDestinations_sensitiveValuesObfuscated(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	cases := []struct {
+		typ       string
+		body      map[string]any
+		sensitive []string
+		clear     map[string]string
+	}{
+		{"cloudone-sm", map[string]any{"access_key_id": "AKIA", "secret_access_key": "sak", "role_arn": "arn:role", "external_id": "ext", "region": "us-east-1"},
+			[]string{"access_key_id", "secret_access_key"}, map[string]string{"role_arn": "arn:role", "external_id": "ext", "region": "us-east-1"}},
+		{"cloudtwo-kv", cloudTwo(), []string{"client_secret"}, map[string]string{"client_id": "cid", "tenant_id": "tid"}},
+		{"cloudthree-sm", cloudThree(), []string{"credentials"}, nil},
+		{"codehost", codehost(), []string{"access_token"}, map[string]string{"repository_owner": "me"}},
+		{"webhost-project", webhost(), []string{"access_token"}, map[string]string{"project_id": "prj_1"}},
+	}
+	if secrets.Obfuscated != "*****" {
+		t.Fatalf("Obfuscated = %q", secrets.Obfuscated)
+	}
+	for _, c := range cases {
+		for _, r := range []response{a.write(c.typ, "d", c.body), a.read(c.typ, "d")} {
+			cd := obj(t, r.data(t)["connection_details"], "connection_details")
+			for _, k := range c.sensitive {
+				if cd[k] != "*****" {
+					t.Errorf("%s %s = %#v, want *****", c.typ, k, cd[k])
+				}
+			}
+			for k, v := range c.clear {
+				if cd[k] != v {
+					t.Errorf("%s %s = %#v, want %q", c.typ, k, cd[k], v)
+				}
+			}
+			if strings.Contains(r.body, "sak") || strings.Contains(r.body, "csecret") || strings.Contains(r.body, "ghp_token") || strings.Contains(r.body, "service_account") {
+				t.Errorf("a secret leaked: %s", r.body)
+			}
+		}
+	}
+}
+
+func TestDestinations_allParametersReturned(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	d := a.mustWrite("cloudthree-sm", "d", map[string]any{
+		"credentials":               "@path/to/file",
+		"project_id":                "p",
+		"replication_locations":     []string{"us-east1", "europe-west1"},
+		"locational_kms_keys":       map[string]string{"us-east1": "key1"},
+		"global_kms_key":            "gkey",
+		"secret_name_template":      "tmpl-{{ .SecretPath }}",
+		"custom_tags":               map[string]string{"team": "a", "env": "b"},
+		"granularity":               "secret-key",
+		"disable_strict_networking": true,
+		"allowed_ipv4_addresses":    []string{"10.0.0.0/8", "192.168.1.1/32"},
+		"allowed_ipv6_addresses":    []string{"2001:db8::/32", "::ffff:10.0.0.1/128"},
+		"allowed_ports":             []int{1, 443, 65535},
+	})
+	want := map[string]any{
+		"type": "cloudthree-sm", "name": "d",
+		"connection_details": map[string]any{
+			"credentials": "*****", "project_id": "p", "replication_locations": []string{"us-east1", "europe-west1"},
+			"locational_kms_keys": map[string]string{"us-east1": "key1"}, "global_kms_key": "gkey",
+		},
+		"options": map[string]any{
+			"granularity_level": "secret-key", "secret_name_template": "tmpl-{{ .SecretPath }}",
+			"custom_tags": map[string]string{"team": "a", "env": "b"}, "disable_strict_networking": true,
+			"allowed_ipv4_addresses": []string{"10.0.0.0/8", "192.168.1.1/32"},
+			"allowed_ipv6_addresses": []string{"2001:db8::/32", "::ffff:10.0.0.1/128"},
+			"allowed_ports":          []int{1, 443, 65535},
+		},
+	}
+	if !equalJSON(t, d, want) {
+		t.Fatalf("got\n%v\nwant\n%v", d, want)
+	}
+}
+
+func TestDestinations_requiredFields(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	cases := []struct {
+		typ, field string
+		empty      any
+	}{
+		{"cloudtwo-kv", "key_vault_uri", nil},
+		{"cloudtwo-kv", "client_id", ""},
+		{"cloudtwo-kv", "client_secret", nil},
+		{"cloudtwo-kv", "tenant_id", nil},
+		{"cloudthree-sm", "credentials", nil},
+		{"webhost-project", "access_token", nil},
+		{"webhost-project", "project_id", ""},
+		{"webhost-project", "deployment_environments", nil},
+		{"webhost-project", "deployment_environments", []string{}},
+	}
+	for _, c := range cases {
+		body := with(minimal(c.typ), c.field, c.empty)
+		if c.empty == nil {
+			delete(body, c.field)
+		}
+		wantBody(t, a.write(c.typ, "d", body), http.StatusBadRequest,
+			`{"errors":["missing `+c.field+`: required for `+c.typ+` destinations"]}`)
+		wantBody(t, a.read(c.typ, "d"), http.StatusNotFound, notFoundBody)
+	}
+	// cloudone-sm needs nothing: credentials fall back to the environment.
+	a.mustWrite("cloudone-sm", "d", nil)
+}
+
+func TestDestinations_sharedOptionRules(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	cases := []struct {
+		typ  string
+		kv   []any
+		want string
+	}{
+		{"codehost", []any{"custom_tags", map[string]string{"a": "b"}}, "invalid custom_tags: not supported by codehost destinations"},
+		{"webhost-project", []any{"custom_tags", map[string]string{"a": "b"}}, "invalid custom_tags: not supported by webhost-project destinations"},
+		{"cloudone-sm", []any{"granularity", "secret"}, `invalid granularity "secret": must be secret-path or secret-key`},
+		{"codehost", []any{"granularity", "Secret-Key"}, `invalid granularity "Secret-Key": must be secret-path or secret-key`},
+		{"cloudone-sm", []any{"allowed_ipv4_addresses", []string{"10.0.0.0/8", "10.0.0.1"}}, `invalid allowed_ipv4_addresses[1] "10.0.0.1": must be an IPv4 address in CIDR notation, such as 10.0.0.0/8`},
+		{"cloudone-sm", []any{"allowed_ipv4_addresses", []string{"2001:db8::/32"}}, `invalid allowed_ipv4_addresses[0] "2001:db8::/32": must be an IPv4 address in CIDR notation`},
+		{"cloudone-sm", []any{"allowed_ipv4_addresses", []string{"10.0.0.0/33"}}, `invalid allowed_ipv4_addresses[0] "10.0.0.0/33"`},
+		{"cloudone-sm", []any{"allowed_ipv6_addresses", []string{"10.0.0.0/8"}}, `invalid allowed_ipv6_addresses[0] "10.0.0.0/8": must be an IPv6 address in CIDR notation, such as 2001:db8::/32`},
+		{"cloudone-sm", []any{"allowed_ipv6_addresses", []string{"::1"}}, `invalid allowed_ipv6_addresses[0] "::1"`},
+		{"cloudone-sm", []any{"allowed_ports", []int{80, 0}}, `invalid allowed_ports[1] 0: must be a port number between 1 and 65535`},
+		{"cloudone-sm", []any{"allowed_ports", []int{65536}}, `invalid allowed_ports[0] 65536: must be a port number between 1 and 65535`},
+		{"cloudone-sm", []any{"allowed_ports", []int{-1}}, `invalid allowed_ports[0] -1`},
+		{"cloudone-sm", []any{"allowed_ports", []float64{1.5}}, `invalid allowed_ports[0] 1.5`},
+		{"cloudone-sm", []any{"allowed_ports", []string{"80"}}, `invalid allowed_ports[0] "80": must be a port number between 1 and 65535`},
+		{"cloudone-sm", []any{"allowed_ports", 80}, `invalid allowed_ports 80: must be a list of port numbers`},
+		{"webhost-project", []any{"deployment_environments", []string{"preview", "staging"}}, `invalid deployment_environments[1] "staging": must be development, preview or production`},
+	}
+	for _, c := range cases {
+		t.Run(c.want, func(t *testing.T) {
+			wantError(t, a.write(c.typ, "d", with(minimal(c.typ), c.kv...)), http.StatusBadRequest, c.want)
+		})
+	}
+	// Empty custom_tags are no tags, accepted everywhere.
+	a.mustWrite("codehost", "d", with(codehost(), "custom_tags", map[string]string{}))
+	a.mustWrite("webhost-project", "d", with(webhost(), "deployment_environments", []string{"development", "preview", "production"}))
+	for _, typ := range types {
+		for _, g := range []string{"secret-path", "secret-key"} {
+			d := a.mustWrite(typ, "g", with(minimal(typ), "granularity", g))
+			if obj(t, d["options"], "options")["granularity_level"] != g {
+				t.Fatalf("%s granularity %s: %v", typ, g, d)
+			}
+		}
+	}
+}
+
+func TestDestinations_codehostRules(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	a.do(http.MethodPost, "/v1/sys/sync/codehost-apps/app", appBody(t, "1")).data(t)
+	noAuth := with(codehost(), "access_token", nil)
+	cases := []struct {
+		body map[string]any
+		want string
+	}{
+		{noAuth, "missing access_token: codehost destinations need access_token, or app_name with installation_id"},
+		{with(codehost(), "app_name", "app", "installation_id", "9"), "invalid access_token: give either access_token or app_name with installation_id, not both"},
+		{with(noAuth, "app_name", "app"), "missing installation_id: required when app_name is set"},
+		{with(noAuth, "installation_id", "9"), "missing app_name: installation_id is used only with app_name"},
+		{with(noAuth, "app_name", "nope", "installation_id", "9"), `invalid app_name "nope": no codehost app of that name; configure it first at sys/sync/codehost-apps/nope`},
+		{with(codehost(), "secrets_location", "org"), `invalid secrets_location "org": must be repository or organization`},
+		{with(codehost(), "organization_name", "acme"), "invalid organization_name: only allowed when secrets_location is organization"},
+		{with(codehost(), "organization_visibility", "all"), "invalid organization_visibility: only allowed when secrets_location is organization"},
+		{with(codehost(), "selected_repository_names", []string{"r"}), "invalid selected_repository_names: only allowed when secrets_location is organization"},
+		{with(codehost(), "secrets_location", "organization"), "invalid repository_owner: only allowed when secrets_location is repository"},
+		{with(codehost(), "secrets_location", "organization", "repository_owner", nil, "repository_name", nil, "environment_name", "prod"), "invalid environment_name: only allowed when secrets_location is repository"},
+		{with(codehost(), "installation_id", 9), "invalid installation_id 9: must be a string"},
+	}
+	for _, c := range cases {
+		wantBody(t, a.write("codehost", "d", c.body), http.StatusBadRequest, `{"errors":[`+quote(t, c.want)+`]}`)
+	}
+	d := a.mustWrite("codehost", "viaapp", with(noAuth, "app_name", "app", "installation_id", "123", "environment_name", "prod"))
+	cd := obj(t, d["connection_details"], "connection_details")
+	if cd["app_name"] != "app" || cd["installation_id"] != "123" || cd["access_token"] != "" || cd["environment_name"] != "prod" {
+		t.Fatalf("app-authenticated destination: %v", cd)
+	}
+	// An app in another namespace does not count.
+	wantError(t, a.in("team").write("codehost", "d", with(noAuth, "app_name", "app", "installation_id", "1")), http.StatusBadRequest, `invalid app_name "app"`)
+
+	d = a.mustWrite("codehost", "org", map[string]any{
+		"access_token": "t", "secrets_location": "organization", "organization_name": "acme",
+		"organization_visibility": "selected", "selected_repository_names": "repo-a, repo-b,,",
+	})
+	cd = obj(t, d["connection_details"], "connection_details")
+	if !equalJSON(t, cd["selected_repository_names"], []string{"repo-a", "repo-b"}) || cd["organization_name"] != "acme" || cd["repository_owner"] != "" {
+		t.Fatalf("organization destination: %v", cd)
+	}
+	// A list is accepted too.
+	d = a.mustWrite("codehost", "org", with(map[string]any{"access_token": "t", "secrets_location": "organization"}, "selected_repository_names", []string{"x"}, "organization_visibility", "selected"))
+	if !equalJSON(t, obj(t, d["connection_details"], "cd")["selected_repository_names"], []string{"x"}) {
+		t.Fatalf("list form: %v", d)
+	}
+}
+
+func quote(t *testing.T, s string) string {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestDestinations_createOnlyFieldsRefusedOnUpdate(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	cases := []struct {
+		typ, field string
+		created    map[string]any
+		from, to   string
+	}{
+		{"cloudone-sm", "region", map[string]any{"region": "us-east-1"}, "us-east-1", "eu-west-1"},
+		{"cloudone-sm", "region", map[string]any{}, "", "eu-west-1"},
+		{"cloudtwo-kv", "key_vault_uri", cloudTwo(), "https://vault.example.net", "https://other.example.net"},
+		{"cloudtwo-kv", "tenant_id", cloudTwo(), "tid", "other"},
+		{"cloudtwo-kv", "cloud", cloudTwo(), "cloud", "china"},
+		{"codehost", "secrets_location", codehost(), "repository", "organization"},
+		{"codehost", "repository_owner", codehost(), "me", "you"},
+		{"codehost", "repository_name", codehost(), "repo", "other"},
+		{"codehost", "organization_visibility", map[string]any{"access_token": "t", "secrets_location": "organization", "organization_visibility": "all"}, "all", "private"},
+		{"webhost-project", "project_id", webhost(), "prj_1", "prj_2"},
+	}
+	for _, c := range cases {
+		t.Run(c.typ+" "+c.field+" "+c.from, func(t *testing.T) {
+			name := strings.ReplaceAll(c.typ+"-"+c.field+"-"+c.from, ":", "")
+			name = strings.NewReplacer("/", "", ".", "").Replace(name)
+			a.mustWrite(c.typ, name, c.created)
+			wantBody(t, a.write(c.typ, name, with(c.created, c.field, c.to)), http.StatusBadRequest,
+				`{"errors":[`+quote(t, c.field+` is create-only: it cannot be changed from "`+c.from+`" to "`+c.to+`"`)+`]}`)
+			// Omitted keeps the stored value; the same value is accepted.
+			for _, body := range []map[string]any{with(c.created, c.field, nil), c.created} {
+				d := a.mustWrite(c.typ, name, body)
+				if got := obj(t, d["connection_details"], "cd")[c.field]; got != c.from {
+					t.Fatalf("%s after update = %#v, want %q", c.field, got, c.from)
+				}
+			}
+		})
+	}
+	// A create takes any value of them.
+	a.mustWrite("cloudtwo-kv", "china", with(cloudTwo(), "cloud", "china"))
+}
+
+func TestDestinations_updateReplacesTheObject(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	a.mustWrite("cloudone-sm", "d", map[string]any{
+		"access_key_id": "AKIA", "secret_access_key": "s", "role_arn": "arn", "region": "us-east-1",
+		"granularity": "secret-key", "secret_name_template": "t", "custom_tags": map[string]string{"a": "b"},
+		"disable_strict_networking": true, "allowed_ports": []int{443},
+	})
+	a.set("cloudone-sm", "d", "secret", "s").data(t)
+	d := a.mustWrite("cloudone-sm", "d", map[string]any{"role_arn": "arn2"})
+	want := map[string]any{
+		"type": "cloudone-sm", "name": "d",
+		"connection_details": map[string]any{"access_key_id": "", "secret_access_key": "", "role_arn": "arn2", "external_id": "", "region": "us-east-1"},
+		"options":            defaultOptions("secret-path", tmplCloudOne),
+	}
+	if !equalJSON(t, d, want) {
+		t.Fatalf("after update\n%v\nwant\n%v", d, want)
+	}
+	// Required fields are required again on update.
+	a.mustWrite("cloudtwo-kv", "k", cloudTwo())
+	wantError(t, a.write("cloudtwo-kv", "k", with(cloudTwo(), "client_secret", nil)), http.StatusBadRequest, "missing client_secret")
+	// Associations survive an update.
+	assoc := a.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t)
+	if len(obj(t, assoc["associated_secrets"], "associated_secrets")) != 1 {
+		t.Fatalf("associations after update: %v", assoc)
+	}
+}
+
+func TestDestinations_list(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	empty := a.do("LIST", "/v1/sys/sync/destinations", nil).data(t)
+	if !equalJSON(t, empty, map[string]any{"key_info": map[string]any{}, "keys": []any{}, "total_destinations": 0}) {
+		t.Fatalf("empty list %v", empty)
+	}
+	if d := a.do("LIST", "/v1/sys/sync/destinations/codehost", nil).data(t); !equalJSON(t, d, map[string]any{"keys": []any{}, "total_destinations": 0}) {
+		t.Fatalf("empty list by type %v", d)
+	}
+	a.mustWrite("cloudone-sm", "b", nil)
+	a.mustWrite("cloudone-sm", "a", nil)
+	a.mustWrite("webhost-project", "w", webhost())
+	a.mustWrite("codehost", "a", codehost())
+	d := a.do("LIST", "/v1/sys/sync/destinations", nil).data(t)
+	want := map[string]any{
+		"key_info":           map[string]any{"cloudone-sm/": []string{"a", "b"}, "codehost/": []string{"a"}, "webhost-project/": []string{"w"}},
+		"keys":               []string{"cloudone-sm/", "codehost/", "webhost-project/"},
+		"total_destinations": 4,
+	}
+	if !equalJSON(t, d, want) {
+		t.Fatalf("list\n%v\nwant\n%v", d, want)
+	}
+	d = a.do("LIST", "/v1/sys/sync/destinations/cloudone-sm", nil).data(t)
+	if !equalJSON(t, d, map[string]any{"keys": []string{"a", "b"}, "total_destinations": 2}) {
+		t.Fatalf("list by type %v", d)
+	}
+}
+
+func TestDestinations_delete(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	wantBody(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNotFound, notFoundBody)
+	a.mustWrite("cloudone-sm", "d", nil)
+	wantError(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=maybe", nil), http.StatusBadRequest, `invalid purge "maybe": must be true or false`)
+	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
+	wantBody(t, a.read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
+	wantBody(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNotFound, notFoundBody)
+
+	a.mustWrite("cloudone-sm", "d", nil)
+	a.set("cloudone-sm", "d", "secret", "s1").data(t)
+	a.set("cloudone-sm", "d", "secret", "s2").data(t)
+	for _, q := range []string{"", "?purge=false"} {
+		wantBody(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+q, nil), http.StatusConflict,
+			`{"errors":["destination \"cloudone-sm/d\" still manages 2 associations: remove them first, or delete with purge=true to unsync and remove them"]}`)
+	}
+	a.remove("d", "secret", "s1").data(t)
+	a.remove("d", "secret", "s2").data(t)
+	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
+
+	// purge=true without associations deletes at once.
+	a.mustWrite("cloudone-sm", "d", nil)
+	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
+	wantBody(t, a.read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
+}
+
+func TestDestinations_purgeIsAsynchronous(t *testing.T) {
+	const delay = 300 * time.Millisecond
+	a := newAPI(t, secrets.Options{PurgeDelay: delay})
+	a.mustWrite("cloudone-sm", "d", nil)
+	a.mustWrite("cloudone-sm", "other", nil)
+	a.set("cloudone-sm", "d", "secret", "s1").data(t)
+	a.set("cloudone-sm", "d", "secret", "s2").data(t)
+	a.set("cloudone-sm", "other", "secret", "s1").data(t)
+
+	start := time.Now()
+	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
+	if took := time.Since(start); took > delay/2 {
+		t.Fatalf("delete with purge took %v: it must answer at once", took)
+	}
+	d := a.read("cloudone-sm", "d").data(t)
+	at := parseTime(t, d["purge_initiated_at"])
+	if at.Before(start.Add(-time.Second)) || at.After(time.Now().Add(time.Second)) {
+		t.Fatalf("purge_initiated_at %v, want about %v", at, start)
+	}
+	if pe, ok := d["purge_error"]; !ok || pe != "" {
+		t.Fatalf("purge_error %#v, want \"\"", pe)
+	}
+	// While purging: writes refused, reads and remove served, delete again
+	// changes nothing.
+	msg := `destination "cloudone-sm/d" is being purged since ` + fmt.Sprint(d["purge_initiated_at"]) + `: it cannot be changed until the purge has deleted it`
+	wantBody(t, a.write("cloudone-sm", "d", nil), http.StatusConflict, `{"errors":[`+quote(t, msg)+`]}`)
+	wantBody(t, a.set("cloudone-sm", "d", "secret", "s3"), http.StatusConflict, `{"errors":[`+quote(t, msg)+`]}`)
+	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
+	a.remove("d", "secret", "s2").data(t)
+	if l := a.do("LIST", "/v1/sys/sync/associations", nil).data(t); l["total_associations"] != 2.0 {
+		t.Fatalf("associations during the purge: %v", l)
+	}
+	if l := a.do("LIST", "/v1/sys/sync/destinations/cloudone-sm", nil).data(t); l["total_destinations"] != 2.0 {
+		t.Fatalf("a purging destination is still listed: %v", l)
+	}
+
+	eventually(t, 3*delay, "purge completes", func() bool { return a.read("cloudone-sm", "d").status == http.StatusNotFound })
+	if took := time.Since(start); took < delay {
+		t.Fatalf("purge completed after %v, before its delay %v", took, delay)
+	}
+	wantBody(t, a.read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
+	l := a.do("LIST", "/v1/sys/sync/associations", nil).data(t)
+	if l["total_associations"] != 1.0 || l["total_secrets"] != 1.0 {
+		t.Fatalf("associations after the purge: %v", l)
+	}
+	by := a.do(http.MethodGet, "/v1/sys/sync/associations/secret/s1", nil).data(t)
+	if got := obj(t, by["associated_destinations"], "associated_destinations"); len(got) != 1 || got["cloudone-sm/other"] == nil {
+		t.Fatalf("destinations of s1 after the purge: %v", got)
+	}
+	// The name is free again.
+	a.mustWrite("cloudone-sm", "d", nil)
+}
+
+func TestDestinations_purgeNegativeDelayCompletesAtOnce(t *testing.T) {
+	a := newAPI(t, secrets.Options{PurgeDelay: -1})
+	a.mustWrite("cloudone-sm", "d", nil)
+	a.set("cloudone-sm", "d", "secret", "s").data(t)
+	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=1", nil), http.StatusNoContent)
+	eventually(t, time.Second, "purge completes", func() bool { return a.read("cloudone-sm", "d").status == http.StatusNotFound })
+}

@@ -1,0 +1,179 @@
+// Package secrets emulates the secrets-sync API (specs/secrets-sync.md) in
+// memory: the sync config, destinations of the five types, associations and
+// custom code-host apps, with the envelope, error bodies and status codes of
+// the contract table in DESIGN.md.
+//
+// Routes, as /_emulator/stats counts them: the request's method, then the
+// pattern (a GET ?list=true counts as GET of the list's path):
+//
+//	GET, PATCH           /v1/sys/sync/config
+//	LIST, GET ?list=true /v1/sys/sync/destinations
+//	LIST, GET ?list=true /v1/sys/sync/destinations/{type}
+//	GET, DELETE          /v1/sys/sync/destinations/{type}/{name}
+//	POST                 /v1/sys/sync/destinations/cloudone-sm/{name}, one per type
+//	POST                 /v1/sys/sync/destinations/{type}/{name}  (unknown types: 400)
+//	GET                  /v1/sys/sync/destinations/{type}/{name}/associations
+//	POST                 /v1/sys/sync/destinations/{type}/{name}/associations/set
+//	POST                 /v1/sys/sync/destinations/{type}/{name}/associations/remove
+//	LIST, GET ?list=true /v1/sys/sync/associations
+//	GET                  /v1/sys/sync/associations/destinations  (query form)
+//	GET                  /v1/sys/sync/associations/{path...}     (path form)
+//	LIST, GET ?list=true /v1/sys/sync/codehost-apps
+//	POST, GET, DELETE    /v1/sys/sync/codehost-apps/{name}
+//
+// The spec leaves much unsaid; this emulator decides it as follows, and the
+// provider is written against these choices.
+//
+// Requests and answers:
+//
+//   - Order of checks: token (403 {"errors":["permission denied"]} when
+//     X-Secrets-Token is missing or not the management token), license,
+//     namespace (config only), the path's type (400) and, on writes, name
+//     (400), the body and its fields (400), the path's object (404
+//     {"errors":[]}), refusals (409). The create-only check of a destination
+//     update is a field check.
+//   - Error bodies are {"errors":["..."]}, written compactly without a
+//     trailing newline; a 404 for an unknown object is exactly
+//     {"errors":[]}. Messages name the field by its JSON name and the rule it
+//     broke: `invalid granularity "x": must be secret-path or secret-key`,
+//     `missing client_id: required for cloudtwo-kv destinations`,
+//     `region is create-only: it cannot be changed from "a" to "b"`.
+//   - Every 200 answer is the envelope: request_id a fresh random UUID,
+//     lease_id "", lease_duration 0, renewable false, data, wrap_info null,
+//     auth null, warnings null unless the body held members the endpoint does
+//     not know: those are ignored and named, as the real service does, in
+//     warnings: "Endpoint ignored these unrecognized parameters: [a b]".
+//     mount_type "system" is on every answer except the lists' (LIST and GET
+//     ?list=true), so that clients meet both shapes the spec allows.
+//   - Deletes answer 204 without a body.
+//   - LIST is the list method; GET with ?list=true (any strconv.ParseBool
+//     true) is its equivalent; a GET of a list path without it answers 405.
+//     In the RefuseList variant, LIST answers 405 with Allow: GET before any
+//     other check. A list with nothing to list answers 200 with empty keys
+//     (never the 404 some servers give).
+//   - An unknown destination type in a path answers 400 naming the five
+//     types, on every route that carries a type.
+//   - Destination and app names are one path segment: 1..128 letters,
+//     digits, '.', '-' or '_', starting with a letter or digit (400). A body
+//     member "name" must match the path's.
+//   - Bodies are JSON objects (an empty body is {}); null is the same as
+//     absent; values of the wrong JSON type are 400. Bodies over 1 MiB: 413.
+//   - Times are ISO 8601 with nanoseconds and a numeric offset
+//     (2024-05-01T10:00:00.123456789+00:00).
+//
+// License and namespaces:
+//
+//   - With Options.NoLicense every endpoint answers, after the token check,
+//     400 {"errors":["enterprise license required: secrets sync is an
+//     enterprise feature and this server's license does not include it"]}.
+//     400 rather than 403, so that clients do not mistake it for a bad token.
+//   - X-Secrets-Namespace selects the namespace; surrounding slashes and
+//     spaces are ignored, and missing or empty is the root namespace. Every
+//     namespace exists. Destinations, associations and apps are per
+//     namespace; the sync config is one for the server.
+//   - sys/sync/config answers only in the root namespace and in "admin" (not
+//     in its children); elsewhere 400 `sys/sync/config is restricted to the
+//     root namespace and the administrative namespace "admin": not available
+//     in namespace "x"`.
+//
+// Config:
+//
+//   - GET sys/sync/config reads it (the spec lists only PATCH; the real
+//     service has the read, and the provider needs it). PATCH merges: absent
+//     members keep their value. queue_capacity must be a positive integer.
+//     Any Content-Type is accepted.
+//   - Re-enabling sync turns every PENDING association SYNCED at once, with
+//     a new updated_at.
+//
+// KV mounts:
+//
+//   - The mounts are fixed at start: "secret" (version 2), "kv1" (version
+//     1) and Options.KVMounts, in every namespace. A mount's accessor is
+//     "kv_" and 8 hex digits of the SHA-256 of namespace, NUL, mount name:
+//     stable across restarts, different across namespaces. Mount names in
+//     requests may carry leading or trailing slashes.
+//   - Secrets are not stored: an association does not need its secret to
+//     exist. Secret names may hold "/", but no empty, "." or ".." segment.
+//
+// Destinations:
+//
+//   - POST on an existing destination replaces it: omitted fields take
+//     their defaults (DESIGN.md: updates send the whole object), required
+//     fields are required again. Create-only fields are the exception: an
+//     omitted one keeps its stored value, a different one (also from empty)
+//     is refused 400. They are cloudone-sm region; cloudtwo-kv key_vault_uri,
+//     tenant_id, cloud; codehost secrets_location, repository_owner,
+//     repository_name, organization_visibility; webhost-project project_id.
+//     Associations survive an update.
+//   - Defaults: granularity secret-path for the three clouds, secret-key for
+//     codehost and webhost-project; cloud "cloud"; secrets_location
+//     "repository".
+//   - custom_tags on codehost or webhost-project is refused 400 unless empty.
+//   - allowed_ipv4_addresses and allowed_ipv6_addresses must be prefixes in
+//     CIDR notation of their family (a bare address is refused);
+//     allowed_ports integers 1..65535.
+//   - codehost: access_token, or app_name with installation_id, never both;
+//     the app must exist in the namespace (400). Repository fields
+//     (repository_owner, repository_name, environment_name) only with
+//     secrets_location repository, organization fields (organization_name,
+//     organization_visibility, selected_repository_names) only with
+//     organization. selected_repository_names is a list or, as in the
+//     spec's sample, a comma-separated string. organization_visibility and
+//     installation_id take any string (their values are not shown).
+//   - webhost-project: deployment_environments non-empty, each development,
+//     preview or production.
+//   - Read form: type, name, connection_details with every key of the type
+//     (sensitive ones that are set as "*****", unset ones ""; lists [] and
+//     maps {} when unset), options with granularity_level,
+//     secret_name_template (the type's default when none is set: see the
+//     template constants), custom_tags ({} when none; on every type) and the
+//     networking options (lists [] when unset). The create/update answer of
+//     every type is the read form. The template is any string: its syntax is
+//     not shown.
+//   - Delete of a destination without associations removes it. With
+//     associations it is refused 409 `destination "t/n" still manages N
+//     associations: ...` unless ?purge=true; then it answers 204 at once,
+//     reads show purge_initiated_at and purge_error "", and after
+//     Options.PurgeDelay the associations and the destination are gone
+//     together. While purging, update and set association are refused 409;
+//     remove association and read work; another delete answers 204 and
+//     changes nothing. A purge proceeds even while sync is disabled. A
+//     purge under way when the state file is saved starts again on load.
+//   - Delete of a missing destination: 404 {"errors":[]}.
+//
+// Associations:
+//
+//   - Set requires a known mount of version 2 (400 otherwise, also for an
+//     unknown mount) and answers the destination's associations, keyed
+//     "<accessor>/<secret_name>". The association is SYNCED, or PENDING
+//     while sync is disabled; setting it again refreshes updated_at and
+//     status without a duplicate. While disabled, an operation that would
+//     add to the queue beyond queue_capacity is refused 409 (waiting does
+//     not drain a disabled queue, so it is no 503).
+//   - Remove requires a known mount of any version, never queues (even
+//     while disabled), and answers the remaining associations plus the
+//     removed one as UNSYNCED, also when it did not exist.
+//   - LIST sys/sync/associations: key_info maps "<mount>/<secret_name>" to
+//     one object per destination (mount, secret_path, and beyond the spec
+//     accessor, type, name, sync_status, updated_at); total_associations
+//     counts (destination, secret) pairs, total_secrets distinct secrets.
+//   - Read by secret answers associated_destinations keyed "<type>/<name>",
+//     {} when none. The query form takes mount and secret_name (required,
+//     any characters). The path form is ambiguous when names hold "/": the
+//     mount is the longest KV mount the path starts with, the rest is the
+//     secret name; without such a mount it is 400.
+//
+// Code-host apps:
+//
+//   - app_id must be a JSON string of digits of a positive int64 (a JSON
+//     number is refused 400, as the spec says string on write); answers
+//     carry it as a number.
+//   - private_key must be PEM: "RSA PRIVATE KEY" (PKCS #1), "EC PRIVATE
+//     KEY" (SEC 1) or "PRIVATE KEY" (PKCS #8: RSA, ECDSA, Ed25519); answers
+//     show "*****". fingerprint is "SHA256:" and the padded standard base64
+//     of the SHA-256 of the public key in PKIX DER, as code hosts show it.
+//   - POST on an existing app replaces it. Delete of an app that a codehost
+//     destination of its namespace names (purging ones included) is refused
+//     409 `codehost app "a" is referenced by destinations codehost/d: ...`.
+//   - LIST sys/sync/codehost-apps answers keys, the app names.
+package secrets

@@ -1,0 +1,327 @@
+package secrets_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
+)
+
+const root = "root-token"
+
+type api struct {
+	t      *testing.T
+	url    string
+	server *secrets.Server
+	// ns is the X-Secrets-Namespace of requests made with do; "" sends none.
+	ns string
+}
+
+func newAPI(t *testing.T, opts secrets.Options) *api {
+	t.Helper()
+	if opts.Token == "" {
+		opts.Token = root
+	}
+	s, err := secrets.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	s.Register(mux)
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return &api{t: t, url: ts.URL, server: s}
+}
+
+// in returns a copy of a that sends its requests in namespace ns.
+func (a *api) in(ns string) *api {
+	c := *a
+	c.ns = ns
+	return &c
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// json decodes the body into a generic value, so that tests see exactly
+// which fields were sent and how.
+func (r response) json(t *testing.T) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(r.body), &v); err != nil {
+		t.Fatalf("decoding %q: %v", r.body, err)
+	}
+	return v
+}
+
+// data checks a 200 answer's envelope and returns its data.
+func (r response) data(t *testing.T) map[string]any {
+	t.Helper()
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d, want 200; body %s", r.status, r.body)
+	}
+	env := r.json(t)
+	checkEnvelope(t, env)
+	d, ok := env["data"].(map[string]any)
+	if !ok {
+		t.Fatalf("data is %#v", env["data"])
+	}
+	return d
+}
+
+var uuidPattern = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+
+// checkEnvelope checks the members every success answer has.
+func checkEnvelope(t *testing.T, env map[string]any) {
+	t.Helper()
+	id, _ := env["request_id"].(string)
+	if !uuidPattern.MatchString(id) {
+		t.Errorf("request_id %#v, want a UUID", env["request_id"])
+	}
+	for k, want := range map[string]any{"lease_id": "", "lease_duration": 0.0, "renewable": false} {
+		if v, ok := env[k]; !ok || v != want {
+			t.Errorf("%s = %#v, want %#v", k, v, want)
+		}
+	}
+	for _, k := range []string{"wrap_info", "auth"} {
+		if v, ok := env[k]; !ok || v != nil {
+			t.Errorf("%s = %#v (present %v), want null", k, v, ok)
+		}
+	}
+	if _, ok := env["warnings"]; !ok {
+		t.Error("warnings absent, want null or a list")
+	}
+	if mt, ok := env["mount_type"]; ok && mt != "system" {
+		t.Errorf("mount_type %#v, want system", mt)
+	}
+}
+
+func (a *api) doAs(token, ns, method, path string, body any) response {
+	a.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, a.url+path, rd)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set(secrets.TokenHeader, token)
+	}
+	if ns != "" {
+		req.Header.Set(secrets.NamespaceHeader, ns)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+}
+
+func (a *api) do(method, path string, body any) response {
+	a.t.Helper()
+	return a.doAs(root, a.ns, method, path, body)
+}
+
+func destPath(typ, name string) string { return "/v1/sys/sync/destinations/" + typ + "/" + name }
+
+func (a *api) write(typ, name string, body any) response {
+	a.t.Helper()
+	return a.do(http.MethodPost, destPath(typ, name), body)
+}
+
+// mustWrite creates or updates a destination and returns the answer's data.
+func (a *api) mustWrite(typ, name string, body any) map[string]any {
+	a.t.Helper()
+	return a.write(typ, name, body).data(a.t)
+}
+
+func (a *api) read(typ, name string) response {
+	a.t.Helper()
+	return a.do(http.MethodGet, destPath(typ, name), nil)
+}
+
+func (a *api) set(typ, name, mount, secret string) response {
+	a.t.Helper()
+	return a.do(http.MethodPost, destPath(typ, name)+"/associations/set", map[string]any{"mount": mount, "secret_name": secret})
+}
+
+// remove removes an association of cloudone-sm destination name.
+func (a *api) remove(name, mount, secret string) response {
+	a.t.Helper()
+	return a.do(http.MethodPost, destPath("cloudone-sm", name)+"/associations/remove", map[string]any{"mount": mount, "secret_name": secret})
+}
+
+func (a *api) patchConfig(body any) response {
+	a.t.Helper()
+	return a.do(http.MethodPatch, "/v1/sys/sync/config", body)
+}
+
+func wantStatus(t *testing.T, r response, status int) {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status %d, want %d; body %s", r.status, status, r.body)
+	}
+}
+
+// wantBody checks an answer's status and its exact body.
+func wantBody(t *testing.T, r response, status int, body string) {
+	t.Helper()
+	wantStatus(t, r, status)
+	if r.body != body {
+		t.Fatalf("body %s, want %s", r.body, body)
+	}
+	if ct := r.header.Get("Content-Type"); ct != "application/json" {
+		t.Errorf("Content-Type %q, want application/json", ct)
+	}
+}
+
+// wantError checks an error answer: status, {"errors": [one message]}, and
+// the words the message must contain.
+func wantError(t *testing.T, r response, status int, contains ...string) {
+	t.Helper()
+	wantStatus(t, r, status)
+	var e struct{ Errors []string }
+	if err := json.Unmarshal([]byte(r.body), &e); err != nil || len(e.Errors) != 1 {
+		t.Fatalf("body %s, want {\"errors\": [one message]}", r.body)
+	}
+	for _, c := range contains {
+		if !strings.Contains(e.Errors[0], c) {
+			t.Errorf("error %q does not contain %q", e.Errors[0], c)
+		}
+	}
+}
+
+const notFoundBody = `{"errors":[]}`
+
+// Minimal valid bodies, one per type.
+func cloudOne() map[string]any { return map[string]any{} }
+
+func cloudTwo() map[string]any {
+	return map[string]any{"key_vault_uri": "https://vault.example.net", "client_id": "cid", "client_secret": "csecret", "tenant_id": "tid"}
+}
+
+func cloudThree() map[string]any {
+	return map[string]any{"credentials": `{"type":"service_account"}`}
+}
+
+func codehost() map[string]any {
+	return map[string]any{"access_token": "ghp_token", "repository_owner": "me", "repository_name": "repo"}
+}
+
+func webhost() map[string]any {
+	return map[string]any{"access_token": "wh_token", "project_id": "prj_1", "deployment_environments": []string{"production"}}
+}
+
+// minimal returns a valid body for typ.
+func minimal(typ string) map[string]any {
+	switch typ {
+	case "cloudone-sm":
+		return cloudOne()
+	case "cloudtwo-kv":
+		return cloudTwo()
+	case "cloudthree-sm":
+		return cloudThree()
+	case "codehost":
+		return codehost()
+	case "webhost-project":
+		return webhost()
+	}
+	panic(typ)
+}
+
+var types = []string{"cloudone-sm", "cloudtwo-kv", "cloudthree-sm", "codehost", "webhost-project"}
+
+// with returns a copy of body with fields set (nil deletes).
+func with(body map[string]any, kv ...any) map[string]any {
+	out := maps.Clone(body)
+	for i := 0; i+1 < len(kv); i += 2 {
+		k, _ := kv[i].(string)
+		if kv[i+1] == nil {
+			delete(out, k)
+		} else {
+			out[k] = kv[i+1]
+		}
+	}
+	return out
+}
+
+func obj(t *testing.T, v any, what string) map[string]any {
+	t.Helper()
+	m, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("%s is %#v, want an object", what, v)
+	}
+	return m
+}
+
+func list(t *testing.T, v any, what string) []any {
+	t.Helper()
+	l, ok := v.([]any)
+	if !ok {
+		t.Fatalf("%s is %#v, want a list", what, v)
+	}
+	return l
+}
+
+// parseTime parses an updated_at or purge_initiated_at, which must carry a
+// numeric offset.
+func parseTime(t *testing.T, v any) time.Time {
+	t.Helper()
+	s, _ := v.(string)
+	if !regexp.MustCompile(`[+-]\d\d:\d\d$`).MatchString(s) {
+		t.Fatalf("time %#v lacks a numeric offset", v)
+	}
+	tm, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		t.Fatalf("time %#v: %v", v, err)
+	}
+	return tm
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// eventually polls cond every 10ms until it holds or timeout passes.
+func eventually(t *testing.T, timeout time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %v", what, timeout)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
