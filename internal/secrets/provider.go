@@ -10,10 +10,20 @@ func Resources() []func() resource.Resource {
 	return []func() resource.Resource{
 		NewSyncConfigResource,
 		NewCloudOneSMDestinationResource,
+		NewCloudTwoKVDestinationResource,
+		NewCloudThreeSMDestinationResource,
+		NewCodehostDestinationResource,
+		NewWebhostProjectDestinationResource,
+		NewAssociationResource,
+		NewCodehostAppResource,
 	}
 }
 
 // DataSources lists the constructors of the secrets service's data sources.
 func DataSources() []func() datasource.DataSource {
-	return []func() datasource.DataSource{}
+	return []func() datasource.DataSource{
+		NewDestinationDataSource,
+		NewDestinationsDataSource,
+		NewAssociationsDataSource,
+	}
 }

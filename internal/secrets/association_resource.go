@@ -1,0 +1,340 @@
+package secrets
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = (*associationResource)(nil)
+	_ resource.ResourceWithImportState = (*associationResource)(nil)
+)
+
+// associationDestinationTypes are the destination types an association
+// may name.
+var associationDestinationTypes = []string{
+	secretsclient.TypeCloudOneSM,
+	secretsclient.TypeCloudTwoKV,
+	secretsclient.TypeCloudThreeSM,
+	secretsclient.TypeCodehost,
+	secretsclient.TypeWebhostProject,
+}
+
+type associationModel struct {
+	DestinationType types.String `tfsdk:"destination_type"`
+	DestinationName types.String `tfsdk:"destination_name"`
+	Mount           types.String `tfsdk:"mount"`
+	SecretName      types.String `tfsdk:"secret_name"`
+	Accessor        types.String `tfsdk:"accessor"`
+	SyncStatus      types.String `tfsdk:"sync_status"`
+	UpdatedAt       types.String `tfsdk:"updated_at"`
+}
+
+// NewAssociationResource is the constructor of
+// stack_secrets_sync_association.
+func NewAssociationResource() resource.Resource { return &associationResource{} }
+
+type associationResource struct {
+	client *secretsclient.Client
+}
+
+func (r *associationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_secrets_sync_association"
+}
+
+func (r *associationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
+	resp.Schema = schema.Schema{
+		Description: "An association of one secret of a key-value (version 2) mount with one sync destination: the secrets service pushes the secret to the destination " +
+			"and keeps it in sync. Every attribute that can be set identifies the association, so changing any of them replaces it; destroying it deletes the secret from the destination. " +
+			"The import ID is `<destination_type>/<destination_name>/<mount>/<secret_name>`, for example `cloudone-sm/prod/secret/app/db/password`; " +
+			"the mount and the secret name may hold slashes, and the import finds where one ends by asking the service which split names an existing association.",
+		Attributes: map[string]schema.Attribute{
+			"destination_type": schema.StringAttribute{
+				Required: true,
+				Description: "Type of the destination: one of `" + strings.Join(associationDestinationTypes, "`, `") + "`. " +
+					"Changing it replaces the association.",
+				Validators:    []validator.String{stringvalidator.OneOf(associationDestinationTypes...)},
+				PlanModifiers: replace,
+			},
+			"destination_name": schema.StringAttribute{
+				Required:      true,
+				Description:   "Name of the destination, which must exist. Changing it replaces the association.",
+				Validators:    []validator.String{stringvalidator.LengthAtLeast(1), stringvalidator.NoneOf(".", ".."), stringvalidator.RegexMatches(noSlash, "must not contain a slash")},
+				PlanModifiers: replace,
+			},
+			"mount": schema.StringAttribute{
+				Required: true,
+				Description: "Name of the key-value mount that holds the secret, such as `secret`; it must be a version 2 mount, since the service syncs only those. " +
+					"Changing it replaces the association.",
+				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers: replace,
+			},
+			"secret_name": schema.StringAttribute{
+				Required:      true,
+				Description:   "Name (path) of the secret within the mount, such as `app/db/password`. Changing it replaces the association.",
+				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers: replace,
+			},
+			"accessor": schema.StringAttribute{
+				Computed:      true,
+				Description:   "Accessor of the mount, which the service uses to key the destination's associations.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"sync_status": schema.StringAttribute{
+				Computed: true,
+				Description: "Latest sync status reported by the service: `SYNCED` once the secret has been pushed, or `PENDING` while sync is disabled " +
+					"(`stack_secrets_sync_config` with `disabled = true`), in which case the operation waits in the service's queue until sync is enabled again. " +
+					"`PENDING` is a valid state, not an error. The status can change without Terraform: a change shows on the next refresh, not as a planned change.",
+			},
+			"updated_at": schema.StringAttribute{
+				Computed:    true,
+				Description: "When the association's status last changed (RFC 3339, UTC). Like `sync_status`, it is brought up to date on refresh.",
+			},
+		},
+	}
+}
+
+func (r *associationResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = fwutil.SecretsClient(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *associationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m associationModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	typ, name, mount, secret := m.DestinationType.ValueString(), m.DestinationName.ValueString(), m.Mount.ValueString(), m.SecretName.ValueString()
+	got, meta, err := r.client.SetAssociation(ctx, typ, name, mount, secret)
+	if err != nil {
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot associate the secret with the destination", err)
+		return
+	}
+	addWarnings(&resp.Diagnostics, meta)
+	a := newestAssociation(got, secret)
+	if a == nil {
+		resp.Diagnostics.AddError("The service did not report the association", fmt.Sprintf(
+			"The service accepted the association of secret %q of mount %q with the %s destination %q, but its answer lists no association of that secret.",
+			secret, mount, typ, name))
+		return
+	}
+	m.Accessor = types.StringValue(a.Accessor)
+	m.SyncStatus = types.StringValue(a.SyncStatus)
+	m.UpdatedAt = associationTime(a.UpdatedAt)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// newestAssociation picks the association of secretName from a set's
+// answer. Secrets of the same name in different mounts share the name, so
+// the one the set just refreshed, the newest, is the one that was set.
+func newestAssociation(got *secretsclient.DestinationAssociations, secretName string) *secretsclient.AssociatedSecret {
+	var out *secretsclient.AssociatedSecret
+	for _, a := range got.AssociatedSecrets {
+		if a.SecretName != secretName {
+			continue
+		}
+		if out == nil || a.UpdatedAt.After(out.UpdatedAt) {
+			out = &a
+		}
+	}
+	return out
+}
+
+// Read asks the service, in one request, which destinations the secret is
+// associated with.
+func (r *associationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var m associationModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	got, _, err := r.client.ReadDestinationsBySecret(ctx, m.Mount.ValueString(), m.SecretName.ValueString())
+	if client.IsNotFound(err) {
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the association", err)
+		return
+	}
+	d, ok := got.AssociatedDestinations[m.DestinationType.ValueString()+"/"+m.DestinationName.ValueString()]
+	if !ok {
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	m.SyncStatus = types.StringValue(d.SyncStatus)
+	m.UpdatedAt = associationTime(d.UpdatedAt)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// Update is never called with a change, since every attribute that can be
+// set replaces the association; it records the plan.
+func (r *associationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var m associationModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	}
+}
+
+func (r *associationResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var m associationModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// The service succeeds when the association is already gone; a
+	// destination that is gone took its associations with it.
+	_, meta, err := r.client.RemoveAssociation(ctx, m.DestinationType.ValueString(), m.DestinationName.ValueString(), m.Mount.ValueString(), m.SecretName.ValueString())
+	if err != nil && !client.IsNotFound(err) {
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot remove the association", err)
+		return
+	}
+	addWarnings(&resp.Diagnostics, meta)
+}
+
+// ImportState takes `<destination_type>/<destination_name>/<mount>/<secret_name>`.
+// The type and the destination name hold no slash, but the mount and the
+// secret name may, so every split of the rest is tried and the one the
+// service knows as an association with the destination is kept.
+func (r *associationResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	const format = "<destination_type>/<destination_name>/<mount>/<secret_name>"
+	parts := strings.SplitN(req.ID, "/", 3)
+	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || !strings.Contains(strings.Trim(parts[2], "/"), "/") {
+		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("The import ID of an association is %s; got %q.", format, req.ID))
+		return
+	}
+	typ, name, rest := parts[0], parts[1], parts[2]
+	if !slices.Contains(associationDestinationTypes, typ) {
+		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("The import ID of an association is %s, and %q is not a destination type: use one of %s.",
+			format, typ, strings.Join(associationDestinationTypes, ", ")))
+		return
+	}
+	key := typ + "/" + name
+
+	type candidate struct {
+		mount, secret string
+		found         secretsclient.AssociatedDestination
+	}
+	var matches []candidate
+	var tried []string
+	for i := range len(rest) {
+		if rest[i] != '/' {
+			continue
+		}
+		c := candidate{mount: rest[:i], secret: rest[i+1:]}
+		if c.mount == "" || c.secret == "" {
+			continue
+		}
+		got, _, err := r.client.ReadDestinationsBySecret(ctx, c.mount, c.secret)
+		// 400 (no such mount, or a name the service refuses) and 404 mean
+		// that this split names no association.
+		if s := client.StatusCode(err); s == http.StatusBadRequest || s == http.StatusNotFound {
+			tried = append(tried, fmt.Sprintf("mount %q, secret %q (%v)", c.mount, c.secret, err))
+			continue
+		}
+		if err != nil {
+			fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the association to import", err)
+			return
+		}
+		d, ok := got.AssociatedDestinations[key]
+		if !ok {
+			tried = append(tried, fmt.Sprintf("mount %q, secret %q (not associated with %s)", c.mount, c.secret, key))
+			continue
+		}
+		c.found = d
+		matches = append(matches, c)
+	}
+	switch len(matches) {
+	case 0:
+		resp.Diagnostics.AddError("Association not found", fmt.Sprintf(
+			"No secret is associated with the %s destination %q under the import ID %q. Every split of %q into a mount and a secret name was tried:\n  - %s",
+			typ, name, req.ID, rest, strings.Join(tried, "\n  - ")))
+		return
+	case 1:
+	default:
+		var names []string
+		for _, c := range matches {
+			names = append(names, fmt.Sprintf("mount %q, secret %q", c.mount, c.secret))
+		}
+		resp.Diagnostics.AddError("Ambiguous import ID", fmt.Sprintf(
+			"The import ID %q names more than one association with the %s destination %q, because the mount and the secret name can be split in several ways:\n  - %s\n"+
+				"An import cannot tell them apart. Declare the resource with its mount and secret_name instead, and apply: the service refreshes an existing association without duplicating it.",
+			req.ID, typ, name, strings.Join(names, "\n  - ")))
+		return
+	}
+	c := matches[0]
+	m := associationModel{
+		DestinationType: types.StringValue(typ),
+		DestinationName: types.StringValue(name),
+		Mount:           types.StringValue(c.mount),
+		SecretName:      types.StringValue(c.secret),
+		Accessor:        types.StringNull(),
+		SyncStatus:      types.StringValue(c.found.SyncStatus),
+		UpdatedAt:       associationTime(c.found.UpdatedAt),
+	}
+	m.Accessor = r.importAccessor(ctx, typ, name, c.secret, c.found.UpdatedAt, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// importAccessor finds the accessor of an imported association's mount in
+// the destination's associations, which are keyed by accessor: the entry of
+// the secret's name, or, when secrets of that name in several mounts are
+// associated, the one updated at the same time.
+func (r *associationResource) importAccessor(ctx context.Context, typ, name, secret string, updated time.Time, diags *diag.Diagnostics) types.String {
+	got, _, err := r.client.ReadAssociations(ctx, typ, name)
+	if err != nil {
+		fwutil.AddAPIError(diags, "Cannot read the destination's associations", err)
+		return types.StringNull()
+	}
+	var same, sameTime []secretsclient.AssociatedSecret
+	for _, a := range got.AssociatedSecrets {
+		if a.SecretName != secret {
+			continue
+		}
+		same = append(same, a)
+		if a.UpdatedAt.Equal(updated) {
+			sameTime = append(sameTime, a)
+		}
+	}
+	switch {
+	case len(same) == 1:
+		return types.StringValue(same[0].Accessor)
+	case len(sameTime) == 1:
+		return types.StringValue(sameTime[0].Accessor)
+	}
+	diags.AddWarning("Accessor unknown", fmt.Sprintf(
+		"The %s destination %q has %d associations of secrets named %q in different mounts, and the service does not say which mount each accessor stands for, "+
+			"so the imported association's accessor is left empty.", typ, name, len(same), secret))
+	return types.StringNull()
+}
+
+// associationTime is a service time in state: RFC 3339 in UTC, null for
+// the zero time, which the service sends for "never".
+func associationTime(t time.Time) types.String {
+	if t.IsZero() {
+		return types.StringNull()
+	}
+	return types.StringValue(t.UTC().Format(time.RFC3339Nano))
+}

@@ -1,0 +1,272 @@
+package secrets_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+func dsByDestinationConfig(label, typ, name string) string {
+	return fmt.Sprintf(`
+data "stack_secrets_sync_associations" %q {
+  destination_type = %q
+  destination_name = %q
+}
+`, label, typ, name)
+}
+
+func dsBySecretConfig(label, mount, secretName string) string {
+	return fmt.Sprintf(`
+data "stack_secrets_sync_associations" %q {
+  mount       = %q
+  secret_name = %q
+}
+`, label, mount, secretName)
+}
+
+// dsAssociate associates a secret with a destination out of band, and returns the new association as the service then reports it.
+func dsAssociate(t *testing.T, s *acctest.Secrets, typ, dest, mount, secretName string) secretsclient.AssociatedSecret {
+	t.Helper()
+	ctx := context.Background()
+	c := s.Client(t)
+	before, _, err := c.ReadAssociations(ctx, typ, dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.SetAssociation(ctx, typ, dest, mount, secretName); err != nil {
+		t.Fatalf("associating %s/%s with %s: %v", mount, secretName, dest, err)
+	}
+	after, _, err := c.ReadAssociations(ctx, typ, dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, a := range after.AssociatedSecrets {
+		if _, old := before.AssociatedSecrets[k]; !old && a.SecretName == secretName {
+			return a
+		}
+	}
+	t.Fatalf("no new association of %s/%s with %s is listed: %+v", mount, secretName, dest, after.AssociatedSecrets)
+	return secretsclient.AssociatedSecret{}
+}
+
+// dsByDestination is the expected entry of a secret read by destination:
+// the accessor, no mount.
+func dsByDestination(typ, dest string, a secretsclient.AssociatedSecret, status string) knownvalue.Check {
+	return knownvalue.ObjectExact(map[string]knownvalue.Check{
+		"destination_type": str(typ),
+		"destination_name": str(dest),
+		"mount":            knownvalue.Null(),
+		"accessor":         str(a.Accessor),
+		"secret_name":      str(a.SecretName),
+		"sync_status":      str(status),
+		"updated_at":       str(a.UpdatedAt.UTC().Format(time.RFC3339Nano)),
+	})
+}
+
+// dsBySecret is the expected entry of a destination read by secret: the
+// mount, no accessor.
+func dsBySecret(typ, dest, mount string, a secretsclient.AssociatedSecret, status string) knownvalue.Check {
+	return knownvalue.ObjectExact(map[string]knownvalue.Check{
+		"destination_type": str(typ),
+		"destination_name": str(dest),
+		"mount":            str(mount),
+		"accessor":         knownvalue.Null(),
+		"secret_name":      str(a.SecretName),
+		"sync_status":      str(status),
+		"updated_at":       str(a.UpdatedAt.UTC().Format(time.RFC3339Nano)),
+	})
+}
+
+func TestAccAssociationsDataSource_basic(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	prefix := tfacctest.RandomWithPrefix("dsassoc")
+	destA, destB, lonely := prefix+"-a", prefix+"-b", prefix+"-none"
+	for _, name := range []string{destA, destB, lonely} {
+		dsWriteDestination(t, s, name, secretsclient.CloudOneSMDestination{Region: "us-east-1"})
+	}
+	// Set in an order that is not the one listed.
+	plain := prefix + "-plain"
+	nested := prefix + "/app/db"
+	aPlain := dsAssociate(t, s, secretsclient.TypeCloudOneSM, destA, "secret", plain)
+	bNested := dsAssociate(t, s, secretsclient.TypeCloudOneSM, destB, "secret", nested)
+	aNested := dsAssociate(t, s, secretsclient.TypeCloudOneSM, destA, "secret", nested)
+	// Another type, whose name sorts first: by secret, types order first.
+	web := prefix + "-0web"
+	dsWriteDestination(t, s, web, secretsclient.WebhostProjectDestination{
+		AccessToken: "token", ProjectID: "prj_1", DeploymentEnvironments: []string{"production"},
+	})
+	webPlain := dsAssociate(t, s, secretsclient.TypeWebhostProject, web, "secret", plain)
+
+	const (
+		byA      = "data.stack_secrets_sync_associations.dest_a"
+		byNone   = "data.stack_secrets_sync_associations.dest_none"
+		byNested = "data.stack_secrets_sync_associations.nested"
+		byPlain  = "data.stack_secrets_sync_associations.plain"
+		byOther  = "data.stack_secrets_sync_associations.unassociated"
+		byWeb    = "data.stack_secrets_sync_associations.web"
+	)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: s.ProviderConfig() +
+				dsByDestinationConfig("dest_a", secretsclient.TypeCloudOneSM, destA) +
+				dsByDestinationConfig("dest_none", secretsclient.TypeCloudOneSM, lonely) +
+				dsBySecretConfig("nested", "secret", nested) +
+				dsBySecretConfig("plain", "secret", plain) +
+				dsBySecretConfig("unassociated", "secret", prefix+"-other") +
+				dsByDestinationConfig("web", secretsclient.TypeWebhostProject, web),
+			ConfigStateChecks: []statecheck.StateCheck{
+				// Same mount: ordered by secret name, "…-plain" before "…/app/db".
+				statecheck.ExpectKnownValue(byA, attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+					dsByDestination(secretsclient.TypeCloudOneSM, destA, aPlain, secretsclient.StatusSynced),
+					dsByDestination(secretsclient.TypeCloudOneSM, destA, aNested, secretsclient.StatusSynced),
+				})),
+				statecheck.ExpectKnownValue(byA, attr("mount"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(byNone, attr("associations"), knownvalue.ListExact([]knownvalue.Check{})),
+				// A secret name with slashes is read by query; ordered by destination name.
+				statecheck.ExpectKnownValue(byNested, attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+					dsBySecret(secretsclient.TypeCloudOneSM, destA, "secret", aNested, secretsclient.StatusSynced),
+					dsBySecret(secretsclient.TypeCloudOneSM, destB, "secret", bNested, secretsclient.StatusSynced),
+				})),
+				statecheck.ExpectKnownValue(byPlain, attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+					dsBySecret(secretsclient.TypeCloudOneSM, destA, "secret", aPlain, secretsclient.StatusSynced),
+					dsBySecret(secretsclient.TypeWebhostProject, web, "secret", webPlain, secretsclient.StatusSynced),
+				})),
+				statecheck.ExpectKnownValue(byWeb, attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+					dsByDestination(secretsclient.TypeWebhostProject, web, webPlain, secretsclient.StatusSynced),
+				})),
+				statecheck.ExpectKnownValue(byOther, attr("associations"), knownvalue.ListExact([]knownvalue.Check{})),
+			},
+		}},
+	})
+}
+
+// Mount names may hold slashes too. The mount is the emulator's own.
+func TestAccAssociationsDataSource_slashInMount(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsKVMounts: map[string]int{"team/kv": 2}})
+	dest := tfacctest.RandomWithPrefix("dsassoc")
+	dsWriteDestination(t, s, dest, secretsclient.CloudOneSMDestination{Region: "us-east-1"})
+	a := dsAssociate(t, s, secretsclient.TypeCloudOneSM, dest, "team/kv", "app/db")
+	other := dsAssociate(t, s, secretsclient.TypeCloudOneSM, dest, "secret", "app/db")
+	if a.Accessor == other.Accessor {
+		t.Fatalf("two mounts share the accessor %q", a.Accessor)
+	}
+	first, second := a, other
+	if other.Accessor < a.Accessor {
+		first, second = other, a
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: s.ProviderConfig() +
+				dsBySecretConfig("test", "team/kv", "app/db") +
+				dsByDestinationConfig("dest", secretsclient.TypeCloudOneSM, dest),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.test", attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+					dsBySecret(secretsclient.TypeCloudOneSM, dest, "team/kv", a, secretsclient.StatusSynced),
+				})),
+				// Same secret name in two mounts: ordered by accessor.
+				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.dest", attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+					dsByDestination(secretsclient.TypeCloudOneSM, dest, first, secretsclient.StatusSynced),
+					dsByDestination(secretsclient.TypeCloudOneSM, dest, second, secretsclient.StatusSynced),
+				})),
+			},
+		}},
+	})
+}
+
+// While sync is disabled, associations wait as PENDING. Sync is disabled
+// for the whole service, so the test has an emulator of its own.
+func TestAccAssociationsDataSource_pending(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	dest := tfacctest.RandomWithPrefix("dsassoc")
+	dsWriteDestination(t, s, dest, secretsclient.CloudOneSMDestination{Region: "us-east-1"})
+	disabled := true
+	if _, _, err := s.Client(t).PatchSyncConfig(context.Background(), secretsclient.SyncConfigPatch{Disabled: &disabled}); err != nil {
+		t.Fatal(err)
+	}
+	a := dsAssociate(t, s, secretsclient.TypeCloudOneSM, dest, "secret", "app/db")
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: s.ProviderConfig() +
+				dsByDestinationConfig("dest", secretsclient.TypeCloudOneSM, dest) +
+				dsBySecretConfig("secret", "secret", "app/db"),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.dest", attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+					dsByDestination(secretsclient.TypeCloudOneSM, dest, a, secretsclient.StatusPending),
+				})),
+				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.secret", attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+					dsBySecret(secretsclient.TypeCloudOneSM, dest, "secret", a, secretsclient.StatusPending),
+				})),
+			},
+		}},
+	})
+}
+
+func TestAccAssociationsDataSource_errors(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	missing := tfacctest.RandomWithPrefix("dsmissing")
+	cfg := func(body string) string {
+		return s.ProviderConfig() + `
+data "stack_secrets_sync_associations" "test" {
+` + body + `
+}
+`
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: s.ProviderConfig() + dsByDestinationConfig("test", secretsclient.TypeCloudOneSM, missing),
+				ExpectError: regexp.MustCompile(fmt.Sprintf(
+					`(?s)Cannot read the associations of the cloudone-sm destination\s+"%s".*The service has no cloudone-sm destination named\s+"%s".*404\s+Not\s+Found`,
+					missing, missing)),
+			},
+			{
+				// Both pairs.
+				Config: cfg(`
+  destination_type = "cloudone-sm"
+  destination_name = "x"
+  mount            = "secret"
+  secret_name      = "y"`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*Exactly one of these attributes must be configured:\s+\[destination_name,secret_name\]`),
+			},
+			{
+				// Neither pair.
+				Config:      cfg(``),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Missing Attribute Configuration.*Exactly one of these attributes must be configured:\s+\[destination_name,secret_name\]`),
+			},
+			{
+				// Half of each pair.
+				Config: cfg(`
+  destination_type = "cloudone-sm"
+  secret_name      = "y"`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)These attributes must be configured together:\s+\[destination_type,destination_name\].*These attributes must be configured together:\s+\[mount,secret_name\]`),
+			},
+			{
+				Config: cfg(`
+  destination_type = "cloudfour-sm"
+  destination_name = "x"`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Attribute destination_type value must be one of:.*got:\s+"cloudfour-sm"`),
+			},
+		},
+	})
+}

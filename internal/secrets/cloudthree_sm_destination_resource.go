@@ -1,0 +1,144 @@
+package secrets
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+type cloudThreeSMDestinationModel struct {
+	taggedDestinationModel
+	Credentials          types.String `tfsdk:"credentials"`
+	CredentialsWO        types.String `tfsdk:"credentials_wo"`
+	CredentialsWOVersion types.Int64  `tfsdk:"credentials_wo_version"`
+	ProjectID            types.String `tfsdk:"project_id"`
+	ReplicationLocations types.List   `tfsdk:"replication_locations"`
+	LocationalKMSKeys    types.Map    `tfsdk:"locational_kms_keys"`
+	GlobalKMSKey         types.String `tfsdk:"global_kms_key"`
+}
+
+// NewCloudThreeSMDestinationResource is the constructor of
+// stack_secrets_sync_cloudthree_sm_destination.
+func NewCloudThreeSMDestinationResource() resource.Resource {
+	return newDestinationResource[cloudThreeSMDestinationModel](cloudThreeSM)()
+}
+
+var cloudThreeSM = &destinationKind[cloudThreeSMDestinationModel]{
+	apiType:     secretsclient.TypeCloudThreeSM,
+	typeName:    "cloudthree_sm_destination",
+	description: "A `cloudthree-sm` sync destination: the secret manager of the third cloud, to which the secrets service pushes associated secrets.",
+	customTags:  true,
+	secrets: []secretAttribute{
+		{
+			name: "credentials",
+			description: "JSON credentials the service authenticates with: the contents of a credentials file, or `@path/to/file` naming a file the service reads. " +
+				"One of `credentials` and `credentials_wo` is required.",
+			required: true,
+		},
+	},
+	attributes: map[string]schema.Attribute{
+		"project_id": schema.StringAttribute{
+			Optional:    true,
+			Description: "Project that receives the secrets; when unset, the project of the credentials. It can be changed in place.",
+		},
+		"replication_locations": schema.ListAttribute{
+			Optional:    true,
+			ElementType: types.StringType,
+			Description: "Locations where the synced secrets are replicated; the secrets stay readable from everywhere. When unset, the cloud chooses. It can be changed in place.",
+		},
+		"locational_kms_keys": schema.MapAttribute{
+			Optional:    true,
+			ElementType: types.StringType,
+			Description: "Customer-managed encryption keys for the replicas, as location name to key resource ID. It can be changed in place.",
+		},
+		"global_kms_key": schema.StringAttribute{
+			Optional:    true,
+			Description: "Resource name of a customer-managed encryption key for the secrets as a whole. It can be changed in place.",
+		},
+	},
+	expand: func(ctx context.Context, m *cloudThreeSMDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite {
+		return secretsclient.CloudThreeSMDestination{
+			DestinationOptions:   opts,
+			Credentials:          secret("credentials"),
+			ProjectID:            m.ProjectID.ValueString(),
+			ReplicationLocations: fwutil.Strings(ctx, m.ReplicationLocations, diags),
+			LocationalKMSKeys:    fwutil.StringMap(ctx, m.LocationalKMSKeys, diags),
+			GlobalKMSKey:         m.GlobalKMSKey.ValueString(),
+		}
+	},
+	flatten: func(ctx context.Context, m *cloudThreeSMDestinationModel, d map[string]any, diags *diag.Diagnostics) {
+		m.Credentials = secretDetail(m.Credentials, d, "credentials")
+		m.ProjectID = detail(m.ProjectID, d, "project_id")
+		m.ReplicationLocations = listDetail(ctx, m.ReplicationLocations, d, "replication_locations", diags)
+		m.LocationalKMSKeys = mapDetail(ctx, m.LocationalKMSKeys, d, "locational_kms_keys", diags)
+		m.GlobalKMSKey = detail(m.GlobalKMSKey, d, "global_kms_key")
+	},
+}
+
+// listDetail reads a connection detail that is a list of strings, as detail
+// reads a string: a key the server does not report keeps the prior value,
+// and "none" keeps the prior value's spelling (null or empty). A string is
+// read as a comma-separated list, the form the spec's samples give.
+func listDetail(ctx context.Context, prior types.List, details map[string]any, key string, diags *diag.Diagnostics) types.List {
+	raw, reported := details[key]
+	if !reported {
+		return prior
+	}
+	var items []string
+	switch v := raw.(type) {
+	case nil:
+	case string:
+		for part := range strings.SplitSeq(v, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				items = append(items, part)
+			}
+		}
+	case []any:
+		for _, e := range v {
+			s, ok := e.(string)
+			if !ok {
+				diags.AddError("Unexpected answer from the secrets service", fmt.Sprintf("connection_details.%s holds %v, not a string.", key, e))
+				return prior
+			}
+			items = append(items, s)
+		}
+	default:
+		diags.AddError("Unexpected answer from the secrets service", fmt.Sprintf("connection_details.%s is %v, not a list of strings.", key, raw))
+		return prior
+	}
+	return fwutil.StringListFromAPI(ctx, prior, items, diags)
+}
+
+// mapDetail is listDetail for a map of strings.
+func mapDetail(ctx context.Context, prior types.Map, details map[string]any, key string, diags *diag.Diagnostics) types.Map {
+	raw, reported := details[key]
+	if !reported {
+		return prior
+	}
+	var entries map[string]string
+	switch v := raw.(type) {
+	case nil:
+	case map[string]any:
+		entries = make(map[string]string, len(v))
+		for k, e := range v {
+			s, ok := e.(string)
+			if !ok {
+				diags.AddError("Unexpected answer from the secrets service", fmt.Sprintf("connection_details.%s.%s holds %v, not a string.", key, k, e))
+				return prior
+			}
+			entries[k] = s
+		}
+	default:
+		diags.AddError("Unexpected answer from the secrets service", fmt.Sprintf("connection_details.%s is %v, not a map of strings.", key, raw))
+		return prior
+	}
+	return fwutil.StringMapFromAPI(ctx, prior, entries, diags)
+}

@@ -1,0 +1,271 @@
+package secrets_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const cloudThreeAddr = "stack_secrets_sync_cloudthree_sm_destination.test"
+
+// cloudThreeCredentials is a credentials document as the cloud issues it,
+// in HCL heredoc form.
+const cloudThreeCredentials = `<<-EOT
+    {"type": "service_account", "project_id": "from-credentials", "private_key_id": "k1"}
+  EOT`
+
+func cloudThreeConfig(s *acctest.Secrets, name, body string) string {
+	return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_cloudthree_sm_destination" "test" {
+  name = %q
+  %s
+}
+`, name, body)
+}
+
+func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("c3")
+	renamed := name + "-renamed"
+	typ := secretsclient.TypeCloudThreeSM
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy: resource.ComposeAggregateTestCheckFunc(
+			destinationGone(t, s, typ, name),
+			destinationGone(t, s, typ, renamed),
+		),
+		Steps: []resource.TestStep{
+			{
+				Config: cloudThreeConfig(s, name, `
+  credentials           = `+cloudThreeCredentials+`
+  project_id            = "project-1"
+  replication_locations = ["us-east1", "europe-west1"]
+  locational_kms_keys   = { "us-east1" = "projects/p/locations/us-east1/keyRings/r/cryptoKeys/k" }
+  global_kms_key        = "projects/p/locations/global/keyRings/r/cryptoKeys/k"
+  custom_tags           = { team = "data" }`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("name"), str(name)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("project_id"), str("project-1")),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.ListExact([]knownvalue.Check{str("us-east1"), str("europe-west1")})),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.MapExact(map[string]knownvalue.Check{
+						"us-east1": str("projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"),
+					})),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("global_kms_key"), str("projects/p/locations/global/keyRings/r/cryptoKeys/k")),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("granularity"), str("secret-path")),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`.+`))),
+					// The service shows the credentials obfuscated: state keeps them as configured.
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), knownvalue.StringRegexp(regexp.MustCompile(`"private_key_id": "k1"`))),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("data")})),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					if d.Options.CustomTags["team"] != "data" {
+						return fmt.Errorf("custom tags on the server: %v", d.Options.CustomTags)
+					}
+					return destDetailsAre(d, map[string]any{
+						"credentials":           destObfuscated,
+						"project_id":            "project-1",
+						"replication_locations": []string{"us-east1", "europe-west1"},
+						"locational_kms_keys":   map[string]string{"us-east1": "projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"},
+						"global_kms_key":        "projects/p/locations/global/keyRings/r/cryptoKeys/k",
+					}, "secret-path")
+				}),
+			},
+			{
+				// Every parameter of the type changes in place; the update
+				// sends the whole object, so what is removed is cleared.
+				Config: cloudThreeConfig(s, name, `
+  credentials           = "@/etc/sync/credentials.json"
+  replication_locations = ["asia-east1"]
+  locational_kms_keys   = { "asia-east1" = "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2" }
+  secret_name_template  = "synced_{{ .SecretPath }}"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), str("@/etc/sync/credentials.json")),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("project_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("global_kms_key"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("custom_tags"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.ListExact([]knownvalue.Check{str("asia-east1")})),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("secret_name_template"), str("synced_{{ .SecretPath }}")),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					if len(d.Options.CustomTags) != 0 || d.Options.SecretNameTemplate != "synced_{{ .SecretPath }}" {
+						return fmt.Errorf("the server holds custom tags %v, template %q", d.Options.CustomTags, d.Options.SecretNameTemplate)
+					}
+					return destDetailsAre(d, map[string]any{
+						"project_id":            "",
+						"replication_locations": []string{"asia-east1"},
+						"locational_kms_keys":   map[string]string{"asia-east1": "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2"},
+						"global_kms_key":        "",
+					}, "secret-path")
+				}),
+			},
+			{
+				// A change made outside Terraform shows as drift and is reverted.
+				PreConfig: func() {
+					if _, _, err := s.Client(t).WriteDestination(context.Background(), name, secretsclient.CloudThreeSMDestination{
+						DestinationOptions:   secretsclient.DestinationOptions{SecretNameTemplate: "synced_{{ .SecretPath }}"},
+						Credentials:          "@/etc/sync/credentials.json",
+						ProjectID:            "project-elsewhere",
+						ReplicationLocations: []string{"asia-east1", "us-west1"},
+					}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: cloudThreeConfig(s, name, `
+  credentials           = "@/etc/sync/credentials.json"
+  replication_locations = ["asia-east1"]
+  locational_kms_keys   = { "asia-east1" = "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2" }
+  secret_name_template  = "synced_{{ .SecretPath }}"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{
+						"project_id":            "",
+						"replication_locations": []string{"asia-east1"},
+						"locational_kms_keys":   map[string]string{"asia-east1": "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2"},
+					}, "")
+				}),
+			},
+			{
+				// The type has no create-only parameter; the name replaces.
+				Config: cloudThreeConfig(s, renamed, `
+  credentials           = "@/etc/sync/credentials.json"
+  replication_locations = ["asia-east1"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("name"), str(renamed)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.Null()),
+				},
+				Check: resource.ComposeAggregateTestCheckFunc(
+					destinationGone(t, s, typ, name),
+					checkDestination(t, s, typ, renamed, func(d *secretsclient.Destination) error {
+						return destDetailsAre(d, map[string]any{
+							"replication_locations": []string{"asia-east1"},
+							"locational_kms_keys":   map[string]string{},
+						}, "secret-path")
+					}),
+				),
+			},
+			{
+				ResourceName:                         cloudThreeAddr,
+				ImportState:                          true,
+				ImportStateId:                        renamed,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "name",
+				// Obfuscated by the service, so an import cannot know them.
+				ImportStateVerifyIgnore: []string{"credentials"},
+			},
+			{
+				PreConfig: func() {
+					if _, err := s.Client(t).DeleteDestination(context.Background(), typ, renamed, false); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: cloudThreeConfig(s, renamed, `
+  credentials           = "@/etc/sync/credentials.json"
+  replication_locations = ["asia-east1"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionCreate)},
+				},
+				Check: checkDestination(t, s, typ, renamed, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"credentials": destObfuscated, "replication_locations": []string{"asia-east1"}}, "secret-path")
+				}),
+			},
+		},
+	})
+}
+
+// The service answers [] and {} for lists and maps that are not set; state
+// keeps them as the configuration spells them, empty or absent, so neither
+// shows a diff.
+func TestAccCloudThreeSMDestination_emptyCollections(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("c3-empty")
+	typ := secretsclient.TypeCloudThreeSM
+	noneOnServer := checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+		return destDetailsAre(d, map[string]any{"replication_locations": []string{}, "locational_kms_keys": map[string]string{}}, "")
+	})
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config: cloudThreeConfig(s, name, `
+  credentials           = "{}"
+  replication_locations = []
+  locational_kms_keys   = {}`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.MapSizeExact(0)),
+				},
+				Check: noneOnServer,
+			},
+			{
+				RefreshState: true,
+				Check: func(st *terraform.State) error {
+					attrs := st.RootModule().Resources[cloudThreeAddr].Primary.Attributes
+					if attrs["replication_locations.#"] != "0" || attrs["locational_kms_keys.%"] != "0" {
+						return fmt.Errorf("after refresh, state holds replication_locations.# %q and locational_kms_keys.%% %q, want empty", attrs["replication_locations.#"], attrs["locational_kms_keys.%"])
+					}
+					return nil
+				},
+			},
+			{
+				Config: cloudThreeConfig(s, name, `credentials = "{}"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.Null()),
+				},
+				Check: noneOnServer,
+			},
+		},
+	})
+}
+
+func TestAccCloudThreeSMDestination_validation(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	name := tfacctest.RandomWithPrefix("c3-invalid")
+	cases := []struct {
+		body string
+		want string
+	}{
+		{`project_id = "p"`, `credentials or credentials_wo is required for a cloudthree-sm destination.`},
+		{`
+  credentials    = "{}"
+  credentials_wo = "{}"`, `Attribute "credentials_wo" cannot be specified when "credentials" is specified`},
+		{`
+  credentials_wo_version = 1
+  credentials            = "{}"`, `Attribute "credentials_wo" must be specified when "credentials_wo_version" is specified`},
+		{`
+  credentials           = "{}"
+  replication_locations = "us-east1"`, `Inappropriate value for attribute "replication_locations": list of string required.`},
+	}
+	steps := make([]resource.TestStep, 0, len(cases))
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{Config: cloudThreeConfig(s, name, c.body), PlanOnly: true, ExpectError: destWrapped(c.want)})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps:                    steps,
+	})
+	destNoRequests(t, s)
+}

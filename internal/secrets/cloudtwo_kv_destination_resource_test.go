@@ -1,0 +1,282 @@
+package secrets_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const cloudTwoAddr = "stack_secrets_sync_cloudtwo_kv_destination.test"
+
+func cloudTwoConfig(s *acctest.Secrets, name, keyVaultURI, body string) string {
+	return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_cloudtwo_kv_destination" "test" {
+  name          = %q
+  key_vault_uri = %q
+  tenant_id     = "tenant-1"
+  %s
+}
+`, name, keyVaultURI, body)
+}
+
+func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("c2")
+	typ := secretsclient.TypeCloudTwoKV
+	const vault1, vault2 = "https://vault-one.vault.example", "https://vault-two.vault.example"
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config: cloudTwoConfig(s, name, vault1, `
+  client_id     = "client-1"
+  client_secret = "client-secret-1"
+  custom_tags   = { team = "payments" }`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("name"), str(name)),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("key_vault_uri"), str(vault1)),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_id"), str("client-1")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("tenant_id"), str("tenant-1")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("cloud"), str("cloud")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("granularity"), str("secret-path")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`.+`))),
+					// The service shows the secret obfuscated: state keeps it as configured.
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret"), str("client-secret-1")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("payments")})),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					if d.Options.CustomTags["team"] != "payments" {
+						return fmt.Errorf("custom tags on the server: %v", d.Options.CustomTags)
+					}
+					return destDetailsAre(d, map[string]any{
+						"key_vault_uri": vault1,
+						"client_id":     "client-1",
+						"client_secret": destObfuscated,
+						"tenant_id":     "tenant-1",
+						"cloud":         "cloud",
+					}, "secret-path")
+				}),
+			},
+			{
+				Config: cloudTwoConfig(s, name, vault1, `
+  client_id     = "client-2"
+  client_secret = "client-secret-2"
+  granularity   = "secret-key"
+  custom_tags   = { team = "payments", env = "prod" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_id"), str("client-2")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret"), str("client-secret-2")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("granularity"), str("secret-key")),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					if d.Options.CustomTags["env"] != "prod" {
+						return fmt.Errorf("custom tags on the server: %v", d.Options.CustomTags)
+					}
+					return destDetailsAre(d, map[string]any{"key_vault_uri": vault1, "client_id": "client-2"}, "secret-key")
+				}),
+			},
+			{
+				// A change made outside Terraform shows as drift and is reverted.
+				PreConfig: func() {
+					if _, _, err := s.Client(t).WriteDestination(context.Background(), name, secretsclient.CloudTwoKVDestination{
+						DestinationOptions: secretsclient.DestinationOptions{Granularity: secretsclient.GranularitySecretKey, CustomTags: map[string]string{"team": "payments", "env": "prod"}},
+						KeyVaultURI:        vault1,
+						ClientID:           "client-elsewhere",
+						ClientSecret:       "client-secret-2",
+						TenantID:           "tenant-1",
+					}); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: cloudTwoConfig(s, name, vault1, `
+  client_id     = "client-2"
+  client_secret = "client-secret-2"
+  granularity   = "secret-key"
+  custom_tags   = { team = "payments", env = "prod" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"client_id": "client-2"}, "secret-key")
+				}),
+			},
+			{
+				// The key vault is create-only.
+				Config: cloudTwoConfig(s, name, vault2, `
+  client_id     = "client-2"
+  client_secret = "client-secret-2"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("key_vault_uri"), str(vault2)),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("custom_tags"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("granularity"), str("secret-path")),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					if len(d.Options.CustomTags) != 0 {
+						return fmt.Errorf("custom tags on the server: %v", d.Options.CustomTags)
+					}
+					return destDetailsAre(d, map[string]any{"key_vault_uri": vault2, "client_id": "client-2"}, "secret-path")
+				}),
+			},
+			{
+				// So is the cloud.
+				Config: cloudTwoConfig(s, name, vault2, `
+  client_id     = "client-2"
+  client_secret = "client-secret-2"
+  cloud         = "gov-cloud"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("cloud"), str("gov-cloud")),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"cloud": "gov-cloud"}, "")
+				}),
+			},
+			{
+				ResourceName:                         cloudTwoAddr,
+				ImportState:                          true,
+				ImportStateId:                        name,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "name",
+				// Obfuscated by the service, so an import cannot know it.
+				ImportStateVerifyIgnore: []string{"client_secret"},
+			},
+			{
+				// Removing the cloud returns to the default, which the
+				// service cannot change in place either.
+				Config: cloudTwoConfig(s, name, vault2, `
+  client_id     = "client-2"
+  client_secret = "client-secret-2"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"cloud": "cloud"}, "")
+				}),
+			},
+			{
+				PreConfig: func() {
+					if _, err := s.Client(t).DeleteDestination(context.Background(), typ, name, false); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: cloudTwoConfig(s, name, vault2, `
+  client_id     = "client-2"
+  client_secret = "client-secret-2"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionCreate)},
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"key_vault_uri": vault2, "client_secret": destObfuscated}, "secret-path")
+				}),
+			},
+		},
+	})
+}
+
+// The client secret given write-only never enters the state, and is sent
+// again when its version changes; the emulator's state file shows what it
+// stores.
+func TestAccCloudTwoKVDestination_writeOnlyClientSecret(t *testing.T) {
+	statePath := filepath.Join(t.TempDir(), "emulator.json")
+	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
+	name := tfacctest.RandomWithPrefix("c2-wo")
+	typ := secretsclient.TypeCloudTwoKV
+	config := func(secret string, version int) string {
+		return cloudTwoConfig(s, name, "https://vault-wo.vault.example", fmt.Sprintf(`
+  client_id                = "client-1"
+  client_secret_wo         = %q
+  client_secret_wo_version = %d`, secret, version))
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config: config("wo-secret-1", 1),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret_wo"), knownvalue.Null()),
+				},
+				Check: destStoredSecretIs(t, s, statePath, typ, name, "client_secret", "wo-secret-1"),
+			},
+			{
+				Config: config("wo-secret-2", 2),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret_wo_version"), knownvalue.Int64Exact(2)),
+				},
+				Check: resource.ComposeAggregateTestCheckFunc(
+					destStoredSecretIs(t, s, statePath, typ, name, "client_secret", "wo-secret-2"),
+					destWrites(s, typ, 2),
+				),
+			},
+		},
+	})
+}
+
+func TestAccCloudTwoKVDestination_validation(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	name := tfacctest.RandomWithPrefix("c2-invalid")
+	const vault = "https://vault.vault.example"
+	cases := []struct {
+		config string
+		want   string
+	}{
+		{cloudTwoConfig(s, name, vault, `client_id = "c"`), `client_secret or client_secret_wo is required for a cloudtwo-kv destination.`},
+		{cloudTwoConfig(s, name, vault, `
+  client_id        = "c"
+  client_secret    = "a"
+  client_secret_wo = "b"`), `Attribute "client_secret_wo" cannot be specified when "client_secret" is specified`},
+		{cloudTwoConfig(s, name, vault, `
+  client_id                = "c"
+  client_secret            = "a"
+  client_secret_wo_version = 1`), `Attribute "client_secret_wo" must be specified when "client_secret_wo_version" is specified`},
+		{cloudTwoConfig(s, name, "", `
+  client_id     = "c"
+  client_secret = "a"`), `Attribute key_vault_uri string length must be at least 1, got: 0`},
+		{cloudTwoConfig(s, name, vault, `
+  client_id     = ""
+  client_secret = "a"`), `Attribute client_id string length must be at least 1, got: 0`},
+		{cloudTwoConfig(s, name, vault, `
+  client_id     = "c"
+  client_secret = "a"
+  cloud         = ""`), `Attribute cloud string length must be at least 1, got: 0`},
+		{cloudTwoConfig(s, name, vault, `client_secret = "a"`), `The argument "client_id" is required, but no definition was found.`},
+	}
+	steps := make([]resource.TestStep, 0, len(cases))
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{Config: c.config, PlanOnly: true, ExpectError: destWrapped(c.want)})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps:                    steps,
+	})
+	destNoRequests(t, s)
+}

@@ -1,0 +1,393 @@
+package secrets_test
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"encoding/pem"
+	"fmt"
+	"regexp"
+	"testing"
+
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const codehostAddr = "stack_secrets_sync_codehost_destination.test"
+
+func codehostConfig(s *acctest.Secrets, name, body string) string {
+	return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_codehost_destination" "test" {
+  name = %q
+  %s
+}
+`, name, body)
+}
+
+func TestAccCodehostDestination_repository(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("ch")
+	typ := secretsclient.TypeCodehost
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config: codehostConfig(s, name, `
+  access_token     = "token-1"
+  repository_owner = "acme"
+  repository_name  = "web"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(codehostAddr, attr("name"), str(name)),
+					statecheck.ExpectKnownValue(codehostAddr, attr("secrets_location"), str("repository")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("repository_owner"), str("acme")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("repository_name"), str("web")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("environment_name"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, attr("app_name"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, attr("installation_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, attr("organization_name"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, attr("selected_repository_names"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, attr("granularity"), str("secret-key")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`.+`))),
+					// The service shows the token obfuscated: state keeps it as configured.
+					statecheck.ExpectKnownValue(codehostAddr, attr("access_token"), str("token-1")),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{
+						"secrets_location": "repository",
+						"access_token":     destObfuscated,
+						"repository_owner": "acme",
+						"repository_name":  "web",
+						"environment_name": "",
+						"app_name":         "",
+					}, "secret-key")
+				}),
+			},
+			{
+				Config: codehostConfig(s, name, `
+  access_token     = "token-2"
+  repository_owner = "acme"
+  repository_name  = "web"
+  environment_name = "production"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(codehostAddr, attr("environment_name"), str("production")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("access_token"), str("token-2")),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"environment_name": "production", "repository_name": "web"}, "secret-key")
+				}),
+			},
+			{
+				// The repository is create-only.
+				Config: codehostConfig(s, name, `
+  access_token     = "token-2"
+  repository_owner = "acme"
+  repository_name  = "api"
+  environment_name = "production"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(codehostAddr, attr("repository_name"), str("api")),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"repository_owner": "acme", "repository_name": "api", "environment_name": "production"}, "secret-key")
+				}),
+			},
+			{
+				ResourceName:                         codehostAddr,
+				ImportState:                          true,
+				ImportStateId:                        name,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "name",
+				// Obfuscated by the service, so an import cannot know it.
+				ImportStateVerifyIgnore: []string{"access_token"},
+			},
+			{
+				PreConfig: func() {
+					if _, err := s.Client(t).DeleteDestination(context.Background(), typ, name, false); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: codehostConfig(s, name, `
+  access_token     = "token-2"
+  repository_owner = "acme"
+  repository_name  = "api"
+  environment_name = "production"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionCreate)},
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"repository_name": "api", "access_token": destObfuscated}, "secret-key")
+				}),
+			},
+		},
+	})
+}
+
+func TestAccCodehostDestination_organization(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("ch-org")
+	typ := secretsclient.TypeCodehost
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config: codehostConfig(s, name, `
+  secrets_location          = "organization"
+  access_token              = "token-1"
+  organization_name         = "acme"
+  organization_visibility   = "selected"
+  selected_repository_names = ["web", "api"]`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(codehostAddr, attr("secrets_location"), str("organization")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("organization_name"), str("acme")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("organization_visibility"), str("selected")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("selected_repository_names"), knownvalue.ListExact([]knownvalue.Check{str("web"), str("api")})),
+					statecheck.ExpectKnownValue(codehostAddr, attr("repository_owner"), knownvalue.Null()),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{
+						"secrets_location":          "organization",
+						"organization_name":         "acme",
+						"organization_visibility":   "selected",
+						"selected_repository_names": []string{"web", "api"},
+						"repository_owner":          "",
+					}, "secret-key")
+				}),
+			},
+			{
+				Config: codehostConfig(s, name, `
+  secrets_location          = "organization"
+  access_token              = "token-1"
+  organization_name         = "acme-labs"
+  organization_visibility   = "selected"
+  selected_repository_names = ["docs"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(codehostAddr, attr("organization_name"), str("acme-labs")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("selected_repository_names"), knownvalue.ListExact([]knownvalue.Check{str("docs")})),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"organization_name": "acme-labs", "selected_repository_names": []string{"docs"}}, "")
+				}),
+			},
+			{
+				// The visibility is create-only.
+				Config: codehostConfig(s, name, `
+  secrets_location        = "organization"
+  access_token            = "token-1"
+  organization_name       = "acme-labs"
+  organization_visibility = "all"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(codehostAddr, attr("organization_visibility"), str("all")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("selected_repository_names"), knownvalue.Null()),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"organization_visibility": "all", "selected_repository_names": []string{}}, "")
+				}),
+			},
+			{
+				ResourceName:                         codehostAddr,
+				ImportState:                          true,
+				ImportStateId:                        name,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "name",
+				ImportStateVerifyIgnore:              []string{"access_token"},
+			},
+			{
+				// So is the location: removing it returns to the default,
+				// repository.
+				Config: codehostConfig(s, name, `
+  access_token     = "token-1"
+  repository_owner = "acme"
+  repository_name  = "web"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(codehostAddr, attr("secrets_location"), str("repository")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("organization_name"), knownvalue.Null()),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"secrets_location": "repository", "organization_name": "", "repository_name": "web"}, "")
+				}),
+			},
+		},
+	})
+}
+
+// A codehost destination may authenticate with a custom app configured in
+// the service instead of a token; the service refuses an app it does not
+// know.
+func TestAccCodehostDestination_app(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("ch-app")
+	appName := tfacctest.RandomWithPrefix("app")
+	missingApp := tfacctest.RandomWithPrefix("no-such-app")
+	typ := secretsclient.TypeCodehost
+	withApp := func(app string) string {
+		return codehostConfig(s, name, fmt.Sprintf(`
+  app_name         = %q
+  installation_id  = "4242"
+  repository_owner = "acme"
+  repository_name  = "web"`, app))
+	}
+	t.Cleanup(func() {
+		// The app is created by the test, and may only be deleted once
+		// no destination uses it.
+		if _, err := s.Client(t).DeleteCodehostApp(context.Background(), appName); err != nil && !isNotFound(err) {
+			t.Errorf("deleting the test's codehost app: %v", err)
+		}
+	})
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config:      withApp(missingApp),
+				ExpectError: destWrapped(fmt.Sprintf(`POST /v1/sys/sync/destinations/codehost/%s: 400 Bad Request: invalid app_name %q: no codehost app of that name`, name, missingApp)),
+			},
+			{
+				PreConfig: func() {
+					if _, _, err := s.Client(t).WriteCodehostApp(context.Background(), appName, "123456", destAppKeyPEM(t)); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: withApp(appName),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(codehostAddr, attr("app_name"), str(appName)),
+					statecheck.ExpectKnownValue(codehostAddr, attr("installation_id"), str("4242")),
+					statecheck.ExpectKnownValue(codehostAddr, attr("access_token"), knownvalue.Null()),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"app_name": appName, "installation_id": "4242", "access_token": ""}, "secret-key")
+				}),
+			},
+			{
+				ResourceName:                         codehostAddr,
+				ImportState:                          true,
+				ImportStateId:                        name,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "name",
+			},
+			{
+				// From the app to a token, in place.
+				Config: codehostConfig(s, name, `
+  access_token     = "token-1"
+  repository_owner = "acme"
+  repository_name  = "web"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(codehostAddr, attr("app_name"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, attr("installation_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, attr("access_token"), str("token-1")),
+				},
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"app_name": "", "installation_id": "", "access_token": destObfuscated}, "")
+				}),
+			},
+		},
+	})
+}
+
+func TestAccCodehostDestination_validation(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	name := tfacctest.RandomWithPrefix("ch-invalid")
+	cases := []struct {
+		body string
+		want string
+	}{
+		{`repository_owner = "acme"`, `A codehost destination needs access_token (or access_token_wo), or app_name with installation_id.`},
+		{`
+  access_token    = "t"
+  app_name        = "app"
+  installation_id = "1"`, `A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`},
+		{`
+  access_token_wo = "t"
+  app_name        = "app"`, `A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`},
+		{`app_name = "app"`, `installation_id is required when app_name is set`},
+		{`installation_id = "1"`, `app_name is required when installation_id is set`},
+		{`
+  access_token     = "t"
+  secrets_location = "organization"
+  repository_owner = "acme"`, `repository_owner is only allowed when secrets_location is "repository"; here it is "organization".`},
+		{`
+  access_token     = "t"
+  secrets_location = "organization"
+  repository_name  = "web"`, `repository_name is only allowed when secrets_location is "repository"; here it is "organization".`},
+		{`
+  access_token     = "t"
+  secrets_location = "organization"
+  environment_name = "prod"`, `environment_name is only allowed when secrets_location is "repository"; here it is "organization".`},
+		// Without secrets_location, the default applies: repository.
+		{`
+  access_token      = "t"
+  organization_name = "acme"`, `organization_name is only allowed when secrets_location is "organization"; here it is "repository".`},
+		{`
+  access_token            = "t"
+  secrets_location        = "repository"
+  organization_visibility = "all"`, `organization_visibility is only allowed when secrets_location is "organization"; here it is "repository".`},
+		{`
+  access_token              = "t"
+  selected_repository_names = ["web"]`, `selected_repository_names is only allowed when secrets_location is "organization"; here it is "repository".`},
+		{`
+  access_token     = "t"
+  secrets_location = "enterprise"`, `Attribute secrets_location value must be one of: ["repository" "organization"], got: "enterprise"`},
+		{`
+  app_name        = ""
+  installation_id = "1"`, `Attribute app_name string length must be at least 1, got: 0`},
+		{`
+  access_token = "t"
+  custom_tags  = { team = "web" }`, `An argument named "custom_tags" is not expected here.`},
+		{`
+  access_token            = "t"
+  access_token_wo_version = 1`, `Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`},
+	}
+	steps := make([]resource.TestStep, 0, len(cases))
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{Config: codehostConfig(s, name, c.body), PlanOnly: true, ExpectError: destWrapped(c.want)})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps:                    steps,
+	})
+	destNoRequests(t, s)
+}
+
+// destAppKeyPEM is a new app private key: ECDSA P-256 in PKCS #8 PEM.
+func destAppKeyPEM(t *testing.T) string {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
+}

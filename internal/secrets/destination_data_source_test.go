@@ -1,0 +1,199 @@
+package secrets_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+// dsObfuscated matches a secret as the service shows it: asterisks.
+var dsObfuscated = knownvalue.StringRegexp(regexp.MustCompile(`^\*+$`))
+
+// dsWriteDestination creates a destination out of band and deletes it (with
+// its associations) when the test ends.
+func dsWriteDestination(t *testing.T, s *acctest.Secrets, name string, d secretsclient.DestinationWrite) *secretsclient.Destination {
+	t.Helper()
+	c := s.Client(t)
+	got, _, err := c.WriteDestination(context.Background(), name, d)
+	if err != nil {
+		t.Fatalf("creating the %s destination %q: %v", d.DestinationType(), name, err)
+	}
+	t.Cleanup(func() {
+		_, err := c.DeleteDestination(context.Background(), d.DestinationType(), name, true)
+		if err != nil && !isNotFound(err) {
+			t.Errorf("deleting the %s destination %q: %v", d.DestinationType(), name, err)
+		}
+	})
+	return got
+}
+
+func dsDestinationConfig(label, typ, name string) string {
+	return fmt.Sprintf(`
+data "stack_secrets_sync_destination" %q {
+  type = %q
+  name = %q
+}
+`, label, typ, name)
+}
+
+func TestAccDestinationDataSource_basic(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	prefix := tfacctest.RandomWithPrefix("dsdest")
+	c1, c3, web := prefix+"-c1", prefix+"-c3", prefix+"-web"
+
+	c1Got := dsWriteDestination(t, s, c1, secretsclient.CloudOneSMDestination{
+		DestinationOptions: secretsclient.DestinationOptions{CustomTags: map[string]string{"team": "payments"}},
+		AccessKeyID:        "AKIAEXAMPLE",
+		SecretAccessKey:    "very-secret-key",
+		Region:             "us-east-1",
+	})
+	dsWriteDestination(t, s, c3, secretsclient.CloudThreeSMDestination{
+		DestinationOptions: secretsclient.DestinationOptions{
+			Granularity:        secretsclient.GranularitySecretKey,
+			SecretNameTemplate: "tpl-{{ .SecretPath }}",
+			CustomTags:         map[string]string{"env": "prod", "team": "infra"},
+		},
+		Credentials:          `{"type":"service_account"}`,
+		ProjectID:            "proj-1",
+		ReplicationLocations: []string{"us-east1", "europe-west1"},
+		LocationalKMSKeys:    map[string]string{"us-east1": "projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"},
+	})
+	webGot := dsWriteDestination(t, s, web, secretsclient.WebhostProjectDestination{
+		AccessToken:            "web-token",
+		ProjectID:              "prj_123",
+		DeploymentEnvironments: []string{"development", "preview"},
+	})
+
+	const (
+		c1Addr  = "data.stack_secrets_sync_destination.c1"
+		c3Addr  = "data.stack_secrets_sync_destination.c3"
+		webAddr = "data.stack_secrets_sync_destination.web"
+	)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: s.ProviderConfig() +
+				dsDestinationConfig("c1", secretsclient.TypeCloudOneSM, c1) +
+				dsDestinationConfig("c3", secretsclient.TypeCloudThreeSM, c3) +
+				dsDestinationConfig("web", secretsclient.TypeWebhostProject, web),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(c1Addr, attr("type"), str(secretsclient.TypeCloudOneSM)),
+				statecheck.ExpectKnownValue(c1Addr, attr("name"), str(c1)),
+				// Secrets obfuscated, the rest in clear.
+				statecheck.ExpectKnownValue(c1Addr, attr("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
+					"access_key_id":     dsObfuscated,
+					"secret_access_key": dsObfuscated,
+					"role_arn":          str(""),
+					"external_id":       str(""),
+					"region":            str("us-east-1"),
+				})),
+				// The type's defaults.
+				statecheck.ExpectKnownValue(c1Addr, attr("granularity"), str(secretsclient.GranularitySecretPath)),
+				statecheck.ExpectKnownValue(c1Addr, attr("secret_name_template"), str(c1Got.Options.SecretNameTemplate)),
+				statecheck.ExpectKnownValue(c1Addr, attr("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`\{\{ \.SecretPath \}\}`))),
+				statecheck.ExpectKnownValue(c1Addr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("payments")})),
+				statecheck.ExpectKnownValue(c1Addr, attr("purge_initiated_at"), knownvalue.Null()),
+
+				// Lists and maps as JSON text; options as set.
+				statecheck.ExpectKnownValue(c3Addr, attr("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
+					"credentials":           dsObfuscated,
+					"project_id":            str("proj-1"),
+					"replication_locations": str(`["us-east1","europe-west1"]`),
+					"locational_kms_keys":   str(`{"us-east1":"projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"}`),
+					"global_kms_key":        str(""),
+				})),
+				statecheck.ExpectKnownValue(c3Addr, attr("granularity"), str(secretsclient.GranularitySecretKey)),
+				statecheck.ExpectKnownValue(c3Addr, attr("secret_name_template"), str("tpl-{{ .SecretPath }}")),
+				statecheck.ExpectKnownValue(c3Addr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"env": str("prod"), "team": str("infra")})),
+
+				statecheck.ExpectKnownValue(webAddr, attr("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
+					"access_token":            dsObfuscated,
+					"project_id":              str("prj_123"),
+					"team_id":                 str(""),
+					"deployment_environments": str(`["development","preview"]`),
+				})),
+				statecheck.ExpectKnownValue(webAddr, attr("granularity"), str(secretsclient.GranularitySecretKey)),
+				statecheck.ExpectKnownValue(webAddr, attr("secret_name_template"), str(webGot.Options.SecretNameTemplate)),
+				// webhost-project takes no tags.
+				statecheck.ExpectKnownValue(webAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{})),
+				statecheck.ExpectKnownValue(webAddr, attr("purge_initiated_at"), knownvalue.Null()),
+			},
+		}},
+	})
+}
+
+// A purge under way shows in purge_initiated_at. The purge takes a minute
+// in this emulator, so the destination is still there to read.
+func TestAccDestinationDataSource_purging(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsPurgeDelay: time.Minute})
+	name := tfacctest.RandomWithPrefix("dsdest")
+	dsWriteDestination(t, s, name, secretsclient.CloudOneSMDestination{Region: "us-east-1"})
+	c := s.Client(t)
+	ctx := context.Background()
+	if _, _, err := c.SetAssociation(ctx, secretsclient.TypeCloudOneSM, name, "secret", "app/db"); err != nil {
+		t.Fatal(err)
+	}
+	before := time.Now().UTC()
+	if _, err := c.DeleteDestination(ctx, secretsclient.TypeCloudOneSM, name, true); err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := c.ReadDestination(ctx, secretsclient.TypeCloudOneSM, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.PurgeInitiatedAt.Before(before.Add(-time.Second)) {
+		t.Fatalf("the service shows purge_initiated_at %v, before the delete at %v", got.PurgeInitiatedAt, before)
+	}
+
+	const addr = "data.stack_secrets_sync_destination.test"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: s.ProviderConfig() + dsDestinationConfig("test", secretsclient.TypeCloudOneSM, name),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(addr, attr("purge_initiated_at"), str(got.PurgeInitiatedAt.UTC().Format(time.RFC3339Nano))),
+				statecheck.ExpectKnownValue(addr, attr("connection_details"), knownvalue.MapPartial(map[string]knownvalue.Check{
+					"region":        str("us-east-1"),
+					"access_key_id": str(""),
+				})),
+			},
+		}},
+	})
+}
+
+func TestAccDestinationDataSource_errors(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("dsmissing")
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: s.ProviderConfig() + dsDestinationConfig("test", secretsclient.TypeCloudOneSM, name),
+				ExpectError: regexp.MustCompile(fmt.Sprintf(
+					`(?s)Cannot read the cloudone-sm destination "%s".*The service has no cloudone-sm destination named\s+"%s".*GET\s+/v1/sys/sync/destinations/cloudone-sm/%s:\s+404\s+Not\s+Found`,
+					name, name, name)),
+			},
+			{
+				Config:      s.ProviderConfig() + dsDestinationConfig("test", "cloudfour-sm", name),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Attribute type value must be one of:.*"cloudone-sm".*got:\s+"cloudfour-sm"`),
+			},
+			{
+				Config:      s.ProviderConfig() + dsDestinationConfig("test", secretsclient.TypeCloudOneSM, "a/b"),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`must not contain a slash`),
+			},
+		},
+	})
+}

@@ -1,0 +1,187 @@
+package secrets_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"regexp"
+	"strconv"
+	"sync/atomic"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const (
+	dsAllAddr      = "data.stack_secrets_sync_destinations.all"
+	dsCloudOneAddr = "data.stack_secrets_sync_destinations.cloudone"
+	dsCodehostAddr = "data.stack_secrets_sync_destinations.codehost"
+)
+
+func dsDestinationsConfig(s *acctest.Secrets) string {
+	return s.ProviderConfig() + `
+data "stack_secrets_sync_destinations" "all" {}
+
+data "stack_secrets_sync_destinations" "cloudone" {
+  type = "cloudone-sm"
+}
+
+data "stack_secrets_sync_destinations" "codehost" {
+  type = "codehost"
+}
+`
+}
+
+func dsStub(typ, name string) knownvalue.Check {
+	return knownvalue.ObjectExact(map[string]knownvalue.Check{"type": str(typ), "name": str(name)})
+}
+
+// The totals need a service of the test's own, so these use an emulator
+// even when a real server is configured.
+func TestAccDestinationsDataSource_basic(t *testing.T) {
+	testDestinationsDataSource(t, emulator.Options{})
+}
+
+// A server that refuses the LIST method is listed with GET ?list=true.
+func TestAccDestinationsDataSource_listByGet(t *testing.T) {
+	testDestinationsDataSource(t, emulator.Options{SecretsRefuseList: true})
+}
+
+// The service answers a list of nothing with 404 {"errors":[]}, which the
+// emulator does not do: a proxy in front of it does.
+func TestAccDestinationsDataSource_emptyListIs404(t *testing.T) {
+	testDestinationsDataSource(t, emulator.Options{}, dsEmptyListsAs404)
+}
+
+func testDestinationsDataSource(t *testing.T, opts emulator.Options, wrap ...func(*testing.T, *acctest.Secrets) *acctest.Secrets) {
+	s := acctest.NewSecretsEmulator(t, opts)
+	for _, w := range wrap {
+		s = w(t, s)
+	}
+	empty := knownvalue.ListExact([]knownvalue.Check{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// Nothing to list: an empty list, not an error.
+				Config: dsDestinationsConfig(s),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(dsAllAddr, attr("type"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(dsAllAddr, attr("destinations"), empty),
+					statecheck.ExpectKnownValue(dsAllAddr, attr("total"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(dsCloudOneAddr, attr("destinations"), empty),
+					statecheck.ExpectKnownValue(dsCloudOneAddr, attr("total"), knownvalue.Int64Exact(0)),
+				},
+			},
+			{
+				// Written in an order that is neither the list's nor
+				// its reverse.
+				PreConfig: func() {
+					dsWriteDestination(t, s, "b-one", secretsclient.CloudOneSMDestination{Region: "us-east-1"})
+					dsWriteDestination(t, s, "web", secretsclient.WebhostProjectDestination{
+						AccessToken: "token", ProjectID: "prj_1", DeploymentEnvironments: []string{"production"},
+					})
+					dsWriteDestination(t, s, "a-one", secretsclient.CloudOneSMDestination{Region: "eu-west-1"})
+					dsWriteDestination(t, s, "kv", secretsclient.CloudTwoKVDestination{
+						KeyVaultURI: "https://kv.example", ClientID: "client", ClientSecret: "secret", TenantID: "tenant",
+					})
+				},
+				Config: dsDestinationsConfig(s),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(dsAllAddr, attr("destinations"), knownvalue.ListExact([]knownvalue.Check{
+						dsStub(secretsclient.TypeCloudOneSM, "a-one"),
+						dsStub(secretsclient.TypeCloudOneSM, "b-one"),
+						dsStub(secretsclient.TypeCloudTwoKV, "kv"),
+						dsStub(secretsclient.TypeWebhostProject, "web"),
+					})),
+					statecheck.ExpectKnownValue(dsAllAddr, attr("total"), knownvalue.Int64Exact(4)),
+					statecheck.ExpectKnownValue(dsCloudOneAddr, attr("type"), str(secretsclient.TypeCloudOneSM)),
+					statecheck.ExpectKnownValue(dsCloudOneAddr, attr("destinations"), knownvalue.ListExact([]knownvalue.Check{
+						dsStub(secretsclient.TypeCloudOneSM, "a-one"),
+						dsStub(secretsclient.TypeCloudOneSM, "b-one"),
+					})),
+					statecheck.ExpectKnownValue(dsCloudOneAddr, attr("total"), knownvalue.Int64Exact(2)),
+					// A type without destinations.
+					statecheck.ExpectKnownValue(dsCodehostAddr, attr("destinations"), empty),
+					statecheck.ExpectKnownValue(dsCodehostAddr, attr("total"), knownvalue.Int64Exact(0)),
+				},
+			},
+		},
+	})
+}
+
+func TestAccDestinationsDataSource_invalidType(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: s.ProviderConfig() + `
+data "stack_secrets_sync_destinations" "test" {
+  type = "ftp"
+}
+`,
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)Attribute type value must be one of:.*got:\s+"ftp"`),
+		}},
+	})
+}
+
+// dsEmptyListsAs404 puts a proxy in front of s that answers every empty
+// list as the service does, 404 {"errors":[]}.
+func dsEmptyListsAs404(t *testing.T, s *acctest.Secrets) *acctest.Secrets {
+	t.Helper()
+	target, err := url.Parse(s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var answered atomic.Int64
+	t.Cleanup(func() {
+		if answered.Load() == 0 {
+			t.Error("the proxy answered no list with 404: the test did not test that")
+		}
+	})
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	proxy.ModifyResponse = func(r *http.Response) error {
+		listing := r.Request.Method == "LIST" || r.Request.URL.Query().Get("list") == "true"
+		if !listing || r.StatusCode != http.StatusOK {
+			return nil
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return err
+		}
+		_ = r.Body.Close()
+		var env struct {
+			Data struct {
+				Keys []string `json:"keys"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(body, &env); err != nil {
+			return err
+		}
+		if len(env.Data.Keys) == 0 {
+			body = []byte(`{"errors":[]}`)
+			r.StatusCode, r.Status = http.StatusNotFound, "404 Not Found"
+			answered.Add(1)
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
+		r.Header.Set("Content-Length", strconv.Itoa(len(body)))
+		return nil
+	}
+	srv := httptest.NewServer(proxy)
+	t.Cleanup(srv.Close)
+	wrapped := *s
+	wrapped.URL = srv.URL
+	return &wrapped
+}
