@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -111,10 +112,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// ends blocking queries that could otherwise hold Shutdown for minutes.
 	base, cancelBase := context.WithCancel(context.Background())
 	defer cancelBase()
+	var fresh freshConns
 	srv := &http.Server{
 		Handler:           emu,
 		ReadHeaderTimeout: 10 * time.Second,
 		BaseContext:       func(net.Listener) context.Context { return base },
+		ConnState:         fresh.track,
 		ErrorLog:          logger,
 	}
 	served := make(chan error, 1)
@@ -130,6 +133,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		code = 1
 	case <-ctx.Done():
 		cancelBase()
+		fresh.closeAll()
 		sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 		err := srv.Shutdown(sctx)
 		cancel()
@@ -143,4 +147,43 @@ func run(args []string, stdout, stderr io.Writer) int {
 		code = 1
 	}
 	return code
+}
+
+// freshConns tracks the connections that were accepted but have sent no
+// request yet. http.Server.Shutdown counts them as busy for their first
+// five seconds, and an HTTP client's spare keep-alive dial is one of them,
+// so a stop would hang that long; they carry no request, so closing them
+// loses nothing.
+type freshConns struct {
+	mu       sync.Mutex
+	conns    map[net.Conn]struct{}
+	stopping bool
+}
+
+func (f *freshConns) track(c net.Conn, state http.ConnState) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case state != http.StateNew:
+		delete(f.conns, c)
+	case f.stopping:
+		_ = c.Close()
+	default:
+		if f.conns == nil {
+			f.conns = map[net.Conn]struct{}{}
+		}
+		f.conns[c] = struct{}{}
+	}
+}
+
+// closeAll closes the fresh connections, and from now on each new one at
+// once.
+func (f *freshConns) closeAll() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.stopping = true
+	for c := range f.conns {
+		_ = c.Close()
+	}
+	clear(f.conns)
 }
