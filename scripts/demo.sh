@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # make demo: builds the provider and the emulator, starts the emulator on a
-# free loopback port, applies examples/demo through a dev_overrides CLI
-# configuration (no `terraform init`, no network), checks that a second plan
-# is empty, destroys everything, stops the emulator and removes its files.
+# free loopback port, applies examples/demo (scheduler auth methods, and
+# secrets sync: the sync configuration, destinations, a code-host app and
+# associations) through a dev_overrides CLI configuration (no `terraform
+# init`, no network), checks that a second plan is empty, destroys
+# everything, stops the emulator and removes its files.
+#
+# Besides Go and Terraform it needs openssl, to generate the demo code-host
+# app's private key, which reaches Terraform as an ephemeral variable.
 #
 # DEMO_EMULATOR_ARGS adds flags to the emulator; the default, -replica-lag 1s,
 # makes reads lag behind writes as on a real scheduler, so the empty second
@@ -59,10 +64,13 @@ trap 'exit 143' TERM
 
 started=$SECONDS
 
-step "Checking for Terraform"
+step "Checking for Terraform and openssl"
 tf=$(scripts/terraform-path.sh)
 tf_version=$("$tf" version)
 echo "$tf: ${tf_version%%$'\n'*}"
+openssl=$(command -v openssl) ||
+  fail "openssl not found on PATH: the demo needs it to generate the code-host app's private key"
+echo "$openssl: $("$openssl" version)"
 
 step "Building the provider and the emulator into $tmp"
 go build -o "$tmp/terraform-provider-stack" .
@@ -87,10 +95,20 @@ done
 echo "emulator ready at $addr (pid $emulator_pid)"
 
 # Only the settings below reach the provider: STACK_* variables of the
-# caller's environment (a real server's address, say) are dropped.
+# caller's environment (a real server's address, say) are dropped. The
+# emulator serves both APIs on one address, each with its default token.
 while read -r var; do unset "$var"; done < <(compgen -e | grep '^STACK_' || true)
 export STACK_SCHEDULER_ADDR=$addr
 export STACK_SCHEDULER_TOKEN=scheduler-root
+export STACK_SECRETS_ADDR=$addr
+export STACK_SECRETS_TOKEN=secrets-root
+
+# A fresh key for the demo code-host app (ECDSA P-256, "EC PRIVATE KEY"),
+# handed to examples/demo as its ephemeral variable: it never reaches the
+# state, and it is gone with the environment when the demo ends.
+TF_VAR_codehost_app_private_key=$("$openssl" ecparam -name prime256v1 -genkey -noout) ||
+  fail "openssl could not generate the code-host app's private key"
+export TF_VAR_codehost_app_private_key
 
 cat >"$tmp/terraform.rc" <<RC
 provider_installation {
@@ -106,7 +124,7 @@ cp -R examples/demo "$tmp/demo"
 rm -rf "$tmp/demo/.terraform" "$tmp/demo/.terraform.lock.hcl" "$tmp/demo"/terraform.tfstate*
 tfdemo() { "$tf" -chdir="$tmp/demo" "$@" "${tf_color[@]}"; }
 
-step "terraform apply (examples/demo: an OIDC method, a JWT method, the list data source)"
+step "terraform apply (examples/demo: OIDC and JWT auth methods; secrets sync config, two destinations, a code-host app, three associations)"
 tfdemo apply -auto-approve -input=false
 
 step "terraform plan -detailed-exitcode: the second plan must be empty"

@@ -17,7 +17,10 @@ provider "stack" {
     region  = "eu-west"                            # STACK_SCHEDULER_REGION (empty: the server's own region)
   }
 
-  # The secrets service: secrets sync (stack_secrets_* resources).
+  # The secrets service: secrets sync (stack_secrets_sync_* resources). The
+  # sync configuration (stack_secrets_sync_config) is accepted only in the root
+  # namespace and in `admin`; destinations, associations and code-host apps
+  # belong to the namespace set here.
   secrets {
     address   = "https://secrets.example.com:8200" # STACK_SECRETS_ADDR
     token     = var.secrets_token                  # STACK_SECRETS_TOKEN

@@ -1,0 +1,5 @@
+# A destination is imported by its name (Terraform 1.5+ import block).
+import {
+  to = stack_secrets_sync_cloudone_sm_destination.prod
+  id = "prod"
+}

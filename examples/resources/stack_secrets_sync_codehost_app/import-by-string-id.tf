@@ -1,0 +1,5 @@
+# A code-host app is imported by its name (Terraform 1.5+ import block).
+import {
+  to = stack_secrets_sync_codehost_app.sync
+  id = "acme-secrets-sync"
+}
