@@ -3,7 +3,8 @@
 // demos need no real service. Each API lives in its own sub-package (its
 // store, its JSON types, its handlers); this package puts them behind one
 // http.Handler and adds what they share: fault injection (latency and a
-// share of 429/503 answers), request counting, and a state file.
+// share of 429/503 answers, each in its API's error form), request
+// counting, and a state file.
 //
 // Besides the APIs it serves, never delayed, faulted or counted:
 //
@@ -18,6 +19,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
+	"path"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -45,7 +48,9 @@ type Options struct {
 	// Latency is added to every API request.
 	Latency time.Duration
 	// FailRate is the share (0..1) of API requests answered 429 or 503, with
-	// Retry-After, before anything is applied.
+	// Retry-After and in the API's error form (plain text for the
+	// scheduler, {"errors":[...]} for the secrets service), before anything
+	// is applied.
 	FailRate float64
 	// RetryAfter is the Retry-After of injected faults, rounded up to whole
 	// seconds. Zero means the default, 1s; a negative value sends "0".
@@ -101,7 +106,19 @@ type Emulator struct {
 // sibling package that implements it, and one more entry in apis in New; the
 // entry's name keys the API's part of the state file.
 type api interface {
+	// Register adds the API's routes to mux, every one under PathPrefix.
 	Register(mux *http.ServeMux)
+	// PathPrefix is where the API's paths start, such as "/v1/sys/sync":
+	// requests to it, or under it and "/", are the API's, and faults
+	// injected into them are answered with WriteError. An API that
+	// registers a catch-all for PathPrefix()+"/" also gets, through it,
+	// the requests under the prefix whose path is not clean, which the mux
+	// would otherwise redirect to the cleaned path before any of the API's
+	// checks.
+	PathPrefix() string
+	// WriteError answers, in the API's error form, an error that the
+	// emulator makes on the API's behalf: an injected fault.
+	WriteError(w http.ResponseWriter, status int, msg string)
 	Reset()
 	MarshalState() ([]byte, error)
 	UnmarshalState(data []byte) error
@@ -181,15 +198,59 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.admin.ServeHTTP(w, r)
 		return
 	}
-	// Routing first, so that only requests an API would act on are counted,
-	// delayed and faulted; the rest get the mux's own 404 or 405.
-	if _, pattern := e.api.Handler(r); pattern != "" {
-		e.count(r.Method, pattern)
-		if !e.delay(r) || e.injectFault(w) {
-			return
+	// Routing first, so that only requests an API answers itself are
+	// counted, delayed and faulted; the rest get the mux's own 404, 405 or
+	// redirect.
+	a, pattern, h := e.route(r)
+	if a == nil {
+		e.api.ServeHTTP(w, r)
+		return
+	}
+	e.count(r.Method, pattern)
+	if !e.delay(r) || e.injectFault(w, a) {
+		return
+	}
+	h.ServeHTTP(w, r)
+}
+
+// route returns the API a request is for, its route pattern and what
+// serves it, or a nil API when no route of an API takes the request.
+func (e *Emulator) route(r *http.Request) (api, string, http.Handler) {
+	var owner api
+	for _, a := range e.apis {
+		p := a.api.PathPrefix()
+		if r.URL.Path == p || strings.HasPrefix(r.URL.Path, p+"/") {
+			owner = a.api
+			break
 		}
 	}
-	e.api.ServeHTTP(w, r)
+	if owner == nil {
+		return nil, "", nil
+	}
+	if !isClean(r.URL.Path) {
+		// Straight to the API's catch-all, if it has one: the mux would
+		// redirect.
+		catchAll := &http.Request{Method: r.Method, Host: r.Host, URL: &url.URL{Path: owner.PathPrefix() + "/"}}
+		if h, pattern := e.api.Handler(catchAll); pattern != "" {
+			return owner, pattern, h
+		}
+	}
+	// Served by the mux rather than by the handler Handler returns, which
+	// would miss the path's wildcards.
+	if _, pattern := e.api.Handler(r); pattern != "" {
+		return owner, pattern, e.api
+	}
+	return nil, "", nil
+}
+
+// isClean reports whether the mux routes path p as it is, rather than
+// redirect it to p without its empty, "." and ".." segments.
+func isClean(p string) bool {
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c == p
 }
 
 // MintSchedulerToken returns the secret of a new scheduler token; one that

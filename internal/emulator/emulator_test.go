@@ -439,3 +439,89 @@ func TestSecrets_stateFileAndReset(t *testing.T) {
 	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
 	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusNotFound)
 }
+
+// Injected faults speak each API's error form: plain text for the
+// scheduler (TestFaults_answeredBeforeAnythingIsApplied), {"errors":[...]}
+// for the secrets service, with Retry-After on both.
+func TestFaults_secretsAnswerInTheirErrorForm(t *testing.T) {
+	_, url := start(t, emulator.Options{FailRate: 1, Seed: 3})
+	seen := map[int]bool{}
+	for range 20 {
+		r := doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", "")
+		seen[r.status] = true
+		want := map[int]string{
+			http.StatusTooManyRequests:    `{"errors":["rate limit exceeded"]}`,
+			http.StatusServiceUnavailable: `{"errors":["service unavailable"]}`,
+		}[r.status]
+		if want == "" || r.body != want || r.header.Get("Content-Type") != "application/json" {
+			t.Fatalf("fault %d %q (%s), want %q as application/json", r.status, r.body, r.header.Get("Content-Type"), want)
+		}
+		if got := r.header.Get("Retry-After"); got != "1" {
+			t.Fatalf("Retry-After %q, want 1", got)
+		}
+	}
+	if !seen[http.StatusTooManyRequests] || !seen[http.StatusServiceUnavailable] {
+		t.Errorf("statuses seen %v, want both 429 and 503", seen)
+	}
+}
+
+// Under /v1/sys/sync/ the secrets API answers every request itself, after
+// its token and license checks: no redirect for a path with "..", "//" or
+// ".", and no plain-text 404 or 405 from the router. Such requests are
+// counted under the API's catch-all route; the scheduler's unknown routes
+// are still the router's, and not counted.
+func TestSecrets_unroutedPathsAreTheAPIs(t *testing.T) {
+	e, url := start(t, emulator.Options{})
+	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{}`), http.StatusOK)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	send := func(method, path, token string) response {
+		t.Helper()
+		req, err := http.NewRequest(method, url+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.URL.Opaque = path // sent as written, not cleaned by the client
+		if token != "" {
+			req.Header.Set("X-Secrets-Token", token)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+	}
+	check := func(r response, status int, body string) {
+		t.Helper()
+		if r.status != status || r.body != body || r.header.Get("Content-Type") != "application/json" || r.header.Get("Location") != "" {
+			t.Fatalf("%d %q (Content-Type %q, Location %q), want %d %s as application/json",
+				r.status, r.body, r.header.Get("Content-Type"), r.header.Get("Location"), status, body)
+		}
+	}
+	for _, p := range []string{
+		"/v1/sys/sync/destinations/cloudone-sm/../cloudone-sm/d",
+		"/v1/sys/sync/destinations//cloudone-sm/d",
+		"/v1/sys/sync/destinations/cloudone-sm/./d",
+		"/v1/sys/sync//config",
+		"/v1/sys/sync/../sync/config",
+		"/v1/sys/sync/nothing",
+	} {
+		check(send(http.MethodGet, p, "wrong"), http.StatusForbidden, `{"errors":["permission denied"]}`)
+		check(send(http.MethodGet, p, "secrets-root"), http.StatusNotFound, `{"errors":[]}`)
+	}
+	check(send(http.MethodPut, "/v1/sys/sync/config", "wrong"), http.StatusForbidden, `{"errors":["permission denied"]}`)
+	r := send(http.MethodPut, "/v1/sys/sync/config", "secrets-root")
+	check(r, http.StatusMethodNotAllowed, `{"errors":["unsupported method PUT on /v1/sys/sync/config: this path takes GET, PATCH"]}`)
+	wantStatus(t, do(t, http.MethodGet, url+"/v1/nothing", "", ""), http.StatusNotFound)
+	wantStatus(t, do(t, http.MethodPut, url+listPath, "", ""), http.StatusMethodNotAllowed)
+
+	want := map[string]int64{
+		"POST /v1/sys/sync/destinations/cloudone-sm/{name}": 1,
+		"GET /v1/sys/sync/": 12,
+		"PUT /v1/sys/sync/": 2,
+	}
+	if got := e.Stats(); got.Total != 15 || !reflect.DeepEqual(got.Requests, want) {
+		t.Fatalf("Stats() = %+v, want total 15 and %v", got, want)
+	}
+}

@@ -1,7 +1,6 @@
 package emulator
 
 import (
-	"io"
 	"math"
 	"net/http"
 	"strconv"
@@ -37,8 +36,8 @@ func (e *Emulator) delay(r *http.Request) bool {
 }
 
 // injectFault answers, with probability FailRate, 429 or 503 (half each)
-// and reports whether it did.
-func (e *Emulator) injectFault(w http.ResponseWriter) bool {
+// in a's error form, and reports whether it did.
+func (e *Emulator) injectFault(w http.ResponseWriter, a api) bool {
 	rate := math.Float64frombits(e.failRate.Load())
 	if rate <= 0 {
 		return false
@@ -57,9 +56,7 @@ func (e *Emulator) injectFault(w http.ResponseWriter) bool {
 	if overloaded {
 		status, msg = http.StatusServiceUnavailable, "service unavailable"
 	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Retry-After", e.retryAfter)
-	w.WriteHeader(status)
-	_, _ = io.WriteString(w, msg)
+	a.WriteError(w, status, msg)
 	return true
 }

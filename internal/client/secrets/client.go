@@ -80,10 +80,14 @@ const (
 // use.
 type Client struct {
 	c *client.Client
-	// listByGet is set once the server has refused LIST and answered GET
-	// ?list=true instead, so that the refusal costs one request per client
-	// rather than one per list.
+	// listByGet is set once GET ?list=true has listed where LIST did not,
+	// so that the refusal costs one request per client rather than one per
+	// list.
 	listByGet atomic.Bool
+	// listRouted is set once a LIST has answered 200: the server routes
+	// LIST, so its 404 {"errors": []} is a list of nothing rather than a
+	// router's answer to a method it does not know.
+	listRouted atomic.Bool
 }
 
 // NewClient wraps a transport configured for the secrets service, with
@@ -160,28 +164,49 @@ func write[T any](ctx context.Context, c *Client, req *client.Request, readBack 
 // list sends a LIST, or GET ?list=true to a server that has refused LIST
 // before; the service answers a list of nothing with a 404 in its own
 // error form, which is returned as an empty list.
+//
+// A server that does not route LIST may give that same 404, as it would
+// for any unknown path. So until a LIST has succeeded on this client, such
+// a 404 is checked with one GET ?list=true: a 200 there means LIST is not
+// routed, and later lists go straight to GET.
 func list[T any](ctx context.Context, c *Client, path string) (*T, *Meta, error) {
 	byGet := &client.Request{Method: http.MethodGet, Path: path, Query: url.Values{"list": {"true"}}}
 	if c.listByGet.Load() {
 		return listed(send[T](ctx, c, byGet))
 	}
 	got, meta, err := send[T](ctx, c, &client.Request{Method: methodList, Path: path})
-	if !refusesList(err) {
+	if err == nil {
+		c.listRouted.Store(true)
+	}
+	refused := refusesList(err)
+	if !refused && (c.listRouted.Load() || !emptyNotFound(err)) {
 		return listed(got, meta, err)
 	}
-	got, meta, getErr := listed(send[T](ctx, c, byGet))
-	if getErr != nil {
-		// Not remembered: a server that fails both ways has not shown
-		// which one it speaks. The GET's answer is the one callers act
-		// on; the refusal explains why it was sent.
-		return nil, nil, fmt.Errorf("%w (sent after %w)", getErr, tidy(err))
+	got, meta, getErr := send[T](ctx, c, byGet)
+	switch {
+	case getErr == nil:
+		c.listByGet.Store(true)
+		return listed(got, meta, nil)
+	case emptyNotFound(getErr):
+		// After a refusal, GET has shown it lists; after the ambiguous
+		// 404, a second one leaves open which method the server speaks.
+		if refused {
+			c.listByGet.Store(true)
+		}
+		return listed(got, meta, getErr)
+	case !refused && refusesList(getErr):
+		// A server that speaks LIST only, as the spec has it: its 404 was
+		// a list of nothing, and the next ones are too.
+		c.listRouted.Store(true)
+		return listed[T](nil, nil, err)
 	}
-	c.listByGet.Store(true)
-	return got, meta, nil
+	// The GET's answer is the one callers act on; the LIST's explains why
+	// it was sent.
+	return nil, nil, fmt.Errorf("%w (sent after %w)", tidy(getErr), tidy(err))
 }
 
 func listed[T any](got *T, meta *Meta, err error) (*T, *Meta, error) {
-	if client.IsNotFound(err) && emptyErrors(err) != nil {
+	if emptyNotFound(err) {
 		return new(T), &Meta{}, nil //nolint:nilerr // the service's answer to a list of nothing
 	}
 	if err != nil {

@@ -73,10 +73,18 @@ func tidy(err error) error {
 	return err
 }
 
+// emptyNotFound reports the service's answer to a list of nothing, and to
+// an unknown object or path: 404 {"errors": []}.
+func emptyNotFound(err error) bool {
+	return client.IsNotFound(err) && emptyErrors(err) != nil
+}
+
 // refusesList reports an answer that means "this server does not speak
 // LIST": 405 and 501 say so, and so does a 404 with no body, which is what
-// a router sends for a method it has no route for. The service's own 404 is
-// never empty: an empty list is {"errors": []}.
+// a router sends for a method it has no route for, and a 400 that calls the
+// operation or method unsupported, as some servers word it. The service's
+// own 404 is never empty: an empty list is {"errors": []}, which list
+// checks apart.
 func refusesList(err error) bool {
 	var e *client.Error
 	if !errors.As(err, &e) {
@@ -87,6 +95,9 @@ func refusesList(err error) bool {
 		return true
 	case http.StatusNotFound:
 		return e.Message == ""
+	case http.StatusBadRequest:
+		msg := strings.ToLower(e.Message)
+		return strings.Contains(msg, "unsupported operation") || strings.Contains(msg, "unsupported method")
 	}
 	return false
 }

@@ -57,9 +57,14 @@ func onlyGetList(refusal http.HandlerFunc, data string) http.HandlerFunc {
 
 func TestList_fallsBackToGETAndRemembers(t *testing.T) {
 	for name, refusal := range map[string]http.HandlerFunc{
-		"405":            reply(http.StatusMethodNotAllowed, `{"errors":["unsupported operation"]}`),
-		"501":            reply(http.StatusNotImplemented, "not implemented"),
-		"404 empty body": reply(http.StatusNotFound, ""),
+		"405":             reply(http.StatusMethodNotAllowed, `{"errors":["unsupported operation"]}`),
+		"501":             reply(http.StatusNotImplemented, "not implemented"),
+		"404 empty body":  reply(http.StatusNotFound, ""),
+		"400 unsupported": reply(http.StatusBadRequest, `{"errors":["1 error occurred:\n\t* unsupported operation\n\n"]}`),
+		// A router that does not know LIST answers as for any unknown
+		// path, in the service's own form: on a client that has not yet
+		// seen a LIST succeed, that is confirmed with a GET.
+		"404 {\"errors\":[]}": reply(http.StatusNotFound, `{"errors":[]}`),
 	} {
 		t.Run(name, func(t *testing.T) {
 			c, f := fakeSecrets(t, onlyGetList(refusal, destinationListJSON))
@@ -112,19 +117,82 @@ func TestList_fallbackRememberedAcrossGoroutines(t *testing.T) {
 	}
 }
 
+// The service answers a list of nothing with 404 {"errors":[]}, which a
+// server that does not route LIST may send too. Once a LIST has succeeded
+// the server is known to route it, and such a 404 is an empty list; before,
+// one GET ?list=true confirms it.
 func TestList_notFoundIsEmpty(t *testing.T) {
-	for name, listByGet := range map[string]bool{"LIST": false, "GET": true} {
-		c, f := fakeSecrets(t, reply(http.StatusNotFound, `{"errors":[]}`))
-		c.listByGet.Store(listByGet)
-		got, meta, err := c.ListDestinationsByType(context.Background(), TypeWebhostProject)
-		if err != nil || meta == nil || !reflect.DeepEqual(got, &DestinationList{}) {
-			t.Errorf("%s: got %+v, %+v, %v; want an empty list", name, got, meta, err)
+	var mu sync.Mutex
+	empty := false
+	c, f := fakeSecrets(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if empty {
+			reply(http.StatusNotFound, `{"errors":[]}`)(w, r)
+			return
 		}
-		// A 404 in the service's form is an answer, not a refusal.
-		if n := len(f.requests()); n != 1 {
-			t.Errorf("%s: %d requests, want 1", name, n)
+		reply(http.StatusOK, envelope(destinationListJSON))(w, r)
+	})
+	ctx := context.Background()
+	list := func(want *DestinationList, requests ...string) {
+		t.Helper()
+		before := len(f.lines())
+		got, meta, err := c.ListDestinationsByType(ctx, TypeWebhostProject)
+		if err != nil || meta == nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("got %+v, %+v, %v; want %+v", got, meta, err, want)
+		}
+		if sent := f.lines()[before:]; !reflect.DeepEqual(sent, requests) {
+			t.Fatalf("requests %q, want %q", sent, requests)
 		}
 	}
+	const byList, byGet = "LIST /v1/sys/sync/destinations/webhost-project", "GET /v1/sys/sync/destinations/webhost-project?list=true"
+	mu.Lock()
+	empty = true
+	mu.Unlock()
+	// Not yet known: confirmed, and not remembered either way, since both
+	// answers say "nothing".
+	list(&DestinationList{}, byList, byGet)
+	list(&DestinationList{}, byList, byGet)
+	mu.Lock()
+	empty = false
+	mu.Unlock()
+	list(destinationList, byList)
+	mu.Lock()
+	empty = true
+	mu.Unlock()
+	list(&DestinationList{}, byList)
+
+	// A server that speaks LIST only, as the spec has it, refuses the GET:
+	// the LIST's 404 was its answer, and the next ones are believed.
+	c, f = fakeSecrets(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == "LIST" {
+			reply(http.StatusNotFound, `{"errors":[]}`)(w, r)
+			return
+		}
+		reply(http.StatusMethodNotAllowed, `{"errors":["unsupported operation"]}`)(w, r)
+	})
+	list(&DestinationList{}, byList, byGet)
+	list(&DestinationList{}, byList)
+
+	// A confirming GET that fails otherwise is an error: which of the two
+	// answers holds cannot be told.
+	c, _ = fakeSecrets(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == "LIST" {
+			reply(http.StatusNotFound, `{"errors":[]}`)(w, r)
+			return
+		}
+		reply(http.StatusForbidden, `{"errors":["permission denied"]}`)(w, r)
+	})
+	_, _, err := c.ListDestinationsByType(ctx, TypeWebhostProject)
+	want := "GET /v1/sys/sync/destinations/webhost-project: 403 Forbidden: permission denied (sent after LIST /v1/sys/sync/destinations/webhost-project: 404 Not Found)"
+	if err == nil || err.Error() != want || client.StatusCode(err) != http.StatusForbidden {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+
+	// A client that lists with GET takes its 404 as an empty list at once.
+	c, f = fakeSecrets(t, reply(http.StatusNotFound, `{"errors":[]}`))
+	c.listByGet.Store(true)
+	list(&DestinationList{}, byGet)
 }
 
 func TestList_emptyAnswerIsEmpty(t *testing.T) {
@@ -145,6 +213,7 @@ func TestList_errorsAreNotRefusals(t *testing.T) {
 		{http.StatusNotFound, `404 page not found`, "LIST /v1/sys/sync/associations: 404 Not Found: 404 page not found"},
 		{http.StatusForbidden, `{"errors":["permission denied"]}`, "LIST /v1/sys/sync/associations: 403 Forbidden: permission denied"},
 		{http.StatusBadRequest, `{"errors":[]}`, "LIST /v1/sys/sync/associations: 400 Bad Request"},
+		{http.StatusBadRequest, `{"errors":["invalid destination type"]}`, "LIST /v1/sys/sync/associations: 400 Bad Request: invalid destination type"},
 	} {
 		c, f := fakeSecrets(t, reply(tc.status, tc.body))
 		_, _, err := c.ListAssociations(context.Background())

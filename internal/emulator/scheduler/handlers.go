@@ -33,6 +33,17 @@ func (s *Server) Register(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /v1/acl/auth-method/{name}", s.delete)
 }
 
+// PathPrefix is where the API's paths start. Unlike the secrets API it has
+// no catch-all: the requests no route takes get the mux's plain-text 404
+// and 405, which is the API's error form anyway.
+func (s *Server) PathPrefix() string { return "/v1/acl" }
+
+// WriteError answers, in the API's plain-text error form, an error that the
+// emulator makes on the API's behalf: an injected fault.
+func (s *Server) WriteError(w http.ResponseWriter, status int, msg string) {
+	writeError(w, status, msg)
+}
+
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if !s.authorize(w, r) {
 		return

@@ -35,8 +35,6 @@ var routes = []route{
 	{http.MethodGet, "/v1/sys/sync/associations?list=true", nil},
 	{http.MethodGet, "/v1/sys/sync/associations/secret/s", nil},
 	{http.MethodGet, "/v1/sys/sync/associations/destinations?mount=secret&secret_name=s", nil},
-	{"LIST", "/v1/sys/sync/codehost-apps", nil},
-	{http.MethodGet, "/v1/sys/sync/codehost-apps?list=true", nil},
 	{http.MethodPost, "/v1/sys/sync/codehost-apps/app", nil}, // body set by the tests that need it
 	{http.MethodGet, "/v1/sys/sync/codehost-apps/app", nil},
 	{http.MethodDelete, "/v1/sys/sync/codehost-apps/app", nil},
@@ -157,7 +155,7 @@ func TestEnvelope_everySuccessAnswer(t *testing.T) {
 	check(a.remove("d", "secret", "s"), true)
 	check(a.do(http.MethodPost, "/v1/sys/sync/codehost-apps/app", appBody(t, "1")), true)
 	check(a.do(http.MethodGet, "/v1/sys/sync/codehost-apps/app", nil), true)
-	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations", "/v1/sys/sync/codehost-apps"} {
+	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations"} {
 		check(a.do("LIST", p, nil), false)
 		check(a.do(http.MethodGet, p+"?list=true", nil), false)
 	}
@@ -195,7 +193,7 @@ func TestList_methodAndGetEquivalent(t *testing.T) {
 	a.mustWrite("cloudone-sm", "b", cloudOne())
 	a.mustWrite("cloudone-sm", "a", cloudOne())
 	a.mustWrite("webhost-project", "w", webhost())
-	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations", "/v1/sys/sync/codehost-apps"} {
+	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations"} {
 		byList := a.do("LIST", p, nil).data(t)
 		for _, q := range []string{"?list=true", "?list=1", "?list=TRUE"} {
 			if byGet := a.do(http.MethodGet, p+q, nil).data(t); !equalJSON(t, byList, byGet) {
@@ -211,7 +209,7 @@ func TestList_methodAndGetEquivalent(t *testing.T) {
 func TestList_refuseListVariant(t *testing.T) {
 	a := newAPI(t, secrets.Options{RefuseList: true})
 	a.mustWrite("cloudone-sm", "d", cloudOne())
-	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations", "/v1/sys/sync/codehost-apps"} {
+	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations"} {
 		// Refused before the token is looked at, as an unknown method is.
 		for _, tok := range []string{root, ""} {
 			r := a.doAs(tok, "", "LIST", p, nil)
@@ -266,4 +264,51 @@ func TestBodies_malformed(t *testing.T) {
 	a.mustWrite("cloudone-sm", "d", "")
 	a.mustWrite("cloudone-sm", "d", "null")
 	a.mustWrite("cloudone-sm", "d", `{"region": null, "custom_tags": null}`)
+}
+
+// Requests that no route takes are the API's too: the token and the license
+// are checked first, and the answers are in the contract's error form, not
+// the router's plain text: 404 {"errors":[]} for a path the API does not
+// have, 405 for one it has under other methods.
+func TestPaths_unroutedAnswersInTheErrorForm(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	for _, rt := range []route{
+		{http.MethodGet, "/v1/sys/sync", nil},
+		{http.MethodGet, "/v1/sys/sync/", nil},
+		{http.MethodPost, "/v1/sys/sync/nothing", map[string]any{}},
+		{http.MethodGet, destPath("cloudone-sm", "d") + "/more", nil},
+		{http.MethodGet, "/v1/sys/sync/destinations/", nil},
+		// Codehost apps are not listed: the spec has no such endpoint.
+		{"LIST", "/v1/sys/sync/codehost-apps", nil},
+		{http.MethodGet, "/v1/sys/sync/codehost-apps?list=true", nil},
+	} {
+		t.Run(rt.method+" "+rt.path, func(t *testing.T) {
+			wantBody(t, a.do(rt.method, rt.path, rt.body), http.StatusNotFound, notFoundBody)
+			wantBody(t, a.doAs("wrong", "", rt.method, rt.path, rt.body), http.StatusForbidden, `{"errors":["permission denied"]}`)
+		})
+	}
+	for _, tc := range []struct{ method, path, allow string }{
+		{http.MethodPut, "/v1/sys/sync/config", "GET, PATCH"},
+		{http.MethodDelete, "/v1/sys/sync/destinations", "GET, LIST"},
+		{http.MethodPatch, destPath("cloudone-sm", "d"), "DELETE, GET, POST"},
+		{http.MethodGet, destPath("cloudone-sm", "d") + "/associations/set", "POST"},
+		{"LIST", "/v1/sys/sync/codehost-apps/app", "DELETE, GET, POST"},
+	} {
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			// The token first: a PUT with a wrong token is refused as
+			// any request with it is.
+			wantBody(t, a.doAs("wrong", "", tc.method, tc.path, nil), http.StatusForbidden, `{"errors":["permission denied"]}`)
+			r := a.do(tc.method, tc.path, nil)
+			wantBody(t, r, http.StatusMethodNotAllowed,
+				`{"errors":["unsupported method `+tc.method+` on `+tc.path+`: this path takes `+tc.allow+`"]}`)
+			if got := r.header.Get("Allow"); got != tc.allow {
+				t.Errorf("Allow %q, want %q", got, tc.allow)
+			}
+		})
+	}
+	// Then the license.
+	b := newAPI(t, secrets.Options{NoLicense: true})
+	for _, p := range []string{"/v1/sys/sync/nothing", "/v1/sys/sync/config"} {
+		wantError(t, b.do(http.MethodPut, p, nil), http.StatusBadRequest, "enterprise license required")
+	}
 }

@@ -53,12 +53,7 @@ func TestApps_configureReadAndAppIDQuirk(t *testing.T) {
 		t.Fatalf("app_id 007: %v", d)
 	}
 	wantBody(t, a.do(http.MethodGet, appsPath+"none", nil), http.StatusNotFound, notFoundBody)
-	if d := a.do("LIST", "/v1/sys/sync/codehost-apps", nil).data(t); !equalJSON(t, d, map[string]any{"keys": []string{"app"}}) {
-		t.Fatalf("list %v", d)
-	}
-	if d := a.in("team").do("LIST", "/v1/sys/sync/codehost-apps", nil).data(t); !equalJSON(t, d, map[string]any{"keys": []string{}}) {
-		t.Fatalf("list in another namespace %v", d)
-	}
+	wantBody(t, a.in("team").do(http.MethodGet, appsPath+"app", nil), http.StatusNotFound, notFoundBody)
 }
 
 func TestApps_validation(t *testing.T) {

@@ -1,9 +1,11 @@
 package secrets_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"testing"
 	"time"
 
@@ -252,3 +254,38 @@ func TestAssociations_listTotals(t *testing.T) {
 		t.Fatalf("team/kv/a/b: %v", o)
 	}
 }
+
+// Rule 5: total_secrets counts secrets, (mount, secret name) pairs, not the
+// key_info keys: mount "team" with secret "kv/x" and mount "team/kv" with
+// secret "x" share the key "team/kv/x" and are still two secrets.
+func TestAssociations_totalSecretsCountsMountSecretPairs(t *testing.T) {
+	mounts, err := secrets.ParseKVMounts("team/kv:2,team:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newAPI(t, secrets.Options{KVMounts: mounts})
+	a.mustWrite("cloudone-sm", "d1", nil)
+	a.mustWrite("cloudone-sm", "d2", nil)
+	a.set("cloudone-sm", "d1", "team/kv", "x").data(t)
+	a.set("cloudone-sm", "d1", "team", "kv/x").data(t)
+	a.set("cloudone-sm", "d2", "team", "kv/x").data(t)
+
+	l := a.do("LIST", "/v1/sys/sync/associations", nil).data(t)
+	if l["total_associations"] != 3.0 || l["total_secrets"] != 2.0 {
+		t.Fatalf("total_associations %v, total_secrets %v; want 3 and 2", l["total_associations"], l["total_secrets"])
+	}
+	if !equalJSON(t, l["keys"], []string{"team/kv/x"}) {
+		t.Fatalf("keys %v", l["keys"])
+	}
+	// The objects under the shared key still tell the two secrets apart.
+	var got []string
+	for _, o := range list(t, obj(t, l["key_info"], "key_info")["team/kv/x"], "team/kv/x") {
+		o := obj(t, o, "object")
+		got = append(got, fmt.Sprint(o["mount"], " ", o["secret_path"], " ", o["name"]))
+	}
+	if want := []string{"team/kv x d1", "team kv/x d1", "team kv/x d2"}; !slices.Equal(sorted(got), sorted(want)) {
+		t.Fatalf("key_info objects %q, want %q", got, want)
+	}
+}
+
+func sorted(s []string) []string { return slices.Sorted(slices.Values(s)) }

@@ -52,10 +52,14 @@ func TestConfig_defaultsAndMergingPatch(t *testing.T) {
 func TestConfig_validation(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	for body, want := range map[string]string{
-		`{"queue_capacity": 0}`:                   `{"errors":["invalid queue_capacity 0: must be a positive integer"]}`,
-		`{"queue_capacity": -5}`:                  `{"errors":["invalid queue_capacity -5: must be a positive integer"]}`,
-		`{"queue_capacity": 1.5}`:                 `{"errors":["invalid queue_capacity 1.5: must be an integer"]}`,
-		`{"queue_capacity": "10"}`:                `{"errors":["invalid queue_capacity \"10\": must be an integer"]}`,
+		`{"queue_capacity": 0}`:    `{"errors":["invalid queue_capacity 0: must be a positive integer"]}`,
+		`{"queue_capacity": -5}`:   `{"errors":["invalid queue_capacity -5: must be a positive integer"]}`,
+		`{"queue_capacity": 1.5}`:  `{"errors":["invalid queue_capacity 1.5: must be an integer, without a decimal point or an exponent"]}`,
+		`{"queue_capacity": "10"}`: `{"errors":["invalid queue_capacity \"10\": must be an integer, without a decimal point or an exponent"]}`,
+		// Whole numbers in other spellings are refused too, as Go servers
+		// that decode into an integer do (see the package doc).
+		`{"queue_capacity": 1000.0}`:              `{"errors":["invalid queue_capacity 1000.0: must be an integer, without a decimal point or an exponent"]}`,
+		`{"queue_capacity": 1e3}`:                 `{"errors":["invalid queue_capacity 1e3: must be an integer, without a decimal point or an exponent"]}`,
 		`{"disabled": "true"}`:                    `{"errors":["invalid disabled \"true\": must be true or false"]}`,
 		`{"disabled": true, "queue_capacity": 0}`: `{"errors":["invalid queue_capacity 0: must be a positive integer"]}`,
 	} {

@@ -196,7 +196,9 @@ func TestDestinations_sharedOptionRules(t *testing.T) {
 		{"cloudone-sm", []any{"allowed_ports", []int{65536}}, `invalid allowed_ports[0] 65536: must be a port number between 1 and 65535`},
 		{"cloudone-sm", []any{"allowed_ports", []int{-1}}, `invalid allowed_ports[0] -1`},
 		{"cloudone-sm", []any{"allowed_ports", []float64{1.5}}, `invalid allowed_ports[0] 1.5`},
-		{"cloudone-sm", []any{"allowed_ports", []string{"80"}}, `invalid allowed_ports[0] "80": must be a port number between 1 and 65535`},
+		{"cloudone-sm", []any{"allowed_ports", []string{"80"}}, `invalid allowed_ports[0] "80": must be a port number, an integer without a decimal point or an exponent`},
+		{"cloudone-sm", []any{"allowed_ports", []json.RawMessage{json.RawMessage("443.0")}}, `invalid allowed_ports[0] 443.0: must be a port number, an integer without a decimal point or an exponent`},
+		{"cloudone-sm", []any{"allowed_ports", []json.RawMessage{json.RawMessage("4.43e2")}}, `invalid allowed_ports[0] 4.43e2: must be a port number, an integer without a decimal point or an exponent`},
 		{"cloudone-sm", []any{"allowed_ports", 80}, `invalid allowed_ports 80: must be a list of port numbers`},
 		{"webhost-project", []any{"deployment_environments", []string{"preview", "staging"}}, `invalid deployment_environments[1] "staging": must be development, preview or production`},
 	}

@@ -18,8 +18,12 @@
 //	LIST, GET ?list=true /v1/sys/sync/associations
 //	GET                  /v1/sys/sync/associations/destinations  (query form)
 //	GET                  /v1/sys/sync/associations/{path...}     (path form)
-//	LIST, GET ?list=true /v1/sys/sync/codehost-apps
 //	POST, GET, DELETE    /v1/sys/sync/codehost-apps/{name}
+//	any                  /v1/sys/sync/  (catch-all: every other path under it)
+//	any                  /v1/sys/sync   (catch-all: the prefix itself)
+//
+// Requests that no route takes are counted under the catch-all, such as
+// "PUT /v1/sys/sync/": a client's stray calls show in the stats too.
 //
 // The spec leaves much unsaid; this emulator decides it as follows, and the
 // provider is written against these choices.
@@ -28,6 +32,8 @@
 //
 //   - Order of checks: token (403 {"errors":["permission denied"]} when
 //     X-Secrets-Token is missing or not the management token), license,
+//     the route (404 {"errors":[]} for a path the API does not have, 405
+//     for one it has under other methods: see below),
 //     namespace (config only), the path's type (400) and, on writes, name
 //     (400), the body and its fields (400), the path's object (404
 //     {"errors":[]}), refusals (409). The create-only check of a destination
@@ -46,6 +52,21 @@
 //     mount_type "system" is on every answer except the lists' (LIST and GET
 //     ?list=true), so that clients meet both shapes the spec allows.
 //   - Deletes answer 204 without a body.
+//   - Every path under /v1/sys/sync is the API's, routed or not, so that
+//     no answer leaves the contract's form: a path it does not have answers
+//     404 {"errors":[]}, and a path it has under other methods 405
+//     {"errors":["unsupported method PUT on /v1/sys/sync/config: this path
+//     takes GET, PATCH"]} with Allow listing them; both after the token and
+//     license checks, as every request. The API never redirects: a path
+//     with an empty, "." or ".." segment (".../cloudone-sm/../x",
+//     ".../destinations//cloudone-sm/d") names no route and answers 404
+//     {"errors":[]}, where the router would send a 307 to the cleaned path,
+//     a route the client did not ask for. (The emulator sees to that: a
+//     bare mux given to Register redirects such paths before any handler
+//     runs.)
+//   - Faults the emulator injects (Options.FailRate of package emulator)
+//     answer in the same form: 429 {"errors":["rate limit exceeded"]} or
+//     503 {"errors":["service unavailable"]}, with Retry-After.
 //   - LIST is the list method; GET with ?list=true (any strconv.ParseBool
 //     true) is its equivalent; a GET of a list path without it answers 405.
 //     In the RefuseList variant, LIST answers 405 with Allow: GET before any
@@ -58,6 +79,14 @@
 //     member "name" must match the path's.
 //   - Bodies are JSON objects (an empty body is {}); null is the same as
 //     absent; values of the wrong JSON type are 400. Bodies over 1 MiB: 413.
+//   - Integers (queue_capacity, allowed_ports) are JSON numbers written as
+//     integers: 1000, not 1e3 or 1000.0, which are refused 400 although
+//     they are whole. The spec types them int, and Go servers of this kind
+//     decode a body with json.Number and read an int field with its Int64
+//     (mapstructure does, as encoding/json does for an int), which refuses
+//     both spellings; an emulator that accepted them would let a client
+//     pass its tests and fail against the real service. Strings of digits
+//     are refused too (a JSON string is not a number).
 //   - Times are ISO 8601 with nanoseconds and a numeric offset
 //     (2024-05-01T10:00:00.123456789+00:00).
 //
@@ -78,10 +107,12 @@
 //
 // Config:
 //
-//   - GET sys/sync/config reads it (the spec lists only PATCH; the real
-//     service has the read, and the provider needs it). PATCH merges: absent
-//     members keep their value. queue_capacity must be a positive integer.
-//     Any Content-Type is accepted.
+//   - GET sys/sync/config reads it. The spec lists only PATCH; the read
+//     exists because a client that manages the config must read it without
+//     writing it: to refresh it, import it and show drift. The real service
+//     has the read at the same path. PATCH merges: absent members keep
+//     their value. queue_capacity must be a positive integer. Any
+//     Content-Type is accepted.
 //   - Re-enabling sync turns every PENDING association SYNCED at once, with
 //     a new updated_at.
 //
@@ -156,7 +187,11 @@
 //   - LIST sys/sync/associations: key_info maps "<mount>/<secret_name>" to
 //     one object per destination (mount, secret_path, and beyond the spec
 //     accessor, type, name, sync_status, updated_at); total_associations
-//     counts (destination, secret) pairs, total_secrets distinct secrets.
+//     counts (destination, secret) pairs, total_secrets distinct secrets:
+//     distinct (mount, secret_name) pairs, not distinct keys, for two
+//     secrets can share a key when names hold "/" (mount "team" with
+//     secret "kv/x" and mount "team/kv" with secret "x" are both under
+//     "team/kv/x", as two objects).
 //   - Read by secret answers associated_destinations keyed "<type>/<name>",
 //     {} when none. The query form takes mount and secret_name (required,
 //     any characters). The path form is ambiguous when names hold "/": the
@@ -175,5 +210,27 @@
 //   - POST on an existing app replaces it. Delete of an app that a codehost
 //     destination of its namespace names (purging ones included) is refused
 //     409 `codehost app "a" is referenced by destinations codehost/d: ...`.
-//   - LIST sys/sync/codehost-apps answers keys, the app names.
+//   - Apps are not listed: the spec has no such endpoint, so LIST
+//     sys/sync/codehost-apps answers 404 {"errors":[]} as any unknown path.
+//
+// State file:
+//
+//   - The emulator's state file (-state, Options.StatePath of package
+//     emulator) keeps the store across restarts. A file that holds what no
+//     request could have stored is refused at load, naming what is wrong:
+//     a null namespace,
+//     destination, app or association, a namespace not written as requests
+//     give it, a destination or app twice, an association whose mount is
+//     not a KV version 2 mount of this server (mind Options.KVMounts), whose
+//     accessor or key is not the one set association gives it, or whose
+//     sync_status is not SYNCED or PENDING.
+//
+// Beyond the spec, in short (each is described above): GET sys/sync/config;
+// the answers to requests no route takes; the refusal of a full queue (409);
+// purge_initiated_at and purge_error in the read form during a purge; the
+// networking options and every connection_details key in the read form;
+// accessor, type, name, sync_status and updated_at in the associations
+// list; warnings naming ignored parameters; the name rules and the "name"
+// body member; namespaces; the NoLicense and RefuseList variants; the
+// accessors' derivation.
 package secrets

@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"cmp"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/json"
@@ -8,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,14 +40,24 @@ const (
 type handler func(w http.ResponseWriter, r *http.Request, ns string)
 
 const (
-	pathConfig       = "/v1/sys/sync/config"
-	pathDestinations = "/v1/sys/sync/destinations"
-	pathDestination  = "/v1/sys/sync/destinations/{type}/{name}"
-	pathAssociations = "/v1/sys/sync/associations"
-	pathApps         = "/v1/sys/sync/codehost-apps"
+	pathPrefix       = "/v1/sys/sync"
+	pathConfig       = pathPrefix + "/config"
+	pathDestinations = pathPrefix + "/destinations"
+	pathDestination  = pathPrefix + "/destinations/{type}/{name}"
+	pathAssociations = pathPrefix + "/associations"
+	pathApps         = pathPrefix + "/codehost-apps"
 )
 
-// Register adds the API's routes to mux.
+// routeMethods are the methods the API's routes take, in the order an Allow
+// header lists them.
+var routeMethods = []string{http.MethodDelete, http.MethodGet, "LIST", http.MethodPatch, http.MethodPost}
+
+// PathPrefix is where the API's paths start: every request under it is the
+// API's, answered by a route or by the catch-all Register adds.
+func (s *Server) PathPrefix() string { return pathPrefix }
+
+// Register adds the API's routes to mux, and a catch-all for the rest of
+// its paths.
 func (s *Server) Register(mux *http.ServeMux) {
 	s.handle(mux, "GET "+pathConfig, s.readConfig)
 	s.handle(mux, "PATCH "+pathConfig, s.patchConfig)
@@ -66,10 +79,17 @@ func (s *Server) Register(mux *http.ServeMux) {
 	s.handle(mux, "GET "+pathAssociations+"/destinations", s.readAssociationsByQuery)
 	s.handle(mux, "GET "+pathAssociations+"/{path...}", s.readAssociationsByPath)
 
-	s.handleList(mux, pathApps, s.listApps)
 	s.handle(mux, "POST "+pathApps+"/{name}", s.writeApp)
 	s.handle(mux, "GET "+pathApps+"/{name}", s.readApp)
 	s.handle(mux, "DELETE "+pathApps+"/{name}", s.deleteApp)
+
+	// The rest of the API's paths, all methods: without it the mux would
+	// answer them with its own plain-text 404 and 405, and before the token
+	// and license checks. The exact prefix too, which the mux would
+	// otherwise redirect to the prefix and "/".
+	unrouted := s.unrouted(mux)
+	s.handle(mux, pathPrefix+"/", unrouted)
+	s.handle(mux, pathPrefix, unrouted)
 }
 
 // handle registers h behind the checks every endpoint makes: the token
@@ -92,22 +112,64 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, h handler) {
 // handleList registers a list endpoint under the LIST method and as GET
 // with ?list=true. In the RefuseList variant LIST answers 405 before any
 // other check, as a server that does not know the method would.
-func (s *Server) handleList(mux *http.ServeMux, path string, h handler) {
+func (s *Server) handleList(mux *http.ServeMux, listPath string, h handler) {
 	if s.opts.RefuseList {
-		mux.HandleFunc("LIST "+path, func(w http.ResponseWriter, _ *http.Request) {
+		mux.HandleFunc("LIST "+listPath, func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Allow", "GET")
 			writeErrors(w, http.StatusMethodNotAllowed, "unsupported method LIST: list with GET and ?list=true")
 		})
 	} else {
-		s.handle(mux, "LIST "+path, h)
+		s.handle(mux, "LIST "+listPath, h)
 	}
-	s.handle(mux, "GET "+path, func(w http.ResponseWriter, r *http.Request, ns string) {
+	s.handle(mux, "GET "+listPath, func(w http.ResponseWriter, r *http.Request, ns string) {
 		if list, _ := strconv.ParseBool(r.URL.Query().Get("list")); !list {
 			writeErrors(w, http.StatusMethodNotAllowed, "unsupported operation: this path is listed with LIST, or GET and ?list=true")
 			return
 		}
 		h(w, r, ns)
 	})
+}
+
+// unrouted answers the requests under the API's paths that no route takes:
+// 405 naming the methods that the path takes, when it takes some, and 404
+// {"errors":[]} otherwise. A path that is not clean names no route: the
+// emulator hands such paths here rather than let the mux redirect them to
+// the cleaned path, where a client would meet a route it did not ask for.
+func (s *Server) unrouted(mux *http.ServeMux) handler {
+	catchAll := map[string]bool{pathPrefix + "/": true, pathPrefix: true}
+	return func(w http.ResponseWriter, r *http.Request, _ string) {
+		if !isClean(r.URL.Path) {
+			writeErrors(w, http.StatusNotFound)
+			return
+		}
+		var allowed []string
+		for _, m := range routeMethods {
+			if m == "LIST" && s.opts.RefuseList {
+				continue
+			}
+			probe := &http.Request{Method: m, Host: r.Host, URL: &url.URL{Path: r.URL.Path, RawPath: r.URL.RawPath}}
+			if _, pattern := mux.Handler(probe); pattern != "" && !catchAll[pattern] {
+				allowed = append(allowed, m)
+			}
+		}
+		if allowed == nil {
+			writeErrors(w, http.StatusNotFound)
+			return
+		}
+		list := strings.Join(allowed, ", ")
+		w.Header().Set("Allow", list)
+		writeErrors(w, http.StatusMethodNotAllowed, fmt.Sprintf("unsupported method %s on %s: this path takes %s", r.Method, r.URL.Path, list))
+	}
+}
+
+// isClean reports whether a mux routes path p as it is, rather than
+// redirect it to p without its empty, "." and ".." segments.
+func isClean(p string) bool {
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c == p
 }
 
 // ---- config
@@ -125,10 +187,7 @@ func (s *Server) readConfig(w http.ResponseWriter, _ *http.Request, ns string) {
 	if !s.checkConfigNamespace(w, ns) {
 		return
 	}
-	s.mu.Lock()
-	c := s.config
-	s.mu.Unlock()
-	respond(w, c, nil, true)
+	s.locked(w, func() reply { return okReply(s.config, nil, true) })
 }
 
 func (s *Server) patchConfig(w http.ResponseWriter, r *http.Request, ns string) {
@@ -156,20 +215,20 @@ func (s *Server) patchConfig(w http.ResponseWriter, r *http.Request, ns string) 
 		writeInvalid(w, err)
 		return
 	}
-	s.mu.Lock()
-	c := s.config
-	if disabled != nil {
-		c.Disabled = *disabled
-	}
-	if given {
-		c.QueueCapacity = capacity
-	}
-	if s.config.Disabled && !c.Disabled {
-		s.flushLocked(time.Now())
-	}
-	s.config = c
-	s.mu.Unlock()
-	respond(w, c, b.warnings(), true)
+	s.locked(w, func() reply {
+		c := s.config
+		if disabled != nil {
+			c.Disabled = *disabled
+		}
+		if given {
+			c.QueueCapacity = capacity
+		}
+		if s.config.Disabled && !c.Disabled {
+			s.flushLocked(time.Now())
+		}
+		s.config = c
+		return okReply(c, b.warnings(), true)
+	})
 }
 
 // ---- destinations
@@ -193,22 +252,22 @@ func checkName(w http.ResponseWriter, name string) bool {
 }
 
 func (s *Server) listDestinations(w http.ResponseWriter, _ *http.Request, ns string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	keyInfo := map[string][]string{}
-	for _, k := range sortedKeys(s.lookupLocked(ns).destinations) {
-		typ, name, _ := strings.Cut(k, "/")
-		keyInfo[typ+"/"] = append(keyInfo[typ+"/"], name)
-	}
-	total := 0
-	for _, names := range keyInfo {
-		total += len(names)
-	}
-	respond(w, map[string]any{
-		"key_info":           keyInfo,
-		"keys":               orEmpty(sortedKeys(keyInfo)),
-		"total_destinations": total,
-	}, nil, false)
+	s.locked(w, func() reply {
+		keyInfo := map[string][]string{}
+		for _, k := range sortedKeys(s.lookupLocked(ns).destinations) {
+			typ, name, _ := strings.Cut(k, "/")
+			keyInfo[typ+"/"] = append(keyInfo[typ+"/"], name)
+		}
+		total := 0
+		for _, names := range keyInfo {
+			total += len(names)
+		}
+		return okReply(map[string]any{
+			"key_info":           keyInfo,
+			"keys":               orEmpty(sortedKeys(keyInfo)),
+			"total_destinations": total,
+		}, nil, false)
+	})
 }
 
 func (s *Server) listDestinationsOfType(w http.ResponseWriter, r *http.Request, ns string) {
@@ -216,42 +275,43 @@ func (s *Server) listDestinationsOfType(w http.ResponseWriter, r *http.Request, 
 	if !checkType(w, typ) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	names := []string{}
-	for _, k := range sortedKeys(s.lookupLocked(ns).destinations) {
-		if t, name, _ := strings.Cut(k, "/"); t == typ {
-			names = append(names, name)
+	s.locked(w, func() reply {
+		names := []string{}
+		for _, k := range sortedKeys(s.lookupLocked(ns).destinations) {
+			if t, name, _ := strings.Cut(k, "/"); t == typ {
+				names = append(names, name)
+			}
 		}
-	}
-	respond(w, map[string]any{"keys": names, "total_destinations": len(names)}, nil, false)
+		return okReply(map[string]any{"keys": names, "total_destinations": len(names)}, nil, false)
+	})
 }
 
-// destinationLocked returns the destination of the path, or answers 404
-// and returns nil. The caller has checked the type.
-func (s *Server) destinationLocked(w http.ResponseWriter, r *http.Request, ns string) *destination {
-	d := s.lookupLocked(ns).destinations[r.PathValue("type")+"/"+r.PathValue("name")]
-	if d == nil {
-		writeErrors(w, http.StatusNotFound)
-	}
-	return d
+// destinationLocked returns the destination of the path, nil when there
+// is none. The caller has checked the type.
+func (s *Server) destinationLocked(r *http.Request, ns string) *destination {
+	return s.lookupLocked(ns).destinations[r.PathValue("type")+"/"+r.PathValue("name")]
 }
 
 func (s *Server) readDestination(w http.ResponseWriter, r *http.Request, ns string) {
 	if !checkType(w, r.PathValue("type")) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if d := s.destinationLocked(w, r, ns); d != nil {
-		respond(w, d.view(), nil, true)
-	}
+	s.locked(w, func() reply {
+		d := s.destinationLocked(r, ns)
+		if d == nil {
+			return notFound()
+		}
+		return okReply(d.view(), nil, true)
+	})
 }
 
-func (s *Server) writeDestination(typ string) handler {
+// writeDestination serves the create/update endpoint of type fixed; "" takes
+// the type from the path, for the route of the types that have none of
+// their own, so that an unknown type is answered 400.
+func (s *Server) writeDestination(fixed string) handler {
 	return func(w http.ResponseWriter, r *http.Request, ns string) {
-		if typ == "" {
-			checkType(w, r.PathValue("type"))
+		typ := cmp.Or(fixed, r.PathValue("type"))
+		if !checkType(w, typ) {
 			return
 		}
 		name := r.PathValue("name")
@@ -262,30 +322,28 @@ func (s *Server) writeDestination(typ string) handler {
 		if !ok {
 			return
 		}
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		sp := s.lookupLocked(ns)
-		stored := sp.destinations[typ+"/"+name]
-		d, err := destinationRequest(typ, name, b, stored)
-		if err == nil && typ == "codehost" {
-			if a := d.Strings["app_name"]; a != "" && sp.apps[a] == nil {
-				err = invalid("invalid app_name %q: no codehost app of that name; configure it first at sys/sync/codehost-apps/%s", a, a)
+		s.locked(w, func() reply {
+			sp := s.lookupLocked(ns)
+			stored := sp.destinations[typ+"/"+name]
+			d, err := destinationRequest(typ, name, b, stored)
+			if err == nil && typ == "codehost" {
+				if a := d.Strings["app_name"]; a != "" && sp.apps[a] == nil {
+					err = invalid("invalid app_name %q: no codehost app of that name; configure it first at sys/sync/codehost-apps/%s", a, a)
+				}
 			}
-		}
-		if err != nil {
-			writeInvalid(w, err)
-			return
-		}
-		if stored != nil && stored.PurgeInitiatedAt != nil {
-			writeErrors(w, http.StatusConflict, purging(stored))
-			return
-		}
-		d.Associations = map[string]*association{}
-		if stored != nil {
-			d.Associations = stored.Associations
-		}
-		s.spaceLocked(ns).destinations[d.key()] = d
-		respond(w, d.view(), b.warnings(), true)
+			if err != nil {
+				return invalidReply(err)
+			}
+			if stored != nil && stored.PurgeInitiatedAt != nil {
+				return errorReply(http.StatusConflict, purging(stored))
+			}
+			d.Associations = map[string]*association{}
+			if stored != nil {
+				d.Associations = stored.Associations
+			}
+			s.spaceLocked(ns).destinations[d.key()] = d
+			return okReply(d.view(), b.warnings(), true)
+		})
 	}
 }
 
@@ -306,25 +364,24 @@ func (s *Server) deleteDestination(w http.ResponseWriter, r *http.Request, ns st
 			return
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	d := s.destinationLocked(w, r, ns)
-	switch {
-	case d == nil:
-		return
-	case d.PurgeInitiatedAt != nil:
-		// A purge is under way: it will delete the destination.
-	case len(d.Associations) == 0:
-		delete(s.spaces[ns].destinations, d.key())
-	case !purge:
-		writeErrors(w, http.StatusConflict, fmt.Sprintf(
-			"destination %q still manages %d associations: remove them first, or delete with purge=true to unsync and remove them",
-			d.key(), len(d.Associations)))
-		return
-	default:
-		s.startPurgeLocked(ns, d, time.Now())
-	}
-	w.WriteHeader(http.StatusNoContent)
+	s.locked(w, func() reply {
+		d := s.destinationLocked(r, ns)
+		switch {
+		case d == nil:
+			return notFound()
+		case d.PurgeInitiatedAt != nil:
+			// A purge is under way: it will delete the destination.
+		case len(d.Associations) == 0:
+			delete(s.spaces[ns].destinations, d.key())
+		case !purge:
+			return errorReply(http.StatusConflict, fmt.Sprintf(
+				"destination %q still manages %d associations: remove them first, or delete with purge=true to unsync and remove them",
+				d.key(), len(d.Associations)))
+		default:
+			s.startPurgeLocked(ns, d, time.Now())
+		}
+		return reply{status: http.StatusNoContent}
+	})
 }
 
 // ---- associations
@@ -333,11 +390,13 @@ func (s *Server) readAssociations(w http.ResponseWriter, r *http.Request, ns str
 	if !checkType(w, r.PathValue("type")) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if d := s.destinationLocked(w, r, ns); d != nil {
-		respond(w, d.associationsView(), nil, true)
-	}
+	s.locked(w, func() reply {
+		d := s.destinationLocked(r, ns)
+		if d == nil {
+			return notFound()
+		}
+		return okReply(d.associationsView(), nil, true)
+	})
 }
 
 // checkMount returns an error unless mount is a KV mount, of version 2
@@ -379,36 +438,34 @@ func (s *Server) setAssociation(w http.ResponseWriter, r *http.Request, ns strin
 		return
 	}
 	now := time.Now()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	d := s.destinationLocked(w, r, ns)
-	if d == nil {
-		return
-	}
-	if d.PurgeInitiatedAt != nil {
-		writeErrors(w, http.StatusConflict, purging(d))
-		return
-	}
-	acc := accessor(ns, mount)
-	key := acc + "/" + secretName
-	a := d.Associations[key]
-	status := StatusSynced
-	if s.config.Disabled {
-		status = StatusPending
-		if a == nil || a.SyncStatus != StatusPending {
-			if n := s.pendingLocked(); n >= s.config.QueueCapacity {
-				writeErrors(w, http.StatusConflict, fmt.Sprintf(
-					"sync queue is full: %d pending operations, queue_capacity is %d; enable sync to drain it", n, s.config.QueueCapacity))
-				return
+	s.locked(w, func() reply {
+		d := s.destinationLocked(r, ns)
+		if d == nil {
+			return notFound()
+		}
+		if d.PurgeInitiatedAt != nil {
+			return errorReply(http.StatusConflict, purging(d))
+		}
+		acc := accessor(ns, mount)
+		key := acc + "/" + secretName
+		a := d.Associations[key]
+		status := StatusSynced
+		if s.config.Disabled {
+			status = StatusPending
+			if a == nil || a.SyncStatus != StatusPending {
+				if n := s.pendingLocked(); n >= s.config.QueueCapacity {
+					return errorReply(http.StatusConflict, fmt.Sprintf(
+						"sync queue is full: %d pending operations, queue_capacity is %d; enable sync to drain it", n, s.config.QueueCapacity))
+				}
 			}
 		}
-	}
-	if a == nil {
-		a = &association{Mount: mount, Accessor: acc, SecretName: secretName}
-		d.Associations[key] = a
-	}
-	a.SyncStatus, a.UpdatedAt = status, now
-	respond(w, d.associationsView(), b.warnings(), true)
+		if a == nil {
+			a = &association{Mount: mount, Accessor: acc, SecretName: secretName}
+			d.Associations[key] = a
+		}
+		a.SyncStatus, a.UpdatedAt = status, now
+		return okReply(d.associationsView(), b.warnings(), true)
+	})
 }
 
 func (s *Server) removeAssociation(w http.ResponseWriter, r *http.Request, ns string) {
@@ -417,44 +474,50 @@ func (s *Server) removeAssociation(w http.ResponseWriter, r *http.Request, ns st
 		return
 	}
 	now := time.Now()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	d := s.destinationLocked(w, r, ns)
-	if d == nil {
-		return
-	}
-	acc := accessor(ns, mount)
-	key := acc + "/" + secretName
-	delete(d.Associations, key)
-	v := d.associationsView()
-	v.AssociatedSecrets[key] = associationView{Accessor: acc, SecretName: secretName, SyncStatus: StatusUnsynced, UpdatedAt: formatTime(now)}
-	respond(w, v, b.warnings(), true)
+	s.locked(w, func() reply {
+		d := s.destinationLocked(r, ns)
+		if d == nil {
+			return notFound()
+		}
+		acc := accessor(ns, mount)
+		key := acc + "/" + secretName
+		delete(d.Associations, key)
+		v := d.associationsView()
+		v.AssociatedSecrets[key] = associationView{Accessor: acc, SecretName: secretName, SyncStatus: StatusUnsynced, UpdatedAt: formatTime(now)}
+		return okReply(v, b.warnings(), true)
+	})
 }
 
 func (s *Server) listAssociations(w http.ResponseWriter, _ *http.Request, ns string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	keyInfo := map[string][]listedAssociation{}
-	total := 0
-	sp := s.lookupLocked(ns)
-	for _, dk := range sortedKeys(sp.destinations) {
-		d := sp.destinations[dk]
-		for _, ak := range sortedKeys(d.Associations) {
-			a := d.Associations[ak]
-			k := a.Mount + "/" + a.SecretName
-			keyInfo[k] = append(keyInfo[k], listedAssociation{
-				Mount: a.Mount, SecretPath: a.SecretName, Accessor: a.Accessor,
-				Type: d.Type, Name: d.Name, SyncStatus: a.SyncStatus, UpdatedAt: formatTime(a.UpdatedAt),
-			})
-			total++
+	s.locked(w, func() reply {
+		keyInfo := map[string][]listedAssociation{}
+		// Secrets are told apart by mount and name: two of them can share
+		// a key of key_info, such as mount "team" with secret "kv/x" and
+		// mount "team/kv" with secret "x".
+		type secret struct{ mount, name string }
+		distinct := map[secret]bool{}
+		total := 0
+		sp := s.lookupLocked(ns)
+		for _, dk := range sortedKeys(sp.destinations) {
+			d := sp.destinations[dk]
+			for _, ak := range sortedKeys(d.Associations) {
+				a := d.Associations[ak]
+				k := a.Mount + "/" + a.SecretName
+				keyInfo[k] = append(keyInfo[k], listedAssociation{
+					Mount: a.Mount, SecretPath: a.SecretName, Accessor: a.Accessor,
+					Type: d.Type, Name: d.Name, SyncStatus: a.SyncStatus, UpdatedAt: formatTime(a.UpdatedAt),
+				})
+				distinct[secret{a.Mount, a.SecretName}] = true
+				total++
+			}
 		}
-	}
-	respond(w, map[string]any{
-		"key_info":           keyInfo,
-		"keys":               orEmpty(sortedKeys(keyInfo)),
-		"total_associations": total,
-		"total_secrets":      len(keyInfo),
-	}, nil, false)
+		return okReply(map[string]any{
+			"key_info":           keyInfo,
+			"keys":               orEmpty(sortedKeys(keyInfo)),
+			"total_associations": total,
+			"total_secrets":      len(distinct),
+		}, nil, false)
+	})
 }
 
 func (s *Server) readAssociationsByQuery(w http.ResponseWriter, r *http.Request, ns string) {
@@ -483,19 +546,19 @@ func (s *Server) readAssociationsByQuery(w http.ResponseWriter, r *http.Request,
 // secret name share the path: the mount is the longest KV mount the path
 // starts with, the rest is the secret name.
 func (s *Server) readAssociationsByPath(w http.ResponseWriter, r *http.Request, ns string) {
-	path := r.PathValue("path")
+	p := r.PathValue("path")
 	mount := ""
 	for m := range s.mounts {
-		if len(m) > len(mount) && strings.HasPrefix(path, m+"/") && len(path) > len(m)+1 {
+		if len(m) > len(mount) && strings.HasPrefix(p, m+"/") && len(p) > len(m)+1 {
 			mount = m
 		}
 	}
 	if mount == "" {
 		writeErrors(w, http.StatusBadRequest, fmt.Sprintf(
-			"invalid path %q: it must start with a KV mount and go on with a secret name; mount and secret_name can also be query parameters of sys/sync/associations/destinations", path))
+			"invalid path %q: it must start with a KV mount and go on with a secret name; mount and secret_name can also be query parameters of sys/sync/associations/destinations", p))
 		return
 	}
-	secretName := path[len(mount)+1:]
+	secretName := p[len(mount)+1:]
 	if err := checkSecretName(secretName); err != nil {
 		writeInvalid(w, err)
 		return
@@ -505,24 +568,18 @@ func (s *Server) readAssociationsByPath(w http.ResponseWriter, r *http.Request, 
 
 func (s *Server) associatedDestinations(w http.ResponseWriter, ns, mount, secretName string) {
 	key := accessor(ns, mount) + "/" + secretName
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := map[string]destinationEntry{}
-	for k, d := range s.lookupLocked(ns).destinations {
-		if a := d.Associations[key]; a != nil {
-			out[k] = destinationEntry{Type: d.Type, Name: d.Name, SyncStatus: a.SyncStatus, UpdatedAt: formatTime(a.UpdatedAt)}
+	s.locked(w, func() reply {
+		out := map[string]destinationEntry{}
+		for k, d := range s.lookupLocked(ns).destinations {
+			if a := d.Associations[key]; a != nil {
+				out[k] = destinationEntry{Type: d.Type, Name: d.Name, SyncStatus: a.SyncStatus, UpdatedAt: formatTime(a.UpdatedAt)}
+			}
 		}
-	}
-	respond(w, map[string]any{"associated_destinations": out}, nil, true)
+		return okReply(map[string]any{"associated_destinations": out}, nil, true)
+	})
 }
 
 // ---- code-host apps
-
-func (s *Server) listApps(w http.ResponseWriter, _ *http.Request, ns string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	respond(w, map[string]any{"keys": orEmpty(sortedKeys(s.lookupLocked(ns).apps))}, nil, false)
-}
 
 func (s *Server) writeApp(w http.ResponseWriter, r *http.Request, ns string) {
 	name := r.PathValue("name")
@@ -538,46 +595,43 @@ func (s *Server) writeApp(w http.ResponseWriter, r *http.Request, ns string) {
 		writeInvalid(w, err)
 		return
 	}
-	s.mu.Lock()
-	s.spaceLocked(ns).apps[name] = a
-	s.mu.Unlock()
-	respond(w, a.view(), b.warnings(), true)
+	s.locked(w, func() reply {
+		s.spaceLocked(ns).apps[name] = a
+		return okReply(a.view(), b.warnings(), true)
+	})
 }
 
 func (s *Server) readApp(w http.ResponseWriter, r *http.Request, ns string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	a := s.lookupLocked(ns).apps[r.PathValue("name")]
-	if a == nil {
-		writeErrors(w, http.StatusNotFound)
-		return
-	}
-	respond(w, a.view(), nil, true)
+	s.locked(w, func() reply {
+		a := s.lookupLocked(ns).apps[r.PathValue("name")]
+		if a == nil {
+			return notFound()
+		}
+		return okReply(a.view(), nil, true)
+	})
 }
 
 func (s *Server) deleteApp(w http.ResponseWriter, r *http.Request, ns string) {
 	name := r.PathValue("name")
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sp := s.lookupLocked(ns)
-	if sp.apps[name] == nil {
-		writeErrors(w, http.StatusNotFound)
-		return
-	}
-	var users []string
-	for k, d := range sp.destinations {
-		if d.Type == "codehost" && d.Strings["app_name"] == name {
-			users = append(users, k)
+	s.locked(w, func() reply {
+		sp := s.lookupLocked(ns)
+		if sp.apps[name] == nil {
+			return notFound()
 		}
-	}
-	if users != nil {
-		slices.Sort(users)
-		writeErrors(w, http.StatusConflict, fmt.Sprintf(
-			"codehost app %q is referenced by destinations %s: delete them first", name, strings.Join(users, ", ")))
-		return
-	}
-	delete(sp.apps, name)
-	w.WriteHeader(http.StatusNoContent)
+		var users []string
+		for k, d := range sp.destinations {
+			if d.Type == "codehost" && d.Strings["app_name"] == name {
+				users = append(users, k)
+			}
+		}
+		if users != nil {
+			slices.Sort(users)
+			return errorReply(http.StatusConflict, fmt.Sprintf(
+				"codehost app %q is referenced by destinations %s: delete them first", name, strings.Join(users, ", ")))
+		}
+		delete(sp.apps, name)
+		return reply{status: http.StatusNoContent}
+	})
 }
 
 // ---- responses
@@ -595,14 +649,66 @@ type envelope struct {
 	MountType     string   `json:"mount_type,omitempty"`
 }
 
-// respond answers 200 with data in the envelope; mountType adds
-// mount_type "system" (every answer but the lists').
-func respond(w http.ResponseWriter, data any, warnings []string, mountType bool) {
+// reply is an answer ready to send: its status and its JSON body, nil for
+// none.
+type reply struct {
+	status int
+	body   []byte
+}
+
+// locked runs f under the store's lock and sends its reply once the lock is
+// released. f builds the answer from the store and encodes it, so that
+// nothing of the store is read after the lock is gone, and a client that
+// reads its answer slowly holds up only itself. The unlock is deferred: a
+// panic in f, which net/http recovers, must not leave the store locked for
+// every later request.
+func (s *Server) locked(w http.ResponseWriter, f func() reply) {
+	rep := func() reply {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return f()
+	}()
+	rep.send(w)
+}
+
+func (rep reply) send(w http.ResponseWriter) {
+	if rep.body != nil {
+		w.Header().Set("Content-Type", "application/json")
+	}
+	w.WriteHeader(rep.status)
+	_, _ = w.Write(rep.body)
+}
+
+// okReply is 200 with data in the envelope; mountType adds mount_type
+// "system" (every answer but the lists').
+func okReply(data any, warnings []string, mountType bool) reply {
 	e := envelope{RequestID: requestID(), Data: data, Warnings: warnings}
 	if mountType {
 		e.MountType = "system"
 	}
-	writeJSON(w, http.StatusOK, e)
+	return jsonReply(http.StatusOK, e)
+}
+
+// errorReply is {"errors": [...]}; without messages, {"errors": []}.
+func errorReply(status int, msgs ...string) reply {
+	return jsonReply(status, struct {
+		Errors []string `json:"errors"`
+	}{orEmpty(msgs)})
+}
+
+func invalidReply(err error) reply { return errorReply(http.StatusBadRequest, err.Error()) }
+
+// notFound is the 404 of an unknown object: exactly {"errors":[]}.
+func notFound() reply { return errorReply(http.StatusNotFound) }
+
+// jsonReply encodes v compactly, without a trailing newline.
+func jsonReply(status int, v any) reply {
+	data, err := json.Marshal(v)
+	if err != nil {
+		// Not reached: every answer is built of maps, slices and strings.
+		return reply{status: http.StatusInternalServerError, body: fmt.Appendf(nil, `{"errors":[%q]}`, err.Error())}
+	}
+	return reply{status: status, body: data}
 }
 
 // requestID returns a random UUID.
@@ -614,28 +720,19 @@ func requestID() string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
 }
 
-// writeErrors answers {"errors": [...]}; without messages, {"errors": []}.
+// writeErrors answers {"errors": [...]}, outside the store's lock.
 func writeErrors(w http.ResponseWriter, status int, msgs ...string) {
-	writeJSON(w, status, struct {
-		Errors []string `json:"errors"`
-	}{orEmpty(msgs)})
+	errorReply(status, msgs...).send(w)
 }
 
 func writeInvalid(w http.ResponseWriter, err error) {
-	writeErrors(w, http.StatusBadRequest, err.Error())
+	invalidReply(err).send(w)
 }
 
-// writeJSON writes v compactly, without a trailing newline.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	data, err := json.Marshal(v)
-	if err != nil {
-		// Not reached: every answer is built of maps, slices and strings.
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(data)
+// WriteError answers, in the API's error form, an error that the emulator
+// makes on the API's behalf: an injected fault.
+func (s *Server) WriteError(w http.ResponseWriter, status int, msg string) {
+	writeErrors(w, status, msg)
 }
 
 // readBody reads and parses a JSON object body, answering 400 (413 when too

@@ -142,7 +142,7 @@ func (b *body) strMap(name string) (map[string]string, error) {
 	return m, nil
 }
 
-// integer reads a JSON number that is a whole number.
+// integer reads an integer member.
 func (b *body) integer(name string) (value int64, given bool, err error) {
 	raw := b.get(name)
 	if raw == nil {
@@ -151,11 +151,14 @@ func (b *body) integer(name string) (value int64, given bool, err error) {
 	if i, ok := wholeNumber(raw); ok {
 		return i, true, nil
 	}
-	return 0, true, invalid("invalid %s %s: must be an integer", name, raw)
+	return 0, true, invalid("invalid %s %s: must be an integer, without a decimal point or an exponent", name, raw)
 }
 
-// wholeNumber reads a JSON number without a fraction. json.Number alone
-// would also take a string that holds a number.
+// wholeNumber reads a JSON number written as an integer. 1e3 and 443.0 are
+// refused although whole, as the Go servers this API comes from refuse
+// them: they decode into json.Number and take its Int64, as encoding/json
+// does for an int field (see the package doc). json.Number alone would
+// also take a string that holds a number.
 func wholeNumber(raw json.RawMessage) (int64, bool) {
 	var n json.Number
 	if len(raw) == 0 || raw[0] == '"' || json.Unmarshal(raw, &n) != nil {
@@ -318,7 +321,10 @@ func readOptions(t *destType, typ string, b *body, o *destinationOptions) error 
 	}
 	for i, n := range ports {
 		p, ok := wholeNumber(n)
-		if !ok || p < 1 || p > math.MaxUint16 {
+		if !ok {
+			return invalid("invalid allowed_ports[%d] %s: must be a port number, an integer without a decimal point or an exponent", i, n)
+		}
+		if p < 1 || p > math.MaxUint16 {
 			return invalid("invalid allowed_ports[%d] %s: must be a port number between 1 and 65535", i, n)
 		}
 		o.AllowedPorts = append(o.AllowedPorts, int(p))

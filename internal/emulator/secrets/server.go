@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"strconv"
@@ -266,18 +267,8 @@ func (s *Server) UnmarshalState(data []byte) error {
 		st.Config.QueueCapacity = defaultConfig().QueueCapacity
 	}
 	for ns, sp := range st.Namespaces {
-		if sp == nil {
-			return fmt.Errorf("secrets state: namespace %q is null", ns)
-		}
-		for i, d := range sp.Destinations {
-			if d == nil || destTypes[d.Type] == nil || !validName.MatchString(d.Name) {
-				return fmt.Errorf("secrets state: namespace %q: destination %d has no valid type and name", ns, i)
-			}
-		}
-		for i, a := range sp.Apps {
-			if a == nil || !validName.MatchString(a.Name) {
-				return fmt.Errorf("secrets state: namespace %q: app %d has no valid name", ns, i)
-			}
+		if err := s.checkSavedSpace(ns, sp); err != nil {
+			return fmt.Errorf("secrets state: namespace %q: %w", ns, err)
 		}
 	}
 	s.mu.Lock()
@@ -298,6 +289,69 @@ func (s *Server) UnmarshalState(data []byte) error {
 		for _, a := range saved.Apps {
 			sp.apps[a.Name] = a
 		}
+	}
+	return nil
+}
+
+// checkSavedSpace refuses what no request could have stored, so that a
+// hand-edited or foreign state file fails to load rather than fail, or
+// panic, in some later request.
+func (s *Server) checkSavedSpace(ns string, sp *savedSpace) error {
+	if sp == nil {
+		return errors.New("null")
+	}
+	if ns != normalizeNamespace(ns) {
+		return fmt.Errorf("not a namespace name as requests give it: want %q", normalizeNamespace(ns))
+	}
+	seen := map[string]bool{}
+	for i, d := range sp.Destinations {
+		if d == nil || destTypes[d.Type] == nil || !validName.MatchString(d.Name) {
+			return fmt.Errorf("destination %d has no valid type and name", i)
+		}
+		if seen[d.key()] {
+			return fmt.Errorf("destination %q is there twice", d.key())
+		}
+		seen[d.key()] = true
+		for k, a := range d.Associations {
+			if err := s.checkSavedAssociation(ns, k, a); err != nil {
+				return fmt.Errorf("destination %q: association %q: %w", d.key(), k, err)
+			}
+		}
+	}
+	clear(seen)
+	for i, a := range sp.Apps {
+		if a == nil || !validName.MatchString(a.Name) {
+			return fmt.Errorf("app %d has no valid name", i)
+		}
+		if seen[a.Name] {
+			return fmt.Errorf("app %q is there twice", a.Name)
+		}
+		seen[a.Name] = true
+	}
+	return nil
+}
+
+// checkSavedAssociation checks an association as set association would
+// have stored it under key in namespace ns.
+func (s *Server) checkSavedAssociation(ns, key string, a *association) error {
+	if a == nil {
+		return errors.New("null")
+	}
+	if err := s.checkMount(a.Mount, true); err != nil {
+		return err
+	}
+	if err := checkSecretName(a.SecretName); err != nil {
+		return err
+	}
+	if want := accessor(ns, a.Mount); a.Accessor != want {
+		return fmt.Errorf("accessor %q, but mount %q has accessor %q in this namespace", a.Accessor, a.Mount, want)
+	}
+	if want := a.Accessor + "/" + a.SecretName; key != want {
+		return fmt.Errorf("keyed %q, want %q (<accessor>/<secret_name>)", key, want)
+	}
+	if a.SyncStatus != StatusSynced && a.SyncStatus != StatusPending {
+		// UNSYNCED is only ever an answer: a removed association is gone.
+		return fmt.Errorf("sync_status %q: must be %s or %s", a.SyncStatus, StatusSynced, StatusPending)
 	}
 	return nil
 }

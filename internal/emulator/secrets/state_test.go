@@ -153,3 +153,49 @@ func TestConcurrency(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A state file is read by people's own tools and edited by hand: an
+// association that the API could never have stored is refused on load,
+// with the store left as it was, rather than loaded to fail (or panic) in
+// a later request.
+func TestState_refusesBadAssociations(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	a.mustWrite("cloudone-sm", "kept", nil)
+	acc, _ := a.server.Accessor("", "secret")
+	teamAcc, _ := a.server.Accessor("team", "secret")
+	kv1Acc, _ := a.server.Accessor("", "kv1")
+	good := fmt.Sprintf(`{"mount":"secret","accessor":%q,"secret_name":"s","sync_status":"SYNCED","updated_at":"2024-05-01T10:00:00Z"}`, acc)
+	state := func(ns, key, association string) string {
+		return fmt.Sprintf(`{"config":{"disabled":true,"queue_capacity":5},"namespaces":{%q:{"destinations":[`+
+			`{"type":"cloudone-sm","name":"d","options":{"granularity":"secret-path"},"associations":{%q:%s}}],"apps":[]}}}`, ns, key, association)
+	}
+	if err := a.server.UnmarshalState([]byte(state("", acc+"/s", good))); err != nil {
+		t.Fatalf("a good association is refused: %v", err)
+	}
+	a.mustWrite("cloudone-sm", "kept", nil)
+	for name, bad := range map[string]string{
+		"null":              state("", acc+"/s", `null`),
+		"unknown mount":     state("", acc+"/s", strings.Replace(good, `"mount":"secret"`, `"mount":"gone"`, 1)),
+		"KV version 1":      state("", kv1Acc+"/s", fmt.Sprintf(`{"mount":"kv1","accessor":%q,"secret_name":"s","sync_status":"SYNCED"}`, kv1Acc)),
+		"unknown status":    state("", acc+"/s", strings.Replace(good, "SYNCED", "DONE", 1)),
+		"UNSYNCED stored":   state("", acc+"/s", strings.Replace(good, "SYNCED", "UNSYNCED", 1)),
+		"key not its own":   state("", acc+"/other", good),
+		"key without slash": state("", "s", good),
+		"wrong accessor":    state("", acc+"/s", strings.Replace(good, acc, "kv_00000000", 1)),
+		"other namespace":   state("team", acc+"/s", good),
+		"bad secret name":   state("", acc+"/a//b", strings.Replace(good, `"secret_name":"s"`, `"secret_name":"a//b"`, 1)),
+		"namespace unclean": state("/team/", teamAcc+"/s", good),
+		"duplicate destination": `{"namespaces":{"":{"destinations":[{"type":"cloudone-sm","name":"d","options":{}},` +
+			`{"type":"cloudone-sm","name":"d","options":{}}]}}}`,
+		"duplicate app": `{"namespaces":{"":{"apps":[{"name":"a"},{"name":"a"}]}}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			if err := a.server.UnmarshalState([]byte(bad)); err == nil {
+				t.Fatalf("UnmarshalState(%s) succeeded", bad)
+			}
+			// The store is the one before the refused load, and serves.
+			wantStatus(t, a.read("cloudone-sm", "kept"), http.StatusOK)
+			wantStatus(t, a.patchConfig(map[string]any{"disabled": false}), http.StatusOK)
+		})
+	}
+}
