@@ -58,13 +58,13 @@ func NewScheduler(t *testing.T) *Scheduler {
 
 // NewSchedulerEmulator starts an emulator with the given options for one
 // test, whatever the environment says.
-func NewSchedulerEmulator(t *testing.T, opts emulator.Options) *Scheduler {
+func NewSchedulerEmulator(t testing.TB, opts emulator.Options) *Scheduler {
 	t.Helper()
 	emu, url := startEmulator(t, opts)
 	return &Scheduler{URL: url, Token: cmp.Or(opts.SchedulerToken, "scheduler-root"), Emulator: emu}
 }
 
-func startEmulator(t *testing.T, opts emulator.Options) (*emulator.Emulator, string) {
+func startEmulator(t testing.TB, opts emulator.Options) (*emulator.Emulator, string) {
 	t.Helper()
 	emu, err := emulator.New(opts)
 	if err != nil {
@@ -140,7 +140,7 @@ func NewSecrets(t *testing.T) *Secrets {
 
 // NewSecretsEmulator starts an emulator with the given options for one
 // test, whatever the environment says.
-func NewSecretsEmulator(t *testing.T, opts emulator.Options) *Secrets {
+func NewSecretsEmulator(t testing.TB, opts emulator.Options) *Secrets {
 	t.Helper()
 	emu, url := startEmulator(t, opts)
 	return &Secrets{URL: url, Token: cmp.Or(opts.SecretsToken, "secrets-root"), Emulator: emu}

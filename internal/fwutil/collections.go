@@ -45,6 +45,20 @@ func Strings(ctx context.Context, l types.List, diags *diag.Diagnostics) []strin
 	return out
 }
 
+// Ints returns the elements of a list of numbers; null gives nil.
+func Ints(ctx context.Context, l types.List, diags *diag.Diagnostics) []int {
+	if l.IsNull() || l.IsUnknown() {
+		return nil
+	}
+	var v []int64
+	diags.Append(l.ElementsAs(ctx, &v, false)...)
+	out := make([]int, len(v))
+	for i, n := range v {
+		out[i] = int(n)
+	}
+	return out
+}
+
 // StringMap returns the elements of a map of strings; null gives nil.
 func StringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
 	if m.IsNull() || m.IsUnknown() {

@@ -1,7 +1,10 @@
 // Package fwutil holds what every resource and data source of the provider
 // shares: the provider data handed to Configure, the "keep the configured
-// secret" rule, duration comparison by value, list and map conversions that
-// keep the practitioner's choice between null and empty, and the shape of
-// API errors in diagnostics. It exists so that each resource states only
-// what is particular to its API object.
+// secret" rule and the secret's write-only twin (its attributes, the value
+// to send, the "one of the two" rule), the refusal to take over an object
+// a create finds in place, duration comparison by value, times in state,
+// list and map conversions that keep the practitioner's choice between
+// null and empty, plan comparison, and the shape of API errors in
+// diagnostics. It exists so that each resource states only what is
+// particular to its API object.
 package fwutil

@@ -3,11 +3,13 @@ package fwutil
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 func TestDurationFromAPI(t *testing.T) {
@@ -88,5 +90,45 @@ func TestStringListFromAPIKeepsNullOrEmpty(t *testing.T) {
 	}
 	if diags.HasError() {
 		t.Fatal(diags)
+	}
+}
+
+func TestOnlyChanged(t *testing.T) {
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"name":     tftypes.String,
+		"purge":    tftypes.Bool,
+		"timeouts": tftypes.Object{AttributeTypes: map[string]tftypes.Type{"delete": tftypes.String}},
+	}}
+	value := func(name string, purge bool, timeout string) tftypes.Value {
+		return tftypes.NewValue(typ, map[string]tftypes.Value{
+			"name":     tftypes.NewValue(tftypes.String, name),
+			"purge":    tftypes.NewValue(tftypes.Bool, purge),
+			"timeouts": tftypes.NewValue(typ.AttributeTypes["timeouts"], map[string]tftypes.Value{"delete": tftypes.NewValue(tftypes.String, timeout)}),
+		})
+	}
+	prior := value("a", false, "1m")
+	cases := []struct {
+		plan tftypes.Value
+		want bool
+	}{
+		{value("a", false, "1m"), true},
+		{value("a", true, "2m"), true},
+		{value("b", true, "1m"), false},
+	}
+	for _, c := range cases {
+		got, err := OnlyChanged(c.plan, prior, "purge", "timeouts")
+		if err != nil || got != c.want {
+			t.Errorf("OnlyChanged(%s) = %t, %v; want %t", c.plan, got, err, c.want)
+		}
+	}
+}
+
+func TestTimeString(t *testing.T) {
+	if got := TimeString(time.Time{}); !got.IsNull() {
+		t.Errorf("zero time: got %s, want null", got)
+	}
+	at := time.Date(2024, 5, 1, 12, 0, 0, 5, time.FixedZone("x", 2*3600))
+	if got, want := TimeString(at), types.StringValue("2024-05-01T10:00:00.000000005Z"); !got.Equal(want) {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }

@@ -1,9 +1,26 @@
 package fwutil
 
-import "github.com/hashicorp/terraform-plugin-framework/types"
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
 
 // Redacted is what some servers answer in place of a secret.
 const Redacted = "redacted"
+
+// Obfuscated reports whether a server answered asterisks (or nothing) in
+// place of a secret.
+func Obfuscated(s string) bool { return strings.Trim(s, "*") == "" }
 
 // SecretFromAPI decides what state holds for a secret the server may hide.
 // A secret the practitioner did not set (null, or given through its
@@ -20,4 +37,86 @@ func SecretFromAPI(prior types.String, api string, hidden func(string) bool) typ
 		return prior
 	}
 	return types.StringValue(api)
+}
+
+// WriteOnlySecret is a secret attribute with its write-only twin
+// (`<name>_wo`, Terraform 1.11 and later, never in plan or state) and the
+// twin's version (`<name>_wo_version`), whose change is what makes
+// Terraform send the twin again, since it cannot compare write-only
+// values. The three are alike in every resource that has a secret.
+type WriteOnlySecret struct {
+	Name string
+	// Description says what the secret is.
+	Description string
+	// Service is where the secret is sent: "the service", "the scheduler".
+	Service string
+	// Drift says what a refresh can see of a change made outside
+	// Terraform.
+	Drift string
+	// Validators check the secret and its twin alike.
+	Validators []validator.String
+}
+
+// Attributes are the secret's three attributes, by name. Their paths to
+// each other are relative, so they may sit in a nested attribute.
+func (s WriteOnlySecret) Attributes() map[string]schema.Attribute {
+	wo := s.Name + "_wo"
+	twin := path.MatchRelative().AtParent().AtName(wo)
+	return map[string]schema.Attribute{
+		s.Name: schema.StringAttribute{
+			Optional: true, Sensitive: true,
+			Description: s.Description + " Prefer `" + wo + "`, which never enters the state. " + s.Drift,
+			Validators:  append([]validator.String{stringvalidator.ConflictsWith(twin)}, s.Validators...),
+		},
+		wo: schema.StringAttribute{
+			Optional: true, Sensitive: true, WriteOnly: true,
+			Description: "Write-only twin of `" + s.Name + "` (Terraform 1.11 and later): sent to " + s.Service + ", never stored in plan or state. " +
+				"Terraform cannot compare it, so change `" + wo + "_version` to send a new value.",
+			Validators: s.Validators,
+		},
+		wo + "_version": schema.Int64Attribute{
+			Optional:    true,
+			Description: "Any number; change it to send `" + wo + "` again.",
+			Validators:  []validator.Int64{int64validator.AlsoRequires(twin)},
+		},
+	}
+}
+
+// twin is the path of the write-only twin of the secret at p.
+func twin(p path.Path) path.Path {
+	last, _ := p.Steps().LastStep()
+	name, _ := last.(path.PathStepAttributeName)
+	return p.ParentPath().AtName(string(name) + "_wo")
+}
+
+// SecretToSend is the secret at p that a create or update sends: its
+// write-only twin when set, else the secret itself. The twin lives in the
+// configuration only.
+func SecretToSend(ctx context.Context, config tfsdk.Config, p path.Path, diags *diag.Diagnostics) string {
+	var v, wo types.String
+	diags.Append(config.GetAttribute(ctx, twin(p), &wo)...)
+	diags.Append(config.GetAttribute(ctx, p, &v)...)
+	if !wo.IsNull() {
+		return wo.ValueString()
+	}
+	return v.ValueString()
+}
+
+// RequireSecret adds an error at p unless the configuration sets the
+// secret at p or its write-only twin; an empty string does not count.
+// rule ends the message: "client_secret or client_secret_wo is required
+// <rule>."
+func RequireSecret(ctx context.Context, config tfsdk.Config, p path.Path, rule string, diags *diag.Diagnostics) {
+	given := func(p path.Path) bool {
+		var v types.String
+		if d := config.GetAttribute(ctx, p, &v); d.HasError() {
+			return true // not a string here: nothing to say
+		}
+		return v.IsUnknown() || (!v.IsNull() && v.ValueString() != "")
+	}
+	if given(p) || given(twin(p)) {
+		return
+	}
+	last, _ := p.Steps().LastStep()
+	diags.AddAttributeError(p, "Missing "+last.String(), fmt.Sprintf("%s or %s is required %s.", p, twin(p), rule))
 }

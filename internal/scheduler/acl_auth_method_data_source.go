@@ -124,8 +124,8 @@ func (d *aclAuthMethodDataSource) Read(ctx context.Context, req datasource.ReadR
 		TokenNameFormat: types.StringValue(got.TokenNameFormat),
 		Default:         types.BoolValue(got.Default),
 		Config:          cfg,
-		CreateTime:      timeString(got.CreateTime),
-		ModifyTime:      timeString(got.ModifyTime),
+		CreateTime:      fwutil.TimeString(got.CreateTime),
+		ModifyTime:      fwutil.TimeString(got.ModifyTime),
 		CreateIndex:     types.Int64Value(int64(got.CreateIndex)),
 		ModifyIndex:     types.Int64Value(int64(got.ModifyIndex)),
 	}

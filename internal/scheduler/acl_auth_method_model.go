@@ -3,7 +3,6 @@ package scheduler
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -37,7 +36,7 @@ type aclAuthMethodConfigModel struct {
 
 // secretHidden tells a real secret from what servers answer instead of one.
 func secretHidden(s string) bool {
-	return s == fwutil.Redacted || strings.Trim(s, "*") == ""
+	return s == fwutil.Redacted || fwutil.Obfuscated(s)
 }
 
 // expandConfig builds the API's config from the model. secret is the client
@@ -131,13 +130,6 @@ func undoCreateLowercasing(sent, got *schedulerclient.AuthMethodConfig) {
 			}
 		}
 	}
-}
-
-func timeString(t time.Time) types.String {
-	if t.IsZero() {
-		return types.StringNull()
-	}
-	return types.StringValue(t.UTC().Format(time.RFC3339Nano))
 }
 
 // objectAttrTypes returns the attribute types of an object type; nil makes

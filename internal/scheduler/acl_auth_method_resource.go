@@ -3,6 +3,7 @@ package scheduler
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"regexp"
 	"sort"
@@ -10,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -50,10 +50,6 @@ const (
 // objectAsOptions reads nested objects whose attributes may be unknown
 // during planning.
 var objectAsOptions = basetypes.ObjectAsOptions{}
-
-func int64AlsoRequiresWO() validator.Int64 {
-	return int64validator.AlsoRequires(path.MatchRelative().AtParent().AtName("oidc_client_secret_wo"))
-}
 
 var authMethodNameRe = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
 
@@ -103,6 +99,52 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 	listReplace := []planmodifier.List{listplanmodifier.RequiresReplace()}
 	durations := []validator.String{fwutil.DurationValidator()}
 
+	configAttrs := map[string]schema.Attribute{
+		"oidc_discovery_url":     schema.StringAttribute{Optional: true, Description: descDiscoveryURL},
+		"oidc_client_id":         schema.StringAttribute{Optional: true, Description: descClientID},
+		"oidc_disable_user_info": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false), Description: descDisableUserInfo},
+		"oidc_scopes":            schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descScopes},
+		"jwt_validation_pub_keys": schema.ListAttribute{
+			Optional: true, ElementType: types.StringType, PlanModifiers: listReplace,
+			Description: descPubKeys + " Create-only: changing it replaces the method.",
+		},
+		"jwks_url": schema.StringAttribute{
+			Optional: true, PlanModifiers: replace,
+			Description: descJWKSURL + " Create-only: changing it replaces the method.",
+		},
+		"jwks_ca_cert": schema.StringAttribute{
+			Optional: true, PlanModifiers: replace,
+			Description: descJWKSCACert + " Create-only: changing it replaces the method.",
+		},
+		"bound_audiences": schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descBoundAudiences},
+		"allowed_redirect_uris": schema.ListAttribute{
+			Required: true, ElementType: types.StringType, Description: descRedirectURIs,
+			Validators: []validator.List{listvalidator.SizeAtLeast(1)},
+		},
+		"discovery_ca_pem": schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descDiscoveryCaPem},
+		"signing_algs":     schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descSigningAlgs},
+		"expiration_leeway": schema.StringAttribute{
+			Optional: true, Validators: durations, PlanModifiers: durationReplace,
+			Description: descExpirationLeeway + " Create-only: changing it replaces the method.",
+		},
+		"not_before_leeway": schema.StringAttribute{
+			Optional: true, Validators: durations, PlanModifiers: durationReplace,
+			Description: descNotBeforeLeeway + " Create-only: changing it replaces the method.",
+		},
+		"clock_skew_leeway": schema.StringAttribute{
+			Optional: true, Validators: durations, PlanModifiers: durationReplace,
+			Description: descClockSkewLeeway + " Create-only: changing it replaces the method.",
+		},
+		"claim_mappings":      schema.MapAttribute{Optional: true, ElementType: types.StringType, Description: descClaimMappings},
+		"list_claim_mappings": schema.MapAttribute{Optional: true, ElementType: types.StringType, Description: descListClaimMappings},
+	}
+	maps.Copy(configAttrs, fwutil.WriteOnlySecret{
+		Name:        "oidc_client_secret",
+		Description: descClientSecret,
+		Service:     "the scheduler",
+		Drift:       "When the server redacts secrets, a change made outside Terraform cannot be seen.",
+	}.Attributes())
+
 	resp.Schema = schema.Schema{
 		Description: "An ACL auth method of the scheduler: how an OIDC identity provider or a JWT issuer is used for single sign-on, " +
 			"and which tokens a login produces. The scheduler can update only OIDC methods, so any change to a JWT method replaces it.",
@@ -146,64 +188,7 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 			"config": schema.SingleNestedAttribute{
 				Required:    true,
 				Description: "The method's configuration.",
-				Attributes: map[string]schema.Attribute{
-					"oidc_discovery_url": schema.StringAttribute{Optional: true, Description: descDiscoveryURL},
-					"oidc_client_id":     schema.StringAttribute{Optional: true, Description: descClientID},
-					"oidc_client_secret": schema.StringAttribute{
-						Optional:  true,
-						Sensitive: true,
-						Description: descClientSecret + " Prefer `oidc_client_secret_wo`, which never enters the state. " +
-							"When the server redacts secrets, a change made outside Terraform cannot be seen.",
-						Validators: []validator.String{stringvalidator.ConflictsWith(path.MatchRelative().AtParent().AtName("oidc_client_secret_wo"))},
-					},
-					"oidc_client_secret_wo": schema.StringAttribute{
-						Optional:  true,
-						Sensitive: true,
-						WriteOnly: true,
-						Description: "Write-only twin of `oidc_client_secret` (Terraform 1.11 and later): sent to the scheduler, never stored in plan or state. " +
-							"Terraform cannot compare it, so change `oidc_client_secret_wo_version` to send a new value.",
-					},
-					"oidc_client_secret_wo_version": schema.Int64Attribute{
-						Optional:    true,
-						Description: "Any number; change it to send `oidc_client_secret_wo` again.",
-						Validators:  []validator.Int64{int64AlsoRequiresWO()},
-					},
-					"oidc_disable_user_info": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false), Description: descDisableUserInfo},
-					"oidc_scopes":            schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descScopes},
-					"jwt_validation_pub_keys": schema.ListAttribute{
-						Optional: true, ElementType: types.StringType, PlanModifiers: listReplace,
-						Description: descPubKeys + " Create-only: changing it replaces the method.",
-					},
-					"jwks_url": schema.StringAttribute{
-						Optional: true, PlanModifiers: replace,
-						Description: descJWKSURL + " Create-only: changing it replaces the method.",
-					},
-					"jwks_ca_cert": schema.StringAttribute{
-						Optional: true, PlanModifiers: replace,
-						Description: descJWKSCACert + " Create-only: changing it replaces the method.",
-					},
-					"bound_audiences": schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descBoundAudiences},
-					"allowed_redirect_uris": schema.ListAttribute{
-						Required: true, ElementType: types.StringType, Description: descRedirectURIs,
-						Validators: []validator.List{listvalidator.SizeAtLeast(1)},
-					},
-					"discovery_ca_pem": schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descDiscoveryCaPem},
-					"signing_algs":     schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descSigningAlgs},
-					"expiration_leeway": schema.StringAttribute{
-						Optional: true, Validators: durations, PlanModifiers: durationReplace,
-						Description: descExpirationLeeway + " Create-only: changing it replaces the method.",
-					},
-					"not_before_leeway": schema.StringAttribute{
-						Optional: true, Validators: durations, PlanModifiers: durationReplace,
-						Description: descNotBeforeLeeway + " Create-only: changing it replaces the method.",
-					},
-					"clock_skew_leeway": schema.StringAttribute{
-						Optional: true, Validators: durations, PlanModifiers: durationReplace,
-						Description: descClockSkewLeeway + " Create-only: changing it replaces the method.",
-					},
-					"claim_mappings":      schema.MapAttribute{Optional: true, ElementType: types.StringType, Description: descClaimMappings},
-					"list_claim_mappings": schema.MapAttribute{Optional: true, ElementType: types.StringType, Description: descListClaimMappings},
-				},
+				Attributes:  configAttrs,
 			},
 			"create_time": schema.StringAttribute{
 				Computed: true, Description: descCreateTime,
@@ -254,10 +239,7 @@ func (r *aclAuthMethodResource) ValidateConfig(ctx context.Context, req resource
 					fmt.Sprintf("config.%s is required when type is \"OIDC\".", req.name))
 			}
 		}
-		if unset(c.OIDCClientSecret) && unset(c.OIDCClientSecretWO) {
-			resp.Diagnostics.AddAttributeError(cfg.AtName("oidc_client_secret"), "Missing OIDC setting",
-				"config.oidc_client_secret or config.oidc_client_secret_wo is required when type is \"OIDC\".")
-		}
+		fwutil.RequireSecret(ctx, req.Config, cfg.AtName("oidc_client_secret"), `when type is "OIDC"`, &resp.Diagnostics)
 	case typeJWT:
 		if unset(c.OIDCDiscoveryURL) && unset(c.JWKSURL) && unset(c.JWTValidationPubKeys) {
 			resp.Diagnostics.AddAttributeError(cfg, "Missing JWT key source",
@@ -363,20 +345,21 @@ func (r *aclAuthMethodResource) Create(ctx context.Context, req resource.CreateR
 
 	// Some servers overwrite an existing method on create instead of
 	// refusing; look first so that Terraform never silently adopts one.
+	existing := fwutil.Existing{
+		Kind:     "auth method",
+		Summary:  "Auth method already exists",
+		Object:   fmt.Sprintf("An auth method named %q", name),
+		ImportID: name,
+	}
 	_, _, err := r.client.ReadAuthMethod(ctx, name, nil)
-	switch {
-	case err == nil:
-		resp.Diagnostics.AddAttributeError(path.Root("name"), "Auth method already exists", alreadyExists(name))
-		return
-	case !client.IsNotFound(err):
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot check whether the auth method exists", err)
+	if !fwutil.CheckAbsent(&resp.Diagnostics, err, existing) {
 		return
 	}
 
 	got, err := r.client.CreateAuthMethod(ctx, body)
 	if err != nil {
 		if client.StatusCode(err) == http.StatusConflict {
-			resp.Diagnostics.AddAttributeError(path.Root("name"), "Auth method already exists", alreadyExists(name)+"\n\nServer said: "+err.Error())
+			existing.Add(&resp.Diagnostics, err)
 			return
 		}
 		fwutil.AddAPIError(&resp.Diagnostics, "Cannot create the auth method", err)
@@ -384,11 +367,6 @@ func (r *aclAuthMethodResource) Create(ctx context.Context, req resource.CreateR
 	}
 	undoCreateLowercasing(body.Config, got.Config)
 	r.setState(ctx, &resp.State, plan, got, &resp.Diagnostics)
-}
-
-func alreadyExists(name string) string {
-	return fmt.Sprintf("An auth method named %q already exists on the scheduler, and Terraform will not take over an object it did not create. "+
-		"To manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.", name, name, name)
 }
 
 func (r *aclAuthMethodResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -463,14 +441,9 @@ func (r *aclAuthMethodResource) planned(ctx context.Context, plan tfsdk.Plan, co
 	if !diags.HasError() {
 		diags.Append(m.Config.As(ctx, &c, objectAsOptions)...)
 	}
-	var wo types.String
-	diags.Append(config.GetAttribute(ctx, path.Root("config").AtName("oidc_client_secret_wo"), &wo)...)
+	secret := fwutil.SecretToSend(ctx, config, path.Root("config").AtName("oidc_client_secret"), diags)
 	if diags.HasError() {
 		return m, nil
-	}
-	secret := c.OIDCClientSecret.ValueString()
-	if !wo.IsNull() {
-		secret = wo.ValueString()
 	}
 	return m, &schedulerclient.AuthMethod{
 		Name:            m.Name.ValueString(),
@@ -513,8 +486,8 @@ func (r *aclAuthMethodResource) setState(ctx context.Context, st *tfsdk.State, p
 		MaxTokenTTL: prior.MaxTokenTTL,
 		Default:     types.BoolValue(got.Default),
 		Config:      cfg,
-		CreateTime:  timeString(got.CreateTime),
-		ModifyTime:  timeString(got.ModifyTime),
+		CreateTime:  fwutil.TimeString(got.CreateTime),
+		ModifyTime:  fwutil.TimeString(got.ModifyTime),
 		CreateIndex: types.Int64Value(int64(got.CreateIndex)),
 		ModifyIndex: types.Int64Value(int64(got.ModifyIndex)),
 	}

@@ -2,11 +2,13 @@ package secrets
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
-	"time"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -26,16 +28,6 @@ var (
 	_ resource.ResourceWithConfigure   = (*associationResource)(nil)
 	_ resource.ResourceWithImportState = (*associationResource)(nil)
 )
-
-// associationDestinationTypes are the destination types an association
-// may name.
-var associationDestinationTypes = []string{
-	secretsclient.TypeCloudOneSM,
-	secretsclient.TypeCloudTwoKV,
-	secretsclient.TypeCloudThreeSM,
-	secretsclient.TypeCodehost,
-	secretsclient.TypeWebhostProject,
-}
 
 type associationModel struct {
 	DestinationType types.String `tfsdk:"destination_type"`
@@ -68,16 +60,15 @@ func (r *associationResource) Schema(_ context.Context, _ resource.SchemaRequest
 			"the mount and the secret name may hold slashes, and the import finds where one ends by asking the service which split names an existing association.",
 		Attributes: map[string]schema.Attribute{
 			"destination_type": schema.StringAttribute{
-				Required: true,
-				Description: "Type of the destination: one of `" + strings.Join(associationDestinationTypes, "`, `") + "`. " +
-					"Changing it replaces the association.",
-				Validators:    []validator.String{stringvalidator.OneOf(associationDestinationTypes...)},
+				Required:      true,
+				Description:   "Type of the destination: " + destinationTypesText() + ". Changing it replaces the association.",
+				Validators:    []validator.String{stringvalidator.OneOf(destinationTypes...)},
 				PlanModifiers: replace,
 			},
 			"destination_name": schema.StringAttribute{
 				Required:      true,
 				Description:   "Name of the destination, which must exist. Changing it replaces the association.",
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1), stringvalidator.NoneOf(".", ".."), stringvalidator.RegexMatches(noSlash, "must not contain a slash")},
+				Validators:    nameValidators(),
 				PlanModifiers: replace,
 			},
 			"mount": schema.StringAttribute{
@@ -94,8 +85,9 @@ func (r *associationResource) Schema(_ context.Context, _ resource.SchemaRequest
 				PlanModifiers: replace,
 			},
 			"accessor": schema.StringAttribute{
-				Computed:      true,
-				Description:   "Accessor of the mount, which the service uses to key the destination's associations.",
+				Computed: true,
+				Description: "Accessor of the mount, which the service uses to key the destination's associations. " +
+					"Null, with a warning, when the service's answers cannot tell this association from those of secrets of the same name in other mounts.",
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"sync_status": schema.StringAttribute{
@@ -123,39 +115,109 @@ func (r *associationResource) Create(ctx context.Context, req resource.CreateReq
 		return
 	}
 	typ, name, mount, secret := m.DestinationType.ValueString(), m.DestinationName.ValueString(), m.Mount.ValueString(), m.SecretName.ValueString()
+	summary := fmt.Sprintf("Cannot associate the secret %q of mount %q with the %s destination %q", secret, mount, typ, name)
+
+	// The answer of a set lists the destination's associations keyed by
+	// mount accessor, so secrets of one name in several mounts are told
+	// apart by what the set changed: another set on the destination in
+	// between would blur that.
+	unlock := destinationLocks.lock(typ + "/" + name)
+	defer unlock()
+	before, _, err := r.client.ReadAssociations(ctx, typ, name)
+	if err != nil {
+		addDestinationError(&resp.Diagnostics, summary, typ, name, err)
+		return
+	}
 	got, meta, err := r.client.SetAssociation(ctx, typ, name, mount, secret)
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot associate the secret with the destination", err)
+		addDestinationError(&resp.Diagnostics, summary, typ, name, err)
 		return
 	}
 	addWarnings(&resp.Diagnostics, meta)
-	a := newestAssociation(got, secret)
-	if a == nil {
+	a, named := pickAssociation(got, secret, func(key string, a secretsclient.AssociatedSecret) bool {
+		old, existed := before.AssociatedSecrets[key]
+		return !existed || old.SyncStatus != a.SyncStatus || !old.UpdatedAt.Equal(a.UpdatedAt)
+	})
+	switch {
+	case named == 0:
 		resp.Diagnostics.AddError("The service did not report the association", fmt.Sprintf(
 			"The service accepted the association of secret %q of mount %q with the %s destination %q, but its answer lists no association of that secret.",
 			secret, mount, typ, name))
 		return
+	case a == nil:
+		addAccessorUnknown(&resp.Diagnostics, typ, name, secret, named)
+		m.Accessor = types.StringNull()
+		// The status of this very association is then read by secret.
+		if !r.readStatus(ctx, &m, &resp.Diagnostics) {
+			resp.Diagnostics.AddError("The service did not report the association", fmt.Sprintf(
+				"The service accepted the association of secret %q of mount %q with the %s destination %q, but does not list it when asked by secret.",
+				secret, mount, typ, name))
+		}
+	default:
+		m.Accessor = types.StringValue(a.Accessor)
+		m.SyncStatus = types.StringValue(a.SyncStatus)
+		m.UpdatedAt = fwutil.TimeString(a.UpdatedAt)
 	}
-	m.Accessor = types.StringValue(a.Accessor)
-	m.SyncStatus = types.StringValue(a.SyncStatus)
-	m.UpdatedAt = associationTime(a.UpdatedAt)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	}
 }
 
-// newestAssociation picks the association of secretName from a set's
-// answer. Secrets of the same name in different mounts share the name, so
-// the one the set just refreshed, the newest, is the one that was set.
-func newestAssociation(got *secretsclient.DestinationAssociations, secretName string) *secretsclient.AssociatedSecret {
-	var out *secretsclient.AssociatedSecret
-	for _, a := range got.AssociatedSecrets {
-		if a.SecretName != secretName {
+// destinationLocks serializes this provider's association sets per
+// destination.
+var destinationLocks keyedMutex
+
+// keyedMutex is a mutex per key.
+type keyedMutex struct {
+	mu    sync.Mutex
+	locks map[string]*sync.Mutex
+}
+
+func (k *keyedMutex) lock(key string) (unlock func()) {
+	k.mu.Lock()
+	if k.locks == nil {
+		k.locks = map[string]*sync.Mutex{}
+	}
+	l, ok := k.locks[key]
+	if !ok {
+		l = &sync.Mutex{}
+		k.locks[key] = l
+	}
+	k.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// pickAssociation finds the entry of secretName among a destination's
+// associations. They are keyed by mount accessor, not by mount, so secrets
+// of one name in several mounts have an entry each: the only entry of that
+// name is the one, and among several, the only one that mark singles out.
+// It returns nil when none or several are left, with the number of entries
+// of that name. UNSYNCED entries are on their way out and do not count.
+func pickAssociation(got *secretsclient.DestinationAssociations, secretName string, mark func(key string, a secretsclient.AssociatedSecret) bool) (*secretsclient.AssociatedSecret, int) {
+	var named, marked []secretsclient.AssociatedSecret
+	for key, a := range got.AssociatedSecrets {
+		if a.SecretName != secretName || a.SyncStatus == secretsclient.StatusUnsynced {
 			continue
 		}
-		if out == nil || a.UpdatedAt.After(out.UpdatedAt) {
-			out = &a
+		named = append(named, a)
+		if mark(key, a) {
+			marked = append(marked, a)
 		}
 	}
-	return out
+	switch {
+	case len(named) == 1:
+		return &named[0], 1
+	case len(marked) == 1:
+		return &marked[0], len(named)
+	}
+	return nil, len(named)
+}
+
+func addAccessorUnknown(diags *diag.Diagnostics, typ, name, secret string, named int) {
+	diags.AddWarning("Accessor unknown", fmt.Sprintf(
+		"The %s destination %q has %d associations of secrets named %q in different mounts, and the service does not say which mount each accessor stands for, "+
+			"so the association's accessor is left empty.", typ, name, named, secret))
 }
 
 // Read asks the service, in one request, which destinations the secret is
@@ -166,23 +228,44 @@ func (r *associationResource) Read(ctx context.Context, req resource.ReadRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got, _, err := r.client.ReadDestinationsBySecret(ctx, m.Mount.ValueString(), m.SecretName.ValueString())
-	if client.IsNotFound(err) {
+	if !r.readStatus(ctx, &m, &resp.Diagnostics) {
 		resp.State.RemoveResource(ctx)
 		return
+	}
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	}
+}
+
+// readStatus brings m's sync_status and updated_at up to date, and reports
+// whether the association exists. A mount deleted outside Terraform took
+// its secrets' associations with it; an UNSYNCED association is being
+// removed.
+func (r *associationResource) readStatus(ctx context.Context, m *associationModel, diags *diag.Diagnostics) bool {
+	got, _, err := r.client.ReadDestinationsBySecret(ctx, m.Mount.ValueString(), m.SecretName.ValueString())
+	if client.IsNotFound(err) || mountGone(err) {
+		return false
 	}
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the association", err)
-		return
+		fwutil.AddAPIError(diags, "Cannot read the association", err)
+		return true
 	}
 	d, ok := got.AssociatedDestinations[m.DestinationType.ValueString()+"/"+m.DestinationName.ValueString()]
-	if !ok {
-		resp.State.RemoveResource(ctx)
-		return
+	if !ok || d.SyncStatus == secretsclient.StatusUnsynced {
+		return false
 	}
 	m.SyncStatus = types.StringValue(d.SyncStatus)
-	m.UpdatedAt = associationTime(d.UpdatedAt)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	m.UpdatedAt = fwutil.TimeString(d.UpdatedAt)
+	return true
+}
+
+// noMount is how the service says that a mount does not exist, in the
+// query form of a read by secret and in the path form.
+var noMount = regexp.MustCompile(`no KV mount of that name|must start with a KV mount`)
+
+func mountGone(err error) bool {
+	var e *client.Error
+	return errors.As(err, &e) && e.StatusCode == http.StatusBadRequest && noMount.MatchString(e.Message)
 }
 
 // Update is never called with a change, since every attribute that can be
@@ -223,9 +306,9 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 		return
 	}
 	typ, name, rest := parts[0], parts[1], parts[2]
-	if !slices.Contains(associationDestinationTypes, typ) {
+	if !slices.Contains(destinationTypes, typ) {
 		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("The import ID of an association is %s, and %q is not a destination type: use one of %s.",
-			format, typ, strings.Join(associationDestinationTypes, ", ")))
+			format, typ, strings.Join(destinationTypes, ", ")))
 		return
 	}
 	key := typ + "/" + name
@@ -256,7 +339,7 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 			return
 		}
 		d, ok := got.AssociatedDestinations[key]
-		if !ok {
+		if !ok || d.SyncStatus == secretsclient.StatusUnsynced {
 			tried = append(tried, fmt.Sprintf("mount %q, secret %q (not associated with %s)", c.mount, c.secret, key))
 			continue
 		}
@@ -289,9 +372,9 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 		SecretName:      types.StringValue(c.secret),
 		Accessor:        types.StringNull(),
 		SyncStatus:      types.StringValue(c.found.SyncStatus),
-		UpdatedAt:       associationTime(c.found.UpdatedAt),
+		UpdatedAt:       fwutil.TimeString(c.found.UpdatedAt),
 	}
-	m.Accessor = r.importAccessor(ctx, typ, name, c.secret, c.found.UpdatedAt, &resp.Diagnostics)
+	m.Accessor = r.importAccessor(ctx, typ, name, c.secret, c.found, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -299,42 +382,22 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 }
 
 // importAccessor finds the accessor of an imported association's mount in
-// the destination's associations, which are keyed by accessor: the entry of
-// the secret's name, or, when secrets of that name in several mounts are
-// associated, the one updated at the same time.
-func (r *associationResource) importAccessor(ctx context.Context, typ, name, secret string, updated time.Time, diags *diag.Diagnostics) types.String {
+// the destination's associations, which are keyed by accessor: the entry
+// of the secret's name, or among several (secrets of that name in several
+// mounts), the only one with the status and time that the read by secret
+// gave.
+func (r *associationResource) importAccessor(ctx context.Context, typ, name, secret string, found secretsclient.AssociatedDestination, diags *diag.Diagnostics) types.String {
 	got, _, err := r.client.ReadAssociations(ctx, typ, name)
 	if err != nil {
 		fwutil.AddAPIError(diags, "Cannot read the destination's associations", err)
 		return types.StringNull()
 	}
-	var same, sameTime []secretsclient.AssociatedSecret
-	for _, a := range got.AssociatedSecrets {
-		if a.SecretName != secret {
-			continue
-		}
-		same = append(same, a)
-		if a.UpdatedAt.Equal(updated) {
-			sameTime = append(sameTime, a)
-		}
-	}
-	switch {
-	case len(same) == 1:
-		return types.StringValue(same[0].Accessor)
-	case len(sameTime) == 1:
-		return types.StringValue(sameTime[0].Accessor)
-	}
-	diags.AddWarning("Accessor unknown", fmt.Sprintf(
-		"The %s destination %q has %d associations of secrets named %q in different mounts, and the service does not say which mount each accessor stands for, "+
-			"so the imported association's accessor is left empty.", typ, name, len(same), secret))
-	return types.StringNull()
-}
-
-// associationTime is a service time in state: RFC 3339 in UTC, null for
-// the zero time, which the service sends for "never".
-func associationTime(t time.Time) types.String {
-	if t.IsZero() {
+	a, named := pickAssociation(got, secret, func(_ string, a secretsclient.AssociatedSecret) bool {
+		return a.SyncStatus == found.SyncStatus && a.UpdatedAt.Equal(found.UpdatedAt)
+	})
+	if a == nil {
+		addAccessorUnknown(diags, typ, name, secret, named)
 		return types.StringNull()
 	}
-	return types.StringValue(t.UTC().Format(time.RFC3339Nano))
+	return types.StringValue(a.Accessor)
 }

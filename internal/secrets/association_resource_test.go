@@ -2,9 +2,12 @@ package secrets_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,13 +29,6 @@ var (
 	assocAccessorRe  = regexp.MustCompile(`^kv_[0-9a-f]{8}$`)
 	assocUpdatedAtRe = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$`)
 )
-
-// assocError matches an error message that Terraform may have wrapped:
-// each space of pattern (a regular expression) matches any white space,
-// and "." matches newlines.
-func assocError(pattern string) *regexp.Regexp {
-	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(pattern, " ", `\s+`))
-}
 
 // assocDestination is a cloudone-sm destination named name, with extra
 // attributes.
@@ -161,19 +157,19 @@ func TestAccAssociation_lifecycle(t *testing.T) {
 				ResourceName:  assocAddr,
 				ImportState:   true,
 				ImportStateId: "cloudone-sm/" + dest + "/secret/app/none",
-				ExpectError:   assocError(`Association not found.*mount "secret", secret "app/none" \(not associated`),
+				ExpectError:   wrapped(`Association not found.*mount "secret", secret "app/none" \(not associated`),
 			},
 			{
 				ResourceName:  assocAddr,
 				ImportState:   true,
 				ImportStateId: "cloudone-sm/" + dest + "/secret",
-				ExpectError:   assocError(`Invalid import ID`),
+				ExpectError:   wrapped(`Invalid import ID`),
 			},
 			{
 				ResourceName:  assocAddr,
 				ImportState:   true,
 				ImportStateId: "cloudfour/" + dest + "/secret/x",
-				ExpectError:   assocError(`"cloudfour" is not a destination type`),
+				ExpectError:   wrapped(`"cloudfour" is not a destination type`),
 			},
 			{
 				// Removed outside Terraform: planned again and re-created.
@@ -205,7 +201,7 @@ func TestAccAssociation_lifecycle(t *testing.T) {
 			{
 				// The service syncs only version-2 mounts.
 				Config:      config(secret, assocResource("kv1", "kv1", secret, "")),
-				ExpectError: assocError(`Cannot associate the secret with the destination.*400 Bad Request.*"kv1".*KV version 1 mount`),
+				ExpectError: wrapped(`Cannot associate the secret ".*" of mount "kv1" with the cloudone-sm destination.*400 Bad Request.*"kv1".*KV version 1 mount`),
 			},
 			{
 				Config: config(secret, ""),
@@ -285,7 +281,7 @@ func TestAccAssociation_importSlashInMount(t *testing.T) {
 				ResourceName:  assocAddr,
 				ImportState:   true,
 				ImportStateId: "cloudone-sm/" + dest + "/team/kv/app/key",
-				ExpectError:   assocError(`Ambiguous import ID.*mount "team", secret "kv/app/key".*mount "team/kv", secret "app/key"`),
+				ExpectError:   wrapped(`Ambiguous import ID.*mount "team", secret "kv/app/key".*mount "team/kv", secret "app/key"`),
 			},
 			{
 				PreConfig: func() {
@@ -372,7 +368,7 @@ func TestAccAssociation_destroyDestinationWithAssociations(t *testing.T) {
 			},
 			{
 				Config:      s.ProviderConfig(),
-				ExpectError: assocError(`Destination still has associations.*purge_on_destroy = true.*still manages 2 associations`),
+				ExpectError: wrapped(`Destination still has associations.*purge_on_destroy = true.*still manages 2 associations`),
 			},
 			{
 				Config: s.ProviderConfig() + assocDestination(dest, "purge_on_destroy = true"),
@@ -403,4 +399,264 @@ func TestAccAssociation_destroyDestinationWithAssociations(t *testing.T) {
 			},
 		},
 	})
+}
+
+// Secrets of one name in several mounts, associated with one destination
+// at once: each association gets its own mount's accessor, also from a
+// server whose updated_at tells nothing (a proxy reports one time for
+// all). An import cannot tell them apart and leaves the accessor null.
+func TestAccAssociation_accessorAmongSecretsOfOneName(t *testing.T) {
+	emu := acctest.NewSecretsEmulator(t, emulator.Options{SecretsKVMounts: map[string]int{"m1": 2, "m2": 2, "m3": 2}})
+	sameTime := regexp.MustCompile(`"updated_at":"[^"]*"`)
+	s, proxy := newProxy(t, emu, func(_ *http.Response, body []byte) []byte {
+		return sameTime.ReplaceAll(body, []byte(`"updated_at":"2024-05-01T10:00:00Z"`))
+	})
+	dest := tfacctest.RandomWithPrefix("assoc")
+	mounts := []string{"secret", "m1", "m2", "m3"}
+	config := s.ProviderConfig() + assocDestination(dest, "")
+	var checks []resource.TestCheckFunc
+	for _, m := range mounts {
+		config += assocResource(m, m, "shared", "")
+		checks = append(checks, assocStateMatchesServer(t, s, "stack_secrets_sync_association."+m))
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: resource.ComposeAggregateTestCheckFunc(append(checks, func(*terraform.State) error {
+					if proxy.edited.Load() == 0 {
+						return errors.New("the proxy changed no updated_at: the test did not test that")
+					}
+					return nil
+				})...),
+			},
+			{
+				ResourceName:                         "stack_secrets_sync_association.m2",
+				ImportState:                          true,
+				ImportStateId:                        "cloudone-sm/" + dest + "/m2/shared",
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "mount",
+				ImportStateVerifyIgnore:              []string{"accessor"},
+				ImportStateCheck: func(st []*terraform.InstanceState) error {
+					if len(st) != 1 || st[0].Attributes["accessor"] != "" {
+						return fmt.Errorf("imported %v, want one association without accessor", st)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// A mount deleted outside Terraform takes its associations with it: the
+// service answers 400 for the mount, which the refresh takes as gone, in
+// the path form of the read (a secret name without a slash) and in the
+// query form. The emulator's mounts are fixed, so a proxy renames the
+// mount in the requests, and the emulator answers as for a deleted one.
+func TestAccAssociation_mountDeletedOutsideTerraform(t *testing.T) {
+	emu := acctest.NewSecretsEmulator(t, emulator.Options{SecretsKVMounts: map[string]int{"doomed": 2}, SecretsPurgeDelay: -1})
+	s, proxy := newProxy(t, emu, nil)
+	dest := tfacctest.RandomWithPrefix("assoc")
+	withAssociations := s.ProviderConfig() + assocDestination(dest, "purge_on_destroy = true") +
+		assocResource("path_form", "doomed", "key", "") + assocResource("query_form", "doomed", "app/key", "")
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: withAssociations,
+				Check: resource.ComposeAggregateTestCheckFunc(
+					assocOnServer(t, s, dest, "doomed", "key", "SYNCED"),
+					assocOnServer(t, s, dest, "doomed", "app/key", "SYNCED"),
+				),
+			},
+			{
+				PreConfig: func() {
+					proxy.rewriteRequests(func(r *http.Request) {
+						r.URL.Path = strings.Replace(r.URL.Path, "/associations/doomed/", "/associations/deleted/", 1)
+						r.URL.RawQuery = strings.Replace(r.URL.RawQuery, "mount=doomed", "mount=deleted", 1)
+					})
+				},
+				RefreshState:       true,
+				Check:              notInState("stack_secrets_sync_association.path_form", "stack_secrets_sync_association.query_form"),
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				// Nothing to remove: the refresh dropped them.
+				Config: s.ProviderConfig() + assocDestination(dest, "purge_on_destroy = true"),
+				Check: func(*terraform.State) error {
+					if n := emu.Emulator.Stats().Requests["POST /v1/sys/sync/destinations/{type}/{name}/associations/remove"]; n != 0 {
+						return fmt.Errorf("%d removals reached the service, want none", n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// An association the service lists as UNSYNCED is on its way out: the
+// refresh takes it as gone, and the plan creates it again.
+func TestAccAssociation_unsyncedIsGone(t *testing.T) {
+	var unsynced atomic.Bool
+	status := regexp.MustCompile(`"sync_status":"SYNCED"`)
+	s, proxy := newProxy(t, acctest.NewSecretsEmulator(t, emulator.Options{}), func(r *http.Response, body []byte) []byte {
+		if !unsynced.Load() || r.Request.Method != http.MethodGet || !strings.HasPrefix(r.Request.URL.Path, "/v1/sys/sync/associations/") {
+			return body
+		}
+		return status.ReplaceAll(body, []byte(`"sync_status":"UNSYNCED"`))
+	})
+	dest := tfacctest.RandomWithPrefix("assoc")
+	config := s.ProviderConfig() + assocDestination(dest, "") + assocResource("test", "secret", "app/key", "")
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				PreConfig:          func() { unsynced.Store(true) },
+				RefreshState:       true,
+				Check:              notInState(assocAddr),
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				PreConfig: func() {
+					if proxy.edited.Load() == 0 {
+						t.Fatal("the proxy changed no sync_status: the test did not test that")
+					}
+					unsynced.Store(false)
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(assocAddr, plancheck.ResourceActionCreate)},
+				},
+				Check: assocOnServer(t, s, dest, "secret", "app/key", "SYNCED"),
+			},
+		},
+	})
+}
+
+// Plan-time checks of the attributes, and the apply's message when the
+// destination does not exist.
+func TestAccAssociation_errors(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	config := func(typ, name, mount, secret string) string {
+		return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_association" "test" {
+  destination_type = %q
+  destination_name = %q
+  mount            = %q
+  secret_name      = %q
+}
+`, typ, name, mount, secret)
+	}
+	testPlanErrors(t, s, []planErrorCase{
+		{config("cloudfour-sm", "d", "secret", "s"), literal(`Attribute destination_type value must be one of: ["cloudone-sm" "cloudtwo-kv" "cloudthree-sm" "codehost" "webhost-project"], got: "cloudfour-sm"`)},
+		{config("cloudone-sm", "a/b", "secret", "s"), literal(`Attribute destination_name must not contain a slash, got: a/b`)},
+		{config("cloudone-sm", ".", "secret", "s"), literal(`Attribute destination_name value must be none of: ["." ".."], got: "."`)},
+		{config("cloudone-sm", "..", "secret", "s"), literal(`Attribute destination_name value must be none of: ["." ".."], got: ".."`)},
+		{config("cloudone-sm", "", "secret", "s"), literal(`Attribute destination_name string length must be at least 1, got: 0`)},
+		{config("cloudone-sm", "d", "", "s"), literal(`Attribute mount string length must be at least 1, got: 0`)},
+		{config("cloudone-sm", "d", "secret", ""), literal(`Attribute secret_name string length must be at least 1, got: 0`)},
+	})
+
+	missing := tfacctest.RandomWithPrefix("missing")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config("cloudone-sm", missing, "secret", "app/key"),
+			ExpectError: wrapped(regexp.QuoteMeta(fmt.Sprintf(`Cannot associate the secret "app/key" of mount "secret" with the cloudone-sm destination %q`, missing)) +
+				".*" + regexp.QuoteMeta(fmt.Sprintf(`The service has no cloudone-sm destination named %q (check the type and the name).`, missing))),
+		}},
+	})
+}
+
+// Every attribute identifies the association: changing the destination
+// (its type or its name) or the mount replaces it.
+func TestAccAssociation_replacements(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsKVMounts: map[string]int{"other": 2}})
+	prefix := tfacctest.RandomWithPrefix("assoc")
+	config := func(typ, dest, mount string) string {
+		return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_cloudone_sm_destination" "a" {
+  name   = "%[1]s-a"
+  region = "us-east-1"
+}
+
+resource "stack_secrets_sync_cloudone_sm_destination" "b" {
+  name   = "%[1]s-b"
+  region = "us-east-1"
+}
+
+resource "stack_secrets_sync_webhost_project_destination" "a" {
+  name                    = "%[1]s-a"
+  project_id              = "prj"
+  access_token            = "token"
+  deployment_environments = ["production"]
+}
+
+resource "stack_secrets_sync_association" "test" {
+  destination_type = %[2]q
+  destination_name = "%[1]s-%[3]s"
+  mount            = %[4]q
+  secret_name      = "app/key"
+  depends_on       = [stack_secrets_sync_cloudone_sm_destination.a, stack_secrets_sync_cloudone_sm_destination.b, stack_secrets_sync_webhost_project_destination.a]
+}
+`, prefix, typ, dest, mount)
+	}
+	on := func(typ, dest, mount string) resource.TestCheckFunc {
+		return func(*terraform.State) error {
+			l, _, err := s.Client(t).ListAssociations(context.Background())
+			if err != nil {
+				return err
+			}
+			if l.TotalAssociations != 1 {
+				return fmt.Errorf("the service holds %d associations, want 1: %v", l.TotalAssociations, l.Keys)
+			}
+			got, _, err := s.Client(t).ReadDestinationsBySecret(context.Background(), mount, "app/key")
+			if err != nil {
+				return err
+			}
+			if _, ok := got.AssociatedDestinations[typ+"/"+prefix+"-"+dest]; !ok {
+				return fmt.Errorf("%s/app/key is not associated with %s/%s-%s: %v", mount, typ, prefix, dest, got.AssociatedDestinations)
+			}
+			return nil
+		}
+	}
+	step := func(typ, dest, mount string, action plancheck.ResourceActionType) resource.TestStep {
+		return resource.TestStep{
+			Config:           config(typ, dest, mount),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(assocAddr, action)}},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(assocAddr, attr("destination_type"), str(typ)),
+				statecheck.ExpectKnownValue(assocAddr, attr("destination_name"), str(prefix+"-"+dest)),
+				statecheck.ExpectKnownValue(assocAddr, attr("mount"), str(mount)),
+			},
+			Check: resource.ComposeAggregateTestCheckFunc(on(typ, dest, mount), assocStateMatchesServer(t, s, assocAddr)),
+		}
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			step("cloudone-sm", "a", "secret", plancheck.ResourceActionCreate),
+			step("cloudone-sm", "b", "secret", plancheck.ResourceActionDestroyBeforeCreate),
+			step("cloudone-sm", "b", "other", plancheck.ResourceActionDestroyBeforeCreate),
+			step("webhost-project", "a", "other", plancheck.ResourceActionDestroyBeforeCreate),
+		},
+	})
+}
+
+// notInState checks that the refresh dropped resources from the state.
+func notInState(addrs ...string) resource.TestCheckFunc {
+	return func(st *terraform.State) error {
+		for _, addr := range addrs {
+			if _, ok := st.RootModule().Resources[addr]; ok {
+				return fmt.Errorf("%s is still in the state", addr)
+			}
+		}
+		return nil
+	}
 }

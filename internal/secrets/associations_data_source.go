@@ -63,15 +63,14 @@ func (d *associationsDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			"so `mount` is null in the first case and `accessor` in the second.",
 		Attributes: map[string]schema.Attribute{
 			"destination_type": schema.StringAttribute{
-				Optional: true,
-				Description: "Type of the destination whose associations are listed: one of `cloudone-sm`, `cloudtwo-kv`, `cloudthree-sm`, `codehost` and `webhost-project`. " +
-					"Goes with `destination_name`.",
-				Validators: []validator.String{stringvalidator.OneOf(dsDestinationTypes...)},
+				Optional:    true,
+				Description: "Type of the destination whose associations are listed: " + destinationTypesText() + ". Goes with `destination_name`.",
+				Validators:  []validator.String{stringvalidator.OneOf(destinationTypes...)},
 			},
 			"destination_name": schema.StringAttribute{
 				Optional:    true,
 				Description: "Name of the destination whose associations are listed. Goes with `destination_type`.",
-				Validators:  []validator.String{stringvalidator.LengthAtLeast(1), stringvalidator.NoneOf(".", ".."), stringvalidator.RegexMatches(noSlash, "must not contain a slash")},
+				Validators:  nameValidators(),
 			},
 			"mount": schema.StringAttribute{
 				Optional:    true,
@@ -127,7 +126,7 @@ func (d *associationsDataSource) Read(ctx context.Context, req datasource.ReadRe
 		typ, name := m.DestinationType.ValueString(), m.DestinationName.ValueString()
 		got, meta, err := d.client.ReadAssociations(ctx, typ, name)
 		if err != nil {
-			addDestinationReadError(&resp.Diagnostics, fmt.Sprintf("Cannot read the associations of the %s destination %q", typ, name), typ, name, err)
+			addDestinationError(&resp.Diagnostics, fmt.Sprintf("Cannot read the associations of the %s destination %q", typ, name), typ, name, err)
 			return
 		}
 		addWarnings(&resp.Diagnostics, meta)
@@ -139,7 +138,7 @@ func (d *associationsDataSource) Read(ctx context.Context, req datasource.ReadRe
 				Accessor:        types.StringValue(a.Accessor),
 				SecretName:      types.StringValue(a.SecretName),
 				SyncStatus:      types.StringValue(a.SyncStatus),
-				UpdatedAt:       dsTime(a.UpdatedAt),
+				UpdatedAt:       fwutil.TimeString(a.UpdatedAt),
 			})
 		}
 	} else {
@@ -165,7 +164,7 @@ func (d *associationsDataSource) Read(ctx context.Context, req datasource.ReadRe
 				Accessor:        types.StringNull(),
 				SecretName:      types.StringValue(secret),
 				SyncStatus:      types.StringValue(a.SyncStatus),
-				UpdatedAt:       dsTime(a.UpdatedAt),
+				UpdatedAt:       fwutil.TimeString(a.UpdatedAt),
 			})
 		}
 	}

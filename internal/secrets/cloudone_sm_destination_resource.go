@@ -33,10 +33,11 @@ func NewCloudOneSMDestinationResource() resource.Resource {
 }
 
 var cloudOneSM = &destinationKind[cloudOneSMDestinationModel]{
-	apiType:     secretsclient.TypeCloudOneSM,
-	typeName:    "cloudone_sm_destination",
-	description: "A `cloudone-sm` sync destination: a cloud secrets manager to which the secrets service pushes associated secrets.",
-	customTags:  true,
+	apiType:            secretsclient.TypeCloudOneSM,
+	typeName:           "cloudone_sm_destination",
+	defaultGranularity: secretsclient.GranularitySecretPath,
+	description:        "A `cloudone-sm` sync destination: a cloud secrets manager to which the secrets service pushes associated secrets.",
+	customTags:         true,
 	secrets: []secretAttribute{
 		{name: "access_key_id", description: "Access key ID the service authenticates with. When unset (with `secret_access_key`), the service uses its environment's credentials."},
 		{name: "secret_access_key", description: "Secret access key that goes with `access_key_id`."},

@@ -3,6 +3,7 @@ package secrets_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,10 +13,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const cloudOneAddr = "stack_secrets_sync_cloudone_sm_destination.test"
@@ -122,25 +123,73 @@ func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 	})
 }
 
-func checkDestination(t *testing.T, s *acctest.Secrets, typ, name string, check func(*secretsclient.Destination) error) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		d, _, err := s.Client(t).ReadDestination(context.Background(), typ, name)
-		if err != nil {
-			return err
-		}
-		return check(d)
-	}
+// The keys given write-only never enter the state. The service stores
+// them, and gets them again with every update, since an update sends the
+// whole object. A change made outside Terraform shows as drift and is
+// reverted.
+func TestAccCloudOneSMDestination_writeOnlyKeysAndDrift(t *testing.T) {
+	statePath := filepath.Join(t.TempDir(), "emulator.json")
+	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
+	name := tfacctest.RandomWithPrefix("c1-wo")
+	typ := secretsclient.TypeCloudOneSM
+	config := func(roleARN, secretKey string, version int) string {
+		return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_cloudone_sm_destination" "test" {
+  name                         = %q
+  region                       = "us-east-1"
+  role_arn                     = %q
+  access_key_id_wo             = "AKIAWRITEONLY"
+  secret_access_key_wo         = %q
+  secret_access_key_wo_version = %d
 }
-
-func destinationGone(t *testing.T, s *acctest.Secrets, typ, name string) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		_, _, err := s.Client(t).ReadDestination(context.Background(), typ, name)
-		if err == nil {
-			return fmt.Errorf("the %s destination %q still exists after destroy", typ, name)
-		}
-		if !isNotFound(err) {
-			return err
-		}
-		return nil
+`, name, roleARN, secretKey, version)
 	}
+	stored := func(secretKey string) resource.TestCheckFunc {
+		return destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_key_id": "AKIAWRITEONLY", "secret_access_key": secretKey})
+	}
+	update := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate)}}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config: config("arn:one", "wo-secret-1", 1),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("access_key_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("access_key_id_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key_wo_version"), knownvalue.Int64Exact(1)),
+				},
+				Check: stored("wo-secret-1"),
+			},
+			{
+				Config:           config("arn:two", "wo-secret-1", 1),
+				ConfigPlanChecks: update,
+				Check:            resource.ComposeAggregateTestCheckFunc(stored("wo-secret-1"), destWrites(s, typ, 2)),
+			},
+			{
+				PreConfig: outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+					_, _, err := c.WriteDestination(ctx, name, secretsclient.CloudOneSMDestination{
+						AccessKeyID: "AKIAWRITEONLY", SecretAccessKey: "wo-secret-1", Region: "us-east-1", RoleARN: "arn:elsewhere", ExternalID: "ext-elsewhere",
+					})
+					return err
+				}),
+				Config:           config("arn:two", "wo-secret-1", 1),
+				ConfigPlanChecks: update,
+				Check: resource.ComposeAggregateTestCheckFunc(
+					checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+						return destDetailsAre(d, map[string]any{"role_arn": "arn:two", "external_id": ""}, "")
+					}),
+					stored("wo-secret-1"),
+				),
+			},
+			{
+				Config:           config("arn:two", "wo-secret-2", 2),
+				ConfigPlanChecks: update,
+				Check:            stored("wo-secret-2"),
+			},
+		},
+	})
 }

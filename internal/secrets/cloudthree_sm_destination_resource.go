@@ -2,8 +2,6 @@ package secrets
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -32,10 +30,11 @@ func NewCloudThreeSMDestinationResource() resource.Resource {
 }
 
 var cloudThreeSM = &destinationKind[cloudThreeSMDestinationModel]{
-	apiType:     secretsclient.TypeCloudThreeSM,
-	typeName:    "cloudthree_sm_destination",
-	description: "A `cloudthree-sm` sync destination: the secret manager of the third cloud, to which the secrets service pushes associated secrets.",
-	customTags:  true,
+	apiType:            secretsclient.TypeCloudThreeSM,
+	typeName:           "cloudthree_sm_destination",
+	defaultGranularity: secretsclient.GranularitySecretPath,
+	description:        "A `cloudthree-sm` sync destination: the secret manager of the third cloud, to which the secrets service pushes associated secrets.",
+	customTags:         true,
 	secrets: []secretAttribute{
 		{
 			name: "credentials",
@@ -81,64 +80,4 @@ var cloudThreeSM = &destinationKind[cloudThreeSMDestinationModel]{
 		m.LocationalKMSKeys = mapDetail(ctx, m.LocationalKMSKeys, d, "locational_kms_keys", diags)
 		m.GlobalKMSKey = detail(m.GlobalKMSKey, d, "global_kms_key")
 	},
-}
-
-// listDetail reads a connection detail that is a list of strings, as detail
-// reads a string: a key the server does not report keeps the prior value,
-// and "none" keeps the prior value's spelling (null or empty). A string is
-// read as a comma-separated list, the form the spec's samples give.
-func listDetail(ctx context.Context, prior types.List, details map[string]any, key string, diags *diag.Diagnostics) types.List {
-	raw, reported := details[key]
-	if !reported {
-		return prior
-	}
-	var items []string
-	switch v := raw.(type) {
-	case nil:
-	case string:
-		for part := range strings.SplitSeq(v, ",") {
-			if part = strings.TrimSpace(part); part != "" {
-				items = append(items, part)
-			}
-		}
-	case []any:
-		for _, e := range v {
-			s, ok := e.(string)
-			if !ok {
-				diags.AddError("Unexpected answer from the secrets service", fmt.Sprintf("connection_details.%s holds %v, not a string.", key, e))
-				return prior
-			}
-			items = append(items, s)
-		}
-	default:
-		diags.AddError("Unexpected answer from the secrets service", fmt.Sprintf("connection_details.%s is %v, not a list of strings.", key, raw))
-		return prior
-	}
-	return fwutil.StringListFromAPI(ctx, prior, items, diags)
-}
-
-// mapDetail is listDetail for a map of strings.
-func mapDetail(ctx context.Context, prior types.Map, details map[string]any, key string, diags *diag.Diagnostics) types.Map {
-	raw, reported := details[key]
-	if !reported {
-		return prior
-	}
-	var entries map[string]string
-	switch v := raw.(type) {
-	case nil:
-	case map[string]any:
-		entries = make(map[string]string, len(v))
-		for k, e := range v {
-			s, ok := e.(string)
-			if !ok {
-				diags.AddError("Unexpected answer from the secrets service", fmt.Sprintf("connection_details.%s.%s holds %v, not a string.", key, k, e))
-				return prior
-			}
-			entries[k] = s
-		}
-	default:
-		diags.AddError("Unexpected answer from the secrets service", fmt.Sprintf("connection_details.%s is %v, not a map of strings.", key, raw))
-		return prior
-	}
-	return fwutil.StringMapFromAPI(ctx, prior, entries, diags)
 }

@@ -3,6 +3,7 @@ package secrets_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -244,28 +245,55 @@ func TestAccCloudThreeSMDestination_emptyCollections(t *testing.T) {
 func TestAccCloudThreeSMDestination_validation(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	name := tfacctest.RandomWithPrefix("c3-invalid")
-	cases := []struct {
-		body string
-		want string
-	}{
-		{`project_id = "p"`, `credentials or credentials_wo is required for a cloudthree-sm destination.`},
-		{`
+	config := func(body string) string { return cloudThreeConfig(s, name, body) }
+	testPlanErrors(t, s, []planErrorCase{
+		{config(`project_id = "p"`), literal(`credentials or credentials_wo is required for a cloudthree-sm destination.`)},
+		{config(`
   credentials    = "{}"
-  credentials_wo = "{}"`, `Attribute "credentials_wo" cannot be specified when "credentials" is specified`},
-		{`
+  credentials_wo = "{}"`), literal(`Attribute "credentials_wo" cannot be specified when "credentials" is specified`)},
+		{config(`
   credentials_wo_version = 1
-  credentials            = "{}"`, `Attribute "credentials_wo" must be specified when "credentials_wo_version" is specified`},
-		{`
-  credentials           = "{}"
-  replication_locations = "us-east1"`, `Inappropriate value for attribute "replication_locations": list of string required.`},
+  credentials            = "{}"`), literal(`Attribute "credentials_wo" must be specified when "credentials_wo_version" is specified`)},
+	})
+}
+
+// The credentials given write-only never enter the state; the service
+// stores them.
+func TestAccCloudThreeSMDestination_writeOnlyCredentials(t *testing.T) {
+	statePath := filepath.Join(t.TempDir(), "emulator.json")
+	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
+	name := tfacctest.RandomWithPrefix("c3-wo")
+	typ := secretsclient.TypeCloudThreeSM
+	config := func(credentials string, version int) string {
+		return cloudThreeConfig(s, name, fmt.Sprintf(`
+  credentials_wo         = %q
+  credentials_wo_version = %d`, credentials, version))
 	}
-	steps := make([]resource.TestStep, 0, len(cases))
-	for _, c := range cases {
-		steps = append(steps, resource.TestStep{Config: cloudThreeConfig(s, name, c.body), PlanOnly: true, ExpectError: destWrapped(c.want)})
-	}
+
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps:                    steps,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config: config(`{"private_key_id": "wo-1"}`, 1),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials_wo_version"), knownvalue.Int64Exact(1)),
+				},
+				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"credentials": `{"private_key_id": "wo-1"}`}),
+			},
+			{
+				Config: config("@/etc/sync/wo-2.json", 2),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials_wo_version"), knownvalue.Int64Exact(2)),
+				},
+				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"credentials": "@/etc/sync/wo-2.json"}),
+			},
+		},
 	})
-	destNoRequests(t, s)
 }

@@ -37,10 +37,11 @@ func NewCloudTwoKVDestinationResource() resource.Resource {
 const defaultCloud = "cloud"
 
 var cloudTwoKV = &destinationKind[cloudTwoKVDestinationModel]{
-	apiType:     secretsclient.TypeCloudTwoKV,
-	typeName:    "cloudtwo_kv_destination",
-	description: "A `cloudtwo-kv` sync destination: an existing key vault of the second cloud, to which the secrets service pushes associated secrets, authenticating as an app registration.",
-	customTags:  true,
+	apiType:            secretsclient.TypeCloudTwoKV,
+	typeName:           "cloudtwo_kv_destination",
+	defaultGranularity: secretsclient.GranularitySecretPath,
+	description:        "A `cloudtwo-kv` sync destination: an existing key vault of the second cloud, to which the secrets service pushes associated secrets, authenticating as an app registration.",
+	customTags:         true,
 	secrets: []secretAttribute{
 		{name: "client_secret", description: "Client secret of the app registration. One of `client_secret` and `client_secret_wo` is required.", required: true},
 	},

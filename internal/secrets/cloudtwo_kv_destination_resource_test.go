@@ -203,11 +203,11 @@ func TestAccCloudTwoKVDestination_writeOnlyClientSecret(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
 	name := tfacctest.RandomWithPrefix("c2-wo")
 	typ := secretsclient.TypeCloudTwoKV
-	config := func(secret string, version int) string {
+	config := func(clientID, secret string, version int) string {
 		return cloudTwoConfig(s, name, "https://vault-wo.vault.example", fmt.Sprintf(`
-  client_id                = "client-1"
+  client_id                = %q
   client_secret_wo         = %q
-  client_secret_wo_version = %d`, secret, version))
+  client_secret_wo_version = %d`, clientID, secret, version))
 	}
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -215,15 +215,15 @@ func TestAccCloudTwoKVDestination_writeOnlyClientSecret(t *testing.T) {
 		CheckDestroy:             destinationGone(t, s, typ, name),
 		Steps: []resource.TestStep{
 			{
-				Config: config("wo-secret-1", 1),
+				Config: config("client-1", "wo-secret-1", 1),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret_wo"), knownvalue.Null()),
 				},
-				Check: destStoredSecretIs(t, s, statePath, typ, name, "client_secret", "wo-secret-1"),
+				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-1"}),
 			},
 			{
-				Config: config("wo-secret-2", 2),
+				Config: config("client-1", "wo-secret-2", 2),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
 				},
@@ -233,8 +233,21 @@ func TestAccCloudTwoKVDestination_writeOnlyClientSecret(t *testing.T) {
 					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret_wo_version"), knownvalue.Int64Exact(2)),
 				},
 				Check: resource.ComposeAggregateTestCheckFunc(
-					destStoredSecretIs(t, s, statePath, typ, name, "client_secret", "wo-secret-2"),
+					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-2"}),
 					destWrites(s, typ, 2),
+				),
+			},
+			{
+				// The update sends the whole object, so the secret goes
+				// again when only another attribute changes: the service
+				// still holds it.
+				Config: config("client-2", "wo-secret-2", 2),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: resource.ComposeAggregateTestCheckFunc(
+					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-2", "client_id": "client-2"}),
+					destWrites(s, typ, 3),
 				),
 			},
 		},
@@ -245,38 +258,26 @@ func TestAccCloudTwoKVDestination_validation(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	name := tfacctest.RandomWithPrefix("c2-invalid")
 	const vault = "https://vault.vault.example"
-	cases := []struct {
-		config string
-		want   string
-	}{
-		{cloudTwoConfig(s, name, vault, `client_id = "c"`), `client_secret or client_secret_wo is required for a cloudtwo-kv destination.`},
+	testPlanErrors(t, s, []planErrorCase{
+		{cloudTwoConfig(s, name, vault, `client_id = "c"`), literal(`client_secret or client_secret_wo is required for a cloudtwo-kv destination.`)},
 		{cloudTwoConfig(s, name, vault, `
   client_id        = "c"
   client_secret    = "a"
-  client_secret_wo = "b"`), `Attribute "client_secret_wo" cannot be specified when "client_secret" is specified`},
+  client_secret_wo = "b"`), literal(`Attribute "client_secret_wo" cannot be specified when "client_secret" is specified`)},
 		{cloudTwoConfig(s, name, vault, `
   client_id                = "c"
   client_secret            = "a"
-  client_secret_wo_version = 1`), `Attribute "client_secret_wo" must be specified when "client_secret_wo_version" is specified`},
+  client_secret_wo_version = 1`), literal(`Attribute "client_secret_wo" must be specified when "client_secret_wo_version" is specified`)},
 		{cloudTwoConfig(s, name, "", `
   client_id     = "c"
-  client_secret = "a"`), `Attribute key_vault_uri string length must be at least 1, got: 0`},
+  client_secret = "a"`), literal(`Attribute key_vault_uri string length must be at least 1, got: 0`)},
 		{cloudTwoConfig(s, name, vault, `
   client_id     = ""
-  client_secret = "a"`), `Attribute client_id string length must be at least 1, got: 0`},
+  client_secret = "a"`), literal(`Attribute client_id string length must be at least 1, got: 0`)},
 		{cloudTwoConfig(s, name, vault, `
   client_id     = "c"
   client_secret = "a"
-  cloud         = ""`), `Attribute cloud string length must be at least 1, got: 0`},
-		{cloudTwoConfig(s, name, vault, `client_secret = "a"`), `The argument "client_id" is required, but no definition was found.`},
-	}
-	steps := make([]resource.TestStep, 0, len(cases))
-	for _, c := range cases {
-		steps = append(steps, resource.TestStep{Config: c.config, PlanOnly: true, ExpectError: destWrapped(c.want)})
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps:                    steps,
+  cloud         = ""`), literal(`Attribute cloud string length must be at least 1, got: 0`)},
+		{cloudTwoConfig(s, name, vault, `client_secret = "a"`), literal(`The argument "client_id" is required, but no definition was found.`)},
 	})
-	destNoRequests(t, s)
 }

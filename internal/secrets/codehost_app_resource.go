@@ -2,17 +2,16 @@ package secrets
 
 import (
 	"context"
+	"crypto"
 	"crypto/x509"
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -56,52 +55,40 @@ func (r *codehostAppResource) Metadata(_ context.Context, req resource.MetadataR
 }
 
 func (r *codehostAppResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	attrs := map[string]schema.Attribute{
+		"name": schema.StringAttribute{
+			Required: true,
+			Description: "Name of the app in the service; the name the app has at the code host is recommended. " +
+				"Changing it replaces the app.",
+			Validators:    nameValidators(),
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"app_id": schema.Int64Attribute{
+			Required:    true,
+			Description: "The code host's ID of the application, a positive number. A change made outside Terraform shows as drift.",
+			Validators:  []validator.Int64{int64validator.AtLeast(1)},
+		},
+		"fingerprint": schema.StringAttribute{
+			Computed: true,
+			Description: "Fingerprint of the private key, as the service shows it. Every change of the app sends the key again, " +
+				"so the fingerprint is known after the apply. A key replaced outside Terraform shows here on refresh but plans no change: " +
+				"change `private_key`, or `private_key_wo_version`, to send the configured key again.",
+		},
+	}
+	maps.Copy(attrs, fwutil.WriteOnlySecret{
+		Name: "private_key",
+		Description: "Private key of the app, PEM-encoded (`RSA PRIVATE KEY`, `EC PRIVATE KEY` or PKCS #8 `PRIVATE KEY`). " +
+			"Set it or `private_key_wo`.",
+		Service:    "the service",
+		Drift:      "The service returns it obfuscated, so a change made outside Terraform cannot be seen here; `fingerprint` shows it.",
+		Validators: []validator.String{privateKeyPEM{}},
+	}.Attributes())
 	resp.Schema = schema.Schema{
 		Description: "A custom code-host app configured in the secrets service, with which `stack_secrets_sync_codehost_destination` resources authenticate " +
 			"(`app_name` and `installation_id`) instead of an access token. The service refuses to delete an app while codehost destinations use it, " +
 			"and deleting it here does not delete the app at the code host. The private key is sensitive and has a write-only twin; the service shows it obfuscated, " +
 			"so a change made to it outside Terraform cannot be seen, except through `fingerprint`. The import ID is the app's name.",
-		Attributes: map[string]schema.Attribute{
-			"name": schema.StringAttribute{
-				Required: true,
-				Description: "Name of the app in the service; the name the app has at the code host is recommended. " +
-					"Changing it replaces the app.",
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1), stringvalidator.NoneOf(".", ".."), stringvalidator.RegexMatches(noSlash, "must not contain a slash")},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
-			"app_id": schema.Int64Attribute{
-				Required:    true,
-				Description: "The code host's ID of the application, a positive number. A change made outside Terraform shows as drift.",
-				Validators:  []validator.Int64{int64validator.AtLeast(1)},
-			},
-			"private_key": schema.StringAttribute{
-				Optional:  true,
-				Sensitive: true,
-				Description: "Private key of the app, PEM-encoded (`RSA PRIVATE KEY`, `EC PRIVATE KEY` or PKCS #8 `PRIVATE KEY`). " +
-					"Set it or `private_key_wo`. Prefer `private_key_wo`, which never enters the state. " +
-					"The service returns it obfuscated, so a change made outside Terraform cannot be seen here; `fingerprint` shows it.",
-				Validators: []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("private_key_wo")), privateKeyPEM{}},
-			},
-			"private_key_wo": schema.StringAttribute{
-				Optional:  true,
-				Sensitive: true,
-				WriteOnly: true,
-				Description: "Write-only twin of `private_key` (Terraform 1.11 and later): sent to the service, never stored in plan or state. " +
-					"Change `private_key_wo_version` to send a new value.",
-				Validators: []validator.String{privateKeyPEM{}},
-			},
-			"private_key_wo_version": schema.Int64Attribute{
-				Optional:    true,
-				Description: "Any number; change it to send `private_key_wo` again.",
-				Validators:  []validator.Int64{int64validator.AlsoRequires(path.MatchRoot("private_key_wo"))},
-			},
-			"fingerprint": schema.StringAttribute{
-				Computed: true,
-				Description: "Fingerprint of the private key, as the service computes it. It changes when the key changes, " +
-					"also when the key is replaced outside Terraform (visible on refresh).",
-				PlanModifiers: []planmodifier.String{fingerprintFromState{}},
-			},
-		},
+		Attributes: attrs,
 	}
 }
 
@@ -111,16 +98,7 @@ func (r *codehostAppResource) Configure(_ context.Context, req resource.Configur
 
 // ValidateConfig requires one of the key and its write-only twin.
 func (r *codehostAppResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var key, wo types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("private_key"), &key)...)
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("private_key_wo"), &wo)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if key.IsNull() && wo.IsNull() {
-		resp.Diagnostics.AddAttributeError(path.Root("private_key"), "Missing private_key",
-			"private_key or private_key_wo is required: the service needs the app's private key.")
-	}
+	fwutil.RequireSecret(ctx, req.Config, path.Root("private_key"), "for a code-host app: the service needs its private key", &resp.Diagnostics)
 }
 
 func (r *codehostAppResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -130,18 +108,13 @@ func (r *codehostAppResource) Create(ctx context.Context, req resource.CreateReq
 		return
 	}
 	name := m.Name.ValueString()
-	// The endpoint also updates: look first, so that Terraform never
-	// silently takes over an app it did not create.
 	_, _, err := r.client.ReadCodehostApp(ctx, name)
-	switch {
-	case err == nil:
-		resp.Diagnostics.AddAttributeError(path.Root("name"), "Code-host app already exists", fmt.Sprintf(
-			"A code-host app named %q is already configured in the service, and Terraform will not take over an object it did not create. "+
-				"To manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.",
-			name, name, name))
-		return
-	case !client.IsNotFound(err):
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot check whether the code-host app exists", err)
+	if !fwutil.CheckAbsent(&resp.Diagnostics, err, fwutil.Existing{
+		Kind:     "code-host app",
+		Summary:  "Code-host app already exists",
+		Object:   fmt.Sprintf("A code-host app named %q", name),
+		ImportID: name,
+	}) {
 		return
 	}
 	r.write(ctx, &m, req.Config, &resp.State, &resp.Diagnostics)
@@ -159,14 +132,9 @@ func (r *codehostAppResource) Update(ctx context.Context, req resource.UpdateReq
 // write sends the whole app, key included (the endpoint replaces the app),
 // and records the server's answer over the plan.
 func (r *codehostAppResource) write(ctx context.Context, m *codehostAppModel, config tfsdk.Config, state *tfsdk.State, diags *diag.Diagnostics) {
-	var wo types.String
-	diags.Append(config.GetAttribute(ctx, path.Root("private_key_wo"), &wo)...)
+	key := fwutil.SecretToSend(ctx, config, path.Root("private_key"), diags)
 	if diags.HasError() {
 		return
-	}
-	key := m.PrivateKey.ValueString()
-	if !wo.IsNull() {
-		key = wo.ValueString()
 	}
 	name := m.Name.ValueString()
 	got, meta, err := r.client.WriteCodehostApp(ctx, name, strconv.FormatInt(m.AppID.ValueInt64(), 10), key)
@@ -203,7 +171,7 @@ func (r *codehostAppResource) Read(ctx context.Context, req resource.ReadRequest
 func flattenCodehostApp(m *codehostAppModel, got *secretsclient.CodehostApp) {
 	m.Name = types.StringValue(got.Name)
 	m.AppID = types.Int64Value(got.AppID)
-	m.PrivateKey = fwutil.SecretFromAPI(m.PrivateKey, got.PrivateKey, obfuscated)
+	m.PrivateKey = fwutil.SecretFromAPI(m.PrivateKey, got.PrivateKey, fwutil.Obfuscated)
 	m.PrivateKeyWO = types.StringNull()
 	m.Fingerprint = types.StringValue(got.Fingerprint)
 }
@@ -229,39 +197,10 @@ func (r *codehostAppResource) Delete(ctx context.Context, req resource.DeleteReq
 }
 
 func (r *codehostAppResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if req.ID == "" || strings.Contains(req.ID, "/") {
-		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("The import ID of a code-host app is its name, which has no slash; got %q.", req.ID))
+	if !validImportName(req.ID, "code-host app", &resp.Diagnostics) {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
-}
-
-// fingerprintFromState keeps the fingerprint of the state in the plan,
-// unless the key may change: when private_key or private_key_wo_version
-// differs from the state, the new fingerprint is known only after apply.
-type fingerprintFromState struct{}
-
-func (fingerprintFromState) Description(context.Context) string {
-	return "Keeps the fingerprint of the state unless private_key or private_key_wo_version changes."
-}
-
-func (m fingerprintFromState) MarkdownDescription(ctx context.Context) string {
-	return m.Description(ctx)
-}
-
-func (fingerprintFromState) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	if req.StateValue.IsNull() || !req.PlanValue.IsUnknown() || req.Plan.Raw.IsNull() {
-		return
-	}
-	for _, name := range []string{"private_key", "private_key_wo_version"} {
-		var planned, prior attr.Value
-		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root(name), &planned)...)
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(name), &prior)...)
-		if resp.Diagnostics.HasError() || !planned.Equal(prior) {
-			return
-		}
-	}
-	resp.PlanValue = req.StateValue
 }
 
 // privateKeyPEM checks that a string is a PEM-encoded private key of a
@@ -278,31 +217,38 @@ func (v privateKeyPEM) ValidateString(ctx context.Context, req validator.StringR
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if err := parsePrivateKeyPEM(req.ConfigValue.ValueString()); err != nil {
+	if _, err := parsePrivateKeyPEM(req.ConfigValue.ValueString()); err != nil {
 		// The value is a secret: the message never shows it.
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid private key",
 			fmt.Sprintf("%s %s: %v.", req.Path, v.Description(ctx), err))
 	}
 }
 
-func parsePrivateKeyPEM(s string) error {
+func parsePrivateKeyPEM(s string) (crypto.Signer, error) {
 	block, _ := pem.Decode([]byte(s))
 	if block == nil {
-		return errors.New("no PEM block found")
+		return nil, errors.New("no PEM block found")
 	}
-	var err error
+	var (
+		key any
+		err error
+	)
 	switch block.Type {
 	case "RSA PRIVATE KEY":
-		_, err = x509.ParsePKCS1PrivateKey(block.Bytes)
+		key, err = x509.ParsePKCS1PrivateKey(block.Bytes)
 	case "EC PRIVATE KEY":
-		_, err = x509.ParseECPrivateKey(block.Bytes)
+		key, err = x509.ParseECPrivateKey(block.Bytes)
 	case "PRIVATE KEY":
-		_, err = x509.ParsePKCS8PrivateKey(block.Bytes)
+		key, err = x509.ParsePKCS8PrivateKey(block.Bytes)
 	default:
-		return fmt.Errorf("the PEM block is a %q, not a private key", block.Type)
+		return nil, fmt.Errorf("the PEM block is a %q, not a private key", block.Type)
 	}
 	if err != nil {
-		return fmt.Errorf("the %s block does not parse: %w", block.Type, err)
+		return nil, fmt.Errorf("the %s block does not parse: %w", block.Type, err)
 	}
-	return nil
+	signer, ok := key.(crypto.Signer)
+	if !ok {
+		return nil, fmt.Errorf("the %s block holds a %T, which has no public key", block.Type, key)
+	}
+	return signer, nil
 }

@@ -2,14 +2,6 @@ package secrets_test
 
 import (
 	"context"
-	"crypto"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/rsa"
-	"crypto/sha256"
-	"crypto/x509"
-	"encoding/base64"
 	"encoding/pem"
 	"fmt"
 	"testing"
@@ -23,45 +15,10 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const appAddr = "stack_secrets_sync_codehost_app.test"
-
-// appKey is a generated app private key, PEM-encoded, and its fingerprint
-// computed here as the emulator documents it: "SHA256:" and the padded
-// standard base64 of the SHA-256 of the public key in PKIX DER.
-type appKey struct {
-	pem, fingerprint string
-}
-
-func appNewKey(t *testing.T, rsaKey bool) appKey {
-	t.Helper()
-	var (
-		key crypto.Signer
-		err error
-	)
-	if rsaKey {
-		key, err = rsa.GenerateKey(rand.Reader, 2048)
-	} else {
-		key, err = ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	der, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pub, err := x509.MarshalPKIXPublicKey(key.Public())
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sha256.Sum256(pub)
-	return appKey{
-		pem:         string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})),
-		fingerprint: "SHA256:" + base64.StdEncoding.EncodeToString(sum[:]),
-	}
-}
 
 // appConfig is the test app with the given attributes besides its name.
 func appConfig(s *acctest.Secrets, name, body string) string {
@@ -74,14 +31,13 @@ resource "stack_secrets_sync_codehost_app" "test" {
 }
 
 // appWithKey is the body of an app with app_id and private_key.
-func appWithKey(appID int, key appKey) string {
+func appWithKey(appID int, key testKey) string {
 	return fmt.Sprintf("app_id = %d\n  private_key = %q", appID, key.pem)
 }
 
-// appWithWOKey is the body of an app with app_id 654321 and the
-// write-only key.
-func appWithWOKey(key appKey, version int) string {
-	return fmt.Sprintf("app_id = 654321\n  private_key_wo = %q\n  private_key_wo_version = %d", key.pem, version)
+// appWithWOKey is the body of an app with app_id and the write-only key.
+func appWithWOKey(appID int, key testKey, version int) string {
+	return fmt.Sprintf("app_id = %d\n  private_key_wo = %q\n  private_key_wo_version = %d", appID, key.pem, version)
 }
 
 // appOnServer checks the app the service holds.
@@ -114,7 +70,7 @@ func appGone(t *testing.T, s *acctest.Secrets, name string) resource.TestCheckFu
 func TestAccCodehostApp_lifecycle(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	name := tfacctest.RandomWithPrefix("app")
-	key1, key2, key3 := appNewKey(t, false), appNewKey(t, false), appNewKey(t, true)
+	key1, key2, key3 := newTestKey(t, false), newTestKey(t, false), newTestKey(t, true)
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
@@ -132,16 +88,18 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 				Check: appOnServer(t, s, name, 123456, key1.fingerprint),
 			},
 			{
-				// The same key: the fingerprint is known at plan time.
+				// The update sends the key again: its fingerprint is known
+				// after the apply.
 				Config: appConfig(s, name, appWithKey(654321, key1)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key1.fingerprint)),
+						plancheck.ExpectUnknownValue(appAddr, attr("fingerprint")),
 					},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(appAddr, attr("app_id"), knownvalue.Int64Exact(654321)),
+					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key1.fingerprint)),
 				},
 				Check: appOnServer(t, s, name, 654321, key1.fingerprint),
 			},
@@ -155,7 +113,7 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 			},
 			{
 				// A new key through the write-only twin: the fingerprint follows.
-				Config: appConfig(s, name, appWithWOKey(key2, 1)),
+				Config: appConfig(s, name, appWithWOKey(654321, key2, 1)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
@@ -173,7 +131,7 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 			{
 				// Another key under the same version is not sent: Terraform
 				// cannot compare write-only values.
-				Config: appConfig(s, name, appWithWOKey(key3, 1)),
+				Config: appConfig(s, name, appWithWOKey(654321, key3, 1)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -181,7 +139,7 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 			},
 			{
 				// A new version sends it.
-				Config: appConfig(s, name, appWithWOKey(key3, 2)),
+				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(appAddr, attr("fingerprint"))},
 				},
@@ -197,11 +155,12 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config: appConfig(s, name, appWithWOKey(key3, 2)),
+				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key3.fingerprint)),
+						// The update sends the write-only key, which a plan cannot read.
+						plancheck.ExpectUnknownValue(appAddr, attr("fingerprint")),
 					},
 				},
 				Check: appOnServer(t, s, name, 654321, key3.fingerprint),
@@ -213,7 +172,7 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config: appConfig(s, name, appWithWOKey(key3, 2)),
+				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionCreate)},
 				},
@@ -221,7 +180,7 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 			},
 			{
 				// The name is create-only.
-				Config: appConfig(s, name+"-b", appWithWOKey(key3, 2)),
+				Config: appConfig(s, name+"-b", appWithWOKey(654321, key3, 2)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
@@ -241,7 +200,7 @@ func TestAccCodehostApp_deleteWhileReferenced(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	name := tfacctest.RandomWithPrefix("app")
 	dest := tfacctest.RandomWithPrefix("apps-dest")
-	key := appNewKey(t, false)
+	key := newTestKey(t, false)
 	ctx := context.Background()
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -259,12 +218,16 @@ func TestAccCodehostApp_deleteWhileReferenced(t *testing.T) {
 			},
 			{
 				Config: s.ProviderConfig(),
-				ExpectError: assocError(fmt.Sprintf(`Code-host app still in use.*code-host app %q while codehost destinations.*`+
+				ExpectError: wrapped(fmt.Sprintf(`Code-host app still in use.*code-host app %q while codehost destinations.*`+
 					`Destroy those stack_secrets_sync_codehost_destination resources, or point them at another app.*Server said:.*409 Conflict.*codehost/%s`, name, dest)),
-				Check: appOnServer(t, s, name, 42, key.fingerprint),
 			},
 			{
+				// A step that expects an error runs no Check: the refused
+				// delete left the app as it was.
 				PreConfig: func() {
+					if err := appOnServer(t, s, name, 42, key.fingerprint)(nil); err != nil {
+						t.Fatal(err)
+					}
 					if _, err := s.Client(t).DeleteDestination(ctx, secretsclient.TypeCodehost, dest, false); err != nil {
 						t.Fatal(err)
 					}
@@ -280,7 +243,7 @@ func TestAccCodehostApp_deleteWhileReferenced(t *testing.T) {
 func TestAccCodehostApp_existing(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	name := tfacctest.RandomWithPrefix("app")
-	key := appNewKey(t, false)
+	key := newTestKey(t, false)
 	if _, _, err := s.Client(t).WriteCodehostApp(context.Background(), name, "1", key.pem); err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +254,7 @@ func TestAccCodehostApp_existing(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      appConfig(s, name, appWithKey(2, key)),
-				ExpectError: assocError(fmt.Sprintf(`Code-host app already exists.*named %q.*terraform import <resource address> %s`, name, name)),
+				ExpectError: wrapped(fmt.Sprintf(`Code-host app already exists.*named %q.*terraform import <resource address> %s`, name, name)),
 			},
 			{
 				// The app is untouched.
@@ -304,40 +267,121 @@ func TestAccCodehostApp_existing(t *testing.T) {
 				ImportState:   true,
 				ImportStateId: "a/b",
 				Config:        appConfig(s, name, appWithKey(2, key)),
-				ExpectError:   assocError(`The import ID of a code-host app is its name, which has no slash; got "a/b"`),
+				ExpectError:   literal(`The import ID of a code-host app is its name, which is not empty and has no slash; got "a/b".`),
 			},
 		},
 	})
 }
 
 func TestAccCodehostApp_validation(t *testing.T) {
-	s := acctest.NewSecrets(t)
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	name := tfacctest.RandomWithPrefix("app")
-	key := appNewKey(t, false)
+	key := newTestKey(t, false)
 	cert := string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: []byte("not a certificate")}))
 	broken := string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: []byte("not DER")}))
-	step := func(body, pattern string) resource.TestStep {
-		return resource.TestStep{Config: appConfig(s, name, body), PlanOnly: true, ExpectError: assocError(pattern)}
+	config := func(body string) string { return appConfig(s, name, body) }
+
+	testPlanErrors(t, s, []planErrorCase{
+		{config(`app_id = 1
+  private_key = "not a key"`), wrapped(`Invalid private key.*private_key must be a PEM-encoded private key.*no PEM block found`)},
+		{config(fmt.Sprintf("app_id = 1\n  private_key = %q", cert)), wrapped(`Invalid private key.*private_key must be.*the PEM block is a "CERTIFICATE", not a private key`)},
+		{config(fmt.Sprintf("app_id = 1\n  private_key = %q", broken)), wrapped(`Invalid private key.*private_key must be.*the PRIVATE KEY block does not parse`)},
+		{config(`app_id = 1
+  private_key_wo = "not a key"
+  private_key_wo_version = 1`), wrapped(`Invalid private key.*private_key_wo must be a PEM-encoded private key`)},
+		{config(`app_id = 1`), wrapped(`Missing private_key.*private_key or private_key_wo is required`)},
+		{config(fmt.Sprintf("app_id = 0\n  private_key = %q", key.pem)), literal(`app_id value must be at least 1, got: 0`)},
+		{config(fmt.Sprintf("app_id = 1\n  private_key = %q\n  private_key_wo = %q", key.pem, key.pem)), wrapped(`Invalid Attribute Combination.*private_key_wo`)},
+		{config(fmt.Sprintf("app_id = 1\n  private_key = %q\n  private_key_wo_version = 1", key.pem)), wrapped(`Invalid Attribute Combination.*private_key_wo`)},
+		{appConfig(s, "a/b", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), literal(`name must not contain a slash`)},
+		{appConfig(s, "..", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), literal(`Attribute name value must be none of: ["." ".."], got: ".."`)},
+	})
+}
+
+// The plan's fingerprint is the one of the key that the apply sends, so
+// that the apply never contradicts it: after the key was replaced outside
+// Terraform (the refresh shows the other key's fingerprint), and when the
+// write-only key differs from the one last sent under the same version.
+func TestAccCodehostApp_fingerprintAfterTheKeyIsSent(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("app")
+	key1, key2, key3 := newTestKey(t, false), newTestKey(t, true), newTestKey(t, false)
+	replaceKey := func(key testKey) func() {
+		return outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+			a, _, err := c.ReadCodehostApp(ctx, name)
+			if err == nil {
+				_, _, err = c.WriteCodehostApp(ctx, name, fmt.Sprint(a.AppID), key.pem)
+			}
+			return err
+		})
+	}
+	planned := func(action plancheck.ResourceActionType, fingerprint knownvalue.Check) resource.ConfigPlanChecks {
+		check := plancheck.ExpectUnknownValue(appAddr, attr("fingerprint"))
+		if fingerprint != nil {
+			check = plancheck.ExpectKnownValue(appAddr, attr("fingerprint"), fingerprint)
+		}
+		return resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(appAddr, action), check}}
 	}
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             appGone(t, s, name),
 		Steps: []resource.TestStep{
-			step(`app_id = 1
-  private_key = "not a key"`, `Invalid private key.*private_key must be a PEM-encoded private key.*no PEM block found`),
-			step(fmt.Sprintf("app_id = 1\n  private_key = %q", cert), `Invalid private key.*private_key must be.*the PEM block is a "CERTIFICATE", not a private key`),
-			step(fmt.Sprintf("app_id = 1\n  private_key = %q", broken), `Invalid private key.*private_key must be.*the PRIVATE KEY block does not parse`),
-			step(`app_id = 1
-  private_key_wo = "not a key"
-  private_key_wo_version = 1`, `Invalid private key.*private_key_wo must be a PEM-encoded private key`),
-			step(`app_id = 1`, `Missing private_key.*private_key or private_key_wo is required`),
-			step(fmt.Sprintf("app_id = 0\n  private_key = %q", key.pem), `app_id value must be at least 1, got: 0`),
-			step(fmt.Sprintf("app_id = 1\n  private_key = %q\n  private_key_wo = %q", key.pem, key.pem), `Invalid Attribute Combination.*private_key_wo`),
-			step(fmt.Sprintf("app_id = 1\n  private_key = %q\n  private_key_wo_version = 1", key.pem), `Invalid Attribute Combination.*private_key_wo`),
 			{
-				Config:      appConfig(s, "a/b", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)),
-				PlanOnly:    true,
-				ExpectError: assocError(`name must not contain a slash`),
+				// Known once the key has been sent.
+				Config:           appConfig(s, name, appWithKey(1, key1)),
+				ConfigPlanChecks: planned(plancheck.ResourceActionCreate, nil),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key1.fingerprint)),
+				},
+				Check: appOnServer(t, s, name, 1, key1.fingerprint),
+			},
+			{
+				// Replaced outside Terraform, then an update of another
+				// attribute: the update sends the configured key.
+				PreConfig:        replaceKey(key2),
+				Config:           appConfig(s, name, appWithKey(2, key1)),
+				ConfigPlanChecks: planned(plancheck.ResourceActionUpdate, nil),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key1.fingerprint)),
+				},
+				Check: appOnServer(t, s, name, 2, key1.fingerprint),
+			},
+			{
+				// Replaced outside Terraform alone: the refresh shows the
+				// new fingerprint, but the key cannot be read back, so
+				// nothing is planned.
+				PreConfig: replaceKey(key2),
+				Config:    appConfig(s, name, appWithKey(2, key1)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+					plancheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key2.fingerprint)),
+				}},
+				Check: appOnServer(t, s, name, 2, key2.fingerprint),
+			},
+			{
+				// A write-only key cannot be read in the plan.
+				Config:           appConfig(s, name, appWithWOKey(2, key2, 1)),
+				ConfigPlanChecks: planned(plancheck.ResourceActionUpdate, nil),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key2.fingerprint)),
+				},
+				Check: appOnServer(t, s, name, 2, key2.fingerprint),
+			},
+			{
+				// Another write-only key under the same version goes with
+				// the next update.
+				Config:           appConfig(s, name, appWithWOKey(3, key3, 1)),
+				ConfigPlanChecks: planned(plancheck.ResourceActionUpdate, nil),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key3.fingerprint)),
+				},
+				Check: appOnServer(t, s, name, 3, key3.fingerprint),
+			},
+			{
+				// Nothing to change: the state's fingerprint stays.
+				Config:           appConfig(s, name, appWithWOKey(3, key3, 1)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
 	})

@@ -59,8 +59,9 @@ var codehostLocationFields = []struct{ name, location string }{
 }
 
 var codehost = &destinationKind[codehostDestinationModel]{
-	apiType:  secretsclient.TypeCodehost,
-	typeName: "codehost_destination",
+	apiType:            secretsclient.TypeCodehost,
+	typeName:           "codehost_destination",
+	defaultGranularity: secretsclient.GranularitySecretKey,
 	description: "A `codehost` sync destination: the actions secrets of a code-host repository (or one of its environments) or organization, to which the secrets service pushes associated secrets. " +
 		"It authenticates with an access token, or with a custom code-host app configured in the service (`app_name` and `installation_id`).",
 	secrets: []secretAttribute{

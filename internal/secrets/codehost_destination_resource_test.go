@@ -2,12 +2,8 @@ package secrets_test
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"encoding/pem"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -267,11 +263,11 @@ func TestAccCodehostDestination_app(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      withApp(missingApp),
-				ExpectError: destWrapped(fmt.Sprintf(`POST /v1/sys/sync/destinations/codehost/%s: 400 Bad Request: invalid app_name %q: no codehost app of that name`, name, missingApp)),
+				ExpectError: literal(fmt.Sprintf(`POST /v1/sys/sync/destinations/codehost/%s: 400 Bad Request: invalid app_name %q: no codehost app of that name`, name, missingApp)),
 			},
 			{
 				PreConfig: func() {
-					if _, _, err := s.Client(t).WriteCodehostApp(context.Background(), appName, "123456", destAppKeyPEM(t)); err != nil {
+					if _, _, err := s.Client(t).WriteCodehostApp(context.Background(), appName, "123456", newTestKey(t, false).pem); err != nil {
 						t.Fatal(err)
 					}
 				},
@@ -317,77 +313,100 @@ func TestAccCodehostDestination_app(t *testing.T) {
 func TestAccCodehostDestination_validation(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	name := tfacctest.RandomWithPrefix("ch-invalid")
-	cases := []struct {
-		body string
-		want string
-	}{
-		{`repository_owner = "acme"`, `A codehost destination needs access_token (or access_token_wo), or app_name with installation_id.`},
-		{`
+	config := func(body string) string { return codehostConfig(s, name, body) }
+	testPlanErrors(t, s, []planErrorCase{
+		{config(`repository_owner = "acme"`), literal(`A codehost destination needs access_token (or access_token_wo), or app_name with installation_id.`)},
+		{config(`
   access_token    = "t"
   app_name        = "app"
-  installation_id = "1"`, `A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`},
-		{`
+  installation_id = "1"`), literal(`A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`)},
+		{config(`
   access_token_wo = "t"
-  app_name        = "app"`, `A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`},
-		{`app_name = "app"`, `installation_id is required when app_name is set`},
-		{`installation_id = "1"`, `app_name is required when installation_id is set`},
-		{`
+  app_name        = "app"`), literal(`A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`)},
+		{config(`app_name = "app"`), literal(`installation_id is required when app_name is set`)},
+		{config(`installation_id = "1"`), literal(`app_name is required when installation_id is set`)},
+		{config(`
   access_token     = "t"
   secrets_location = "organization"
-  repository_owner = "acme"`, `repository_owner is only allowed when secrets_location is "repository"; here it is "organization".`},
-		{`
+  repository_owner = "acme"`), literal(`repository_owner is only allowed when secrets_location is "repository"; here it is "organization".`)},
+		{config(`
   access_token     = "t"
   secrets_location = "organization"
-  repository_name  = "web"`, `repository_name is only allowed when secrets_location is "repository"; here it is "organization".`},
-		{`
+  repository_name  = "web"`), literal(`repository_name is only allowed when secrets_location is "repository"; here it is "organization".`)},
+		{config(`
   access_token     = "t"
   secrets_location = "organization"
-  environment_name = "prod"`, `environment_name is only allowed when secrets_location is "repository"; here it is "organization".`},
+  environment_name = "prod"`), literal(`environment_name is only allowed when secrets_location is "repository"; here it is "organization".`)},
 		// Without secrets_location, the default applies: repository.
-		{`
+		{config(`
   access_token      = "t"
-  organization_name = "acme"`, `organization_name is only allowed when secrets_location is "organization"; here it is "repository".`},
-		{`
+  organization_name = "acme"`), literal(`organization_name is only allowed when secrets_location is "organization"; here it is "repository".`)},
+		{config(`
   access_token            = "t"
   secrets_location        = "repository"
-  organization_visibility = "all"`, `organization_visibility is only allowed when secrets_location is "organization"; here it is "repository".`},
-		{`
+  organization_visibility = "all"`), literal(`organization_visibility is only allowed when secrets_location is "organization"; here it is "repository".`)},
+		{config(`
   access_token              = "t"
-  selected_repository_names = ["web"]`, `selected_repository_names is only allowed when secrets_location is "organization"; here it is "repository".`},
-		{`
+  selected_repository_names = ["web"]`), literal(`selected_repository_names is only allowed when secrets_location is "organization"; here it is "repository".`)},
+		{config(`
   access_token     = "t"
-  secrets_location = "enterprise"`, `Attribute secrets_location value must be one of: ["repository" "organization"], got: "enterprise"`},
-		{`
+  secrets_location = "enterprise"`), literal(`Attribute secrets_location value must be one of: ["repository" "organization"], got: "enterprise"`)},
+		{config(`
   app_name        = ""
-  installation_id = "1"`, `Attribute app_name string length must be at least 1, got: 0`},
-		{`
+  installation_id = "1"`), literal(`Attribute app_name string length must be at least 1, got: 0`)},
+		{config(`
   access_token = "t"
-  custom_tags  = { team = "web" }`, `An argument named "custom_tags" is not expected here.`},
-		{`
+  custom_tags  = { team = "web" }`), literal(`An argument named "custom_tags" is not expected here.`)},
+		{config(`
   access_token            = "t"
-  access_token_wo_version = 1`, `Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`},
-	}
-	steps := make([]resource.TestStep, 0, len(cases))
-	for _, c := range cases {
-		steps = append(steps, resource.TestStep{Config: codehostConfig(s, name, c.body), PlanOnly: true, ExpectError: destWrapped(c.want)})
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps:                    steps,
+  access_token_wo_version = 1`), literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
 	})
-	destNoRequests(t, s)
 }
 
-// destAppKeyPEM is a new app private key: ECDSA P-256 in PKCS #8 PEM.
-func destAppKeyPEM(t *testing.T) string {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	der, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
+// The token given write-only never enters the state, and is what the
+// service holds after every update, also one that reverts a change made
+// outside Terraform, which shows as drift.
+func TestAccCodehostDestination_writeOnlyTokenAndDrift(t *testing.T) {
+	statePath := filepath.Join(t.TempDir(), "emulator.json")
+	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
+	name := tfacctest.RandomWithPrefix("ch-wo")
+	typ := secretsclient.TypeCodehost
+	config := codehostConfig(s, name, `
+  access_token_wo         = "wo-token-1"
+  access_token_wo_version = 1
+  repository_owner        = "acme"
+  repository_name         = "web"
+  environment_name        = "production"`)
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(codehostAddr, attr("access_token"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, attr("access_token_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, attr("access_token_wo_version"), knownvalue.Int64Exact(1)),
+				},
+				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1", "environment_name": "production"}),
+			},
+			{
+				PreConfig: outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+					_, _, err := c.WriteDestination(ctx, name, secretsclient.CodehostDestination{
+						AccessToken: "their-token", RepositoryOwner: "acme", RepositoryName: "web", EnvironmentName: "staging",
+					})
+					return err
+				}),
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(codehostAddr, attr("environment_name"), str("production")),
+					},
+				},
+				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1", "environment_name": "production"}),
+			},
+		},
+	})
 }

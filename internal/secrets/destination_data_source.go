@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -13,24 +12,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/stackworks/terraform-provider-stack/internal/client"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
 var _ datasource.DataSourceWithConfigure = (*destinationDataSource)(nil)
-
-// dsDestinationTypes are the destination type identifiers, in the order the
-// service's documentation lists them.
-var dsDestinationTypes = []string{
-	secretsclient.TypeCloudOneSM,
-	secretsclient.TypeCloudTwoKV,
-	secretsclient.TypeCloudThreeSM,
-	secretsclient.TypeCodehost,
-	secretsclient.TypeWebhostProject,
-}
-
-const dsDescDestinationType = "Type of the destination: one of `cloudone-sm`, `cloudtwo-kv`, `cloudthree-sm`, `codehost` and `webhost-project`."
 
 type destinationDataSourceModel struct {
 	Type               types.String `tfsdk:"type"`
@@ -62,13 +48,13 @@ func (d *destinationDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 		Attributes: map[string]schema.Attribute{
 			"type": schema.StringAttribute{
 				Required:    true,
-				Description: dsDescDestinationType,
-				Validators:  []validator.String{stringvalidator.OneOf(dsDestinationTypes...)},
+				Description: "Type of the destination: " + destinationTypesText() + ".",
+				Validators:  []validator.String{stringvalidator.OneOf(destinationTypes...)},
 			},
 			"name": schema.StringAttribute{
 				Required:    true,
 				Description: "Name of the destination.",
-				Validators:  []validator.String{stringvalidator.LengthAtLeast(1), stringvalidator.NoneOf(".", ".."), stringvalidator.RegexMatches(noSlash, "must not contain a slash")},
+				Validators:  nameValidators(),
 			},
 			"connection_details": schema.MapAttribute{
 				Computed: true, Sensitive: true, ElementType: types.StringType,
@@ -113,7 +99,7 @@ func (d *destinationDataSource) Read(ctx context.Context, req datasource.ReadReq
 	typ, name := m.Type.ValueString(), m.Name.ValueString()
 	got, meta, err := d.client.ReadDestination(ctx, typ, name)
 	if err != nil {
-		addDestinationReadError(&resp.Diagnostics, fmt.Sprintf("Cannot read the %s destination %q", typ, name), typ, name, err)
+		addDestinationError(&resp.Diagnostics, fmt.Sprintf("Cannot read the %s destination %q", typ, name), typ, name, err)
 		return
 	}
 	addWarnings(&resp.Diagnostics, meta)
@@ -139,23 +125,12 @@ func (d *destinationDataSource) Read(ctx context.Context, req datasource.ReadReq
 		Granularity:        types.StringValue(got.Options.GranularityLevel),
 		SecretNameTemplate: types.StringValue(got.Options.SecretNameTemplate),
 		CustomTags:         dsStringMap(ctx, tags, &resp.Diagnostics),
-		PurgeInitiatedAt:   dsTime(got.PurgeInitiatedAt),
+		PurgeInitiatedAt:   fwutil.TimeString(got.PurgeInitiatedAt),
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
-}
-
-// addDestinationReadError reports a failed read of a destination or of its
-// associations, saying plainly when the destination does not exist: the
-// service's 404 carries no message of its own.
-func addDestinationReadError(diags *diag.Diagnostics, summary, typ, name string, err error) {
-	if client.IsNotFound(err) {
-		diags.AddError(summary, fmt.Sprintf("The service has no %s destination named %q (check the type and the name).\n\nServer said: %s", typ, name, err))
-		return
-	}
-	fwutil.AddAPIError(diags, summary, err)
 }
 
 // dsDetailText renders a connection detail as a string: strings as they are,
@@ -179,13 +154,4 @@ func dsStringMap(ctx context.Context, v map[string]string, diags *diag.Diagnosti
 	m, d := types.MapValueFrom(ctx, types.StringType, v)
 	diags.Append(d...)
 	return m
-}
-
-// dsTime is a service time as RFC 3339 in UTC; the zero time, which
-// stands for "not set", is null.
-func dsTime(t time.Time) types.String {
-	if t.IsZero() {
-		return types.StringNull()
-	}
-	return types.StringValue(t.UTC().Format(time.RFC3339Nano))
 }

@@ -3,9 +3,8 @@ package secrets
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
-	"regexp"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -19,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
@@ -78,12 +78,15 @@ type secretAttribute struct {
 
 // destinationKind describes one destination type to the shared code.
 type destinationKind[M any] struct {
-	apiType     string
-	typeName    string // resource type name after "stack_secrets_sync_"
-	description string
-	customTags  bool
-	attributes  map[string]schema.Attribute
-	secrets     []secretAttribute
+	apiType  string
+	typeName string // resource type name after "stack_secrets_sync_"
+	// defaultGranularity is the service's granularity for the type when
+	// none is sent.
+	defaultGranularity string
+	description        string
+	customTags         bool
+	attributes         map[string]schema.Attribute
+	secrets            []secretAttribute
 	// validate checks the type's rules that tie attributes together.
 	validate func(ctx context.Context, m *M, given func(string) bool, diags *diag.Diagnostics)
 	// expand builds the API body; secret returns a secret's value from
@@ -112,23 +115,26 @@ func (r *destinationResource[M, P]) Schema(ctx context.Context, _ resource.Schem
 		"name": schema.StringAttribute{
 			Required:      true,
 			Description:   "Name of the destination, unique among destinations of its type. Changing it replaces the destination.",
-			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), stringvalidator.NoneOf(".", ".."), stringvalidator.RegexMatches(noSlash, "must not contain a slash")},
+			Validators:    nameValidators(),
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"secret_name_template": schema.StringAttribute{
 			Optional: true,
 			Computed: true,
-			Description: "Template of the names the synced secrets get at the destination. When unset, the service's default for the type applies and is shown here; " +
+			Description: "Template of the names the synced secrets get at the destination; not empty. When unset, the service's default for the type applies and is shown here; " +
 				"removing a template from the configuration keeps the last one, so set the default explicitly to return to it.",
+			// The service takes "" for its default and answers that, which
+			// the state could not hold as planned.
+			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 		"granularity": schema.StringAttribute{
 			Optional: true,
 			Computed: true,
+			Default:  stringdefault.StaticString(r.kind.defaultGranularity),
 			Description: "What is synced as one resource at the destination: `secret-path` (a whole secret) or `secret-key` (each key of a secret). " +
-				"When unset, the type's default applies and is shown here.",
-			Validators:    []validator.String{stringvalidator.OneOf(secretsclient.GranularitySecretPath, secretsclient.GranularitySecretKey)},
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				"Default `" + r.kind.defaultGranularity + "`, the service's default for the type, which also applies when it is removed from the configuration.",
+			Validators: []validator.String{stringvalidator.OneOf(secretsclient.GranularitySecretPath, secretsclient.GranularitySecretKey)},
 		},
 		"disable_strict_networking": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
@@ -162,9 +168,12 @@ func (r *destinationResource[M, P]) Schema(ctx context.Context, _ resource.Schem
 		}
 	}
 	for _, s := range r.kind.secrets {
-		for name, a := range secretAttributes(s) {
-			attrs[name] = a
-		}
+		maps.Copy(attrs, fwutil.WriteOnlySecret{
+			Name:        s.name,
+			Description: s.description,
+			Service:     "the service",
+			Drift:       "The service returns it obfuscated, so a change made outside Terraform cannot be seen.",
+		}.Attributes())
 	}
 	for name, a := range r.kind.attributes {
 		attrs[name] = a
@@ -174,30 +183,6 @@ func (r *destinationResource[M, P]) Schema(ctx context.Context, _ resource.Schem
 		Attributes:  attrs,
 		Blocks: map[string]schema.Block{
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{Delete: true}),
-		},
-	}
-}
-
-var noSlash = regexp.MustCompile(`^[^/]*$`)
-
-// secretAttributes are a secret's three attributes: the value, its
-// write-only twin and the twin's version.
-func secretAttributes(s secretAttribute) map[string]schema.Attribute {
-	wo := s.name + "_wo"
-	return map[string]schema.Attribute{
-		s.name: schema.StringAttribute{
-			Optional: true, Sensitive: true,
-			Description: s.description + " Prefer `" + wo + "`, which never enters the state. The service returns it obfuscated, so a change made outside Terraform cannot be seen.",
-			Validators:  []validator.String{stringvalidator.ConflictsWith(path.MatchRoot(wo))},
-		},
-		wo: schema.StringAttribute{
-			Optional: true, Sensitive: true, WriteOnly: true,
-			Description: "Write-only twin of `" + s.name + "` (Terraform 1.11 and later): sent to the service, never stored in plan or state. Change `" + wo + "_version` to send a new value.",
-		},
-		wo + "_version": schema.Int64Attribute{
-			Optional:    true,
-			Description: "Any number; change it to send `" + wo + "` again.",
-			Validators:  []validator.Int64{int64validator.AlsoRequires(path.MatchRoot(wo))},
 		},
 	}
 }
@@ -220,9 +205,8 @@ func (r *destinationResource[M, P]) ValidateConfig(ctx context.Context, req reso
 		return !v.IsNull()
 	}
 	for _, s := range r.kind.secrets {
-		if s.required && !given(s.name) && !given(s.name+"_wo") {
-			resp.Diagnostics.AddAttributeError(path.Root(s.name), "Missing "+s.name,
-				fmt.Sprintf("%s or %s_wo is required for a %s destination.", s.name, s.name, r.kind.apiType))
+		if s.required {
+			fwutil.RequireSecret(ctx, req.Config, path.Root(s.name), "for a "+r.kind.apiType+" destination", &resp.Diagnostics)
 		}
 	}
 	if r.kind.validate != nil {
@@ -237,18 +221,13 @@ func (r *destinationResource[M, P]) Create(ctx context.Context, req resource.Cre
 		return
 	}
 	name := P(&m).base().Name.ValueString()
-	// The create endpoint also updates: look first, so that Terraform
-	// never silently takes over a destination it did not create.
 	_, _, err := r.client.ReadDestination(ctx, r.kind.apiType, name)
-	switch {
-	case err == nil:
-		resp.Diagnostics.AddAttributeError(path.Root("name"), "Destination already exists", fmt.Sprintf(
-			"A %s destination named %q already exists, and Terraform will not take over an object it did not create. "+
-				"To manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.",
-			r.kind.apiType, name, name, name))
-		return
-	case !client.IsNotFound(err):
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot check whether the destination exists", err)
+	if !fwutil.CheckAbsent(&resp.Diagnostics, err, fwutil.Existing{
+		Kind:     r.kind.apiType + " destination",
+		Summary:  "Destination already exists",
+		Object:   fmt.Sprintf("A %s destination named %q", r.kind.apiType, name),
+		ImportID: name,
+	}) {
 		return
 	}
 	r.write(ctx, &m, req.Config, &resp.State, &resp.Diagnostics)
@@ -260,8 +239,20 @@ func (r *destinationResource[M, P]) Update(ctx context.Context, req resource.Upd
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	local, err := fwutil.OnlyChanged(req.Plan.Raw, req.State.Raw, localAttributes...)
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot compare the plan with the state", err.Error())
+		return
+	}
+	if local {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		return
+	}
 	r.write(ctx, &m, req.Config, &resp.State, &resp.Diagnostics)
 }
+
+// localAttributes are the provider's own, which the service never sees.
+var localAttributes = []string{"purge_on_destroy", "timeouts"}
 
 // write sends the whole destination (the endpoint resets what is left out)
 // and records the server's answer over the plan.
@@ -273,20 +264,14 @@ func (r *destinationResource[M, P]) write(ctx context.Context, m *M, config tfsd
 		DisableStrictNetworking: b.DisableStrictNetworking.ValueBool(),
 		AllowedIPv4Addresses:    fwutil.Strings(ctx, b.AllowedIPv4Addresses, diags),
 		AllowedIPv6Addresses:    fwutil.Strings(ctx, b.AllowedIPv6Addresses, diags),
-		AllowedPorts:            ints(ctx, b.AllowedPorts, diags),
+		AllowedPorts:            fwutil.Ints(ctx, b.AllowedPorts, diags),
 	}
 	if t := P(m).tags(); t != nil {
 		opts.CustomTags = fwutil.StringMap(ctx, *t, diags)
 	}
 	secrets := map[string]string{}
 	for _, s := range r.kind.secrets {
-		var v, wo types.String
-		diags.Append(config.GetAttribute(ctx, path.Root(s.name+"_wo"), &wo)...)
-		diags.Append(config.GetAttribute(ctx, path.Root(s.name), &v)...)
-		secrets[s.name] = v.ValueString()
-		if !wo.IsNull() {
-			secrets[s.name] = wo.ValueString()
-		}
+		secrets[s.name] = fwutil.SecretToSend(ctx, config, path.Root(s.name), diags)
 	}
 	body := r.kind.expand(ctx, m, opts, func(name string) string { return secrets[name] }, diags)
 	if diags.HasError() {
@@ -397,58 +382,10 @@ func (r *destinationResource[M, P]) waitGone(ctx context.Context, name string) e
 }
 
 func (r *destinationResource[M, P]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if strings.Contains(req.ID, "/") {
-		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("The import ID of a destination is its name, which has no slash; got %q.", req.ID))
+	if !validImportName(req.ID, "destination", &resp.Diagnostics) {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("purge_on_destroy"), false)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("disable_strict_networking"), false)...)
 }
-
-func ints(ctx context.Context, l types.List, diags *diag.Diagnostics) []int {
-	if l.IsNull() || l.IsUnknown() {
-		return nil
-	}
-	var v []int64
-	diags.Append(l.ElementsAs(ctx, &v, false)...)
-	out := make([]int, len(v))
-	for i, n := range v {
-		out[i] = int(n)
-	}
-	return out
-}
-
-// addWarnings shows the service's remarks on a request it carried out.
-func addWarnings(diags *diag.Diagnostics, meta *secretsclient.Meta) {
-	if meta == nil {
-		return
-	}
-	for _, w := range meta.Warnings {
-		diags.AddWarning("The secrets service warned", w)
-	}
-}
-
-// detail reads a non-secret connection detail for state: the server's
-// value, with "unset" shown as the prior value's spelling (null or ""). A
-// key the server does not report keeps the prior value.
-func detail(prior types.String, details map[string]any, key string) types.String {
-	v, reported := details[key]
-	if !reported {
-		return prior
-	}
-	s, _ := v.(string)
-	if s == "" && (prior.IsNull() || prior.IsUnknown() || prior.ValueString() != "") {
-		return types.StringNull()
-	}
-	return types.StringValue(s)
-}
-
-// secretDetail reads a secret connection detail for state: kept as
-// configured unless the server shows a value in clear.
-func secretDetail(prior types.String, details map[string]any, key string) types.String {
-	s, _ := details[key].(string)
-	return fwutil.SecretFromAPI(prior, s, obfuscated)
-}
-
-func obfuscated(s string) bool { return strings.Trim(s, "*") == "" }

@@ -48,8 +48,8 @@ func (d *destinationsDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 		Attributes: map[string]schema.Attribute{
 			"type": schema.StringAttribute{
 				Optional:    true,
-				Description: "When set, only destinations of this type are listed: one of `cloudone-sm`, `cloudtwo-kv`, `cloudthree-sm`, `codehost` and `webhost-project`.",
-				Validators:  []validator.String{stringvalidator.OneOf(dsDestinationTypes...)},
+				Description: "When set, only destinations of this type are listed: " + destinationTypesText() + ".",
+				Validators:  []validator.String{stringvalidator.OneOf(destinationTypes...)},
 			},
 			"destinations": schema.ListNestedAttribute{
 				Computed:    true,

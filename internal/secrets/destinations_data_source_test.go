@@ -1,16 +1,9 @@
 package secrets_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"regexp"
-	"strconv"
-	"sync/atomic"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -140,48 +133,26 @@ data "stack_secrets_sync_destinations" "test" {
 // list as the service does, 404 {"errors":[]}.
 func dsEmptyListsAs404(t *testing.T, s *acctest.Secrets) *acctest.Secrets {
 	t.Helper()
-	target, err := url.Parse(s.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var answered atomic.Int64
-	t.Cleanup(func() {
-		if answered.Load() == 0 {
-			t.Error("the proxy answered no list with 404: the test did not test that")
-		}
-	})
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	proxy.ModifyResponse = func(r *http.Response) error {
+	through, proxy := newProxy(t, s, func(r *http.Response, body []byte) []byte {
 		listing := r.Request.Method == "LIST" || r.Request.URL.Query().Get("list") == "true"
 		if !listing || r.StatusCode != http.StatusOK {
-			return nil
+			return body
 		}
-		body, err := io.ReadAll(r.Body)
-		if err != nil {
-			return err
-		}
-		_ = r.Body.Close()
 		var env struct {
 			Data struct {
 				Keys []string `json:"keys"`
 			} `json:"data"`
 		}
-		if err := json.Unmarshal(body, &env); err != nil {
-			return err
+		if err := json.Unmarshal(body, &env); err != nil || len(env.Data.Keys) != 0 {
+			return body
 		}
-		if len(env.Data.Keys) == 0 {
-			body = []byte(`{"errors":[]}`)
-			r.StatusCode, r.Status = http.StatusNotFound, "404 Not Found"
-			answered.Add(1)
+		r.StatusCode, r.Status = http.StatusNotFound, "404 Not Found"
+		return []byte(`{"errors":[]}`)
+	})
+	t.Cleanup(func() {
+		if proxy.edited.Load() == 0 {
+			t.Error("the proxy answered no list with 404: the test did not test that")
 		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		r.ContentLength = int64(len(body))
-		r.Header.Set("Content-Length", strconv.Itoa(len(body)))
-		return nil
-	}
-	srv := httptest.NewServer(proxy)
-	t.Cleanup(srv.Close)
-	wrapped := *s
-	wrapped.URL = srv.URL
-	return &wrapped
+	})
+	return through
 }

@@ -1,10 +1,40 @@
 package secrets_test
 
 import (
+	"bytes"
+	"context"
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/json"
+	"encoding/pem"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 )
 
 func attr(names ...string) tfjsonpath.Path {
@@ -18,3 +48,271 @@ func attr(names ...string) tfjsonpath.Path {
 func str(v string) knownvalue.Check { return knownvalue.StringExact(v) }
 
 func isNotFound(err error) bool { return client.IsNotFound(err) }
+
+// wrapped matches an error message that Terraform may have wrapped: each
+// space of pattern (a regular expression) matches any run of white space,
+// and "." matches newlines.
+func wrapped(pattern string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(pattern, " ", `\s+`))
+}
+
+// literal is wrapped for plain text.
+func literal(text string) *regexp.Regexp {
+	return wrapped(regexp.QuoteMeta(strings.Join(strings.Fields(text), " ")))
+}
+
+// planErrorCase is a configuration that planning must refuse with an error
+// matching want.
+type planErrorCase struct {
+	config string
+	want   *regexp.Regexp
+}
+
+// testPlanErrors plans each case, and then checks that no request reached
+// the emulator: plan-time errors come from the provider, not the service.
+func testPlanErrors(t *testing.T, s *acctest.Secrets, cases []planErrorCase) {
+	t.Helper()
+	steps := make([]resource.TestStep, 0, len(cases))
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{Config: c.config, PlanOnly: true, ExpectError: c.want})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps:                    steps,
+	})
+	if st := s.Emulator.Stats(); st.Total != 0 {
+		t.Errorf("%d requests reached the emulator, want none: %v", st.Total, st.Requests)
+	}
+}
+
+// outOfBand is a step's PreConfig that changes the service outside
+// Terraform.
+func outOfBand(t *testing.T, s *acctest.Secrets, change func(ctx context.Context, c *secretsclient.Client) error) func() {
+	return func() {
+		t.Helper()
+		if err := change(context.Background(), s.Client(t)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func checkDestination(t *testing.T, s *acctest.Secrets, typ, name string, check func(*secretsclient.Destination) error) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		d, _, err := s.Client(t).ReadDestination(context.Background(), typ, name)
+		if err != nil {
+			return err
+		}
+		return check(d)
+	}
+}
+
+func destinationGone(t *testing.T, s *acctest.Secrets, typ, name string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		_, _, err := s.Client(t).ReadDestination(context.Background(), typ, name)
+		if err == nil {
+			return fmt.Errorf("the %s destination %q still exists", typ, name)
+		}
+		if !isNotFound(err) {
+			return err
+		}
+		return nil
+	}
+}
+
+// destObfuscated stands for any obfuscated secret in destDetailsAre.
+const destObfuscated = "<obfuscated>"
+
+// destDetailsAre checks connection details the server holds, and its
+// granularity. A list is compared element by element; destObfuscated
+// asks for a value of asterisks only.
+func destDetailsAre(d *secretsclient.Destination, want map[string]any, granularity string) error {
+	var problems []string
+	for key, w := range want {
+		got := d.ConnectionDetails[key]
+		switch w := w.(type) {
+		case []string:
+			l, _ := got.([]any)
+			gotStrings := make([]string, 0, len(l))
+			for _, e := range l {
+				gotStrings = append(gotStrings, fmt.Sprint(e))
+			}
+			if !slices.Equal(gotStrings, w) {
+				problems = append(problems, fmt.Sprintf("%s is %v, want %v", key, got, w))
+			}
+		case map[string]string:
+			m, _ := got.(map[string]any)
+			ok := len(m) == len(w)
+			for k, v := range w {
+				ok = ok && m[k] == v
+			}
+			if !ok {
+				problems = append(problems, fmt.Sprintf("%s is %v, want %v", key, got, w))
+			}
+		default:
+			s, _ := got.(string)
+			if w == destObfuscated {
+				if s == "" || strings.Trim(s, "*") != "" {
+					problems = append(problems, fmt.Sprintf("%s is %q, want it obfuscated", key, s))
+				}
+			} else if s != w {
+				problems = append(problems, fmt.Sprintf("%s is %q, want %q", key, s, w))
+			}
+		}
+	}
+	if granularity != "" && d.Options.GranularityLevel != granularity {
+		problems = append(problems, fmt.Sprintf("granularity is %q, want %q", d.Options.GranularityLevel, granularity))
+	}
+	if problems != nil {
+		slices.Sort(problems)
+		return fmt.Errorf("the service holds %s/%s with: %s", d.Type, d.Name, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// destStoredSecretsAre checks the secrets the emulator stores for a
+// destination, which its API shows only obfuscated: Close writes the state
+// file, which keeps secrets in clear, and the emulator goes on serving. A
+// secret wanted "" must be unset.
+func destStoredSecretsAre(t *testing.T, s *acctest.Secrets, statePath, typ, name string, want map[string]string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if err := s.Emulator.Close(); err != nil {
+			return err
+		}
+		raw, err := os.ReadFile(statePath)
+		if err != nil {
+			return err
+		}
+		var file struct {
+			Secrets struct {
+				Namespaces map[string]struct {
+					Destinations []struct {
+						Type    string            `json:"type"`
+						Name    string            `json:"name"`
+						Strings map[string]string `json:"strings"`
+					} `json:"destinations"`
+				} `json:"namespaces"`
+			} `json:"secrets"`
+		}
+		if err := json.Unmarshal(raw, &file); err != nil {
+			return fmt.Errorf("the emulator's state file: %w", err)
+		}
+		for _, d := range file.Secrets.Namespaces[s.Namespace].Destinations {
+			if d.Type != typ || d.Name != name {
+				continue
+			}
+			for key, w := range want {
+				if got := d.Strings[key]; got != w {
+					return fmt.Errorf("the emulator stores %s %q for %s/%s, want %q", key, got, typ, name, w)
+				}
+			}
+			return nil
+		}
+		t.Logf("emulator state: %s", raw)
+		return fmt.Errorf("the emulator's state file has no destination %s/%s", typ, name)
+	}
+}
+
+// destWrites checks how many create/update requests of a type
+// reached the emulator.
+func destWrites(s *acctest.Secrets, typ string, want int64) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := s.Emulator.Stats().Requests["POST /v1/sys/sync/destinations/"+typ+"/{name}"]; got != want {
+			return fmt.Errorf("%d writes of %s destinations reached the emulator, want %d", got, typ, want)
+		}
+		return nil
+	}
+}
+
+// testKey is a generated private key, PEM-encoded (PKCS #8), and its
+// fingerprint computed here as the emulator documents it: "SHA256:" and
+// the padded standard base64 of the SHA-256 of the public key in PKIX DER.
+type testKey struct {
+	pem, fingerprint string
+}
+
+func newTestKey(t *testing.T, rsaKey bool) testKey {
+	t.Helper()
+	var (
+		key crypto.Signer
+		err error
+	)
+	if rsaKey {
+		key, err = rsa.GenerateKey(rand.Reader, 2048)
+	} else {
+		key, err = ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, err := x509.MarshalPKIXPublicKey(key.Public())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(pub)
+	return testKey{
+		pem:         string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})),
+		fingerprint: "SHA256:" + base64.StdEncoding.EncodeToString(sum[:]),
+	}
+}
+
+// testProxy stands between the provider and an emulator, for a server that
+// differs from the emulator: request may rewrite each request and edit
+// each answer.
+type testProxy struct {
+	backend *url.URL
+	// request rewrites a request on its way to the emulator; set it
+	// before the test or in a step's PreConfig.
+	request atomic.Pointer[func(r *http.Request)]
+	// edit rewrites an answer's body; it may change r's status too.
+	edit func(r *http.Response, body []byte) []byte
+	// edited counts the answers whose body edit changed.
+	edited atomic.Int64
+}
+
+// newProxy puts a proxy in front of s and returns s as seen through it.
+func newProxy(t *testing.T, s *acctest.Secrets, edit func(r *http.Response, body []byte) []byte) (*acctest.Secrets, *testProxy) {
+	t.Helper()
+	backend, err := url.Parse(s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &testProxy{backend: backend, edit: edit}
+	rp := &httputil.ReverseProxy{
+		Rewrite: func(r *httputil.ProxyRequest) {
+			r.SetURL(p.backend)
+			if rewrite := p.request.Load(); rewrite != nil {
+				(*rewrite)(r.Out)
+			}
+		},
+		ModifyResponse: func(r *http.Response) error {
+			if p.edit == nil {
+				return nil
+			}
+			body, err := io.ReadAll(r.Body)
+			if err != nil {
+				return err
+			}
+			_ = r.Body.Close()
+			if edited := p.edit(r, body); !bytes.Equal(edited, body) {
+				p.edited.Add(1)
+				body = edited
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			r.ContentLength = int64(len(body))
+			r.Header.Set("Content-Length", strconv.Itoa(len(body)))
+			return nil
+		},
+	}
+	srv := httptest.NewServer(rp)
+	t.Cleanup(srv.Close)
+	through := *s
+	through.URL = srv.URL
+	return &through, p
+}
+
+// rewriteRequests makes the proxy rewrite each request from now on.
+func (p *testProxy) rewriteRequests(rewrite func(r *http.Request)) { p.request.Store(&rewrite) }

@@ -121,20 +121,33 @@ func TestAccSyncConfig_onlyInRootOrAdminNamespace(t *testing.T) {
 	})
 }
 
+// Without the enterprise license every resource and data source fails
+// with the service's message, at the first request it makes.
 func TestAccSecrets_enterpriseLicenseRequired(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsNoLicense: true})
+	key := newTestKey(t, false)
+	cases := []struct{ config, request string }{
+		{syncConfig(s.ProviderConfig(), `disabled = true`), "PATCH /v1/sys/sync/config"},
+		{cloudOneConfig(s, "unlicensed", "us-east-1", ""), "GET /v1/sys/sync/destinations/cloudone-sm/unlicensed"},
+		{appConfig(s, "unlicensed", appWithKey(1, key)), "GET /v1/sys/sync/codehost-apps/unlicensed"},
+		{s.ProviderConfig() + `
+resource "stack_secrets_sync_association" "test" {
+  destination_type = "cloudone-sm"
+  destination_name = "unlicensed"
+  mount            = "secret"
+  secret_name      = "app/key"
+}
+`, "GET /v1/sys/sync/destinations/cloudone-sm/unlicensed/associations"},
+		{s.ProviderConfig() + dsDestinationConfig("test", "codehost", "unlicensed"), "GET /v1/sys/sync/destinations/codehost/unlicensed"},
+		{s.ProviderConfig() + `data "stack_secrets_sync_destinations" "all" {}`, "LIST /v1/sys/sync/destinations"},
+	}
+	steps := make([]resource.TestStep, 0, len(cases))
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{Config: c.config, ExpectError: literal(c.request + ": 400 Bad Request: enterprise license required")})
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:      syncConfig(s.ProviderConfig(), `disabled = true`),
-				ExpectError: regexp.MustCompile(`(?s)400 Bad Request: enterprise license required`),
-			},
-			{
-				Config:      cloudOneConfig(s, "unlicensed", "us-east-1", ""),
-				ExpectError: regexp.MustCompile(`(?s)GET /v1/sys/sync/destinations/cloudone-sm/unlicensed: 400 Bad Request:\s+enterprise license required`),
-			},
-		},
+		Steps:                    steps,
 	})
 }
 

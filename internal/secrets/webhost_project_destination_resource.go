@@ -34,9 +34,10 @@ func NewWebhostProjectDestinationResource() resource.Resource {
 }
 
 var webhostProject = &destinationKind[webhostProjectDestinationModel]{
-	apiType:     secretsclient.TypeWebhostProject,
-	typeName:    "webhost_project_destination",
-	description: "A `webhost-project` sync destination: the environment variables of a web-hosting project, to which the secrets service pushes associated secrets.",
+	apiType:            secretsclient.TypeWebhostProject,
+	typeName:           "webhost_project_destination",
+	defaultGranularity: secretsclient.GranularitySecretKey,
+	description:        "A `webhost-project` sync destination: the environment variables of a web-hosting project, to which the secrets service pushes associated secrets.",
 	secrets: []secretAttribute{
 		{name: "access_token", description: "Token allowed to manage the project's environment variables. One of `access_token` and `access_token_wo` is required.", required: true},
 	},

@@ -2,13 +2,9 @@ package secrets_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
-	"strings"
 	"testing"
 
 	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
@@ -16,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
@@ -199,7 +194,7 @@ func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo_version"), knownvalue.Int64Exact(1)),
 				},
-				Check: destStoredSecretIs(t, s, statePath, typ, name, "access_token", "wo-token-1"),
+				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1"}),
 			},
 			{
 				// A new value under the same version is not sent.
@@ -207,7 +202,7 @@ func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: destStoredSecretIs(t, s, statePath, typ, name, "access_token", "wo-token-1"),
+				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1"}),
 			},
 			{
 				Config: config("wo-token-2", 2),
@@ -220,7 +215,7 @@ func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo_version"), knownvalue.Int64Exact(2)),
 				},
 				Check: resource.ComposeAggregateTestCheckFunc(
-					destStoredSecretIs(t, s, statePath, typ, name, "access_token", "wo-token-2"),
+					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-2"}),
 					destWrites(s, typ, 2),
 				),
 			},
@@ -231,166 +226,28 @@ func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 func TestAccWebhostProjectDestination_validation(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	name := tfacctest.RandomWithPrefix("wh-invalid")
-	cases := []struct {
-		body string
-		want string
-	}{
-		{`deployment_environments = ["production"]`, `access_token or access_token_wo is required for a webhost-project destination.`},
-		{`
+	config := func(body string) string { return webhostConfig(s, name, "prj", body) }
+	testPlanErrors(t, s, []planErrorCase{
+		{config(`deployment_environments = ["production"]`), literal(`access_token or access_token_wo is required for a webhost-project destination.`)},
+		{config(`
   access_token            = "a"
   access_token_wo         = "b"
-  deployment_environments = ["production"]`, `Attribute "access_token_wo" cannot be specified when "access_token" is specified`},
-		{`
+  deployment_environments = ["production"]`), literal(`Attribute "access_token_wo" cannot be specified when "access_token" is specified`)},
+		{config(`
   access_token            = "a"
   access_token_wo_version = 1
-  deployment_environments = ["production"]`, `Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`},
-		{`
+  deployment_environments = ["production"]`), literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
+		{config(`
   access_token            = "a"
-  deployment_environments = []`, `Attribute deployment_environments list must contain at least 1 elements, got: 0`},
-		{`
+  deployment_environments = []`), literal(`Attribute deployment_environments list must contain at least 1 elements, got: 0`)},
+		{config(`
   access_token            = "a"
-  deployment_environments = ["production", "staging"]`, `Attribute deployment_environments[1] value must be one of: ["development" "preview" "production"], got: "staging"`},
-		{`
+  deployment_environments = ["production", "staging"]`), literal(`Attribute deployment_environments[1] value must be one of: ["development" "preview" "production"], got: "staging"`)},
+		{config(`
   access_token            = "a"
   deployment_environments = ["production"]
-  custom_tags             = { team = "web" }`, `An argument named "custom_tags" is not expected here.`},
-		{`access_token = "a"`, `The argument "deployment_environments" is required, but no definition was found.`},
-	}
-	steps := make([]resource.TestStep, 0, len(cases)+1)
-	for _, c := range cases {
-		steps = append(steps, resource.TestStep{
-			Config:      webhostConfig(s, name, "prj", c.body),
-			PlanOnly:    true,
-			ExpectError: destWrapped(c.want),
-		})
-	}
-	steps = append(steps, resource.TestStep{
-		Config:      webhostConfig(s, name, "", `access_token = "a"`+"\n"+`deployment_environments = ["production"]`),
-		PlanOnly:    true,
-		ExpectError: destWrapped(`Attribute project_id string length must be at least 1, got: 0`),
+  custom_tags             = { team = "web" }`), literal(`An argument named "custom_tags" is not expected here.`)},
+		{config(`access_token = "a"`), literal(`The argument "deployment_environments" is required, but no definition was found.`)},
+		{webhostConfig(s, name, "", `access_token = "a"`+"\n"+`deployment_environments = ["production"]`), literal(`Attribute project_id string length must be at least 1, got: 0`)},
 	})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps:                    steps,
-	})
-	destNoRequests(t, s)
-}
-
-// destObfuscated stands for any obfuscated secret in destDetailsAre.
-const destObfuscated = "<obfuscated>"
-
-// destDetailsAre checks connection details the server holds, and its
-// granularity. A list is compared element by element; destObfuscated
-// asks for a value of asterisks only.
-func destDetailsAre(d *secretsclient.Destination, want map[string]any, granularity string) error {
-	var problems []string
-	for key, w := range want {
-		got := d.ConnectionDetails[key]
-		switch w := w.(type) {
-		case []string:
-			l, _ := got.([]any)
-			gotStrings := make([]string, 0, len(l))
-			for _, e := range l {
-				gotStrings = append(gotStrings, fmt.Sprint(e))
-			}
-			if !slices.Equal(gotStrings, w) {
-				problems = append(problems, fmt.Sprintf("%s is %v, want %v", key, got, w))
-			}
-		case map[string]string:
-			m, _ := got.(map[string]any)
-			ok := len(m) == len(w)
-			for k, v := range w {
-				ok = ok && m[k] == v
-			}
-			if !ok {
-				problems = append(problems, fmt.Sprintf("%s is %v, want %v", key, got, w))
-			}
-		default:
-			s, _ := got.(string)
-			if w == destObfuscated {
-				if s == "" || strings.Trim(s, "*") != "" {
-					problems = append(problems, fmt.Sprintf("%s is %q, want it obfuscated", key, s))
-				}
-			} else if s != w {
-				problems = append(problems, fmt.Sprintf("%s is %q, want %q", key, s, w))
-			}
-		}
-	}
-	if granularity != "" && d.Options.GranularityLevel != granularity {
-		problems = append(problems, fmt.Sprintf("granularity is %q, want %q", d.Options.GranularityLevel, granularity))
-	}
-	if problems != nil {
-		slices.Sort(problems)
-		return fmt.Errorf("the service holds %s/%s with: %s", d.Type, d.Name, strings.Join(problems, "; "))
-	}
-	return nil
-}
-
-// destStoredSecretIs checks the value of a secret the emulator stores, which
-// its API shows only obfuscated: Close writes the state file, which keeps
-// secrets in clear, and the emulator goes on serving.
-func destStoredSecretIs(t *testing.T, s *acctest.Secrets, statePath, typ, name, key, want string) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if err := s.Emulator.Close(); err != nil {
-			return err
-		}
-		raw, err := os.ReadFile(statePath)
-		if err != nil {
-			return err
-		}
-		var file struct {
-			Secrets struct {
-				Namespaces map[string]struct {
-					Destinations []struct {
-						Type    string            `json:"type"`
-						Name    string            `json:"name"`
-						Strings map[string]string `json:"strings"`
-					} `json:"destinations"`
-				} `json:"namespaces"`
-			} `json:"secrets"`
-		}
-		if err := json.Unmarshal(raw, &file); err != nil {
-			return fmt.Errorf("the emulator's state file: %w", err)
-		}
-		for _, d := range file.Secrets.Namespaces[s.Namespace].Destinations {
-			if d.Type == typ && d.Name == name {
-				if got := d.Strings[key]; got != want {
-					return fmt.Errorf("the emulator stores %s %q for %s/%s, want %q", key, got, typ, name, want)
-				}
-				return nil
-			}
-		}
-		t.Logf("emulator state: %s", raw)
-		return fmt.Errorf("the emulator's state file has no destination %s/%s", typ, name)
-	}
-}
-
-// destWrites checks how many create/update requests of a type
-// reached the emulator.
-func destWrites(s *acctest.Secrets, typ string, want int64) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if got := s.Emulator.Stats().Requests["POST /v1/sys/sync/destinations/"+typ+"/{name}"]; got != want {
-			return fmt.Errorf("%d writes of %s destinations reached the emulator, want %d", got, typ, want)
-		}
-		return nil
-	}
-}
-
-// destNoRequests checks, after a test of plan-time errors, that no request
-// reached the emulator's API.
-func destNoRequests(t *testing.T, s *acctest.Secrets) {
-	t.Helper()
-	if st := s.Emulator.Stats(); st.Total != 0 {
-		t.Errorf("%d requests reached the emulator, want none: %v", st.Total, st.Requests)
-	}
-}
-
-// destWrapped matches text in Terraform's output, which wraps long lines:
-// any run of spaces may be a line break.
-func destWrapped(text string) *regexp.Regexp {
-	words := strings.Fields(text)
-	for i, w := range words {
-		words[i] = regexp.QuoteMeta(w)
-	}
-	return regexp.MustCompile(strings.Join(words, `\s+`))
 }

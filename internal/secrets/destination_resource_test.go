@@ -1,0 +1,414 @@
+package secrets_test
+
+// Behavior every destination type shares, tested on one or two types.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"regexp"
+	"testing"
+	"time"
+
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+func TestAccDestination_validation(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	name := tfacctest.RandomWithPrefix("invalid")
+	config := func(extra string) string { return cloudOneConfig(s, name, "us-east-1", extra) }
+	testPlanErrors(t, s, []planErrorCase{
+		// The service would answer its default for "", which the state
+		// could not hold.
+		{config(`secret_name_template = ""`), literal(`Attribute secret_name_template string length must be at least 1, got: 0`)},
+		{config(`granularity = "secret"`), literal(`Attribute granularity value must be one of: ["secret-path" "secret-key"], got: "secret"`)},
+		{cloudOneConfig(s, "a/b", "us-east-1", ""), literal(`Attribute name must not contain a slash, got: a/b`)},
+		{cloudOneConfig(s, ".", "us-east-1", ""), literal(`Attribute name value must be none of: ["." ".."], got: "."`)},
+		{cloudOneConfig(s, "..", "us-east-1", ""), literal(`Attribute name value must be none of: ["." ".."], got: ".."`)},
+		{config(`allowed_ipv4_addresses = ["192.0.2.0/24", "2001:db8::/32"]`), literal(`allowed_ipv4_addresses[1] must be an IPv4 CIDR block such as "192.0.2.0/24", got "2001:db8::/32".`)},
+		{config(`allowed_ipv4_addresses = ["192.0.2.1"]`), literal(`allowed_ipv4_addresses[0] must be an IPv4 CIDR block such as "192.0.2.0/24", got "192.0.2.1".`)},
+		{config(`allowed_ipv6_addresses = ["10.0.0.0/8"]`), literal(`allowed_ipv6_addresses[0] must be an IPv6 CIDR block such as "2001:db8::/32", got "10.0.0.0/8".`)},
+		{config(`allowed_ports = [443, 0]`), literal(`Attribute allowed_ports[1] value must be between 1 and 65535, got: 0`)},
+		{config(`allowed_ports = [65536]`), literal(`Attribute allowed_ports[0] value must be between 1 and 65535, got: 65536`)},
+		{config(`access_key_id_wo = "AKIAOTHER"`), literal(`Attribute "access_key_id_wo" cannot be specified when "access_key_id" is specified`)},
+		{config(`secret_access_key_wo_version = 1`), literal(`Attribute "secret_access_key_wo" must be specified when "secret_access_key_wo_version" is specified`)},
+	})
+}
+
+// The network options round-trip: the service holds what the
+// configuration says, and what is removed from it is cleared.
+func TestAccDestination_networkOptions(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	name := tfacctest.RandomWithPrefix("net")
+	typ := secretsclient.TypeCloudOneSM
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config: cloudOneConfig(s, name, "us-east-1", `
+  disable_strict_networking = true
+  allowed_ipv4_addresses    = ["192.0.2.0/24", "198.51.100.7/32"]
+  allowed_ipv6_addresses    = ["2001:db8::/32"]
+  allowed_ports             = [443, 8443]`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("disable_strict_networking"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("allowed_ipv4_addresses"), knownvalue.ListExact([]knownvalue.Check{str("192.0.2.0/24"), str("198.51.100.7/32")})),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("allowed_ipv6_addresses"), knownvalue.ListExact([]knownvalue.Check{str("2001:db8::/32")})),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("allowed_ports"), knownvalue.ListExact([]knownvalue.Check{knownvalue.Int64Exact(443), knownvalue.Int64Exact(8443)})),
+				},
+				Check: networkOnServer(s, typ, name, networkOptions{
+					DisableStrictNetworking: true,
+					AllowedIPv4Addresses:    []string{"192.0.2.0/24", "198.51.100.7/32"},
+					AllowedIPv6Addresses:    []string{"2001:db8::/32"},
+					AllowedPorts:            []int{443, 8443},
+				}),
+			},
+			{
+				Config: cloudOneConfig(s, name, "us-east-1", `allowed_ports = [443]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("disable_strict_networking"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("allowed_ipv4_addresses"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("allowed_ipv6_addresses"), knownvalue.Null()),
+				},
+				Check: networkOnServer(s, typ, name, networkOptions{AllowedIPv4Addresses: []string{}, AllowedIPv6Addresses: []string{}, AllowedPorts: []int{443}}),
+			},
+		},
+	})
+}
+
+// networkOptions are the network options of a destination's read form,
+// which the emulator shows although the spec does not list them, and which
+// the client therefore does not decode.
+type networkOptions struct {
+	DisableStrictNetworking bool     `json:"disable_strict_networking"`
+	AllowedIPv4Addresses    []string `json:"allowed_ipv4_addresses"`
+	AllowedIPv6Addresses    []string `json:"allowed_ipv6_addresses"`
+	AllowedPorts            []int    `json:"allowed_ports"`
+}
+
+// networkOnServer checks the network options the emulator holds.
+func networkOnServer(s *acctest.Secrets, typ, name string, want networkOptions) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		req, err := http.NewRequestWithContext(context.Background(), http.MethodGet, s.URL+"/v1/sys/sync/destinations/"+typ+"/"+name, nil)
+		if err != nil {
+			return err
+		}
+		req.Header.Set(secretsclient.TokenHeader, s.Token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		var env struct {
+			Data struct {
+				Options networkOptions `json:"options"`
+			} `json:"data"`
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&env); err != nil {
+			return fmt.Errorf("reading %s/%s: %s: %w", typ, name, resp.Status, err)
+		}
+		if got := env.Data.Options; !reflect.DeepEqual(got, want) {
+			return fmt.Errorf("the service holds the network options %+v, want %+v", got, want)
+		}
+		return nil
+	}
+}
+
+// Removing granularity from the configuration returns to the type's
+// default, which differs between types.
+func TestAccDestination_granularityDefault(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("gran")
+	const webAddr = "stack_secrets_sync_webhost_project_destination.test"
+	config := func(cloudOne, web string) string {
+		return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_cloudone_sm_destination" "test" {
+  name   = %q
+  region = "us-east-1"
+  %s
+}
+
+resource "stack_secrets_sync_webhost_project_destination" "test" {
+  name                    = %q
+  project_id              = "prj"
+  access_token            = "token"
+  deployment_environments = ["production"]
+  %s
+}
+`, name, cloudOne, name, web)
+	}
+	granularities := func(cloudOne, web string) resource.TestCheckFunc {
+		return resource.ComposeAggregateTestCheckFunc(
+			checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error { return destDetailsAre(d, nil, cloudOne) }),
+			checkDestination(t, s, secretsclient.TypeWebhostProject, name, func(d *secretsclient.Destination) error { return destDetailsAre(d, nil, web) }),
+		)
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config(`granularity = "secret-key"`, `granularity = "secret-path"`),
+				Check:  granularities("secret-key", "secret-path"),
+			},
+			{
+				Config: config("", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(cloudOneAddr, attr("granularity"), str("secret-path")),
+						plancheck.ExpectResourceAction(webAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(webAddr, attr("granularity"), str("secret-key")),
+					},
+				},
+				Check: granularities("secret-path", "secret-key"),
+			},
+		},
+	})
+}
+
+// Create does not take over a destination it did not create, and says how
+// to import it; import IDs are names.
+func TestAccDestination_existingIsNotTakenOver(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("theirs")
+	dsWriteDestination(t, s, name, secretsclient.CloudOneSMDestination{Region: "eu-west-1", RoleARN: "arn:theirs"})
+	untouched := checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error {
+		return destDetailsAre(d, map[string]any{"role_arn": "arn:theirs", "access_key_id": ""}, "")
+	})
+	config := cloudOneConfig(s, name, "eu-west-1", "")
+	importStep := func(id string) resource.TestStep {
+		return resource.TestStep{
+			Config:            config,
+			ResourceName:      cloudOneAddr,
+			ImportState:       true,
+			ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
+		}
+	}
+	invalidImport := func(id string) resource.TestStep {
+		step := importStep(id)
+		step.ExpectError = literal(fmt.Sprintf("The import ID of a destination is its name, which is not empty and has no slash; got %q.", id))
+		return step
+	}
+	imported := importStep(name)
+	imported.ImportStateCheck = func(st []*terraform.InstanceState) error {
+		if len(st) != 1 || st[0].Attributes["role_arn"] != "arn:theirs" || st[0].Attributes["region"] != "eu-west-1" {
+			return fmt.Errorf("imported %v, want the service's destination", st)
+		}
+		return nil
+	}
+
+	withPreConfig := func(step resource.TestStep, pre func()) resource.TestStep {
+		step.PreConfig = pre
+		return step
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ExpectError: wrapped(fmt.Sprintf(`Destination already exists.*A cloudone-sm destination named %q already exists, and Terraform will not take over an object it did not create.*`+
+					`terraform import <resource address> %s`, name, name)),
+			},
+			withPreConfig(invalidImport(""), func() {
+				if err := untouched(nil); err != nil {
+					t.Fatal(err)
+				}
+			}),
+			invalidImport("a/b"),
+			imported,
+		},
+	})
+}
+
+// purge_on_destroy and timeouts are the provider's own: changing them
+// changes the state alone, and sends nothing to the service.
+func TestAccDestination_localChangesSendNothing(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	name := tfacctest.RandomWithPrefix("local")
+	typ := secretsclient.TypeCloudOneSM
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: cloudOneConfig(s, name, "us-east-1", ""),
+				Check:  destWrites(s, typ, 1),
+			},
+			{
+				Config: cloudOneConfig(s, name, "us-east-1", `
+  purge_on_destroy = true
+  timeouts {
+    delete = "2m"
+  }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("purge_on_destroy"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("timeouts", "delete"), str("2m")),
+				},
+				Check: destWrites(s, typ, 1),
+			},
+			{
+				// Any other change is sent, with the local ones.
+				Config: cloudOneConfig(s, name, "us-east-1", `
+  purge_on_destroy = true
+  role_arn         = "arn:cloud:iam::123:role/sync"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("role_arn"), str("arn:cloud:iam::123:role/sync")),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("timeouts"), knownvalue.Null()),
+				},
+				Check: destWrites(s, typ, 2),
+			},
+		},
+	})
+}
+
+// A purge that takes longer than timeouts.delete fails the destroy with a
+// message that says what to do; once the service has finished, the next
+// run finds the destination gone.
+func TestAccDestination_purgeTimeout(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsPurgeDelay: 1500 * time.Millisecond})
+	name := tfacctest.RandomWithPrefix("slow-purge")
+	typ := secretsclient.TypeCloudOneSM
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, typ, name),
+		Steps: []resource.TestStep{
+			{
+				Config: cloudOneConfig(s, name, "us-east-1", `
+  purge_on_destroy = true
+  timeouts {
+    delete = "300ms"
+  }`),
+				Check: func(*terraform.State) error {
+					_, _, err := s.Client(t).SetAssociation(context.Background(), typ, name, "secret", "app/key")
+					return err
+				},
+			},
+			{
+				Config: s.ProviderConfig(),
+				ExpectError: wrapped(`The purge of the destination did not finish.*` + regexp.QuoteMeta(fmt.Sprintf(
+					`The service accepted the deletion of the cloudone-sm destination %q with purge and is removing its associations in the background, `+
+						`but it had not finished within timeouts.delete (300ms): context deadline exceeded. Run the destroy again later, or raise timeouts.delete.`, name))),
+			},
+			{
+				PreConfig: func() {
+					deadline := time.Now().Add(30 * time.Second)
+					for destinationGone(t, s, typ, name)(nil) != nil {
+						if time.Now().After(deadline) {
+							t.Fatal("the purge did not finish")
+						}
+						time.Sleep(100 * time.Millisecond)
+					}
+				},
+				Config: s.ProviderConfig(),
+			},
+		},
+	})
+}
+
+// Create-only attributes of the types replace the destination.
+func TestAccDestination_createOnlyAttributesReplace(t *testing.T) {
+	cases := []struct {
+		name, typ, key, before, after string
+		config                        func(s *acctest.Secrets, name, value string) string
+	}{
+		{
+			name: "cloudtwo-kv tenant_id", typ: secretsclient.TypeCloudTwoKV, key: "tenant_id", before: "tenant-1", after: "tenant-2",
+			config: func(s *acctest.Secrets, name, tenant string) string {
+				return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_cloudtwo_kv_destination" "test" {
+  name          = %q
+  key_vault_uri = "https://vault.vault.example"
+  tenant_id     = %q
+  client_id     = "client"
+  client_secret = "secret"
+}
+`, name, tenant)
+			},
+		},
+		{
+			name: "codehost repository_owner", typ: secretsclient.TypeCodehost, key: "repository_owner", before: "acme", after: "acme-labs",
+			config: func(s *acctest.Secrets, name, owner string) string {
+				return codehostConfig(s, name, fmt.Sprintf(`
+  access_token     = "token"
+  repository_owner = %q
+  repository_name  = "web"`, owner))
+			},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := acctest.NewSecrets(t)
+			name := tfacctest.RandomWithPrefix("replace")
+			addr := "stack_secrets_sync_" + map[string]string{
+				secretsclient.TypeCloudTwoKV: "cloudtwo_kv",
+				secretsclient.TypeCodehost:   "codehost",
+			}[c.typ] + "_destination.test"
+			holds := func(v string) resource.TestCheckFunc {
+				return checkDestination(t, s, c.typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{c.key: v}, "")
+				})
+			}
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories,
+				CheckDestroy:             destinationGone(t, s, c.typ, name),
+				Steps: []resource.TestStep{
+					{Config: c.config(s, name, c.before), Check: holds(c.before)},
+					{
+						Config: c.config(s, name, c.after),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate)},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, attr(c.key), str(c.after))},
+						Check:             holds(c.after),
+					},
+				},
+			})
+		})
+	}
+}
+
+// A destination lives in the provider's namespace, out of sight of the
+// root namespace.
+func TestAccDestination_inNamespace(t *testing.T) {
+	root := acctest.NewSecretsEmulator(t, emulator.Options{})
+	team := *root
+	team.Namespace = "team-a"
+	name := tfacctest.RandomWithPrefix("ns")
+	typ := secretsclient.TypeCloudOneSM
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, &team, typ, name),
+		Steps: []resource.TestStep{{
+			Config: cloudOneConfig(&team, name, "us-east-1", ""),
+			Check: resource.ComposeAggregateTestCheckFunc(
+				checkDestination(t, &team, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"region": "us-east-1"}, "")
+				}),
+				destinationGone(t, root, typ, name),
+			),
+		}},
+	})
+}
