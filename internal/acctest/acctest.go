@@ -12,8 +12,10 @@ package acctest
 import (
 	"cmp"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -42,6 +44,7 @@ type Scheduler struct {
 	Token string
 	// Emulator is nil when the test targets a real server.
 	Emulator *emulator.Emulator
+	restart  func(testing.TB) *emulator.Emulator
 }
 
 // NewScheduler returns the scheduler a test runs against: the server named
@@ -60,24 +63,58 @@ func NewScheduler(t *testing.T) *Scheduler {
 // test, whatever the environment says.
 func NewSchedulerEmulator(t testing.TB, opts emulator.Options) *Scheduler {
 	t.Helper()
-	emu, url := startEmulator(t, opts)
-	return &Scheduler{URL: url, Token: cmp.Or(opts.SchedulerToken, "scheduler-root"), Emulator: emu}
+	emu, url, restart := startEmulator(t, opts)
+	return &Scheduler{URL: url, Token: cmp.Or(opts.SchedulerToken, "scheduler-root"), Emulator: emu, restart: restart}
 }
 
-func startEmulator(t testing.TB, opts emulator.Options) (*emulator.Emulator, string) {
+// Restart replaces the emulator with a new one, of the same options, at the
+// same address, as a restart of stack-emulator does: without a state file
+// the data is gone and the scheduler's index starts again from 1, so that
+// clients holding an index see it go backwards. (A reset empties the data
+// but keeps the index growing.)
+func (s *Scheduler) Restart(t testing.TB) {
 	t.Helper()
-	emu, err := emulator.New(opts)
-	if err != nil {
-		t.Fatalf("starting the emulator: %v", err)
+	if s.restart == nil {
+		t.Fatal("Restart needs an emulator: this test targets a real server")
 	}
-	srv := httptest.NewServer(emu)
+	s.Emulator = s.restart(t)
+}
+
+// startEmulator serves a new emulator, and returns it, its URL, and a
+// function that restarts it at that URL.
+func startEmulator(t testing.TB, opts emulator.Options) (*emulator.Emulator, string, func(testing.TB) *emulator.Emulator) {
+	t.Helper()
+	var current atomic.Pointer[emulator.Emulator]
+	start := func(t testing.TB) *emulator.Emulator {
+		t.Helper()
+		// The old one writes its state file, if any, before the new one
+		// reads it.
+		closeEmulator(t, current.Load())
+		emu, err := emulator.New(opts)
+		if err != nil {
+			t.Fatalf("starting the emulator: %v", err)
+		}
+		current.Store(emu)
+		return emu
+	}
+	emu := start(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		current.Load().ServeHTTP(w, r)
+	}))
 	t.Cleanup(func() {
 		srv.Close()
-		if err := emu.Close(); err != nil {
-			t.Errorf("closing the emulator: %v", err)
-		}
+		closeEmulator(t, current.Load())
 	})
-	return emu, srv.URL
+	return emu, srv.URL, start
+}
+
+func closeEmulator(t testing.TB, emu *emulator.Emulator) {
+	if emu == nil {
+		return
+	}
+	if err := emu.Close(); err != nil {
+		t.Errorf("closing the emulator: %v", err)
+	}
 }
 
 // ProviderConfig is the provider block for this scheduler.
@@ -142,7 +179,7 @@ func NewSecrets(t *testing.T) *Secrets {
 // test, whatever the environment says.
 func NewSecretsEmulator(t testing.TB, opts emulator.Options) *Secrets {
 	t.Helper()
-	emu, url := startEmulator(t, opts)
+	emu, url, _ := startEmulator(t, opts)
 	return &Secrets{URL: url, Token: cmp.Or(opts.SecretsToken, "secrets-root"), Emulator: emu}
 }
 

@@ -14,8 +14,8 @@ import (
 
 // CLI runs the terraform binary in a directory of its own against the
 // provider built from this module, through dev_overrides: no init and no
-// network. Benchmarks use it to measure whole Terraform runs, which the
-// in-process test harness cannot.
+// network. Benchmarks use it to measure whole Terraform runs, and tests to
+// see what the in-process test harness does not show, such as warnings.
 type CLI struct {
 	Dir string
 	env []string
@@ -35,6 +35,15 @@ func TerraformPath() (string, error) {
 		return "", fmt.Errorf("terraform not found: set TF_ACC_TERRAFORM_PATH or install Terraform 1.11 at /usr/local/bin/terraform")
 	}
 	return p, nil
+}
+
+// SkipUnlessAcceptance skips a test that runs Terraform itself unless
+// TF_ACC is set, as resource.Test does for the others.
+func SkipUnlessAcceptance(t testing.TB) {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1 (make test does)")
+	}
 }
 
 // NewCLI builds the provider into a directory of the benchmark's own (the

@@ -14,9 +14,7 @@ import (
 // the log: without it the log would prove nothing.
 func NoSecretsInTraceLog(t *testing.T, config, route string, secrets ...string) {
 	t.Helper()
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance test: set TF_ACC=1 (make test does)")
-	}
+	SkipUnlessAcceptance(t)
 	logFile := filepath.Join(t.TempDir(), "trace.log")
 	cli := NewCLI(t, map[string]string{"TF_LOG": "trace", "TF_LOG_PATH": logFile})
 	cli.WriteConfig(t, config)

@@ -212,12 +212,16 @@ func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, erro
 		return resp, cl.transportError(err)
 	}
 	if hresp.StatusCode < 200 || hresp.StatusCode > 299 {
-		return resp, &Error{
+		var apiErr error = &Error{
 			StatusCode: hresp.StatusCode,
 			Method:     req.Method,
 			Path:       req.Path,
 			Message:    c.errorMessage(b, hresp.Header.Get("Content-Type")),
 		}
+		if cl.refusedWait > 0 {
+			apiErr = &retryRefused{err: apiErr, wait: cl.refusedWait, max: cl.maxServerWait}
+		}
+		return resp, apiErr
 	}
 	if out != nil && len(bytes.TrimSpace(b)) > 0 {
 		if err := json.Unmarshal(b, out); err != nil {
@@ -226,6 +230,11 @@ func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, erro
 	}
 	return resp, nil
 }
+
+// RequestTimeout is the bound of each attempt, 0 for none: a request that
+// asks the server to hold its answer, such as a blocking query, must ask
+// for less.
+func (c *Client) RequestTimeout() time.Duration { return c.cfg.RequestTimeout }
 
 func (c *Client) newHTTPRequest(ctx context.Context, req *Request, body []byte) (*retryablehttp.Request, error) {
 	target := c.base + req.Path

@@ -6,11 +6,13 @@ import (
 	"encoding/pem"
 	"errors"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -113,7 +115,8 @@ func TestServerWait(t *testing.T) {
 		"reset ignored 503": {header(503, "X-RateLimit-Reset", "0.25"), 0, false},
 		"not a 429 or 503":  {header(500, "Retry-After", "3"), 0, false},
 		"garbage":           {header(429, "Retry-After", "soon"), 0, false},
-		"capped":            {header(429, "Retry-After", "99999999999999"), maxServerWait, true},
+		"too long to count": {header(429, "Retry-After", "99999999999999"), math.MaxInt64, true},
+		"huge reset":        {header(429, "X-RateLimit-Reset", "1e300"), math.MaxInt64, true},
 	} {
 		t.Run(name, func(t *testing.T) {
 			got, asked := serverWait(tc.answer.status, tc.answer.header)
@@ -126,6 +129,63 @@ func TestServerWait(t *testing.T) {
 	future := time.Now().Add(90 * time.Second).UTC().Format(http.TimeFormat)
 	if got, _ := serverWait(http.StatusServiceUnavailable, http.Header{"Retry-After": {future}}); got < 80*time.Second || got > 90*time.Second {
 		t.Fatalf("HTTP date 90s ahead gave %s", got)
+	}
+}
+
+// A server that asks for a wait longer than the client's cap makes the call
+// fail at once, with the server's answer and the wait it asked for, rather
+// than hang through every retry.
+func TestDo_serverWaitBeyondCapFailsFast(t *testing.T) {
+	for name, tc := range map[string]struct {
+		status int
+		header []string
+		want   *regexp.Regexp
+	}{
+		"Retry-After seconds": {http.StatusServiceUnavailable, []string{"Retry-After", "3600"}, regexp.MustCompile(
+			`^GET /v1/x: 503 Service Unavailable: down \(the server asked to retry after 1h0m0s, longer than the 1m0s the provider waits between attempts; try again later\)$`)},
+		"Retry-After date": {http.StatusTooManyRequests, []string{"Retry-After", time.Now().Add(2 * time.Hour).UTC().Format(http.TimeFormat)}, regexp.MustCompile(
+			`^GET /v1/x: 429 Too Many Requests: down \(the server asked to retry after 1h59m[0-9.]+s, longer than the 1m0s the provider waits between attempts; try again later\)$`)},
+		"X-RateLimit-Reset": {http.StatusTooManyRequests, []string{"X-RateLimit-Reset", "90.5"}, regexp.MustCompile(
+			`^GET /v1/x: 429 Too Many Requests: down \(the server asked to retry after 1m30.5s, longer than the 1m0s the provider waits between attempts; try again later\)$`)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var n atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				n.Add(1)
+				w.Header().Set(tc.header[0], tc.header[1])
+				http.Error(w, "down", tc.status)
+			}))
+			defer srv.Close()
+			start := time.Now()
+			_, err := newTestClient(t, srv.URL, func(c *Config) { c.MaxRetries = 4 }).Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil)
+			if err == nil || !tc.want.MatchString(err.Error()) {
+				t.Fatalf("error %v, want one matching %s", err, tc.want)
+			}
+			if StatusCode(err) != tc.status {
+				t.Errorf("StatusCode(err) = %d, want %d: the server's answer must stay in the error", StatusCode(err), tc.status)
+			}
+			if n.Load() != 1 || time.Since(start) > 2*time.Second {
+				t.Errorf("%d requests in %s, want 1 and no wait", n.Load(), time.Since(start))
+			}
+		})
+	}
+}
+
+// A RetryWaitMax longer than the cap is the practitioner's choice, and lifts
+// it: the client waits as asked (here until the context ends).
+func TestDo_serverWaitWithinLongRetryWaitMaxIsHonoured(t *testing.T) {
+	var n atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		w.Header().Set("Retry-After", "3600")
+		http.Error(w, "down", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	_, err := newTestClient(t, srv.URL, func(c *Config) { c.RetryWaitMax = 2 * time.Hour }).Do(ctx, &Request{Method: http.MethodGet, Path: "/v1/x"}, nil)
+	if !errors.Is(err, context.DeadlineExceeded) || n.Load() != 1 {
+		t.Fatalf("error %v after %d requests, want the context's deadline while waiting after 1", err, n.Load())
 	}
 }
 

@@ -37,10 +37,14 @@ type call struct {
 
 	method, path, query string
 	idempotent          bool
-	authHeader          string
-	masker              *masker
-	reqBody             string // masked
-	attempts            atomic.Int32
+	// maxServerWait is the longest wait before a retry that a server may
+	// ask for; refusedWait is the longer one a server asked for, which
+	// ended the call.
+	maxServerWait, refusedWait time.Duration
+	authHeader                 string
+	masker                     *masker
+	reqBody                    string // masked
+	attempts                   atomic.Int32
 }
 
 type callKey struct{}
@@ -57,8 +61,11 @@ func (c *Client) newCall(ctx context.Context, req *Request, body []byte) *call {
 		path:       req.Path,
 		query:      req.Query.Encode(),
 		idempotent: req.Idempotent || idempotentMethods[req.Method],
-		authHeader: c.cfg.AuthHeader,
-		masker:     c.masker,
+		// RetryWaitMax is the practitioner's own bound on waits, so a
+		// longer one lifts the cap.
+		maxServerWait: max(c.cfg.RetryWaitMax, serverWaitCap),
+		authHeader:    c.cfg.AuthHeader,
+		masker:        c.masker,
 	}
 	var secrets []string
 	cl.reqBody, secrets = c.masker.mask(body)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"net/http"
@@ -37,6 +38,10 @@ func (cl *call) checkRetry(ctx context.Context, resp *http.Response, err error) 
 	}
 	switch resp.StatusCode {
 	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+		if wait, asked := serverWait(resp.StatusCode, resp.Header); asked && wait > cl.maxServerWait {
+			cl.refusedWait = wait
+			return false, nil
+		}
 		return true, nil
 	case http.StatusBadGateway, http.StatusGatewayTimeout:
 		return cl.idempotent, nil
@@ -51,13 +56,29 @@ func permanent(err error) bool {
 	return errors.As(err, &verifyErr) || errors.As(err, &recordErr) || errors.Is(err, errBodyTooLarge)
 }
 
-// maxServerWait bounds the wait a server may ask for: one that wants longer
-// is unavailable for practical purposes, and failing after the remaining
-// attempts tells the practitioner so, where waiting would look like a hang.
-const maxServerWait = 10 * time.Minute
+// serverWaitCap is the longest wait a server may ask for before an attempt,
+// unless RetryWaitMax is longer. A server that wants more is unavailable
+// for practical purposes: the call fails at once and says so, where
+// waiting through every retry would look like a hang.
+const serverWaitCap = time.Minute
 
-// backoff waits as long as the server asks, else exponentially longer after
-// each attempt, up to maxWait.
+// retryRefused explains a call that ended because the server asked for a
+// longer wait than the client gives it. It wraps the server's answer, so
+// that its status and message stay available to errors.As.
+type retryRefused struct {
+	err       error
+	wait, max time.Duration
+}
+
+func (e *retryRefused) Error() string {
+	return fmt.Sprintf("%s (the server asked to retry after %s, longer than the %s the provider waits between attempts; try again later)", e.err, e.wait, e.max)
+}
+
+func (e *retryRefused) Unwrap() error { return e.err }
+
+// backoff waits as long as the server asks (checkRetry has ended the call
+// on a longer wait than maxServerWait), else exponentially longer after each
+// attempt, up to maxWait.
 func (cl *call) backoff(minWait, maxWait time.Duration, attempt int, resp *http.Response) time.Duration {
 	var wait time.Duration
 	var asked bool
@@ -87,25 +108,35 @@ func jittered(minWait, maxWait time.Duration, attempt int) time.Duration {
 
 // serverWait reads how long a 429 or 503 says to wait: Retry-After in
 // seconds or as an HTTP date, or, on a 429 without it, X-RateLimit-Reset in
-// (fractional) seconds as the platform sends it.
+// (fractional) seconds as the platform sends it. A wait too long for a
+// time.Duration is the longest one.
 func serverWait(status int, h http.Header) (time.Duration, bool) {
 	if status != http.StatusTooManyRequests && status != http.StatusServiceUnavailable {
 		return 0, false
 	}
 	if v := h.Get("Retry-After"); v != "" {
 		if s, err := strconv.ParseInt(v, 10, 64); err == nil && s >= 0 {
-			return time.Duration(min(s, int64(maxServerWait/time.Second))) * time.Second, true
+			return seconds(float64(s)), true
 		}
 		if t, err := http.ParseTime(v); err == nil {
-			return min(max(time.Until(t), 0), maxServerWait), true
+			return max(time.Until(t), 0), true
 		}
 	}
 	if status == http.StatusTooManyRequests {
 		if v := h.Get("X-RateLimit-Reset"); v != "" {
 			if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 && !math.IsInf(s, 0) {
-				return time.Duration(min(s, maxServerWait.Seconds()) * float64(time.Second)), true
+				return seconds(s), true
 			}
 		}
 	}
 	return 0, false
+}
+
+// seconds converts a number of seconds, the longest Duration when it does
+// not fit one.
+func seconds(s float64) time.Duration {
+	if ns := s * float64(time.Second); ns < math.MaxInt64 {
+		return time.Duration(ns)
+	}
+	return math.MaxInt64
 }

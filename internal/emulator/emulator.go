@@ -66,6 +66,7 @@ type Options struct {
 	// scheduler package's Options.
 	SchedulerUpsertOnCreate   bool
 	SchedulerRedactSecrets    bool
+	SchedulerOmitSecrets      bool
 	SchedulerDeleteMissing500 bool
 
 	// SecretsKVMounts adds KV mounts, name to version (1 or 2), to the
@@ -166,6 +167,7 @@ func New(opts Options) (*Emulator, error) {
 		ReplicaLag:       opts.ReplicaLag,
 		UpsertOnCreate:   opts.SchedulerUpsertOnCreate,
 		RedactSecrets:    opts.SchedulerRedactSecrets,
+		OmitSecrets:      opts.SchedulerOmitSecrets,
 		DeleteMissing500: opts.SchedulerDeleteMissing500,
 	})
 	var err error

@@ -283,6 +283,15 @@ func TestVariants_throughOptions(t *testing.T) {
 	}
 }
 
+func TestVariants_omitSecretsThroughOptions(t *testing.T) {
+	_, url := start(t, emulator.Options{SchedulerOmitSecrets: true})
+	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
+	wantStatus(t, r, http.StatusOK)
+	if strings.Contains(r.body, "OIDCClientSecret") {
+		t.Errorf("secret not omitted: %s", r.body)
+	}
+}
+
 func TestStateFile_roundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	e, url := start(t, emulator.Options{StatePath: path})

@@ -11,13 +11,31 @@ import (
 )
 
 // DurationValidator accepts Go duration strings ("90s", "1h30m").
-func DurationValidator() validator.String { return durationValidator{} }
-
-type durationValidator struct{}
-
-func (durationValidator) Description(context.Context) string {
-	return `must be a duration such as "30s", "5m" or "1h30m"`
+func DurationValidator() validator.String {
+	return durationValidator{desc: `must be a duration such as "30s", "5m" or "1h30m"`}
 }
+
+// NonNegativeDurationValidator accepts durations of zero or more, such as
+// leeways, where zero means none and a negative length means nothing.
+func NonNegativeDurationValidator() validator.String {
+	return durationValidator{bounded: true, desc: `must be a duration of zero or more, such as "0s", "30s" or "5m"`}
+}
+
+// PositiveDurationValidator accepts durations greater than zero, such as a
+// required lifetime, which servers take zero for "missing".
+func PositiveDurationValidator() validator.String {
+	return durationValidator{bounded: true, min: 1, desc: `must be a duration greater than zero, such as "30s", "5m" or "1h30m"`}
+}
+
+// durationValidator checks the syntax, and when bounded that the length is
+// at least min, so that a value the server would refuse fails at plan time.
+type durationValidator struct {
+	bounded bool
+	min     time.Duration
+	desc    string
+}
+
+func (v durationValidator) Description(context.Context) string { return v.desc }
 
 func (v durationValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
 
@@ -25,7 +43,8 @@ func (v durationValidator) ValidateString(ctx context.Context, req validator.Str
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if _, err := time.ParseDuration(req.ConfigValue.ValueString()); err != nil {
+	d, err := time.ParseDuration(req.ConfigValue.ValueString())
+	if err != nil || (v.bounded && d < v.min) {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
 			fmt.Sprintf("%s %s, got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
 	}

@@ -118,12 +118,12 @@ func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 			"max_retries": schema.Int64Attribute{
 				Optional:    true,
 				Validators:  []validator.Int64{int64validator.Between(0, 20)},
-				Description: fmt.Sprintf("How many times a request is retried when the server is overloaded (429, 503) or, for requests that are safe to repeat, unreachable (502, 504, connection errors). Default %d. Environment variable `STACK_MAX_RETRIES`.", defaultMaxRetries),
+				Description: fmt.Sprintf("How many times a request is retried when the server is overloaded (429, 503) or, for requests that are safe to repeat, unreachable (502, 504, connection errors). Waits follow the server's `Retry-After` up to one minute; a server asking for longer fails the request at once, saying so. Default %d. Environment variable `STACK_MAX_RETRIES`.", defaultMaxRetries),
 			},
 			"request_timeout": schema.StringAttribute{
 				Optional:    true,
 				Validators:  []validator.String{fwutil.DurationValidator()},
-				Description: fmt.Sprintf("Time limit of one request attempt, as a duration such as `30s`. Default `%s`. Environment variable `STACK_REQUEST_TIMEOUT`.", defaultRequestTimeout),
+				Description: fmt.Sprintf("Time limit of one request attempt, as a duration such as `30s`; the scheduler's blocking reads wait at most half of it. Default `%s`. Environment variable `STACK_REQUEST_TIMEOUT`.", defaultRequestTimeout),
 			},
 		},
 	}

@@ -2,7 +2,10 @@ package provider_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -111,4 +114,64 @@ data "stack_scheduler_acl_auth_methods" "all" {}
 			},
 		},
 	})
+}
+
+// Every request carries the provider's User-Agent, and
+// STACK_INSECURE_SKIP_VERIFY (unless the configuration says otherwise)
+// decides whether a server with an untrusted certificate is accepted.
+func TestAccProvider_userAgentAndInsecureSkipVerify(t *testing.T) {
+	emu, err := emulator.New(emulator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	agents := map[string]int{}
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		agents[r.UserAgent()]++
+		mu.Unlock()
+		emu.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	config := func(insecure string) string {
+		return `
+provider "stack" {
+  ` + insecure + `
+  max_retries = 0
+  scheduler {
+    address = "` + srv.URL + `"
+    token   = "scheduler-root"
+  }
+}
+
+data "stack_scheduler_acl_auth_methods" "all" {}
+`
+	}
+	setenv := func(v string) func() { return func() { t.Setenv("STACK_INSECURE_SKIP_VERIFY", v) } }
+	untrusted := regexp.MustCompile(`GET /v1/acl/auth-methods: tls: failed to verify certificate: x509:\s+certificate signed by unknown authority`)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{PreConfig: setenv(""), Config: config(""), ExpectError: untrusted},
+			{PreConfig: setenv("false"), Config: config(""), ExpectError: untrusted},
+			{
+				PreConfig: setenv("maybe"), Config: config(""),
+				ExpectError: regexp.MustCompile(`STACK_INSECURE_SKIP_VERIFY must be true or false, got "maybe"`),
+			},
+			// The configuration wins over the environment.
+			{PreConfig: setenv("true"), Config: config("insecure_skip_verify = false"), ExpectError: untrusted},
+			{
+				PreConfig: setenv("true"), Config: config(""),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.stack_scheduler_acl_auth_methods.all", tfjsonpath.New("auth_methods"), knownvalue.ListSizeExact(0)),
+				},
+			},
+		},
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	// acctest.ProviderFactories serve the provider as version "test".
+	if want := "terraform-provider-stack/test"; len(agents) != 1 || agents[want] == 0 {
+		t.Errorf("User-Agents seen: %v, want only %q", agents, want)
+	}
 }

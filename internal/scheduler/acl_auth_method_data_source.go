@@ -70,7 +70,7 @@ func (d *aclAuthMethodDataSource) Schema(_ context.Context, _ datasource.SchemaR
 					"oidc_client_id":     str(descClientID),
 					"oidc_client_secret": schema.StringAttribute{
 						Computed: true, Sensitive: true,
-						Description: descClientSecret + " Null when the server redacts it.",
+						Description: descClientSecret + " Null when the server redacts or omits it.",
 					},
 					"oidc_disable_user_info":  schema.BoolAttribute{Computed: true, Description: descDisableUserInfo},
 					"oidc_scopes":             list(descScopes),

@@ -35,7 +35,7 @@ data "stack_scheduler_acl_auth_method" "test" {
 					statecheck.ExpectKnownValue(ds, attr("token_locality"), str("global")),
 					statecheck.ExpectKnownValue(ds, attr("default"), knownvalue.Bool(false)),
 					statecheck.ExpectKnownValue(ds, attr("config", "oidc_client_id"), str("MyClient")),
-					statecheck.ExpectKnownValue(ds, attr("config", "oidc_client_secret"), str("s3cret")),
+					statecheck.ExpectKnownValue(ds, attr("config", "oidc_client_secret"), secretAsServed(s, "s3cret")),
 					statecheck.ExpectKnownValue(ds, attr("config", "bound_audiences"), strList("MyClient", "Other-Audience")),
 					statecheck.ExpectKnownValue(ds, attr("config", "claim_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{"email": str("email")})),
 					statecheck.ExpectKnownValue(ds, attr("config", "expiration_leeway"), str("1m30s")),

@@ -21,9 +21,9 @@ const (
 	descRedirectURIs      = "Allowed `redirect_uri` values of the login flow; at least one."
 	descDiscoveryCaPem    = "PEM CA certificates the scheduler trusts when it talks to the discovery URL; when unset, the system's certificates are used."
 	descSigningAlgs       = "Signing algorithms accepted. When unset the scheduler uses `RS256`."
-	descExpirationLeeway  = "Leeway when validating a JWT's expiration time, as a duration such as `30s`."
-	descNotBeforeLeeway   = "Leeway when validating a JWT's not-before time, as a duration such as `30s`."
-	descClockSkewLeeway   = "Leeway when validating all of a JWT's time claims, as a duration such as `30s`."
+	descExpirationLeeway  = "Leeway when validating a JWT's expiration time, as a duration of zero or more such as `30s`."
+	descNotBeforeLeeway   = "Leeway when validating a JWT's not-before time, as a duration of zero or more such as `30s`."
+	descClockSkewLeeway   = "Leeway when validating all of a JWT's time claims, as a duration of zero or more such as `30s`."
 	descClaimMappings     = "Singular claims (keys) copied into token metadata fields (values)."
 	descListClaimMappings = "List claims, such as groups, (keys) copied into token metadata fields (values)."
 

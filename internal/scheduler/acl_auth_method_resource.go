@@ -41,10 +41,13 @@ const (
 
 	defaultTokenNameFormat = "${auth_method_type}-${auth_method_name}"
 
-	// replicaWait is how long one blocking read waits for the replica, and
-	// replicaCatchUp how long reads keep waiting in all before giving up.
+	// replicaWait is how long one blocking read waits for the replica (the
+	// client shortens it to fit its request timeout), and replicaCatchUp
+	// how long reads keep waiting in all before giving up.
 	replicaWait    = 5 * time.Second
 	replicaCatchUp = 2 * time.Minute
+	// pollInterval spaces the reads of a server that cannot block.
+	pollInterval = time.Second
 )
 
 // objectAsOptions reads nested objects whose attributes may be unknown
@@ -97,7 +100,7 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
 	durationReplace := []planmodifier.String{fwutil.DurationSameValue(), stringplanmodifier.RequiresReplace()}
 	listReplace := []planmodifier.List{listplanmodifier.RequiresReplace()}
-	durations := []validator.String{fwutil.DurationValidator()}
+	leeways := []validator.String{fwutil.NonNegativeDurationValidator()}
 
 	configAttrs := map[string]schema.Attribute{
 		"oidc_discovery_url":     schema.StringAttribute{Optional: true, Description: descDiscoveryURL},
@@ -124,15 +127,15 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 		"discovery_ca_pem": schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descDiscoveryCaPem},
 		"signing_algs":     schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descSigningAlgs},
 		"expiration_leeway": schema.StringAttribute{
-			Optional: true, Validators: durations, PlanModifiers: durationReplace,
+			Optional: true, Validators: leeways, PlanModifiers: durationReplace,
 			Description: descExpirationLeeway + " Create-only: changing it replaces the method.",
 		},
 		"not_before_leeway": schema.StringAttribute{
-			Optional: true, Validators: durations, PlanModifiers: durationReplace,
+			Optional: true, Validators: leeways, PlanModifiers: durationReplace,
 			Description: descNotBeforeLeeway + " Create-only: changing it replaces the method.",
 		},
 		"clock_skew_leeway": schema.StringAttribute{
-			Optional: true, Validators: durations, PlanModifiers: durationReplace,
+			Optional: true, Validators: leeways, PlanModifiers: durationReplace,
 			Description: descClockSkewLeeway + " Create-only: changing it replaces the method.",
 		},
 		"claim_mappings":      schema.MapAttribute{Optional: true, ElementType: types.StringType, Description: descClaimMappings},
@@ -142,7 +145,7 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 		Name:        "oidc_client_secret",
 		Description: descClientSecret,
 		Service:     "the scheduler",
-		Drift:       "When the server redacts secrets, a change made outside Terraform cannot be seen.",
+		Drift:       "When the server redacts or omits secrets, a change made outside Terraform cannot be seen.",
 	}.Attributes())
 
 	resp.Schema = schema.Schema{
@@ -174,9 +177,9 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 			},
 			"max_token_ttl": schema.StringAttribute{
 				Required: true,
-				Description: "Maximum life of the tokens this method makes, as a duration such as `1h`. " +
+				Description: "Maximum life of the tokens this method makes, as a duration greater than zero such as `1h`. " +
 					"The scheduler uses it but never returns it, so a change made outside Terraform cannot be seen.",
-				Validators:    durations,
+				Validators:    []validator.String{fwutil.PositiveDurationValidator()},
 				PlanModifiers: []planmodifier.String{fwutil.DurationSameValue()},
 			},
 			"default": schema.BoolAttribute{
@@ -344,7 +347,9 @@ func (r *aclAuthMethodResource) Create(ctx context.Context, req resource.CreateR
 	name := body.Name
 
 	// Some servers overwrite an existing method on create instead of
-	// refusing; look first so that Terraform never silently adopts one.
+	// refusing; look first so that Terraform never silently adopts one. The
+	// replica may not show a method created elsewhere a moment ago, so the
+	// create's answer is checked too.
 	existing := fwutil.Existing{
 		Kind:     "auth method",
 		Summary:  "Auth method already exists",
@@ -363,6 +368,15 @@ func (r *aclAuthMethodResource) Create(ctx context.Context, req resource.CreateR
 			return
 		}
 		fwutil.AddAPIError(&resp.Diagnostics, "Cannot create the auth method", err)
+		return
+	}
+	// A method made by this create was created at the index of its last
+	// change; an older CreateIndex is the method that was there before,
+	// which the server has overwritten. Its former settings are lost, but
+	// adopting it would hide that it was never Terraform's.
+	if got.CreateIndex != got.ModifyIndex {
+		existing.Add(&resp.Diagnostics, fmt.Errorf("the create was answered with CreateIndex %d and ModifyIndex %d: the server overwrote the existing method with this configuration instead of refusing the create",
+			got.CreateIndex, got.ModifyIndex))
 		return
 	}
 	undoCreateLowercasing(body.Config, got.Config)
@@ -506,14 +520,22 @@ var resourceConfigAttrTypes = sync.OnceValue(func() map[string]attr.Type {
 // the write at index (0 when none is known, such as after an import). A
 // replica that lags answers a blocking read only when it catches up, so a
 // method written a moment ago is never taken for deleted.
+//
+// A replica that stays behind index through a whole wait, without moving
+// at all, has no write on its way: the server has lost the write, as one
+// restarted without its data does, and its index went backwards. Its
+// answer is then the truth, a 404 included, since waiting longer would
+// only end in an error on every refresh.
 func readAfter(ctx context.Context, c *schedulerclient.Client, name string, index uint64) (*schedulerclient.AuthMethod, error) {
 	if index == 0 {
 		m, _, err := c.ReadAuthMethod(ctx, name, nil)
 		return m, err
 	}
 	deadline := time.Now().Add(replicaCatchUp)
-	for {
-		m, meta, err := c.ReadAuthMethod(ctx, name, &schedulerclient.QueryOptions{WaitIndex: index - 1, WaitTime: replicaWait})
+	q := &schedulerclient.QueryOptions{WaitIndex: index - 1, WaitTime: c.BlockingWait(replicaWait)}
+	for first := true; ; first = false {
+		start := time.Now()
+		m, meta, err := c.ReadAuthMethod(ctx, name, q)
 		// A server that does not send its index cannot be waited for.
 		if meta == nil || meta.LastIndex == 0 || meta.LastIndex >= index {
 			return m, err
@@ -521,9 +543,35 @@ func readAfter(ctx context.Context, c *schedulerclient.Client, name string, inde
 		if err != nil && !client.IsNotFound(err) {
 			return nil, err
 		}
+		// After the first read, q waits for any move of the replica from
+		// where it was, so an answer not past that point after the whole
+		// wait says that nothing is in flight. One that came sooner is from
+		// a server that does not block, which can only be polled.
+		stuck := !first && meta.LastIndex <= q.WaitIndex
+		if stuck && time.Since(start) >= q.WaitTime {
+			return m, err
+		}
 		if time.Now().After(deadline) {
 			return nil, fmt.Errorf("the scheduler's replica is at index %d and has not reached index %d of the last write after %s", meta.LastIndex, index, replicaCatchUp)
 		}
+		if stuck {
+			if err := pause(ctx, pollInterval); err != nil {
+				return nil, err
+			}
+		}
+		q = &schedulerclient.QueryOptions{WaitIndex: meta.LastIndex, WaitTime: q.WaitTime}
+	}
+}
+
+// pause waits d, or less if ctx ends first, which it reports.
+func pause(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
 	}
 }
 
@@ -544,10 +592,8 @@ func waitGone(ctx context.Context, c *schedulerclient.Client, name string) error
 		}
 		if meta == nil || meta.LastIndex == 0 {
 			// A server that does not send its index cannot block: poll.
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(time.Second):
+			if err := pause(ctx, pollInterval); err != nil {
+				return err
 			}
 			continue
 		}

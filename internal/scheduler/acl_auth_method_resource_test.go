@@ -6,6 +6,7 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/x509"
+	"encoding/json"
 	"encoding/pem"
 	"fmt"
 	"regexp"
@@ -27,6 +28,7 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
 const resourceAddr = "stack_scheduler_acl_auth_method.test"
@@ -158,6 +160,38 @@ func checkGone(t *testing.T, s *acctest.Scheduler, names ...string) resource.Tes
 	}
 }
 
+// serverSecretIs checks the client secret a server answered. The emulator
+// returns secrets, so against it the check is strict; a real server may
+// redact or omit them (DESIGN.md lists both), and then shows nothing to
+// compare.
+func serverSecretIs(s *acctest.Scheduler, got, want string) error {
+	if got == want || (s.Emulator == nil && (got == fwutil.Redacted || fwutil.Obfuscated(got))) {
+		return nil
+	}
+	return fmt.Errorf("server holds client secret %q, want %q", got, want)
+}
+
+// secretAsServed checks a client secret that state shows as the server
+// answered it, as data sources do: exactly want from the emulator; from a
+// real server, want or, when it redacts or omits secrets, null.
+func secretAsServed(s *acctest.Scheduler, want string) knownvalue.Check {
+	if s.Emulator != nil {
+		return str(want)
+	}
+	return nullOr{str(want)}
+}
+
+type nullOr struct{ knownvalue.Check }
+
+func (c nullOr) CheckValue(v any) error {
+	if v == nil {
+		return nil
+	}
+	return c.Check.CheckValue(v)
+}
+
+func (c nullOr) String() string { return "null or " + c.Check.String() }
+
 func TestAccACLAuthMethod_oidcCreateAndUpdate(t *testing.T) {
 	s := acctest.NewScheduler(t)
 	name := tfacctest.RandomWithPrefix("oidc")
@@ -188,10 +222,10 @@ func TestAccACLAuthMethod_oidcCreateAndUpdate(t *testing.T) {
 					modifyIndex.AddStateValue(resourceAddr, attr("modify_index")),
 				},
 				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
-					if m.Config.OIDCClientID != "MyClient" || m.Config.OIDCClientSecret != "s3cret" || m.TokenLocality != "global" {
-						return fmt.Errorf("server holds client ID %q, secret %q, locality %q", m.Config.OIDCClientID, m.Config.OIDCClientSecret, m.TokenLocality)
+					if m.Config.OIDCClientID != "MyClient" || m.TokenLocality != "global" {
+						return fmt.Errorf("server holds client ID %q, locality %q", m.Config.OIDCClientID, m.TokenLocality)
 					}
-					return nil
+					return serverSecretIs(s, m.Config.OIDCClientSecret, "s3cret")
 				}),
 			},
 			{
@@ -212,8 +246,8 @@ func TestAccACLAuthMethod_oidcCreateAndUpdate(t *testing.T) {
 						return fmt.Errorf("server holds locality %q, scopes %v, claim mappings %v", m.TokenLocality, m.Config.OIDCScopes, m.Config.ClaimMappings)
 					}
 					// Updates send the whole object: the secret must survive.
-					if m.Config.OIDCClientSecret != "s3cret" {
-						return fmt.Errorf("server lost the client secret on update: %q", m.Config.OIDCClientSecret)
+					if err := serverSecretIs(s, m.Config.OIDCClientSecret, "s3cret"); err != nil {
+						return fmt.Errorf("after the update: %w", err)
 					}
 					return nil
 				}),
@@ -279,6 +313,58 @@ func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
 			},
 		},
 	})
+}
+
+// The plan of a change to a JWT method warns that it replaces the method,
+// naming the attributes that changed. The test harness drops warnings, so
+// this runs Terraform itself and reads its machine-readable plan output.
+func TestAccACLAuthMethod_jwtReplacementWarning(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("jwt-warn")
+	key := publicKeyPEM(t)
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, jwtConfig(s, name, key, `expiration_leeway = "5m"`))
+	cli.MustRun(t, "apply", "-auto-approve")
+	t.Cleanup(func() { cli.MustRun(t, "destroy", "-auto-approve") })
+
+	cli.WriteConfig(t, jwtConfig(s, name, key, `
+    expiration_leeway = "300s"
+    signing_algs      = ["ES256"]
+    bound_audiences   = ["api"]`))
+	var warnings []string
+	var action string
+	for line := range strings.Lines(cli.MustRun(t, "plan", "-json")) {
+		var msg struct {
+			Type       string
+			Diagnostic struct{ Severity, Summary, Detail string }
+			Change     struct {
+				Resource struct{ Addr string }
+				Action   string
+			}
+		}
+		if err := json.Unmarshal([]byte(line), &msg); err != nil {
+			t.Fatalf("plan -json line %q: %v", line, err)
+		}
+		switch {
+		case msg.Type == "diagnostic" && msg.Diagnostic.Summary == "JWT auth method will be replaced":
+			if msg.Diagnostic.Severity != "warning" {
+				t.Errorf("severity %q, want warning", msg.Diagnostic.Severity)
+			}
+			warnings = append(warnings, msg.Diagnostic.Detail)
+		case msg.Type == "planned_change" && msg.Change.Resource.Addr == resourceAddr:
+			action = msg.Change.Action
+		}
+	}
+	// The leeway, rewritten with the same value, is not a change.
+	want := fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing config.bound_audiences, config.signing_algs of the JWT auth method %q deletes it and creates it again.", name)
+	if len(warnings) != 1 || warnings[0] != want {
+		t.Errorf("warnings %q, want exactly %q", warnings, want)
+	}
+	if action != "replace" {
+		t.Errorf("planned action %q, want replace", action)
+	}
 }
 
 func TestAccACLAuthMethod_import(t *testing.T) {
@@ -404,10 +490,7 @@ resource "stack_scheduler_acl_auth_method" "test" {
 	}
 	secretIs := func(want string) resource.TestCheckFunc {
 		return checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
-			if m.Config.OIDCClientSecret != want {
-				return fmt.Errorf("server holds secret %q, want %q", m.Config.OIDCClientSecret, want)
-			}
-			return nil
+			return serverSecretIs(s, m.Config.OIDCClientSecret, want)
 		})
 	}
 
@@ -521,8 +604,11 @@ func TestAccACLAuthMethod_outOfBandChangeReverted(t *testing.T) {
 					},
 				},
 				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
-					if m.TokenLocality != "global" || strings.Join(m.Config.OIDCScopes, ",") != "groups" || m.Config.OIDCClientSecret != "s3cret" {
-						return fmt.Errorf("drift not reverted: locality %q, scopes %v, secret %q", m.TokenLocality, m.Config.OIDCScopes, m.Config.OIDCClientSecret)
+					if m.TokenLocality != "global" || strings.Join(m.Config.OIDCScopes, ",") != "groups" {
+						return fmt.Errorf("drift not reverted: locality %q, scopes %v", m.TokenLocality, m.Config.OIDCScopes)
+					}
+					if err := serverSecretIs(s, m.Config.OIDCClientSecret, "s3cret"); err != nil {
+						return fmt.Errorf("drift not reverted: %w", err)
 					}
 					return nil
 				}),
@@ -560,12 +646,18 @@ resource "stack_scheduler_acl_auth_method" "test" {
 		{method(strings.Repeat("a", 129), "OIDC", "global", "1h", oidcOK), `Attribute name string length must be between 1 and 128`},
 		{method("m", "SAML", "global", "1h", oidcOK), `Attribute type value must be one of: \["OIDC" "JWT"\]`},
 		{method("m", "OIDC", "regional", "1h", oidcOK), `Attribute token_locality value must be one of: \["local" "global"\]`},
-		{method("m", "OIDC", "global", "forever", oidcOK), `max_token_ttl must be a duration such as "30s"`},
+		{method("m", "OIDC", "global", "forever", oidcOK), `max_token_ttl must be a duration greater than zero, such as "30s", "5m" or "1h30m", got "forever".`},
+		{method("m", "OIDC", "global", "-5m", oidcOK), `max_token_ttl must be a duration greater than zero, such as "30s", "5m" or "1h30m", got "-5m".`},
+		{method("m", "OIDC", "global", "0s", oidcOK), `max_token_ttl must be a duration greater than zero, such as "30s", "5m" or "1h30m", got "0s".`},
 		{method("m", "OIDC", "global", "1h", `
     oidc_discovery_url = "https://idp.example.com"
     oidc_client_id     = "c"
     oidc_client_secret = "s"
     allowed_redirect_uris = []`), `Attribute config.allowed_redirect_uris list must contain at least 1 elements`},
+		{method("m", "OIDC", "global", "1h", `
+    oidc_client_id     = "c"
+    oidc_client_secret = "s"
+    `+redirect), `config.oidc_discovery_url is required when type is "OIDC".`},
 		{method("m", "OIDC", "global", "1h", `
     oidc_discovery_url = "https://idp.example.com"
     oidc_client_secret = "s"
@@ -586,7 +678,16 @@ resource "stack_scheduler_acl_auth_method" "test" {
 		{method("m", "JWT", "global", "1h", redirect), `One of config.oidc_discovery_url, config.jwks_url or config.jwt_validation_pub_keys\s+is required when type is "JWT"`},
 		{method("m", "JWT", "global", "1h", `jwks_url = "https://idp.example.com/keys"
     expiration_leeway = "a while"
-    `+redirect), `config.expiration_leeway must be a duration such as "30s"`},
+    `+redirect), `config.expiration_leeway must be a duration of zero or more, such as "0s", "30s" or "5m", got "a while".`},
+		{method("m", "JWT", "global", "1h", `jwks_url = "https://idp.example.com/keys"
+    expiration_leeway = "-1s"
+    `+redirect), `config.expiration_leeway must be a duration of zero or more, such as "0s", "30s" or "5m", got "-1s".`},
+		{method("m", "JWT", "global", "1h", `jwks_url = "https://idp.example.com/keys"
+    not_before_leeway = "-30s"
+    `+redirect), `config.not_before_leeway must be a duration of zero or more, such as "0s", "30s" or "5m", got "-30s".`},
+		{method("m", "JWT", "global", "1h", `jwks_url = "https://idp.example.com/keys"
+    clock_skew_leeway = "-1m"
+    `+redirect), `config.clock_skew_leeway must be a duration of zero or more, such as "0s", "30s" or "5m", got "-1m".`},
 	}
 	steps := make([]resource.TestStep, len(cases))
 	for i, c := range cases {
@@ -622,10 +723,34 @@ func TestAccACLAuthMethod_weakTokenGets403(t *testing.T) {
 	}
 }
 
+// currentDefault returns the name of the server's default method, "" when
+// it has none.
+func currentDefault(t *testing.T, s *acctest.Scheduler) string {
+	t.Helper()
+	list, _, err := s.Client(t).ListAuthMethods(context.Background(), &schedulerclient.QueryOptions{})
+	if err != nil {
+		t.Fatalf("listing the server's methods: %v", err)
+	}
+	for _, m := range list {
+		if m.Default {
+			return m.Name
+		}
+	}
+	return ""
+}
+
+// A second default is refused, with the error naming the current one. On a
+// server that has a default already (a real one may), that default plays
+// the part of the first method, which then is not the default.
 func TestAccACLAuthMethod_onlyOneDefault(t *testing.T) {
 	s := acctest.NewScheduler(t)
 	first := tfacctest.RandomWithPrefix("default-a")
 	second := tfacctest.RandomWithPrefix("default-b")
+	theDefault := currentDefault(t, s)
+	firstDefault := theDefault == ""
+	if firstDefault {
+		theDefault = first
+	}
 	config := func(secondDefault bool) string {
 		return s.ProviderConfig() + fmt.Sprintf(`
 resource "stack_scheduler_acl_auth_method" "first" {
@@ -633,7 +758,7 @@ resource "stack_scheduler_acl_auth_method" "first" {
   type           = "OIDC"
   token_locality = "global"
   max_token_ttl  = "1h"
-  default        = true
+  default        = %t
   config = {
     oidc_discovery_url    = "https://idp.example.com"
     oidc_client_id        = "c"
@@ -656,7 +781,7 @@ resource "stack_scheduler_acl_auth_method" "second" {
   }
   depends_on = [stack_scheduler_acl_auth_method.first]
 }
-`, first, second, secondDefault)
+`, first, firstDefault, second, secondDefault)
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
@@ -665,13 +790,13 @@ resource "stack_scheduler_acl_auth_method" "second" {
 			{
 				Config: config(false),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("stack_scheduler_acl_auth_method.first", attr("default"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("stack_scheduler_acl_auth_method.first", attr("default"), knownvalue.Bool(firstDefault)),
 					statecheck.ExpectKnownValue("stack_scheduler_acl_auth_method.second", attr("default"), knownvalue.Bool(false)),
 				},
 			},
 			{
 				Config:      config(true),
-				ExpectError: regexp.MustCompile(`(?s)400 Bad Request:.*` + first),
+				ExpectError: regexp.MustCompile(`(?s)400 Bad Request:.*` + regexp.QuoteMeta(theDefault)),
 			},
 			{
 				// The failed update changed nothing: state still matches the server.
@@ -751,11 +876,19 @@ resource "stack_scheduler_acl_auth_method" "m%d" {
 }
 
 // A server that upserts on create would silently take over a method of the
-// same name; the provider refuses and says how to import it.
+// same name; the provider refuses and says how to import it. With replica
+// lag the check before the create cannot see a method created a moment ago,
+// so the upsert happens: the create's answer gives it away, and the
+// provider still refuses to adopt the method.
 func TestAccACLAuthMethod_existingMethodNotAdopted(t *testing.T) {
-	for _, upsert := range []bool{false, true} {
-		t.Run(fmt.Sprintf("upsert=%t", upsert), func(t *testing.T) {
-			s := acctest.NewSchedulerEmulator(t, emulator.Options{SchedulerUpsertOnCreate: upsert})
+	for _, tc := range []struct {
+		upsert bool
+		// lag outlasts the test's Terraform run, so that the replica
+		// never shows the method to the provider.
+		lag time.Duration
+	}{{false, 0}, {true, 0}, {true, time.Minute}} {
+		t.Run(fmt.Sprintf("upsert=%t,lag=%s", tc.upsert, tc.lag), func(t *testing.T) {
+			s := acctest.NewSchedulerEmulator(t, emulator.Options{SchedulerUpsertOnCreate: tc.upsert, ReplicaLag: tc.lag})
 			c := s.Client(t)
 			if _, err := c.CreateAuthMethod(context.Background(), &schedulerclient.AuthMethod{
 				Name: "taken", Type: "OIDC", TokenLocality: "local", MaxTokenTTL: "1h",
@@ -766,13 +899,32 @@ func TestAccACLAuthMethod_existingMethodNotAdopted(t *testing.T) {
 			}); err != nil {
 				t.Fatal(err)
 			}
+			want := `(?s)An auth method named "taken" already exists.*terraform import <resource address> taken`
+			if tc.lag > 0 {
+				want += `.*the create was answered with CreateIndex 2 and ModifyIndex 3: the server overwrote the existing method`
+			}
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: acctest.ProviderFactories,
-				Steps: []resource.TestStep{{
-					Config:      oidcConfig(s, "taken", "global", "1h", ""),
-					ExpectError: regexp.MustCompile(`(?s)An auth method named "taken" already exists.*terraform import <resource address> taken`),
-				}},
+				Steps: []resource.TestStep{
+					{
+						Config:      oidcConfig(s, "taken", "global", "1h", ""),
+						ExpectError: regexp.MustCompile(strings.ReplaceAll(want, " ", `\s+`)),
+					},
+					{
+						// Not in state: the method is still to be created.
+						Config:             oidcConfig(s, "taken", "global", "1h", ""),
+						PlanOnly:           true,
+						ExpectNonEmptyPlan: true,
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionCreate)},
+						},
+					},
+				},
 			})
+			if tc.lag > 0 {
+				// The replica would show the overwrite only after the lag.
+				return
+			}
 			if m := stored(t, c, "taken", 0); m.Config.OIDCClientID != "theirs" || m.TokenLocality != "local" {
 				t.Errorf("the existing method was overwritten: %+v", m)
 			}
@@ -797,6 +949,107 @@ func TestAccACLAuthMethod_redactedSecretKeptFromConfig(t *testing.T) {
 				return nil
 			}),
 		}},
+	})
+}
+
+// A server that omits secrets must not make the configured one a diff.
+func TestAccACLAuthMethod_omittedSecretKeptFromConfig(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: acctest.DefaultReplicaLag, SchedulerOmitSecrets: true})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: oidcConfig(s, "omitted", "global", "1h", ""),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret")),
+				},
+				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+					if m.Config.OIDCClientSecret != "" {
+						return fmt.Errorf("the emulator variant did not omit the secret: %q", m.Config.OIDCClientSecret)
+					}
+					return nil
+				}),
+			},
+			{
+				// An update too keeps the configured secret, and sends it.
+				Config: oidcConfig(s, "omitted", "local", "1h", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("token_locality"), str("local")),
+				},
+			},
+		},
+	})
+}
+
+// plannedWithin fails a plan made more than d after *since.
+type plannedWithin struct {
+	since *time.Time
+	d     time.Duration
+}
+
+func (c plannedWithin) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	if took := time.Since(*c.since); took > c.d {
+		resp.Error = fmt.Errorf("the plan came %s after the restart, want at most %s", took.Round(time.Millisecond), c.d)
+	}
+}
+
+// A server restarted without its data answers with an index below the one
+// in state, and never reaches it: the refresh must take its 404s for the
+// truth, without waiting for that index, and plan the methods' re-creation.
+func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: acctest.DefaultReplicaLag})
+	names := []string{"restart-0", "restart-1", "restart-2"}
+	config := s.ProviderConfig()
+	for i, name := range names {
+		config += fmt.Sprintf(`
+resource "stack_scheduler_acl_auth_method" "m%d" {
+  name           = %q
+  type           = "OIDC"
+  token_locality = "global"
+  max_token_ttl  = "1h"
+  config = {
+    oidc_discovery_url    = "https://idp.example.com"
+    oidc_client_id        = "c"
+    oidc_client_secret    = "s"
+    allowed_redirect_uris = ["http://localhost/cb"]
+  }
+}
+`, i, name)
+	}
+	var restarted time.Time
+	recreated := []plancheck.PlanCheck{plannedWithin{&restarted, 30 * time.Second}}
+	indexes := make([]statecheck.StateCheck, len(names))
+	for i := range names {
+		addr := fmt.Sprintf("stack_scheduler_acl_auth_method.m%d", i)
+		recreated = append(recreated, plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate))
+		// The first index of the restarted server is 1, so its three
+		// creates take 2, 3 and 4 again, in some order.
+		indexes[i] = statecheck.ExpectKnownValue(addr, attr("create_index"), knownvalue.Int64Func(func(v int64) error {
+			if v < 2 || v > 4 {
+				return fmt.Errorf("create_index %d, want one of the restarted server's first three", v)
+			}
+			return nil
+		}))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, names...),
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				PreConfig: func() {
+					s.Restart(t)
+					restarted = time.Now()
+				},
+				Config:            config,
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: recreated},
+				ConfigStateChecks: indexes,
+			},
+		},
 	})
 }
 

@@ -24,6 +24,13 @@ type recorded struct {
 // fakeScheduler answers every request with handler and records it.
 func fakeScheduler(t *testing.T, handler func(w http.ResponseWriter, r *http.Request), opts ...Option) (*Client, *[]recorded) {
 	t.Helper()
+	return fakeSchedulerWith(t, nil, handler, opts...)
+}
+
+// fakeSchedulerWith is fakeScheduler with a client whose configuration mod
+// changes.
+func fakeSchedulerWith(t *testing.T, mod func(*client.Config), handler func(w http.ResponseWriter, r *http.Request), opts ...Option) (*Client, *[]recorded) {
+	t.Helper()
 	var reqs []recorded
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := recorded{Method: r.Method, Path: r.URL.EscapedPath(), Query: r.URL.RawQuery, Token: r.Header.Get(TokenHeader), UserAgent: r.UserAgent()}
@@ -36,7 +43,7 @@ func fakeScheduler(t *testing.T, handler func(w http.ResponseWriter, r *http.Req
 		handler(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := client.New(client.Config{
+	cfg := client.Config{
 		BaseURL:      srv.URL,
 		AuthHeader:   TokenHeader,
 		Token:        "root",
@@ -45,7 +52,11 @@ func fakeScheduler(t *testing.T, handler func(w http.ResponseWriter, r *http.Req
 		MaxRetries:   2,
 		RetryWaitMin: time.Millisecond,
 		RetryWaitMax: 2 * time.Millisecond,
-	})
+	}
+	if mod != nil {
+		mod(&cfg)
+	}
+	c, err := client.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,20 +366,23 @@ func TestAuthMethod_encodingOmitsServerFields(t *testing.T) {
 	}
 }
 
+// atIndex42 is a scheduler whose writes and replica are at index 42.
+func atIndex42(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost {
+		reply(http.StatusOK, `{"Name":"m","ModifyIndex":42}`)(w, r)
+		return
+	}
+	if strings.HasSuffix(r.URL.Path, "/auth-methods") {
+		reply(http.StatusOK, `[]`, IndexHeader, "42")(w, r)
+		return
+	}
+	reply(http.StatusOK, `{"Name":"m"}`, IndexHeader, "42")(w, r)
+}
+
 // After a write, reads without options wait for the replica to reach it, so
 // that the client reads its own writes; explicit options are left alone.
 func TestReadsWaitForTheClientsLastWrite(t *testing.T) {
-	c, reqs := fakeScheduler(t, func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost {
-			reply(http.StatusOK, `{"Name":"m","ModifyIndex":42}`)(w, r)
-			return
-		}
-		if strings.HasSuffix(r.URL.Path, "/auth-methods") {
-			reply(http.StatusOK, `[]`, IndexHeader, "42")(w, r)
-			return
-		}
-		reply(http.StatusOK, `{"Name":"m"}`, IndexHeader, "42")(w, r)
-	})
+	c, reqs := fakeScheduler(t, atIndex42)
 	ctx := context.Background()
 	if _, _, err := c.ReadAuthMethod(ctx, "m", nil); err != nil {
 		t.Fatal(err)
@@ -390,6 +404,39 @@ func TestReadsWaitForTheClientsLastWrite(t *testing.T) {
 		got = append(got, r.Method+" "+r.Query)
 	}
 	want := []string{"GET ", "POST ", "GET index=41&wait=5s", "GET index=41&wait=5s", "GET index=7&wait=1s"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("requests:\n got %q\nwant %q", got, want)
+	}
+}
+
+// A blocking read asks the server to wait at most half the request
+// timeout, else every attempt would time out before a replica that does not
+// move lets the server answer; a read without a wait would get the server's
+// default of minutes.
+func TestBlockingWaitBoundedByRequestTimeout(t *testing.T) {
+	c, reqs := fakeSchedulerWith(t, func(cfg *client.Config) { cfg.RequestTimeout = 3 * time.Second }, atIndex42)
+	ctx := context.Background()
+	for _, q := range []*QueryOptions{
+		{WaitIndex: 7, WaitTime: 5 * time.Second},
+		{WaitIndex: 7, WaitTime: time.Second},
+		{WaitIndex: 7},
+		{},
+	} {
+		if _, _, err := c.ReadAuthMethod(ctx, "m", q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := c.CreateAuthMethod(ctx, &AuthMethod{Name: "m"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.ListAuthMethods(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range *reqs {
+		got = append(got, r.Method+" "+r.Query)
+	}
+	want := []string{"GET index=7&wait=1.5s", "GET index=7&wait=1s", "GET index=7&wait=1.5s", "GET ", "POST ", "GET index=41&wait=1.5s"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("requests:\n got %q\nwant %q", got, want)
 	}

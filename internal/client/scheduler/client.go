@@ -64,6 +64,9 @@ func (c *Client) query(q *QueryOptions, read bool) url.Values {
 			q = &QueryOptions{WaitIndex: w - 1, WaitTime: readYourWrites}
 		}
 	}
+	if q != nil && q.WaitIndex > 0 {
+		q = &QueryOptions{WaitIndex: q.WaitIndex, WaitTime: c.BlockingWait(q.WaitTime)}
+	}
 	v := q.values()
 	if c.region != "" {
 		if v == nil {
@@ -72,6 +75,21 @@ func (c *Client) query(q *QueryOptions, read bool) url.Values {
 		v.Set("region", c.region)
 	}
 	return v
+}
+
+// BlockingWait is how long a blocking read that asks for want (0: the
+// server's default, minutes) waits: at most half the per-request timeout.
+// When nothing changes the server answers only at the end of the wait,
+// which must come well before the attempt is abandoned as timed out.
+func (c *Client) BlockingWait(want time.Duration) time.Duration {
+	timeout := c.c.RequestTimeout()
+	if timeout <= 0 {
+		return want
+	}
+	if want <= 0 {
+		return timeout / 2
+	}
+	return min(want, timeout/2)
 }
 
 func (c *Client) wrote(index uint64) {
@@ -84,7 +102,8 @@ func (c *Client) wrote(index uint64) {
 }
 
 // QueryOptions make a read blocking: with WaitIndex set, the replica answers
-// once its index is above WaitIndex, or after WaitTime.
+// once its index is above WaitIndex, or after WaitTime, which the client
+// bounds by half its request timeout.
 type QueryOptions struct {
 	WaitIndex uint64
 	WaitTime  time.Duration

@@ -36,6 +36,7 @@
 //     growing, so that a client holding an index never sees it go backwards
 //     and a blocked query wakes up to see the empty store.
 //   - In the redact variant, a non-empty OIDCClientSecret is answered as
-//     "redacted"; an empty one stays empty. In the upsert variant, a create
-//     of an existing name keeps its CreateIndex and CreateTime.
+//     "redacted"; an empty one stays empty. In the omit variant, no answer
+//     has the OIDCClientSecret field. In the upsert variant, a create of an
+//     existing name keeps its CreateIndex and CreateTime.
 package scheduler

@@ -78,7 +78,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
 	s.commitLocked(m.Name, m, now)
 	s.mu.Unlock()
-	writeJSON(w, m.view(true, s.opts.RedactSecrets))
+	writeJSON(w, m.view(true, s.secret))
 }
 
 func (s *Server) update(w http.ResponseWriter, r *http.Request) {
@@ -117,7 +117,7 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 	m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
 	s.commitLocked(name, m, now)
 	s.mu.Unlock()
-	writeJSON(w, m.view(false, s.opts.RedactSecrets))
+	writeJSON(w, m.view(false, s.secret))
 }
 
 func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
@@ -155,7 +155,7 @@ func (s *Server) read(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, notFound(name))
 		return
 	}
-	writeJSON(w, m.view(false, s.opts.RedactSecrets))
+	writeJSON(w, m.view(false, s.secret))
 }
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {

@@ -550,6 +550,36 @@ func TestVariant_redactSecrets(t *testing.T) {
 	}
 }
 
+func TestVariant_omitSecrets(t *testing.T) {
+	// Omitting wins over redacting: a server that omits has nothing to redact.
+	a := newAPI(t, scheduler.Options{OmitSecrets: true, RedactSecrets: true})
+	check := func(what string, r response) {
+		t.Helper()
+		wantStatus(t, r, http.StatusOK)
+		cfg := config(t, r.json(t))
+		if got, ok := cfg["OIDCClientSecret"]; ok {
+			t.Errorf("%s answers OIDCClientSecret %v, want no such field", what, got)
+		}
+		// Only the secret is left out.
+		if cfg["OIDCDiscoveryURL"] != "https://idp.example.com" || cfg["OIDCClientID"] == nil {
+			t.Errorf("%s config %v", what, cfg)
+		}
+	}
+	check("create", a.create(oidc("m")))
+	check("read", a.read("m"))
+	check("update", a.update("m", oidc("m")))
+	// The create response still lower-cases, and a method without a config
+	// still answers a null one.
+	if got := config(t, a.create(oidc("n")).json(t))["OIDCClientID"]; got != "client-id" {
+		t.Errorf("create OIDCClientID = %v", got)
+	}
+	r := a.update("m", with(oidc("m"), "Config", nil))
+	wantStatus(t, r, http.StatusOK)
+	if got, ok := r.json(t)["Config"]; !ok || got != nil {
+		t.Errorf("update without Config answers Config %#v, want null", got)
+	}
+}
+
 func TestVariant_deleteMissing500(t *testing.T) {
 	a := newAPI(t, scheduler.Options{DeleteMissing500: true})
 	wantError(t, a.do(http.MethodDelete, "/v1/acl/auth-method/gone", root, nil), http.StatusInternalServerError, `auth method "gone" not found`)

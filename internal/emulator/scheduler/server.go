@@ -24,6 +24,9 @@ type Options struct {
 	UpsertOnCreate bool
 	// RedactSecrets answers OIDCClientSecret as "redacted".
 	RedactSecrets bool
+	// OmitSecrets leaves OIDCClientSecret out of every answer; it wins over
+	// RedactSecrets.
+	OmitSecrets bool
 	// DeleteMissing500 answers a delete of a missing method 500
 	// `auth method "x" not found` instead of 404.
 	DeleteMissing500 bool
@@ -32,7 +35,8 @@ type Options struct {
 // Server is the scheduler API: its store, its tokens and its handlers. It is
 // safe for concurrent use.
 type Server struct {
-	opts Options
+	opts   Options
+	secret secretForm // from the options
 
 	mu      sync.Mutex
 	index   uint64 // of the last write to the authoritative store
@@ -62,6 +66,12 @@ type write struct {
 // New returns an empty Server.
 func New(opts Options) *Server {
 	s := &Server{opts: opts}
+	switch {
+	case opts.OmitSecrets:
+		s.secret = secretOmitted
+	case opts.RedactSecrets:
+		s.secret = secretRedacted
+	}
 	s.clear(1)
 	return s
 }

@@ -134,12 +134,23 @@ func stringifyClaimValue(raw json.RawMessage) (string, bool) {
 	return "", false
 }
 
+// secretForm is how responses show OIDCClientSecret: as stored, or as the
+// variants of real servers do.
+type secretForm int
+
+const (
+	secretShown secretForm = iota
+	secretRedacted
+	secretOmitted
+)
+
 // view returns the method as a response shows it. The create response
 // lower-cases OIDCClientID and BoundAudiences (a quirk the spec states); the
-// redact variant hides the client secret.
-func (m *AuthMethod) view(lowerCase, redact bool) *AuthMethod {
+// redact variant answers a non-empty client secret as "redacted", the omit
+// variant leaves the field out.
+func (m *AuthMethod) view(lowerCase bool, secret secretForm) any {
 	out := *m
-	if m.Config == nil || (!lowerCase && !redact) {
+	if m.Config == nil || (!lowerCase && secret == secretShown) {
 		return &out
 	}
 	cfg := *m.Config
@@ -152,11 +163,30 @@ func (m *AuthMethod) view(lowerCase, redact bool) *AuthMethod {
 			}
 		}
 	}
-	if redact && cfg.OIDCClientSecret != "" {
-		cfg.OIDCClientSecret = "redacted"
+	switch secret {
+	case secretRedacted:
+		if cfg.OIDCClientSecret != "" {
+			cfg.OIDCClientSecret = "redacted"
+		}
+	case secretOmitted:
+		return &methodWithoutSecret{AuthMethod: &out, Config: &configWithoutSecret{AuthMethodConfig: &cfg}}
 	}
 	out.Config = &cfg
 	return &out
+}
+
+// methodWithoutSecret and configWithoutSecret encode a method without the
+// OIDCClientSecret field: in encoding/json a field of the outer struct hides
+// the embedded struct's field of the same name, and the outer one, always
+// empty, is omitted.
+type methodWithoutSecret struct {
+	*AuthMethod
+	Config *configWithoutSecret
+}
+
+type configWithoutSecret struct {
+	*AuthMethodConfig
+	OIDCClientSecret string `json:",omitempty"`
 }
 
 func (m *AuthMethod) stub() AuthMethodListStub {

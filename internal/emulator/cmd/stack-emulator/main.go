@@ -61,6 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&opts.Seed, "seed", 0, "seed of the fault injection's random numbers, to repeat a run; 0 seeds from the clock")
 	fs.BoolVar(&opts.SchedulerUpsertOnCreate, "scheduler-upsert-on-create", false, "real-server variant: a scheduler create of an existing name overwrites it instead of answering 409")
 	fs.BoolVar(&opts.SchedulerRedactSecrets, "scheduler-redact-secrets", false, "real-server variant: the scheduler answers OIDCClientSecret as \"redacted\"")
+	fs.BoolVar(&opts.SchedulerOmitSecrets, "scheduler-omit-secrets", false, "real-server variant: the scheduler's answers leave OIDCClientSecret out (wins over -scheduler-redact-secrets)")
 	fs.BoolVar(&opts.SchedulerDeleteMissing500, "scheduler-delete-missing-500", false, "real-server variant: a scheduler delete of a missing auth method answers 500 instead of 404")
 	fs.Func("secrets-kv-mounts", "secrets KV `mounts` added to secret:2 and kv1:1, as name:version,... (such as team/kv:2,old:1)", func(v string) error {
 		m, err := secrets.ParseKVMounts(v)

@@ -230,6 +230,25 @@ func TestCommand_secretsFlags(t *testing.T) {
 	stop(t, cmd)
 }
 
+func TestCommand_schedulerOmitSecrets(t *testing.T) {
+	cmd, url := startCommand(t, build(t), "-listen", "127.0.0.1:0", "-scheduler-omit-secrets")
+	body := `{"Name":"m","Type":"OIDC","TokenLocality":"local","MaxTokenTTL":"5m","Config":{` +
+		`"OIDCDiscoveryURL":"https://idp.example.com","OIDCClientID":"c","OIDCClientSecret":"s3cret",` +
+		`"AllowedRedirectURIs":["http://localhost/cb"]}}`
+	req, _ := http.NewRequest(http.MethodPost, url+"/v1/acl/auth-method", strings.NewReader(body))
+	req.Header.Set("X-Scheduler-Token", "scheduler-root")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || strings.Contains(string(answer), "OIDCClientSecret") || !strings.Contains(string(answer), `"OIDCClientID":"c"`) {
+		t.Fatalf("-scheduler-omit-secrets: create answered %d %s, want 200 without OIDCClientSecret", resp.StatusCode, answer)
+	}
+	stop(t, cmd)
+}
+
 func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-h"}, &stdout, &stderr); code != 0 {
@@ -238,7 +257,7 @@ func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 	for _, f := range []string{
 		"-listen", "-scheduler-token", "-secrets-token", "-platform-token", "-replica-lag", "-latency",
 		"-fail-rate", "-retry-after", "-state", "-seed", "-scheduler-upsert-on-create",
-		"-scheduler-redact-secrets", "-scheduler-delete-missing-500",
+		"-scheduler-redact-secrets", "-scheduler-omit-secrets", "-scheduler-delete-missing-500",
 		"-secrets-kv-mounts", "-secrets-purge-delay", "-secrets-no-license", "-secrets-refuse-list",
 	} {
 		if !strings.Contains(stderr.String(), f+" ") && !strings.Contains(stderr.String(), f+"\n") {
