@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 )
 
 const (
@@ -31,31 +32,11 @@ func start(t *testing.T, opts emulator.Options) (*emulator.Emulator, string) {
 	return e, ts.URL
 }
 
-type response struct {
-	status int
-	header http.Header
-	body   string
-}
+type response emutest.Response
 
 func do(t *testing.T, method, url, token, body string) response {
 	t.Helper()
-	req, err := http.NewRequest(method, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("X-Scheduler-Token", token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+	return response(emutest.Do(t, method, url, map[string]string{"X-Scheduler-Token": token}, body))
 }
 
 func method(name string) string {
@@ -66,8 +47,8 @@ func method(name string) string {
 
 func wantStatus(t *testing.T, r response, status int) {
 	t.Helper()
-	if r.status != status {
-		t.Fatalf("status %d, want %d; body %q", r.status, status, r.body)
+	if r.Status != status {
+		t.Fatalf("status %d, want %d; body %q", r.Status, status, r.Body)
 	}
 }
 
@@ -76,8 +57,8 @@ func statsOverHTTP(t *testing.T, url string) emulator.Stats {
 	r := do(t, http.MethodGet, url+"/_emulator/stats", "", "")
 	wantStatus(t, r, http.StatusOK)
 	var s emulator.Stats
-	if err := json.Unmarshal([]byte(r.body), &s); err != nil {
-		t.Fatalf("stats %q: %v", r.body, err)
+	if err := json.Unmarshal([]byte(r.Body), &s); err != nil {
+		t.Fatalf("stats %q: %v", r.Body, err)
 	}
 	return s
 }
@@ -128,8 +109,8 @@ func TestStats_countsMatchedAPIRequests(t *testing.T) {
 		t.Fatalf("GET /_emulator/stats = %+v, want %+v", got, want)
 	}
 	r := do(t, http.MethodGet, url+"/_emulator/stats", "", "")
-	if !strings.Contains(r.body, `"total":8`) || !strings.Contains(r.body, `"faults":0`) || !strings.Contains(r.body, `"requests":{`) {
-		t.Errorf("stats JSON %s lacks the documented keys", r.body)
+	if !strings.Contains(r.Body, `"total":8`) || !strings.Contains(r.Body, `"faults":0`) || !strings.Contains(r.Body, `"requests":{`) {
+		t.Errorf("stats JSON %s lacks the documented keys", r.Body)
 	}
 }
 
@@ -142,8 +123,8 @@ func TestReset_emptiesDataAndCounts(t *testing.T) {
 	if got := e.Stats(); got.Total != 0 || got.Faults != 0 || len(got.Requests) != 0 {
 		t.Fatalf("stats after reset = %+v", got)
 	}
-	if r := do(t, http.MethodGet, url+listPath, "", ""); strings.TrimSpace(r.body) != "[]" {
-		t.Fatalf("list after reset = %s", r.body)
+	if r := do(t, http.MethodGet, url+listPath, "", ""); strings.TrimSpace(r.Body) != "[]" {
+		t.Fatalf("list after reset = %s", r.Body)
 	}
 	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", minted, ""), http.StatusForbidden)
 	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusNotFound)
@@ -163,8 +144,8 @@ func TestTokensEndpoint(t *testing.T) {
 		r := do(t, http.MethodPost, url+"/_emulator/scheduler/tokens", "", `{"Type":"`+kind+`"}`)
 		wantStatus(t, r, http.StatusOK)
 		var v struct{ SecretID string }
-		if err := json.Unmarshal([]byte(r.body), &v); err != nil || v.SecretID == "" {
-			t.Fatalf("mint answer %q: %v", r.body, err)
+		if err := json.Unmarshal([]byte(r.Body), &v); err != nil || v.SecretID == "" {
+			t.Fatalf("mint answer %q: %v", r.Body, err)
 		}
 		return v.SecretID
 	}
@@ -175,8 +156,8 @@ func TestTokensEndpoint(t *testing.T) {
 	wantStatus(t, do(t, http.MethodPost, url+createPath, mgmt, method("m")), http.StatusOK)
 	r := do(t, http.MethodGet, url+createPath+"/m", client, "")
 	wantStatus(t, r, http.StatusForbidden)
-	if r.body != "Permission denied" {
-		t.Errorf("body %q", r.body)
+	if r.Body != "Permission denied" {
+		t.Errorf("body %q", r.Body)
 	}
 	wantStatus(t, do(t, http.MethodGet, url+listPath, client, ""), http.StatusOK)
 
@@ -189,20 +170,20 @@ func TestFaults_answeredBeforeAnythingIsApplied(t *testing.T) {
 	seen := map[int]bool{}
 	for range 20 {
 		r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
-		seen[r.status] = true
-		switch r.status {
+		seen[r.Status] = true
+		switch r.Status {
 		case http.StatusTooManyRequests:
-			if r.body != "rate limit exceeded" {
-				t.Errorf("429 body %q", r.body)
+			if r.Body != "rate limit exceeded" {
+				t.Errorf("429 body %q", r.Body)
 			}
 		case http.StatusServiceUnavailable:
-			if r.body != "service unavailable" {
-				t.Errorf("503 body %q", r.body)
+			if r.Body != "service unavailable" {
+				t.Errorf("503 body %q", r.Body)
 			}
 		default:
-			t.Fatalf("status %d with fail rate 1", r.status)
+			t.Fatalf("status %d with fail rate 1", r.Status)
 		}
-		if got := r.header.Get("Retry-After"); got != "1" {
+		if got := r.Header.Get("Retry-After"); got != "1" {
 			t.Fatalf("Retry-After %q, want 1", got)
 		}
 	}
@@ -215,8 +196,8 @@ func TestFaults_answeredBeforeAnythingIsApplied(t *testing.T) {
 	}
 
 	e.SetFailRate(0)
-	if r := do(t, http.MethodGet, url+listPath, "", ""); strings.TrimSpace(r.body) != "[]" {
-		t.Fatalf("faulted creates stored something: %s", r.body)
+	if r := do(t, http.MethodGet, url+listPath, "", ""); strings.TrimSpace(r.Body) != "[]" {
+		t.Fatalf("faulted creates stored something: %s", r.Body)
 	}
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 }
@@ -225,8 +206,8 @@ func TestFaults_shareAndRetryAfter(t *testing.T) {
 	e, url := start(t, emulator.Options{FailRate: 0.5, Seed: 7, RetryAfter: 2500 * time.Millisecond})
 	for range 200 {
 		r := do(t, http.MethodGet, url+listPath, "", "")
-		if r.status != http.StatusOK && r.header.Get("Retry-After") != "3" {
-			t.Fatalf("Retry-After %q, want 3 (rounded up)", r.header.Get("Retry-After"))
+		if r.Status != http.StatusOK && r.Header.Get("Retry-After") != "3" {
+			t.Fatalf("Retry-After %q, want 3 (rounded up)", r.Header.Get("Retry-After"))
 		}
 	}
 	if s := e.Stats(); s.Faults < 60 || s.Faults > 140 {
@@ -234,7 +215,7 @@ func TestFaults_shareAndRetryAfter(t *testing.T) {
 	}
 
 	_, url = start(t, emulator.Options{FailRate: 1, RetryAfter: -1})
-	if got := do(t, http.MethodGet, url+listPath, "", "").header.Get("Retry-After"); got != "0" {
+	if got := do(t, http.MethodGet, url+listPath, "", "").Header.Get("Retry-After"); got != "0" {
 		t.Errorf("Retry-After %q, want 0", got)
 	}
 }
@@ -244,7 +225,7 @@ func TestFaults_sameSeedSameSequence(t *testing.T) {
 		_, url := start(t, emulator.Options{FailRate: 0.5, Seed: 99})
 		var out []int
 		for range 30 {
-			out = append(out, do(t, http.MethodGet, url+listPath, "", "").status)
+			out = append(out, do(t, http.MethodGet, url+listPath, "", "").Status)
 		}
 		return out
 	}
@@ -273,13 +254,13 @@ func TestVariants_throughOptions(t *testing.T) {
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
 	wantStatus(t, r, http.StatusOK)
-	if !strings.Contains(r.body, `"OIDCClientSecret":"redacted"`) {
-		t.Errorf("secret not redacted: %s", r.body)
+	if !strings.Contains(r.Body, `"OIDCClientSecret":"redacted"`) {
+		t.Errorf("secret not redacted: %s", r.Body)
 	}
 	r = do(t, http.MethodDelete, url+createPath+"/gone", "scheduler-root", "")
 	wantStatus(t, r, http.StatusInternalServerError)
-	if r.body != `auth method "gone" not found` {
-		t.Errorf("500 body %q", r.body)
+	if r.Body != `auth method "gone" not found` {
+		t.Errorf("500 body %q", r.Body)
 	}
 }
 
@@ -287,8 +268,8 @@ func TestVariants_omitSecretsThroughOptions(t *testing.T) {
 	_, url := start(t, emulator.Options{SchedulerOmitSecrets: true})
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
 	wantStatus(t, r, http.StatusOK)
-	if strings.Contains(r.body, "OIDCClientSecret") {
-		t.Errorf("secret not omitted: %s", r.body)
+	if strings.Contains(r.Body, "OIDCClientSecret") {
+		t.Errorf("secret not omitted: %s", r.Body)
 	}
 }
 
@@ -306,13 +287,13 @@ func TestStateFile_roundTrip(t *testing.T) {
 	_, url = start(t, emulator.Options{StatePath: path})
 	after := do(t, http.MethodGet, url+createPath+"/m", mgmt, "")
 	wantStatus(t, after, http.StatusOK)
-	if after.body != before.body {
-		t.Errorf("after reload %s, want %s", after.body, before.body)
+	if after.Body != before.Body {
+		t.Errorf("after reload %s, want %s", after.Body, before.Body)
 	}
 	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", client, ""), http.StatusForbidden)
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("n"))
-	if !strings.Contains(r.body, `"CreateIndex":3`) {
-		t.Errorf("index did not go on after reload: %s", r.body)
+	if !strings.Contains(r.Body, `"CreateIndex":3`) {
+		t.Errorf("index did not go on after reload: %s", r.Body)
 	}
 }
 
@@ -348,21 +329,7 @@ func TestStateFile_missingOrBad(t *testing.T) {
 
 func doSecrets(t *testing.T, method, url, body string) response {
 	t.Helper()
-	req, err := http.NewRequest(method, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("X-Secrets-Token", "secrets-root")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+	return response(emutest.Do(t, method, url, map[string]string{"X-Secrets-Token": "secrets-root"}, body))
 }
 
 const destinations = "/v1/sys/sync/destinations"
@@ -391,7 +358,7 @@ func TestSecrets_servedAndCountedByRoute(t *testing.T) {
 		t.Fatalf("Stats() = %+v, want total 9 and %v", got, want)
 	}
 	acc, ok := e.SecretsAccessor("", "secret")
-	if !ok || !strings.Contains(doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d/associations", "").body, `"`+acc+`/a/b"`) {
+	if !ok || !strings.Contains(doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d/associations", "").Body, `"`+acc+`/a/b"`) {
 		t.Fatalf("SecretsAccessor = %q, %v: not the associations' key", acc, ok)
 	}
 }
@@ -417,8 +384,8 @@ func TestSecrets_optionsReachTheAPI(t *testing.T) {
 	_, url = start(t, emulator.Options{SecretsNoLicense: true})
 	r = doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", "")
 	wantStatus(t, r, http.StatusBadRequest)
-	if !strings.Contains(r.body, "license required") {
-		t.Fatalf("body %s", r.body)
+	if !strings.Contains(r.Body, "license required") {
+		t.Fatalf("body %s", r.Body)
 	}
 
 	if _, err := emulator.New(emulator.Options{SecretsKVMounts: map[string]int{"x": 3}}); err == nil {
@@ -442,8 +409,8 @@ func TestSecrets_stateFileAndReset(t *testing.T) {
 	_, url = start(t, emulator.Options{StatePath: path})
 	r := doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d/associations", "")
 	wantStatus(t, r, http.StatusOK)
-	if !strings.Contains(r.body, `"sync_status":"SYNCED"`) {
-		t.Fatalf("associations after reload: %s", r.body)
+	if !strings.Contains(r.Body, `"sync_status":"SYNCED"`) {
+		t.Fatalf("associations after reload: %s", r.Body)
 	}
 	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
 	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusNotFound)
@@ -457,15 +424,15 @@ func TestFaults_secretsAnswerInTheirErrorForm(t *testing.T) {
 	seen := map[int]bool{}
 	for range 20 {
 		r := doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", "")
-		seen[r.status] = true
+		seen[r.Status] = true
 		want := map[int]string{
 			http.StatusTooManyRequests:    `{"errors":["rate limit exceeded"]}`,
 			http.StatusServiceUnavailable: `{"errors":["service unavailable"]}`,
-		}[r.status]
-		if want == "" || r.body != want || r.header.Get("Content-Type") != "application/json" {
-			t.Fatalf("fault %d %q (%s), want %q as application/json", r.status, r.body, r.header.Get("Content-Type"), want)
+		}[r.Status]
+		if want == "" || r.Body != want || r.Header.Get("Content-Type") != "application/json" {
+			t.Fatalf("fault %d %q (%s), want %q as application/json", r.Status, r.Body, r.Header.Get("Content-Type"), want)
 		}
-		if got := r.header.Get("Retry-After"); got != "1" {
+		if got := r.Header.Get("Retry-After"); got != "1" {
 			t.Fatalf("Retry-After %q, want 1", got)
 		}
 	}
@@ -499,13 +466,13 @@ func TestSecrets_unroutedPathsAreTheAPIs(t *testing.T) {
 		}
 		defer resp.Body.Close()
 		data, _ := io.ReadAll(resp.Body)
-		return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+		return response{Status: resp.StatusCode, Header: resp.Header, Body: string(data)}
 	}
 	check := func(r response, status int, body string) {
 		t.Helper()
-		if r.status != status || r.body != body || r.header.Get("Content-Type") != "application/json" || r.header.Get("Location") != "" {
+		if r.Status != status || r.Body != body || r.Header.Get("Content-Type") != "application/json" || r.Header.Get("Location") != "" {
 			t.Fatalf("%d %q (Content-Type %q, Location %q), want %d %s as application/json",
-				r.status, r.body, r.header.Get("Content-Type"), r.header.Get("Location"), status, body)
+				r.Status, r.Body, r.Header.Get("Content-Type"), r.Header.Get("Location"), status, body)
 		}
 	}
 	for _, p := range []string{

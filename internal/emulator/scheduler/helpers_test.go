@@ -1,9 +1,7 @@
 package scheduler_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 )
 
@@ -35,63 +34,31 @@ func newAPI(t *testing.T, opts scheduler.Options) *api {
 	return &api{t: t, url: ts.URL, server: s}
 }
 
-type response struct {
-	status int
-	header http.Header
-	body   string
-}
+type response emutest.Response
 
 // json decodes the body into a generic value, so that tests see exactly
 // which fields were sent and how (null, absent, string).
 func (r response) json(t *testing.T) map[string]any {
 	t.Helper()
 	var v map[string]any
-	if err := json.Unmarshal([]byte(r.body), &v); err != nil {
-		t.Fatalf("decoding %q: %v", r.body, err)
+	if err := json.Unmarshal([]byte(r.Body), &v); err != nil {
+		t.Fatalf("decoding %q: %v", r.Body, err)
 	}
 	return v
 }
 
 func (r response) index(t *testing.T) uint64 {
 	t.Helper()
-	n, err := strconv.ParseUint(r.header.Get(scheduler.IndexHeader), 10, 64)
+	n, err := strconv.ParseUint(r.Header.Get(scheduler.IndexHeader), 10, 64)
 	if err != nil {
-		t.Fatalf("%s header %q: %v", scheduler.IndexHeader, r.header.Get(scheduler.IndexHeader), err)
+		t.Fatalf("%s header %q: %v", scheduler.IndexHeader, r.Header.Get(scheduler.IndexHeader), err)
 	}
 	return n
 }
 
 func (a *api) do(method, path, token string, body any) response {
 	a.t.Helper()
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case string:
-		rd = strings.NewReader(b)
-	default:
-		data, err := json.Marshal(b)
-		if err != nil {
-			a.t.Fatal(err)
-		}
-		rd = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, a.url+path, rd)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set(scheduler.TokenHeader, token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+	return response(emutest.Do(a.t, method, a.url+path, map[string]string{scheduler.TokenHeader: token}, body))
 }
 
 func (a *api) create(body any) response {
@@ -114,8 +81,8 @@ func (a *api) list() []map[string]any {
 	r := a.do(http.MethodGet, "/v1/acl/auth-methods", "", nil)
 	wantStatus(a.t, r, http.StatusOK)
 	var v []map[string]any
-	if err := json.Unmarshal([]byte(r.body), &v); err != nil {
-		a.t.Fatalf("decoding %q: %v", r.body, err)
+	if err := json.Unmarshal([]byte(r.Body), &v); err != nil {
+		a.t.Fatalf("decoding %q: %v", r.Body, err)
 	}
 	return v
 }
@@ -130,8 +97,8 @@ func (a *api) mustCreate(body map[string]any) map[string]any {
 
 func wantStatus(t *testing.T, r response, status int) {
 	t.Helper()
-	if r.status != status {
-		t.Fatalf("status %d, want %d; body %q", r.status, status, r.body)
+	if r.Status != status {
+		t.Fatalf("status %d, want %d; body %q", r.Status, status, r.Body)
 	}
 }
 
@@ -140,12 +107,12 @@ func wantStatus(t *testing.T, r response, status int) {
 func wantError(t *testing.T, r response, status int, contains ...string) {
 	t.Helper()
 	wantStatus(t, r, status)
-	if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
 		t.Errorf("Content-Type %q, want text/plain", ct)
 	}
 	for _, c := range contains {
-		if !strings.Contains(r.body, c) {
-			t.Errorf("body %q does not contain %q", r.body, c)
+		if !strings.Contains(r.Body, c) {
+			t.Errorf("body %q does not contain %q", r.Body, c)
 		}
 	}
 }

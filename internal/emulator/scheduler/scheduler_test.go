@@ -31,8 +31,8 @@ func TestAuth_managementTokenRequiredExceptForList(t *testing.T) {
 			t.Run(tok.name+" "+op.method+" "+op.path, func(t *testing.T) {
 				r := a.do(op.method, op.path, tok.token, op.body)
 				wantError(t, r, http.StatusForbidden)
-				if r.body != "Permission denied" {
-					t.Errorf("body %q, want %q", r.body, "Permission denied")
+				if r.Body != "Permission denied" {
+					t.Errorf("body %q, want %q", r.Body, "Permission denied")
 				}
 			})
 		}
@@ -206,8 +206,8 @@ func TestResponses_fieldsAndDefaults(t *testing.T) {
 
 func TestList_entries(t *testing.T) {
 	a := newAPI(t, scheduler.Options{})
-	if r := a.do(http.MethodGet, "/v1/acl/auth-methods", "", nil); strings.TrimSpace(r.body) != "[]" {
-		t.Fatalf("empty list body %q, want []", r.body)
+	if r := a.do(http.MethodGet, "/v1/acl/auth-methods", "", nil); strings.TrimSpace(r.Body) != "[]" {
+		t.Fatalf("empty list body %q, want []", r.Body)
 	}
 	a.mustCreate(oidc("b"))
 	a.mustCreate(with(jwt("a"), "Default", true))
@@ -376,8 +376,8 @@ func TestDelete(t *testing.T) {
 	a.mustCreate(oidc("m"))
 	r := a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil)
 	wantStatus(t, r, http.StatusOK)
-	if r.body != "" {
-		t.Errorf("delete body %q, want empty", r.body)
+	if r.Body != "" {
+		t.Errorf("delete body %q, want empty", r.Body)
 	}
 	wantError(t, a.read("m"), http.StatusNotFound, `auth method "m" not found`)
 	wantError(t, a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil), http.StatusNotFound, `auth method "m" not found`)
@@ -447,7 +447,7 @@ func TestReplicaLag(t *testing.T) {
 		t.Fatalf("blocking read took %v, want about the lag %v", took, lag)
 	}
 	if got := r.index(t); got != 2 || r.json(t)["ModifyIndex"] != float64(2) {
-		t.Fatalf("blocking read index %d, body %v, want 2", got, r.body)
+		t.Fatalf("blocking read index %d, body %v, want 2", got, r.Body)
 	}
 
 	// The update is answered at once; reads see the old version until the
@@ -500,8 +500,8 @@ func TestBlockingQuery_wakesOnWrite(t *testing.T) {
 	for range waiters {
 		select {
 		case r := <-done:
-			if r.status != http.StatusOK || r.header.Get(scheduler.IndexHeader) != "2" {
-				t.Fatalf("woken list: %d %s %q", r.status, r.header.Get(scheduler.IndexHeader), r.body)
+			if r.Status != http.StatusOK || r.Header.Get(scheduler.IndexHeader) != "2" {
+				t.Fatalf("woken list: %d %s %q", r.Status, r.Header.Get(scheduler.IndexHeader), r.Body)
 			}
 		case <-timeout:
 			t.Fatal("blocked lists did not wake up on the write")
@@ -596,8 +596,8 @@ func TestReset(t *testing.T) {
 
 	a.server.Reset()
 	r := a.do(http.MethodGet, "/v1/acl/auth-methods", "", nil)
-	if strings.TrimSpace(r.body) != "[]" {
-		t.Errorf("list after reset = %s", r.body)
+	if strings.TrimSpace(r.Body) != "[]" {
+		t.Errorf("list after reset = %s", r.Body)
 	}
 	if got := r.index(t); got <= before {
 		t.Errorf("index after reset %d, want more than %d", got, before)
@@ -622,7 +622,7 @@ func TestState_roundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"m", "j"} {
-		if want, got := a.read(name).body, b.read(name).body; got != want {
+		if want, got := a.read(name).Body, b.read(name).Body; got != want {
 			t.Errorf("%s after load = %s, want %s", name, got, want)
 		}
 	}
@@ -650,17 +650,17 @@ func TestConcurrentUse(t *testing.T) {
 	for i := range n {
 		go func() {
 			name := fmt.Sprintf("m-%d", i)
-			if r := a.create(oidc(name)); r.status != http.StatusOK {
-				errs <- fmt.Errorf("create %s: %d %s", name, r.status, r.body)
+			if r := a.create(oidc(name)); r.Status != http.StatusOK {
+				errs <- fmt.Errorf("create %s: %d %s", name, r.Status, r.Body)
 				return
 			}
 			r := a.do(http.MethodGet, "/v1/acl/auth-method/"+name+"?index=1&wait=5s", root, nil)
-			if r.status != http.StatusOK && r.status != http.StatusNotFound {
-				errs <- fmt.Errorf("read %s: %d %s", name, r.status, r.body)
+			if r.Status != http.StatusOK && r.Status != http.StatusNotFound {
+				errs <- fmt.Errorf("read %s: %d %s", name, r.Status, r.Body)
 				return
 			}
-			if r := a.update(name, oidc(name)); r.status != http.StatusOK {
-				errs <- fmt.Errorf("update %s: %d %s", name, r.status, r.body)
+			if r := a.update(name, oidc(name)); r.Status != http.StatusOK {
+				errs <- fmt.Errorf("update %s: %d %s", name, r.Status, r.Body)
 				return
 			}
 			errs <- nil

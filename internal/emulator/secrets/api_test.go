@@ -136,11 +136,11 @@ func TestEnvelope_everySuccessAnswer(t *testing.T) {
 		}
 		mt, has := env["mount_type"]
 		if has != mountType || (has && mt != "system") {
-			t.Errorf("%s: mount_type %#v present %v, want present %v", r.body, mt, has, mountType)
+			t.Errorf("%s: mount_type %#v present %v, want present %v", r.Body, mt, has, mountType)
 		}
 		for _, k := range []string{"request_id", "lease_id", "lease_duration", "renewable", "data", "wrap_info", "warnings", "auth"} {
 			if _, ok := env[k]; !ok {
-				t.Errorf("envelope lacks %s: %s", k, r.body)
+				t.Errorf("envelope lacks %s: %s", k, r.Body)
 			}
 		}
 	}
@@ -162,8 +162,8 @@ func TestEnvelope_everySuccessAnswer(t *testing.T) {
 	for _, p := range []string{destPath("cloudone-sm", "d"), "/v1/sys/sync/codehost-apps/app"} {
 		r := a.do(http.MethodDelete, p, nil)
 		wantStatus(t, r, http.StatusNoContent)
-		if r.body != "" {
-			t.Errorf("delete answered a body: %s", r.body)
+		if r.Body != "" {
+			t.Errorf("delete answered a body: %s", r.Body)
 		}
 	}
 }
@@ -214,8 +214,8 @@ func TestList_refuseListVariant(t *testing.T) {
 		for _, tok := range []string{root, ""} {
 			r := a.doAs(tok, "", "LIST", p, nil)
 			wantBody(t, r, http.StatusMethodNotAllowed, `{"errors":["unsupported method LIST: list with GET and ?list=true"]}`)
-			if r.header.Get("Allow") != "GET" {
-				t.Errorf("Allow %q, want GET", r.header.Get("Allow"))
+			if r.Header.Get("Allow") != "GET" {
+				t.Errorf("Allow %q, want GET", r.Header.Get("Allow"))
 			}
 		}
 		a.do(http.MethodGet, p+"?list=true", nil).data(t)
@@ -301,7 +301,7 @@ func TestPaths_unroutedAnswersInTheErrorForm(t *testing.T) {
 			r := a.do(tc.method, tc.path, nil)
 			wantBody(t, r, http.StatusMethodNotAllowed,
 				`{"errors":["unsupported method `+tc.method+` on `+tc.path+`: this path takes `+tc.allow+`"]}`)
-			if got := r.header.Get("Allow"); got != tc.allow {
+			if got := r.Header.Get("Allow"); got != tc.allow {
 				t.Errorf("Allow %q, want %q", got, tc.allow)
 			}
 		})

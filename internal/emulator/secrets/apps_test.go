@@ -39,11 +39,11 @@ func TestApps_configureReadAndAppIDQuirk(t *testing.T) {
 		t.Fatalf("configure answered %v, want %v", d, want)
 	}
 	// app_id travels as a JSON number in the answer.
-	if !strings.Contains(r.body, `"app_id":123456,`) {
-		t.Fatalf("app_id not a number: %s", r.body)
+	if !strings.Contains(r.Body, `"app_id":123456,`) {
+		t.Fatalf("app_id not a number: %s", r.Body)
 	}
-	if strings.Contains(r.body, "BEGIN") {
-		t.Fatalf("the private key leaked: %s", r.body)
+	if strings.Contains(r.Body, "BEGIN") {
+		t.Fatalf("the private key leaked: %s", r.Body)
 	}
 	if d := a.do(http.MethodGet, appsPath+"app", nil).data(t); !equalJSON(t, d, want) {
 		t.Fatalf("read %v, want %v", d, want)
@@ -165,7 +165,7 @@ func TestApps_deleteRefusedWhileReferenced(t *testing.T) {
 	a.set("codehost", "d2", "secret", "s").data(t)
 	wantStatus(t, a.do(http.MethodDelete, destPath("codehost", "d2")+"?purge=true", nil), http.StatusNoContent)
 	wantError(t, a.do(http.MethodDelete, appsPath+"app", nil), http.StatusConflict, "codehost/d2")
-	eventually(t, 2*time.Second, "purge completes", func() bool { return a.read("codehost", "d2").status == http.StatusNotFound })
+	eventually(t, 2*time.Second, "purge completes", func() bool { return a.read("codehost", "d2").Status == http.StatusNotFound })
 
 	// Another namespace's destinations do not reference this app.
 	a.in("team").do(http.MethodPost, appsPath+"app", appBody(t, "1")).data(t)

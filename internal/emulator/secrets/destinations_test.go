@@ -105,8 +105,8 @@ func TestDestinations_sensitiveValuesObfuscated(t *testing.T) {
 					t.Errorf("%s %s = %#v, want %q", c.typ, k, cd[k], v)
 				}
 			}
-			if strings.Contains(r.body, "sak") || strings.Contains(r.body, "csecret") || strings.Contains(r.body, "ghp_token") || strings.Contains(r.body, "service_account") {
-				t.Errorf("a secret leaked: %s", r.body)
+			if strings.Contains(r.Body, "sak") || strings.Contains(r.Body, "csecret") || strings.Contains(r.Body, "ghp_token") || strings.Contains(r.Body, "service_account") {
+				t.Errorf("a secret leaked: %s", r.Body)
 			}
 		}
 	}
@@ -431,7 +431,7 @@ func TestDestinations_purgeIsAsynchronous(t *testing.T) {
 		t.Fatalf("a purging destination is still listed: %v", l)
 	}
 
-	eventually(t, 3*delay, "purge completes", func() bool { return a.read("cloudone-sm", "d").status == http.StatusNotFound })
+	eventually(t, 3*delay, "purge completes", func() bool { return a.read("cloudone-sm", "d").Status == http.StatusNotFound })
 	if took := time.Since(start); took < delay {
 		t.Fatalf("purge completed after %v, before its delay %v", took, delay)
 	}
@@ -453,5 +453,5 @@ func TestDestinations_purgeNegativeDelayCompletesAtOnce(t *testing.T) {
 	a.mustWrite("cloudone-sm", "d", nil)
 	a.set("cloudone-sm", "d", "secret", "s").data(t)
 	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=1", nil), http.StatusNoContent)
-	eventually(t, time.Second, "purge completes", func() bool { return a.read("cloudone-sm", "d").status == http.StatusNotFound })
+	eventually(t, time.Second, "purge completes", func() bool { return a.read("cloudone-sm", "d").Status == http.StatusNotFound })
 }

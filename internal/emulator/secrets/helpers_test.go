@@ -1,9 +1,7 @@
 package secrets_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
@@ -49,19 +48,15 @@ func (a *api) in(ns string) *api {
 	return &c
 }
 
-type response struct {
-	status int
-	header http.Header
-	body   string
-}
+type response emutest.Response
 
 // json decodes the body into a generic value, so that tests see exactly
 // which fields were sent and how.
 func (r response) json(t *testing.T) map[string]any {
 	t.Helper()
 	var v map[string]any
-	if err := json.Unmarshal([]byte(r.body), &v); err != nil {
-		t.Fatalf("decoding %q: %v", r.body, err)
+	if err := json.Unmarshal([]byte(r.Body), &v); err != nil {
+		t.Fatalf("decoding %q: %v", r.Body, err)
 	}
 	return v
 }
@@ -69,8 +64,8 @@ func (r response) json(t *testing.T) map[string]any {
 // data checks a 200 answer's envelope and returns its data.
 func (r response) data(t *testing.T) map[string]any {
 	t.Helper()
-	if r.status != http.StatusOK {
-		t.Fatalf("status %d, want 200; body %s", r.status, r.body)
+	if r.Status != http.StatusOK {
+		t.Fatalf("status %d, want 200; body %s", r.Status, r.Body)
 	}
 	env := r.json(t)
 	checkEnvelope(t, env)
@@ -110,38 +105,7 @@ func checkEnvelope(t *testing.T, env map[string]any) {
 
 func (a *api) doAs(token, ns, method, path string, body any) response {
 	a.t.Helper()
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case string:
-		rd = strings.NewReader(b)
-	default:
-		data, err := json.Marshal(b)
-		if err != nil {
-			a.t.Fatal(err)
-		}
-		rd = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, a.url+path, rd)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set(secrets.TokenHeader, token)
-	}
-	if ns != "" {
-		req.Header.Set(secrets.NamespaceHeader, ns)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+	return response(emutest.Do(a.t, method, a.url+path, map[string]string{secrets.TokenHeader: token, secrets.NamespaceHeader: ns}, body))
 }
 
 func (a *api) do(method, path string, body any) response {
@@ -185,8 +149,8 @@ func (a *api) patchConfig(body any) response {
 
 func wantStatus(t *testing.T, r response, status int) {
 	t.Helper()
-	if r.status != status {
-		t.Fatalf("status %d, want %d; body %s", r.status, status, r.body)
+	if r.Status != status {
+		t.Fatalf("status %d, want %d; body %s", r.Status, status, r.Body)
 	}
 }
 
@@ -194,10 +158,10 @@ func wantStatus(t *testing.T, r response, status int) {
 func wantBody(t *testing.T, r response, status int, body string) {
 	t.Helper()
 	wantStatus(t, r, status)
-	if r.body != body {
-		t.Fatalf("body %s, want %s", r.body, body)
+	if r.Body != body {
+		t.Fatalf("body %s, want %s", r.Body, body)
 	}
-	if ct := r.header.Get("Content-Type"); ct != "application/json" {
+	if ct := r.Header.Get("Content-Type"); ct != "application/json" {
 		t.Errorf("Content-Type %q, want application/json", ct)
 	}
 }
@@ -208,8 +172,8 @@ func wantError(t *testing.T, r response, status int, contains ...string) {
 	t.Helper()
 	wantStatus(t, r, status)
 	var e struct{ Errors []string }
-	if err := json.Unmarshal([]byte(r.body), &e); err != nil || len(e.Errors) != 1 {
-		t.Fatalf("body %s, want {\"errors\": [one message]}", r.body)
+	if err := json.Unmarshal([]byte(r.Body), &e); err != nil || len(e.Errors) != 1 {
+		t.Fatalf("body %s, want {\"errors\": [one message]}", r.Body)
 	}
 	for _, c := range contains {
 		if !strings.Contains(e.Errors[0], c) {

@@ -96,7 +96,7 @@ func TestState_purgeUnderWayStartsAgainOnLoad(t *testing.T) {
 	if _, ok := b.read("cloudone-sm", "d").data(t)["purge_initiated_at"]; !ok {
 		t.Fatal("loaded destination lost its purge")
 	}
-	eventually(t, 5*delay, "loaded purge completes", func() bool { return b.read("cloudone-sm", "d").status == http.StatusNotFound })
+	eventually(t, 5*delay, "loaded purge completes", func() bool { return b.read("cloudone-sm", "d").Status == http.StatusNotFound })
 }
 
 func TestReset_emptiesEverythingAndDropsPurges(t *testing.T) {
@@ -133,8 +133,8 @@ func TestConcurrency(t *testing.T) {
 			name := fmt.Sprintf("d%d", i)
 			for j := range 10 {
 				secret := fmt.Sprintf("s%d", j)
-				if r := a.write("cloudone-sm", name, nil); r.status != http.StatusOK && r.status != http.StatusConflict {
-					t.Errorf("write: %d %s", r.status, r.body)
+				if r := a.write("cloudone-sm", name, nil); r.Status != http.StatusOK && r.Status != http.StatusConflict {
+					t.Errorf("write: %d %s", r.Status, r.Body)
 					return
 				}
 				a.set("cloudone-sm", name, "secret", secret)
