@@ -396,7 +396,7 @@ func TestDestinations_delete(t *testing.T) {
 }
 
 func TestDestinations_purgeIsAsynchronous(t *testing.T) {
-	const delay = 300 * time.Millisecond
+	const delay = time.Second
 	a := newAPI(t, secrets.Options{PurgeDelay: delay})
 	a.mustWrite("cloudone-sm", "d", nil)
 	a.mustWrite("cloudone-sm", "other", nil)
