@@ -890,14 +890,18 @@ func TestAccACLAuthMethod_existingMethodNotAdopted(t *testing.T) {
 		t.Run(fmt.Sprintf("upsert=%t,lag=%s", tc.upsert, tc.lag), func(t *testing.T) {
 			s := acctest.NewSchedulerEmulator(t, emulator.Options{SchedulerUpsertOnCreate: tc.upsert, ReplicaLag: tc.lag})
 			c := s.Client(t)
-			if _, err := c.CreateAuthMethod(context.Background(), &schedulerclient.AuthMethod{
-				Name: "taken", Type: "OIDC", TokenLocality: "local", MaxTokenTTL: "1h",
-				Config: &schedulerclient.AuthMethodConfig{
-					OIDCDiscoveryURL: "https://other.example.com", OIDCClientID: "theirs", OIDCClientSecret: "theirs",
-					AllowedRedirectURIs: []string{"http://localhost/cb"},
-				},
-			}); err != nil {
-				t.Fatal(err)
+			// Created once the test runs, not before: a parallel test may
+			// wait longer than the lag to start.
+			createTheirs := func() {
+				if _, err := c.CreateAuthMethod(context.Background(), &schedulerclient.AuthMethod{
+					Name: "taken", Type: "OIDC", TokenLocality: "local", MaxTokenTTL: "1h",
+					Config: &schedulerclient.AuthMethodConfig{
+						OIDCDiscoveryURL: "https://other.example.com", OIDCClientID: "theirs", OIDCClientSecret: "theirs",
+						AllowedRedirectURIs: []string{"http://localhost/cb"},
+					},
+				}); err != nil {
+					t.Fatal(err)
+				}
 			}
 			want := `(?s)An auth method named "taken" already exists.*terraform import <resource address> taken`
 			if tc.lag > 0 {
@@ -907,6 +911,7 @@ func TestAccACLAuthMethod_existingMethodNotAdopted(t *testing.T) {
 				ProtoV6ProviderFactories: acctest.ProviderFactories,
 				Steps: []resource.TestStep{
 					{
+						PreConfig:   createTheirs,
 						Config:      oidcConfig(s, "taken", "global", "1h", ""),
 						ExpectError: regexp.MustCompile(strings.ReplaceAll(want, " ", `\s+`)),
 					},

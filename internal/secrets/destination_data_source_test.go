@@ -138,31 +138,43 @@ func TestAccDestinationDataSource_basic(t *testing.T) {
 func TestAccDestinationDataSource_purging(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsPurgeDelay: time.Minute})
 	name := tfacctest.RandomWithPrefix("dsdest")
-	dsWriteDestination(t, s, name, secretsclient.CloudOneSMDestination{Region: "us-east-1"})
-	c := s.Client(t)
-	ctx := context.Background()
-	if _, _, err := c.SetAssociation(ctx, secretsclient.TypeCloudOneSM, name, "secret", "app/db"); err != nil {
-		t.Fatal(err)
-	}
-	before := time.Now().UTC()
-	if _, err := c.DeleteDestination(ctx, secretsclient.TypeCloudOneSM, name, true); err != nil {
-		t.Fatal(err)
-	}
-	got, _, err := c.ReadDestination(ctx, secretsclient.TypeCloudOneSM, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.PurgeInitiatedAt.Before(before.Add(-time.Second)) {
-		t.Fatalf("the service shows purge_initiated_at %v, before the delete at %v", got.PurgeInitiatedAt, before)
+	// The purge starts once the test runs: a parallel test may wait for
+	// longer than the purge takes before it does.
+	var purgeInitiatedAt string
+	startPurge := func() {
+		dsWriteDestination(t, s, name, secretsclient.CloudOneSMDestination{Region: "us-east-1"})
+		c := s.Client(t)
+		ctx := context.Background()
+		if _, _, err := c.SetAssociation(ctx, secretsclient.TypeCloudOneSM, name, "secret", "app/db"); err != nil {
+			t.Fatal(err)
+		}
+		before := time.Now().UTC()
+		if _, err := c.DeleteDestination(ctx, secretsclient.TypeCloudOneSM, name, true); err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := c.ReadDestination(ctx, secretsclient.TypeCloudOneSM, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.PurgeInitiatedAt.Before(before.Add(-time.Second)) {
+			t.Fatalf("the service shows purge_initiated_at %v, before the delete at %v", got.PurgeInitiatedAt, before)
+		}
+		purgeInitiatedAt = got.PurgeInitiatedAt.UTC().Format(time.RFC3339Nano)
 	}
 
 	const addr = "data.stack_secrets_sync_destination.test"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: s.ProviderConfig() + dsDestinationConfig("test", secretsclient.TypeCloudOneSM, name),
+			PreConfig: startPurge,
+			Config:    s.ProviderConfig() + dsDestinationConfig("test", secretsclient.TypeCloudOneSM, name),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(addr, attr("purge_initiated_at"), str(got.PurgeInitiatedAt.UTC().Format(time.RFC3339Nano))),
+				statecheck.ExpectKnownValue(addr, attr("purge_initiated_at"), knownvalue.StringFunc(func(v string) error {
+					if v != purgeInitiatedAt {
+						return fmt.Errorf("purge_initiated_at %q, want the service's %q", v, purgeInitiatedAt)
+					}
+					return nil
+				})),
 				statecheck.ExpectKnownValue(addr, attr("connection_details"), knownvalue.MapPartial(map[string]knownvalue.Check{
 					"region":        str("us-east-1"),
 					"access_key_id": str(""),
