@@ -99,22 +99,10 @@ func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(cloudOneAddr, attr("custom_tags"), knownvalue.Null()),
 				},
 			},
+			importStep(cloudOneAddr, name, "access_key_id", "secret_access_key"),
 			{
-				ResourceName:                         cloudOneAddr,
-				ImportState:                          true,
-				ImportStateId:                        name,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				// Obfuscated by the service, so an import cannot know them.
-				ImportStateVerifyIgnore: []string{"access_key_id", "secret_access_key"},
-			},
-			{
-				PreConfig: func() {
-					if _, err := s.Client(t).DeleteDestination(context.Background(), secretsclient.TypeCloudOneSM, name, false); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: cloudOneConfig(s, name, "eu-west-1", ""),
+				PreConfig: destinationDeletedOutOfBand(t, s, secretsclient.TypeCloudOneSM, name),
+				Config:    cloudOneConfig(s, name, "eu-west-1", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionCreate)},
 				},

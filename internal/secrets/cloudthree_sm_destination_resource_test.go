@@ -165,21 +165,9 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 					}),
 				),
 			},
+			importStep(cloudThreeAddr, renamed, "credentials"),
 			{
-				ResourceName:                         cloudThreeAddr,
-				ImportState:                          true,
-				ImportStateId:                        renamed,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				// Obfuscated by the service, so an import cannot know them.
-				ImportStateVerifyIgnore: []string{"credentials"},
-			},
-			{
-				PreConfig: func() {
-					if _, err := s.Client(t).DeleteDestination(context.Background(), typ, renamed, false); err != nil {
-						t.Fatal(err)
-					}
-				},
+				PreConfig: destinationDeletedOutOfBand(t, s, typ, renamed),
 				Config: cloudThreeConfig(s, renamed, `
   credentials           = "@/etc/sync/credentials.json"
   replication_locations = ["asia-east1"]`),

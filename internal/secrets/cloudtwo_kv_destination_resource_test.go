@@ -153,15 +153,7 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 					return destDetailsAre(d, map[string]any{"cloud": "gov-cloud"}, "")
 				}),
 			},
-			{
-				ResourceName:                         cloudTwoAddr,
-				ImportState:                          true,
-				ImportStateId:                        name,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				// Obfuscated by the service, so an import cannot know it.
-				ImportStateVerifyIgnore: []string{"client_secret"},
-			},
+			importStep(cloudTwoAddr, name, "client_secret"),
 			{
 				// Removing the cloud returns to the default, which the
 				// service cannot change in place either.
@@ -176,11 +168,7 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 				}),
 			},
 			{
-				PreConfig: func() {
-					if _, err := s.Client(t).DeleteDestination(context.Background(), typ, name, false); err != nil {
-						t.Fatal(err)
-					}
-				},
+				PreConfig: destinationDeletedOutOfBand(t, s, typ, name),
 				Config: cloudTwoConfig(s, name, vault2, `
   client_id     = "client-2"
   client_secret = "client-secret-2"`),

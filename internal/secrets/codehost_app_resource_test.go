@@ -103,14 +103,7 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 				},
 				Check: appOnServer(t, s, name, 654321, key1.fingerprint),
 			},
-			{
-				ResourceName:                         appAddr,
-				ImportState:                          true,
-				ImportStateId:                        name,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				ImportStateVerifyIgnore:              []string{"private_key"},
-			},
+			importStep(appAddr, name, "private_key"),
 			{
 				// A new key through the write-only twin: the fingerprint follows.
 				Config: appConfig(s, name, appWithWOKey(654321, key2, 1)),

@@ -103,21 +103,9 @@ func TestAccCodehostDestination_repository(t *testing.T) {
 					return destDetailsAre(d, map[string]any{"repository_owner": "acme", "repository_name": "api", "environment_name": "production"}, "secret-key")
 				}),
 			},
+			importStep(codehostAddr, name, "access_token"),
 			{
-				ResourceName:                         codehostAddr,
-				ImportState:                          true,
-				ImportStateId:                        name,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				// Obfuscated by the service, so an import cannot know it.
-				ImportStateVerifyIgnore: []string{"access_token"},
-			},
-			{
-				PreConfig: func() {
-					if _, err := s.Client(t).DeleteDestination(context.Background(), typ, name, false); err != nil {
-						t.Fatal(err)
-					}
-				},
+				PreConfig: destinationDeletedOutOfBand(t, s, typ, name),
 				Config: codehostConfig(s, name, `
   access_token     = "token-2"
   repository_owner = "acme"
@@ -203,14 +191,7 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					return destDetailsAre(d, map[string]any{"organization_visibility": "all", "selected_repository_names": []string{}}, "")
 				}),
 			},
-			{
-				ResourceName:                         codehostAddr,
-				ImportState:                          true,
-				ImportStateId:                        name,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				ImportStateVerifyIgnore:              []string{"access_token"},
-			},
+			importStep(codehostAddr, name, "access_token"),
 			{
 				// So is the location: removing it returns to the default,
 				// repository.
@@ -281,13 +262,7 @@ func TestAccCodehostDestination_app(t *testing.T) {
 					return destDetailsAre(d, map[string]any{"app_name": appName, "installation_id": "4242", "access_token": ""}, "secret-key")
 				}),
 			},
-			{
-				ResourceName:                         codehostAddr,
-				ImportState:                          true,
-				ImportStateId:                        name,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-			},
+			importStep(codehostAddr, name),
 			{
 				// From the app to a token, in place.
 				Config: codehostConfig(s, name, `

@@ -96,6 +96,27 @@ func outOfBand(t *testing.T, s *acctest.Secrets, change func(ctx context.Context
 	}
 }
 
+// destinationDeletedOutOfBand deletes a destination behind Terraform's back.
+func destinationDeletedOutOfBand(t *testing.T, s *acctest.Secrets, typ, name string) func() {
+	return outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+		_, err := c.DeleteDestination(ctx, typ, name, false)
+		return err
+	})
+}
+
+// importStep imports addr by id and compares the result with the state,
+// but for the attributes the service does not show.
+func importStep(addr, id string, hidden ...string) resource.TestStep {
+	return resource.TestStep{
+		ResourceName:                         addr,
+		ImportState:                          true,
+		ImportStateId:                        id,
+		ImportStateVerify:                    true,
+		ImportStateVerifyIdentifierAttribute: "name",
+		ImportStateVerifyIgnore:              hidden,
+	}
+}
+
 func checkDestination(t *testing.T, s *acctest.Secrets, typ, name string, check func(*secretsclient.Destination) error) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		d, _, err := s.Client(t).ReadDestination(context.Background(), typ, name)

@@ -138,21 +138,9 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 					}, "secret-key")
 				}),
 			},
+			importStep(webhostAddr, name, "access_token"),
 			{
-				ResourceName:                         webhostAddr,
-				ImportState:                          true,
-				ImportStateId:                        name,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				// Obfuscated by the service, so an import cannot know it.
-				ImportStateVerifyIgnore: []string{"access_token"},
-			},
-			{
-				PreConfig: func() {
-					if _, err := s.Client(t).DeleteDestination(context.Background(), typ, name, false); err != nil {
-						t.Fatal(err)
-					}
-				},
+				PreConfig: destinationDeletedOutOfBand(t, s, typ, name),
 				Config: webhostConfig(s, name, "prj-2", `
   access_token            = "token-2"
   deployment_environments = ["development"]`),
