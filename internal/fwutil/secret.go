@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -57,16 +56,15 @@ type WriteOnlySecret struct {
 	Validators []validator.String
 }
 
-// Attributes are the secret's three attributes, by name. Their paths to
-// each other are relative, so they may sit in a nested attribute.
+// Attributes are the secret's three attributes, by name. Their checks
+// name each other by sibling, so they may sit in a nested attribute.
 func (s WriteOnlySecret) Attributes() map[string]schema.Attribute {
 	wo := s.Name + "_wo"
-	twin := path.MatchRelative().AtParent().AtName(wo)
 	return map[string]schema.Attribute{
 		s.Name: schema.StringAttribute{
 			Optional: true, Sensitive: true,
 			Description: s.Description + " Prefer `" + wo + "`, which never enters the state. " + s.Drift,
-			Validators:  append([]validator.String{stringvalidator.ConflictsWith(twin)}, s.Validators...),
+			Validators:  append([]validator.String{siblingCheck{sibling: wo, conflicts: true}}, s.Validators...),
 		},
 		wo: schema.StringAttribute{
 			Optional: true, Sensitive: true, WriteOnly: true,
@@ -77,8 +75,55 @@ func (s WriteOnlySecret) Attributes() map[string]schema.Attribute {
 		wo + "_version": schema.Int64Attribute{
 			Optional:    true,
 			Description: "Any number; change it to send `" + wo + "` again.",
-			Validators:  []validator.Int64{int64validator.AlsoRequires(twin)},
+			Validators:  []validator.Int64{siblingCheck{sibling: wo}},
 		},
+	}
+}
+
+// siblingCheck, on an attribute that is set, refuses a sibling attribute
+// that is set too (conflicts) or one that is not. It reads only that
+// sibling, where the framework validators ConflictsWith and AlsoRequires
+// walk the whole configuration, on each of the three validations Terraform
+// makes per resource; their messages are the same.
+type siblingCheck struct {
+	sibling   string
+	conflicts bool
+}
+
+func (v siblingCheck) Description(context.Context) string {
+	if v.conflicts {
+		return "conflicts with " + v.sibling
+	}
+	return "requires " + v.sibling
+}
+
+func (v siblingCheck) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v siblingCheck) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	v.check(ctx, req.Config, req.Path, req.ConfigValue, &resp.Diagnostics)
+}
+
+func (v siblingCheck) ValidateInt64(ctx context.Context, req validator.Int64Request, resp *validator.Int64Response) {
+	v.check(ctx, req.Config, req.Path, req.ConfigValue, &resp.Diagnostics)
+}
+
+func (v siblingCheck) check(ctx context.Context, config tfsdk.Config, p path.Path, value attr.Value, diags *diag.Diagnostics) {
+	if value.IsNull() {
+		return
+	}
+	sibling := p.ParentPath().AtName(v.sibling)
+	var other attr.Value
+	if d := config.GetAttribute(ctx, sibling, &other); d.HasError() {
+		diags.Append(d...)
+		return
+	}
+	switch {
+	case v.conflicts && !other.IsNull():
+		diags.AddAttributeError(p, "Invalid Attribute Combination",
+			fmt.Sprintf("Attribute %q cannot be specified when %q is specified", sibling, p))
+	case !v.conflicts && other.IsNull():
+		diags.AddAttributeError(p, "Invalid Attribute Combination",
+			fmt.Sprintf("Attribute %q must be specified when %q is specified", sibling, p))
 	}
 }
 
