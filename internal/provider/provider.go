@@ -131,7 +131,7 @@ func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 
 func (p *stackProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	var cfg providerModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &cfg)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -102,7 +102,7 @@ func (d *aclAuthMethodDataSource) Configure(_ context.Context, req datasource.Co
 
 func (d *aclAuthMethodDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m aclAuthMethodDataSourceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -112,7 +112,7 @@ func (d *aclAuthMethodDataSource) Read(ctx context.Context, req datasource.ReadR
 		return
 	}
 	c := flattenConfig(ctx, nil, got.Config, &resp.Diagnostics)
-	cfg, diags := types.ObjectValueFrom(ctx, dataSourceConfigAttrTypes(), c)
+	cfg, diags := fwutil.ObjectFrom(dataSourceConfigAttrTypes(), c)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -129,7 +129,7 @@ func (d *aclAuthMethodDataSource) Read(ctx context.Context, req datasource.ReadR
 		CreateIndex:     types.Int64Value(int64(got.CreateIndex)),
 		ModifyIndex:     types.Int64Value(int64(got.ModifyIndex)),
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }
 
 // dataSourceConfigAttrTypes are the attribute types of the config object, read once from

@@ -27,7 +27,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
@@ -49,10 +48,6 @@ const (
 	// pollInterval spaces the reads of a server that cannot block.
 	pollInterval = time.Second
 )
-
-// objectAsOptions reads nested objects whose attributes may be unknown
-// during planning.
-var objectAsOptions = basetypes.ObjectAsOptions{}
 
 var authMethodNameRe = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
 
@@ -215,12 +210,12 @@ func (r *aclAuthMethodResource) Configure(_ context.Context, req resource.Config
 // known yet are checked at apply by the server.
 func (r *aclAuthMethodResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var m aclAuthMethodModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
 	if resp.Diagnostics.HasError() || m.Config.IsNull() || m.Config.IsUnknown() || m.Type.IsUnknown() {
 		return
 	}
 	var c aclAuthMethodResourceConfigModel
-	resp.Diagnostics.Append(m.Config.As(ctx, &c, objectAsOptions)...)
+	resp.Diagnostics.Append(fwutil.As(m.Config, &c)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -269,7 +264,7 @@ func (r *aclAuthMethodResource) ModifyPlan(ctx context.Context, req resource.Mod
 		return
 	}
 	var state aclAuthMethodModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
 	diffs, err := req.Plan.Raw.Diff(req.State.Raw)
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot compare plan with state", err.Error())
@@ -385,7 +380,7 @@ func (r *aclAuthMethodResource) Create(ctx context.Context, req resource.CreateR
 
 func (r *aclAuthMethodResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state aclAuthMethodModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -404,7 +399,7 @@ func (r *aclAuthMethodResource) Read(ctx context.Context, req resource.ReadReque
 func (r *aclAuthMethodResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	plan, body := r.planned(ctx, req.Plan, req.Config, &resp.Diagnostics)
 	var state aclAuthMethodModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -413,7 +408,7 @@ func (r *aclAuthMethodResource) Update(ctx context.Context, req resource.UpdateR
 		// max_token_ttl recorded after an import, which the server never
 		// stores, so only the state learns it.
 		state.MaxTokenTTL = plan.MaxTokenTTL
-		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+		resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &state)...)
 		return
 	}
 	got, err := r.client.UpdateAuthMethod(ctx, body)
@@ -426,7 +421,7 @@ func (r *aclAuthMethodResource) Update(ctx context.Context, req resource.UpdateR
 
 func (r *aclAuthMethodResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state aclAuthMethodModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -450,10 +445,10 @@ func (r *aclAuthMethodResource) ImportState(ctx context.Context, req resource.Im
 // configuration, where alone the write-only secret can be found.
 func (r *aclAuthMethodResource) planned(ctx context.Context, plan tfsdk.Plan, config tfsdk.Config, diags *diag.Diagnostics) (aclAuthMethodModel, *schedulerclient.AuthMethod) {
 	var m aclAuthMethodModel
-	diags.Append(plan.Get(ctx, &m)...)
+	diags.Append(fwutil.Get(ctx, plan, &m)...)
 	var c aclAuthMethodResourceConfigModel
 	if !diags.HasError() {
-		diags.Append(m.Config.As(ctx, &c, objectAsOptions)...)
+		diags.Append(fwutil.As(m.Config, &c)...)
 	}
 	secret := fwutil.SecretToSend(ctx, config, path.Root("config").AtName("oidc_client_secret"), diags)
 	if diags.HasError() {
@@ -476,7 +471,7 @@ func (r *aclAuthMethodResource) setState(ctx context.Context, st *tfsdk.State, p
 	var priorConfig *aclAuthMethodConfigModel
 	var c aclAuthMethodResourceConfigModel
 	if !prior.Config.IsNull() {
-		diags.Append(prior.Config.As(ctx, &c, objectAsOptions)...)
+		diags.Append(fwutil.As(prior.Config, &c)...)
 		priorConfig = &c.aclAuthMethodConfigModel
 	}
 	c.aclAuthMethodConfigModel = flattenConfig(ctx, priorConfig, got.Config, diags)
@@ -486,7 +481,7 @@ func (r *aclAuthMethodResource) setState(ctx context.Context, st *tfsdk.State, p
 	if priorConfig == nil {
 		c.OIDCClientSecretWOVersion = types.Int64Null()
 	}
-	cfg, d := types.ObjectValueFrom(ctx, resourceConfigAttrTypes(), c)
+	cfg, d := fwutil.ObjectFrom(resourceConfigAttrTypes(), c)
 	diags.Append(d...)
 	if diags.HasError() {
 		return
@@ -505,7 +500,7 @@ func (r *aclAuthMethodResource) setState(ctx context.Context, st *tfsdk.State, p
 		CreateIndex: types.Int64Value(int64(got.CreateIndex)),
 		ModifyIndex: types.Int64Value(int64(got.ModifyIndex)),
 	}
-	diags.Append(st.Set(ctx, &m)...)
+	diags.Append(fwutil.Set(ctx, st, &m)...)
 }
 
 // resourceConfigAttrTypes are the attribute types of the config object, read once from

@@ -72,7 +72,7 @@ func (d *aclAuthMethodsDataSource) Configure(_ context.Context, req datasource.C
 
 func (d *aclAuthMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m aclAuthMethodsDataSourceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -94,5 +94,5 @@ func (d *aclAuthMethodsDataSource) Read(ctx context.Context, req datasource.Read
 			ModifyIndex: types.Int64Value(int64(s.ModifyIndex)),
 		})
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }

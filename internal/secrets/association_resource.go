@@ -110,7 +110,7 @@ func (r *associationResource) Configure(_ context.Context, req resource.Configur
 
 func (r *associationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var m associationModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -159,7 +159,7 @@ func (r *associationResource) Create(ctx context.Context, req resource.CreateReq
 		m.UpdatedAt = fwutil.TimeString(a.UpdatedAt)
 	}
 	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 	}
 }
 
@@ -224,7 +224,7 @@ func addAccessorUnknown(diags *diag.Diagnostics, typ, name, secret string, named
 // associated with.
 func (r *associationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var m associationModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -233,7 +233,7 @@ func (r *associationResource) Read(ctx context.Context, req resource.ReadRequest
 		return
 	}
 	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 	}
 }
 
@@ -272,15 +272,15 @@ func mountGone(err error) bool {
 // set replaces the association; it records the plan.
 func (r *associationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var m associationModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
 	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 	}
 }
 
 func (r *associationResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var m associationModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -378,7 +378,7 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }
 
 // importAccessor finds the accessor of an imported association's mount in

@@ -117,7 +117,7 @@ func (d *associationsDataSource) Configure(_ context.Context, req datasource.Con
 
 func (d *associationsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m associationsDataSourceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -177,5 +177,5 @@ func (d *associationsDataSource) Read(ctx context.Context, req datasource.ReadRe
 		)
 	})
 	m.Associations = entries
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }

@@ -103,7 +103,7 @@ func (r *codehostAppResource) ValidateConfig(ctx context.Context, req resource.V
 
 func (r *codehostAppResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var m codehostAppModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -122,7 +122,7 @@ func (r *codehostAppResource) Create(ctx context.Context, req resource.CreateReq
 
 func (r *codehostAppResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var m codehostAppModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -144,12 +144,12 @@ func (r *codehostAppResource) write(ctx context.Context, m *codehostAppModel, co
 	}
 	addWarnings(diags, meta)
 	flattenCodehostApp(m, got)
-	diags.Append(state.Set(ctx, m)...)
+	diags.Append(fwutil.Set(ctx, state, m)...)
 }
 
 func (r *codehostAppResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var m codehostAppModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -163,7 +163,7 @@ func (r *codehostAppResource) Read(ctx context.Context, req resource.ReadRequest
 		return
 	}
 	flattenCodehostApp(&m, got)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }
 
 // flattenCodehostApp writes what the server reports over m. The key, which
@@ -178,7 +178,7 @@ func flattenCodehostApp(m *codehostAppModel, got *secretsclient.CodehostApp) {
 
 func (r *codehostAppResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var m codehostAppModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}

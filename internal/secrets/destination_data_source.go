@@ -92,7 +92,7 @@ func (d *destinationDataSource) Configure(_ context.Context, req datasource.Conf
 
 func (d *destinationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m destinationDataSourceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -130,7 +130,7 @@ func (d *destinationDataSource) Read(ctx context.Context, req datasource.ReadReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }
 
 // dsDetailText renders a connection detail as a string: strings as they are,

@@ -193,7 +193,7 @@ func (r *destinationResource[M, P]) Configure(_ context.Context, req resource.Co
 
 func (r *destinationResource[M, P]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var m M
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -216,7 +216,7 @@ func (r *destinationResource[M, P]) ValidateConfig(ctx context.Context, req reso
 
 func (r *destinationResource[M, P]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var m M
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -235,7 +235,7 @@ func (r *destinationResource[M, P]) Create(ctx context.Context, req resource.Cre
 
 func (r *destinationResource[M, P]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var m M
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -245,7 +245,7 @@ func (r *destinationResource[M, P]) Update(ctx context.Context, req resource.Upd
 		return
 	}
 	if local {
-		resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+		resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 		return
 	}
 	r.write(ctx, &m, req.Config, &resp.State, &resp.Diagnostics)
@@ -284,12 +284,12 @@ func (r *destinationResource[M, P]) write(ctx context.Context, m *M, config tfsd
 	}
 	addWarnings(diags, meta)
 	r.flatten(ctx, m, got, diags)
-	diags.Append(state.Set(ctx, m)...)
+	diags.Append(fwutil.Set(ctx, state, m)...)
 }
 
 func (r *destinationResource[M, P]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var m M
-	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -303,7 +303,7 @@ func (r *destinationResource[M, P]) Read(ctx context.Context, req resource.ReadR
 		return
 	}
 	r.flatten(ctx, &m, got, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }
 
 // flatten writes what the server reports over m. Secrets and the network
@@ -321,7 +321,7 @@ func (r *destinationResource[M, P]) flatten(ctx context.Context, m *M, d *secret
 
 func (r *destinationResource[M, P]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var m M
-	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -75,7 +75,7 @@ func (d *destinationsDataSource) Configure(_ context.Context, req datasource.Con
 
 func (d *destinationsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m destinationsDataSourceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -116,5 +116,5 @@ func (d *destinationsDataSource) Read(ctx context.Context, req datasource.ReadRe
 	})
 	m.Destinations = stubs
 	m.Total = types.Int64Value(int64(len(stubs)))
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }

@@ -72,7 +72,7 @@ func (r *syncConfigResource) Configure(_ context.Context, req resource.Configure
 
 func (r *syncConfigResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var m syncConfigModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
 	if !resp.Diagnostics.HasError() {
 		r.patch(ctx, m.Disabled.ValueBool(), m.QueueCapacity.ValueInt64(), &resp.State, &resp.Diagnostics)
 	}
@@ -80,7 +80,7 @@ func (r *syncConfigResource) Create(ctx context.Context, req resource.CreateRequ
 
 func (r *syncConfigResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var m syncConfigModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &m)...)
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
 	if !resp.Diagnostics.HasError() {
 		r.patch(ctx, m.Disabled.ValueBool(), m.QueueCapacity.ValueInt64(), &resp.State, &resp.Diagnostics)
 	}
@@ -103,7 +103,7 @@ func (r *syncConfigResource) patch(ctx context.Context, disabled bool, capacity 
 	}
 	addWarnings(diags, meta)
 	if state != nil {
-		diags.Append(state.Set(ctx, configModel(got))...)
+		diags.Append(fwutil.Set(ctx, state, configModel(got))...)
 	}
 }
 
@@ -113,7 +113,7 @@ func (r *syncConfigResource) Read(ctx context.Context, _ resource.ReadRequest, r
 		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the sync configuration", err)
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, configModel(got))...)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, configModel(got))...)
 }
 
 func configModel(c *secretsclient.SyncConfig) *syncConfigModel {
