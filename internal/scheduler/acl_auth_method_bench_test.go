@@ -127,3 +127,48 @@ func BenchmarkApply50UnderFaults(b *testing.B) {
 		cli.MustRun(b, "destroy", "-auto-approve")
 	}
 }
+
+// BenchmarkAuthMethodRPCs measures what the provider spends on each call
+// Terraform makes for one auth method of BenchmarkApply200AuthMethods, in
+// process and without Terraform: per method, an apply makes three
+// validations, two plans and one create.
+func BenchmarkAuthMethodRPCs(b *testing.B) {
+	const typeName = "stack_scheduler_acl_auth_method"
+	s := acctest.NewSchedulerEmulator(b, emulator.Options{})
+	rpc := acctest.NewRPC(b, map[string]any{"scheduler": map[string]any{"address": s.URL, "token": s.Token}})
+	method := func(i int) map[string]any {
+		return map[string]any{
+			"name": fmt.Sprintf("bench-%d", i), "type": "OIDC", "token_locality": "global", "max_token_ttl": "1h",
+			"config": map[string]any{
+				"oidc_discovery_url":    "https://idp.example.com",
+				"oidc_client_id":        fmt.Sprintf("Client-%d", i),
+				"oidc_client_secret":    fmt.Sprintf("secret-%d", i),
+				"bound_audiences":       []string{fmt.Sprintf("Client-%d", i)},
+				"allowed_redirect_uris": []string{"http://localhost/cb"},
+			},
+		}
+	}
+	b.Run("validate", func(b *testing.B) {
+		config := method(0)
+		for b.Loop() {
+			rpc.Validate(b, typeName, config)
+		}
+	})
+	b.Run("plan", func(b *testing.B) {
+		config := method(0)
+		for b.Loop() {
+			rpc.PlanCreate(b, typeName, config)
+		}
+	})
+	created := 0 // names stay unique across the runs of create
+	b.Run("create", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			created++
+			config := method(created)
+			planned := rpc.PlanCreate(b, typeName, config)
+			b.StartTimer()
+			rpc.Create(b, typeName, config, planned)
+		}
+	})
+}

@@ -1,0 +1,211 @@
+package acctest
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/stackworks/terraform-provider-stack/internal/provider"
+)
+
+// RPC serves the provider in-process and calls its protocol methods as
+// Terraform does, without Terraform: benchmarks use it to measure what the
+// provider itself spends per call, in stable ns/op.
+type RPC struct {
+	server  tfprotov6.ProviderServer
+	schemas *tfprotov6.GetProviderSchemaResponse
+}
+
+// NewRPC serves the provider and configures it with providerConfig, the
+// provider block as Go values (see Value).
+func NewRPC(tb testing.TB, providerConfig map[string]any) *RPC {
+	tb.Helper()
+	server, err := providerserver.NewProtocol6WithError(provider.New("bench")())()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ctx := context.Background()
+	schemas, err := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	check(tb, "GetProviderSchema", schemas.Diagnostics)
+	p := &RPC{server: server, schemas: schemas}
+	resp, err := server.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{
+		TerraformVersion: "1.11.4",
+		Config:           p.encode(tb, schemas.Provider, providerConfig),
+	})
+	if err != nil {
+		tb.Fatalf("ConfigureProvider: %v", err)
+	}
+	check(tb, "ConfigureProvider", resp.Diagnostics)
+	return p
+}
+
+// Validate calls ValidateResourceConfig with config.
+func (p *RPC) Validate(tb testing.TB, typeName string, config map[string]any) {
+	tb.Helper()
+	resp, err := p.server.ValidateResourceConfig(context.Background(), &tfprotov6.ValidateResourceConfigRequest{
+		TypeName: typeName,
+		Config:   p.encode(tb, p.resourceSchema(tb, typeName), config),
+	})
+	if err != nil {
+		tb.Fatalf("ValidateResourceConfig: %v", err)
+	}
+	check(tb, "ValidateResourceConfig", resp.Diagnostics)
+}
+
+// PlanCreate calls PlanResourceChange for a new resource of config, with
+// the proposed state Terraform would send, and returns the planned state.
+func (p *RPC) PlanCreate(tb testing.TB, typeName string, config map[string]any) *tfprotov6.DynamicValue {
+	tb.Helper()
+	schema := p.resourceSchema(tb, typeName)
+	encoded := p.encode(tb, schema, config)
+	resp, err := p.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName:         typeName,
+		PriorState:       p.encode(tb, schema, nil),
+		ProposedNewState: encoded,
+		Config:           encoded,
+	})
+	if err != nil {
+		tb.Fatalf("PlanResourceChange: %v", err)
+	}
+	check(tb, "PlanResourceChange", resp.Diagnostics)
+	return resp.PlannedState
+}
+
+// Create calls ApplyResourceChange with a plan from PlanCreate.
+func (p *RPC) Create(tb testing.TB, typeName string, config map[string]any, planned *tfprotov6.DynamicValue) {
+	tb.Helper()
+	schema := p.resourceSchema(tb, typeName)
+	resp, err := p.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName:     typeName,
+		PriorState:   p.encode(tb, schema, nil),
+		PlannedState: planned,
+		Config:       p.encode(tb, schema, config),
+	})
+	if err != nil {
+		tb.Fatalf("ApplyResourceChange: %v", err)
+	}
+	check(tb, "ApplyResourceChange", resp.Diagnostics)
+}
+
+func (p *RPC) resourceSchema(tb testing.TB, typeName string) *tfprotov6.Schema {
+	tb.Helper()
+	s, ok := p.schemas.ResourceSchemas[typeName]
+	if !ok {
+		tb.Fatalf("the provider has no resource %s", typeName)
+	}
+	return s
+}
+
+func (p *RPC) encode(tb testing.TB, schema *tfprotov6.Schema, attrs map[string]any) *tfprotov6.DynamicValue {
+	tb.Helper()
+	typ := schema.ValueType()
+	var v tftypes.Value
+	if attrs == nil {
+		v = tftypes.NewValue(typ, nil)
+	} else {
+		var err error
+		if v, err = Value(typ, attrs); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	dv, err := tfprotov6.NewDynamicValue(typ, v)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &dv
+}
+
+// check fails on an error diagnostic.
+func check(tb testing.TB, call string, diags []*tfprotov6.Diagnostic) {
+	tb.Helper()
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			tb.Fatalf("%s: %s: %s", call, d.Summary, d.Detail)
+		}
+	}
+}
+
+// Value converts Go values to a Terraform value of typ, as a configuration
+// gives them: nil and absent attributes are null; objects are
+// map[string]any, lists []string or []any, maps map[string]string; numbers
+// are ints.
+func Value(typ tftypes.Type, v any) (tftypes.Value, error) {
+	if v == nil {
+		return tftypes.NewValue(typ, nil), nil
+	}
+	switch t := typ.(type) {
+	case tftypes.Object:
+		attrs, ok := v.(map[string]any)
+		if !ok {
+			return tftypes.Value{}, fmt.Errorf("want map[string]any for %s, got %T", typ, v)
+		}
+		for name := range attrs {
+			if _, ok := t.AttributeTypes[name]; !ok {
+				return tftypes.Value{}, fmt.Errorf("no attribute %q in %s", name, typ)
+			}
+		}
+		vals := map[string]tftypes.Value{}
+		for name, at := range t.AttributeTypes {
+			av, err := Value(at, attrs[name])
+			if err != nil {
+				return tftypes.Value{}, fmt.Errorf("%s: %w", name, err)
+			}
+			vals[name] = av
+		}
+		return tftypes.NewValue(t, vals), nil
+	case tftypes.List:
+		var elems []tftypes.Value
+		switch l := v.(type) {
+		case []string:
+			for _, e := range l {
+				elems = append(elems, tftypes.NewValue(t.ElementType, e))
+			}
+		case []any:
+			for _, e := range l {
+				ev, err := Value(t.ElementType, e)
+				if err != nil {
+					return tftypes.Value{}, err
+				}
+				elems = append(elems, ev)
+			}
+		default:
+			return tftypes.Value{}, fmt.Errorf("want a slice for %s, got %T", typ, v)
+		}
+		return tftypes.NewValue(t, elems), nil
+	case tftypes.Map:
+		m, ok := v.(map[string]string)
+		if !ok {
+			return tftypes.Value{}, fmt.Errorf("want map[string]string for %s, got %T", typ, v)
+		}
+		vals := map[string]tftypes.Value{}
+		for k, e := range m {
+			vals[k] = tftypes.NewValue(t.ElementType, e)
+		}
+		return tftypes.NewValue(t, vals), nil
+	}
+	switch {
+	case typ.Is(tftypes.Number):
+		n, ok := v.(int)
+		if !ok {
+			return tftypes.Value{}, fmt.Errorf("want int for a number, got %T", v)
+		}
+		return tftypes.NewValue(typ, big.NewFloat(float64(n))), nil
+	case typ.Is(tftypes.String):
+		if _, ok := v.(string); ok {
+			return tftypes.NewValue(typ, v), nil
+		}
+	case typ.Is(tftypes.Bool):
+		if _, ok := v.(bool); ok {
+			return tftypes.NewValue(typ, v), nil
+		}
+	}
+	return tftypes.Value{}, fmt.Errorf("cannot convert %T to %s", v, typ)
+}
