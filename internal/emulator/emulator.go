@@ -20,12 +20,12 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
-	"path"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
@@ -229,7 +229,7 @@ func (e *Emulator) route(r *http.Request) (api, string, http.Handler) {
 	if owner == nil {
 		return nil, "", nil
 	}
-	if !isClean(r.URL.Path) {
+	if !route.IsClean(r.URL.Path) {
 		// Straight to the API's catch-all, if it has one: the mux would
 		// redirect.
 		catchAll := &http.Request{Method: r.Method, Host: r.Host, URL: &url.URL{Path: owner.PathPrefix() + "/"}}
@@ -243,16 +243,6 @@ func (e *Emulator) route(r *http.Request) (api, string, http.Handler) {
 		return owner, pattern, e.api
 	}
 	return nil, "", nil
-}
-
-// isClean reports whether the mux routes path p as it is, rather than
-// redirect it to p without its empty, "." and ".." segments.
-func isClean(p string) bool {
-	c := path.Clean(p)
-	if strings.HasSuffix(p, "/") && c != "/" {
-		c += "/"
-	}
-	return c == p
 }
 
 // MintSchedulerToken returns the secret of a new scheduler token; one that

@@ -10,11 +10,12 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // Header names of the API.
@@ -138,7 +139,7 @@ func (s *Server) handleList(mux *http.ServeMux, listPath string, h handler) {
 func (s *Server) unrouted(mux *http.ServeMux) handler {
 	catchAll := map[string]bool{pathPrefix + "/": true, pathPrefix: true}
 	return func(w http.ResponseWriter, r *http.Request, _ string) {
-		if !isClean(r.URL.Path) {
+		if !route.IsClean(r.URL.Path) {
 			writeErrors(w, http.StatusNotFound)
 			return
 		}
@@ -160,16 +161,6 @@ func (s *Server) unrouted(mux *http.ServeMux) handler {
 		w.Header().Set("Allow", list)
 		writeErrors(w, http.StatusMethodNotAllowed, fmt.Sprintf("unsupported method %s on %s: this path takes %s", r.Method, r.URL.Path, list))
 	}
-}
-
-// isClean reports whether a mux routes path p as it is, rather than
-// redirect it to p without its empty, "." and ".." segments.
-func isClean(p string) bool {
-	c := path.Clean(p)
-	if strings.HasSuffix(p, "/") && c != "/" {
-		c += "/"
-	}
-	return c == p
 }
 
 // ---- config
