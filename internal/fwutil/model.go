@@ -65,7 +65,7 @@ func Get[D data](ctx context.Context, d D, target any) diag.Diagnostics {
 // Set replaces the whole state with the model src, a struct or a pointer
 // to one.
 func Set(ctx context.Context, st *tfsdk.State, src any) diag.Diagnostics {
-	obj, diags := ObjectFrom(attrTypes(st.Schema.Type()), src)
+	obj, diags := ObjectFrom(AttrTypes(st.Schema.Type()), src)
 	if diags.HasError() {
 		return diags
 	}
@@ -142,9 +142,10 @@ func fieldValue(t attr.Type, f reflect.Value) (attr.Value, diag.Diagnostics) {
 	return nil, diags
 }
 
-// attrTypes returns the attribute types of an object type; nil makes the
-// conversion that uses them report the mismatch.
-func attrTypes(t attr.Type) map[string]attr.Type {
+// AttrTypes returns the attribute types of an object type, such as a
+// nested attribute's; nil makes the conversion that uses them report the
+// mismatch.
+func AttrTypes(t attr.Type) map[string]attr.Type {
 	if o, ok := t.(attr.TypeWithAttributeTypes); ok {
 		return o.AttributeTypes()
 	}

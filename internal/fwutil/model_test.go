@@ -50,7 +50,7 @@ type modelTestModel struct {
 	Ignored string          `tfsdk:"-"`
 }
 
-var modelTestConfigTypes = attrTypes(modelTestSchema.Attributes["config"].GetType())
+var modelTestConfigTypes = AttrTypes(modelTestSchema.Attributes["config"].GetType())
 
 func modelTestModels() map[string]modelTestModel {
 	return map[string]modelTestModel{

@@ -137,5 +137,5 @@ func (d *aclAuthMethodDataSource) Read(ctx context.Context, req datasource.ReadR
 var dataSourceConfigAttrTypes = sync.OnceValue(func() map[string]attr.Type {
 	var resp datasource.SchemaResponse
 	(&aclAuthMethodDataSource{}).Schema(context.Background(), datasource.SchemaRequest{}, &resp)
-	return objectAttrTypes(resp.Schema.Attributes["config"].GetType())
+	return fwutil.AttrTypes(resp.Schema.Attributes["config"].GetType())
 })

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -130,13 +129,4 @@ func undoCreateLowercasing(sent, got *schedulerclient.AuthMethodConfig) {
 			}
 		}
 	}
-}
-
-// objectAttrTypes returns the attribute types of an object type; nil makes
-// the conversion that uses them report the mismatch.
-func objectAttrTypes(t attr.Type) map[string]attr.Type {
-	if o, ok := t.(types.ObjectType); ok {
-		return o.AttrTypes
-	}
-	return nil
 }

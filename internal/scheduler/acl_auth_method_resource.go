@@ -508,7 +508,7 @@ func (r *aclAuthMethodResource) setState(ctx context.Context, st *tfsdk.State, p
 var resourceConfigAttrTypes = sync.OnceValue(func() map[string]attr.Type {
 	var resp resource.SchemaResponse
 	(&aclAuthMethodResource{}).Schema(context.Background(), resource.SchemaRequest{}, &resp)
-	return objectAttrTypes(resp.Schema.Attributes["config"].GetType())
+	return fwutil.AttrTypes(resp.Schema.Attributes["config"].GetType())
 })
 
 // readAfter reads a method from the replica once the replica has applied
