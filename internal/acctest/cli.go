@@ -17,8 +17,9 @@ import (
 // network. Benchmarks use it to measure whole Terraform runs, and tests to
 // see what the in-process test harness does not show, such as warnings.
 type CLI struct {
-	Dir string
-	env []string
+	Dir         string
+	env         []string
+	providerDir string
 }
 
 // TerraformPath is the Terraform binary tests run: TF_ACC_TERRAFORM_PATH,
@@ -79,11 +80,29 @@ func NewCLI(tb testing.TB, env map[string]string) *CLI {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c := &CLI{Dir: dir, env: append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")}
+	c := &CLI{Dir: dir, providerDir: providerDir, env: append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")}
 	for k, v := range env {
 		c.env = append(c.env, k+"="+v)
 	}
 	return c
+}
+
+// ProviderStderr makes the provider, in the runs that follow, append what
+// it writes to standard error (its log lines, which Terraform reads and
+// hides unless TF_LOG is set) to a file, and returns the file's path.
+func (c *CLI) ProviderStderr(tb testing.TB) string {
+	tb.Helper()
+	bin := filepath.Join(c.providerDir, "terraform-provider-stack")
+	wrapped := bin + "-wrapped"
+	if err := os.Rename(bin, wrapped); err != nil {
+		tb.Fatal(err)
+	}
+	file := filepath.Join(tb.TempDir(), "provider-stderr")
+	wrapper := fmt.Sprintf("#!/bin/sh\nexec '%s' \"$@\" 2>>'%s'\n", wrapped, file)
+	if err := os.WriteFile(bin, []byte(wrapper), 0o700); err != nil {
+		tb.Fatal(err)
+	}
+	return file
 }
 
 // WriteConfig replaces the directory's configuration.
