@@ -27,13 +27,14 @@ func TestProviderLogsOnlyWhenTerraformLogs(t *testing.T) {
 	}
 	s := acctest.NewScheduler(t)
 	for _, tc := range []struct {
+		name      string
 		env       map[string]string
 		wantLines bool
 	}{
-		{env: nil, wantLines: false},
-		{env: map[string]string{"TF_LOG": "debug"}, wantLines: true},
+		{name: "no TF_LOG", env: nil, wantLines: false},
+		{name: "TF_LOG=debug", env: map[string]string{"TF_LOG": "debug"}, wantLines: true},
 	} {
-		t.Run(fmt.Sprintf("TF_LOG=%q", tc.env["TF_LOG"]), func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			cli := acctest.NewCLI(t, tc.env)
 			stderr := cli.ProviderStderr(t)
 			cli.WriteConfig(t, s.ProviderConfig()+fmt.Sprintf(`
