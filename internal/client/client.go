@@ -78,6 +78,14 @@ type Client struct {
 	masker *masker
 }
 
+// maxIdleConnsPerHost is how many idle connections to a service the client
+// keeps for the next requests. Terraform makes up to 10 requests at once by
+// default (-parallelism), and cleanhttp keeps only GOMAXPROCS+1, so with
+// fewer cores every wave of requests beyond that opened new connections,
+// each a new TLS handshake against a real server. 32 leaves room for a
+// raised -parallelism.
+const maxIdleConnsPerHost = 32
+
 // New checks cfg and builds a client. It fails on an address that is not
 // an absolute http(s) URL and on a CA file that cannot be read or holds no
 // certificate, so that a misconfiguration shows at configure time rather
@@ -110,6 +118,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	base := cleanhttp.DefaultPooledTransport()
 	base.TLSClientConfig = tlsConfig
+	base.MaxIdleConnsPerHost = maxIdleConnsPerHost
 	return &Client{
 		cfg:    cfg,
 		base:   strings.TrimRight(u.String(), "/"),

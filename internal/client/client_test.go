@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -295,6 +296,52 @@ func TestDo_errorBodies(t *testing.T) {
 				t.Fatalf("message %.80q, want %.80q", e.Message, tc.want)
 			}
 		})
+	}
+}
+
+// TestDo_keepsConnectionsForTerraformParallelism sends two waves of 10
+// requests at once, as Terraform does at its default -parallelism, and
+// checks that the second wave reuses the first wave's connections instead
+// of opening new ones (each a TLS handshake against a real server).
+func TestDo_keepsConnectionsForTerraformParallelism(t *testing.T) {
+	const parallelism = 10
+	var opened atomic.Int32
+	var mu sync.Mutex
+	arrivedCond := sync.NewCond(&mu)
+	arrived := 0
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Hold each request until its whole wave has arrived, so that the
+		// wave needs parallelism connections at once.
+		mu.Lock()
+		arrived++
+		for wave := (arrived + parallelism - 1) / parallelism; arrived < wave*parallelism; {
+			arrivedCond.Wait()
+		}
+		arrivedCond.Broadcast()
+		mu.Unlock()
+		_, _ = io.WriteString(w, `{"Name":"ok"}`)
+	}))
+	srv.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+		if state == http.StateNew {
+			opened.Add(1)
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	c := newTestClient(t, srv.URL, nil)
+	for range 2 {
+		var wg sync.WaitGroup
+		for range parallelism {
+			wg.Go(func() {
+				if _, err := c.Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, &named{}); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	if got := opened.Load(); got != parallelism {
+		t.Errorf("two waves of %d requests opened %d connections, want %d", parallelism, got, parallelism)
 	}
 }
 
