@@ -40,7 +40,7 @@ func main() {
 // provider process has: the plugin SDK's root logger, its two subsystems
 // (the framework's and terraform-plugin-go's protocol logger), and the
 // provider's own logger, which terraform-plugin-go names after the
-// provider's type. Unset, each of them logs everything.
+// provider's type. Unset, each of them does the work of logging at trace.
 var quietLoggers = []string{
 	"TF_LOG_SDK",
 	"TF_LOG_SDK_FRAMEWORK",
