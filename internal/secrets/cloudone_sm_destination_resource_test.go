@@ -22,15 +22,10 @@ import (
 const cloudOneAddr = "stack_secrets_sync_cloudone_sm_destination.test"
 
 func cloudOneConfig(s *acctest.Secrets, name, region, extra string) string {
-	return s.ProviderConfig() + fmt.Sprintf(`
-resource "stack_secrets_sync_cloudone_sm_destination" "test" {
-  name              = %q
-  access_key_id     = "AKIAEXAMPLE"
+	return resourceConfig(s, "cloudone_sm_destination", name, fmt.Sprintf(`access_key_id     = "AKIAEXAMPLE"
   secret_access_key = "very-secret-key"
   region            = %q
-  %s
-}
-`, name, region, extra)
+  %s`, region, extra))
 }
 
 func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {

@@ -28,12 +28,7 @@ const cloudThreeCredentials = `<<-EOT
   EOT`
 
 func cloudThreeConfig(s *acctest.Secrets, name, body string) string {
-	return s.ProviderConfig() + fmt.Sprintf(`
-resource "stack_secrets_sync_cloudthree_sm_destination" "test" {
-  name = %q
-  %s
-}
-`, name, body)
+	return resourceConfig(s, "cloudthree_sm_destination", name, body)
 }
 
 func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {

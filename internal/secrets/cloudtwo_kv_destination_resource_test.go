@@ -21,14 +21,9 @@ import (
 const cloudTwoAddr = "stack_secrets_sync_cloudtwo_kv_destination.test"
 
 func cloudTwoConfig(s *acctest.Secrets, name, keyVaultURI, body string) string {
-	return s.ProviderConfig() + fmt.Sprintf(`
-resource "stack_secrets_sync_cloudtwo_kv_destination" "test" {
-  name          = %q
-  key_vault_uri = %q
+	return resourceConfig(s, "cloudtwo_kv_destination", name, fmt.Sprintf(`key_vault_uri = %q
   tenant_id     = "tenant-1"
-  %s
-}
-`, name, keyVaultURI, body)
+  %s`, keyVaultURI, body))
 }
 
 func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {

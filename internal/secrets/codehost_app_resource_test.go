@@ -22,12 +22,7 @@ const appAddr = "stack_secrets_sync_codehost_app.test"
 
 // appConfig is the test app with the given attributes besides its name.
 func appConfig(s *acctest.Secrets, name, body string) string {
-	return s.ProviderConfig() + fmt.Sprintf(`
-resource "stack_secrets_sync_codehost_app" "test" {
-  name = %q
-  %s
-}
-`, name, body)
+	return resourceConfig(s, "codehost_app", name, body)
 }
 
 // appWithKey is the body of an app with app_id and private_key.

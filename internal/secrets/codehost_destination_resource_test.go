@@ -21,12 +21,7 @@ import (
 const codehostAddr = "stack_secrets_sync_codehost_destination.test"
 
 func codehostConfig(s *acctest.Secrets, name, body string) string {
-	return s.ProviderConfig() + fmt.Sprintf(`
-resource "stack_secrets_sync_codehost_destination" "test" {
-  name = %q
-  %s
-}
-`, name, body)
+	return resourceConfig(s, "codehost_destination", name, body)
 }
 
 func TestAccCodehostDestination_repository(t *testing.T) {

@@ -37,6 +37,18 @@ import (
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 )
 
+// resourceConfig is the provider block and one resource "test" of the
+// type stack_secrets_sync_<typ>, named name, with body as its other
+// arguments.
+func resourceConfig(s *acctest.Secrets, typ, name, body string) string {
+	return s.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_%s" "test" {
+  name = %q
+  %s
+}
+`, typ, name, body)
+}
+
 func attr(names ...string) tfjsonpath.Path {
 	p := tfjsonpath.New(names[0])
 	for _, n := range names[1:] {

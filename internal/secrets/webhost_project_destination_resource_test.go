@@ -21,13 +21,8 @@ import (
 const webhostAddr = "stack_secrets_sync_webhost_project_destination.test"
 
 func webhostConfig(s *acctest.Secrets, name, projectID, body string) string {
-	return s.ProviderConfig() + fmt.Sprintf(`
-resource "stack_secrets_sync_webhost_project_destination" "test" {
-  name       = %q
-  project_id = %q
-  %s
-}
-`, name, projectID, body)
+	return resourceConfig(s, "webhost_project_destination", name, fmt.Sprintf(`project_id = %q
+  %s`, projectID, body))
 }
 
 func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
