@@ -230,12 +230,15 @@ func (e *Emulator) route(r *http.Request) (api, string, http.Handler) {
 		return nil, "", nil
 	}
 	if !route.IsClean(r.URL.Path) {
-		// Straight to the API's catch-all, if it has one: the mux would
-		// redirect.
+		// The mux would redirect to the clean path: an API with a
+		// catch-all answers the request itself; for the others the
+		// redirect is the mux's, whose Handler would name the route it
+		// leads to, and the request that follows it is the one counted.
 		catchAll := &http.Request{Method: r.Method, Host: r.Host, URL: &url.URL{Path: owner.PathPrefix() + "/"}}
 		if h, pattern := e.api.Handler(catchAll); pattern != "" {
 			return owner, pattern, h
 		}
+		return nil, "", nil
 	}
 	// Served by the mux rather than by the handler Handler returns, which
 	// would miss the path's wildcards.
