@@ -9,18 +9,21 @@
 //     for a missing, unknown or non-management token, 404 `auth method "x"
 //     not found`, 409 `auth method "x" already exists`. Messages name the
 //     field by its JSON name and the rule it broke.
-//   - Order of checks: token, body, then for update and delete the existence
-//     of the method (404), then the fields (400), then on create a duplicate
-//     name (409) and the one-default rule (400).
+//   - Order of checks: token, body (JSON, and on update a Name that matches
+//     the path), then for update and delete the existence of the method
+//     (404), then the fields (400), then on create a duplicate name (409)
+//     and the one-default rule (400).
 //   - MaxTokenTTL is required on create and must parse, but it is never
 //     stored, so no response (create included) carries it.
-//   - Update replaces the whole object: omitted fields take their defaults,
-//     and an omitted Config stores a null Config (the spec's "default nil on
-//     update"). When Config is given, AllowedRedirectURIs must be non-empty
-//     and OIDCDiscoveryURL is required; OIDCClientID and OIDCClientSecret may
-//     be empty ("default empty on update"). Create-only fields are the
-//     exception: an empty or zero value keeps the stored one (when Config is
-//     given), a different value is refused.
+//   - Update replaces the whole object: omitted fields take their defaults.
+//     Config is the exception to the spec's "default nil on update": a null
+//     Config would break the rules the method must keep (non-empty
+//     AllowedRedirectURIs, unchanged create-only fields), so an update
+//     without one is refused (400). In Config, AllowedRedirectURIs must be
+//     non-empty and OIDCDiscoveryURL is required; OIDCClientID and
+//     OIDCClientSecret may be empty ("default empty on update"). Create-only
+//     fields: an empty or zero value keeps the stored one, a different value
+//     is refused.
 //   - Durations are accepted as Go duration strings or as numbers of
 //     nanoseconds, must not be negative, and are returned as
 //     time.Duration.String() ("5m0s", "0s" when unset).

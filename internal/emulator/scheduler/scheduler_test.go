@@ -273,15 +273,13 @@ func TestUpdate_replacesObject(t *testing.T) {
 		t.Errorf("read differs from the update response")
 	}
 
-	// An empty TokenLocality is the update default; Config may be left out.
-	upd = a.update("m", map[string]any{"Type": "OIDC"})
+	// An empty TokenLocality is the update default.
+	upd = a.update("m", map[string]any{"Type": "OIDC", "Config": map[string]any{
+		"OIDCDiscoveryURL": "https://idp.example.com", "AllowedRedirectURIs": []string{"http://new"},
+	}})
 	wantStatus(t, upd, http.StatusOK)
-	got = upd.json(t)
-	if got["TokenLocality"] != "" || got["Config"] != nil {
-		t.Errorf("update without Config = %v, want empty TokenLocality and null Config", got)
-	}
-	if _, ok := got["Config"]; !ok {
-		t.Errorf("Config absent, want null")
+	if got := upd.json(t); got["TokenLocality"] != "" {
+		t.Errorf("update without TokenLocality = %v, want it empty", got)
 	}
 }
 
@@ -305,6 +303,7 @@ func TestUpdate_validation(t *testing.T) {
 		{"locality", "m", with(oidc("m"), "TokenLocality", "nowhere"), http.StatusBadRequest, []string{`invalid TokenLocality "nowhere"`}},
 		{"ttl", "m", with(oidc("m"), "MaxTokenTTL", "forever"), http.StatusBadRequest, []string{"invalid MaxTokenTTL"}},
 		{"redirect URIs", "m", withConfig(oidc("m"), "AllowedRedirectURIs", nil), http.StatusBadRequest, []string{"AllowedRedirectURIs"}},
+		{"no config", "m", with(oidc("m"), "Config", nil), http.StatusBadRequest, []string{"missing Config: an update replaces the whole auth method"}},
 		{"discovery URL missing", "m", withConfig(oidc("m"), "OIDCDiscoveryURL", nil), http.StatusBadRequest, []string{"missing OIDCDiscoveryURL"}},
 		{"well-known", "m", withConfig(oidc("m"), "OIDCDiscoveryURL", "https://x/.well-known"), http.StatusBadRequest, []string{".well-known"}},
 		{"malformed JSON", "m", "{", http.StatusBadRequest, []string{"invalid request body"}},
@@ -568,15 +567,9 @@ func TestVariant_omitSecrets(t *testing.T) {
 	check("create", a.create(oidc("m")))
 	check("read", a.read("m"))
 	check("update", a.update("m", oidc("m")))
-	// The create response still lower-cases, and a method without a config
-	// still answers a null one.
+	// The create response still lower-cases.
 	if got := config(t, a.create(oidc("n")).json(t))["OIDCClientID"]; got != "client-id" {
 		t.Errorf("create OIDCClientID = %v", got)
-	}
-	r := a.update("m", with(oidc("m"), "Config", nil))
-	wantStatus(t, r, http.StatusOK)
-	if got, ok := r.json(t)["Config"]; !ok || got != nil {
-		t.Errorf("update without Config answers Config %#v, want null", got)
 	}
 }
 
