@@ -132,3 +132,37 @@ func TestTimeString(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+func TestUnset(t *testing.T) {
+	empty, _ := types.ListValue(types.StringType, nil)
+	one, _ := types.ListValue(types.StringType, []attr.Value{types.StringValue("")})
+	emptyMap, _ := types.MapValue(types.StringType, nil)
+	cases := []struct {
+		v             attr.Value
+		unset, asZero bool // Unset, and UnsetDuration for strings
+	}{
+		{types.StringNull(), true, true},
+		{types.StringValue(""), true, true},
+		{types.StringValue("0s"), false, true},
+		{types.StringValue("0"), false, true},
+		{types.StringValue("0h0m"), false, true},
+		{types.StringValue("1ns"), false, false},
+		{types.StringValue("soon"), false, false},
+		{types.StringUnknown(), false, false},
+		{empty, true, false},
+		{one, false, false},
+		{types.ListUnknown(types.StringType), false, false},
+		{emptyMap, true, false},
+		{types.BoolValue(false), false, false},
+	}
+	for _, c := range cases {
+		if got := Unset(c.v); got != c.unset {
+			t.Errorf("Unset(%s) = %t, want %t", c.v, got, c.unset)
+		}
+		if s, ok := c.v.(types.String); ok {
+			if got := UnsetDuration(s); got != c.asZero {
+				t.Errorf("UnsetDuration(%s) = %t, want %t", c.v, got, c.asZero)
+			}
+		}
+	}
+}

@@ -20,7 +20,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -93,8 +92,12 @@ func (r *aclAuthMethodResource) Metadata(_ context.Context, req resource.Metadat
 
 func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
-	durationReplace := []planmodifier.String{fwutil.DurationSameValue(), stringplanmodifier.RequiresReplace()}
-	listReplace := []planmodifier.List{listplanmodifier.RequiresReplace()}
+	// The create-only fields: the server answers them empty (or "0s") when
+	// unset, so going from one spelling of unset to another, as after an
+	// import, is not a change that replaces the method.
+	createOnly := []planmodifier.String{fwutil.RequiresReplaceUnlessUnset()}
+	createOnlyDuration := []planmodifier.String{fwutil.DurationSameValue(), fwutil.RequiresReplaceUnlessUnsetDuration()}
+	createOnlyList := []planmodifier.List{fwutil.RequiresReplaceUnlessUnsetList()}
 	leeways := []validator.String{fwutil.NonNegativeDurationValidator()}
 
 	configAttrs := map[string]schema.Attribute{
@@ -103,15 +106,15 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 		"oidc_disable_user_info": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false), Description: descDisableUserInfo},
 		"oidc_scopes":            schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descScopes},
 		"jwt_validation_pub_keys": schema.ListAttribute{
-			Optional: true, ElementType: types.StringType, PlanModifiers: listReplace,
+			Optional: true, ElementType: types.StringType, PlanModifiers: createOnlyList,
 			Description: descPubKeys + " Create-only: changing it replaces the method.",
 		},
 		"jwks_url": schema.StringAttribute{
-			Optional: true, PlanModifiers: replace,
+			Optional: true, PlanModifiers: createOnly,
 			Description: descJWKSURL + " Create-only: changing it replaces the method.",
 		},
 		"jwks_ca_cert": schema.StringAttribute{
-			Optional: true, PlanModifiers: replace,
+			Optional: true, PlanModifiers: createOnly,
 			Description: descJWKSCACert + " Create-only: changing it replaces the method.",
 		},
 		"bound_audiences": schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descBoundAudiences},
@@ -122,15 +125,15 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 		"discovery_ca_pem": schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descDiscoveryCaPem},
 		"signing_algs":     schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descSigningAlgs},
 		"expiration_leeway": schema.StringAttribute{
-			Optional: true, Validators: leeways, PlanModifiers: durationReplace,
+			Optional: true, Validators: leeways, PlanModifiers: createOnlyDuration,
 			Description: descExpirationLeeway + " Create-only: changing it replaces the method.",
 		},
 		"not_before_leeway": schema.StringAttribute{
-			Optional: true, Validators: leeways, PlanModifiers: durationReplace,
+			Optional: true, Validators: leeways, PlanModifiers: createOnlyDuration,
 			Description: descNotBeforeLeeway + " Create-only: changing it replaces the method.",
 		},
 		"clock_skew_leeway": schema.StringAttribute{
-			Optional: true, Validators: leeways, PlanModifiers: durationReplace,
+			Optional: true, Validators: leeways, PlanModifiers: createOnlyDuration,
 			Description: descClockSkewLeeway + " Create-only: changing it replaces the method.",
 		},
 		"claim_mappings":      schema.MapAttribute{Optional: true, ElementType: types.StringType, Description: descClaimMappings},
@@ -168,7 +171,8 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 				Optional:    true,
 				Computed:    true,
 				Default:     stringdefault.StaticString(defaultTokenNameFormat),
-				Description: descTokenNameFormat,
+				Validators:  []validator.String{stringvalidator.LengthAtLeast(1)},
+				Description: descTokenNameFormat + " Leave it unset for the default: it must not be empty, which the scheduler would take for unset.",
 			},
 			"max_token_ttl": schema.StringAttribute{
 				Required: true,
@@ -265,23 +269,18 @@ func (r *aclAuthMethodResource) ModifyPlan(ctx context.Context, req resource.Mod
 	}
 	var state aclAuthMethodModel
 	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
-	diffs, err := req.Plan.Raw.Diff(req.State.Raw)
-	if err != nil {
-		resp.Diagnostics.AddError("Cannot compare plan with state", err.Error())
-	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	changed := map[string]path.Path{}
-	for _, d := range diffs {
-		if p, ok := configuredAttribute(d.Path); ok {
-			changed[p.String()] = p
-		}
+	changed := serverChanges(ctx, req.Plan, req.State, state, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
 	}
 	if len(changed) == 0 {
 		// Terraform marked the server-set attributes unknown because the
-		// configuration differs from state, but only in spelling ("300s"
-		// for "5m"), which the attributes' own plan modifiers undid.
+		// configuration differs from state, but only in how it spells a
+		// value ("300s" for "5m", [] for unset), which the server never
+		// sees: Update writes no request.
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("modify_index"), state.ModifyIndex)...)
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("modify_time"), state.ModifyTime)...)
 		return
@@ -289,23 +288,63 @@ func (r *aclAuthMethodResource) ModifyPlan(ctx context.Context, req resource.Mod
 	if state.Type.ValueString() != typeJWT {
 		return
 	}
-	// After an import the state has no max_token_ttl, which the API never
-	// returns; recording the configured one is an update of state alone.
-	if state.MaxTokenTTL.IsNull() {
-		delete(changed, path.Root("max_token_ttl").String())
-	}
-	if len(changed) == 0 {
-		return
-	}
 	names := make([]string, 0, len(changed))
-	for name, p := range changed {
-		names = append(names, name)
+	for _, p := range changed {
+		names = append(names, p.String())
 		resp.RequiresReplace = append(resp.RequiresReplace, p)
 	}
-	sort.Strings(names)
 	resp.Diagnostics.AddWarning("JWT auth method will be replaced",
 		fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing %s of the JWT auth method %q deletes it and creates it again.",
 			strings.Join(names, ", "), state.Name.ValueString()))
+}
+
+// leeways are the durations the scheduler answers "0s" for when unset.
+var leeways = map[string]bool{
+	"config.expiration_leeway": true,
+	"config.not_before_leeway": true,
+	"config.clock_skew_leeway": true,
+}
+
+// serverChanges returns, sorted, the attributes a practitioner sets whose
+// planned value differs from state in a way the server would see: not
+// between two spellings of unset (null, "", [], {}, a zero leeway), which
+// it answers alike, so that state after an import cannot know which one
+// the configuration uses. The max_token_ttl of a JWT method imported
+// without one is not either: the server never stores it, and cannot update
+// a JWT method.
+func serverChanges(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, prior aclAuthMethodModel, diags *diag.Diagnostics) []path.Path {
+	diffs, err := plan.Raw.Diff(state.Raw)
+	if err != nil {
+		diags.AddError("Cannot compare plan with state", err.Error())
+		return nil
+	}
+	attrs := map[string]path.Path{}
+	for _, d := range diffs {
+		if p, ok := configuredAttribute(d.Path); ok {
+			attrs[p.String()] = p
+		}
+	}
+	if prior.Type.ValueString() == typeJWT && prior.MaxTokenTTL.IsNull() {
+		delete(attrs, "max_token_ttl")
+	}
+	var changed []path.Path
+	for name, p := range attrs {
+		var planned, stored attr.Value
+		diags.Append(plan.GetAttribute(ctx, p, &planned)...)
+		diags.Append(state.GetAttribute(ctx, p, &stored)...)
+		if diags.HasError() {
+			return nil
+		}
+		unset := fwutil.Unset
+		if leeways[name] {
+			unset = func(v attr.Value) bool { return fwutil.UnsetDuration(v.(types.String)) }
+		}
+		if !unset(planned) || !unset(stored) {
+			changed = append(changed, p)
+		}
+	}
+	sort.Slice(changed, func(i, j int) bool { return changed[i].String() < changed[j].String() })
+	return changed
 }
 
 // configuredAttribute maps a tftypes diff path to the attribute a
@@ -403,12 +442,12 @@ func (r *aclAuthMethodResource) Update(ctx context.Context, req resource.UpdateR
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if state.Type.ValueString() == typeJWT {
-		// ModifyPlan replaces JWT methods on every change but one: the
-		// max_token_ttl recorded after an import, which the server never
-		// stores, so only the state learns it.
-		state.MaxTokenTTL = plan.MaxTokenTTL
-		resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &state)...)
+	if len(serverChanges(ctx, req.Plan, req.State, state, &resp.Diagnostics)) == 0 {
+		// Only the spelling of values changed (ModifyPlan replaces a JWT
+		// method on any other change), so only state learns it.
+		if !resp.Diagnostics.HasError() {
+			resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &plan)...)
+		}
 		return
 	}
 	got, err := r.client.UpdateAuthMethod(ctx, body)

@@ -468,6 +468,100 @@ func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
 	})
 }
 
+// The server answers unset fields alike (null lists, empty strings, "0s"
+// leeways), so an imported method's state cannot know which spelling of
+// unset the configuration uses. None of them is a change that replaces the
+// method, even a JWT one, and going from one to another, either way,
+// updates the state alone, without a request.
+func TestAccACLAuthMethod_unsetSpellingsChangeNothing(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("unset")
+	key := publicKeyPEM(t)
+	c := s.Client(t)
+	created, err := c.CreateAuthMethod(context.Background(), &schedulerclient.AuthMethod{
+		Name: name, Type: "JWT", TokenLocality: "local", MaxTokenTTL: "30m",
+		Config: &schedulerclient.AuthMethodConfig{
+			JWTValidationPubKeys: []string{key},
+			AllowedRedirectURIs:  []string{"http://localhost:4649/oidc/callback"},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored(t, c, name, created.ModifyIndex)
+	const unsetSpelled = `
+    not_before_leeway   = "0s"
+    clock_skew_leeway   = "0m"
+    jwks_ca_cert        = ""
+    oidc_scopes         = []
+    list_claim_mappings = {}`
+	index := int64(created.ModifyIndex)
+	unchangedOnServer := []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(resourceAddr, attr("create_index"), knownvalue.Int64Exact(index)),
+		statecheck.ExpectKnownValue(resourceAddr, attr("modify_index"), knownvalue.Int64Exact(index)),
+	}
+	noWrites := func(*terraform.State) error {
+		if s.Emulator == nil {
+			return nil
+		}
+		st := s.Emulator.Stats().Requests
+		if creates, updates := st["POST /v1/acl/auth-method"], st["POST /v1/acl/auth-method/{name}"]; creates != 1 || updates != 0 {
+			return fmt.Errorf("the server saw %d creates and %d updates, want only the test's own create", creates, updates)
+		}
+		return nil
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config:             jwtConfig(s, name, key, unsetSpelled),
+				ResourceName:       resourceAddr,
+				ImportState:        true,
+				ImportStateId:      name,
+				ImportStatePersist: true,
+			},
+			{
+				Config: jwtConfig(s, name, key, unsetSpelled),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: append([]statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), str("0s")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "clock_skew_leeway"), str("0m")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "jwks_ca_cert"), str("")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_scopes"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "list_claim_mappings"), knownvalue.MapSizeExact(0)),
+				}, unchangedOnServer...),
+				Check: noWrites,
+			},
+			{
+				Config: jwtConfig(s, name, key, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: append([]statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "jwks_ca_cert"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_scopes"), knownvalue.Null()),
+				}, unchangedOnServer...),
+				Check: noWrites,
+			},
+			{
+				// A real change of a create-only field still replaces.
+				Config: jwtConfig(s, name, key, `not_before_leeway = "5s"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), str("5s")),
+				},
+			},
+		},
+	})
+}
+
 func TestAccACLAuthMethod_writeOnlySecret(t *testing.T) {
 	s := acctest.NewScheduler(t)
 	name := tfacctest.RandomWithPrefix("wo")
@@ -646,6 +740,8 @@ resource "stack_scheduler_acl_auth_method" "test" {
 		{method(strings.Repeat("a", 129), "OIDC", "global", "1h", oidcOK), `Attribute name string length must be between 1 and 128`},
 		{method("m", "SAML", "global", "1h", oidcOK), `Attribute type value must be one of: \["OIDC" "JWT"\]`},
 		{method("m", "OIDC", "regional", "1h", oidcOK), `Attribute token_locality value must be one of: \["local" "global"\]`},
+		{strings.Replace(method("m", "OIDC", "global", "1h", oidcOK), "max_token_ttl", "token_name_format = \"\"\n  max_token_ttl", 1),
+			`Attribute token_name_format string length must be at least 1, got: 0`},
 		{method("m", "OIDC", "global", "forever", oidcOK), `max_token_ttl must be a duration greater than zero, such as "30s", "5m" or "1h30m", got "forever".`},
 		{method("m", "OIDC", "global", "-5m", oidcOK), `max_token_ttl must be a duration greater than zero, such as "30s", "5m" or "1h30m", got "-5m".`},
 		{method("m", "OIDC", "global", "0s", oidcOK), `max_token_ttl must be a duration greater than zero, such as "30s", "5m" or "1h30m", got "0s".`},
