@@ -58,13 +58,17 @@ func Unset(v attr.Value) bool {
 	return false
 }
 
-// UnsetDuration is Unset for a duration that the server answers as zero
-// when unset ("0s"), so that any spelling of zero length is unset too.
-func UnsetDuration(v types.String) bool {
+// UnsetDuration is Unset for a duration string that the server answers as
+// zero when unset ("0s"), so that any spelling of zero length is unset too.
+func UnsetDuration(v attr.Value) bool {
 	if Unset(v) {
 		return true
 	}
-	d, err := time.ParseDuration(v.ValueString())
+	s, ok := v.(types.String)
+	if !ok {
+		return false
+	}
+	d, err := time.ParseDuration(s.ValueString())
 	return err == nil && d == 0
 }
 
@@ -73,7 +77,7 @@ func UnsetDuration(v types.String) bool {
 // another (null and ""), which the server cannot tell apart: after an
 // import, state cannot know which one the configuration uses.
 func RequiresReplaceUnlessUnset() planmodifier.String {
-	return requiresReplaceUnlessUnsetString(func(v types.String) bool { return Unset(v) })
+	return requiresReplaceUnlessUnsetString(Unset)
 }
 
 // RequiresReplaceUnlessUnsetDuration is RequiresReplaceUnlessUnset for a
@@ -82,7 +86,7 @@ func RequiresReplaceUnlessUnsetDuration() planmodifier.String {
 	return requiresReplaceUnlessUnsetString(UnsetDuration)
 }
 
-func requiresReplaceUnlessUnsetString(unset func(types.String) bool) planmodifier.String {
+func requiresReplaceUnlessUnsetString(unset func(attr.Value) bool) planmodifier.String {
 	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
 		resp.RequiresReplace = !unset(req.StateValue) || !unset(req.PlanValue)
 	}, requiresReplaceUnlessUnsetDesc, requiresReplaceUnlessUnsetDesc)

@@ -337,7 +337,7 @@ func serverChanges(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, prio
 		}
 		unset := fwutil.Unset
 		if leeways[name] {
-			unset = func(v attr.Value) bool { return fwutil.UnsetDuration(v.(types.String)) }
+			unset = fwutil.UnsetDuration
 		}
 		if !unset(planned) || !unset(stored) {
 			changed = append(changed, p)
