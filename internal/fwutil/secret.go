@@ -69,8 +69,10 @@ func (s WriteOnlySecret) Attributes() map[string]schema.Attribute {
 		wo: schema.StringAttribute{
 			Optional: true, Sensitive: true, WriteOnly: true,
 			Description: "Write-only twin of `" + s.Name + "` (Terraform 1.11 and later): sent to " + s.Service + ", never stored in plan or state. " +
-				"Terraform cannot compare it, so change `" + wo + "_version` to send a new value.",
-			Validators: s.Validators,
+				"Terraform cannot compare it, so it requires `" + wo + "_version`, whose change sends a new value.",
+			// Without a version, a rotated value would go out only with
+			// some other change, and silently not at all otherwise.
+			Validators: append([]validator.String{siblingCheck{sibling: wo + "_version"}}, s.Validators...),
 		},
 		wo + "_version": schema.Int64Attribute{
 			Optional:    true,

@@ -771,6 +771,11 @@ resource "stack_scheduler_acl_auth_method" "test" {
     oidc_client_secret_wo = "t"`), `Attribute "config.oidc_client_secret_wo" cannot be specified when\s+"config.oidc_client_secret" is specified`},
 		{method("m", "OIDC", "global", "1h", oidcOK+`
     oidc_client_secret_wo_version = 1`), `Attribute "config.oidc_client_secret_wo" must be specified when\s+"config.oidc_client_secret_wo_version" is specified`},
+		{method("m", "OIDC", "global", "1h", `
+    oidc_discovery_url    = "https://idp.example.com"
+    oidc_client_id        = "c"
+    oidc_client_secret_wo = "t"
+    `+redirect), `Attribute "config.oidc_client_secret_wo_version" must be specified when\s+"config.oidc_client_secret_wo" is specified`},
 		{method("m", "JWT", "global", "1h", redirect), `One of config.oidc_discovery_url, config.jwks_url or config.jwt_validation_pub_keys\s+is required when type is "JWT"`},
 		{method("m", "JWT", "global", "1h", `jwks_url = "https://idp.example.com/keys"
     expiration_leeway = "a while"

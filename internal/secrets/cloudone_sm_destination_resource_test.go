@@ -122,6 +122,7 @@ resource "stack_secrets_sync_cloudone_sm_destination" "test" {
   region                       = "us-east-1"
   role_arn                     = %q
   access_key_id_wo             = "AKIAWRITEONLY"
+  access_key_id_wo_version     = 1
   secret_access_key_wo         = %q
   secret_access_key_wo_version = %d
 }
