@@ -2,6 +2,7 @@ package fwutil
 
 import (
 	"fmt"
+	"net/http"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -11,9 +12,15 @@ import (
 
 // AddAPIError reports a failed API call. The client's typed error already
 // reads "METHOD PATH: STATUS: server message", which is what a practitioner
-// needs to act, so it is passed through whole.
+// needs to act, so it is passed through whole; a refused token also gets
+// where to look, since servers say no more than "Permission denied".
 func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
-	diags.AddError(summary, err.Error())
+	detail := err.Error()
+	if code := client.StatusCode(err); code == http.StatusUnauthorized || code == http.StatusForbidden {
+		detail += "\n\nThe server refused the provider's token for this service (its block's token, or the STACK_<SERVICE>_TOKEN variable): " +
+			"the token is missing or unknown, or lacks the permission this request needs (the provider's documentation says which token each service needs)."
+	}
+	diags.AddError(summary, detail)
 }
 
 // Existing describes, for its error, an object that a create found in

@@ -816,7 +816,7 @@ func TestAccACLAuthMethod_weakTokenGets403(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      config,
-			ExpectError: regexp.MustCompile(`(?s)GET /v1/acl/auth-method/weak: 403 Forbidden: Permission denied`),
+			ExpectError: regexp.MustCompile(`(?s)GET /v1/acl/auth-method/weak: 403 Forbidden: Permission denied.*The server refused the\s+provider's\s+token`),
 		}},
 	})
 	if n := s.Emulator.Stats().Requests["POST /v1/acl/auth-method"]; n != 0 {
