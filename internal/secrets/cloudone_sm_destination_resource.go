@@ -7,10 +7,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
 type cloudOneSMDestinationModel struct {
@@ -54,7 +54,7 @@ var cloudOneSM = &destinationKind[cloudOneSMDestinationModel]{
 		"region": schema.StringAttribute{
 			Optional:      true,
 			Description:   "Region of the secrets manager; when unset, inferred from the service's environment. Changing it replaces the destination.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			PlanModifiers: []planmodifier.String{fwutil.RequiresReplaceUnlessUnset()},
 		},
 	},
 	expand: func(_ context.Context, m *cloudOneSMDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, _ *diag.Diagnostics) secretsclient.DestinationWrite {

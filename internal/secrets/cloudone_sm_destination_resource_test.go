@@ -106,6 +106,35 @@ func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 	})
 }
 
+// The service answers an unset region as empty, which is what state holds
+// after an import, so writing region = "" (or removing it) is no change
+// that replaces the destination.
+func TestAccCloudOneSMDestination_emptyRegionIsUnset(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("c1-region")
+	noRegion := resourceConfig(s, "cloudone_sm_destination", name, `access_key_id     = "AKIAEXAMPLE"
+  secret_access_key = "very-secret-key"`)
+	update := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate)}}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, secretsclient.TypeCloudOneSM, name),
+		Steps: []resource.TestStep{
+			{Config: noRegion},
+			{
+				Config:            cloudOneConfig(s, name, "", ""),
+				ConfigPlanChecks:  update,
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), str(""))},
+			},
+			{
+				Config:            noRegion,
+				ConfigPlanChecks:  update,
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), knownvalue.Null())},
+			},
+		},
+	})
+}
+
 // The keys given write-only never enter the state. The service stores
 // them, and gets them again with every update, since an update sends the
 // whole object. A change made outside Terraform shows as drift and is

@@ -90,12 +90,12 @@ var codehost = &destinationKind[codehostDestinationModel]{
 		"repository_owner": schema.StringAttribute{
 			Optional:      true,
 			Description:   "Owner of the repository that receives the secrets; only when `secrets_location` is `repository`. Changing it replaces the destination.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			PlanModifiers: []planmodifier.String{fwutil.RequiresReplaceUnlessUnset()},
 		},
 		"repository_name": schema.StringAttribute{
 			Optional:      true,
 			Description:   "Name of the repository that receives the secrets; only when `secrets_location` is `repository`. Changing it replaces the destination.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			PlanModifiers: []planmodifier.String{fwutil.RequiresReplaceUnlessUnset()},
 		},
 		"environment_name": schema.StringAttribute{
 			Optional:    true,
@@ -108,7 +108,7 @@ var codehost = &destinationKind[codehostDestinationModel]{
 		"organization_visibility": schema.StringAttribute{
 			Optional:      true,
 			Description:   "(Beta) Which repositories of the organization can see the synced secrets; only when `secrets_location` is `organization`. Changing it replaces the destination.",
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			PlanModifiers: []planmodifier.String{fwutil.RequiresReplaceUnlessUnset()},
 		},
 		"selected_repository_names": schema.ListAttribute{
 			Optional:    true,
