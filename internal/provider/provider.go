@@ -76,13 +76,13 @@ func (p *stackProvider) Metadata(_ context.Context, _ provider.MetadataRequest, 
 }
 
 func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
-	serviceBlock := func(service, host, envPrefix, extra, extraDescription string) schema.SingleNestedBlock {
+	serviceBlock := func(service, exampleAddr, envPrefix, extra, extraDescription string) schema.SingleNestedBlock {
 		return schema.SingleNestedBlock{
 			Description: fmt.Sprintf("Connection to the %s. Omit the block when no resource of the %s is used; every setting can also come from its environment variable.", service, service),
 			Attributes: map[string]schema.Attribute{
 				"address": schema.StringAttribute{
 					Optional:    true,
-					Description: fmt.Sprintf("Base URL of the %s, such as `https://%s.example.com:8443`. Environment variable `%s_ADDR`.", service, host, envPrefix),
+					Description: fmt.Sprintf("Base URL of the %s, such as `%s`. Environment variable `%s_ADDR`.", service, exampleAddr, envPrefix),
 				},
 				"token": schema.StringAttribute{
 					Optional:    true,
@@ -97,14 +97,15 @@ func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 		}
 	}
 	resp.Schema = schema.Schema{
-		Description: "The stack provider manages the scheduler's ACL auth methods, the secrets service's secrets sync and the platform's objects.",
+		Description: "The stack provider manages the scheduler's ACL auth methods and the secrets service's secrets sync; the platform's objects are to come.",
 		Blocks: map[string]schema.Block{
-			"scheduler": serviceBlock("scheduler", "scheduler", "STACK_SCHEDULER", "region",
+			"scheduler": serviceBlock("scheduler", "https://scheduler.example.com:4646", "STACK_SCHEDULER", "region",
 				"Region to which requests are addressed (sent as the `region` query parameter); empty for the server's own region. Environment variable `STACK_SCHEDULER_REGION`."),
-			"secrets": serviceBlock("secrets service", "secrets", "STACK_SECRETS", "namespace",
+			"secrets": serviceBlock("secrets service", "https://secrets.example.com:8200", "STACK_SECRETS", "namespace",
 				"Namespace sent in `X-Secrets-Namespace`; empty for the root namespace. Environment variable `STACK_SECRETS_NAMESPACE`."),
-			"platform": serviceBlock("platform", "platform", "STACK_PLATFORM", "organization",
-				"Default organization for platform objects that belong to one. Environment variable `STACK_PLATFORM_ORGANIZATION`."),
+			"platform": serviceBlock("platform", "https://platform.example.com", "STACK_PLATFORM", "organization",
+				"Default organization for platform objects that belong to one. Environment variable `STACK_PLATFORM_ORGANIZATION`. "+
+					"No resource uses the platform block yet: it is accepted so that configurations can be written ahead of the platform's resources."),
 		},
 		Attributes: map[string]schema.Attribute{
 			"ca_cert_file": schema.StringAttribute{
@@ -118,7 +119,7 @@ func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 			"max_retries": schema.Int64Attribute{
 				Optional:    true,
 				Validators:  []validator.Int64{int64validator.Between(0, 20)},
-				Description: fmt.Sprintf("How many times a request is retried when the server is overloaded (429, 503) or, for requests that are safe to repeat, unreachable (502, 504, connection errors). Waits follow the server's `Retry-After` up to one minute; a server asking for longer fails the request at once, saying so. Default %d. Environment variable `STACK_MAX_RETRIES`.", defaultMaxRetries),
+				Description: fmt.Sprintf("How many times a request is retried when the server is overloaded (429, 503) or, for requests that are safe to repeat, unreachable (502, 504, connection errors). Waits follow the server's `Retry-After` up to one minute; a server asking for longer fails the request at once, saying so. Between retries it waits with capped exponential backoff and jitter, from 0.5 s up to 30 s. Between 0 and 20; default %d. Environment variable `STACK_MAX_RETRIES`.", defaultMaxRetries),
 			},
 			"request_timeout": schema.StringAttribute{
 				Optional:    true,

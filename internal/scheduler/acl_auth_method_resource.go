@@ -101,8 +101,11 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 	leeways := []validator.String{fwutil.NonNegativeDurationValidator()}
 
 	configAttrs := map[string]schema.Attribute{
-		"oidc_discovery_url":     schema.StringAttribute{Optional: true, Description: descDiscoveryURL},
-		"oidc_client_id":         schema.StringAttribute{Optional: true, Description: descClientID},
+		"oidc_discovery_url": schema.StringAttribute{
+			Optional:    true,
+			Description: descDiscoveryURL + " Required for `OIDC`; for `JWT`, one of this, `jwks_url` or `jwt_validation_pub_keys` is required.",
+		},
+		"oidc_client_id":         schema.StringAttribute{Optional: true, Description: descClientID + " Required for `OIDC`."},
 		"oidc_disable_user_info": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false), Description: descDisableUserInfo},
 		"oidc_scopes":            schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descScopes},
 		"jwt_validation_pub_keys": schema.ListAttribute{
@@ -141,7 +144,7 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 	}
 	maps.Copy(configAttrs, fwutil.WriteOnlySecret{
 		Name:        "oidc_client_secret",
-		Description: descClientSecret,
+		Description: descClientSecret + " For `OIDC`, this or `oidc_client_secret_wo` is required.",
 		Service:     "the scheduler",
 		Drift:       "When the server redacts or omits secrets, a change made outside Terraform cannot be seen.",
 	}.Attributes())
@@ -185,7 +188,7 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 				Optional:    true,
 				Computed:    true,
 				Default:     booldefault.StaticBool(false),
-				Description: descDefault,
+				Description: descDefault + " Default `false`.",
 			},
 			"config": schema.SingleNestedAttribute{
 				Required:    true,
