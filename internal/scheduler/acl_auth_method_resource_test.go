@@ -408,12 +408,11 @@ func TestAccACLAuthMethod_import(t *testing.T) {
 	})
 }
 
-// An imported JWT method learns its max_token_ttl from the configuration
-// without being replaced, although any other change would replace it.
-func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
-	s := acctest.NewScheduler(t)
-	name := tfacctest.RandomWithPrefix("imp-jwt")
-	key := publicKeyPEM(t)
+// createJWTElsewhere creates, outside Terraform, the JWT method that
+// jwtConfig(s, name, key, "") describes, and waits until the replica shows
+// it, ready to be imported.
+func createJWTElsewhere(t *testing.T, s *acctest.Scheduler, name, key string) *schedulerclient.AuthMethod {
+	t.Helper()
 	c := s.Client(t)
 	created, err := c.CreateAuthMethod(context.Background(), &schedulerclient.AuthMethod{
 		Name: name, Type: "JWT", TokenLocality: "local", MaxTokenTTL: "30m",
@@ -426,6 +425,16 @@ func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	stored(t, c, name, created.ModifyIndex)
+	return created
+}
+
+// An imported JWT method learns its max_token_ttl from the configuration
+// without being replaced, although any other change would replace it.
+func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("imp-jwt")
+	key := publicKeyPEM(t)
+	createJWTElsewhere(t, s, name, key)
 	createIndex := statecheck.CompareValue(compare.ValuesSame())
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -477,18 +486,7 @@ func TestAccACLAuthMethod_unsetSpellingsChangeNothing(t *testing.T) {
 	s := acctest.NewScheduler(t)
 	name := tfacctest.RandomWithPrefix("unset")
 	key := publicKeyPEM(t)
-	c := s.Client(t)
-	created, err := c.CreateAuthMethod(context.Background(), &schedulerclient.AuthMethod{
-		Name: name, Type: "JWT", TokenLocality: "local", MaxTokenTTL: "30m",
-		Config: &schedulerclient.AuthMethodConfig{
-			JWTValidationPubKeys: []string{key},
-			AllowedRedirectURIs:  []string{"http://localhost:4649/oidc/callback"},
-		},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	stored(t, c, name, created.ModifyIndex)
+	created := createJWTElsewhere(t, s, name, key)
 	const unsetSpelled = `
     not_before_leeway   = "0s"
     clock_skew_leeway   = "0m"
