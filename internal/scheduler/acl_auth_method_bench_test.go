@@ -81,7 +81,7 @@ func BenchmarkApply200AuthMethods(b *testing.B) {
 		b.ReportMetric(tMethods.Seconds(), "s-apply-methods")
 		b.ReportMetric(ratio, "ratio")
 		b.ReportMetric(float64(reads), "refresh-reads")
-		b.Logf("apply of %d auth methods (fastest of %d): %s; of their terraform_data twin: %s; ratio %.2f (limit 1.5); "+
+		b.Logf("apply of %d auth methods (fastest of %d): %s; of their terraform_data twin: %s; ratio %.3f (limit 1.5); "+
 			"of %d minimal terraform_data: %s (%.1fx less than the methods); refresh reads: %d (want %d)",
 			n, acctest.ApplyRounds, tMethods.Round(time.Millisecond), tTwin.Round(time.Millisecond), ratio,
 			n, tMinimal.Round(time.Millisecond), float64(tMethods)/float64(tMinimal), reads, n)
@@ -89,7 +89,7 @@ func BenchmarkApply200AuthMethods(b *testing.B) {
 			b.Errorf("a refresh of %d methods made %d reads, want exactly %d", n, reads, n)
 		}
 		if ratio > 1.5 {
-			b.Errorf("apply of the methods took %.2fx the apply of their terraform_data twin, limit 1.5x", ratio)
+			b.Errorf("apply of the methods took %.3fx the apply of their terraform_data twin, limit 1.5x", ratio)
 		}
 		methods.MustRun(b, "destroy", "-auto-approve", "-refresh=false")
 	}

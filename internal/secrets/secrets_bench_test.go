@@ -103,14 +103,14 @@ func BenchmarkSecretsApplyAndRefresh(b *testing.B) {
 		b.ReportMetric(tApply.Seconds(), "s-apply-secrets")
 		b.ReportMetric(ratio, "ratio")
 		b.ReportMetric(float64(refreshReads), "refresh-reads")
-		b.Logf("apply of %d destinations + %d associations (fastest of %d): %s; of their terraform_data twin: %s; ratio %.2f (limit 1.5); refresh reads: %d (limit %d)",
+		b.Logf("apply of %d destinations + %d associations (fastest of %d): %s; of their terraform_data twin: %s; ratio %.3f (limit 1.5); refresh reads: %d (limit %d)",
 			benchDestinations, objects-benchDestinations, acctest.ApplyRounds, tApply.Round(time.Millisecond), tTwin.Round(time.Millisecond), ratio, refreshReads, objects)
 		holds(b, s)
 		if refreshReads > objects {
 			b.Errorf("a refresh made %d reads, more than one per destination and per association (%d)", refreshReads, objects)
 		}
 		if ratio > 1.5 {
-			b.Errorf("the apply took %.2fx the apply of its terraform_data twin, limit 1.5x", ratio)
+			b.Errorf("the apply took %.3fx the apply of its terraform_data twin, limit 1.5x", ratio)
 		}
 		cli.MustRun(b, "destroy", "-auto-approve", "-refresh=false")
 	}
