@@ -13,8 +13,9 @@
 //     the path), then for update and delete the existence of the method
 //     (404), then the fields (400), then on create a duplicate name (409)
 //     and the one-default rule (400).
-//   - MaxTokenTTL is required on create and must parse, but it is never
-//     stored, so no response (create included) carries it.
+//   - MaxTokenTTL is required on create and must parse (a zero one counts as
+//     missing), but it is never stored, so no response (create included)
+//     carries it.
 //   - Update replaces the whole object: omitted fields take their defaults.
 //     Config is the exception to the spec's "default nil on update": a null
 //     Config would break the rules the method must keep (non-empty
@@ -35,6 +36,10 @@
 //     X-Scheduler-Index, the highest index the replica has applied, also on
 //     a 404. A blocking query (?index=N&wait=D) returns once that index
 //     exceeds N, after D (default 5m, at most 10m), or when the client goes.
+//     The consistency modes (?consistent, ?stale) are accepted and change
+//     nothing: every read comes from the local region's replica, and the
+//     lag is the replication from the authoritative region, which no mode
+//     of a local read skips.
 //   - Reset empties the methods and the minted tokens but keeps the index
 //     growing, so that a client holding an index never sees it go backwards
 //     and a blocked query wakes up to see the empty store.
