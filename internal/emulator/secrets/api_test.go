@@ -201,7 +201,11 @@ func TestList_methodAndGetEquivalent(t *testing.T) {
 			}
 		}
 		for _, q := range []string{"", "?list=false", "?list=yes"} {
-			wantError(t, a.do(http.MethodGet, p+q, nil), http.StatusMethodNotAllowed, "unsupported operation")
+			r := a.do(http.MethodGet, p+q, nil)
+			wantError(t, r, http.StatusMethodNotAllowed, "unsupported operation")
+			if got := r.Header.Get("Allow"); got != "GET, LIST" {
+				t.Errorf("GET %s%s: Allow %q, want \"GET, LIST\"", p, q, got)
+			}
 		}
 	}
 }

@@ -68,9 +68,9 @@
 //     answer in the same form: 429 {"errors":["rate limit exceeded"]} or
 //     503 {"errors":["service unavailable"]}, with Retry-After.
 //   - LIST is the list method; GET with ?list=true (any strconv.ParseBool
-//     true) is its equivalent; a GET of a list path without it answers 405.
-//     In the RefuseList variant, LIST answers 405 with Allow: GET before any
-//     other check. A list with nothing to list answers 200 with empty keys
+//     true) is its equivalent; a GET of a list path without it answers 405
+//     with Allow: GET, LIST. In the RefuseList variant, LIST answers 405
+//     with Allow: GET before any other check. A list with nothing to list answers 200 with empty keys
 //     (never the 404 some servers give).
 //   - An unknown destination type in a path answers 400 naming the five
 //     types, on every route that carries a type.
@@ -87,8 +87,10 @@
 //     both spellings; an emulator that accepted them would let a client
 //     pass its tests and fail against the real service. Strings of digits
 //     are refused too (a JSON string is not a number).
-//   - Times are ISO 8601 with nanoseconds and a numeric offset
-//     (2024-05-01T10:00:00.123456789+00:00).
+//   - Times are ISO 8601 with a numeric offset and the fraction of a second
+//     to the nanosecond, trailing zeros dropped, as Go's RFC 3339 form
+//     writes them (2024-05-01T10:00:00.1234567+00:00; no fraction on a
+//     whole second): parse them as RFC 3339, not by a fixed width.
 //
 // License and namespaces:
 //
@@ -216,14 +218,17 @@
 // State file:
 //
 //   - The emulator's state file (-state, Options.StatePath of package
-//     emulator) keeps the store across restarts. A file that holds what no
-//     request could have stored is refused at load, naming what is wrong:
-//     a null namespace,
-//     destination, app or association, a namespace not written as requests
-//     give it, a destination or app twice, an association whose mount is
-//     not a KV version 2 mount of this server (mind Options.KVMounts), whose
-//     accessor or key is not the one set association gives it, or whose
-//     sync_status is not SYNCED or PENDING.
+//     emulator) keeps the store across restarts. The load refuses, naming
+//     what is wrong, these things no request could have stored: a null
+//     namespace, destination, app or association, a namespace not written
+//     as requests give it, a destination or app twice, a granularity other
+//     than secret-path and secret-key, a codehost destination that a write
+//     would refuse or whose app_name is no app of its namespace, an
+//     association whose mount is not a KV version 2 mount of this server
+//     (mind Options.KVMounts), whose accessor or key is not the one set
+//     association gives it, whose sync_status is not SYNCED or PENDING, or
+//     that is PENDING while sync is enabled (nothing would ever run it).
+//     Other values of a destination are taken as the file gives them.
 //
 // Beyond the spec, in short (each is described above): GET sys/sync/config;
 // the answers to requests no route takes; the refusal of a full queue (409);

@@ -114,9 +114,11 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, h handler) {
 // with ?list=true. In the RefuseList variant LIST answers 405 before any
 // other check, as a server that does not know the method would.
 func (s *Server) handleList(mux *http.ServeMux, listPath string, h handler) {
+	allowList := "GET, LIST"
 	if s.opts.RefuseList {
+		allowList = "GET"
 		mux.HandleFunc("LIST "+listPath, func(w http.ResponseWriter, _ *http.Request) {
-			w.Header().Set("Allow", "GET")
+			w.Header().Set("Allow", allowList)
 			writeErrors(w, http.StatusMethodNotAllowed, "unsupported method LIST: list with GET and ?list=true")
 		})
 	} else {
@@ -124,6 +126,7 @@ func (s *Server) handleList(mux *http.ServeMux, listPath string, h handler) {
 	}
 	s.handle(mux, "GET "+listPath, func(w http.ResponseWriter, r *http.Request, ns string) {
 		if list, _ := strconv.ParseBool(r.URL.Query().Get("list")); !list {
+			w.Header().Set("Allow", allowList)
 			writeErrors(w, http.StatusMethodNotAllowed, "unsupported operation: this path is listed with LIST, or GET and ?list=true")
 			return
 		}

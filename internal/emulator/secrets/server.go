@@ -267,7 +267,7 @@ func (s *Server) UnmarshalState(data []byte) error {
 		st.Config.QueueCapacity = defaultConfig().QueueCapacity
 	}
 	for ns, sp := range st.Namespaces {
-		if err := s.checkSavedSpace(ns, sp); err != nil {
+		if err := s.checkSavedSpace(ns, sp, st.Config.Disabled); err != nil {
 			return fmt.Errorf("secrets state: namespace %q: %w", ns, err)
 		}
 	}
@@ -295,8 +295,8 @@ func (s *Server) UnmarshalState(data []byte) error {
 
 // checkSavedSpace refuses what no request could have stored, so that a
 // hand-edited or foreign state file fails to load rather than fail, or
-// panic, in some later request.
-func (s *Server) checkSavedSpace(ns string, sp *savedSpace) error {
+// panic, in some later request. syncDisabled is the saved config's.
+func (s *Server) checkSavedSpace(ns string, sp *savedSpace, syncDisabled bool) error {
 	if sp == nil {
 		return errors.New("null")
 	}
@@ -312,8 +312,11 @@ func (s *Server) checkSavedSpace(ns string, sp *savedSpace) error {
 			return fmt.Errorf("destination %q is there twice", d.key())
 		}
 		seen[d.key()] = true
+		if g := d.Options.Granularity; g != granularityPath && g != granularityKey {
+			return fmt.Errorf("destination %q: granularity %q: must be %s or %s", d.key(), g, granularityPath, granularityKey)
+		}
 		for k, a := range d.Associations {
-			if err := s.checkSavedAssociation(ns, k, a); err != nil {
+			if err := s.checkSavedAssociation(ns, k, a, syncDisabled); err != nil {
 				return fmt.Errorf("destination %q: association %q: %w", d.key(), k, err)
 			}
 		}
@@ -328,12 +331,23 @@ func (s *Server) checkSavedSpace(ns string, sp *savedSpace) error {
 		}
 		seen[a.Name] = true
 	}
+	for _, d := range sp.Destinations {
+		if d.Type != "codehost" {
+			continue
+		}
+		if err := checkCodehost(d); err != nil {
+			return fmt.Errorf("destination %q: %w", d.key(), err)
+		}
+		if app := d.Strings["app_name"]; app != "" && !seen[app] {
+			return fmt.Errorf("destination %q: app_name %q: no codehost app of that name in the namespace", d.key(), app)
+		}
+	}
 	return nil
 }
 
 // checkSavedAssociation checks an association as set association would
 // have stored it under key in namespace ns.
-func (s *Server) checkSavedAssociation(ns, key string, a *association) error {
+func (s *Server) checkSavedAssociation(ns, key string, a *association, syncDisabled bool) error {
 	if a == nil {
 		return errors.New("null")
 	}
@@ -352,6 +366,10 @@ func (s *Server) checkSavedAssociation(ns, key string, a *association) error {
 	if a.SyncStatus != StatusSynced && a.SyncStatus != StatusPending {
 		// UNSYNCED is only ever an answer: a removed association is gone.
 		return fmt.Errorf("sync_status %q: must be %s or %s", a.SyncStatus, StatusSynced, StatusPending)
+	}
+	if a.SyncStatus == StatusPending && !syncDisabled {
+		// Enabling sync runs the queue, so nothing would ever run this one.
+		return fmt.Errorf("sync_status %s while sync is enabled: only a disabled sync queues", StatusPending)
 	}
 	return nil
 }

@@ -187,7 +187,13 @@ func TestState_refusesBadAssociations(t *testing.T) {
 		"namespace unclean": state("/team/", teamAcc+"/s", good),
 		"duplicate destination": `{"namespaces":{"":{"destinations":[{"type":"cloudone-sm","name":"d","options":{}},` +
 			`{"type":"cloudone-sm","name":"d","options":{}}]}}}`,
-		"duplicate app": `{"namespaces":{"":{"apps":[{"name":"a"},{"name":"a"}]}}}`,
+		"duplicate app":                 `{"namespaces":{"":{"apps":[{"name":"a"},{"name":"a"}]}}}`,
+		"PENDING while sync is enabled": strings.Replace(state("", acc+"/s", strings.Replace(good, "SYNCED", "PENDING", 1)), `"disabled":true`, `"disabled":false`, 1),
+		"unknown granularity":           strings.Replace(state("", acc+"/s", good), "secret-path", "bogus", 1),
+		"codehost app missing": `{"namespaces":{"":{"destinations":[{"type":"codehost","name":"c","options":{"granularity":"secret-key"},` +
+			`"strings":{"app_name":"app","installation_id":"1","secrets_location":"repository"}}]}}}`,
+		"codehost refused by a write": `{"namespaces":{"":{"destinations":[{"type":"codehost","name":"c","options":{"granularity":"secret-key"},` +
+			`"strings":{"secrets_location":"repository"}}]}}}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			if err := a.server.UnmarshalState([]byte(bad)); err == nil {
