@@ -80,12 +80,10 @@ var codehost = &destinationKind[codehostDestinationModel]{
 		"app_name": schema.StringAttribute{
 			Optional:    true,
 			Description: "Name of a custom code-host app configured in the service (`stack_secrets_sync_codehost_app`), to authenticate with instead of an access token; requires `installation_id`. It can be changed in place.",
-			Validators:  []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
 		"installation_id": schema.StringAttribute{
 			Optional:    true,
 			Description: "Installation ID of the app named by `app_name`; requires `app_name`. It can be changed in place.",
-			Validators:  []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
 		"repository_owner": schema.StringAttribute{
 			Optional:      true,

@@ -117,6 +117,40 @@ func TestAccCodehostDestination_repository(t *testing.T) {
 	})
 }
 
+// A module passes "" (or []) for what it does not set, as the service
+// takes them: the location's and the authentication's rules see them as
+// unset, and the state keeps them as written.
+func TestAccCodehostDestination_emptyValuesAreUnset(t *testing.T) {
+	s := acctest.NewSecrets(t)
+	name := tfacctest.RandomWithPrefix("ch-empty")
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             destinationGone(t, s, secretsclient.TypeCodehost, name),
+		Steps: []resource.TestStep{{
+			Config: codehostConfig(s, name, `
+  access_token              = "token-1"
+  app_name                  = ""
+  installation_id           = ""
+  repository_owner          = "acme"
+  repository_name           = "web"
+  organization_name         = ""
+  organization_visibility   = ""
+  selected_repository_names = []`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(codehostAddr, attr("app_name"), str("")),
+				statecheck.ExpectKnownValue(codehostAddr, attr("installation_id"), str("")),
+				statecheck.ExpectKnownValue(codehostAddr, attr("organization_name"), str("")),
+				statecheck.ExpectKnownValue(codehostAddr, attr("organization_visibility"), str("")),
+				statecheck.ExpectKnownValue(codehostAddr, attr("selected_repository_names"), knownvalue.ListSizeExact(0)),
+			},
+			Check: checkDestination(t, s, secretsclient.TypeCodehost, name, func(d *secretsclient.Destination) error {
+				return destDetailsAre(d, map[string]any{"secrets_location": "repository", "repository_owner": "acme", "repository_name": "web"}, "")
+			}),
+		}},
+	})
+}
+
 func TestAccCodehostDestination_organization(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	name := tfacctest.RandomWithPrefix("ch-org")
@@ -323,7 +357,7 @@ func TestAccCodehostDestination_validation(t *testing.T) {
   secrets_location = "enterprise"`), literal(`Attribute secrets_location value must be one of: ["repository" "organization"], got: "enterprise"`)},
 		{config(`
   app_name        = ""
-  installation_id = "1"`), literal(`Attribute app_name string length must be at least 1, got: 0`)},
+  installation_id = "1"`), literal(`app_name is required when installation_id is set`)},
 		{config(`
   access_token = "t"
   custom_tags  = { team = "web" }`), literal(`An argument named "custom_tags" is not expected here.`)},

@@ -197,12 +197,14 @@ func (r *destinationResource[M, P]) ValidateConfig(ctx context.Context, req reso
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	// given is set to what the service takes for a value: "" and empty
+	// collections are unset to it, as they are to the rules that read this.
 	given := func(name string) bool {
 		var v attr.Value
 		if d := req.Config.GetAttribute(ctx, path.Root(name), &v); d.HasError() || v == nil {
 			return false
 		}
-		return !v.IsNull()
+		return !fwutil.Unset(v)
 	}
 	for _, s := range r.kind.secrets {
 		if s.required {
