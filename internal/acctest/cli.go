@@ -2,6 +2,7 @@ package acctest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -146,4 +147,38 @@ func (c *CLI) MustRun(tb testing.TB, args ...string) string {
 		tb.Fatalf("terraform %s exited %d:\n%s", strings.Join(args, " "), code, out)
 	}
 	return out
+}
+
+// Diagnostic is an error or warning of a Terraform run.
+type Diagnostic struct {
+	Severity, Summary, Detail string
+}
+
+// PlanJSON runs terraform plan -json and returns its diagnostics and the
+// action planned for each resource, by address ("create", "update",
+// "replace", ...; a resource without changes has none).
+func (c *CLI) PlanJSON(tb testing.TB) ([]Diagnostic, map[string]string) {
+	tb.Helper()
+	var diags []Diagnostic
+	actions := map[string]string{}
+	for line := range strings.Lines(c.MustRun(tb, "plan", "-json")) {
+		var msg struct {
+			Type       string
+			Diagnostic Diagnostic
+			Change     struct {
+				Resource struct{ Addr string }
+				Action   string
+			}
+		}
+		if err := json.Unmarshal([]byte(line), &msg); err != nil {
+			tb.Fatalf("plan -json line %q: %v", line, err)
+		}
+		switch msg.Type {
+		case "diagnostic":
+			diags = append(diags, msg.Diagnostic)
+		case "planned_change":
+			actions[msg.Change.Resource.Addr] = msg.Change.Action
+		}
+	}
+	return diags, actions
 }

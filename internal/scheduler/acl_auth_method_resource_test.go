@@ -6,7 +6,6 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/x509"
-	"encoding/json"
 	"encoding/pem"
 	"fmt"
 	"regexp"
@@ -333,28 +332,14 @@ func TestAccACLAuthMethod_jwtReplacementWarning(t *testing.T) {
     expiration_leeway = "300s"
     signing_algs      = ["ES256"]
     bound_audiences   = ["api"]`))
+	diags, actions := cli.PlanJSON(t)
 	var warnings []string
-	var action string
-	for line := range strings.Lines(cli.MustRun(t, "plan", "-json")) {
-		var msg struct {
-			Type       string
-			Diagnostic struct{ Severity, Summary, Detail string }
-			Change     struct {
-				Resource struct{ Addr string }
-				Action   string
+	for _, d := range diags {
+		if d.Summary == "JWT auth method will be replaced" {
+			if d.Severity != "warning" {
+				t.Errorf("severity %q, want warning", d.Severity)
 			}
-		}
-		if err := json.Unmarshal([]byte(line), &msg); err != nil {
-			t.Fatalf("plan -json line %q: %v", line, err)
-		}
-		switch {
-		case msg.Type == "diagnostic" && msg.Diagnostic.Summary == "JWT auth method will be replaced":
-			if msg.Diagnostic.Severity != "warning" {
-				t.Errorf("severity %q, want warning", msg.Diagnostic.Severity)
-			}
-			warnings = append(warnings, msg.Diagnostic.Detail)
-		case msg.Type == "planned_change" && msg.Change.Resource.Addr == resourceAddr:
-			action = msg.Change.Action
+			warnings = append(warnings, d.Detail)
 		}
 	}
 	// The leeway, rewritten with the same value, is not a change.
@@ -362,7 +347,7 @@ func TestAccACLAuthMethod_jwtReplacementWarning(t *testing.T) {
 	if len(warnings) != 1 || warnings[0] != want {
 		t.Errorf("warnings %q, want exactly %q", warnings, want)
 	}
-	if action != "replace" {
+	if action := actions[resourceAddr]; action != "replace" {
 		t.Errorf("planned action %q, want replace", action)
 	}
 }

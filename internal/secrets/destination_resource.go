@@ -304,6 +304,14 @@ func (r *destinationResource[M, P]) Read(ctx context.Context, req resource.ReadR
 		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the "+r.kind.apiType+" destination", err)
 		return
 	}
+	if !got.PurgeInitiatedAt.IsZero() {
+		// Until the purge deletes it, the destination reads as it was, so
+		// the plan would show nothing of what is coming.
+		resp.Diagnostics.AddWarning("Destination is being purged",
+			fmt.Sprintf("The %s destination %q has been purging since %s (a delete with purge, made outside Terraform or by a destroy that timed out). "+
+				"The service will delete it and refuses changes until then; once it is gone, the next plan creates it again.",
+				r.kind.apiType, got.Name, got.PurgeInitiatedAt.UTC().Format(time.RFC3339)))
+	}
 	r.flatten(ctx, &m, got, &resp.Diagnostics)
 	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }

@@ -389,6 +389,41 @@ resource "stack_secrets_sync_cloudtwo_kv_destination" "test" {
 	}
 }
 
+// A destination being purged reads as it was until the purge deletes it:
+// the plan warns of what is coming rather than show nothing.
+func TestAccDestination_purgeUnderWayWarns(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsPurgeDelay: time.Hour})
+	name := tfacctest.RandomWithPrefix("purging")
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, cloudOneConfig(s, name, "us-east-1", ""))
+	cli.MustRun(t, "apply", "-auto-approve")
+	// A destination without associations is deleted at once, purge or not.
+	outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+		if _, _, err := c.SetAssociation(ctx, secretsclient.TypeCloudOneSM, name, "secret", "app/db"); err != nil {
+			return err
+		}
+		_, err := c.DeleteDestination(ctx, secretsclient.TypeCloudOneSM, name, true)
+		return err
+	})()
+
+	diags, actions := cli.PlanJSON(t)
+	var warned []acctest.Diagnostic
+	for _, d := range diags {
+		if d.Summary == "Destination is being purged" {
+			warned = append(warned, d)
+		}
+	}
+	want := regexp.MustCompile(fmt.Sprintf(`^The cloudone-sm destination %q has been purging since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(.+\)\. The service will delete it`, name))
+	if len(warned) != 1 || warned[0].Severity != "warning" || !want.MatchString(warned[0].Detail) {
+		t.Errorf("diagnostics %+v, want one warning matching %s", diags, want)
+	}
+	if len(actions) != 0 {
+		t.Errorf("planned %v, want no change while the destination still reads as it was", actions)
+	}
+}
+
 // A destination lives in the provider's namespace, out of sight of the
 // root namespace.
 func TestAccDestination_inNamespace(t *testing.T) {
