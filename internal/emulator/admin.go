@@ -27,13 +27,18 @@ func (e *Emulator) Stats() Stats {
 	return s
 }
 
-// count records a request. The key takes the request's own method, so that
-// a HEAD served by a GET route is told apart.
-func (e *Emulator) count(method, pattern string) {
+// routeKey names a route as Stats does: the request's own method, so that
+// a HEAD served by a GET route is told apart, and the pattern's path
+// ("GET /v1/acl/auth-method/{name}").
+func routeKey(method, pattern string) string {
 	if _, path, ok := strings.Cut(pattern, " "); ok {
 		pattern = strings.TrimLeft(path, " ")
 	}
-	key := method + " " + pattern
+	return method + " " + pattern
+}
+
+// count records a request to the route key names.
+func (e *Emulator) count(key string) {
 	e.statsMu.Lock()
 	e.stats.Total++
 	e.stats.Requests[key]++

@@ -96,8 +96,9 @@ type Emulator struct {
 	secrets   *secrets.Server
 
 	failRate atomic.Uint64 // math.Float64bits of the rate
-	rngMu    sync.Mutex
+	rngMu    sync.Mutex    // guards rng and failNext
 	rng      *rand.Rand
+	failNext map[string]int // route -> how many of its next requests fault
 
 	statsMu sync.Mutex
 	stats   Stats
@@ -208,8 +209,9 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.api.ServeHTTP(w, r)
 		return
 	}
-	e.count(r.Method, pattern)
-	if !e.delay(r) || e.injectFault(w, a) {
+	route := routeKey(r.Method, pattern)
+	e.count(route)
+	if !e.delay(r) || e.injectFault(w, a, route) {
 		return
 	}
 	h.ServeHTTP(w, r)
@@ -258,6 +260,18 @@ func (e *Emulator) MintSchedulerToken(management bool) string {
 // ("" is the root), as associations show it, or false for an unknown mount.
 func (e *Emulator) SecretsAccessor(namespace, mount string) (string, bool) {
 	return e.secrets.Accessor(namespace, mount)
+}
+
+// FailNext makes the next n requests to route, named as Stats names it
+// ("POST /v1/acl/auth-method"), fail as injected faults do, whatever the
+// fail rate: a fault a test of a client's retries can count on.
+func (e *Emulator) FailNext(route string, n int) {
+	e.rngMu.Lock()
+	defer e.rngMu.Unlock()
+	if e.failNext == nil {
+		e.failNext = map[string]int{}
+	}
+	e.failNext[route] = n
 }
 
 // SetFailRate changes the share of faulted requests, clamped to 0..1.

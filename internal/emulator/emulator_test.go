@@ -205,6 +205,25 @@ func TestFaults_answeredBeforeAnythingIsApplied(t *testing.T) {
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 }
 
+// FailNext faults exactly the next requests of one route, whatever the
+// fail rate, so that a test can count on a retry of that operation.
+func TestFaults_failNextIsExact(t *testing.T) {
+	e, url := start(t, emulator.Options{})
+	e.FailNext("POST /v1/acl/auth-method", 2)
+	for i := range 2 {
+		r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
+		if r.Status != http.StatusTooManyRequests && r.Status != http.StatusServiceUnavailable || r.Header.Get("Retry-After") != "1" {
+			t.Fatalf("create %d: %d %q (Retry-After %q), want an injected fault", i, r.Status, r.Body, r.Header.Get("Retry-After"))
+		}
+		// Other routes are not faulted meanwhile.
+		wantStatus(t, do(t, http.MethodGet, url+listPath, "", ""), http.StatusOK)
+	}
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	if s := e.Stats(); s.Faults != 2 || s.Requests["POST /v1/acl/auth-method"] != 3 {
+		t.Errorf("stats %+v, want 2 faults in 3 creates", s)
+	}
+}
+
 func TestFaults_shareAndRetryAfter(t *testing.T) {
 	e, url := start(t, emulator.Options{FailRate: 0.5, Seed: 7, RetryAfter: 2500 * time.Millisecond})
 	for range 200 {

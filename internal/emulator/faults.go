@@ -35,15 +35,21 @@ func (e *Emulator) delay(r *http.Request) bool {
 	}
 }
 
-// injectFault answers, with probability FailRate, 429 or 503 (half each)
-// in a's error form, and reports whether it did.
-func (e *Emulator) injectFault(w http.ResponseWriter, a api) bool {
+// injectFault answers a request to route, when FailNext asked for it or
+// else with probability FailRate, 429 or 503 (half each) in a's error
+// form, and reports whether it did.
+func (e *Emulator) injectFault(w http.ResponseWriter, a api, route string) bool {
 	rate := math.Float64frombits(e.failRate.Load())
-	if rate <= 0 {
+	e.rngMu.Lock()
+	forced := e.failNext[route] > 0
+	if forced {
+		e.failNext[route]--
+	}
+	if !forced && rate <= 0 {
+		e.rngMu.Unlock()
 		return false
 	}
-	e.rngMu.Lock()
-	fault := e.rng.Float64() < rate
+	fault := forced || e.rng.Float64() < rate
 	overloaded := e.rng.IntN(2) == 0
 	e.rngMu.Unlock()
 	if !fault {

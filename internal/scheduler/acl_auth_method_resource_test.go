@@ -930,8 +930,17 @@ resource "stack_scheduler_acl_auth_method" "m%d" {
 		CheckDestroy:             checkGone(t, s, names...),
 		Steps: []resource.TestStep{
 			{
-				PreConfig: func() { s.Emulator.SetFailRate(0.3) },
+				// Three creates are refused for sure: retried, they make
+				// no duplicate and lose nothing.
+				PreConfig: func() { s.Emulator.FailNext("POST /v1/acl/auth-method", 3) },
 				Config:    config("groups"),
+				Check: func(*terraform.State) error {
+					if n := s.Emulator.Stats().Requests["POST /v1/acl/auth-method"]; n != int64(len(names)+3) {
+						return fmt.Errorf("%d creates reached the server, want %d: one per method and one per injected fault", n, len(names)+3)
+					}
+					s.Emulator.SetFailRate(0.3)
+					return nil
+				},
 			},
 			{
 				Config: config("email"),
