@@ -9,6 +9,7 @@ import (
 	"encoding/pem"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -194,6 +195,7 @@ func (c nullOr) String() string { return "null or " + c.Check.String() }
 func TestAccACLAuthMethod_oidcCreateAndUpdate(t *testing.T) {
 	s := acctest.NewScheduler(t)
 	name := tfacctest.RandomWithPrefix("oidc")
+	key := publicKeyPEM(t)
 	createIndex := statecheck.CompareValue(compare.ValuesSame())
 	modifyIndex := statecheck.CompareValue(compare.ValuesDiffer())
 
@@ -257,6 +259,29 @@ func TestAccACLAuthMethod_oidcCreateAndUpdate(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
+			},
+			{
+				// Create-only fields replace an OIDC method too, which the
+				// scheduler would otherwise update.
+				Config: oidcConfig(s, name, "local", "120m", fmt.Sprintf(`oidc_scopes = ["groups", "email"]
+    expiration_leeway       = "5s"
+    jwks_url                = "https://idp.example.com/keys"
+    jwt_validation_pub_keys = [%q]`, key)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("5s")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "jwks_url"), str("https://idp.example.com/keys")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("config", "jwt_validation_pub_keys"), strList(key)),
+				},
+				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+					if m.Config.JWKSURL != "https://idp.example.com/keys" || !fwutil.DurationsEqual(m.Config.ExpirationLeeway, "5s") ||
+						!slices.Equal(m.Config.JWTValidationPubKeys, []string{key}) {
+						return fmt.Errorf("server holds JWKS URL %q, expiration leeway %q, keys %q", m.Config.JWKSURL, m.Config.ExpirationLeeway, m.Config.JWTValidationPubKeys)
+					}
+					return nil
+				}),
 			},
 		},
 	})
