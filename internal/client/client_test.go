@@ -190,15 +190,25 @@ func TestDo_serverWaitWithinLongRetryWaitMaxIsHonoured(t *testing.T) {
 	}
 }
 
-func TestJittered_boundedAndGrowing(t *testing.T) {
+// Waits double with each attempt up to the cap, and each after the first
+// is drawn from the upper half of its step, so that clients that failed
+// together do not retry together.
+func TestJittered_growsCappedAndSpread(t *testing.T) {
+	const minWait, maxWait = 100 * time.Millisecond, 2 * time.Second
 	for attempt := range 70 {
-		w := jittered(100*time.Millisecond, 2*time.Second, attempt)
-		if w < 100*time.Millisecond || w > 2*time.Second {
-			t.Fatalf("attempt %d: wait %s outside [100ms, 2s]", attempt, w)
+		step := min(minWait<<min(attempt, 20), maxWait)
+		seen := map[time.Duration]bool{}
+		for range 50 {
+			w := jittered(minWait, maxWait, attempt)
+			if w < max(minWait, step/2) || w > step {
+				t.Fatalf("attempt %d: wait %s outside [%s, %s]", attempt, w, max(minWait, step/2), step)
+			}
+			seen[w] = true
 		}
-	}
-	if w := jittered(100*time.Millisecond, 10*time.Second, 5); w < 1600*time.Millisecond {
-		t.Fatalf("attempt 5 waited %s, want at least half of 3.2s", w)
+		// The first retry waits the minimum, the floor of every wait.
+		if attempt > 0 && len(seen) < 10 {
+			t.Errorf("attempt %d: 50 waits took only %d values, want them spread", attempt, len(seen))
+		}
 	}
 }
 
