@@ -35,7 +35,10 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+// parseFlags reads the command line into the emulator's options and the
+// listen address. done is set, with the exit code, when the command must
+// stop there: after -h, or a bad flag, which the flag set reports.
+func parseFlags(args []string, stderr io.Writer) (opts emulator.Options, listen string, done bool, code int) {
 	fs := flag.NewFlagSet("stack-emulator", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -45,10 +48,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 			"POST /_emulator/scheduler/tokens {\"Type\":\"management\"|\"client\"} mints a scheduler token.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	var (
-		opts   emulator.Options
-		listen string
-	)
 	fs.StringVar(&listen, "listen", "127.0.0.1:8080", "`address` to listen on; port 0 picks a free port (the ready line shows it)")
 	fs.StringVar(&opts.SchedulerToken, "scheduler-token", "scheduler-root", "scheduler management `token` (X-Scheduler-Token)")
 	fs.StringVar(&opts.SecretsToken, "secrets-token", "secrets-root", "secrets service management `token` (X-Secrets-Token)")
@@ -79,13 +78,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.SecretsRefuseList, "secrets-refuse-list", false, "real-server variant: the secrets service answers the LIST method 405, so only GET ?list=true lists")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return 0
+			return opts, listen, true, 0
 		}
-		return 2
+		return opts, listen, true, 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "stack-emulator: unexpected arguments: %v\n", fs.Args())
-		return 2
+		return opts, listen, true, 2
 	}
 	// Options read zero as "the default"; negative is their "0".
 	if opts.RetryAfter == 0 {
@@ -94,7 +93,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if opts.SecretsPurgeDelay == 0 {
 		opts.SecretsPurgeDelay = -1
 	}
+	return opts, listen, false, 0
+}
 
+func run(args []string, stdout, stderr io.Writer) int {
+	opts, listen, done, code := parseFlags(args, stderr)
+	if done {
+		return code
+	}
 	logger := log.New(stderr, "stack-emulator: ", 0)
 	emu, err := emulator.New(opts)
 	if err != nil {
@@ -127,7 +133,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// has been scheduled; os.Stdout is unbuffered, nothing to flush.
 	fmt.Fprintf(stdout, "stack-emulator listening on http://%s\n", ln.Addr())
 
-	code := 0
+	code = 0
 	select {
 	case err := <-served:
 		logger.Print(err)

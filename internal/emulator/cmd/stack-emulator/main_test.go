@@ -10,10 +10,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 const readyPrefix = "stack-emulator listening on http://"
@@ -279,6 +283,65 @@ func TestRun_refusesBadFlags(t *testing.T) {
 		}
 		if stdout.Len() != 0 {
 			t.Errorf("run(%q) printed %q to stdout", args, stdout.String())
+		}
+	}
+}
+
+// Every flag lands in the option it names, with the mapping of "0" where
+// the options read zero as their default.
+func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
+	cases := []struct {
+		args       []string
+		listen     string
+		opts       emulator.Options
+		done       bool
+		exitStatus int
+	}{
+		{
+			args:   nil,
+			listen: "127.0.0.1:8080",
+			opts: emulator.Options{
+				SchedulerToken: "scheduler-root", SecretsToken: "secrets-root", PlatformToken: "platform-root",
+				RetryAfter: time.Second, SecretsPurgeDelay: secrets.DefaultPurgeDelay,
+			},
+		},
+		{
+			args: []string{
+				"-listen", "127.0.0.1:0", "-scheduler-token", "st", "-secrets-token", "xt", "-platform-token", "pt",
+				"-replica-lag", "2s", "-latency", "30ms", "-fail-rate", "0.2", "-retry-after", "3s", "-state", "s.json", "-seed", "9",
+				"-scheduler-upsert-on-create", "-scheduler-redact-secrets", "-scheduler-omit-secrets", "-scheduler-delete-missing-500",
+				"-secrets-kv-mounts", "team/kv:2,old:1", "-secrets-purge-delay", "5s", "-secrets-no-license", "-secrets-refuse-list",
+			},
+			listen: "127.0.0.1:0",
+			opts: emulator.Options{
+				SchedulerToken: "st", SecretsToken: "xt", PlatformToken: "pt",
+				ReplicaLag: 2 * time.Second, Latency: 30 * time.Millisecond, FailRate: 0.2, RetryAfter: 3 * time.Second,
+				StatePath: "s.json", Seed: 9,
+				SchedulerUpsertOnCreate: true, SchedulerRedactSecrets: true, SchedulerOmitSecrets: true, SchedulerDeleteMissing500: true,
+				SecretsKVMounts: map[string]int{"team/kv": 2, "old": 1}, SecretsPurgeDelay: 5 * time.Second,
+				SecretsNoLicense: true, SecretsRefuseList: true,
+			},
+		},
+		{
+			// "0" is sent as 0 and done at once: the options' negative.
+			args:   []string{"-retry-after", "0", "-secrets-purge-delay", "0"},
+			listen: "127.0.0.1:8080",
+			opts: emulator.Options{
+				SchedulerToken: "scheduler-root", SecretsToken: "secrets-root", PlatformToken: "platform-root",
+				RetryAfter: -1, SecretsPurgeDelay: -1,
+			},
+		},
+		{args: []string{"-h"}, done: true},
+		{args: []string{"-fail-rate", "much"}, done: true, exitStatus: 2},
+	}
+	for _, c := range cases {
+		opts, listen, done, code := parseFlags(c.args, io.Discard)
+		if done != c.done || code != c.exitStatus {
+			t.Errorf("%q: done %t, exit %d; want %t, %d", c.args, done, code, c.done, c.exitStatus)
+			continue
+		}
+		if !done && (listen != c.listen || !reflect.DeepEqual(opts, c.opts)) {
+			t.Errorf("%q:\n listen %q, options %+v\nwant %q, %+v", c.args, listen, opts, c.listen, c.opts)
 		}
 	}
 }
