@@ -42,6 +42,55 @@ func TestProvider_schemasAreValid(t *testing.T) {
 	}
 }
 
+// Every secret is sensitive wherever it appears: the provider's tokens,
+// each resource's secrets and their write-only twins, and what data
+// sources read back. Secrets are found by name, so a new one is checked
+// without being listed here.
+func TestProvider_secretsAreSensitive(t *testing.T) {
+	server, err := acctest.ProviderFactories["stack"]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	secretName := regexp.MustCompile(`(^|_)(token|secret|private_key|secret_access_key|access_key_id|credentials)(_wo)?$`)
+	found := 0
+	var walk func(where string, b *tfprotov6.SchemaBlock)
+	walkAttrs := func(where string, attrs []*tfprotov6.SchemaAttribute) {
+		for _, a := range attrs {
+			if secretName.MatchString(a.Name) {
+				found++
+				if !a.Sensitive {
+					t.Errorf("%s.%s holds a secret but is not sensitive", where, a.Name)
+				}
+			}
+			if a.NestedType != nil {
+				walk(where+"."+a.Name, &tfprotov6.SchemaBlock{Attributes: a.NestedType.Attributes})
+			}
+		}
+	}
+	walk = func(where string, b *tfprotov6.SchemaBlock) {
+		walkAttrs(where, b.Attributes)
+		for _, nb := range b.BlockTypes {
+			walk(where+"."+nb.TypeName, nb.Block)
+		}
+	}
+	walk("provider", resp.Provider.Block)
+	for name, s := range resp.ResourceSchemas {
+		walk(name, s.Block)
+	}
+	for name, s := range resp.DataSourceSchemas {
+		walk(name, s.Block)
+	}
+	// The provider's three tokens, and more beside them: the pattern finds
+	// the secrets it is meant to.
+	if found < 10 {
+		t.Errorf("found %d secrets, want the provider's tokens and the resources' secrets", found)
+	}
+}
+
 // Settings left out of the provider block come from STACK_* variables.
 func TestAccProvider_settingsFromEnvironment(t *testing.T) {
 	s := acctest.NewSchedulerEmulator(t, emulator.Options{})
