@@ -18,7 +18,10 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
-func TestProvider_schemasAreValid(t *testing.T) {
+// providerSchema is what Terraform gets from the provider's
+// GetProviderSchema.
+func providerSchema(t *testing.T) *tfprotov6.GetProviderSchemaResponse {
+	t.Helper()
 	server, err := acctest.ProviderFactories["stack"]()
 	if err != nil {
 		t.Fatal(err)
@@ -27,6 +30,11 @@ func TestProvider_schemasAreValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return resp
+}
+
+func TestProvider_schemasAreValid(t *testing.T) {
+	resp := providerSchema(t)
 	for _, d := range resp.Diagnostics {
 		t.Errorf("schema diagnostic: %s: %s", d.Summary, d.Detail)
 	}
@@ -47,14 +55,7 @@ func TestProvider_schemasAreValid(t *testing.T) {
 // sources read back. Secrets are found by name, so a new one is checked
 // without being listed here.
 func TestProvider_secretsAreSensitive(t *testing.T) {
-	server, err := acctest.ProviderFactories["stack"]()
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := providerSchema(t)
 	secretName := regexp.MustCompile(`(^|_)(token|secret|private_key|secret_access_key|access_key_id|credentials)(_wo)?$`)
 	found := 0
 	var walk func(where string, b *tfprotov6.SchemaBlock)
