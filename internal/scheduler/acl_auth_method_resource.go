@@ -227,7 +227,6 @@ func (r *aclAuthMethodResource) ValidateConfig(ctx context.Context, req resource
 		return
 	}
 	cfg := path.Root("config")
-	unset := func(v attr.Value) bool { return v.IsNull() || (!v.IsUnknown() && isEmpty(v)) }
 
 	if u := c.OIDCDiscoveryURL; !u.IsNull() && !u.IsUnknown() && strings.Contains(u.ValueString(), ".well-known") {
 		resp.Diagnostics.AddAttributeError(cfg.AtName("oidc_discovery_url"), "Invalid discovery URL",
@@ -239,28 +238,18 @@ func (r *aclAuthMethodResource) ValidateConfig(ctx context.Context, req resource
 			name string
 			v    attr.Value
 		}{{"oidc_discovery_url", c.OIDCDiscoveryURL}, {"oidc_client_id", c.OIDCClientID}} {
-			if unset(req.v) {
+			if fwutil.Unset(req.v) {
 				resp.Diagnostics.AddAttributeError(cfg.AtName(req.name), "Missing OIDC setting",
 					fmt.Sprintf("config.%s is required when type is \"OIDC\".", req.name))
 			}
 		}
 		fwutil.RequireSecret(ctx, req.Config, cfg.AtName("oidc_client_secret"), `when type is "OIDC"`, &resp.Diagnostics)
 	case typeJWT:
-		if unset(c.OIDCDiscoveryURL) && unset(c.JWKSURL) && unset(c.JWTValidationPubKeys) {
+		if fwutil.Unset(c.OIDCDiscoveryURL) && fwutil.Unset(c.JWKSURL) && fwutil.Unset(c.JWTValidationPubKeys) {
 			resp.Diagnostics.AddAttributeError(cfg, "Missing JWT key source",
 				"One of config.oidc_discovery_url, config.jwks_url or config.jwt_validation_pub_keys is required when type is \"JWT\".")
 		}
 	}
-}
-
-func isEmpty(v attr.Value) bool {
-	switch v := v.(type) {
-	case types.String:
-		return v.ValueString() == ""
-	case types.List:
-		return len(v.Elements()) == 0
-	}
-	return false
 }
 
 // ModifyPlan keeps a plan without real changes empty, and turns any change

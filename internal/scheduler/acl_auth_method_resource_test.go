@@ -71,6 +71,26 @@ resource "stack_scheduler_acl_auth_method" "test" {
 `, name, locality, ttl, extra)
 }
 
+// minimalOIDC is an OIDC method with only its required settings, as the
+// resource labeled label; extra is spliced into its config object.
+func minimalOIDC(label, name, extra string) string {
+	return fmt.Sprintf(`
+resource "stack_scheduler_acl_auth_method" %q {
+  name           = %q
+  type           = "OIDC"
+  token_locality = "global"
+  max_token_ttl  = "1h"
+  config = {
+    oidc_discovery_url    = "https://idp.example.com"
+    oidc_client_id        = "c"
+    oidc_client_secret    = "s"
+    allowed_redirect_uris = ["http://localhost/cb"]
+    %s
+  }
+}
+`, label, name, extra)
+}
+
 func jwtConfig(s *acctest.Scheduler, name, pubKey, extra string) string {
 	return s.ProviderConfig() + fmt.Sprintf(`
 resource "stack_scheduler_acl_auth_method" "test" {
@@ -925,21 +945,7 @@ func TestAccACLAuthMethod_retriesUnderInjectedFaults(t *testing.T) {
 	config := func(scope string) string {
 		out := s.ProviderConfig()
 		for i := range 4 {
-			out += fmt.Sprintf(`
-resource "stack_scheduler_acl_auth_method" "m%d" {
-  name           = "faulty-%d"
-  type           = "OIDC"
-  token_locality = "global"
-  max_token_ttl  = "1h"
-  config = {
-    oidc_discovery_url    = "https://idp.example.com"
-    oidc_client_id        = "c"
-    oidc_client_secret    = "s"
-    oidc_scopes           = [%q]
-    allowed_redirect_uris = ["http://localhost/cb"]
-  }
-}
-`, i, i, scope)
+			out += minimalOIDC(fmt.Sprintf("m%d", i), fmt.Sprintf("faulty-%d", i), fmt.Sprintf("oidc_scopes = [%q]", scope))
 		}
 		return out
 	}
@@ -1049,57 +1055,48 @@ func TestAccACLAuthMethod_existingMethodNotAdopted(t *testing.T) {
 	}
 }
 
-// A server that redacts secrets must not make the configured one a diff.
-func TestAccACLAuthMethod_redactedSecretKeptFromConfig(t *testing.T) {
-	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: acctest.DefaultReplicaLag, SchedulerRedactSecrets: true})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: oidcConfig(s, "redacted", "global", "1h", ""),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret")),
-			},
-			Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
-				if m.Config.OIDCClientSecret != "redacted" {
-					return fmt.Errorf("the emulator variant did not redact: %q", m.Config.OIDCClientSecret)
-				}
-				return nil
-			}),
-		}},
-	})
-}
-
-// A server that omits secrets must not make the configured one a diff.
-func TestAccACLAuthMethod_omittedSecretKeptFromConfig(t *testing.T) {
-	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: acctest.DefaultReplicaLag, SchedulerOmitSecrets: true})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: oidcConfig(s, "omitted", "global", "1h", ""),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret")),
+// A server that redacts or omits secrets must not make the configured one
+// a diff, at create or at update, which sends it again.
+func TestAccACLAuthMethod_hiddenSecretKeptFromConfig(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		opts   emulator.Options
+		served string // the secret as the server answers it
+	}{
+		{"redacted", emulator.Options{SchedulerRedactSecrets: true}, "redacted"},
+		{"omitted", emulator.Options{SchedulerOmitSecrets: true}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.ReplicaLag = acctest.DefaultReplicaLag
+			s := acctest.NewSchedulerEmulator(t, tc.opts)
+			secretKept := statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret"))
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories,
+				Steps: []resource.TestStep{
+					{
+						Config:            oidcConfig(s, tc.name, "global", "1h", ""),
+						ConfigStateChecks: []statecheck.StateCheck{secretKept},
+						Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+							if m.Config.OIDCClientSecret != tc.served {
+								return fmt.Errorf("the server answered the secret as %q, want the variant's %q", m.Config.OIDCClientSecret, tc.served)
+							}
+							return nil
+						}),
+					},
+					{
+						Config: oidcConfig(s, tc.name, "local", "1h", ""),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{
+							secretKept,
+							statecheck.ExpectKnownValue(resourceAddr, attr("token_locality"), str("local")),
+						},
+					},
 				},
-				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
-					if m.Config.OIDCClientSecret != "" {
-						return fmt.Errorf("the emulator variant did not omit the secret: %q", m.Config.OIDCClientSecret)
-					}
-					return nil
-				}),
-			},
-			{
-				// An update too keeps the configured secret, and sends it.
-				Config: oidcConfig(s, "omitted", "local", "1h", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("token_locality"), str("local")),
-				},
-			},
-		},
-	})
+			})
+		})
+	}
 }
 
 // A server restarted without its data answers with an index below the one
@@ -1110,20 +1107,7 @@ func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
 	names := []string{"restart-0", "restart-1", "restart-2"}
 	config := s.ProviderConfig()
 	for i, name := range names {
-		config += fmt.Sprintf(`
-resource "stack_scheduler_acl_auth_method" "m%d" {
-  name           = %q
-  type           = "OIDC"
-  token_locality = "global"
-  max_token_ttl  = "1h"
-  config = {
-    oidc_discovery_url    = "https://idp.example.com"
-    oidc_client_id        = "c"
-    oidc_client_secret    = "s"
-    allowed_redirect_uris = ["http://localhost/cb"]
-  }
-}
-`, i, name)
+		config += minimalOIDC(fmt.Sprintf("m%d", i), name, "")
 	}
 	var recreated []plancheck.PlanCheck
 	indexes := make([]statecheck.StateCheck, len(names))
@@ -1187,22 +1171,7 @@ func TestAccACLAuthMethod_schedulerNotConfigured(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: `
-provider "stack" {}
-
-resource "stack_scheduler_acl_auth_method" "test" {
-  name           = "m"
-  type           = "OIDC"
-  token_locality = "global"
-  max_token_ttl  = "1h"
-  config = {
-    oidc_discovery_url    = "https://idp.example.com"
-    oidc_client_id        = "c"
-    oidc_client_secret    = "s"
-    allowed_redirect_uris = ["http://localhost/cb"]
-  }
-}
-`,
+			Config:      "provider \"stack\" {}\n" + minimalOIDC("test", "m", ""),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`(?s)Set scheduler.address \(or STACK_SCHEDULER_ADDR\) and\s+scheduler.token \(or STACK_SCHEDULER_TOKEN\)`),
 		}},
