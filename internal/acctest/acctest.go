@@ -139,19 +139,27 @@ provider "stack" {
 // changes, independent of the provider under test.
 func (s *Scheduler) Client(t testing.TB) *schedulerclient.Client {
 	t.Helper()
-	c, err := client.New(client.Config{
-		BaseURL:      s.URL,
-		AuthHeader:   schedulerclient.TokenHeader,
-		Token:        s.Token,
-		UserAgent:    "terraform-provider-stack-acctest",
-		MaxRetries:   6,
-		RetryWaitMin: 10 * time.Millisecond,
-		RetryWaitMax: 200 * time.Millisecond,
-	})
+	return serviceClient[*schedulerclient.Client](t, schedulerclient.Service, s.URL, s.Token, nil)
+}
+
+// serviceClient builds a service's typed client from its descriptor, as
+// the provider does (secrets masked in logs alike), with quick retries.
+func serviceClient[C any](t testing.TB, svc *client.Service, url, token string, settings map[string]string) C {
+	t.Helper()
+	cfg := svc.Config(url, token, settings)
+	cfg.UserAgent = "terraform-provider-stack-acctest"
+	cfg.MaxRetries = 6
+	cfg.RetryWaitMin = 10 * time.Millisecond
+	cfg.RetryWaitMax = 200 * time.Millisecond
+	c, err := client.New(cfg)
 	if err != nil {
-		t.Fatalf("scheduler client: %v", err)
+		t.Fatalf("%s client: %v", svc.Name, err)
 	}
-	return schedulerclient.NewClient(c)
+	typed, ok := svc.NewClient(c, settings).(C)
+	if !ok {
+		t.Fatalf("%s client: not a %T", svc.Name, typed)
+	}
+	return typed
 }
 
 // Secrets is one test's secrets service: an emulator, or a real server.
@@ -206,23 +214,5 @@ provider "stack" {
 // changes, independent of the provider under test.
 func (s *Secrets) Client(t testing.TB) *secretsclient.Client {
 	t.Helper()
-	headers := map[string]string{}
-	if s.Namespace != "" {
-		headers[secretsclient.NamespaceHeader] = s.Namespace
-	}
-	c, err := client.New(client.Config{
-		BaseURL:      s.URL,
-		AuthHeader:   secretsclient.TokenHeader,
-		Token:        s.Token,
-		Headers:      headers,
-		DecodeError:  secretsclient.DecodeError,
-		UserAgent:    "terraform-provider-stack-acctest",
-		MaxRetries:   6,
-		RetryWaitMin: 10 * time.Millisecond,
-		RetryWaitMax: 200 * time.Millisecond,
-	})
-	if err != nil {
-		t.Fatalf("secrets client: %v", err)
-	}
-	return secretsclient.NewClient(c)
+	return serviceClient[*secretsclient.Client](t, secretsclient.Service, s.URL, s.Token, map[string]string{"namespace": s.Namespace})
 }

@@ -7,10 +7,12 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -42,32 +44,30 @@ type stackProvider struct {
 	version string
 }
 
+// services are the services the provider talks to, each described once in
+// its client package, in the order of the provider's blocks.
+var services = []*client.Service{schedulerclient.Service, secretsclient.Service, platformService}
+
+// platformService is the platform's block, accepted ahead of its resources.
+var platformService = &client.Service{
+	Name:           "platform",
+	Block:          "platform",
+	EnvPrefix:      "STACK_PLATFORM",
+	ExampleAddress: "https://platform.example.com",
+	Settings: []client.Setting{{
+		Name: "organization", Env: "ORGANIZATION",
+		Description: "Default organization for platform objects that belong to one. " +
+			"No resource uses the platform block yet: it is accepted so that configurations can be written ahead of the platform's resources.",
+	}},
+}
+
+// providerModel holds the settings every service shares; the services'
+// blocks are read attribute by attribute, as their descriptors list them.
 type providerModel struct {
-	Scheduler          *schedulerModel `tfsdk:"scheduler"`
-	Secrets            *secretsModel   `tfsdk:"secrets"`
-	Platform           *platformModel  `tfsdk:"platform"`
-	CACertFile         types.String    `tfsdk:"ca_cert_file"`
-	InsecureSkipVerify types.Bool      `tfsdk:"insecure_skip_verify"`
-	MaxRetries         types.Int64     `tfsdk:"max_retries"`
-	RequestTimeout     types.String    `tfsdk:"request_timeout"`
-}
-
-type schedulerModel struct {
-	Address types.String `tfsdk:"address"`
-	Token   types.String `tfsdk:"token"`
-	Region  types.String `tfsdk:"region"`
-}
-
-type secretsModel struct {
-	Address   types.String `tfsdk:"address"`
-	Token     types.String `tfsdk:"token"`
-	Namespace types.String `tfsdk:"namespace"`
-}
-
-type platformModel struct {
-	Address      types.String `tfsdk:"address"`
-	Token        types.String `tfsdk:"token"`
-	Organization types.String `tfsdk:"organization"`
+	CACertFile         types.String `tfsdk:"ca_cert_file"`
+	InsecureSkipVerify types.Bool   `tfsdk:"insecure_skip_verify"`
+	MaxRetries         types.Int64  `tfsdk:"max_retries"`
+	RequestTimeout     types.String `tfsdk:"request_timeout"`
 }
 
 func (p *stackProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -76,37 +76,13 @@ func (p *stackProvider) Metadata(_ context.Context, _ provider.MetadataRequest, 
 }
 
 func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
-	serviceBlock := func(service, exampleAddr, envPrefix, extra, extraDescription string) schema.SingleNestedBlock {
-		return schema.SingleNestedBlock{
-			Description: fmt.Sprintf("Connection to the %s. Omit the block when no resource of the %s is used; every setting can also come from its environment variable.", service, service),
-			Attributes: map[string]schema.Attribute{
-				"address": schema.StringAttribute{
-					Optional:    true,
-					Description: fmt.Sprintf("Base URL of the %s, such as `%s`. Environment variable `%s_ADDR`.", service, exampleAddr, envPrefix),
-				},
-				"token": schema.StringAttribute{
-					Optional:    true,
-					Sensitive:   true,
-					Description: fmt.Sprintf("Token sent with every request to the %s. Environment variable `%s_TOKEN`.", service, envPrefix),
-				},
-				extra: schema.StringAttribute{
-					Optional:    true,
-					Description: extraDescription,
-				},
-			},
-		}
+	blocks := map[string]schema.Block{}
+	for _, svc := range services {
+		blocks[svc.Block] = serviceBlock(svc)
 	}
 	resp.Schema = schema.Schema{
 		Description: "The stack provider manages the scheduler's ACL auth methods and the secrets service's secrets sync; the platform's objects are to come.",
-		Blocks: map[string]schema.Block{
-			"scheduler": serviceBlock("scheduler", "https://scheduler.example.com:4646", "STACK_SCHEDULER", "region",
-				"Region to which requests are addressed (sent as the `region` query parameter); empty for the server's own region. Environment variable `STACK_SCHEDULER_REGION`."),
-			"secrets": serviceBlock("secrets service", "https://secrets.example.com:8200", "STACK_SECRETS", "namespace",
-				"Namespace sent in `X-Secrets-Namespace`; empty for the root namespace. Environment variable `STACK_SECRETS_NAMESPACE`."),
-			"platform": serviceBlock("platform", "https://platform.example.com", "STACK_PLATFORM", "organization",
-				"Default organization for platform objects that belong to one. Environment variable `STACK_PLATFORM_ORGANIZATION`. "+
-					"No resource uses the platform block yet: it is accepted so that configurations can be written ahead of the platform's resources."),
-		},
+		Blocks:      blocks,
 		Attributes: map[string]schema.Attribute{
 			"ca_cert_file": schema.StringAttribute{
 				Optional:    true,
@@ -130,9 +106,44 @@ func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 	}
 }
 
+// serviceBlock is the settings block of one service: address, token and
+// the service's own settings, each with its environment variable.
+func serviceBlock(svc *client.Service) schema.SingleNestedBlock {
+	attrs := map[string]schema.Attribute{
+		"address": schema.StringAttribute{
+			Optional:    true,
+			Description: fmt.Sprintf("Base URL of the %s, with its scheme, such as `%s`. Environment variable `%s`.", svc.Name, svc.ExampleAddress, svc.Env("ADDR")),
+		},
+		"token": schema.StringAttribute{
+			Optional:    true,
+			Sensitive:   true,
+			Description: fmt.Sprintf("Token sent with every request to the %s. Environment variable `%s`.", svc.Name, svc.Env("TOKEN")),
+		},
+	}
+	for _, st := range svc.Settings {
+		a := schema.StringAttribute{
+			Optional:    true,
+			Description: fmt.Sprintf("%s Environment variable `%s`.", st.Description, svc.Env(st.Env)),
+		}
+		if len(st.OneOf) > 0 {
+			a.Validators = []validator.String{stringvalidator.OneOf(st.OneOf...)}
+		}
+		attrs[st.Name] = a
+	}
+	return schema.SingleNestedBlock{
+		Description: fmt.Sprintf("Connection to the %s. Omit the block when no resource of the %s is used; every setting can also come from its environment variable.", svc.Name, svc.Name),
+		Attributes:  attrs,
+	}
+}
+
 func (p *stackProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	var cfg providerModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &cfg)...)
+	for name, target := range map[string]any{
+		"ca_cert_file": &cfg.CACertFile, "insecure_skip_verify": &cfg.InsecureSkipVerify,
+		"max_retries": &cfg.MaxRetries, "request_timeout": &cfg.RequestTimeout,
+	} {
+		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root(name), target)...)
+	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -141,71 +152,59 @@ func (p *stackProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-
-	data := &fwutil.ProviderData{}
-	var sched schedulerModel
-	if cfg.Scheduler != nil {
-		sched = *cfg.Scheduler
-	}
-	transport, missing := serviceTransport(shared, "scheduler", "STACK_SCHEDULER", sched.Address, sched.Token, client.Config{
-		AuthHeader:   schedulerclient.TokenHeader,
-		SecretFields: schedulerclient.SecretFields(),
-	}, &resp.Diagnostics)
-	data.SchedulerMissing = missing
-	if transport != nil {
-		data.Scheduler = schedulerclient.NewClient(transport, schedulerclient.WithRegion(setting(sched.Region, "STACK_SCHEDULER_REGION")))
-	}
-
-	var sec secretsModel
-	if cfg.Secrets != nil {
-		sec = *cfg.Secrets
-	}
-	headers := map[string]string{}
-	if ns := setting(sec.Namespace, "STACK_SECRETS_NAMESPACE"); ns != "" {
-		headers[secretsclient.NamespaceHeader] = ns
-	}
-	transport, missing = serviceTransport(shared, "secrets", "STACK_SECRETS", sec.Address, sec.Token, client.Config{
-		AuthHeader:   secretsclient.TokenHeader,
-		Headers:      headers,
-		DecodeError:  secretsclient.DecodeError,
-		SecretFields: secretsclient.SecretFields(),
-	}, &resp.Diagnostics)
-	data.SecretsMissing = missing
-	if transport != nil {
-		data.Secrets = secretsclient.NewClient(transport)
+	clients := &client.Clients{}
+	for _, svc := range services {
+		configureService(ctx, req, svc, shared, clients, &resp.Diagnostics)
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
-
-	resp.ResourceData = data
-	resp.DataSourceData = data
+	resp.ResourceData = clients
+	resp.DataSourceData = clients
 }
 
-// serviceTransport builds the transport of one service from its block's
-// address and token (or their environment variables), and lists the
-// settings still missing so that errors can name them. The transport is
-// nil without an address, and when the settings are invalid (an error in
-// diags then says why).
-func serviceTransport(shared sharedConfig, block, envPrefix string, address, token types.String, cfg client.Config, diags *diag.Diagnostics) (*client.Client, []string) {
-	cfg.BaseURL = setting(address, envPrefix+"_ADDR")
-	cfg.Token = setting(token, envPrefix+"_TOKEN")
+// configureService builds the client of one service from its block (or
+// the block's environment variables) and records it in clients, with the
+// settings still missing so that errors can name them. A service without
+// an address has no client; invalid settings are errors on their
+// attribute.
+func configureService(ctx context.Context, req provider.ConfigureRequest, svc *client.Service, shared sharedConfig, clients *client.Clients, diags *diag.Diagnostics) {
+	block := path.Root(svc.Block)
+	get := func(name, env string) string {
+		var v types.String
+		diags.Append(req.Config.GetAttribute(ctx, block.AtName(name), &v)...)
+		return setting(v, svc.Env(env))
+	}
+	address, token := get("address", "ADDR"), get("token", "TOKEN")
+	settings := map[string]string{}
+	for _, st := range svc.Settings {
+		v := get(st.Name, st.Env)
+		if err := st.CheckSetting(v); err != nil {
+			diags.AddAttributeError(block.AtName(st.Name), "Invalid "+svc.Block+"."+st.Name, svc.SettingName(st)+" "+err.Error()+".")
+		}
+		settings[st.Name] = v
+	}
 	var missing []string
-	if cfg.BaseURL == "" {
-		missing = append(missing, fmt.Sprintf("%s.address (or %s_ADDR)", block, envPrefix))
+	if address == "" {
+		missing = append(missing, svc.AddressSetting())
 	}
-	if cfg.Token == "" {
-		missing = append(missing, fmt.Sprintf("%s.token (or %s_TOKEN)", block, envPrefix))
+	if token == "" {
+		missing = append(missing, svc.TokenSetting())
 	}
-	if cfg.BaseURL == "" {
-		return nil, missing
+	if address == "" || diags.HasError() {
+		clients.Add(svc, nil, missing)
+		return
 	}
-	c, err := client.New(shared.with(cfg))
+	transport, err := client.New(shared.with(svc.Config(address, token, settings)))
 	if err != nil {
-		diags.AddAttributeError(path.Root(block).AtName("address"), "Invalid "+block+" settings", err.Error())
-		return nil, missing
+		diags.AddAttributeError(block.AtName("address"), "Invalid "+svc.Block+" settings", err.Error())
+		return
 	}
-	return c, missing
+	var typed any = transport
+	if svc.NewClient != nil {
+		typed = svc.NewClient(transport, settings)
+	}
+	clients.Add(svc, typed, missing)
 }
 
 // sharedConfig is the part of client.Config common to every service.
@@ -279,14 +278,9 @@ func setting(v types.String, env string) string {
 }
 
 func (p *stackProvider) Resources(context.Context) []func() resource.Resource {
-	return append([]func() resource.Resource{
-		scheduler.NewACLAuthMethodResource,
-	}, secrets.Resources()...)
+	return slices.Concat(scheduler.Resources(), secrets.Resources())
 }
 
 func (p *stackProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return append([]func() datasource.DataSource{
-		scheduler.NewACLAuthMethodDataSource,
-		scheduler.NewACLAuthMethodsDataSource,
-	}, secrets.DataSources()...)
+	return slices.Concat(scheduler.DataSources(), secrets.DataSources())
 }

@@ -97,7 +97,7 @@ func (d *aclAuthMethodDataSource) Schema(_ context.Context, _ datasource.SchemaR
 }
 
 func (d *aclAuthMethodDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.SchedulerClient(req.ProviderData, fwutil.NeedsToken, &resp.Diagnostics)
+	d.client = fwutil.ClientOf[*schedulerclient.Client](req.ProviderData, schedulerclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
 }
 
 func (d *aclAuthMethodDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
@@ -111,7 +111,7 @@ func (d *aclAuthMethodDataSource) Read(ctx context.Context, req datasource.ReadR
 		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the auth method", err)
 		return
 	}
-	c := flattenConfig(ctx, nil, got.Config, &resp.Diagnostics)
+	c := modelFromAuthMethodConfig(ctx, nil, got.Config, &resp.Diagnostics)
 	cfg, diags := fwutil.ObjectFrom(dataSourceConfigAttrTypes(), c)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {

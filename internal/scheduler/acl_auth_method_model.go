@@ -38,9 +38,9 @@ func secretHidden(s string) bool {
 	return s == fwutil.Redacted || fwutil.Obfuscated(s)
 }
 
-// expandConfig builds the API's config from the model. secret is the client
+// authMethodConfigFromModel builds the API's config from the model. secret is the client
 // secret to send, which may come from the write-only twin.
-func expandConfig(ctx context.Context, m *aclAuthMethodConfigModel, secret string, diags *diag.Diagnostics) *schedulerclient.AuthMethodConfig {
+func authMethodConfigFromModel(ctx context.Context, m *aclAuthMethodConfigModel, secret string, diags *diag.Diagnostics) *schedulerclient.AuthMethodConfig {
 	return &schedulerclient.AuthMethodConfig{
 		OIDCDiscoveryURL:     m.OIDCDiscoveryURL.ValueString(),
 		OIDCClientID:         m.OIDCClientID.ValueString(),
@@ -62,11 +62,11 @@ func expandConfig(ctx context.Context, m *aclAuthMethodConfigModel, secret strin
 	}
 }
 
-// flattenConfig converts the API's config. prior is what state or plan held
+// modelFromAuthMethodConfig converts the API's config. prior is what state or plan held
 // before; it decides how the server's normal forms are shown (null or empty
 // lists, "5m" or "5m0s") and whether the client secret is kept. A nil prior
 // (data sources, import) takes the server's answer as it is.
-func flattenConfig(ctx context.Context, prior *aclAuthMethodConfigModel, c *schedulerclient.AuthMethodConfig, diags *diag.Diagnostics) aclAuthMethodConfigModel {
+func modelFromAuthMethodConfig(ctx context.Context, prior *aclAuthMethodConfigModel, c *schedulerclient.AuthMethodConfig, diags *diag.Diagnostics) aclAuthMethodConfigModel {
 	if c == nil {
 		c = &schedulerclient.AuthMethodConfig{}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"net/http"
 	"regexp"
 	"sort"
 	"strings"
@@ -26,7 +25,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
@@ -49,13 +47,6 @@ const (
 )
 
 var authMethodNameRe = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
-
-var (
-	_ resource.ResourceWithConfigure      = (*aclAuthMethodResource)(nil)
-	_ resource.ResourceWithImportState    = (*aclAuthMethodResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*aclAuthMethodResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*aclAuthMethodResource)(nil)
-)
 
 type aclAuthMethodModel struct {
 	Name            types.String `tfsdk:"name"`
@@ -80,17 +71,28 @@ type aclAuthMethodResourceConfigModel struct {
 }
 
 // NewACLAuthMethodResource is the constructor of stack_scheduler_acl_auth_method.
-func NewACLAuthMethodResource() resource.Resource { return &aclAuthMethodResource{} }
+var NewACLAuthMethodResource = fwutil.NewResource(&fwutil.Resource[aclAuthMethodModel, *schedulerclient.Client]{
+	TypeName:   "scheduler_acl_auth_method",
+	Service:    schedulerclient.Service,
+	Object:     "auth method",
+	Schema:     aclAuthMethodSchema,
+	ImportID:   func(m *aclAuthMethodModel) string { return m.Name.ValueString() },
+	Validate:   validateACLAuthMethod,
+	ModifyPlan: modifyACLAuthMethodPlan,
+	// Some servers overwrite an existing method on create instead of
+	// refusing: the create looks first, so that Terraform never silently
+	// adopts one.
+	Find: func(ctx context.Context, c *schedulerclient.Client, m *aclAuthMethodModel) error {
+		_, _, err := c.ReadAuthMethod(ctx, m.Name.ValueString(), nil)
+		return err
+	},
+	Create: createACLAuthMethod,
+	Read:   readACLAuthMethod,
+	Update: updateACLAuthMethod,
+	Delete: deleteACLAuthMethod,
+})
 
-type aclAuthMethodResource struct {
-	client *schedulerclient.Client
-}
-
-func (r *aclAuthMethodResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_scheduler_acl_auth_method"
-}
-
-func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func aclAuthMethodSchema(context.Context) schema.Schema {
 	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
 	// The create-only fields: the server answers them empty (or "0s") when
 	// unset, so going from one spelling of unset to another, as after an
@@ -149,7 +151,7 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 		Drift:       "When the server redacts or omits secrets, a change made outside Terraform cannot be seen.",
 	}.Attributes())
 
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "An ACL auth method of the scheduler: how an OIDC identity provider or a JWT issuer is used for single sign-on, " +
 			"and which tokens a login produces. The scheduler can update only OIDC methods, so any change to a JWT method replaces it.",
 		Attributes: map[string]schema.Attribute{
@@ -209,65 +211,58 @@ func (r *aclAuthMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 	}
 }
 
-func (r *aclAuthMethodResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = fwutil.SchedulerClient(req.ProviderData, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-// ValidateConfig checks the rules that tie attributes together; values not
-// known yet are checked at apply by the server.
-func (r *aclAuthMethodResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var m aclAuthMethodModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() || m.Config.IsNull() || m.Config.IsUnknown() || m.Type.IsUnknown() {
+// validateACLAuthMethod checks the rules that tie attributes together;
+// values not known yet are checked at apply by the server.
+func validateACLAuthMethod(ctx context.Context, config tfsdk.Config, m *aclAuthMethodModel, diags *diag.Diagnostics) {
+	if m.Config.IsNull() || m.Config.IsUnknown() || m.Type.IsUnknown() {
 		return
 	}
 	var c aclAuthMethodResourceConfigModel
-	resp.Diagnostics.Append(fwutil.As(m.Config, &c)...)
-	if resp.Diagnostics.HasError() {
+	diags.Append(fwutil.As(m.Config, &c)...)
+	if diags.HasError() {
 		return
 	}
 	cfg := path.Root("config")
 
 	if u := c.OIDCDiscoveryURL; !u.IsNull() && !u.IsUnknown() && strings.Contains(u.ValueString(), ".well-known") {
-		resp.Diagnostics.AddAttributeError(cfg.AtName("oidc_discovery_url"), "Invalid discovery URL",
+		diags.AddAttributeError(cfg.AtName("oidc_discovery_url"), "Invalid discovery URL",
 			fmt.Sprintf("config.oidc_discovery_url must not contain a \".well-known\" part: give the issuer's base URL, got %q.", u.ValueString()))
 	}
 	switch m.Type.ValueString() {
 	case typeOIDC:
-		for _, req := range []struct {
+		for _, field := range []struct {
 			name string
 			v    attr.Value
 		}{{"oidc_discovery_url", c.OIDCDiscoveryURL}, {"oidc_client_id", c.OIDCClientID}} {
-			if fwutil.Unset(req.v) {
-				resp.Diagnostics.AddAttributeError(cfg.AtName(req.name), "Missing OIDC setting",
-					fmt.Sprintf("config.%s is required when type is \"OIDC\".", req.name))
+			if fwutil.Unset(field.v) {
+				diags.AddAttributeError(cfg.AtName(field.name), "Missing OIDC setting",
+					fmt.Sprintf("config.%s is required when type is \"OIDC\".", field.name))
 			}
 		}
-		fwutil.RequireSecret(ctx, req.Config, cfg.AtName("oidc_client_secret"), `when type is "OIDC"`, &resp.Diagnostics)
+		fwutil.RequireSecret(ctx, config, cfg.AtName("oidc_client_secret"), `when type is "OIDC"`, diags)
 	case typeJWT:
 		if fwutil.Unset(c.OIDCDiscoveryURL) && fwutil.Unset(c.JWKSURL) && fwutil.Unset(c.JWTValidationPubKeys) {
-			resp.Diagnostics.AddAttributeError(cfg, "Missing JWT key source",
+			diags.AddAttributeError(cfg, "Missing JWT key source",
 				"One of config.oidc_discovery_url, config.jwks_url or config.jwt_validation_pub_keys is required when type is \"JWT\".")
 		}
 	}
 }
 
-// ModifyPlan keeps a plan without real changes empty, and turns any change
-// of a JWT method into a replacement, because the scheduler's update
-// endpoint accepts only OIDC methods.
-func (r *aclAuthMethodResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
-		return
-	}
+// modifyACLAuthMethodPlan keeps a plan without real changes empty, and
+// turns any change of a JWT method into a replacement, because the
+// scheduler's update endpoint accepts only OIDC methods.
+func modifyACLAuthMethodPlan(ctx context.Context, _ *schedulerclient.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var state aclAuthMethodModel
 	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	changed := serverChanges(ctx, req.Plan, req.State, state, &resp.Diagnostics)
+	var plan aclAuthMethodModel
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	changed := serverChanges(&plan, &state)
 	if len(changed) == 0 {
 		// Terraform marked the server-set attributes unknown because the
 		// configuration differs from state, but only in how it spells a
@@ -292,9 +287,9 @@ func (r *aclAuthMethodResource) ModifyPlan(ctx context.Context, req resource.Mod
 
 // leeways are the durations the scheduler answers "0s" for when unset.
 var leeways = map[string]bool{
-	"config.expiration_leeway": true,
-	"config.not_before_leeway": true,
-	"config.clock_skew_leeway": true,
+	"expiration_leeway": true,
+	"not_before_leeway": true,
+	"clock_skew_leeway": true,
 }
 
 // serverChanges returns, sorted, the attributes a practitioner sets whose
@@ -304,211 +299,138 @@ var leeways = map[string]bool{
 // the configuration uses. The max_token_ttl of a JWT method imported
 // without one is not either: the server never stores it, and cannot update
 // a JWT method.
-func serverChanges(ctx context.Context, plan tfsdk.Plan, state tfsdk.State, prior aclAuthMethodModel, diags *diag.Diagnostics) []path.Path {
-	diffs, err := plan.Raw.Diff(state.Raw)
-	if err != nil {
-		diags.AddError("Cannot compare plan with state", err.Error())
-		return nil
-	}
-	attrs := map[string]path.Path{}
-	for _, d := range diffs {
-		if p, ok := configuredAttribute(d.Path); ok {
-			attrs[p.String()] = p
-		}
-	}
-	if prior.Type.ValueString() == typeJWT && prior.MaxTokenTTL.IsNull() {
-		delete(attrs, "max_token_ttl")
-	}
+func serverChanges(plan, state *aclAuthMethodModel) []path.Path {
 	var changed []path.Path
-	for name, p := range attrs {
-		var planned, stored attr.Value
-		diags.Append(plan.GetAttribute(ctx, p, &planned)...)
-		diags.Append(state.GetAttribute(ctx, p, &stored)...)
-		if diags.HasError() {
-			return nil
-		}
-		unset := fwutil.Unset
-		if leeways[name] {
-			unset = fwutil.UnsetDuration
-		}
-		if !unset(planned) || !unset(stored) {
+	differ := func(p path.Path, planned, stored attr.Value, unset func(attr.Value) bool) {
+		if !planned.Equal(stored) && (!unset(planned) || !unset(stored)) {
 			changed = append(changed, p)
+		}
+	}
+	for name, v := range map[string][2]attr.Value{
+		"name":              {plan.Name, state.Name},
+		"type":              {plan.Type, state.Type},
+		"token_locality":    {plan.TokenLocality, state.TokenLocality},
+		"token_name_format": {plan.TokenNameFormat, state.TokenNameFormat},
+		"max_token_ttl":     {plan.MaxTokenTTL, state.MaxTokenTTL},
+		"default":           {plan.Default, state.Default},
+	} {
+		if name == "max_token_ttl" && state.Type.ValueString() == typeJWT && state.MaxTokenTTL.IsNull() {
+			continue
+		}
+		differ(path.Root(name), v[0], v[1], fwutil.Unset)
+	}
+	cfg := path.Root("config")
+	if plan.Config.IsNull() || plan.Config.IsUnknown() || state.Config.IsNull() {
+		differ(cfg, plan.Config, state.Config, fwutil.Unset)
+	} else {
+		stored := state.Config.Attributes()
+		for name, planned := range plan.Config.Attributes() {
+			unset := fwutil.Unset
+			if leeways[name] {
+				unset = fwutil.UnsetDuration
+			}
+			differ(cfg.AtName(name), planned, stored[name], unset)
 		}
 	}
 	sort.Slice(changed, func(i, j int) bool { return changed[i].String() < changed[j].String() })
 	return changed
 }
 
-// configuredAttribute maps a tftypes diff path to the attribute a
-// practitioner sets (top-level, or one level into config), skipping the
-// server-set ones.
-func configuredAttribute(p *tftypes.AttributePath) (path.Path, bool) {
-	var names []string
-	for _, step := range p.Steps() {
-		name, ok := step.(tftypes.AttributeName)
-		if !ok || len(names) == 2 {
-			break
-		}
-		names = append(names, string(name))
+func createACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client], m *aclAuthMethodModel) error {
+	body := authMethodFromModel(ctx, m, op)
+	if op.Diags.HasError() {
+		return nil
 	}
-	if len(names) == 0 {
-		return path.Empty(), false
-	}
-	switch names[0] {
-	case "create_time", "modify_time", "create_index", "modify_index":
-		return path.Empty(), false
-	case "config":
-		if len(names) == 2 {
-			return path.Root("config").AtName(names[1]), true
-		}
-	}
-	return path.Root(names[0]), true
-}
-
-func (r *aclAuthMethodResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, body := r.planned(ctx, req.Plan, req.Config, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	name := body.Name
-
-	// Some servers overwrite an existing method on create instead of
-	// refusing; look first so that Terraform never silently adopts one. The
-	// replica may not show a method created elsewhere a moment ago, so the
-	// create's answer is checked too.
-	existing := fwutil.Existing{
-		Kind:     "auth method",
-		Summary:  "Auth method already exists",
-		Object:   fmt.Sprintf("An auth method named %q", name),
-		ImportID: name,
-	}
-	_, _, err := r.client.ReadAuthMethod(ctx, name, nil)
-	if !fwutil.CheckAbsent(&resp.Diagnostics, err, existing) {
-		return
-	}
-
-	got, err := r.client.CreateAuthMethod(ctx, body)
+	got, err := op.Client.CreateAuthMethod(ctx, body)
 	if err != nil {
-		if client.StatusCode(err) == http.StatusConflict {
-			existing.Add(&resp.Diagnostics, err)
-			return
-		}
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot create the auth method", err)
-		return
+		return err
 	}
 	// A method made by this create was created at the index of its last
 	// change; an older CreateIndex is the method that was there before,
-	// which the server has overwritten. Its former settings are lost, but
-	// adopting it would hide that it was never Terraform's.
+	// which the server has overwritten (the replica may not have shown it
+	// to Find). Its former settings are lost, but adopting it would hide
+	// that it was never Terraform's.
 	if got.CreateIndex != got.ModifyIndex {
-		existing.Add(&resp.Diagnostics, fmt.Errorf("the create was answered with CreateIndex %d and ModifyIndex %d: the server overwrote the existing method with this configuration instead of refusing the create",
-			got.CreateIndex, got.ModifyIndex))
-		return
+		return &fwutil.Exists{ServerSaid: fmt.Errorf("the create was answered with CreateIndex %d and ModifyIndex %d: the server overwrote the existing method with this configuration instead of refusing the create",
+			got.CreateIndex, got.ModifyIndex)}
 	}
 	undoCreateLowercasing(body.Config, got.Config)
-	r.setState(ctx, &resp.State, plan, got, &resp.Diagnostics)
+	modelFromAuthMethod(ctx, m, got, op.Diags)
+	return nil
 }
 
-func (r *aclAuthMethodResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state aclAuthMethodModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	got, err := readAfter(ctx, r.client, state.Name.ValueString(), uint64(state.ModifyIndex.ValueInt64()))
-	if client.IsNotFound(err) {
-		resp.State.RemoveResource(ctx)
-		return
-	}
+func readACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client], m *aclAuthMethodModel) error {
+	got, err := readAfter(ctx, op.Client, m.Name.ValueString(), uint64(m.ModifyIndex.ValueInt64()))
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the auth method", err)
-		return
+		return err
 	}
-	r.setState(ctx, &resp.State, state, got, &resp.Diagnostics)
+	modelFromAuthMethod(ctx, m, got, op.Diags)
+	return nil
 }
 
-func (r *aclAuthMethodResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	plan, body := r.planned(ctx, req.Plan, req.Config, &resp.Diagnostics)
-	var state aclAuthMethodModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
+func updateACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client], m, prior *aclAuthMethodModel) error {
+	if len(serverChanges(m, prior)) == 0 {
+		// Only the spelling of values changed (modifyACLAuthMethodPlan
+		// replaces a JWT method on any other change), so only state
+		// learns it.
+		return nil
 	}
-	if len(serverChanges(ctx, req.Plan, req.State, state, &resp.Diagnostics)) == 0 {
-		// Only the spelling of values changed (ModifyPlan replaces a JWT
-		// method on any other change), so only state learns it.
-		if !resp.Diagnostics.HasError() {
-			resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &plan)...)
-		}
-		return
+	body := authMethodFromModel(ctx, m, op)
+	if op.Diags.HasError() {
+		return nil
 	}
-	got, err := r.client.UpdateAuthMethod(ctx, body)
+	got, err := op.Client.UpdateAuthMethod(ctx, body)
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot update the auth method", err)
-		return
+		return err
 	}
-	r.setState(ctx, &resp.State, plan, got, &resp.Diagnostics)
+	modelFromAuthMethod(ctx, m, got, op.Diags)
+	return nil
 }
 
-func (r *aclAuthMethodResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state aclAuthMethodModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	name := state.Name.ValueString()
-	if err := r.client.DeleteAuthMethod(ctx, name); err != nil && !client.IsNotFound(err) {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot delete the auth method", err)
-		return
+func deleteACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client], m *aclAuthMethodModel) error {
+	name := m.Name.ValueString()
+	if err := op.Client.DeleteAuthMethod(ctx, name); err != nil && !client.IsNotFound(err) {
+		return err
 	}
 	// A method created again under the same name right away (a replacement)
 	// must not find the replica still showing this one.
-	if err := waitGone(ctx, r.client, name); err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "The auth method was deleted, but the replica still shows it", err)
+	if err := waitGone(ctx, op.Client, name); err != nil {
+		return &fwutil.Failure{Summary: "The auth method was deleted, but the replica still shows it", Detail: fwutil.APIErrorDetail(err)}
 	}
+	return nil
 }
 
-func (r *aclAuthMethodResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
-}
-
-// planned reads the plan, and builds the request body from it and from the
+// authMethodFromModel builds the request body from the plan, and from the
 // configuration, where alone the write-only secret can be found.
-func (r *aclAuthMethodResource) planned(ctx context.Context, plan tfsdk.Plan, config tfsdk.Config, diags *diag.Diagnostics) (aclAuthMethodModel, *schedulerclient.AuthMethod) {
-	var m aclAuthMethodModel
-	diags.Append(fwutil.Get(ctx, plan, &m)...)
+func authMethodFromModel(ctx context.Context, m *aclAuthMethodModel, op fwutil.Op[*schedulerclient.Client]) *schedulerclient.AuthMethod {
 	var c aclAuthMethodResourceConfigModel
-	if !diags.HasError() {
-		diags.Append(fwutil.As(m.Config, &c)...)
+	op.Diags.Append(fwutil.As(m.Config, &c)...)
+	secret := op.Secret(ctx, path.Root("config").AtName("oidc_client_secret"))
+	if op.Diags.HasError() {
+		return nil
 	}
-	secret := fwutil.SecretToSend(ctx, config, path.Root("config").AtName("oidc_client_secret"), diags)
-	if diags.HasError() {
-		return m, nil
-	}
-	return m, &schedulerclient.AuthMethod{
+	return &schedulerclient.AuthMethod{
 		Name:            m.Name.ValueString(),
 		Type:            m.Type.ValueString(),
 		TokenLocality:   m.TokenLocality.ValueString(),
 		TokenNameFormat: m.TokenNameFormat.ValueString(),
 		MaxTokenTTL:     m.MaxTokenTTL.ValueString(),
 		Default:         m.Default.ValueBool(),
-		Config:          expandConfig(ctx, &c.aclAuthMethodConfigModel, secret, diags),
+		Config:          authMethodConfigFromModel(ctx, &c.aclAuthMethodConfigModel, secret, op.Diags),
 	}
 }
 
-// setState writes the server's answer over prior, which is the plan after
-// a write and the state after a read.
-func (r *aclAuthMethodResource) setState(ctx context.Context, st *tfsdk.State, prior aclAuthMethodModel, got *schedulerclient.AuthMethod, diags *diag.Diagnostics) {
+// modelFromAuthMethod writes the server's answer over m, which holds the
+// plan after a write and the state after a read.
+func modelFromAuthMethod(ctx context.Context, m *aclAuthMethodModel, got *schedulerclient.AuthMethod, diags *diag.Diagnostics) {
 	var priorConfig *aclAuthMethodConfigModel
 	var c aclAuthMethodResourceConfigModel
-	if !prior.Config.IsNull() {
-		diags.Append(fwutil.As(prior.Config, &c)...)
+	if !m.Config.IsNull() {
+		diags.Append(fwutil.As(m.Config, &c)...)
 		priorConfig = &c.aclAuthMethodConfigModel
 	}
-	c.aclAuthMethodConfigModel = flattenConfig(ctx, priorConfig, got.Config, diags)
-	// Write-only values never enter state; the version is the
-	// practitioner's own and is kept as configured.
-	c.OIDCClientSecretWO = types.StringNull()
+	c.aclAuthMethodConfigModel = modelFromAuthMethodConfig(ctx, priorConfig, got.Config, diags)
+	// The version is the practitioner's own and is kept as configured.
 	if priorConfig == nil {
 		c.OIDCClientSecretWOVersion = types.Int64Null()
 	}
@@ -517,13 +439,13 @@ func (r *aclAuthMethodResource) setState(ctx context.Context, st *tfsdk.State, p
 	if diags.HasError() {
 		return
 	}
-	m := aclAuthMethodModel{
+	*m = aclAuthMethodModel{
 		Name:            types.StringValue(got.Name),
 		Type:            types.StringValue(got.Type),
 		TokenLocality:   types.StringValue(got.TokenLocality),
 		TokenNameFormat: types.StringValue(got.TokenNameFormat),
 		// The scheduler never returns it: state keeps what was sent.
-		MaxTokenTTL: prior.MaxTokenTTL,
+		MaxTokenTTL: m.MaxTokenTTL,
 		Default:     types.BoolValue(got.Default),
 		Config:      cfg,
 		CreateTime:  fwutil.TimeString(got.CreateTime),
@@ -531,15 +453,12 @@ func (r *aclAuthMethodResource) setState(ctx context.Context, st *tfsdk.State, p
 		CreateIndex: types.Int64Value(int64(got.CreateIndex)),
 		ModifyIndex: types.Int64Value(int64(got.ModifyIndex)),
 	}
-	diags.Append(fwutil.Set(ctx, st, &m)...)
 }
 
 // resourceConfigAttrTypes are the attribute types of the config object, read once from
 // the schema so that the two never disagree.
 var resourceConfigAttrTypes = sync.OnceValue(func() map[string]attr.Type {
-	var resp resource.SchemaResponse
-	(&aclAuthMethodResource{}).Schema(context.Background(), resource.SchemaRequest{}, &resp)
-	return fwutil.AttrTypes(resp.Schema.Attributes["config"].GetType())
+	return fwutil.AttrTypes(aclAuthMethodSchema(context.Background()).Attributes["config"].GetType())
 })
 
 // readAfter reads a method from the replica once the replica has applied

@@ -67,7 +67,7 @@ func (d *aclAuthMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 }
 
 func (d *aclAuthMethodsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.SchedulerClient(req.ProviderData, fwutil.NoToken, &resp.Diagnostics)
+	d.client = fwutil.ClientOf[*schedulerclient.Client](req.ProviderData, schedulerclient.Service, fwutil.NoToken, &resp.Diagnostics)
 }
 
 func (d *aclAuthMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

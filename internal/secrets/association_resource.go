@@ -12,21 +12,16 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
-)
-
-var (
-	_ resource.ResourceWithConfigure   = (*associationResource)(nil)
-	_ resource.ResourceWithImportState = (*associationResource)(nil)
 )
 
 type associationModel struct {
@@ -41,19 +36,32 @@ type associationModel struct {
 
 // NewAssociationResource is the constructor of
 // stack_secrets_sync_association.
-func NewAssociationResource() resource.Resource { return &associationResource{} }
+var NewAssociationResource = fwutil.NewResource(&fwutil.Resource[associationModel, *secretsclient.Client]{
+	TypeName: "secrets_sync_association",
+	Service:  secretsclient.Service,
+	Object:   "association",
+	Schema:   associationSchema,
+	ImportID: func(m *associationModel) string {
+		return strings.Join([]string{m.DestinationType.ValueString(), m.DestinationName.ValueString(), m.Mount.ValueString(), m.SecretName.ValueString()}, "/")
+	},
+	Import: importAssociation,
+	Create: createAssociation,
+	Read: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *associationModel) error {
+		return readAssociationStatus(ctx, op.Client, m)
+	},
+	// Every attribute that can be set replaces the association: no Update.
+	Delete: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *associationModel) error {
+		// The service succeeds when the association is already gone; a
+		// destination that is gone took its associations with it.
+		_, meta, err := op.Client.RemoveAssociation(ctx, m.DestinationType.ValueString(), m.DestinationName.ValueString(), m.Mount.ValueString(), m.SecretName.ValueString())
+		addWarnings(op.Diags, meta)
+		return err
+	},
+})
 
-type associationResource struct {
-	client *secretsclient.Client
-}
-
-func (r *associationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_secrets_sync_association"
-}
-
-func (r *associationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func associationSchema(context.Context) schema.Schema {
 	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "An association of one secret of a key-value (version 2) mount with one sync destination: the secrets service pushes the secret to the destination " +
 			"and keeps it in sync. Every attribute that can be set identifies the association, so changing any of them replaces it; destroying it deletes the secret from the destination. " +
 			"The import ID is `<destination_type>/<destination_name>/<mount>/<secret_name>`, for example `cloudone-sm/prod/secret/app/db/password`; " +
@@ -104,16 +112,8 @@ func (r *associationResource) Schema(_ context.Context, _ resource.SchemaRequest
 	}
 }
 
-func (r *associationResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = fwutil.SecretsClient(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *associationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var m associationModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+// createAssociation sets the association and finds it in the answer.
+func createAssociation(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *associationModel) error {
 	typ, name, mount, secret := m.DestinationType.ValueString(), m.DestinationName.ValueString(), m.Mount.ValueString(), m.SecretName.ValueString()
 	summary := fmt.Sprintf("Cannot associate the secret %q of mount %q with the %s destination %q", secret, mount, typ, name)
 
@@ -123,44 +123,41 @@ func (r *associationResource) Create(ctx context.Context, req resource.CreateReq
 	// between would blur that.
 	unlock := destinationLocks.lock(typ + "/" + name)
 	defer unlock()
-	before, _, err := r.client.ReadAssociations(ctx, typ, name)
+	before, _, err := op.Client.ReadAssociations(ctx, typ, name)
 	if err != nil {
-		addDestinationError(&resp.Diagnostics, summary, typ, name, err)
-		return
+		return destinationError(summary, typ, name, err)
 	}
-	got, meta, err := r.client.SetAssociation(ctx, typ, name, mount, secret)
+	got, meta, err := op.Client.SetAssociation(ctx, typ, name, mount, secret)
 	if err != nil {
-		addDestinationError(&resp.Diagnostics, summary, typ, name, err)
-		return
+		return destinationError(summary, typ, name, err)
 	}
-	addWarnings(&resp.Diagnostics, meta)
+	addWarnings(op.Diags, meta)
 	a, named := pickAssociation(got, secret, func(key string, a secretsclient.AssociatedSecret) bool {
 		old, existed := before.AssociatedSecrets[key]
 		return !existed || old.SyncStatus != a.SyncStatus || !old.UpdatedAt.Equal(a.UpdatedAt)
 	})
 	switch {
 	case named == 0:
-		resp.Diagnostics.AddError("The service did not report the association", fmt.Sprintf(
+		return &fwutil.Failure{Summary: "The service did not report the association", Detail: fmt.Sprintf(
 			"The service accepted the association of secret %q of mount %q with the %s destination %q, but its answer lists no association of that secret.",
-			secret, mount, typ, name))
-		return
+			secret, mount, typ, name)}
 	case a == nil:
-		addAccessorUnknown(&resp.Diagnostics, typ, name, secret, named)
+		addAccessorUnknown(op.Diags, typ, name, secret, named)
 		m.Accessor = types.StringNull()
 		// The status of this very association is then read by secret.
-		if !r.readStatus(ctx, &m, &resp.Diagnostics) {
-			resp.Diagnostics.AddError("The service did not report the association", fmt.Sprintf(
+		if err := readAssociationStatus(ctx, op.Client, m); errors.Is(err, fwutil.ErrGone) {
+			return &fwutil.Failure{Summary: "The service did not report the association", Detail: fmt.Sprintf(
 				"The service accepted the association of secret %q of mount %q with the %s destination %q, but does not list it when asked by secret.",
-				secret, mount, typ, name))
+				secret, mount, typ, name)}
+		} else if err != nil {
+			return err
 		}
 	default:
 		m.Accessor = types.StringValue(a.Accessor)
 		m.SyncStatus = types.StringValue(a.SyncStatus)
 		m.UpdatedAt = fwutil.TimeString(a.UpdatedAt)
 	}
-	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
-	}
+	return nil
 }
 
 // destinationLocks serializes this provider's association sets per
@@ -220,43 +217,26 @@ func addAccessorUnknown(diags *diag.Diagnostics, typ, name, secret string, named
 			"so the association's accessor is left empty.", typ, name, named, secret))
 }
 
-// Read asks the service, in one request, which destinations the secret is
-// associated with.
-func (r *associationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var m associationModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if !r.readStatus(ctx, &m, &resp.Diagnostics) {
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
-	}
-}
-
-// readStatus brings m's sync_status and updated_at up to date, and reports
-// whether the association exists. A mount deleted outside Terraform took
-// its secrets' associations with it; an UNSYNCED association is being
-// removed.
-func (r *associationResource) readStatus(ctx context.Context, m *associationModel, diags *diag.Diagnostics) bool {
-	got, _, err := r.client.ReadDestinationsBySecret(ctx, m.Mount.ValueString(), m.SecretName.ValueString())
-	if client.IsNotFound(err) || mountGone(err) {
-		return false
+// readAssociationStatus asks the service, in one request, which
+// destinations the secret is associated with, and brings m's sync_status
+// and updated_at up to date. It returns fwutil.ErrGone when the
+// association is gone: a mount deleted outside Terraform took its secrets'
+// associations with it, and an UNSYNCED association is being removed.
+func readAssociationStatus(ctx context.Context, c *secretsclient.Client, m *associationModel) error {
+	got, _, err := c.ReadDestinationsBySecret(ctx, m.Mount.ValueString(), m.SecretName.ValueString())
+	if mountGone(err) {
+		return fwutil.ErrGone
 	}
 	if err != nil {
-		fwutil.AddAPIError(diags, "Cannot read the association", err)
-		return true
+		return err
 	}
 	d, ok := got.AssociatedDestinations[m.DestinationType.ValueString()+"/"+m.DestinationName.ValueString()]
 	if !ok || d.SyncStatus == secretsclient.StatusUnsynced {
-		return false
+		return fwutil.ErrGone
 	}
 	m.SyncStatus = types.StringValue(d.SyncStatus)
 	m.UpdatedAt = fwutil.TimeString(d.UpdatedAt)
-	return true
+	return nil
 }
 
 // noMount is how the service says that a mount does not exist, in the
@@ -268,46 +248,20 @@ func mountGone(err error) bool {
 	return errors.As(err, &e) && e.StatusCode == http.StatusBadRequest && noMount.MatchString(e.Message)
 }
 
-// Update is never called with a change, since every attribute that can be
-// set replaces the association; it records the plan.
-func (r *associationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var m associationModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
-	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
-	}
-}
-
-func (r *associationResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var m associationModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	// The service succeeds when the association is already gone; a
-	// destination that is gone took its associations with it.
-	_, meta, err := r.client.RemoveAssociation(ctx, m.DestinationType.ValueString(), m.DestinationName.ValueString(), m.Mount.ValueString(), m.SecretName.ValueString())
-	if err != nil && !client.IsNotFound(err) {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot remove the association", err)
-		return
-	}
-	addWarnings(&resp.Diagnostics, meta)
-}
-
-// ImportState takes `<destination_type>/<destination_name>/<mount>/<secret_name>`.
+// importAssociation takes `<destination_type>/<destination_name>/<mount>/<secret_name>`.
 // The type and the destination name hold no slash, but the mount and the
 // secret name may, so every split of the rest is tried and the one the
 // service knows as an association with the destination is kept.
-func (r *associationResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+func importAssociation(ctx context.Context, sc *secretsclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
 	const format = "<destination_type>/<destination_name>/<mount>/<secret_name>"
-	parts := strings.SplitN(req.ID, "/", 3)
+	parts := strings.SplitN(id, "/", 3)
 	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || !strings.Contains(strings.Trim(parts[2], "/"), "/") {
-		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("The import ID of an association is %s; got %q.", format, req.ID))
+		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of an association is %s; got %q.", format, id))
 		return
 	}
 	typ, name, rest := parts[0], parts[1], parts[2]
 	if !slices.Contains(destinationTypes, typ) {
-		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("The import ID of an association is %s, and %q is not a destination type: use one of %s.",
+		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of an association is %s, and %q is not a destination type: use one of %s.",
 			format, typ, strings.Join(destinationTypes, ", ")))
 		return
 	}
@@ -327,7 +281,7 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 		if c.mount == "" || c.secret == "" {
 			continue
 		}
-		got, _, err := r.client.ReadDestinationsBySecret(ctx, c.mount, c.secret)
+		got, _, err := sc.ReadDestinationsBySecret(ctx, c.mount, c.secret)
 		// 400 (no such mount, or a name the service refuses) and 404 mean
 		// that this split names no association.
 		if s := client.StatusCode(err); s == http.StatusBadRequest || s == http.StatusNotFound {
@@ -335,7 +289,7 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 			continue
 		}
 		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the association to import", err)
+			fwutil.AddAPIError(diags, "Cannot read the association to import", err)
 			return
 		}
 		d, ok := got.AssociatedDestinations[key]
@@ -348,9 +302,9 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 	}
 	switch len(matches) {
 	case 0:
-		resp.Diagnostics.AddError("Association not found", fmt.Sprintf(
+		diags.AddError("Association not found", fmt.Sprintf(
 			"No secret is associated with the %s destination %q under the import ID %q. Every split of %q into a mount and a secret name was tried:\n  - %s",
-			typ, name, req.ID, rest, strings.Join(tried, "\n  - ")))
+			typ, name, id, rest, strings.Join(tried, "\n  - ")))
 		return
 	case 1:
 	default:
@@ -358,10 +312,10 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 		for _, c := range matches {
 			names = append(names, fmt.Sprintf("mount %q, secret %q", c.mount, c.secret))
 		}
-		resp.Diagnostics.AddError("Ambiguous import ID", fmt.Sprintf(
+		diags.AddError("Ambiguous import ID", fmt.Sprintf(
 			"The import ID %q names more than one association with the %s destination %q, because the mount and the secret name can be split in several ways:\n  - %s\n"+
 				"An import cannot tell them apart. Declare the resource with its mount and secret_name instead, and apply: the service refreshes an existing association without duplicating it.",
-			req.ID, typ, name, strings.Join(names, "\n  - ")))
+			id, typ, name, strings.Join(names, "\n  - ")))
 		return
 	}
 	c := matches[0]
@@ -374,11 +328,11 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 		SyncStatus:      types.StringValue(c.found.SyncStatus),
 		UpdatedAt:       fwutil.TimeString(c.found.UpdatedAt),
 	}
-	m.Accessor = r.importAccessor(ctx, typ, name, c.secret, c.found, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
+	m.Accessor = importAccessor(ctx, sc, typ, name, c.secret, c.found, diags)
+	if diags.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+	diags.Append(fwutil.Set(ctx, state, &m)...)
 }
 
 // importAccessor finds the accessor of an imported association's mount in
@@ -386,8 +340,8 @@ func (r *associationResource) ImportState(ctx context.Context, req resource.Impo
 // of the secret's name, or among several (secrets of that name in several
 // mounts), the only one with the status and time that the read by secret
 // gave.
-func (r *associationResource) importAccessor(ctx context.Context, typ, name, secret string, found secretsclient.AssociatedDestination, diags *diag.Diagnostics) types.String {
-	got, _, err := r.client.ReadAssociations(ctx, typ, name)
+func importAccessor(ctx context.Context, c *secretsclient.Client, typ, name, secret string, found secretsclient.AssociatedDestination, diags *diag.Diagnostics) types.String {
+	got, _, err := c.ReadAssociations(ctx, typ, name)
 	if err != nil {
 		fwutil.AddAPIError(diags, "Cannot read the destination's associations", err)
 		return types.StringNull()

@@ -554,10 +554,9 @@ resource "stack_secrets_sync_association" "test" {
 	}
 	testPlanErrors(t, s, []planErrorCase{
 		{config("cloudfour-sm", "d", "secret", "s"), literal(`Attribute destination_type value must be one of: ["cloudone-sm" "cloudtwo-kv" "cloudthree-sm" "codehost" "webhost-project"], got: "cloudfour-sm"`)},
-		{config("cloudone-sm", "a/b", "secret", "s"), literal(`Attribute destination_name must not contain a slash, got: a/b`)},
-		{config("cloudone-sm", ".", "secret", "s"), literal(`Attribute destination_name value must be none of: ["." ".."], got: "."`)},
-		{config("cloudone-sm", "..", "secret", "s"), literal(`Attribute destination_name value must be none of: ["." ".."], got: ".."`)},
-		{config("cloudone-sm", "", "secret", "s"), literal(`Attribute destination_name string length must be at least 1, got: 0`)},
+		{config("cloudone-sm", "a/b", "secret", "s"), wrapped(`Attribute destination_name ` + nameRuleText + `, got: a/b`)},
+		{config("cloudone-sm", "..", "secret", "s"), wrapped(`Attribute destination_name ` + nameRuleText + `, got: \.\.`)},
+		{config("cloudone-sm", "", "secret", "s"), wrapped(`Attribute destination_name ` + nameRuleText + `, got:`)},
 		{config("cloudone-sm", "d", "", "s"), literal(`Attribute mount string length must be at least 1, got: 0`)},
 		{config("cloudone-sm", "d", "secret", ""), literal(`Attribute secret_name string length must be at least 1, got: 0`)},
 	})

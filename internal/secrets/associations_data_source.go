@@ -112,7 +112,7 @@ func (d *associationsDataSource) ConfigValidators(context.Context) []datasource.
 }
 
 func (d *associationsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.SecretsClient(req.ProviderData, &resp.Diagnostics)
+	d.client = fwutil.ClientOf[*secretsclient.Client](req.ProviderData, secretsclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
 }
 
 func (d *associationsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

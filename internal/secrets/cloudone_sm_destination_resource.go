@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -28,11 +27,9 @@ type cloudOneSMDestinationModel struct {
 
 // NewCloudOneSMDestinationResource is the constructor of
 // stack_secrets_sync_cloudone_sm_destination.
-func NewCloudOneSMDestinationResource() resource.Resource {
-	return newDestinationResource[cloudOneSMDestinationModel](cloudOneSM)()
-}
+var NewCloudOneSMDestinationResource = destinationResource(cloudOneSM)
 
-var cloudOneSM = &destinationKind[cloudOneSMDestinationModel]{
+var cloudOneSM = &destinationKind[cloudOneSMDestinationModel, *cloudOneSMDestinationModel]{
 	apiType:            secretsclient.TypeCloudOneSM,
 	typeName:           "cloudone_sm_destination",
 	defaultGranularity: secretsclient.GranularitySecretPath,

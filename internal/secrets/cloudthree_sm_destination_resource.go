@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -25,11 +24,9 @@ type cloudThreeSMDestinationModel struct {
 
 // NewCloudThreeSMDestinationResource is the constructor of
 // stack_secrets_sync_cloudthree_sm_destination.
-func NewCloudThreeSMDestinationResource() resource.Resource {
-	return newDestinationResource[cloudThreeSMDestinationModel](cloudThreeSM)()
-}
+var NewCloudThreeSMDestinationResource = destinationResource(cloudThreeSM)
 
-var cloudThreeSM = &destinationKind[cloudThreeSMDestinationModel]{
+var cloudThreeSM = &destinationKind[cloudThreeSMDestinationModel, *cloudThreeSMDestinationModel]{
 	apiType:            secretsclient.TypeCloudThreeSM,
 	typeName:           "cloudthree_sm_destination",
 	defaultGranularity: secretsclient.GranularitySecretPath,

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
@@ -29,14 +28,12 @@ type cloudTwoKVDestinationModel struct {
 
 // NewCloudTwoKVDestinationResource is the constructor of
 // stack_secrets_sync_cloudtwo_kv_destination.
-func NewCloudTwoKVDestinationResource() resource.Resource {
-	return newDestinationResource[cloudTwoKVDestinationModel](cloudTwoKV)()
-}
+var NewCloudTwoKVDestinationResource = destinationResource(cloudTwoKV)
 
 // defaultCloud is the service's default cloud, the public one.
 const defaultCloud = "cloud"
 
-var cloudTwoKV = &destinationKind[cloudTwoKVDestinationModel]{
+var cloudTwoKV = &destinationKind[cloudTwoKVDestinationModel, *cloudTwoKVDestinationModel]{
 	apiType:            secretsclient.TypeCloudTwoKV,
 	typeName:           "cloudtwo_kv_destination",
 	defaultGranularity: secretsclient.GranularitySecretPath,

@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -25,12 +24,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
-)
-
-var (
-	_ resource.ResourceWithConfigure      = (*codehostAppResource)(nil)
-	_ resource.ResourceWithImportState    = (*codehostAppResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*codehostAppResource)(nil)
 )
 
 type codehostAppModel struct {
@@ -44,22 +37,49 @@ type codehostAppModel struct {
 
 // NewCodehostAppResource is the constructor of
 // stack_secrets_sync_codehost_app.
-func NewCodehostAppResource() resource.Resource { return &codehostAppResource{} }
+var NewCodehostAppResource = fwutil.NewResource(&fwutil.Resource[codehostAppModel, *secretsclient.Client]{
+	TypeName: "secrets_sync_codehost_app",
+	Service:  secretsclient.Service,
+	Object:   "code-host app",
+	Schema:   codehostAppSchema,
+	ImportID: func(m *codehostAppModel) string { return m.Name.ValueString() },
+	Import:   importByName[*secretsclient.Client]("code-host app"),
+	Validate: func(ctx context.Context, config tfsdk.Config, _ *codehostAppModel, diags *diag.Diagnostics) {
+		fwutil.RequireSecret(ctx, config, path.Root("private_key"), "for a code-host app: the service needs its private key", diags)
+	},
+	Find: func(ctx context.Context, c *secretsclient.Client, m *codehostAppModel) error {
+		_, _, err := c.ReadCodehostApp(ctx, m.Name.ValueString())
+		return err
+	},
+	Create: writeCodehostApp,
+	Read: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *codehostAppModel) error {
+		got, _, err := op.Client.ReadCodehostApp(ctx, m.Name.ValueString())
+		if err == nil {
+			modelFromCodehostApp(m, got)
+		}
+		return err
+	},
+	Update: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m, _ *codehostAppModel) error {
+		return writeCodehostApp(ctx, op, m)
+	},
+	Delete: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *codehostAppModel) error {
+		name := m.Name.ValueString()
+		_, err := op.Client.DeleteCodehostApp(ctx, name)
+		if client.StatusCode(err) == http.StatusConflict {
+			return &fwutil.Failure{Summary: "Code-host app still in use", Detail: fmt.Sprintf(
+				"The service refuses to delete the code-host app %q while codehost destinations authenticate with it. "+
+					"Destroy those stack_secrets_sync_codehost_destination resources, or point them at another app or an access token, first, then destroy the app again.\n\nServer said: %s",
+				name, err)}
+		}
+		return err
+	},
+})
 
-type codehostAppResource struct {
-	client *secretsclient.Client
-}
-
-func (r *codehostAppResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_secrets_sync_codehost_app"
-}
-
-func (r *codehostAppResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func codehostAppSchema(context.Context) schema.Schema {
 	attrs := map[string]schema.Attribute{
 		"name": schema.StringAttribute{
-			Required: true,
-			Description: "Name of the app in the service; the name the app has at the code host is recommended. " +
-				"Changing it replaces the app.",
+			Required:      true,
+			Description:   "Name of the app in the service; the name the app has at the code host is recommended. " + nameRule + " Changing it replaces the app.",
 			Validators:    nameValidators(),
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
@@ -83,7 +103,7 @@ func (r *codehostAppResource) Schema(_ context.Context, _ resource.SchemaRequest
 		Drift:      "The service returns it obfuscated, so a change made outside Terraform cannot be seen here; `fingerprint` shows it.",
 		Validators: []validator.String{privateKeyPEM{}},
 	}.Attributes())
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "A custom code-host app configured in the secrets service, with which `stack_secrets_sync_codehost_destination` resources authenticate " +
 			"(`app_name` and `installation_id`) instead of an access token. The service refuses to delete an app while codehost destinations use it, " +
 			"and deleting it here does not delete the app at the code host. The private key is sensitive and has a write-only twin; the service shows it obfuscated, " +
@@ -92,115 +112,29 @@ func (r *codehostAppResource) Schema(_ context.Context, _ resource.SchemaRequest
 	}
 }
 
-func (r *codehostAppResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = fwutil.SecretsClient(req.ProviderData, &resp.Diagnostics)
-}
-
-// ValidateConfig requires one of the key and its write-only twin.
-func (r *codehostAppResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	fwutil.RequireSecret(ctx, req.Config, path.Root("private_key"), "for a code-host app: the service needs its private key", &resp.Diagnostics)
-}
-
-func (r *codehostAppResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var m codehostAppModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
+// writeCodehostApp sends the whole app, key included (the endpoint
+// replaces the app), and records the server's answer over the plan.
+func writeCodehostApp(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *codehostAppModel) error {
+	key := op.Secret(ctx, path.Root("private_key"))
+	if op.Diags.HasError() {
+		return nil
 	}
-	name := m.Name.ValueString()
-	_, _, err := r.client.ReadCodehostApp(ctx, name)
-	if !fwutil.CheckAbsent(&resp.Diagnostics, err, fwutil.Existing{
-		Kind:     "code-host app",
-		Summary:  "Code-host app already exists",
-		Object:   fmt.Sprintf("A code-host app named %q", name),
-		ImportID: name,
-	}) {
-		return
-	}
-	r.write(ctx, &m, req.Config, &resp.State, &resp.Diagnostics)
-}
-
-func (r *codehostAppResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var m codehostAppModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	r.write(ctx, &m, req.Config, &resp.State, &resp.Diagnostics)
-}
-
-// write sends the whole app, key included (the endpoint replaces the app),
-// and records the server's answer over the plan.
-func (r *codehostAppResource) write(ctx context.Context, m *codehostAppModel, config tfsdk.Config, state *tfsdk.State, diags *diag.Diagnostics) {
-	key := fwutil.SecretToSend(ctx, config, path.Root("private_key"), diags)
-	if diags.HasError() {
-		return
-	}
-	name := m.Name.ValueString()
-	got, meta, err := r.client.WriteCodehostApp(ctx, name, strconv.FormatInt(m.AppID.ValueInt64(), 10), key)
+	got, meta, err := op.Client.WriteCodehostApp(ctx, m.Name.ValueString(), strconv.FormatInt(m.AppID.ValueInt64(), 10), key)
 	if err != nil {
-		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot configure the code-host app %q", name), err)
-		return
+		return err
 	}
-	addWarnings(diags, meta)
-	flattenCodehostApp(m, got)
-	diags.Append(fwutil.Set(ctx, state, m)...)
+	addWarnings(op.Diags, meta)
+	modelFromCodehostApp(m, got)
+	return nil
 }
 
-func (r *codehostAppResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var m codehostAppModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	got, _, err := r.client.ReadCodehostApp(ctx, m.Name.ValueString())
-	if client.IsNotFound(err) {
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the code-host app", err)
-		return
-	}
-	flattenCodehostApp(&m, got)
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
-}
-
-// flattenCodehostApp writes what the server reports over m. The key, which
-// the server obfuscates, keeps m's value; its twin never enters state.
-func flattenCodehostApp(m *codehostAppModel, got *secretsclient.CodehostApp) {
+// modelFromCodehostApp writes what the server reports over m. The key,
+// which the server obfuscates, keeps m's value.
+func modelFromCodehostApp(m *codehostAppModel, got *secretsclient.CodehostApp) {
 	m.Name = types.StringValue(got.Name)
 	m.AppID = types.Int64Value(got.AppID)
 	m.PrivateKey = fwutil.SecretFromAPI(m.PrivateKey, got.PrivateKey, fwutil.Obfuscated)
-	m.PrivateKeyWO = types.StringNull()
 	m.Fingerprint = types.StringValue(got.Fingerprint)
-}
-
-func (r *codehostAppResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var m codehostAppModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	name := m.Name.ValueString()
-	_, err := r.client.DeleteCodehostApp(ctx, name)
-	switch {
-	case err == nil, client.IsNotFound(err):
-	case client.StatusCode(err) == http.StatusConflict:
-		resp.Diagnostics.AddError("Code-host app still in use", fmt.Sprintf(
-			"The service refuses to delete the code-host app %q while codehost destinations authenticate with it. "+
-				"Destroy those stack_secrets_sync_codehost_destination resources, or point them at another app or an access token, first, then destroy the app again.\n\nServer said: %s",
-			name, err))
-	default:
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot delete the code-host app", err)
-	}
-}
-
-func (r *codehostAppResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if !validImportName(req.ID, "code-host app", &resp.Diagnostics) {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
 }
 
 // privateKeyPEM checks that a string is a PEM-encoded private key of a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/pem"
 	"fmt"
+	"regexp"
 	"testing"
 
 	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
@@ -255,7 +256,7 @@ func TestAccCodehostApp_existing(t *testing.T) {
 				ImportState:   true,
 				ImportStateId: "a/b",
 				Config:        appConfig(s, name, appWithKey(2, key)),
-				ExpectError:   literal(`The import ID of a code-host app is its name, which is not empty and has no slash; got "a/b".`),
+				ExpectError:   wrapped(regexp.QuoteMeta("The import ID of a code-host app is its name. The name has 1 to 128 characters: letters, digits, `.`, `-` and `_`, starting with a letter or a digit. Got \"a/b\".")),
 			},
 		},
 	})
@@ -281,8 +282,9 @@ func TestAccCodehostApp_validation(t *testing.T) {
 		{config(fmt.Sprintf("app_id = 0\n  private_key = %q", key.pem)), literal(`app_id value must be at least 1, got: 0`)},
 		{config(fmt.Sprintf("app_id = 1\n  private_key = %q\n  private_key_wo = %q", key.pem, key.pem)), wrapped(`Invalid Attribute Combination.*private_key_wo`)},
 		{config(fmt.Sprintf("app_id = 1\n  private_key = %q\n  private_key_wo_version = 1", key.pem)), wrapped(`Invalid Attribute Combination.*private_key_wo`)},
-		{appConfig(s, "a/b", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), literal(`name must not contain a slash`)},
-		{appConfig(s, "..", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), literal(`Attribute name value must be none of: ["." ".."], got: ".."`)},
+		{appConfig(s, "a/b", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), wrapped(`Attribute name ` + nameRuleText + `, got: a/b`)},
+		{appConfig(s, "my app", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), wrapped(`Attribute name ` + nameRuleText + `, got: my app`)},
+		{appConfig(s, "..", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), wrapped(`Attribute name ` + nameRuleText + `, got: \.\.`)},
 	})
 }
 

@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
@@ -37,9 +36,7 @@ type codehostDestinationModel struct {
 
 // NewCodehostDestinationResource is the constructor of
 // stack_secrets_sync_codehost_destination.
-func NewCodehostDestinationResource() resource.Resource {
-	return newDestinationResource[codehostDestinationModel](codehost)()
-}
+var NewCodehostDestinationResource = destinationResource(codehost)
 
 // Where a codehost destination keeps its secrets.
 const (
@@ -58,7 +55,7 @@ var codehostLocationFields = []struct{ name, location string }{
 	{"selected_repository_names", secretsLocationOrganization},
 }
 
-var codehost = &destinationKind[codehostDestinationModel]{
+var codehost = &destinationKind[codehostDestinationModel, *codehostDestinationModel]{
 	apiType:            secretsclient.TypeCodehost,
 	typeName:           "codehost_destination",
 	defaultGranularity: secretsclient.GranularitySecretKey,

@@ -1,13 +1,16 @@
 package secrets
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
@@ -15,13 +18,13 @@ import (
 )
 
 // destinationTypes are the destination types, in the order the service's
-// documentation lists them: those of the destination resources.
+// documentation lists them.
 var destinationTypes = []string{
-	cloudOneSM.apiType,
-	cloudTwoKV.apiType,
-	cloudThreeSM.apiType,
-	codehost.apiType,
-	webhostProject.apiType,
+	secretsclient.TypeCloudOneSM,
+	secretsclient.TypeCloudTwoKV,
+	secretsclient.TypeCloudThreeSM,
+	secretsclient.TypeCodehost,
+	secretsclient.TypeWebhostProject,
 }
 
 // destinationTypesText lists the destination types for descriptions.
@@ -30,25 +33,29 @@ func destinationTypesText() string {
 	return "one of `" + strings.Join(destinationTypes[:n-1], "`, `") + "` and `" + destinationTypes[n-1] + "`"
 }
 
-var noSlash = regexp.MustCompile(`^[^/]*$`)
+// nameRule is the rule of the names of destinations and apps, which the
+// service keeps in one path segment, as the descriptions state it.
+const nameRule = "The name has 1 to 128 characters: letters, digits, `.`, `-` and `_`, starting with a letter or a digit."
 
-// nameValidators check the name of a destination or an app, which the
-// service keeps in one path segment.
+var nameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
+
+// nameValidators check a name of a destination or an app by nameRule, at
+// plan time, so that the service never has to refuse it.
 func nameValidators() []validator.String {
 	return []validator.String{
-		stringvalidator.LengthAtLeast(1),
-		stringvalidator.NoneOf(".", ".."),
-		stringvalidator.RegexMatches(noSlash, "must not contain a slash"),
+		stringvalidator.RegexMatches(nameRe, "must have 1 to 128 characters: letters, digits, '.', '-' and '_', starting with a letter or a digit"),
 	}
 }
 
-// validImportName checks an import ID that is an object's name.
-func validImportName(id, object string, diags *diag.Diagnostics) bool {
-	if id == "" || strings.Contains(id, "/") {
-		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a %s is its name, which is not empty and has no slash; got %q.", object, id))
-		return false
+// importByName is the Import of an object whose import ID is its name.
+func importByName[C any](object string) func(ctx context.Context, _ C, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	return func(ctx context.Context, _ C, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		if !nameRe.MatchString(id) {
+			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a %s is its name. %s Got %q.", object, nameRule, id))
+			return
+		}
+		diags.Append(state.SetAttribute(ctx, path.Root("name"), id)...)
 	}
-	return true
 }
 
 // addWarnings shows the service's remarks on a request it carried out.
@@ -61,13 +68,18 @@ func addWarnings(diags *diag.Diagnostics, meta *secretsclient.Meta) {
 	}
 }
 
-// addDestinationError reports a failed request on a destination or its
+// destinationError words a failed request on a destination or its
 // associations, saying plainly when the destination does not exist: the
 // service's 404 carries no message of its own.
-func addDestinationError(diags *diag.Diagnostics, summary, typ, name string, err error) {
+func destinationError(summary, typ, name string, err error) *fwutil.Failure {
 	if client.IsNotFound(err) {
-		diags.AddError(summary, fmt.Sprintf("The service has no %s destination named %q (check the type and the name).\n\nServer said: %s", typ, name, err))
-		return
+		return &fwutil.Failure{Summary: summary, Detail: fmt.Sprintf("The service has no %s destination named %q (check the type and the name).\n\nServer said: %s", typ, name, err)}
 	}
-	fwutil.AddAPIError(diags, summary, err)
+	return &fwutil.Failure{Summary: summary, Detail: fwutil.APIErrorDetail(err)}
+}
+
+// addDestinationError adds destinationError to diags.
+func addDestinationError(diags *diag.Diagnostics, summary, typ, name string, err error) {
+	f := destinationError(summary, typ, name, err)
+	diags.AddError(f.Summary, f.Detail)
 }

@@ -87,7 +87,7 @@ func (d *destinationDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 }
 
 func (d *destinationDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.SecretsClient(req.ProviderData, &resp.Diagnostics)
+	d.client = fwutil.ClientOf[*secretsclient.Client](req.ProviderData, secretsclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
 }
 
 func (d *destinationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

@@ -204,7 +204,7 @@ func TestAccDestinationDataSource_errors(t *testing.T) {
 			{
 				Config:      s.ProviderConfig() + dsDestinationConfig("test", secretsclient.TypeCloudOneSM, "a/b"),
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`must not contain a slash`),
+				ExpectError: wrapped(nameRuleText),
 			},
 		},
 	})

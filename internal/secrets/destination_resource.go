@@ -77,7 +77,7 @@ type secretAttribute struct {
 }
 
 // destinationKind describes one destination type to the shared code.
-type destinationKind[M any] struct {
+type destinationKind[M any, P destinationModelPtr[M]] struct {
 	apiType  string
 	typeName string // resource type name after "stack_secrets_sync_"
 	// defaultGranularity is the service's granularity for the type when
@@ -93,28 +93,52 @@ type destinationKind[M any] struct {
 	// the plan or its write-only twin in the configuration.
 	expand func(ctx context.Context, m *M, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite
 	// flatten copies what the server reports of the type's own
-	// parameters into m; secrets are handled by the shared code.
+	// parameters, its secrets included, into m.
 	flatten func(ctx context.Context, m *M, details map[string]any, diags *diag.Diagnostics)
 }
 
-type destinationResource[M any, P destinationModelPtr[M]] struct {
-	kind   *destinationKind[M]
-	client *secretsclient.Client
+// destinationResource is the constructor of the resource of one
+// destination type.
+func destinationResource[M any, P destinationModelPtr[M]](kind *destinationKind[M, P]) func() resource.Resource {
+	object := kind.apiType + " destination"
+	return fwutil.NewResource(&fwutil.Resource[M, *secretsclient.Client]{
+		TypeName:        "secrets_sync_" + kind.typeName,
+		Service:         secretsclient.Service,
+		Object:          object,
+		Schema:          kind.schema,
+		DeleteTimeout:   defaultDeleteTimeout,
+		DeleteWaits:     "while the service purges the destination (with `purge_on_destroy`)",
+		LocalAttributes: []string{"purge_on_destroy"},
+		ImportID:        func(m *M) string { return P(m).base().Name.ValueString() },
+		Import:          importDestination,
+		Validate:        kind.validateConfig,
+		ModifyPlan:      kind.warnReplacement,
+		Find: func(ctx context.Context, c *secretsclient.Client, m *M) error {
+			_, _, err := c.ReadDestination(ctx, kind.apiType, P(m).base().Name.ValueString())
+			return err
+		},
+		Create: kind.write,
+		Update: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m, _ *M) error {
+			return kind.write(ctx, op, m)
+		},
+		Read:   kind.read,
+		Delete: kind.delete,
+	})
 }
 
-func newDestinationResource[M any, P destinationModelPtr[M]](kind *destinationKind[M]) func() resource.Resource {
-	return func() resource.Resource { return &destinationResource[M, P]{kind: kind} }
+// importDestination takes the destination's name, and the defaults of
+// the settings the service does not report, which an import cannot learn.
+func importDestination(ctx context.Context, c *secretsclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	importByName[*secretsclient.Client]("destination")(ctx, c, id, state, diags)
+	diags.Append(state.SetAttribute(ctx, path.Root("purge_on_destroy"), false)...)
+	diags.Append(state.SetAttribute(ctx, path.Root("disable_strict_networking"), false)...)
 }
 
-func (r *destinationResource[M, P]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_secrets_sync_" + r.kind.typeName
-}
-
-func (r *destinationResource[M, P]) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func (k *destinationKind[M, P]) schema(ctx context.Context) schema.Schema {
 	attrs := map[string]schema.Attribute{
 		"name": schema.StringAttribute{
 			Required:      true,
-			Description:   "Name of the destination, unique among destinations of its type. Changing it replaces the destination.",
+			Description:   "Name of the destination, unique among destinations of its type. " + nameRule + " Changing it replaces the destination.",
 			Validators:    nameValidators(),
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
@@ -131,28 +155,28 @@ func (r *destinationResource[M, P]) Schema(ctx context.Context, _ resource.Schem
 		"granularity": schema.StringAttribute{
 			Optional: true,
 			Computed: true,
-			Default:  stringdefault.StaticString(r.kind.defaultGranularity),
+			Default:  stringdefault.StaticString(k.defaultGranularity),
 			Description: "What is synced as one resource at the destination: `secret-path` (a whole secret) or `secret-key` (each key of a secret). " +
-				"Default `" + r.kind.defaultGranularity + "`, the service's default for the type, which also applies when it is removed from the configuration.",
+				"Default `" + k.defaultGranularity + "`, the service's default for the type, which also applies when it is removed from the configuration.",
 			Validators: []validator.String{stringvalidator.OneOf(secretsclient.GranularitySecretPath, secretsclient.GranularitySecretKey)},
 		},
 		"disable_strict_networking": schema.BoolAttribute{
 			Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-			Description: "Disables the address and port restrictions of the service's SSRF-safe sync client. Default false. The service does not report it back, so a change made outside Terraform cannot be seen.",
+			Description: "Disables the address and port restrictions of the service's SSRF-safe sync client. Default false. " + notReported,
 		},
 		"allowed_ipv4_addresses": schema.ListAttribute{
 			Optional: true, ElementType: types.StringType,
-			Description: "IPv4 CIDR blocks the sync client may connect to. Not reported back by the service, so a change made outside Terraform cannot be seen.",
+			Description: "IPv4 CIDR blocks the sync client may connect to. " + notReported,
 			Validators:  []validator.List{listvalidator.ValueStringsAre(fwutil.CIDRValidator(4))},
 		},
 		"allowed_ipv6_addresses": schema.ListAttribute{
 			Optional: true, ElementType: types.StringType,
-			Description: "IPv6 CIDR blocks the sync client may connect to. Not reported back by the service, so a change made outside Terraform cannot be seen.",
+			Description: "IPv6 CIDR blocks the sync client may connect to. " + notReported,
 			Validators:  []validator.List{listvalidator.ValueStringsAre(fwutil.CIDRValidator(6))},
 		},
 		"allowed_ports": schema.ListAttribute{
 			Optional: true, ElementType: types.Int64Type,
-			Description: "Ports (1 to 65535) the sync client may connect to. Not reported back by the service, so a change made outside Terraform cannot be seen.",
+			Description: "Ports (1 to 65535) the sync client may connect to. " + notReported,
 			Validators:  []validator.List{listvalidator.ValueInt64sAre(int64validator.Between(1, 65535))},
 		},
 		"purge_on_destroy": schema.BoolAttribute{
@@ -161,13 +185,13 @@ func (r *destinationResource[M, P]) Schema(ctx context.Context, _ resource.Schem
 				"Terraform waits for it up to `timeouts.delete`). When false, the service refuses to delete a destination that still has associations. Default false.",
 		},
 	}
-	if r.kind.customTags {
+	if k.customTags {
 		attrs["custom_tags"] = schema.MapAttribute{
 			Optional: true, ElementType: types.StringType,
 			Description: "Tags set on the synced secrets, merged with the service's built-in tags.",
 		}
 	}
-	for _, s := range r.kind.secrets {
+	for _, s := range k.secrets {
 		maps.Copy(attrs, fwutil.WriteOnlySecret{
 			Name:        s.name,
 			Description: s.description,
@@ -175,91 +199,69 @@ func (r *destinationResource[M, P]) Schema(ctx context.Context, _ resource.Schem
 			Drift:       "The service returns it obfuscated, so a change made outside Terraform cannot be seen.",
 		}.Attributes())
 	}
-	for name, a := range r.kind.attributes {
-		attrs[name] = a
-	}
-	resp.Schema = schema.Schema{
-		Description: r.kind.description + " Secrets are sensitive and each has a write-only twin; the service shows them obfuscated, so changes made to them outside Terraform cannot be seen.",
+	maps.Copy(attrs, k.attributes)
+	return schema.Schema{
+		Description: k.description + " Secrets are sensitive and each has a write-only twin; the service shows them obfuscated, so changes made to them outside Terraform cannot be seen.",
 		Attributes:  attrs,
-		Blocks: map[string]schema.Block{
-			"timeouts": timeouts.Block(ctx, timeouts.Opts{Delete: true}),
-		},
 	}
 }
 
-func (r *destinationResource[M, P]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = fwutil.SecretsClient(req.ProviderData, &resp.Diagnostics)
-}
+// notReported ends the description of a setting the read form leaves out.
+const notReported = "The service does not report it back, so a change made outside Terraform cannot be seen."
 
-func (r *destinationResource[M, P]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var m M
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func (k *destinationKind[M, P]) validateConfig(ctx context.Context, config tfsdk.Config, m *M, diags *diag.Diagnostics) {
 	// given is set to what the service takes for a value: "" and empty
 	// collections are unset to it, as they are to the rules that read this.
 	given := func(name string) bool {
 		var v attr.Value
-		if d := req.Config.GetAttribute(ctx, path.Root(name), &v); d.HasError() || v == nil {
+		if d := config.GetAttribute(ctx, path.Root(name), &v); d.HasError() || v == nil {
 			return false
 		}
 		return !fwutil.Unset(v)
 	}
-	for _, s := range r.kind.secrets {
+	for _, s := range k.secrets {
 		if s.required {
-			fwutil.RequireSecret(ctx, req.Config, path.Root(s.name), "for a "+r.kind.apiType+" destination", &resp.Diagnostics)
+			fwutil.RequireSecret(ctx, config, path.Root(s.name), "for a "+k.apiType+" destination", diags)
 		}
 	}
-	if r.kind.validate != nil {
-		r.kind.validate(ctx, &m, given, &resp.Diagnostics)
+	if k.validate != nil {
+		k.validate(ctx, m, given, diags)
 	}
 }
 
-func (r *destinationResource[M, P]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var m M
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
-	if resp.Diagnostics.HasError() {
+// warnReplacement warns, in a plan that replaces the destination, when
+// the destination still has associations: the service refuses to delete
+// it then, so the apply would fail half way.
+func (k *destinationKind[M, P]) warnReplacement(ctx context.Context, c *secretsclient.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if len(resp.RequiresReplace) == 0 || c == nil {
 		return
 	}
-	name := P(&m).base().Name.ValueString()
-	_, _, err := r.client.ReadDestination(ctx, r.kind.apiType, name)
-	if !fwutil.CheckAbsent(&resp.Diagnostics, err, fwutil.Existing{
-		Kind:     r.kind.apiType + " destination",
-		Summary:  "Destination already exists",
-		Object:   fmt.Sprintf("A %s destination named %q", r.kind.apiType, name),
-		ImportID: name,
-	}) {
+	var purge types.Bool
+	var name types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("purge_on_destroy"), &purge)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("name"), &name)...)
+	if resp.Diagnostics.HasError() || purge.ValueBool() {
 		return
 	}
-	r.write(ctx, &m, req.Config, &resp.State, &resp.Diagnostics)
+	got, _, err := c.ReadAssociations(ctx, k.apiType, name.ValueString())
+	if err != nil || len(got.AssociatedSecrets) == 0 {
+		return // the apply says what is wrong, if anything
+	}
+	resp.Diagnostics.AddWarning("Destination with associations will be replaced", fmt.Sprintf(
+		"Replacing the %s destination %q deletes it first, and the service refuses to delete a destination that has associations (it has %d). %s",
+		k.apiType, name.ValueString(), len(got.AssociatedSecrets), replaceAdvice))
 }
 
-func (r *destinationResource[M, P]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var m M
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	local, err := fwutil.OnlyChanged(req.Plan.Raw, req.State.Raw, localAttributes...)
-	if err != nil {
-		resp.Diagnostics.AddError("Cannot compare the plan with the state", err.Error())
-		return
-	}
-	if local {
-		resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
-		return
-	}
-	r.write(ctx, &m, req.Config, &resp.State, &resp.Diagnostics)
-}
-
-// localAttributes are the provider's own, which the service never sees.
-var localAttributes = []string{"purge_on_destroy", "timeouts"}
+// replaceAdvice says how to replace a destination that has associations.
+const replaceAdvice = "Either give its stack_secrets_sync_association resources " +
+	"`lifecycle { replace_triggered_by = [<this destination>] }`, so that Terraform removes them first and creates them again on the new destination, " +
+	"or set purge_on_destroy = true and apply before the replacement, to have the service remove them."
 
 // write sends the whole destination (the endpoint resets what is left out)
 // and records the server's answer over the plan.
-func (r *destinationResource[M, P]) write(ctx context.Context, m *M, config tfsdk.Config, state *tfsdk.State, diags *diag.Diagnostics) {
+func (k *destinationKind[M, P]) write(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *M) error {
 	b := P(m).base()
+	diags := op.Diags
 	opts := secretsclient.DestinationOptions{
 		SecretNameTemplate:      b.SecretNameTemplate.ValueString(),
 		Granularity:             b.Granularity.ValueString(),
@@ -272,53 +274,43 @@ func (r *destinationResource[M, P]) write(ctx context.Context, m *M, config tfsd
 		opts.CustomTags = fwutil.StringMap(ctx, *t, diags)
 	}
 	secrets := map[string]string{}
-	for _, s := range r.kind.secrets {
-		secrets[s.name] = fwutil.SecretToSend(ctx, config, path.Root(s.name), diags)
+	for _, s := range k.secrets {
+		secrets[s.name] = op.Secret(ctx, path.Root(s.name))
 	}
-	body := r.kind.expand(ctx, m, opts, func(name string) string { return secrets[name] }, diags)
+	body := k.expand(ctx, m, opts, func(name string) string { return secrets[name] }, diags)
 	if diags.HasError() {
-		return
+		return nil
 	}
-	got, meta, err := r.client.WriteDestination(ctx, b.Name.ValueString(), body)
+	got, meta, err := op.Client.WriteDestination(ctx, b.Name.ValueString(), body)
 	if err != nil {
-		fwutil.AddAPIError(diags, "Cannot write the "+r.kind.apiType+" destination", err)
-		return
+		return err
 	}
 	addWarnings(diags, meta)
-	r.flatten(ctx, m, got, diags)
-	diags.Append(fwutil.Set(ctx, state, m)...)
+	k.modelFromDestination(ctx, m, got, diags)
+	return nil
 }
 
-func (r *destinationResource[M, P]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var m M
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	got, _, err := r.client.ReadDestination(ctx, r.kind.apiType, P(&m).base().Name.ValueString())
-	if client.IsNotFound(err) {
-		resp.State.RemoveResource(ctx)
-		return
-	}
+func (k *destinationKind[M, P]) read(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *M) error {
+	got, _, err := op.Client.ReadDestination(ctx, k.apiType, P(m).base().Name.ValueString())
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the "+r.kind.apiType+" destination", err)
-		return
+		return err
 	}
 	if !got.PurgeInitiatedAt.IsZero() {
 		// Until the purge deletes it, the destination reads as it was, so
 		// the plan would show nothing of what is coming.
-		resp.Diagnostics.AddWarning("Destination is being purged",
+		op.Diags.AddWarning("Destination is being purged",
 			fmt.Sprintf("The %s destination %q has been purging since %s (a delete with purge, made outside Terraform or by a destroy that timed out). "+
 				"The service will delete it and refuses changes until then; once it is gone, the next plan creates it again.",
-				r.kind.apiType, got.Name, got.PurgeInitiatedAt.UTC().Format(time.RFC3339)))
+				k.apiType, got.Name, got.PurgeInitiatedAt.UTC().Format(time.RFC3339)))
 	}
-	r.flatten(ctx, &m, got, &resp.Diagnostics)
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+	k.modelFromDestination(ctx, m, got, op.Diags)
+	return nil
 }
 
-// flatten writes what the server reports over m. Secrets and the network
-// options, which the read form does not show in clear, keep m's values.
-func (r *destinationResource[M, P]) flatten(ctx context.Context, m *M, d *secretsclient.Destination, diags *diag.Diagnostics) {
+// modelFromDestination writes what the server reports over m: the shared
+// options here, the type's own parameters through the kind's flatten. The
+// network options, which the read form does not show, keep m's values.
+func (k *destinationKind[M, P]) modelFromDestination(ctx context.Context, m *M, d *secretsclient.Destination, diags *diag.Diagnostics) {
 	b := P(m).base()
 	b.Name = types.StringValue(d.Name)
 	b.SecretNameTemplate = types.StringValue(d.Options.SecretNameTemplate)
@@ -326,76 +318,35 @@ func (r *destinationResource[M, P]) flatten(ctx context.Context, m *M, d *secret
 	if t := P(m).tags(); t != nil {
 		*t = fwutil.StringMapFromAPI(ctx, *t, d.Options.CustomTags, diags)
 	}
-	r.kind.flatten(ctx, m, d.ConnectionDetails, diags)
+	k.flatten(ctx, m, d.ConnectionDetails, diags)
 }
 
-func (r *destinationResource[M, P]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var m M
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	b := P(&m).base()
-	timeout, d := b.Timeouts.Delete(ctx, defaultDeleteTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+func (k *destinationKind[M, P]) delete(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *M) error {
+	b := P(m).base()
 	name, purge := b.Name.ValueString(), b.PurgeOnDestroy.ValueBool()
-
-	_, err := r.client.DeleteDestination(ctx, r.kind.apiType, name, purge)
-	switch {
-	case client.IsNotFound(err):
-		return
-	case client.StatusCode(err) == http.StatusConflict:
-		resp.Diagnostics.AddError("Destination still has associations", fmt.Sprintf(
+	_, err := op.Client.DeleteDestination(ctx, k.apiType, name, purge)
+	if client.StatusCode(err) == http.StatusConflict {
+		return &fwutil.Failure{Summary: "Destination still has associations", Detail: fmt.Sprintf(
 			"The service refuses to delete the %s destination %q while secrets are associated with it. "+
 				"Remove the associations first (destroy their stack_secrets_sync_association resources), "+
-				"or set purge_on_destroy = true, apply, and destroy again to have the service remove them.\n\nServer said: %s",
-			r.kind.apiType, name, err))
-		return
-	case err != nil:
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot delete the "+r.kind.apiType+" destination", err)
-		return
+				"or set purge_on_destroy = true, apply, and destroy again to have the service remove them. "+
+				"When the destination is being replaced: %s\n\nServer said: %s",
+			k.apiType, name, replaceAdvice, err)}
 	}
-	if purge {
-		if err := r.waitGone(ctx, name); err != nil {
-			resp.Diagnostics.AddError("The purge of the destination did not finish", fmt.Sprintf(
-				"The service accepted the deletion of the %s destination %q with purge and is removing its associations in the background, "+
-					"but it had not finished within timeouts.delete (%s): %s. Run the destroy again later, or raise timeouts.delete.",
-				r.kind.apiType, name, timeout, err))
-		}
+	if err != nil || !purge {
+		return err
 	}
-}
-
-// waitGone polls until a purged destination is gone. The purge runs in
-// the background, so there is nothing to block on but the read.
-func (r *destinationResource[M, P]) waitGone(ctx context.Context, name string) error {
-	wait := 250 * time.Millisecond
-	for {
-		_, _, err := r.client.ReadDestination(ctx, r.kind.apiType, name)
-		if client.IsNotFound(err) {
-			return nil
-		}
-		if err != nil && ctx.Err() == nil {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, 5*time.Second)
+	// The purge runs in the background: there is nothing to block on but
+	// the read.
+	err = client.WaitUntilGone(ctx, 250*time.Millisecond, 5*time.Second, func(ctx context.Context) (bool, error) {
+		_, _, err := op.Client.ReadDestination(ctx, k.apiType, name)
+		return false, err
+	})
+	if err != nil {
+		return &fwutil.Failure{Summary: "The purge of the destination did not finish", Detail: fmt.Sprintf(
+			"The service accepted the deletion of the %s destination %q with purge and is removing its associations in the background, "+
+				"but it had not finished within timeouts.delete (%s): %s. Run the destroy again later, or raise timeouts.delete.",
+			k.apiType, name, op.Timeout, err)}
 	}
-}
-
-func (r *destinationResource[M, P]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if !validImportName(req.ID, "destination", &resp.Diagnostics) {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("purge_on_destroy"), false)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("disable_strict_networking"), false)...)
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,9 +34,12 @@ func TestAccDestination_validation(t *testing.T) {
 		// could not hold.
 		{config(`secret_name_template = ""`), literal(`Attribute secret_name_template string length must be at least 1, got: 0`)},
 		{config(`granularity = "secret"`), literal(`Attribute granularity value must be one of: ["secret-path" "secret-key"], got: "secret"`)},
-		{cloudOneConfig(s, "a/b", "us-east-1", ""), literal(`Attribute name must not contain a slash, got: a/b`)},
-		{cloudOneConfig(s, ".", "us-east-1", ""), literal(`Attribute name value must be none of: ["." ".."], got: "."`)},
-		{cloudOneConfig(s, "..", "us-east-1", ""), literal(`Attribute name value must be none of: ["." ".."], got: ".."`)},
+		// The emulator's rule, which the service's path segments impose.
+		{cloudOneConfig(s, "a/b", "us-east-1", ""), wrapped(`Attribute name ` + nameRuleText + `, got: a/b`)},
+		{cloudOneConfig(s, "a b", "us-east-1", ""), wrapped(`Attribute name ` + nameRuleText + `, got: a b`)},
+		{cloudOneConfig(s, strings.Repeat("d", 129), "us-east-1", ""), wrapped(`Attribute name ` + nameRuleText + `, got: d{129}\b`)},
+		{cloudOneConfig(s, ".", "us-east-1", ""), wrapped(`Attribute name ` + nameRuleText + `, got: \.`)},
+		{cloudOneConfig(s, "-d", "us-east-1", ""), wrapped(`Attribute name ` + nameRuleText + `, got: -d`)},
 		{config(`allowed_ipv4_addresses = ["192.0.2.0/24", "2001:db8::/32"]`), literal(`allowed_ipv4_addresses[1] must be an IPv4 CIDR block such as "192.0.2.0/24", got "2001:db8::/32".`)},
 		{config(`allowed_ipv4_addresses = ["192.0.2.1"]`), literal(`allowed_ipv4_addresses[0] must be an IPv4 CIDR block such as "192.0.2.0/24", got "192.0.2.1".`)},
 		{config(`allowed_ipv6_addresses = ["10.0.0.0/8"]`), literal(`allowed_ipv6_addresses[0] must be an IPv6 CIDR block such as "2001:db8::/32", got "10.0.0.0/8".`)},
@@ -203,7 +207,7 @@ func TestAccDestination_existingIsNotTakenOver(t *testing.T) {
 	}
 	invalidImport := func(id string) resource.TestStep {
 		step := importStep(id)
-		step.ExpectError = literal(fmt.Sprintf("The import ID of a destination is its name, which is not empty and has no slash; got %q.", id))
+		step.ExpectError = wrapped(regexp.QuoteMeta(fmt.Sprintf("The import ID of a destination is its name. The name has 1 to 128 characters: letters, digits, `.`, `-` and `_`, starting with a letter or a digit. Got %q.", id)))
 		return step
 	}
 	imported := importStep(name)
@@ -224,7 +228,7 @@ func TestAccDestination_existingIsNotTakenOver(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				ExpectError: wrapped(fmt.Sprintf(`Destination already exists.*A cloudone-sm destination named %q already exists, and Terraform will not take over an object it did not create.*`+
+				ExpectError: wrapped(fmt.Sprintf(`Cloudone-sm destination already exists.*A cloudone-sm destination named %q already exists, and Terraform will not take over an object it did not create.*`+
 					`terraform import <resource address> %s`, name, name)),
 			},
 			withPreConfig(invalidImport(""), func() {

@@ -70,7 +70,7 @@ func (d *destinationsDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 }
 
 func (d *destinationsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.SecretsClient(req.ProviderData, &resp.Diagnostics)
+	d.client = fwutil.ClientOf[*secretsclient.Client](req.ProviderData, secretsclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
 }
 
 func (d *destinationsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

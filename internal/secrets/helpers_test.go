@@ -349,3 +349,7 @@ func newProxy(t *testing.T, s *acctest.Secrets, edit func(r *http.Response, body
 
 // rewriteRequests makes the proxy rewrite each request from now on.
 func (p *testProxy) rewriteRequests(rewrite func(r *http.Request)) { p.request.Store(&rewrite) }
+
+// nameRuleText is, as a pattern for wrapped, the rule that a name of a
+// destination or an app breaks.
+var nameRuleText = regexp.QuoteMeta("must have 1 to 128 characters: letters, digits, '.', '-' and '_', starting with a letter or a digit")

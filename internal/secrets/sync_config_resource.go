@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
@@ -33,20 +32,43 @@ type syncConfigModel struct {
 }
 
 // NewSyncConfigResource is the constructor of stack_secrets_sync_config.
-func NewSyncConfigResource() resource.Resource { return &syncConfigResource{} }
+var NewSyncConfigResource = fwutil.NewResource(&fwutil.Resource[syncConfigModel, *secretsclient.Client]{
+	TypeName: "secrets_sync_config",
+	Service:  secretsclient.Service,
+	Object:   "sync configuration",
+	Schema:   syncConfigSchema,
+	ImportID: func(*syncConfigModel) string { return syncConfigID },
+	Import: func(ctx context.Context, _ *secretsclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		if id != syncConfigID {
+			diags.AddError("Invalid import ID", fmt.Sprintf("The sync configuration is a singleton whose import ID is %q; got %q.", syncConfigID, id))
+			return
+		}
+		diags.Append(state.SetAttribute(ctx, path.Root("id"), syncConfigID)...)
+	},
+	Create: patchSyncConfig,
+	Update: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m, _ *syncConfigModel) error {
+		return patchSyncConfig(ctx, op, m)
+	},
+	Read: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *syncConfigModel) error {
+		got, _, err := op.Client.ReadSyncConfig(ctx)
+		if err == nil {
+			*m = modelFromSyncConfig(got)
+		}
+		return err
+	},
+	// The configuration itself cannot be removed: it gets its defaults
+	// back.
+	Delete: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], _ *syncConfigModel) error {
+		m := syncConfigModel{Disabled: types.BoolValue(false), QueueCapacity: types.Int64Value(defaultQueueCapacity)}
+		return patchSyncConfig(ctx, op, &m)
+	},
+})
 
-type syncConfigResource struct {
-	client *secretsclient.Client
-}
-
-func (r *syncConfigResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_secrets_sync_config"
-}
-
-func (r *syncConfigResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func syncConfigSchema(context.Context) schema.Schema {
+	return schema.Schema{
 		Description: "The secrets service's global sync configuration, a singleton: declare it once per service. " +
-			"The service allows it only in the root or `admin` namespace. Destroying it restores the defaults (sync enabled, queue capacity 1,000,000).",
+			"The service allows it only in the root or `admin` namespace. Destroying it restores the defaults (sync enabled, queue capacity 1,000,000). " +
+			"The import ID is `config`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:      true,
@@ -66,68 +88,23 @@ func (r *syncConfigResource) Schema(_ context.Context, _ resource.SchemaRequest,
 	}
 }
 
-func (r *syncConfigResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = fwutil.SecretsClient(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *syncConfigResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var m syncConfigModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
-	if !resp.Diagnostics.HasError() {
-		r.patch(ctx, m.Disabled.ValueBool(), m.QueueCapacity.ValueInt64(), &resp.State, &resp.Diagnostics)
-	}
-}
-
-func (r *syncConfigResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var m syncConfigModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Plan, &m)...)
-	if !resp.Diagnostics.HasError() {
-		r.patch(ctx, m.Disabled.ValueBool(), m.QueueCapacity.ValueInt64(), &resp.State, &resp.Diagnostics)
-	}
-}
-
-// Delete gives the service its defaults back: the configuration itself
-// cannot be removed.
-func (r *syncConfigResource) Delete(ctx context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
-	r.patch(ctx, false, defaultQueueCapacity, nil, &resp.Diagnostics)
-}
-
-// patch sends both fields, so that the service holds exactly what the
-// plan says whatever it held before.
-func (r *syncConfigResource) patch(ctx context.Context, disabled bool, capacity int64, state *tfsdk.State, diags *diag.Diagnostics) {
-	c := int(capacity)
-	got, meta, err := r.client.PatchSyncConfig(ctx, secretsclient.SyncConfigPatch{Disabled: &disabled, QueueCapacity: &c})
+// patchSyncConfig sends both fields, so that the service holds exactly
+// what m says whatever it held before, and writes the answer into m.
+func patchSyncConfig(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *syncConfigModel) error {
+	disabled, capacity := m.Disabled.ValueBool(), int(m.QueueCapacity.ValueInt64())
+	got, meta, err := op.Client.PatchSyncConfig(ctx, secretsclient.SyncConfigPatch{Disabled: &disabled, QueueCapacity: &capacity})
 	if err != nil {
-		fwutil.AddAPIError(diags, "Cannot configure sync", err)
-		return
+		return err
 	}
-	addWarnings(diags, meta)
-	if state != nil {
-		diags.Append(fwutil.Set(ctx, state, configModel(got))...)
-	}
+	addWarnings(op.Diags, meta)
+	*m = modelFromSyncConfig(got)
+	return nil
 }
 
-func (r *syncConfigResource) Read(ctx context.Context, _ resource.ReadRequest, resp *resource.ReadResponse) {
-	got, _, err := r.client.ReadSyncConfig(ctx)
-	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the sync configuration", err)
-		return
-	}
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, configModel(got))...)
-}
-
-func configModel(c *secretsclient.SyncConfig) *syncConfigModel {
-	return &syncConfigModel{
+func modelFromSyncConfig(c *secretsclient.SyncConfig) syncConfigModel {
+	return syncConfigModel{
 		ID:            types.StringValue(syncConfigID),
 		Disabled:      types.BoolValue(c.Disabled),
 		QueueCapacity: types.Int64Value(int64(c.QueueCapacity)),
 	}
-}
-
-func (r *syncConfigResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if req.ID != syncConfigID {
-		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("The sync configuration is a singleton whose import ID is %q; got %q.", syncConfigID, req.ID))
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), syncConfigID)...)
 }

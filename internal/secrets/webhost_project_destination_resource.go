@@ -6,7 +6,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -29,11 +28,9 @@ type webhostProjectDestinationModel struct {
 
 // NewWebhostProjectDestinationResource is the constructor of
 // stack_secrets_sync_webhost_project_destination.
-func NewWebhostProjectDestinationResource() resource.Resource {
-	return newDestinationResource[webhostProjectDestinationModel](webhostProject)()
-}
+var NewWebhostProjectDestinationResource = destinationResource(webhostProject)
 
-var webhostProject = &destinationKind[webhostProjectDestinationModel]{
+var webhostProject = &destinationKind[webhostProjectDestinationModel, *webhostProjectDestinationModel]{
 	apiType:            secretsclient.TypeWebhostProject,
 	typeName:           "webhost_project_destination",
 	defaultGranularity: secretsclient.GranularitySecretKey,

@@ -48,7 +48,7 @@ func fakeSchedulerWith(t *testing.T, mod func(*client.Config), handler func(w ht
 		AuthHeader:   TokenHeader,
 		Token:        "root",
 		UserAgent:    "terraform-provider-stack/test",
-		SecretFields: SecretFields(),
+		SecretFields: Service.SecretFields,
 		MaxRetries:   2,
 		RetryWaitMin: time.Millisecond,
 		RetryWaitMax: 2 * time.Millisecond,

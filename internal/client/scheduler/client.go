@@ -19,16 +19,13 @@ const (
 	IndexHeader = "X-Scheduler-Index"
 )
 
-// SecretFields names the JSON fields that the transport must mask in logs.
-func SecretFields() []string {
-	return []string{"OIDCClientSecret"}
-}
-
 // Client calls the scheduler. The scheduler's error bodies are plain text,
 // which the transport's default decoding already turns into messages.
 type Client struct {
 	c      *client.Client
 	region string
+	// jwtInPlace: the server updates JWT methods, which the API does not.
+	jwtInPlace bool
 	// lastWrite is the highest index this client has written. Reads made
 	// without QueryOptions wait for the replica to reach it, so that the
 	// client reads its own writes: a data source read in the same run as
@@ -42,6 +39,16 @@ type Option func(*Client)
 // WithRegion addresses every request to a region (the region query
 // parameter); empty means the server's own.
 func WithRegion(region string) Option { return func(c *Client) { c.region = region } }
+
+// WithJWTUpdates says how JWT methods change: JWTUpdatesInPlace for a
+// server that updates them, anything else (JWTUpdatesReplace, "") for one
+// that, as the API documents, updates only OIDC methods.
+func WithJWTUpdates(mode string) Option {
+	return func(c *Client) { c.jwtInPlace = mode == JWTUpdatesInPlace }
+}
+
+// UpdatesJWT reports whether the server updates JWT methods in place.
+func (c *Client) UpdatesJWT() bool { return c.jwtInPlace }
 
 // NewClient wraps a transport configured for the scheduler.
 func NewClient(c *client.Client, opts ...Option) *Client {

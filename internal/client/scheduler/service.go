@@ -1,0 +1,37 @@
+package scheduler
+
+import "github.com/stackworks/terraform-provider-stack/internal/client"
+
+// How a change to a JWT auth method is made, the values of the jwt_updates
+// setting.
+const (
+	JWTUpdatesReplace = "replace"
+	JWTUpdatesInPlace = "in_place"
+)
+
+// Service describes the scheduler to the provider and the tests.
+var Service = &client.Service{
+	Name:           "scheduler",
+	Block:          "scheduler",
+	EnvPrefix:      "STACK_SCHEDULER",
+	ExampleAddress: "https://scheduler.example.com:4646",
+	AuthHeader:     TokenHeader,
+	SecretFields:   []string{"OIDCClientSecret"},
+	Settings: []client.Setting{
+		{
+			Name: "region", Env: "REGION",
+			Description: "Region to which requests are addressed (sent as the `region` query parameter); empty for the server's own region.",
+		},
+		{
+			Name: "jwt_updates", Env: "JWT_UPDATES",
+			OneOf: []string{JWTUpdatesReplace, JWTUpdatesInPlace},
+			Description: "How a change to an updatable field of a JWT auth method is made. `replace` (the default) deletes the method and creates it again, " +
+				"because the scheduler's API accepts updates of OIDC methods only; the deletion also deletes what the scheduler ties to the method, such as its binding rules. " +
+				"`in_place` updates the method, for servers that accept updates of JWT methods: choose it when your server does, to keep what is tied to the methods. " +
+				"Create-only fields replace a method either way.",
+		},
+	},
+	NewClient: func(transport *client.Client, settings map[string]string) any {
+		return NewClient(transport, WithRegion(settings["region"]), WithJWTUpdates(settings["jwt_updates"]))
+	},
+}

@@ -1,0 +1,134 @@
+package client
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Service describes one service the provider talks to, once: its name, its
+// block of provider settings and their environment variables, how requests
+// authenticate, how its errors read, and which fields are secret. The
+// provider's configuration, the resources' lookup of their client and the
+// acceptance tests' own clients are all built from it, so that a service is
+// added in one place.
+type Service struct {
+	// Name is how messages name the service: "scheduler", "secrets service".
+	Name string
+	// Block is the provider's settings block: "scheduler". Its settings
+	// are named Block+"."+setting, such as "scheduler.address".
+	Block string
+	// EnvPrefix prefixes the environment variables of the block's
+	// settings: STACK_SCHEDULER gives STACK_SCHEDULER_ADDR and
+	// STACK_SCHEDULER_TOKEN.
+	EnvPrefix string
+	// ExampleAddress is an address for documentation and messages.
+	ExampleAddress string
+	// AuthHeader carries AuthPrefix + the token on every request.
+	AuthHeader, AuthPrefix string
+	// DecodeError turns the service's error bodies into messages; nil
+	// takes the body as text.
+	DecodeError func(body []byte, contentType string) string
+	// SecretFields name the JSON fields that never reach the log.
+	SecretFields []string
+	// Settings are the block's settings besides address and token.
+	Settings []Setting
+	// NewClient wraps the service's transport in its typed client, given
+	// the values of Settings by name ("" when unset).
+	NewClient func(transport *Client, settings map[string]string) any
+}
+
+// Setting is one setting of a service's block besides address and token.
+type Setting struct {
+	// Name is the attribute in the block: "region".
+	Name string
+	// Env is the environment variable's suffix after the service's prefix:
+	// "REGION" for STACK_SCHEDULER_REGION.
+	Env string
+	// Description is the attribute's description, without the sentence
+	// naming its environment variable, which is added.
+	Description string
+	// OneOf, when not empty, lists the values the setting may take.
+	OneOf []string
+	// Header, when set, carries the setting's value, if any, on every
+	// request.
+	Header string
+}
+
+// AddressSetting names the address setting and its variable for messages:
+// "scheduler.address (or STACK_SCHEDULER_ADDR)".
+func (s *Service) AddressSetting() string { return s.setting("address", "ADDR") }
+
+// TokenSetting is AddressSetting for the token.
+func (s *Service) TokenSetting() string { return s.setting("token", "TOKEN") }
+
+// SettingName is AddressSetting for one of Settings.
+func (s *Service) SettingName(st Setting) string { return s.setting(st.Name, st.Env) }
+
+// Env is the environment variable of a setting, by its suffix: Env("ADDR").
+func (s *Service) Env(suffix string) string { return s.EnvPrefix + "_" + suffix }
+
+func (s *Service) setting(name, env string) string {
+	return fmt.Sprintf("%s.%s (or %s)", s.Block, name, s.Env(env))
+}
+
+// Config is the transport configuration of the service at address with
+// token and the values of Settings by name; shared settings (TLS,
+// retries, timeouts) are the caller's to add.
+func (s *Service) Config(address, token string, settings map[string]string) Config {
+	headers := map[string]string{}
+	for _, st := range s.Settings {
+		if v := settings[st.Name]; st.Header != "" && v != "" {
+			headers[st.Header] = v
+		}
+	}
+	return Config{
+		BaseURL:      address,
+		AuthHeader:   s.AuthHeader,
+		AuthPrefix:   s.AuthPrefix,
+		Token:        token,
+		Headers:      headers,
+		DecodeError:  s.DecodeError,
+		SecretFields: s.SecretFields,
+		Service:      s.Name,
+		Setting:      s.AddressSetting(),
+	}
+}
+
+// CheckSetting checks a setting's value against OneOf; "" (unset) passes.
+func (st Setting) CheckSetting(value string) error {
+	if value == "" || len(st.OneOf) == 0 {
+		return nil
+	}
+	if slices.Contains(st.OneOf, value) {
+		return nil
+	}
+	return fmt.Errorf("must be one of %q, got %q", st.OneOf, value)
+}
+
+// Clients is what the provider's configuration hands to every resource and
+// data source: the typed client of each service whose address is known, and
+// the settings each service still lacks, so that errors can name them.
+type Clients struct {
+	byService map[*Service]serviceClient
+}
+
+type serviceClient struct {
+	client  any
+	missing []string
+}
+
+// Add records a service's typed client (nil without an address) and its
+// missing settings.
+func (c *Clients) Add(s *Service, client any, missing []string) {
+	if c.byService == nil {
+		c.byService = map[*Service]serviceClient{}
+	}
+	c.byService[s] = serviceClient{client: client, missing: missing}
+}
+
+// Get returns a service's typed client, nil when it has none, and the
+// settings it lacks.
+func (c *Clients) Get(s *Service) (client any, missing []string) {
+	sc := c.byService[s]
+	return sc.client, sc.missing
+}

@@ -1,0 +1,324 @@
+package fwutil
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+)
+
+// Resource describes one resource type to the lifecycle that every
+// resource of the provider shares. M is the resource's model, C the typed
+// client of its service. A resource supplies its schema, its API calls and
+// its conversions; the lifecycle owns the rest: reading the model from the
+// plan, state or configuration and writing it back, getting the client,
+// removing from state what the server no longer has, refusing to adopt an
+// object that a create finds in place, API errors as diagnostics, updates
+// that change only the provider's own attributes, and the delete timeout.
+type Resource[M, C any] struct {
+	// TypeName follows the provider's name and "_", such as
+	// "scheduler_acl_auth_method".
+	TypeName string
+	// Service is the service whose client the calls get.
+	Service *client.Service
+	// Object names one object in messages, such as "auth method".
+	Object string
+	// Schema is the resource's schema. With DeleteTimeout set, the
+	// lifecycle adds a timeouts block with delete.
+	Schema func(ctx context.Context) schema.Schema
+	// DeleteTimeout, when set, is the default of timeouts.delete, which
+	// bounds the context of Delete, and DeleteWaits says what a destroy
+	// waits for: "while the service purges the destination".
+	DeleteTimeout time.Duration
+	DeleteWaits   string
+	// LocalAttributes are the provider's own attributes, which the API
+	// never sees: an update that changes only them (or timeouts) makes no
+	// request and writes the plan to state.
+	LocalAttributes []string
+
+	// ImportID is the import ID of the object that m describes.
+	ImportID func(m *M) string
+	// Import sets the attributes that identify an object from its import
+	// ID. Nil takes the ID for the "name" attribute.
+	Import func(ctx context.Context, c C, id string, state *tfsdk.State, diags *diag.Diagnostics)
+
+	// Find, when set, reads the object that a create is about to make,
+	// for APIs whose create also updates (or servers whose create
+	// upserts): when it finds one, the create stops with an error that
+	// says how to import it, rather than silently take it over.
+	Find func(ctx context.Context, c C, m *M) error
+	// Create makes the object that m, read from the plan, describes, and
+	// writes the server's answer into m.
+	Create func(ctx context.Context, op Op[C], m *M) error
+	// Read writes the server's object into m, read from the state. An
+	// error for which client.IsNotFound holds removes the resource from
+	// state, so that the next plan creates it again.
+	Read func(ctx context.Context, op Op[C], m *M) error
+	// Update sends m, read from the plan, over prior, read from the
+	// state, and writes the server's answer into m. Nil: every change
+	// replaces (each attribute the practitioner sets has RequiresReplace).
+	Update func(ctx context.Context, op Op[C], m, prior *M) error
+	// Delete deletes the object; a not-found answer is success.
+	Delete func(ctx context.Context, op Op[C], m *M) error
+
+	// Validate checks the configuration's rules that tie attributes
+	// together, once the model is read from it.
+	Validate func(ctx context.Context, config tfsdk.Config, m *M, diags *diag.Diagnostics)
+	// ModifyPlan adjusts the plan of an update (state and plan both set)
+	// and may mark replacements or warn.
+	ModifyPlan func(ctx context.Context, c C, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
+}
+
+// Op is what a call of a resource gets besides its model.
+type Op[C any] struct {
+	Client C
+	// Config is the configuration, on create and update only: write-only
+	// values are there alone.
+	Config tfsdk.Config
+	// Diags takes warnings; errors are returned.
+	Diags *diag.Diagnostics
+	// Timeout is the delete's, on delete with DeleteTimeout set.
+	Timeout time.Duration
+}
+
+// Secret is the secret at p to send: its write-only twin when set, else
+// the secret itself.
+func (op Op[C]) Secret(ctx context.Context, p path.Path) string {
+	return SecretToSend(ctx, op.Config, p, op.Diags)
+}
+
+// Failure is an error that a call words itself, for a refusal the
+// practitioner must act on; the lifecycle shows it as it is.
+type Failure struct {
+	Summary, Detail string
+	// Path, when set, is the attribute the error belongs to.
+	Path path.Path
+}
+
+func (f *Failure) Error() string { return f.Summary + ": " + f.Detail }
+
+// ErrGone is what a Read returns when the server's answer shows that the
+// object is gone without a 404, such as a status that says it is being
+// removed: the resource leaves the state, as on a 404.
+var ErrGone = errors.New("the object is gone")
+
+// Exists is the error of a create that found the object in place, such as
+// a server that overwrote an existing object instead of refusing;
+// ServerSaid, if any, is shown with it.
+type Exists struct{ ServerSaid error }
+
+func (e *Exists) Error() string {
+	if e.ServerSaid == nil {
+		return "the object already exists"
+	}
+	return "the object already exists: " + e.ServerSaid.Error()
+}
+
+// NewResource returns the constructor of the resource that def describes.
+func NewResource[M, C any](def *Resource[M, C]) func() resource.Resource {
+	return func() resource.Resource { return &lifecycle[M, C]{def: def} }
+}
+
+type lifecycle[M, C any] struct {
+	def    *Resource[M, C]
+	client C
+}
+
+var (
+	_ resource.ResourceWithConfigure      = (*lifecycle[struct{}, struct{}])(nil)
+	_ resource.ResourceWithImportState    = (*lifecycle[struct{}, struct{}])(nil)
+	_ resource.ResourceWithModifyPlan     = (*lifecycle[struct{}, struct{}])(nil)
+	_ resource.ResourceWithValidateConfig = (*lifecycle[struct{}, struct{}])(nil)
+)
+
+func (r *lifecycle[M, C]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + r.def.TypeName
+}
+
+func (r *lifecycle[M, C]) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = r.def.Schema(ctx)
+	if r.def.DeleteTimeout > 0 {
+		if resp.Schema.Blocks == nil {
+			resp.Schema.Blocks = map[string]schema.Block{}
+		}
+		resp.Schema.Blocks["timeouts"] = timeouts.Block(ctx, timeouts.Opts{
+			Delete: true,
+			DeleteDescription: "How long a destroy may take " + r.def.DeleteWaits + ", as a duration such as `30s` or `1h30m`. Default `" +
+				shortDuration(r.def.DeleteTimeout) + "`.",
+		})
+	}
+}
+
+func (r *lifecycle[M, C]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = ClientOf[C](req.ProviderData, r.def.Service, NeedsToken, &resp.Diagnostics)
+}
+
+func (r *lifecycle[M, C]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	if r.def.Validate == nil {
+		return
+	}
+	var m M
+	resp.Diagnostics.Append(Get(ctx, req.Config, &m)...)
+	if !resp.Diagnostics.HasError() {
+		r.def.Validate(ctx, req.Config, &m, &resp.Diagnostics)
+	}
+}
+
+func (r *lifecycle[M, C]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if r.def.ModifyPlan == nil || req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	r.def.ModifyPlan(ctx, r.client, req, resp)
+}
+
+func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var m M
+	resp.Diagnostics.Append(Get(ctx, req.Plan, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if r.def.Find != nil {
+		err := r.def.Find(ctx, r.client, &m)
+		switch {
+		case err == nil:
+			r.addExists(&resp.Diagnostics, &m, nil)
+			return
+		case !client.IsNotFound(err):
+			AddAPIError(&resp.Diagnostics, "Cannot check whether the "+r.def.Object+" exists", err)
+			return
+		}
+	}
+	err := r.def.Create(ctx, Op[C]{Client: r.client, Config: req.Config, Diags: &resp.Diagnostics}, &m)
+	var exists *Exists
+	switch {
+	case errors.As(err, &exists):
+		r.addExists(&resp.Diagnostics, &m, exists.ServerSaid)
+		return
+	case client.StatusCode(err) == http.StatusConflict:
+		r.addExists(&resp.Diagnostics, &m, err)
+		return
+	case err != nil:
+		r.addError(&resp.Diagnostics, "create", err)
+		return
+	}
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
+	}
+}
+
+func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var m M
+	resp.Diagnostics.Append(Get(ctx, req.State, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	err := r.def.Read(ctx, Op[C]{Client: r.client, Diags: &resp.Diagnostics}, &m)
+	switch {
+	case client.IsNotFound(err), errors.Is(err, ErrGone):
+		resp.State.RemoveResource(ctx)
+	case err != nil:
+		r.addError(&resp.Diagnostics, "read", err)
+	case !resp.Diagnostics.HasError():
+		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
+	}
+}
+
+func (r *lifecycle[M, C]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var m, prior M
+	resp.Diagnostics.Append(Get(ctx, req.Plan, &m)...)
+	resp.Diagnostics.Append(Get(ctx, req.State, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	local, err := OnlyChanged(req.Plan.Raw, req.State.Raw, append(slices.Clone(r.def.LocalAttributes), "timeouts")...)
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot compare the plan with the state", err.Error())
+		return
+	}
+	if !local && r.def.Update != nil {
+		err := r.def.Update(ctx, Op[C]{Client: r.client, Config: req.Config, Diags: &resp.Diagnostics}, &m, &prior)
+		if err != nil {
+			r.addError(&resp.Diagnostics, "update", err)
+			return
+		}
+	}
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
+	}
+}
+
+func (r *lifecycle[M, C]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var m M
+	resp.Diagnostics.Append(Get(ctx, req.State, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	op := Op[C]{Client: r.client, Diags: &resp.Diagnostics}
+	if r.def.DeleteTimeout > 0 {
+		var t timeouts.Value
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("timeouts"), &t)...)
+		timeout, d := t.Delete(ctx, r.def.DeleteTimeout)
+		resp.Diagnostics.Append(d...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+		op.Timeout = timeout
+	}
+	if err := r.def.Delete(ctx, op, &m); err != nil && !client.IsNotFound(err) {
+		r.addError(&resp.Diagnostics, "delete", err)
+	}
+}
+
+func (r *lifecycle[M, C]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if r.def.Import != nil {
+		r.def.Import(ctx, r.client, req.ID, &resp.State, &resp.Diagnostics)
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
+}
+
+// addError shows a failed call: in its own words when it is a Failure,
+// else as an API error of the verb's request.
+func (r *lifecycle[M, C]) addError(diags *diag.Diagnostics, verb string, err error) {
+	var f *Failure
+	switch {
+	case errors.As(err, &f) && !f.Path.Equal(path.Empty()):
+		diags.AddAttributeError(f.Path, f.Summary, f.Detail)
+	case errors.As(err, &f):
+		diags.AddError(f.Summary, f.Detail)
+	default:
+		AddAPIError(diags, "Cannot "+verb+" the "+r.def.Object, err)
+	}
+}
+
+func (r *lifecycle[M, C]) addExists(diags *diag.Diagnostics, m *M, serverSaid error) {
+	Existing{
+		Object:   r.def.Object,
+		ImportID: r.def.ImportID(m),
+	}.Add(diags, serverSaid)
+}
+
+// shortDuration writes d as a practitioner would, "10m" rather than
+// "10m0s".
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	for _, zero := range []string{"0s", "0m"} {
+		if len(s) > len(zero) && s[len(s)-len(zero):] == zero && s[len(s)-len(zero)-1] >= 'a' {
+			s = s[:len(s)-len(zero)]
+		}
+	}
+	return s
+}
