@@ -33,18 +33,13 @@ import (
 // Options configure an Emulator. The zero value is a faithful, fault-free
 // emulator with the default tokens.
 type Options struct {
-	// SchedulerToken is the scheduler's management token; default
-	// "scheduler-root".
-	SchedulerToken string
-	// SecretsToken is the secrets service's management token
-	// (X-Secrets-Token); default "secrets-root".
-	SecretsToken string
-	// PlatformToken is the platform's token; default "platform-root".
-	PlatformToken string
+	// Scheduler configures the scheduler API. An empty ManagementToken
+	// means "scheduler-root".
+	Scheduler scheduler.Options
+	// Secrets configures the secrets API. An empty Token means
+	// "secrets-root".
+	Secrets secrets.Options
 
-	// ReplicaLag is how long the scheduler's replica, which answers reads
-	// and lists, lags behind its writes.
-	ReplicaLag time.Duration
 	// Latency is added to every API request.
 	Latency time.Duration
 	// FailRate is the share (0..1) of API requests answered 429 or 503, with
@@ -61,26 +56,6 @@ type Options struct {
 	// Seed seeds the fault injection's random numbers, so that a run can be
 	// repeated; 0 seeds from the clock.
 	Seed int64
-
-	// Variants of real scheduler servers, off by default; see the
-	// scheduler package's Options.
-	SchedulerUpsertOnCreate   bool
-	SchedulerRedactSecrets    bool
-	SchedulerOmitSecrets      bool
-	SchedulerDeleteMissing500 bool
-
-	// SecretsKVMounts adds KV mounts, name to version (1 or 2), to the
-	// default "secret" (version 2) and "kv1" (version 1).
-	SecretsKVMounts map[string]int
-	// SecretsPurgeDelay is how long a destination purge takes; zero means
-	// 2s, a negative value completes it right after the delete's answer.
-	SecretsPurgeDelay time.Duration
-	// SecretsNoLicense makes every secrets-sync endpoint refuse for want of
-	// an enterprise license.
-	SecretsNoLicense bool
-	// SecretsRefuseList is the variant of a real server that refuses the
-	// LIST method (405), so that only GET ?list=true lists.
-	SecretsRefuseList bool
 }
 
 // Emulator serves the emulated APIs. It is safe for concurrent use.
@@ -138,17 +113,14 @@ func New(opts Options) (*Emulator, error) {
 	if opts.FailRate < 0 || opts.FailRate > 1 || math.IsNaN(opts.FailRate) {
 		return nil, fmt.Errorf("fail rate %v: must be between 0 and 1", opts.FailRate)
 	}
-	if opts.ReplicaLag < 0 || opts.Latency < 0 {
+	if opts.Scheduler.ReplicaLag < 0 || opts.Latency < 0 {
 		return nil, errors.New("replica lag and latency must not be negative")
 	}
-	if opts.SchedulerToken == "" {
-		opts.SchedulerToken = "scheduler-root"
+	if opts.Scheduler.ManagementToken == "" {
+		opts.Scheduler.ManagementToken = "scheduler-root"
 	}
-	if opts.SecretsToken == "" {
-		opts.SecretsToken = "secrets-root"
-	}
-	if opts.PlatformToken == "" {
-		opts.PlatformToken = "platform-root"
+	if opts.Secrets.Token == "" {
+		opts.Secrets.Token = "secrets-root"
 	}
 	seed := opts.Seed
 	if seed == 0 {
@@ -163,22 +135,9 @@ func New(opts Options) (*Emulator, error) {
 		stats:      Stats{Requests: map[string]int64{}},
 	}
 	e.failRate.Store(math.Float64bits(opts.FailRate))
-	e.scheduler = scheduler.New(scheduler.Options{
-		ManagementToken:  opts.SchedulerToken,
-		ReplicaLag:       opts.ReplicaLag,
-		UpsertOnCreate:   opts.SchedulerUpsertOnCreate,
-		RedactSecrets:    opts.SchedulerRedactSecrets,
-		OmitSecrets:      opts.SchedulerOmitSecrets,
-		DeleteMissing500: opts.SchedulerDeleteMissing500,
-	})
+	e.scheduler = scheduler.New(opts.Scheduler)
 	var err error
-	e.secrets, err = secrets.New(secrets.Options{
-		Token:      opts.SecretsToken,
-		KVMounts:   opts.SecretsKVMounts,
-		PurgeDelay: opts.SecretsPurgeDelay,
-		NoLicense:  opts.SecretsNoLicense,
-		RefuseList: opts.SecretsRefuseList,
-	})
+	e.secrets, err = secrets.New(opts.Secrets)
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 const (
@@ -68,13 +70,13 @@ func TestNew_defaultTokens(t *testing.T) {
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "secrets-root", ""), http.StatusForbidden)
 
-	_, url = start(t, emulator.Options{SchedulerToken: "mine"})
+	_, url = start(t, emulator.Options{Scheduler: scheduler.Options{ManagementToken: "mine"}})
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusForbidden)
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "mine", method("m")), http.StatusOK)
 }
 
 func TestNew_refusesBadOptions(t *testing.T) {
-	for _, o := range []emulator.Options{{FailRate: 1.5}, {FailRate: -0.1}, {ReplicaLag: -time.Second}, {Latency: -time.Second}} {
+	for _, o := range []emulator.Options{{FailRate: 1.5}, {FailRate: -0.1}, {Scheduler: scheduler.Options{ReplicaLag: -time.Second}}, {Latency: -time.Second}} {
 		if _, err := emulator.New(o); err == nil {
 			t.Errorf("New(%+v) succeeded", o)
 		}
@@ -272,7 +274,7 @@ func TestLatency(t *testing.T) {
 }
 
 func TestVariants_throughOptions(t *testing.T) {
-	_, url := start(t, emulator.Options{SchedulerUpsertOnCreate: true, SchedulerRedactSecrets: true, SchedulerDeleteMissing500: true})
+	_, url := start(t, emulator.Options{Scheduler: scheduler.Options{UpsertOnCreate: true, RedactSecrets: true, DeleteMissing500: true}})
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
 	wantStatus(t, r, http.StatusOK)
@@ -287,7 +289,7 @@ func TestVariants_throughOptions(t *testing.T) {
 }
 
 func TestVariants_omitSecretsThroughOptions(t *testing.T) {
-	_, url := start(t, emulator.Options{SchedulerOmitSecrets: true})
+	_, url := start(t, emulator.Options{Scheduler: scheduler.Options{OmitSecrets: true}})
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
 	wantStatus(t, r, http.StatusOK)
 	if strings.Contains(r.Body, "OIDCClientSecret") {
@@ -386,12 +388,12 @@ func TestSecrets_servedAndCountedByRoute(t *testing.T) {
 }
 
 func TestSecrets_optionsReachTheAPI(t *testing.T) {
-	e, url := start(t, emulator.Options{
-		SecretsToken:      "mine",
-		SecretsRefuseList: true,
-		SecretsKVMounts:   map[string]int{"team/kv": 2},
-		SecretsPurgeDelay: 50 * time.Millisecond,
-	})
+	e, url := start(t, emulator.Options{Secrets: secrets.Options{
+		Token:      "mine",
+		RefuseList: true,
+		KVMounts:   map[string]int{"team/kv": 2},
+		PurgeDelay: 50 * time.Millisecond,
+	}})
 	wantStatus(t, doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", ""), http.StatusForbidden)
 	r := do(t, "LIST", url+destinations, "", "")
 	wantStatus(t, r, http.StatusMethodNotAllowed)
@@ -400,17 +402,17 @@ func TestSecrets_optionsReachTheAPI(t *testing.T) {
 		t.Fatalf("refused LIST counted %d times", got)
 	}
 	if _, ok := e.SecretsAccessor("", "team/kv"); !ok {
-		t.Fatal("SecretsKVMounts not applied")
+		t.Fatal("Secrets.KVMounts not applied")
 	}
 
-	_, url = start(t, emulator.Options{SecretsNoLicense: true})
+	_, url = start(t, emulator.Options{Secrets: secrets.Options{NoLicense: true}})
 	r = doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", "")
 	wantStatus(t, r, http.StatusBadRequest)
 	if !strings.Contains(r.Body, "license required") {
 		t.Fatalf("body %s", r.Body)
 	}
 
-	if _, err := emulator.New(emulator.Options{SecretsKVMounts: map[string]int{"x": 3}}); err == nil {
+	if _, err := emulator.New(emulator.Options{Secrets: secrets.Options{KVMounts: map[string]int{"x": 3}}}); err == nil {
 		t.Fatal("New accepted a KV mount of version 3")
 	}
 }
