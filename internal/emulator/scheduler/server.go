@@ -35,8 +35,9 @@ type Options struct {
 // Server is the scheduler API: its store, its tokens and its handlers. It is
 // safe for concurrent use.
 type Server struct {
-	opts   Options
-	secret secretForm // from the options
+	opts     Options
+	secret   secretForm // from the options
+	onChange func()     // see SetOnChange
 
 	mu      sync.Mutex
 	index   uint64 // of the last write to the authoritative store
@@ -65,7 +66,7 @@ type write struct {
 
 // New returns an empty Server.
 func New(opts Options) *Server {
-	s := &Server{opts: opts}
+	s := &Server{opts: opts, onChange: func() {}}
 	switch {
 	case opts.OmitSecrets:
 		s.secret = secretOmitted
@@ -95,6 +96,14 @@ func (s *Server) Reset() {
 	s.clear(s.index + 1)
 }
 
+// SetOnChange makes the Server call f after each change of its data that
+// is not made by a request to its routes, Reset or UnmarshalState: a
+// minted token. The replica applying a write changes nothing that is saved.
+// f is called without the Server's lock held. Call it before serving.
+func (s *Server) SetOnChange(f func()) {
+	s.onChange = f
+}
+
 // MintToken returns the secret ID of a new token. A token that is not a
 // management token is refused on every endpoint that needs an ACL.
 func (s *Server) MintToken(management bool) string {
@@ -104,8 +113,9 @@ func (s *Server) MintToken(management bool) string {
 	b[8] = b[8]&0x3f | 0x80
 	id := fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.tokens[id] = management
+	s.mu.Unlock()
+	s.onChange()
 	return id
 }
 

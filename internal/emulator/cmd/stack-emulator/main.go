@@ -3,8 +3,9 @@
 //
 // Once it serves it prints one line, `stack-emulator listening on
 // http://ADDR`, with the address actually bound (so -listen 127.0.0.1:0
-// works for scripts); it stops cleanly on SIGINT or SIGTERM, writing -state
-// if set.
+// works for scripts); it stops cleanly on SIGINT or SIGTERM. With -state it
+// writes that file at start and after every change, and refuses to start
+// when it cannot.
 package main
 
 import (
@@ -55,7 +56,7 @@ func parseFlags(args []string, stderr io.Writer) (opts emulator.Options, listen 
 	fs.DurationVar(&opts.Latency, "latency", 0, "latency added to every API request")
 	fs.Float64Var(&opts.FailRate, "fail-rate", 0, "share (0..1) of API requests answered 429 or 503 with Retry-After, before anything is applied")
 	fs.DurationVar(&opts.RetryAfter, "retry-after", time.Second, "Retry-After of injected faults, rounded up to whole seconds; 0 sends \"0\"")
-	fs.StringVar(&opts.StatePath, "state", "", "JSON `file` loaded at start (if it exists) and written at stop; empty keeps data in memory only")
+	fs.StringVar(&opts.StatePath, "state", "", "JSON `file` loaded at start (if it exists), then written at start and atomically after every change; a path that cannot be written is refused; empty keeps data in memory only")
 	fs.Int64Var(&opts.Seed, "seed", 0, "seed of the fault injection's random numbers, to repeat a run; 0 seeds from the clock")
 	fs.BoolVar(&opts.Scheduler.UpsertOnCreate, "scheduler-upsert-on-create", false, "real-server variant: a scheduler create of an existing name overwrites it instead of answering 409")
 	fs.BoolVar(&opts.Scheduler.RedactSecrets, "scheduler-redact-secrets", false, "real-server variant: the scheduler answers OIDCClientSecret as \"redacted\"")

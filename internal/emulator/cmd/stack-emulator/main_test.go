@@ -109,6 +109,10 @@ func TestCommand_servesAndStopsCleanly(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("create: %d", resp.StatusCode)
 	}
+	// On disk once answered, before any stop.
+	if data, err := os.ReadFile(state); err != nil || !bytes.Contains(data, []byte(`"Name": "m"`)) {
+		t.Fatalf("state file after the create: %s %v", data, err)
+	}
 
 	// A blocking query in flight must not hold the shutdown.
 	blocked := make(chan error, 1)
@@ -285,6 +289,22 @@ func TestRun_refusesBadFlags(t *testing.T) {
 		if stdout.Len() != 0 {
 			t.Errorf("run(%q) printed %q to stdout", args, stdout.String())
 		}
+	}
+}
+
+// A state file that cannot be written stops the command before it serves,
+// with a message naming the file.
+func TestRun_refusesUnwritableState(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no", "such", "dir", "state.json")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-listen", "127.0.0.1:0", "-state", path}, &stdout, &stderr); code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("printed %q to stdout: it must not say it serves", stdout.String())
+	}
+	if want := "stack-emulator: state file " + path + ": cannot write it: "; !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("stderr %q, want it to start with %q", stderr.String(), want)
 	}
 }
 
