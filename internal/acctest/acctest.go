@@ -26,6 +26,7 @@ import (
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emuscheduler "github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/provider"
 )
 
@@ -56,7 +57,7 @@ func NewScheduler(t *testing.T) *Scheduler {
 	if addr != "" && token != "" {
 		return &Scheduler{URL: addr, Token: token}
 	}
-	return NewSchedulerEmulator(t, emulator.Options{ReplicaLag: DefaultReplicaLag})
+	return NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: DefaultReplicaLag}})
 }
 
 // NewSchedulerEmulator starts an emulator with the given options for one
@@ -64,7 +65,7 @@ func NewScheduler(t *testing.T) *Scheduler {
 func NewSchedulerEmulator(t testing.TB, opts emulator.Options) *Scheduler {
 	t.Helper()
 	emu, url, restart := startEmulator(t, opts)
-	return &Scheduler{URL: url, Token: cmp.Or(opts.SchedulerToken, "scheduler-root"), Emulator: emu, restart: restart}
+	return &Scheduler{URL: url, Token: cmp.Or(opts.Scheduler.ManagementToken, "scheduler-root"), Emulator: emu, restart: restart}
 }
 
 // Restart replaces the emulator with a new one, of the same options, at the
@@ -188,7 +189,7 @@ func NewSecrets(t *testing.T) *Secrets {
 func NewSecretsEmulator(t testing.TB, opts emulator.Options) *Secrets {
 	t.Helper()
 	emu, url, _ := startEmulator(t, opts)
-	return &Secrets{URL: url, Token: cmp.Or(opts.SecretsToken, "secrets-root"), Emulator: emu}
+	return &Secrets{URL: url, Token: cmp.Or(opts.Secrets.Token, "secrets-root"), Emulator: emu}
 }
 
 // ProviderConfig is the provider block for this secrets service.

@@ -4,7 +4,7 @@
 // store, its JSON types, its handlers); this package puts them behind one
 // http.Handler and adds what they share: fault injection (latency and a
 // share of 429/503 answers, each in its API's error form), request
-// counting, and a state file.
+// counting, and a state file written after every change.
 //
 // Besides the APIs it serves, never delayed, faulted or counted:
 //
@@ -33,18 +33,13 @@ import (
 // Options configure an Emulator. The zero value is a faithful, fault-free
 // emulator with the default tokens.
 type Options struct {
-	// SchedulerToken is the scheduler's management token; default
-	// "scheduler-root".
-	SchedulerToken string
-	// SecretsToken is the secrets service's management token
-	// (X-Secrets-Token); default "secrets-root".
-	SecretsToken string
-	// PlatformToken is the platform's token; default "platform-root".
-	PlatformToken string
+	// Scheduler configures the scheduler API. An empty ManagementToken
+	// means "scheduler-root".
+	Scheduler scheduler.Options
+	// Secrets configures the secrets API. An empty Token means
+	// "secrets-root".
+	Secrets secrets.Options
 
-	// ReplicaLag is how long the scheduler's replica, which answers reads
-	// and lists, lags behind its writes.
-	ReplicaLag time.Duration
 	// Latency is added to every API request.
 	Latency time.Duration
 	// FailRate is the share (0..1) of API requests answered 429 or 503, with
@@ -55,32 +50,16 @@ type Options struct {
 	// RetryAfter is the Retry-After of injected faults, rounded up to whole
 	// seconds. Zero means the default, 1s; a negative value sends "0".
 	RetryAfter time.Duration
-	// StatePath, when set, is a JSON file loaded by New (if it exists) and
-	// written by Close.
+	// StatePath, when set, is a JSON file that New loads (if it exists)
+	// and then writes, failing when it cannot, so that a path it cannot
+	// write is refused at start. It is written again, atomically, after
+	// every change: each API request that writes and succeeds, answered
+	// once the file has its change; a change an API makes by itself (a
+	// secrets purge that completes); a minted token; Reset.
 	StatePath string
 	// Seed seeds the fault injection's random numbers, so that a run can be
 	// repeated; 0 seeds from the clock.
 	Seed int64
-
-	// Variants of real scheduler servers, off by default; see the
-	// scheduler package's Options.
-	SchedulerUpsertOnCreate   bool
-	SchedulerRedactSecrets    bool
-	SchedulerOmitSecrets      bool
-	SchedulerDeleteMissing500 bool
-
-	// SecretsKVMounts adds KV mounts, name to version (1 or 2), to the
-	// default "secret" (version 2) and "kv1" (version 1).
-	SecretsKVMounts map[string]int
-	// SecretsPurgeDelay is how long a destination purge takes; zero means
-	// 2s, a negative value completes it right after the delete's answer.
-	SecretsPurgeDelay time.Duration
-	// SecretsNoLicense makes every secrets-sync endpoint refuse for want of
-	// an enterprise license.
-	SecretsNoLicense bool
-	// SecretsRefuseList is the variant of a real server that refuses the
-	// LIST method (405), so that only GET ?list=true lists.
-	SecretsRefuseList bool
 }
 
 // Emulator serves the emulated APIs. It is safe for concurrent use.
@@ -102,6 +81,10 @@ type Emulator struct {
 
 	statsMu sync.Mutex
 	stats   Stats
+
+	// saveMu serializes writes of the state file, so that a state read
+	// before another's never replaces it.
+	saveMu sync.Mutex
 }
 
 // api is what each emulated API gives the emulator. Adding an API is a
@@ -121,6 +104,12 @@ type api interface {
 	// WriteError answers, in the API's error form, an error that the
 	// emulator makes on the API's behalf: an injected fault.
 	WriteError(w http.ResponseWriter, status int, msg string)
+	// SetOnChange gives the API the function to call after a change of its
+	// data that neither a request to its routes (the emulator sees those)
+	// nor Reset or UnmarshalState made: a change it makes by itself later,
+	// or through another of its methods. The API calls it with its own
+	// lock released, since the function reads the API's state.
+	SetOnChange(f func())
 	Reset()
 	MarshalState() ([]byte, error)
 	UnmarshalState(data []byte) error
@@ -133,22 +122,19 @@ type namedAPI struct {
 }
 
 // New returns an Emulator, with the data of opts.StatePath when that file
-// exists.
+// exists. It fails when that file cannot be written.
 func New(opts Options) (*Emulator, error) {
 	if opts.FailRate < 0 || opts.FailRate > 1 || math.IsNaN(opts.FailRate) {
 		return nil, fmt.Errorf("fail rate %v: must be between 0 and 1", opts.FailRate)
 	}
-	if opts.ReplicaLag < 0 || opts.Latency < 0 {
+	if opts.Scheduler.ReplicaLag < 0 || opts.Latency < 0 {
 		return nil, errors.New("replica lag and latency must not be negative")
 	}
-	if opts.SchedulerToken == "" {
-		opts.SchedulerToken = "scheduler-root"
+	if opts.Scheduler.ManagementToken == "" {
+		opts.Scheduler.ManagementToken = "scheduler-root"
 	}
-	if opts.SecretsToken == "" {
-		opts.SecretsToken = "secrets-root"
-	}
-	if opts.PlatformToken == "" {
-		opts.PlatformToken = "platform-root"
+	if opts.Secrets.Token == "" {
+		opts.Secrets.Token = "secrets-root"
 	}
 	seed := opts.Seed
 	if seed == 0 {
@@ -163,32 +149,23 @@ func New(opts Options) (*Emulator, error) {
 		stats:      Stats{Requests: map[string]int64{}},
 	}
 	e.failRate.Store(math.Float64bits(opts.FailRate))
-	e.scheduler = scheduler.New(scheduler.Options{
-		ManagementToken:  opts.SchedulerToken,
-		ReplicaLag:       opts.ReplicaLag,
-		UpsertOnCreate:   opts.SchedulerUpsertOnCreate,
-		RedactSecrets:    opts.SchedulerRedactSecrets,
-		OmitSecrets:      opts.SchedulerOmitSecrets,
-		DeleteMissing500: opts.SchedulerDeleteMissing500,
-	})
+	e.scheduler = scheduler.New(opts.Scheduler)
 	var err error
-	e.secrets, err = secrets.New(secrets.Options{
-		Token:      opts.SecretsToken,
-		KVMounts:   opts.SecretsKVMounts,
-		PurgeDelay: opts.SecretsPurgeDelay,
-		NoLicense:  opts.SecretsNoLicense,
-		RefuseList: opts.SecretsRefuseList,
-	})
+	e.secrets, err = secrets.New(opts.Secrets)
 	if err != nil {
 		return nil, err
 	}
 	e.apis = []namedAPI{{"scheduler", e.scheduler}, {"secrets", e.secrets}}
 	for _, a := range e.apis {
 		a.api.Register(e.api)
+		a.api.SetOnChange(e.saveChange)
 	}
 	e.registerAdmin()
 	if opts.StatePath != "" {
 		if err := e.loadState(); err != nil {
+			return nil, err
+		}
+		if err := e.saveState(); err != nil {
 			return nil, err
 		}
 	}
@@ -212,6 +189,10 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	route := routeKey(r.Method, pattern)
 	e.count(route)
 	if !e.delay(r) || e.injectFault(w, a, route) {
+		return
+	}
+	if e.opts.StatePath != "" && writes(r.Method) {
+		e.serveAndSave(w, r, a, h)
 		return
 	}
 	h.ServeHTTP(w, r)
@@ -291,10 +272,13 @@ func (e *Emulator) Reset() {
 	e.statsMu.Lock()
 	e.stats = Stats{Requests: map[string]int64{}}
 	e.statsMu.Unlock()
+	e.saveChange()
 }
 
-// Close writes the state file when Options.StatePath is set. The Emulator
-// keeps serving after Close; closing the listener is the caller's business.
+// Close writes the state file once more when Options.StatePath is set, and
+// reports a failure, which the saves of changes that no request waits for
+// (see saveChange) cannot. The Emulator keeps serving after Close; closing
+// the listener is the caller's business.
 func (e *Emulator) Close() error {
 	if e.opts.StatePath == "" {
 		return nil

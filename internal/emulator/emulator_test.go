@@ -2,7 +2,9 @@ package emulator_test
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,6 +16,8 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 const (
@@ -68,13 +72,13 @@ func TestNew_defaultTokens(t *testing.T) {
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "secrets-root", ""), http.StatusForbidden)
 
-	_, url = start(t, emulator.Options{SchedulerToken: "mine"})
+	_, url = start(t, emulator.Options{Scheduler: scheduler.Options{ManagementToken: "mine"}})
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusForbidden)
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "mine", method("m")), http.StatusOK)
 }
 
 func TestNew_refusesBadOptions(t *testing.T) {
-	for _, o := range []emulator.Options{{FailRate: 1.5}, {FailRate: -0.1}, {ReplicaLag: -time.Second}, {Latency: -time.Second}} {
+	for _, o := range []emulator.Options{{FailRate: 1.5}, {FailRate: -0.1}, {Scheduler: scheduler.Options{ReplicaLag: -time.Second}}, {Latency: -time.Second}} {
 		if _, err := emulator.New(o); err == nil {
 			t.Errorf("New(%+v) succeeded", o)
 		}
@@ -272,7 +276,7 @@ func TestLatency(t *testing.T) {
 }
 
 func TestVariants_throughOptions(t *testing.T) {
-	_, url := start(t, emulator.Options{SchedulerUpsertOnCreate: true, SchedulerRedactSecrets: true, SchedulerDeleteMissing500: true})
+	_, url := start(t, emulator.Options{Scheduler: scheduler.Options{UpsertOnCreate: true, RedactSecrets: true, DeleteMissing500: true}})
 	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
 	wantStatus(t, r, http.StatusOK)
@@ -287,7 +291,7 @@ func TestVariants_throughOptions(t *testing.T) {
 }
 
 func TestVariants_omitSecretsThroughOptions(t *testing.T) {
-	_, url := start(t, emulator.Options{SchedulerOmitSecrets: true})
+	_, url := start(t, emulator.Options{Scheduler: scheduler.Options{OmitSecrets: true}})
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
 	wantStatus(t, r, http.StatusOK)
 	if strings.Contains(r.Body, "OIDCClientSecret") {
@@ -340,12 +344,116 @@ func TestStateFile_missingOrBad(t *testing.T) {
 		t.Fatal("a corrupt state file loaded")
 	}
 
-	e, err = emulator.New(emulator.Options{StatePath: filepath.Join(dir, "no", "such", "dir.json")})
+}
+
+// A path whose directory is missing, or is not a directory, is refused at
+// start, by an error that names it, rather than at the first change.
+func TestStateFile_unwritablePathRefusedAtStart(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for path, problem := range map[string]string{
+		filepath.Join(dir, "no", "such", "dir.json"): "cannot write it",
+		filepath.Join(file, "state.json"):            "cannot read it",
+	} {
+		_, err := emulator.New(emulator.Options{StatePath: path})
+		if err == nil {
+			t.Errorf("New accepted the state file %s", path)
+			continue
+		}
+		if want := "state file " + path + ": " + problem + ": "; !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("error %q, want it to start with %q", err, want)
+		}
+	}
+}
+
+// Every change is on disk once it is answered, without Close: an emulator
+// started from the file then serves it.
+func TestStateFile_writtenAfterEveryChange(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	e, url := start(t, emulator.Options{StatePath: path})
+	reload := func() string {
+		t.Helper()
+		_, reloaded := start(t, emulator.Options{StatePath: path})
+		return reloaded
+	}
+
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(data), `"Name": "m"`) {
+		t.Fatalf("state file after a create: %s %v", data, err)
+	}
+	want := do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", "")
+	got := do(t, http.MethodGet, reload()+createPath+"/m", "scheduler-root", "")
+	wantStatus(t, got, http.StatusOK)
+	if got.Body != want.Body {
+		t.Errorf("reloaded %s, want %s", got.Body, want.Body)
+	}
+
+	minted := e.MintSchedulerToken(true)
+	wantStatus(t, do(t, http.MethodGet, reload()+createPath+"/m", minted, ""), http.StatusOK)
+
+	wantStatus(t, do(t, http.MethodDelete, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
+	wantStatus(t, do(t, http.MethodGet, reload()+createPath+"/m", "scheduler-root", ""), http.StatusNotFound)
+
+	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`), http.StatusOK)
+	wantStatus(t, doSecrets(t, http.MethodGet, reload()+destinations+"/cloudone-sm/d", ""), http.StatusOK)
+
+	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
+	url = reload()
+	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusNotFound)
+	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", minted, ""), http.StatusForbidden)
+}
+
+// A request that changes nothing leaves the file as it was.
+func TestStateFile_refusedWriteNotSaved(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	_, url := start(t, emulator.Options{StatePath: path})
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	before, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.Close(); err == nil {
-		t.Fatal("Close reported no error for a state file it cannot write")
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusConflict)
+	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a refused create or a read wrote the state file: %v", err)
+	}
+	wantStatus(t, do(t, http.MethodPost, url+createPath+"/m", "scheduler-root", method("m")), http.StatusOK)
+	after, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(after), `"ModifyIndex": 3`) || string(after) == string(before) {
+		t.Fatalf("state file after an update: %s %v", after, err)
+	}
+}
+
+// A write whose change cannot be saved is not answered as a success.
+func TestStateFile_unsavedChangeAnswered500(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "gone")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "state.json")
+	_, url := start(t, emulator.Options{StatePath: path})
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
+	wantStatus(t, r, http.StatusInternalServerError)
+	if want := "the change was made but not saved: state file " + path + ": cannot write it: "; !strings.HasPrefix(r.Body, want) {
+		t.Errorf("body %q, want it to start with %q", r.Body, want)
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "text/plain; charset=utf-8" {
+		t.Errorf("Content-Type %q, want the scheduler's plain text", ct)
+	}
+	r = doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`)
+	wantStatus(t, r, http.StatusInternalServerError)
+	if !strings.HasPrefix(r.Body, `{"errors":["the change was made but not saved: state file `) {
+		t.Errorf("secrets body %s, want the secrets API's error form", r.Body)
 	}
 }
 
@@ -386,12 +494,12 @@ func TestSecrets_servedAndCountedByRoute(t *testing.T) {
 }
 
 func TestSecrets_optionsReachTheAPI(t *testing.T) {
-	e, url := start(t, emulator.Options{
-		SecretsToken:      "mine",
-		SecretsRefuseList: true,
-		SecretsKVMounts:   map[string]int{"team/kv": 2},
-		SecretsPurgeDelay: 50 * time.Millisecond,
-	})
+	e, url := start(t, emulator.Options{Secrets: secrets.Options{
+		Token:      "mine",
+		RefuseList: true,
+		KVMounts:   map[string]int{"team/kv": 2},
+		PurgeDelay: 50 * time.Millisecond,
+	}})
 	wantStatus(t, doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", ""), http.StatusForbidden)
 	r := do(t, "LIST", url+destinations, "", "")
 	wantStatus(t, r, http.StatusMethodNotAllowed)
@@ -400,18 +508,40 @@ func TestSecrets_optionsReachTheAPI(t *testing.T) {
 		t.Fatalf("refused LIST counted %d times", got)
 	}
 	if _, ok := e.SecretsAccessor("", "team/kv"); !ok {
-		t.Fatal("SecretsKVMounts not applied")
+		t.Fatal("Secrets.KVMounts not applied")
 	}
 
-	_, url = start(t, emulator.Options{SecretsNoLicense: true})
+	_, url = start(t, emulator.Options{Secrets: secrets.Options{NoLicense: true}})
 	r = doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", "")
 	wantStatus(t, r, http.StatusBadRequest)
 	if !strings.Contains(r.Body, "license required") {
 		t.Fatalf("body %s", r.Body)
 	}
 
-	if _, err := emulator.New(emulator.Options{SecretsKVMounts: map[string]int{"x": 3}}); err == nil {
+	if _, err := emulator.New(emulator.Options{Secrets: secrets.Options{KVMounts: map[string]int{"x": 3}}}); err == nil {
 		t.Fatal("New accepted a KV mount of version 3")
+	}
+}
+
+// A purge completes after its request has been answered and saved: the
+// state file loses the destination then, without another request.
+func TestSecrets_purgeCompletionSaved(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	_, url := start(t, emulator.Options{StatePath: path, Secrets: secrets.Options{PurgeDelay: 300 * time.Millisecond}})
+	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`), http.StatusOK)
+	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d/associations/set", `{"mount":"secret","secret_name":"s"}`), http.StatusOK)
+	wantStatus(t, doSecrets(t, http.MethodDelete, url+destinations+"/cloudone-sm/d?purge=true", ""), http.StatusNoContent)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), `"cloudone-sm"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("state file still has the purged destination: %s", data)
+		}
 	}
 }
 

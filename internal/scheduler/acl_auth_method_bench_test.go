@@ -9,6 +9,7 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emuscheduler "github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 )
 
 func manyMethods(n int) string {
@@ -101,7 +102,7 @@ func BenchmarkApply200AuthMethods(b *testing.B) {
 func BenchmarkApply50UnderFaults(b *testing.B) {
 	const n = 50
 	for range b.N {
-		s := acctest.NewSchedulerEmulator(b, emulator.Options{FailRate: 0.2, ReplicaLag: 2 * time.Second})
+		s := acctest.NewSchedulerEmulator(b, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: 2 * time.Second}, FailRate: 0.2})
 		cli := acctest.NewCLI(b, schedulerEnv(s))
 		cli.WriteConfig(b, manyMethods(n))
 

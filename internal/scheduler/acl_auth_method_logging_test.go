@@ -6,6 +6,7 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emuscheduler "github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 )
 
 // A whole Terraform run at TF_LOG=trace, provider logs included, never
@@ -15,7 +16,7 @@ func TestAccACLAuthMethod_secretsNeverLogged(t *testing.T) {
 	const token = "canary-token-5f2e"
 	const plain = "canary-plain-secret-9c1a"
 	const writeOnly = "canary-wo-secret-3b7d"
-	s := acctest.NewSchedulerEmulator(t, emulator.Options{SchedulerToken: token, ReplicaLag: acctest.DefaultReplicaLag})
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ManagementToken: token, ReplicaLag: acctest.DefaultReplicaLag}})
 	acctest.NoSecretsInTraceLog(t, fmt.Sprintf(`
 provider "stack" {
   scheduler {

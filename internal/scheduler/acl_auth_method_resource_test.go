@@ -28,6 +28,7 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emuscheduler "github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
@@ -830,7 +831,7 @@ resource "stack_scheduler_acl_auth_method" "test" {
 }
 
 func TestAccACLAuthMethod_weakTokenGets403(t *testing.T) {
-	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: acctest.DefaultReplicaLag})
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: acctest.DefaultReplicaLag}})
 	weak := s.Emulator.MintSchedulerToken(false)
 	config := strings.Replace(oidcConfig(s, "weak", "global", "1h", ""), s.ProviderConfig(), s.ProviderConfigWithToken(weak), 1)
 
@@ -941,7 +942,7 @@ resource "stack_scheduler_acl_auth_method" "second" {
 // Under injected 429 and 503 answers the provider retries, and neither a
 // lost write nor a duplicate results.
 func TestAccACLAuthMethod_retriesUnderInjectedFaults(t *testing.T) {
-	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: acctest.DefaultReplicaLag, Seed: 7})
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: acctest.DefaultReplicaLag}, Seed: 7})
 	config := func(scope string) string {
 		out := s.ProviderConfig()
 		for i := range 4 {
@@ -1006,7 +1007,7 @@ func TestAccACLAuthMethod_existingMethodNotAdopted(t *testing.T) {
 		lag time.Duration
 	}{{false, 0}, {true, 0}, {true, time.Minute}} {
 		t.Run(fmt.Sprintf("upsert=%t,lag=%s", tc.upsert, tc.lag), func(t *testing.T) {
-			s := acctest.NewSchedulerEmulator(t, emulator.Options{SchedulerUpsertOnCreate: tc.upsert, ReplicaLag: tc.lag})
+			s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{UpsertOnCreate: tc.upsert, ReplicaLag: tc.lag}})
 			c := s.Client(t)
 			// Created once the test runs, not before: a parallel test may
 			// wait longer than the lag to start.
@@ -1063,11 +1064,11 @@ func TestAccACLAuthMethod_hiddenSecretKeptFromConfig(t *testing.T) {
 		opts   emulator.Options
 		served string // the secret as the server answers it
 	}{
-		{"redacted", emulator.Options{SchedulerRedactSecrets: true}, "redacted"},
-		{"omitted", emulator.Options{SchedulerOmitSecrets: true}, ""},
+		{"redacted", emulator.Options{Scheduler: emuscheduler.Options{RedactSecrets: true}}, "redacted"},
+		{"omitted", emulator.Options{Scheduler: emuscheduler.Options{OmitSecrets: true}}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.opts.ReplicaLag = acctest.DefaultReplicaLag
+			tc.opts.Scheduler.ReplicaLag = acctest.DefaultReplicaLag
 			s := acctest.NewSchedulerEmulator(t, tc.opts)
 			secretKept := statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret"))
 			resource.ParallelTest(t, resource.TestCase{
@@ -1103,7 +1104,7 @@ func TestAccACLAuthMethod_hiddenSecretKeptFromConfig(t *testing.T) {
 // in state, and never reaches it: the refresh must take its 404s for the
 // truth, without waiting for that index, and plan the methods' re-creation.
 func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
-	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: acctest.DefaultReplicaLag})
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: acctest.DefaultReplicaLag}})
 	names := []string{"restart-0", "restart-1", "restart-2"}
 	config := s.ProviderConfig()
 	for i, name := range names {
@@ -1141,7 +1142,7 @@ func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
 // A method deleted elsewhere while the replica still shows it is destroyed
 // without error, even by a server that answers that delete with a 500.
 func TestAccACLAuthMethod_destroyOfMethodDeletedElsewhere(t *testing.T) {
-	s := acctest.NewSchedulerEmulator(t, emulator.Options{ReplicaLag: 8 * time.Second, SchedulerDeleteMissing500: true})
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: 8 * time.Second, DeleteMissing500: true}})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             checkGone(t, s, "gone"),

@@ -21,6 +21,7 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 const assocAddr = "stack_secrets_sync_association.test"
@@ -214,7 +215,7 @@ func TestAccAssociation_lifecycle(t *testing.T) {
 // Mount names may hold slashes, so the import tries every split of the ID.
 // The mounts are the emulator's, so this test always uses one.
 func TestAccAssociation_importSlashInMount(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsKVMounts: map[string]int{"team": 2, "team/kv": 2, "other": 2}})
+	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{KVMounts: map[string]int{"team": 2, "team/kv": 2, "other": 2}}})
 	dest := tfacctest.RandomWithPrefix("assoc")
 	config := s.ProviderConfig() + assocDestination(dest, "") +
 		assocResource("test", "team/kv", "app/key", "") +
@@ -347,7 +348,7 @@ resource "stack_secrets_sync_config" "this" {
 // so that Terraform does not remove them first) is deleted only with
 // purge_on_destroy.
 func TestAccAssociation_destroyDestinationWithAssociations(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsPurgeDelay: 300 * time.Millisecond})
+	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{PurgeDelay: 300 * time.Millisecond}})
 	dest := tfacctest.RandomWithPrefix("assoc")
 	secrets := []string{"app/one", "app/two"}
 
@@ -406,7 +407,7 @@ func TestAccAssociation_destroyDestinationWithAssociations(t *testing.T) {
 // server whose updated_at tells nothing (a proxy reports one time for
 // all). An import cannot tell them apart and leaves the accessor null.
 func TestAccAssociation_accessorAmongSecretsOfOneName(t *testing.T) {
-	emu := acctest.NewSecretsEmulator(t, emulator.Options{SecretsKVMounts: map[string]int{"m1": 2, "m2": 2, "m3": 2}})
+	emu := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{KVMounts: map[string]int{"m1": 2, "m2": 2, "m3": 2}}})
 	sameTime := regexp.MustCompile(`"updated_at":"[^"]*"`)
 	s, proxy := newProxy(t, emu, func(_ *http.Response, body []byte) []byte {
 		return sameTime.ReplaceAll(body, []byte(`"updated_at":"2024-05-01T10:00:00Z"`))
@@ -456,7 +457,7 @@ func TestAccAssociation_accessorAmongSecretsOfOneName(t *testing.T) {
 // query form. The emulator's mounts are fixed, so a proxy renames the
 // mount in the requests, and the emulator answers as for a deleted one.
 func TestAccAssociation_mountDeletedOutsideTerraform(t *testing.T) {
-	emu := acctest.NewSecretsEmulator(t, emulator.Options{SecretsKVMounts: map[string]int{"doomed": 2}, SecretsPurgeDelay: -1})
+	emu := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{KVMounts: map[string]int{"doomed": 2}, PurgeDelay: -1}})
 	s, proxy := newProxy(t, emu, nil)
 	dest := tfacctest.RandomWithPrefix("assoc")
 	withAssociations := s.ProviderConfig() + assocDestination(dest, "purge_on_destroy = true") +
@@ -575,7 +576,7 @@ resource "stack_secrets_sync_association" "test" {
 // Every attribute identifies the association: changing the destination
 // (its type or its name) or the mount replaces it.
 func TestAccAssociation_replacements(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsKVMounts: map[string]int{"other": 2}})
+	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{KVMounts: map[string]int{"other": 2}}})
 	prefix := tfacctest.RandomWithPrefix("assoc")
 	config := func(typ, dest, mount string) string {
 		return s.ProviderConfig() + fmt.Sprintf(`

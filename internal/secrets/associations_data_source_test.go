@@ -15,6 +15,7 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 func dsByDestinationConfig(label, typ, name string) string {
@@ -154,7 +155,7 @@ func TestAccAssociationsDataSource_basic(t *testing.T) {
 
 // Mount names may hold slashes too. The mount is the emulator's own.
 func TestAccAssociationsDataSource_slashInMount(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsKVMounts: map[string]int{"team/kv": 2}})
+	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{KVMounts: map[string]int{"team/kv": 2}}})
 	dest := tfacctest.RandomWithPrefix("dsassoc")
 	dsWriteDestination(t, s, dest, secretsclient.CloudOneSMDestination{Region: "us-east-1"})
 	a := dsAssociate(t, s, secretsclient.TypeCloudOneSM, dest, "team/kv", "app/db")

@@ -15,6 +15,7 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 // dsObfuscated matches a secret as the service shows it: asterisks.
@@ -136,7 +137,7 @@ func TestAccDestinationDataSource_basic(t *testing.T) {
 // A purge under way shows in purge_initiated_at. The purge takes a minute
 // in this emulator, so the destination is still there to read.
 func TestAccDestinationDataSource_purging(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsPurgeDelay: time.Minute})
+	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{PurgeDelay: time.Minute}})
 	name := tfacctest.RandomWithPrefix("dsdest")
 	// The purge starts once the test runs: a parallel test may wait for
 	// longer than the purge takes before it does.

@@ -23,6 +23,7 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 func TestAccDestination_validation(t *testing.T) {
@@ -290,7 +291,7 @@ func TestAccDestination_localChangesSendNothing(t *testing.T) {
 // message that says what to do; once the service has finished, the next
 // run finds the destination gone.
 func TestAccDestination_purgeTimeout(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsPurgeDelay: 1500 * time.Millisecond})
+	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{PurgeDelay: 1500 * time.Millisecond}})
 	name := tfacctest.RandomWithPrefix("slow-purge")
 	typ := secretsclient.TypeCloudOneSM
 
@@ -398,7 +399,7 @@ resource "stack_secrets_sync_cloudtwo_kv_destination" "test" {
 func TestAccDestination_purgeUnderWayWarns(t *testing.T) {
 	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
-	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsPurgeDelay: time.Hour})
+	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{PurgeDelay: time.Hour}})
 	name := tfacctest.RandomWithPrefix("purging")
 	cli := acctest.NewCLI(t, nil)
 	cli.WriteConfig(t, cloudOneConfig(s, name, "us-east-1", ""))

@@ -13,6 +13,7 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 const (
@@ -47,7 +48,7 @@ func TestAccDestinationsDataSource_basic(t *testing.T) {
 
 // A server that refuses the LIST method is listed with GET ?list=true.
 func TestAccDestinationsDataSource_listByGet(t *testing.T) {
-	testDestinationsDataSource(t, emulator.Options{SecretsRefuseList: true})
+	testDestinationsDataSource(t, emulator.Options{Secrets: emusecrets.Options{RefuseList: true}})
 }
 
 // The service answers a list of nothing with 404 {"errors":[]}, which the

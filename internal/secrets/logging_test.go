@@ -7,6 +7,7 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 // A whole Terraform run at TF_LOG=trace, provider logs included, never
@@ -19,7 +20,7 @@ func TestAccSecrets_secretsNeverLogged(t *testing.T) {
 		writeOnly = "canary-wo-secret-8a5c"
 	)
 	plainKey, woKey := newTestKey(t, false), newTestKey(t, true)
-	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsToken: token})
+	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{Token: token}})
 	// A line of a key's base64 body stands for the key.
 	keyLine := func(k testKey) string { return strings.Split(k.pem, "\n")[2] }
 

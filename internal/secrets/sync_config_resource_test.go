@@ -15,6 +15,7 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 const syncConfigAddr = "stack_secrets_sync_config.this"
@@ -124,7 +125,7 @@ func TestAccSyncConfig_onlyInRootOrAdminNamespace(t *testing.T) {
 // Without the enterprise license every resource and data source fails
 // with the service's message, at the first request it makes.
 func TestAccSecrets_enterpriseLicenseRequired(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{SecretsNoLicense: true})
+	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{NoLicense: true}})
 	key := newTestKey(t, false)
 	cases := []struct{ config, request string }{
 		{syncConfig(s.ProviderConfig(), `disabled = true`), "PATCH /v1/sys/sync/config"},

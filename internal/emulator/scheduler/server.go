@@ -1,13 +1,26 @@
 package scheduler
 
 import (
-	"crypto/rand"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
+	"net/http"
 	"slices"
 	"sync"
 	"time"
+)
+
+// Header names of the API.
+const (
+	TokenHeader = "X-Scheduler-Token"
+	IndexHeader = "X-Scheduler-Index"
+)
+
+const (
+	defaultWait  = 5 * time.Minute
+	maxWait      = 10 * time.Minute
+	maxBodyBytes = 1 << 20
 )
 
 // Options configure a Server.
@@ -35,8 +48,9 @@ type Options struct {
 // Server is the scheduler API: its store, its tokens and its handlers. It is
 // safe for concurrent use.
 type Server struct {
-	opts   Options
-	secret secretForm // from the options
+	opts     Options
+	secret   secretForm // from the options
+	onChange func()     // see SetOnChange
 
 	mu      sync.Mutex
 	index   uint64 // of the last write to the authoritative store
@@ -45,27 +59,9 @@ type Server struct {
 	replica replica
 }
 
-// replica is the copy reads and lists answer from. It applies the log of
-// writes in order, each ReplicaLag after it happened.
-type replica struct {
-	index   uint64
-	methods map[string]*AuthMethod
-	pending []write
-	// changed is closed, and replaced, whenever index grows: blocking
-	// queries wait on it instead of polling.
-	changed chan struct{}
-}
-
-type write struct {
-	index  uint64
-	due    time.Time
-	name   string
-	method *AuthMethod // nil for a delete
-}
-
 // New returns an empty Server.
 func New(opts Options) *Server {
-	s := &Server{opts: opts}
+	s := &Server{opts: opts, onChange: func() {}}
 	switch {
 	case opts.OmitSecrets:
 		s.secret = secretOmitted
@@ -74,6 +70,14 @@ func New(opts Options) *Server {
 	}
 	s.clear(1)
 	return s
+}
+
+// SetOnChange makes the Server call f after each change of its data that
+// is not made by a request to its routes, Reset or UnmarshalState: a
+// minted token. The replica applying a write changes nothing that is saved.
+// f is called without the Server's lock held. Call it before serving.
+func (s *Server) SetOnChange(f func()) {
+	s.onChange = f
 }
 
 // clear empties the store and starts its index at index.
@@ -95,88 +99,24 @@ func (s *Server) Reset() {
 	s.clear(s.index + 1)
 }
 
-// MintToken returns the secret ID of a new token. A token that is not a
-// management token is refused on every endpoint that needs an ACL.
-func (s *Server) MintToken(management bool) string {
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	id := fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tokens[id] = management
-	return id
+// Register adds the API's routes to mux.
+func (s *Server) Register(mux *http.ServeMux) {
+	mux.HandleFunc("GET /v1/acl/auth-methods", s.list)
+	mux.HandleFunc("POST /v1/acl/auth-method", s.create)
+	mux.HandleFunc("POST /v1/acl/auth-method/{name}", s.update)
+	mux.HandleFunc("GET /v1/acl/auth-method/{name}", s.read)
+	mux.HandleFunc("DELETE /v1/acl/auth-method/{name}", s.delete)
 }
 
-func (s *Server) isManagement(secret string) bool {
-	if secret == "" {
-		return false
-	}
-	if secret == s.opts.ManagementToken {
-		return true
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.tokens[secret]
-}
+// PathPrefix is where the API's paths start. Unlike the secrets API it has
+// no catch-all: the requests no route takes get the mux's plain-text 404
+// and 405, which is the API's error form anyway.
+func (s *Server) PathPrefix() string { return "/v1/acl" }
 
-// commitLocked stores m (nil deletes name) as the write of the current index,
-// which the caller has just taken, and hands the write to the replica.
-func (s *Server) commitLocked(name string, m *AuthMethod, now time.Time) {
-	if m == nil {
-		delete(s.methods, name)
-	} else {
-		s.methods[name] = m
-	}
-	w := write{index: s.index, due: now.Add(s.opts.ReplicaLag), name: name, method: m}
-	s.replica.pending = append(s.replica.pending, w)
-	if s.opts.ReplicaLag <= 0 {
-		s.applyDueLocked(now)
-		return
-	}
-	time.AfterFunc(s.opts.ReplicaLag, s.applyDue)
-}
-
-func (s *Server) applyDue() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.applyDueLocked(time.Now())
-}
-
-// applyDueLocked applies, in order, the writes whose time has come. Dues grow
-// with the index, so the first write not yet due ends the run.
-func (s *Server) applyDueLocked(now time.Time) {
-	r := &s.replica
-	n := 0
-	for _, w := range r.pending {
-		if w.due.After(now) {
-			break
-		}
-		if w.method == nil {
-			delete(r.methods, w.name)
-		} else {
-			r.methods[w.name] = w.method
-		}
-		r.index = w.index
-		n++
-	}
-	if n == 0 {
-		return
-	}
-	clear(r.pending[:n])
-	r.pending = r.pending[n:]
-	close(r.changed)
-	r.changed = make(chan struct{})
-}
-
-// replicaState returns the replica's index after applying what is due, and a
-// channel closed when it next grows.
-func (s *Server) replicaState() (uint64, <-chan struct{}) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.applyDueLocked(time.Now())
-	return s.replica.index, s.replica.changed
+// WriteError answers, in the API's plain-text error form, an error that the
+// emulator makes on the API's behalf: an injected fault.
+func (s *Server) WriteError(w http.ResponseWriter, status int, msg string) {
+	writeError(w, status, msg)
 }
 
 // savedState is the JSON of the state file. The replica is not saved: a
@@ -228,4 +168,18 @@ func (s *Server) UnmarshalState(data []byte) error {
 		s.tokens[t.SecretID] = t.Management
 	}
 	return nil
+}
+
+// writeError writes a plain-text error body, without the trailing newline
+// http.Error adds, so that clients can show it as it is.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, msg)
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(v)
 }

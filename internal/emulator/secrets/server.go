@@ -51,6 +51,8 @@ type Server struct {
 	gen    uint64
 	config syncConfig
 	spaces map[string]*space
+
+	onChange func() // see SetOnChange
 }
 
 // space is one namespace's data; "" is the root namespace.
@@ -209,9 +211,23 @@ func (s *Server) schedulePurgeLocked(ns, key string) {
 	time.AfterFunc(s.purgeDelay(), func() { s.finishPurge(gen, ns, key) })
 }
 
+// SetOnChange makes the Server call f, without its lock held, after each
+// change of its data that no request makes: a purge that completes. Call it
+// before serving.
+func (s *Server) SetOnChange(f func()) {
+	s.onChange = f
+}
+
 // finishPurge removes a purged destination and its associations, unless the
 // store was reset or reloaded meanwhile.
 func (s *Server) finishPurge(gen uint64, ns, key string) {
+	purged := false
+	// Deferred before the unlock, so that it runs after it.
+	defer func() {
+		if purged && s.onChange != nil {
+			s.onChange()
+		}
+	}()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sp := s.spaces[ns]
@@ -220,6 +236,7 @@ func (s *Server) finishPurge(gen uint64, ns, key string) {
 	}
 	if d := sp.destinations[key]; d != nil && d.PurgeInitiatedAt != nil {
 		delete(sp.destinations, key)
+		purged = true
 	}
 }
 

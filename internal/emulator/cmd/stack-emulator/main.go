@@ -1,10 +1,11 @@
-// Command stack-emulator serves the emulated scheduler, secrets and platform
-// APIs on one address, for trying the provider without any real service.
+// Command stack-emulator serves the emulated scheduler and secrets APIs on
+// one address, for trying the provider without any real service.
 //
 // Once it serves it prints one line, `stack-emulator listening on
 // http://ADDR`, with the address actually bound (so -listen 127.0.0.1:0
-// works for scripts); it stops cleanly on SIGINT or SIGTERM, writing -state
-// if set.
+// works for scripts); it stops cleanly on SIGINT or SIGTERM. With -state it
+// writes that file at start and after every change, and refuses to start
+// when it cannot.
 package main
 
 import (
@@ -43,39 +44,38 @@ func parseFlags(args []string, stderr io.Writer) (opts emulator.Options, listen 
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: stack-emulator [flags]\n\n"+
-			"Serves in memory the scheduler, secrets and platform APIs the stack provider manages.\n"+
+			"Serves in memory the scheduler and secrets APIs the stack provider manages.\n"+
 			"GET /_emulator/stats counts requests; POST /_emulator/reset empties data and counts;\n"+
 			"POST /_emulator/scheduler/tokens {\"Type\":\"management\"|\"client\"} mints a scheduler token.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	fs.StringVar(&listen, "listen", "127.0.0.1:8080", "`address` to listen on; port 0 picks a free port (the ready line shows it)")
-	fs.StringVar(&opts.SchedulerToken, "scheduler-token", "scheduler-root", "scheduler management `token` (X-Scheduler-Token)")
-	fs.StringVar(&opts.SecretsToken, "secrets-token", "secrets-root", "secrets service management `token` (X-Secrets-Token)")
-	fs.StringVar(&opts.PlatformToken, "platform-token", "platform-root", "platform `token`")
-	fs.DurationVar(&opts.ReplicaLag, "replica-lag", 0, "how long the scheduler's replica, which answers reads and lists, lags behind writes")
+	fs.StringVar(&opts.Scheduler.ManagementToken, "scheduler-token", "scheduler-root", "scheduler management `token` (X-Scheduler-Token)")
+	fs.StringVar(&opts.Secrets.Token, "secrets-token", "secrets-root", "secrets service management `token` (X-Secrets-Token)")
+	fs.DurationVar(&opts.Scheduler.ReplicaLag, "replica-lag", 0, "how long the scheduler's replica, which answers reads and lists, lags behind writes")
 	fs.DurationVar(&opts.Latency, "latency", 0, "latency added to every API request")
 	fs.Float64Var(&opts.FailRate, "fail-rate", 0, "share (0..1) of API requests answered 429 or 503 with Retry-After, before anything is applied")
 	fs.DurationVar(&opts.RetryAfter, "retry-after", time.Second, "Retry-After of injected faults, rounded up to whole seconds; 0 sends \"0\"")
-	fs.StringVar(&opts.StatePath, "state", "", "JSON `file` loaded at start (if it exists) and written at stop; empty keeps data in memory only")
+	fs.StringVar(&opts.StatePath, "state", "", "JSON `file` loaded at start (if it exists), then written at start and atomically after every change; a path that cannot be written is refused; empty keeps data in memory only")
 	fs.Int64Var(&opts.Seed, "seed", 0, "seed of the fault injection's random numbers, to repeat a run; 0 seeds from the clock")
-	fs.BoolVar(&opts.SchedulerUpsertOnCreate, "scheduler-upsert-on-create", false, "real-server variant: a scheduler create of an existing name overwrites it instead of answering 409")
-	fs.BoolVar(&opts.SchedulerRedactSecrets, "scheduler-redact-secrets", false, "real-server variant: the scheduler answers OIDCClientSecret as \"redacted\"")
-	fs.BoolVar(&opts.SchedulerOmitSecrets, "scheduler-omit-secrets", false, "real-server variant: the scheduler's answers leave OIDCClientSecret out (wins over -scheduler-redact-secrets)")
-	fs.BoolVar(&opts.SchedulerDeleteMissing500, "scheduler-delete-missing-500", false, "real-server variant: a scheduler delete of a missing auth method answers 500 instead of 404")
+	fs.BoolVar(&opts.Scheduler.UpsertOnCreate, "scheduler-upsert-on-create", false, "real-server variant: a scheduler create of an existing name overwrites it instead of answering 409")
+	fs.BoolVar(&opts.Scheduler.RedactSecrets, "scheduler-redact-secrets", false, "real-server variant: the scheduler answers OIDCClientSecret as \"redacted\"")
+	fs.BoolVar(&opts.Scheduler.OmitSecrets, "scheduler-omit-secrets", false, "real-server variant: the scheduler's answers leave OIDCClientSecret out (wins over -scheduler-redact-secrets)")
+	fs.BoolVar(&opts.Scheduler.DeleteMissing500, "scheduler-delete-missing-500", false, "real-server variant: a scheduler delete of a missing auth method answers 500 instead of 404")
 	fs.Func("secrets-kv-mounts", "secrets KV `mounts` added to secret:2 and kv1:1, as name:version,... (such as team/kv:2,old:1)", func(v string) error {
 		m, err := secrets.ParseKVMounts(v)
 		if err != nil {
 			return err
 		}
-		if opts.SecretsKVMounts == nil {
-			opts.SecretsKVMounts = map[string]int{}
+		if opts.Secrets.KVMounts == nil {
+			opts.Secrets.KVMounts = map[string]int{}
 		}
-		maps.Copy(opts.SecretsKVMounts, m)
+		maps.Copy(opts.Secrets.KVMounts, m)
 		return nil
 	})
-	fs.DurationVar(&opts.SecretsPurgeDelay, "secrets-purge-delay", secrets.DefaultPurgeDelay, "how long a secrets destination purge (delete with purge=true) takes before the destination is gone; 0 completes it at once")
-	fs.BoolVar(&opts.SecretsNoLicense, "secrets-no-license", false, "emulate a secrets server without the enterprise license: every sync endpoint answers 400 license required")
-	fs.BoolVar(&opts.SecretsRefuseList, "secrets-refuse-list", false, "real-server variant: the secrets service answers the LIST method 405, so only GET ?list=true lists")
+	fs.DurationVar(&opts.Secrets.PurgeDelay, "secrets-purge-delay", secrets.DefaultPurgeDelay, "how long a secrets destination purge (delete with purge=true) takes before the destination is gone; 0 completes it at once")
+	fs.BoolVar(&opts.Secrets.NoLicense, "secrets-no-license", false, "emulate a secrets server without the enterprise license: every sync endpoint answers 400 license required")
+	fs.BoolVar(&opts.Secrets.RefuseList, "secrets-refuse-list", false, "real-server variant: the secrets service answers the LIST method 405, so only GET ?list=true lists")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return opts, listen, true, 0
@@ -90,8 +90,8 @@ func parseFlags(args []string, stderr io.Writer) (opts emulator.Options, listen 
 	if opts.RetryAfter == 0 {
 		opts.RetryAfter = -1
 	}
-	if opts.SecretsPurgeDelay == 0 {
-		opts.SecretsPurgeDelay = -1
+	if opts.Secrets.PurgeDelay == 0 {
+		opts.Secrets.PurgeDelay = -1
 	}
 	return opts, listen, false, 0
 }

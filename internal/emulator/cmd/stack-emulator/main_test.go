@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
@@ -107,6 +108,10 @@ func TestCommand_servesAndStopsCleanly(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("create: %d", resp.StatusCode)
+	}
+	// On disk once answered, before any stop.
+	if data, err := os.ReadFile(state); err != nil || !bytes.Contains(data, []byte(`"Name": "m"`)) {
+		t.Fatalf("state file after the create: %s %v", data, err)
 	}
 
 	// A blocking query in flight must not hold the shutdown.
@@ -259,7 +264,7 @@ func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 		t.Fatalf("-h exit code %d", code)
 	}
 	for _, f := range []string{
-		"-listen", "-scheduler-token", "-secrets-token", "-platform-token", "-replica-lag", "-latency",
+		"-listen", "-scheduler-token", "-secrets-token", "-replica-lag", "-latency",
 		"-fail-rate", "-retry-after", "-state", "-seed", "-scheduler-upsert-on-create",
 		"-scheduler-redact-secrets", "-scheduler-omit-secrets", "-scheduler-delete-missing-500",
 		"-secrets-kv-mounts", "-secrets-purge-delay", "-secrets-no-license", "-secrets-refuse-list",
@@ -287,6 +292,22 @@ func TestRun_refusesBadFlags(t *testing.T) {
 	}
 }
 
+// A state file that cannot be written stops the command before it serves,
+// with a message naming the file.
+func TestRun_refusesUnwritableState(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no", "such", "dir", "state.json")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-listen", "127.0.0.1:0", "-state", path}, &stdout, &stderr); code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("printed %q to stdout: it must not say it serves", stdout.String())
+	}
+	if want := "stack-emulator: state file " + path + ": cannot write it: "; !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("stderr %q, want it to start with %q", stderr.String(), want)
+	}
+}
+
 // Every flag lands in the option it names, with the mapping of "0" where
 // the options read zero as their default.
 func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
@@ -301,25 +322,30 @@ func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
 			args:   nil,
 			listen: "127.0.0.1:8080",
 			opts: emulator.Options{
-				SchedulerToken: "scheduler-root", SecretsToken: "secrets-root", PlatformToken: "platform-root",
-				RetryAfter: time.Second, SecretsPurgeDelay: secrets.DefaultPurgeDelay,
+				Scheduler:  scheduler.Options{ManagementToken: "scheduler-root"},
+				Secrets:    secrets.Options{Token: "secrets-root", PurgeDelay: secrets.DefaultPurgeDelay},
+				RetryAfter: time.Second,
 			},
 		},
 		{
 			args: []string{
-				"-listen", "127.0.0.1:0", "-scheduler-token", "st", "-secrets-token", "xt", "-platform-token", "pt",
+				"-listen", "127.0.0.1:0", "-scheduler-token", "st", "-secrets-token", "xt",
 				"-replica-lag", "2s", "-latency", "30ms", "-fail-rate", "0.2", "-retry-after", "3s", "-state", "s.json", "-seed", "9",
 				"-scheduler-upsert-on-create", "-scheduler-redact-secrets", "-scheduler-omit-secrets", "-scheduler-delete-missing-500",
 				"-secrets-kv-mounts", "team/kv:2,old:1", "-secrets-purge-delay", "5s", "-secrets-no-license", "-secrets-refuse-list",
 			},
 			listen: "127.0.0.1:0",
 			opts: emulator.Options{
-				SchedulerToken: "st", SecretsToken: "xt", PlatformToken: "pt",
-				ReplicaLag: 2 * time.Second, Latency: 30 * time.Millisecond, FailRate: 0.2, RetryAfter: 3 * time.Second,
+				Scheduler: scheduler.Options{
+					ManagementToken: "st", ReplicaLag: 2 * time.Second,
+					UpsertOnCreate: true, RedactSecrets: true, OmitSecrets: true, DeleteMissing500: true,
+				},
+				Secrets: secrets.Options{
+					Token: "xt", KVMounts: map[string]int{"team/kv": 2, "old": 1}, PurgeDelay: 5 * time.Second,
+					NoLicense: true, RefuseList: true,
+				},
+				Latency: 30 * time.Millisecond, FailRate: 0.2, RetryAfter: 3 * time.Second,
 				StatePath: "s.json", Seed: 9,
-				SchedulerUpsertOnCreate: true, SchedulerRedactSecrets: true, SchedulerOmitSecrets: true, SchedulerDeleteMissing500: true,
-				SecretsKVMounts: map[string]int{"team/kv": 2, "old": 1}, SecretsPurgeDelay: 5 * time.Second,
-				SecretsNoLicense: true, SecretsRefuseList: true,
 			},
 		},
 		{
@@ -327,8 +353,9 @@ func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
 			args:   []string{"-retry-after", "0", "-secrets-purge-delay", "0"},
 			listen: "127.0.0.1:8080",
 			opts: emulator.Options{
-				SchedulerToken: "scheduler-root", SecretsToken: "secrets-root", PlatformToken: "platform-root",
-				RetryAfter: -1, SecretsPurgeDelay: -1,
+				Scheduler:  scheduler.Options{ManagementToken: "scheduler-root"},
+				Secrets:    secrets.Options{Token: "secrets-root", PurgeDelay: -1},
+				RetryAfter: -1,
 			},
 		},
 		{args: []string{"-h"}, done: true},

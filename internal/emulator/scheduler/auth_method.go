@@ -1,11 +1,16 @@
 package scheduler
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"maps"
+	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -18,6 +23,304 @@ const (
 )
 
 var validName = regexp.MustCompile(`^[A-Za-z0-9-]{1,128}$`)
+
+// AuthMethod is an ACL auth method as the store keeps it and as responses and
+// the state file show it. Stored values are never modified in place (every
+// write stores a new one), so the authoritative store and the replica can
+// share them.
+type AuthMethod struct {
+	Name            string
+	Type            string
+	TokenLocality   string
+	TokenNameFormat string
+	Default         bool
+	Config          *AuthMethodConfig
+	CreateTime      time.Time
+	ModifyTime      time.Time
+	CreateIndex     uint64
+	ModifyIndex     uint64
+}
+
+// AuthMethodConfig is the raw configuration of an auth method.
+type AuthMethodConfig struct {
+	OIDCDiscoveryURL     string
+	OIDCClientID         string
+	OIDCClientSecret     string
+	OIDCDisableUserInfo  bool
+	OIDCScopes           []string
+	JWTValidationPubKeys []string
+	JWKSURL              string
+	BoundAudiences       []string
+	AllowedRedirectURIs  []string
+	DiscoveryCaPem       []string
+	JWKSCACert           string
+	SigningAlgs          []string
+	ExpirationLeeway     Duration
+	NotBeforeLeeway      Duration
+	ClockSkewLeeway      Duration
+	ClaimMappings        map[string]string
+	ListClaimMappings    map[string]string
+}
+
+// AuthMethodListStub is one entry of the list endpoint's answer.
+type AuthMethodListStub struct {
+	CreateIndex uint64
+	Default     bool
+	ModifyIndex uint64
+	Name        string
+	Type        string
+}
+
+// secretForm is how responses show OIDCClientSecret: as stored, or as the
+// variants of real servers do.
+type secretForm int
+
+const (
+	secretShown secretForm = iota
+	secretRedacted
+	secretOmitted
+)
+
+// view returns the method as a response shows it. The create response
+// lower-cases OIDCClientID and BoundAudiences (a quirk the spec states); the
+// redact variant answers a non-empty client secret as "redacted", the omit
+// variant leaves the field out.
+func (m *AuthMethod) view(lowerCase bool, secret secretForm) any {
+	out := *m
+	if m.Config == nil || (!lowerCase && secret == secretShown) {
+		return &out
+	}
+	cfg := *m.Config
+	if lowerCase {
+		cfg.OIDCClientID = strings.ToLower(cfg.OIDCClientID)
+		if cfg.BoundAudiences != nil {
+			cfg.BoundAudiences = make([]string, len(m.Config.BoundAudiences))
+			for i, a := range m.Config.BoundAudiences {
+				cfg.BoundAudiences[i] = strings.ToLower(a)
+			}
+		}
+	}
+	switch secret {
+	case secretRedacted:
+		if cfg.OIDCClientSecret != "" {
+			cfg.OIDCClientSecret = "redacted"
+		}
+	case secretOmitted:
+		return &methodWithoutSecret{AuthMethod: &out, Config: &configWithoutSecret{AuthMethodConfig: &cfg}}
+	}
+	out.Config = &cfg
+	return &out
+}
+
+// methodWithoutSecret and configWithoutSecret encode a method without the
+// OIDCClientSecret field: in encoding/json a field of the outer struct hides
+// the embedded struct's field of the same name, and the outer one, always
+// empty, is omitted.
+type methodWithoutSecret struct {
+	*AuthMethod
+	Config *configWithoutSecret
+}
+
+type configWithoutSecret struct {
+	*AuthMethodConfig
+	OIDCClientSecret string `json:",omitempty"`
+}
+
+func (m *AuthMethod) stub() AuthMethodListStub {
+	return AuthMethodListStub{
+		CreateIndex: m.CreateIndex,
+		Default:     m.Default,
+		ModifyIndex: m.ModifyIndex,
+		Name:        m.Name,
+		Type:        m.Type,
+	}
+}
+
+// ---- handlers and the store
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	if !s.authorize(w, r) {
+		return
+	}
+	req, ok := readRequest(w, r)
+	if !ok {
+		return
+	}
+	m, err := req.newMethod()
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	now := time.Now()
+	s.mu.Lock()
+	old, exists := s.methods[m.Name]
+	if exists && !s.opts.UpsertOnCreate {
+		s.mu.Unlock()
+		writeError(w, http.StatusConflict, fmt.Sprintf("auth method %q already exists", m.Name))
+		return
+	}
+	if err := s.checkDefaultLocked(m); err != nil {
+		s.mu.Unlock()
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	s.index++
+	m.CreateIndex, m.CreateTime = s.index, now.UTC()
+	if exists {
+		m.CreateIndex, m.CreateTime = old.CreateIndex, old.CreateTime
+	}
+	m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
+	s.commitLocked(m.Name, m, now)
+	s.mu.Unlock()
+	writeJSON(w, m.view(true, s.secret))
+}
+
+func (s *Server) update(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !s.authorize(w, r) {
+		return
+	}
+	req, ok := readRequest(w, r)
+	if !ok {
+		return
+	}
+	if req.Name != "" && req.Name != name {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid Name %q: does not match %q in the path", req.Name, name))
+		return
+	}
+	req.Name = name
+	now := time.Now()
+	s.mu.Lock()
+	stored, exists := s.methods[name]
+	if !exists {
+		s.mu.Unlock()
+		writeError(w, http.StatusNotFound, notFound(name))
+		return
+	}
+	m, err := req.updatedMethod(stored)
+	if err == nil {
+		err = s.checkDefaultLocked(m)
+	}
+	if err != nil {
+		s.mu.Unlock()
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	s.index++
+	m.CreateIndex, m.CreateTime = stored.CreateIndex, stored.CreateTime
+	m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
+	s.commitLocked(name, m, now)
+	s.mu.Unlock()
+	writeJSON(w, m.view(false, s.secret))
+}
+
+func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !s.authorize(w, r) {
+		return
+	}
+	s.mu.Lock()
+	if _, exists := s.methods[name]; !exists {
+		s.mu.Unlock()
+		status := http.StatusNotFound
+		if s.opts.DeleteMissing500 {
+			status = http.StatusInternalServerError
+		}
+		writeError(w, status, notFound(name))
+		return
+	}
+	s.index++
+	s.commitLocked(name, nil, time.Now())
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusOK)
+}
+
+func (s *Server) read(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !s.authorize(w, r) || !s.block(w, r) {
+		return
+	}
+	s.mu.Lock()
+	s.applyDueLocked(time.Now())
+	m, index := s.replica.methods[name], s.replica.index
+	s.mu.Unlock()
+	w.Header().Set(IndexHeader, strconv.FormatUint(index, 10))
+	if m == nil {
+		writeError(w, http.StatusNotFound, notFound(name))
+		return
+	}
+	writeJSON(w, m.view(false, s.secret))
+}
+
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	if !s.block(w, r) {
+		return
+	}
+	s.mu.Lock()
+	s.applyDueLocked(time.Now())
+	stubs := make([]AuthMethodListStub, 0, len(s.replica.methods))
+	for _, name := range slices.Sorted(maps.Keys(s.replica.methods)) {
+		stubs = append(stubs, s.replica.methods[name].stub())
+	}
+	index := s.replica.index
+	s.mu.Unlock()
+	w.Header().Set(IndexHeader, strconv.FormatUint(index, 10))
+	writeJSON(w, stubs)
+}
+
+// checkDefaultLocked enforces that at most one method is the default.
+func (s *Server) checkDefaultLocked(m *AuthMethod) error {
+	if !m.Default {
+		return nil
+	}
+	for name, other := range s.methods {
+		if other.Default && name != m.Name {
+			return invalid("invalid Default: %q is already the default auth method", name)
+		}
+	}
+	return nil
+}
+
+// commitLocked stores m (nil deletes name) as the write of the current index,
+// which the caller has just taken, and hands the write to the replica.
+func (s *Server) commitLocked(name string, m *AuthMethod, now time.Time) {
+	if m == nil {
+		delete(s.methods, name)
+	} else {
+		s.methods[name] = m
+	}
+	w := write{index: s.index, due: now.Add(s.opts.ReplicaLag), name: name, method: m}
+	s.replica.pending = append(s.replica.pending, w)
+	if s.opts.ReplicaLag <= 0 {
+		s.applyDueLocked(now)
+		return
+	}
+	time.AfterFunc(s.opts.ReplicaLag, s.applyDue)
+}
+
+func readRequest(w http.ResponseWriter, r *http.Request) (*methodRequest, bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	if err != nil {
+		status := http.StatusBadRequest
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			status = http.StatusRequestEntityTooLarge
+		}
+		writeError(w, status, fmt.Sprintf("reading request body: %v", err))
+		return nil, false
+	}
+	req, err := decodeRequest(body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return nil, false
+	}
+	return req, true
+}
+
+func notFound(name string) string {
+	return fmt.Sprintf("auth method %q not found", name)
+}
+
+// ---- rules of a create or an update
 
 // methodRequest is the body of a create or an update. Durations and claim
 // mappings stay raw until validation so that a bad value is reported with
@@ -278,6 +581,32 @@ func claimMappings(name string, in map[string]json.RawMessage) (map[string]strin
 		out[k] = v
 	}
 	return out, nil
+}
+
+// stringifyClaimValue returns a claim mapping value as the API returns it: a
+// string as itself, a number or a boolean as its JSON text.
+func stringifyClaimValue(raw json.RawMessage) (string, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "", false
+	}
+	switch c := raw[0]; {
+	case c == '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", false
+		}
+		return s, true
+	case string(raw) == "true" || string(raw) == "false":
+		return string(raw), true
+	case c == '-' || (c >= '0' && c <= '9'):
+		var n json.Number
+		if err := json.Unmarshal(raw, &n); err != nil {
+			return "", false
+		}
+		return n.String(), true
+	}
+	return "", false
 }
 
 func nilIfEmpty(s []string) []string {
