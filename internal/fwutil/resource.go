@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
@@ -75,7 +76,9 @@ type Resource[M, C any] struct {
 	// together, once the model is read from it.
 	Validate func(ctx context.Context, config tfsdk.Config, m *M, diags *diag.Diagnostics)
 	// ModifyPlan adjusts the plan of an update (state and plan both set)
-	// and may mark replacements or warn.
+	// and may mark replacements or warn. resp.RequiresReplace already
+	// holds the replacements that attributes' plan modifiers ask for,
+	// which the framework does not show to a resource's ModifyPlan.
 	ModifyPlan func(ctx context.Context, c C, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 }
 
@@ -178,7 +181,10 @@ func (r *lifecycle[M, C]) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if r.def.ModifyPlan == nil || req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
-	r.def.ModifyPlan(ctx, r.client, req, resp)
+	resp.RequiresReplace = append(resp.RequiresReplace, attributesReplacing(ctx, req, &resp.Diagnostics)...)
+	if !resp.Diagnostics.HasError() {
+		r.def.ModifyPlan(ctx, r.client, req, resp)
+	}
 }
 
 func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -321,4 +327,41 @@ func shortDuration(d time.Duration) string {
 		}
 	}
 	return s
+}
+
+// attributesReplacing runs the plan modifiers of the top-level string and
+// list attributes again, as the framework did before the resource's
+// ModifyPlan, and returns the paths of those that ask for a replacement.
+func attributesReplacing(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) path.Paths {
+	var replacing path.Paths
+	for name, a := range req.Plan.Schema.GetAttributes() {
+		p := path.Root(name)
+		switch a := a.(type) {
+		case schema.StringAttribute:
+			r := planmodifier.StringRequest{Path: p, Config: req.Config, Plan: req.Plan, State: req.State, Private: req.Private}
+			diags.Append(req.Config.GetAttribute(ctx, p, &r.ConfigValue)...)
+			diags.Append(req.Plan.GetAttribute(ctx, p, &r.PlanValue)...)
+			diags.Append(req.State.GetAttribute(ctx, p, &r.StateValue)...)
+			for _, m := range a.PlanModifiers {
+				resp := planmodifier.StringResponse{PlanValue: r.PlanValue}
+				m.PlanModifyString(ctx, r, &resp)
+				if resp.RequiresReplace {
+					replacing = append(replacing, p)
+				}
+			}
+		case schema.ListAttribute:
+			r := planmodifier.ListRequest{Path: p, Config: req.Config, Plan: req.Plan, State: req.State, Private: req.Private}
+			diags.Append(req.Config.GetAttribute(ctx, p, &r.ConfigValue)...)
+			diags.Append(req.Plan.GetAttribute(ctx, p, &r.PlanValue)...)
+			diags.Append(req.State.GetAttribute(ctx, p, &r.StateValue)...)
+			for _, m := range a.PlanModifiers {
+				resp := planmodifier.ListResponse{PlanValue: r.PlanValue}
+				m.PlanModifyList(ctx, r, &resp)
+				if resp.RequiresReplace {
+					replacing = append(replacing, p)
+				}
+			}
+		}
+	}
+	return replacing
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 
@@ -38,12 +41,13 @@ func TestProvider_schemasAreValid(t *testing.T) {
 	for _, d := range resp.Diagnostics {
 		t.Errorf("schema diagnostic: %s: %s", d.Summary, d.Detail)
 	}
-	for _, name := range []string{"stack_scheduler_acl_auth_method"} {
+	// Each service registers its own: one of each, at least, is there.
+	for _, name := range []string{"stack_scheduler_acl_auth_method", "stack_secrets_sync_config", "stack_secrets_sync_association"} {
 		if _, ok := resp.ResourceSchemas[name]; !ok {
 			t.Errorf("resource %s is not registered", name)
 		}
 	}
-	for _, name := range []string{"stack_scheduler_acl_auth_method", "stack_scheduler_acl_auth_methods"} {
+	for _, name := range []string{"stack_scheduler_acl_auth_methods", "stack_secrets_sync_destinations"} {
 		if _, ok := resp.DataSourceSchemas[name]; !ok {
 			t.Errorf("data source %s is not registered", name)
 		}
@@ -223,5 +227,107 @@ data "stack_scheduler_acl_auth_methods" "all" {}
 	// acctest.ProviderFactories serve the provider as version "test".
 	if want := "terraform-provider-stack/test"; len(agents) != 1 || agents[want] == 0 {
 		t.Errorf("User-Agents seen: %v, want only %q", agents, want)
+	}
+}
+
+// Every registered resource and data source follows the new-resource
+// checklist as far as its schema and files show: each attribute and block
+// is described (descriptions are the docs), and it has its example, its
+// import example (resources) and its generated page.
+func TestProvider_everyResourceAndDataSourceIsDocumented(t *testing.T) {
+	resp := providerSchema(t)
+	var walk func(where string, b *tfprotov6.SchemaBlock)
+	walk = func(where string, b *tfprotov6.SchemaBlock) {
+		for _, a := range b.Attributes {
+			if strings.TrimSpace(a.Description) == "" {
+				t.Errorf("%s.%s has no description", where, a.Name)
+			}
+			if a.NestedType != nil {
+				walk(where+"."+a.Name, &tfprotov6.SchemaBlock{Attributes: a.NestedType.Attributes, Description: "nested"})
+			}
+		}
+		for _, nb := range b.BlockTypes {
+			walk(where+"."+nb.TypeName, nb.Block)
+		}
+	}
+	exists := func(what, path string) {
+		if _, err := os.Stat(filepath.Join("..", "..", path)); err != nil {
+			t.Errorf("%s: %v", what, err)
+		}
+	}
+	check := func(kind, name string, s *tfprotov6.Schema, files ...string) {
+		if strings.TrimSpace(s.Block.Description) == "" {
+			t.Errorf("%s %s has no description", kind, name)
+		}
+		walk(name, s.Block)
+		for _, f := range files {
+			exists(kind+" "+name, f)
+		}
+	}
+	if len(resp.ResourceSchemas) == 0 || len(resp.DataSourceSchemas) == 0 {
+		t.Fatal("no resources or data sources registered")
+	}
+	for name, s := range resp.ResourceSchemas {
+		short := strings.TrimPrefix(name, "stack_")
+		check("resource", name, s,
+			"examples/resources/"+name+"/resource.tf",
+			"examples/resources/"+name+"/import.sh",
+			"examples/resources/"+name+"/import-by-string-id.tf",
+			"docs/resources/"+short+".md")
+	}
+	for name, s := range resp.DataSourceSchemas {
+		check("data source", name, s,
+			"examples/data-sources/"+name+"/data-source.tf",
+			"docs/data-sources/"+strings.TrimPrefix(name, "stack_")+".md")
+	}
+}
+
+// A service's own settings are checked by their allowed values, whether
+// they come from the block or from the environment, and a service whose
+// block lacks settings says which, naming their variables.
+func TestAccProvider_serviceSettings(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{})
+	block := func(extra string) string {
+		return `
+provider "stack" {
+  scheduler {
+    address = "` + s.URL + `"
+    ` + extra + `
+  }
+}
+
+resource "stack_scheduler_acl_auth_method" "m" {
+  name           = "m"
+  type           = "JWT"
+  token_locality = "local"
+  max_token_ttl  = "1h"
+  config = {
+    jwks_url              = "https://example.com/jwks"
+    allowed_redirect_uris = ["https://example.com/cb"]
+  }
+}
+`
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      block(`jwt_updates = "sometimes"`),
+				ExpectError: regexp.MustCompile(`(?s)Attribute scheduler.jwt_updates value must be one of:\s+\["replace"\s+"in_place"\],\s+got: "sometimes"`),
+			},
+			{
+				PreConfig:   func() { t.Setenv("STACK_SCHEDULER_JWT_UPDATES", "often") },
+				Config:      block(`token = "` + s.Token + `"`),
+				ExpectError: regexp.MustCompile(`(?s)scheduler.jwt_updates\s+\(or\s+STACK_SCHEDULER_JWT_UPDATES\)\s+must\s+be\s+one\s+of\s+\["replace"\s+"in_place"\],\s+got\s+"often"`),
+			},
+			{
+				PreConfig:   func() { t.Setenv("STACK_SCHEDULER_JWT_UPDATES", "") },
+				Config:      block(""),
+				ExpectError: regexp.MustCompile(`(?s)The scheduler is not configured.*Set\s+scheduler.token\s+\(or\s+STACK_SCHEDULER_TOKEN\)\.`),
+			},
+		},
+	})
+	if n := s.Emulator.Stats().Total; n != 0 {
+		t.Errorf("the emulator saw %d requests, want none", n)
 	}
 }

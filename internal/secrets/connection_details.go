@@ -23,7 +23,12 @@ func detail(prior types.String, details map[string]any, key string) types.String
 	if !reported {
 		return prior
 	}
-	s, _ := v.(string)
+	// Servers answer some details as numbers (installation_id): the text
+	// of the number is what the practitioner wrote.
+	s, err := dsDetailText(v)
+	if err != nil {
+		return prior
+	}
 	if s == "" && (prior.IsNull() || prior.IsUnknown() || prior.ValueString() != "") {
 		return types.StringNull()
 	}

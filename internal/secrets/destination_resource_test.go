@@ -452,3 +452,45 @@ func TestAccDestination_inNamespace(t *testing.T) {
 		}},
 	})
 }
+
+// A replacement of a destination that still has associations would fail
+// at apply, since the service refuses to delete it: the plan says so, and
+// how to go about it. Without associations the plan says nothing.
+func TestAccDestination_replacementWithAssociationsWarns(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	name := tfacctest.RandomWithPrefix("replaced")
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, cloudOneConfig(s, name, "us-east-1", ""))
+	cli.MustRun(t, "apply", "-auto-approve")
+
+	warnings := func() []acctest.Diagnostic {
+		t.Helper()
+		diags, actions := cli.PlanJSON(t)
+		if got := actions["stack_secrets_sync_cloudone_sm_destination.test"]; got != "replace" {
+			t.Fatalf("planned %v, want the destination replaced", actions)
+		}
+		var warned []acctest.Diagnostic
+		for _, d := range diags {
+			if d.Summary == "Destination with associations will be replaced" {
+				warned = append(warned, d)
+			}
+		}
+		return warned
+	}
+	cli.WriteConfig(t, cloudOneConfig(s, name, "eu-west-1", ""))
+	if w := warnings(); len(w) != 0 {
+		t.Errorf("warned %+v for a destination without associations", w)
+	}
+
+	outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+		_, _, err := c.SetAssociation(ctx, secretsclient.TypeCloudOneSM, name, "secret", "app/db")
+		return err
+	})()
+	want := regexp.MustCompile(fmt.Sprintf(`^Replacing the cloudone-sm destination %q deletes it first, and the service refuses to delete a destination that has associations \(it has 1\)\. `+
+		`Either give its stack_secrets_sync_association resources .lifecycle \{ replace_triggered_by = \[<this destination>\] \}.`, name))
+	if w := warnings(); len(w) != 1 || w[0].Severity != "warning" || !want.MatchString(w[0].Detail) {
+		t.Errorf("warnings %+v, want one matching %s", w, want)
+	}
+}
