@@ -73,8 +73,8 @@ func (d *destination) associationsView() associationsView {
 
 func (s *Server) registerAssociations(mux *http.ServeMux) {
 	s.handle(mux, "GET "+pathDestination+"/associations", s.readAssociations)
-	s.handle(mux, "POST "+pathDestination+"/associations/set", s.setAssociation)
-	s.handle(mux, "POST "+pathDestination+"/associations/remove", s.removeAssociation)
+	s.handleWrite(mux, pathDestination+"/associations/set", s.setAssociation)
+	s.handleWrite(mux, pathDestination+"/associations/remove", s.removeAssociation)
 	s.handleList(mux, pathAssociations, s.listAssociations)
 	s.handle(mux, "GET "+pathAssociations+"/destinations", s.readAssociationsByQuery)
 	s.handle(mux, "GET "+pathAssociations+"/{path...}", s.readAssociationsByPath)

@@ -5,13 +5,11 @@ import (
 	"crypto/sha256"
 	"crypto/x509"
 	"encoding/base64"
-	"encoding/json"
 	"encoding/pem"
 	"errors"
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -37,7 +35,7 @@ func (a *codehostApp) view() codehostAppView {
 }
 
 func (s *Server) registerCodehostApps(mux *http.ServeMux) {
-	s.handle(mux, "POST "+pathCodehostApps+"/{name}", s.writeCodehostApp)
+	s.handleWrite(mux, pathCodehostApps+"/{name}", s.writeCodehostApp)
 	s.handle(mux, "GET "+pathCodehostApps+"/{name}", s.readCodehostApp)
 	s.handle(mux, "DELETE "+pathCodehostApps+"/{name}", s.deleteCodehostApp)
 }
@@ -104,15 +102,11 @@ func codehostAppRequest(name string, b *body) (*codehostApp, error) {
 	}
 	raw := b.get("app_id")
 	if raw == nil {
-		return nil, invalid("missing app_id: required, the code host's application ID as a string of digits")
+		return nil, invalid("missing app_id: required, the code host's application ID")
 	}
-	var idText string
-	if err := json.Unmarshal(raw, &idText); err != nil {
-		return nil, invalid("invalid app_id %s: must be a string of digits, such as \"123456\"", raw)
-	}
-	id, err := strconv.ParseInt(idText, 10, 64)
-	if err != nil || id <= 0 || strings.TrimLeft(idText, "0123456789") != "" {
-		return nil, invalid("invalid app_id %q: must be a string of digits, such as \"123456\"", idText)
+	id, err := positiveInteger("app_id", raw)
+	if err != nil {
+		return nil, err
 	}
 	key, err := b.str("private_key")
 	if err != nil {

@@ -43,10 +43,14 @@ type paramKind uint8
 
 const (
 	kindString    paramKind = iota
+	kindInteger             // positive integer, kept in Strings as its digits
 	kindList                // list of strings
 	kindCommaList           // list of strings, or one comma-separated string
 	kindMap                 // map of string to string
 )
+
+// inStrings reports whether a destination keeps the parameter in Strings.
+func (k paramKind) inStrings() bool { return k == kindString || k == kindInteger }
 
 // param is a type-specific parameter of a destination: a key of its
 // connection_details.
@@ -114,7 +118,7 @@ var destTypes = map[string]*destType{
 			{name: "secrets_location", def: locationRepository, createOnly: true},
 			{name: "access_token", sensitive: true},
 			{name: "app_name"},
-			{name: "installation_id"},
+			{name: "installation_id", kind: kindInteger},
 			{name: "repository_owner", createOnly: true, location: locationRepository},
 			{name: "repository_name", createOnly: true, location: locationRepository},
 			{name: "environment_name", location: locationRepository},
@@ -190,23 +194,15 @@ type optionsView struct {
 
 func (d *destination) key() string { return d.Type + "/" + d.Name }
 
-// view returns the read form: sensitive values that are set obfuscated,
+// view returns the read form: connection_details with the parameters that
+// are set, sensitive ones obfuscated and integers as numbers; options with
 // empty lists and maps as [] and {}, the default template when none is set.
 func (d *destination) view() destinationView {
 	t := destTypes[d.Type]
 	details := make(map[string]any, len(t.params))
 	for _, p := range t.params {
-		switch p.kind {
-		case kindString:
-			v := d.Strings[p.name]
-			if p.sensitive && v != "" {
-				v = Obfuscated
-			}
+		if v, ok := d.detail(p); ok {
 			details[p.name] = v
-		case kindList, kindCommaList:
-			details[p.name] = orEmpty(d.Lists[p.name])
-		case kindMap:
-			details[p.name] = orEmptyMap(d.Maps[p.name])
 		}
 	}
 	o := d.Options
@@ -234,16 +230,40 @@ func (d *destination) view() destinationView {
 	return v
 }
 
+// detail returns a parameter's value in the read form, or false when it is
+// unset: the real service leaves those out.
+func (d *destination) detail(p param) (any, bool) {
+	switch p.kind {
+	case kindList, kindCommaList:
+		l := d.Lists[p.name]
+		return l, len(l) > 0
+	case kindMap:
+		m := d.Maps[p.name]
+		return m, len(m) > 0
+	}
+	v := d.Strings[p.name]
+	switch {
+	case v == "":
+		return nil, false
+	case p.sensitive:
+		return Obfuscated, true
+	case p.kind == kindInteger:
+		n, err := strconv.ParseInt(v, 10, 64)
+		return n, err == nil
+	}
+	return v, true
+}
+
 func (s *Server) registerDestinations(mux *http.ServeMux) {
 	s.handleList(mux, pathDestinations, s.listDestinations)
 	s.handleList(mux, pathDestinations+"/{type}", s.listDestinationsOfType)
 	s.handle(mux, "GET "+pathDestination, s.readDestination)
 	s.handle(mux, "DELETE "+pathDestination, s.deleteDestination)
 	for _, t := range typeNames {
-		s.handle(mux, "POST "+pathDestinations+"/"+t+"/{name}", s.writeDestination(t))
+		s.handleWrite(mux, pathDestinations+"/"+t+"/{name}", s.writeDestination(t))
 	}
 	// Any other type: the more specific routes above take the known ones.
-	s.handle(mux, "POST "+pathDestination, s.writeDestination(""))
+	s.handleWrite(mux, pathDestination, s.writeDestination(""))
 }
 
 // checkType answers 400 unless typ is a known destination type.
@@ -373,6 +393,16 @@ func destinationRequest(typ, name string, b *body, stored *destination) (*destin
 				return nil, err
 			}
 			d.Strings[p.name] = v
+		case kindInteger:
+			raw := b.get(p.name)
+			if raw == nil || string(raw) == `""` {
+				continue
+			}
+			v, err := positiveInteger(p.name, raw)
+			if err != nil {
+				return nil, err
+			}
+			d.Strings[p.name] = strconv.FormatInt(v, 10)
 		case kindList, kindCommaList:
 			v, err := b.list(p.name, p.kind == kindCommaList)
 			if err != nil {
@@ -401,7 +431,7 @@ func destinationRequest(typ, name string, b *body, stored *destination) (*destin
 	// value and a different one is refused; on a create, an omitted one
 	// takes its default.
 	for _, p := range t.params {
-		if p.kind != kindString {
+		if !p.kind.inStrings() {
 			continue
 		}
 		v := d.Strings[p.name]
@@ -419,7 +449,7 @@ func destinationRequest(typ, name string, b *body, stored *destination) (*destin
 			continue
 		}
 		missing := d.Strings[p.name] == ""
-		if p.kind != kindString {
+		if !p.kind.inStrings() {
 			missing = len(d.Lists[p.name]) == 0
 		}
 		if missing {
@@ -503,9 +533,9 @@ func readOptions(t *destType, typ string, b *body, o *destinationOptions) error 
 		return invalid("invalid allowed_ports %s: must be a list of port numbers", raw)
 	}
 	for i, n := range ports {
-		p, ok := wholeNumber(n)
+		p, ok := intValue(n)
 		if !ok {
-			return invalid("invalid allowed_ports[%d] %s: must be a port number, an integer without a decimal point or an exponent", i, n)
+			return invalid("invalid allowed_ports[%d] %s: %s", i, n, ruleInteger)
 		}
 		if p < 1 || p > math.MaxUint16 {
 			return invalid("invalid allowed_ports[%d] %s: must be a port number between 1 and 65535", i, n)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -106,16 +107,37 @@ func (b *body) str(name string) (string, error) {
 	return s, nil
 }
 
+// boolean reads a boolean member: true or false, or a string that
+// strconv.ParseBool takes ("true", "1", "F", ...), as servers of this kind
+// decode booleans weakly.
 func (b *body) boolean(name string) (bool, error) {
 	raw := b.get(name)
 	if raw == nil {
 		return false, nil
 	}
-	var v bool
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return false, invalid("invalid %s %s: must be true or false", name, raw)
+	if v, ok := boolValue(raw); ok {
+		return v, nil
 	}
-	return v, nil
+	return false, invalid("invalid %s %s: %s", name, raw, ruleBoolean)
+}
+
+// ruleBoolean and ruleInteger end the messages of values of the wrong kind.
+const (
+	ruleBoolean = `must be true or false, or a string of them such as "true"`
+	ruleInteger = `must be an integer: a number without a decimal point or an exponent, or a string of digits`
+)
+
+func boolValue(raw json.RawMessage) (bool, bool) {
+	var v bool
+	if json.Unmarshal(raw, &v) == nil {
+		return v, true
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return false, false
+	}
+	v, err := strconv.ParseBool(s)
+	return v, err == nil
 }
 
 // list reads a list of strings; with comma, one string of comma-separated
@@ -168,20 +190,37 @@ func (b *body) integer(name string) (value int64, given bool, err error) {
 	if raw == nil {
 		return 0, false, nil
 	}
-	if i, ok := wholeNumber(raw); ok {
+	if i, ok := intValue(raw); ok {
 		return i, true, nil
 	}
-	return 0, true, invalid("invalid %s %s: must be an integer, without a decimal point or an exponent", name, raw)
+	return 0, true, invalid("invalid %s %s: %s", name, raw, ruleInteger)
 }
 
-// wholeNumber reads a JSON number written as an integer. 1e3 and 443.0 are
-// refused although whole, as the Go servers this API comes from refuse
-// them: they decode into json.Number and take its Int64, as encoding/json
-// does for an int field (see the package doc). json.Number alone would
-// also take a string that holds a number.
-func wholeNumber(raw json.RawMessage) (int64, bool) {
+// positiveInteger reads an ID such as app_id: a positive integer, in
+// either spelling intValue takes.
+func positiveInteger(name string, raw json.RawMessage) (int64, error) {
+	if i, ok := intValue(raw); ok && i > 0 {
+		return i, nil
+	}
+	return 0, invalid(`invalid %s %s: must be a positive integer: a number, or a string of digits such as "123456"`, name, raw)
+}
+
+// intValue reads an integer: a JSON number written as one, or a string
+// that strconv.ParseInt takes in base 10. 1e3 and 443.0 are refused
+// although whole, as the Go servers this API comes from refuse them: they
+// decode into json.Number and take its Int64, as encoding/json does for an
+// int field (see the package doc).
+func intValue(raw json.RawMessage) (int64, bool) {
+	if len(raw) > 0 && raw[0] == '"' {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return 0, false
+		}
+		i, err := strconv.ParseInt(s, 10, 64)
+		return i, err == nil
+	}
 	var n json.Number
-	if len(raw) == 0 || raw[0] == '"' || json.Unmarshal(raw, &n) != nil {
+	if json.Unmarshal(raw, &n) != nil {
 		return 0, false
 	}
 	i, err := n.Int64()

@@ -86,7 +86,19 @@ const (
 
 // routeMethods are the methods the API's routes take, in the order an Allow
 // header lists them.
-var routeMethods = []string{http.MethodDelete, http.MethodGet, "LIST", http.MethodPatch, http.MethodPost}
+var routeMethods = []string{http.MethodDelete, http.MethodGet, "LIST", http.MethodPatch, http.MethodPost, http.MethodPut}
+
+// writeMethods are the methods of the paths that write with POST: real
+// servers of this kind take PUT as the same operation, and clients send
+// either.
+var writeMethods = []string{http.MethodPost, http.MethodPut}
+
+// handleWrite registers h under every method of writeMethods.
+func (s *Server) handleWrite(mux *http.ServeMux, path string, h handler) {
+	for _, m := range writeMethods {
+		s.handle(mux, m+" "+path, h)
+	}
+}
 
 // New returns an empty Server, or an error for a bad mount in
 // opts.KVMounts.
@@ -151,8 +163,15 @@ func accessor(ns, mount string) string {
 	return "kv_" + hex.EncodeToString(sum[:4])
 }
 
+// normalizeNamespace returns the namespace a header value names, "" for
+// the root: surrounding spaces and slashes are ignored, and "root", in any
+// case, is the root's name, as real servers take it.
 func normalizeNamespace(ns string) string {
-	return strings.Trim(strings.TrimSpace(ns), "/")
+	ns = strings.Trim(strings.TrimSpace(ns), "/")
+	if strings.EqualFold(ns, "root") {
+		return ""
+	}
+	return ns
 }
 
 func (s *Server) clear() {

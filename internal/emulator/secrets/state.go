@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // savedState is the JSON of the state file.
@@ -97,6 +98,13 @@ func (s *Server) checkSavedSpace(ns string, sp *savedSpace, syncDisabled bool) e
 		seen[d.key()] = true
 		if g := d.Options.Granularity; g != granularityPath && g != granularityKey {
 			return fmt.Errorf("destination %q: granularity %q: must be %s or %s", d.key(), g, granularityPath, granularityKey)
+		}
+		for _, p := range destTypes[d.Type].params {
+			if v, ok := d.Strings[p.name]; ok && p.kind == kindInteger {
+				if _, err := positiveInteger(p.name, json.RawMessage(strconv.Quote(v))); err != nil {
+					return fmt.Errorf("destination %q: %w", d.key(), err)
+				}
+			}
 		}
 		for k, a := range d.Associations {
 			if err := s.checkSavedAssociation(ns, k, a, syncDisabled); err != nil {

@@ -23,6 +23,7 @@ func defaultConfig() syncConfig {
 func (s *Server) registerSyncConfig(mux *http.ServeMux) {
 	s.handle(mux, "GET "+pathConfig, s.readConfig)
 	s.handle(mux, "PATCH "+pathConfig, s.patchConfig)
+	s.handle(mux, "DELETE "+pathConfig, s.deleteConfig)
 }
 
 func (s *Server) checkConfigNamespace(w http.ResponseWriter, ns string) bool {
@@ -79,6 +80,21 @@ func (s *Server) patchConfig(w http.ResponseWriter, r *http.Request, ns string) 
 		}
 		s.config = c
 		return okReply(c, b.warnings(), true)
+	})
+}
+
+// deleteConfig resets the configuration to its defaults, as real servers
+// do. Sync is then enabled, so the queue runs as when a PATCH enables it.
+func (s *Server) deleteConfig(w http.ResponseWriter, _ *http.Request, ns string) {
+	if !s.checkConfigNamespace(w, ns) {
+		return
+	}
+	s.locked(w, func() reply {
+		if s.config.Disabled {
+			s.flushLocked(time.Now())
+		}
+		s.config = defaultConfig()
+		return reply{status: http.StatusNoContent}
 	})
 }
 
