@@ -83,6 +83,22 @@ type AssociationList struct {
 	TotalSecrets      int                               `json:"total_secrets"`
 }
 
+// UnmarshalJSON accepts the totals in the spellings anyInt takes.
+func (l *AssociationList) UnmarshalJSON(b []byte) error {
+	type plain AssociationList
+	var raw struct {
+		*plain
+		TotalAssociations anyInt `json:"total_associations"`
+		TotalSecrets      anyInt `json:"total_secrets"`
+	}
+	raw.plain = (*plain)(l)
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	l.TotalAssociations, l.TotalSecrets = int(raw.TotalAssociations), int(raw.TotalSecrets)
+	return nil
+}
+
 // AssociationListEntry is one secret of an AssociationList.
 type AssociationListEntry struct {
 	Mount      string `json:"mount"`

@@ -112,6 +112,18 @@ func TestListAssociations(t *testing.T) {
 	}
 }
 
+// Servers may answer the totals as strings.
+func TestListAssociations_totalsAsStrings(t *testing.T) {
+	c, _ := fakeSecrets(t, reply(http.StatusOK, envelope(`{"keys":["kv/a"],"total_associations":"3","total_secrets":"2"}`)))
+	got, _, err := c.ListAssociations(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (&AssociationList{Keys: []string{"kv/a"}, TotalAssociations: 3, TotalSecrets: 2}); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
+
 func TestReadDestinationsBySecret(t *testing.T) {
 	answer := envelope(`{"associated_destinations": {
 	  "cloudone-sm/prod": {"type": "cloudone-sm", "name": "prod", "sync_status": "SYNCED", "updated_at": "2026-01-02T03:04:05+0100"},

@@ -11,6 +11,7 @@ package secrets
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -116,6 +117,27 @@ type Meta struct {
 	Warnings  []string       `json:"warnings"`
 	Auth      map[string]any `json:"auth"`
 	MountType string         `json:"mount_type"`
+}
+
+// UnmarshalJSON accepts lease_duration and renewable in the spellings
+// anyInt and anyBool take. It is Envelope's rather than Meta's, for a
+// method of the embedded Meta would decode the whole envelope, Data
+// included, as a Meta.
+func (e *Envelope[T]) UnmarshalJSON(b []byte) error {
+	type plainMeta Meta
+	var raw struct {
+		*plainMeta
+		LeaseDuration anyInt  `json:"lease_duration"`
+		Renewable     anyBool `json:"renewable"`
+		Data          *T      `json:"data"`
+	}
+	raw.plainMeta = (*plainMeta)(&e.Meta)
+	raw.Data = &e.Data
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	e.LeaseDuration, e.Renewable = int(raw.LeaseDuration), bool(raw.Renewable)
+	return nil
 }
 
 // send makes a call and unwraps its envelope; the data is nil when the

@@ -224,6 +224,23 @@ func TestEnvelopeAndWarnings(t *testing.T) {
 	}
 }
 
+// Servers may answer the envelope's lease_duration and renewable as
+// strings; the data is decoded all the same.
+func TestEnvelope_spellings(t *testing.T) {
+	c, _ := fakeSecrets(t, reply(http.StatusOK,
+		`{"request_id":"r","lease_id":"","lease_duration":"30","renewable":"true","data":{"disabled":true,"queue_capacity":10},"warnings":["w"]}`))
+	got, meta, err := c.ReadSyncConfig(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *got != (SyncConfig{Disabled: true, QueueCapacity: 10}) {
+		t.Errorf("config %+v", got)
+	}
+	if want := (&Meta{RequestID: "r", LeaseDuration: 30, Renewable: true, Warnings: []string{"w"}}); !reflect.DeepEqual(meta, want) {
+		t.Errorf("meta\n%+v\nwant\n%+v", meta, want)
+	}
+}
+
 func TestReadWithoutData(t *testing.T) {
 	for _, body := range []string{``, `{"request_id":"r","data":null}`, `{"request_id":"r"}`} {
 		c, _ := fakeSecrets(t, reply(http.StatusOK, body))

@@ -13,7 +13,7 @@ import (
 type CodehostApp struct {
 	Name string `json:"name"`
 	// AppID is the code host's ID of the app. The service answers it as a
-	// number; a string of digits is accepted too.
+	// number; a string of digits is accepted too (see anyInt).
 	AppID int64 `json:"app_id"`
 	// PrivateKey comes back obfuscated, so it cannot be compared with what
 	// was written.
@@ -27,7 +27,7 @@ func (a *CodehostApp) UnmarshalJSON(b []byte) error {
 	type plain CodehostApp
 	var raw struct {
 		*plain
-		AppID appID `json:"app_id"`
+		AppID anyInt `json:"app_id"`
 	}
 	raw.plain = (*plain)(a)
 	if err := json.Unmarshal(b, &raw); err != nil {

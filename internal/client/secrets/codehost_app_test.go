@@ -89,13 +89,15 @@ func TestCodehostApp_lenientAppID(t *testing.T) {
 		`{"app_id":""}`:               0,
 		`{}`:                          0,
 		`{"app_id":9007199254740993}`: 9007199254740993,
+		`{"app_id":123.0}`:            123,
+		`{"app_id":"1e3"}`:            1000,
 	} {
 		var a CodehostApp
 		if err := json.Unmarshal([]byte(in), &a); err != nil || a.AppID != want {
 			t.Errorf("%s: app_id %d, %v; want %d", in, a.AppID, err, want)
 		}
 	}
-	for _, bad := range []string{`{"app_id":"12a"}`, `{"app_id":1.5}`, `{"app_id":true}`, `{"app_id":[1]}`} {
+	for _, bad := range []string{`{"app_id":"12a"}`, `{"app_id":1.5}`, `{"app_id":true}`, `{"app_id":[1]}`, `{"app_id":1e19}`} {
 		if err := json.Unmarshal([]byte(bad), new(CodehostApp)); err == nil {
 			t.Errorf("%s decoded without error", bad)
 		}

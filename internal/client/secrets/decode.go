@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -46,35 +47,72 @@ func (t *timestamp) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// appID is a code-host app's ID, which the service takes as a string of
-// digits and answers as a number; either is accepted.
-type appID int64
+// anyInt is an integer as servers of this kind answer one: a JSON number
+// (1000, or a whole 1000.0 or 1e3) or a string of one ("1000", " 7 "); null
+// and "" are 0. The client sends integers as numbers.
+type anyInt int64
 
-func (a *appID) UnmarshalJSON(b []byte) error {
+func (n *anyInt) UnmarshalJSON(b []byte) error {
+	text, err := scalarText(b)
+	if err != nil {
+		return fmt.Errorf("want an integer, as a number or a string of digits, got %s", b)
+	}
+	if text == "" {
+		*n = 0
+		return nil
+	}
+	if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+		*n = anyInt(i)
+		return nil
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || f != math.Trunc(f) || f < math.MinInt64 || f >= math.MaxInt64 {
+		return fmt.Errorf("want an integer, as a number or a string of digits, got %s", b)
+	}
+	*n = anyInt(f)
+	return nil
+}
+
+// anyBool is a boolean as servers of this kind answer one: true or false,
+// or a string that strconv.ParseBool takes ("true", "1", "F"); null and ""
+// are false.
+type anyBool bool
+
+func (v *anyBool) UnmarshalJSON(b []byte) error {
+	var plain bool
+	if json.Unmarshal(b, &plain) == nil {
+		*v = anyBool(plain)
+		return nil
+	}
+	text, err := scalarText(b)
+	if err == nil && text == "" {
+		*v = false
+		return nil
+	}
+	parsed, perr := strconv.ParseBool(text)
+	if err != nil || perr != nil {
+		return fmt.Errorf("want true or false, got %s", b)
+	}
+	*v = anyBool(parsed)
+	return nil
+}
+
+// scalarText returns a JSON string's content, trimmed, or a number's
+// literal; null is "". Other JSON values are an error.
+func scalarText(b []byte) (string, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return err
+		return "", err
 	}
-	var text string
 	switch t := v.(type) {
 	case nil:
+		return "", nil
 	case json.Number:
-		text = t.String()
+		return t.String(), nil
 	case string:
-		text = strings.TrimSpace(t)
-	default:
-		return fmt.Errorf("app_id: want a number or a string of digits, got %s", b)
+		return strings.TrimSpace(t), nil
 	}
-	if text == "" {
-		*a = 0
-		return nil
-	}
-	n, err := strconv.ParseInt(text, 10, 64)
-	if err != nil {
-		return fmt.Errorf("app_id: want a whole number, got %s", b)
-	}
-	*a = appID(n)
-	return nil
+	return "", fmt.Errorf("not a string or a number: %s", b)
 }

@@ -1,10 +1,15 @@
 package secrets
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
@@ -17,6 +22,12 @@ type Destination struct {
 	// ConnectionDetails holds the type's connection parameters, with
 	// secret values obfuscated (asterisks): they come back as the server
 	// sent them and cannot be compared with what was written.
+	//
+	// Servers leave unset keys out or answer them empty, and answer some
+	// values (installation_id) as numbers, so the client gives one form:
+	// every key of the type's write form is there, an unset one as "",
+	// an empty list ([]any) or an empty map (map[string]any); numbers and
+	// booleans are their JSON text, in lists and maps too.
 	ConnectionDetails map[string]any         `json:"connection_details"`
 	Options           DestinationReadOptions `json:"options"`
 	// PurgeInitiatedAt is set once a delete with purge has begun; the
@@ -33,19 +44,104 @@ type DestinationReadOptions struct {
 	CustomTags         map[string]string `json:"custom_tags"`
 }
 
-// UnmarshalJSON accepts purge_initiated_at in the forms timestamp does.
+// UnmarshalJSON accepts purge_initiated_at in the forms timestamp does, and
+// gives connection_details' numbers and booleans as text.
 func (d *Destination) UnmarshalJSON(b []byte) error {
 	type plain Destination
 	var raw struct {
 		*plain
-		PurgeInitiatedAt timestamp `json:"purge_initiated_at"`
+		ConnectionDetails json.RawMessage `json:"connection_details"`
+		PurgeInitiatedAt  timestamp       `json:"purge_initiated_at"`
 	}
 	raw.plain = (*plain)(d)
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return err
 	}
 	d.PurgeInitiatedAt = time.Time(raw.PurgeInitiatedAt)
+	d.ConnectionDetails = nil
+	if len(raw.ConnectionDetails) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw.ConnectionDetails))
+	dec.UseNumber()
+	if err := dec.Decode(&d.ConnectionDetails); err != nil {
+		return fmt.Errorf("connection_details: %w", err)
+	}
+	for k, v := range d.ConnectionDetails {
+		d.ConnectionDetails[k] = detailText(v)
+	}
 	return nil
+}
+
+// detailText turns the numbers and booleans of a decoded connection detail
+// into their text, in lists and maps too.
+func detailText(v any) any {
+	switch t := v.(type) {
+	case json.Number:
+		var n anyInt
+		if n.UnmarshalJSON([]byte(t)) == nil {
+			return strconv.FormatInt(int64(n), 10)
+		}
+		return t.String()
+	case bool:
+		return strconv.FormatBool(t)
+	case []any:
+		for i, e := range t {
+			t[i] = detailText(e)
+		}
+	case map[string]any:
+		for k, e := range t {
+			t[k] = detailText(e)
+		}
+	}
+	return v
+}
+
+// detailKinds are the connection_details keys of each type, those of its
+// write form beyond DestinationOptions, with their kind: reflect.String,
+// reflect.Slice or reflect.Map.
+var detailKinds = map[string]map[string]reflect.Kind{
+	TypeCloudOneSM:     writeFormKeys(CloudOneSMDestination{}),
+	TypeCloudTwoKV:     writeFormKeys(CloudTwoKVDestination{}),
+	TypeCloudThreeSM:   writeFormKeys(CloudThreeSMDestination{}),
+	TypeCodehost:       writeFormKeys(CodehostDestination{}),
+	TypeWebhostProject: writeFormKeys(WebhostProjectDestination{}),
+}
+
+func writeFormKeys(w DestinationWrite) map[string]reflect.Kind {
+	t := reflect.TypeOf(w)
+	keys := make(map[string]reflect.Kind, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		keys[name] = f.Type.Kind()
+	}
+	return keys
+}
+
+// fillDetails gives every key of the type that the answer left out or
+// answered null its empty value.
+func (d *Destination) fillDetails() {
+	kinds := detailKinds[d.Type]
+	if d.ConnectionDetails == nil {
+		d.ConnectionDetails = make(map[string]any, len(kinds))
+	}
+	for k, kind := range kinds {
+		if d.ConnectionDetails[k] != nil {
+			continue
+		}
+		switch kind {
+		case reflect.Slice:
+			d.ConnectionDetails[k] = []any{}
+		case reflect.Map:
+			d.ConnectionDetails[k] = map[string]any{}
+		default:
+			d.ConnectionDetails[k] = ""
+		}
+	}
 }
 
 // DestinationWrite is the body of a destination's create or update: one of
@@ -164,6 +260,21 @@ type DestinationList struct {
 	TotalDestinations int                 `json:"total_destinations"`
 }
 
+// UnmarshalJSON accepts total_destinations in the spellings anyInt takes.
+func (l *DestinationList) UnmarshalJSON(b []byte) error {
+	type plain DestinationList
+	var raw struct {
+		*plain
+		TotalDestinations anyInt `json:"total_destinations"`
+	}
+	raw.plain = (*plain)(l)
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	l.TotalDestinations = int(raw.TotalDestinations)
+	return nil
+}
+
 func destinationPath(typ, name string) (string, error) {
 	t, err := segment("destination type", typ)
 	if err != nil {
@@ -212,7 +323,8 @@ func (c *Client) ReadDestination(ctx context.Context, typ, name string) (*Destin
 }
 
 // fill supplies the type and name that an answer left out, which the
-// caller asked for and the path proves.
+// caller asked for and the path proves, and the connection details it
+// left unset.
 func (d *Destination) fill(typ, name string) {
 	if d.Type == "" {
 		d.Type = typ
@@ -220,6 +332,7 @@ func (d *Destination) fill(typ, name string) {
 	if d.Name == "" {
 		d.Name = name
 	}
+	d.fillDetails()
 }
 
 // ListDestinations lists the destinations of every type.

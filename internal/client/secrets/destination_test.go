@@ -17,9 +17,10 @@ const cloudOneJSON = `{
   "options": {"granularity_level": "secret-path", "secret_name_template": "vault-{{ .SecretPath }}", "custom_tags": {"team": "infra"}}
 }`
 
+// cloudOne is cloudOneJSON decoded: the keys it leaves out are there, empty.
 var cloudOne = &Destination{
 	Type: TypeCloudOneSM, Name: "prod",
-	ConnectionDetails: map[string]any{"access_key_id": "*****", "secret_access_key": "*****", "region": "eu-1"},
+	ConnectionDetails: map[string]any{"access_key_id": "*****", "secret_access_key": "*****", "region": "eu-1", "role_arn": "", "external_id": ""},
 	Options: DestinationReadOptions{
 		GranularityLevel: GranularitySecretPath, SecretNameTemplate: "vault-{{ .SecretPath }}",
 		CustomTags: map[string]string{"team": "infra"},
@@ -222,11 +223,16 @@ func TestReadDestination(t *testing.T) {
 	assertRequest(t, f.last(t), http.MethodGet, "/v1/sys/sync/destinations/codehost/a%20b%2Fc%3F", "")
 	want := &Destination{
 		Type: TypeCodehost, Name: "a b/c?",
-		// Obfuscated values come through as the server sent them.
-		ConnectionDetails: map[string]any{"access_token": "*****", "secrets_location": "repository", "repository_owner": "o"},
-		Options:           DestinationReadOptions{GranularityLevel: GranularitySecretKey, SecretNameTemplate: "{{ .SecretKey | uppercase }}"},
-		PurgeInitiatedAt:  time.Date(2026, 3, 4, 3, 6, 7, 500000000, time.UTC),
-		PurgeError:        "unsync of kv/s failed",
+		// Obfuscated values come through as the server sent them; the
+		// keys it left out are there, empty.
+		ConnectionDetails: map[string]any{
+			"access_token": "*****", "secrets_location": "repository", "repository_owner": "o",
+			"app_name": "", "installation_id": "", "repository_name": "", "environment_name": "",
+			"organization_name": "", "organization_visibility": "", "selected_repository_names": []any{},
+		},
+		Options:          DestinationReadOptions{GranularityLevel: GranularitySecretKey, SecretNameTemplate: "{{ .SecretKey | uppercase }}"},
+		PurgeInitiatedAt: time.Date(2026, 3, 4, 3, 6, 7, 500000000, time.UTC),
+		PurgeError:       "unsync of kv/s failed",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got\n%+v\nwant\n%+v", got, want)
@@ -250,6 +256,19 @@ func TestListDestinationsByType(t *testing.T) {
 	assertRequest(t, f.last(t), "LIST", "/v1/sys/sync/destinations/cloudthree-sm", "")
 	if want := (&DestinationList{Keys: []string{"a", "b"}, TotalDestinations: 2}); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v", got)
+	}
+}
+
+// Servers may answer the total as a string.
+func TestListDestinations_totalAsString(t *testing.T) {
+	c, _ := fakeSecrets(t, reply(http.StatusOK, envelope(`{"key_info":{"codehost/":["a"]},"keys":["codehost/"],"total_destinations":"1"}`)))
+	got, _, err := c.ListDestinations(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &DestinationList{KeyInfo: map[string][]string{"codehost/": {"a"}}, Keys: []string{"codehost/"}, TotalDestinations: 1}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
 	}
 }
 
@@ -277,5 +296,78 @@ func TestDeleteDestination(t *testing.T) {
 	_, err := c.DeleteDestination(context.Background(), TypeWebhostProject, "w", false)
 	if want := "DELETE /v1/sys/sync/destinations/webhost-project/w: 409 Conflict: destination has associations; use purge"; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// Servers answer connection_details in several spellings: unset keys left
+// out, answered "" or null, empty lists as [] or left out, and
+// installation_id as a number or a string. Each reads as one form.
+func TestReadDestination_detailSpellings(t *testing.T) {
+	unset := map[string]any{
+		"secrets_location": "repository", "access_token": "", "app_name": "app", "installation_id": "4242",
+		"repository_owner": "o", "repository_name": "r", "environment_name": "",
+		"organization_name": "", "organization_visibility": "", "selected_repository_names": []any{},
+	}
+	for name, details := range map[string]string{
+		"unset keys left out, ID a number": `{"secrets_location":"repository","app_name":"app","installation_id":4242,"repository_owner":"o","repository_name":"r"}`,
+		"unset keys empty, ID a string": `{"secrets_location":"repository","access_token":"","app_name":"app","installation_id":"4242","repository_owner":"o",` +
+			`"repository_name":"r","environment_name":"","organization_name":"","organization_visibility":"","selected_repository_names":[]}`,
+		"unset keys null, ID a whole float": `{"secrets_location":"repository","access_token":null,"app_name":"app","installation_id":4242.0,"repository_owner":"o",` +
+			`"repository_name":"r","environment_name":null,"selected_repository_names":null}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			c, _ := fakeSecrets(t, reply(http.StatusOK, envelope(`{"type":"codehost","name":"d","connection_details":`+details+`,"options":{}}`)))
+			got, _, err := c.ReadDestination(context.Background(), TypeCodehost, "d")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got.ConnectionDetails, unset) {
+				t.Errorf("connection_details\n%#v\nwant\n%#v", got.ConnectionDetails, unset)
+			}
+		})
+	}
+}
+
+// Every type's keys are filled in, lists and maps with their empty value,
+// also when the answer has no connection_details at all; numbers and
+// booleans in lists, maps and keys of no type are text too.
+func TestReadDestination_detailsOfEveryType(t *testing.T) {
+	for typ, want := range map[string]map[string]any{
+		TypeCloudOneSM: {"access_key_id": "", "secret_access_key": "", "role_arn": "", "external_id": "", "region": ""},
+		TypeCloudTwoKV: {"key_vault_uri": "", "client_id": "", "client_secret": "", "tenant_id": "", "cloud": ""},
+		TypeCloudThreeSM: {
+			"credentials": "", "project_id": "", "replication_locations": []any{}, "locational_kms_keys": map[string]any{}, "global_kms_key": "",
+		},
+		TypeCodehost: {
+			"secrets_location": "", "access_token": "", "app_name": "", "installation_id": "", "repository_owner": "", "repository_name": "",
+			"environment_name": "", "organization_name": "", "organization_visibility": "", "selected_repository_names": []any{},
+		},
+		TypeWebhostProject: {"access_token": "", "project_id": "", "team_id": "", "deployment_environments": []any{}},
+	} {
+		for _, data := range []string{`{"options":{}}`, `{"connection_details":null}`, `{"connection_details":{}}`} {
+			c, _ := fakeSecrets(t, reply(http.StatusOK, envelope(data)))
+			got, _, err := c.ReadDestination(context.Background(), typ, "d")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got.ConnectionDetails, want) {
+				t.Errorf("%s %s: connection_details\n%#v\nwant\n%#v", typ, data, got.ConnectionDetails, want)
+			}
+		}
+	}
+
+	c, _ := fakeSecrets(t, reply(http.StatusOK, envelope(`{"connection_details":{"credentials":"*****",`+
+		`"replication_locations":["us",7],"locational_kms_keys":{"us":1e3,"eu":true},"extra":false,"port":443}}`)))
+	got, _, err := c.ReadDestination(context.Background(), TypeCloudThreeSM, "d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"credentials": "*****", "project_id": "", "global_kms_key": "",
+		"replication_locations": []any{"us", "7"}, "locational_kms_keys": map[string]any{"us": "1000", "eu": "true"},
+		"extra": "false", "port": "443",
+	}
+	if !reflect.DeepEqual(got.ConnectionDetails, want) {
+		t.Errorf("connection_details\n%#v\nwant\n%#v", got.ConnectionDetails, want)
 	}
 }

@@ -184,6 +184,12 @@ func wantError(t *testing.T, r response, status int, contains ...string) {
 
 const notFoundBody = `{"errors":[]}`
 
+// The rules that end the message of a value of the wrong kind.
+const (
+	notInteger = `must be an integer: a number without a decimal point or an exponent, or a string of digits`
+	notBoolean = `must be true or false, or a string of them such as "true"`
+)
+
 // Minimal valid bodies, one per type.
 func cloudOne() map[string]any { return map[string]any{} }
 

@@ -2,20 +2,20 @@ package secrets
 
 import (
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
+	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
-)
 
-// DefaultPurgeDelay is how long a purge takes when Options.PurgeDelay is
-// zero.
-const DefaultPurgeDelay = 2 * time.Second
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
+)
 
 // Options configure a Server.
 type Options struct {
@@ -55,10 +55,58 @@ type Server struct {
 	onChange func() // see SetOnChange
 }
 
+// SetOnChange makes the Server call f, without its lock held, after each
+// change of its data that no request makes: a purge that completes. Call it
+// before serving.
+func (s *Server) SetOnChange(f func()) {
+	s.onChange = f
+}
+
 // space is one namespace's data; "" is the root namespace.
 type space struct {
 	destinations map[string]*destination // by "<type>/<name>"
-	apps         map[string]*app
+	codehostApps map[string]*codehostApp
+}
+
+// Header names of the API.
+const (
+	TokenHeader     = "X-Secrets-Token"
+	NamespaceHeader = "X-Secrets-Namespace"
+)
+
+// Messages of the refusals every client may meet.
+const (
+	msgPermissionDenied = "permission denied"
+	msgNoLicense        = "enterprise license required: secrets sync is an enterprise feature and this server's license does not include it"
+)
+
+// handler serves a request that passed the token and license checks; ns is
+// the normalized namespace, "" for the root.
+type handler func(w http.ResponseWriter, r *http.Request, ns string)
+
+const (
+	pathPrefix       = "/v1/sys/sync"
+	pathConfig       = pathPrefix + "/config"
+	pathDestinations = pathPrefix + "/destinations"
+	pathDestination  = pathPrefix + "/destinations/{type}/{name}"
+	pathAssociations = pathPrefix + "/associations"
+	pathCodehostApps = pathPrefix + "/codehost-apps"
+)
+
+// routeMethods are the methods the API's routes take, in the order an Allow
+// header lists them.
+var routeMethods = []string{http.MethodDelete, http.MethodGet, "LIST", http.MethodPatch, http.MethodPost, http.MethodPut}
+
+// writeMethods are the methods of the paths that write with POST: real
+// servers of this kind take PUT as the same operation, and clients send
+// either.
+var writeMethods = []string{http.MethodPost, http.MethodPut}
+
+// handleWrite registers h under every method of writeMethods.
+func (s *Server) handleWrite(mux *http.ServeMux, path string, h handler) {
+	for _, m := range writeMethods {
+		s.handle(mux, m+" "+path, h)
+	}
 }
 
 // New returns an empty Server, or an error for a bad mount in
@@ -124,18 +172,15 @@ func accessor(ns, mount string) string {
 	return "kv_" + hex.EncodeToString(sum[:4])
 }
 
+// normalizeNamespace returns the namespace a header value names, "" for
+// the root: surrounding spaces and slashes are ignored, and "root", in any
+// case, is the root's name, as real servers take it.
 func normalizeNamespace(ns string) string {
-	return strings.Trim(strings.TrimSpace(ns), "/")
-}
-
-func (s *Server) purgeDelay() time.Duration {
-	switch {
-	case s.opts.PurgeDelay == 0:
-		return DefaultPurgeDelay
-	case s.opts.PurgeDelay < 0:
-		return 0
+	ns = strings.Trim(strings.TrimSpace(ns), "/")
+	if strings.EqualFold(ns, "root") {
+		return ""
 	}
-	return s.opts.PurgeDelay
+	return ns
 }
 
 func (s *Server) clear() {
@@ -158,235 +203,128 @@ func (s *Server) lookupLocked(ns string) *space {
 	if sp := s.spaces[ns]; sp != nil {
 		return sp
 	}
-	return &space{destinations: map[string]*destination{}, apps: map[string]*app{}}
+	return &space{destinations: map[string]*destination{}, codehostApps: map[string]*codehostApp{}}
 }
 
 // spaceLocked returns a namespace's data, creating it.
 func (s *Server) spaceLocked(ns string) *space {
 	sp := s.spaces[ns]
 	if sp == nil {
-		sp = &space{destinations: map[string]*destination{}, apps: map[string]*app{}}
+		sp = &space{destinations: map[string]*destination{}, codehostApps: map[string]*codehostApp{}}
 		s.spaces[ns] = sp
 	}
 	return sp
 }
 
-// pendingLocked counts the queued operations, across namespaces.
-func (s *Server) pendingLocked() int64 {
-	var n int64
-	for _, sp := range s.spaces {
-		for _, d := range sp.destinations {
-			for _, a := range d.Associations {
-				if a.SyncStatus == StatusPending {
-					n++
-				}
-			}
-		}
-	}
-	return n
-}
-
-// flushLocked completes the queued operations: every PENDING association
-// becomes SYNCED.
-func (s *Server) flushLocked(now time.Time) {
-	for _, sp := range s.spaces {
-		for _, d := range sp.destinations {
-			for _, a := range d.Associations {
-				if a.SyncStatus == StatusPending {
-					a.SyncStatus, a.UpdatedAt = StatusSynced, now
-				}
-			}
-		}
-	}
-}
-
-// startPurgeLocked schedules the end of a destination's purge.
-func (s *Server) startPurgeLocked(ns string, d *destination, now time.Time) {
-	d.PurgeInitiatedAt = &now
-	s.schedulePurgeLocked(ns, d.key())
-}
-
-func (s *Server) schedulePurgeLocked(ns, key string) {
-	gen := s.gen
-	time.AfterFunc(s.purgeDelay(), func() { s.finishPurge(gen, ns, key) })
-}
-
-// SetOnChange makes the Server call f, without its lock held, after each
-// change of its data that no request makes: a purge that completes. Call it
-// before serving.
-func (s *Server) SetOnChange(f func()) {
-	s.onChange = f
-}
-
-// finishPurge removes a purged destination and its associations, unless the
-// store was reset or reloaded meanwhile.
-func (s *Server) finishPurge(gen uint64, ns, key string) {
-	purged := false
-	// Deferred before the unlock, so that it runs after it.
-	defer func() {
-		if purged && s.onChange != nil {
-			s.onChange()
-		}
+// locked runs f under the store's lock and sends its reply once the lock is
+// released. f builds the answer from the store and encodes it, so that
+// nothing of the store is read after the lock is gone, and a client that
+// reads its answer slowly holds up only itself. The unlock is deferred: a
+// panic in f, which net/http recovers, must not leave the store locked for
+// every later request.
+func (s *Server) locked(w http.ResponseWriter, f func() reply) {
+	rep := func() reply {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return f()
 	}()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sp := s.spaces[ns]
-	if s.gen != gen || sp == nil {
-		return
-	}
-	if d := sp.destinations[key]; d != nil && d.PurgeInitiatedAt != nil {
-		delete(sp.destinations, key)
-		purged = true
-	}
+	rep.send(w)
 }
 
-// savedState is the JSON of the state file.
-type savedState struct {
-	Config     syncConfig             `json:"config"`
-	Namespaces map[string]*savedSpace `json:"namespaces"`
+// PathPrefix is where the API's paths start: every request under it is the
+// API's, answered by a route or by the catch-all Register adds.
+func (s *Server) PathPrefix() string { return pathPrefix }
+
+// Register adds the API's routes to mux, and a catch-all for the rest of
+// its paths.
+func (s *Server) Register(mux *http.ServeMux) {
+	s.registerSyncConfig(mux)
+	s.registerDestinations(mux)
+	s.registerAssociations(mux)
+	s.registerCodehostApps(mux)
+
+	// The rest of the API's paths, all methods: without it the mux would
+	// answer them with its own plain-text 404 and 405, and before the token
+	// and license checks. The exact prefix too, which the mux would
+	// otherwise redirect to the prefix and "/".
+	unrouted := s.unrouted(mux)
+	s.handle(mux, pathPrefix+"/", unrouted)
+	s.handle(mux, pathPrefix, unrouted)
 }
 
-type savedSpace struct {
-	Destinations []*destination `json:"destinations"`
-	Apps         []*app         `json:"apps"`
+// handle registers h behind the checks every endpoint makes: the token
+// (403), then the license (400).
+func (s *Server) handle(mux *http.ServeMux, pattern string, h handler) {
+	mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		token := r.Header.Get(TokenHeader)
+		if s.opts.Token == "" || subtle.ConstantTimeCompare([]byte(token), []byte(s.opts.Token)) != 1 {
+			writeErrors(w, http.StatusForbidden, msgPermissionDenied)
+			return
+		}
+		if s.opts.NoLicense {
+			writeErrors(w, http.StatusBadRequest, msgNoLicense)
+			return
+		}
+		h(w, r, normalizeNamespace(r.Header.Get(NamespaceHeader)))
+	})
 }
 
-// MarshalState returns the store as JSON, for the emulator's state file.
-// Secrets are kept in clear: the file is the emulator's own.
-func (s *Server) MarshalState() ([]byte, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	st := savedState{Config: s.config, Namespaces: map[string]*savedSpace{}}
-	for ns, sp := range s.spaces {
-		if len(sp.destinations) == 0 && len(sp.apps) == 0 {
-			continue
-		}
-		saved := &savedSpace{Destinations: []*destination{}, Apps: []*app{}}
-		for _, k := range sortedKeys(sp.destinations) {
-			saved.Destinations = append(saved.Destinations, sp.destinations[k])
-		}
-		for _, k := range sortedKeys(sp.apps) {
-			saved.Apps = append(saved.Apps, sp.apps[k])
-		}
-		st.Namespaces[ns] = saved
+// handleList registers a list endpoint under the LIST method and as GET
+// with ?list=true. In the RefuseList variant LIST answers 405 before any
+// other check, as a server that does not know the method would.
+func (s *Server) handleList(mux *http.ServeMux, listPath string, h handler) {
+	allowList := "GET, LIST"
+	if s.opts.RefuseList {
+		allowList = "GET"
+		mux.HandleFunc("LIST "+listPath, func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Allow", allowList)
+			writeErrors(w, http.StatusMethodNotAllowed, "unsupported method LIST: list with GET and ?list=true")
+		})
+	} else {
+		s.handle(mux, "LIST "+listPath, h)
 	}
-	return json.MarshalIndent(st, "", "  ")
+	s.handle(mux, "GET "+listPath, func(w http.ResponseWriter, r *http.Request, ns string) {
+		if list, _ := strconv.ParseBool(r.URL.Query().Get("list")); !list {
+			w.Header().Set("Allow", allowList)
+			writeErrors(w, http.StatusMethodNotAllowed, "unsupported operation: this path is listed with LIST, or GET and ?list=true")
+			return
+		}
+		h(w, r, ns)
+	})
 }
 
-// UnmarshalState replaces the store with one that MarshalState wrote. Purges
-// that were under way start again, taking the whole purge delay.
-func (s *Server) UnmarshalState(data []byte) error {
-	var st savedState
-	if err := json.Unmarshal(data, &st); err != nil {
-		return fmt.Errorf("secrets state: %w", err)
-	}
-	if st.Config.QueueCapacity <= 0 {
-		st.Config.QueueCapacity = defaultConfig().QueueCapacity
-	}
-	for ns, sp := range st.Namespaces {
-		if err := s.checkSavedSpace(ns, sp, st.Config.Disabled); err != nil {
-			return fmt.Errorf("secrets state: namespace %q: %w", ns, err)
+// unrouted answers the requests under the API's paths that no route takes:
+// 405 naming the methods that the path takes, when it takes some, and 404
+// {"errors":[]} otherwise. A path that is not clean names no route: the
+// emulator hands such paths here rather than let the mux redirect them to
+// the cleaned path, where a client would meet a route it did not ask for.
+func (s *Server) unrouted(mux *http.ServeMux) handler {
+	catchAll := map[string]bool{pathPrefix + "/": true, pathPrefix: true}
+	return func(w http.ResponseWriter, r *http.Request, _ string) {
+		if !route.IsClean(r.URL.Path) {
+			writeErrors(w, http.StatusNotFound)
+			return
 		}
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.clear()
-	s.config = st.Config
-	for ns, saved := range st.Namespaces {
-		sp := s.spaceLocked(ns)
-		for _, d := range saved.Destinations {
-			if d.Associations == nil {
-				d.Associations = map[string]*association{}
+		var allowed []string
+		for _, m := range routeMethods {
+			if m == "LIST" && s.opts.RefuseList {
+				continue
 			}
-			sp.destinations[d.key()] = d
-			if d.PurgeInitiatedAt != nil {
-				s.schedulePurgeLocked(ns, d.key())
-			}
-		}
-		for _, a := range saved.Apps {
-			sp.apps[a.Name] = a
-		}
-	}
-	return nil
-}
-
-// checkSavedSpace refuses what no request could have stored, so that a
-// hand-edited or foreign state file fails to load rather than fail, or
-// panic, in some later request. syncDisabled is the saved config's.
-func (s *Server) checkSavedSpace(ns string, sp *savedSpace, syncDisabled bool) error {
-	if sp == nil {
-		return errors.New("null")
-	}
-	if ns != normalizeNamespace(ns) {
-		return fmt.Errorf("not a namespace name as requests give it: want %q", normalizeNamespace(ns))
-	}
-	seen := map[string]bool{}
-	for i, d := range sp.Destinations {
-		if d == nil || destTypes[d.Type] == nil || !validName.MatchString(d.Name) {
-			return fmt.Errorf("destination %d has no valid type and name", i)
-		}
-		if seen[d.key()] {
-			return fmt.Errorf("destination %q is there twice", d.key())
-		}
-		seen[d.key()] = true
-		if g := d.Options.Granularity; g != granularityPath && g != granularityKey {
-			return fmt.Errorf("destination %q: granularity %q: must be %s or %s", d.key(), g, granularityPath, granularityKey)
-		}
-		for k, a := range d.Associations {
-			if err := s.checkSavedAssociation(ns, k, a, syncDisabled); err != nil {
-				return fmt.Errorf("destination %q: association %q: %w", d.key(), k, err)
+			probe := &http.Request{Method: m, Host: r.Host, URL: &url.URL{Path: r.URL.Path, RawPath: r.URL.RawPath}}
+			if _, pattern := mux.Handler(probe); pattern != "" && !catchAll[pattern] {
+				allowed = append(allowed, m)
 			}
 		}
+		if allowed == nil {
+			writeErrors(w, http.StatusNotFound)
+			return
+		}
+		list := strings.Join(allowed, ", ")
+		w.Header().Set("Allow", list)
+		writeErrors(w, http.StatusMethodNotAllowed, fmt.Sprintf("unsupported method %s on %s: this path takes %s", r.Method, r.URL.Path, list))
 	}
-	clear(seen)
-	for i, a := range sp.Apps {
-		if a == nil || !validName.MatchString(a.Name) {
-			return fmt.Errorf("app %d has no valid name", i)
-		}
-		if seen[a.Name] {
-			return fmt.Errorf("app %q is there twice", a.Name)
-		}
-		seen[a.Name] = true
-	}
-	for _, d := range sp.Destinations {
-		if d.Type != "codehost" {
-			continue
-		}
-		if err := checkCodehost(d); err != nil {
-			return fmt.Errorf("destination %q: %w", d.key(), err)
-		}
-		if app := d.Strings["app_name"]; app != "" && !seen[app] {
-			return fmt.Errorf("destination %q: app_name %q: no codehost app of that name in the namespace", d.key(), app)
-		}
-	}
-	return nil
 }
 
-// checkSavedAssociation checks an association as set association would
-// have stored it under key in namespace ns.
-func (s *Server) checkSavedAssociation(ns, key string, a *association, syncDisabled bool) error {
-	if a == nil {
-		return errors.New("null")
-	}
-	if err := s.checkMount(a.Mount, true); err != nil {
-		return err
-	}
-	if err := checkSecretName(a.SecretName); err != nil {
-		return err
-	}
-	if want := accessor(ns, a.Mount); a.Accessor != want {
-		return fmt.Errorf("accessor %q, but mount %q has accessor %q in this namespace", a.Accessor, a.Mount, want)
-	}
-	if want := a.Accessor + "/" + a.SecretName; key != want {
-		return fmt.Errorf("keyed %q, want %q (<accessor>/<secret_name>)", key, want)
-	}
-	if a.SyncStatus != StatusSynced && a.SyncStatus != StatusPending {
-		// UNSYNCED is only ever an answer: a removed association is gone.
-		return fmt.Errorf("sync_status %q: must be %s or %s", a.SyncStatus, StatusSynced, StatusPending)
-	}
-	if a.SyncStatus == StatusPending && !syncDisabled {
-		// Enabling sync runs the queue, so nothing would ever run this one.
-		return fmt.Errorf("sync_status %s while sync is enabled: only a disabled sync queues", StatusPending)
-	}
-	return nil
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
 }

@@ -192,6 +192,9 @@ func TestState_refusesBadAssociations(t *testing.T) {
 		"unknown granularity":           strings.Replace(state("", acc+"/s", good), "secret-path", "bogus", 1),
 		"codehost app missing": `{"namespaces":{"":{"destinations":[{"type":"codehost","name":"c","options":{"granularity":"secret-key"},` +
 			`"strings":{"app_name":"app","installation_id":"1","secrets_location":"repository"}}]}}}`,
+		"installation_id not an integer": `{"namespaces":{"":{"apps":[{"name":"app"}],"destinations":[{"type":"codehost","name":"c","options":{"granularity":"secret-key"},` +
+			`"strings":{"app_name":"app","installation_id":"inst-1","secrets_location":"repository"}}]}}}`,
+		"namespace named root": state("root", acc+"/s", good),
 		"codehost refused by a write": `{"namespaces":{"":{"destinations":[{"type":"codehost","name":"c","options":{"granularity":"secret-key"},` +
 			`"strings":{"secrets_location":"repository"}}]}}}`,
 	} {

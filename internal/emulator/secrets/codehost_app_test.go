@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"crypto/x509"
 	"encoding/base64"
+	"encoding/json"
 	"encoding/pem"
 	"net/http"
 	"strings"
@@ -31,7 +32,7 @@ func appBody(t *testing.T, appID any) map[string]any {
 	return map[string]any{"app_id": appID, "private_key": readFile(t, "testdata/rsa-pkcs1.pem")}
 }
 
-func TestApps_configureReadAndAppIDQuirk(t *testing.T) {
+func TestApps_configureReadAndAppIDSpellings(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	want := map[string]any{"name": "app", "app_id": 123456, "fingerprint": fingerprintRSA, "private_key": "*****"}
 	r := a.do(http.MethodPost, appsPath+"app", appBody(t, "123456"))
@@ -52,6 +53,15 @@ func TestApps_configureReadAndAppIDQuirk(t *testing.T) {
 	if d := a.do(http.MethodPost, appsPath+"app", appBody(t, "007")).data(t); d["app_id"] != 7.0 {
 		t.Fatalf("app_id 007: %v", d)
 	}
+	// The spec says string on write, and real servers take a number too.
+	for _, id := range []any{654321, json.RawMessage("654321"), "654321"} {
+		if d := a.do(http.MethodPost, appsPath+"app", appBody(t, id)).data(t); d["app_id"] != 654321.0 {
+			t.Fatalf("app_id %v: %v", id, d)
+		}
+		if d := a.do(http.MethodGet, appsPath+"app", nil).data(t); d["app_id"] != 654321.0 {
+			t.Fatalf("app_id %v read back: %v", id, d)
+		}
+	}
 	wantBody(t, a.do(http.MethodGet, appsPath+"none", nil), http.StatusNotFound, notFoundBody)
 	wantBody(t, a.in("team").do(http.MethodGet, appsPath+"app", nil), http.StatusNotFound, notFoundBody)
 }
@@ -63,14 +73,16 @@ func TestApps_validation(t *testing.T) {
 		body any
 		want string
 	}{
-		{map[string]any{"app_id": 123456, "private_key": key}, `invalid app_id 123456: must be a string of digits, such as \"123456\"`},
-		{map[string]any{"app_id": "12a", "private_key": key}, `invalid app_id \"12a\": must be a string of digits, such as \"123456\"`},
+		{map[string]any{"app_id": "12a", "private_key": key}, `invalid app_id \"12a\": must be a positive integer: a number, or a string of digits such as \"123456\"`},
 		{map[string]any{"app_id": "-5", "private_key": key}, `invalid app_id \"-5\"`},
-		{map[string]any{"app_id": "+5", "private_key": key}, `invalid app_id \"+5\"`},
+		{map[string]any{"app_id": -5, "private_key": key}, `invalid app_id -5`},
 		{map[string]any{"app_id": "0", "private_key": key}, `invalid app_id \"0\"`},
+		{map[string]any{"app_id": 0, "private_key": key}, `invalid app_id 0`},
+		{map[string]any{"app_id": 1.5, "private_key": key}, `invalid app_id 1.5`},
+		{map[string]any{"app_id": true, "private_key": key}, `invalid app_id true`},
 		{map[string]any{"app_id": "99999999999999999999", "private_key": key}, `invalid app_id \"99999999999999999999\"`},
 		{map[string]any{"app_id": "", "private_key": key}, `invalid app_id \"\"`},
-		{map[string]any{"private_key": key}, `missing app_id: required, the code host's application ID as a string of digits`},
+		{map[string]any{"private_key": key}, `missing app_id: required, the code host's application ID`},
 		{map[string]any{"app_id": "1"}, `missing private_key: required, the app's PEM private key`},
 		{map[string]any{"app_id": "1", "private_key": "not a key"}, `invalid private_key: must be a PEM-encoded private key`},
 		{map[string]any{"app_id": "1", "private_key": "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n"}, `invalid private_key: PEM block \"PUBLIC KEY\" is not a private key`},

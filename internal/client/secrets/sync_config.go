@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
@@ -15,6 +16,20 @@ type SyncConfig struct {
 	// QueueCapacity bounds the pending operations; the service's default
 	// is 1,000,000.
 	QueueCapacity int `json:"queue_capacity"`
+}
+
+// UnmarshalJSON accepts disabled and queue_capacity in the spellings
+// anyBool and anyInt take.
+func (s *SyncConfig) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Disabled      anyBool `json:"disabled"`
+		QueueCapacity anyInt  `json:"queue_capacity"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	*s = SyncConfig{Disabled: bool(raw.Disabled), QueueCapacity: int(raw.QueueCapacity)}
+	return nil
 }
 
 // SyncConfigPatch is a change to the sync configuration: nil fields are

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -58,5 +59,29 @@ func TestPatchSyncConfig_emptyAnswerReadsBack(t *testing.T) {
 	}
 	if want := []string{"PATCH /v1/sys/sync/config", "GET /v1/sys/sync/config"}; !reflect.DeepEqual(f.lines(), want) {
 		t.Errorf("requests %q", f.lines())
+	}
+}
+
+// Servers may answer the config's booleans and integers as strings.
+func TestReadSyncConfig_spellings(t *testing.T) {
+	for data, want := range map[string]SyncConfig{
+		`{"disabled":"true","queue_capacity":"1000"}`:  {Disabled: true, QueueCapacity: 1000},
+		`{"disabled":"0","queue_capacity":" 7 "}`:      {QueueCapacity: 7},
+		`{"disabled":"T","queue_capacity":1e6}`:        {Disabled: true, QueueCapacity: 1000000},
+		`{"disabled":false,"queue_capacity":"1000.0"}`: {QueueCapacity: 1000},
+		`{"disabled":null,"queue_capacity":""}`:        {},
+		`{}`:                                           {},
+	} {
+		c, _ := fakeSecrets(t, reply(http.StatusOK, envelope(data)))
+		got, _, err := c.ReadSyncConfig(context.Background())
+		if err != nil || *got != want {
+			t.Errorf("%s: got %+v, %v; want %+v", data, got, err, want)
+		}
+	}
+	for _, data := range []string{`{"disabled":"yes"}`, `{"disabled":[true]}`, `{"queue_capacity":"lots"}`, `{"queue_capacity":1.5}`, `{"queue_capacity":{}}`} {
+		c, _ := fakeSecrets(t, reply(http.StatusOK, envelope(data)))
+		if got, _, err := c.ReadSyncConfig(context.Background()); err == nil || !strings.Contains(err.Error(), "decoding the 200 response: want ") {
+			t.Errorf("%s: got %+v, %v; want a decoding error", data, got, err)
+		}
 	}
 }

@@ -31,11 +31,13 @@ func defaultOptions(granularity, template string) map[string]any {
 	}
 }
 
+// The read form of a destination with only what its type requires: its
+// defaults, and no key in connection_details for what is unset.
 func TestDestinations_readFormWithDefaultsPerType(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	want := map[string]map[string]any{
 		"cloudone-sm": {
-			"connection_details": map[string]any{"access_key_id": "", "secret_access_key": "", "role_arn": "", "external_id": "", "region": ""},
+			"connection_details": map[string]any{},
 			"options":            defaultOptions("secret-path", tmplCloudOne),
 		},
 		"cloudtwo-kv": {
@@ -43,19 +45,15 @@ func TestDestinations_readFormWithDefaultsPerType(t *testing.T) {
 			"options":            defaultOptions("secret-path", tmplCloudTwo),
 		},
 		"cloudthree-sm": {
-			"connection_details": map[string]any{"credentials": "*****", "project_id": "", "replication_locations": []any{}, "locational_kms_keys": map[string]any{}, "global_kms_key": ""},
+			"connection_details": map[string]any{"credentials": "*****"},
 			"options":            defaultOptions("secret-path", tmplCloudThree),
 		},
 		"codehost": {
-			"connection_details": map[string]any{
-				"secrets_location": "repository", "access_token": "*****", "app_name": "", "installation_id": "",
-				"repository_owner": "me", "repository_name": "repo", "environment_name": "",
-				"organization_name": "", "organization_visibility": "", "selected_repository_names": []any{},
-			},
-			"options": defaultOptions("secret-key", tmplEnvVars),
+			"connection_details": map[string]any{"secrets_location": "repository", "access_token": "*****", "repository_owner": "me", "repository_name": "repo"},
+			"options":            defaultOptions("secret-key", tmplEnvVars),
 		},
 		"webhost-project": {
-			"connection_details": map[string]any{"access_token": "*****", "project_id": "prj_1", "team_id": "", "deployment_environments": []any{"production"}},
+			"connection_details": map[string]any{"access_token": "*****", "project_id": "prj_1", "deployment_environments": []any{"production"}},
 			"options":            defaultOptions("secret-key", tmplEnvVars),
 		},
 	}
@@ -196,9 +194,13 @@ func TestDestinations_sharedOptionRules(t *testing.T) {
 		{"cloudone-sm", []any{"allowed_ports", []int{65536}}, `invalid allowed_ports[0] 65536: must be a port number between 1 and 65535`},
 		{"cloudone-sm", []any{"allowed_ports", []int{-1}}, `invalid allowed_ports[0] -1`},
 		{"cloudone-sm", []any{"allowed_ports", []float64{1.5}}, `invalid allowed_ports[0] 1.5`},
-		{"cloudone-sm", []any{"allowed_ports", []string{"80"}}, `invalid allowed_ports[0] "80": must be a port number, an integer without a decimal point or an exponent`},
-		{"cloudone-sm", []any{"allowed_ports", []json.RawMessage{json.RawMessage("443.0")}}, `invalid allowed_ports[0] 443.0: must be a port number, an integer without a decimal point or an exponent`},
-		{"cloudone-sm", []any{"allowed_ports", []json.RawMessage{json.RawMessage("4.43e2")}}, `invalid allowed_ports[0] 4.43e2: must be a port number, an integer without a decimal point or an exponent`},
+		{"cloudone-sm", []any{"allowed_ports", []string{"80", "http"}}, `invalid allowed_ports[1] "http": ` + notInteger},
+		{"cloudone-sm", []any{"allowed_ports", []string{"0"}}, `invalid allowed_ports[0] "0": must be a port number between 1 and 65535`},
+		{"cloudone-sm", []any{"allowed_ports", []json.RawMessage{json.RawMessage("443.0")}}, `invalid allowed_ports[0] 443.0: ` + notInteger},
+		{"cloudone-sm", []any{"allowed_ports", []json.RawMessage{json.RawMessage("4.43e2")}}, `invalid allowed_ports[0] 4.43e2: ` + notInteger},
+		{"cloudone-sm", []any{"allowed_ports", []any{true}}, `invalid allowed_ports[0] true: ` + notInteger},
+		{"cloudone-sm", []any{"disable_strict_networking", "yes"}, `invalid disable_strict_networking "yes": ` + notBoolean},
+		{"cloudone-sm", []any{"disable_strict_networking", 1}, `invalid disable_strict_networking 1: ` + notBoolean},
 		{"cloudone-sm", []any{"allowed_ports", 80}, `invalid allowed_ports 80: must be a list of port numbers`},
 		{"webhost-project", []any{"deployment_environments", []string{"preview", "staging"}}, `invalid deployment_environments[1] "staging": must be development, preview or production`},
 	}
@@ -239,14 +241,19 @@ func TestDestinations_codehostRules(t *testing.T) {
 		{with(codehost(), "selected_repository_names", []string{"r"}), "invalid selected_repository_names: only allowed when secrets_location is organization"},
 		{with(codehost(), "secrets_location", "organization"), "invalid repository_owner: only allowed when secrets_location is repository"},
 		{with(codehost(), "secrets_location", "organization", "repository_owner", nil, "repository_name", nil, "environment_name", "prod"), "invalid environment_name: only allowed when secrets_location is repository"},
-		{with(codehost(), "installation_id", 9), "invalid installation_id 9: must be a string"},
+		{with(noAuth, "app_name", "app", "installation_id", "inst-9"), `invalid installation_id "inst-9": must be a positive integer: a number, or a string of digits such as "123456"`},
+		{with(noAuth, "app_name", "app", "installation_id", 0), `invalid installation_id 0: must be a positive integer: a number, or a string of digits such as "123456"`},
+		{with(noAuth, "app_name", "app", "installation_id", 1.5), `invalid installation_id 1.5: must be a positive integer: a number, or a string of digits such as "123456"`},
 	}
 	for _, c := range cases {
 		wantBody(t, a.write("codehost", "d", c.body), http.StatusBadRequest, `{"errors":[`+quote(t, c.want)+`]}`)
 	}
 	d := a.mustWrite("codehost", "viaapp", with(noAuth, "app_name", "app", "installation_id", "123", "environment_name", "prod"))
 	cd := obj(t, d["connection_details"], "connection_details")
-	if cd["app_name"] != "app" || cd["installation_id"] != "123" || cd["access_token"] != "" || cd["environment_name"] != "prod" {
+	if !equalJSON(t, cd, map[string]any{
+		"secrets_location": "repository", "app_name": "app", "installation_id": 123,
+		"repository_owner": "me", "repository_name": "repo", "environment_name": "prod",
+	}) {
 		t.Fatalf("app-authenticated destination: %v", cd)
 	}
 	// An app in another namespace does not count.
@@ -257,7 +264,7 @@ func TestDestinations_codehostRules(t *testing.T) {
 		"organization_visibility": "selected", "selected_repository_names": "repo-a, repo-b,,",
 	})
 	cd = obj(t, d["connection_details"], "connection_details")
-	if !equalJSON(t, cd["selected_repository_names"], []string{"repo-a", "repo-b"}) || cd["organization_name"] != "acme" || cd["repository_owner"] != "" {
+	if !equalJSON(t, cd["selected_repository_names"], []string{"repo-a", "repo-b"}) || cd["organization_name"] != "acme" || cd["repository_owner"] != nil {
 		t.Fatalf("organization destination: %v", cd)
 	}
 	// A list is accepted too.
@@ -304,7 +311,8 @@ func TestDestinations_createOnlyFieldsRefusedOnUpdate(t *testing.T) {
 			// Omitted keeps the stored value; the same value is accepted.
 			for _, body := range []map[string]any{with(c.created, c.field, nil), c.created} {
 				d := a.mustWrite(c.typ, name, body)
-				if got := obj(t, d["connection_details"], "cd")[c.field]; got != c.from {
+				got, _ := obj(t, d["connection_details"], "cd")[c.field].(string)
+				if got != c.from {
 					t.Fatalf("%s after update = %#v, want %q", c.field, got, c.from)
 				}
 			}
@@ -325,7 +333,7 @@ func TestDestinations_updateReplacesTheObject(t *testing.T) {
 	d := a.mustWrite("cloudone-sm", "d", map[string]any{"role_arn": "arn2"})
 	want := map[string]any{
 		"type": "cloudone-sm", "name": "d",
-		"connection_details": map[string]any{"access_key_id": "", "secret_access_key": "", "role_arn": "arn2", "external_id": "", "region": "us-east-1"},
+		"connection_details": map[string]any{"role_arn": "arn2", "region": "us-east-1"},
 		"options":            defaultOptions("secret-path", tmplCloudOne),
 	}
 	if !equalJSON(t, d, want) {
@@ -454,4 +462,70 @@ func TestDestinations_purgeNegativeDelayCompletesAtOnce(t *testing.T) {
 	a.set("cloudone-sm", "d", "secret", "s").data(t)
 	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=1", nil), http.StatusNoContent)
 	eventually(t, time.Second, "purge completes", func() bool { return a.read("cloudone-sm", "d").Status == http.StatusNotFound })
+}
+
+// installation_id is an integer: a JSON number or a string of digits on
+// write, a number in the answers, as real servers give it. "" is unset, as
+// for every parameter.
+func TestDestinations_installationIDNumberOrDigits(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	a.do(http.MethodPost, appsPath+"app", appBody(t, "1")).data(t)
+	viaApp := map[string]any{"app_name": "app", "repository_owner": "me", "repository_name": "repo"}
+	for _, id := range []any{4242, "4242", json.RawMessage("4242"), "04242"} {
+		d := a.mustWrite("codehost", "d", with(viaApp, "installation_id", id))
+		r := a.read("codehost", "d")
+		if !strings.Contains(r.Body, `"installation_id":4242,`) && !strings.Contains(r.Body, `"installation_id":4242}`) {
+			t.Fatalf("installation_id %v: read %s, want the number 4242", id, r.Body)
+		}
+		if got := obj(t, d["connection_details"], "cd")["installation_id"]; got != 4242.0 {
+			t.Fatalf("installation_id %v: the write answered %#v", id, got)
+		}
+	}
+	wantError(t, a.write("codehost", "d", with(viaApp, "installation_id", "")), http.StatusBadRequest,
+		"missing installation_id: required when app_name is set")
+}
+
+// Booleans and integers of the shared parameters are taken as strings too.
+func TestDestinations_stringsOfBooleansAndIntegers(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	for _, c := range []struct {
+		strict any
+		ports  []any
+		want   map[string]any
+	}{
+		{"true", []any{"443", 8443, "08080"}, map[string]any{"disable_strict_networking": true, "allowed_ports": []int{443, 8443, 8080}}},
+		{"0", []any{"1", "65535"}, map[string]any{"disable_strict_networking": false, "allowed_ports": []int{1, 65535}}},
+		{"T", []any{}, map[string]any{"disable_strict_networking": true, "allowed_ports": []int{}}},
+		{"FALSE", nil, map[string]any{"disable_strict_networking": false, "allowed_ports": []int{}}},
+	} {
+		body := map[string]any{"disable_strict_networking": c.strict}
+		if c.ports != nil {
+			body["allowed_ports"] = c.ports
+		}
+		for _, r := range []response{a.write("cloudone-sm", "d", body), a.read("cloudone-sm", "d")} {
+			o := obj(t, r.data(t)["options"], "options")
+			got := map[string]any{"disable_strict_networking": o["disable_strict_networking"], "allowed_ports": o["allowed_ports"]}
+			if !equalJSON(t, got, c.want) {
+				t.Fatalf("%v: options %v, want %v", body, o, c.want)
+			}
+		}
+	}
+}
+
+// purge takes every spelling of a boolean that strconv.ParseBool takes.
+func TestDestinations_purgeQuerySpellings(t *testing.T) {
+	a := newAPI(t, secrets.Options{PurgeDelay: time.Hour})
+	for _, q := range []string{"TRUE", "t", "1", "True"} {
+		a.mustWrite("cloudone-sm", "d"+q, nil)
+		a.set("cloudone-sm", "d"+q, "secret", "s").data(t)
+		wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"+q)+"?purge="+q, nil), http.StatusNoContent)
+		if d := a.read("cloudone-sm", "d"+q).data(t); d["purge_initiated_at"] == nil {
+			t.Fatalf("purge=%s started no purge: %v", q, d)
+		}
+	}
+	a.mustWrite("cloudone-sm", "kept", nil)
+	a.set("cloudone-sm", "kept", "secret", "s").data(t)
+	for _, q := range []string{"F", "0", "FALSE", ""} {
+		wantError(t, a.do(http.MethodDelete, destPath("cloudone-sm", "kept")+"?purge="+q, nil), http.StatusConflict, "still manages 1 associations")
+	}
 }

@@ -52,18 +52,24 @@ func TestConfig_defaultsAndMergingPatch(t *testing.T) {
 func TestConfig_validation(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	for body, want := range map[string]string{
-		`{"queue_capacity": 0}`:    `{"errors":["invalid queue_capacity 0: must be a positive integer"]}`,
-		`{"queue_capacity": -5}`:   `{"errors":["invalid queue_capacity -5: must be a positive integer"]}`,
-		`{"queue_capacity": 1.5}`:  `{"errors":["invalid queue_capacity 1.5: must be an integer, without a decimal point or an exponent"]}`,
-		`{"queue_capacity": "10"}`: `{"errors":["invalid queue_capacity \"10\": must be an integer, without a decimal point or an exponent"]}`,
+		`{"queue_capacity": 0}`:     `invalid queue_capacity 0: must be a positive integer`,
+		`{"queue_capacity": -5}`:    `invalid queue_capacity -5: must be a positive integer`,
+		`{"queue_capacity": "-5"}`:  `invalid queue_capacity -5: must be a positive integer`,
+		`{"queue_capacity": 1.5}`:   `invalid queue_capacity 1.5: ` + notInteger,
+		`{"queue_capacity": "ten"}`: `invalid queue_capacity "ten": ` + notInteger,
+		`{"queue_capacity": ""}`:    `invalid queue_capacity "": ` + notInteger,
+		`{"queue_capacity": true}`:  `invalid queue_capacity true: ` + notInteger,
 		// Whole numbers in other spellings are refused too, as Go servers
 		// that decode into an integer do (see the package doc).
-		`{"queue_capacity": 1000.0}`:              `{"errors":["invalid queue_capacity 1000.0: must be an integer, without a decimal point or an exponent"]}`,
-		`{"queue_capacity": 1e3}`:                 `{"errors":["invalid queue_capacity 1e3: must be an integer, without a decimal point or an exponent"]}`,
-		`{"disabled": "true"}`:                    `{"errors":["invalid disabled \"true\": must be true or false"]}`,
-		`{"disabled": true, "queue_capacity": 0}`: `{"errors":["invalid queue_capacity 0: must be a positive integer"]}`,
+		`{"queue_capacity": 1000.0}`:              `invalid queue_capacity 1000.0: ` + notInteger,
+		`{"queue_capacity": 1e3}`:                 `invalid queue_capacity 1e3: ` + notInteger,
+		`{"queue_capacity": "1e3"}`:               `invalid queue_capacity "1e3": ` + notInteger,
+		`{"disabled": "yes"}`:                     `invalid disabled "yes": ` + notBoolean,
+		`{"disabled": 1}`:                         `invalid disabled 1: ` + notBoolean,
+		`{"disabled": ""}`:                        `invalid disabled "": ` + notBoolean,
+		`{"disabled": true, "queue_capacity": 0}`: `invalid queue_capacity 0: must be a positive integer`,
 	} {
-		wantBody(t, a.patchConfig(body), http.StatusBadRequest, want)
+		wantBody(t, a.patchConfig(body), http.StatusBadRequest, `{"errors":[`+quote(t, want)+`]}`)
 	}
 	// Refused patches apply nothing, not even their valid members.
 	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
@@ -120,4 +126,54 @@ func TestConfig_queueCapacityLimitsPendingOperations(t *testing.T) {
 	a.set("cloudone-sm", "d", "secret", "s3").data(t)
 	a.patchConfig(map[string]any{"disabled": false}).data(t)
 	a.set("cloudone-sm", "d", "secret", "s4").data(t)
+}
+
+// Booleans and integers are taken as strings too, as real servers decode
+// them: "true", "1", "F" are booleans, "1000" is an integer.
+func TestConfig_stringsOfBooleansAndIntegers(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	for _, c := range []struct {
+		body string
+		want map[string]any
+	}{
+		{`{"disabled": "true", "queue_capacity": "1000"}`, map[string]any{"disabled": true, "queue_capacity": 1000}},
+		{`{"disabled": "0"}`, map[string]any{"disabled": false, "queue_capacity": 1000}},
+		{`{"disabled": "T", "queue_capacity": "007"}`, map[string]any{"disabled": true, "queue_capacity": 7}},
+		{`{"disabled": "False", "queue_capacity": 12}`, map[string]any{"disabled": false, "queue_capacity": 12}},
+	} {
+		if d := a.patchConfig(c.body).data(t); !equalJSON(t, d, c.want) {
+			t.Fatalf("PATCH %s answered %v, want %v", c.body, d, c.want)
+		}
+		if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, c.want) {
+			t.Fatalf("after PATCH %s: read %v, want %v", c.body, d, c.want)
+		}
+	}
+}
+
+// DELETE resets the config to its defaults and answers 204 without a body,
+// as every delete. Sync is enabled again, so the queue runs.
+func TestConfig_deleteResetsToDefaults(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	a.mustWrite("cloudone-sm", "d", cloudOne())
+	a.patchConfig(map[string]any{"disabled": true, "queue_capacity": 5}).data(t)
+	a.set("cloudone-sm", "d", "secret", "queued").data(t)
+
+	r := a.do(http.MethodDelete, "/v1/sys/sync/config", nil)
+	wantStatus(t, r, http.StatusNoContent)
+	if r.Body != "" {
+		t.Fatalf("DELETE answered a body: %s", r.Body)
+	}
+	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
+		t.Fatalf("config after DELETE: %v", d)
+	}
+	acc, _ := a.server.Accessor("", "secret")
+	d := a.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t)
+	if e := obj(t, obj(t, d["associated_secrets"], "associated_secrets")[acc+"/queued"], "entry"); e["sync_status"] != secrets.StatusSynced {
+		t.Fatalf("the queued association after DELETE: %v", e)
+	}
+	// A reset of the defaults changes nothing; the admin namespace may too.
+	wantStatus(t, a.in("admin").do(http.MethodDelete, "/v1/sys/sync/config", nil), http.StatusNoContent)
+	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
+		t.Fatalf("config after a second DELETE: %v", d)
+	}
 }

@@ -14,53 +14,6 @@ import (
 
 var accessorPattern = regexp.MustCompile(`^kv_[0-9a-f]{8}$`)
 
-func TestMounts_defaultsAndAccessors(t *testing.T) {
-	a := newAPI(t, secrets.Options{KVMounts: map[string]int{"team/kv": 2, "/old/": 1}})
-	want := map[string]int{"secret": 2, "kv1": 1, "team/kv": 2, "old": 1}
-	if got := a.server.Mounts(); !equalJSON(t, got, want) {
-		t.Fatalf("mounts %v, want %v", got, want)
-	}
-	seen := map[string]bool{}
-	for m := range want {
-		acc, ok := a.server.Accessor("", m)
-		if !ok || !accessorPattern.MatchString(acc) || seen[acc] {
-			t.Fatalf("accessor of %s: %q %v (seen %v)", m, acc, ok, seen)
-		}
-		seen[acc] = true
-		again, _ := a.server.Accessor("/", m+"/")
-		if again != acc {
-			t.Fatalf("accessor of %s not stable: %s, %s", m, acc, again)
-		}
-	}
-	if _, ok := a.server.Accessor("", "nope"); ok {
-		t.Fatal("accessor of an unknown mount")
-	}
-	for _, bad := range []map[string]int{{"x": 3}, {"": 2}, {"a//b": 2}, {"a b": 2}} {
-		if _, err := secrets.New(secrets.Options{KVMounts: bad}); err == nil {
-			t.Errorf("New accepted mounts %v", bad)
-		}
-	}
-	s, err := secrets.New(secrets.Options{KVMounts: map[string]int{"secret": 1}})
-	if err != nil || s.Mounts()["secret"] != 1 {
-		t.Fatalf("a default mount's version cannot be changed: %v %v", err, s.Mounts())
-	}
-}
-
-func TestParseKVMounts(t *testing.T) {
-	got, err := secrets.ParseKVMounts(" team/kv:2, old:1,,c:d:2")
-	if err != nil || !equalJSON(t, got, map[string]int{"team/kv": 2, "old": 1, "c:d": 2}) {
-		t.Fatalf("ParseKVMounts = %v, %v", got, err)
-	}
-	if got, err := secrets.ParseKVMounts(""); err != nil || len(got) != 0 {
-		t.Fatalf("empty: %v, %v", got, err)
-	}
-	for _, bad := range []string{"x", "x:3", "x:two"} {
-		if _, err := secrets.ParseKVMounts(bad); err == nil {
-			t.Errorf("ParseKVMounts(%q) succeeded", bad)
-		}
-	}
-}
-
 func TestAssociations_setAndRead(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	a.mustWrite("cloudone-sm", "d", nil)

@@ -1,10 +1,16 @@
 package secrets_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
@@ -18,6 +24,7 @@ type route struct {
 var routes = []route{
 	{http.MethodGet, "/v1/sys/sync/config", nil},
 	{http.MethodPatch, "/v1/sys/sync/config", map[string]any{"disabled": false}},
+	{http.MethodDelete, "/v1/sys/sync/config", nil},
 	{"LIST", "/v1/sys/sync/destinations", nil},
 	{http.MethodGet, "/v1/sys/sync/destinations?list=true", nil},
 	{"LIST", "/v1/sys/sync/destinations/cloudone-sm", nil},
@@ -28,14 +35,22 @@ var routes = []route{
 	{http.MethodPost, destPath("cloudthree-sm", "d"), cloudThree()},
 	{http.MethodPost, destPath("codehost", "d"), codehost()},
 	{http.MethodPost, destPath("webhost-project", "d"), webhost()},
+	{http.MethodPut, destPath("cloudone-sm", "d"), cloudOne()},
+	{http.MethodPut, destPath("cloudtwo-kv", "d"), cloudTwo()},
+	{http.MethodPut, destPath("cloudthree-sm", "d"), cloudThree()},
+	{http.MethodPut, destPath("codehost", "d"), codehost()},
+	{http.MethodPut, destPath("webhost-project", "d"), webhost()},
 	{http.MethodGet, destPath("cloudone-sm", "d") + "/associations", nil},
 	{http.MethodPost, destPath("cloudone-sm", "d") + "/associations/set", map[string]any{"mount": "secret", "secret_name": "s"}},
 	{http.MethodPost, destPath("cloudone-sm", "d") + "/associations/remove", map[string]any{"mount": "secret", "secret_name": "s"}},
+	{http.MethodPut, destPath("cloudone-sm", "d") + "/associations/set", map[string]any{"mount": "secret", "secret_name": "s"}},
+	{http.MethodPut, destPath("cloudone-sm", "d") + "/associations/remove", map[string]any{"mount": "secret", "secret_name": "s"}},
 	{"LIST", "/v1/sys/sync/associations", nil},
 	{http.MethodGet, "/v1/sys/sync/associations?list=true", nil},
 	{http.MethodGet, "/v1/sys/sync/associations/secret/s", nil},
 	{http.MethodGet, "/v1/sys/sync/associations/destinations?mount=secret&secret_name=s", nil},
 	{http.MethodPost, "/v1/sys/sync/codehost-apps/app", nil}, // body set by the tests that need it
+	{http.MethodPut, "/v1/sys/sync/codehost-apps/app", nil},  // the same
 	{http.MethodGet, "/v1/sys/sync/codehost-apps/app", nil},
 	{http.MethodDelete, "/v1/sys/sync/codehost-apps/app", nil},
 	{http.MethodDelete, destPath("webhost-project", "d"), nil},
@@ -70,15 +85,15 @@ func TestLicense_offRefusesEveryRoute(t *testing.T) {
 
 func TestNamespaces_configOnlyInRootOrAdmin(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
-	for _, ns := range []string{"", "admin", "/admin/", " admin"} {
+	for _, ns := range []string{"", "admin", "/admin/", " admin", "root", "ROOT", "/Root/"} {
 		d := a.in(ns).patchConfig(map[string]any{"queue_capacity": 5}).data(t)
 		if d["queue_capacity"] != 5.0 {
 			t.Fatalf("namespace %q: %v", ns, d)
 		}
 		wantStatus(t, a.in(ns).do(http.MethodGet, "/v1/sys/sync/config", nil), http.StatusOK)
 	}
-	for _, ns := range []string{"team", "admin/team", "root2"} {
-		for _, method := range []string{http.MethodGet, http.MethodPatch} {
+	for _, ns := range []string{"team", "admin/team", "root2", "root/team", "Admin"} {
+		for _, method := range []string{http.MethodGet, http.MethodPatch, http.MethodDelete} {
 			r := a.in(ns).do(method, "/v1/sys/sync/config", map[string]any{"queue_capacity": 9})
 			wantBody(t, r, http.StatusBadRequest, `{"errors":["sys/sync/config is restricted to the root namespace and the administrative namespace \"admin\": not available in namespace \"`+ns+`\""]}`)
 		}
@@ -119,6 +134,35 @@ func TestNamespaces_separateData(t *testing.T) {
 	wantStatus(t, a.in("team/").read("cloudone-sm", "d"), http.StatusOK)
 }
 
+// "root", in any case, names the root namespace, on every route as on the
+// config's: what one spelling writes, the others read.
+func TestNamespaces_rootNamesTheRoot(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	a.in("root").mustWrite("cloudone-sm", "d", cloudOne())
+	a.in("ROOT").set("cloudone-sm", "d", "secret", "s").data(t)
+	app := a.in(" /Root/ ").do(http.MethodPost, "/v1/sys/sync/codehost-apps/app", appBody(t, "1"))
+	wantStatus(t, app, http.StatusOK)
+
+	rootAcc, _ := a.server.Accessor("", "secret")
+	for _, acc := range []string{"root", "Root"} {
+		if got, _ := a.server.Accessor(acc, "secret"); got != rootAcc {
+			t.Errorf("Accessor(%q) = %s, want the root's %s", acc, got, rootAcc)
+		}
+	}
+	for _, ns := range []string{"", "root", "rOOt"} {
+		b := a.in(ns)
+		wantStatus(t, b.read("cloudone-sm", "d"), http.StatusOK)
+		wantStatus(t, b.do(http.MethodGet, "/v1/sys/sync/codehost-apps/app", nil), http.StatusOK)
+		d := b.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t)
+		if _, ok := obj(t, d["associated_secrets"], "associated_secrets")[rootAcc+"/s"]; !ok {
+			t.Fatalf("namespace %q: associations %v lack %s/s", ns, d, rootAcc)
+		}
+	}
+	// A namespace under the root is named without it.
+	wantBody(t, a.in("root/team").read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
+	wantBody(t, a.in("team").read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
+}
+
 func TestEnvelope_everySuccessAnswer(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	ids := map[string]bool{}
@@ -145,6 +189,7 @@ func TestEnvelope_everySuccessAnswer(t *testing.T) {
 		}
 	}
 	check(a.write("cloudone-sm", "d", cloudOne()), true)
+	check(a.do(http.MethodPut, destPath("cloudone-sm", "d"), cloudOne()), true)
 	check(a.read("cloudone-sm", "d"), true)
 	check(a.do(http.MethodGet, "/v1/sys/sync/config", nil), true)
 	check(a.patchConfig(map[string]any{}), true)
@@ -154,12 +199,13 @@ func TestEnvelope_everySuccessAnswer(t *testing.T) {
 	check(a.do(http.MethodGet, "/v1/sys/sync/associations/destinations?mount=secret&secret_name=s", nil), true)
 	check(a.remove("d", "secret", "s"), true)
 	check(a.do(http.MethodPost, "/v1/sys/sync/codehost-apps/app", appBody(t, "1")), true)
+	check(a.do(http.MethodPut, "/v1/sys/sync/codehost-apps/app", appBody(t, "1")), true)
 	check(a.do(http.MethodGet, "/v1/sys/sync/codehost-apps/app", nil), true)
 	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations"} {
 		check(a.do("LIST", p, nil), false)
 		check(a.do(http.MethodGet, p+"?list=true", nil), false)
 	}
-	for _, p := range []string{destPath("cloudone-sm", "d"), "/v1/sys/sync/codehost-apps/app"} {
+	for _, p := range []string{destPath("cloudone-sm", "d"), "/v1/sys/sync/codehost-apps/app", "/v1/sys/sync/config"} {
 		r := a.do(http.MethodDelete, p, nil)
 		wantStatus(t, r, http.StatusNoContent)
 		if r.Body != "" {
@@ -292,11 +338,13 @@ func TestPaths_unroutedAnswersInTheErrorForm(t *testing.T) {
 		})
 	}
 	for _, tc := range []struct{ method, path, allow string }{
-		{http.MethodPut, "/v1/sys/sync/config", "GET, PATCH"},
+		{http.MethodPut, "/v1/sys/sync/config", "DELETE, GET, PATCH"},
 		{http.MethodDelete, "/v1/sys/sync/destinations", "GET, LIST"},
-		{http.MethodPatch, destPath("cloudone-sm", "d"), "DELETE, GET, POST"},
-		{http.MethodGet, destPath("cloudone-sm", "d") + "/associations/set", "POST"},
-		{"LIST", "/v1/sys/sync/codehost-apps/app", "DELETE, GET, POST"},
+		{http.MethodPatch, destPath("cloudone-sm", "d"), "DELETE, GET, POST, PUT"},
+		{http.MethodPatch, destPath("nope", "d"), "DELETE, GET, POST, PUT"},
+		{http.MethodGet, destPath("cloudone-sm", "d") + "/associations/set", "POST, PUT"},
+		{http.MethodDelete, destPath("cloudone-sm", "d") + "/associations/remove", "POST, PUT"},
+		{"LIST", "/v1/sys/sync/codehost-apps/app", "DELETE, GET, POST, PUT"},
 	} {
 		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
 			// The token first: a PUT with a wrong token is refused as
@@ -315,4 +363,182 @@ func TestPaths_unroutedAnswersInTheErrorForm(t *testing.T) {
 	for _, p := range []string{"/v1/sys/sync/nothing", "/v1/sys/sync/config"} {
 		wantError(t, b.do(http.MethodPut, p, nil), http.StatusBadRequest, "enterprise license required")
 	}
+}
+
+// stalledWriter is a client that stops reading: its first Write reports on
+// writing and then waits for release.
+type stalledWriter struct {
+	header  http.Header
+	writing chan struct{}
+	release chan struct{}
+}
+
+func (w *stalledWriter) Header() http.Header { return w.header }
+
+func (w *stalledWriter) WriteHeader(int) {}
+
+func (w *stalledWriter) Write(p []byte) (int, error) {
+	close(w.writing)
+	<-w.release
+	return len(p), nil
+}
+
+// No answer is written while the store is locked: a client that reads its
+// answer slowly must not hold up the requests of others.
+func TestStore_slowClientHoldsUpNoOne(t *testing.T) {
+	s, err := secrets.New(secrets.Options{Token: root, PurgeDelay: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	s.Register(mux)
+	serve := func(w http.ResponseWriter, method, path string, body any) {
+		var rd io.Reader = http.NoBody
+		if body != nil {
+			data, _ := json.Marshal(body)
+			rd = bytes.NewReader(data)
+		}
+		r := httptest.NewRequest(method, path, rd)
+		r.Header.Set(secrets.TokenHeader, root)
+		mux.ServeHTTP(w, r)
+	}
+	fixture := httptest.NewRecorder()
+	serve(fixture, http.MethodPost, destPath("cloudone-sm", "d"), cloudOne())
+	serve(fixture, http.MethodPost, destPath("cloudone-sm", "d")+"/associations/set", map[string]any{"mount": "secret", "secret_name": "s"})
+	serve(fixture, http.MethodPost, destPath("cloudone-sm", "p"), cloudOne())
+	serve(fixture, http.MethodPost, destPath("cloudone-sm", "p")+"/associations/set", map[string]any{"mount": "secret", "secret_name": "s"})
+	serve(fixture, http.MethodPost, "/v1/sys/sync/codehost-apps/app", appBody(t, "1"))
+
+	for _, rt := range slices.Concat(routes, []route{
+		{http.MethodPost, destPath("cloudone-sm", "p") + "/associations/set", map[string]any{"mount": "secret"}}, // 400
+		{http.MethodGet, destPath("cloudone-sm", "none"), nil},                                                   // 404
+		{http.MethodDelete, destPath("cloudone-sm", "p"), nil},                                                   // 409
+		{http.MethodPost, destPath("cloudone-sm", "q") + "/associations/set", map[string]any{"mount": "secret", "secret_name": "s"}},
+		{http.MethodGet, "/v1/sys/sync/nothing", nil}, // 404 of no route
+	}) {
+		t.Run(rt.method+" "+rt.path, func(t *testing.T) {
+			if rt.path == "/v1/sys/sync/codehost-apps/app" && (rt.method == http.MethodPost || rt.method == http.MethodPut) {
+				rt.body = appBody(t, "1")
+			}
+			slow := &stalledWriter{header: http.Header{}, writing: make(chan struct{}), release: make(chan struct{})}
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				serve(slow, rt.method, rt.path, rt.body)
+			}()
+			defer func() { <-done }()
+			defer close(slow.release)
+			select {
+			case <-slow.writing:
+			case <-done:
+				return // answered without a body: nothing to stall on
+			case <-time.After(5 * time.Second):
+				t.Fatal("the request never wrote its answer")
+			}
+			other := make(chan int, 1)
+			go func() {
+				w := httptest.NewRecorder()
+				serve(w, http.MethodGet, destPath("cloudone-sm", "d"), nil)
+				other <- w.Code
+			}()
+			select {
+			case code := <-other:
+				if code != http.StatusOK {
+					t.Fatalf("the other request answered %d", code)
+				}
+			case <-time.After(2 * time.Second):
+				t.Fatal("another request waits for a slow client's answer: the store stays locked while it is written")
+			}
+		})
+	}
+}
+
+func TestMounts_defaultsAndAccessors(t *testing.T) {
+	a := newAPI(t, secrets.Options{KVMounts: map[string]int{"team/kv": 2, "/old/": 1}})
+	want := map[string]int{"secret": 2, "kv1": 1, "team/kv": 2, "old": 1}
+	if got := a.server.Mounts(); !equalJSON(t, got, want) {
+		t.Fatalf("mounts %v, want %v", got, want)
+	}
+	seen := map[string]bool{}
+	for m := range want {
+		acc, ok := a.server.Accessor("", m)
+		if !ok || !accessorPattern.MatchString(acc) || seen[acc] {
+			t.Fatalf("accessor of %s: %q %v (seen %v)", m, acc, ok, seen)
+		}
+		seen[acc] = true
+		again, _ := a.server.Accessor("/", m+"/")
+		if again != acc {
+			t.Fatalf("accessor of %s not stable: %s, %s", m, acc, again)
+		}
+	}
+	if _, ok := a.server.Accessor("", "nope"); ok {
+		t.Fatal("accessor of an unknown mount")
+	}
+	for _, bad := range []map[string]int{{"x": 3}, {"": 2}, {"a//b": 2}, {"a b": 2}} {
+		if _, err := secrets.New(secrets.Options{KVMounts: bad}); err == nil {
+			t.Errorf("New accepted mounts %v", bad)
+		}
+	}
+	s, err := secrets.New(secrets.Options{KVMounts: map[string]int{"secret": 1}})
+	if err != nil || s.Mounts()["secret"] != 1 {
+		t.Fatalf("a default mount's version cannot be changed: %v %v", err, s.Mounts())
+	}
+}
+
+func TestParseKVMounts(t *testing.T) {
+	got, err := secrets.ParseKVMounts(" team/kv:2, old:1,,c:d:2")
+	if err != nil || !equalJSON(t, got, map[string]int{"team/kv": 2, "old": 1, "c:d": 2}) {
+		t.Fatalf("ParseKVMounts = %v, %v", got, err)
+	}
+	if got, err := secrets.ParseKVMounts(""); err != nil || len(got) != 0 {
+		t.Fatalf("empty: %v, %v", got, err)
+	}
+	for _, bad := range []string{"x", "x:3", "x:two"} {
+		if _, err := secrets.ParseKVMounts(bad); err == nil {
+			t.Errorf("ParseKVMounts(%q) succeeded", bad)
+		}
+	}
+}
+
+// PUT is POST on every path that writes with POST: destinations of every
+// type (also the route of unknown types), associations and code-host apps.
+// Each answers and stores what the POST would, under the same rules.
+func TestWrites_putIsPost(t *testing.T) {
+	a := newAPI(t, secrets.Options{})
+	for _, typ := range types {
+		posted := a.mustWrite(typ, "d", minimal(typ))
+		put := a.do(http.MethodPut, destPath(typ, "d"), minimal(typ)).data(t)
+		if !equalJSON(t, put, posted) {
+			t.Fatalf("%s: PUT answered\n%v\nPOST answered\n%v", typ, put, posted)
+		}
+		put = a.do(http.MethodPut, destPath(typ, "created-by-put"), minimal(typ)).data(t)
+		if got := a.read(typ, "created-by-put").data(t); !equalJSON(t, got, put) {
+			t.Fatalf("%s: read %v after a PUT that answered %v", typ, got, put)
+		}
+	}
+	// The same rules: an update is refused a create-only change.
+	wantError(t, a.do(http.MethodPut, destPath("cloudtwo-kv", "d"), with(cloudTwo(), "tenant_id", "other")),
+		http.StatusBadRequest, `tenant_id is create-only: it cannot be changed from "tid" to "other"`)
+	wantError(t, a.do(http.MethodPut, destPath("nope", "d"), nil), http.StatusBadRequest, `invalid destination type "nope"`)
+
+	acc, _ := a.server.Accessor("", "secret")
+	change := map[string]any{"mount": "secret", "secret_name": "s"}
+	d := a.do(http.MethodPut, destPath("cloudone-sm", "d")+"/associations/set", change).data(t)
+	if e := obj(t, obj(t, d["associated_secrets"], "associated_secrets")[acc+"/s"], "entry"); e["sync_status"] != secrets.StatusSynced {
+		t.Fatalf("PUT set answered %v", d)
+	}
+	d = a.do(http.MethodPut, destPath("cloudone-sm", "d")+"/associations/remove", change).data(t)
+	if e := obj(t, obj(t, d["associated_secrets"], "associated_secrets")[acc+"/s"], "entry"); e["sync_status"] != secrets.StatusUnsynced {
+		t.Fatalf("PUT remove answered %v", d)
+	}
+	d = a.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t)
+	if n := len(obj(t, d["associated_secrets"], "associated_secrets")); n != 0 {
+		t.Fatalf("%d associations left after a PUT remove: %v", n, d)
+	}
+
+	a.do(http.MethodPut, appsPath+"app", appBody(t, "42")).data(t)
+	if d := a.do(http.MethodGet, appsPath+"app", nil).data(t); d["app_id"] != 42.0 || d["fingerprint"] != fingerprintRSA {
+		t.Fatalf("app after PUT: %v", d)
+	}
+	wantError(t, a.do(http.MethodPut, appsPath+"app", map[string]any{"app_id": "1"}), http.StatusBadRequest, "missing private_key")
 }
