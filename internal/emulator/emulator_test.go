@@ -640,7 +640,7 @@ func TestSecrets_unroutedPathsAreTheAPIs(t *testing.T) {
 	}
 	check(send(http.MethodPut, "/v1/sys/sync/config", "wrong"), http.StatusForbidden, `{"errors":["permission denied"]}`)
 	r := send(http.MethodPut, "/v1/sys/sync/config", "secrets-root")
-	check(r, http.StatusMethodNotAllowed, `{"errors":["unsupported method PUT on /v1/sys/sync/config: this path takes GET, PATCH"]}`)
+	check(r, http.StatusMethodNotAllowed, `{"errors":["unsupported method PUT on /v1/sys/sync/config: this path takes DELETE, GET, PATCH"]}`)
 	wantStatus(t, do(t, http.MethodGet, url+"/v1/nothing", "", ""), http.StatusNotFound)
 	wantStatus(t, do(t, http.MethodPut, url+listPath, "", ""), http.StatusMethodNotAllowed)
 
