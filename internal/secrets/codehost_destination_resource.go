@@ -3,6 +3,7 @@ package secrets
 import (
 	"context"
 	"fmt"
+	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -33,6 +34,11 @@ type codehostDestinationModel struct {
 	OrganizationVisibility  types.String `tfsdk:"organization_visibility"`
 	SelectedRepositoryNames types.List   `tfsdk:"selected_repository_names"`
 }
+
+// positiveInteger is an installation ID as the service takes it and
+// answers it back: no sign, no leading zero, within an int64; "" is
+// unset, as to the service.
+var positiveInteger = regexp.MustCompile(`^(|[1-9][0-9]{0,17})$`)
 
 // NewCodehostDestinationResource is the constructor of
 // stack_secrets_sync_codehost_destination.
@@ -80,7 +86,8 @@ var codehost = &destinationKind[codehostDestinationModel, *codehostDestinationMo
 		},
 		"installation_id": schema.StringAttribute{
 			Optional:    true,
-			Description: "Installation ID of the app named by `app_name`; requires `app_name`. It can be changed in place.",
+			Description: "Installation ID of the app named by `app_name`, a positive whole number of at most 18 digits, without sign or leading zero, written as a string such as `\"4242\"`; requires `app_name`. It can be changed in place.",
+			Validators:  []validator.String{stringvalidator.RegexMatches(positiveInteger, "must be a positive whole number of at most 18 digits, without sign or leading zero, such as \"4242\"")},
 		},
 		"repository_owner": schema.StringAttribute{
 			Optional:      true,

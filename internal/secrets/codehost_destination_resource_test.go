@@ -329,6 +329,10 @@ func TestAccCodehostDestination_validation(t *testing.T) {
   app_name        = "app"`), literal(`A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`)},
 		{config(`app_name = "app"`), literal(`installation_id is required when app_name is set`)},
 		{config(`installation_id = "1"`), literal(`app_name is required when installation_id is set`)},
+		// The service takes a positive number and answers it without
+		// leading zeros, which state could not hold as written.
+		{config("app_name = \"app\"\n  installation_id = \"007\""), wrapped(`installation_id must be a positive whole number of at most 18 digits, without sign or leading zero, such as "4242", got: 007`)},
+		{config("app_name = \"app\"\n  installation_id = \"install-1\""), wrapped(`installation_id must be a positive whole number .*, got: install-1`)},
 		{config(`
   access_token     = "t"
   secrets_location = "organization"
