@@ -2,13 +2,14 @@
 // shares: base URL, authentication header, TLS, per-attempt timeouts,
 // retries, typed errors and logging through tflog with secrets masked.
 //
-// The typed clients under it (client/scheduler and its siblings) know the
-// paths and the objects; this package knows only requests and responses, so
-// that retry and masking rules are written once and hold for every service.
+// The typed clients under it, one per service, know the paths and the
+// objects; this package knows only requests and responses, so that retry
+// and masking rules are written once and hold for every service.
 package client
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -31,6 +32,19 @@ type Config struct {
 	// BaseURL is the server's address, such as http://127.0.0.1:8080. The
 	// service's path prefix (/v1, /api/v2) belongs to the typed client.
 	BaseURL string
+	// Service names the service in messages, as a noun that reads after
+	// "the", such as "scheduler" or "secrets service"; empty means
+	// "server".
+	Service string
+	// Setting names where the practitioner sets BaseURL, such as
+	// "scheduler.address (or STACK_SCHEDULER_ADDR)", so that an invalid
+	// address and a server that cannot be reached say what to check;
+	// empty means "the address".
+	Setting string
+	// ExampleURL is a valid address of the service, such as
+	// https://scheduler.example.com:4646, shown when BaseURL is not
+	// one; empty means https://server.example.com.
+	ExampleURL string
 	// AuthHeader carries AuthPrefix+Token on every request when Token is set.
 	AuthHeader string
 	AuthPrefix string
@@ -97,15 +111,12 @@ const maxIdleConnsPerHost = 32
 // certificate, so that a misconfiguration shows at configure time rather
 // than as a puzzling TLS error on the first request.
 func New(cfg Config) (*Client, error) {
-	u, err := url.Parse(cfg.BaseURL)
+	cfg.Service = cmp.Or(cfg.Service, "server")
+	cfg.Setting = cmp.Or(cfg.Setting, "the address")
+	cfg.ExampleURL = cmp.Or(cfg.ExampleURL, "https://server.example.com")
+	u, err := parseAddress(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("invalid address %q: %w", cfg.BaseURL, err)
-	}
-	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("invalid address %q: want an absolute http:// or https:// URL", cfg.BaseURL)
-	}
-	if u.RawQuery != "" || u.Fragment != "" {
-		return nil, fmt.Errorf("invalid address %q: must not carry a query or fragment", cfg.BaseURL)
+		return nil, err
 	}
 	if cfg.MaxRetries < 0 {
 		return nil, fmt.Errorf("invalid max retries %d: must not be negative", cfg.MaxRetries)
@@ -131,6 +142,38 @@ func New(cfg Config) (*Client, error) {
 		http:   &http.Client{Transport: &attemptTransport{base: base, timeout: cfg.RequestTimeout}},
 		masker: newMasker(cfg.SecretFields),
 	}, nil
+}
+
+// parseAddress parses cfg.BaseURL, which must be an absolute http(s) URL
+// with a host and nothing after its path. The address often comes from an
+// environment variable that the practitioner does not see, so the error
+// names the setting, the rule, a valid example and the value.
+func parseAddress(cfg Config) (*url.URL, error) {
+	invalid := func(rule string) error {
+		return fmt.Errorf("%s must be %s, such as %s; got %q", cfg.Setting, rule, cfg.ExampleURL, cfg.BaseURL)
+	}
+	// Checked before parsing: url.Parse reads "host:8080" as the scheme
+	// "host", and fails on "127.0.0.1:8080" with a message about paths.
+	scheme, _, found := strings.Cut(cfg.BaseURL, "://")
+	if !found || !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+		return nil, invalid("a URL with an http:// or https:// scheme")
+	}
+	u, err := url.Parse(cfg.BaseURL)
+	if err != nil {
+		// url.Error repeats the value, which the message shows anyway.
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = uerr.Err
+		}
+		return nil, invalid(fmt.Sprintf("a valid URL (%s)", err))
+	}
+	if u.Host == "" {
+		return nil, invalid("a URL with a host")
+	}
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
+		return nil, invalid("a URL without a query or fragment")
+	}
+	return u, nil
 }
 
 func tlsConfig(cfg Config) (*tls.Config, error) {
@@ -216,7 +259,7 @@ func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, erro
 		if hresp != nil {
 			_ = hresp.Body.Close()
 		}
-		return nil, cl.transportError(err)
+		return nil, c.transportError(cl, err)
 	}
 	defer func() { _ = hresp.Body.Close() }()
 	resp := &Response{StatusCode: hresp.StatusCode, Header: hresp.Header}
@@ -224,7 +267,7 @@ func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, erro
 	// attemptTransport has read the body into memory already.
 	b, err := io.ReadAll(hresp.Body)
 	if err != nil {
-		return resp, cl.transportError(err)
+		return resp, c.transportError(cl, err)
 	}
 	if hresp.StatusCode < 200 || hresp.StatusCode > 299 {
 		var apiErr error = &Error{
@@ -288,8 +331,10 @@ func (c *Client) newHTTPRequest(ctx context.Context, req *Request, body []byte) 
 }
 
 // transportError names the call in an error that is not an HTTP answer: a
-// lost connection, a timeout, a canceled context.
-func (cl *call) transportError(err error) error {
+// lost connection, a timeout, a canceled context. When the last attempt
+// could not even connect, the address is the likely culprit, and the error
+// says how hard the client tried and which setting to check.
+func (c *Client) transportError(cl *call, err error) error {
 	if ctxErr := cl.parent.Err(); ctxErr != nil {
 		return fmt.Errorf("%s %s: %w", cl.method, cl.path, ctxErr)
 	}
@@ -297,6 +342,18 @@ func (cl *call) transportError(err error) error {
 	var uerr *url.Error
 	if errors.As(err, &uerr) {
 		err = uerr.Err
+	}
+	var verifyErr *tls.CertificateVerificationError
+	if !cl.connected.Load() && !errors.As(err, &verifyErr) {
+		return &unreachableError{
+			method:   cl.method,
+			url:      c.base + cl.path,
+			service:  c.cfg.Service,
+			setting:  c.cfg.Setting,
+			attempts: int(cl.attempts.Load()),
+			elapsed:  time.Since(cl.start),
+			err:      err,
+		}
 	}
 	return fmt.Errorf("%s %s: %w", cl.method, cl.path, err)
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/x509"
 	"encoding/pem"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"net"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -255,12 +257,12 @@ func TestDo_exhaustedRetriesGiveTypedError(t *testing.T) {
 	var n atomic.Int32
 	srv := sequence(t, &n, 503)
 	_, err := newTestClient(t, srv.URL, func(c *Config) { c.MaxRetries = 2 }).
-		Do(context.Background(), &Request{Method: http.MethodPost, Path: "/v1/acl/auth-method"}, nil)
+		Do(context.Background(), &Request{Method: http.MethodPost, Path: "/v1/widget"}, nil)
 	var e *Error
 	if !errors.As(err, &e) {
 		t.Fatalf("error %T %v, want *Error", err, err)
 	}
-	want := "POST /v1/acl/auth-method: 503 Service Unavailable: failure Service Unavailable"
+	want := "POST /v1/widget: 503 Service Unavailable: failure Service Unavailable"
 	if e.Error() != want || e.Message != "failure Service Unavailable" {
 		t.Fatalf("error %q (message %q), want %q", e.Error(), e.Message, want)
 	}
@@ -474,30 +476,149 @@ func TestDo_requestTimeoutPerAttempt(t *testing.T) {
 	}
 }
 
-func TestDo_connectionRefused(t *testing.T) {
+// schedulerSettings names the service and its setting as the provider does.
+func schedulerSettings(c *Config) {
+	c.Service = "scheduler"
+	c.Setting = "scheduler.address (or STACK_SCHEDULER_ADDR)"
+}
+
+// withoutElapsed replaces the one part of an unreachable error that varies
+// from run to run, the time the attempts took, with T.
+func withoutElapsed(err error) string {
+	return regexp.MustCompile(` over [0-9.]+(µs|ms|s): `).ReplaceAllString(fmt.Sprint(err), " over T: ")
+}
+
+// closedPort returns an address where nothing listens.
+func closedPort(t *testing.T) string {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := l.Addr().String()
 	_ = l.Close()
+	return addr
+}
 
-	c := newTestClient(t, "http://"+addr, nil)
+// A server that cannot be reached fails the call after every retry, for a
+// write as well, since an attempt that could not connect never reached the
+// server. The error gives the whole URL, the attempts and their time, the
+// cause, and the setting to check; the cause stays visible to errors.Is.
+func TestDo_connectionRefusedNamesTheSetting(t *testing.T) {
+	addr := closedPort(t)
+	c := newTestClient(t, "http://"+addr, schedulerSettings)
 	for _, method := range []string{http.MethodGet, http.MethodPost} {
-		_, err := c.Do(context.Background(), &Request{Method: method, Path: "/v1/acl/auth-methods"}, nil)
-		if err == nil || !strings.Contains(err.Error(), "connection refused") {
-			t.Fatalf("%s: error %v, want connection refused", method, err)
+		_, err := c.Do(context.Background(), &Request{Method: method, Path: "/v1/x"}, nil)
+		want := method + " http://" + addr + "/v1/x: cannot reach the scheduler after 4 attempts over T: dial tcp " + addr +
+			": connect: connection refused. Check scheduler.address (or STACK_SCHEDULER_ADDR)."
+		if got := withoutElapsed(err); got != want {
+			t.Fatalf("error\n%s\nwant\n%s", got, want)
 		}
-		if want := method + " /v1/acl/auth-methods: "; !strings.HasPrefix(err.Error(), want) {
-			t.Fatalf("%s: error %q does not start with %q", method, err, want)
+		if !errors.Is(err, syscall.ECONNREFUSED) {
+			t.Errorf("%s: errors.Is(err, ECONNREFUSED) is false for %v", method, err)
 		}
 		if StatusCode(err) != 0 {
-			t.Fatalf("%s: a lost connection has no status, got %d", method, StatusCode(err))
+			t.Errorf("%s: a call that got no answer has no status, got %d", method, StatusCode(err))
 		}
 	}
 }
 
-func TestDo_connectionRefusedRetriedOnlyWhenIdempotent(t *testing.T) {
+// Without a service and a setting, the error still says what to check.
+func TestDo_unknownHostNamesTheAddress(t *testing.T) {
+	_, err := newTestClient(t, "http://nohost.invalid", func(c *Config) { c.MaxRetries = 1 }).
+		Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil)
+	const prefix = "GET http://nohost.invalid/v1/x: cannot reach the server after 2 attempts over T: dial tcp: lookup nohost.invalid"
+	got := withoutElapsed(err)
+	if !strings.HasPrefix(got, prefix) || !strings.HasSuffix(got, ". Check the address.") {
+		t.Fatalf("error\n%s\nwant it to start with\n%s\nand end with %q", got, prefix, ". Check the address.")
+	}
+	var dnsErr *net.DNSError
+	if !errors.As(err, &dnsErr) {
+		t.Errorf("the DNS error is lost from %v", err)
+	}
+}
+
+// A server that takes connections but never completes the TLS handshake is
+// as unreachable as one that refuses them: each attempt ends at the request
+// timeout before the request was sent, so even a POST is repeated.
+func TestDo_connectTimeoutRetriedAndNamesTheSetting(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = l.Close() }()
+	var n atomic.Int32
+	go func() {
+		for {
+			conn, err := l.Accept()
+			if err != nil {
+				return
+			}
+			n.Add(1)
+			defer func() { _ = conn.Close() }()
+		}
+	}()
+	addr := l.Addr().String()
+	_, err = newTestClient(t, "https://"+addr, func(c *Config) {
+		schedulerSettings(c)
+		c.MaxRetries = 2
+		c.RequestTimeout = 50 * time.Millisecond
+	}).Do(context.Background(), &Request{Method: http.MethodPost, Path: "/v1/x", Body: named{"a"}}, nil)
+	want := "POST https://" + addr + "/v1/x: cannot reach the scheduler after 3 attempts over T: no answer within the request timeout of 50ms: " +
+		"context deadline exceeded. Check scheduler.address (or STACK_SCHEDULER_ADDR)."
+	if got := withoutElapsed(err); got != want {
+		t.Fatalf("error\n%s\nwant\n%s", got, want)
+	}
+	waitFor(t, func() bool { return n.Load() == 3 }, "POST to connect 1 + 2 times, connected %d", &n)
+}
+
+// An https:// address of a plain HTTP server is a wrong address that no
+// retry can cure: one attempt, and the setting to check.
+func TestDo_httpsToPlainHTTPNamesTheSetting(t *testing.T) {
+	var n atomic.Int32
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			n.Add(1)
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	addr := srv.Listener.Addr().String()
+	_, err := newTestClient(t, "https://"+addr, schedulerSettings).
+		Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil)
+	want := "GET https://" + addr + "/v1/x: cannot reach the scheduler after 1 attempt over T: http: server gave HTTP response to HTTPS client. " +
+		"Check scheduler.address (or STACK_SCHEDULER_ADDR)."
+	if got := withoutElapsed(err); got != want {
+		t.Fatalf("error\n%s\nwant\n%s", got, want)
+	}
+	if !errors.Is(err, http.ErrSchemeMismatch) {
+		t.Errorf("errors.Is(err, ErrSchemeMismatch) is false for %v", err)
+	}
+	if n.Load() != 1 {
+		t.Errorf("%d connections, want 1", n.Load())
+	}
+}
+
+func TestRoughly(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		6234 * time.Millisecond:                "6.2s",
+		2*time.Minute + 31460*time.Millisecond: "2m31.5s",
+		12345 * time.Microsecond:               "12.3ms",
+		450123 * time.Nanosecond:               "450.1µs",
+		999 * time.Nanosecond:                  "999ns",
+		time.Second:                            "1s",
+	} {
+		if got := roughly(d).String(); got != want {
+			t.Errorf("roughly(%s) = %s, want %s", d, got, want)
+		}
+	}
+}
+
+// A connection lost after the request was sent may have let the server act:
+// only a request that can be done twice is repeated, and the error is the
+// plain cause, since the address is right.
+func TestDo_lostConnectionRetriedOnlyWhenIdempotent(t *testing.T) {
 	// Accept connections and close them at once: a connection error the
 	// server can count.
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -518,14 +639,14 @@ func TestDo_connectionRefusedRetriedOnlyWhenIdempotent(t *testing.T) {
 	}()
 	c := newTestClient(t, "http://"+l.Addr().String(), nil)
 
-	if _, err := c.Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil); err == nil {
-		t.Fatal("GET succeeded against a server that hangs up")
+	if _, err := c.Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil); fmt.Sprint(err) != "GET /v1/x: EOF" {
+		t.Fatalf("GET against a server that hangs up: %v, want GET /v1/x: EOF", err)
 	}
 	waitFor(t, func() bool { return n.Load() == 4 }, "GET to make 1 + 3 attempts, made %d", &n)
 
 	n.Store(0)
-	if _, err := c.Do(context.Background(), &Request{Method: http.MethodPost, Path: "/v1/x"}, nil); err == nil {
-		t.Fatal("POST succeeded against a server that hangs up")
+	if _, err := c.Do(context.Background(), &Request{Method: http.MethodPost, Path: "/v1/x"}, nil); fmt.Sprint(err) != "POST /v1/x: EOF" {
+		t.Fatalf("POST against a server that hangs up: %v, want POST /v1/x: EOF", err)
 	}
 	time.Sleep(50 * time.Millisecond)
 	if n.Load() != 1 {
@@ -557,7 +678,7 @@ func TestDo_headersAndURL(t *testing.T) {
 	c := newTestClient(t, srv.URL+"/", func(c *Config) {
 		c.AuthHeader = "Authorization"
 		c.AuthPrefix = "Bearer "
-		c.Headers = map[string]string{"X-Secrets-Namespace": "ns1", "Accept": "application/vnd.api+json"}
+		c.Headers = map[string]string{"X-Tenant": "t1", "Accept": "application/vnd.api+json"}
 	})
 	resp, err := c.Do(context.Background(), &Request{
 		Method: "LIST",
@@ -570,12 +691,12 @@ func TestDo_headersAndURL(t *testing.T) {
 		t.Fatal(err)
 	}
 	for h, want := range map[string]string{
-		"User-Agent":          "terraform-provider-stack/test",
-		"Authorization":       "Bearer tok-123",
-		"X-Secrets-Namespace": "ns1",
-		"Accept":              "application/vnd.api+json",
-		"Content-Type":        "application/json",
-		"X-Extra":             "yes",
+		"User-Agent":    "terraform-provider-stack/test",
+		"Authorization": "Bearer tok-123",
+		"X-Tenant":      "t1",
+		"Accept":        "application/vnd.api+json",
+		"Content-Type":  "application/json",
+		"X-Extra":       "yes",
 	} {
 		if v := got.Header.Get(h); v != want {
 			t.Errorf("header %s = %q, want %q", h, v, want)
@@ -591,7 +712,8 @@ func TestDo_headersAndURL(t *testing.T) {
 		t.Errorf("response header X-Index = %q", resp.Header.Get("X-Index"))
 	}
 
-	// Without a token no auth header is sent (the scheduler's list needs none).
+	// Without a token no auth header is sent: some services serve some
+	// reads to anyone.
 	c = newTestClient(t, srv.URL, func(c *Config) { c.Token = "" })
 	if _, err := c.Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil); err != nil {
 		t.Fatal(err)
@@ -604,24 +726,82 @@ func TestDo_headersAndURL(t *testing.T) {
 	}
 }
 
+// An invalid address is refused with the setting, the rule, a valid
+// example and the value, whether or not the scheme is missing.
+func TestNew_invalidAddress(t *testing.T) {
+	const setting = "scheduler.address (or STACK_SCHEDULER_ADDR) must be "
+	const example = ", such as https://scheduler.example.com:4646; got "
+	for _, tc := range []struct{ address, want string }{
+		{"127.0.0.1:8080", setting + "a URL with an http:// or https:// scheme" + example + `"127.0.0.1:8080"`},
+		{"scheduler.example.com", setting + "a URL with an http:// or https:// scheme" + example + `"scheduler.example.com"`},
+		{"localhost:4646", setting + "a URL with an http:// or https:// scheme" + example + `"localhost:4646"`},
+		{"ftp://host", setting + "a URL with an http:// or https:// scheme" + example + `"ftp://host"`},
+		{" http://host", setting + "a URL with an http:// or https:// scheme" + example + `" http://host"`},
+		{"", setting + "a URL with an http:// or https:// scheme" + example + `""`},
+		{"http://[::1", setting + "a valid URL (missing ']' in host)" + example + `"http://[::1"`},
+		{"http://", setting + "a URL with a host" + example + `"http://"`},
+		{"https:///v1", setting + "a URL with a host" + example + `"https:///v1"`},
+		{"http://host/?a=b", setting + "a URL without a query or fragment" + example + `"http://host/?a=b"`},
+		{"http://host?", setting + "a URL without a query or fragment" + example + `"http://host?"`},
+		{"http://host#top", setting + "a URL without a query or fragment" + example + `"http://host#top"`},
+	} {
+		t.Run(tc.address, func(t *testing.T) {
+			_, err := New(Config{
+				BaseURL:    tc.address,
+				Service:    "scheduler",
+				Setting:    "scheduler.address (or STACK_SCHEDULER_ADDR)",
+				ExampleURL: "https://scheduler.example.com:4646",
+			})
+			if fmt.Sprint(err) != tc.want {
+				t.Fatalf("error\n%v\nwant\n%s", err, tc.want)
+			}
+		})
+	}
+
+	_, err := New(Config{BaseURL: "host:1"})
+	if want := `the address must be a URL with an http:// or https:// scheme, such as https://server.example.com; got "host:1"`; fmt.Sprint(err) != want {
+		t.Fatalf("without a setting or example, error\n%v\nwant\n%s", err, want)
+	}
+}
+
+// Scheme and host are case-insensitive, and a path prefix is kept.
+func TestNew_validAddress(t *testing.T) {
+	var path string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		path = r.URL.Path
+	}))
+	defer srv.Close()
+	_, port, err := net.SplitHostPort(srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newTestClient(t, "HTTP://LOCALHOST:"+port+"/base/", nil)
+	if _, err := c.Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if path != "/base/v1/x" {
+		t.Fatalf("path %q, want /base/v1/x", path)
+	}
+}
+
 func TestNew_invalidConfig(t *testing.T) {
 	dir := t.TempDir()
 	notPEM := filepath.Join(dir, "not.pem")
 	if err := os.WriteFile(notPEM, []byte("not a certificate"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for name, cfg := range map[string]Config{
-		"relative address":   {BaseURL: "127.0.0.1:8080"},
-		"ftp":                {BaseURL: "ftp://host"},
-		"unparsable":         {BaseURL: "http://[::1"},
-		"query":              {BaseURL: "http://host/?a=b"},
-		"negative retries":   {BaseURL: "http://host", MaxRetries: -1},
-		"missing CA file":    {BaseURL: "https://host", CACertFile: filepath.Join(dir, "absent.pem")},
-		"CA file not as PEM": {BaseURL: "https://host", CACertFile: notPEM},
+	absent := filepath.Join(dir, "absent.pem")
+	for name, tc := range map[string]struct {
+		cfg  Config
+		want string
+	}{
+		"negative retries":   {Config{BaseURL: "http://host", MaxRetries: -1}, "invalid max retries -1: must not be negative"},
+		"missing CA file":    {Config{BaseURL: "https://host", CACertFile: absent}, "reading CA certificate file: open " + absent + ": no such file or directory"},
+		"CA file not as PEM": {Config{BaseURL: "https://host", CACertFile: notPEM}, "CA certificate file " + notPEM + " holds no PEM certificate"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := New(cfg); err == nil {
-				t.Fatal("New accepted it")
+			if _, err := New(tc.cfg); fmt.Sprint(err) != tc.want {
+				t.Fatalf("error %v, want %s", err, tc.want)
 			}
 		})
 	}
@@ -666,6 +846,10 @@ func TestDo_TLS(t *testing.T) {
 	var unknown x509.UnknownAuthorityError
 	if !errors.As(err, &unknown) {
 		t.Fatalf("without the CA: %v, want an unknown authority error", err)
+	}
+	// The server was reached: the address is not what to check.
+	if want := "GET /v1/x: tls: failed to verify certificate: x509: certificate signed by unknown authority"; err.Error() != want {
+		t.Fatalf("without the CA: %v, want %s", err, want)
 	}
 	if n.Load() != 1 {
 		t.Fatalf("an untrusted certificate was tried %d times, want once", n.Load())

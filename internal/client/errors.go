@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // Error is a non-2xx answer from the server.
@@ -16,7 +17,7 @@ type Error struct {
 	Message string
 }
 
-// Error reads like `POST /v1/acl/auth-method: 409 Conflict: <message>`,
+// Error reads like `POST /v1/widget/w1: 409 Conflict: <message>`,
 // which is what a practitioner needs to act on it.
 func (e *Error) Error() string {
 	s := fmt.Sprintf("%s %s: %d", e.Method, e.Path, e.StatusCode)
@@ -42,6 +43,38 @@ func StatusCode(err error) int {
 		return e.StatusCode
 	}
 	return 0
+}
+
+// unreachableError is a call whose last attempt could not connect to the
+// server: a refused connection, an unknown host, a connect that timed out.
+// It shows the whole URL, since the address is what is likely wrong.
+type unreachableError struct {
+	method, url, service, setting string
+	attempts                      int
+	elapsed                       time.Duration
+	err                           error
+}
+
+func (e *unreachableError) Error() string {
+	attempts := "attempts"
+	if e.attempts == 1 {
+		attempts = "attempt"
+	}
+	return fmt.Sprintf("%s %s: cannot reach the %s after %d %s over %s: %s. Check %s.",
+		e.method, e.url, e.service, e.attempts, attempts, roughly(e.elapsed), e.err, e.setting)
+}
+
+func (e *unreachableError) Unwrap() error { return e.err }
+
+// roughly rounds d to a tenth of its unit (6.2s, 12.3ms, 450.1µs), as
+// precise as a message needs.
+func roughly(d time.Duration) time.Duration {
+	for _, unit := range []time.Duration{time.Second, time.Millisecond, time.Microsecond} {
+		if d >= unit {
+			return d.Round(unit / 10)
+		}
+	}
+	return d
 }
 
 // maxMessage keeps an error page (an HTML proxy page, a stack trace) from

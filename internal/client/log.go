@@ -44,7 +44,11 @@ type call struct {
 	authHeader                 string
 	masker                     *masker
 	reqBody                    string // masked
+	start                      time.Time
 	attempts                   atomic.Int32
+	// connected says whether the current attempt got a connection to
+	// the server. Without one the server cannot have seen the request.
+	connected atomic.Bool
 }
 
 type callKey struct{}
@@ -57,6 +61,7 @@ func callFrom(ctx context.Context) *call {
 func (c *Client) newCall(ctx context.Context, req *Request, body []byte) *call {
 	cl := &call{
 		parent:     ctx,
+		start:      time.Now(),
 		method:     req.Method,
 		path:       req.Path,
 		query:      req.Query.Encode(),

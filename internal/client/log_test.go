@@ -26,7 +26,7 @@ func TestDo_logsMaskSecrets(t *testing.T) {
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"Name":"m","Config":{"OIDCClientSecret":"`+storedSecret+`","List":[{"oidcclientsecret":"`+nestedSecret+`"}]}}`)
+		_, _ = io.WriteString(w, `{"Name":"m","Config":{"ClientSecret":"`+storedSecret+`","List":[{"clientsecret":"`+nestedSecret+`"}]}}`)
 	}))
 	defer srv.Close()
 
@@ -34,10 +34,10 @@ func TestDo_logsMaskSecrets(t *testing.T) {
 	ctx := tflogtest.RootLogger(context.Background(), &logs)
 	c := newTestClient(t, srv.URL, func(c *Config) {
 		c.Token = token
-		c.SecretFields = []string{"OIDCClientSecret"}
+		c.SecretFields = []string{"ClientSecret"}
 	})
-	body := map[string]any{"Name": "m", "Config": map[string]any{"OIDCClientSecret": sentSecret, "OIDCClientID": "client-id"}}
-	if _, err := c.Do(ctx, &Request{Method: http.MethodPost, Path: "/v1/acl/auth-method", Body: body}, nil); err != nil {
+	body := map[string]any{"Name": "m", "Config": map[string]any{"ClientSecret": sentSecret, "ClientID": "client-id"}}
+	if _, err := c.Do(ctx, &Request{Method: http.MethodPost, Path: "/v1/widget", Body: body}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Do(ctx, &Request{Method: http.MethodPost, Path: "/v1/echo", Body: body}, nil); err == nil {
@@ -52,7 +52,7 @@ func TestDo_logsMaskSecrets(t *testing.T) {
 	}
 	// The log is still useful: it names the fields, shows the other
 	// values, and reports each call at debug and its bodies at trace.
-	for _, want := range []string{`OIDCClientSecret`, `oidcclientsecret`, `client-id`, `X-Test-Token: ***`, `"@level":"trace"`, `"@level":"debug"`, `"http.status_code":400`, `bad secret ***`} {
+	for _, want := range []string{`ClientSecret`, `clientsecret`, `client-id`, `X-Test-Token: ***`, `"@level":"trace"`, `"@level":"debug"`, `"http.status_code":400`, `bad secret ***`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the log lacks %q:\n%s", want, out)
 		}
@@ -67,22 +67,22 @@ func TestDo_logsMaskSecrets(t *testing.T) {
 }
 
 func TestMasker_textFallback(t *testing.T) {
-	m := newMasker([]string{"OIDCClientSecret"})
+	m := newMasker([]string{"ClientSecret"})
 	// An error body cut at its size limit is no longer valid JSON.
-	got, _ := m.mask([]byte(`{"A":1,"OIDCClientSecret" : "s3cr\"et","B":"x"`))
-	if strings.Contains(got, "s3cr") || !strings.Contains(got, `"OIDCClientSecret" : "***"`) || !strings.Contains(got, `"B":"x"`) {
+	got, _ := m.mask([]byte(`{"A":1,"ClientSecret" : "s3cr\"et","B":"x"`))
+	if strings.Contains(got, "s3cr") || !strings.Contains(got, `"ClientSecret" : "***"`) || !strings.Contains(got, `"B":"x"`) {
 		t.Fatalf("masked %q", got)
 	}
-	got, _ = m.mask([]byte(`{"OIDCClientSecret":"cut-off-sec`))
+	got, _ = m.mask([]byte(`{"ClientSecret":"cut-off-sec`))
 	if strings.Contains(got, "cut-off") {
 		t.Fatalf("masked %q", got)
 	}
 }
 
 func TestMasker_json(t *testing.T) {
-	m := newMasker([]string{"OIDCClientSecret"})
-	got, secrets := m.mask([]byte(`[{"OIDCClientSecret":"a<b"},{"OIDCClientSecret":""},{"OIDCClientSecret":42},{"X":{"oidcClientSecret":["p","q"]}}]`))
-	want := `[{"OIDCClientSecret":"***"},{"OIDCClientSecret":""},{"OIDCClientSecret":"***"},{"X":{"oidcClientSecret":"***"}}]`
+	m := newMasker([]string{"ClientSecret"})
+	got, secrets := m.mask([]byte(`[{"ClientSecret":"a<b"},{"ClientSecret":""},{"ClientSecret":42},{"X":{"clientSecret":["p","q"]}}]`))
+	want := `[{"ClientSecret":"***"},{"ClientSecret":""},{"ClientSecret":"***"},{"X":{"clientSecret":"***"}}]`
 	if got != want {
 		t.Fatalf("masked\n%s\nwant\n%s", got, want)
 	}

@@ -26,15 +26,16 @@ var idempotentMethods = map[string]bool{
 }
 
 // checkRetry is the retry policy. 429 and 503 mean the server refused
-// before acting, so any request may be repeated. After a 502, a 504 or a
-// lost connection the server may have acted, so only a request that can be
-// done twice is repeated. Every other answer is final.
+// before acting, and an attempt that could not connect never reached it, so
+// any request may be repeated. After a 502, a 504 or a connection lost once
+// the request was on its way the server may have acted, so only a request
+// that can be done twice is repeated. Every other answer is final.
 func (cl *call) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
 	if err != nil {
-		return cl.idempotent && !permanent(err), nil
+		return (cl.idempotent || !cl.connected.Load()) && !permanent(err), nil
 	}
 	switch resp.StatusCode {
 	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
@@ -49,11 +50,14 @@ func (cl *call) checkRetry(ctx context.Context, resp *http.Response, err error) 
 	return false, nil
 }
 
-// permanent reports transport errors that another attempt cannot cure.
+// permanent reports transport errors that another attempt cannot cure. An
+// https:// address of a server that speaks plain HTTP is one: net/http turns
+// that record header error into ErrSchemeMismatch.
 func permanent(err error) bool {
 	var verifyErr *tls.CertificateVerificationError
 	var recordErr tls.RecordHeaderError
-	return errors.As(err, &verifyErr) || errors.As(err, &recordErr) || errors.Is(err, errBodyTooLarge)
+	return errors.As(err, &verifyErr) || errors.As(err, &recordErr) ||
+		errors.Is(err, http.ErrSchemeMismatch) || errors.Is(err, errBodyTooLarge)
 }
 
 // serverWaitCap is the longest wait a server may ask for before an attempt,
@@ -108,7 +112,7 @@ func jittered(minWait, maxWait time.Duration, attempt int) time.Duration {
 
 // serverWait reads how long a 429 or 503 says to wait: Retry-After in
 // seconds or as an HTTP date, or, on a 429 without it, X-RateLimit-Reset in
-// (fractional) seconds as the platform sends it. A wait too long for a
+// (fractional) seconds as some services send it. A wait too long for a
 // time.Duration is the longest one.
 func serverWait(status int, h http.Header) (time.Duration, bool) {
 	if status != http.StatusTooManyRequests && status != http.StatusServiceUnavailable {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptrace"
 	"time"
 )
 
@@ -14,7 +15,7 @@ const (
 	// maxErrorBody is as much of an error answer as is worth reading.
 	maxErrorBody = 1 << 20
 	// maxBody bounds a successful answer; anything larger is a server
-	// fault, not a list of auth methods.
+	// fault, not an API object or a page of them.
 	maxBody = 64 << 20
 )
 
@@ -22,8 +23,8 @@ var errBodyTooLarge = fmt.Errorf("response body larger than %d bytes", maxBody)
 
 // attemptTransport runs one attempt: it bounds it with the request timeout,
 // reads the whole answer within that bound (so that a server stalling in
-// mid-body is a failed attempt that can be retried, not a hang), and logs
-// it.
+// mid-body is a failed attempt that can be retried, not a hang), notes
+// whether it connected, and logs it.
 type attemptTransport struct {
 	base    http.RoundTripper
 	timeout time.Duration
@@ -37,6 +38,10 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		req = req.WithContext(ctx)
 	}
 	attempt := int(cl.attempts.Add(1))
+	cl.connected.Store(false)
+	req = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) { cl.connected.Store(true) },
+	}))
 	cl.logRequest(req, attempt)
 
 	start := time.Now()
