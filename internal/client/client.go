@@ -77,12 +77,6 @@ type Config struct {
 	DecodeError func(body []byte, contentType string) string
 	// SecretFields names JSON fields whose values never reach the log.
 	SecretFields []string
-
-	// Service names the service in messages, such as "scheduler".
-	Service string
-	// Setting names the address setting in messages, such as
-	// "scheduler.address (or STACK_SCHEDULER_ADDR)".
-	Setting string
 }
 
 const (

@@ -91,6 +91,7 @@ func (s *Service) Config(address, token string, settings map[string]string) Conf
 		SecretFields: s.SecretFields,
 		Service:      s.Name,
 		Setting:      s.AddressSetting(),
+		ExampleURL:   s.ExampleAddress,
 	}
 }
 
