@@ -325,9 +325,38 @@ resource "stack_scheduler_acl_auth_method" "m" {
 				Config:      block(""),
 				ExpectError: regexp.MustCompile(`(?s)The scheduler is not configured.*Set\s+scheduler.token\s+\(or\s+STACK_SCHEDULER_TOKEN\)\.`),
 			},
+			{
+				Config: strings.Replace(block(`token = "t"`), s.URL, strings.TrimPrefix(s.URL, "http://"), 1),
+				ExpectError: regexp.MustCompile(`(?s)scheduler.address\s+\(or\s+STACK_SCHEDULER_ADDR\)\s+must\s+be\s+a\s+URL\s+with\s+an\s+http://\s+or\s+https://\s+scheme,\s+such\s+as\s+https://scheduler.example.com:4646;\s+got\s+"` +
+					regexp.QuoteMeta(strings.TrimPrefix(s.URL, "http://")) + `"`),
+			},
 		},
 	})
 	if n := s.Emulator.Stats().Total; n != 0 {
 		t.Errorf("the emulator saw %d requests, want none", n)
 	}
+}
+
+// A server that cannot be reached fails the plan saying that the provider
+// retried, and which setting to check.
+func TestAccProvider_unreachableAddressNamesTheSetting(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	addr := srv.URL
+	srv.Close() // nothing listens there any more
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: `
+provider "stack" {
+  max_retries = 1
+  scheduler {
+    address = "` + addr + `"
+  }
+}
+
+data "stack_scheduler_acl_auth_methods" "all" {}
+`,
+			ExpectError: regexp.MustCompile(`(?s)cannot\s+reach\s+the\s+scheduler\s+after\s+2\s+attempts\s+over\s+.*connection\s+refused\.\s+Check\s+scheduler.address\s+\(or\s+STACK_SCHEDULER_ADDR\)\.`),
+		}},
+	})
 }
