@@ -151,7 +151,7 @@ func dsEmptyListsAs404(t *testing.T, s *acctest.Secrets) *acctest.Secrets {
 		return []byte(`{"errors":[]}`)
 	})
 	t.Cleanup(func() {
-		if proxy.edited.Load() == 0 {
+		if !t.Skipped() && proxy.edited.Load() == 0 {
 			t.Error("the proxy answered no list with 404: the test did not test that")
 		}
 	})
