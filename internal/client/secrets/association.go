@@ -29,12 +29,12 @@ type AssociatedSecret struct {
 	UpdatedAt  time.Time `json:"updated_at"`
 }
 
-// UnmarshalJSON accepts updated_at in the forms timestamp does.
+// UnmarshalJSON accepts updated_at in the forms client.Time does.
 func (a *AssociatedSecret) UnmarshalJSON(b []byte) error {
 	type plain AssociatedSecret
 	var raw struct {
 		*plain
-		UpdatedAt timestamp `json:"updated_at"`
+		UpdatedAt client.Time `json:"updated_at"`
 	}
 	raw.plain = (*plain)(a)
 	if err := json.Unmarshal(b, &raw); err != nil {
@@ -58,12 +58,12 @@ type AssociatedDestination struct {
 	UpdatedAt  time.Time `json:"updated_at"`
 }
 
-// UnmarshalJSON accepts updated_at in the forms timestamp does.
+// UnmarshalJSON accepts updated_at in the forms client.Time does.
 func (a *AssociatedDestination) UnmarshalJSON(b []byte) error {
 	type plain AssociatedDestination
 	var raw struct {
 		*plain
-		UpdatedAt timestamp `json:"updated_at"`
+		UpdatedAt client.Time `json:"updated_at"`
 	}
 	raw.plain = (*plain)(a)
 	if err := json.Unmarshal(b, &raw); err != nil {

@@ -7,45 +7,11 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Decoding is lenient where servers are known or likely to differ from the
 // spec, so that a read never fails, and state is never lost, over a
 // spelling.
-
-// timestamp is an ISO 8601 time, kept in UTC. Besides RFC 3339 it accepts
-// an offset without a colon (+0200) and no zone at all (taken as UTC); an
-// empty or null one is the zero time.
-type timestamp time.Time
-
-var timestampLayouts = []string{
-	time.RFC3339Nano,
-	"2006-01-02T15:04:05.999999999Z0700",
-}
-
-func (t *timestamp) UnmarshalJSON(b []byte) error {
-	var s *string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	if s == nil || *s == "" {
-		*t = timestamp{}
-		return nil
-	}
-	for _, layout := range timestampLayouts {
-		if v, err := time.Parse(layout, *s); err == nil {
-			*t = timestamp(v.UTC())
-			return nil
-		}
-	}
-	v, err := time.ParseInLocation("2006-01-02T15:04:05.999999999", *s, time.UTC)
-	if err != nil {
-		return fmt.Errorf("timestamp %q: want ISO 8601, such as 2006-01-02T15:04:05Z07:00", *s)
-	}
-	*t = timestamp(v)
-	return nil
-}
 
 // anyInt is an integer as servers of this kind answer one: a JSON number
 // (1000, or a whole 1000.0 or 1e3) or a string of one ("1000", " 7 "); null

@@ -44,14 +44,14 @@ type DestinationReadOptions struct {
 	CustomTags         map[string]string `json:"custom_tags"`
 }
 
-// UnmarshalJSON accepts purge_initiated_at in the forms timestamp does, and
+// UnmarshalJSON accepts purge_initiated_at in the forms client.Time does, and
 // gives connection_details' numbers and booleans as text.
 func (d *Destination) UnmarshalJSON(b []byte) error {
 	type plain Destination
 	var raw struct {
 		*plain
 		ConnectionDetails json.RawMessage `json:"connection_details"`
-		PurgeInitiatedAt  timestamp       `json:"purge_initiated_at"`
+		PurgeInitiatedAt  client.Time     `json:"purge_initiated_at"`
 	}
 	raw.plain = (*plain)(d)
 	if err := json.Unmarshal(b, &raw); err != nil {

@@ -1,4 +1,4 @@
-package secrets
+package client
 
 import (
 	"encoding/json"
@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-func TestTimestamp(t *testing.T) {
+func TestTime(t *testing.T) {
 	for in, want := range map[string]time.Time{
 		`"2026-01-02T03:04:05Z"`:          time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
 		`"2026-01-02T03:04:05.25-04:00"`:  time.Date(2026, 1, 2, 7, 4, 5, 250000000, time.UTC),
@@ -15,13 +15,13 @@ func TestTimestamp(t *testing.T) {
 		`""`:                              {},
 		`null`:                            {},
 	} {
-		var ts timestamp
+		var ts Time
 		if err := json.Unmarshal([]byte(in), &ts); err != nil || !time.Time(ts).Equal(want) || time.Time(ts).Location() != time.UTC {
 			t.Errorf("%s: %v, %v; want %v", in, time.Time(ts), err, want)
 		}
 	}
 	for _, bad := range []string{`"yesterday"`, `1700000000`, `"2026-13-01T00:00:00Z"`} {
-		var ts timestamp
+		var ts Time
 		if err := json.Unmarshal([]byte(bad), &ts); err == nil {
 			t.Errorf("%s decoded as %v", bad, time.Time(ts))
 		}
