@@ -7,6 +7,16 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
+// StringFromAPI converts a server string that may be unset. APIs answer
+// "" for unset, so "" keeps whichever of null and "" the prior value used,
+// and neither spelling in a configuration shows a diff.
+func StringFromAPI(prior types.String, v string) types.String {
+	if v == "" && (prior.IsNull() || prior.IsUnknown() || prior.ValueString() != "") {
+		return types.StringNull()
+	}
+	return types.StringValue(v)
+}
+
 // StringListFromAPI converts a server list. APIs answer null and [] alike
 // for "none", so an empty answer keeps whichever of the two the prior value
 // used, and neither spelling in a configuration shows a diff.

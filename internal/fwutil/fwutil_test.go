@@ -166,3 +166,23 @@ func TestUnset(t *testing.T) {
 		}
 	}
 }
+
+func TestStringFromAPI(t *testing.T) {
+	cases := []struct {
+		prior types.String
+		api   string
+		want  types.String
+	}{
+		{types.StringNull(), "", types.StringNull()},
+		{types.StringValue(""), "", types.StringValue("")},
+		{types.StringUnknown(), "", types.StringNull()},
+		{types.StringValue("old"), "", types.StringNull()},
+		{types.StringNull(), "new", types.StringValue("new")},
+		{types.StringValue(""), "new", types.StringValue("new")},
+	}
+	for _, c := range cases {
+		if got := StringFromAPI(c.prior, c.api); !got.Equal(c.want) {
+			t.Errorf("StringFromAPI(%s, %q) = %s, want %s", c.prior, c.api, got, c.want)
+		}
+	}
+}

@@ -29,10 +29,7 @@ func detail(prior types.String, details map[string]any, key string) types.String
 	if err != nil {
 		return prior
 	}
-	if s == "" && (prior.IsNull() || prior.IsUnknown() || prior.ValueString() != "") {
-		return types.StringNull()
-	}
-	return types.StringValue(s)
+	return fwutil.StringFromAPI(prior, s)
 }
 
 // secretDetail reads a secret connection detail for state: kept as
