@@ -150,6 +150,7 @@ func (r *lifecycle[M, C]) Metadata(_ context.Context, req resource.MetadataReque
 
 func (r *lifecycle[M, C]) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = r.def.Schema(ctx)
+	nestedConfigPaths(resp.Schema.Attributes)
 	if r.def.DeleteTimeout > 0 {
 		if resp.Schema.Blocks == nil {
 			resp.Schema.Blocks = map[string]schema.Block{}
@@ -173,7 +174,9 @@ func (r *lifecycle[M, C]) ValidateConfig(ctx context.Context, req resource.Valid
 	var m M
 	resp.Diagnostics.Append(Get(ctx, req.Config, &m)...)
 	if !resp.Diagnostics.HasError() {
-		r.def.Validate(ctx, req.Config, &m, &resp.Diagnostics)
+		var diags diag.Diagnostics
+		r.def.Validate(ctx, req.Config, &m, &diags)
+		resp.Diagnostics.Append(withConfigPaths(diags)...)
 	}
 }
 
