@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -42,7 +41,7 @@ func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(cloudOneAddr, attr("name"), str(name)),
 					statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), str("us-east-1")),
 					statecheck.ExpectKnownValue(cloudOneAddr, attr("granularity"), str("secret-path")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`.+`))),
+					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_name_template"), str(defaultTemplateCloudOne)),
 					// The service shows the keys obfuscated: state keeps them as configured.
 					statecheck.ExpectKnownValue(cloudOneAddr, attr("access_key_id"), str("AKIAEXAMPLE")),
 					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key"), str("very-secret-key")),

@@ -61,7 +61,7 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 					})),
 					statecheck.ExpectKnownValue(cloudThreeAddr, attr("global_kms_key"), str("projects/p/locations/global/keyRings/r/cryptoKeys/k")),
 					statecheck.ExpectKnownValue(cloudThreeAddr, attr("granularity"), str("secret-path")),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`.+`))),
+					statecheck.ExpectKnownValue(cloudThreeAddr, attr("secret_name_template"), str(defaultTemplateCloudThree)),
 					// The service shows the credentials obfuscated: state keeps them as configured.
 					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), knownvalue.StringRegexp(regexp.MustCompile(`"private_key_id": "k1"`))),
 					statecheck.ExpectKnownValue(cloudThreeAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("data")})),

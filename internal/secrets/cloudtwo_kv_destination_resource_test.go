@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"testing"
 
 	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
@@ -48,7 +47,7 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(cloudTwoAddr, attr("tenant_id"), str("tenant-1")),
 					statecheck.ExpectKnownValue(cloudTwoAddr, attr("cloud"), str("cloud")),
 					statecheck.ExpectKnownValue(cloudTwoAddr, attr("granularity"), str("secret-path")),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`.+`))),
+					statecheck.ExpectKnownValue(cloudTwoAddr, attr("secret_name_template"), str(defaultTemplateCloudTwo)),
 					// The service shows the secret obfuscated: state keeps it as configured.
 					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret"), str("client-secret-1")),
 					statecheck.ExpectKnownValue(cloudTwoAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("payments")})),

@@ -353,3 +353,12 @@ func (p *testProxy) rewriteRequests(rewrite func(r *http.Request)) { p.request.S
 // nameRuleText is, as a pattern for wrapped, the rule that a name of a
 // destination or an app breaks.
 var nameRuleText = regexp.QuoteMeta("must have 1 to 128 characters: letters, digits, '.', '-' and '_', starting with a letter or a digit")
+
+// The service's default secret name templates, one per type, which state
+// shows when a configuration sets none.
+const (
+	defaultTemplateCloudOne   = `secrets/{{ .MountAccessor }}/{{ .SecretPath }}{{ if .SecretKey }}/{{ .SecretKey }}{{ end }}`
+	defaultTemplateCloudTwo   = `secrets-{{ .MountAccessor | replace "_" "-" }}-{{ .SecretPath | replace "/" "-" }}{{ if .SecretKey }}-{{ .SecretKey }}{{ end }}`
+	defaultTemplateCloudThree = `secrets_{{ .MountAccessor }}_{{ .SecretPath | replace "/" "_" }}{{ if .SecretKey }}_{{ .SecretKey }}{{ end }}`
+	defaultTemplateEnvVars    = `SECRETS_{{ .MountAccessor | uppercase }}_{{ .SecretPath | replace "/" "_" | uppercase }}{{ if .SecretKey }}_{{ .SecretKey | uppercase }}{{ end }}`
+)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"testing"
 
 	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
@@ -44,7 +43,7 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(webhostAddr, attr("team_id"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(webhostAddr, attr("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{str("production")})),
 					statecheck.ExpectKnownValue(webhostAddr, attr("granularity"), str("secret-key")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`.+`))),
+					statecheck.ExpectKnownValue(webhostAddr, attr("secret_name_template"), str(defaultTemplateEnvVars)),
 					// The service shows the token obfuscated: state keeps it as configured.
 					statecheck.ExpectKnownValue(webhostAddr, attr("access_token"), str("token-1")),
 					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo_version"), knownvalue.Null()),
