@@ -45,6 +45,10 @@ type Config struct {
 	// https://scheduler.example.com:4646, shown when BaseURL is not
 	// one; empty means https://server.example.com.
 	ExampleURL string
+	// TokenSetting names where the practitioner sets Token, such as
+	// "scheduler.token (or STACK_SCHEDULER_TOKEN)", for the errors of a
+	// refused token.
+	TokenSetting string
 	// AuthHeader carries AuthPrefix+Token on every request when Token is set.
 	AuthHeader string
 	AuthPrefix string
@@ -269,6 +273,9 @@ func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, erro
 			Method:     req.Method,
 			Path:       req.Path,
 			Message:    c.errorMessage(b, hresp.Header.Get("Content-Type")),
+			Service:    c.cfg.Service,
+
+			TokenSetting: c.cfg.TokenSetting,
 		}
 		if cl.refusedWait > 0 {
 			apiErr = &retryRefused{err: apiErr, wait: cl.refusedWait, max: cl.maxServerWait}

@@ -15,6 +15,9 @@ type Error struct {
 	Path       string
 	// Message is the server's own explanation, decoded from its error body.
 	Message string
+	// Service and TokenSetting are the client's Config.Service and
+	// Config.TokenSetting, so that a refused token can say where to look.
+	Service, TokenSetting string
 }
 
 // Error reads like `POST /v1/widget/w1: 409 Conflict: <message>`,

@@ -92,6 +92,7 @@ func (s *Service) Config(address, token string, settings map[string]string) Conf
 		Service:      s.Name,
 		Setting:      s.AddressSetting(),
 		ExampleURL:   s.ExampleAddress,
+		TokenSetting: s.TokenSetting(),
 	}
 }
 

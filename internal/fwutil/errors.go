@@ -1,6 +1,7 @@
 package fwutil
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -22,11 +23,19 @@ func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
 // APIErrorDetail is the detail of AddAPIError's diagnostic.
 func APIErrorDetail(err error) string {
 	detail := err.Error()
-	if code := client.StatusCode(err); code == http.StatusUnauthorized || code == http.StatusForbidden {
-		detail += "\n\nThe server refused the provider's token for this service (its block's token, or the STACK_<SERVICE>_TOKEN variable): " +
-			"the token is missing or unknown, or lacks the permission this request needs (the provider's documentation says which token each service needs)."
+	var e *client.Error
+	if !errors.As(err, &e) || (e.StatusCode != http.StatusUnauthorized && e.StatusCode != http.StatusForbidden) {
+		return detail
 	}
-	return detail
+	who, where := "The server", "the token of the service's block, or its STACK_<SERVICE>_TOKEN variable"
+	if e.Service != "" {
+		who = "The " + e.Service
+	}
+	if e.TokenSetting != "" {
+		where = e.TokenSetting
+	}
+	return detail + "\n\n" + who + " refused the provider's token: it is missing or unknown, or lacks the permission this request needs " +
+		"(the provider's documentation says which token each service needs). Check " + where + "."
 }
 
 // Existing describes, for its error, an object that a create found in

@@ -839,7 +839,7 @@ func TestAccACLAuthMethod_weakTokenGets403(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      config,
-			ExpectError: regexp.MustCompile(`(?s)GET /v1/acl/auth-method/weak: 403 Forbidden: Permission denied.*The server refused the\s+provider's\s+token`),
+			ExpectError: regexp.MustCompile(`(?s)GET /v1/acl/auth-method/weak: 403 Forbidden: Permission denied.*The scheduler refused the\s+provider's\s+token.*Check\s+scheduler.token\s+\(or\s+STACK_SCHEDULER_TOKEN\)\.`),
 		}},
 	})
 	if n := s.Emulator.Stats().Requests["POST /v1/acl/auth-method"]; n != 0 {
