@@ -134,7 +134,7 @@ func importDestination(ctx context.Context, c *secretsclient.Client, id string, 
 	diags.Append(state.SetAttribute(ctx, path.Root("disable_strict_networking"), false)...)
 }
 
-func (k *destinationKind[M, P]) schema(ctx context.Context) schema.Schema {
+func (k *destinationKind[M, P]) schema(context.Context) schema.Schema {
 	attrs := map[string]schema.Attribute{
 		"name": schema.StringAttribute{
 			Required:      true,
