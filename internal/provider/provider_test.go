@@ -1,15 +1,10 @@
 package provider_test
 
 import (
-	"bytes"
 	"context"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"sync"
 	"testing"
 
@@ -228,75 +223,5 @@ data "stack_scheduler_acl_auth_methods" "all" {}
 	// acctest.ProviderFactories serve the provider as version "test".
 	if want := "terraform-provider-stack/test"; len(agents) != 1 || agents[want] == 0 {
 		t.Errorf("User-Agents seen: %v, want only %q", agents, want)
-	}
-}
-
-// Every resource and data source has what CONTRIBUTING.md's checklist asks:
-// its page in docs/, the example the page shows and, for a resource, both
-// import examples, and its line in the README's table.
-func TestProvider_everyResourceAndDataSourceIsDocumented(t *testing.T) {
-	resp := providerSchema(t)
-	if len(resp.ResourceSchemas) == 0 || len(resp.DataSourceSchemas) == 0 {
-		t.Fatalf("the provider registers %d resources and %d data sources", len(resp.ResourceSchemas), len(resp.DataSourceSchemas))
-	}
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	check := func(kind, name string, files ...string) {
-		for _, f := range files {
-			if _, err := os.Stat(filepath.Join("../..", f)); err != nil {
-				t.Errorf("%s %s: %v", kind, name, err)
-			}
-		}
-		if !bytes.Contains(readme, []byte("\n| `"+name+"` |")) {
-			t.Errorf("%s %s has no line in the README's table", kind, name)
-		}
-	}
-	for name := range resp.ResourceSchemas {
-		check("resource", name,
-			"docs/resources/"+strings.TrimPrefix(name, "stack_")+".md",
-			"examples/resources/"+name+"/resource.tf",
-			"examples/resources/"+name+"/import-by-string-id.tf",
-			"examples/resources/"+name+"/import.sh")
-	}
-	for name := range resp.DataSourceSchemas {
-		check("data source", name,
-			"docs/data-sources/"+strings.TrimPrefix(name, "stack_")+".md",
-			"examples/data-sources/"+name+"/data-source.tf")
-	}
-}
-
-// Every variable an example uses is declared in its directory, so that the
-// example works as a reader copies it from its page.
-func TestProvider_examplesDeclareTheirVariables(t *testing.T) {
-	used := regexp.MustCompile(`\bvar\.([A-Za-z0-9_-]+)`)
-	declared := regexp.MustCompile(`(?m)^variable "([^"]+)"`)
-	byDir := map[string][]byte{}
-	err := filepath.WalkDir("../../examples", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(p) != ".tf" {
-			return err
-		}
-		text, err := os.ReadFile(p)
-		byDir[filepath.Dir(p)] = append(byDir[filepath.Dir(p)], text...)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(byDir) == 0 {
-		t.Fatal("no example found")
-	}
-	for dir, text := range byDir {
-		have := map[string]bool{}
-		for _, m := range declared.FindAllSubmatch(text, -1) {
-			have[string(m[1])] = true
-		}
-		for _, m := range used.FindAllSubmatch(text, -1) {
-			if name := string(m[1]); !have[name] {
-				t.Errorf("%s uses var.%s without declaring it", dir, name)
-				have[name] = true // once is enough
-			}
-		}
 	}
 }
