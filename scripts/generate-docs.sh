@@ -20,12 +20,26 @@ echo "==> terraform fmt -recursive examples ($tf)"
 "$tf" fmt -recursive examples
 
 bindir=$(mktemp -d)
-trap 'rm -rf "$bindir"' EXIT
+# Text that several pages share is written once, in templates/partials/, as
+# {{ define "name" }} blocks that a page's template calls with
+# {{ template "name" . }}. tfplugindocs parses each page's template alone and
+# has no include function, so it reads a copy of templates/ in which every
+# template ends with those definitions; the partials are no page of their own.
+# The copy lies inside the repository because tfplugindocs takes the
+# directory relative to it (Go ignores directories starting with ".").
+src=$(mktemp -d "$PWD/.templates.XXXXXX")
+trap 'rm -rf "$bindir" "$src"' EXIT
 ln -s "$tf" "$bindir/terraform"
+
+cp -R templates/. "$src"
+rm -rf "$src/partials"
+find "$src" -name '*.md.tmpl' -print0 | while IFS= read -r -d '' page; do
+  cat templates/partials/*.md.tmpl >>"$page"
+done
 
 # docs/ is wholly generated: start from nothing, so that the page of a
 # removed resource goes too (tfplugindocs leaves files it does not know).
 rm -rf docs
 
 echo "==> go tool tfplugindocs generate --provider-name stack"
-PATH="$bindir:$PATH" go tool tfplugindocs generate --provider-name stack
+PATH="$bindir:$PATH" go tool tfplugindocs generate --provider-name stack --website-source-dir "${src#"$PWD"/}"

@@ -15,6 +15,10 @@ provider "stack" {
     address = "https://scheduler.example.com:4646" # STACK_SCHEDULER_ADDR
     token   = var.scheduler_token                  # STACK_SCHEDULER_TOKEN (a management token)
     region  = "eu-west"                            # STACK_SCHEDULER_REGION (empty: the server's own region)
+
+    # STACK_SCHEDULER_JWT_UPDATES: "replace" (the default) or, for servers that
+    # update JWT auth methods, "in_place", which keeps what the server ties to them.
+    jwt_updates = "replace"
   }
 
   # The secrets service: secrets sync (stack_secrets_sync_* resources). The

@@ -75,20 +75,20 @@ func associationSchema(context.Context) schema.Schema {
 			},
 			"destination_name": schema.StringAttribute{
 				Required:      true,
-				Description:   "Name of the destination, which must exist. Changing it replaces the association.",
+				Description:   "Name of the destination, which must exist. " + nameRule + " Changing it replaces the association.",
 				Validators:    nameValidators(),
 				PlanModifiers: replace,
 			},
 			"mount": schema.StringAttribute{
 				Required: true,
-				Description: "Name of the key-value mount that holds the secret, such as `secret`; it must be a version 2 mount, since the service syncs only those. " +
+				Description: "Name of the key-value mount that holds the secret, such as `secret`; not empty. It must be a version 2 mount, since the service syncs only those. " +
 					"Changing it replaces the association.",
 				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 				PlanModifiers: replace,
 			},
 			"secret_name": schema.StringAttribute{
 				Required:      true,
-				Description:   "Name (path) of the secret within the mount, such as `app/db/password`. Changing it replaces the association.",
+				Description:   "Name (path) of the secret within the mount, such as `app/db/password`; not empty. Changing it replaces the association.",
 				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 				PlanModifiers: replace,
 			},

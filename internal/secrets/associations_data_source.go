@@ -58,7 +58,8 @@ func (d *associationsDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 	computed := func(desc string) schema.Attribute { return schema.StringAttribute{Computed: true, Description: desc} }
 	resp.Schema = schema.Schema{
 		Description: "Lists the associations of one destination (set `destination_type` and `destination_name`) " +
-			"or of one secret (set `mount` and `secret_name`), with their sync status. Exactly one of the two pairs must be set. " +
+			"or of one secret (set `mount` and `secret_name`), with their sync status, in the namespace of the provider's `secrets` block. " +
+			"Exactly one of the two pairs must be set, which the plan checks. A destination that does not exist fails the read; a secret without associations gives an empty list. " +
 			"The service identifies the mount of a destination's associations by its accessor only, and a secret's associations by the mount given, " +
 			"so `mount` is null in the first case and `accessor` in the second.",
 		Attributes: map[string]schema.Attribute{
@@ -69,7 +70,7 @@ func (d *associationsDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			},
 			"destination_name": schema.StringAttribute{
 				Optional:    true,
-				Description: "Name of the destination whose associations are listed. Goes with `destination_type`.",
+				Description: "Name of the destination whose associations are listed. " + nameRule + " Goes with `destination_type`.",
 				Validators:  nameValidators(),
 			},
 			"mount": schema.StringAttribute{

@@ -45,18 +45,18 @@ var cloudTwoKV = &destinationKind[cloudTwoKVDestinationModel, *cloudTwoKVDestina
 	attributes: map[string]schema.Attribute{
 		"key_vault_uri": schema.StringAttribute{
 			Required:      true,
-			Description:   "URI of the existing key vault that receives the secrets. Changing it replaces the destination.",
+			Description:   "URI of the existing key vault that receives the secrets; not empty. Changing it replaces the destination.",
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"client_id": schema.StringAttribute{
 			Required:    true,
-			Description: "Client ID of the app registration the service authenticates as. It can be changed in place.",
+			Description: "Client ID of the app registration the service authenticates as; not empty. It can be changed in place.",
 			Validators:  []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
 		"tenant_id": schema.StringAttribute{
 			Required:      true,
-			Description:   "ID of the tenant that holds the key vault and the app registration. Changing it replaces the destination.",
+			Description:   "ID of the tenant that holds the key vault and the app registration; not empty. Changing it replaces the destination.",
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
@@ -64,7 +64,7 @@ var cloudTwoKV = &destinationKind[cloudTwoKVDestinationModel, *cloudTwoKVDestina
 			Optional: true,
 			Computed: true,
 			Default:  stringdefault.StaticString(defaultCloud),
-			Description: "Cloud the service's client connects to. Default `" + defaultCloud + "`, the public cloud. " +
+			Description: "Cloud the service's client connects to; not empty. Default `" + defaultCloud + "`, the public cloud. " +
 				"Changing it, also by removing it from the configuration when it was set to another value, replaces the destination.",
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},

@@ -78,8 +78,9 @@ var NewCodehostAppResource = fwutil.NewResource(&fwutil.Resource[codehostAppMode
 func codehostAppSchema(context.Context) schema.Schema {
 	attrs := map[string]schema.Attribute{
 		"name": schema.StringAttribute{
-			Required:      true,
-			Description:   "Name of the app in the service; the name the app has at the code host is recommended. " + nameRule + " Changing it replaces the app.",
+			Required: true,
+			Description: "Name of the app in the service; the name the app has at the code host is recommended. " + nameRule + " Changing it replaces the app: " +
+				"to rename an app that destinations use, give it `lifecycle { create_before_destroy = true }`, so that Terraform creates the new app and points the destinations at it before it deletes the old one, which the service refuses while destinations use it.",
 			Validators:    nameValidators(),
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},

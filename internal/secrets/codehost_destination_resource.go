@@ -81,8 +81,9 @@ var codehost = &destinationKind[codehostDestinationModel, *codehostDestinationMo
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"app_name": schema.StringAttribute{
-			Optional:    true,
-			Description: "Name of a custom code-host app configured in the service (`stack_secrets_sync_codehost_app`), to authenticate with instead of an access token; requires `installation_id`. It can be changed in place.",
+			Optional: true,
+			Description: "Name of a custom code-host app configured in the service (`stack_secrets_sync_codehost_app`), to authenticate with instead of an access token; requires `installation_id`. " +
+				"The app must exist whenever the destination is written: refer to it as `stack_secrets_sync_codehost_app.<name>.name`, so that Terraform creates the app first and deletes it last. It can be changed in place.",
 		},
 		"installation_id": schema.StringAttribute{
 			Optional:    true,

@@ -53,13 +53,13 @@ func (d *destinationDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 			},
 			"name": schema.StringAttribute{
 				Required:    true,
-				Description: "Name of the destination.",
+				Description: "Name of the destination. " + nameRule,
 				Validators:  nameValidators(),
 			},
 			"connection_details": schema.MapAttribute{
 				Computed: true, Sensitive: true, ElementType: types.StringType,
 				Description: "The type's connection parameters, every key the service reports with its value as the service shows it: " +
-					"secret values (keys, client secrets, credentials, tokens) are obfuscated as asterisks when set, and empty when not. " +
+					"every key of the type is there; secret values (keys, client secrets, credentials, tokens) are obfuscated as asterisks when set, and a parameter that is not set is empty. " +
 					"String values are given as they are; other values are given as their JSON text, so that `jsondecode()` gives them back: " +
 					"lists such as `[\"development\",\"preview\"]`, maps such as `{\"us-east1\":\"key\"}`, numbers and booleans as written in JSON. A null value is an empty string. " +
 					"The whole map is sensitive: the values the service obfuscates are not secret, but a server that showed secrets in clear would otherwise expose them in plans and logs. " +

@@ -43,7 +43,7 @@ func (d *destinationsDataSource) Metadata(_ context.Context, req datasource.Meta
 
 func (d *destinationsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		Description: "Lists the secrets-sync destinations, of every type or of one type. " +
+		Description: "Lists the secrets-sync destinations of the namespace of the provider's `secrets` block, of every type or of one type, each by its type and name only. " +
 			"A service without destinations gives an empty list. Use `stack_secrets_sync_destination` to read one of them.",
 		Attributes: map[string]schema.Attribute{
 			"type": schema.StringAttribute{

@@ -41,7 +41,7 @@ var webhostProject = &destinationKind[webhostProjectDestinationModel, *webhostPr
 	attributes: map[string]schema.Attribute{
 		"project_id": schema.StringAttribute{
 			Required:      true,
-			Description:   "ID of the project whose environment variables are managed. Changing it replaces the destination.",
+			Description:   "ID of the project whose environment variables are managed; not empty. Changing it replaces the destination.",
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},

@@ -1,0 +1,69 @@
+package provider_test
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+// Every resource and data source has its line in the README's table, as
+// the new-resource checklist of CONTRIBUTING.md asks.
+func TestProvider_everyResourceAndDataSourceIsInTheREADME(t *testing.T) {
+	resp := providerSchema(t)
+	if len(resp.ResourceSchemas) == 0 || len(resp.DataSourceSchemas) == 0 {
+		t.Fatalf("the provider registers %d resources and %d data sources", len(resp.ResourceSchemas), len(resp.DataSourceSchemas))
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]string{}
+	for name := range resp.ResourceSchemas {
+		names[name] = "resource"
+	}
+	for name := range resp.DataSourceSchemas {
+		names[name] = "data source"
+	}
+	for name, kind := range names {
+		if !bytes.Contains(readme, []byte("\n| `"+name+"` |")) {
+			t.Errorf("%s %s has no line in the README's table", kind, name)
+		}
+	}
+}
+
+// Every variable an example uses is declared in its directory, so that the
+// example works as a reader copies it from its page.
+func TestProvider_examplesDeclareTheirVariables(t *testing.T) {
+	used := regexp.MustCompile(`\bvar\.([A-Za-z0-9_-]+)`)
+	declared := regexp.MustCompile(`(?m)^variable "([^"]+)"`)
+	byDir := map[string][]byte{}
+	err := filepath.WalkDir(filepath.Join("..", "..", "examples"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".tf" {
+			return err
+		}
+		text, err := os.ReadFile(p)
+		byDir[filepath.Dir(p)] = append(byDir[filepath.Dir(p)], text...)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(byDir) == 0 {
+		t.Fatal("no example found")
+	}
+	for dir, text := range byDir {
+		have := map[string]bool{}
+		for _, m := range declared.FindAllSubmatch(text, -1) {
+			have[string(m[1])] = true
+		}
+		for _, m := range used.FindAllSubmatch(text, -1) {
+			if name := string(m[1]); !have[name] {
+				t.Errorf("%s uses var.%s without declaring it", dir, name)
+				have[name] = true // once is enough
+			}
+		}
+	}
+}
