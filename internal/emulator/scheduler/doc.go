@@ -1,9 +1,10 @@
-// Package scheduler emulates the scheduler's ACL auth method API
-// (specs/scheduler-acl-auth-methods.md) in memory, with the status codes and
-// plain-text error bodies of the contract table in DESIGN.md.
+// Package scheduler emulates the scheduler's ACL auth method API in memory,
+// with the status codes and plain-text error bodies of the contract table in
+// the repository's DESIGN.md.
 //
-// The spec leaves some behavior unsaid; this emulator decides it as follows,
-// and the provider is written against these choices:
+// "The spec" below is the API's published description, which leaves some
+// behavior unsaid; this emulator decides it as follows, and the provider is
+// written against these choices:
 //
 //   - Errors: 400 for validation and malformed JSON, 403 "Permission denied"
 //     for a missing, unknown or non-management token, 404 `auth method "x"
