@@ -34,13 +34,25 @@ func TestNestedConfigPaths(t *testing.T) {
 			"leeway": schema.StringAttribute{Validators: []validator.String{stringvalidator.LengthAtLeast(3)}},
 		}},
 	}
-	original := attrs["config"].(schema.SingleNestedAttribute).Attributes["leeway"].(schema.StringAttribute).Validators[0]
+	leewayValidator := func(attrs map[string]schema.Attribute) validator.String {
+		t.Helper()
+		config, ok := attrs["config"].(schema.SingleNestedAttribute)
+		if !ok {
+			t.Fatalf("config is a %T", attrs["config"])
+		}
+		leeway, ok := config.Attributes["leeway"].(schema.StringAttribute)
+		if !ok {
+			t.Fatalf("leeway is a %T", config.Attributes["leeway"])
+		}
+		return leeway.Validators[0]
+	}
+	original := leewayValidator(attrs)
 	wrapped := map[string]schema.Attribute{"config": attrs["config"]}
 	nestedConfigPaths(wrapped)
-	if got := attrs["config"].(schema.SingleNestedAttribute).Attributes["leeway"].(schema.StringAttribute).Validators[0]; got != original {
+	if got := leewayValidator(attrs); got != original {
 		t.Fatalf("the original schema's validator became %T", got)
 	}
-	v := wrapped["config"].(schema.SingleNestedAttribute).Attributes["leeway"].(schema.StringAttribute).Validators[0]
+	v := leewayValidator(wrapped)
 	var resp validator.StringResponse
 	v.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("config").AtName("leeway"), ConfigValue: types.StringValue("x")}, &resp)
 	if resp.Diagnostics.ErrorsCount() != 1 {
