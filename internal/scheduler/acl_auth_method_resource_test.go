@@ -8,6 +8,7 @@ import (
 	"crypto/x509"
 	"encoding/pem"
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -680,7 +681,7 @@ func TestAccACLAuthMethod_outOfBandDeleteRecreates(t *testing.T) {
 			{
 				PreConfig: func() {
 					c := s.Client(t)
-					if err := c.DeleteAuthMethod(context.Background(), name); err != nil {
+					if _, err := c.DeleteAuthMethod(context.Background(), name); err != nil {
 						t.Fatal(err)
 					}
 					waitReplicaGone(t, c, name)
@@ -1139,6 +1140,39 @@ func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
 	})
 }
 
+// A destroy waits for the lagging replica to drop the method, so that a
+// replacement never finds it there, with one blocking read: the delete and
+// that read are the only requests of the destroy of one method.
+func TestAccACLAuthMethod_destroyWaitsWithOneRead(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: acctest.DefaultReplicaLag}})
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, oidcConfig(s, "destroyed", "global", "1h", ""))
+	cli.MustRun(t, "apply", "-auto-approve")
+	// The replica has the method before the destroy starts, as after any
+	// refresh.
+	stored(t, s.Client(t), "destroyed", 2)
+
+	before := s.Emulator.Stats()
+	cli.MustRun(t, "destroy", "-auto-approve", "-refresh=false")
+	after := s.Emulator.Stats()
+	got := map[string]int64{}
+	for route, n := range after.Requests {
+		if d := n - before.Requests[route]; d != 0 {
+			got[route] = d
+		}
+	}
+	want := map[string]int64{"DELETE /v1/acl/auth-method/{name}": 1, "GET /v1/acl/auth-method/{name}": 1}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the destroy sent %v, want %v", got, want)
+	}
+	// That read waited for the replica: it no longer shows the method.
+	if err := checkGone(t, s, "destroyed")(nil); err != nil {
+		t.Error(err)
+	}
+}
+
 // A method deleted elsewhere while the replica still shows it is destroyed
 // without error, even by a server that answers that delete with a 500.
 func TestAccACLAuthMethod_destroyOfMethodDeletedElsewhere(t *testing.T) {
@@ -1150,7 +1184,7 @@ func TestAccACLAuthMethod_destroyOfMethodDeletedElsewhere(t *testing.T) {
 			{Config: oidcConfig(s, "gone", "global", "1h", "")},
 			{
 				PreConfig: func() {
-					if err := s.Client(t).DeleteAuthMethod(context.Background(), "gone"); err != nil {
+					if _, err := s.Client(t).DeleteAuthMethod(context.Background(), "gone"); err != nil {
 						t.Fatal(err)
 					}
 				},
