@@ -399,45 +399,83 @@ func TestAccACLAuthMethod_jwtReplacementWarning(t *testing.T) {
 	}
 }
 
+// An import shows what the server returns, and a verify ignores what it
+// cannot return: a client secret that the server redacts or omits, which
+// the import still must not invent.
 func TestAccACLAuthMethod_import(t *testing.T) {
-	s := acctest.NewScheduler(t)
-	oidc := tfacctest.RandomWithPrefix("imp-oidc")
-	jwt := tfacctest.RandomWithPrefix("imp-jwt")
-	key := publicKeyPEM(t)
+	for _, tc := range []struct {
+		name      string
+		scheduler func(t *testing.T) *acctest.Scheduler
+	}{
+		{"served", acctest.NewScheduler},
+		{"redacted", func(t *testing.T) *acctest.Scheduler {
+			return acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{RedactSecrets: true, ReplicaLag: acctest.DefaultReplicaLag}})
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.scheduler(t)
+			oidc := tfacctest.RandomWithPrefix("imp-oidc")
+			jwt := tfacctest.RandomWithPrefix("imp-jwt")
+			key := publicKeyPEM(t)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             checkGone(t, s, oidc, jwt),
-		Steps: []resource.TestStep{
-			{
-				Config: oidcConfig(s, oidc, "global", "1h", `
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories,
+				CheckDestroy:             checkGone(t, s, oidc, jwt),
+				Steps: []resource.TestStep{
+					{
+						Config: oidcConfig(s, oidc, "global", "1h", `
     oidc_scopes     = ["groups"]
     discovery_ca_pem = []`),
-			},
-			{
-				ResourceName:                         resourceAddr,
-				ImportState:                          true,
-				ImportStateId:                        oidc,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				// Never returned by the scheduler, so an import cannot know it.
-				ImportStateVerifyIgnore: []string{"max_token_ttl", "config.discovery_ca_pem"},
-			},
-			{
-				Config: jwtConfig(s, jwt, key, `clock_skew_leeway = "1m"`),
-			},
-			{
-				ResourceName:                         resourceAddr,
-				ImportState:                          true,
-				ImportStateId:                        jwt,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				// Without a configuration to follow, an import shows durations
-				// as the server spells them ("1m0s"); a plan then finds no diff.
-				ImportStateVerifyIgnore: []string{"max_token_ttl", "config.clock_skew_leeway"},
-			},
-		},
-	})
+					},
+					{
+						ResourceName:                         resourceAddr,
+						ImportState:                          true,
+						ImportStateId:                        oidc,
+						ImportStateVerify:                    true,
+						ImportStateVerifyIdentifierAttribute: "name",
+						// max_token_ttl: not returned by the scheduler the
+						// spec describes, so an import cannot know it. The
+						// secret is checked below, against what the server
+						// returns.
+						ImportStateVerifyIgnore: []string{"max_token_ttl", "config.discovery_ca_pem", "config.oidc_client_secret"},
+						ImportStateCheck:        importedSecretAsServed(t, s, oidc, "s3cret"),
+					},
+					{
+						Config: jwtConfig(s, jwt, key, `clock_skew_leeway = "1m"`),
+					},
+					{
+						ResourceName:                         resourceAddr,
+						ImportState:                          true,
+						ImportStateId:                        jwt,
+						ImportStateVerify:                    true,
+						ImportStateVerifyIdentifierAttribute: "name",
+						// Without a configuration to follow, an import shows durations
+						// as the server spells them ("1m0s"); a plan then finds no diff.
+						ImportStateVerifyIgnore: []string{"max_token_ttl", "config.clock_skew_leeway"},
+					},
+				},
+			})
+		})
+	}
+}
+
+// importedSecretAsServed checks the client secret of an imported method:
+// want when the server returns it, none when the server redacts or omits
+// it, since an import has nothing else to go by.
+func importedSecretAsServed(t *testing.T, s *acctest.Scheduler, name, want string) resource.ImportStateCheckFunc {
+	return func(states []*terraform.InstanceState) error {
+		if len(states) != 1 {
+			return fmt.Errorf("%d imported states, want 1", len(states))
+		}
+		served := stored(t, s.Client(t), name, 0).Config.OIDCClientSecret
+		if served == "" || served == fwutil.Redacted || fwutil.Obfuscated(served) {
+			want = ""
+		}
+		if got := states[0].Attributes["config.oidc_client_secret"]; got != want {
+			return fmt.Errorf("imported client secret %q, want %q: the server answers %q", got, want, served)
+		}
+		return nil
+	}
 }
 
 // createJWTElsewhere creates, outside Terraform, the JWT method that
