@@ -33,12 +33,14 @@ type AuthMethod struct {
 	Type            string
 	TokenLocality   string
 	TokenNameFormat string
-	Default         bool
-	Config          *AuthMethodConfig
-	CreateTime      time.Time
-	ModifyTime      time.Time
-	CreateIndex     uint64
-	ModifyIndex     uint64
+	// MaxTokenTTL is kept only in the ReturnMaxTokenTTL variant.
+	MaxTokenTTL Duration `json:",omitempty"`
+	Default     bool
+	Config      *AuthMethodConfig
+	CreateTime  time.Time
+	ModifyTime  time.Time
+	CreateIndex uint64
+	ModifyIndex uint64
 }
 
 // AuthMethodConfig is the raw configuration of an auth method.
@@ -71,59 +73,74 @@ type AuthMethodListStub struct {
 	Type        string
 }
 
-// secretForm is how responses show OIDCClientSecret: as stored, or as the
-// variants of real servers do.
-type secretForm int
-
-const (
-	secretShown secretForm = iota
-	secretRedacted
-	secretOmitted
-)
-
-// view returns the method as a response shows it. The create response
-// lower-cases OIDCClientID and BoundAudiences (a quirk the spec states); the
-// redact variant answers a non-empty client secret as "redacted", the omit
-// variant leaves the field out.
-func (m *AuthMethod) view(lowerCase bool, secret secretForm) any {
+// view returns the method as an answer shows it. The create answer
+// lower-cases OIDCClientID and BoundAudiences (a quirk the spec states). The
+// variants of real servers: redact answers a non-empty client secret as
+// "redacted", omit leaves the field out, EmptyZeroDurations answers zero
+// durations as "", ReturnMaxTokenTTL adds MaxTokenTTL.
+func (m *AuthMethod) view(lowerCase bool, opts *Options) any {
 	out := *m
-	if m.Config == nil || (!lowerCase && secret == secretShown) {
-		return &out
+	if !opts.ReturnMaxTokenTTL {
+		// A state file written by that variant may hold one.
+		out.MaxTokenTTL = 0
 	}
-	cfg := *m.Config
-	if lowerCase {
-		cfg.OIDCClientID = strings.ToLower(cfg.OIDCClientID)
-		if cfg.BoundAudiences != nil {
-			cfg.BoundAudiences = make([]string, len(m.Config.BoundAudiences))
-			for i, a := range m.Config.BoundAudiences {
-				cfg.BoundAudiences[i] = strings.ToLower(a)
+	if m.Config != nil && (lowerCase || opts.RedactSecrets) {
+		cfg := *m.Config
+		if lowerCase {
+			cfg.OIDCClientID = strings.ToLower(cfg.OIDCClientID)
+			if cfg.BoundAudiences != nil {
+				cfg.BoundAudiences = make([]string, len(m.Config.BoundAudiences))
+				for i, a := range m.Config.BoundAudiences {
+					cfg.BoundAudiences[i] = strings.ToLower(a)
+				}
 			}
 		}
-	}
-	switch secret {
-	case secretRedacted:
-		if cfg.OIDCClientSecret != "" {
+		if opts.RedactSecrets && cfg.OIDCClientSecret != "" {
 			cfg.OIDCClientSecret = "redacted"
 		}
-	case secretOmitted:
-		return &methodWithoutSecret{AuthMethod: &out, Config: &configWithoutSecret{AuthMethodConfig: &cfg}}
+		out.Config = &cfg
 	}
-	out.Config = &cfg
-	return &out
+	if !opts.OmitSecrets && !opts.EmptyZeroDurations && !opts.ReturnMaxTokenTTL {
+		return &out
+	}
+	return out.reshaped(opts)
 }
 
-// methodWithoutSecret and configWithoutSecret encode a method without the
-// OIDCClientSecret field: in encoding/json a field of the outer struct hides
-// the embedded struct's field of the same name, and the outer one, always
-// empty, is omitted.
-type methodWithoutSecret struct {
+// methodAnswer and configAnswer encode a method in the shapes of the
+// variants that add, drop or respell fields: in encoding/json a field of
+// the outer struct hides the embedded struct's field of the same name. A
+// nil pointer field, which omitempty leaves out, hides it altogether.
+type methodAnswer struct {
 	*AuthMethod
-	Config *configWithoutSecret
+	MaxTokenTTL *durationAnswer `json:",omitempty"`
+	Config      *configAnswer
 }
 
-type configWithoutSecret struct {
+type configAnswer struct {
 	*AuthMethodConfig
-	OIDCClientSecret string `json:",omitempty"`
+	OIDCClientSecret *string `json:",omitempty"`
+	ExpirationLeeway durationAnswer
+	NotBeforeLeeway  durationAnswer
+	ClockSkewLeeway  durationAnswer
+}
+
+func (m *AuthMethod) reshaped(opts *Options) *methodAnswer {
+	a := &methodAnswer{AuthMethod: m}
+	if opts.ReturnMaxTokenTTL {
+		a.MaxTokenTTL = &durationAnswer{m.MaxTokenTTL, opts.EmptyZeroDurations}
+	}
+	if c := m.Config; c != nil {
+		a.Config = &configAnswer{
+			AuthMethodConfig: c,
+			ExpirationLeeway: durationAnswer{c.ExpirationLeeway, opts.EmptyZeroDurations},
+			NotBeforeLeeway:  durationAnswer{c.NotBeforeLeeway, opts.EmptyZeroDurations},
+			ClockSkewLeeway:  durationAnswer{c.ClockSkewLeeway, opts.EmptyZeroDurations},
+		}
+		if !opts.OmitSecrets {
+			a.Config.OIDCClientSecret = &c.OIDCClientSecret
+		}
+	}
+	return a
 }
 
 func (m *AuthMethod) stub() AuthMethodListStub {
@@ -146,7 +163,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	m, err := req.newMethod()
+	m, err := req.newMethod(&s.opts)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -172,7 +189,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
 	s.commitLocked(m.Name, m, now)
 	s.mu.Unlock()
-	writeJSON(w, m.view(true, s.secret))
+	writeJSON(w, m.view(true, &s.opts))
 }
 
 func (s *Server) update(w http.ResponseWriter, r *http.Request) {
@@ -197,7 +214,7 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, notFound(name))
 		return
 	}
-	m, err := req.updatedMethod(stored)
+	m, err := req.updatedMethod(stored, &s.opts)
 	if err == nil {
 		err = s.checkDefaultLocked(m)
 	}
@@ -211,7 +228,7 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 	m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
 	s.commitLocked(name, m, now)
 	s.mu.Unlock()
-	writeJSON(w, m.view(false, s.secret))
+	writeJSON(w, m.view(false, &s.opts))
 }
 
 func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
@@ -249,7 +266,7 @@ func (s *Server) read(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, notFound(name))
 		return
 	}
-	writeJSON(w, m.view(false, s.secret))
+	writeJSON(w, m.view(false, &s.opts))
 }
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
@@ -370,7 +387,7 @@ func invalidName(name string) error {
 
 // newMethod validates a create body and returns the method to store, without
 // its times and indexes.
-func (req *methodRequest) newMethod() (*AuthMethod, error) {
+func (req *methodRequest) newMethod(opts *Options) (*AuthMethod, error) {
 	if !validName.MatchString(req.Name) {
 		return nil, invalidName(req.Name)
 	}
@@ -406,51 +423,70 @@ func (req *methodRequest) newMethod() (*AuthMethod, error) {
 			}
 		}
 	case typeJWT:
-		if cfg.OIDCDiscoveryURL == "" && cfg.JWKSURL == "" && len(cfg.JWTValidationPubKeys) == 0 {
-			return nil, invalid("JWT auth methods need one of OIDCDiscoveryURL, JWKSURL or JWTValidationPubKeys")
+		if err := checkJWTKeySource(cfg); err != nil {
+			return nil, err
 		}
 	}
-	return req.method(cfg), nil
+	return req.method(cfg, ttl, opts), nil
 }
 
 // updatedMethod validates an update body against the stored method and
-// returns its replacement, without its times and indexes.
-func (req *methodRequest) updatedMethod(stored *AuthMethod) (*AuthMethod, error) {
-	if stored.Type != typeOIDC {
+// returns its replacement, without its times and indexes. In the UpdateJWT
+// variant a JWT method is updated under the same rules, but for the key
+// source a JWT method needs in place of OIDCDiscoveryURL.
+func (req *methodRequest) updatedMethod(stored *AuthMethod, opts *Options) (*AuthMethod, error) {
+	if stored.Type != typeOIDC && !opts.UpdateJWT {
 		return nil, invalid("auth method %q is of type %s: only OIDC auth methods can be updated", stored.Name, stored.Type)
 	}
 	if req.Type == "" {
 		req.Type = stored.Type
 	}
-	if req.Type != typeOIDC {
-		return nil, invalid("invalid Type %q: only OIDC auth methods can be updated", req.Type)
+	if req.Type != stored.Type {
+		if !opts.UpdateJWT {
+			return nil, invalid("invalid Type %q: only OIDC auth methods can be updated", req.Type)
+		}
+		return nil, invalid("invalid Type %q: auth method %q is of type %s, which an update cannot change", req.Type, stored.Name, stored.Type)
 	}
 	if req.TokenLocality != "" && req.TokenLocality != "local" && req.TokenLocality != "global" {
 		return nil, invalid("invalid TokenLocality %q: must be local or global", req.TokenLocality)
 	}
-	if _, err := durationField("MaxTokenTTL", req.MaxTokenTTL); err != nil {
+	ttl, err := durationField("MaxTokenTTL", req.MaxTokenTTL)
+	if err != nil {
 		return nil, err
 	}
 	if req.Config == nil {
 		// The spec's "default nil on update" would leave the method without
 		// the AllowedRedirectURIs it must have, and erase its create-only
 		// fields.
-		return nil, invalid("missing Config: an update replaces the whole auth method, and its Config must have AllowedRedirectURIs and OIDCDiscoveryURL")
+		need := "AllowedRedirectURIs and OIDCDiscoveryURL"
+		if req.Type == typeJWT {
+			need = "AllowedRedirectURIs"
+		}
+		return nil, invalid("missing Config: an update replaces the whole auth method, and its Config must have %s", need)
 	}
 	cfg, err := req.Config.convert()
 	if err != nil {
 		return nil, err
 	}
-	if cfg.OIDCDiscoveryURL == "" {
+	if req.Type == typeOIDC && cfg.OIDCDiscoveryURL == "" {
 		return nil, invalid("missing OIDCDiscoveryURL: required for OIDC auth methods")
 	}
 	if err := keepCreateOnly(cfg, stored.Config); err != nil {
 		return nil, err
 	}
-	return req.method(cfg), nil
+	if req.Type == typeJWT {
+		// After keepCreateOnly, which fills in JWKSURL and
+		// JWTValidationPubKeys when the update leaves them out.
+		if err := checkJWTKeySource(cfg); err != nil {
+			return nil, err
+		}
+	}
+	return req.method(cfg, ttl, opts), nil
 }
 
-func (req *methodRequest) method(cfg *AuthMethodConfig) *AuthMethod {
+// method returns the method req describes. MaxTokenTTL is kept only in the
+// ReturnMaxTokenTTL variant: the spec uses it at token creation only.
+func (req *methodRequest) method(cfg *AuthMethodConfig, ttl time.Duration, opts *Options) *AuthMethod {
 	m := &AuthMethod{
 		Name:            req.Name,
 		Type:            req.Type,
@@ -458,6 +494,9 @@ func (req *methodRequest) method(cfg *AuthMethodConfig) *AuthMethod {
 		TokenNameFormat: req.TokenNameFormat,
 		Default:         req.Default,
 		Config:          cfg,
+	}
+	if opts.ReturnMaxTokenTTL {
+		m.MaxTokenTTL = Duration(ttl)
 	}
 	if m.TokenNameFormat == "" {
 		m.TokenNameFormat = defaultTokenNameFormat
@@ -502,6 +541,13 @@ func keepCreateOnly(cfg, stored *AuthMethodConfig) error {
 		} else if *f.given != *f.stored {
 			return createOnly(f.name)
 		}
+	}
+	return nil
+}
+
+func checkJWTKeySource(cfg *AuthMethodConfig) error {
+	if cfg.OIDCDiscoveryURL == "" && cfg.JWKSURL == "" && len(cfg.JWTValidationPubKeys) == 0 {
+		return invalid("JWT auth methods need one of OIDCDiscoveryURL, JWKSURL or JWTValidationPubKeys")
 	}
 	return nil
 }

@@ -415,3 +415,138 @@ func TestVariant_deleteMissing500(t *testing.T) {
 	wantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil), http.StatusOK)
 	wantError(t, a.read("m"), http.StatusNotFound)
 }
+
+// wantFields checks fields of an answer's top level, or of its Config.
+func wantFields(t *testing.T, what string, got map[string]any, want map[string]any) {
+	t.Helper()
+	for k, v := range want {
+		if g, ok := got[k]; !ok || g != v {
+			t.Errorf("%s %s = %#v (present %t), want %#v", what, k, g, ok, v)
+		}
+	}
+}
+
+func TestVariant_emptyZeroDurations(t *testing.T) {
+	a := newAPI(t, scheduler.Options{EmptyZeroDurations: true})
+	check := func(what string, r response, want map[string]any) {
+		t.Helper()
+		wantStatus(t, r, http.StatusOK)
+		m := r.json(t)
+		wantFields(t, what, config(t, m), want)
+		if _, ok := m["MaxTokenTTL"]; ok {
+			t.Errorf("%s returns MaxTokenTTL: that is another variant", what)
+		}
+	}
+	unset := map[string]any{"ExpirationLeeway": "", "NotBeforeLeeway": "", "ClockSkewLeeway": ""}
+	check("create", a.create(oidc("m")), unset)
+	check("read", a.read("m"), unset)
+	check("update", a.update("m", oidc("m")), unset)
+
+	// Every spelling of zero is zero; other durations are answered as usual.
+	zeros := withConfig(jwt("zeros"), "ExpirationLeeway", "0", "NotBeforeLeeway", 0, "ClockSkewLeeway", "0s")
+	check("create with zeros", a.create(zeros), unset)
+	check("read with zeros", a.read("zeros"), unset)
+	mixed := withConfig(jwt("mixed"), "ExpirationLeeway", "", "NotBeforeLeeway", 1500000000, "ClockSkewLeeway", "1m")
+	want := map[string]any{"ExpirationLeeway": "", "NotBeforeLeeway": "1.5s", "ClockSkewLeeway": "1m0s"}
+	check("create mixed", a.create(mixed), want)
+	check("read mixed", a.read("mixed"), want)
+}
+
+func TestVariant_returnMaxTokenTTL(t *testing.T) {
+	a := newAPI(t, scheduler.Options{ReturnMaxTokenTTL: true})
+	check := func(what string, r response, want any) {
+		t.Helper()
+		wantStatus(t, r, http.StatusOK)
+		wantFields(t, what, r.json(t), map[string]any{"MaxTokenTTL": want})
+	}
+	check("create", a.create(oidc("m")), "5m0s")
+	check("read", a.read("m"), "5m0s")
+	check("update", a.update("m", with(oidc("m"), "MaxTokenTTL", 90_000_000_000)), "1m30s")
+	check("read after update", a.read("m"), "1m30s")
+	// An update replaces the whole method: what it leaves out is unset.
+	check("update without it", a.update("m", with(oidc("m"), "MaxTokenTTL", nil)), "0s")
+	check("create JWT", a.create(jwt("j")), "1h0m0s")
+	// The create answer's quirk and the other fields stay as they are.
+	created := a.mustCreate(oidc("n"))
+	wantFields(t, "create", config(t, created), map[string]any{"OIDCClientID": "client-id", "OIDCClientSecret": "s3cret", "ClockSkewLeeway": "0s"})
+
+	// With the empty zero durations of another variant, a zero one is "".
+	b := newAPI(t, scheduler.Options{ReturnMaxTokenTTL: true, EmptyZeroDurations: true, OmitSecrets: true})
+	b.mustCreate(oidc("m"))
+	r := b.update("m", with(oidc("m"), "MaxTokenTTL", "0s"))
+	check("update to zero", r, "")
+	if _, ok := config(t, r.json(t))["OIDCClientSecret"]; ok {
+		t.Errorf("update answers OIDCClientSecret with OmitSecrets: %s", r.Body)
+	}
+
+	// The state file keeps it; a server without the variant does not answer
+	// it, as the spec says.
+	data, err := a.server.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		opts scheduler.Options
+		want any
+	}{{scheduler.Options{ReturnMaxTokenTTL: true}, "1h0m0s"}, {scheduler.Options{}, nil}} {
+		loaded := newAPI(t, c.opts)
+		if err := loaded.server.UnmarshalState(data); err != nil {
+			t.Fatal(err)
+		}
+		r := loaded.read("j")
+		wantStatus(t, r, http.StatusOK)
+		if got := r.json(t)["MaxTokenTTL"]; got != c.want {
+			t.Errorf("loaded with %+v: MaxTokenTTL = %#v, want %#v", c.opts, got, c.want)
+		}
+	}
+}
+
+func TestVariant_updateJWT(t *testing.T) {
+	a := newAPI(t, scheduler.Options{UpdateJWT: true})
+	created := a.mustCreate(withConfig(jwt("j"), "BoundAudiences", []string{"one"}, "ExpirationLeeway", "10s"))
+
+	// Create-only fields left out are kept; the others are replaced.
+	body := withConfig(with(jwt("j"), "TokenLocality", "local", "Type", nil), "JWKSURL", nil, "BoundAudiences", []string{"Two"})
+	r := a.update("j", body)
+	wantStatus(t, r, http.StatusOK)
+	for what, m := range map[string]map[string]any{"update": r.json(t), "read": a.read("j").json(t)} {
+		wantFields(t, what, m, map[string]any{"Type": "JWT", "TokenLocality": "local", "CreateIndex": created["CreateIndex"]})
+		if modifyIndex(t, m) <= modifyIndex(t, created) {
+			t.Errorf("%s ModifyIndex %v, want more than %v", what, m["ModifyIndex"], created["ModifyIndex"])
+		}
+		cfg := config(t, m)
+		wantFields(t, what, cfg, map[string]any{"JWKSURL": "https://idp.example.com/jwks", "ExpirationLeeway": "10s"})
+		if !reflect.DeepEqual(cfg["BoundAudiences"], []any{"Two"}) {
+			t.Errorf("%s BoundAudiences = %v, want [Two] as sent", what, cfg["BoundAudiences"])
+		}
+	}
+
+	for _, c := range []struct {
+		name, target string
+		body         map[string]any
+		contains     string
+	}{
+		{"create-only JWKSURL", "j", withConfig(jwt("j"), "JWKSURL", "https://other/jwks"), "JWKSURL is create-only"},
+		{"create-only leeway", "j", withConfig(jwt("j"), "ExpirationLeeway", "20s"), "ExpirationLeeway is create-only"},
+		{"JWT to OIDC", "j", oidc("j"), `invalid Type "OIDC": auth method "j" is of type JWT, which an update cannot change`},
+		{"OIDC to JWT", "m", with(oidc("m"), "Type", "JWT"), `invalid Type "JWT": auth method "m" is of type OIDC, which an update cannot change`},
+		{"no config", "j", with(jwt("j"), "Config", nil), "missing Config: an update replaces the whole auth method, and its Config must have AllowedRedirectURIs"},
+		{"no redirect URIs", "j", withConfig(jwt("j"), "AllowedRedirectURIs", nil), "invalid AllowedRedirectURIs: must be non-empty"},
+		{"no key source", "d", withConfig(jwt("d"), "JWKSURL", nil), "JWT auth methods need one of OIDCDiscoveryURL, JWKSURL or JWTValidationPubKeys"},
+		{"OIDC still needs its discovery URL", "m", withConfig(oidc("m"), "OIDCDiscoveryURL", nil), "missing OIDCDiscoveryURL: required for OIDC auth methods"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.target == "m" {
+				a.mustCreate(oidc("m"))
+				t.Cleanup(func() { a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil) })
+			}
+			if c.target == "d" {
+				// A JWT method whose key source is its discovery URL, which
+				// is not create-only.
+				a.mustCreate(withConfig(jwt("d"), "JWKSURL", nil, "OIDCDiscoveryURL", "https://idp.example.com"))
+				t.Cleanup(func() { a.do(http.MethodDelete, "/v1/acl/auth-method/d", root, nil) })
+			}
+			wantError(t, a.update(c.target, c.body), http.StatusBadRequest, c.contains)
+		})
+	}
+}

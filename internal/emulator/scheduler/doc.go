@@ -15,7 +15,7 @@
 //     and the one-default rule (400).
 //   - MaxTokenTTL is required on create and must parse (a zero one counts as
 //     missing), but it is never stored, so no response (create included)
-//     carries it.
+//     carries it, but in the ReturnMaxTokenTTL variant.
 //   - Update replaces the whole object: omitted fields take their defaults.
 //     Config is the exception to the spec's "default nil on update": a null
 //     Config would break the rules the method must keep (non-empty
@@ -25,9 +25,10 @@
 //     OIDCClientSecret may be empty ("default empty on update"). Create-only
 //     fields: an empty or zero value keeps the stored one, a different value
 //     is refused.
-//   - Durations are accepted as Go duration strings or as numbers of
-//     nanoseconds, must not be negative, and are returned as
-//     time.Duration.String() ("5m0s", "0s" when unset).
+//   - Durations are accepted as Go duration strings ("0" and "" included)
+//     or as numbers of nanoseconds, must not be negative, and are returned
+//     as time.Duration.String() ("5m0s", "0s" when unset; "" in the
+//     EmptyZeroDurations variant).
 //   - Empty lists and maps are stored as unset and returned as null, so
 //     SigningAlgs and DiscoveryCaPem are null unless given; the RS256 default
 //     of SigningAlgs is applied at use, never stored.
@@ -47,4 +48,16 @@
 //     "redacted"; an empty one stays empty. In the omit variant, no answer
 //     has the OIDCClientSecret field. In the upsert variant, a create of an
 //     existing name keeps its CreateIndex and CreateTime.
+//   - In the EmptyZeroDurations variant (-scheduler-empty-zero-durations),
+//     every zero duration an answer carries is "" rather than "0s".
+//   - In the ReturnMaxTokenTTL variant (-scheduler-return-max-token-ttl),
+//     MaxTokenTTL is kept and every answer with a method carries it, the
+//     create's and the update's included; an update without it sets it to
+//     zero, as an update does every field it leaves out.
+//   - In the UpdateJWT variant (-scheduler-update-jwt), the update endpoint
+//     takes JWT methods too, under the rules of an OIDC update but for
+//     OIDCDiscoveryURL, which a JWT method needs only as its key source
+//     (one of OIDCDiscoveryURL, JWKSURL, JWTValidationPubKeys). Create-only
+//     fields are kept or refused as for OIDC, and the Type of a method
+//     never changes (400).
 package scheduler

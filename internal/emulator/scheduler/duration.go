@@ -28,6 +28,20 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// durationAnswer is a duration as an answer shows it: as Duration does, or
+// as "" when zero in the EmptyZeroDurations variant.
+type durationAnswer struct {
+	d         Duration
+	emptyZero bool
+}
+
+func (a durationAnswer) MarshalJSON() ([]byte, error) {
+	if a.d == 0 && a.emptyZero {
+		return []byte(`""`), nil
+	}
+	return a.d.MarshalJSON()
+}
+
 // parseDuration accepts a JSON string in time.ParseDuration syntax, or a JSON
 // number of nanoseconds as the real server's Go client sends. Null and "" are
 // zero, meaning unset.

@@ -43,14 +43,23 @@ type Options struct {
 	// DeleteMissing500 answers a delete of a missing method 500
 	// `auth method "x" not found` instead of 404.
 	DeleteMissing500 bool
+	// EmptyZeroDurations answers a zero duration (an unset leeway, a zero
+	// MaxTokenTTL) as "" instead of "0s".
+	EmptyZeroDurations bool
+	// ReturnMaxTokenTTL keeps MaxTokenTTL, which the spec says is not
+	// kept, and returns it in every answer with a method, writes' included.
+	ReturnMaxTokenTTL bool
+	// UpdateJWT updates JWT methods in place as it does OIDC ones, where
+	// the spec accepts only OIDC on update. Their create-only fields are
+	// still refused.
+	UpdateJWT bool
 }
 
 // Server is the scheduler API: its store, its tokens and its handlers. It is
 // safe for concurrent use.
 type Server struct {
 	opts     Options
-	secret   secretForm // from the options
-	onChange func()     // see SetOnChange
+	onChange func() // see SetOnChange
 
 	mu      sync.Mutex
 	index   uint64 // of the last write to the authoritative store
@@ -62,12 +71,6 @@ type Server struct {
 // New returns an empty Server.
 func New(opts Options) *Server {
 	s := &Server{opts: opts, onChange: func() {}}
-	switch {
-	case opts.OmitSecrets:
-		s.secret = secretOmitted
-	case opts.RedactSecrets:
-		s.secret = secretRedacted
-	}
 	s.clear(1)
 	return s
 }

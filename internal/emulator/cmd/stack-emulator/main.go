@@ -62,6 +62,9 @@ func parseFlags(args []string, stderr io.Writer) (opts emulator.Options, listen 
 	fs.BoolVar(&opts.Scheduler.RedactSecrets, "scheduler-redact-secrets", false, "real-server variant: the scheduler answers OIDCClientSecret as \"redacted\"")
 	fs.BoolVar(&opts.Scheduler.OmitSecrets, "scheduler-omit-secrets", false, "real-server variant: the scheduler's answers leave OIDCClientSecret out (wins over -scheduler-redact-secrets)")
 	fs.BoolVar(&opts.Scheduler.DeleteMissing500, "scheduler-delete-missing-500", false, "real-server variant: a scheduler delete of a missing auth method answers 500 instead of 404")
+	fs.BoolVar(&opts.Scheduler.EmptyZeroDurations, "scheduler-empty-zero-durations", false, "real-server variant: the scheduler answers a zero duration (such as an unset leeway) as \"\" instead of \"0s\"")
+	fs.BoolVar(&opts.Scheduler.ReturnMaxTokenTTL, "scheduler-return-max-token-ttl", false, "real-server variant: the scheduler keeps MaxTokenTTL and returns it in its answers")
+	fs.BoolVar(&opts.Scheduler.UpdateJWT, "scheduler-update-jwt", false, "real-server variant: the scheduler updates JWT auth methods in place, not only OIDC ones (create-only fields are still refused)")
 	fs.Func("secrets-kv-mounts", "secrets KV `mounts` added to secret:2 and kv1:1, as name:version,... (such as team/kv:2,old:1)", func(v string) error {
 		m, err := secrets.ParseKVMounts(v)
 		if err != nil {

@@ -267,6 +267,7 @@ func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 		"-listen", "-scheduler-token", "-secrets-token", "-replica-lag", "-latency",
 		"-fail-rate", "-retry-after", "-state", "-seed", "-scheduler-upsert-on-create",
 		"-scheduler-redact-secrets", "-scheduler-omit-secrets", "-scheduler-delete-missing-500",
+		"-scheduler-empty-zero-durations", "-scheduler-return-max-token-ttl", "-scheduler-update-jwt",
 		"-secrets-kv-mounts", "-secrets-purge-delay", "-secrets-no-license", "-secrets-refuse-list",
 	} {
 		if !strings.Contains(stderr.String(), f+" ") && !strings.Contains(stderr.String(), f+"\n") {
@@ -332,6 +333,7 @@ func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
 				"-listen", "127.0.0.1:0", "-scheduler-token", "st", "-secrets-token", "xt",
 				"-replica-lag", "2s", "-latency", "30ms", "-fail-rate", "0.2", "-retry-after", "3s", "-state", "s.json", "-seed", "9",
 				"-scheduler-upsert-on-create", "-scheduler-redact-secrets", "-scheduler-omit-secrets", "-scheduler-delete-missing-500",
+				"-scheduler-empty-zero-durations", "-scheduler-return-max-token-ttl", "-scheduler-update-jwt",
 				"-secrets-kv-mounts", "team/kv:2,old:1", "-secrets-purge-delay", "5s", "-secrets-no-license", "-secrets-refuse-list",
 			},
 			listen: "127.0.0.1:0",
@@ -339,6 +341,7 @@ func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
 				Scheduler: scheduler.Options{
 					ManagementToken: "st", ReplicaLag: 2 * time.Second,
 					UpsertOnCreate: true, RedactSecrets: true, OmitSecrets: true, DeleteMissing500: true,
+					EmptyZeroDurations: true, ReturnMaxTokenTTL: true, UpdateJWT: true,
 				},
 				Secrets: secrets.Options{
 					Token: "xt", KVMounts: map[string]int{"team/kv": 2, "old": 1}, PurgeDelay: 5 * time.Second,
