@@ -630,6 +630,45 @@ func TestAccACLAuthMethod_unsetSpellingsChangeNothing(t *testing.T) {
 	})
 }
 
+// A server that answers a zero duration as "" rather than "0s" means the
+// zero the configuration wrote: the create keeps it, and nothing changes.
+func TestAccACLAuthMethod_zeroDurationAnsweredEmpty(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{EmptyZeroDurations: true, ReplicaLag: acctest.DefaultReplicaLag}})
+	name := tfacctest.RandomWithPrefix("zero")
+	key := publicKeyPEM(t)
+	config := jwtConfig(s, name, key, `
+    not_before_leeway = "0s"
+    clock_skew_leeway = "0m"
+    expiration_leeway = "5s"`)
+	leeways := []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), str("0s")),
+		statecheck.ExpectKnownValue(resourceAddr, attr("config", "clock_skew_leeway"), str("0m")),
+		statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("5s")),
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config:            config,
+				ConfigStateChecks: leeways,
+				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+					if m.Config.NotBeforeLeeway != "" || m.Config.ClockSkewLeeway != "" {
+						return fmt.Errorf("the server answered the zero leeways %q and %q, want the variant's \"\"", m.Config.NotBeforeLeeway, m.Config.ClockSkewLeeway)
+					}
+					return nil
+				}),
+			},
+			{
+				Config:            config,
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: leeways,
+			},
+		},
+	})
+}
+
 func TestAccACLAuthMethod_writeOnlySecret(t *testing.T) {
 	s := acctest.NewScheduler(t)
 	name := tfacctest.RandomWithPrefix("wo")
