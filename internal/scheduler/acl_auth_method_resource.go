@@ -172,8 +172,8 @@ func aclAuthMethodSchema(context.Context) schema.Schema {
 			},
 			"max_token_ttl": schema.StringAttribute{
 				Required: true,
-				Description: "Maximum life of the tokens this method makes, as a duration greater than zero such as `1h`. " +
-					"The scheduler uses it but never returns it, so a change made outside Terraform cannot be seen.",
+				Description: descMaxTokenTTL + " The scheduler's API uses it without keeping it, and reads do not return it: state then keeps the configured value, " +
+					"and a change made outside Terraform cannot be seen. A server that does return it is followed, as for any other attribute.",
 				Validators:    []validator.String{fwutil.PositiveDurationValidator()},
 				PlanModifiers: []planmodifier.String{fwutil.DurationSameValue()},
 			},
@@ -439,14 +439,13 @@ func modelFromAuthMethod(ctx context.Context, m *aclAuthMethodModel, got *schedu
 		Type:            types.StringValue(got.Type),
 		TokenLocality:   types.StringValue(got.TokenLocality),
 		TokenNameFormat: types.StringValue(got.TokenNameFormat),
-		// The scheduler never returns it: state keeps what was sent.
-		MaxTokenTTL: m.MaxTokenTTL,
-		Default:     types.BoolValue(got.Default),
-		Config:      cfg,
-		CreateTime:  fwutil.TimeString(got.CreateTime),
-		ModifyTime:  fwutil.TimeString(got.ModifyTime),
-		CreateIndex: types.Int64Value(int64(got.CreateIndex)),
-		ModifyIndex: types.Int64Value(int64(got.ModifyIndex)),
+		MaxTokenTTL:     maxTokenTTLFromAPI(m.MaxTokenTTL, got.MaxTokenTTL),
+		Default:         types.BoolValue(got.Default),
+		Config:          cfg,
+		CreateTime:      fwutil.TimeString(got.CreateTime),
+		ModifyTime:      fwutil.TimeString(got.ModifyTime),
+		CreateIndex:     types.Int64Value(int64(got.CreateIndex)),
+		ModifyIndex:     types.Int64Value(int64(got.ModifyIndex)),
 	}
 }
 

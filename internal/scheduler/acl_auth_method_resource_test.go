@@ -547,6 +547,111 @@ func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
 	})
 }
 
+// withMaxTokenTTL is an emulator that keeps MaxTokenTTL and returns it, as
+// some real schedulers do although the API's documentation says it is not
+// kept.
+func withMaxTokenTTL(t *testing.T) *acctest.Scheduler {
+	return acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReturnMaxTokenTTL: true, ReplicaLag: acctest.DefaultReplicaLag}})
+}
+
+// Where the server returns max_token_ttl, state follows it, by its value:
+// the server's "1h0m0s" is the configured "1h", and a change made outside
+// Terraform shows in the plan and is reverted.
+func TestAccACLAuthMethod_maxTokenTTLReturnedShowsDrift(t *testing.T) {
+	s := withMaxTokenTTL(t)
+	name := tfacctest.RandomWithPrefix("ttl")
+	serverTTL := func(want string) resource.TestCheckFunc {
+		return checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+			if m.MaxTokenTTL != want {
+				return fmt.Errorf("the server answered MaxTokenTTL %q, want %q", m.MaxTokenTTL, want)
+			}
+			return nil
+		})
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config:            oidcConfig(s, name, "global", "1h", ""),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h"))},
+				Check:             serverTTL("1h0m0s"),
+			},
+			{
+				PreConfig: func() {
+					c := s.Client(t)
+					m := stored(t, c, name, 0)
+					m.MaxTokenTTL = "2h"
+					updated, err := c.UpdateAuthMethod(context.Background(), m)
+					if err != nil {
+						t.Fatal(err)
+					}
+					stored(t, c, name, updated.ModifyIndex)
+				},
+				Config: oidcConfig(s, name, "global", "1h", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h"))},
+				Check:             serverTTL("1h0m0s"),
+			},
+		},
+	})
+}
+
+// Where the server returns max_token_ttl, an imported method has it, and
+// the configuration that describes the method plans no change; the data
+// source shows it too.
+func TestAccACLAuthMethod_maxTokenTTLReturnedImportsWithoutChange(t *testing.T) {
+	s := withMaxTokenTTL(t)
+	name := tfacctest.RandomWithPrefix("ttl-imp")
+	key := publicKeyPEM(t)
+	created := createJWTElsewhere(t, s, name, key)
+	const ds = `
+data "stack_scheduler_acl_auth_method" "test" {
+  name = stack_scheduler_acl_auth_method.test.name
+}
+`
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config:             jwtConfig(s, name, key, ""),
+				ResourceName:       resourceAddr,
+				ImportState:        true,
+				ImportStateId:      name,
+				ImportStatePersist: true,
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					if len(states) != 1 {
+						return fmt.Errorf("%d imported states, want 1", len(states))
+					}
+					if got := states[0].Attributes["max_token_ttl"]; got != "30m0s" {
+						return fmt.Errorf("imported max_token_ttl %q, want the server's 30m0s", got)
+					}
+					return nil
+				},
+			},
+			{
+				Config: jwtConfig(s, name, key, "") + ds,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionNoop)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("30m0s")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("modify_index"), knownvalue.Int64Exact(int64(created.ModifyIndex))),
+					statecheck.ExpectKnownValue("data.stack_scheduler_acl_auth_method.test", attr("max_token_ttl"), str("30m0s")),
+				},
+			},
+		},
+	})
+}
+
 // The server answers unset fields alike (null lists, empty strings, "0s"
 // leeways), so an imported method's state cannot know which spelling of
 // unset the configuration uses. None of them is a change that replaces the
