@@ -144,7 +144,8 @@ func aclAuthMethodSchema(context.Context) schema.Schema {
 
 	return schema.Schema{
 		Description: "An ACL auth method of the scheduler: how an OIDC identity provider or a JWT issuer is used for single sign-on, " +
-			"and which tokens a login produces. The scheduler can update only OIDC methods, so any change to a JWT method replaces it.",
+			"and which tokens a login produces. The scheduler's API updates only OIDC methods, so any change to a JWT method replaces it, " +
+			"unless the provider's `scheduler` block sets `jwt_updates = \"in_place\"` for a server that updates JWT methods too.",
 		Attributes: map[string]schema.Attribute{
 			"name": schema.StringAttribute{
 				Required:      true,
@@ -241,8 +242,9 @@ func validateACLAuthMethod(ctx context.Context, config tfsdk.Config, m *aclAuthM
 
 // modifyACLAuthMethodPlan keeps a plan without real changes empty, and
 // turns any change of a JWT method into a replacement, because the
-// scheduler's update endpoint accepts only OIDC methods.
-func modifyACLAuthMethodPlan(ctx context.Context, _ *schedulerclient.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+// scheduler's update endpoint accepts only OIDC methods: unless the
+// provider's jwt_updates says that the server updates JWT methods too.
+func modifyACLAuthMethodPlan(ctx context.Context, c *schedulerclient.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var state aclAuthMethodModel
 	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
 	if resp.Diagnostics.HasError() {
@@ -263,7 +265,7 @@ func modifyACLAuthMethodPlan(ctx context.Context, _ *schedulerclient.Client, req
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("modify_time"), state.ModifyTime)...)
 		return
 	}
-	if state.Type.ValueString() != typeJWT {
+	if state.Type.ValueString() != typeJWT || c.UpdatesJWT() {
 		return
 	}
 	names := make([]string, 0, len(changed))
@@ -272,8 +274,10 @@ func modifyACLAuthMethodPlan(ctx context.Context, _ *schedulerclient.Client, req
 		resp.RequiresReplace = append(resp.RequiresReplace, p)
 	}
 	resp.Diagnostics.AddWarning("JWT auth method will be replaced",
-		fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing %s of the JWT auth method %q deletes it and creates it again.",
-			strings.Join(names, ", "), state.Name.ValueString()))
+		fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing %s of the JWT auth method %q deletes it and creates it again, "+
+			"and with it what the scheduler ties to the method, such as its binding rules. "+
+			"If your scheduler updates JWT methods, set jwt_updates = %q in the provider's scheduler block to update them in place.",
+			strings.Join(names, ", "), state.Name.ValueString(), schedulerclient.JWTUpdatesInPlace))
 }
 
 // leeways are the durations the scheduler answers "0s" for when unset.
@@ -362,8 +366,8 @@ func readACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client
 func updateACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client], m, prior *aclAuthMethodModel) error {
 	if len(serverChanges(m, prior)) == 0 {
 		// Only the spelling of values changed (modifyACLAuthMethodPlan
-		// replaces a JWT method on any other change), so only state
-		// learns it.
+		// replaces a JWT method on any other change, unless the server
+		// updates JWT methods), so only state learns it.
 		return nil
 	}
 	body := authMethodFromModel(ctx, m, op)

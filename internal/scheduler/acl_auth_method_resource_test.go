@@ -1,6 +1,7 @@
 package scheduler_test
 
 import (
+	"cmp"
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
@@ -94,7 +95,12 @@ resource "stack_scheduler_acl_auth_method" %q {
 }
 
 func jwtConfig(s *acctest.Scheduler, name, pubKey, extra string) string {
-	return s.ProviderConfig() + fmt.Sprintf(`
+	return s.ProviderConfig() + jwtMethod(name, pubKey, extra)
+}
+
+// jwtMethod is the JWT method of jwtConfig without the provider block.
+func jwtMethod(name, pubKey, extra string) string {
+	return fmt.Sprintf(`
 resource "stack_scheduler_acl_auth_method" "test" {
   name           = %q
   type           = "JWT"
@@ -361,41 +367,165 @@ func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
 	})
 }
 
+// providerWithJWTUpdates is the provider block for s with jwt_updates set
+// to mode ("" leaves it out: the default).
+func providerWithJWTUpdates(s *acctest.Scheduler, mode string) string {
+	if mode == "" {
+		return s.ProviderConfig()
+	}
+	return fmt.Sprintf(`
+provider "stack" {
+  max_retries = 6
+  scheduler {
+    address     = %q
+    token       = %q
+    jwt_updates = %q
+  }
+}
+`, s.URL, s.Token, mode)
+}
+
 // The plan of a change to a JWT method warns that it replaces the method,
-// naming the attributes that changed. The test harness drops warnings, so
+// naming the attributes that changed; with jwt_updates = "in_place" it
+// plans an update, without a warning. The test harness drops warnings, so
 // this runs Terraform itself and reads its machine-readable plan output.
 func TestAccACLAuthMethod_jwtReplacementWarning(t *testing.T) {
 	acctest.SkipUnlessAcceptance(t)
-	t.Parallel()
-	s := acctest.NewScheduler(t)
-	name := tfacctest.RandomWithPrefix("jwt-warn")
-	key := publicKeyPEM(t)
-	cli := acctest.NewCLI(t, nil)
-	cli.WriteConfig(t, jwtConfig(s, name, key, `expiration_leeway = "5m"`))
-	cli.MustRun(t, "apply", "-auto-approve")
-	t.Cleanup(func() { cli.MustRun(t, "destroy", "-auto-approve") })
+	for _, tc := range []struct {
+		mode, action string
+		scheduler    func(t *testing.T) *acctest.Scheduler
+	}{
+		{"", "replace", acctest.NewScheduler},
+		{"in_place", "update", withJWTUpdates},
+	} {
+		t.Run(cmp.Or(tc.mode, "default"), func(t *testing.T) {
+			t.Parallel()
+			s := tc.scheduler(t)
+			name := tfacctest.RandomWithPrefix("jwt-warn")
+			key := publicKeyPEM(t)
+			cli := acctest.NewCLI(t, nil)
+			cli.WriteConfig(t, providerWithJWTUpdates(s, tc.mode)+jwtMethod(name, key, `expiration_leeway = "5m"`))
+			cli.MustRun(t, "apply", "-auto-approve")
+			t.Cleanup(func() { cli.MustRun(t, "destroy", "-auto-approve") })
 
-	cli.WriteConfig(t, jwtConfig(s, name, key, `
+			cli.WriteConfig(t, providerWithJWTUpdates(s, tc.mode)+jwtMethod(name, key, `
     expiration_leeway = "300s"
     signing_algs      = ["ES256"]
     bound_audiences   = ["api"]`))
-	diags, actions := cli.PlanJSON(t)
-	var warnings []string
-	for _, d := range diags {
-		if d.Summary == "JWT auth method will be replaced" {
-			if d.Severity != "warning" {
-				t.Errorf("severity %q, want warning", d.Severity)
+			diags, actions := cli.PlanJSON(t)
+			var warnings []string
+			for _, d := range diags {
+				if d.Summary == "Provider development overrides are in effect" {
+					// Terraform's, about how the test runs the provider.
+					continue
+				}
+				if d.Severity != "warning" {
+					t.Errorf("%s %q: %s", d.Severity, d.Summary, d.Detail)
+				}
+				warnings = append(warnings, d.Summary+": "+d.Detail)
 			}
-			warnings = append(warnings, d.Detail)
-		}
+			// The leeway, rewritten with the same value, is not a change.
+			var want []string
+			if tc.mode == "" {
+				want = []string{"JWT auth method will be replaced: " + fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing config.bound_audiences, config.signing_algs of the JWT auth method %q deletes it and creates it again, "+
+					"and with it what the scheduler ties to the method, such as its binding rules. "+
+					`If your scheduler updates JWT methods, set jwt_updates = "in_place" in the provider's scheduler block to update them in place.`, name)}
+			}
+			if !slices.Equal(warnings, want) {
+				t.Errorf("warnings %q, want exactly %q", warnings, want)
+			}
+			if action := actions[resourceAddr]; action != tc.action {
+				t.Errorf("planned action %q, want %s", action, tc.action)
+			}
+		})
 	}
-	// The leeway, rewritten with the same value, is not a change.
-	want := fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing config.bound_audiences, config.signing_algs of the JWT auth method %q deletes it and creates it again.", name)
-	if len(warnings) != 1 || warnings[0] != want {
-		t.Errorf("warnings %q, want exactly %q", warnings, want)
-	}
-	if action := actions[resourceAddr]; action != "replace" {
-		t.Errorf("planned action %q, want replace", action)
+}
+
+// withJWTUpdates is an emulator that updates JWT methods in place, as some
+// real schedulers do although the API's documentation says they cannot be
+// updated.
+func withJWTUpdates(t *testing.T) *acctest.Scheduler {
+	return acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{UpdateJWT: true, ReplicaLag: acctest.DefaultReplicaLag}})
+}
+
+// Against a server that updates JWT methods, jwt_updates decides: by
+// default, and with "replace", a change of an updatable field replaces the
+// method as the API's documentation requires; with "in_place" it updates
+// the method, which keeps its create index. A change of a create-only
+// field replaces it whatever the setting.
+func TestAccACLAuthMethod_jwtUpdates(t *testing.T) {
+	for _, tc := range []struct {
+		mode             string
+		action           plancheck.ResourceActionType
+		createIndexes    compare.ValueComparer
+		creates, updates int64
+	}{
+		{"", plancheck.ResourceActionDestroyBeforeCreate, compare.ValuesDiffer(), 2, 0},
+		{"replace", plancheck.ResourceActionDestroyBeforeCreate, compare.ValuesDiffer(), 2, 0},
+		{"in_place", plancheck.ResourceActionUpdate, compare.ValuesSame(), 1, 1},
+	} {
+		t.Run(cmp.Or(tc.mode, "default"), func(t *testing.T) {
+			s := withJWTUpdates(t)
+			name := tfacctest.RandomWithPrefix("jwt-upd")
+			key := publicKeyPEM(t)
+			config := func(extra string) string {
+				return providerWithJWTUpdates(s, tc.mode) + jwtMethod(name, key, extra)
+			}
+			createIndex := statecheck.CompareValue(tc.createIndexes)
+			requests := func(*terraform.State) error {
+				st := s.Emulator.Stats().Requests
+				if creates, updates := st["POST /v1/acl/auth-method"], st["POST /v1/acl/auth-method/{name}"]; creates != tc.creates || updates != tc.updates {
+					return fmt.Errorf("the server saw %d creates and %d updates, want %d and %d", creates, updates, tc.creates, tc.updates)
+				}
+				return nil
+			}
+
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories,
+				CheckDestroy:             checkGone(t, s, name),
+				Steps: []resource.TestStep{
+					{
+						Config:            config(`expiration_leeway = "5m"`),
+						ConfigStateChecks: []statecheck.StateCheck{createIndex.AddStateValue(resourceAddr, attr("create_index"))},
+					},
+					{
+						Config: config(`
+    expiration_leeway = "5m"
+    signing_algs      = ["ES256"]
+    bound_audiences   = ["api"]
+    claim_mappings    = { sub = "user" }`),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, tc.action)},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{
+							createIndex.AddStateValue(resourceAddr, attr("create_index")),
+							statecheck.ExpectKnownValue(resourceAddr, attr("config", "bound_audiences"), strList("api")),
+							statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("5m")),
+						},
+						Check: resource.ComposeTestCheckFunc(requests, checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+							if strings.Join(m.Config.BoundAudiences, ",") != "api" || strings.Join(m.Config.SigningAlgs, ",") != "ES256" ||
+								m.Config.ClaimMappings["sub"] != "user" || !slices.Equal(m.Config.JWTValidationPubKeys, []string{key}) ||
+								!fwutil.DurationsEqual(m.Config.ExpirationLeeway, "5m") {
+								return fmt.Errorf("server holds bound audiences %v, signing algs %v, claim mappings %v, leeway %q",
+									m.Config.BoundAudiences, m.Config.SigningAlgs, m.Config.ClaimMappings, m.Config.ExpirationLeeway)
+							}
+							return nil
+						})),
+					},
+					{
+						Config: config(`
+    expiration_leeway = "10m"
+    signing_algs      = ["ES256"]
+    bound_audiences   = ["api"]
+    claim_mappings    = { sub = "user" }`),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("10m"))},
+					},
+				},
+			})
+		})
 	}
 }
 

@@ -485,3 +485,21 @@ func TestRegionOnEveryRequest(t *testing.T) {
 		t.Errorf("%d requests, want 4", len(*reqs))
 	}
 }
+
+// jwt_updates reaches the client through the service's descriptor; only
+// "in_place" says that the server updates JWT methods.
+func TestUpdatesJWT(t *testing.T) {
+	tc, err := client.New(client.Config{BaseURL: "http://127.0.0.1:1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mode, want := range map[string]bool{"": false, JWTUpdatesReplace: false, JWTUpdatesInPlace: true} {
+		c, ok := Service.NewClient(tc, map[string]string{"jwt_updates": mode}).(*Client)
+		if !ok || c.UpdatesJWT() != want {
+			t.Errorf("jwt_updates %q: UpdatesJWT() = %t, want %t", mode, c.UpdatesJWT(), want)
+		}
+	}
+	if (*Client)(nil).UpdatesJWT() {
+		t.Error("a nil client updates JWT methods")
+	}
+}

@@ -44,8 +44,10 @@ func WithJWTUpdates(mode string) Option {
 	return func(c *Client) { c.jwtInPlace = mode == JWTUpdatesInPlace }
 }
 
-// UpdatesJWT reports whether the server updates JWT methods in place.
-func (c *Client) UpdatesJWT() bool { return c.jwtInPlace }
+// UpdatesJWT reports whether the server updates JWT methods in place. A
+// nil Client, that of a provider not configured yet, says no, which is
+// what the API documents.
+func (c *Client) UpdatesJWT() bool { return c != nil && c.jwtInPlace }
 
 // NewClient wraps a transport configured for the scheduler.
 func NewClient(c *client.Client, opts ...Option) *Client {
