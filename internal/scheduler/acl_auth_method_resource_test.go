@@ -629,9 +629,12 @@ func createJWTElsewhere(t *testing.T, s *acctest.Scheduler, name, key string) *s
 }
 
 // An imported JWT method learns its max_token_ttl from the configuration
-// without being replaced, although any other change would replace it.
+// without being replaced, although any other change would replace it. This
+// is the scheduler of the API's documentation, which does not return
+// max_token_ttl, always an emulator: a real server may return it (see
+// TestAccACLAuthMethod_maxTokenTTLReturnedImportsWithoutChange).
 func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
-	s := acctest.NewScheduler(t)
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: acctest.DefaultReplicaLag}})
 	name := tfacctest.RandomWithPrefix("imp-jwt")
 	key := publicKeyPEM(t)
 	createJWTElsewhere(t, s, name, key)
