@@ -280,7 +280,8 @@ func modifyACLAuthMethodPlan(ctx context.Context, c *schedulerclient.Client, req
 			strings.Join(names, ", "), state.Name.ValueString(), schedulerclient.JWTUpdatesInPlace))
 }
 
-// leeways are the durations the scheduler answers "0s" for when unset.
+// leeways are the durations the scheduler answers "0s" (or "") for when
+// unset.
 var leeways = map[string]bool{
 	"expiration_leeway": true,
 	"not_before_leeway": true,
