@@ -63,13 +63,15 @@ func DurationsEqual(a, b string) bool {
 
 // DurationFromAPI returns the prior value when the server's normalised form
 // ("5m0s") means the same as what the practitioner wrote ("5m"), so that
-// normalisation never shows as a diff. A zero duration from the server for
-// an attribute left unset stays null.
+// normalisation never shows as a diff. Every spelling of zero or unset is
+// one value: servers answer an unset or zero duration as "0s" or as "", so
+// either keeps a prior zero ("0s", "0m", "") and leaves null a prior null.
 func DurationFromAPI(prior types.String, api string) types.String {
-	if !prior.IsNull() && !prior.IsUnknown() && DurationsEqual(prior.ValueString(), api) {
+	zero := api == "" || DurationsEqual(api, "0s")
+	if !prior.IsNull() && !prior.IsUnknown() && (DurationsEqual(prior.ValueString(), api) || (zero && UnsetDuration(prior))) {
 		return prior
 	}
-	if prior.IsNull() && (api == "" || DurationsEqual(api, "0s")) {
+	if prior.IsNull() && zero {
 		return types.StringNull()
 	}
 	if api == "" {

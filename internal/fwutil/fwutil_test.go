@@ -26,6 +26,11 @@ func TestDurationFromAPI(t *testing.T) {
 		{types.StringNull(), "1m0s", types.StringValue("1m0s")},
 		{types.StringValue("0s"), "0s", types.StringValue("0s")},
 		{types.StringValue("1m"), "", types.StringNull()},
+		// A server that answers zero as "" means the configured zero.
+		{types.StringValue("0s"), "", types.StringValue("0s")},
+		{types.StringValue("0m"), "", types.StringValue("0m")},
+		{types.StringValue(""), "0s", types.StringValue("")},
+		{types.StringValue(""), "", types.StringValue("")},
 	}
 	for _, c := range cases {
 		if got := DurationFromAPI(c.prior, c.api); !got.Equal(c.want) {

@@ -7,6 +7,7 @@ const (
 	descType            = "Kind of the method: `OIDC` (an OpenID Connect identity provider) or `JWT` (tokens signed by a JWT issuer)."
 	descTokenLocality   = "Whether a login creates a `local` token (valid in the region) or a `global` one (valid in every region)."
 	descTokenNameFormat = "Name of the tokens a login creates, templated with `${...}` (in HCL, write `$${...}`). The scheduler's default is `${auth_method_type}-${auth_method_name}`."
+	descMaxTokenTTL     = "Maximum life of the tokens this method makes, as a duration greater than zero such as `1h`."
 	descDefault         = "Whether this is the default method of the login command. Only one method may be the default; the scheduler refuses a second one and names the current default."
 
 	descDiscoveryURL      = "OIDC discovery URL of the identity provider, without any `.well-known` part."

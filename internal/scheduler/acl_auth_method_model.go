@@ -103,6 +103,19 @@ func modelFromAuthMethodConfig(ctx context.Context, prior *aclAuthMethodConfigMo
 	return m
 }
 
+// maxTokenTTLFromAPI is the max_token_ttl that state shows. The scheduler of
+// the API's documentation never returns it, and then state keeps prior,
+// what was sent (null for a data source or an import); a server that
+// returns it is believed, compared by duration so that "1h" and "1h0m0s"
+// are no diff. A zero answer, in any spelling, is no answer: a method's
+// maximum token life is never zero.
+func maxTokenTTLFromAPI(prior types.String, api string) types.String {
+	if fwutil.UnsetDuration(types.StringValue(api)) {
+		return prior
+	}
+	return fwutil.DurationFromAPI(prior, api)
+}
+
 // optionalString shows an empty server value as null unless the prior value
 // was the empty string, so that neither spelling of "unset" is a diff.
 func optionalString(prior types.String, v string) types.String {

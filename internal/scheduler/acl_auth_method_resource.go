@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -36,14 +35,6 @@ const (
 	typeJWT  = "JWT"
 
 	defaultTokenNameFormat = "${auth_method_type}-${auth_method_name}"
-
-	// replicaWait is how long one blocking read waits for the replica (the
-	// client shortens it to fit its request timeout), and replicaCatchUp
-	// how long reads keep waiting in all before giving up.
-	replicaWait    = 5 * time.Second
-	replicaCatchUp = 2 * time.Minute
-	// pollInterval spaces the reads of a server that cannot block.
-	pollInterval = time.Second
 )
 
 var authMethodNameRe = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
@@ -153,7 +144,8 @@ func aclAuthMethodSchema(context.Context) schema.Schema {
 
 	return schema.Schema{
 		Description: "An ACL auth method of the scheduler: how an OIDC identity provider or a JWT issuer is used for single sign-on, " +
-			"and which tokens a login produces. The scheduler can update only OIDC methods, so any change to a JWT method replaces it.",
+			"and which tokens a login produces. The scheduler's API updates only OIDC methods, so any change to a JWT method replaces it, " +
+			"unless the provider's `scheduler` block sets `jwt_updates = \"in_place\"` for a server that updates JWT methods too.",
 		Attributes: map[string]schema.Attribute{
 			"name": schema.StringAttribute{
 				Required:      true,
@@ -181,8 +173,8 @@ func aclAuthMethodSchema(context.Context) schema.Schema {
 			},
 			"max_token_ttl": schema.StringAttribute{
 				Required: true,
-				Description: "Maximum life of the tokens this method makes, as a duration greater than zero such as `1h`. " +
-					"The scheduler uses it but never returns it, so a change made outside Terraform cannot be seen.",
+				Description: descMaxTokenTTL + " The scheduler's API uses it without keeping it, and reads do not return it: state then keeps the configured value, " +
+					"and a change made outside Terraform cannot be seen. A server that does return it is followed, as for any other attribute.",
 				Validators:    []validator.String{fwutil.PositiveDurationValidator()},
 				PlanModifiers: []planmodifier.String{fwutil.DurationSameValue()},
 			},
@@ -250,8 +242,9 @@ func validateACLAuthMethod(ctx context.Context, config tfsdk.Config, m *aclAuthM
 
 // modifyACLAuthMethodPlan keeps a plan without real changes empty, and
 // turns any change of a JWT method into a replacement, because the
-// scheduler's update endpoint accepts only OIDC methods.
-func modifyACLAuthMethodPlan(ctx context.Context, _ *schedulerclient.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+// scheduler's update endpoint accepts only OIDC methods: unless the
+// provider's jwt_updates says that the server updates JWT methods too.
+func modifyACLAuthMethodPlan(ctx context.Context, c *schedulerclient.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var state aclAuthMethodModel
 	resp.Diagnostics.Append(fwutil.Get(ctx, req.State, &state)...)
 	if resp.Diagnostics.HasError() {
@@ -272,7 +265,7 @@ func modifyACLAuthMethodPlan(ctx context.Context, _ *schedulerclient.Client, req
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("modify_time"), state.ModifyTime)...)
 		return
 	}
-	if state.Type.ValueString() != typeJWT {
+	if state.Type.ValueString() != typeJWT || c.UpdatesJWT() {
 		return
 	}
 	names := make([]string, 0, len(changed))
@@ -281,11 +274,14 @@ func modifyACLAuthMethodPlan(ctx context.Context, _ *schedulerclient.Client, req
 		resp.RequiresReplace = append(resp.RequiresReplace, p)
 	}
 	resp.Diagnostics.AddWarning("JWT auth method will be replaced",
-		fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing %s of the JWT auth method %q deletes it and creates it again.",
-			strings.Join(names, ", "), state.Name.ValueString()))
+		fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing %s of the JWT auth method %q deletes it and creates it again, "+
+			"and with it what the scheduler ties to the method, such as its binding rules. "+
+			"If your scheduler updates JWT methods, set jwt_updates = %q in the provider's scheduler block to update them in place.",
+			strings.Join(names, ", "), state.Name.ValueString(), schedulerclient.JWTUpdatesInPlace))
 }
 
-// leeways are the durations the scheduler answers "0s" for when unset.
+// leeways are the durations the scheduler answers "0s" (or "") for when
+// unset.
 var leeways = map[string]bool{
 	"expiration_leeway": true,
 	"not_before_leeway": true,
@@ -360,7 +356,7 @@ func createACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Clie
 }
 
 func readACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client], m *aclAuthMethodModel) error {
-	got, err := readAfter(ctx, op.Client, m.Name.ValueString(), uint64(m.ModifyIndex.ValueInt64()))
+	got, err := op.Client.ReadAuthMethodAfter(ctx, m.Name.ValueString(), uint64(m.ModifyIndex.ValueInt64()))
 	if err != nil {
 		return err
 	}
@@ -371,8 +367,8 @@ func readACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client
 func updateACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client], m, prior *aclAuthMethodModel) error {
 	if len(serverChanges(m, prior)) == 0 {
 		// Only the spelling of values changed (modifyACLAuthMethodPlan
-		// replaces a JWT method on any other change), so only state
-		// learns it.
+		// replaces a JWT method on any other change, unless the server
+		// updates JWT methods), so only state learns it.
 		return nil
 	}
 	body := authMethodFromModel(ctx, m, op)
@@ -389,12 +385,16 @@ func updateACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Clie
 
 func deleteACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client], m *aclAuthMethodModel) error {
 	name := m.Name.ValueString()
-	if err := op.Client.DeleteAuthMethod(ctx, name); err != nil && !client.IsNotFound(err) {
+	index, err := op.Client.DeleteAuthMethod(ctx, name)
+	if err != nil && !client.IsNotFound(err) {
 		return err
 	}
 	// A method created again under the same name right away (a replacement)
-	// must not find the replica still showing this one.
-	if err := waitGone(ctx, op.Client, name); err != nil {
+	// must not find the replica still showing this one. Where the server
+	// does not say the delete's index, the delete still follows the
+	// method's last write.
+	after := max(index, uint64(m.ModifyIndex.ValueInt64())+1)
+	if err := op.Client.WaitAuthMethodGone(ctx, name, after); err != nil {
 		return &fwutil.Failure{Summary: "The auth method was deleted, but the replica still shows it", Detail: fwutil.APIErrorDetail(err)}
 	}
 	return nil
@@ -444,14 +444,13 @@ func modelFromAuthMethod(ctx context.Context, m *aclAuthMethodModel, got *schedu
 		Type:            types.StringValue(got.Type),
 		TokenLocality:   types.StringValue(got.TokenLocality),
 		TokenNameFormat: types.StringValue(got.TokenNameFormat),
-		// The scheduler never returns it: state keeps what was sent.
-		MaxTokenTTL: m.MaxTokenTTL,
-		Default:     types.BoolValue(got.Default),
-		Config:      cfg,
-		CreateTime:  fwutil.TimeString(got.CreateTime),
-		ModifyTime:  fwutil.TimeString(got.ModifyTime),
-		CreateIndex: types.Int64Value(int64(got.CreateIndex)),
-		ModifyIndex: types.Int64Value(int64(got.ModifyIndex)),
+		MaxTokenTTL:     maxTokenTTLFromAPI(m.MaxTokenTTL, got.MaxTokenTTL),
+		Default:         types.BoolValue(got.Default),
+		Config:          cfg,
+		CreateTime:      fwutil.TimeString(got.CreateTime),
+		ModifyTime:      fwutil.TimeString(got.ModifyTime),
+		CreateIndex:     types.Int64Value(int64(got.CreateIndex)),
+		ModifyIndex:     types.Int64Value(int64(got.ModifyIndex)),
 	}
 }
 
@@ -460,88 +459,3 @@ func modelFromAuthMethod(ctx context.Context, m *aclAuthMethodModel, got *schedu
 var resourceConfigAttrTypes = sync.OnceValue(func() map[string]attr.Type {
 	return fwutil.AttrTypes(aclAuthMethodSchema(context.Background()).Attributes["config"].GetType())
 })
-
-// readAfter reads a method from the replica once the replica has applied
-// the write at index (0 when none is known, such as after an import). A
-// replica that lags answers a blocking read only when it catches up, so a
-// method written a moment ago is never taken for deleted.
-//
-// A replica that stays behind index through a whole wait, without moving
-// at all, has no write on its way: the server has lost the write, as one
-// restarted without its data does, and its index went backwards. Its
-// answer is then the truth, a 404 included, since waiting longer would
-// only end in an error on every refresh.
-func readAfter(ctx context.Context, c *schedulerclient.Client, name string, index uint64) (*schedulerclient.AuthMethod, error) {
-	if index == 0 {
-		m, _, err := c.ReadAuthMethod(ctx, name, nil)
-		return m, err
-	}
-	deadline := time.Now().Add(replicaCatchUp)
-	q := &schedulerclient.QueryOptions{WaitIndex: index - 1, WaitTime: c.BlockingWait(replicaWait)}
-	for first := true; ; first = false {
-		start := time.Now()
-		m, meta, err := c.ReadAuthMethod(ctx, name, q)
-		// A server that does not send its index cannot be waited for.
-		if meta == nil || meta.LastIndex == 0 || meta.LastIndex >= index {
-			return m, err
-		}
-		if err != nil && !client.IsNotFound(err) {
-			return nil, err
-		}
-		// After the first read, q waits for any move of the replica from
-		// where it was, so an answer not past that point after the whole
-		// wait says that nothing is in flight. One that came sooner is from
-		// a server that does not block, which can only be polled.
-		stuck := !first && meta.LastIndex <= q.WaitIndex
-		if stuck && time.Since(start) >= q.WaitTime {
-			return m, err
-		}
-		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("the scheduler's replica is at index %d and has not reached index %d of the last write after %s", meta.LastIndex, index, replicaCatchUp)
-		}
-		if stuck {
-			if err := pause(ctx, pollInterval); err != nil {
-				return nil, err
-			}
-		}
-		q = &schedulerclient.QueryOptions{WaitIndex: meta.LastIndex, WaitTime: q.WaitTime}
-	}
-}
-
-// pause waits d, or less if ctx ends first, which it reports.
-func pause(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
-
-// waitGone waits until the replica no longer shows a deleted method.
-func waitGone(ctx context.Context, c *schedulerclient.Client, name string) error {
-	deadline := time.Now().Add(replicaCatchUp)
-	var q *schedulerclient.QueryOptions
-	for {
-		_, meta, err := c.ReadAuthMethod(ctx, name, q)
-		if client.IsNotFound(err) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("the replica still shows %q after %s", name, replicaCatchUp)
-		}
-		if meta == nil || meta.LastIndex == 0 {
-			// A server that does not send its index cannot block: poll.
-			if err := pause(ctx, pollInterval); err != nil {
-				return err
-			}
-			continue
-		}
-		q = &schedulerclient.QueryOptions{WaitIndex: meta.LastIndex, WaitTime: replicaWait}
-	}
-}

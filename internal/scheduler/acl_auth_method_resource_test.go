@@ -1,6 +1,7 @@
 package scheduler_test
 
 import (
+	"cmp"
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
@@ -8,6 +9,7 @@ import (
 	"crypto/x509"
 	"encoding/pem"
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -93,7 +95,12 @@ resource "stack_scheduler_acl_auth_method" %q {
 }
 
 func jwtConfig(s *acctest.Scheduler, name, pubKey, extra string) string {
-	return s.ProviderConfig() + fmt.Sprintf(`
+	return s.ProviderConfig() + jwtMethod(name, pubKey, extra)
+}
+
+// jwtMethod is the JWT method of jwtConfig without the provider block.
+func jwtMethod(name, pubKey, extra string) string {
+	return fmt.Sprintf(`
 resource "stack_scheduler_acl_auth_method" "test" {
   name           = %q
   type           = "JWT"
@@ -360,83 +367,245 @@ func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
 	})
 }
 
+// providerWithJWTUpdates is the provider block for s with jwt_updates set
+// to mode ("" leaves it out: the default).
+func providerWithJWTUpdates(s *acctest.Scheduler, mode string) string {
+	if mode == "" {
+		return s.ProviderConfig()
+	}
+	return fmt.Sprintf(`
+provider "stack" {
+  max_retries = 6
+  scheduler {
+    address     = %q
+    token       = %q
+    jwt_updates = %q
+  }
+}
+`, s.URL, s.Token, mode)
+}
+
 // The plan of a change to a JWT method warns that it replaces the method,
-// naming the attributes that changed. The test harness drops warnings, so
+// naming the attributes that changed; with jwt_updates = "in_place" it
+// plans an update, without a warning. The test harness drops warnings, so
 // this runs Terraform itself and reads its machine-readable plan output.
 func TestAccACLAuthMethod_jwtReplacementWarning(t *testing.T) {
 	acctest.SkipUnlessAcceptance(t)
-	t.Parallel()
-	s := acctest.NewScheduler(t)
-	name := tfacctest.RandomWithPrefix("jwt-warn")
-	key := publicKeyPEM(t)
-	cli := acctest.NewCLI(t, nil)
-	cli.WriteConfig(t, jwtConfig(s, name, key, `expiration_leeway = "5m"`))
-	cli.MustRun(t, "apply", "-auto-approve")
-	t.Cleanup(func() { cli.MustRun(t, "destroy", "-auto-approve") })
+	for _, tc := range []struct {
+		mode, action string
+		scheduler    func(t *testing.T) *acctest.Scheduler
+	}{
+		{"", "replace", acctest.NewScheduler},
+		{"in_place", "update", withJWTUpdates},
+	} {
+		t.Run(cmp.Or(tc.mode, "default"), func(t *testing.T) {
+			t.Parallel()
+			s := tc.scheduler(t)
+			name := tfacctest.RandomWithPrefix("jwt-warn")
+			key := publicKeyPEM(t)
+			cli := acctest.NewCLI(t, nil)
+			cli.WriteConfig(t, providerWithJWTUpdates(s, tc.mode)+jwtMethod(name, key, `expiration_leeway = "5m"`))
+			cli.MustRun(t, "apply", "-auto-approve")
+			t.Cleanup(func() { cli.MustRun(t, "destroy", "-auto-approve") })
 
-	cli.WriteConfig(t, jwtConfig(s, name, key, `
+			cli.WriteConfig(t, providerWithJWTUpdates(s, tc.mode)+jwtMethod(name, key, `
     expiration_leeway = "300s"
     signing_algs      = ["ES256"]
     bound_audiences   = ["api"]`))
-	diags, actions := cli.PlanJSON(t)
-	var warnings []string
-	for _, d := range diags {
-		if d.Summary == "JWT auth method will be replaced" {
-			if d.Severity != "warning" {
-				t.Errorf("severity %q, want warning", d.Severity)
+			diags, actions := cli.PlanJSON(t)
+			var warnings []string
+			for _, d := range diags {
+				if d.Summary == "Provider development overrides are in effect" {
+					// Terraform's, about how the test runs the provider.
+					continue
+				}
+				if d.Severity != "warning" {
+					t.Errorf("%s %q: %s", d.Severity, d.Summary, d.Detail)
+				}
+				warnings = append(warnings, d.Summary+": "+d.Detail)
 			}
-			warnings = append(warnings, d.Detail)
-		}
-	}
-	// The leeway, rewritten with the same value, is not a change.
-	want := fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing config.bound_audiences, config.signing_algs of the JWT auth method %q deletes it and creates it again.", name)
-	if len(warnings) != 1 || warnings[0] != want {
-		t.Errorf("warnings %q, want exactly %q", warnings, want)
-	}
-	if action := actions[resourceAddr]; action != "replace" {
-		t.Errorf("planned action %q, want replace", action)
+			// The leeway, rewritten with the same value, is not a change.
+			var want []string
+			if tc.mode == "" {
+				want = []string{"JWT auth method will be replaced: " + fmt.Sprintf("The scheduler can update only OIDC auth methods, so changing config.bound_audiences, config.signing_algs of the JWT auth method %q deletes it and creates it again, "+
+					"and with it what the scheduler ties to the method, such as its binding rules. "+
+					`If your scheduler updates JWT methods, set jwt_updates = "in_place" in the provider's scheduler block to update them in place.`, name)}
+			}
+			if !slices.Equal(warnings, want) {
+				t.Errorf("warnings %q, want exactly %q", warnings, want)
+			}
+			if action := actions[resourceAddr]; action != tc.action {
+				t.Errorf("planned action %q, want %s", action, tc.action)
+			}
+		})
 	}
 }
 
-func TestAccACLAuthMethod_import(t *testing.T) {
-	s := acctest.NewScheduler(t)
-	oidc := tfacctest.RandomWithPrefix("imp-oidc")
-	jwt := tfacctest.RandomWithPrefix("imp-jwt")
-	key := publicKeyPEM(t)
+// withJWTUpdates is an emulator that updates JWT methods in place, as some
+// real schedulers do although the API's documentation says they cannot be
+// updated.
+func withJWTUpdates(t *testing.T) *acctest.Scheduler {
+	return acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{UpdateJWT: true, ReplicaLag: acctest.DefaultReplicaLag}})
+}
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             checkGone(t, s, oidc, jwt),
-		Steps: []resource.TestStep{
-			{
-				Config: oidcConfig(s, oidc, "global", "1h", `
+// Against a server that updates JWT methods, jwt_updates decides: by
+// default, and with "replace", a change of an updatable field replaces the
+// method as the API's documentation requires; with "in_place" it updates
+// the method, which keeps its create index. A change of a create-only
+// field replaces it whatever the setting.
+func TestAccACLAuthMethod_jwtUpdates(t *testing.T) {
+	for _, tc := range []struct {
+		mode             string
+		action           plancheck.ResourceActionType
+		createIndexes    compare.ValueComparer
+		creates, updates int64
+	}{
+		{"", plancheck.ResourceActionDestroyBeforeCreate, compare.ValuesDiffer(), 2, 0},
+		{"replace", plancheck.ResourceActionDestroyBeforeCreate, compare.ValuesDiffer(), 2, 0},
+		{"in_place", plancheck.ResourceActionUpdate, compare.ValuesSame(), 1, 1},
+	} {
+		t.Run(cmp.Or(tc.mode, "default"), func(t *testing.T) {
+			s := withJWTUpdates(t)
+			name := tfacctest.RandomWithPrefix("jwt-upd")
+			key := publicKeyPEM(t)
+			config := func(extra string) string {
+				return providerWithJWTUpdates(s, tc.mode) + jwtMethod(name, key, extra)
+			}
+			createIndex := statecheck.CompareValue(tc.createIndexes)
+			requests := func(*terraform.State) error {
+				st := s.Emulator.Stats().Requests
+				if creates, updates := st["POST /v1/acl/auth-method"], st["POST /v1/acl/auth-method/{name}"]; creates != tc.creates || updates != tc.updates {
+					return fmt.Errorf("the server saw %d creates and %d updates, want %d and %d", creates, updates, tc.creates, tc.updates)
+				}
+				return nil
+			}
+
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories,
+				CheckDestroy:             checkGone(t, s, name),
+				Steps: []resource.TestStep{
+					{
+						Config:            config(`expiration_leeway = "5m"`),
+						ConfigStateChecks: []statecheck.StateCheck{createIndex.AddStateValue(resourceAddr, attr("create_index"))},
+					},
+					{
+						Config: config(`
+    expiration_leeway = "5m"
+    signing_algs      = ["ES256"]
+    bound_audiences   = ["api"]
+    claim_mappings    = { sub = "user" }`),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, tc.action)},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{
+							createIndex.AddStateValue(resourceAddr, attr("create_index")),
+							statecheck.ExpectKnownValue(resourceAddr, attr("config", "bound_audiences"), strList("api")),
+							statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("5m")),
+						},
+						Check: resource.ComposeTestCheckFunc(requests, checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+							if strings.Join(m.Config.BoundAudiences, ",") != "api" || strings.Join(m.Config.SigningAlgs, ",") != "ES256" ||
+								m.Config.ClaimMappings["sub"] != "user" || !slices.Equal(m.Config.JWTValidationPubKeys, []string{key}) ||
+								!fwutil.DurationsEqual(m.Config.ExpirationLeeway, "5m") {
+								return fmt.Errorf("server holds bound audiences %v, signing algs %v, claim mappings %v, leeway %q",
+									m.Config.BoundAudiences, m.Config.SigningAlgs, m.Config.ClaimMappings, m.Config.ExpirationLeeway)
+							}
+							return nil
+						})),
+					},
+					{
+						Config: config(`
+    expiration_leeway = "10m"
+    signing_algs      = ["ES256"]
+    bound_audiences   = ["api"]
+    claim_mappings    = { sub = "user" }`),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("10m"))},
+					},
+				},
+			})
+		})
+	}
+}
+
+// An import shows what the server returns, and a verify ignores what it
+// cannot return: a client secret that the server redacts or omits, which
+// the import still must not invent.
+func TestAccACLAuthMethod_import(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		scheduler func(t *testing.T) *acctest.Scheduler
+	}{
+		{"served", acctest.NewScheduler},
+		{"redacted", func(t *testing.T) *acctest.Scheduler {
+			return acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{RedactSecrets: true, ReplicaLag: acctest.DefaultReplicaLag}})
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.scheduler(t)
+			oidc := tfacctest.RandomWithPrefix("imp-oidc")
+			jwt := tfacctest.RandomWithPrefix("imp-jwt")
+			key := publicKeyPEM(t)
+
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories,
+				CheckDestroy:             checkGone(t, s, oidc, jwt),
+				Steps: []resource.TestStep{
+					{
+						Config: oidcConfig(s, oidc, "global", "1h", `
     oidc_scopes     = ["groups"]
     discovery_ca_pem = []`),
-			},
-			{
-				ResourceName:                         resourceAddr,
-				ImportState:                          true,
-				ImportStateId:                        oidc,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				// Never returned by the scheduler, so an import cannot know it.
-				ImportStateVerifyIgnore: []string{"max_token_ttl", "config.discovery_ca_pem"},
-			},
-			{
-				Config: jwtConfig(s, jwt, key, `clock_skew_leeway = "1m"`),
-			},
-			{
-				ResourceName:                         resourceAddr,
-				ImportState:                          true,
-				ImportStateId:                        jwt,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-				// Without a configuration to follow, an import shows durations
-				// as the server spells them ("1m0s"); a plan then finds no diff.
-				ImportStateVerifyIgnore: []string{"max_token_ttl", "config.clock_skew_leeway"},
-			},
-		},
-	})
+					},
+					{
+						ResourceName:                         resourceAddr,
+						ImportState:                          true,
+						ImportStateId:                        oidc,
+						ImportStateVerify:                    true,
+						ImportStateVerifyIdentifierAttribute: "name",
+						// max_token_ttl: not returned by the scheduler the
+						// spec describes, so an import cannot know it. The
+						// secret is checked below, against what the server
+						// returns.
+						ImportStateVerifyIgnore: []string{"max_token_ttl", "config.discovery_ca_pem", "config.oidc_client_secret"},
+						ImportStateCheck:        importedSecretAsServed(t, s, oidc, "s3cret"),
+					},
+					{
+						Config: jwtConfig(s, jwt, key, `clock_skew_leeway = "1m"`),
+					},
+					{
+						ResourceName:                         resourceAddr,
+						ImportState:                          true,
+						ImportStateId:                        jwt,
+						ImportStateVerify:                    true,
+						ImportStateVerifyIdentifierAttribute: "name",
+						// Without a configuration to follow, an import shows durations
+						// as the server spells them ("1m0s"); a plan then finds no diff.
+						ImportStateVerifyIgnore: []string{"max_token_ttl", "config.clock_skew_leeway"},
+					},
+				},
+			})
+		})
+	}
+}
+
+// importedSecretAsServed checks the client secret of an imported method:
+// want when the server returns it, none when the server redacts or omits
+// it, since an import has nothing else to go by.
+func importedSecretAsServed(t *testing.T, s *acctest.Scheduler, name, want string) resource.ImportStateCheckFunc {
+	return func(states []*terraform.InstanceState) error {
+		if len(states) != 1 {
+			return fmt.Errorf("%d imported states, want 1", len(states))
+		}
+		served := stored(t, s.Client(t), name, 0).Config.OIDCClientSecret
+		if served == "" || served == fwutil.Redacted || fwutil.Obfuscated(served) {
+			want = ""
+		}
+		if got := states[0].Attributes["config.oidc_client_secret"]; got != want {
+			return fmt.Errorf("imported client secret %q, want %q: the server answers %q", got, want, served)
+		}
+		return nil
+	}
 }
 
 // createJWTElsewhere creates, outside Terraform, the JWT method that
@@ -460,9 +629,12 @@ func createJWTElsewhere(t *testing.T, s *acctest.Scheduler, name, key string) *s
 }
 
 // An imported JWT method learns its max_token_ttl from the configuration
-// without being replaced, although any other change would replace it.
+// without being replaced, although any other change would replace it. This
+// is the scheduler of the API's documentation, which does not return
+// max_token_ttl, always an emulator: a real server may return it (see
+// TestAccACLAuthMethod_maxTokenTTLReturnedImportsWithoutChange).
 func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
-	s := acctest.NewScheduler(t)
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: acctest.DefaultReplicaLag}})
 	name := tfacctest.RandomWithPrefix("imp-jwt")
 	key := publicKeyPEM(t)
 	createJWTElsewhere(t, s, name, key)
@@ -502,6 +674,111 @@ func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(resourceAddr, attr("config", "signing_algs"), strList("ES256")),
+				},
+			},
+		},
+	})
+}
+
+// withMaxTokenTTL is an emulator that keeps MaxTokenTTL and returns it, as
+// some real schedulers do although the API's documentation says it is not
+// kept.
+func withMaxTokenTTL(t *testing.T) *acctest.Scheduler {
+	return acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReturnMaxTokenTTL: true, ReplicaLag: acctest.DefaultReplicaLag}})
+}
+
+// Where the server returns max_token_ttl, state follows it, by its value:
+// the server's "1h0m0s" is the configured "1h", and a change made outside
+// Terraform shows in the plan and is reverted.
+func TestAccACLAuthMethod_maxTokenTTLReturnedShowsDrift(t *testing.T) {
+	s := withMaxTokenTTL(t)
+	name := tfacctest.RandomWithPrefix("ttl")
+	serverTTL := func(want string) resource.TestCheckFunc {
+		return checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+			if m.MaxTokenTTL != want {
+				return fmt.Errorf("the server answered MaxTokenTTL %q, want %q", m.MaxTokenTTL, want)
+			}
+			return nil
+		})
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config:            oidcConfig(s, name, "global", "1h", ""),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h"))},
+				Check:             serverTTL("1h0m0s"),
+			},
+			{
+				PreConfig: func() {
+					c := s.Client(t)
+					m := stored(t, c, name, 0)
+					m.MaxTokenTTL = "2h"
+					updated, err := c.UpdateAuthMethod(context.Background(), m)
+					if err != nil {
+						t.Fatal(err)
+					}
+					stored(t, c, name, updated.ModifyIndex)
+				},
+				Config: oidcConfig(s, name, "global", "1h", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h"))},
+				Check:             serverTTL("1h0m0s"),
+			},
+		},
+	})
+}
+
+// Where the server returns max_token_ttl, an imported method has it, and
+// the configuration that describes the method plans no change; the data
+// source shows it too.
+func TestAccACLAuthMethod_maxTokenTTLReturnedImportsWithoutChange(t *testing.T) {
+	s := withMaxTokenTTL(t)
+	name := tfacctest.RandomWithPrefix("ttl-imp")
+	key := publicKeyPEM(t)
+	created := createJWTElsewhere(t, s, name, key)
+	const ds = `
+data "stack_scheduler_acl_auth_method" "test" {
+  name = stack_scheduler_acl_auth_method.test.name
+}
+`
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config:             jwtConfig(s, name, key, ""),
+				ResourceName:       resourceAddr,
+				ImportState:        true,
+				ImportStateId:      name,
+				ImportStatePersist: true,
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					if len(states) != 1 {
+						return fmt.Errorf("%d imported states, want 1", len(states))
+					}
+					if got := states[0].Attributes["max_token_ttl"]; got != "30m0s" {
+						return fmt.Errorf("imported max_token_ttl %q, want the server's 30m0s", got)
+					}
+					return nil
+				},
+			},
+			{
+				Config: jwtConfig(s, name, key, "") + ds,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionNoop)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("30m0s")),
+					statecheck.ExpectKnownValue(resourceAddr, attr("modify_index"), knownvalue.Int64Exact(int64(created.ModifyIndex))),
+					statecheck.ExpectKnownValue("data.stack_scheduler_acl_auth_method.test", attr("max_token_ttl"), str("30m0s")),
 				},
 			},
 		},
@@ -586,6 +863,45 @@ func TestAccACLAuthMethod_unsetSpellingsChangeNothing(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), str("5s")),
 				},
+			},
+		},
+	})
+}
+
+// A server that answers a zero duration as "" rather than "0s" means the
+// zero the configuration wrote: the create keeps it, and nothing changes.
+func TestAccACLAuthMethod_zeroDurationAnsweredEmpty(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{EmptyZeroDurations: true, ReplicaLag: acctest.DefaultReplicaLag}})
+	name := tfacctest.RandomWithPrefix("zero")
+	key := publicKeyPEM(t)
+	config := jwtConfig(s, name, key, `
+    not_before_leeway = "0s"
+    clock_skew_leeway = "0m"
+    expiration_leeway = "5s"`)
+	leeways := []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), str("0s")),
+		statecheck.ExpectKnownValue(resourceAddr, attr("config", "clock_skew_leeway"), str("0m")),
+		statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("5s")),
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             checkGone(t, s, name),
+		Steps: []resource.TestStep{
+			{
+				Config:            config,
+				ConfigStateChecks: leeways,
+				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+					if m.Config.NotBeforeLeeway != "" || m.Config.ClockSkewLeeway != "" {
+						return fmt.Errorf("the server answered the zero leeways %q and %q, want the variant's \"\"", m.Config.NotBeforeLeeway, m.Config.ClockSkewLeeway)
+					}
+					return nil
+				}),
+			},
+			{
+				Config:            config,
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: leeways,
 			},
 		},
 	})
@@ -680,7 +996,7 @@ func TestAccACLAuthMethod_outOfBandDeleteRecreates(t *testing.T) {
 			{
 				PreConfig: func() {
 					c := s.Client(t)
-					if err := c.DeleteAuthMethod(context.Background(), name); err != nil {
+					if _, err := c.DeleteAuthMethod(context.Background(), name); err != nil {
 						t.Fatal(err)
 					}
 					waitReplicaGone(t, c, name)
@@ -1139,6 +1455,39 @@ func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
 	})
 }
 
+// A destroy waits for the lagging replica to drop the method, so that a
+// replacement never finds it there, with one blocking read: the delete and
+// that read are the only requests of the destroy of one method.
+func TestAccACLAuthMethod_destroyWaitsWithOneRead(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: acctest.DefaultReplicaLag}})
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, oidcConfig(s, "destroyed", "global", "1h", ""))
+	cli.MustRun(t, "apply", "-auto-approve")
+	// The replica has the method before the destroy starts, as after any
+	// refresh.
+	stored(t, s.Client(t), "destroyed", 2)
+
+	before := s.Emulator.Stats()
+	cli.MustRun(t, "destroy", "-auto-approve", "-refresh=false")
+	after := s.Emulator.Stats()
+	got := map[string]int64{}
+	for route, n := range after.Requests {
+		if d := n - before.Requests[route]; d != 0 {
+			got[route] = d
+		}
+	}
+	want := map[string]int64{"DELETE /v1/acl/auth-method/{name}": 1, "GET /v1/acl/auth-method/{name}": 1}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the destroy sent %v, want %v", got, want)
+	}
+	// That read waited for the replica: it no longer shows the method.
+	if err := checkGone(t, s, "destroyed")(nil); err != nil {
+		t.Error(err)
+	}
+}
+
 // A method deleted elsewhere while the replica still shows it is destroyed
 // without error, even by a server that answers that delete with a 500.
 func TestAccACLAuthMethod_destroyOfMethodDeletedElsewhere(t *testing.T) {
@@ -1150,7 +1499,7 @@ func TestAccACLAuthMethod_destroyOfMethodDeletedElsewhere(t *testing.T) {
 			{Config: oidcConfig(s, "gone", "global", "1h", "")},
 			{
 				PreConfig: func() {
-					if err := s.Client(t).DeleteAuthMethod(context.Background(), "gone"); err != nil {
+					if _, err := s.Client(t).DeleteAuthMethod(context.Background(), "gone"); err != nil {
 						t.Fatal(err)
 					}
 				},

@@ -3,6 +3,7 @@ package scheduler
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -127,17 +128,56 @@ func (c *Client) ListAuthMethods(ctx context.Context, q *QueryOptions) ([]*AuthM
 	return got, queryMeta(resp), nil
 }
 
-// DeleteAuthMethod deletes a method. Some schedulers answer the delete of a
-// missing method with a 500 "... not found"; that is reported as the 404 it
-// means, so that callers need one test for "already gone".
-func (c *Client) DeleteAuthMethod(ctx context.Context, name string) error {
-	if name == "" {
-		return errNoName
+// ReadAuthMethodAfter reads a method from the replica once the replica has
+// applied the write at index, the method's ModifyIndex as last written (0
+// when none is known, such as after an import): see readAfter.
+func (c *Client) ReadAuthMethodAfter(ctx context.Context, name string, index uint64) (*AuthMethod, error) {
+	var got *AuthMethod
+	err := c.readAfter(ctx, index, func(ctx context.Context, q *QueryOptions) (*QueryMeta, error) {
+		m, meta, err := c.ReadAuthMethod(ctx, name, q)
+		got = m
+		return meta, err
+	})
+	if err != nil {
+		return nil, err
 	}
-	_, err := c.c.Do(ctx, &client.Request{Method: http.MethodDelete, Path: authMethodPathOf(name), Query: c.query(nil, false)}, nil)
+	return got, nil
+}
+
+// DeleteAuthMethod deletes a method and returns the index of the delete, 0
+// when the server did not say it (X-Scheduler-Index on the answer). Some
+// schedulers answer the delete of a missing method with a 500 "... not
+// found"; that is reported as the 404 it means, so that callers need one
+// test for "already gone".
+func (c *Client) DeleteAuthMethod(ctx context.Context, name string) (uint64, error) {
+	if name == "" {
+		return 0, errNoName
+	}
+	resp, err := c.c.Do(ctx, &client.Request{Method: http.MethodDelete, Path: authMethodPathOf(name), Query: c.query(nil, false)}, nil)
+	var index uint64
+	if meta := queryMeta(resp); meta != nil {
+		index = meta.LastIndex
+	}
 	var e *client.Error
 	if errors.As(err, &e) && e.StatusCode == http.StatusInternalServerError && strings.Contains(strings.ToLower(e.Message), "not found") {
-		return &client.Error{StatusCode: http.StatusNotFound, Method: e.Method, Path: e.Path, Message: e.Message}
+		return index, &client.Error{StatusCode: http.StatusNotFound, Method: e.Method, Path: e.Path, Message: e.Message}
 	}
-	return err
+	if err == nil {
+		c.wrote(index)
+	}
+	return index, err
+}
+
+// WaitAuthMethodGone waits until the replica no longer shows a deleted
+// method, so that a method created again under its name right away (a
+// replacement) does not find it there. after is the delete's index, as
+// DeleteAuthMethod returns it, or where the server did not say it, one
+// past the method's last known ModifyIndex, which the delete must follow:
+// where the server gives the delete's index, one blocking read is the
+// whole wait.
+func (c *Client) WaitAuthMethodGone(ctx context.Context, name string, after uint64) error {
+	return c.waitGone(ctx, fmt.Sprintf("the auth method %q", name), after, func(ctx context.Context, q *QueryOptions) (*QueryMeta, error) {
+		_, meta, err := c.ReadAuthMethod(ctx, name, q)
+		return meta, err
+	})
 }

@@ -155,7 +155,10 @@ func TestAuthMethodWrites_retries(t *testing.T) {
 			_, err := c.UpdateAuthMethod(context.Background(), &AuthMethod{Name: "m"})
 			return err
 		}, 502, 3},
-		"delete retried on 504": {func(c *Client) error { return c.DeleteAuthMethod(context.Background(), "m") }, 504, 3},
+		"delete retried on 504": {func(c *Client) error {
+			_, err := c.DeleteAuthMethod(context.Background(), "m")
+			return err
+		}, 504, 3},
 		"update not on 400": {func(c *Client) error {
 			_, err := c.UpdateAuthMethod(context.Background(), &AuthMethod{Name: "m"})
 			return err
@@ -243,7 +246,7 @@ func TestEmptyNameRefused(t *testing.T) {
 	if _, err := c.UpdateAuthMethod(context.Background(), &AuthMethod{}); err == nil {
 		t.Error("update accepted an empty name")
 	}
-	if err := c.DeleteAuthMethod(context.Background(), ""); err == nil {
+	if _, err := c.DeleteAuthMethod(context.Background(), ""); err == nil {
 		t.Error("delete accepted an empty name")
 	}
 	if len(*reqs) != 0 {
@@ -291,17 +294,41 @@ func TestListAuthMethods_noToken(t *testing.T) {
 
 func TestDeleteAuthMethod(t *testing.T) {
 	c, reqs := fakeScheduler(t, reply(http.StatusOK, ""))
-	if err := c.DeleteAuthMethod(context.Background(), "m"); err != nil {
-		t.Fatal(err)
+	index, err := c.DeleteAuthMethod(context.Background(), "m")
+	if err != nil || index != 0 {
+		t.Fatalf("delete = %d, %v; want index 0 (not given) and no error", index, err)
 	}
 	if r := (*reqs)[0]; r.Method != http.MethodDelete || r.Path != "/v1/acl/auth-method/m" {
 		t.Errorf("request %s %s", r.Method, r.Path)
 	}
 }
 
+// A server that says the delete's index is read back from it, and the
+// client's next reads wait for the replica to reach that delete, as they
+// do after any write of the client.
+func TestDeleteAuthMethod_indexOfTheDelete(t *testing.T) {
+	c, reqs := fakeScheduler(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodDelete {
+			reply(http.StatusOK, "", IndexHeader, "17")(w, r)
+			return
+		}
+		reply(http.StatusNotFound, "not found", IndexHeader, "17")(w, r)
+	})
+	index, err := c.DeleteAuthMethod(context.Background(), "m")
+	if err != nil || index != 17 {
+		t.Fatalf("delete = %d, %v; want index 17", index, err)
+	}
+	if _, _, err := c.ReadAuthMethod(context.Background(), "m", nil); !client.IsNotFound(err) {
+		t.Fatalf("read: %v, want the 404", err)
+	}
+	if r := (*reqs)[1]; r.Query != "index=16&wait=5s" {
+		t.Errorf("read after the delete: query %q, want index=16&wait=5s", r.Query)
+	}
+}
+
 func TestDeleteAuthMethod_serverErrorNotFoundIsNotFound(t *testing.T) {
 	c, reqs := fakeScheduler(t, reply(http.StatusInternalServerError, "auth method m: Not Found"))
-	err := c.DeleteAuthMethod(context.Background(), "m")
+	_, err := c.DeleteAuthMethod(context.Background(), "m")
 	if !client.IsNotFound(err) {
 		t.Fatalf("error %v, want a 404", err)
 	}
@@ -313,7 +340,7 @@ func TestDeleteAuthMethod_serverErrorNotFoundIsNotFound(t *testing.T) {
 	}
 
 	c, _ = fakeScheduler(t, reply(http.StatusInternalServerError, "disk full"))
-	if err := c.DeleteAuthMethod(context.Background(), "m"); client.StatusCode(err) != http.StatusInternalServerError {
+	if _, err := c.DeleteAuthMethod(context.Background(), "m"); client.StatusCode(err) != http.StatusInternalServerError {
 		t.Fatalf("error %v, want the 500 as it is", err)
 	}
 }
@@ -448,7 +475,7 @@ func TestRegionOnEveryRequest(t *testing.T) {
 	_, _ = c.CreateAuthMethod(ctx, &AuthMethod{Name: "m"})
 	_, _ = c.UpdateAuthMethod(ctx, &AuthMethod{Name: "m"})
 	_, _, _ = c.ReadAuthMethod(ctx, "m", nil)
-	_ = c.DeleteAuthMethod(ctx, "m")
+	_, _ = c.DeleteAuthMethod(ctx, "m")
 	for _, r := range *reqs {
 		if !strings.Contains(r.Query, "region=eu-west") {
 			t.Errorf("%s %s has no region: %q", r.Method, r.Path, r.Query)
@@ -456,5 +483,23 @@ func TestRegionOnEveryRequest(t *testing.T) {
 	}
 	if len(*reqs) != 4 {
 		t.Errorf("%d requests, want 4", len(*reqs))
+	}
+}
+
+// jwt_updates reaches the client through the service's descriptor; only
+// "in_place" says that the server updates JWT methods.
+func TestUpdatesJWT(t *testing.T) {
+	tc, err := client.New(client.Config{BaseURL: "http://127.0.0.1:1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mode, want := range map[string]bool{"": false, JWTUpdatesReplace: false, JWTUpdatesInPlace: true} {
+		c, ok := Service.NewClient(tc, map[string]string{"jwt_updates": mode}).(*Client)
+		if !ok || c.UpdatesJWT() != want {
+			t.Errorf("jwt_updates %q: UpdatesJWT() = %t, want %t", mode, c.UpdatesJWT(), want)
+		}
+	}
+	if (*Client)(nil).UpdatesJWT() {
+		t.Error("a nil client updates JWT methods")
 	}
 }

@@ -4,10 +4,7 @@
 package scheduler
 
 import (
-	"net/url"
-	"strconv"
 	"sync/atomic"
-	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
@@ -47,8 +44,10 @@ func WithJWTUpdates(mode string) Option {
 	return func(c *Client) { c.jwtInPlace = mode == JWTUpdatesInPlace }
 }
 
-// UpdatesJWT reports whether the server updates JWT methods in place.
-func (c *Client) UpdatesJWT() bool { return c.jwtInPlace }
+// UpdatesJWT reports whether the server updates JWT methods in place. A
+// nil Client, that of a provider not configured yet, says no, which is
+// what the API documents.
+func (c *Client) UpdatesJWT() bool { return c != nil && c.jwtInPlace }
 
 // NewClient wraps a transport configured for the scheduler.
 func NewClient(c *client.Client, opts ...Option) *Client {
@@ -57,88 +56,4 @@ func NewClient(c *client.Client, opts ...Option) *Client {
 		o(cl)
 	}
 	return cl
-}
-
-// readYourWrites is how long a read without QueryOptions waits for the
-// replica to reach this client's last write.
-const readYourWrites = 5 * time.Second
-
-// query builds the query string of a request: the region, and for reads
-// the blocking options (given, or those that reach the last write).
-func (c *Client) query(q *QueryOptions, read bool) url.Values {
-	if read && q == nil {
-		if w := c.lastWrite.Load(); w > 0 {
-			q = &QueryOptions{WaitIndex: w - 1, WaitTime: readYourWrites}
-		}
-	}
-	if q != nil && q.WaitIndex > 0 {
-		q = &QueryOptions{WaitIndex: q.WaitIndex, WaitTime: c.BlockingWait(q.WaitTime)}
-	}
-	v := q.values()
-	if c.region != "" {
-		if v == nil {
-			v = url.Values{}
-		}
-		v.Set("region", c.region)
-	}
-	return v
-}
-
-// BlockingWait is how long a blocking read that asks for want (0: the
-// server's default, minutes) waits: at most half the per-request timeout.
-// When nothing changes the server answers only at the end of the wait,
-// which must come well before the attempt is abandoned as timed out.
-func (c *Client) BlockingWait(want time.Duration) time.Duration {
-	timeout := c.c.RequestTimeout()
-	if timeout <= 0 {
-		return want
-	}
-	if want <= 0 {
-		return timeout / 2
-	}
-	return min(want, timeout/2)
-}
-
-func (c *Client) wrote(index uint64) {
-	for {
-		cur := c.lastWrite.Load()
-		if index <= cur || c.lastWrite.CompareAndSwap(cur, index) {
-			return
-		}
-	}
-}
-
-// QueryOptions make a read blocking: with WaitIndex set, the replica answers
-// once its index is above WaitIndex, or after WaitTime, which the client
-// bounds by half its request timeout.
-type QueryOptions struct {
-	WaitIndex uint64
-	WaitTime  time.Duration
-}
-
-func (q *QueryOptions) values() url.Values {
-	if q == nil || q.WaitIndex == 0 {
-		return nil
-	}
-	v := url.Values{"index": {strconv.FormatUint(q.WaitIndex, 10)}}
-	if q.WaitTime > 0 {
-		v.Set("wait", q.WaitTime.String())
-	}
-	return v
-}
-
-// QueryMeta describes the replica that answered a read.
-type QueryMeta struct {
-	// LastIndex is the replica's index, 0 when the server did not say.
-	LastIndex uint64
-}
-
-func queryMeta(resp *client.Response) *QueryMeta {
-	if resp == nil {
-		return nil
-	}
-	// A server that sends no index, or a bad one, leaves 0, which callers
-	// take as "cannot wait for this server".
-	idx, _ := strconv.ParseUint(resp.Header.Get(IndexHeader), 10, 64)
-	return &QueryMeta{LastIndex: idx}
 }

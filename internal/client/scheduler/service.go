@@ -28,7 +28,7 @@ var Service = &client.Service{
 			Description: "How a change to an updatable field of a JWT auth method is made. `replace` (the default) deletes the method and creates it again, " +
 				"because the scheduler's API accepts updates of OIDC methods only; the deletion also deletes what the scheduler ties to the method, such as its binding rules. " +
 				"`in_place` updates the method, for servers that accept updates of JWT methods: choose it when your server does, to keep what is tied to the methods. " +
-				"Create-only fields replace a method either way.",
+				"A server that refuses them fails the apply with its error, and the method stays as it was. Create-only fields replace a method either way.",
 		},
 	},
 	NewClient: func(transport *client.Client, settings map[string]string) any {
