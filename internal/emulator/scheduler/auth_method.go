@@ -189,6 +189,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
 	s.commitLocked(m.Name, m, now)
 	s.mu.Unlock()
+	w.Header().Set(IndexHeader, strconv.FormatUint(m.ModifyIndex, 10))
 	writeJSON(w, m.view(true, &s.opts))
 }
 
@@ -228,6 +229,7 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 	m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
 	s.commitLocked(name, m, now)
 	s.mu.Unlock()
+	w.Header().Set(IndexHeader, strconv.FormatUint(m.ModifyIndex, 10))
 	writeJSON(w, m.view(false, &s.opts))
 }
 
@@ -247,8 +249,10 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.index++
+	index := s.index
 	s.commitLocked(name, nil, time.Now())
 	s.mu.Unlock()
+	w.Header().Set(IndexHeader, strconv.FormatUint(index, 10))
 	w.WriteHeader(http.StatusOK)
 }
 

@@ -34,7 +34,8 @@
 //     SigningAlgs and DiscoveryCaPem are null unless given; the RS256 default
 //     of SigningAlgs is applied at use, never stored.
 //   - The index starts at 1 before any write; every write (create, update,
-//     delete, reset) takes the next one. Reads and lists answer
+//     delete, reset) takes the next one, which a create's, an update's and
+//     a delete's answer carry in X-Scheduler-Index. Reads and lists answer
 //     X-Scheduler-Index, the highest index the replica has applied, also on
 //     a 404. A blocking query (?index=N&wait=D) returns once that index
 //     exceeds N, after D (default 5m, at most 10m), or when the client goes.

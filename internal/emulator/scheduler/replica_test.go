@@ -22,25 +22,35 @@ func TestIndex_growsWithEveryWrite(t *testing.T) {
 	if m1["CreateIndex"] != float64(2) || m1["ModifyIndex"] != float64(2) || m2["CreateIndex"] != float64(3) {
 		t.Fatalf("indexes %v/%v and %v, want 2/2 and 3", m1["CreateIndex"], m1["ModifyIndex"], m2["CreateIndex"])
 	}
-	upd := a.update("one", oidc("one")).json(t)
-	if upd["ModifyIndex"] != float64(4) || upd["CreateIndex"] != float64(2) {
-		t.Fatalf("after update %v/%v, want 2/4", upd["CreateIndex"], upd["ModifyIndex"])
+	if got := a.create(oidc("three")).index(t); got != 4 {
+		t.Fatalf("create answered %s = %d, want 4", scheduler.IndexHeader, got)
 	}
-	if got := a.read("one").index(t); got != 4 {
-		t.Fatalf("read %s = %d, want 4", scheduler.IndexHeader, got)
+	wantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/three", root, nil), http.StatusOK)
+	updated := a.update("one", oidc("one"))
+	if got := updated.index(t); got != 6 {
+		t.Fatalf("update answered %s = %d, want 6", scheduler.IndexHeader, got)
 	}
-	wantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/two", root, nil), http.StatusOK)
-	if got := listIndex(); got != 5 {
-		t.Fatalf("index after delete = %d, want 5", got)
+	upd := updated.json(t)
+	if upd["ModifyIndex"] != float64(6) || upd["CreateIndex"] != float64(2) {
+		t.Fatalf("after update %v/%v, want 2/6", upd["CreateIndex"], upd["ModifyIndex"])
 	}
-	if got := a.read("two").index(t); got != 5 {
-		t.Fatalf("404 read %s = %d, want 5", scheduler.IndexHeader, got)
+	if got := a.read("one").index(t); got != 6 {
+		t.Fatalf("read %s = %d, want 6", scheduler.IndexHeader, got)
+	}
+	if got := a.do(http.MethodDelete, "/v1/acl/auth-method/two", root, nil).index(t); got != 7 {
+		t.Fatalf("delete answered %s = %d, want 7", scheduler.IndexHeader, got)
+	}
+	if got := listIndex(); got != 7 {
+		t.Fatalf("index after delete = %d, want 7", got)
+	}
+	if got := a.read("two").index(t); got != 7 {
+		t.Fatalf("404 read %s = %d, want 7", scheduler.IndexHeader, got)
 	}
 	// Refused writes take no index.
 	wantStatus(t, a.create(oidc("one")), http.StatusConflict)
 	wantStatus(t, a.create(oidc("bad name")), http.StatusBadRequest)
-	if got := a.mustCreate(oidc("three"))["CreateIndex"]; got != float64(6) {
-		t.Fatalf("next CreateIndex = %v, want 6", got)
+	if got := a.mustCreate(oidc("four"))["CreateIndex"]; got != float64(8) {
+		t.Fatalf("next CreateIndex = %v, want 8", got)
 	}
 }
 
