@@ -1,8 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,4 +79,159 @@ resource "stack_scheduler_acl_auth_method" "m" {
 			}
 		})
 	}
+}
+
+// TestMirrorInstallInits lays the provider out as `make install` does, into
+// a scratch home directory, and runs `init` with the CLI configuration that
+// README.md shows for the filesystem mirror, on a configuration that uses
+// this provider and a built-in one: the README's configuration and the
+// install script's layout must agree, for whichever engine runs the tests.
+// Any attempt to reach a registry fails, through a proxy that is not there.
+func TestMirrorInstallInits(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	engine, err := acctest.TerraformPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, gobin := t.TempDir(), t.TempDir()
+
+	// A scratch HOME would also move Go's caches and settings, which
+	// default to directories under it: keep them where they are.
+	goEnv := map[string]string{}
+	for _, name := range []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOENV"} {
+		out, err := exec.Command("go", "env", name).Output()
+		if err != nil {
+			t.Fatalf("go env %s: %v", name, err)
+		}
+		goEnv[name] = strings.TrimSpace(string(out))
+	}
+	goEnv["HOME"], goEnv["GOBIN"] = home, gobin
+	install := exec.Command("scripts/install.sh")
+	install.Env = environ(goEnv, "MIRROR", "VERSION")
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("scripts/install.sh: %v\n%s", err, out)
+	}
+	built, err := os.ReadFile(filepath.Join(gobin, "terraform-provider-stack"))
+	if err != nil {
+		t.Fatalf("make install left no binary in GOBIN: %v", err)
+	}
+
+	mirror := filepath.Join(home, ".terraform.d", "plugins")
+	versions, err := filepath.Glob(filepath.Join(mirror, acctest.RegistryHosts[0], acctest.ProviderSource, "*"))
+	if err != nil || len(versions) != 1 {
+		t.Fatalf("want one version of the provider in the mirror %s, found %q (%v)", mirror, versions, err)
+	}
+	version := filepath.Base(versions[0])
+	for _, host := range acctest.RegistryHosts {
+		bin := filepath.Join(mirror, host, acctest.ProviderSource, version, runtime.GOOS+"_"+runtime.GOARCH, "terraform-provider-stack_v"+version)
+		laid, err := os.ReadFile(bin)
+		if err != nil {
+			t.Fatalf("the mirror lacks the provider under %s: %v", host, err)
+		}
+		if !bytes.Equal(laid, built) {
+			t.Fatalf("%s is not the binary make install built", bin)
+		}
+	}
+
+	rc := filepath.Join(t.TempDir(), "stack-mirror.tfrc")
+	if err := os.WriteFile(rc, []byte(readmeMirrorConfig(t, home)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	err = os.WriteFile(filepath.Join(dir, "main.tf"), []byte(fmt.Sprintf(`terraform {
+  required_providers {
+    stack = { source = %q }
+  }
+}
+
+provider "stack" {}
+
+resource "terraform_data" "beside" {}
+`, acctest.ProviderSource)), 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(engine, args...)
+		cmd.Dir = dir
+		cmd.Env = environ(map[string]string{
+			"HOME":               home,
+			"TF_CLI_CONFIG_FILE": rc,
+			"CHECKPOINT_DISABLE": "1",
+			"HTTPS_PROXY":        "http://127.0.0.1:1",
+			"HTTP_PROXY":         "http://127.0.0.1:1",
+		}, "TF_PLUGIN_CACHE_DIR", "TF_REATTACH_PROVIDERS", "NO_PROXY", "no_proxy", "https_proxy", "http_proxy")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %s: %v\n%s", engine, strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+
+	run("init", "-input=false", "-no-color")
+	name, _, _ := strings.Cut(run("version"), " ")
+	host := acctest.RegistryHosts[0]
+	if name == "OpenTofu" {
+		host = acctest.RegistryHosts[1]
+	}
+	var v struct {
+		ProviderSelections map[string]string `json:"provider_selections"`
+	}
+	if err := json.Unmarshal([]byte(run("version", "-json")), &v); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{host + "/" + acctest.ProviderSource: version}
+	if !maps.Equal(v.ProviderSelections, want) {
+		t.Fatalf("%s selected %v, want %v", name, v.ProviderSelections, want)
+	}
+	// validate starts the provider for its schema: the mirror's binary runs.
+	if out := run("validate", "-no-color"); !strings.Contains(out, "The configuration is valid") {
+		t.Fatalf("validate said:\n%s", out)
+	}
+}
+
+// readmeMirrorConfig is the CLI configuration of README.md's filesystem
+// mirror snippet: the here-document of the shell block that sets up a
+// filesystem_mirror, with $HOME as the shell would expand it.
+func readmeMirrorConfig(t *testing.T, home string) string {
+	t.Helper()
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, block := range strings.Split(string(readme), "```shell\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		if !strings.Contains(block, "filesystem_mirror") {
+			continue
+		}
+		_, doc, found := strings.Cut(block, "<<RC\n")
+		doc, _, closed := strings.Cut(doc, "\nRC\n")
+		if !found || !closed {
+			t.Fatalf("README.md's filesystem_mirror block has no <<RC here-document:\n%s", block)
+		}
+		doc = strings.ReplaceAll(doc, "$HOME", home)
+		if strings.Contains(doc, "$") {
+			t.Fatalf("README.md's CLI configuration expands more than $HOME:\n%s", doc)
+		}
+		return doc + "\n"
+	}
+	t.Fatal("README.md has no shell block with a filesystem_mirror")
+	return ""
+}
+
+// environ is the process environment without the variables named in drop,
+// with set's values in place of the process's own.
+func environ(set map[string]string, drop ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if _, ok := set[name]; !ok && !slices.Contains(drop, name) {
+			env = append(env, kv)
+		}
+	}
+	for name, value := range set {
+		env = append(env, name+"="+value)
+	}
+	return env
 }

@@ -13,18 +13,29 @@ import (
 	"testing"
 )
 
-// CLI runs the terraform binary in a directory of its own against the
-// provider built from this module, through dev_overrides: no init and no
-// network. Benchmarks use it to measure whole Terraform runs, and tests to
-// see what the in-process test harness does not show, such as warnings.
+// CLI runs the engine's binary (Terraform or OpenTofu, see TerraformPath) in
+// a directory of its own against the provider built from this module,
+// through dev_overrides: no init and no network. Benchmarks use it to
+// measure whole Terraform runs, and tests to see what the in-process test
+// harness does not show, such as warnings.
 type CLI struct {
 	Dir         string
 	env         []string
 	providerDir string
 }
 
-// TerraformPath is the Terraform binary tests run: TF_ACC_TERRAFORM_PATH,
-// else /usr/local/bin/terraform, else the one on PATH.
+// RegistryHosts are the hosts under which the engines look the provider up:
+// a source of "stackworks/stack" means the first to Terraform and the second
+// to OpenTofu. A CLI configuration that points either engine at a local
+// build names both.
+var RegistryHosts = []string{"registry.terraform.io", "registry.opentofu.org"}
+
+// ProviderSource is the provider's source address without its host.
+const ProviderSource = "stackworks/stack"
+
+// TerraformPath is the engine tests run, Terraform or OpenTofu, as for the
+// tests that terraform-plugin-testing runs: TF_ACC_TERRAFORM_PATH, else
+// /usr/local/bin/terraform, else terraform on PATH.
 func TerraformPath() (string, error) {
 	if p := os.Getenv("TF_ACC_TERRAFORM_PATH"); p != "" {
 		return p, nil
@@ -34,7 +45,7 @@ func TerraformPath() (string, error) {
 	}
 	p, err := exec.LookPath("terraform")
 	if err != nil {
-		return "", fmt.Errorf("terraform not found: set TF_ACC_TERRAFORM_PATH or install Terraform 1.11 at /usr/local/bin/terraform")
+		return "", errors.New("terraform not found: install Terraform 1.11+ at /usr/local/bin/terraform, or set TF_ACC_TERRAFORM_PATH to a Terraform 1.11+ or OpenTofu 1.12+ binary (make test-opentofu builds one)")
 	}
 	return p, nil
 }
@@ -61,23 +72,26 @@ func NewCLI(tb testing.TB, env map[string]string) *CLI {
 		tb.Fatalf("building the provider: %v\n%s", err, out)
 	}
 	dir := tb.TempDir()
+	var overrides strings.Builder
+	for _, host := range RegistryHosts {
+		fmt.Fprintf(&overrides, "    %q = %q\n", host+"/"+ProviderSource, providerDir)
+	}
 	rc := filepath.Join(dir, "terraformrc")
 	err := os.WriteFile(rc, []byte(fmt.Sprintf(`provider_installation {
   dev_overrides {
-    "registry.terraform.io/stackworks/stack" = %q
-  }
+%s  }
   direct {}
 }
-`, providerDir)), 0o600)
+`, overrides.String())), 0o600)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	err = os.WriteFile(filepath.Join(dir, "versions.tf"), []byte(`terraform {
+	err = os.WriteFile(filepath.Join(dir, "versions.tf"), []byte(fmt.Sprintf(`terraform {
   required_providers {
-    stack = { source = "stackworks/stack" }
+    stack = { source = %q }
   }
 }
-`), 0o600)
+`, ProviderSource)), 0o600)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -114,8 +128,7 @@ func (c *CLI) WriteConfig(tb testing.TB, hcl string) {
 	}
 }
 
-// Run runs terraform with args and returns its exit code; output goes to
-// the log only when the run fails unexpectedly.
+// Run runs the engine with args and returns its exit code and output.
 func (c *CLI) Run(tb testing.TB, args ...string) (int, string) {
 	tb.Helper()
 	tf, err := TerraformPath()
@@ -139,7 +152,7 @@ func (c *CLI) Run(tb testing.TB, args ...string) (int, string) {
 	return code, out.String()
 }
 
-// MustRun is Run that fails the benchmark on a non-zero exit code.
+// MustRun is Run that fails the test or benchmark on a non-zero exit code.
 func (c *CLI) MustRun(tb testing.TB, args ...string) string {
 	tb.Helper()
 	code, out := c.Run(tb, args...)
