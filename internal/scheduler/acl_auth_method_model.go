@@ -75,13 +75,13 @@ func modelFromAuthMethodConfig(ctx context.Context, prior *aclAuthMethodConfigMo
 		p = *prior
 	}
 	m := aclAuthMethodConfigModel{
-		OIDCDiscoveryURL:     optionalString(p.OIDCDiscoveryURL, c.OIDCDiscoveryURL),
-		OIDCClientID:         optionalString(p.OIDCClientID, c.OIDCClientID),
+		OIDCDiscoveryURL:     fwutil.StringFromAPI(p.OIDCDiscoveryURL, c.OIDCDiscoveryURL),
+		OIDCClientID:         fwutil.StringFromAPI(p.OIDCClientID, c.OIDCClientID),
 		OIDCDisableUserInfo:  types.BoolValue(c.OIDCDisableUserInfo),
 		OIDCScopes:           fwutil.StringListFromAPI(ctx, p.OIDCScopes, c.OIDCScopes, diags),
 		JWTValidationPubKeys: fwutil.StringListFromAPI(ctx, p.JWTValidationPubKeys, c.JWTValidationPubKeys, diags),
-		JWKSURL:              optionalString(p.JWKSURL, c.JWKSURL),
-		JWKSCACert:           optionalString(p.JWKSCACert, c.JWKSCACert),
+		JWKSURL:              fwutil.StringFromAPI(p.JWKSURL, c.JWKSURL),
+		JWKSCACert:           fwutil.StringFromAPI(p.JWKSCACert, c.JWKSCACert),
 		BoundAudiences:       fwutil.StringListFromAPI(ctx, p.BoundAudiences, c.BoundAudiences, diags),
 		AllowedRedirectURIs:  fwutil.StringListFromAPI(ctx, p.AllowedRedirectURIs, c.AllowedRedirectURIs, diags),
 		DiscoveryCaPem:       fwutil.StringListFromAPI(ctx, p.DiscoveryCaPem, c.DiscoveryCaPem, diags),
@@ -114,15 +114,6 @@ func maxTokenTTLFromAPI(prior types.String, api string) types.String {
 		return prior
 	}
 	return fwutil.DurationFromAPI(prior, api)
-}
-
-// optionalString shows an empty server value as null unless the prior value
-// was the empty string, so that neither spelling of "unset" is a diff.
-func optionalString(prior types.String, v string) types.String {
-	if v == "" && (prior.IsNull() || prior.IsUnknown() || prior.ValueString() != "") {
-		return types.StringNull()
-	}
-	return types.StringValue(v)
 }
 
 // undoCreateLowercasing restores the case of the fields that the create

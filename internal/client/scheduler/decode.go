@@ -5,20 +5,22 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 // Decoding is lenient where schedulers are known to differ from the spec,
 // so that a read never fails, and state is never lost, over a spelling.
 
 // UnmarshalJSON accepts MaxTokenTTL as a number of nanoseconds, and
-// timestamps without a zone (taken as UTC) or empty.
+// timestamps in the forms client.Time takes.
 func (m *AuthMethod) UnmarshalJSON(b []byte) error {
 	type plain AuthMethod
 	var raw struct {
 		*plain
-		MaxTokenTTL duration  `json:"MaxTokenTTL"`
-		CreateTime  timestamp `json:"CreateTime"`
-		ModifyTime  timestamp `json:"ModifyTime"`
+		MaxTokenTTL duration    `json:"MaxTokenTTL"`
+		CreateTime  client.Time `json:"CreateTime"`
+		ModifyTime  client.Time `json:"ModifyTime"`
 	}
 	raw.plain = (*plain)(m)
 	if err := json.Unmarshal(b, &raw); err != nil {
@@ -116,29 +118,5 @@ func (m *stringMap) UnmarshalJSON(b []byte) error {
 		out[k] = c.String()
 	}
 	*m = out
-	return nil
-}
-
-// timestamp is an ISO 8601 time; one without a zone is UTC, an empty one is
-// the zero time.
-type timestamp time.Time
-
-func (t *timestamp) UnmarshalJSON(b []byte) error {
-	var s *string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	if s == nil || *s == "" {
-		*t = timestamp{}
-		return nil
-	}
-	v, err := time.Parse(time.RFC3339Nano, *s)
-	if err != nil {
-		var zoneless error
-		if v, zoneless = time.ParseInLocation("2006-01-02T15:04:05.999999999", *s, time.UTC); zoneless != nil {
-			return err
-		}
-	}
-	*t = timestamp(v.UTC())
 	return nil
 }
