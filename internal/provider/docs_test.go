@@ -67,3 +67,30 @@ func TestProvider_examplesDeclareTheirVariables(t *testing.T) {
 		}
 	}
 }
+
+// Every HCL snippet of the README declares the variables it uses, so that
+// a reader can copy it as it is.
+func TestProvider_readmeSnippetsDeclareTheirVariables(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := regexp.MustCompile(`\bvar\.([A-Za-z0-9_-]+)`)
+	declared := regexp.MustCompile(`(?m)^variable "([^"]+)"`)
+	snippets := regexp.MustCompile("(?s)```hcl\n(.*?)```").FindAllSubmatch(readme, -1)
+	if len(snippets) == 0 {
+		t.Fatal("the README has no HCL snippet")
+	}
+	for i, s := range snippets {
+		have := map[string]bool{}
+		for _, m := range declared.FindAllSubmatch(s[1], -1) {
+			have[string(m[1])] = true
+		}
+		for _, m := range used.FindAllSubmatch(s[1], -1) {
+			if name := string(m[1]); !have[name] {
+				t.Errorf("the README's HCL snippet %d uses var.%s without declaring it", i+1, name)
+				have[name] = true
+			}
+		}
+	}
+}
