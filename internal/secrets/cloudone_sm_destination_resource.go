@@ -54,7 +54,7 @@ var cloudOneSM = &destinationKind[cloudOneSMDestinationModel, *cloudOneSMDestina
 			PlanModifiers: []planmodifier.String{fwutil.RequiresReplaceUnlessUnset()},
 		},
 	},
-	expand: func(_ context.Context, m *cloudOneSMDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, _ *diag.Diagnostics) secretsclient.DestinationWrite {
+	destinationFromModel: func(_ context.Context, m *cloudOneSMDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, _ *diag.Diagnostics) secretsclient.DestinationWrite {
 		return secretsclient.CloudOneSMDestination{
 			DestinationOptions: opts,
 			AccessKeyID:        secret("access_key_id"),
@@ -64,7 +64,7 @@ var cloudOneSM = &destinationKind[cloudOneSMDestinationModel, *cloudOneSMDestina
 			Region:             m.Region.ValueString(),
 		}
 	},
-	flatten: func(_ context.Context, m *cloudOneSMDestinationModel, d map[string]any, _ *diag.Diagnostics) {
+	modelFromDetails: func(_ context.Context, m *cloudOneSMDestinationModel, d map[string]any, _ *diag.Diagnostics) {
 		m.AccessKeyID = secretDetail(m.AccessKeyID, d, "access_key_id")
 		m.SecretAccessKey = secretDetail(m.SecretAccessKey, d, "secret_access_key")
 		m.RoleARN = detail(m.RoleARN, d, "role_arn")

@@ -60,7 +60,7 @@ var cloudThreeSM = &destinationKind[cloudThreeSMDestinationModel, *cloudThreeSMD
 			Description: "Resource name of a customer-managed encryption key for the secrets as a whole. It can be changed in place.",
 		},
 	},
-	expand: func(ctx context.Context, m *cloudThreeSMDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite {
+	destinationFromModel: func(ctx context.Context, m *cloudThreeSMDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite {
 		return secretsclient.CloudThreeSMDestination{
 			DestinationOptions:   opts,
 			Credentials:          secret("credentials"),
@@ -70,7 +70,7 @@ var cloudThreeSM = &destinationKind[cloudThreeSMDestinationModel, *cloudThreeSMD
 			GlobalKMSKey:         m.GlobalKMSKey.ValueString(),
 		}
 	},
-	flatten: func(ctx context.Context, m *cloudThreeSMDestinationModel, d map[string]any, diags *diag.Diagnostics) {
+	modelFromDetails: func(ctx context.Context, m *cloudThreeSMDestinationModel, d map[string]any, diags *diag.Diagnostics) {
 		m.Credentials = secretDetail(m.Credentials, d, "credentials")
 		m.ProjectID = detail(m.ProjectID, d, "project_id")
 		m.ReplicationLocations = listDetail(ctx, m.ReplicationLocations, d, "replication_locations", diags)

@@ -70,7 +70,7 @@ var cloudTwoKV = &destinationKind[cloudTwoKVDestinationModel, *cloudTwoKVDestina
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 	},
-	expand: func(_ context.Context, m *cloudTwoKVDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, _ *diag.Diagnostics) secretsclient.DestinationWrite {
+	destinationFromModel: func(_ context.Context, m *cloudTwoKVDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, _ *diag.Diagnostics) secretsclient.DestinationWrite {
 		return secretsclient.CloudTwoKVDestination{
 			DestinationOptions: opts,
 			KeyVaultURI:        m.KeyVaultURI.ValueString(),
@@ -80,7 +80,7 @@ var cloudTwoKV = &destinationKind[cloudTwoKVDestinationModel, *cloudTwoKVDestina
 			Cloud:              m.Cloud.ValueString(),
 		}
 	},
-	flatten: func(_ context.Context, m *cloudTwoKVDestinationModel, d map[string]any, _ *diag.Diagnostics) {
+	modelFromDetails: func(_ context.Context, m *cloudTwoKVDestinationModel, d map[string]any, _ *diag.Diagnostics) {
 		m.KeyVaultURI = detail(m.KeyVaultURI, d, "key_vault_uri")
 		m.ClientID = detail(m.ClientID, d, "client_id")
 		m.ClientSecret = secretDetail(m.ClientSecret, d, "client_secret")

@@ -152,7 +152,7 @@ var codehost = &destinationKind[codehostDestinationModel, *codehostDestinationMo
 			}
 		}
 	},
-	expand: func(ctx context.Context, m *codehostDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite {
+	destinationFromModel: func(ctx context.Context, m *codehostDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite {
 		return secretsclient.CodehostDestination{
 			DestinationOptions:      opts,
 			SecretsLocation:         m.SecretsLocation.ValueString(),
@@ -167,7 +167,7 @@ var codehost = &destinationKind[codehostDestinationModel, *codehostDestinationMo
 			SelectedRepositoryNames: fwutil.Strings(ctx, m.SelectedRepositoryNames, diags),
 		}
 	},
-	flatten: func(ctx context.Context, m *codehostDestinationModel, d map[string]any, diags *diag.Diagnostics) {
+	modelFromDetails: func(ctx context.Context, m *codehostDestinationModel, d map[string]any, diags *diag.Diagnostics) {
 		m.SecretsLocation = detail(m.SecretsLocation, d, "secrets_location")
 		m.AccessToken = secretDetail(m.AccessToken, d, "access_token")
 		m.AppName = detail(m.AppName, d, "app_name")

@@ -89,12 +89,12 @@ type destinationKind[M any, P destinationModelPtr[M]] struct {
 	secrets            []secretAttribute
 	// validate checks the type's rules that tie attributes together.
 	validate func(ctx context.Context, m *M, given func(string) bool, diags *diag.Diagnostics)
-	// expand builds the API body; secret returns a secret's value from
-	// the plan or its write-only twin in the configuration.
-	expand func(ctx context.Context, m *M, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite
-	// flatten copies what the server reports of the type's own
+	// destinationFromModel builds the API body; secret returns a secret's
+	// value from the plan or its write-only twin in the configuration.
+	destinationFromModel func(ctx context.Context, m *M, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite
+	// modelFromDetails copies what the server reports of the type's own
 	// parameters, its secrets included, into m.
-	flatten func(ctx context.Context, m *M, details map[string]any, diags *diag.Diagnostics)
+	modelFromDetails func(ctx context.Context, m *M, details map[string]any, diags *diag.Diagnostics)
 }
 
 // destinationResource is the constructor of the resource of one
@@ -277,7 +277,7 @@ func (k *destinationKind[M, P]) write(ctx context.Context, op fwutil.Op[*secrets
 	for _, s := range k.secrets {
 		secrets[s.name] = op.Secret(ctx, path.Root(s.name))
 	}
-	body := k.expand(ctx, m, opts, func(name string) string { return secrets[name] }, diags)
+	body := k.destinationFromModel(ctx, m, opts, func(name string) string { return secrets[name] }, diags)
 	if diags.HasError() {
 		return nil
 	}
@@ -308,7 +308,7 @@ func (k *destinationKind[M, P]) read(ctx context.Context, op fwutil.Op[*secretsc
 }
 
 // modelFromDestination writes what the server reports over m: the shared
-// options here, the type's own parameters through the kind's flatten. The
+// options here, the type's own parameters through the kind's modelFromDetails. The
 // network options, which the read form does not show, keep m's values.
 func (k *destinationKind[M, P]) modelFromDestination(ctx context.Context, m *M, d *secretsclient.Destination, diags *diag.Diagnostics) {
 	b := P(m).base()
@@ -318,7 +318,7 @@ func (k *destinationKind[M, P]) modelFromDestination(ctx context.Context, m *M, 
 	if t := P(m).tags(); t != nil {
 		*t = fwutil.StringMapFromAPI(ctx, *t, d.Options.CustomTags, diags)
 	}
-	k.flatten(ctx, m, d.ConnectionDetails, diags)
+	k.modelFromDetails(ctx, m, d.ConnectionDetails, diags)
 }
 
 func (k *destinationKind[M, P]) delete(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *M) error {

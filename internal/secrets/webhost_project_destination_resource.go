@@ -59,7 +59,7 @@ var webhostProject = &destinationKind[webhostProjectDestinationModel, *webhostPr
 			},
 		},
 	},
-	expand: func(ctx context.Context, m *webhostProjectDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite {
+	destinationFromModel: func(ctx context.Context, m *webhostProjectDestinationModel, opts secretsclient.DestinationOptions, secret func(string) string, diags *diag.Diagnostics) secretsclient.DestinationWrite {
 		return secretsclient.WebhostProjectDestination{
 			DestinationOptions:     opts,
 			AccessToken:            secret("access_token"),
@@ -68,7 +68,7 @@ var webhostProject = &destinationKind[webhostProjectDestinationModel, *webhostPr
 			DeploymentEnvironments: fwutil.Strings(ctx, m.DeploymentEnvironments, diags),
 		}
 	},
-	flatten: func(ctx context.Context, m *webhostProjectDestinationModel, d map[string]any, diags *diag.Diagnostics) {
+	modelFromDetails: func(ctx context.Context, m *webhostProjectDestinationModel, d map[string]any, diags *diag.Diagnostics) {
 		m.AccessToken = secretDetail(m.AccessToken, d, "access_token")
 		m.ProjectID = detail(m.ProjectID, d, "project_id")
 		m.TeamID = detail(m.TeamID, d, "team_id")
