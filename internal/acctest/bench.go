@@ -43,12 +43,13 @@ type Timings struct {
 }
 
 // CompareRuns applies each subject's configuration, refreshes it (`plan
-// -refresh-only`) and destroys it
-// (without a refresh, so that each step is timed alone), the subjects in
-// turns, ApplyRounds times, and returns each subject's fastest of each
-// step, in the order of subjects: the cost of the work itself, since other
-// work on the machine only ever adds time, and single runs on a busy
-// machine vary by a fifth.
+// -refresh-only`, without -detailed-exitcode: Terraform 1.11 exits 2 after
+// refreshes of this provider's resources that it reports found no
+// differences, even with the no-op provider) and destroys it (without a refresh, so that each step is
+// timed alone), the subjects in turns, ApplyRounds times, and returns each
+// subject's fastest of each step, in the order of subjects: the cost of
+// the work itself, since other work on the machine only ever adds time,
+// and single runs on a busy machine vary by a fifth.
 func CompareRuns(tb testing.TB, subjects ...Subject) []Timings {
 	tb.Helper()
 	out := make([]Timings, len(subjects))
