@@ -1,0 +1,135 @@
+// Command noop serves the stack provider's schemas with resources that do
+// nothing: the floor that the benchmarks measure the provider against, the
+// time Terraform and the plugin framework spend on these schemas alone.
+//
+// It is the provider with its work taken out. Its provider schema, its
+// resources' and data sources' types, schemas (with their defaults, plan
+// modifiers and validators) and their validation and plan modification
+// are the provider's own, called through the real resources; only these
+// differ: Configure makes no clients, Create and Update copy the plan to
+// the state, Read keeps the state as it is, Delete does nothing, data
+// sources return their configuration, and nothing can be imported. No
+// request leaves it. The benchmarks build it with go build
+// (acctest.NewNoopCLI); it is no part of the provider's binary.
+package main
+
+import (
+	"context"
+	"log"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	stack "github.com/stackworks/terraform-provider-stack/internal/provider"
+)
+
+func main() {
+	if err := stack.Serve(context.Background(), noop(stack.New("noop")), false); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// noop wraps the provider that base returns.
+func noop(base func() provider.Provider) func() provider.Provider {
+	return func() provider.Provider { return noopProvider{base()} }
+}
+
+// noopProvider keeps the real provider's Metadata and Schema.
+type noopProvider struct{ provider.Provider }
+
+func (noopProvider) Configure(context.Context, provider.ConfigureRequest, *provider.ConfigureResponse) {
+}
+
+func (p noopProvider) Resources(ctx context.Context) []func() resource.Resource {
+	var out []func() resource.Resource
+	for _, r := range p.Provider.Resources(ctx) {
+		out = append(out, func() resource.Resource { return noopResource{r()} })
+	}
+	return out
+}
+
+func (p noopProvider) DataSources(ctx context.Context) []func() datasource.DataSource {
+	var out []func() datasource.DataSource
+	for _, d := range p.Provider.DataSources(ctx) {
+		out = append(out, func() datasource.DataSource { return noopDataSource{d()} })
+	}
+	return out
+}
+
+// noopResource keeps the real resource's Metadata and Schema and, through
+// the methods below, its validation and plan modification. It has no
+// Configure: the real resource's would look for clients.
+type noopResource struct{ resource.Resource }
+
+var (
+	_ resource.ResourceWithValidateConfig = noopResource{}
+	_ resource.ResourceWithModifyPlan     = noopResource{}
+)
+
+func (r noopResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	if v, ok := r.Resource.(resource.ResourceWithValidateConfig); ok {
+		v.ValidateConfig(ctx, req, resp)
+	}
+}
+
+// ModifyPlan calls the real resource's, which gets no client (it has not
+// been configured) and, like the real one in a provider configured
+// without the service, skips what needs one.
+func (r noopResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if m, ok := r.Resource.(resource.ResourceWithModifyPlan); ok {
+		m.ModifyPlan(ctx, req, resp)
+	}
+}
+
+func (noopResource) Create(_ context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	copyPlan(req.Plan.Raw, &resp.State, &resp.Diagnostics)
+}
+
+// Read leaves the state the framework starts the response with, the
+// state Terraform sent.
+func (noopResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+
+func (noopResource) Update(_ context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	copyPlan(req.Plan.Raw, &resp.State, &resp.Diagnostics)
+}
+
+// Delete does nothing: the framework removes the resource from the state.
+func (noopResource) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
+
+// copyPlan writes the planned value to the state, with each value the plan
+// leaves unknown (the computed attributes a service would fill in) made
+// null, as Terraform requires of a state.
+func copyPlan(planned tftypes.Value, state *tfsdk.State, diags *diag.Diagnostics) {
+	v, err := tftypes.Transform(planned, func(_ *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		if !v.IsKnown() {
+			return tftypes.NewValue(v.Type(), nil), nil
+		}
+		return v, nil
+	})
+	if err != nil {
+		diags.AddError("Cannot copy the plan to the state", err.Error())
+		return
+	}
+	state.Raw = v
+}
+
+// noopDataSource keeps the real data source's Metadata, Schema and
+// configuration validators.
+type noopDataSource struct{ datasource.DataSource }
+
+var _ datasource.DataSourceWithConfigValidators = noopDataSource{}
+
+func (d noopDataSource) ConfigValidators(ctx context.Context) []datasource.ConfigValidator {
+	if v, ok := d.DataSource.(datasource.DataSourceWithConfigValidators); ok {
+		return v.ConfigValidators(ctx)
+	}
+	return nil
+}
+
+// Read leaves the state the framework starts the response with: the
+// configuration, computed attributes null.
+func (noopDataSource) Read(context.Context, datasource.ReadRequest, *datasource.ReadResponse) {}
