@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bufio"
 	"context"
 	"crypto/x509"
 	"encoding/pem"
@@ -619,8 +620,10 @@ func TestRoughly(t *testing.T) {
 // only a request that can be done twice is repeated, and the error is the
 // plain cause, since the address is right.
 func TestDo_lostConnectionRetriedOnlyWhenIdempotent(t *testing.T) {
-	// Accept connections and close them at once: a connection error the
-	// server can count.
+	// Accept connections, read the request, and close them without an
+	// answer: a connection error the server can count. Reading first makes
+	// the close a clean end of stream (EOF); closing with the request still
+	// unread would reset the connection instead, at the kernel's whim.
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -634,6 +637,7 @@ func TestDo_lostConnectionRetriedOnlyWhenIdempotent(t *testing.T) {
 				return
 			}
 			n.Add(1)
+			_, _ = http.ReadRequest(bufio.NewReader(conn))
 			_ = conn.Close()
 		}
 	}()
