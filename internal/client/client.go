@@ -81,6 +81,11 @@ type Config struct {
 	DecodeError func(body []byte, contentType string) string
 	// SecretFields names JSON fields whose values never reach the log.
 	SecretFields []string
+	// Silent skips the logging of requests and responses, and the
+	// masking of their bodies that it needs, for a caller whose logs
+	// nobody reads: Terraform throws a provider's log lines away unless
+	// one of its TF_LOG variables is set.
+	Silent bool
 }
 
 const (

@@ -43,9 +43,11 @@ type call struct {
 	maxServerWait, refusedWait time.Duration
 	authHeader                 string
 	masker                     *masker
-	reqBody                    string // masked
-	start                      time.Time
-	attempts                   atomic.Int32
+	// silent: nothing is logged, so nothing needs masking either.
+	silent   bool
+	reqBody  string // masked
+	start    time.Time
+	attempts atomic.Int32
 	// connected says whether the current attempt got a connection to
 	// the server. Without one the server cannot have seen the request.
 	connected atomic.Bool
@@ -71,6 +73,11 @@ func (c *Client) newCall(ctx context.Context, req *Request, body []byte) *call {
 		maxServerWait: max(c.cfg.RetryWaitMax, serverWaitCap),
 		authHeader:    c.cfg.AuthHeader,
 		masker:        c.masker,
+		silent:        c.cfg.Silent,
+	}
+	if cl.silent {
+		cl.ctx = context.WithValue(ctx, callKey{}, cl)
+		return cl
 	}
 	var secrets []string
 	cl.reqBody, secrets = c.masker.mask(body)
@@ -97,6 +104,9 @@ func (cl *call) fields(extra map[string]any) map[string]any {
 }
 
 func (cl *call) logRequest(req *http.Request, attempt int) {
+	if cl.silent {
+		return
+	}
 	tflog.Debug(cl.ctx, "Sending HTTP request", cl.fields(map[string]any{fieldAttempt: attempt}))
 	tflog.Trace(cl.ctx, "HTTP request headers and body", cl.fields(map[string]any{
 		fieldAttempt:          attempt,
@@ -106,6 +116,9 @@ func (cl *call) logRequest(req *http.Request, attempt int) {
 }
 
 func (cl *call) logFailure(attempt int, elapsed time.Duration, err error) {
+	if cl.silent {
+		return
+	}
 	tflog.Debug(cl.ctx, "HTTP request failed", cl.fields(map[string]any{
 		fieldAttempt:  attempt,
 		fieldDuration: elapsed.Milliseconds(),
@@ -114,6 +127,9 @@ func (cl *call) logFailure(attempt int, elapsed time.Duration, err error) {
 }
 
 func (cl *call) logResponse(resp *http.Response, body []byte, attempt int, elapsed time.Duration) {
+	if cl.silent {
+		return
+	}
 	tflog.Debug(cl.ctx, "Received HTTP response", cl.fields(map[string]any{
 		fieldAttempt:  attempt,
 		fieldStatus:   resp.StatusCode,

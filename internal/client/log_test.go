@@ -90,3 +90,21 @@ func TestMasker_json(t *testing.T) {
 		t.Fatalf("secrets %q", secrets)
 	}
 }
+
+// A silent client logs nothing, even to a logger that takes everything.
+func TestDo_silentLogsNothing(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"Name":"m"}`)
+	}))
+	defer srv.Close()
+	var logs bytes.Buffer
+	ctx := tflogtest.RootLogger(context.Background(), &logs)
+	c := newTestClient(t, srv.URL, func(c *Config) { c.Silent = true })
+	if _, err := c.Do(ctx, &Request{Method: http.MethodPost, Path: "/v1/widget", Body: map[string]any{"Name": "m"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if logs.Len() != 0 {
+		t.Errorf("a silent client logged:\n%s", logs.String())
+	}
+}

@@ -222,6 +222,9 @@ func (s sharedConfig) with(c client.Config) client.Config {
 	c.InsecureSkipVerify = s.insecure
 	c.MaxRetries = s.maxRetries
 	c.RequestTimeout = s.requestTimeout
+	// Nobody reads the request logs of a run without TF_LOG: the clients
+	// neither format nor mask them.
+	c.Silent = !terraformLogs()
 	return c
 }
 

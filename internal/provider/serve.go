@@ -51,14 +51,24 @@ var quietLoggers = []string{
 // costs a few megabytes at most.
 func tuneForShortRuns() {
 	debug.SetGCPercent(400)
-	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "TF_LOG") {
-			return
-		}
+	if terraformLogs() {
+		return
 	}
 	for _, env := range quietLoggers {
 		if err := os.Setenv(env, "off"); err != nil {
 			log.Printf("[WARN] cannot set %s: %v", env, err)
 		}
 	}
+}
+
+// terraformLogs reports whether Terraform keeps the provider's log lines:
+// only when one of its TF_LOG* variables is set, which the provider
+// inherits.
+func terraformLogs() bool {
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "TF_LOG") {
+			return true
+		}
+	}
+	return false
 }
