@@ -79,8 +79,9 @@ func (p *RPC) PlanCreate(tb testing.TB, typeName string, config map[string]any) 
 	return resp.PlannedState
 }
 
-// Create calls ApplyResourceChange with a plan from PlanCreate.
-func (p *RPC) Create(tb testing.TB, typeName string, config map[string]any, planned *tfprotov6.DynamicValue) {
+// Create calls ApplyResourceChange with a plan from PlanCreate, and
+// returns the new state.
+func (p *RPC) Create(tb testing.TB, typeName string, config map[string]any, planned *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
 	tb.Helper()
 	schema := p.resourceSchema(tb, typeName)
 	resp, err := p.server.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
@@ -93,6 +94,18 @@ func (p *RPC) Create(tb testing.TB, typeName string, config map[string]any, plan
 		tb.Fatalf("ApplyResourceChange: %v", err)
 	}
 	check(tb, "ApplyResourceChange", resp.Diagnostics)
+	return resp.NewState
+}
+
+// Read calls ReadResource, as a refresh does, and returns the new state.
+func (p *RPC) Read(tb testing.TB, typeName string, state *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
+	tb.Helper()
+	resp, err := p.server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{TypeName: typeName, CurrentState: state})
+	if err != nil {
+		tb.Fatalf("ReadResource: %v", err)
+	}
+	check(tb, "ReadResource", resp.Diagnostics)
+	return resp.NewState
 }
 
 func (p *RPC) resourceSchema(tb testing.TB, typeName string) *tfprotov6.Schema {

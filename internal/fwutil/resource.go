@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"reflect"
 	"slices"
 	"time"
 
@@ -231,13 +232,17 @@ func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, re
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	prior := m
 	err := r.def.Read(ctx, Op[C]{Client: r.client, Diags: &resp.Diagnostics}, &m)
 	switch {
 	case client.IsNotFound(err), errors.Is(err, ErrGone):
 		resp.State.RemoveResource(ctx)
 	case err != nil:
 		r.addError(&resp.Diagnostics, "read", err)
-	case !resp.Diagnostics.HasError():
+	case resp.Diagnostics.HasError():
+	// A refresh mostly finds what state holds, which resp.State already
+	// is: writing it again would cost more than the comparison.
+	case !reflect.DeepEqual(prior, m):
 		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
 	}
 }

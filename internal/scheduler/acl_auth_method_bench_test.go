@@ -129,7 +129,7 @@ func BenchmarkApply50UnderFaults(b *testing.B) {
 // BenchmarkAuthMethodRPCs measures what the provider spends on each call
 // Terraform makes for one auth method of BenchmarkApply200AuthMethods, in
 // process and without Terraform: per method, an apply makes three
-// validations, two plans and one create.
+// validations, two plans and one create, and a refresh one read.
 func BenchmarkAuthMethodRPCs(b *testing.B) {
 	const typeName = "stack_scheduler_acl_auth_method"
 	s := acctest.NewSchedulerEmulator(b, emulator.Options{})
@@ -167,6 +167,14 @@ func BenchmarkAuthMethodRPCs(b *testing.B) {
 			planned := rpc.PlanCreate(b, typeName, config)
 			b.StartTimer()
 			rpc.Create(b, typeName, config, planned)
+		}
+	})
+	b.Run("read", func(b *testing.B) {
+		created++
+		config := method(created)
+		state := rpc.Create(b, typeName, config, rpc.PlanCreate(b, typeName, config))
+		for b.Loop() {
+			rpc.Read(b, typeName, state)
 		}
 	})
 }
