@@ -43,6 +43,7 @@ type call struct {
 	maxServerWait, refusedWait time.Duration
 	authHeader                 string
 	masker                     *masker
+	pacer                      Pacer
 	reqBody                    string // masked
 	start                      time.Time
 	attempts                   atomic.Int32
@@ -71,6 +72,7 @@ func (c *Client) newCall(ctx context.Context, req *Request, body []byte) *call {
 		maxServerWait: max(c.cfg.RetryWaitMax, serverWaitCap),
 		authHeader:    c.cfg.AuthHeader,
 		masker:        c.masker,
+		pacer:         c.pacer,
 	}
 	var secrets []string
 	cl.reqBody, secrets = c.masker.mask(body)

@@ -32,6 +32,13 @@ type attemptTransport struct {
 
 func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	cl := callFrom(req.Context())
+	// The pacer's wait is no part of the attempt: it must not eat into its
+	// timeout.
+	if cl.pacer != nil {
+		if err := cl.pacer.Wait(req.Context()); err != nil {
+			return nil, err
+		}
+	}
 	if t.timeout > 0 {
 		ctx, cancel := context.WithTimeout(req.Context(), t.timeout)
 		defer cancel()
@@ -59,6 +66,10 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		return nil, err
 	}
 	cl.logResponse(resp, body, attempt, elapsed)
+	if cl.pacer != nil && resp.StatusCode == http.StatusTooManyRequests {
+		wait, asked := serverWait(resp.StatusCode, resp.Header)
+		cl.pacer.Throttled(cl.ctx, resp.Header, wait, asked)
+	}
 	return resp, nil
 }
 
