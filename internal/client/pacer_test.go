@@ -23,14 +23,14 @@ type recordingPacer struct {
 	refuse error
 }
 
-func (p *recordingPacer) Wait(context.Context) error {
+func (p *recordingPacer) Wait(context.Context) (func(http.Header, time.Duration, bool), error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.waits++
-	return p.refuse
+	return p.throttle, p.refuse
 }
 
-func (p *recordingPacer) Throttled(_ context.Context, h http.Header, wait time.Duration, asked bool) {
+func (p *recordingPacer) throttle(h http.Header, wait time.Duration, asked bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.throttled = append(p.throttled, wait)

@@ -34,8 +34,10 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	cl := callFrom(req.Context())
 	// The pacer's wait is no part of the attempt: it must not eat into its
 	// timeout.
+	var throttled func(http.Header, time.Duration, bool)
 	if cl.pacer != nil {
-		if err := cl.pacer.Wait(req.Context()); err != nil {
+		var err error
+		if throttled, err = cl.pacer.Wait(req.Context()); err != nil {
 			return nil, err
 		}
 	}
@@ -66,9 +68,9 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		return nil, err
 	}
 	cl.logResponse(resp, body, attempt, elapsed)
-	if cl.pacer != nil && resp.StatusCode == http.StatusTooManyRequests {
+	if throttled != nil && resp.StatusCode == http.StatusTooManyRequests {
 		wait, asked := serverWait(resp.StatusCode, resp.Header)
-		cl.pacer.Throttled(cl.ctx, resp.Header, wait, asked)
+		throttled(resp.Header, wait, asked)
 	}
 	return resp, nil
 }
