@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -12,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
@@ -320,5 +323,34 @@ func TestIsID(t *testing.T) {
 	}
 	if !IsID(PrefixWorkspace, "ws-4pW7hPwDJ1fY3gSC") || !IsID(PrefixVariableSet, "varset-6p5RiCe5CRjBmsGt") || !IsID(PrefixToken, "at-6p5RiCe5CRjBmsGt") {
 		t.Error("ws, varset and at IDs not recognized")
+	}
+}
+
+// Tokens answered by a create and the values of variables never reach the
+// log, and neither does the bearer token.
+func TestClient_logsMaskSecrets(t *testing.T) {
+	var logs bytes.Buffer
+	ctx := tflogtest.RootLogger(context.Background(), &logs)
+	c, _ := fakePlatform(t, func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/authentication-tokens") {
+			reply(http.StatusCreated, teamTokenJSON)(w, r)
+			return
+		}
+		reply(http.StatusCreated, `{"data":{"id":"var-1","type":"vars","attributes":{"key":"visible-key","value":"answered-value","sensitive":false}}}`)(w, r)
+	})
+	if _, err := c.TeamTokens.Create(ctx, "team-1", TeamTokenCreateOptions{Description: ptr("ci")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Variables.Create(ctx, InWorkspace("ws-1"), VariableCreateOptions{Key: ptr("visible-key"), Value: ptr("sent-value")}); err != nil {
+		t.Fatal(err)
+	}
+	out := logs.String()
+	for _, secret := range []string{"secret.atlasv1.value", "sent-value", "answered-value", testToken} {
+		if strings.Contains(out, secret) {
+			t.Errorf("the log shows %q", secret)
+		}
+	}
+	if !strings.Contains(out, "visible-key") || !strings.Contains(out, "Authorization: ***") {
+		t.Errorf("the log lacks the bodies or headers:\n%s", out)
 	}
 }
