@@ -99,6 +99,8 @@ type Client struct {
 	base   string
 	http   *http.Client
 	masker *masker
+	// pacer, when set, paces every attempt (see WithPacer).
+	pacer Pacer
 }
 
 // maxIdleConnsPerHost is how many idle connections to a service the client

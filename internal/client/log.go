@@ -43,6 +43,7 @@ type call struct {
 	maxServerWait, refusedWait time.Duration
 	authHeader                 string
 	masker                     *masker
+	pacer                      Pacer
 	// silent: nothing is logged, so nothing needs masking either.
 	silent   bool
 	reqBody  string // masked
@@ -73,6 +74,7 @@ func (c *Client) newCall(ctx context.Context, req *Request, body []byte) *call {
 		maxServerWait: max(c.cfg.RetryWaitMax, serverWaitCap),
 		authHeader:    c.cfg.AuthHeader,
 		masker:        c.masker,
+		pacer:         c.pacer,
 		silent:        c.cfg.Silent,
 	}
 	if cl.silent {

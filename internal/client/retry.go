@@ -82,8 +82,13 @@ func (e *retryRefused) Unwrap() error { return e.err }
 
 // backoff waits as long as the server asks (checkRetry has ended the call
 // on a longer wait than maxServerWait), else exponentially longer after each
-// attempt, up to maxWait.
+// attempt, up to maxWait. After a 429 a pacer has been told of, it does not
+// wait: the pacer holds the next attempt, and every other request of the
+// client with it, which a wait here would only lengthen.
 func (cl *call) backoff(minWait, maxWait time.Duration, attempt int, resp *http.Response) time.Duration {
+	if cl.pacer != nil && resp != nil && resp.StatusCode == http.StatusTooManyRequests {
+		return 0
+	}
 	var wait time.Duration
 	var asked bool
 	if resp != nil {

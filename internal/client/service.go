@@ -49,6 +49,9 @@ type Setting struct {
 	Description string
 	// OneOf, when not empty, lists the values the setting may take.
 	OneOf []string
+	// Check, when set, checks a value that is not a choice among names,
+	// such as a number, and says what is wrong with it.
+	Check func(value string) error
 	// Header, when set, carries the setting's value, if any, on every
 	// request.
 	Header string
@@ -96,15 +99,19 @@ func (s *Service) Config(address, token string, settings map[string]string) Conf
 	}
 }
 
-// CheckSetting checks a setting's value against OneOf; "" (unset) passes.
+// CheckSetting checks a setting's value against OneOf and Check; ""
+// (unset) passes.
 func (st Setting) CheckSetting(value string) error {
-	if value == "" || len(st.OneOf) == 0 {
+	if value == "" {
 		return nil
 	}
-	if slices.Contains(st.OneOf, value) {
-		return nil
+	if len(st.OneOf) > 0 && !slices.Contains(st.OneOf, value) {
+		return fmt.Errorf("must be one of %q, got %q", st.OneOf, value)
 	}
-	return fmt.Errorf("must be one of %q, got %q", st.OneOf, value)
+	if st.Check != nil {
+		return st.Check(value)
+	}
+	return nil
 }
 
 // Clients is what the provider's configuration hands to every resource and

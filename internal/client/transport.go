@@ -32,6 +32,15 @@ type attemptTransport struct {
 
 func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	cl := callFrom(req.Context())
+	// The pacer's wait is no part of the attempt: it must not eat into its
+	// timeout.
+	var throttled func(http.Header, time.Duration, bool)
+	if cl.pacer != nil {
+		var err error
+		if throttled, err = cl.pacer.Wait(req.Context()); err != nil {
+			return nil, err
+		}
+	}
 	if t.timeout > 0 {
 		ctx, cancel := context.WithTimeout(req.Context(), t.timeout)
 		defer cancel()
@@ -59,6 +68,10 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		return nil, err
 	}
 	cl.logResponse(resp, body, attempt, elapsed)
+	if throttled != nil && resp.StatusCode == http.StatusTooManyRequests {
+		wait, asked := serverWait(resp.StatusCode, resp.Header)
+		throttled(resp.Header, wait, asked)
+	}
 	return resp, nil
 }
 

@@ -1,0 +1,315 @@
+// Package platform is the typed client of the platform's API, a JSON:API
+// under /api/v2: one file per API object, with its type (jsonapi tags), the
+// options of its create and update, its list type and its calls, over the
+// shared transport of package client.
+//
+// Requests are paced to the platform's rate limit, which holds per user
+// rather than per token or process (see limiter); lists are read to their
+// end at the largest page size (see List).
+package platform
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/jsonapi"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+)
+
+const (
+	// APIPrefix is the path of the API under the platform's address.
+	APIPrefix = "/api/v2"
+	// MediaType is JSON:API's, which every request and answer carries.
+	MediaType = jsonapi.MediaType
+)
+
+// Client calls the platform. It is safe for concurrent use.
+type Client struct {
+	transport *client.Client
+	org       string
+	limiter   *limiter
+
+	Organizations       *Organizations
+	OrganizationTokens  *OrganizationTokens
+	Projects            *Projects
+	Workspaces          *Workspaces
+	Teams               *Teams
+	TeamProjectAccesses *TeamProjectAccesses
+	TeamTokens          *TeamTokens
+	VariableSets        *VariableSets
+	Variables           *Variables
+}
+
+// Option sets an optional property of a Client.
+type Option func(*options)
+
+type options struct {
+	org       string
+	rateLimit float64
+	clock     clock
+	jitter    func(upTo time.Duration) time.Duration
+}
+
+// WithOrganization sets the default organization, which Organization
+// returns; empty means none.
+func WithOrganization(name string) Option { return func(o *options) { o.org = name } }
+
+// WithRateLimit gives the platform's rate limit, in requests a second,
+// instead of reading it from X-RateLimit-Limit of GET /ping; 0 reads it.
+func WithRateLimit(perSecond float64) Option {
+	return func(o *options) { o.rateLimit = perSecond }
+}
+
+// NewClient wraps a transport configured for the platform (see Service).
+func NewClient(transport *client.Client, opts ...Option) *Client {
+	o := options{clock: realClock{}, jitter: randomJitter}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	c := &Client{org: o.org}
+	c.limiter = newLimiter(o.clock, o.jitter, o.rateLimit, func(ctx context.Context) (string, error) {
+		// Unpaced: the pacer waits for this answer.
+		resp, err := transport.Do(ctx, &client.Request{
+			Method: http.MethodGet, Path: APIPrefix + "/ping",
+			Header: http.Header{"Accept": {MediaType}},
+		}, nil)
+		if err != nil {
+			return "", err
+		}
+		return resp.Header.Get(rateLimitHeader), nil
+	})
+	c.transport = transport.WithPacer(c.limiter)
+	c.Organizations = &Organizations{c}
+	c.OrganizationTokens = &OrganizationTokens{c}
+	c.Projects = &Projects{c: c}
+	c.Workspaces = &Workspaces{c}
+	c.Teams = &Teams{c}
+	c.TeamProjectAccesses = &TeamProjectAccesses{c}
+	c.TeamTokens = &TeamTokens{c}
+	c.VariableSets = &VariableSets{c}
+	c.Variables = &Variables{c}
+	return c
+}
+
+// Organization is the default organization of platform objects, "" when
+// the provider has none. A nil Client, that of a provider not configured
+// yet, has none.
+func (c *Client) Organization() string {
+	if c == nil {
+		return ""
+	}
+	return c.org
+}
+
+// Nullable is an attribute of an update that is left out (nil), sent as
+// null (Null) to clear it, or sent with a value (Value).
+type Nullable[T any] = jsonapi.NullableAttr[T]
+
+// Value is a Nullable with a value.
+func Value[T any](v T) Nullable[T] { return jsonapi.NewNullableAttrWithValue(v) }
+
+// Null is a Nullable sent as null.
+func Null[T any]() Nullable[T] { return jsonapi.NewNullNullableAttr[T]() }
+
+// request is one call of the API. body is a jsonapi model (a struct
+// pointer, or a slice of them), or a linkage document.
+type request struct {
+	method, path string
+	query        url.Values
+	body         any
+	// idempotent marks a POST that may be repeated after a lost answer,
+	// such as one that adds objects to a relationship.
+	idempotent bool
+}
+
+// send makes a call and returns the answer's body, nil when it has none.
+func (c *Client) send(ctx context.Context, r request) ([]byte, error) {
+	header := http.Header{"Accept": {MediaType}}
+	var body any
+	if r.body != nil {
+		b, err := encode(r.body)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: encoding the request: %w", r.method, APIPrefix+r.path, err)
+		}
+		body = json.RawMessage(b)
+		header.Set("Content-Type", MediaType)
+	}
+	var raw json.RawMessage
+	_, err := c.transport.Do(ctx, &client.Request{
+		Method: r.method, Path: APIPrefix + r.path, Query: r.query,
+		Body: body, Header: header, Idempotent: r.idempotent,
+	}, &raw)
+	if err != nil {
+		return nil, explain(err)
+	}
+	return raw, nil
+}
+
+// exec makes a call whose answer, if any, is not needed.
+func (c *Client) exec(ctx context.Context, r request) error {
+	_, err := c.send(ctx, r)
+	return err
+}
+
+// one makes a call whose answer is one object: a 2xx without it is a
+// broken server, and reporting it beats handing callers an empty object
+// that would erase their state.
+func one[T any](ctx context.Context, c *Client, r request) (*T, error) {
+	raw, err := c.send(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	v, err := decodeOne[T](raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", r.method, APIPrefix+r.path, err)
+	}
+	return v, nil
+}
+
+// document is a body that encoding/json writes as it is: a linkage
+// document, which jsonapi cannot write without the related objects'
+// attributes.
+type document interface{ isDocument() }
+
+// linkage is a relationship's document, {"data": [{"type", "id"}]}.
+type linkage struct {
+	Data []resourceID `json:"data"`
+}
+
+type resourceID struct {
+	Type string `json:"type"`
+	ID   string `json:"id"`
+}
+
+func (linkage) isDocument() {}
+
+func linkTo(typ string, ids []string) linkage {
+	l := linkage{Data: make([]resourceID, len(ids))}
+	for i, id := range ids {
+		l.Data[i] = resourceID{Type: typ, ID: id}
+	}
+	return l
+}
+
+// encode writes a request body. Related objects go as identifiers (type
+// and id) without their attributes, and a relationship whose slice is
+// empty but not nil goes as an empty list, as an empty attribute slice
+// does, so that an update can clear it; nil leaves it out.
+func encode(body any) ([]byte, error) {
+	if d, ok := body.(document); ok {
+		return json.Marshal(d)
+	}
+	payload, err := jsonapi.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	switch p := payload.(type) {
+	case *jsonapi.OnePayload:
+		p.Included = nil
+		emptyRelationships(body, p.Data)
+	case *jsonapi.ManyPayload:
+		p.Included = nil
+	}
+	return json.Marshal(payload)
+}
+
+func emptyRelationships(model any, node *jsonapi.Node) {
+	v := reflect.Indirect(reflect.ValueOf(model))
+	for i := range v.NumField() {
+		args := strings.Split(v.Type().Field(i).Tag.Get("jsonapi"), ",")
+		f := v.Field(i)
+		if len(args) < 2 || args[0] != "relation" || f.Kind() != reflect.Slice || f.IsNil() || f.Len() > 0 {
+			continue
+		}
+		if node.Relationships == nil {
+			node.Relationships = map[string]any{}
+		}
+		node.Relationships[args[1]] = &jsonapi.RelationshipManyNode{Data: []*jsonapi.Node{}}
+	}
+}
+
+// decodeOne reads a document whose data is one object of type T.
+func decodeOne[T any](raw []byte) (*T, error) {
+	if err := hasData(raw); err != nil {
+		return nil, err
+	}
+	v := new(T)
+	if err := jsonapi.UnmarshalPayload(bytes.NewReader(raw), v); err != nil {
+		return nil, fmt.Errorf("decoding the answer: %w", err)
+	}
+	return v, nil
+}
+
+// decodeMany reads a document whose data is a list of objects of type T.
+func decodeMany[T any](raw []byte) ([]*T, error) {
+	if err := hasData(raw); err != nil {
+		return nil, err
+	}
+	models, err := jsonapi.UnmarshalManyPayload(bytes.NewReader(raw), reflect.TypeFor[*T]())
+	if err != nil {
+		return nil, fmt.Errorf("decoding the answer: %w", err)
+	}
+	items := make([]*T, 0, len(models))
+	for _, m := range models {
+		item, ok := m.(*T)
+		if !ok {
+			return nil, fmt.Errorf("decoding the answer: got %T, want %T", m, item)
+		}
+		items = append(items, item)
+	}
+	return items, nil
+}
+
+var errNoData = errors.New("the answer carries no data")
+
+// hasData refuses an answer without data, which jsonapi would otherwise
+// take for an object of the wrong type, or a panic.
+func hasData(raw []byte) error {
+	var doc struct {
+		Data json.RawMessage `json:"data"`
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return errNoData
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return fmt.Errorf("decoding the answer: %w", err)
+	}
+	if len(doc.Data) == 0 || string(doc.Data) == "null" {
+		return errNoData
+	}
+	return nil
+}
+
+// segment escapes one path segment. Empty and dot values are refused
+// before anything is sent: an empty one would address the collection
+// above, and URL cleaning on the way would remove or resolve the others.
+func segment(what, s string) (string, error) {
+	switch s {
+	case "":
+		return "", fmt.Errorf("%s is empty", what)
+	case ".", "..":
+		return "", fmt.Errorf("%s %q cannot be sent in a URL path", what, s)
+	}
+	return url.PathEscape(s), nil
+}
+
+// includeQuery adds include= to q when include names anything.
+func includeQuery(q url.Values, include []string) url.Values {
+	if len(include) == 0 {
+		return q
+	}
+	if q == nil {
+		q = url.Values{}
+	}
+	q.Set("include", strings.Join(include, ","))
+	return q
+}

@@ -1,0 +1,195 @@
+package platform
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// Execution modes: where runs of a workspace execute.
+const (
+	ExecutionModeRemote = "remote"
+	ExecutionModeLocal  = "local"
+	ExecutionModeAgent  = "agent"
+)
+
+// Collaborator authentication policies of an organization.
+const (
+	AuthPolicyPassword           = "password"
+	AuthPolicyTwoFactorMandatory = "two_factor_mandatory"
+)
+
+// Organization is an organization, type organizations. Its ID is its name.
+type Organization struct {
+	Name string `jsonapi:"primary,organizations"`
+	// ExternalID is the organization's org-… ID, which does not change
+	// when the organization is renamed.
+	ExternalID string `jsonapi:"attr,external-id"`
+	Email      string `jsonapi:"attr,email"`
+	// SessionTimeout and SessionRemember are minutes.
+	SessionTimeout                                    int    `jsonapi:"attr,session-timeout"`
+	SessionRemember                                   int    `jsonapi:"attr,session-remember"`
+	CollaboratorAuthPolicy                            string `jsonapi:"attr,collaborator-auth-policy"`
+	CostEstimationEnabled                             bool   `jsonapi:"attr,cost-estimation-enabled"`
+	SendPassingStatusesForUntriggeredSpeculativePlans bool   `jsonapi:"attr,send-passing-statuses-for-untriggered-speculative-plans"`
+	AggregatedCommitStatusEnabled                     bool   `jsonapi:"attr,aggregated-commit-status-enabled"`
+	SpeculativePlanManagementEnabled                  bool   `jsonapi:"attr,speculative-plan-management-enabled"`
+	OwnersTeamSAMLRoleID                              string `jsonapi:"attr,owners-team-saml-role-id"`
+	AssessmentsEnforced                               bool   `jsonapi:"attr,assessments-enforced"`
+	AllowForceDeleteWorkspaces                        bool   `jsonapi:"attr,allow-force-delete-workspaces"`
+	DefaultExecutionMode                              string `jsonapi:"attr,default-execution-mode"`
+	// The settings below are the client library's additions to the
+	// documented ones; nil where a server does not answer them.
+	UserTokensEnabled *bool `jsonapi:"attr,user-tokens-enabled"`
+	EnforceHYOK       *bool `jsonapi:"attr,enforce-hyok"`
+	StacksEnabled     *bool `jsonapi:"attr,stacks-enabled"`
+	MaxTTLEnabled     *bool `jsonapi:"attr,max-ttl-enabled"`
+
+	CreatedAt              *time.Time               `jsonapi:"attr,created-at,rfc3339"`
+	TrialExpiresAt         *time.Time               `jsonapi:"attr,trial-expires-at,rfc3339"`
+	IsUnified              bool                     `jsonapi:"attr,is-unified"`
+	SAMLEnabled            bool                     `jsonapi:"attr,saml-enabled"`
+	TwoFactorConformant    bool                     `jsonapi:"attr,two-factor-conformant"`
+	RemainingTestableCount int                      `jsonapi:"attr,remaining-testable-count"`
+	Permissions            *OrganizationPermissions `jsonapi:"attr,permissions"`
+
+	DefaultProject   *Project   `jsonapi:"relation,default-project"`
+	DefaultAgentPool *AgentPool `jsonapi:"relation,default-agent-pool"`
+}
+
+// OrganizationPermissions are what the token may do in the organization.
+type OrganizationPermissions struct {
+	CanCreateTeam         bool `jsonapi:"attr,can-create-team"`
+	CanCreateWorkspace    bool `jsonapi:"attr,can-create-workspace"`
+	CanCreateProject      bool `jsonapi:"attr,can-create-project"`
+	CanDestroy            bool `jsonapi:"attr,can-destroy"`
+	CanManageRunTasks     bool `jsonapi:"attr,can-manage-run-tasks"`
+	CanUpdate             bool `jsonapi:"attr,can-update"`
+	CanUpdateAPIToken     bool `jsonapi:"attr,can-update-api-token"`
+	CanUpdateOAuth        bool `jsonapi:"attr,can-update-oauth"`
+	CanUpdateSentinel     bool `jsonapi:"attr,can-update-sentinel"`
+	CanTraverse           bool `jsonapi:"attr,can-traverse"`
+	CanCreateModule       bool `jsonapi:"attr,can-create-module"`
+	CanManageSubscription bool `jsonapi:"attr,can-manage-subscription"`
+}
+
+// OrganizationCreateOptions is the body of a create. Name and Email are
+// required; every nil field takes the platform's default.
+type OrganizationCreateOptions struct {
+	Type                                              string  `jsonapi:"primary,organizations"`
+	Name                                              *string `jsonapi:"attr,name,omitempty"`
+	Email                                             *string `jsonapi:"attr,email,omitempty"`
+	SessionTimeout                                    *int    `jsonapi:"attr,session-timeout,omitempty"`
+	SessionRemember                                   *int    `jsonapi:"attr,session-remember,omitempty"`
+	CollaboratorAuthPolicy                            *string `jsonapi:"attr,collaborator-auth-policy,omitempty"`
+	CostEstimationEnabled                             *bool   `jsonapi:"attr,cost-estimation-enabled,omitempty"`
+	SendPassingStatusesForUntriggeredSpeculativePlans *bool   `jsonapi:"attr,send-passing-statuses-for-untriggered-speculative-plans,omitempty"`
+	AggregatedCommitStatusEnabled                     *bool   `jsonapi:"attr,aggregated-commit-status-enabled,omitempty"`
+	SpeculativePlanManagementEnabled                  *bool   `jsonapi:"attr,speculative-plan-management-enabled,omitempty"`
+	OwnersTeamSAMLRoleID                              *string `jsonapi:"attr,owners-team-saml-role-id,omitempty"`
+	AssessmentsEnforced                               *bool   `jsonapi:"attr,assessments-enforced,omitempty"`
+	AllowForceDeleteWorkspaces                        *bool   `jsonapi:"attr,allow-force-delete-workspaces,omitempty"`
+	DefaultExecutionMode                              *string `jsonapi:"attr,default-execution-mode,omitempty"`
+	// DefaultAgentPoolID is required with DefaultExecutionMode agent.
+	DefaultAgentPoolID *string `jsonapi:"attr,default-agent-pool-id,omitempty"`
+	UserTokensEnabled  *bool   `jsonapi:"attr,user-tokens-enabled,omitempty"`
+	EnforceHYOK        *bool   `jsonapi:"attr,enforce-hyok,omitempty"`
+	StacksEnabled      *bool   `jsonapi:"attr,stacks-enabled,omitempty"`
+	MaxTTLEnabled      *bool   `jsonapi:"attr,max-ttl-enabled,omitempty"`
+}
+
+// OrganizationUpdateOptions is the body of an update; nil fields are left
+// as they are. A new Name renames the organization, and so changes its ID.
+type OrganizationUpdateOptions struct {
+	Type                                              string  `jsonapi:"primary,organizations"`
+	Name                                              *string `jsonapi:"attr,name,omitempty"`
+	Email                                             *string `jsonapi:"attr,email,omitempty"`
+	SessionTimeout                                    *int    `jsonapi:"attr,session-timeout,omitempty"`
+	SessionRemember                                   *int    `jsonapi:"attr,session-remember,omitempty"`
+	CollaboratorAuthPolicy                            *string `jsonapi:"attr,collaborator-auth-policy,omitempty"`
+	CostEstimationEnabled                             *bool   `jsonapi:"attr,cost-estimation-enabled,omitempty"`
+	SendPassingStatusesForUntriggeredSpeculativePlans *bool   `jsonapi:"attr,send-passing-statuses-for-untriggered-speculative-plans,omitempty"`
+	AggregatedCommitStatusEnabled                     *bool   `jsonapi:"attr,aggregated-commit-status-enabled,omitempty"`
+	SpeculativePlanManagementEnabled                  *bool   `jsonapi:"attr,speculative-plan-management-enabled,omitempty"`
+	OwnersTeamSAMLRoleID                              *string `jsonapi:"attr,owners-team-saml-role-id,omitempty"`
+	AssessmentsEnforced                               *bool   `jsonapi:"attr,assessments-enforced,omitempty"`
+	AllowForceDeleteWorkspaces                        *bool   `jsonapi:"attr,allow-force-delete-workspaces,omitempty"`
+	DefaultExecutionMode                              *string `jsonapi:"attr,default-execution-mode,omitempty"`
+	// DefaultAgentPoolID is required with DefaultExecutionMode agent;
+	// Null clears it.
+	DefaultAgentPoolID Nullable[string] `jsonapi:"attr,default-agent-pool-id,omitempty"`
+	UserTokensEnabled  *bool            `jsonapi:"attr,user-tokens-enabled,omitempty"`
+	EnforceHYOK        *bool            `jsonapi:"attr,enforce-hyok,omitempty"`
+	StacksEnabled      *bool            `jsonapi:"attr,stacks-enabled,omitempty"`
+	MaxTTLEnabled      *bool            `jsonapi:"attr,max-ttl-enabled,omitempty"`
+}
+
+// OrganizationListOptions narrow a list of organizations.
+type OrganizationListOptions struct {
+	// Query matches names and emails (q), Email emails (q[email]), Name
+	// names (q[name]).
+	Query, Email, Name string
+}
+
+// OrganizationReadOptions are a read's includes.
+type OrganizationReadOptions struct {
+	Include []string
+}
+
+// OrganizationList is a list of organizations.
+type OrganizationList = List[Organization]
+
+// Organizations are the calls of organizations.
+type Organizations struct{ c *Client }
+
+func organizationPath(name string) (string, error) {
+	n, err := segment("organization name", name)
+	if err != nil {
+		return "", err
+	}
+	return "/organizations/" + n, nil
+}
+
+// List lists the organizations the token may see.
+func (s *Organizations) List(ctx context.Context, opts OrganizationListOptions) (*OrganizationList, error) {
+	q := url.Values{}
+	for k, v := range map[string]string{"q": opts.Query, "q[email]": opts.Email, "q[name]": opts.Name} {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	return list[Organization](ctx, s.c, "/organizations", q)
+}
+
+// Create creates an organization.
+func (s *Organizations) Create(ctx context.Context, opts OrganizationCreateOptions) (*Organization, error) {
+	return one[Organization](ctx, s.c, request{method: http.MethodPost, path: "/organizations", body: &opts})
+}
+
+// Read reads an organization by name.
+func (s *Organizations) Read(ctx context.Context, name string, opts OrganizationReadOptions) (*Organization, error) {
+	path, err := organizationPath(name)
+	if err != nil {
+		return nil, err
+	}
+	return one[Organization](ctx, s.c, request{method: http.MethodGet, path: path, query: includeQuery(nil, opts.Include)})
+}
+
+// Update updates the organization named name.
+func (s *Organizations) Update(ctx context.Context, name string, opts OrganizationUpdateOptions) (*Organization, error) {
+	path, err := organizationPath(name)
+	if err != nil {
+		return nil, err
+	}
+	return one[Organization](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+}
+
+// Delete deletes an organization and everything in it.
+func (s *Organizations) Delete(ctx context.Context, name string) error {
+	path, err := organizationPath(name)
+	if err != nil {
+		return err
+	}
+	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+}

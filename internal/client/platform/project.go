@@ -1,0 +1,212 @@
+package platform
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync/atomic"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+)
+
+// Includes of a project read or list.
+const (
+	ProjectIncludeEffectiveTagBindings = "effective_tag_bindings"
+)
+
+// Project is a project of an organization, type projects (prj-…).
+type Project struct {
+	ID          string `jsonapi:"primary,projects"`
+	Name        string `jsonapi:"attr,name"`
+	Description string `jsonapi:"attr,description"`
+	// AutoDestroyActivityDuration is how long the project's workspaces
+	// may go without activity before they are destroyed, such as 14d or
+	// 12h; nil for never.
+	AutoDestroyActivityDuration *string                   `jsonapi:"attr,auto-destroy-activity-duration"`
+	DefaultExecutionMode        string                    `jsonapi:"attr,default-execution-mode"`
+	SettingOverwrites           *ProjectSettingOverwrites `jsonapi:"attr,setting-overwrites"`
+	IsUnified                   bool                      `jsonapi:"attr,is-unified"`
+	WorkspaceCount              int                       `jsonapi:"attr,workspace-count"`
+
+	Organization         *Organization          `jsonapi:"relation,organization"`
+	DefaultAgentPool     *AgentPool             `jsonapi:"relation,default-agent-pool"`
+	TagBindings          []*TagBinding          `jsonapi:"relation,tag-bindings"`
+	EffectiveTagBindings []*EffectiveTagBinding `jsonapi:"relation,effective-tag-bindings"`
+}
+
+// ProjectSettingOverwrites say which of the project's execution settings
+// are its own (true) rather than the organization's defaults (false).
+type ProjectSettingOverwrites struct {
+	ExecutionMode *bool `jsonapi:"attr,default-execution-mode"`
+	AgentPool     *bool `jsonapi:"attr,default-agent-pool"`
+}
+
+// ProjectCreateOptions is the body of a create. Name is required: 3 to 40
+// letters, digits, spaces, - and _.
+type ProjectCreateOptions struct {
+	Type        string  `jsonapi:"primary,projects"`
+	Name        *string `jsonapi:"attr,name,omitempty"`
+	Description *string `jsonapi:"attr,description,omitempty"`
+	// AutoDestroyActivityDuration is <1 to 4 digits><d or h>.
+	AutoDestroyActivityDuration Nullable[string]          `jsonapi:"attr,auto-destroy-activity-duration,omitempty"`
+	DefaultExecutionMode        *string                   `jsonapi:"attr,default-execution-mode,omitempty"`
+	DefaultAgentPoolID          Nullable[string]          `jsonapi:"attr,default-agent-pool-id,omitempty"`
+	SettingOverwrites           *ProjectSettingOverwrites `jsonapi:"attr,setting-overwrites,omitempty"`
+	// TagBindings are the project's own key-value tags.
+	TagBindings []*TagBinding `jsonapi:"relation,tag-bindings,omitempty"`
+}
+
+// ProjectUpdateOptions is the body of an update; nil fields are left as
+// they are, Null clears one. TagBindings replace the project's bindings: an
+// empty, non-nil slice removes them all.
+type ProjectUpdateOptions struct {
+	Type                        string                    `jsonapi:"primary,projects"`
+	Name                        *string                   `jsonapi:"attr,name,omitempty"`
+	Description                 *string                   `jsonapi:"attr,description,omitempty"`
+	AutoDestroyActivityDuration Nullable[string]          `jsonapi:"attr,auto-destroy-activity-duration,omitempty"`
+	DefaultExecutionMode        *string                   `jsonapi:"attr,default-execution-mode,omitempty"`
+	DefaultAgentPoolID          Nullable[string]          `jsonapi:"attr,default-agent-pool-id,omitempty"`
+	SettingOverwrites           *ProjectSettingOverwrites `jsonapi:"attr,setting-overwrites,omitempty"`
+	TagBindings                 []*TagBinding             `jsonapi:"relation,tag-bindings,omitempty"`
+}
+
+// ProjectListOptions narrow and order a list of projects.
+type ProjectListOptions struct {
+	// Query matches names (q); Names are exact names (filter[names]).
+	Query string
+	Names []string
+	// Sort is "name" or "-name" (descending); empty for the server's
+	// order.
+	Sort    string
+	Include []string
+}
+
+// ProjectReadOptions are a read's includes.
+type ProjectReadOptions struct {
+	Include []string
+}
+
+// ProjectList is a list of projects.
+type ProjectList = List[Project]
+
+// Projects are the calls of projects.
+type Projects struct {
+	c *Client
+	// relationshipsPath is set once a server has taken tag bindings only
+	// at /projects/:id/relationships/tag-bindings, the other path real
+	// servers accept them at, so that later writes go there at once.
+	relationshipsPath atomic.Bool
+}
+
+func projectPath(id string) (string, error) {
+	p, err := segment("project ID", id)
+	if err != nil {
+		return "", err
+	}
+	return "/projects/" + p, nil
+}
+
+// List lists an organization's projects.
+func (s *Projects) List(ctx context.Context, org string, opts ProjectListOptions) (*ProjectList, error) {
+	path, err := organizationPath(org)
+	if err != nil {
+		return nil, err
+	}
+	q := url.Values{}
+	if opts.Query != "" {
+		q.Set("q", opts.Query)
+	}
+	if len(opts.Names) > 0 {
+		q.Set("filter[names]", strings.Join(opts.Names, ","))
+	}
+	if opts.Sort != "" {
+		q.Set("sort", opts.Sort)
+	}
+	return list[Project](ctx, s.c, path+"/projects", includeQuery(q, opts.Include))
+}
+
+// Create creates a project in an organization.
+func (s *Projects) Create(ctx context.Context, org string, opts ProjectCreateOptions) (*Project, error) {
+	path, err := organizationPath(org)
+	if err != nil {
+		return nil, err
+	}
+	opts.TagBindings = bindingsToSend(opts.TagBindings)
+	return one[Project](ctx, s.c, request{method: http.MethodPost, path: path + "/projects", body: &opts})
+}
+
+// Read reads a project by ID.
+func (s *Projects) Read(ctx context.Context, id string, opts ProjectReadOptions) (*Project, error) {
+	path, err := projectPath(id)
+	if err != nil {
+		return nil, err
+	}
+	return one[Project](ctx, s.c, request{method: http.MethodGet, path: path, query: includeQuery(nil, opts.Include)})
+}
+
+// Update updates a project.
+func (s *Projects) Update(ctx context.Context, id string, opts ProjectUpdateOptions) (*Project, error) {
+	path, err := projectPath(id)
+	if err != nil {
+		return nil, err
+	}
+	opts.TagBindings = bindingsToSend(opts.TagBindings)
+	return one[Project](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+}
+
+// Delete deletes a project. The platform refuses while it holds
+// workspaces.
+func (s *Projects) Delete(ctx context.Context, id string) error {
+	path, err := projectPath(id)
+	if err != nil {
+		return err
+	}
+	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+}
+
+// ListTagBindings lists the project's own tag bindings.
+func (s *Projects) ListTagBindings(ctx context.Context, id string) (*TagBindingList, error) {
+	path, err := projectPath(id)
+	if err != nil {
+		return nil, err
+	}
+	return list[TagBinding](ctx, s.c, path+"/tag-bindings", nil)
+}
+
+// ListEffectiveTagBindings lists the tag bindings in force on the project.
+func (s *Projects) ListEffectiveTagBindings(ctx context.Context, id string) (*EffectiveTagBindingList, error) {
+	path, err := projectPath(id)
+	if err != nil {
+		return nil, err
+	}
+	return list[EffectiveTagBinding](ctx, s.c, path+"/effective-tag-bindings", nil)
+}
+
+// AddTagBindings adds tag bindings to the project, or gives existing keys
+// new values; bindings it does not name stay. It writes them at
+// /projects/:id/tag-bindings, and where that answers 404, at
+// /relationships/tag-bindings, the other path that servers accept.
+func (s *Projects) AddTagBindings(ctx context.Context, id string, bindings []*TagBinding) error {
+	path, err := projectPath(id)
+	if err != nil {
+		return err
+	}
+	write := func(p string) error {
+		return s.c.exec(ctx, request{method: http.MethodPatch, path: p, body: bindingsToSend(bindings), idempotent: true})
+	}
+	if s.relationshipsPath.Load() {
+		return write(path + "/relationships/tag-bindings")
+	}
+	err = write(path + "/tag-bindings")
+	if !client.IsNotFound(err) {
+		return err
+	}
+	// The project itself may be missing: then the first answer, not the
+	// second, is the one to report.
+	if write(path+"/relationships/tag-bindings") != nil {
+		return err
+	}
+	s.relationshipsPath.Store(true)
+	return nil
+}

@@ -1,0 +1,50 @@
+package platform
+
+import "github.com/stackworks/terraform-provider-stack/internal/client"
+
+// Service describes the platform to the provider and the tests.
+var Service = &client.Service{
+	Name:           "platform",
+	Block:          "platform",
+	EnvPrefix:      "STACK_PLATFORM",
+	ExampleAddress: "https://platform.example.com",
+	AuthHeader:     "Authorization",
+	AuthPrefix:     "Bearer ",
+	DecodeError:    DecodeError,
+	SecretFields:   SecretFields(),
+	Settings: []client.Setting{
+		{
+			Name: "organization", Env: "ORGANIZATION",
+			Description: "Default organization of the platform's objects: the organization of every platform resource and data source that does not name its own.",
+		},
+		{
+			Name: "rate_limit", Env: "RATE_LIMIT",
+			Check: func(v string) error {
+				_, err := ParseRateLimit(v)
+				return err
+			},
+			Description: "The platform's rate limit for the token's user, in requests a second, such as `30`. " +
+				"Unset, the provider reads it from the `X-RateLimit-Limit` header of the platform's `GET /api/v2/ping`. " +
+				"The provider sends at most 90% of it, and, because the platform limits each user rather than each token or process, " +
+				"slows down when a refusal for the rate limit (429) shows that other processes spend the same user's limit, " +
+				"then speeds up again while no refusal comes, so that several runs with one user's token share the limit instead of exceeding it. " +
+				"A refused request waits as long as the platform asks, and is retried up to `max_retries` times.",
+		},
+	},
+	NewClient: func(transport *client.Client, settings map[string]string) any {
+		opts := []Option{WithOrganization(settings["organization"])}
+		// The provider has checked the setting with Check.
+		if limit, err := ParseRateLimit(settings["rate_limit"]); err == nil {
+			opts = append(opts, WithRateLimit(limit))
+		}
+		return NewClient(transport, opts...)
+	},
+}
+
+// SecretFields names the JSON fields that the transport must mask in logs:
+// tokens (answered once, on create), variables' values (the masking cannot
+// tell a sensitive variable from another), and the credentials that other
+// platform objects carry.
+func SecretFields() []string {
+	return []string{"token", "value", "hmac-key", "oauth-token-string", "private-key", "secret"}
+}

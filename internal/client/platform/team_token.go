@@ -1,0 +1,126 @@
+package platform
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// TeamToken is a team's API token, type authentication-tokens (at-…).
+// Token, the secret, is answered by the create only.
+type TeamToken struct {
+	ID          string `jsonapi:"primary,authentication-tokens"`
+	Token       string `jsonapi:"attr,token"`
+	Description string `jsonapi:"attr,description"`
+	// ExpiredAt is when the token stops working, nil for never.
+	ExpiredAt  *time.Time `jsonapi:"attr,expired-at,rfc3339"`
+	CreatedAt  *time.Time `jsonapi:"attr,created-at,rfc3339"`
+	LastUsedAt *time.Time `jsonapi:"attr,last-used-at,rfc3339"`
+
+	Team *Team `jsonapi:"relation,team"`
+}
+
+// TeamTokenCreateOptions is the body of a create of one of a team's
+// several tokens. Description is required, and unique within the team.
+type TeamTokenCreateOptions struct {
+	Type        string     `jsonapi:"primary,authentication-tokens"`
+	Description *string    `jsonapi:"attr,description,omitempty"`
+	ExpiredAt   *time.Time `jsonapi:"attr,expired-at,rfc3339,omitempty"`
+}
+
+// TeamLegacyTokenCreateOptions is the body of a create of a team's single
+// legacy token.
+type TeamLegacyTokenCreateOptions struct {
+	Type      string     `jsonapi:"primary,authentication-token"`
+	ExpiredAt *time.Time `jsonapi:"attr,expired-at,rfc3339,omitempty"`
+}
+
+// TeamTokenListOptions narrow a list of an organization's team tokens.
+type TeamTokenListOptions struct {
+	// Query matches descriptions and team names (q).
+	Query string
+}
+
+// TeamTokenList is a list of team tokens.
+type TeamTokenList = List[TeamToken]
+
+// TeamTokens are the calls of team tokens. A team has several tokens,
+// each with a description, and a legacy single token without one; both
+// kinds are team tokens, through endpoints of their own.
+type TeamTokens struct{ c *Client }
+
+func tokenPath(id string) (string, error) {
+	t, err := segment("token ID", id)
+	if err != nil {
+		return "", err
+	}
+	return "/authentication-tokens/" + t, nil
+}
+
+// Create creates one more token for a team.
+func (s *TeamTokens) Create(ctx context.Context, teamID string, opts TeamTokenCreateOptions) (*TeamToken, error) {
+	path, err := teamPath(teamID)
+	if err != nil {
+		return nil, err
+	}
+	return one[TeamToken](ctx, s.c, request{method: http.MethodPost, path: path + "/authentication-tokens", body: &opts})
+}
+
+// Read reads a token of a team by ID; its secret is not answered.
+func (s *TeamTokens) Read(ctx context.Context, id string) (*TeamToken, error) {
+	path, err := tokenPath(id)
+	if err != nil {
+		return nil, err
+	}
+	return one[TeamToken](ctx, s.c, request{method: http.MethodGet, path: path})
+}
+
+// Delete deletes a token of a team by ID.
+func (s *TeamTokens) Delete(ctx context.Context, id string) error {
+	path, err := tokenPath(id)
+	if err != nil {
+		return err
+	}
+	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+}
+
+// CreateLegacy creates the team's legacy token, replacing the one it has.
+func (s *TeamTokens) CreateLegacy(ctx context.Context, teamID string, opts TeamLegacyTokenCreateOptions) (*TeamToken, error) {
+	path, err := teamPath(teamID)
+	if err != nil {
+		return nil, err
+	}
+	return one[TeamToken](ctx, s.c, request{method: http.MethodPost, path: path + "/authentication-token", body: &opts})
+}
+
+// ReadLegacy reads the team's legacy token; its secret is not answered.
+func (s *TeamTokens) ReadLegacy(ctx context.Context, teamID string) (*TeamToken, error) {
+	path, err := teamPath(teamID)
+	if err != nil {
+		return nil, err
+	}
+	return one[TeamToken](ctx, s.c, request{method: http.MethodGet, path: path + "/authentication-token"})
+}
+
+// DeleteLegacy deletes the team's legacy token.
+func (s *TeamTokens) DeleteLegacy(ctx context.Context, teamID string) error {
+	path, err := teamPath(teamID)
+	if err != nil {
+		return err
+	}
+	return s.c.exec(ctx, request{method: http.MethodDelete, path: path + "/authentication-token"})
+}
+
+// List lists the team tokens of an organization, of every team.
+func (s *TeamTokens) List(ctx context.Context, org string, opts TeamTokenListOptions) (*TeamTokenList, error) {
+	path, err := organizationPath(org)
+	if err != nil {
+		return nil, err
+	}
+	q := url.Values{}
+	if opts.Query != "" {
+		q.Set("q", opts.Query)
+	}
+	return list[TeamToken](ctx, s.c, path+"/team-tokens", q)
+}

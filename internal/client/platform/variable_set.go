@@ -1,0 +1,188 @@
+package platform
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+)
+
+// Includes of a variable set read or list.
+const (
+	VariableSetIncludeWorkspaces = "workspaces"
+	VariableSetIncludeProjects   = "projects"
+	VariableSetIncludeVars       = "vars"
+)
+
+// VariableSet is a set of variables that applies to workspaces and
+// projects, or, when Global, to every workspace of its organization; type
+// varsets (varset-…).
+type VariableSet struct {
+	ID          string `jsonapi:"primary,varsets"`
+	Name        string `jsonapi:"attr,name"`
+	Description string `jsonapi:"attr,description"`
+	Global      bool   `jsonapi:"attr,global"`
+	// Priority makes the set's variables win over those of more specific
+	// scopes, workspace variables and command-line values included.
+	Priority bool `jsonapi:"attr,priority"`
+
+	Organization *Organization      `jsonapi:"relation,organization"`
+	Parent       *VariableSetParent `jsonapi:"polyrelation,parent"`
+	Workspaces   []*Workspace       `jsonapi:"relation,workspaces"`
+	Projects     []*Project         `jsonapi:"relation,projects"`
+	Variables    []*Variable        `jsonapi:"relation,vars"`
+}
+
+// VariableSetParent owns a variable set: its organization (by name), or a
+// project, whose set is never global. Exactly one is set.
+type VariableSetParent struct {
+	Organization *Organization
+	Project      *Project
+}
+
+// VariableSetCreateOptions is the body of a create. Name is required.
+// Parent is the organization's by default; it cannot change.
+type VariableSetCreateOptions struct {
+	Type        string             `jsonapi:"primary,varsets"`
+	Name        *string            `jsonapi:"attr,name,omitempty"`
+	Description *string            `jsonapi:"attr,description,omitempty"`
+	Global      *bool              `jsonapi:"attr,global,omitempty"`
+	Priority    *bool              `jsonapi:"attr,priority,omitempty"`
+	Parent      *VariableSetParent `jsonapi:"polyrelation,parent,omitempty"`
+}
+
+// VariableSetUpdateOptions is the body of an update; nil fields are left as
+// they are.
+type VariableSetUpdateOptions struct {
+	Type        string  `jsonapi:"primary,varsets"`
+	Name        *string `jsonapi:"attr,name,omitempty"`
+	Description *string `jsonapi:"attr,description,omitempty"`
+	Global      *bool   `jsonapi:"attr,global,omitempty"`
+	Priority    *bool   `jsonapi:"attr,priority,omitempty"`
+}
+
+// VariableSetListOptions narrow a list of variable sets.
+type VariableSetListOptions struct {
+	// Query matches names (q).
+	Query   string
+	Include []string
+}
+
+// VariableSetReadOptions are a read's includes.
+type VariableSetReadOptions struct {
+	Include []string
+}
+
+// VariableSetList is a list of variable sets.
+type VariableSetList = List[VariableSet]
+
+// VariableSets are the calls of variable sets.
+type VariableSets struct{ c *Client }
+
+func variableSetPath(id string) (string, error) {
+	v, err := segment("variable set ID", id)
+	if err != nil {
+		return "", err
+	}
+	return "/varsets/" + v, nil
+}
+
+func (o VariableSetListOptions) query() url.Values {
+	q := url.Values{}
+	if o.Query != "" {
+		q.Set("q", o.Query)
+	}
+	return includeQuery(q, o.Include)
+}
+
+// List lists an organization's variable sets.
+func (s *VariableSets) List(ctx context.Context, org string, opts VariableSetListOptions) (*VariableSetList, error) {
+	path, err := organizationPath(org)
+	if err != nil {
+		return nil, err
+	}
+	return list[VariableSet](ctx, s.c, path+"/varsets", opts.query())
+}
+
+// ListForProject lists the variable sets that apply to a project.
+func (s *VariableSets) ListForProject(ctx context.Context, projectID string, opts VariableSetListOptions) (*VariableSetList, error) {
+	path, err := projectPath(projectID)
+	if err != nil {
+		return nil, err
+	}
+	return list[VariableSet](ctx, s.c, path+"/varsets", opts.query())
+}
+
+// ListForWorkspace lists the variable sets that apply to a workspace.
+func (s *VariableSets) ListForWorkspace(ctx context.Context, workspaceID string, opts VariableSetListOptions) (*VariableSetList, error) {
+	path, err := workspacePath(workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	return list[VariableSet](ctx, s.c, path+"/varsets", opts.query())
+}
+
+// Create creates a variable set in an organization.
+func (s *VariableSets) Create(ctx context.Context, org string, opts VariableSetCreateOptions) (*VariableSet, error) {
+	path, err := organizationPath(org)
+	if err != nil {
+		return nil, err
+	}
+	return one[VariableSet](ctx, s.c, request{method: http.MethodPost, path: path + "/varsets", body: &opts})
+}
+
+// Read reads a variable set by ID.
+func (s *VariableSets) Read(ctx context.Context, id string, opts VariableSetReadOptions) (*VariableSet, error) {
+	path, err := variableSetPath(id)
+	if err != nil {
+		return nil, err
+	}
+	return one[VariableSet](ctx, s.c, request{method: http.MethodGet, path: path, query: includeQuery(nil, opts.Include)})
+}
+
+// Update updates a variable set.
+func (s *VariableSets) Update(ctx context.Context, id string, opts VariableSetUpdateOptions) (*VariableSet, error) {
+	path, err := variableSetPath(id)
+	if err != nil {
+		return nil, err
+	}
+	return one[VariableSet](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+}
+
+// Delete deletes a variable set and its variables.
+func (s *VariableSets) Delete(ctx context.Context, id string) error {
+	path, err := variableSetPath(id)
+	if err != nil {
+		return err
+	}
+	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+}
+
+// ApplyToWorkspaces applies the set to workspaces, by ID.
+func (s *VariableSets) ApplyToWorkspaces(ctx context.Context, id string, workspaceIDs []string) error {
+	return s.assign(ctx, http.MethodPost, id, "workspaces", workspaceIDs)
+}
+
+// RemoveFromWorkspaces stops the set applying to workspaces, by ID.
+func (s *VariableSets) RemoveFromWorkspaces(ctx context.Context, id string, workspaceIDs []string) error {
+	return s.assign(ctx, http.MethodDelete, id, "workspaces", workspaceIDs)
+}
+
+// ApplyToProjects applies the set to projects, by ID.
+func (s *VariableSets) ApplyToProjects(ctx context.Context, id string, projectIDs []string) error {
+	return s.assign(ctx, http.MethodPost, id, "projects", projectIDs)
+}
+
+// RemoveFromProjects stops the set applying to projects, by ID.
+func (s *VariableSets) RemoveFromProjects(ctx context.Context, id string, projectIDs []string) error {
+	return s.assign(ctx, http.MethodDelete, id, "projects", projectIDs)
+}
+
+// assign adds or removes relationships; adding or removing twice is the
+// same as once, so the requests are retried.
+func (s *VariableSets) assign(ctx context.Context, method, id, typ string, ids []string) error {
+	path, err := variableSetPath(id)
+	if err != nil {
+		return err
+	}
+	return s.c.exec(ctx, request{method: method, path: path + "/relationships/" + typ, body: linkTo(typ, ids), idempotent: true})
+}
