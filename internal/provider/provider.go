@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
@@ -46,20 +47,7 @@ type stackProvider struct {
 
 // services are the services the provider talks to, each described once in
 // its client package, in the order of the provider's blocks.
-var services = []*client.Service{schedulerclient.Service, secretsclient.Service, platformService}
-
-// platformService is the platform's block, accepted ahead of its resources.
-var platformService = &client.Service{
-	Name:           "platform",
-	Block:          "platform",
-	EnvPrefix:      "STACK_PLATFORM",
-	ExampleAddress: "https://platform.example.com",
-	Settings: []client.Setting{{
-		Name: "organization", Env: "ORGANIZATION",
-		Description: "Default organization for platform objects that belong to one. " +
-			"No resource uses the platform block yet: it is accepted so that configurations can be written ahead of the platform's resources.",
-	}},
-}
+var services = []*client.Service{schedulerclient.Service, secretsclient.Service, platformclient.Service}
 
 // providerModel holds the settings every service shares; the services'
 // blocks are read attribute by attribute, as their descriptors list them.
