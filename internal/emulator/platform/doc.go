@@ -1,0 +1,148 @@
+// Package platform emulates the platform's JSON:API in memory, with the
+// documents, status codes and rate limit that clients written for the
+// real API expect. "The API's documents" below are its published
+// reference and changelog, which leave much unsaid; this doc states how the
+// emulator decides each such point, and the provider is written against
+// these choices.
+//
+// Each object has its file, named as in the client and the provider; what
+// they share is in server.go (the store and the routes), auth.go (tokens,
+// principals, who sees what), ratelimit.go, request.go (reading request
+// documents), reply.go (answers and errors), list.go (pagination,
+// includes, sorting), id.go, ping.go (ping, the edition headers, service
+// discovery), admin.go (the emulator's own routes) and state.go.
+//
+// # Routes
+//
+// As /_emulator/stats counts them, the request's method then the pattern:
+//
+//	GET     /api/v2/ping
+//	GET     /.well-known/terraform.json
+//	any     /api/v2/   (catch-all: every other path under it)
+//	any     /api/v2    (catch-all: the base path itself)
+//
+// # Tokens and who sees what
+//
+//   - Every endpoint takes Authorization: Bearer <token> (the scheme in any
+//     case); a missing, unknown or expired token is 401 {"errors":[{"status":
+//     "401","title":"unauthorized","detail":"..."}]}. GET /api/v2/ping also
+//     answers without a token, since clients call it to learn the server
+//     before they use theirs; a token it is given must be valid.
+//   - A token acts for a principal: a user, a team, or an organization
+//     (the organization token). Options.Token is the site administrator, a
+//     user who sees and manages every organization. MintUserToken (and
+//     POST /_emulator/platform/tokens {"type":"user","username":"..."})
+//     creates a user on first use and gives it a new token each time.
+//   - Tokens have the API's shape: 14 base58 characters, ".atlasv1.", 67
+//     more; their IDs are "at-" and 16 base58 characters.
+//
+// # Rate limit
+//
+//   - Options.RateLimit requests a second (30 by default) per principal,
+//     not per token: every token of one user shares one bucket, and the
+//     tokens of a team, or an organization's token, have their team's or
+//     organization's. Requests without a valid token are limited by their
+//     address. The bucket holds one second's worth of requests and refills
+//     continuously, so a client may burst the limit once and then keep to
+//     it.
+//   - The limit applies to every request under /api/v2, the ping included
+//     (the discovery document is not limited), and comes before the token
+//     check, so that a client retrying with a bad token is limited too, by
+//     its address.
+//   - A refused request is answered 429 with exactly the documented body,
+//     whose status is a number: {"errors":[{"detail":"You have exceeded
+//     the API's rate limit.","status":429,"title":"Too many requests"}]},
+//     with X-RateLimit-Limit and X-RateLimit-Reset, the seconds until the
+//     bucket holds a request again as a decimal with three places ("0.034"),
+//     rounded up to the millisecond. No Retry-After: the API does not send
+//     one.
+//   - While the limit is on, every answer of the API carries
+//     X-RateLimit-Limit, which clients size their own limiter by. With the
+//     limit off (a negative RateLimit; -platform-rate-limit 0) no answer
+//     has the header, which clients read as "no limit".
+//   - Faults the emulator injects (Options.FailRate of package emulator)
+//     answer in the same form: a 429 is the documented body, with
+//     X-RateLimit-Limit and X-RateLimit-Reset equal to the Retry-After the
+//     emulator sends with it; a 503 is a JSON:API error document.
+//
+// # Editions and discovery
+//
+//   - Every answer carries TFP-API-Version (APIVersion) and TFP-AppName:
+//     "HCP Terraform" on the hosted edition, the exact name clients compare
+//     it with to decide that a server is the hosted one, and "Terraform
+//     Enterprise" on the self-hosted edition, which also sends X-TFE-Version
+//     (SelfHostedVersion, a release name such as v202508-1) and
+//     X-TFE-Current-Version (SelfHostedNumericVersion). GET /api/v2/ping
+//     answers 204 without a body, its headers being the answer.
+//   - GET /.well-known/terraform.json answers application/json naming the
+//     services tfe.v2, tfe.v2.1, tfe.v2.2 and state.v2, each as the absolute
+//     URL of the API's base ("https://HOST/api/v2/" when served over TLS),
+//     built from the request's scheme and Host header. It needs no token.
+//
+// # Requests
+//
+//   - Bodies are read whole, chunked (without Content-Length) or not, up to
+//     4 MiB (larger: 413). Content-Type and Accept are not checked: the
+//     JSON:API media type, application/json or none are all taken.
+//   - A body that is not JSON, or whose data is not a resource object (a
+//     list of them on the endpoints that take lists), is 400 "bad request".
+//     An empty body, or data null, is an object without members. Where a
+//     list is expected, a single object is a list of one.
+//   - data.type is never checked, on any endpoint: clients send the same
+//     document under different types, or none.
+//   - Members the endpoint does not know are ignored, in attributes, in
+//     relationships and in objects among the attributes.
+//   - Attribute values: booleans are true or false, or a string that
+//     strconv.ParseBool takes ("true", "0", ...), as the server casts form
+//     values; integers are whole JSON numbers or strings of digits. null
+//     is "not given" for booleans and integers, and "empty" for strings,
+//     lists, times and objects where the attribute can be unset.
+//   - Validation errors are 422, every error of the request in one answer,
+//     each {"status":"422","title":"invalid attribute","detail":"...",
+//     "source":{"pointer":"/data/attributes/name"}}; the detail names the
+//     attribute by its API name and the rule it broke.
+//
+// # Answers
+//
+//   - Every answer with a body is application/vnd.api+json, written
+//     compactly. Errors are {"errors":[{"status","title","detail"}]}, the
+//     status a string (but in the 429 above), the title lower case as the
+//     API words it: "bad request", "unauthorized", "forbidden", "not found",
+//     "conflict", "invalid attribute".
+//   - 404 "not found" is the answer for an object that does not exist and
+//     for one the token may not see, alike; and for a path the API does not
+//     have, under any method (the API has no 405), after the token check.
+//     A path with an empty, "." or ".." segment names no route and is 404
+//     too, never a redirect.
+//   - Times are UTC with milliseconds: 2025-01-31T18:00:00.000Z.
+//   - IDs are the object's prefix, "-" and 16 characters of the base58
+//     alphabet (no 0, O, I or l).
+//
+// # Lists
+//
+//   - page[number] (default 1) and page[size] (default 20, at most 100: a
+//     larger size is taken as 100); a value that is not a positive integer
+//     is its default. A page past the end is empty.
+//   - Every list has meta.pagination with current-page, page-size,
+//     prev-page, next-page (null at the edges), total-pages (at least 1, so
+//     an empty list is one empty page) and total-count, and links self,
+//     first, prev, next (null at the edges) and last: absolute URLs that
+//     keep the request's other query parameters.
+//   - include= is a comma-separated list; empty is none; underscores and
+//     hyphens are the same (effective_tag_bindings, effective-tag-bindings).
+//     Each endpoint knows its includes, the API's whole list: those of
+//     objects the emulator holds add them to included (once each, never a
+//     primary resource), the others add nothing. An include the endpoint
+//     does not know is 400 with "Invalid include parameter" in its detail
+//     and source.parameter "include", which clients look for to retry
+//     without it.
+//   - sort= names one field, "-" before it to reverse; another field is 400
+//     naming the sort parameter.
+//
+// # State
+//
+// The state file keeps every object, users and minted tokens (secrets in
+// clear: the file is the emulator's own), sorted by ID. Rate-limit buckets
+// are not kept. A file that holds what no request could have stored (a bad
+// ID, a token of an unknown user) is refused at load.
+package platform
