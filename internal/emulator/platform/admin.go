@@ -12,14 +12,18 @@ import (
 // answer plain-text errors, as every /_emulator/ route.
 //
 //	POST /_emulator/platform/tokens  {"type":"user","username":"alice"} -> {"token":"..."}
+//	                                 {"type":"organization","organization":"acme"}
+//	                                 {"type":"team","organization":"acme","team":"team-..."}
 func (s *Server) RegisterAdmin(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/platform/tokens", s.mintOverHTTP)
 }
 
 // mintRequest is the body of POST /_emulator/platform/tokens.
 type mintRequest struct {
-	Type     string `json:"type"`
-	Username string `json:"username"`
+	Type         string `json:"type"`
+	Username     string `json:"username"`
+	Organization string `json:"organization"`
+	Team         string `json:"team"`
 }
 
 func (s *Server) mintOverHTTP(w http.ResponseWriter, r *http.Request) {
@@ -33,8 +37,12 @@ func (s *Server) mintOverHTTP(w http.ResponseWriter, r *http.Request) {
 	switch req.Type {
 	case kindUser:
 		secret, err = s.MintUserToken(req.Username)
+	case kindOrganization:
+		secret, err = s.MintOrganizationToken(req.Organization)
+	case kindTeam:
+		secret, err = s.MintTeamToken(req.Organization, req.Team)
 	default:
-		err = fmt.Errorf("invalid type %q: must be %s", req.Type, kindUser)
+		err = fmt.Errorf("invalid type %q: must be %s, %s or %s", req.Type, kindUser, kindOrganization, kindTeam)
 	}
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)

@@ -3,9 +3,11 @@ package platform
 import (
 	"crypto/subtle"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -32,6 +34,27 @@ type principal struct {
 }
 
 func (p principal) rateKey() string { return p.kind + ":" + p.id }
+
+// sees reports whether p may see org and what is in it: the site
+// administrator sees every organization, a user those it owns, a team or
+// organization token its own organization.
+func (p principal) sees(org *organization) bool {
+	switch {
+	case p.admin:
+		return true
+	case p.kind == kindUser:
+		return slices.Contains(org.Owners, p.id)
+	default:
+		return p.org == org.ExternalID
+	}
+}
+
+// owns reports whether p has the owners' rights on org: changing and
+// deleting it, and force-deleting any workspace. A team does not.
+func (p principal) owns(org *organization) bool {
+	return p.admin || p.kind == kindUser && slices.Contains(org.Owners, p.id) ||
+		p.kind == kindOrganization && p.org == org.ExternalID
+}
 
 // user is a person of the platform; minted user tokens create them.
 type user struct {
@@ -93,6 +116,51 @@ func (s *Server) MintUserToken(username string) (string, error) {
 			s.users[u.ID] = u
 		}
 		secret = s.issueTokenLocked(kindUser, u.ID, "").Secret
+		return nil
+	})
+	return secret, err
+}
+
+// MintOrganizationToken returns a new organization token of the
+// organization named org. An organization has one: the new token replaces
+// the one it had, which stops working.
+func (s *Server) MintOrganizationToken(org string) (string, error) {
+	var secret string
+	err := s.change(func() error {
+		o := s.orgByNameLocked(org)
+		if o == nil {
+			return fmt.Errorf("organization %q: no such organization", org)
+		}
+		secret = s.issueOrganizationTokenLocked(o).Secret
+		return nil
+	})
+	return secret, err
+}
+
+// issueOrganizationTokenLocked replaces org's organization token by a new
+// one.
+func (s *Server) issueOrganizationTokenLocked(org *organization) *token {
+	maps.DeleteFunc(s.tokens, func(_ string, t *token) bool {
+		return t.Kind == kindOrganization && t.Subject == org.ExternalID
+	})
+	return s.issueTokenLocked(kindOrganization, org.ExternalID, org.ExternalID)
+}
+
+// MintTeamToken returns a new token of the team teamID ("team-" and 16
+// base58 characters) of the organization named org. The team acts with
+// its own rate limit, sees everything in its organization and manages its
+// projects and workspaces, but has none of the owners' rights.
+func (s *Server) MintTeamToken(org, teamID string) (string, error) {
+	if !isID(prefixTeam, teamID) {
+		return "", fmt.Errorf("team ID %q: must be team- and 16 base58 characters", teamID)
+	}
+	var secret string
+	err := s.change(func() error {
+		o := s.orgByNameLocked(org)
+		if o == nil {
+			return fmt.Errorf("organization %q: no such organization", org)
+		}
+		secret = s.issueTokenLocked(kindTeam, teamID, o.ExternalID).Secret
 		return nil
 	})
 	return secret, err

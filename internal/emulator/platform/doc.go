@@ -18,6 +18,15 @@
 //
 //	GET     /api/v2/ping
 //	GET     /.well-known/terraform.json
+//	GET     /api/v2/organizations
+//	POST    /api/v2/organizations
+//	GET, PATCH, PUT, DELETE  /api/v2/organizations/{org}
+//	GET     /api/v2/organizations/{org}/projects
+//	POST    /api/v2/organizations/{org}/projects
+//	GET, PATCH, DELETE       /api/v2/projects/{id}
+//	GET, PATCH               /api/v2/projects/{id}/tag-bindings
+//	GET, POST, PATCH         /api/v2/projects/{id}/relationships/tag-bindings
+//	GET     /api/v2/projects/{id}/effective-tag-bindings
 //	any     /api/v2/   (catch-all: every other path under it)
 //	any     /api/v2    (catch-all: the base path itself)
 //
@@ -35,6 +44,25 @@
 //     creates a user on first use and gives it a new token each time.
 //   - Tokens have the API's shape: 14 base58 characters, ".atlasv1.", 67
 //     more; their IDs are "at-" and 16 base58 characters.
+//   - Who sees what: the site administrator sees every organization; a
+//     user sees the organizations it created (it is their owner); a team
+//     token and an organization token see their own organization. Everything
+//     in an organization is seen by whoever sees the organization. What a
+//     token may not see is answered 404, as what does not exist.
+//   - Owners' rights (changing and deleting the organization, force-deleting
+//     any workspace) belong to the administrator, the organization's
+//     creator and its organization token; a team token has the rest (it
+//     manages projects and workspaces), and what only owners do answers it
+//     404. Only user tokens create organizations: a team or organization
+//     token is answered 404 "organizations are created with a user token".
+//   - MintOrganizationToken gives an organization its one organization
+//     token: a new one replaces the old, which is answered 401 from then on.
+//     MintTeamToken gives a token of a team of an organization, the team
+//     named by its ID ("team-" and 16 base58 characters). Both are on POST
+//     /_emulator/platform/tokens too ({"type":"organization","organization":
+//     "acme"}, {"type":"team","organization":"acme","team":"team-..."}).
+//   - A token whose expired-at has passed is 401 "invalid token: the token
+//     expired at ...".
 //
 // # Rate limit
 //
@@ -138,6 +166,91 @@
 //     without it.
 //   - sort= names one field, "-" before it to reverse; another field is 400
 //     naming the sort parameter.
+//
+// # Organizations
+//
+//   - The JSON:API ID of an organization is its name; a name change
+//     (PATCH with a new name) changes the ID, and the old name is not found
+//     from then on. The external-id ("org-...") never changes, and what is
+//     in the organization keeps following it.
+//   - A name is 1 to 40 letters, numbers, - and _; an email has one @ with
+//     no spaces; both are required on create. Names are unique in any case
+//     ("ACME" is taken by "acme"), answered 409 "conflict" pointing at
+//     /data/attributes/name; lookups by name are exact.
+//   - Create defaults: session-timeout and session-remember 20160 (minutes,
+//     positive integers), collaborator-auth-policy password (or
+//     two_factor_mandatory), cost-estimation-enabled false,
+//     send-passing-statuses-for-untriggered-speculative-plans false,
+//     aggregated-commit-status-enabled true,
+//     speculative-plan-management-enabled true, assessments-enforced false,
+//     allow-force-delete-workspaces false, enforce-hyok false,
+//     stacks-enabled false, registry-monorepo-support-enabled false,
+//     user-tokens-enabled true, max-ttl-enabled false,
+//     owners-team-saml-role-id null, default-execution-mode remote with no
+//     default-agent-pool. Read-only attributes are answered as a free,
+//     non-trial, non-SAML organization has them.
+//   - A new organization gets its default project, "Default Project",
+//     named by the default-project relationship (include=default-project
+//     includes it). The default project cannot be deleted (409), but can be
+//     renamed.
+//   - Updates (PATCH, and PUT, which is the same) change only the members
+//     they give; a refused update changes nothing. Every request answers
+//     the whole organization.
+//   - Default settings (the provider's organization_default_settings):
+//     default-execution-mode remote, local or agent; the agent pool is the
+//     relationship default-agent-pool or the attribute
+//     default-agent-pool-id, an agent pool ID ("apool-" and 16 base58
+//     characters; agent pools are not emulated, so any such ID is taken).
+//     Agent mode requires a pool (422), other modes take none (422); a
+//     change to another mode that gives no pool clears the pool.
+//   - include= knows default-project, entitlement-set and subscription
+//     (the last two add nothing). GET /organizations lists what the token
+//     sees, by name; q matches the name or the email, q[name] and q[email]
+//     one of them, each a case-insensitive substring.
+//   - Delete answers 204 and deletes everything in the organization, its
+//     organization token and its teams' tokens included.
+//
+// # Projects
+//
+//   - A name is 3 to 40 letters, numbers, spaces, - and _, not starting or
+//     ending with a space; unique within the organization in any case
+//     (409, pointing at /data/attributes/name); the same name in another
+//     organization is no conflict. description is at most 256 characters,
+//     null unless set; auto-destroy-activity-duration is 1 to 4 digits and
+//     d or h ("14d", "12h"), null unless set. null unsets both.
+//   - A project inherits the organization's default-execution-mode and
+//     default agent pool until it sets its own: default-execution-mode
+//     and default-agent-pool-id (or the default-agent-pool relationship)
+//     set both as the project's own, under the organization's rule above;
+//     setting-overwrites {"default-execution-mode": false,
+//     "default-agent-pool": false} goes back to inheriting either. Answers
+//     carry the settings in effect and the setting-overwrites flags.
+//   - The tag-bindings relationship of a create or an update sets the
+//     project's tag bindings (replacing them on update).
+//   - GET /organizations/:org/projects lists by name (in any case), sort
+//     "name" or "-name" (the default is by name); filter[names] is a
+//     comma-separated list of exact names; q a case-insensitive substring
+//     of the name. include= knows effective-tag-bindings (with underscores
+//     too), which fills the relationship's data and includes them.
+//   - Delete answers 204; the default project is 409.
+//
+// # Tag bindings
+//
+//   - A tag binding (type tag-bindings, ID "tb-...") is a key of 1 to 128
+//     characters and a value of at most 256 (may be empty). A key given
+//     twice in one request is 422.
+//   - GET .../tag-bindings and GET .../relationships/tag-bindings list an
+//     object's bindings, in the order they were added, whole (not by
+//     pages). PATCH .../tag-bindings adds the keys it is given or updates
+//     their values, keeps the others, and answers the list; POST
+//     .../relationships/tag-bindings does the same and answers 204; PATCH
+//     .../relationships/tag-bindings replaces them all and answers 204. A
+//     key that stays keeps its ID.
+//   - GET .../effective-tag-bindings lists the bindings in effect (type
+//     effective-tag-bindings, ID the binding's without its prefix): a
+//     project's own; a workspace's project's, then its own, its own winning
+//     for a key both have. Each has the relationship inherited-from: the
+//     project it comes from, or null.
 //
 // # State
 //

@@ -15,8 +15,13 @@ const idLength = 16
 
 // Prefixes of the IDs the API gives its objects.
 const (
-	prefixUser  = "user"
-	prefixToken = "at"
+	prefixUser         = "user"
+	prefixToken        = "at"
+	prefixTeam         = "team"
+	prefixOrganization = "org"
+	prefixProject      = "prj"
+	prefixAgentPool    = "apool"
+	prefixTagBinding   = "tb"
 )
 
 // randomBase58 returns n random characters of the base58 alphabet.

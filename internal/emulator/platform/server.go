@@ -52,13 +52,19 @@ type Server struct {
 // store is everything the state file keeps. Each noun's file adds its
 // maps here, clears them in clear and saves them in state.go.
 type store struct {
-	users  map[string]*user  // by ID
-	tokens map[string]*token // by secret
+	users         map[string]*user         // by ID
+	tokens        map[string]*token        // by secret
+	organizations map[string]*organization // by external ID
+	orgNames      map[string]string        // lower-cased name -> external ID
+	projects      map[string]*project      // by ID
 }
 
 func (st *store) clear() {
 	st.users = map[string]*user{}
 	st.tokens = map[string]*token{}
+	st.organizations = map[string]*organization{}
+	st.orgNames = map[string]string{}
+	st.projects = map[string]*project{}
 }
 
 // New returns an empty Server, or an error for a bad option.
@@ -140,6 +146,8 @@ func (s *Server) RootPaths() []string { return []string{DiscoveryPath} }
 // its paths.
 func (s *Server) Register(mux *http.ServeMux) {
 	s.registerPing(mux)
+	s.registerOrganizations(mux)
+	s.registerProjects(mux)
 
 	// The rest of the API's paths, every method, and the base path itself:
 	// 404 in the API's error form after the token and rate limit, as the

@@ -146,13 +146,8 @@ func TestAdmin_mintsTokens(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	post := func(body string) (int, string) {
 		t.Helper()
-		resp, err := http.Post(a.url+"/_emulator/platform/tokens", "application/json", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		data, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(data)
+		r := postJSON(t, a.url+"/_emulator/platform/tokens", body)
+		return r.Status, r.Body
 	}
 	status, body := post(`{"type":"user","username":"alice"}`)
 	var v struct{ Token string }

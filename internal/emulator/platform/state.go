@@ -6,14 +6,17 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 )
 
 // savedState is the JSON of the state file: every object, sorted by ID so
 // that the file is stable. Secrets are kept in clear: the file is the
 // emulator's own.
 type savedState struct {
-	Users  []*user  `json:"users"`
-	Tokens []*token `json:"tokens"`
+	Users         []*user         `json:"users"`
+	Tokens        []*token        `json:"tokens"`
+	Organizations []*organization `json:"organizations"`
+	Projects      []*project      `json:"projects"`
 }
 
 // sortedValues returns a map's values in the order of their keys.
@@ -30,8 +33,10 @@ func (s *Server) MarshalState() ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := savedState{
-		Users:  sortedValues(s.users),
-		Tokens: sortedValues(s.tokens),
+		Users:         sortedValues(s.users),
+		Tokens:        sortedValues(s.tokens),
+		Organizations: sortedValues(s.organizations),
+		Projects:      sortedValues(s.projects),
 	}
 	return json.MarshalIndent(st, "", "  ")
 }
@@ -64,11 +69,62 @@ func (st *store) load(saved *savedState) error {
 		}
 		st.users[u.ID] = u
 	}
+	for i, o := range saved.Organizations {
+		if err := st.checkOrganization(o); err != nil {
+			return fmt.Errorf("organization %d: %w", i, err)
+		}
+		st.organizations[o.ExternalID] = o
+		st.orgNames[strings.ToLower(o.Name)] = o.ExternalID
+	}
+	for i, prj := range saved.Projects {
+		if prj == nil || !isID(prefixProject, prj.ID) || st.organizations[prj.Org] == nil {
+			return fmt.Errorf("project %d has no valid ID and organization", i)
+		}
+		if err := checkExecution(prj.Execution); err != nil {
+			return fmt.Errorf("project %s: %w", prj.ID, err)
+		}
+		st.projects[prj.ID] = prj
+	}
+	for _, o := range st.organizations {
+		if prj := st.projects[o.DefaultProject]; prj == nil || prj.Org != o.ExternalID {
+			return fmt.Errorf("organization %q: default project %q is not one of its projects", o.Name, o.DefaultProject)
+		}
+	}
 	for i, t := range saved.Tokens {
 		if err := st.checkToken(t); err != nil {
 			return fmt.Errorf("token %d: %w", i, err)
 		}
 		st.tokens[t.Secret] = t
+	}
+	return nil
+}
+
+func (st *store) checkOrganization(o *organization) error {
+	if o == nil || !validOrgName.MatchString(o.Name) || !isID(prefixOrganization, o.ExternalID) {
+		return errors.New("no valid name and external ID")
+	}
+	if st.orgNames[strings.ToLower(o.Name)] != "" {
+		return fmt.Errorf("name %q is there twice", o.Name)
+	}
+	if o.Settings == nil {
+		o.Settings = map[string]bool{}
+	}
+	for _, setting := range orgSettings {
+		if _, ok := o.Settings[setting.name]; !ok {
+			o.Settings[setting.name] = setting.def
+		}
+	}
+	return checkExecution(ownExecution{Mode: o.DefaultExecutionMode, Pool: o.DefaultAgentPool, OverwriteMode: true, OverwritePool: true})
+}
+
+// checkExecution refuses an unknown mode, and a pool that is not an agent
+// pool ID.
+func checkExecution(e ownExecution) error {
+	if e.OverwriteMode && !slices.Contains(executionModes, e.Mode) {
+		return fmt.Errorf("execution mode %q: must be remote, local or agent", e.Mode)
+	}
+	if e.Pool != "" && !isID(prefixAgentPool, e.Pool) {
+		return fmt.Errorf("agent pool %q: not an agent pool ID", e.Pool)
 	}
 	return nil
 }
@@ -82,8 +138,20 @@ func (st *store) checkToken(t *token) error {
 		if st.users[t.Subject] == nil {
 			return fmt.Errorf("user %q is not in the file", t.Subject)
 		}
+		return nil
+	case kindTeam:
+		if !isID(prefixTeam, t.Subject) {
+			return fmt.Errorf("team %q: not a team ID", t.Subject)
+		}
+	case kindOrganization:
+		if t.Subject != t.Organization {
+			return fmt.Errorf("organization token of %q for organization %q", t.Subject, t.Organization)
+		}
 	default:
-		return fmt.Errorf("kind %q: must be %s", t.Kind, kindUser)
+		return fmt.Errorf("kind %q: must be %s, %s or %s", t.Kind, kindUser, kindTeam, kindOrganization)
+	}
+	if st.organizations[t.Organization] == nil {
+		return fmt.Errorf("organization %q is not in the file", t.Organization)
 	}
 	return nil
 }
