@@ -14,8 +14,25 @@ import (
 //	POST /_emulator/platform/tokens  {"type":"user","username":"alice"} -> {"token":"..."}
 //	                                 {"type":"organization","organization":"acme"}
 //	                                 {"type":"team","organization":"acme","team":"team-..."}
+//	PUT  /_emulator/platform/workspaces/{id}/resource-count  {"resource-count":3} -> 204
 func (s *Server) RegisterAdmin(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/platform/tokens", s.mintOverHTTP)
+	mux.HandleFunc("PUT /_emulator/platform/workspaces/{id}/resource-count", s.setResourceCountOverHTTP)
+}
+
+func (s *Server) setResourceCountOverHTTP(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Count *int `json:"resource-count"`
+	}
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&req); err != nil || req.Count == nil {
+		http.Error(w, `invalid request body: want {"resource-count": N}`, http.StatusBadRequest)
+		return
+	}
+	if err := s.SetResourceCount(r.PathValue("id"), *req.Count); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // mintRequest is the body of POST /_emulator/platform/tokens.

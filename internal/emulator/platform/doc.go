@@ -27,6 +27,17 @@
 //	GET, PATCH               /api/v2/projects/{id}/tag-bindings
 //	GET, POST, PATCH         /api/v2/projects/{id}/relationships/tag-bindings
 //	GET     /api/v2/projects/{id}/effective-tag-bindings
+//	GET     /api/v2/organizations/{org}/workspaces
+//	POST    /api/v2/organizations/{org}/workspaces
+//	GET, PATCH, DELETE       /api/v2/organizations/{org}/workspaces/{name}
+//	POST    /api/v2/organizations/{org}/workspaces/{name}/actions/safe-delete
+//	GET, PATCH, DELETE       /api/v2/workspaces/{id}
+//	POST    /api/v2/workspaces/{id}/actions/safe-delete
+//	GET, PATCH               /api/v2/workspaces/{id}/tag-bindings
+//	GET, POST, PATCH         /api/v2/workspaces/{id}/relationships/tag-bindings
+//	GET     /api/v2/workspaces/{id}/effective-tag-bindings
+//	GET, POST, DELETE        /api/v2/workspaces/{id}/relationships/tags
+//	GET, POST, PATCH, DELETE /api/v2/workspaces/{id}/relationships/remote-state-consumers
 //	any     /api/v2/   (catch-all: every other path under it)
 //	any     /api/v2    (catch-all: the base path itself)
 //
@@ -251,6 +262,133 @@
 //     project's own; a workspace's project's, then its own, its own winning
 //     for a key both have. Each has the relationship inherited-from: the
 //     project it comes from, or null.
+//
+// # Workspaces
+//
+//   - A name is 1 to 90 letters, numbers, - and _, unique within the
+//     organization in any case (409 pointing at /data/attributes/name).
+//     Reads, updates, deletes and safe deletes take the workspace by ID
+//     (/workspaces/:id) or by organization and name
+//     (/organizations/:org/workspaces/:name, the name matched exactly).
+//   - Create defaults: allow-destroy-plan true, assessments-enabled false,
+//     auto-apply false, auto-apply-run-trigger false, auto-destroy-at
+//     null, auto-destroy-activity-duration null,
+//     inherits-project-auto-destroy true, description null,
+//     file-triggers-enabled true, global-remote-state false,
+//     project-remote-state false, queue-all-runs false, source-name and
+//     source-url null, speculative-enabled true,
+//     structured-run-output-enabled true, terraform-version
+//     DefaultTerraformVersion (the latest version, as the API resolves an
+//     omitted one), trigger-prefixes and trigger-patterns [],
+//     working-directory "", vcs-repo null, hyok-enabled false, and the
+//     project's execution settings (setting-overwrites both false).
+//   - A workspace created without the project relationship lands in its
+//     organization's default project; the relationship on an update moves
+//     it. A project of another organization, or none, is 422 at
+//     /data/relationships/project/data.
+//   - Rules: auto-destroy-at is an ISO 8601 time (answered in UTC; null
+//     unsets); auto-destroy-activity-duration is 1 to 4 digits and d or h
+//     (null unsets); the two are kept as given, neither computed from the
+//     other. terraform-version is an exact version (1.9.5, 1.10.0-beta1),
+//     "latest", or comma-separated constraints (~> 1.9, >= 1.0, < 2.0),
+//     answered as given. trigger-patterns and trigger-prefixes cannot both
+//     be non-empty. hyok-enabled, once true, cannot be turned off (422).
+//   - Execution: execution-mode and agent-pool-id (or the agent-pool
+//     relationship) follow the organization's rule; setting either makes
+//     both the workspace's own (setting-overwrites both true), and
+//     setting-overwrites {"execution-mode": false, "agent-pool": false} goes
+//     back to inheriting from the project, which inherits from the
+//     organization, so a change of their defaults reaches the workspaces
+//     that inherit. The deprecated operations is answered true but in local
+//     mode; written, false means local, true remote (agent stays agent); it
+//     cannot be given with execution-mode (422). The agent-pool
+//     relationship carries the pool in effect, null but in agent mode.
+//   - vcs-repo: identifier (owner/name, required), branch, ingress-submodules,
+//     tags-regex (a valid regular expression), and exactly one of
+//     oauth-token-id and codehost-app-installation-id (OAuth tokens and
+//     code-host app installations are not emulated: any non-empty ID is
+//     taken). On an update its members merge into the current connection
+//     (one of the two IDs replaces the other); null removes it. tags-regex
+//     cannot be set with trigger-patterns or trigger-prefixes, nor given
+//     with file-triggers-enabled true. Answers add display-identifier
+//     (the identifier), repository-http-url, service-provider ("github"
+//     through an OAuth token, "github_app" through an installation) and
+//     webhook-url null (the emulator receives no webhooks), and
+//     vcs-repo-identifier.
+//   - Answers have every attribute and relationship on every endpoint
+//     (create, read, update, list): resource-count (0 until set with
+//     SetResourceCount), apply-duration-average and plan-duration-average
+//     (milliseconds), policy-check-failures, run-failures and
+//     workspace-kpis-runs-count (null until set with SetPerformance),
+//     tag-names (sorted), locked false, environment "default", source
+//     "tfe-api", permissions (can-force-delete: see below), and the
+//     relationships organization, project, agent-pool, current-run,
+//     latest-run, current-state-version, current-configuration-version,
+//     ssh-key and readme (null), outputs ([]), tags, and links to vars,
+//     remote-state-consumers, tag-bindings and effective-tag-bindings.
+//     links are self (/api/v2/organizations/:org/workspaces/:name) and
+//     self-html.
+//   - include= knows the API's whole list for workspaces; organization,
+//     project and effective-tag-bindings are included, the others
+//     (current_run, current-state-version, readme, outputs, locked_by, ...)
+//     add nothing, as the emulator holds no runs, states or outputs.
+//   - GET /organizations/:org/workspaces: search[name] is a case-insensitive
+//     substring; search[wildcard-name] takes * at the start, the end or
+//     both; search[tags] (comma-separated) keeps the workspaces with all
+//     those flat tags, search[exclude-tags] drops those with any;
+//     filter[project][id] one project; filter[tagged][i][key] and
+//     [value] keep the workspaces whose effective tag bindings have each
+//     key (with that value, when given); filter[current-run][status]
+//     matches none, as no workspace has runs. sort is name (the default) or
+//     current-run.created-at, which is by name too, "-" reversing.
+//   - Deletion: POST .../actions/safe-delete deletes a workspace that
+//     manages no resources (204) and refuses one whose resource-count is
+//     above 0 with 409 "conflict" ("... has N resources under management
+//     and cannot be safely deleted ..."), whoever asks: the organization's
+//     allow-force-delete-workspaces does not soften safe delete, it says
+//     who may force-delete. DELETE force-deletes (204): a workspace with
+//     resources under management only by the organization's owners, or by
+//     anyone when the organization allows force delete; others get 403
+//     "forbidden". Anyone who sees a workspace without resources may
+//     delete it either way. permissions.can-force-delete says which applies
+//     to the token. A deleted workspace leaves every remote state
+//     consumers list.
+//
+// # Flat tags
+//
+//   - Tags (type tags, ID "tag-...") are the organization's; a workspace
+//     carries them, given on create as the tags relationship, or through
+//     POST and DELETE .../relationships/tags (204), each by ID or by
+//     attributes.name. A name is 1 to 255 letters, numbers, colons,
+//     hyphens and underscores, starting and ending with a letter or number;
+//     upper case is taken and lower-cased. A tag named that does not exist
+//     yet is created; a tag of another organization is 422. Adding a tag the
+//     workspace has, or removing one it has not, changes nothing. An
+//     update's tags relationship is ignored: tags are given on create
+//     only.
+//   - GET .../relationships/tags lists a workspace's tags by name, with
+//     instance-count (the workspaces that carry it), paginated; name=
+//     filters by substring.
+//
+// # Remote state consumers
+//
+//   - POST adds, PATCH replaces, DELETE removes the workspaces named by
+//     the body's data[] ({"type":"workspaces","id":...}); each answers 204.
+//     A workspace of another organization, or the workspace itself, is
+//     422 at /data/i/id. Other attributes the objects carry are ignored.
+//   - GET lists them as full workspaces, by name, paginated. With
+//     global-remote-state every other workspace of the organization is
+//     listed, unless show_only_configured=true asks for the named ones.
+//
+// # Go API and routes for tests
+//
+//   - MintUserToken, MintOrganizationToken and MintTeamToken (above).
+//   - SetResourceCount(workspaceID, n) sets what safe delete looks at;
+//     also PUT /_emulator/platform/workspaces/:id/resource-count
+//     {"resource-count": n} (204).
+//   - SetPerformance(workspaceID, Performance) sets the performance
+//     attributes.
+//   - RateLimited counts the requests the rate limit refused.
 //
 // # State
 //

@@ -2,6 +2,7 @@ package platform_test
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -336,7 +337,42 @@ func (a *api) createProject(org, name string) string {
 // postJSON posts a JSON body, as a script does to the admin routes.
 func postJSON(t *testing.T, url, body string) response {
 	t.Helper()
-	return response(emutest.Do(t, http.MethodPost, url, map[string]string{"Content-Type": "application/json"}, body))
+	return sendJSON(t, http.MethodPost, url, body)
+}
+
+func sendJSON(t *testing.T, method, url, body string) response {
+	t.Helper()
+	return response(emutest.Do(t, method, url, map[string]string{"Content-Type": "application/json"}, body))
+}
+
+// sendChunked sends doc as a chunked body, without Content-Length.
+func sendChunked(t *testing.T, method, url, token string, doc any) response {
+	t.Helper()
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		_, _ = pw.Write(data[:len(data)/2])
+		_, _ = pw.Write(data[len(data)/2:])
+		_ = pw.Close()
+	}()
+	req, err := http.NewRequest(method, url, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A body of unknown length (ContentLength 0 with a body) is sent
+	// chunked; TestReadObject_chunkedAndAnyContentType sees it arrive so.
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", platform.MediaType)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	answer, _ := io.ReadAll(resp.Body)
+	return response{Status: resp.StatusCode, Header: resp.Header, Body: string(answer)}
 }
 
 // object reads a decoded JSON value as an object, failing the test when it

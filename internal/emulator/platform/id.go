@@ -22,6 +22,8 @@ const (
 	prefixProject      = "prj"
 	prefixAgentPool    = "apool"
 	prefixTagBinding   = "tb"
+	prefixWorkspace    = "ws"
+	prefixTag          = "tag"
 )
 
 // randomBase58 returns n random characters of the base58 alphabet.

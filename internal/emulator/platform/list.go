@@ -32,16 +32,19 @@ func pageOf(q url.Values) page {
 	return p
 }
 
-// listDocument is the answer of a list: the request's page of the
-// resources, with the includes the request asked for, meta.pagination and
-// the links to the other pages. The links are absolute and keep the
-// request's other query parameters.
-func listDocument(r *http.Request, all []resource, included func(resources []resource) []resource) document {
+// listDocument is the answer of a list: the request's page of all,
+// rendered (only the page is), with the includes the request asked for,
+// meta.pagination and the links to the other pages. The links are absolute
+// and keep the request's other query parameters.
+func listDocument[T any](r *http.Request, all []T, render func(T) resource, included func(resources []resource) []resource) document {
 	p := pageOf(r.URL.Query())
 	total := len(all)
 	pages := max(1, (total+p.size-1)/p.size)
 	start := min((p.number-1)*p.size, total)
-	items := append([]resource{}, all[start:min(start+p.size, total)]...)
+	items := []resource{}
+	for _, item := range all[start:min(start+p.size, total)] {
+		items = append(items, render(item))
+	}
 	var prev, next any
 	if p.number > 1 {
 		prev = p.number - 1

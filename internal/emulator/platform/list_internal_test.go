@@ -39,7 +39,7 @@ func resources(n int) []resource {
 func listOf(t *testing.T, target string, n int) map[string]any {
 	t.Helper()
 	r := httptest.NewRequest(http.MethodGet, target, nil)
-	data, err := json.Marshal(listDocument(r, resources(n), nil))
+	data, err := json.Marshal(listDocument(r, resources(n), func(res resource) resource { return res }, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -184,13 +184,14 @@ func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request, p pri
 			return containsFold(o.Name, q.Get("q[name]")) && containsFold(o.Email, q.Get("q[email]")) &&
 				(containsFold(o.Name, either) || containsFold(o.Email, either))
 		}
-		var all []resource
+		var list []*organization
 		for _, o := range sortedOrgs(s.organizations) {
 			if p.sees(o) && match(o) {
-				all = append(all, s.orgResource(o, p))
+				list = append(list, o)
 			}
 		}
-		return ok(listDocument(r, all, func(items []resource) []resource { return inc.collect(names, items) }))
+		render := func(o *organization) resource { return s.orgResource(o, p) }
+		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
 	})
 }
 
@@ -367,6 +368,8 @@ func (s *Server) deleteOrganization(w http.ResponseWriter, r *http.Request, p pr
 // its teams' included.
 func (s *Server) deleteOrganizationLocked(o *organization) {
 	in := func(org string) bool { return org == o.ExternalID }
+	maps.DeleteFunc(s.workspaces, func(_ string, ws *workspace) bool { return in(ws.Org) })
+	maps.DeleteFunc(s.tags, func(_ string, t *tag) bool { return in(t.Org) })
 	maps.DeleteFunc(s.projects, func(_ string, prj *project) bool { return in(prj.Org) })
 	maps.DeleteFunc(s.tokens, func(_ string, t *token) bool { return t.Kind != kindUser && in(t.Organization) })
 	delete(s.orgNames, strings.ToLower(o.Name))

@@ -110,8 +110,9 @@ func (s *Server) projectResource(prj *project, p principal, names []string) reso
 				"default-execution-mode": prj.Execution.OverwriteMode,
 				"default-agent-pool":     prj.Execution.OverwritePool,
 			},
-			"team-count": 0,
-			"is-unified": false,
+			"workspace-count": s.workspaceCountLocked(prj),
+			"team-count":      0,
+			"is-unified":      false,
 			"permissions": map[string]bool{
 				"can-read": true, "can-update": true, "can-destroy": true,
 				"can-create-workspace": true, "can-move-workspace": true,
@@ -161,11 +162,8 @@ func (s *Server) listProjects(w http.ResponseWriter, r *http.Request, p principa
 			}
 			return c
 		})
-		all := make([]resource, 0, len(list))
-		for _, prj := range list {
-			all = append(all, s.projectResource(prj, p, names))
-		}
-		return ok(listDocument(r, all, func(items []resource) []resource { return inc.collect(names, items) }))
+		render := func(prj *project) resource { return s.projectResource(prj, p, names) }
+		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
 	})
 }
 
@@ -215,6 +213,16 @@ func (s *Server) createProject(w http.ResponseWriter, r *http.Request, p princip
 		s.projects[prj.ID] = prj
 		return created(document{Data: s.projectResource(prj, p, nil)})
 	})
+}
+
+func (s *Server) workspaceCountLocked(prj *project) int {
+	n := 0
+	for _, ws := range s.workspaces {
+		if ws.Project == prj.ID {
+			n++
+		}
+	}
+	return n
 }
 
 // projectNamedLocked returns o's project of that name, in any case.
@@ -295,6 +303,9 @@ func (s *Server) deleteProject(w http.ResponseWriter, r *http.Request, p princip
 		}
 		if o := s.organizations[prj.Org]; o.DefaultProject == prj.ID {
 			return conflict("", "project %s is the default project of organization %q, which cannot be deleted", prj.ID, o.Name)
+		}
+		if n := s.workspaceCountLocked(prj); n > 0 {
+			return conflict("", "project %s still holds %d workspaces: move or delete them first", prj.ID, n)
 		}
 		delete(s.projects, prj.ID)
 		return noContent()

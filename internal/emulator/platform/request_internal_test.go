@@ -148,7 +148,9 @@ func TestRelationships_oneAndMany(t *testing.T) {
 // with or without the media type.
 func TestReadObject_chunkedAndAnyContentType(t *testing.T) {
 	var got *object
+	var encoding []string
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		encoding = r.TransferEncoding
 		if o, ok := readObject(w, r); ok {
 			got = o
 			w.WriteHeader(http.StatusNoContent)
@@ -187,6 +189,9 @@ func TestReadObject_chunkedAndAnyContentType(t *testing.T) {
 			got = nil
 			if status := send(ct, body, chunked); status != http.StatusNoContent || got == nil || string(got.Attributes["name"]) != `"w"` {
 				t.Errorf("content type %q chunked %t: %d %+v", ct, chunked, status, got)
+			}
+			if arrived := len(encoding) == 1 && encoding[0] == "chunked"; arrived != chunked {
+				t.Errorf("chunked %t arrived with Transfer-Encoding %v", chunked, encoding)
 			}
 		}
 	}

@@ -57,6 +57,8 @@ type store struct {
 	organizations map[string]*organization // by external ID
 	orgNames      map[string]string        // lower-cased name -> external ID
 	projects      map[string]*project      // by ID
+	workspaces    map[string]*workspace    // by ID
+	tags          map[string]*tag          // by ID
 }
 
 func (st *store) clear() {
@@ -65,6 +67,8 @@ func (st *store) clear() {
 	st.organizations = map[string]*organization{}
 	st.orgNames = map[string]string{}
 	st.projects = map[string]*project{}
+	st.workspaces = map[string]*workspace{}
+	st.tags = map[string]*tag{}
 }
 
 // New returns an empty Server, or an error for a bad option.
@@ -148,6 +152,7 @@ func (s *Server) Register(mux *http.ServeMux) {
 	s.registerPing(mux)
 	s.registerOrganizations(mux)
 	s.registerProjects(mux)
+	s.registerWorkspaces(mux)
 
 	// The rest of the API's paths, every method, and the base path itself:
 	// 404 in the API's error form after the token and rate limit, as the

@@ -17,6 +17,8 @@ type savedState struct {
 	Tokens        []*token        `json:"tokens"`
 	Organizations []*organization `json:"organizations"`
 	Projects      []*project      `json:"projects"`
+	Tags          []*tag          `json:"tags"`
+	Workspaces    []*workspace    `json:"workspaces"`
 }
 
 // sortedValues returns a map's values in the order of their keys.
@@ -37,6 +39,8 @@ func (s *Server) MarshalState() ([]byte, error) {
 		Tokens:        sortedValues(s.tokens),
 		Organizations: sortedValues(s.organizations),
 		Projects:      sortedValues(s.projects),
+		Tags:          sortedValues(s.tags),
+		Workspaces:    sortedValues(s.workspaces),
 	}
 	return json.MarshalIndent(st, "", "  ")
 }
@@ -90,6 +94,25 @@ func (st *store) load(saved *savedState) error {
 			return fmt.Errorf("organization %q: default project %q is not one of its projects", o.Name, o.DefaultProject)
 		}
 	}
+	for i, t := range saved.Tags {
+		if t == nil || !isID(prefixTag, t.ID) || st.organizations[t.Org] == nil || !validTagName.MatchString(t.Name) {
+			return fmt.Errorf("tag %d has no valid ID, organization and name", i)
+		}
+		st.tags[t.ID] = t
+	}
+	for i, ws := range saved.Workspaces {
+		if err := st.checkWorkspace(ws); err != nil {
+			return fmt.Errorf("workspace %d: %w", i, err)
+		}
+		st.workspaces[ws.ID] = ws
+	}
+	for _, ws := range st.workspaces {
+		for _, id := range ws.RemoteStateConsumers {
+			if c := st.workspaces[id]; c == nil || c.Org != ws.Org {
+				return fmt.Errorf("workspace %s: remote state consumer %q is not a workspace of its organization", ws.ID, id)
+			}
+		}
+	}
 	for i, t := range saved.Tokens {
 		if err := st.checkToken(t); err != nil {
 			return fmt.Errorf("token %d: %w", i, err)
@@ -115,6 +138,32 @@ func (st *store) checkOrganization(o *organization) error {
 		}
 	}
 	return checkExecution(ownExecution{Mode: o.DefaultExecutionMode, Pool: o.DefaultAgentPool, OverwriteMode: true, OverwritePool: true})
+}
+
+func (st *store) checkWorkspace(ws *workspace) error {
+	if ws == nil || !isID(prefixWorkspace, ws.ID) || !validWorkspaceName.MatchString(ws.Name) {
+		return errors.New("no valid ID and name")
+	}
+	if st.organizations[ws.Org] == nil {
+		return fmt.Errorf("organization %q is not in the file", ws.Org)
+	}
+	if prj := st.projects[ws.Project]; prj == nil || prj.Org != ws.Org {
+		return fmt.Errorf("project %q is not a project of its organization", ws.Project)
+	}
+	for _, id := range ws.Tags {
+		if t := st.tags[id]; t == nil || t.Org != ws.Org {
+			return fmt.Errorf("tag %q is not a tag of its organization", id)
+		}
+	}
+	if ws.Settings == nil {
+		ws.Settings = map[string]bool{}
+	}
+	for _, setting := range workspaceSettings {
+		if _, ok := ws.Settings[setting.name]; !ok {
+			ws.Settings[setting.name] = setting.def
+		}
+	}
+	return checkExecution(ws.Execution)
 }
 
 // checkExecution refuses an unknown mode, and a pool that is not an agent

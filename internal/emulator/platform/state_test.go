@@ -23,8 +23,25 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 	teamToken, _ := a.server.MintTeamToken("acme", "team-TTTTTTTTTTTTTTTT")
 	aliceToken, _ := a.server.MintUserToken("alice")
 	a.as(aliceToken).createOrg("alices")
+	consumer := a.workspaceID("acme", "consumer")
+	ws := wantID(t, a.createWorkspace("acme", map[string]any{
+		"name": "web", "auto-destroy-at": "2030-01-01T00:00:00Z", "execution-mode": "remote", "trigger-prefixes": []string{"modules"},
+		"vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA", "branch": "main"},
+	}, map[string]any{
+		"project":      rel("projects", prj),
+		"tags":         map[string]any{"data": []any{map[string]any{"type": "tags", "attributes": map[string]any{"name": "prod"}}}},
+		"tag-bindings": bindings("tier", "1"),
+	})["id"], "ws")
+	wantStatus(t, a.do(http.MethodPost, workspacePath(ws)+"/relationships/remote-state-consumers",
+		map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": consumer}}}), http.StatusNoContent)
+	_ = a.server.SetResourceCount(ws, 4)
+	_ = a.server.SetPerformance(ws, platform.Performance{RunsCount: 3})
 
-	paths := []string{orgsPath + "/acme", projectPath(prj), projectPath(prj) + "/tag-bindings", orgsPath + "/acme/projects", orgsPath}
+	paths := []string{
+		orgsPath + "/acme", projectPath(prj), projectPath(prj) + "/tag-bindings", orgsPath + "/acme/projects", orgsPath,
+		workspacePath(ws), workspacePath(ws) + "/relationships/tags", workspacePath(ws) + "/relationships/remote-state-consumers",
+		workspacePath(ws) + "/effective-tag-bindings", orgsPath + "/acme/workspaces",
+	}
 	var before []string
 	for _, p := range paths {
 		before = append(before, a.get(p).Body)
@@ -60,8 +77,9 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 func TestState_refusesWhatNoRequestStores(t *testing.T) {
 	const org = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
 	const prj = `{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"}`
+	const ws = `{"id":"ws-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","project":"prj-AAAAAAAAAAAAAAAA","name":"web","tags":[],"remote-state-consumers":[],"execution":{}}`
 	s, _ := platform.New(platform.Options{})
-	if err := s.UnmarshalState([]byte(`{"organizations":[` + org + `],"projects":[` + prj + `]}`)); err != nil {
+	if err := s.UnmarshalState([]byte(`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + ws + `]}`)); err != nil {
 		t.Fatalf("a valid file: %v", err)
 	}
 	for _, bad := range []string{
@@ -72,6 +90,11 @@ func TestState_refusesWhatNoRequestStores(t *testing.T) {
 		`{"projects":[` + prj + `]}`,
 		`{"organizations":[` + org + `],"projects":[` + prj + `],"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"organization","subject":"org-BBBBBBBBBBBBBBBB","organization":"org-BBBBBBBBBBBBBBBB"}]}`,
 		`{"organizations":[` + org + `],"projects":[` + prj + `],"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"owners","organization":"org-AAAAAAAAAAAAAAAA"}]}`,
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"prj-AAAAAAAAAAAAAAAA"`, `"prj-BBBBBBBBBBBBBBBB"`, 1) + `]}`,
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":["tag-AAAAAAAAAAAAAAAA"]`, 1) + `]}`,
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"remote-state-consumers":[]`, `"remote-state-consumers":["ws-BBBBBBBBBBBBBBBB"]`, 1) + `]}`,
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"name":"web"`, `"name":"a b"`, 1) + `]}`,
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"tags":[{"id":"tag-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Upper"}]}`,
 	} {
 		if err := s.UnmarshalState([]byte(bad)); err == nil {
 			t.Errorf("UnmarshalState(%s) succeeded", bad)
