@@ -1,0 +1,103 @@
+package platform
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A workspace's remote state consumers are the workspaces of its
+// organization that may read its state; with global-remote-state every
+// workspace of the organization may.
+
+func (s *Server) registerRemoteStateConsumers(mux *http.ServeMux) {
+	path := apiPrefix + "/workspaces/{id}/relationships/remote-state-consumers"
+	s.handle(mux, "GET "+path, s.listRemoteStateConsumers)
+	for method, op := range map[string]func(cur, ids []string) []string{
+		http.MethodPost: func(cur, ids []string) []string {
+			for _, id := range ids {
+				if !slices.Contains(cur, id) {
+					cur = append(cur, id)
+				}
+			}
+			return cur
+		},
+		http.MethodPatch: func(_, ids []string) []string { return slices.Compact(ids) },
+		http.MethodDelete: func(cur, ids []string) []string {
+			return slices.DeleteFunc(cur, func(id string) bool { return slices.Contains(ids, id) })
+		},
+	} {
+		s.handle(mux, method+" "+path, func(w http.ResponseWriter, r *http.Request, p principal) {
+			s.writeRemoteStateConsumers(w, r, p, op)
+		})
+	}
+}
+
+// listRemoteStateConsumers lists the workspaces that may read a
+// workspace's state: with global-remote-state, every other workspace of its
+// organization, unless show_only_configured is true; otherwise those it
+// names.
+func (s *Server) listRemoteStateConsumers(w http.ResponseWriter, r *http.Request, p principal) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		inc := s.workspaceIncludes(p)
+		names, rep, valid := inc.parse(q)
+		if !valid {
+			return rep
+		}
+		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		consumers := slices.Clone(ws.RemoteStateConsumers)
+		if onlyConfigured, _ := strconv.ParseBool(q.Get("show_only_configured")); ws.Settings["global-remote-state"] && !onlyConfigured {
+			consumers = nil
+			for id, other := range s.workspaces {
+				if other.Org == ws.Org && id != ws.ID {
+					consumers = append(consumers, id)
+				}
+			}
+		}
+		slices.SortFunc(consumers, func(a, b string) int {
+			return strings.Compare(strings.ToLower(s.workspaces[a].Name), strings.ToLower(s.workspaces[b].Name))
+		})
+		render := func(id string) resource { return s.workspaceResource(s.workspaces[id], p, names) }
+		return ok(listDocument(r, consumers, render, func(items []resource) []resource { return inc.collect(names, items) }))
+	})
+}
+
+// writeRemoteStateConsumers applies op to a workspace's consumers, with the
+// workspaces the body names (data[] of {type, id}), each a workspace of
+// the same organization other than itself; it answers 204.
+func (s *Server) writeRemoteStateConsumers(w http.ResponseWriter, r *http.Request, p principal, op func(cur, ids []string) []string) {
+	objs, read := readObjects(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		var probs problems
+		var ids []string
+		for i, o := range objs {
+			at := "/data/" + strconv.Itoa(i) + "/id"
+			switch other := s.workspaces[o.ID]; {
+			case other == nil || other.Org != ws.Org:
+				probs.add(at, "workspace %q: not a workspace of this organization", o.ID)
+			case other == ws:
+				probs.add(at, "workspace %s cannot be a remote state consumer of itself", o.ID)
+			default:
+				ids = append(ids, o.ID)
+			}
+		}
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		ws.RemoteStateConsumers = op(ws.RemoteStateConsumers, ids)
+		ws.UpdatedAt = s.now().UTC()
+		return noContent()
+	})
+}

@@ -1,0 +1,161 @@
+package platform
+
+import (
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// tag is a flat tag of an organization, which workspaces carry by name.
+type tag struct {
+	ID        string    `json:"id"`
+	Org       string    `json:"organization"`
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"created-at"`
+}
+
+const maxTagName = 255
+
+// validTagName: letters, numbers, colons, hyphens and underscores, starting
+// and ending with a letter or a number. Upper-case letters are taken and
+// lower-cased, as the API does.
+var validTagName = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9_:-]*[a-z0-9])?$`)
+
+func (s *Server) registerTags(mux *http.ServeMux) {
+	base := apiPrefix + "/workspaces/{id}/relationships/tags"
+	s.handle(mux, "GET "+base, s.listWorkspaceTags)
+	s.handle(mux, "POST "+base, func(w http.ResponseWriter, r *http.Request, p principal) { s.writeWorkspaceTags(w, r, p, true) })
+	s.handle(mux, "DELETE "+base, func(w http.ResponseWriter, r *http.Request, p principal) { s.writeWorkspaceTags(w, r, p, false) })
+}
+
+func (s *Server) tagNamedLocked(org, name string) *tag {
+	for _, t := range s.tags {
+		if t.Org == org && t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// readTagNames reads tags of a request, each by its ID (a tag of org) or
+// by attributes.name, and returns their names, lower-cased.
+func (s *Server) readTagNamesLocked(org string, objs []object, base string, probs *problems) []string {
+	var names []string
+	for i, o := range objs {
+		at := base + "/" + strconv.Itoa(i)
+		if o.ID != "" {
+			if t := s.tags[o.ID]; t != nil && t.Org == org {
+				names = append(names, t.Name)
+			} else {
+				probs.add(at+"/id", "tag %q: not a tag of this organization", o.ID)
+			}
+			continue
+		}
+		f := fields{raw: o.Attributes, pointer: at + "/attributes", probs: probs}
+		name, _ := f.str("name")
+		name = strings.ToLower(name)
+		if len(name) > maxTagName || !validTagName.MatchString(name) {
+			probs.add(f.at("name"), "invalid tag name %q: must be 1 to %d letters, numbers, colons, hyphens and underscores, starting and ending with a letter or number", name, maxTagName)
+			continue
+		}
+		names = append(names, name)
+	}
+	return names
+}
+
+// tagIDsLocked returns the IDs of org's tags of these names, creating the
+// ones it does not have.
+func (s *Server) tagIDsLocked(org string, names []string) []string {
+	var out []string
+	for _, name := range names {
+		t := s.tagNamedLocked(org, name)
+		if t == nil {
+			t = &tag{ID: newID(prefixTag), Org: org, Name: name, CreatedAt: s.now().UTC()}
+			s.tags[t.ID] = t
+		}
+		if !slices.Contains(out, t.ID) {
+			out = append(out, t.ID)
+		}
+	}
+	return out
+}
+
+// tagNamesLocked returns the names of tags, sorted.
+func (s *Server) tagNamesLocked(ids []string) []string {
+	names := []string{}
+	for _, id := range ids {
+		names = append(names, s.tags[id].Name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+func (s *Server) tagResource(t *tag) resource {
+	count := 0
+	for _, ws := range s.workspaces {
+		if slices.Contains(ws.Tags, t.ID) {
+			count++
+		}
+	}
+	return resource{
+		Type: "tags", ID: t.ID,
+		Attributes:    map[string]any{"name": t.Name, "instance-count": count, "created-at": formatTime(t.CreatedAt)},
+		Relationships: map[string]any{"organization": toOne("organizations", s.organizations[t.Org].Name)},
+	}
+}
+
+func (s *Server) listWorkspaceTags(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
+			return rep
+		}
+		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		list := slices.Clone(ws.Tags)
+		slices.SortFunc(list, func(a, b string) int { return strings.Compare(s.tags[a].Name, s.tags[b].Name) })
+		var matching []*tag
+		for _, id := range list {
+			if t := s.tags[id]; containsFold(t.Name, r.URL.Query().Get("name")) {
+				matching = append(matching, t)
+			}
+		}
+		return ok(listDocument(r, matching, s.tagResource, nil))
+	})
+}
+
+// writeWorkspaceTags adds tags to a workspace, or removes them; both
+// answer 204. A tag the workspace has is not added twice; one it does not
+// have is not removed.
+func (s *Server) writeWorkspaceTags(w http.ResponseWriter, r *http.Request, p principal, add bool) {
+	objs, read := readObjects(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		var probs problems
+		names := s.readTagNamesLocked(ws.Org, objs, "/data", &probs)
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if add {
+			for _, id := range s.tagIDsLocked(ws.Org, names) {
+				if !slices.Contains(ws.Tags, id) {
+					ws.Tags = append(ws.Tags, id)
+				}
+			}
+		} else {
+			ws.Tags = slices.DeleteFunc(ws.Tags, func(id string) bool { return slices.Contains(names, s.tags[id].Name) })
+		}
+		ws.UpdatedAt = s.now().UTC()
+		return noContent()
+	})
+}

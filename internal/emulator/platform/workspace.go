@@ -1,0 +1,810 @@
+package platform
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// workspace is a workspace of an organization, in one of its projects.
+type workspace struct {
+	ID        string    `json:"id"`
+	Org       string    `json:"organization"` // the organization's external ID
+	Project   string    `json:"project"`
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"created-at"`
+	UpdatedAt time.Time `json:"updated-at"`
+	// Settings are the boolean attributes of workspaceSettings, by API
+	// name.
+	Settings                    map[string]bool `json:"settings"`
+	Description                 string          `json:"description,omitempty"`
+	AutoDestroyAt               *time.Time      `json:"auto-destroy-at,omitempty"`
+	AutoDestroyActivityDuration string          `json:"auto-destroy-activity-duration,omitempty"`
+	Execution                   ownExecution    `json:"execution"`
+	SourceName                  string          `json:"source-name,omitempty"`
+	SourceURL                   string          `json:"source-url,omitempty"`
+	TerraformVersion            string          `json:"terraform-version"`
+	TriggerPrefixes             []string        `json:"trigger-prefixes,omitempty"`
+	TriggerPatterns             []string        `json:"trigger-patterns,omitempty"`
+	WorkingDirectory            string          `json:"working-directory,omitempty"`
+	VCSRepo                     *vcsRepo        `json:"vcs-repo,omitempty"`
+	TagBindings                 []*tagBinding   `json:"tag-bindings"`
+	Tags                        []string        `json:"tags"` // tag IDs
+	RemoteStateConsumers        []string        `json:"remote-state-consumers"`
+	ResourceCount               int             `json:"resource-count"`
+	Performance                 *Performance    `json:"performance,omitempty"`
+}
+
+// workspaceSettings are the workspace's boolean attributes and their
+// create defaults.
+var workspaceSettings = []struct {
+	name string
+	def  bool
+}{
+	{"allow-destroy-plan", true},
+	{"assessments-enabled", false},
+	{"auto-apply", false},
+	{"auto-apply-run-trigger", false},
+	{"file-triggers-enabled", true},
+	{"global-remote-state", false},
+	{"project-remote-state", false},
+	{"queue-all-runs", false},
+	{"speculative-enabled", true},
+	{"structured-run-output-enabled", true},
+	{"inherits-project-auto-destroy", true},
+	{"hyok-enabled", false},
+}
+
+// vcsRepo is a workspace's connection to a repository of a code host,
+// through an OAuth token or a code-host app installation.
+type vcsRepo struct {
+	Identifier                string `json:"identifier"`
+	Branch                    string `json:"branch,omitempty"`
+	IngressSubmodules         bool   `json:"ingress-submodules"`
+	OAuthTokenID              string `json:"oauth-token-id,omitempty"`
+	CodehostAppInstallationID string `json:"codehost-app-installation-id,omitempty"`
+	TagsRegex                 string `json:"tags-regex,omitempty"`
+}
+
+// Performance is what a workspace's runs would have measured; the
+// emulator runs nothing, so tests set it with SetPerformance.
+type Performance struct {
+	ApplyDurationAverage time.Duration `json:"apply-duration-average"`
+	PlanDurationAverage  time.Duration `json:"plan-duration-average"`
+	PolicyCheckFailures  int           `json:"policy-check-failures"`
+	RunFailures          int           `json:"run-failures"`
+	RunsCount            int           `json:"workspace-kpis-runs-count"`
+}
+
+// DefaultTerraformVersion is a new workspace's terraform-version when its
+// create gives none: the latest version, as the API resolves it.
+const DefaultTerraformVersion = "1.12.2"
+
+const maxWorkspaceName = 90
+
+var (
+	validWorkspaceName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+	// validTerraformVersion is an exact version, "latest", or a
+	// comma-separated list of constraints such as "~> 1.5" or ">= 1.0, < 2".
+	validTerraformVersion = regexp.MustCompile(`^(latest|\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?|\s*(~>|>=|<=|>|<|=|!=)?\s*\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?\s*(,\s*(~>|>=|<=|>|<|=|!=)?\s*\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?\s*)*)$`)
+	validRepoIdentifier   = regexp.MustCompile(`^\S+/\S+$`)
+)
+
+func (s *Server) registerWorkspaces(mux *http.ServeMux) {
+	byName := apiPrefix + "/organizations/{org}/workspaces/{name}"
+	byID := apiPrefix + "/workspaces/{id}"
+	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/workspaces", s.listWorkspaces)
+	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/workspaces", s.createWorkspace)
+	for _, path := range []string{byName, byID} {
+		s.handle(mux, "GET "+path, s.readWorkspace)
+		s.handle(mux, "PATCH "+path, s.updateWorkspace)
+		s.handle(mux, "DELETE "+path, s.forceDeleteWorkspace)
+		s.handle(mux, "POST "+path+"/actions/safe-delete", s.safeDeleteWorkspace)
+	}
+	s.registerTagBindings(mux, "workspaces", func(p principal, id string) (tagBindingOwner, reply, bool) {
+		ws, rep, found := s.visibleWorkspaceLocked(p, id)
+		if !found {
+			return tagBindingOwner{}, rep, false
+		}
+		return tagBindingOwner{
+			bindings:  &ws.TagBindings,
+			effective: func() []effectiveBinding { return effectiveBindings(ws.TagBindings, s.projects[ws.Project]) },
+			changed:   func() { ws.UpdatedAt = s.now().UTC() },
+		}, reply{}, true
+	})
+	s.registerTags(mux)
+	s.registerRemoteStateConsumers(mux)
+}
+
+// visibleWorkspaceLocked returns the workspace id when p may see it, or
+// the 404 that answers both a missing and a hidden one.
+func (s *Server) visibleWorkspaceLocked(p principal, id string) (*workspace, reply, bool) {
+	ws := s.workspaces[id]
+	if ws == nil || !p.sees(s.organizations[ws.Org]) {
+		return nil, notFound("workspace " + quote(id)), false
+	}
+	return ws, reply{}, true
+}
+
+// workspaceOfRequestLocked returns the workspace a path names, by ID or by
+// organization and name.
+func (s *Server) workspaceOfRequestLocked(p principal, r *http.Request) (*workspace, reply, bool) {
+	if id := r.PathValue("id"); id != "" {
+		return s.visibleWorkspaceLocked(p, id)
+	}
+	o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+	if !found {
+		return nil, rep, false
+	}
+	name := r.PathValue("name")
+	for _, ws := range s.workspaces {
+		if ws.Org == o.ExternalID && ws.Name == name {
+			return ws, reply{}, true
+		}
+	}
+	return nil, notFound("workspace " + quote(name) + " of organization " + quote(o.Name)), false
+}
+
+// workspaceNamedLocked returns org's workspace of that name, in any case.
+func (s *Server) workspaceNamedLocked(org, name string) *workspace {
+	for _, ws := range s.workspaces {
+		if ws.Org == org && strings.EqualFold(ws.Name, name) {
+			return ws
+		}
+	}
+	return nil
+}
+
+// workspaceExecutionLocked is the execution settings in effect in ws.
+func (s *Server) workspaceExecutionLocked(ws *workspace) execution {
+	return ws.Execution.over(s.projectExecutionLocked(s.projects[ws.Project]))
+}
+
+// workspaceIncludes are the includes of the workspace endpoints: the API's
+// whole list; the organization, the project and the effective tag bindings
+// are included, the rest (runs, state, outputs, ...) are not held.
+func (s *Server) workspaceIncludes(p principal) includes {
+	inc := includes{
+		"organization": func(res resource) []resource {
+			return []resource{s.orgResource(s.organizations[s.workspaces[res.ID].Org], p)}
+		},
+		"project": func(res resource) []resource {
+			return []resource{s.projectResource(s.projects[s.workspaces[res.ID].Project], p, nil)}
+		},
+		"effective-tag-bindings": func(res resource) []resource {
+			ws := s.workspaces[res.ID]
+			var out []resource
+			for _, eb := range effectiveBindings(ws.TagBindings, s.projects[ws.Project]) {
+				out = append(out, eb.resource())
+			}
+			return out
+		},
+	}
+	for _, name := range []string{
+		"agent-pool", "current-assessment-result", "current-configuration-version",
+		"current-configuration-version.ingress-attributes", "current-run", "current-run.apply",
+		"current-run.plan", "current-run.configuration-version",
+		"current-run.configuration-version.ingress-attributes", "current-state-version",
+		"current-state-version.resources-processed", "latest-run", "latest-run.plan",
+		"latest-run.configuration-version", "latest-run.configuration-version.ingress-attributes",
+		"locked-by", "no-code-module-version", "no-code-module-version.no-code-module",
+		"no-code-module-version.no-code-module.latest-version", "outputs", "readme", "vars",
+	} {
+		inc[name] = nil
+	}
+	return inc
+}
+
+// workspaceResource renders ws for p; names are the request's includes,
+// whose relationships carry their data.
+func (s *Server) workspaceResource(ws *workspace, p principal, names []string) resource {
+	o := s.organizations[ws.Org]
+	exec := s.workspaceExecutionLocked(ws)
+	forceDelete := p.owns(o) || o.Settings["allow-force-delete-workspaces"]
+	attrs := map[string]any{
+		"name":                           ws.Name,
+		"created-at":                     formatTime(ws.CreatedAt),
+		"updated-at":                     formatTime(ws.UpdatedAt),
+		"latest-change-at":               formatTime(ws.UpdatedAt),
+		"description":                    stringOrNull(ws.Description),
+		"auto-destroy-at":                timeOrNull(ws.AutoDestroyAt),
+		"auto-destroy-activity-duration": stringOrNull(ws.AutoDestroyActivityDuration),
+		"auto-destroy-status":            nil,
+		"execution-mode":                 exec.mode,
+		"operations":                     exec.mode != modeLocal,
+		"setting-overwrites":             map[string]bool{"execution-mode": ws.Execution.OverwriteMode, "agent-pool": ws.Execution.OverwritePool},
+		"source":                         "tfe-api",
+		"source-name":                    stringOrNull(ws.SourceName),
+		"source-url":                     stringOrNull(ws.SourceURL),
+		"terraform-version":              ws.TerraformVersion,
+		"trigger-prefixes":               orEmpty(ws.TriggerPrefixes),
+		"trigger-patterns":               orEmpty(ws.TriggerPatterns),
+		"working-directory":              ws.WorkingDirectory,
+		"vcs-repo":                       ws.VCSRepo.answer(),
+		"vcs-repo-identifier":            nil,
+		"tag-names":                      s.tagNamesLocked(ws.Tags),
+		"environment":                    "default",
+		"locked":                         false,
+		"can-queue-destroy-plan":         false,
+		"actions":                        map[string]bool{"is-destroyable": true},
+		"resource-count":                 ws.ResourceCount,
+		"apply-duration-average":         nil,
+		"plan-duration-average":          nil,
+		"policy-check-failures":          nil,
+		"run-failures":                   nil,
+		"workspace-kpis-runs-count":      nil,
+		"permissions": map[string]bool{
+			"can-update": true, "can-destroy": true, "can-force-delete": forceDelete,
+			"can-queue-run": true, "can-read-run": true, "can-queue-apply": true, "can-queue-destroy": true,
+			"can-read-variable": true, "can-update-variable": true,
+			"can-read-state-versions": true, "can-read-state-outputs": true, "can-create-state-versions": true,
+			"can-lock": true, "can-unlock": true, "can-force-unlock": true, "can-read-settings": true,
+			"can-manage-tags": true, "can-manage-run-tasks": true, "can-manage-assessments": true,
+			"can-read-assessment-results": true,
+		},
+	}
+	for _, st := range workspaceSettings {
+		attrs[st.name] = ws.Settings[st.name]
+	}
+	if ws.VCSRepo != nil {
+		attrs["vcs-repo-identifier"] = ws.VCSRepo.Identifier
+	}
+	if perf := ws.Performance; perf != nil {
+		attrs["apply-duration-average"] = perf.ApplyDurationAverage.Milliseconds()
+		attrs["plan-duration-average"] = perf.PlanDurationAverage.Milliseconds()
+		attrs["policy-check-failures"] = perf.PolicyCheckFailures
+		attrs["run-failures"] = perf.RunFailures
+		attrs["workspace-kpis-runs-count"] = perf.RunsCount
+	}
+	self := apiPrefix + "/workspaces/" + ws.ID
+	effective := related(self + "/effective-tag-bindings")
+	if slices.Contains(names, "effective-tag-bindings") {
+		effective = toMany(bindingRefs(effectiveBindings(ws.TagBindings, s.projects[ws.Project])))
+		effective["links"] = map[string]string{"related": self + "/effective-tag-bindings"}
+	}
+	var tags []ref
+	for _, id := range ws.Tags {
+		tags = append(tags, ref{Type: "tags", ID: id})
+	}
+	return resource{
+		Type: "workspaces", ID: ws.ID, Attributes: attrs,
+		Relationships: map[string]any{
+			"organization":                  toOne("organizations", o.Name),
+			"project":                       toOne("projects", ws.Project),
+			"agent-pool":                    toOne("agent-pools", exec.pool),
+			"current-run":                   toOne("runs", ""),
+			"latest-run":                    toOne("runs", ""),
+			"current-state-version":         toOne("state-versions", ""),
+			"current-configuration-version": toOne("configuration-versions", ""),
+			"ssh-key":                       toOne("ssh-keys", ""),
+			"readme":                        toOne("workspace-readme", ""),
+			"outputs":                       toMany(nil),
+			"tags":                          toMany(tags),
+			"vars":                          related(self + "/vars"),
+			"remote-state-consumers":        related(self + "/relationships/remote-state-consumers"),
+			"tag-bindings":                  related(self + "/tag-bindings"),
+			"effective-tag-bindings":        effective,
+		},
+		Links: map[string]string{
+			"self":      apiPrefix + "/organizations/" + o.Name + "/workspaces/" + ws.Name,
+			"self-html": "/app/" + o.Name + "/workspaces/" + ws.Name,
+		},
+	}
+}
+
+func orEmpty(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
+}
+
+// answer is the vcs-repo attribute: null without a repository. It adds
+// what the API derives from the connection; webhook-url is null, as the
+// emulator receives no webhooks.
+func (v *vcsRepo) answer() any {
+	if v == nil {
+		return nil
+	}
+	provider := "github"
+	if v.CodehostAppInstallationID != "" {
+		provider = "github_app"
+	}
+	return map[string]any{
+		"identifier":                   v.Identifier,
+		"display-identifier":           v.Identifier,
+		"branch":                       v.Branch,
+		"ingress-submodules":           v.IngressSubmodules,
+		"oauth-token-id":               stringOrNull(v.OAuthTokenID),
+		"codehost-app-installation-id": stringOrNull(v.CodehostAppInstallationID),
+		"tags-regex":                   stringOrNull(v.TagsRegex),
+		"repository-http-url":          "https://github.com/" + v.Identifier,
+		"service-provider":             provider,
+		"webhook-url":                  nil,
+	}
+}
+
+func (s *Server) readWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		inc := s.workspaceIncludes(p)
+		names, rep, valid := inc.parse(r.URL.Query())
+		if !valid {
+			return rep
+		}
+		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		if !found {
+			return rep
+		}
+		res := s.workspaceResource(ws, p, names)
+		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
+	})
+}
+
+// newWorkspace is a workspace of o with every create default, in o's
+// default project.
+func newWorkspace(o *organization) *workspace {
+	ws := &workspace{Org: o.ExternalID, Project: o.DefaultProject, TerraformVersion: DefaultTerraformVersion, Settings: map[string]bool{}}
+	for _, st := range workspaceSettings {
+		ws.Settings[st.name] = st.def
+	}
+	return ws
+}
+
+func (s *Server) createWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		var probs problems
+		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
+		if _, given := f.str("name"); !given {
+			probs.add(f.at("name"), "name is required")
+		}
+		ws := newWorkspace(o)
+		apply := s.applyWorkspace(ws, f, rl)
+		var tagNames []string
+		if objs, given := rl.many("tags"); given {
+			tagNames = s.readTagNamesLocked(o.ExternalID, objs, rl.at("tags"), &probs)
+		}
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.workspaceNamedLocked(o.ExternalID, ws.Name); taken != nil {
+			return conflict(f.at("name"), "name %q has already been taken by workspace %s in organization %q", ws.Name, taken.ID, o.Name)
+		}
+		ws.ID = newID(prefixWorkspace)
+		ws.CreatedAt = s.now().UTC()
+		ws.UpdatedAt = ws.CreatedAt
+		ws.Tags = s.tagIDsLocked(o.ExternalID, tagNames)
+		apply.setBindings(ws)
+		s.workspaces[ws.ID] = ws
+		return created(document{Data: s.workspaceResource(ws, p, nil)})
+	})
+}
+
+// workspaceApply is what applyWorkspace leaves to do once the request is
+// accepted: its tag bindings, which take IDs.
+type workspaceApply struct {
+	s        *Server
+	given    bool
+	bindings []tagBinding
+}
+
+func (wa workspaceApply) setBindings(ws *workspace) {
+	if wa.given {
+		ws.TagBindings = wa.s.setBindingsLocked(ws.TagBindings, wa.bindings, true)
+	}
+}
+
+// applyWorkspace sets ws's attributes from a request, recording what it
+// refuses in f's problems; ws is a new workspace, or a copy of the one an
+// update changes.
+func (s *Server) applyWorkspace(ws *workspace, f fields, rl relationships) workspaceApply {
+	probs := f.probs
+	if name, given := f.str("name"); given {
+		if len(name) > maxWorkspaceName || !validWorkspaceName.MatchString(name) {
+			probs.add(f.at("name"), "invalid name %q: must be 1 to %d letters, numbers, - or _", name, maxWorkspaceName)
+		}
+		ws.Name = name
+	}
+	wasHYOK := ws.Settings["hyok-enabled"]
+	for _, st := range workspaceSettings {
+		if v, given := f.boolean(st.name); given {
+			ws.Settings[st.name] = v
+		}
+	}
+	if wasHYOK && !ws.Settings["hyok-enabled"] {
+		probs.add(f.at("hyok-enabled"), "hyok-enabled cannot be turned off once it is on")
+	}
+	for _, attr := range []struct {
+		name  string
+		field *string
+	}{
+		{"description", &ws.Description}, {"source-name", &ws.SourceName}, {"source-url", &ws.SourceURL},
+		{"working-directory", &ws.WorkingDirectory},
+	} {
+		if v, given := f.str(attr.name); given {
+			*attr.field = v
+		}
+	}
+	if at, given := f.time("auto-destroy-at"); given {
+		ws.AutoDestroyAt = at
+	}
+	if d, given := f.str("auto-destroy-activity-duration"); given {
+		if d != "" && !validActivityDuration.MatchString(d) {
+			probs.add(f.at("auto-destroy-activity-duration"), "invalid auto-destroy-activity-duration %q: must be 1 to 4 digits and d or h, such as 14d or 12h", d)
+		}
+		ws.AutoDestroyActivityDuration = d
+	}
+	if v, given := f.str("terraform-version"); given {
+		if !validTerraformVersion.MatchString(v) {
+			probs.add(f.at("terraform-version"), "invalid terraform-version %q: must be a version such as 1.9.5, a constraint such as ~> 1.9, or latest", v)
+		}
+		ws.TerraformVersion = v
+	}
+	if l, given := f.strings("trigger-prefixes"); given {
+		ws.TriggerPrefixes = l
+	}
+	if l, given := f.strings("trigger-patterns"); given {
+		ws.TriggerPatterns = l
+	}
+	if len(ws.TriggerPrefixes) > 0 && len(ws.TriggerPatterns) > 0 {
+		probs.add(f.at("trigger-patterns"), "trigger-patterns and trigger-prefixes cannot both be set")
+	}
+	s.applyVCSRepo(ws, f)
+	// null, or an empty ID, names no project: the workspace stays where it
+	// is, or lands in the default project.
+	if projectID, given := rl.one("project"); given && projectID != "" {
+		if prj := s.projects[projectID]; prj == nil || prj.Org != ws.Org {
+			probs.add(rl.at("project"), "project %q: not a project of this organization", projectID)
+		} else {
+			ws.Project = projectID
+		}
+	}
+	s.applyWorkspaceExecution(ws, f, rl)
+	objs, given := rl.many("tag-bindings")
+	if !given {
+		return workspaceApply{}
+	}
+	return workspaceApply{s: s, given: true, bindings: readTagBindings(objs, rl.at("tag-bindings"), probs)}
+}
+
+// applyWorkspaceExecution applies the execution mode, the agent pool and
+// the deprecated operations (true: remote, or agent if already so; false:
+// local) under the project's settings.
+func (s *Server) applyWorkspaceExecution(ws *workspace, f fields, rl relationships) {
+	er := readExecution(f, rl, "execution-mode", "agent-pool-id", "agent-pool")
+	if operations, given := f.boolean("operations"); given {
+		switch {
+		case er.modeGiven:
+			f.probs.add(f.at("operations"), "operations and execution-mode cannot both be given: operations is deprecated, give execution-mode alone")
+		case !operations:
+			er.mode, er.modeGiven = modeLocal, true
+		case s.workspaceExecutionLocked(ws).mode == modeLocal:
+			er.mode, er.modeGiven = modeRemote, true
+		}
+	}
+	ws.Execution.write(s.projectExecutionLocked(s.projects[ws.Project]), er, f, "execution-mode", "agent-pool")
+}
+
+// applyVCSRepo applies vcs-repo: an object sets the members it gives over
+// the current connection (the OAuth token and the app installation replace
+// each other), null removes the connection.
+func (s *Server) applyVCSRepo(ws *workspace, f fields) {
+	repo, given, null := f.object("vcs-repo")
+	if !given {
+		s.checkTagsRegex(ws, f, false)
+		return
+	}
+	if null {
+		ws.VCSRepo = nil
+		return
+	}
+	v := vcsRepo{}
+	if ws.VCSRepo != nil {
+		v = *ws.VCSRepo
+	}
+	if id, ok := repo.str("identifier"); ok {
+		v.Identifier = id
+	}
+	if branch, ok := repo.str("branch"); ok {
+		v.Branch = branch
+	}
+	if sub, ok := repo.boolean("ingress-submodules"); ok {
+		v.IngressSubmodules = sub
+	}
+	if regex, ok := repo.str("tags-regex"); ok {
+		v.TagsRegex = regex
+	}
+	oauth, oauthGiven := repo.str("oauth-token-id")
+	app, appGiven := repo.str("codehost-app-installation-id")
+	switch {
+	case oauthGiven && appGiven && oauth != "" && app != "":
+		f.probs.add(repo.at("codehost-app-installation-id"), "oauth-token-id and codehost-app-installation-id cannot both be given")
+	case oauthGiven && oauth != "":
+		v.OAuthTokenID, v.CodehostAppInstallationID = oauth, ""
+	case appGiven && app != "":
+		v.OAuthTokenID, v.CodehostAppInstallationID = "", app
+	}
+	if !validRepoIdentifier.MatchString(v.Identifier) {
+		f.probs.add(repo.at("identifier"), "invalid identifier %q: must be the repository's owner and name, such as org/repo", v.Identifier)
+	}
+	if v.OAuthTokenID == "" && v.CodehostAppInstallationID == "" {
+		f.probs.add(repo.at("oauth-token-id"), "one of oauth-token-id and codehost-app-installation-id is required")
+	}
+	if v.TagsRegex != "" {
+		if _, err := regexp.Compile(v.TagsRegex); err != nil {
+			f.probs.add(repo.at("tags-regex"), "invalid tags-regex %q: %v", v.TagsRegex, err)
+		}
+	}
+	ws.VCSRepo = &v
+	s.checkTagsRegex(ws, f, true)
+}
+
+// checkTagsRegex refuses a tags-regex, which starts runs on tags, together
+// with what starts them on file changes: trigger patterns or prefixes, or
+// file triggers turned on in the same request.
+func (s *Server) checkTagsRegex(ws *workspace, f fields, repoGiven bool) {
+	if ws.VCSRepo == nil || ws.VCSRepo.TagsRegex == "" {
+		return
+	}
+	pointer := f.at("vcs-repo") + "/tags-regex"
+	if !repoGiven {
+		pointer = f.at("trigger-patterns")
+	}
+	if len(ws.TriggerPatterns) > 0 || len(ws.TriggerPrefixes) > 0 {
+		f.probs.add(pointer, "vcs-repo.tags-regex cannot be set with trigger-patterns or trigger-prefixes")
+	}
+	if on, given := f.boolean("file-triggers-enabled"); given && on && repoGiven {
+		f.probs.add(f.at("file-triggers-enabled"), "file-triggers-enabled cannot be true with vcs-repo.tags-regex")
+	}
+}
+
+func (s *Server) updateWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		cur, rep, found := s.workspaceOfRequestLocked(p, r)
+		if !found {
+			return rep
+		}
+		ws := *cur
+		ws.Settings = maps.Clone(cur.Settings)
+		var probs problems
+		f := attributesOf(obj, &probs)
+		apply := s.applyWorkspace(&ws, f, relationshipsOf(obj, &probs))
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.workspaceNamedLocked(ws.Org, ws.Name); taken != nil && taken != cur {
+			return conflict(f.at("name"), "name %q has already been taken by workspace %s", ws.Name, taken.ID)
+		}
+		apply.setBindings(&ws)
+		ws.UpdatedAt = s.now().UTC()
+		*cur = ws
+		return ok(document{Data: s.workspaceResource(cur, p, nil)})
+	})
+}
+
+// safeDeleteWorkspace deletes a workspace that manages no resources, and
+// refuses (409) one that does, whoever asks and whatever the
+// organization allows: that is what force delete is for.
+func (s *Server) safeDeleteWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		if !found {
+			return rep
+		}
+		if ws.ResourceCount > 0 {
+			return conflict("", "workspace %s has %d resources under management and cannot be safely deleted: destroy them first, or force-delete the workspace (DELETE)", ws.ID, ws.ResourceCount)
+		}
+		s.deleteWorkspaceLocked(ws)
+		return noContent()
+	})
+}
+
+// forceDeleteWorkspace deletes a workspace whatever it manages; one that
+// manages resources only for the organization's owners, or for anyone when
+// the organization allows force delete (403 otherwise).
+func (s *Server) forceDeleteWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		if !found {
+			return rep
+		}
+		o := s.organizations[ws.Org]
+		if ws.ResourceCount > 0 && !p.owns(o) && !o.Settings["allow-force-delete-workspaces"] {
+			return errorReply(http.StatusForbidden, fmt.Sprintf("workspace %s has %d resources under management: only the organization's owners may force-delete it, as organization %q does not allow force delete (allow-force-delete-workspaces)", ws.ID, ws.ResourceCount, o.Name))
+		}
+		s.deleteWorkspaceLocked(ws)
+		return noContent()
+	})
+}
+
+func (s *Server) deleteWorkspaceLocked(ws *workspace) {
+	delete(s.workspaces, ws.ID)
+	for _, other := range s.workspaces {
+		other.RemoteStateConsumers = slices.DeleteFunc(other.RemoteStateConsumers, func(id string) bool { return id == ws.ID })
+	}
+}
+
+// taggedFilter is a filter[tagged][i] of a list: a key, and a value when
+// given.
+type taggedFilter struct {
+	key, value string
+	valueGiven bool
+}
+
+var taggedParam = regexp.MustCompile(`^filter\[tagged\]\[(\d+)\]\[(key|value)\]$`)
+
+// taggedFilters reads the filter[tagged][i][key] and [value] parameters.
+func taggedFilters(q url.Values) []taggedFilter {
+	byIndex := map[int]*taggedFilter{}
+	for k, v := range q {
+		m := taggedParam.FindStringSubmatch(k)
+		if m == nil {
+			continue
+		}
+		i, _ := strconv.Atoi(m[1])
+		tf := byIndex[i]
+		if tf == nil {
+			tf = &taggedFilter{}
+			byIndex[i] = tf
+		}
+		if m[2] == "key" {
+			tf.key = v[0]
+		} else {
+			tf.value, tf.valueGiven = v[0], true
+		}
+	}
+	var out []taggedFilter
+	for _, i := range slices.Sorted(maps.Keys(byIndex)) {
+		out = append(out, *byIndex[i])
+	}
+	return out
+}
+
+// matchWildcard matches a name against search[wildcard-name]: * at the
+// start, the end or both, in any case.
+func matchWildcard(name, pattern string) bool {
+	name, pattern = strings.ToLower(name), strings.ToLower(pattern)
+	prefix, suffix := strings.HasSuffix(pattern, "*"), strings.HasPrefix(pattern, "*")
+	core := strings.Trim(pattern, "*")
+	switch {
+	case prefix && suffix:
+		return strings.Contains(name, core)
+	case prefix:
+		return strings.HasPrefix(name, core)
+	case suffix:
+		return strings.HasSuffix(name, core)
+	}
+	return name == core
+}
+
+func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p principal) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		inc := s.workspaceIncludes(p)
+		names, rep, valid := inc.parse(q)
+		if !valid {
+			return rep
+		}
+		_, desc, rep, valid := sortOrder(q, "name", "current-run.created-at")
+		if !valid {
+			return rep
+		}
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		withTags := lowerAll(commaList(q.Get("search[tags]")))
+		withoutTags := lowerAll(commaList(cmp.Or(q.Get("search[exclude-tags]"), q.Get("search[exclude_tags]"))))
+		tagged := taggedFilters(q)
+		match := func(ws *workspace) bool {
+			if ws.Org != o.ExternalID || !containsFold(ws.Name, q.Get("search[name]")) {
+				return false
+			}
+			if pattern := q.Get("search[wildcard-name]"); pattern != "" && !matchWildcard(ws.Name, pattern) {
+				return false
+			}
+			if id := q.Get("filter[project][id]"); id != "" && ws.Project != id {
+				return false
+			}
+			// No workspace has runs: a run status matches none.
+			if q.Get("filter[current-run][status]") != "" {
+				return false
+			}
+			if withTags != nil || withoutTags != nil {
+				tagNames := s.tagNamesLocked(ws.Tags)
+				for _, t := range withTags {
+					if !slices.Contains(tagNames, t) {
+						return false
+					}
+				}
+				for _, t := range withoutTags {
+					if slices.Contains(tagNames, t) {
+						return false
+					}
+				}
+			}
+			if tagged == nil {
+				return true
+			}
+			effective := effectiveBindings(ws.TagBindings, s.projects[ws.Project])
+			for _, tf := range tagged {
+				if !slices.ContainsFunc(effective, func(eb effectiveBinding) bool {
+					return eb.binding.Key == tf.key && (!tf.valueGiven || eb.binding.Value == tf.value)
+				}) {
+					return false
+				}
+			}
+			return true
+		}
+		var list []*workspace
+		for _, ws := range s.workspaces {
+			if match(ws) {
+				list = append(list, ws)
+			}
+		}
+		// By name, for both sorts: no workspace has a current run.
+		slices.SortFunc(list, func(a, b *workspace) int {
+			c := cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
+			if desc {
+				return -c
+			}
+			return c
+		})
+		render := func(ws *workspace) resource { return s.workspaceResource(ws, p, names) }
+		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
+	})
+}
+
+func lowerAll(l []string) []string {
+	for i := range l {
+		l[i] = strings.ToLower(l[i])
+	}
+	return l
+}
+
+// SetResourceCount sets the number of resources workspace id manages, as
+// its runs would: safe delete refuses a workspace that manages any.
+func (s *Server) SetResourceCount(id string, n int) error {
+	if n < 0 {
+		return fmt.Errorf("resource count %d: must not be negative", n)
+	}
+	return s.change(func() error {
+		ws := s.workspaces[id]
+		if ws == nil {
+			return fmt.Errorf("workspace %q: no such workspace", id)
+		}
+		ws.ResourceCount = n
+		return nil
+	})
+}
+
+// SetPerformance sets what workspace id's runs would have measured; until
+// then its performance attributes are null.
+func (s *Server) SetPerformance(id string, perf Performance) error {
+	return s.change(func() error {
+		ws := s.workspaces[id]
+		if ws == nil {
+			return fmt.Errorf("workspace %q: no such workspace", id)
+		}
+		ws.Performance = &perf
+		return nil
+	})
+}

@@ -1,0 +1,730 @@
+package platform_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
+)
+
+func workspacePath(id string) string { return "/api/v2/workspaces/" + id }
+
+// createWorkspace creates a workspace of org with attrs and rels and
+// returns its answer.
+func (a *api) createWorkspace(org string, attrs, rels map[string]any) map[string]any {
+	a.t.Helper()
+	return a.do(http.MethodPost, orgsPath+"/"+org+"/workspaces", body("workspaces", attrs, rels)).data(a.t, http.StatusCreated)
+}
+
+func (a *api) workspaceID(org, name string) string {
+	a.t.Helper()
+	return wantID(a.t, a.createWorkspace(org, map[string]any{"name": name}, nil)["id"], "ws")
+}
+
+func TestWorkspace_createAnswersEveryDefault(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	defaultProject := a.createOrg("acme")
+	d := a.createWorkspace("acme", map[string]any{"name": "web"}, nil)
+	id := wantID(t, d["id"], "ws")
+	if d["type"] != "workspaces" {
+		t.Errorf("type %v", d["type"])
+	}
+	wantAttrs(t, d, map[string]any{
+		"name":                           "web",
+		"allow-destroy-plan":             true,
+		"assessments-enabled":            false,
+		"auto-apply":                     false,
+		"auto-apply-run-trigger":         false,
+		"auto-destroy-at":                nil,
+		"auto-destroy-activity-duration": nil,
+		"inherits-project-auto-destroy":  true,
+		"description":                    nil,
+		"execution-mode":                 "remote",
+		"operations":                     true,
+		"file-triggers-enabled":          true,
+		"global-remote-state":            false,
+		"project-remote-state":           false,
+		"queue-all-runs":                 false,
+		"source-name":                    nil,
+		"source-url":                     nil,
+		"speculative-enabled":            true,
+		"structured-run-output-enabled":  true,
+		"terraform-version":              platform.DefaultTerraformVersion,
+		"trigger-prefixes":               []string{},
+		"trigger-patterns":               []string{},
+		"working-directory":              "",
+		"vcs-repo":                       nil,
+		"setting-overwrites":             map[string]any{"execution-mode": false, "agent-pool": false},
+		"hyok-enabled":                   false,
+		"tag-names":                      []string{},
+		"resource-count":                 0,
+		"apply-duration-average":         nil,
+		"plan-duration-average":          nil,
+		"policy-check-failures":          nil,
+		"run-failures":                   nil,
+		"workspace-kpis-runs-count":      nil,
+		"locked":                         false,
+		"environment":                    "default",
+		"source":                         "tfe-api",
+		"actions":                        map[string]any{"is-destroyable": true},
+	})
+	if perms := object(t, attrs(t, d)["permissions"]); perms["can-force-delete"] != true || perms["can-update"] != true {
+		t.Errorf("permissions %v", perms)
+	}
+	for _, at := range []string{"created-at", "updated-at"} {
+		if v, _ := attrs(t, d)[at].(string); !strings.HasSuffix(v, "Z") {
+			t.Errorf("%s %q", at, v)
+		}
+	}
+	// A workspace created without a project lands in the default project.
+	if relID(t, d, "project", "projects") != defaultProject || relID(t, d, "organization", "organizations") != "acme" ||
+		relID(t, d, "agent-pool", "agent-pools") != "" || relID(t, d, "current-run", "runs") != "" {
+		t.Errorf("relationships %v", d["relationships"])
+	}
+	if links := object(t, d["links"]); links["self"] != "/api/v2/organizations/acme/workspaces/web" || links["self-html"] != "/app/acme/workspaces/web" {
+		t.Errorf("links %v", links)
+	}
+	// Read by ID and by organization and name answer alike.
+	for _, path := range []string{workspacePath(id), orgsPath + "/acme/workspaces/web"} {
+		if got := a.get(path).data(t, http.StatusOK); !equalJSON(t, got, d) {
+			t.Errorf("%s: %v\nwant %v", path, got, d)
+		}
+	}
+	wantNotFound(t, a.get(orgsPath+"/acme/workspaces/WEB"))
+	wantNotFound(t, a.get(workspacePath("ws-1111111111111111")))
+}
+
+func TestWorkspace_createTakesEveryAttribute(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	prj := a.createProject("acme", "web")
+	set := map[string]any{
+		"name":                           "web-prod_1",
+		"allow-destroy-plan":             false,
+		"assessments-enabled":            true,
+		"auto-apply":                     true,
+		"auto-apply-run-trigger":         true,
+		"auto-destroy-at":                "2030-01-31T19:00:00+01:00",
+		"auto-destroy-activity-duration": "14d",
+		"inherits-project-auto-destroy":  false,
+		"description":                    "the site",
+		"execution-mode":                 "local",
+		"file-triggers-enabled":          false,
+		"global-remote-state":            true,
+		"project-remote-state":           true,
+		"queue-all-runs":                 true,
+		"source-name":                    "cli",
+		"source-url":                     "https://example.com/source",
+		"speculative-enabled":            false,
+		"structured-run-output-enabled":  false,
+		"terraform-version":              "~> 1.9.0",
+		"trigger-patterns":               []string{"modules/**/*"},
+		"working-directory":              "infra",
+		"hyok-enabled":                   true,
+		"vcs-repo": map[string]any{
+			"identifier": "octo/site", "branch": "main", "ingress-submodules": true,
+			"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA",
+		},
+	}
+	d := a.createWorkspace("acme", set, map[string]any{
+		"project":      rel("projects", prj),
+		"tag-bindings": bindings("env", "prod"),
+		"tags":         map[string]any{"data": []any{map[string]any{"type": "tags", "attributes": map[string]any{"name": "Frontend"}}}},
+	})
+	want := map[string]any{}
+	for k, v := range set {
+		want[k] = v
+	}
+	want["auto-destroy-at"] = "2030-01-31T18:00:00.000Z"
+	want["operations"] = false
+	want["setting-overwrites"] = map[string]any{"execution-mode": true, "agent-pool": true}
+	want["tag-names"] = []string{"frontend"}
+	want["vcs-repo"] = map[string]any{
+		"identifier": "octo/site", "display-identifier": "octo/site", "branch": "main", "ingress-submodules": true,
+		"oauth-token-id": nil, "codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA", "tags-regex": nil,
+		"repository-http-url": "https://github.com/octo/site", "service-provider": "github_app", "webhook-url": nil,
+	}
+	want["vcs-repo-identifier"] = "octo/site"
+	wantAttrs(t, d, want)
+	if relID(t, d, "project", "projects") != prj {
+		t.Errorf("project %v, want %s", relData(t, d, "project"), prj)
+	}
+	id := wantID(t, d["id"], "ws")
+	if list := a.get(workspacePath(id) + "/tag-bindings").list(t); len(list) != 1 || attrs(t, list[0])["key"] != "env" {
+		t.Errorf("tag bindings %v", list)
+	}
+	if tags, _ := relData(t, d, "tags").([]any); len(tags) != 1 {
+		t.Errorf("tags relationship %v", tags)
+	}
+}
+
+func TestWorkspace_validation(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	a.createOrg("other")
+	otherProject := a.createProject("other", "theirs")
+	at := func(name string) string { return "/data/attributes/" + name }
+	named := func(extra map[string]any) map[string]any {
+		m := map[string]any{"name": "web"}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	repo := func(extra map[string]any) map[string]any {
+		m := map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA"}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	for _, c := range []struct {
+		attrs   map[string]any
+		rels    map[string]any
+		pointer string
+		detail  string
+	}{
+		{map[string]any{}, nil, at("name"), "name is required"},
+		{named(map[string]any{"name": "a b"}), nil, at("name"), "must be 1 to 90 letters, numbers, - or _"},
+		{named(map[string]any{"name": "a.b"}), nil, at("name"), "1 to 90"},
+		{named(map[string]any{"name": strings.Repeat("w", 91)}), nil, at("name"), "1 to 90"},
+		{named(map[string]any{"auto-apply": "sometimes"}), nil, at("auto-apply"), "must be true or false"},
+		{named(map[string]any{"auto-destroy-at": "tomorrow"}), nil, at("auto-destroy-at"), "ISO 8601"},
+		{named(map[string]any{"auto-destroy-activity-duration": "3 days"}), nil, at("auto-destroy-activity-duration"), "1 to 4 digits and d or h"},
+		{named(map[string]any{"terraform-version": "newest"}), nil, at("terraform-version"), "a version such as 1.9.5"},
+		{named(map[string]any{"execution-mode": "cloud"}), nil, at("execution-mode"), "must be remote, local or agent"},
+		{named(map[string]any{"execution-mode": "agent"}), nil, at("agent-pool-id"), "agent-pool-id is required when execution-mode is agent"},
+		{named(map[string]any{"agent-pool-id": "apool-AAAAAAAAAAAAAAAA"}), nil, at("agent-pool-id"), "can only be set when execution-mode is agent, not remote"},
+		{named(map[string]any{"execution-mode": "remote", "operations": true}), nil, at("operations"), "cannot both be given"},
+		{named(map[string]any{"trigger-patterns": []string{"a"}, "trigger-prefixes": []string{"b"}}), nil, at("trigger-patterns"), "cannot both be set"},
+		{named(map[string]any{"trigger-patterns": "a"}), nil, at("trigger-patterns"), "must be a list of strings"},
+		{named(map[string]any{"vcs-repo": "octo/site"}), nil, at("vcs-repo"), "must be an object"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"identifier": "site"})}), nil, at("vcs-repo") + "/identifier", "owner and name"},
+		{named(map[string]any{"vcs-repo": map[string]any{"identifier": "octo/site"}}), nil, at("vcs-repo") + "/oauth-token-id", "one of oauth-token-id and codehost-app-installation-id is required"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA"})}), nil, at("vcs-repo") + "/codehost-app-installation-id", "cannot both be given"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": "("})}), nil, at("vcs-repo") + "/tags-regex", "invalid tags-regex"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "trigger-prefixes": []string{"x"}}), nil, at("vcs-repo") + "/tags-regex", "cannot be set with trigger-patterns or trigger-prefixes"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "file-triggers-enabled": true}), nil, at("file-triggers-enabled"), "cannot be true with vcs-repo.tags-regex"},
+		{named(nil), map[string]any{"project": rel("projects", otherProject)}, "/data/relationships/project/data", "not a project of this organization"},
+		{named(nil), map[string]any{"project": rel("projects", "prj-1111111111111111")}, "/data/relationships/project/data", "not a project of this organization"},
+		{named(nil), map[string]any{"tags": map[string]any{"data": []any{map[string]any{"type": "tags", "attributes": map[string]any{"name": "-bad"}}}}}, "/data/relationships/tags/data/0/attributes/name", "invalid tag name"},
+		{named(nil), map[string]any{"tag-bindings": bindings("", "v")}, "/data/relationships/tag-bindings/data/0/attributes/key", "key is required"},
+	} {
+		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", c.attrs, c.rels)), c.pointer, c.detail)
+	}
+	if list := a.get(orgsPath + "/acme/workspaces").list(t); len(list) != 0 {
+		t.Fatalf("refused creates stored %v", ids(list))
+	}
+	// The limits themselves are taken.
+	a.createWorkspace("acme", map[string]any{"name": strings.Repeat("w", 90)}, nil)
+	for i, v := range []string{"latest", "1.9.5", "1.10.0-beta1", "~> 1.9", ">= 1.0, < 2.0", "= 1.5.7"} {
+		d := a.createWorkspace("acme", map[string]any{"name": fmt.Sprintf("tf%d", i), "terraform-version": v}, nil)
+		wantAttrs(t, d, map[string]any{"terraform-version": v})
+	}
+}
+
+func TestWorkspace_nameIsUniqueInItsOrganization(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	a.createOrg("other")
+	web := a.workspaceID("acme", "web")
+	for _, name := range []string{"web", "Web"} {
+		r := a.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", map[string]any{"name": name}, nil))
+		wantConflict(t, r, "already been taken by workspace "+web)
+		if !strings.Contains(r.Body, `"pointer":"/data/attributes/name"`) {
+			t.Errorf("409 %s does not point at the name", r.Body)
+		}
+	}
+	a.workspaceID("other", "web")
+	api := a.workspaceID("acme", "api")
+	wantConflict(t, a.do(http.MethodPatch, workspacePath(api), body("workspaces", map[string]any{"name": "WEB"}, nil)), "already been taken")
+}
+
+// Updates by ID and by organization and name change what they are given;
+// null unsets.
+func TestWorkspace_updateByIDOrName(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	clk := newClock(a)
+	a.createOrg("acme")
+	d := a.createWorkspace("acme", map[string]any{"name": "web", "description": "site", "auto-destroy-at": "2030-01-01T00:00:00Z",
+		"vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA"}}, nil)
+	id := wantID(t, d["id"], "ws")
+	created := attrs(t, d)["updated-at"]
+	clk.advance(time.Minute)
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"auto-apply": true, "working-directory": "infra"}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"auto-apply": true, "working-directory": "infra", "description": "site", "auto-destroy-at": "2030-01-01T00:00:00.000Z"})
+	if attrs(t, d)["updated-at"] == created || attrs(t, d)["created-at"] != created {
+		t.Errorf("updated-at %v created-at %v after an update (was %v)", attrs(t, d)["updated-at"], attrs(t, d)["created-at"], created)
+	}
+	d = a.do(http.MethodPatch, orgsPath+"/acme/workspaces/web", body("workspaces", map[string]any{"name": "site", "description": nil, "auto-destroy-at": nil}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"name": "site", "description": nil, "auto-destroy-at": nil, "auto-apply": true})
+	wantNotFound(t, a.get(orgsPath+"/acme/workspaces/web"))
+	a.get(orgsPath+"/acme/workspaces/site").data(t, http.StatusOK)
+
+	// vcs-repo members merge into the connection; null detaches it.
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": map[string]any{"branch": "release"}}, nil)).data(t, http.StatusOK)
+	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["branch"] != "release" || repo["identifier"] != "octo/site" || repo["oauth-token-id"] != "ot-AAAAAAAAAAAAAAAA" {
+		t.Errorf("merged vcs-repo %v", repo)
+	}
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": map[string]any{"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA"}}, nil)).data(t, http.StatusOK)
+	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != nil || repo["codehost-app-installation-id"] != "ghain-AAAAAAAAAAAAAAAA" || repo["service-provider"] != "github_app" {
+		t.Errorf("vcs-repo moved to an app installation: %v", repo)
+	}
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": nil}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"vcs-repo": nil, "vcs-repo-identifier": nil})
+
+	// A refused update changes nothing.
+	wantInvalid(t, a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"auto-apply": false, "terraform-version": "x"}, nil)), "/data/attributes/terraform-version", "invalid terraform-version")
+	wantAttrs(t, a.get(workspacePath(id)).data(t, http.StatusOK), map[string]any{"auto-apply": true})
+	// Tags are given on create only: an update's tags relationship is ignored.
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", nil, map[string]any{"tags": map[string]any{"data": []any{map[string]any{"type": "tags", "attributes": map[string]any{"name": "x"}}}}})).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"tag-names": []string{}})
+}
+
+// hyok-enabled, once on, stays on.
+func TestWorkspace_hyokCannotBeTurnedOff(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	id := wantID(t, a.createWorkspace("acme", map[string]any{"name": "web", "hyok-enabled": true}, nil)["id"], "ws")
+	wantInvalid(t, a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"hyok-enabled": false}, nil)), "/data/attributes/hyok-enabled", "cannot be turned off")
+	a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"hyok-enabled": true}, nil)).data(t, http.StatusOK)
+}
+
+// A workspace lives in a project, the default one unless told; a project
+// that holds workspaces cannot be deleted.
+func TestWorkspace_projectsHoldWorkspaces(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	def := a.createOrg("acme")
+	web := a.createProject("acme", "web")
+	id := a.workspaceID("acme", "site")
+	if n := attrs(t, a.get(projectPath(def)).data(t, http.StatusOK))["workspace-count"]; n != 1.0 {
+		t.Errorf("default project's workspace-count %v", n)
+	}
+	d := a.do(http.MethodPatch, workspacePath(id), body("workspaces", nil, map[string]any{"project": rel("projects", web)})).data(t, http.StatusOK)
+	if relID(t, d, "project", "projects") != web {
+		t.Fatalf("moved to %v, want %s", relData(t, d, "project"), web)
+	}
+	// null names no project: the workspace stays.
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", nil, map[string]any{"project": rel("projects", "")})).data(t, http.StatusOK)
+	if relID(t, d, "project", "projects") != web {
+		t.Fatalf("a null project moved the workspace to %v", relData(t, d, "project"))
+	}
+	wantConflict(t, a.do(http.MethodDelete, projectPath(web), nil), "still holds 1 workspaces")
+	wantAttrs(t, a.get(projectPath(web)).data(t, http.StatusOK), map[string]any{"workspace-count": 1})
+	r := a.do(http.MethodPost, workspacePath(id)+"/actions/safe-delete", nil)
+	if r.Status != http.StatusNoContent {
+		t.Fatalf("safe delete: %d %s", r.Status, r.Body)
+	}
+	if r := a.do(http.MethodDelete, projectPath(web), nil); r.Status != http.StatusNoContent {
+		t.Fatalf("delete of the emptied project: %d %s", r.Status, r.Body)
+	}
+}
+
+// A workspace inherits its project's execution settings, which inherit the
+// organization's, until it sets its own.
+func TestWorkspace_executionModeAndAgentPool(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	const pool = "apool-AAAAAAAAAAAAAAAA"
+	id := a.workspaceID("acme", "web")
+	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": pool}, nil)).data(t, http.StatusOK)
+	d := a.get(workspacePath(id)).data(t, http.StatusOK)
+	if attrs(t, d)["execution-mode"] != "agent" || relID(t, d, "agent-pool", "agent-pools") != pool || attrs(t, d)["operations"] != true {
+		t.Fatalf("inherited: %v %v", attrs(t, d)["execution-mode"], relData(t, d, "agent-pool"))
+	}
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"operations": false}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"execution-mode": "local", "operations": false, "setting-overwrites": map[string]any{"execution-mode": true, "agent-pool": true}})
+	if relID(t, d, "agent-pool", "agent-pools") != "" {
+		t.Errorf("local with a pool: %v", relData(t, d, "agent-pool"))
+	}
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"execution-mode": "agent", "agent-pool-id": "apool-BBBBBBBBBBBBBBBB"}, nil)).data(t, http.StatusOK)
+	if attrs(t, d)["execution-mode"] != "agent" || relID(t, d, "agent-pool", "agent-pools") != "apool-BBBBBBBBBBBBBBBB" {
+		t.Errorf("own agent pool: %v %v", attrs(t, d)["execution-mode"], relData(t, d, "agent-pool"))
+	}
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"setting-overwrites": map[string]any{"execution-mode": false, "agent-pool": false}}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"execution-mode": "agent", "setting-overwrites": map[string]any{"execution-mode": false, "agent-pool": false}})
+	if relID(t, d, "agent-pool", "agent-pools") != pool {
+		t.Errorf("back to inheriting: pool %v", relData(t, d, "agent-pool"))
+	}
+	// operations true keeps agent mode, and turns local into remote.
+	wantAttrs(t, a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"operations": true}, nil)).data(t, http.StatusOK), map[string]any{"execution-mode": "agent"})
+	a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"execution-mode": "local"}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"operations": true}, nil)).data(t, http.StatusOK), map[string]any{"execution-mode": "remote"})
+	// An organization's new default reaches the workspaces that inherit it.
+	other := a.workspaceID("acme", "api")
+	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"default-execution-mode": "local"}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, a.get(workspacePath(other)).data(t, http.StatusOK), map[string]any{"execution-mode": "local"})
+}
+
+func TestWorkspace_flatTags(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	a.createOrg("other")
+	tagOf := func(name string) map[string]any {
+		return map[string]any{"type": "tags", "attributes": map[string]any{"name": name}}
+	}
+	d := a.createWorkspace("acme", map[string]any{"name": "web"}, map[string]any{"tags": map[string]any{"data": []any{tagOf("Prod"), tagOf("app:web")}}})
+	id := wantID(t, d["id"], "ws")
+	wantAttrs(t, d, map[string]any{"tag-names": []string{"app:web", "prod"}})
+	path := workspacePath(id) + "/relationships/tags"
+	list := a.get(path).list(t)
+	if len(list) != 2 || list[1]["type"] != "tags" || attrs(t, list[1])["name"] != "prod" || attrs(t, list[1])["instance-count"] != 1.0 {
+		t.Fatalf("tags %v", list)
+	}
+	prodID := wantID(t, list[1]["id"], "tag")
+	// Another workspace takes a tag by its ID; the count follows.
+	api := a.workspaceID("acme", "api")
+	if r := a.do(http.MethodPost, workspacePath(api)+"/relationships/tags", map[string]any{"data": []any{map[string]any{"type": "tags", "id": prodID}, tagOf("new")}}); r.Status != http.StatusNoContent {
+		t.Fatalf("add tags: %d %s", r.Status, r.Body)
+	}
+	wantAttrs(t, a.get(workspacePath(api)).data(t, http.StatusOK), map[string]any{"tag-names": []string{"new", "prod"}})
+	if got := attrs(t, a.get(path).list(t)[1])["instance-count"]; got != 2.0 {
+		t.Errorf("instance-count %v, want 2", got)
+	}
+	if r := a.do(http.MethodDelete, path, map[string]any{"data": []any{map[string]any{"type": "tags", "id": prodID}, tagOf("absent")}}); r.Status != http.StatusNoContent {
+		t.Fatalf("remove tags: %d %s", r.Status, r.Body)
+	}
+	wantAttrs(t, a.get(workspacePath(id)).data(t, http.StatusOK), map[string]any{"tag-names": []string{"app:web"}})
+	// A tag of another organization is not this one's.
+	otherWS := a.createWorkspace("other", map[string]any{"name": "x"}, map[string]any{"tags": map[string]any{"data": []any{tagOf("theirs")}}})
+	theirs := wantID(t, a.get(workspacePath(wantID(t, otherWS["id"], "ws")) + "/relationships/tags").list(t)[0]["id"], "tag")
+	wantInvalid(t, a.do(http.MethodPost, path, map[string]any{"data": []any{map[string]any{"type": "tags", "id": theirs}}}), "/data/0/id", "not a tag of this organization")
+	wantInvalid(t, a.do(http.MethodPost, path, map[string]any{"data": []any{tagOf("no spaces")}}), "/data/0/attributes/name", "invalid tag name")
+}
+
+// A workspace's effective tag bindings are its project's and its own, its
+// own winning.
+func TestWorkspace_tagBindingsAndEffective(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	prj := a.createProject("acme", "web")
+	a.do(http.MethodPatch, projectPath(prj)+"/tag-bindings", bindings("env", "dev", "team", "web")).list(t)
+	id := wantID(t, a.createWorkspace("acme", map[string]any{"name": "site"}, map[string]any{"project": rel("projects", prj), "tag-bindings": bindings("env", "prod")})["id"], "ws")
+	if r := a.do(http.MethodPost, workspacePath(id)+"/relationships/tag-bindings", bindings("tier", "1")); r.Status != http.StatusNoContent {
+		t.Fatalf("add: %d %s", r.Status, r.Body)
+	}
+	eff := a.get(workspacePath(id) + "/effective-tag-bindings").list(t)
+	var got []string
+	for _, eb := range eff {
+		got = append(got, fmt.Sprintf("%v=%v<%v", attrs(t, eb)["key"], attrs(t, eb)["value"], relID(t, eb, "inherited-from", "projects")))
+	}
+	if want := "team=web<" + prj + ",env=prod<,tier=1<"; strings.Join(got, ",") != want {
+		t.Errorf("effective %s, want %s", strings.Join(got, ","), want)
+	}
+	r := a.get(workspacePath(id) + "?include=effective_tag_bindings")
+	if inc := r.included(t); len(inc) != 3 || inc[0]["type"] != "effective-tag-bindings" {
+		t.Errorf("included %v", inc)
+	}
+	if refs, _ := relData(t, r.data(t, http.StatusOK), "effective-tag-bindings").([]any); len(refs) != 3 {
+		t.Errorf("effective-tag-bindings data %v", refs)
+	}
+	wantStatus(t, a.do(http.MethodPatch, workspacePath(id)+"/relationships/tag-bindings", bindings("only", "x")), http.StatusNoContent)
+	if got := a.get(workspacePath(id) + "/tag-bindings").list(t); len(got) != 1 || attrs(t, got[0])["key"] != "only" {
+		t.Errorf("after a replace: %v", got)
+	}
+}
+
+func TestWorkspace_remoteStateConsumers(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	a.createOrg("other")
+	src := a.workspaceID("acme", "src")
+	b, c, d := a.workspaceID("acme", "b"), a.workspaceID("acme", "c"), a.workspaceID("acme", "d")
+	foreign := a.workspaceID("other", "x")
+	path := workspacePath(src) + "/relationships/remote-state-consumers"
+	refs := func(ids ...string) map[string]any {
+		var l []any
+		for _, id := range ids {
+			l = append(l, map[string]any{"type": "workspaces", "id": id})
+		}
+		return map[string]any{"data": l}
+	}
+	consumers := func(query string) string {
+		t.Helper()
+		r := a.get(path + query)
+		for _, ws := range r.list(t) {
+			if ws["type"] != "workspaces" {
+				t.Fatalf("consumer %v", ws)
+			}
+		}
+		return strings.Join(ids(r.list(t)), ",")
+	}
+	for _, c := range []struct {
+		method string
+		ids    []string
+		want   string
+	}{
+		{http.MethodPost, []string{c, b}, b + "," + c},
+		{http.MethodPost, []string{b, d}, b + "," + c + "," + d},
+		{http.MethodDelete, []string{c}, b + "," + d},
+		{http.MethodPatch, []string{c}, c},
+	} {
+		if r := a.do(c.method, path, refs(c.ids...)); r.Status != http.StatusNoContent {
+			t.Fatalf("%s: %d %s", c.method, r.Status, r.Body)
+		}
+		if got := consumers(""); got != c.want {
+			t.Errorf("after %s %v: %s, want %s", c.method, c.ids, got, c.want)
+		}
+	}
+	wantInvalid(t, a.do(http.MethodPost, path, refs(b, foreign)), "/data/1/id", "not a workspace of this organization")
+	wantInvalid(t, a.do(http.MethodPost, path, refs(src)), "/data/0/id", "of itself")
+	// With global remote state every other workspace reads it, unless only
+	// the configured ones are asked for.
+	a.do(http.MethodPatch, workspacePath(src), body("workspaces", map[string]any{"global-remote-state": true}, nil)).data(t, http.StatusOK)
+	if got := consumers(""); got != b+","+c+","+d {
+		t.Errorf("global: %s", got)
+	}
+	if got := consumers("?show_only_configured=true"); got != c {
+		t.Errorf("global, only configured: %s", got)
+	}
+	// A deleted workspace stops being a consumer.
+	wantStatus(t, a.do(http.MethodDelete, workspacePath(c), nil), http.StatusNoContent)
+	if got := consumers("?show_only_configured=true"); got != "" {
+		t.Errorf("after the consumer's delete: %s", got)
+	}
+	if p := a.get(path + "?page[size]=1").pagination(t); p["total-count"] != 2.0 || p["next-page"] != 2.0 {
+		t.Errorf("consumers' pagination %v", p)
+	}
+}
+
+// Safe delete refuses a workspace that manages resources (409), even where
+// the organization allows force delete; force delete of one is for owners,
+// or for anyone where the organization allows it (403 otherwise).
+func TestWorkspace_safeAndForceDelete(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	teamToken, _ := a.server.MintTeamToken("acme", "team-TTTTTTTTTTTTTTTT")
+	team := a.as(teamToken)
+	id := a.workspaceID("acme", "web")
+	if err := a.server.SetResourceCount(id, 3); err != nil {
+		t.Fatal(err)
+	}
+	wantAttrs(t, a.get(workspacePath(id)).data(t, http.StatusOK), map[string]any{"resource-count": 3})
+	for _, path := range []string{workspacePath(id), orgsPath + "/acme/workspaces/web"} {
+		r := a.do(http.MethodPost, path+"/actions/safe-delete", nil)
+		wantConflict(t, r, "has 3 resources under management and cannot be safely deleted")
+		// Clients tell this refusal from a locked workspace or a state
+		// still processing by its words.
+		if strings.Contains(r.Body, "locked") || strings.Contains(r.Body, "being processed") {
+			t.Errorf("409 %s reads as another refusal", r.Body)
+		}
+	}
+	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"allow-force-delete-workspaces": true}, nil)).data(t, http.StatusOK)
+	wantConflict(t, a.do(http.MethodPost, workspacePath(id)+"/actions/safe-delete", nil), "cannot be safely deleted")
+	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"allow-force-delete-workspaces": false}, nil)).data(t, http.StatusOK)
+
+	// A team may not force-delete it while the organization does not
+	// allow it, and its permissions say so.
+	if perms := object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != false {
+		t.Errorf("team's can-force-delete %v", perms["can-force-delete"])
+	}
+	wantError(t, team.do(http.MethodDelete, workspacePath(id), nil), http.StatusForbidden, "forbidden", "allow-force-delete-workspaces")
+	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"allow-force-delete-workspaces": true}, nil)).data(t, http.StatusOK)
+	if perms := object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != true {
+		t.Errorf("team's can-force-delete once allowed: %v", perms["can-force-delete"])
+	}
+	if r := team.do(http.MethodDelete, workspacePath(id), nil); r.Status != http.StatusNoContent {
+		t.Fatalf("team's force delete once allowed: %d %s", r.Status, r.Body)
+	}
+	wantNotFound(t, a.get(workspacePath(id)))
+
+	// Owners force-delete whatever the organization allows; a workspace
+	// without resources is safely deleted by anyone.
+	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"allow-force-delete-workspaces": false}, nil)).data(t, http.StatusOK)
+	owned := a.workspaceID("acme", "owned")
+	_ = a.server.SetResourceCount(owned, 1)
+	if r := a.do(http.MethodDelete, orgsPath+"/acme/workspaces/owned", nil); r.Status != http.StatusNoContent {
+		t.Fatalf("owner's force delete by name: %d %s", r.Status, r.Body)
+	}
+	empty := a.workspaceID("acme", "empty")
+	if r := team.do(http.MethodPost, orgsPath+"/acme/workspaces/empty/actions/safe-delete", nil); r.Status != http.StatusNoContent {
+		t.Fatalf("team's safe delete of an empty workspace: %d %s", r.Status, r.Body)
+	}
+	wantNotFound(t, a.get(workspacePath(empty)))
+
+	if err := a.server.SetResourceCount("ws-1111111111111111", 1); err == nil {
+		t.Error("SetResourceCount of a missing workspace succeeded")
+	}
+	if err := a.server.SetResourceCount(a.workspaceID("acme", "x"), -1); err == nil {
+		t.Error("a negative resource count was taken")
+	}
+}
+
+func TestWorkspace_resourceCountOverTheAdminRoute(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	id := a.workspaceID("acme", "web")
+	put := func(id, body string) response {
+		return sendJSON(t, http.MethodPut, a.url+"/_emulator/platform/workspaces/"+id+"/resource-count", body)
+	}
+	if r := put(id, `{"resource-count":2}`); r.Status != http.StatusNoContent {
+		t.Fatalf("PUT resource-count: %d %s", r.Status, r.Body)
+	}
+	wantAttrs(t, a.get(workspacePath(id)).data(t, http.StatusOK), map[string]any{"resource-count": 2})
+	for _, c := range []struct{ id, body, want string }{
+		{id, `{}`, "invalid request body"},
+		{id, `{"resource-count":-1}`, "must not be negative"},
+		{"ws-1111111111111111", `{"resource-count":1}`, "no such workspace"},
+	} {
+		if r := put(c.id, c.body); r.Status != http.StatusBadRequest || !strings.Contains(r.Body, c.want) {
+			t.Errorf("PUT %s %s: %d %q, want 400 with %q", c.id, c.body, r.Status, r.Body, c.want)
+		}
+	}
+}
+
+func TestWorkspace_performanceAttributes(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	id := a.workspaceID("acme", "web")
+	if err := a.server.SetPerformance(id, platform.Performance{
+		ApplyDurationAverage: 158 * time.Second, PlanDurationAverage: 20500 * time.Millisecond,
+		PolicyCheckFailures: 1, RunFailures: 2, RunsCount: 9,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	wantAttrs(t, a.get(workspacePath(id)).data(t, http.StatusOK), map[string]any{
+		"apply-duration-average": 158000, "plan-duration-average": 20500,
+		"policy-check-failures": 1, "run-failures": 2, "workspace-kpis-runs-count": 9,
+	})
+	if err := a.server.SetPerformance("ws-1111111111111111", platform.Performance{}); err == nil {
+		t.Error("SetPerformance of a missing workspace succeeded")
+	}
+}
+
+func TestWorkspace_listSearchesFiltersAndPages(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	prj := a.createProject("acme", "web")
+	tags := func(names ...string) map[string]any {
+		var l []any
+		for _, n := range names {
+			l = append(l, map[string]any{"type": "tags", "attributes": map[string]any{"name": n}})
+		}
+		return map[string]any{"data": l}
+	}
+	a.createWorkspace("acme", map[string]any{"name": "web-prod"}, map[string]any{"tags": tags("prod", "web"), "project": rel("projects", prj), "tag-bindings": bindings("env", "prod")})
+	a.createWorkspace("acme", map[string]any{"name": "web-dev"}, map[string]any{"tags": tags("dev", "web"), "project": rel("projects", prj), "tag-bindings": bindings("env", "dev")})
+	a.createWorkspace("acme", map[string]any{"name": "api-prod"}, map[string]any{"tags": tags("prod"), "tag-bindings": bindings("env", "prod", "team", "api")})
+	for i := range 117 {
+		a.workspaceID("acme", fmt.Sprintf("bulk-%03d", i))
+	}
+	names := func(query string) string {
+		t.Helper()
+		var out []string
+		for _, ws := range a.get(orgsPath + "/acme/workspaces?" + query).list(t) {
+			out = append(out, fmt.Sprint(attrs(t, ws)["name"]))
+		}
+		return strings.Join(out, ",")
+	}
+	for query, want := range map[string]string{
+		"search[name]=PROD":                                        "api-prod,web-prod",
+		"search[wildcard-name]=web-*":                              "web-dev,web-prod",
+		"search[wildcard-name]=*-prod":                             "api-prod,web-prod",
+		"search[wildcard-name]=*b-d*":                              "web-dev",
+		"search[tags]=prod":                                        "api-prod,web-prod",
+		"search[tags]=prod,web":                                    "web-prod",
+		"search[tags]=web&search[exclude-tags]=dev":                "web-prod",
+		"search[exclude-tags]=web&search[name]=prod":               "api-prod",
+		"filter[project][id]=" + prj:                               "web-dev,web-prod",
+		"filter[project][id]=" + prj + "&sort=-name":               "web-prod,web-dev",
+		"filter[tagged][0][key]=env&filter[tagged][0][value]=prod": "api-prod,web-prod",
+		"filter[tagged][0][key]=team":                              "api-prod",
+		"filter[tagged][0][key]=env&filter[tagged][1][key]=team":   "api-prod",
+		"filter[current-run][status]=applied":                      "",
+		"search[name]=bulk-11&sort=current-run.created-at":         "bulk-110,bulk-111,bulk-112,bulk-113,bulk-114,bulk-115,bulk-116",
+	} {
+		if got := names(query); got != want {
+			t.Errorf("%s: %s, want %s", query, got, want)
+		}
+	}
+	// 120 workspaces are two pages of the largest size.
+	r := a.get(orgsPath + "/acme/workspaces?page[size]=100")
+	if len(r.list(t)) != 100 {
+		t.Fatalf("page of 100 holds %d", len(r.list(t)))
+	}
+	p := r.pagination(t)
+	if p["total-count"] != 120.0 || p["total-pages"] != 2.0 || p["next-page"] != 2.0 || p["page-size"] != 100.0 {
+		t.Errorf("pagination %v", p)
+	}
+	next, _ := object(t, r.json(t)["links"])["next"].(string)
+	if !strings.HasPrefix(next, a.url+"/api/v2/organizations/acme/workspaces?") || !strings.Contains(next, "page%5Bnumber%5D=2") {
+		t.Fatalf("links.next %q", next)
+	}
+	if list := a.get(strings.TrimPrefix(next, a.url)).list(t); len(list) != 20 {
+		t.Errorf("second page holds %d", len(list))
+	}
+	wantError(t, a.get(orgsPath+"/acme/workspaces?sort=size"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
+}
+
+// include= as clients send it: empty, with underscores or hyphens, and
+// includes of what the emulator does not hold.
+func TestWorkspace_includes(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	def := a.createOrg("acme")
+	a.workspaceID("acme", "a")
+	id := a.workspaceID("acme", "b")
+	for _, query := range []string{"include=", "include=current_run,current-state-version,readme,outputs,locked_by,current_run.plan"} {
+		r := a.get(workspacePath(id) + "?" + query)
+		if inc := r.included(t); len(inc) != 0 {
+			t.Errorf("%s: included %v", query, inc)
+		}
+		r.data(t, http.StatusOK)
+	}
+	r := a.get(orgsPath + "/acme/workspaces?include=organization,project")
+	var got []string
+	for _, inc := range r.included(t) {
+		got = append(got, fmt.Sprint(inc["type"], "/", inc["id"]))
+	}
+	if want := "organizations/acme,projects/" + def; strings.Join(got, ",") != want {
+		t.Errorf("included %v, want each once: %s", got, want)
+	}
+	wantError(t, a.get(workspacePath(id)+"?include=teams"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+}
+
+func TestWorkspace_visibility(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	bobToken, _ := a.server.MintUserToken("bob")
+	bob := a.as(bobToken)
+	a.createOrg("acme")
+	id := a.workspaceID("acme", "web")
+	for _, r := range []response{
+		bob.get(workspacePath(id)),
+		bob.get(orgsPath + "/acme/workspaces/web"),
+		bob.get(orgsPath + "/acme/workspaces"),
+		bob.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", map[string]any{"name": "x"}, nil)),
+		bob.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"auto-apply": true}, nil)),
+		bob.do(http.MethodDelete, workspacePath(id), nil),
+		bob.do(http.MethodPost, workspacePath(id)+"/actions/safe-delete", nil),
+		bob.get(workspacePath(id) + "/relationships/tags"),
+		bob.get(workspacePath(id) + "/relationships/remote-state-consumers"),
+		bob.get(workspacePath(id) + "/tag-bindings"),
+		bob.get(workspacePath(id) + "/effective-tag-bindings"),
+	} {
+		wantNotFound(t, r)
+	}
+	a.get(workspacePath(id)).data(t, http.StatusOK)
+}
+
+// Every write takes a chunked body, without Content-Length, as some
+// clients send them.
+func TestChunkedBodies_everyWrite(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	chunked := func(method, path string, body map[string]any) response {
+		t.Helper()
+		return sendChunked(t, method, a.url+path, root, body)
+	}
+	chunked(http.MethodPost, orgsPath, body("organizations", map[string]any{"name": "acme", "email": "a@b"}, nil)).data(t, http.StatusCreated)
+	chunked(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"email": "c@d"}, nil)).data(t, http.StatusOK)
+	prj := wantID(t, chunked(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": "web"}, nil)).data(t, http.StatusCreated)["id"], "prj")
+	chunked(http.MethodPatch, projectPath(prj), body("projects", map[string]any{"description": "d"}, nil)).data(t, http.StatusOK)
+	chunked(http.MethodPatch, projectPath(prj)+"/tag-bindings", bindings("k", "v")).list(t)
+	ws := wantID(t, chunked(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", map[string]any{"name": "site"}, nil)).data(t, http.StatusCreated)["id"], "ws")
+	wantAttrs(t, chunked(http.MethodPatch, workspacePath(ws), body("workspaces", map[string]any{"auto-apply": true}, nil)).data(t, http.StatusOK), map[string]any{"auto-apply": true})
+	other := a.workspaceID("acme", "other")
+	if r := chunked(http.MethodPost, workspacePath(ws)+"/relationships/remote-state-consumers", map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": other}}}); r.Status != http.StatusNoContent {
+		t.Fatalf("chunked consumers: %d %s", r.Status, r.Body)
+	}
+}
