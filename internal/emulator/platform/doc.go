@@ -269,7 +269,10 @@
 //     comma-separated list of exact names; q a case-insensitive substring
 //     of the name. include= knows effective-tag-bindings (with underscores
 //     too), which fills the relationship's data and includes them.
-//   - Delete answers 204; the default project is 409.
+//   - Answers carry workspace-count, the workspaces it holds, and
+//     team-count 0.
+//   - Delete answers 204; the default project, and a project that still
+//     holds workspaces, are 409.
 //
 // # Tag bindings
 //
@@ -308,9 +311,10 @@
 //     omitted one), trigger-prefixes and trigger-patterns [],
 //     working-directory "", vcs-repo null, hyok-enabled false, and the
 //     project's execution settings (setting-overwrites both false).
-//   - A workspace created without the project relationship lands in its
-//     organization's default project; the relationship on an update moves
-//     it. A project of another organization, or none, is 422 at
+//   - A workspace created without the project relationship (or with its
+//     data null) lands in its organization's default project; the
+//     relationship on an update moves it (null leaves it). A project of
+//     another organization, or an unknown ID, is 422 at
 //     /data/relationships/project/data.
 //   - Rules: auto-destroy-at is an ISO 8601 time (answered in UTC; null
 //     unsets); auto-destroy-activity-duration is 1 to 4 digits and d or h
@@ -345,7 +349,9 @@
 //     (create, read, update, list): resource-count (0 until set with
 //     SetResourceCount), apply-duration-average and plan-duration-average
 //     (milliseconds), policy-check-failures, run-failures and
-//     workspace-kpis-runs-count (null until set with SetPerformance),
+//     workspace-kpis-runs-count (null until set with SetPerformance; the
+//     changelog's "workspaces-kpis-run-count" is this attribute, named as
+//     clients read it),
 //     tag-names (sorted), locked false, environment "default", source
 //     "tfe-api", permissions (can-force-delete: see below), and the
 //     relationships organization, project, agent-pool, current-run,
@@ -361,7 +367,8 @@
 //   - GET /organizations/:org/workspaces: search[name] is a case-insensitive
 //     substring; search[wildcard-name] takes * at the start, the end or
 //     both; search[tags] (comma-separated) keeps the workspaces with all
-//     those flat tags, search[exclude-tags] drops those with any;
+//     those flat tags, search[exclude-tags] (or search[exclude_tags], as
+//     the changelog spells it) drops those with any;
 //     filter[project][id] one project; filter[tagged][i][key] and
 //     [value] keep the workspaces whose effective tag bindings have each
 //     key (with that value, when given); filter[current-run][status]

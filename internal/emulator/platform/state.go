@@ -95,6 +95,9 @@ func (st *store) load(saved *savedState) error {
 		if err := checkExecution(prj.Execution); err != nil {
 			return fmt.Errorf("project %s: %w", prj.ID, err)
 		}
+		if err := checkBindings(prj.TagBindings); err != nil {
+			return fmt.Errorf("project %s: %w", prj.ID, err)
+		}
 		st.projects[prj.ID] = prj
 	}
 	for _, o := range st.organizations {
@@ -187,6 +190,12 @@ func (st *store) checkWorkspace(ws *workspace) error {
 			return fmt.Errorf("tag %q is not a tag of its organization", id)
 		}
 	}
+	if err := checkBindings(ws.TagBindings); err != nil {
+		return err
+	}
+	if ws.VCSRepo != nil && (ws.VCSRepo.OAuthTokenID == "") == (ws.VCSRepo.CodehostAppInstallationID == "") {
+		return errors.New("vcs-repo: one of an OAuth token and an app installation is needed")
+	}
 	if ws.Settings == nil {
 		ws.Settings = map[string]bool{}
 	}
@@ -196,6 +205,16 @@ func (st *store) checkWorkspace(ws *workspace) error {
 		}
 	}
 	return checkExecution(ws.Execution)
+}
+
+// checkBindings refuses a tag binding without an ID or a key.
+func checkBindings(bindings []*tagBinding) error {
+	for i, b := range bindings {
+		if b == nil || !isID(prefixTagBinding, b.ID) || b.Key == "" {
+			return fmt.Errorf("tag binding %d has no valid ID and key", i)
+		}
+	}
+	return nil
 }
 
 // checkExecution refuses an unknown mode, and a pool that is not an agent

@@ -95,6 +95,9 @@ func TestState_refusesWhatNoRequestStores(t *testing.T) {
 		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"remote-state-consumers":[]`, `"remote-state-consumers":["ws-BBBBBBBBBBBBBBBB"]`, 1) + `]}`,
 		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"name":"web"`, `"name":"a b"`, 1) + `]}`,
 		`{"organizations":[` + org + `],"projects":[` + prj + `],"tags":[{"id":"tag-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Upper"}]}`,
+		`{"organizations":[` + org + `],"projects":[` + strings.Replace(prj, `}`, `,"tag-bindings":[{"id":"x","key":"k"}]}`, 1) + `]}`,
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":[],"tag-bindings":[{"id":"tb-AAAAAAAAAAAAAAAA","key":""}]`, 1) + `]}`,
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":[],"vcs-repo":{"identifier":"o/r"}`, 1) + `]}`,
 	} {
 		if err := s.UnmarshalState([]byte(bad)); err == nil {
 			t.Errorf("UnmarshalState(%s) succeeded", bad)

@@ -464,7 +464,9 @@ func (s *Server) applyWorkspace(ws *workspace, f fields, rl relationships) works
 		probs.add(f.at("trigger-patterns"), "trigger-patterns and trigger-prefixes cannot both be set")
 	}
 	s.applyVCSRepo(ws, f)
-	if projectID, given := rl.one("project"); given {
+	// null, or an empty ID, names no project: the workspace stays where it
+	// is, or lands in the default project.
+	if projectID, given := rl.one("project"); given && projectID != "" {
 		if prj := s.projects[projectID]; prj == nil || prj.Org != ws.Org {
 			probs.add(rl.at("project"), "project %q: not a project of this organization", projectID)
 		} else {
@@ -727,16 +729,21 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 			if q.Get("filter[current-run][status]") != "" {
 				return false
 			}
-			tagNames := s.tagNamesLocked(ws.Tags)
-			for _, t := range withTags {
-				if !slices.Contains(tagNames, t) {
-					return false
+			if withTags != nil || withoutTags != nil {
+				tagNames := s.tagNamesLocked(ws.Tags)
+				for _, t := range withTags {
+					if !slices.Contains(tagNames, t) {
+						return false
+					}
+				}
+				for _, t := range withoutTags {
+					if slices.Contains(tagNames, t) {
+						return false
+					}
 				}
 			}
-			for _, t := range withoutTags {
-				if slices.Contains(tagNames, t) {
-					return false
-				}
+			if tagged == nil {
+				return true
 			}
 			effective := effectiveBindings(ws.TagBindings, s.projects[ws.Project])
 			for _, tf := range tagged {

@@ -307,6 +307,11 @@ func TestWorkspace_projectsHoldWorkspaces(t *testing.T) {
 	if relID(t, d, "project", "projects") != web {
 		t.Fatalf("moved to %v, want %s", relData(t, d, "project"), web)
 	}
+	// null names no project: the workspace stays.
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", nil, map[string]any{"project": rel("projects", "")})).data(t, http.StatusOK)
+	if relID(t, d, "project", "projects") != web {
+		t.Fatalf("a null project moved the workspace to %v", relData(t, d, "project"))
+	}
 	wantConflict(t, a.do(http.MethodDelete, projectPath(web), nil), "still holds 1 workspaces")
 	wantAttrs(t, a.get(projectPath(web)).data(t, http.StatusOK), map[string]any{"workspace-count": 1})
 	r := a.do(http.MethodPost, workspacePath(id)+"/actions/safe-delete", nil)
