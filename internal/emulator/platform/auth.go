@@ -76,6 +76,10 @@ type token struct {
 	Description  string     `json:"description,omitempty"`
 	CreatedAt    time.Time  `json:"created-at"`
 	ExpiredAt    *time.Time `json:"expired-at,omitempty"`
+	// CreatedByKind and CreatedBy are the principal that created the
+	// token through the API (empty for a minted one): its kind and ID.
+	CreatedByKind string `json:"created-by-kind,omitempty"`
+	CreatedBy     string `json:"created-by,omitempty"`
 }
 
 func (t *token) principal() principal {
@@ -147,9 +151,12 @@ func (s *Server) issueOrganizationTokenLocked(org *organization) *token {
 }
 
 // MintTeamToken returns a new token of the team teamID ("team-" and 16
-// base58 characters) of the organization named org. The team acts with
-// its own rate limit, sees everything in its organization and manages its
-// projects and workspaces, but has none of the owners' rights.
+// base58 characters) of the organization named org, a team created
+// before. The team acts with its own rate limit, sees everything in its
+// organization and manages its projects and workspaces, but has none of
+// the owners' rights. The token is the team's legacy token (the one
+// without description), which replaces the one it had, as POST
+// /teams/:id/authentication-token does.
 func (s *Server) MintTeamToken(org, teamID string) (string, error) {
 	if !isID(prefixTeam, teamID) {
 		return "", fmt.Errorf("team ID %q: must be team- and 16 base58 characters", teamID)
@@ -160,7 +167,11 @@ func (s *Server) MintTeamToken(org, teamID string) (string, error) {
 		if o == nil {
 			return fmt.Errorf("organization %q: no such organization", org)
 		}
-		secret = s.issueTokenLocked(kindTeam, teamID, o.ExternalID).Secret
+		t := s.teams[teamID]
+		if t == nil || t.Org != o.ExternalID {
+			return fmt.Errorf("team %q: no such team in organization %q", teamID, org)
+		}
+		secret = s.issueTeamTokenLocked(t, "", nil, principal{}).Secret
 		return nil
 	})
 	return secret, err

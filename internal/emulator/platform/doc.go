@@ -38,6 +38,28 @@
 //	GET     /api/v2/workspaces/{id}/effective-tag-bindings
 //	GET, POST, DELETE        /api/v2/workspaces/{id}/relationships/tags
 //	GET, POST, PATCH, DELETE /api/v2/workspaces/{id}/relationships/remote-state-consumers
+//	GET     /api/v2/organizations/{org}/teams
+//	POST    /api/v2/organizations/{org}/teams
+//	GET, PATCH, DELETE       /api/v2/teams/{id}
+//	GET     /api/v2/team-projects
+//	POST    /api/v2/team-projects
+//	GET, PATCH, DELETE       /api/v2/team-projects/{id}
+//	POST    /api/v2/teams/{id}/authentication-tokens
+//	GET, DELETE              /api/v2/authentication-tokens/{id}
+//	GET, POST, DELETE        /api/v2/teams/{id}/authentication-token
+//	GET     /api/v2/organizations/{org}/team-tokens
+//	GET, POST, DELETE        /api/v2/organizations/{org}/authentication-token
+//	GET     /api/v2/organizations/{org}/varsets
+//	POST    /api/v2/organizations/{org}/varsets
+//	GET     /api/v2/projects/{id}/varsets
+//	GET     /api/v2/workspaces/{id}/varsets
+//	GET, PATCH, PUT, DELETE  /api/v2/varsets/{id}
+//	POST, DELETE             /api/v2/varsets/{id}/relationships/workspaces
+//	POST, DELETE             /api/v2/varsets/{id}/relationships/projects
+//	GET, POST                /api/v2/varsets/{id}/relationships/vars
+//	GET, PATCH, DELETE       /api/v2/varsets/{id}/relationships/vars/{var_id}
+//	GET, POST                /api/v2/workspaces/{id}/vars
+//	GET, PATCH, DELETE       /api/v2/workspaces/{id}/vars/{var_id}
 //	any     /api/v2/   (catch-all: every other path under it)
 //	any     /api/v2    (catch-all: the base path itself)
 //
@@ -63,13 +85,17 @@
 //   - Owners' rights (changing and deleting the organization, force-deleting
 //     any workspace) belong to the administrator, the organization's
 //     creator and its organization token; a team token has the rest (it
-//     manages projects and workspaces), and what only owners do answers it
-//     404. Only user tokens create organizations: a team or organization
+//     manages projects, workspaces, variable sets and variables), and what
+//     only owners do answers it 404. Teams and their tokens are managed by
+//     the owners and by teams with manage-teams (see Teams). Only user tokens create organizations: a team or organization
 //     token is answered 404 "organizations are created with a user token".
 //   - MintOrganizationToken gives an organization its one organization
 //     token: a new one replaces the old, which is answered 401 from then on.
 //     MintTeamToken gives a token of a team of an organization, the team
-//     named by its ID ("team-" and 16 base58 characters). Both are on POST
+//     named by its ID ("team-" and 16 base58 characters), a team created
+//     through the API; the token is the team's legacy token, and replaces
+//     the one it had, as POST /teams/:id/authentication-token does. Both are
+//     on POST
 //     /_emulator/platform/tokens too ({"type":"organization","organization":
 //     "acme"}, {"type":"team","organization":"acme","team":"team-..."}).
 //   - A token whose expired-at has passed is 401 "invalid token: the token
@@ -387,9 +413,225 @@
 //     global-remote-state every other workspace of the organization is
 //     listed, unless show_only_configured=true asks for the named ones.
 //
+// # Teams
+//
+//   - A name is letters, numbers, - and _, unique within the organization
+//     in any case (409 pointing at /data/attributes/name). Create defaults:
+//     visibility secret (or organization), allow-member-token-management
+//     true, sso-team-id null, and every organization-access flag false:
+//     manage-policies, manage-policy-overrides, delegate-policy-overrides,
+//     manage-workspaces, manage-vcs-settings, manage-providers,
+//     manage-modules, manage-run-tasks, manage-projects, read-workspaces,
+//     read-projects, manage-membership, manage-teams,
+//     manage-organization-access, access-secret-teams, manage-agent-pools.
+//     allow-team-token-management, the name one page of the API's
+//     documents uses, is taken for allow-member-token-management, the name
+//     answers use.
+//   - Implied flags: manage-projects brings manage-workspaces and
+//     read-projects; manage-workspaces and read-projects bring
+//     read-workspaces. An implied flag is answered true whether the request
+//     gave it or not; a request that gives it false while the flag that
+//     implies it is (or stays) true is 422 at
+//     /data/attributes/organization-access/<flag>. Turning a flag off
+//     leaves the flags it brought.
+//   - Updates (PATCH) change the members they give, organization-access
+//     flag by flag.
+//   - Teams have no users here: users-count is 0, users and
+//     organization-memberships are empty (include= knows both and adds
+//     nothing), and allow-member-token-management is stored and answered
+//     but changes nothing. An organization has no owners team: its owners
+//     are the users who created it, with the administrator and its
+//     organization token.
+//   - Who sees and manages teams: the owners and a team with manage-teams
+//     see every team of the organization and create, change and delete
+//     them (the permissions of the answer say which the token may); another
+//     team token sees the teams whose visibility is organization, itself,
+//     and with access-secret-teams the secret ones too. What a token may not
+//     see, or change, is 404. The organization's permissions.can-create-team
+//     follows the same rule.
+//   - GET /organizations/:org/teams lists the teams the token sees, by
+//     name; q is a case-insensitive substring of the name, filter[names] a
+//     comma-separated list of exact names.
+//   - Delete answers 204 and takes the team's tokens (401 from then on) and
+//     its access to projects.
+//
+// # Team project access
+//
+//   - POST /team-projects takes access (read, write, maintain, admin or
+//     custom) and the relationships team and project, required (422 at
+//     /data/relationships/<name>/data) and of one organization (422); a
+//     team or project not found is 404. A team has one access per project:
+//     another is 409. The team and the project are taken on create only;
+//     an update's are ignored.
+//   - Answers carry access, project-access {settings, teams,
+//     variable-sets}, workspace-access {runs, sentinel-mocks,
+//     state-versions, variables, create, locking, delete, move, run-tasks,
+//     policy-overrides}, and the relationships team and project with
+//     related links. A fixed level answers the permissions it implies,
+//     from the API's table "Implied Custom Permission Levels". The table
+//     has no row for project-access.variable-sets and
+//     workspace-access.policy-overrides, which clients send too; the
+//     emulator reads the levels' descriptions: every level reads the
+//     project's variable sets and admin writes them, and those who
+//     administer the workspaces (maintain, admin) override policies. The
+//     table is at the end of this section.
+//   - With a fixed level a request may give the permissions the level
+//     implies (clients that send the whole object do); another value is
+//     422 at its pointer, "... can only be set when access is custom".
+//     Custom access takes the permissions given, each one of its values;
+//     on create the others are custom's defaults, on an update they stay as
+//     they are, so that a change from a fixed level to custom starts from
+//     what the level implied.
+//   - GET /team-projects requires filter[project][id] (400 naming the
+//     parameter; 404 for a project the token does not see) and lists by
+//     team name, by pages.
+//   - Who manages: those who manage teams, and, for one project, a team
+//     whose access lets it manage the project's teams (teams "manage":
+//     admin, or custom); others are answered 404. A token sees the
+//     accesses it manages and those of the teams it sees. A project's
+//     team-count counts its accesses and its permissions.can-manage-teams
+//     tells whether the token manages them. A deleted project or team takes
+//     its accesses.
+//
+// The permissions each level implies, and custom access's defaults:
+//
+//	permission                         read   write  maintain  admin   custom's default
+//	project-access.settings            read   read   read      delete  read
+//	project-access.teams               none   none   none      manage  none
+//	project-access.variable-sets       read   read   read      write   none
+//	workspace-access.runs              read   apply  apply     apply   read
+//	workspace-access.sentinel-mocks    none   read   read      read    none
+//	workspace-access.state-versions    read   write  write     write   none
+//	workspace-access.variables         read   write  write     write   none
+//	workspace-access.create            false  false  true      true    false
+//	workspace-access.locking           false  true   true      true    false
+//	workspace-access.delete            false  false  true      true    false
+//	workspace-access.move              false  false  false     true    false
+//	workspace-access.run-tasks         false  false  true      true    false
+//	workspace-access.policy-overrides  false  false  true      true    false
+//
+// # Team tokens
+//
+//   - A team has any number of tokens with a description (POST
+//     /teams/:id/authentication-tokens; description required, not blank and
+//     unique within the team: 409 at /data/attributes/description) and one
+//     legacy token without (POST /teams/:id/authentication-token, which
+//     replaces the one it had; a description given there is ignored).
+//     expired-at is an ISO 8601 time still to come (422 otherwise), null or
+//     absent for a token that never expires.
+//   - Answers are of type authentication-tokens, ID "at-...": created-at,
+//     last-used-at (always null: the emulator does not record use),
+//     description (null for the legacy token), token (the secret, in the
+//     create answer only, null elsewhere) and expired-at; relationships
+//     team and created-by (the user, team or organization whose token
+//     created it; null for a minted token).
+//   - The secret is a bearer token of the team until it expires or is
+//     deleted.
+//   - GET and DELETE /authentication-tokens/:id read and delete a team
+//     token, described or legacy (not the organization token); GET and
+//     DELETE /teams/:id/authentication-token the legacy one (404 when there
+//     is none). GET /organizations/:org/team-tokens lists the tokens of the
+//     teams the token sees, without secrets: q is a case-insensitive
+//     substring of the team's name; sort is expired-at (the default; those
+//     that never expire last), team-name, created-by or last-used-at, "-"
+//     reversing; ties go by creation.
+//   - Creating and deleting tokens is for those who manage teams (not a
+//     team's own token, whatever allow-member-token-management says; 404);
+//     reading is for whoever sees the team.
+//   - The token endpoints, the organization token's too, and those of team
+//     project access have no includes: an include is 400.
+//
+// # Organization token
+//
+//   - POST /organizations/:org/authentication-token makes the
+//     organization's one organization token and replaces the one it had,
+//     which is 401 from then on; expired-at as for team tokens. GET reads
+//     it (without the secret) and DELETE deletes it, both 404 when there is
+//     none. Answers are those of team tokens without the team relationship.
+//   - These endpoints are the owners' (the organization token included):
+//     others are answered 404. ?token= names other organization-level
+//     tokens (audit trails), which the emulator does not have: 400 naming
+//     the parameter token.
+//
+// # Variable sets
+//
+//   - A name (required, not blank) is unique within the organization in
+//     any case (409). Create defaults: description "", global false,
+//     priority false, no assignments and no variables.
+//   - The parent relationship is the organization, named by its name (or
+//     null), or one of its projects, named by its ID; the two are told apart
+//     by the ID, whatever type the client sends. Another organization, or
+//     a project of another organization, is 422. The parent cannot change
+//     (422 at /data/relationships/parent/data; giving the same one is
+//     taken). A set owned by a project cannot be global (422 at
+//     /data/attributes/global) and is assigned to that project and its
+//     workspaces only (422 otherwise).
+//   - PUT and PATCH both update, changing the attributes they give. The
+//     relationships workspaces and projects, when given, replace the set's
+//     assignments (empty clears them); vars adds the variables it gives,
+//     complete definitions under the variables' rules (a key and category
+//     given twice, or that the set has, is 422 at the variable's key).
+//   - A global set applies to every workspace and is assigned to nothing:
+//     a global set given workspaces or projects is 422 at
+//     /data/attributes/global, making a set global drops its assignments,
+//     and assigning a global set is 422. Two global sets of an organization
+//     cannot share a variable (key and category): creating a global set,
+//     making a set global, or adding or changing a variable of one so that
+//     they would is 422.
+//   - POST .../relationships/workspaces and .../relationships/projects add
+//     the workspaces or projects data[] names ({type, id}), DELETE removes
+//     them; both answer 204; adding what is assigned or removing what is
+//     not changes nothing; one of another organization is 422 at
+//     /data/<i>/id.
+//   - Answers: name, description, global, priority, created-at, updated-at
+//     (the last change of the set, its assignments or its variables),
+//     var-count, workspace-count, project-count; relationships
+//     organization, parent, vars, workspaces, projects, and stacks (always
+//     empty).
+//   - Lists, by name and by pages, q a case-insensitive substring of the
+//     name: GET /organizations/:org/varsets every set; GET
+//     /projects/:id/varsets the global sets and those assigned to the
+//     project; GET /workspaces/:id/varsets the global sets and those
+//     assigned to the workspace or to its project. include= knows
+//     workspaces, projects and vars, which are included, and stacks, which
+//     adds nothing, on reads and lists.
+//   - Whoever sees the organization manages its sets, as its projects and
+//     workspaces. Delete answers 204 and takes the set's variables. A
+//     deleted workspace or project leaves the sets' assignments; a deleted
+//     project takes the sets it owns.
+//
+// # Variables
+//
+//   - A workspace's variables are at /workspaces/:id/vars, a set's at
+//     /varsets/:id/relationships/vars; each variable has its read, update
+//     and delete at .../:var_id (a variable of another parent is 404
+//     there).
+//   - key (required, not blank) and category (required, terraform or env);
+//     value "", description "", hcl false and sensitive false unless
+//     given. A key is unique within its parent and category, in its case:
+//     409 "conflict" at /data/attributes/key, the contract's answer to a
+//     duplicate, as the API's documents do not say.
+//   - A sensitive variable's value is answered null, everywhere;
+//     sensitive cannot go back to false (422 at /data/attributes/sensitive);
+//     the value can still be written.
+//   - version-id (64 hex digits) is new on create and changes whenever the
+//     value changes, and only then: an update that gives the same value,
+//     or changes anything else, keeps it.
+//   - PATCH changes the members it gives; data.id is neither required nor
+//     checked (the path names the variable).
+//   - Answers: key, value, description, category, hcl, sensitive,
+//     version-id, created-at; the relationship configurable (type
+//     workspaces, its related link the workspace's path by organization and
+//     name) or varset (type varsets); links self, the variable's path.
+//   - Lists are by key and category, by pages. The endpoints have no
+//     includes (an include is 400).
+//   - Whoever sees the workspace or the set manages its variables. A
+//     deleted workspace or set takes its variables.
+//
 // # Go API and routes for tests
 //
-//   - MintUserToken, MintOrganizationToken and MintTeamToken (above).
+//   - MintUserToken, MintOrganizationToken and MintTeamToken (above); teams
+//     are created through the API.
 //   - SetResourceCount(workspaceID, n) sets what safe delete looks at;
 //     also PUT /_emulator/platform/workspaces/:id/resource-count
 //     {"resource-count": n} (204).
@@ -402,5 +644,5 @@
 // The state file keeps every object, users and minted tokens (secrets in
 // clear: the file is the emulator's own), sorted by ID. Rate-limit buckets
 // are not kept. A file that holds what no request could have stored (a bad
-// ID, a token of an unknown user) is refused at load.
+// ID, a token of an unknown user or team) is refused at load.
 package platform

@@ -334,6 +334,13 @@ func (a *api) createProject(org, name string) string {
 	return wantID(a.t, d["id"], "prj")
 }
 
+// createTeam creates a team as a's token and returns its ID.
+func (a *api) createTeam(org, name string) string {
+	a.t.Helper()
+	d := a.do(http.MethodPost, "/api/v2/organizations/"+org+"/teams", body("teams", map[string]any{"name": name}, nil)).data(a.t, http.StatusCreated)
+	return wantID(a.t, d["id"], "team")
+}
+
 // postJSON posts a JSON body, as a script does to the admin routes.
 func postJSON(t *testing.T, url, body string) response {
 	t.Helper()

@@ -24,6 +24,9 @@ const (
 	prefixTagBinding   = "tb"
 	prefixWorkspace    = "ws"
 	prefixTag          = "tag"
+	prefixTeamProject  = "tprj"
+	prefixVarset       = "varset"
+	prefixVariable     = "var"
 )
 
 // randomBase58 returns n random characters of the base58 alphabet.

@@ -142,7 +142,7 @@ func (s *Server) orgResource(o *organization, p principal) resource {
 			"can-destroy":                     owner,
 			"can-update-authentication-token": owner,
 			"can-update-api-token":            owner,
-			"can-create-team":                 owner,
+			"can-create-team":                 s.managesTeamsLocked(p, o),
 			"can-create-workspace":            true,
 			"can-create-project":              true,
 			"can-manage-tags":                 true,
@@ -368,6 +368,8 @@ func (s *Server) deleteOrganization(w http.ResponseWriter, r *http.Request, p pr
 // its teams' included.
 func (s *Server) deleteOrganizationLocked(o *organization) {
 	in := func(org string) bool { return org == o.ExternalID }
+	s.deleteVariablesOfLocked(o.ExternalID)
+	s.deleteTeamsOfLocked(o.ExternalID)
 	maps.DeleteFunc(s.workspaces, func(_ string, ws *workspace) bool { return in(ws.Org) })
 	maps.DeleteFunc(s.tags, func(_ string, t *tag) bool { return in(t.Org) })
 	maps.DeleteFunc(s.projects, func(_ string, prj *project) bool { return in(prj.Org) })

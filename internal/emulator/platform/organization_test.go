@@ -313,7 +313,7 @@ func TestOrganization_visibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	teamToken, err := a.server.MintTeamToken("alices", "team-TTTTTTTTTTTTTTTT")
+	teamToken, err := a.server.MintTeamToken("alices", a.createTeam("alices", "devs"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +351,7 @@ func TestOrganization_expiredTokenIs401(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	clk := newClock(a)
 	a.createOrg("acme")
-	tok, _ := a.server.MintTeamToken("acme", "team-TTTTTTTTTTTTTTTT")
+	tok, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
 	platform.ExpireToken(a.server, tok, clk.Now().Add(time.Minute))
 	a.as(tok).get(orgsPath+"/acme").data(t, http.StatusOK)
 	clk.advance(time.Minute)
@@ -363,7 +363,7 @@ func TestOrganization_deleteTakesEverythingInIt(t *testing.T) {
 	prj := a.createOrg("acme")
 	other := a.createProject("acme", "other")
 	orgToken, _ := a.server.MintOrganizationToken("acme")
-	teamToken, _ := a.server.MintTeamToken("acme", "team-TTTTTTTTTTTTTTTT")
+	teamToken, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
 	wantNotFound(t, a.as(teamToken).do(http.MethodDelete, orgsPath+"/acme", nil))
 
 	r := a.do(http.MethodDelete, orgsPath+"/acme", nil)
@@ -387,7 +387,7 @@ func TestAdmin_mintsOrganizationAndTeamTokens(t *testing.T) {
 	a.createOrg("acme")
 	for _, mint := range []string{
 		`{"type":"organization","organization":"acme"}`,
-		`{"type":"team","organization":"acme","team":"team-TTTTTTTTTTTTTTTT"}`,
+		`{"type":"team","organization":"acme","team":"` + a.createTeam("acme", "devs") + `"}`,
 	} {
 		r := postJSON(t, a.url+"/_emulator/platform/tokens", mint)
 		tok, _ := r.json(t)["token"].(string)
@@ -400,6 +400,7 @@ func TestAdmin_mintsOrganizationAndTeamTokens(t *testing.T) {
 		`{"type":"organization","organization":"nope"}`:                        `organization "nope": no such organization`,
 		`{"type":"team","organization":"acme","team":"owners"}`:                `team ID "owners"`,
 		`{"type":"team","organization":"nope","team":"team-TTTTTTTTTTTTTTTT"}`: "no such organization",
+		`{"type":"team","organization":"acme","team":"team-TTTTTTTTTTTTTTTT"}`: `team "team-TTTTTTTTTTTTTTTT": no such team in organization "acme"`,
 	} {
 		if r := postJSON(t, a.url+"/_emulator/platform/tokens", mint); r.Status != http.StatusBadRequest || !strings.Contains(r.Body, want) {
 			t.Errorf("mint %s: %d %q, want 400 with %q", mint, r.Status, r.Body, want)

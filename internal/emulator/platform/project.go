@@ -111,12 +111,12 @@ func (s *Server) projectResource(prj *project, p principal, names []string) reso
 				"default-agent-pool":     prj.Execution.OverwritePool,
 			},
 			"workspace-count": s.workspaceCountLocked(prj),
-			"team-count":      0,
+			"team-count":      s.projectTeamCountLocked(prj),
 			"is-unified":      false,
 			"permissions": map[string]bool{
 				"can-read": true, "can-update": true, "can-destroy": true,
 				"can-create-workspace": true, "can-move-workspace": true,
-				"can-manage-tags": true, "can-manage-teams": p.owns(o), "can-manage-varsets": true,
+				"can-manage-tags": true, "can-manage-teams": s.managesProjectTeamsLocked(p, prj), "can-manage-varsets": true,
 				"can-read-teams": true,
 			},
 		},
@@ -307,6 +307,8 @@ func (s *Server) deleteProject(w http.ResponseWriter, r *http.Request, p princip
 		if n := s.workspaceCountLocked(prj); n > 0 {
 			return conflict("", "project %s still holds %d workspaces: move or delete them first", prj.ID, n)
 		}
+		s.deleteProjectAccessesLocked(prj.ID)
+		s.forgetProjectLocked(prj.ID)
 		delete(s.projects, prj.ID)
 		return noContent()
 	})

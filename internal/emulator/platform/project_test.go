@@ -310,6 +310,6 @@ func TestProject_visibility(t *testing.T) {
 	} {
 		wantNotFound(t, r)
 	}
-	team, _ := a.server.MintTeamToken("acme", "team-TTTTTTTTTTTTTTTT")
+	team, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
 	a.as(team).do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"name": "by team"}, nil)).data(t, http.StatusOK)
 }

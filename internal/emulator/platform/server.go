@@ -59,6 +59,10 @@ type store struct {
 	projects      map[string]*project      // by ID
 	workspaces    map[string]*workspace    // by ID
 	tags          map[string]*tag          // by ID
+	teams         map[string]*team         // by ID
+	teamProjects  map[string]*teamProject  // by ID
+	varsets       map[string]*varset       // by ID
+	vars          map[string]*variable     // by ID
 }
 
 func (st *store) clear() {
@@ -69,6 +73,10 @@ func (st *store) clear() {
 	st.projects = map[string]*project{}
 	st.workspaces = map[string]*workspace{}
 	st.tags = map[string]*tag{}
+	st.teams = map[string]*team{}
+	st.teamProjects = map[string]*teamProject{}
+	st.varsets = map[string]*varset{}
+	st.vars = map[string]*variable{}
 }
 
 // New returns an empty Server, or an error for a bad option.
@@ -153,6 +161,12 @@ func (s *Server) Register(mux *http.ServeMux) {
 	s.registerOrganizations(mux)
 	s.registerProjects(mux)
 	s.registerWorkspaces(mux)
+	s.registerTeams(mux)
+	s.registerTeamProjectAccess(mux)
+	s.registerTeamTokens(mux)
+	s.registerOrganizationTokens(mux)
+	s.registerVariableSets(mux)
+	s.registerWorkspaceVariables(mux)
 
 	// The rest of the API's paths, every method, and the base path itself:
 	// 404 in the API's error form after the token and rate limit, as the

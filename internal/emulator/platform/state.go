@@ -19,6 +19,10 @@ type savedState struct {
 	Projects      []*project      `json:"projects"`
 	Tags          []*tag          `json:"tags"`
 	Workspaces    []*workspace    `json:"workspaces"`
+	Teams         []*team         `json:"teams"`
+	TeamProjects  []*teamProject  `json:"team-projects"`
+	Varsets       []*varset       `json:"varsets"`
+	Vars          []*variable     `json:"vars"`
 }
 
 // sortedValues returns a map's values in the order of their keys.
@@ -41,6 +45,10 @@ func (s *Server) MarshalState() ([]byte, error) {
 		Projects:      sortedValues(s.projects),
 		Tags:          sortedValues(s.tags),
 		Workspaces:    sortedValues(s.workspaces),
+		Teams:         sortedValues(s.teams),
+		TeamProjects:  sortedValues(s.teamProjects),
+		Varsets:       sortedValues(s.varsets),
+		Vars:          sortedValues(s.vars),
 	}
 	return json.MarshalIndent(st, "", "  ")
 }
@@ -115,6 +123,30 @@ func (st *store) load(saved *savedState) error {
 				return fmt.Errorf("workspace %s: remote state consumer %q is not a workspace of its organization", ws.ID, id)
 			}
 		}
+	}
+	for i, t := range saved.Teams {
+		if err := st.checkTeam(t); err != nil {
+			return fmt.Errorf("team %d: %w", i, err)
+		}
+		st.teams[t.ID] = t
+	}
+	for i, tp := range saved.TeamProjects {
+		if err := st.checkTeamProject(tp); err != nil {
+			return fmt.Errorf("team project access %d: %w", i, err)
+		}
+		st.teamProjects[tp.ID] = tp
+	}
+	for i, vs := range saved.Varsets {
+		if err := st.checkVarset(vs); err != nil {
+			return fmt.Errorf("variable set %d: %w", i, err)
+		}
+		st.varsets[vs.ID] = vs
+	}
+	for i, v := range saved.Vars {
+		if err := st.checkVariable(v); err != nil {
+			return fmt.Errorf("variable %d: %w", i, err)
+		}
+		st.vars[v.ID] = v
 	}
 	for i, t := range saved.Tokens {
 		if err := st.checkToken(t); err != nil {
@@ -208,8 +240,8 @@ func (st *store) checkToken(t *token) error {
 		}
 		return nil
 	case kindTeam:
-		if !isID(prefixTeam, t.Subject) {
-			return fmt.Errorf("team %q: not a team ID", t.Subject)
+		if team := st.teams[t.Subject]; team == nil || team.Org != t.Organization {
+			return fmt.Errorf("team %q is not a team of organization %q in the file", t.Subject, t.Organization)
 		}
 	case kindOrganization:
 		if t.Subject != t.Organization {

@@ -20,7 +20,7 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 	a.do(http.MethodPatch, projectPath(prj), body("projects", map[string]any{"description": "d", "default-execution-mode": "local"},
 		map[string]any{"tag-bindings": bindings("env", "prod")})).data(t, http.StatusOK)
 	orgToken, _ := a.server.MintOrganizationToken("acme")
-	teamToken, _ := a.server.MintTeamToken("acme", "team-TTTTTTTTTTTTTTTT")
+	teamToken, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
 	aliceToken, _ := a.server.MintUserToken("alice")
 	a.as(aliceToken).createOrg("alices")
 	consumer := a.workspaceID("acme", "consumer")

@@ -636,6 +636,7 @@ func (s *Server) forceDeleteWorkspace(w http.ResponseWriter, r *http.Request, p 
 }
 
 func (s *Server) deleteWorkspaceLocked(ws *workspace) {
+	s.forgetWorkspaceLocked(ws.ID)
 	delete(s.workspaces, ws.ID)
 	for _, other := range s.workspaces {
 		other.RemoteStateConsumers = slices.DeleteFunc(other.RemoteStateConsumers, func(id string) bool { return id == ws.ID })

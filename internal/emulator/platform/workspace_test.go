@@ -496,7 +496,7 @@ func TestWorkspace_remoteStateConsumers(t *testing.T) {
 func TestWorkspace_safeAndForceDelete(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	teamToken, _ := a.server.MintTeamToken("acme", "team-TTTTTTTTTTTTTTTT")
+	teamToken, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
 	team := a.as(teamToken)
 	id := a.workspaceID("acme", "web")
 	if err := a.server.SetResourceCount(id, 3); err != nil {

@@ -1,0 +1,378 @@
+package platform
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// team is a team of an organization: its organization-wide permissions
+// and its visibility. The emulator has no team members: a team acts
+// through its tokens.
+type team struct {
+	ID         string `json:"id"`
+	Org        string `json:"organization"` // the organization's external ID
+	Name       string `json:"name"`
+	SSOTeamID  string `json:"sso-team-id,omitempty"`
+	Visibility string `json:"visibility"`
+	// AllowMemberTokenManagement is stored and answered; with no members
+	// it changes nothing here.
+	AllowMemberTokenManagement bool `json:"allow-member-token-management"`
+	// Access is the organization-access flags, by API name.
+	Access    map[string]bool `json:"organization-access"`
+	CreatedAt time.Time       `json:"created-at"`
+}
+
+// Team visibilities.
+const (
+	visibilitySecret       = "secret"
+	visibilityOrganization = "organization"
+)
+
+// orgAccessFlags are the members of a team's organization-access, each
+// false unless given.
+var orgAccessFlags = []string{
+	"manage-policies", "manage-policy-overrides", "delegate-policy-overrides",
+	"manage-workspaces", "manage-vcs-settings", "manage-providers", "manage-modules",
+	"manage-run-tasks", "manage-projects", "read-workspaces", "read-projects",
+	"manage-membership", "manage-teams", "manage-organization-access",
+	"access-secret-teams", "manage-agent-pools",
+}
+
+// orgAccessImplies says which flags a flag brings with it: managing
+// projects cascades to their workspaces, and managing or reading one
+// kind of object includes reading it. A flag that is implied is true
+// whatever the request says of it; a request that gives it false is
+// refused.
+var orgAccessImplies = map[string][]string{
+	"manage-projects":   {"manage-workspaces", "read-projects"},
+	"manage-workspaces": {"read-workspaces"},
+	"read-projects":     {"read-workspaces"},
+}
+
+var validTeamName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+func (s *Server) registerTeams(mux *http.ServeMux) {
+	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/teams", s.listTeams)
+	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/teams", s.createTeam)
+	s.handle(mux, "GET "+apiPrefix+"/teams/{id}", s.readTeam)
+	s.handle(mux, "PATCH "+apiPrefix+"/teams/{id}", s.updateTeam)
+	s.handle(mux, "DELETE "+apiPrefix+"/teams/{id}", s.deleteTeam)
+}
+
+// teamOfLocked returns the team a team token acts for, nil for any other
+// principal.
+func (s *Server) teamOfLocked(p principal) *team {
+	if p.kind != kindTeam {
+		return nil
+	}
+	return s.teams[p.id]
+}
+
+// managesTeamsLocked reports whether p manages o's teams (their settings,
+// their tokens, their access to every project): the owners do, and a team
+// with manage-teams.
+func (s *Server) managesTeamsLocked(p principal, o *organization) bool {
+	if p.owns(o) {
+		return true
+	}
+	own := s.teamOfLocked(p)
+	return own != nil && own.Org == o.ExternalID && own.Access["manage-teams"]
+}
+
+// seesTeamLocked reports whether p sees t: a team visible to the
+// organization is seen by whoever sees the organization; a secret team
+// by those who manage teams, by a team with access-secret-teams, and by
+// itself.
+func (s *Server) seesTeamLocked(p principal, t *team) bool {
+	o := s.organizations[t.Org]
+	if !p.sees(o) {
+		return false
+	}
+	if t.Visibility == visibilityOrganization || s.managesTeamsLocked(p, o) {
+		return true
+	}
+	own := s.teamOfLocked(p)
+	return own != nil && (own == t || own.Org == t.Org && own.Access["access-secret-teams"])
+}
+
+// visibleTeamLocked returns the team id when p may see it, or the 404 that
+// answers both a missing and a hidden one.
+func (s *Server) visibleTeamLocked(p principal, id string) (*team, reply, bool) {
+	t := s.teams[id]
+	if t == nil || !s.seesTeamLocked(p, t) {
+		return nil, notFound("team " + quote(id)), false
+	}
+	return t, reply{}, true
+}
+
+// managedTeamLocked is visibleTeamLocked for what only those who manage
+// teams do: to the others, a team they see is not found either.
+func (s *Server) managedTeamLocked(p principal, id string) (*team, reply, bool) {
+	t, rep, found := s.visibleTeamLocked(p, id)
+	if found && !s.managesTeamsLocked(p, s.organizations[t.Org]) {
+		return nil, notFound("team " + quote(id)), false
+	}
+	return t, rep, found
+}
+
+// teamIncludes are the API's includes of teams: members, which the
+// emulator does not hold.
+func teamIncludes() includes {
+	return includes{"users": nil, "organization-memberships": nil}
+}
+
+func (s *Server) teamResource(t *team, p principal) resource {
+	o := s.organizations[t.Org]
+	manage := s.managesTeamsLocked(p, o)
+	access := map[string]bool{}
+	for _, flag := range orgAccessFlags {
+		access[flag] = t.Access[flag]
+	}
+	self := apiPrefix + "/teams/" + t.ID
+	return resource{
+		Type: "teams", ID: t.ID,
+		Attributes: map[string]any{
+			"name":                          t.Name,
+			"sso-team-id":                   stringOrNull(t.SSOTeamID),
+			"visibility":                    t.Visibility,
+			"allow-member-token-management": t.AllowMemberTokenManagement,
+			"organization-access":           access,
+			"users-count":                   0,
+			"is-unified":                    false,
+			"scim-linked":                   false,
+			"scim-sync-paused":              false,
+			"scim-group-name":               nil,
+			"scim-updated-at":               nil,
+			"permissions": map[string]bool{
+				"can-update-membership":          manage,
+				"can-destroy":                    manage,
+				"can-update-organization-access": manage,
+				"can-update-api-token":           manage,
+				"can-update-visibility":          manage,
+			},
+		},
+		Relationships: map[string]any{
+			"organization":             toOne("organizations", o.Name),
+			"users":                    toMany(nil),
+			"organization-memberships": toMany(nil),
+			"authentication-token":     map[string]any{"meta": map[string]any{}},
+		},
+		Links: map[string]string{"self": self},
+	}
+}
+
+func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		inc := teamIncludes()
+		names, rep, valid := inc.parse(q)
+		if !valid {
+			return rep
+		}
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		only := commaList(q.Get("filter[names]"))
+		var list []*team
+		for _, t := range s.teams {
+			if t.Org == o.ExternalID && s.seesTeamLocked(p, t) && (only == nil || slices.Contains(only, t.Name)) && containsFold(t.Name, q.Get("q")) {
+				list = append(list, t)
+			}
+		}
+		slices.SortFunc(list, func(a, b *team) int {
+			return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
+		})
+		render := func(t *team) resource { return s.teamResource(t, p) }
+		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
+	})
+}
+
+func (s *Server) readTeam(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		if _, rep, valid := teamIncludes().parse(r.URL.Query()); !valid {
+			return rep
+		}
+		t, rep, found := s.visibleTeamLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		return ok(document{Data: s.teamResource(t, p)})
+	})
+}
+
+func (s *Server) createTeam(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		if !s.managesTeamsLocked(p, o) {
+			return notFound("organization " + quote(o.Name))
+		}
+		var probs problems
+		f := attributesOf(obj, &probs)
+		if _, given := f.str("name"); !given {
+			probs.add(f.at("name"), "name is required")
+		}
+		t := &team{Org: o.ExternalID, Visibility: visibilitySecret, AllowMemberTokenManagement: true, Access: map[string]bool{}}
+		applyTeam(t, f)
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.teamNamed(o.ExternalID, t.Name); taken != nil {
+			return conflict(f.at("name"), "name %q has already been taken by team %s in organization %q", t.Name, taken.ID, o.Name)
+		}
+		t.ID, t.CreatedAt = newID(prefixTeam), s.now().UTC()
+		s.teams[t.ID] = t
+		return created(document{Data: s.teamResource(t, p)})
+	})
+}
+
+// teamNamed returns org's team of that name, in any case.
+func (st *store) teamNamed(org, name string) *team {
+	for _, t := range st.teams {
+		if t.Org == org && strings.EqualFold(t.Name, name) {
+			return t
+		}
+	}
+	return nil
+}
+
+// applyTeam sets t's attributes from a request, recording what it refuses
+// in f's problems. allow-team-token-management, the name one page of the
+// API's documents uses, is taken for allow-member-token-management.
+func applyTeam(t *team, f fields) {
+	if name, given := f.str("name"); given {
+		if !validTeamName.MatchString(name) {
+			f.probs.add(f.at("name"), "invalid name %q: must be letters, numbers, - or _", name)
+		}
+		t.Name = name
+	}
+	if id, given := f.str("sso-team-id"); given {
+		t.SSOTeamID = id
+	}
+	if v, given := f.str("visibility"); given {
+		if v != visibilitySecret && v != visibilityOrganization {
+			f.probs.add(f.at("visibility"), "invalid visibility %q: must be secret or organization", v)
+		}
+		t.Visibility = v
+	}
+	for _, name := range []string{"allow-team-token-management", "allow-member-token-management"} {
+		if v, given := f.boolean(name); given {
+			t.AllowMemberTokenManagement = v
+		}
+	}
+	access, given, null := f.object("organization-access")
+	if !given || null {
+		return
+	}
+	refused := map[string]bool{}
+	for _, flag := range orgAccessFlags {
+		if v, given := access.boolean(flag); given {
+			t.Access[flag] = v
+			refused[flag] = !v
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, flag := range slices.Sorted(maps.Keys(orgAccessImplies)) {
+			if !t.Access[flag] {
+				continue
+			}
+			for _, implied := range orgAccessImplies[flag] {
+				if t.Access[implied] {
+					continue
+				}
+				if refused[implied] {
+					access.probs.add(access.at(implied), "%s cannot be false while %s is true", implied, flag)
+					refused[implied] = false
+				}
+				t.Access[implied], changed = true, true
+			}
+		}
+	}
+}
+
+func (s *Server) updateTeam(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		cur, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		t := *cur
+		t.Access = maps.Clone(cur.Access)
+		var probs problems
+		f := attributesOf(obj, &probs)
+		applyTeam(&t, f)
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.teamNamed(t.Org, t.Name); taken != nil && taken != cur {
+			return conflict(f.at("name"), "name %q has already been taken by team %s", t.Name, taken.ID)
+		}
+		*cur = t
+		return ok(document{Data: s.teamResource(cur, p)})
+	})
+}
+
+func (s *Server) deleteTeam(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		s.deleteTeamLocked(t)
+		return noContent()
+	})
+}
+
+// deleteTeamLocked deletes t, its tokens and its access to projects.
+func (s *Server) deleteTeamLocked(t *team) {
+	maps.DeleteFunc(s.tokens, func(_ string, tok *token) bool { return tok.Kind == kindTeam && tok.Subject == t.ID })
+	maps.DeleteFunc(s.teamProjects, func(_ string, tp *teamProject) bool { return tp.Team == t.ID })
+	delete(s.teams, t.ID)
+}
+
+// deleteTeamsOfLocked deletes the teams of an organization and their
+// access to projects (its tokens go with the organization).
+func (s *Server) deleteTeamsOfLocked(org string) {
+	maps.DeleteFunc(s.teamProjects, func(_ string, tp *teamProject) bool { return s.teams[tp.Team].Org == org })
+	maps.DeleteFunc(s.teams, func(_ string, t *team) bool { return t.Org == org })
+}
+
+// checkTeam refuses a team of the state file that no request could have
+// stored.
+func (st *store) checkTeam(t *team) error {
+	if t == nil || !isID(prefixTeam, t.ID) || !validTeamName.MatchString(t.Name) {
+		return errors.New("no valid ID and name")
+	}
+	if st.organizations[t.Org] == nil {
+		return fmt.Errorf("organization %q is not in the file", t.Org)
+	}
+	if t.Visibility != visibilitySecret && t.Visibility != visibilityOrganization {
+		return fmt.Errorf("visibility %q: must be secret or organization", t.Visibility)
+	}
+	if st.teamNamed(t.Org, t.Name) != nil {
+		return fmt.Errorf("name %q is there twice", t.Name)
+	}
+	if t.Access == nil {
+		t.Access = map[string]bool{}
+	}
+	return nil
+}

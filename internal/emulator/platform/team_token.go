@@ -1,0 +1,285 @@
+package platform
+
+import (
+	"cmp"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+)
+
+// A team's tokens are API tokens that act for the team (see auth.go). A
+// team has any number of tokens with a description, unique within the
+// team, and one legacy token without description, which each new legacy
+// token replaces. Both kinds, and the organization token
+// (organization_token.go), are answered as type authentication-tokens.
+
+func (s *Server) registerTeamTokens(mux *http.ServeMux) {
+	s.handle(mux, "POST "+apiPrefix+"/teams/{id}/authentication-tokens", s.createTeamToken)
+	s.handle(mux, "GET "+apiPrefix+"/authentication-tokens/{id}", s.readTeamToken)
+	s.handle(mux, "DELETE "+apiPrefix+"/authentication-tokens/{id}", s.deleteTeamToken)
+	s.handle(mux, "POST "+apiPrefix+"/teams/{id}/authentication-token", s.createLegacyTeamToken)
+	s.handle(mux, "GET "+apiPrefix+"/teams/{id}/authentication-token", s.readLegacyTeamToken)
+	s.handle(mux, "DELETE "+apiPrefix+"/teams/{id}/authentication-token", s.deleteLegacyTeamToken)
+	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/team-tokens", s.listTeamTokens)
+}
+
+// issueTeamTokenLocked stores a new token of t, created by p. Without
+// description it is the team's legacy token, and replaces the one it had.
+func (s *Server) issueTeamTokenLocked(t *team, description string, expiry *time.Time, by principal) *token {
+	if description == "" {
+		maps.DeleteFunc(s.tokens, func(_ string, tok *token) bool { return tok.isTeamToken(t.ID) && tok.Description == "" })
+	}
+	tok := s.issueTokenLocked(kindTeam, t.ID, t.Org)
+	tok.Description, tok.ExpiredAt = description, expiry
+	tok.CreatedByKind, tok.CreatedBy = by.kind, by.id
+	return tok
+}
+
+func (t *token) isTeamToken(teamID string) bool { return t.Kind == kindTeam && t.Subject == teamID }
+
+// expiryOf reads the expired-at of a token request: null or absent for a
+// token that never expires, otherwise a time still to come.
+func (s *Server) expiryOf(f fields) *time.Time {
+	at, given := f.time("expired-at")
+	if given && at != nil && !at.After(s.now()) {
+		f.probs.add(f.at("expired-at"), "invalid expired-at %s: must be in the future", formatTime(*at))
+	}
+	return at
+}
+
+// tokenResource renders a team or organization token. The secret is
+// there only in the answer that creates it. last-used-at is always null:
+// the emulator does not record the use of tokens.
+func (s *Server) tokenResource(tok *token, withSecret bool) resource {
+	secret := any(nil)
+	if withSecret {
+		secret = tok.Secret
+	}
+	rels := map[string]any{"created-by": s.createdByLocked(tok)}
+	if tok.Kind == kindTeam {
+		rels["team"] = toOne("teams", tok.Subject)
+	}
+	return resource{
+		Type: "authentication-tokens", ID: tok.ID,
+		Attributes: map[string]any{
+			"created-at":   formatTime(tok.CreatedAt),
+			"last-used-at": nil,
+			"description":  stringOrNull(tok.Description),
+			"token":        secret,
+			"expired-at":   timeOrNull(tok.ExpiredAt),
+		},
+		Relationships: rels,
+	}
+}
+
+// createdByLocked is the created-by relationship of a token: the user, the
+// team or the organization whose token created it; null for a minted
+// token.
+func (s *Server) createdByLocked(tok *token) map[string]any {
+	switch tok.CreatedByKind {
+	case kindUser:
+		return toOne("users", tok.CreatedBy)
+	case kindTeam:
+		return toOne("teams", tok.CreatedBy)
+	case kindOrganization:
+		if o := s.organizations[tok.CreatedBy]; o != nil {
+			return toOne("organizations", o.Name)
+		}
+	}
+	return toOne("users", "")
+}
+
+func (s *Server) createTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		var probs problems
+		f := attributesOf(obj, &probs)
+		description, _ := f.str("description")
+		if strings.TrimSpace(description) == "" {
+			probs.add(f.at("description"), "description is required: a team's tokens are told apart by it (POST /teams/:id/authentication-token makes the one without)")
+		}
+		expiry := s.expiryOf(f)
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		for _, other := range s.tokens {
+			if other.isTeamToken(t.ID) && other.Description == description {
+				return conflict(f.at("description"), "description %q has already been taken by token %s of team %s", description, other.ID, t.ID)
+			}
+		}
+		return created(document{Data: s.tokenResource(s.issueTeamTokenLocked(t, description, expiry, p), true)})
+	})
+}
+
+// createLegacyTeamToken makes the team's legacy token, replacing the one
+// it had. A description is not taken: the legacy token is the one without.
+func (s *Server) createLegacyTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		var probs problems
+		expiry := s.expiryOf(attributesOf(obj, &probs))
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		return created(document{Data: s.tokenResource(s.issueTeamTokenLocked(t, "", expiry, p), true)})
+	})
+}
+
+// legacyTokenLocked returns the legacy token of the team the path names,
+// seen by p (managed by p when manage is true), or the 404 of a team or a
+// token that is not there.
+func (s *Server) legacyTokenLocked(p principal, r *http.Request, manage bool) (*token, reply, bool) {
+	find := s.visibleTeamLocked
+	if manage {
+		find = s.managedTeamLocked
+	}
+	t, rep, found := find(p, r.PathValue("id"))
+	if !found {
+		return nil, rep, false
+	}
+	for _, tok := range s.tokens {
+		if tok.isTeamToken(t.ID) && tok.Description == "" {
+			return tok, reply{}, true
+		}
+	}
+	return nil, notFound("authentication token of team " + quote(t.ID)), false
+}
+
+func (s *Server) readLegacyTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
+			return rep
+		}
+		tok, rep, found := s.legacyTokenLocked(p, r, false)
+		if !found {
+			return rep
+		}
+		return ok(document{Data: s.tokenResource(tok, false)})
+	})
+}
+
+func (s *Server) deleteLegacyTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		tok, rep, found := s.legacyTokenLocked(p, r, true)
+		if !found {
+			return rep
+		}
+		delete(s.tokens, tok.Secret)
+		return noContent()
+	})
+}
+
+// teamTokenLocked returns the team token id when p sees its team (manages
+// it when manage is true).
+func (s *Server) teamTokenLocked(p principal, id string, manage bool) (*token, reply, bool) {
+	for _, tok := range s.tokens {
+		if tok.ID != id || tok.Kind != kindTeam {
+			continue
+		}
+		t := s.teams[tok.Subject]
+		if s.seesTeamLocked(p, t) && (!manage || s.managesTeamsLocked(p, s.organizations[t.Org])) {
+			return tok, reply{}, true
+		}
+		break
+	}
+	return nil, notFound("authentication token " + quote(id)), false
+}
+
+func (s *Server) readTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
+			return rep
+		}
+		tok, rep, found := s.teamTokenLocked(p, r.PathValue("id"), false)
+		if !found {
+			return rep
+		}
+		return ok(document{Data: s.tokenResource(tok, false)})
+	})
+}
+
+func (s *Server) deleteTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		tok, rep, found := s.teamTokenLocked(p, r.PathValue("id"), true)
+		if !found {
+			return rep
+		}
+		delete(s.tokens, tok.Secret)
+		return noContent()
+	})
+}
+
+// listTeamTokens lists the tokens of the organization's teams that p
+// sees, legacy ones included: q is a case-insensitive substring of the
+// team's name; sort is expired-at (the default; tokens that never expire
+// last), team-name, created-by or last-used-at, "-" reversing.
+func (s *Server) listTeamTokens(w http.ResponseWriter, r *http.Request, p principal) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
+			return rep
+		}
+		field, desc, rep, valid := sortOrder(q, "expired-at", "team-name", "created-by", "last-used-at")
+		if !valid {
+			return rep
+		}
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		var list []*token
+		for _, tok := range s.tokens {
+			if tok.Kind != kindTeam || tok.Organization != o.ExternalID {
+				continue
+			}
+			if t := s.teams[tok.Subject]; s.seesTeamLocked(p, t) && containsFold(t.Name, q.Get("q")) {
+				list = append(list, tok)
+			}
+		}
+		byExpiry := func(a, b *token) int {
+			switch {
+			case a.ExpiredAt == nil && b.ExpiredAt == nil:
+				return 0
+			case a.ExpiredAt == nil:
+				return 1
+			case b.ExpiredAt == nil:
+				return -1
+			}
+			return a.ExpiredAt.Compare(*b.ExpiredAt)
+		}
+		slices.SortFunc(list, func(a, b *token) int {
+			var c int
+			switch field {
+			case "team-name":
+				c = strings.Compare(strings.ToLower(s.teams[a.Subject].Name), strings.ToLower(s.teams[b.Subject].Name))
+			case "created-by":
+				c = strings.Compare(a.CreatedBy, b.CreatedBy)
+			case "expired-at", "":
+				c = byExpiry(a, b)
+			}
+			c = cmp.Or(c, a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+			if desc {
+				return -c
+			}
+			return c
+		})
+		render := func(tok *token) resource { return s.tokenResource(tok, false) }
+		return ok(listDocument(r, list, render, nil))
+	})
+}

@@ -1,0 +1,323 @@
+package platform
+
+import (
+	"cmp"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+)
+
+// variable is a variable of a workspace or of a variable set.
+type variable struct {
+	ID string `json:"id"`
+	// Workspace or Varset is the variable's parent.
+	Workspace   string `json:"workspace,omitempty"`
+	Varset      string `json:"varset,omitempty"`
+	Key         string `json:"key"`
+	Value       string `json:"value"`
+	Description string `json:"description,omitempty"`
+	Category    string `json:"category"`
+	HCL         bool   `json:"hcl"`
+	Sensitive   bool   `json:"sensitive"`
+	// VersionID changes whenever the value does, and only then, so that
+	// clients see a change of a value they cannot read.
+	VersionID string    `json:"version-id"`
+	CreatedAt time.Time `json:"created-at"`
+}
+
+var variableCategories = []string{"terraform", "env"}
+
+// newVersionID returns a variable version: 64 hex digits, as the API's.
+func newVersionID() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return hex.EncodeToString(b)
+}
+
+// variableParent is a workspace or a variable set, the parent of
+// variables, found for a principal.
+type variableParent struct {
+	workspace *workspace
+	varset    *varset
+}
+
+func (vp variableParent) id() string {
+	if vp.workspace != nil {
+		return vp.workspace.ID
+	}
+	return vp.varset.ID
+}
+
+func (v *variable) parent() string { return cmp.Or(v.Workspace, v.Varset) }
+
+func (vp variableParent) adopt(v *variable) {
+	if vp.workspace != nil {
+		v.Workspace = vp.workspace.ID
+	} else {
+		v.Varset = vp.varset.ID
+	}
+}
+
+// registerVariables adds the variable endpoints under base, the path of a
+// parent's variables, whose parents find looks up for a principal:
+// POST and GET base, and GET, PATCH and DELETE base/{var_id}.
+func (s *Server) registerVariables(mux *http.ServeMux, base string, find func(p principal, id string) (variableParent, reply, bool)) {
+	s.handle(mux, "POST "+base, func(w http.ResponseWriter, r *http.Request, p principal) {
+		obj, read := readObject(w, r)
+		if !read {
+			return
+		}
+		s.locked(w, func() reply {
+			vp, rep, found := find(p, r.PathValue("id"))
+			if !found {
+				return rep
+			}
+			var probs problems
+			f := attributesOf(obj, &probs)
+			v := readNewVariable(f)
+			if len(probs) > 0 {
+				return probs.reply()
+			}
+			if rep, accepted := s.checkVariableLocked(vp, v, f); !accepted {
+				return rep
+			}
+			s.storeVariableLocked(vp, v)
+			s.variableChangedLocked(vp)
+			return created(document{Data: s.variableResource(v)})
+		})
+	})
+	s.handle(mux, "GET "+base, func(w http.ResponseWriter, r *http.Request, p principal) {
+		s.locked(w, func() reply {
+			if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
+				return rep
+			}
+			vp, rep, found := find(p, r.PathValue("id"))
+			if !found {
+				return rep
+			}
+			return ok(listDocument(r, s.variablesOfLocked(vp.id()), s.variableResource, nil))
+		})
+	})
+	one := func(p principal, r *http.Request) (variableParent, *variable, reply, bool) {
+		vp, rep, found := find(p, r.PathValue("id"))
+		if !found {
+			return vp, nil, rep, false
+		}
+		id := r.PathValue("var_id")
+		v := s.vars[id]
+		if v == nil || v.parent() != vp.id() {
+			return vp, nil, notFound("variable " + quote(id)), false
+		}
+		return vp, v, reply{}, true
+	}
+	s.handle(mux, "GET "+base+"/{var_id}", func(w http.ResponseWriter, r *http.Request, p principal) {
+		s.locked(w, func() reply {
+			if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
+				return rep
+			}
+			_, v, rep, found := one(p, r)
+			if !found {
+				return rep
+			}
+			return ok(document{Data: s.variableResource(v)})
+		})
+	})
+	s.handle(mux, "PATCH "+base+"/{var_id}", func(w http.ResponseWriter, r *http.Request, p principal) {
+		obj, read := readObject(w, r)
+		if !read {
+			return
+		}
+		s.locked(w, func() reply {
+			vp, cur, rep, found := one(p, r)
+			if !found {
+				return rep
+			}
+			v := *cur
+			var probs problems
+			f := attributesOf(obj, &probs)
+			applyVariable(&v, f)
+			if len(probs) > 0 {
+				return probs.reply()
+			}
+			if rep, accepted := s.checkVariableLocked(vp, &v, f); !accepted {
+				return rep
+			}
+			*cur = v
+			s.variableChangedLocked(vp)
+			return ok(document{Data: s.variableResource(cur)})
+		})
+	})
+	s.handle(mux, "DELETE "+base+"/{var_id}", func(w http.ResponseWriter, r *http.Request, p principal) {
+		s.locked(w, func() reply {
+			vp, v, rep, found := one(p, r)
+			if !found {
+				return rep
+			}
+			delete(s.vars, v.ID)
+			s.variableChangedLocked(vp)
+			return noContent()
+		})
+	})
+}
+
+// readNewVariable reads a new variable from a request's attributes,
+// recording what it refuses in f's problems.
+func readNewVariable(f fields) *variable {
+	for _, name := range []string{"key", "category"} {
+		if _, given := f.str(name); !given {
+			f.probs.add(f.at(name), "%s is required", name)
+		}
+	}
+	v := &variable{}
+	applyVariable(v, f)
+	return v
+}
+
+// storeVariableLocked stores a new variable of vp.
+func (s *Server) storeVariableLocked(vp variableParent, v *variable) {
+	vp.adopt(v)
+	v.ID, v.VersionID, v.CreatedAt = newID(prefixVariable), newVersionID(), s.now().UTC()
+	s.vars[v.ID] = v
+}
+
+// applyVariable sets v's attributes from a request, recording what it
+// refuses in f's problems; v is a new variable, or a copy of the one an
+// update changes. A new value gets a new version-id.
+func applyVariable(v *variable, f fields) {
+	if key, given := f.str("key"); given {
+		if strings.TrimSpace(key) == "" {
+			f.probs.add(f.at("key"), "key must not be blank")
+		}
+		v.Key = key
+	}
+	if value, given := f.str("value"); given && value != v.Value {
+		v.Value = value
+		if v.VersionID != "" {
+			v.VersionID = newVersionID()
+		}
+	}
+	if description, given := f.str("description"); given {
+		v.Description = description
+	}
+	if category, given := f.str("category"); given {
+		if !slices.Contains(variableCategories, category) {
+			f.probs.add(f.at("category"), "invalid category %q: must be terraform or env", category)
+		}
+		v.Category = category
+	}
+	if hcl, given := f.boolean("hcl"); given {
+		v.HCL = hcl
+	}
+	if sensitive, given := f.boolean("sensitive"); given {
+		if v.Sensitive && !sensitive {
+			f.probs.add(f.at("sensitive"), "a sensitive variable cannot be made non-sensitive: delete it and create it again")
+		}
+		v.Sensitive = sensitive
+	}
+}
+
+// checkVariableLocked refuses a variable whose key its parent has in that
+// category already (409), and one that a global variable set would share
+// with another global set of its organization (422).
+func (s *Server) checkVariableLocked(vp variableParent, v *variable, f fields) (reply, bool) {
+	for _, other := range s.vars {
+		if other.ID != v.ID && other.parent() == vp.id() && other.Key == v.Key && other.Category == v.Category {
+			return conflict(f.at("key"), "key %q has already been taken by variable %s of category %s", v.Key, other.ID, v.Category), false
+		}
+	}
+	if vp.varset != nil && vp.varset.Global {
+		if mine, theirs := s.globalConflictLocked(vp.varset, []*variable{v}); theirs != nil {
+			f.probs.add(f.at("key"), "variable %q of category %s is in global variable set %s too: global variable sets cannot share a variable", mine.Key, mine.Category, theirs.Varset)
+			return f.probs.reply(), false
+		}
+	}
+	return reply{}, true
+}
+
+// variableChangedLocked records a change of one of vp's variables.
+func (s *Server) variableChangedLocked(vp variableParent) {
+	if vp.varset != nil {
+		vp.varset.UpdatedAt = s.now().UTC()
+	}
+}
+
+// variablesOfLocked lists the variables of a parent, by key and category.
+func (s *Server) variablesOfLocked(parent string) []*variable {
+	var list []*variable
+	for _, v := range s.vars {
+		if v.parent() == parent {
+			list = append(list, v)
+		}
+	}
+	slices.SortFunc(list, func(a, b *variable) int {
+		return cmp.Or(strings.Compare(a.Key, b.Key), strings.Compare(a.Category, b.Category), strings.Compare(a.ID, b.ID))
+	})
+	return list
+}
+
+// deleteVariablesLocked deletes the variables of a parent.
+func (s *Server) deleteVariablesLocked(parent string) {
+	maps.DeleteFunc(s.vars, func(_ string, v *variable) bool { return v.parent() == parent })
+}
+
+// variableResource renders v: the value of a sensitive variable is null;
+// its parent is the relationship configurable (a workspace) or varset.
+func (s *Server) variableResource(v *variable) resource {
+	value := any(v.Value)
+	if v.Sensitive {
+		value = nil
+	}
+	var rels map[string]any
+	var self string
+	if ws := s.workspaces[v.Workspace]; ws != nil {
+		o := s.organizations[ws.Org]
+		rels = map[string]any{"configurable": withRelated(toOne("workspaces", ws.ID), apiPrefix+"/organizations/"+o.Name+"/workspaces/"+ws.Name)}
+		self = apiPrefix + "/workspaces/" + ws.ID + "/vars/" + v.ID
+	} else {
+		rels = map[string]any{"varset": withRelated(toOne("varsets", v.Varset), apiPrefix+"/varsets/"+v.Varset)}
+		self = apiPrefix + "/varsets/" + v.Varset + "/relationships/vars/" + v.ID
+	}
+	return resource{
+		Type: "vars", ID: v.ID,
+		Attributes: map[string]any{
+			"key":         v.Key,
+			"value":       value,
+			"description": v.Description,
+			"category":    v.Category,
+			"hcl":         v.HCL,
+			"sensitive":   v.Sensitive,
+			"version-id":  v.VersionID,
+			"created-at":  formatTime(v.CreatedAt),
+		},
+		Relationships: rels,
+		Links:         map[string]string{"self": self},
+	}
+}
+
+func (s *Server) registerWorkspaceVariables(mux *http.ServeMux) {
+	s.registerVariables(mux, apiPrefix+"/workspaces/{id}/vars", func(p principal, id string) (variableParent, reply, bool) {
+		ws, rep, found := s.visibleWorkspaceLocked(p, id)
+		return variableParent{workspace: ws}, rep, found
+	})
+}
+
+// checkVariable refuses a variable of the state file that no request could
+// have stored.
+func (st *store) checkVariable(v *variable) error {
+	if v == nil || !isID(prefixVariable, v.ID) || strings.TrimSpace(v.Key) == "" || v.VersionID == "" {
+		return errors.New("no valid ID, key and version")
+	}
+	if !slices.Contains(variableCategories, v.Category) {
+		return fmt.Errorf("category %q: must be terraform or env", v.Category)
+	}
+	if v.Workspace != "" && v.Varset != "" || st.workspaces[v.Workspace] == nil && st.varsets[v.Varset] == nil {
+		return fmt.Errorf("not of one workspace or variable set of the file (%q, %q)", v.Workspace, v.Varset)
+	}
+	return nil
+}

@@ -1,0 +1,581 @@
+package platform
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// varset is a variable set of an organization, owned by the organization
+// or by one of its projects, applied to every workspace (global) or to
+// the workspaces and projects it is assigned to.
+type varset struct {
+	ID  string `json:"id"`
+	Org string `json:"organization"` // the organization's external ID
+	// ParentProject is the project that owns the set, "" when the
+	// organization does.
+	ParentProject string    `json:"parent-project,omitempty"`
+	Name          string    `json:"name"`
+	Description   string    `json:"description,omitempty"`
+	Global        bool      `json:"global"`
+	Priority      bool      `json:"priority"`
+	Workspaces    []string  `json:"workspaces"`
+	Projects      []string  `json:"projects"`
+	CreatedAt     time.Time `json:"created-at"`
+	UpdatedAt     time.Time `json:"updated-at"`
+}
+
+func (s *Server) registerVariableSets(mux *http.ServeMux) {
+	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/varsets", s.listOrganizationVarsets)
+	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/varsets", s.createVarset)
+	s.handle(mux, "GET "+apiPrefix+"/projects/{id}/varsets", s.listProjectVarsets)
+	s.handle(mux, "GET "+apiPrefix+"/workspaces/{id}/varsets", s.listWorkspaceVarsets)
+	s.handle(mux, "GET "+apiPrefix+"/varsets/{id}", s.readVarset)
+	s.handle(mux, "PATCH "+apiPrefix+"/varsets/{id}", s.updateVarset)
+	s.handle(mux, "PUT "+apiPrefix+"/varsets/{id}", s.updateVarset)
+	s.handle(mux, "DELETE "+apiPrefix+"/varsets/{id}", s.deleteVarset)
+	for _, kind := range []string{"workspaces", "projects"} {
+		path := apiPrefix + "/varsets/{id}/relationships/" + kind
+		s.handle(mux, "POST "+path, func(w http.ResponseWriter, r *http.Request, p principal) {
+			s.assignVarset(w, r, p, kind, true)
+		})
+		s.handle(mux, "DELETE "+path, func(w http.ResponseWriter, r *http.Request, p principal) {
+			s.assignVarset(w, r, p, kind, false)
+		})
+	}
+	s.registerVariables(mux, apiPrefix+"/varsets/{id}/relationships/vars", func(p principal, id string) (variableParent, reply, bool) {
+		vs, rep, found := s.visibleVarsetLocked(p, id)
+		return variableParent{varset: vs}, rep, found
+	})
+}
+
+// visibleVarsetLocked returns the variable set id when p may see it, or
+// the 404 that answers both a missing and a hidden one.
+func (s *Server) visibleVarsetLocked(p principal, id string) (*varset, reply, bool) {
+	vs := s.varsets[id]
+	if vs == nil || !p.sees(s.organizations[vs.Org]) {
+		return nil, notFound("variable set " + quote(id)), false
+	}
+	return vs, reply{}, true
+}
+
+// varsetIncludes are the includes of the variable set endpoints; stacks,
+// which the emulator does not hold, adds nothing.
+func (s *Server) varsetIncludes(p principal) includes {
+	return includes{
+		"workspaces": func(res resource) []resource {
+			var out []resource
+			for _, id := range s.varsets[res.ID].Workspaces {
+				out = append(out, s.workspaceResource(s.workspaces[id], p, nil))
+			}
+			return out
+		},
+		"projects": func(res resource) []resource {
+			var out []resource
+			for _, id := range s.varsets[res.ID].Projects {
+				out = append(out, s.projectResource(s.projects[id], p, nil))
+			}
+			return out
+		},
+		"vars": func(res resource) []resource {
+			var out []resource
+			for _, v := range s.variablesOfLocked(res.ID) {
+				out = append(out, s.variableResource(v))
+			}
+			return out
+		},
+		"stacks": nil,
+	}
+}
+
+func refsOf(typ string, ids []string) []ref {
+	var refs []ref
+	for _, id := range ids {
+		refs = append(refs, ref{Type: typ, ID: id})
+	}
+	return refs
+}
+
+func (s *Server) varsetResource(vs *varset) resource {
+	o := s.organizations[vs.Org]
+	parent := toOne("organizations", o.Name)
+	if vs.ParentProject != "" {
+		parent = toOne("projects", vs.ParentProject)
+	}
+	var vars []string
+	for _, v := range s.variablesOfLocked(vs.ID) {
+		vars = append(vars, v.ID)
+	}
+	return resource{
+		Type: "varsets", ID: vs.ID,
+		Attributes: map[string]any{
+			"name":            vs.Name,
+			"description":     vs.Description,
+			"global":          vs.Global,
+			"priority":        vs.Priority,
+			"created-at":      formatTime(vs.CreatedAt),
+			"updated-at":      formatTime(vs.UpdatedAt),
+			"var-count":       len(vars),
+			"workspace-count": len(vs.Workspaces),
+			"project-count":   len(vs.Projects),
+		},
+		Relationships: map[string]any{
+			"organization": toOne("organizations", o.Name),
+			"parent":       parent,
+			"vars":         toMany(refsOf("vars", vars)),
+			"workspaces":   toMany(refsOf("workspaces", vs.Workspaces)),
+			"projects":     toMany(refsOf("projects", vs.Projects)),
+			"stacks":       toMany(nil),
+		},
+		Links: map[string]string{"self": apiPrefix + "/varsets/" + vs.ID},
+	}
+}
+
+// listVarsets answers a list of the variable sets of org that match, by
+// name; q is a case-insensitive substring of the name.
+func (s *Server) listVarsets(r *http.Request, inc includes, names []string, org string, match func(*varset) bool) reply {
+	var list []*varset
+	for _, vs := range s.varsets {
+		if vs.Org == org && match(vs) && containsFold(vs.Name, r.URL.Query().Get("q")) {
+			list = append(list, vs)
+		}
+	}
+	slices.SortFunc(list, func(a, b *varset) int {
+		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
+	})
+	return ok(listDocument(r, list, s.varsetResource, func(items []resource) []resource { return inc.collect(names, items) }))
+}
+
+func (s *Server) listOrganizationVarsets(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		inc := s.varsetIncludes(p)
+		names, rep, valid := inc.parse(r.URL.Query())
+		if !valid {
+			return rep
+		}
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		return s.listVarsets(r, inc, names, o.ExternalID, func(*varset) bool { return true })
+	})
+}
+
+// listProjectVarsets lists the sets applied to a project: the global ones
+// and those assigned to it.
+func (s *Server) listProjectVarsets(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		inc := s.varsetIncludes(p)
+		names, rep, valid := inc.parse(r.URL.Query())
+		if !valid {
+			return rep
+		}
+		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		return s.listVarsets(r, inc, names, prj.Org, func(vs *varset) bool {
+			return vs.Global || slices.Contains(vs.Projects, prj.ID)
+		})
+	})
+}
+
+// listWorkspaceVarsets lists the sets applied to a workspace: the global
+// ones, those assigned to it and those assigned to its project.
+func (s *Server) listWorkspaceVarsets(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		inc := s.varsetIncludes(p)
+		names, rep, valid := inc.parse(r.URL.Query())
+		if !valid {
+			return rep
+		}
+		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		return s.listVarsets(r, inc, names, ws.Org, func(vs *varset) bool {
+			return vs.Global || slices.Contains(vs.Workspaces, ws.ID) || slices.Contains(vs.Projects, ws.Project)
+		})
+	})
+}
+
+func (s *Server) readVarset(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		inc := s.varsetIncludes(p)
+		names, rep, valid := inc.parse(r.URL.Query())
+		if !valid {
+			return rep
+		}
+		vs, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		res := s.varsetResource(vs)
+		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
+	})
+}
+
+// applyVarset sets vs's attributes from a request, recording what it
+// refuses in f's problems.
+func applyVarset(vs *varset, f fields) {
+	if name, given := f.str("name"); given {
+		if strings.TrimSpace(name) == "" {
+			f.probs.add(f.at("name"), "name must not be blank")
+		}
+		vs.Name = name
+	}
+	if description, given := f.str("description"); given {
+		vs.Description = description
+	}
+	if global, given := f.boolean("global"); given {
+		vs.Global = global
+	}
+	if priority, given := f.boolean("priority"); given {
+		vs.Priority = priority
+	}
+}
+
+// varsetParentLocked reads the parent relationship of a request for a set
+// of o: the organization, named by its name (or null), or one of its
+// projects, named by its ID. The two are told apart by the ID, whatever
+// type the client sends. It returns the parent project, "" for the
+// organization.
+func (s *Server) varsetParentLocked(o *organization, rl relationships) (string, bool) {
+	id, given := rl.one("parent")
+	switch {
+	case !given || id == "":
+		return "", given
+	case isID(prefixProject, id):
+		if prj := s.projects[id]; prj == nil || prj.Org != o.ExternalID {
+			rl.probs.add(rl.at("parent"), "parent project %q is not a project of organization %q", id, o.Name)
+		}
+		return id, true
+	case id != o.Name:
+		rl.probs.add(rl.at("parent"), "parent organization %q: a variable set's parent is its own organization %q or one of its projects", id, o.Name)
+	}
+	return "", true
+}
+
+// assignmentsLocked reads the workspaces or projects (kind) a request
+// assigns vs to, resource objects whose pointers are base and their index:
+// each must be of vs's organization, and, when a project owns vs, that
+// project or one of its workspaces.
+func (s *Server) assignmentsLocked(vs *varset, kind string, objs []object, base string, probs *problems) []string {
+	var ids []string
+	for i, o := range objs {
+		at := base + "/" + strconv.Itoa(i) + "/id"
+		switch kind {
+		case "workspaces":
+			ws := s.workspaces[o.ID]
+			switch {
+			case ws == nil || ws.Org != vs.Org:
+				probs.add(at, "workspace %q: not a workspace of this organization", o.ID)
+				continue
+			case vs.ParentProject != "" && ws.Project != vs.ParentProject:
+				probs.add(at, "workspace %s is not in project %s, which owns the variable set", o.ID, vs.ParentProject)
+				continue
+			}
+		case "projects":
+			prj := s.projects[o.ID]
+			switch {
+			case prj == nil || prj.Org != vs.Org:
+				probs.add(at, "project %q: not a project of this organization", o.ID)
+				continue
+			case vs.ParentProject != "" && prj.ID != vs.ParentProject:
+				probs.add(at, "project %s: a variable set owned by project %s is assigned to that project only", o.ID, vs.ParentProject)
+				continue
+			}
+		}
+		if !slices.Contains(ids, o.ID) {
+			ids = append(ids, o.ID)
+		}
+	}
+	return ids
+}
+
+// varsetRequest is what a create or an update asks of a set's
+// relationships.
+type varsetRequest struct {
+	workspaces, projects           []string
+	workspacesGiven, projectsGiven bool
+	vars                           []*variable
+}
+
+// readVarsetRelationshipsLocked reads the workspaces, projects and vars of
+// a request for vs. The new variables must differ from each other and from
+// vs's, by key and category.
+func (s *Server) readVarsetRelationshipsLocked(vs *varset, rl relationships, probs *problems) varsetRequest {
+	var req varsetRequest
+	if objs, given := rl.many("workspaces"); given {
+		req.workspaces, req.workspacesGiven = s.assignmentsLocked(vs, "workspaces", objs, rl.at("workspaces"), probs), true
+	}
+	if objs, given := rl.many("projects"); given {
+		req.projects, req.projectsGiven = s.assignmentsLocked(vs, "projects", objs, rl.at("projects"), probs), true
+	}
+	objs, _ := rl.many("vars")
+	for i, o := range objs {
+		f := fields{raw: o.Attributes, pointer: rl.at("vars") + "/" + strconv.Itoa(i) + "/attributes", probs: probs}
+		v := readNewVariable(f)
+		same := func(other *variable) bool { return other.Key == v.Key && other.Category == v.Category }
+		switch {
+		case slices.ContainsFunc(req.vars, same):
+			probs.add(f.at("key"), "variable %q of category %s is given twice", v.Key, v.Category)
+		case vs.ID != "" && slices.ContainsFunc(s.variablesOfLocked(vs.ID), same):
+			probs.add(f.at("key"), "key %q has already been taken by a variable of category %s of the set", v.Key, v.Category)
+		}
+		req.vars = append(req.vars, v)
+	}
+	return req
+}
+
+// settleVarsetLocked applies the request's assignments to vs, checks the rules of a
+// global set and of a project's set, and the conflicts of a global set's
+// variables (its own and the new ones) with other global sets'.
+func (s *Server) settleVarsetLocked(vs *varset, req varsetRequest, f fields) {
+	if req.workspacesGiven {
+		vs.Workspaces = req.workspaces
+	}
+	if req.projectsGiven {
+		vs.Projects = req.projects
+	}
+	if !vs.Global {
+		return
+	}
+	if vs.ParentProject != "" {
+		f.probs.add(f.at("global"), "a variable set owned by a project cannot be global")
+	}
+	if len(req.workspaces) > 0 || len(req.projects) > 0 {
+		f.probs.add(f.at("global"), "a global variable set applies to every workspace: it cannot be assigned to workspaces or projects")
+	}
+	vs.Workspaces, vs.Projects = nil, nil
+	vars := append(slices.Clone(req.vars), s.variablesOfLocked(vs.ID)...)
+	if mine, theirs := s.globalConflictLocked(vs, vars); theirs != nil {
+		f.probs.add(f.at("global"), "variable %q of category %s is in global variable set %s too: global variable sets cannot share a variable", mine.Key, mine.Category, theirs.Varset)
+	}
+}
+
+// globalConflictLocked returns the first of vars whose key and category a
+// variable of another global set of vs's organization has, and that
+// variable; nils when there is none.
+func (s *Server) globalConflictLocked(vs *varset, vars []*variable) (*variable, *variable) {
+	for _, other := range slices.Sorted(maps.Keys(s.varsets)) {
+		o := s.varsets[other]
+		if o.ID == vs.ID || o.Org != vs.Org || !o.Global {
+			continue
+		}
+		for _, theirs := range s.variablesOfLocked(o.ID) {
+			for _, mine := range vars {
+				if mine.Key == theirs.Key && mine.Category == theirs.Category {
+					return mine, theirs
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// varsetNamed returns org's set of that name, in any case.
+func (st *store) varsetNamed(org, name string) *varset {
+	for _, vs := range st.varsets {
+		if vs.Org == org && strings.EqualFold(vs.Name, name) {
+			return vs
+		}
+	}
+	return nil
+}
+
+func (s *Server) createVarset(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		var probs problems
+		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
+		if _, given := f.str("name"); !given {
+			probs.add(f.at("name"), "name is required")
+		}
+		vs := &varset{Org: o.ExternalID}
+		applyVarset(vs, f)
+		vs.ParentProject, _ = s.varsetParentLocked(o, rl)
+		req := s.readVarsetRelationshipsLocked(vs, rl, &probs)
+		s.settleVarsetLocked(vs, req, f)
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.varsetNamed(o.ExternalID, vs.Name); taken != nil {
+			return conflict(f.at("name"), "name %q has already been taken by variable set %s in organization %q", vs.Name, taken.ID, o.Name)
+		}
+		vs.ID, vs.CreatedAt = newID(prefixVarset), s.now().UTC()
+		vs.UpdatedAt = vs.CreatedAt
+		s.varsets[vs.ID] = vs
+		for _, v := range req.vars {
+			s.storeVariableLocked(variableParent{varset: vs}, v)
+		}
+		return created(document{Data: s.varsetResource(vs)})
+	})
+}
+
+// updateVarset changes the attributes a request gives (PUT and PATCH
+// alike); the workspaces and projects relationships, when given, replace
+// the set's assignments, and vars add variables. The parent cannot
+// change; making a set global drops its assignments.
+func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		cur, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		vs := *cur
+		var probs problems
+		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
+		applyVarset(&vs, f)
+		if parent, given := s.varsetParentLocked(s.organizations[vs.Org], rl); given && parent != vs.ParentProject {
+			probs.add(rl.at("parent"), "the parent of a variable set cannot change")
+		}
+		req := s.readVarsetRelationshipsLocked(&vs, rl, &probs)
+		s.settleVarsetLocked(&vs, req, f)
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.varsetNamed(vs.Org, vs.Name); taken != nil && taken != cur {
+			return conflict(f.at("name"), "name %q has already been taken by variable set %s", vs.Name, taken.ID)
+		}
+		vs.UpdatedAt = s.now().UTC()
+		*cur = vs
+		for _, v := range req.vars {
+			s.storeVariableLocked(variableParent{varset: cur}, v)
+		}
+		return ok(document{Data: s.varsetResource(cur)})
+	})
+}
+
+func (s *Server) deleteVarset(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		vs, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		s.deleteVariablesLocked(vs.ID)
+		delete(s.varsets, vs.ID)
+		return noContent()
+	})
+}
+
+// assignVarset adds (or removes) the workspaces or projects (kind) the
+// body's data[] names to (from) a set's assignments, and answers 204. A
+// global set is assigned to nothing: 422. Adding what is assigned, or
+// removing what is not, changes nothing.
+func (s *Server) assignVarset(w http.ResponseWriter, r *http.Request, p principal, kind string, add bool) {
+	objs, read := readObjects(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		vs, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		var probs problems
+		if vs.Global {
+			probs.add("/data", "variable set %s is global: it applies to every workspace and is assigned to none", vs.ID)
+			return probs.reply()
+		}
+		ids := s.assignmentsLocked(vs, kind, objs, "/data", &probs)
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		list := &vs.Workspaces
+		if kind == "projects" {
+			list = &vs.Projects
+		}
+		for _, id := range ids {
+			if add && !slices.Contains(*list, id) {
+				*list = append(*list, id)
+			}
+		}
+		if !add {
+			*list = slices.DeleteFunc(*list, func(id string) bool { return slices.Contains(ids, id) })
+		}
+		vs.UpdatedAt = s.now().UTC()
+		return noContent()
+	})
+}
+
+// forgetWorkspaceLocked removes a deleted workspace's variables and its
+// assignments.
+func (s *Server) forgetWorkspaceLocked(id string) {
+	s.deleteVariablesLocked(id)
+	for _, vs := range s.varsets {
+		vs.Workspaces = slices.DeleteFunc(vs.Workspaces, func(w string) bool { return w == id })
+	}
+}
+
+// forgetProjectLocked removes a deleted project's assignments, and deletes
+// the sets it owns.
+func (s *Server) forgetProjectLocked(id string) {
+	for _, vs := range s.varsets {
+		vs.Projects = slices.DeleteFunc(vs.Projects, func(p string) bool { return p == id })
+		if vs.ParentProject == id {
+			s.deleteVariablesLocked(vs.ID)
+			delete(s.varsets, vs.ID)
+		}
+	}
+}
+
+// deleteVariablesOfLocked deletes the variable sets and the variables of
+// an organization, before its workspaces go.
+func (s *Server) deleteVariablesOfLocked(org string) {
+	maps.DeleteFunc(s.vars, func(_ string, v *variable) bool {
+		if ws := s.workspaces[v.Workspace]; ws != nil {
+			return ws.Org == org
+		}
+		vs := s.varsets[v.Varset]
+		return vs != nil && vs.Org == org
+	})
+	maps.DeleteFunc(s.varsets, func(_ string, vs *varset) bool { return vs.Org == org })
+}
+
+// checkVarset refuses a variable set of the state file that no request
+// could have stored.
+func (st *store) checkVarset(vs *varset) error {
+	if vs == nil || !isID(prefixVarset, vs.ID) || strings.TrimSpace(vs.Name) == "" {
+		return errors.New("no valid ID and name")
+	}
+	if st.organizations[vs.Org] == nil {
+		return fmt.Errorf("organization %q is not in the file", vs.Org)
+	}
+	if vs.ParentProject != "" {
+		if prj := st.projects[vs.ParentProject]; prj == nil || prj.Org != vs.Org || vs.Global {
+			return fmt.Errorf("parent project %q is not a project of its organization, or the set is global", vs.ParentProject)
+		}
+	}
+	for _, id := range vs.Workspaces {
+		if ws := st.workspaces[id]; ws == nil || ws.Org != vs.Org || vs.ParentProject != "" && ws.Project != vs.ParentProject {
+			return fmt.Errorf("workspace %q is not a workspace of its organization, or of its parent project", id)
+		}
+	}
+	for _, id := range vs.Projects {
+		if prj := st.projects[id]; prj == nil || prj.Org != vs.Org || vs.ParentProject != "" && id != vs.ParentProject {
+			return fmt.Errorf("project %q is not a project of its organization, or its parent project", id)
+		}
+	}
+	if st.varsetNamed(vs.Org, vs.Name) != nil {
+		return fmt.Errorf("name %q is there twice", vs.Name)
+	}
+	return nil
+}
