@@ -11,6 +11,7 @@
 //	GET  /_emulator/stats              request counts, as Stats
 //	POST /_emulator/reset              empties every API's data and the counts
 //	POST /_emulator/scheduler/tokens   {"Type":"management"|"client"} -> {"SecretID":"..."}
+//	     /_emulator/platform/...       the platform's, listed in its RegisterAdmin
 package emulator
 
 import (
@@ -20,12 +21,14 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
@@ -39,13 +42,18 @@ type Options struct {
 	// Secrets configures the secrets API. An empty Token means
 	// "secrets-root".
 	Secrets secrets.Options
+	// Platform configures the platform API. An empty Token means
+	// "platform-root"; a zero RateLimit, the API's 30 requests a second
+	// per user.
+	Platform platform.Options
 
 	// Latency is added to every API request.
 	Latency time.Duration
 	// FailRate is the share (0..1) of API requests answered 429 or 503, with
 	// Retry-After and in the API's error form (plain text for the
-	// scheduler, {"errors":[...]} for the secrets service), before anything
-	// is applied.
+	// scheduler, {"errors":[...]} for the secrets service, a JSON:API
+	// error document for the platform, whose 429 is its documented
+	// rate-limit answer), before anything is applied.
 	FailRate float64
 	// RetryAfter is the Retry-After of injected faults, rounded up to whole
 	// seconds. Zero means the default, 1s; a negative value sends "0".
@@ -73,6 +81,7 @@ type Emulator struct {
 
 	scheduler *scheduler.Server
 	secrets   *secrets.Server
+	platform  *platform.Server
 
 	failRate atomic.Uint64 // math.Float64bits of the rate
 	rngMu    sync.Mutex    // guards rng and failNext
@@ -115,6 +124,13 @@ type api interface {
 	UnmarshalState(data []byte) error
 }
 
+// rootPaths is implemented by an API that also serves paths outside its
+// PathPrefix, each matched exactly (the platform's service discovery
+// document); they are the API's, counted, delayed and faulted as the rest.
+type rootPaths interface {
+	RootPaths() []string
+}
+
 // namedAPI names an API's part of the state file.
 type namedAPI struct {
 	name string
@@ -136,6 +152,9 @@ func New(opts Options) (*Emulator, error) {
 	if opts.Secrets.Token == "" {
 		opts.Secrets.Token = "secrets-root"
 	}
+	if opts.Platform.Token == "" {
+		opts.Platform.Token = "platform-root"
+	}
 	seed := opts.Seed
 	if seed == 0 {
 		seed = time.Now().UnixNano()
@@ -155,12 +174,17 @@ func New(opts Options) (*Emulator, error) {
 	if err != nil {
 		return nil, err
 	}
-	e.apis = []namedAPI{{"scheduler", e.scheduler}, {"secrets", e.secrets}}
+	e.platform, err = platform.New(opts.Platform)
+	if err != nil {
+		return nil, err
+	}
+	e.apis = []namedAPI{{"scheduler", e.scheduler}, {"secrets", e.secrets}, {"platform", e.platform}}
 	for _, a := range e.apis {
 		a.api.Register(e.api)
 		a.api.SetOnChange(e.saveChange)
 	}
 	e.registerAdmin()
+	e.platform.RegisterAdmin(e.admin)
 	if opts.StatePath != "" {
 		if err := e.loadState(); err != nil {
 			return nil, err
@@ -201,15 +225,14 @@ func (e *Emulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // route returns the API a request is for, its route pattern and what
 // serves it, or a nil API when no route of an API takes the request.
 func (e *Emulator) route(r *http.Request) (api, string, http.Handler) {
-	var owner api
-	for _, a := range e.apis {
-		p := a.api.PathPrefix()
-		if r.URL.Path == p || strings.HasPrefix(r.URL.Path, p+"/") {
-			owner = a.api
-			break
-		}
-	}
+	owner, root := e.owner(r.URL.Path)
 	if owner == nil {
+		return nil, "", nil
+	}
+	if root {
+		if _, pattern := e.api.Handler(r); pattern != "" {
+			return owner, pattern, e.api
+		}
 		return nil, "", nil
 	}
 	if !route.IsClean(r.URL.Path) {
@@ -229,6 +252,27 @@ func (e *Emulator) route(r *http.Request) (api, string, http.Handler) {
 		return owner, pattern, e.api
 	}
 	return nil, "", nil
+}
+
+// owner returns the API whose path p is, and whether p is one of its root
+// paths rather than under its prefix.
+func (e *Emulator) owner(p string) (api, bool) {
+	for _, a := range e.apis {
+		prefix := a.api.PathPrefix()
+		if p == prefix || strings.HasPrefix(p, prefix+"/") {
+			return a.api, false
+		}
+		if rp, ok := a.api.(rootPaths); ok && slices.Contains(rp.RootPaths(), p) {
+			return a.api, true
+		}
+	}
+	return nil, false
+}
+
+// Platform returns the platform API, for what tests do through its Go API:
+// minting tokens, setting what runs would set.
+func (e *Emulator) Platform() *platform.Server {
+	return e.platform
 }
 
 // MintSchedulerToken returns the secret of a new scheduler token; one that

@@ -16,6 +16,7 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
@@ -652,4 +653,110 @@ func TestSecrets_unroutedPathsAreTheAPIs(t *testing.T) {
 	if got := e.Stats(); got.Total != 15 || !reflect.DeepEqual(got.Requests, want) {
 		t.Fatalf("Stats() = %+v, want total 15 and %v", got, want)
 	}
+}
+
+func getPlatform(t *testing.T, url, token string) response {
+	t.Helper()
+	return response(emutest.Do(t, http.MethodGet, url, map[string]string{"Authorization": "Bearer " + token}, nil))
+}
+
+func TestPlatform_servedAndCountedByRoute(t *testing.T) {
+	e, url := start(t, emulator.Options{})
+	r := getPlatform(t, url+"/api/v2/ping", "platform-root")
+	wantStatus(t, r, http.StatusNoContent)
+	if r.Header.Get("X-RateLimit-Limit") != "30" || r.Header.Get("TFP-AppName") != platform.HostedAppName {
+		t.Errorf("ping headers %v, want the default limit and the hosted edition", r.Header)
+	}
+	wantStatus(t, do(t, http.MethodGet, url+platform.DiscoveryPath, "", ""), http.StatusOK)
+	wantStatus(t, getPlatform(t, url+"/api/v2/nothing", "platform-root"), http.StatusNotFound)
+	wantStatus(t, getPlatform(t, url+"/api/v2/nothing", "secrets-root"), http.StatusUnauthorized)
+	// A path that is not clean is the API's 404, not the mux's redirect.
+	r = getPlatform(t, url+"/api/v2//ping", "platform-root")
+	wantStatus(t, r, http.StatusNotFound)
+	if !strings.Contains(r.Body, `"title":"not found"`) {
+		t.Errorf("unclean path body %s, want the API's error form", r.Body)
+	}
+	want := map[string]int64{
+		"GET /api/v2/ping":              1,
+		"GET " + platform.DiscoveryPath: 1,
+		"GET /api/v2/":                  3,
+	}
+	if got := e.Stats(); got.Total != 5 || !reflect.DeepEqual(got.Requests, want) {
+		t.Fatalf("Stats() = %+v, want total 5 and %v", got, want)
+	}
+	// Another method on the discovery path is the mux's, uncounted.
+	wantStatus(t, do(t, http.MethodPost, url+platform.DiscoveryPath, "", ""), http.StatusMethodNotAllowed)
+	if got := e.Stats().Total; got != 5 {
+		t.Errorf("total %d after a POST of the discovery document", got)
+	}
+}
+
+func TestPlatform_optionsReachTheAPI(t *testing.T) {
+	_, url := start(t, emulator.Options{Platform: platform.Options{Token: "mine", RateLimit: 7, Edition: platform.EditionSelfHosted}})
+	wantStatus(t, getPlatform(t, url+"/api/v2/nothing", "platform-root"), http.StatusUnauthorized)
+	r := getPlatform(t, url+"/api/v2/ping", "mine")
+	wantStatus(t, r, http.StatusNoContent)
+	if r.Header.Get("X-RateLimit-Limit") != "7" || r.Header.Get("X-TFE-Version") != platform.SelfHostedVersion {
+		t.Errorf("ping headers %v", r.Header)
+	}
+	if _, err := emulator.New(emulator.Options{Platform: platform.Options{Edition: "cloud"}}); err == nil {
+		t.Error("New took edition cloud")
+	}
+}
+
+func TestFaults_platformAnswersInItsErrorForm(t *testing.T) {
+	_, url := start(t, emulator.Options{FailRate: 1, Seed: 3, RetryAfter: 2 * time.Second})
+	seen := map[int]bool{}
+	for range 20 {
+		r := getPlatform(t, url+"/api/v2/ping", "platform-root")
+		seen[r.Status] = true
+		switch r.Status {
+		case http.StatusTooManyRequests:
+			if r.Body != `{"errors":[{"detail":"You have exceeded the API's rate limit.","status":429,"title":"Too many requests"}]}` ||
+				r.Header.Get("X-RateLimit-Reset") != "2" || r.Header.Get("X-RateLimit-Limit") != "30" || r.Header.Get("Retry-After") != "2" {
+				t.Fatalf("injected 429: %v %s", r.Header, r.Body)
+			}
+		case http.StatusServiceUnavailable:
+			if r.Body != `{"errors":[{"status":"503","title":"service unavailable","detail":"service unavailable"}]}` {
+				t.Fatalf("injected 503: %s", r.Body)
+			}
+		default:
+			t.Fatalf("status %d with fail rate 1", r.Status)
+		}
+		if r.Header.Get("Content-Type") != platform.MediaType {
+			t.Fatalf("Content-Type %q", r.Header.Get("Content-Type"))
+		}
+	}
+	if !seen[http.StatusTooManyRequests] || !seen[http.StatusServiceUnavailable] {
+		t.Errorf("statuses seen %v, want both 429 and 503", seen)
+	}
+}
+
+func TestPlatform_tokensSavedAndMintedOverHTTP(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	e, url := start(t, emulator.Options{StatePath: path})
+	alice, err := e.Platform().MintUserToken("alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Minting is a change the state file has at once.
+	if data, err := os.ReadFile(path); err != nil || !strings.Contains(string(data), alice) {
+		t.Fatalf("state file after a mint: %s %v", data, err)
+	}
+	r := do(t, http.MethodPost, url+"/_emulator/platform/tokens", "", `{"type":"user","username":"bob"}`)
+	wantStatus(t, r, http.StatusOK)
+	var v struct{ Token string }
+	if err := json.Unmarshal([]byte(r.Body), &v); err != nil || v.Token == "" {
+		t.Fatalf("mint over HTTP: %s %v", r.Body, err)
+	}
+	if data, _ := os.ReadFile(path); !strings.Contains(string(data), v.Token) {
+		t.Fatalf("state file lacks the token minted over HTTP: %s", data)
+	}
+
+	_, url = start(t, emulator.Options{StatePath: path})
+	for _, tok := range []string{alice, v.Token} {
+		wantStatus(t, getPlatform(t, url+"/api/v2/nothing", tok), http.StatusNotFound)
+	}
+	do(t, http.MethodPost, url+"/_emulator/reset", "", "")
+	wantStatus(t, getPlatform(t, url+"/api/v2/nothing", alice), http.StatusUnauthorized)
 }

@@ -1,11 +1,16 @@
-// Command stack-emulator serves the emulated scheduler and secrets APIs on
-// one address, for trying the provider without any real service.
+// Command stack-emulator serves the emulated scheduler, secrets and
+// platform APIs on one address, for trying the provider without any real
+// service.
 //
 // Once it serves it prints one line, `stack-emulator listening on
 // http://ADDR`, with the address actually bound (so -listen 127.0.0.1:0
 // works for scripts); it stops cleanly on SIGINT or SIGTERM. With -state it
 // writes that file at start and after every change, and refuses to start
-// when it cannot.
+// when it cannot. With -tls it serves HTTPS instead, with a certificate of
+// its own: it writes the certificate of the authority that signed it to
+// ca.pem in a new temporary directory, prints `stack-emulator CA
+// certificate in PATH` before the ready line (which then says https://),
+// and removes the directory when it stops.
 package main
 
 import (
@@ -25,6 +30,7 @@ import (
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
@@ -36,22 +42,43 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// parseFlags reads the command line into the emulator's options and the
-// listen address. done is set, with the exit code, when the command must
-// stop there: after -h, or a bad flag, which the flag set reports.
-func parseFlags(args []string, stderr io.Writer) (opts emulator.Options, listen string, done bool, code int) {
+// config is what the command line asks for.
+type config struct {
+	opts   emulator.Options
+	listen string
+	tls    bool
+}
+
+// parseFlags reads the command line into the emulator's options, the
+// listen address and -tls. done is set, with the exit code, when the
+// command must stop there: after -h, or a bad flag, which the flag set
+// reports.
+func parseFlags(args []string, stderr io.Writer) (cfg config, done bool, code int) {
+	opts := &cfg.opts
 	fs := flag.NewFlagSet("stack-emulator", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: stack-emulator [flags]\n\n"+
-			"Serves in memory the scheduler and secrets APIs the stack provider manages.\n"+
+			"Serves in memory the scheduler, secrets and platform APIs the stack provider manages.\n"+
 			"GET /_emulator/stats counts requests; POST /_emulator/reset empties data and counts;\n"+
-			"POST /_emulator/scheduler/tokens {\"Type\":\"management\"|\"client\"} mints a scheduler token.\n\nFlags:\n")
+			"POST /_emulator/scheduler/tokens {\"Type\":\"management\"|\"client\"} mints a scheduler token;\n"+
+			"POST /_emulator/platform/tokens {\"type\":\"user\",\"username\":\"alice\"} mints a platform token.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	fs.StringVar(&listen, "listen", "127.0.0.1:8080", "`address` to listen on; port 0 picks a free port (the ready line shows it)")
+	fs.StringVar(&cfg.listen, "listen", "127.0.0.1:8080", "`address` to listen on; port 0 picks a free port (the ready line shows it)")
+	fs.BoolVar(&cfg.tls, "tls", false, "serve HTTPS with a certificate of the emulator's own; the certificate of its authority is written to ca.pem in a new temporary directory, whose path is printed before the ready line, and removed at stop")
 	fs.StringVar(&opts.Scheduler.ManagementToken, "scheduler-token", "scheduler-root", "scheduler management `token` (X-Scheduler-Token)")
 	fs.StringVar(&opts.Secrets.Token, "secrets-token", "secrets-root", "secrets service management `token` (X-Secrets-Token)")
+	fs.StringVar(&opts.Platform.Token, "platform-token", "platform-root", "platform site administrator's `token` (Authorization: Bearer), which sees every organization")
+	fs.IntVar(&opts.Platform.RateLimit, "platform-rate-limit", platform.DefaultRateLimit, "platform requests a second each user (team, organization token) may make before it answers 429; 0 turns the limit off")
+	opts.Platform.Edition = platform.EditionHosted
+	fs.Func("platform-edition", "platform `edition`, hosted or self-hosted, which GET /api/v2/ping tells by its TFP-AppName and X-TFE-Version headers (default hosted)", func(v string) error {
+		if v != platform.EditionHosted && v != platform.EditionSelfHosted {
+			return fmt.Errorf("must be %s or %s", platform.EditionHosted, platform.EditionSelfHosted)
+		}
+		opts.Platform.Edition = v
+		return nil
+	})
 	fs.DurationVar(&opts.Scheduler.ReplicaLag, "replica-lag", 0, "how long the scheduler's replica, which answers reads and lists, lags behind writes")
 	fs.DurationVar(&opts.Latency, "latency", 0, "latency added to every API request")
 	fs.Float64Var(&opts.FailRate, "fail-rate", 0, "share (0..1) of API requests answered 429 or 503 with Retry-After, before anything is applied")
@@ -81,13 +108,17 @@ func parseFlags(args []string, stderr io.Writer) (opts emulator.Options, listen 
 	fs.BoolVar(&opts.Secrets.RefuseList, "secrets-refuse-list", false, "real-server variant: the secrets service answers the LIST method 405, so only GET ?list=true lists")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return opts, listen, true, 0
+			return cfg, true, 0
 		}
-		return opts, listen, true, 2
+		return cfg, true, 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "stack-emulator: unexpected arguments: %v\n", fs.Args())
-		return opts, listen, true, 2
+		return cfg, true, 2
+	}
+	if opts.Platform.RateLimit < 0 {
+		fmt.Fprintf(stderr, "stack-emulator: -platform-rate-limit %d: must be 0 (off) or more\n", opts.Platform.RateLimit)
+		return cfg, true, 2
 	}
 	// Options read zero as "the default"; negative is their "0".
 	if opts.RetryAfter == 0 {
@@ -96,24 +127,38 @@ func parseFlags(args []string, stderr io.Writer) (opts emulator.Options, listen 
 	if opts.Secrets.PurgeDelay == 0 {
 		opts.Secrets.PurgeDelay = -1
 	}
-	return opts, listen, false, 0
+	if opts.Platform.RateLimit == 0 {
+		opts.Platform.RateLimit = -1
+	}
+	return cfg, false, 0
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	opts, listen, done, code := parseFlags(args, stderr)
+	cfg, done, code := parseFlags(args, stderr)
 	if done {
 		return code
 	}
 	logger := log.New(stderr, "stack-emulator: ", 0)
-	emu, err := emulator.New(opts)
+	emu, err := emulator.New(cfg.opts)
 	if err != nil {
 		logger.Print(err)
 		return 1
 	}
-	ln, err := net.Listen("tcp", listen)
+	ln, err := net.Listen("tcp", cfg.listen)
 	if err != nil {
 		logger.Print(err)
 		return 1
+	}
+	scheme := "http"
+	if cfg.tls {
+		caDir, tlsLn, err := serveTLS(ln, stdout)
+		if err != nil {
+			_ = ln.Close()
+			logger.Print(err)
+			return 1
+		}
+		defer os.RemoveAll(caDir)
+		ln, scheme = tlsLn, "https"
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -134,7 +179,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	go func() { served <- srv.Serve(ln) }()
 	// The listener accepts from here on, so the line can go out before Serve
 	// has been scheduled; os.Stdout is unbuffered, nothing to flush.
-	fmt.Fprintf(stdout, "stack-emulator listening on http://%s\n", ln.Addr())
+	fmt.Fprintf(stdout, "stack-emulator listening on %s://%s\n", scheme, ln.Addr())
 
 	code = 0
 	select {

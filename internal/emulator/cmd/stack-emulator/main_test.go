@@ -3,8 +3,12 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
+	"errors"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -17,11 +21,12 @@ import (
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
-const readyPrefix = "stack-emulator listening on http://"
+const readyPrefix = "stack-emulator listening on "
 
 // build compiles the command as a user runs it, outside the test binary.
 func build(t *testing.T) string {
@@ -40,8 +45,20 @@ func build(t *testing.T) string {
 }
 
 // startCommand starts the binary and returns its base URL, parsed from the
-// ready line as scripts do.
+// ready line as scripts do; nothing may be printed before that line.
 func startCommand(t *testing.T, bin string, args ...string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd, url, before := startCommandOutput(t, bin, args...)
+	if len(before) > 0 {
+		t.Fatalf("printed %q before the ready line", before)
+	}
+	return cmd, url
+}
+
+// startCommandOutput starts the binary and returns its base URL, parsed
+// from the ready line (http:// or https://), and the lines printed before
+// it.
+func startCommandOutput(t *testing.T, bin string, args ...string) (*exec.Cmd, string, []string) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	stdout, err := cmd.StdoutPipe()
@@ -53,26 +70,43 @@ func startCommand(t *testing.T, bin string, args ...string) (*exec.Cmd, string) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	lines := make(chan string, 1)
+	lines := make(chan string)
 	go func() {
-		line, _ := bufio.NewReader(stdout).ReadString('\n')
-		lines <- line
+		rd := bufio.NewReader(stdout)
+		for {
+			line, err := rd.ReadString('\n')
+			lines <- line
+			if err != nil || strings.HasPrefix(line, readyPrefix) {
+				break
+			}
+		}
+		close(lines)
 		_, _ = io.Copy(io.Discard, stdout)
 	}()
-	select {
-	case line := <-lines:
-		if !strings.HasPrefix(line, readyPrefix) || !strings.HasSuffix(line, "\n") {
-			t.Fatalf("ready line %q", line)
+	var before []string
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case line, open := <-lines:
+			if !open || !strings.HasSuffix(line, "\n") {
+				t.Fatalf("no ready line after %q (last %q)", before, line)
+			}
+			if !strings.HasPrefix(line, readyPrefix) {
+				before = append(before, strings.TrimSuffix(line, "\n"))
+				continue
+			}
+			url := strings.TrimSuffix(strings.TrimPrefix(line, readyPrefix), "\n")
+			if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
+				t.Fatalf("ready line %q", line)
+			}
+			if strings.HasSuffix(url, ":0") {
+				t.Fatalf("ready line shows the asked port, not the bound one: %q", line)
+			}
+			return cmd, url, before
+		case <-timeout:
+			t.Fatal("no ready line")
 		}
-		addr := strings.TrimSuffix(strings.TrimPrefix(line, readyPrefix), "\n")
-		if strings.HasSuffix(addr, ":0") {
-			t.Fatalf("ready line shows the asked port, not the bound one: %q", line)
-		}
-		return cmd, "http://" + addr
-	case <-time.After(10 * time.Second):
-		t.Fatal("no ready line")
 	}
-	return nil, ""
 }
 
 func stop(t *testing.T, cmd *exec.Cmd) {
@@ -258,6 +292,116 @@ func TestCommand_schedulerOmitSecrets(t *testing.T) {
 	stop(t, cmd)
 }
 
+// answer is a response, read whole.
+type answer struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// get sends a GET with a platform bearer token (none when empty) through
+// client.
+func get(t *testing.T, client *http.Client, url, token string) answer {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return answer{resp.StatusCode, resp.Header, string(body)}
+}
+
+func TestCommand_platformFlags(t *testing.T) {
+	bin := build(t)
+	cmd, url := startCommand(t, bin, "-listen", "127.0.0.1:0", "-platform-token", "pt",
+		"-platform-rate-limit", "7", "-platform-edition", "self-hosted")
+	a := get(t, http.DefaultClient, url+"/api/v2/ping", "pt")
+	for h, want := range map[string]string{
+		"X-RateLimit-Limit":     "7",
+		"TFP-AppName":           platform.SelfHostedAppName,
+		"X-TFE-Version":         platform.SelfHostedVersion,
+		"X-TFE-Current-Version": platform.SelfHostedNumericVersion,
+	} {
+		if got := a.header.Get(h); got != want {
+			t.Errorf("-platform-rate-limit 7 -platform-edition self-hosted: ping %s = %q, want %q", h, got, want)
+		}
+	}
+	// The token of -platform-token is the one taken: the default is not.
+	if got := get(t, http.DefaultClient, url+"/api/v2/no-such-endpoint", "platform-root"); got.status != http.StatusUnauthorized {
+		t.Errorf("-platform-token pt: the default token got %d %s, want 401", got.status, got.body)
+	}
+	if got := get(t, http.DefaultClient, url+"/api/v2/no-such-endpoint", "pt"); got.status != http.StatusNotFound {
+		t.Errorf("-platform-token pt: its token got %d %s, want past the token check to 404", got.status, got.body)
+	}
+	stop(t, cmd)
+
+	// The defaults: hosted, 30 a second; 0 turns the limit off, and with it
+	// the header clients size their own limiter by.
+	cmd, url = startCommand(t, bin, "-listen", "127.0.0.1:0")
+	a = get(t, http.DefaultClient, url+"/api/v2/ping", "")
+	if a.header.Get("X-RateLimit-Limit") != "30" || a.header.Get("TFP-AppName") != platform.HostedAppName || a.header.Get("X-TFE-Version") != "" {
+		t.Errorf("default ping headers %v", a.header)
+	}
+	stop(t, cmd)
+	cmd, url = startCommand(t, bin, "-listen", "127.0.0.1:0", "-platform-rate-limit", "0")
+	a = get(t, http.DefaultClient, url+"/api/v2/ping", "")
+	if v, present := a.header["X-Ratelimit-Limit"]; present {
+		t.Errorf("-platform-rate-limit 0: X-RateLimit-Limit %q, want none", v)
+	}
+	stop(t, cmd)
+}
+
+// With -tls the emulator serves HTTPS with a certificate that its printed
+// CA file verifies, for the names and addresses a client uses, and removes
+// the file at stop.
+func TestCommand_tls(t *testing.T) {
+	cmd, url, before := startCommandOutput(t, build(t), "-listen", "127.0.0.1:0", "-tls")
+	if !strings.HasPrefix(url, "https://127.0.0.1:") {
+		t.Fatalf("ready line URL %q, want https://127.0.0.1:PORT", url)
+	}
+	const caPrefix = "stack-emulator CA certificate in "
+	if len(before) != 1 || !strings.HasPrefix(before[0], caPrefix) {
+		t.Fatalf("lines before the ready line %q, want one naming the CA file", before)
+	}
+	caFile := strings.TrimPrefix(before[0], caPrefix)
+	pemData, err := os.ReadFile(caFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pemData) {
+		t.Fatalf("%s holds no certificate: %s", caFile, pemData)
+	}
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}}}
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(url, "https://"))
+	for _, host := range []string{"127.0.0.1", "localhost"} {
+		base := "https://" + net.JoinHostPort(host, port)
+		a := get(t, client, base+"/.well-known/terraform.json", "")
+		if a.status != http.StatusOK || !strings.Contains(a.body, `"tfe.v2.2":"`+base+`/api/v2/"`) {
+			t.Errorf("discovery at %s: %d %s, want tfe.v2.2 at %s/api/v2/", host, a.status, a.body, base)
+		}
+		if a := get(t, client, base+"/api/v2/ping", "platform-root"); a.status != http.StatusNoContent {
+			t.Errorf("ping at %s over TLS: %d", host, a.status)
+		}
+	}
+	// Plain HTTP is not served on the TLS port.
+	if resp, err := http.Get("http://127.0.0.1:" + port + "/api/v2/ping"); err == nil {
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusNoContent {
+			t.Error("plain HTTP served with -tls")
+		}
+	}
+	stop(t, cmd)
+	if _, err := os.Stat(filepath.Dir(caFile)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("CA directory after stop: %v, want it removed", err)
+	}
+}
+
 func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"-h"}, &stdout, &stderr); code != 0 {
@@ -269,6 +413,7 @@ func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 		"-scheduler-redact-secrets", "-scheduler-omit-secrets", "-scheduler-delete-missing-500",
 		"-scheduler-empty-zero-durations", "-scheduler-return-max-token-ttl", "-scheduler-update-jwt",
 		"-secrets-kv-mounts", "-secrets-purge-delay", "-secrets-no-license", "-secrets-refuse-list",
+		"-platform-token", "-platform-rate-limit", "-platform-edition", "-tls",
 	} {
 		if !strings.Contains(stderr.String(), f+" ") && !strings.Contains(stderr.String(), f+"\n") {
 			t.Errorf("-h does not document %s", f)
@@ -282,6 +427,7 @@ func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 func TestRun_refusesBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-fail-rate", "2", "-listen", "127.0.0.1:0"}, {"-listen", "not an address"},
 		{"-secrets-kv-mounts", "team/kv:3"}, {"-secrets-kv-mounts", "nover"}, {"-secrets-kv-mounts", ":2", "-listen", "127.0.0.1:0"},
+		{"-platform-edition", "cloud"}, {"-platform-rate-limit", "-1"}, {"-platform-rate-limit", "many"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code == 0 {
@@ -312,9 +458,11 @@ func TestRun_refusesUnwritableState(t *testing.T) {
 // Every flag lands in the option it names, with the mapping of "0" where
 // the options read zero as their default.
 func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
+	defaultPlatform := platform.Options{Token: "platform-root", RateLimit: 30, Edition: "hosted"}
 	cases := []struct {
 		args       []string
 		listen     string
+		tls        bool
 		opts       emulator.Options
 		done       bool
 		exitStatus int
@@ -325,6 +473,7 @@ func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
 			opts: emulator.Options{
 				Scheduler:  scheduler.Options{ManagementToken: "scheduler-root"},
 				Secrets:    secrets.Options{Token: "secrets-root", PurgeDelay: secrets.DefaultPurgeDelay},
+				Platform:   defaultPlatform,
 				RetryAfter: time.Second,
 			},
 		},
@@ -335,8 +484,10 @@ func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
 				"-scheduler-upsert-on-create", "-scheduler-redact-secrets", "-scheduler-omit-secrets", "-scheduler-delete-missing-500",
 				"-scheduler-empty-zero-durations", "-scheduler-return-max-token-ttl", "-scheduler-update-jwt",
 				"-secrets-kv-mounts", "team/kv:2,old:1", "-secrets-purge-delay", "5s", "-secrets-no-license", "-secrets-refuse-list",
+				"-platform-token", "pt", "-platform-rate-limit", "7", "-platform-edition", "self-hosted", "-tls",
 			},
 			listen: "127.0.0.1:0",
+			tls:    true,
 			opts: emulator.Options{
 				Scheduler: scheduler.Options{
 					ManagementToken: "st", ReplicaLag: 2 * time.Second,
@@ -347,17 +498,20 @@ func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
 					Token: "xt", KVMounts: map[string]int{"team/kv": 2, "old": 1}, PurgeDelay: 5 * time.Second,
 					NoLicense: true, RefuseList: true,
 				},
-				Latency: 30 * time.Millisecond, FailRate: 0.2, RetryAfter: 3 * time.Second,
+				Platform: platform.Options{Token: "pt", RateLimit: 7, Edition: "self-hosted"},
+				Latency:  30 * time.Millisecond, FailRate: 0.2, RetryAfter: 3 * time.Second,
 				StatePath: "s.json", Seed: 9,
 			},
 		},
 		{
-			// "0" is sent as 0 and done at once: the options' negative.
-			args:   []string{"-retry-after", "0", "-secrets-purge-delay", "0"},
+			// "0" is sent as 0, done at once or turned off: the options'
+			// negative.
+			args:   []string{"-retry-after", "0", "-secrets-purge-delay", "0", "-platform-rate-limit", "0"},
 			listen: "127.0.0.1:8080",
 			opts: emulator.Options{
 				Scheduler:  scheduler.Options{ManagementToken: "scheduler-root"},
 				Secrets:    secrets.Options{Token: "secrets-root", PurgeDelay: -1},
+				Platform:   platform.Options{Token: "platform-root", RateLimit: -1, Edition: "hosted"},
 				RetryAfter: -1,
 			},
 		},
@@ -365,13 +519,13 @@ func TestParseFlags_everyFlagSetsItsOption(t *testing.T) {
 		{args: []string{"-fail-rate", "much"}, done: true, exitStatus: 2},
 	}
 	for _, c := range cases {
-		opts, listen, done, code := parseFlags(c.args, io.Discard)
+		cfg, done, code := parseFlags(c.args, io.Discard)
 		if done != c.done || code != c.exitStatus {
 			t.Errorf("%q: done %t, exit %d; want %t, %d", c.args, done, code, c.done, c.exitStatus)
 			continue
 		}
-		if !done && (listen != c.listen || !reflect.DeepEqual(opts, c.opts)) {
-			t.Errorf("%q:\n listen %q, options %+v\nwant %q, %+v", c.args, listen, opts, c.listen, c.opts)
+		if !done && (cfg.listen != c.listen || cfg.tls != c.tls || !reflect.DeepEqual(cfg.opts, c.opts)) {
+			t.Errorf("%q:\n listen %q, tls %t, options %+v\nwant %q, %t, %+v", c.args, cfg.listen, cfg.tls, cfg.opts, c.listen, c.tls, c.opts)
 		}
 	}
 }

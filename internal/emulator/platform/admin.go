@@ -1,0 +1,53 @@
+package platform
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+)
+
+// RegisterAdmin adds the emulator's own platform routes to mux, under
+// /_emulator/platform/: what tests and demos do that the API cannot. They
+// answer plain-text errors, as every /_emulator/ route.
+//
+//	POST /_emulator/platform/tokens  {"type":"user","username":"alice"} -> {"token":"..."}
+//	                                 {"type":"organization","organization":"acme"}
+//	                                 {"type":"team","organization":"acme","team":"team-..."}
+func (s *Server) RegisterAdmin(mux *http.ServeMux) {
+	mux.HandleFunc("POST /_emulator/platform/tokens", s.mintOverHTTP)
+}
+
+// mintRequest is the body of POST /_emulator/platform/tokens.
+type mintRequest struct {
+	Type         string `json:"type"`
+	Username     string `json:"username"`
+	Organization string `json:"organization"`
+	Team         string `json:"team"`
+}
+
+func (s *Server) mintOverHTTP(w http.ResponseWriter, r *http.Request) {
+	var req mintRequest
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&req); err != nil {
+		http.Error(w, fmt.Sprintf("invalid request body: %v", err), http.StatusBadRequest)
+		return
+	}
+	var secret string
+	var err error
+	switch req.Type {
+	case kindUser:
+		secret, err = s.MintUserToken(req.Username)
+	case kindOrganization:
+		secret, err = s.MintOrganizationToken(req.Organization)
+	case kindTeam:
+		secret, err = s.MintTeamToken(req.Organization, req.Team)
+	default:
+		err = fmt.Errorf("invalid type %q: must be %s, %s or %s", req.Type, kindUser, kindOrganization, kindTeam)
+	}
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]string{"token": secret})
+}

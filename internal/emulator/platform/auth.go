@@ -1,0 +1,256 @@
+package platform
+
+import (
+	"crypto/subtle"
+	"fmt"
+	"maps"
+	"net"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Kinds of principal a token acts for.
+const (
+	kindUser         = "user"
+	kindTeam         = "team"
+	kindOrganization = "organization"
+)
+
+// rootUserID is the site administrator's user ID, the user of
+// Options.Token.
+const rootUserID = "user-Emu1atorRootUser"
+
+// principal is who a request acts for: a user, a team, or an organization
+// (through its organization token). Each has its own rate limit, whatever
+// the number of its tokens.
+type principal struct {
+	kind  string
+	id    string // the user's or the team's ID, or the organization's external ID
+	org   string // team and organization tokens: the organization's external ID
+	admin bool   // the site administrator, who sees every organization
+}
+
+func (p principal) rateKey() string { return p.kind + ":" + p.id }
+
+// sees reports whether p may see org and what is in it: the site
+// administrator sees every organization, a user those it owns, a team or
+// organization token its own organization.
+func (p principal) sees(org *organization) bool {
+	switch {
+	case p.admin:
+		return true
+	case p.kind == kindUser:
+		return slices.Contains(org.Owners, p.id)
+	default:
+		return p.org == org.ExternalID
+	}
+}
+
+// owns reports whether p has the owners' rights on org: changing and
+// deleting it, and force-deleting any workspace. A team does not.
+func (p principal) owns(org *organization) bool {
+	return p.admin || p.kind == kindUser && slices.Contains(org.Owners, p.id) ||
+		p.kind == kindOrganization && p.org == org.ExternalID
+}
+
+// user is a person of the platform; minted user tokens create them.
+type user struct {
+	ID       string `json:"id"`
+	Username string `json:"username"`
+}
+
+// token is an API token and what it acts for.
+type token struct {
+	ID     string `json:"id"`
+	Secret string `json:"secret"`
+	// Kind is kindUser, kindTeam or kindOrganization, and Subject the ID
+	// of the user or the team, or the organization's external ID.
+	Kind    string `json:"kind"`
+	Subject string `json:"subject"`
+	// Organization is the external ID of a team's or an organization
+	// token's organization.
+	Organization string     `json:"organization,omitempty"`
+	Description  string     `json:"description,omitempty"`
+	CreatedAt    time.Time  `json:"created-at"`
+	ExpiredAt    *time.Time `json:"expired-at,omitempty"`
+}
+
+func (t *token) principal() principal {
+	return principal{kind: t.Kind, id: t.Subject, org: t.Organization}
+}
+
+// newSecret returns a token secret in the API's shape: 14 characters,
+// ".atlasv1.", 67 characters.
+func newSecret() string {
+	return randomBase58(14) + ".atlasv1." + randomBase58(67)
+}
+
+// issueTokenLocked stores a new token acting for kind and subject.
+func (s *Server) issueTokenLocked(kind, subject, org string) *token {
+	t := &token{
+		ID: newID(prefixToken), Secret: newSecret(),
+		Kind: kind, Subject: subject, Organization: org,
+		CreatedAt: s.now().UTC(),
+	}
+	s.tokens[t.Secret] = t
+	return t
+}
+
+var validUsername = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)
+
+// MintUserToken returns a new token of the user named username, who is
+// created on first use. Every token of one user shares that user's rate
+// limit. A new user sees only the organizations it creates.
+func (s *Server) MintUserToken(username string) (string, error) {
+	if !validUsername.MatchString(username) {
+		return "", fmt.Errorf("username %q: must be 1 to 40 letters, numbers, - or _", username)
+	}
+	var secret string
+	err := s.change(func() error {
+		u := s.userByNameLocked(username)
+		if u == nil {
+			u = &user{ID: newID(prefixUser), Username: username}
+			s.users[u.ID] = u
+		}
+		secret = s.issueTokenLocked(kindUser, u.ID, "").Secret
+		return nil
+	})
+	return secret, err
+}
+
+// MintOrganizationToken returns a new organization token of the
+// organization named org. An organization has one: the new token replaces
+// the one it had, which stops working.
+func (s *Server) MintOrganizationToken(org string) (string, error) {
+	var secret string
+	err := s.change(func() error {
+		o := s.orgByNameLocked(org)
+		if o == nil {
+			return fmt.Errorf("organization %q: no such organization", org)
+		}
+		secret = s.issueOrganizationTokenLocked(o).Secret
+		return nil
+	})
+	return secret, err
+}
+
+// issueOrganizationTokenLocked replaces org's organization token by a new
+// one.
+func (s *Server) issueOrganizationTokenLocked(org *organization) *token {
+	maps.DeleteFunc(s.tokens, func(_ string, t *token) bool {
+		return t.Kind == kindOrganization && t.Subject == org.ExternalID
+	})
+	return s.issueTokenLocked(kindOrganization, org.ExternalID, org.ExternalID)
+}
+
+// MintTeamToken returns a new token of the team teamID ("team-" and 16
+// base58 characters) of the organization named org. The team acts with
+// its own rate limit, sees everything in its organization and manages its
+// projects and workspaces, but has none of the owners' rights.
+func (s *Server) MintTeamToken(org, teamID string) (string, error) {
+	if !isID(prefixTeam, teamID) {
+		return "", fmt.Errorf("team ID %q: must be team- and 16 base58 characters", teamID)
+	}
+	var secret string
+	err := s.change(func() error {
+		o := s.orgByNameLocked(org)
+		if o == nil {
+			return fmt.Errorf("organization %q: no such organization", org)
+		}
+		secret = s.issueTokenLocked(kindTeam, teamID, o.ExternalID).Secret
+		return nil
+	})
+	return secret, err
+}
+
+func (s *Server) userByNameLocked(username string) *user {
+	for _, u := range s.users {
+		if u.Username == username {
+			return u
+		}
+	}
+	return nil
+}
+
+// authenticate returns who the request's bearer token acts for, or why it
+// is refused: missing, unknown or expired.
+func (s *Server) authenticate(r *http.Request) (principal, string) {
+	scheme, secret, _ := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	secret = strings.TrimSpace(secret)
+	if !strings.EqualFold(scheme, "Bearer") || secret == "" {
+		return principal{}, "missing token: send Authorization: Bearer <token>"
+	}
+	if s.opts.Token != "" && subtle.ConstantTimeCompare([]byte(secret), []byte(s.opts.Token)) == 1 {
+		return principal{kind: kindUser, id: rootUserID, admin: true}, ""
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.tokens[secret]
+	if t == nil {
+		return principal{}, "invalid token: the token is unknown or was revoked"
+	}
+	if t.ExpiredAt != nil && !s.now().Before(*t.ExpiredAt) {
+		return principal{}, "invalid token: the token expired at " + formatTime(*t.ExpiredAt)
+	}
+	return t.principal(), ""
+}
+
+// handler serves a request whose token was accepted.
+type handler func(w http.ResponseWriter, r *http.Request, p principal)
+
+// handle registers h behind what every endpoint does: the edition headers,
+// the token and the rate limit. The rate limit comes first, keyed by the
+// token's principal, or by the client's address when the token is refused,
+// so that a client retrying with a bad token is limited too; then a refused
+// token is answered 401.
+func (s *Server) handle(mux *http.ServeMux, pattern string, h handler) {
+	mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		s.setHeaders(w)
+		p, refused := s.authenticate(r)
+		if !s.admit(w, rateKey(r, p, refused)) {
+			return
+		}
+		if refused != "" {
+			errorReply(http.StatusUnauthorized, refused).send(w)
+			return
+		}
+		h(w, r, p)
+	})
+}
+
+// handlePublic registers h like handle, but a request without a token is
+// served too (with the zero principal), limited by its address. A token
+// that is given must be valid.
+func (s *Server) handlePublic(mux *http.ServeMux, pattern string, h handler) {
+	mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		s.setHeaders(w)
+		var p principal
+		var refused string
+		if r.Header.Get("Authorization") != "" {
+			p, refused = s.authenticate(r)
+		}
+		if !s.admit(w, rateKey(r, p, refused)) {
+			return
+		}
+		if refused != "" {
+			errorReply(http.StatusUnauthorized, refused).send(w)
+			return
+		}
+		h(w, r, p)
+	})
+}
+
+// rateKey is the bucket of a request: its principal's, or its address's.
+func rateKey(r *http.Request, p principal, refused string) string {
+	if refused != "" || p.kind == "" {
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			host = r.RemoteAddr
+		}
+		return "address:" + host
+	}
+	return p.rateKey()
+}

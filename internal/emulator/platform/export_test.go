@@ -1,0 +1,14 @@
+package platform
+
+import "time"
+
+// SetClock makes s read the time from now: the rate limit's refills and
+// token expiry become the test's to decide.
+func SetClock(s *Server, now func() time.Time) { s.now = now }
+
+// ExpireToken makes the token whose secret is given expire at at.
+func ExpireToken(s *Server, secret string, at time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokens[secret].ExpiredAt = &at
+}

@@ -1,0 +1,368 @@
+package platform_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
+)
+
+const root = "root-token"
+
+type api struct {
+	t      *testing.T
+	url    string
+	server *platform.Server
+	// token is the bearer token of requests made with do.
+	token string
+}
+
+// newAPI serves a Server as the emulator does, with its admin routes. The
+// rate limit is off unless opts sets one, so that tests of other rules
+// never meet it.
+func newAPI(t *testing.T, opts platform.Options) *api {
+	t.Helper()
+	if opts.Token == "" {
+		opts.Token = root
+	}
+	if opts.RateLimit == 0 {
+		opts.RateLimit = -1
+	}
+	s, err := platform.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	s.Register(mux)
+	s.RegisterAdmin(mux)
+	ts := httptest.NewServer(mux)
+	t.Cleanup(ts.Close)
+	return &api{t: t, url: ts.URL, server: s, token: root}
+}
+
+// as returns a copy of a that sends token.
+func (a *api) as(token string) *api {
+	c := *a
+	c.token = token
+	return &c
+}
+
+// clock is a clock the test moves.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newClock(a *api) *clock {
+	c := &clock{now: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)}
+	platform.SetClock(a.server, c.Now)
+	return c
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+type response emutest.Response
+
+func (a *api) do(method, path string, body any) response {
+	a.t.Helper()
+	headers := map[string]string{"Content-Type": platform.MediaType, "Accept": platform.MediaType}
+	if a.token != "" {
+		headers["Authorization"] = "Bearer " + a.token
+	}
+	return response(emutest.Do(a.t, method, a.url+path, headers, body))
+}
+
+func (a *api) get(path string) response {
+	a.t.Helper()
+	return a.do(http.MethodGet, path, nil)
+}
+
+// json decodes the body into a generic value, so that tests see exactly
+// which members were sent and how.
+func (r response) json(t *testing.T) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(r.Body), &v); err != nil {
+		t.Fatalf("decoding %q: %v", r.Body, err)
+	}
+	return v
+}
+
+func wantStatus(t *testing.T, r response, status int) {
+	t.Helper()
+	if r.Status != status {
+		t.Fatalf("status %d, want %d; body %s", r.Status, status, r.Body)
+	}
+	if r.Body != "" && r.Header.Get("Content-Type") != platform.MediaType {
+		t.Fatalf("Content-Type %q, want %s", r.Header.Get("Content-Type"), platform.MediaType)
+	}
+}
+
+// wantError checks an error answer: its status, and one error whose
+// status is the status as a string, whose title is the API's and whose
+// detail has detail in it.
+func wantError(t *testing.T, r response, status int, title, detail string) {
+	t.Helper()
+	wantStatus(t, r, status)
+	var doc struct {
+		Errors []struct {
+			Status any
+			Title  string
+			Detail string
+		}
+	}
+	if err := json.Unmarshal([]byte(r.Body), &doc); err != nil || len(doc.Errors) == 0 {
+		t.Fatalf("error body %s: %v", r.Body, err)
+	}
+	for _, e := range doc.Errors {
+		if e.Status == strconv.Itoa(status) && e.Title == title && strings.Contains(e.Detail, detail) {
+			return
+		}
+	}
+	t.Fatalf("error body %s, want status %q, title %q, detail with %q", r.Body, strconv.Itoa(status), title, detail)
+}
+
+// body is a request document of one resource object; nil maps are left
+// out.
+func body(typ string, attrs, rels map[string]any) map[string]any {
+	data := map[string]any{"type": typ}
+	if attrs != nil {
+		data["attributes"] = attrs
+	}
+	if rels != nil {
+		data["relationships"] = rels
+	}
+	return map[string]any{"data": data}
+}
+
+// rel is a relationship's request member naming one object, or null when
+// id is empty.
+func rel(typ, id string) map[string]any {
+	if id == "" {
+		return map[string]any{"data": nil}
+	}
+	return map[string]any{"data": map[string]any{"type": typ, "id": id}}
+}
+
+// bindings is a tag-bindings relationship or list document of key=value
+// pairs.
+func bindings(kv ...string) map[string]any {
+	list := []any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		list = append(list, map[string]any{"type": "tag-bindings", "attributes": map[string]any{"key": kv[i], "value": kv[i+1]}})
+	}
+	return map[string]any{"data": list}
+}
+
+// data checks a 200 or 201 answer of one resource and returns its data.
+func (r response) data(t *testing.T, status int) map[string]any {
+	t.Helper()
+	wantStatus(t, r, status)
+	d, ok := r.json(t)["data"].(map[string]any)
+	if !ok {
+		t.Fatalf("data of %s is not an object", r.Body)
+	}
+	return d
+}
+
+// list checks a 200 answer of a list and returns its data.
+func (r response) list(t *testing.T) []map[string]any {
+	t.Helper()
+	wantStatus(t, r, http.StatusOK)
+	raw, ok := r.json(t)["data"].([]any)
+	if !ok {
+		t.Fatalf("data of %s is not a list", r.Body)
+	}
+	var out []map[string]any
+	for _, item := range raw {
+		m, ok := item.(map[string]any)
+		if !ok {
+			t.Fatalf("item %#v of %s is not an object", item, r.Body)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// attrs returns a resource's attributes.
+func attrs(t *testing.T, res map[string]any) map[string]any {
+	t.Helper()
+	a, ok := res["attributes"].(map[string]any)
+	if !ok {
+		t.Fatalf("attributes of %v", res)
+	}
+	return a
+}
+
+// relData returns the data of a resource's relationship.
+func relData(t *testing.T, res map[string]any, name string) any {
+	t.Helper()
+	rels, ok := res["relationships"].(map[string]any)
+	if !ok {
+		t.Fatalf("relationships of %v", res)
+	}
+	r, ok := rels[name].(map[string]any)
+	if !ok {
+		t.Fatalf("relationship %s of %v", name, res)
+	}
+	d, present := r["data"]
+	if !present {
+		t.Fatalf("relationship %s of %v has no data", name, res)
+	}
+	return d
+}
+
+// relID returns the ID a to-one relationship names, "" for null, after
+// checking its type.
+func relID(t *testing.T, res map[string]any, name, typ string) string {
+	t.Helper()
+	d := relData(t, res, name)
+	if d == nil {
+		return ""
+	}
+	m, ok := d.(map[string]any)
+	if !ok || m["type"] != typ {
+		t.Fatalf("relationship %s = %#v, want one of type %s", name, d, typ)
+	}
+	id, _ := m["id"].(string)
+	return id
+}
+
+// ids returns the IDs of resources, in order.
+func ids(list []map[string]any) []string {
+	var out []string
+	for _, r := range list {
+		id, _ := r["id"].(string)
+		out = append(out, id)
+	}
+	return out
+}
+
+// wantAttrs checks attributes against want, member by member, compared as
+// JSON.
+func wantAttrs(t *testing.T, res map[string]any, want map[string]any) {
+	t.Helper()
+	got := attrs(t, res)
+	for k, v := range want {
+		g, present := got[k]
+		if !present {
+			t.Errorf("attribute %s absent, want %v", k, v)
+			continue
+		}
+		if !equalJSON(t, g, v) {
+			t.Errorf("attribute %s = %#v, want %#v", k, g, v)
+		}
+	}
+}
+
+// wantInvalid checks a 422 that has an error at pointer whose detail has
+// detail in it.
+func wantInvalid(t *testing.T, r response, pointer, detail string) {
+	t.Helper()
+	wantStatus(t, r, http.StatusUnprocessableEntity)
+	var doc struct {
+		Errors []struct {
+			Status, Title, Detail string
+			Source                struct{ Pointer string }
+		}
+	}
+	if err := json.Unmarshal([]byte(r.Body), &doc); err != nil {
+		t.Fatalf("422 body %s: %v", r.Body, err)
+	}
+	for _, e := range doc.Errors {
+		if e.Status == "422" && e.Title == "invalid attribute" && e.Source.Pointer == pointer && strings.Contains(e.Detail, detail) {
+			return
+		}
+	}
+	t.Fatalf("422 body %s, want an error at %s with %q", r.Body, pointer, detail)
+}
+
+// wantConflict checks a 409 whose detail has detail in it.
+func wantConflict(t *testing.T, r response, detail string) {
+	t.Helper()
+	wantError(t, r, http.StatusConflict, "conflict", detail)
+}
+
+func wantNotFound(t *testing.T, r response) {
+	t.Helper()
+	wantError(t, r, http.StatusNotFound, "not found", "not found")
+}
+
+var idPattern = regexp.MustCompile(`^([a-z]+)-[1-9A-HJ-NP-Za-km-z]{16}$`)
+
+// wantID checks that id is prefix, "-" and 16 base58 characters.
+func wantID(t *testing.T, id any, prefix string) string {
+	t.Helper()
+	s, _ := id.(string)
+	if m := idPattern.FindStringSubmatch(s); m == nil || m[1] != prefix {
+		t.Fatalf("id %#v, want %s- and 16 base58 characters", id, prefix)
+	}
+	return s
+}
+
+// createOrg creates an organization as a's token and returns its default
+// project's ID.
+func (a *api) createOrg(name string) string {
+	a.t.Helper()
+	d := a.do(http.MethodPost, "/api/v2/organizations", body("organizations", map[string]any{"name": name, "email": name + "@example.com"}, nil)).data(a.t, http.StatusCreated)
+	return relID(a.t, d, "default-project", "projects")
+}
+
+// createProject creates a project and returns its ID.
+func (a *api) createProject(org, name string) string {
+	a.t.Helper()
+	d := a.do(http.MethodPost, "/api/v2/organizations/"+org+"/projects", body("projects", map[string]any{"name": name}, nil)).data(a.t, http.StatusCreated)
+	return wantID(a.t, d["id"], "prj")
+}
+
+// postJSON posts a JSON body, as a script does to the admin routes.
+func postJSON(t *testing.T, url, body string) response {
+	t.Helper()
+	return response(emutest.Do(t, http.MethodPost, url, map[string]string{"Content-Type": "application/json"}, body))
+}
+
+// object reads a decoded JSON value as an object, failing the test when it
+// is not one.
+func object(t *testing.T, v any) map[string]any {
+	t.Helper()
+	m, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("%#v is not an object", v)
+	}
+	return m
+}
+
+// included returns an answer's included resources.
+func (r response) included(t *testing.T) []map[string]any {
+	t.Helper()
+	raw, _ := r.json(t)["included"].([]any)
+	var out []map[string]any
+	for _, item := range raw {
+		out = append(out, object(t, item))
+	}
+	return out
+}
+
+// pagination returns an answer's meta.pagination.
+func (r response) pagination(t *testing.T) map[string]any {
+	t.Helper()
+	return object(t, object(t, r.json(t)["meta"])["pagination"])
+}

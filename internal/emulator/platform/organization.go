@@ -1,0 +1,374 @@
+package platform
+
+import (
+	"maps"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// organization is an organization: its settings, its owners and its
+// default project. Its JSON:API ID is its name, which may change; what is
+// in it refers to it by its external ID, which does not.
+type organization struct {
+	Name                   string    `json:"name"`
+	ExternalID             string    `json:"external-id"`
+	CreatedAt              time.Time `json:"created-at"`
+	Email                  string    `json:"email"`
+	SessionTimeout         int       `json:"session-timeout"`
+	SessionRemember        int       `json:"session-remember"`
+	CollaboratorAuthPolicy string    `json:"collaborator-auth-policy"`
+	OwnersTeamSAMLRoleID   string    `json:"owners-team-saml-role-id,omitempty"`
+	// Settings are the boolean settings of orgSettings, by API name.
+	Settings             map[string]bool `json:"settings"`
+	DefaultExecutionMode string          `json:"default-execution-mode"`
+	DefaultAgentPool     string          `json:"default-agent-pool,omitempty"`
+	DefaultProject       string          `json:"default-project"`
+	// Owners are the users with the owners' rights: whoever created it.
+	Owners []string `json:"owners"`
+}
+
+// orgSettings are the organization's boolean settings and their defaults.
+var orgSettings = []struct {
+	name string
+	def  bool
+}{
+	{"cost-estimation-enabled", false},
+	{"send-passing-statuses-for-untriggered-speculative-plans", false},
+	{"aggregated-commit-status-enabled", true},
+	{"speculative-plan-management-enabled", true},
+	{"assessments-enforced", false},
+	{"allow-force-delete-workspaces", false},
+	{"enforce-hyok", false},
+	{"stacks-enabled", false},
+	{"registry-monorepo-support-enabled", false},
+	{"user-tokens-enabled", true},
+	{"max-ttl-enabled", false},
+}
+
+const (
+	// defaultSessionMinutes is the default of session-timeout and
+	// session-remember: 14 days.
+	defaultSessionMinutes = 20160
+	defaultProjectName    = "Default Project"
+)
+
+var (
+	validOrgName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)
+	validEmail   = regexp.MustCompile(`^[^@\s]+@[^@\s]+$`)
+	authPolicies = []string{"password", "two_factor_mandatory"}
+)
+
+func (s *Server) registerOrganizations(mux *http.ServeMux) {
+	s.handle(mux, "GET "+apiPrefix+"/organizations", s.listOrganizations)
+	s.handle(mux, "POST "+apiPrefix+"/organizations", s.createOrganization)
+	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}", s.readOrganization)
+	s.handle(mux, "PATCH "+apiPrefix+"/organizations/{org}", s.updateOrganization)
+	s.handle(mux, "PUT "+apiPrefix+"/organizations/{org}", s.updateOrganization)
+	s.handle(mux, "DELETE "+apiPrefix+"/organizations/{org}", s.deleteOrganization)
+}
+
+func (s *Server) orgByNameLocked(name string) *organization {
+	o := s.organizations[s.orgNames[strings.ToLower(name)]]
+	if o == nil || o.Name != name {
+		return nil
+	}
+	return o
+}
+
+// visibleOrgLocked returns the organization named name when p may see it,
+// or the 404 that answers both a missing and a hidden one.
+func (s *Server) visibleOrgLocked(p principal, name string) (*organization, reply, bool) {
+	o := s.orgByNameLocked(name)
+	if o == nil || !p.sees(o) {
+		return nil, notFound("organization " + quote(name)), false
+	}
+	return o, reply{}, true
+}
+
+// ownedOrgLocked is visibleOrgLocked for what only owners do: to the
+// others, an organization they see but do not own is not found either.
+func (s *Server) ownedOrgLocked(p principal, name string) (*organization, reply, bool) {
+	o, rep, found := s.visibleOrgLocked(p, name)
+	if found && !p.owns(o) {
+		return nil, notFound("organization " + quote(name)), false
+	}
+	return o, rep, found
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+func (s *Server) orgIncludes(p principal) includes {
+	return includes{
+		"default-project": func(res resource) []resource {
+			o := s.orgByNameLocked(res.ID)
+			if prj := s.projects[o.DefaultProject]; prj != nil {
+				return []resource{s.projectResource(prj, p, nil)}
+			}
+			return nil
+		},
+		"entitlement-set": nil,
+		"subscription":    nil,
+	}
+}
+
+func (s *Server) orgResource(o *organization, p principal) resource {
+	owner := p.owns(o)
+	attrs := map[string]any{
+		"name":                     o.Name,
+		"external-id":              o.ExternalID,
+		"created-at":               formatTime(o.CreatedAt),
+		"email":                    o.Email,
+		"session-timeout":          o.SessionTimeout,
+		"session-remember":         o.SessionRemember,
+		"collaborator-auth-policy": o.CollaboratorAuthPolicy,
+		"owners-team-saml-role-id": stringOrNull(o.OwnersTeamSAMLRoleID),
+		"default-execution-mode":   o.DefaultExecutionMode,
+		"is-unified":               false,
+		"saml-enabled":             false,
+		"two-factor-conformant":    true,
+		"trial-expires-at":         nil,
+		"plan-expired":             false,
+		"plan-expires-at":          nil,
+		"plan-is-trial":            false,
+		"plan-is-enterprise":       false,
+		"remaining-testable-count": 5,
+		"fair-run-queuing-enabled": true,
+		"is-in-degraded-mode":      false,
+		"permissions": map[string]bool{
+			"can-update":                      owner,
+			"can-destroy":                     owner,
+			"can-update-authentication-token": owner,
+			"can-update-api-token":            owner,
+			"can-create-team":                 owner,
+			"can-create-workspace":            true,
+			"can-create-project":              true,
+			"can-manage-tags":                 true,
+			"can-manage-varsets":              true,
+			"can-read-varsets":                true,
+			"can-traverse":                    true,
+			"can-update-agent-pools":          owner,
+			"can-manage-run-tasks":            owner,
+		},
+	}
+	for _, st := range orgSettings {
+		attrs[st.name] = o.Settings[st.name]
+	}
+	// Names are letters, numbers, - and _: links need no escaping.
+	name := o.Name
+	return resource{
+		Type: "organizations", ID: o.Name, Attributes: attrs,
+		Relationships: map[string]any{
+			"default-project":      toOne("projects", o.DefaultProject),
+			"default-agent-pool":   toOne("agent-pools", o.DefaultAgentPool),
+			"oauth-tokens":         related(apiPrefix + "/organizations/" + name + "/oauth-tokens"),
+			"authentication-token": related(apiPrefix + "/organizations/" + name + "/authentication-token"),
+			"entitlement-set":      related(apiPrefix + "/organizations/" + name + "/entitlement-set"),
+		},
+		Links: map[string]string{"self": apiPrefix + "/organizations/" + name},
+	}
+}
+
+func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request, p principal) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		inc := s.orgIncludes(p)
+		names, rep, valid := inc.parse(q)
+		if !valid {
+			return rep
+		}
+		match := func(o *organization) bool {
+			either := q.Get("q")
+			return containsFold(o.Name, q.Get("q[name]")) && containsFold(o.Email, q.Get("q[email]")) &&
+				(containsFold(o.Name, either) || containsFold(o.Email, either))
+		}
+		var all []resource
+		for _, o := range sortedOrgs(s.organizations) {
+			if p.sees(o) && match(o) {
+				all = append(all, s.orgResource(o, p))
+			}
+		}
+		return ok(listDocument(r, all, func(items []resource) []resource { return inc.collect(names, items) }))
+	})
+}
+
+// containsFold reports whether s contains sub, in any case; an empty sub
+// is in everything.
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
+func sortedOrgs(m map[string]*organization) []*organization {
+	return slices.SortedFunc(maps.Values(m), func(a, b *organization) int { return strings.Compare(a.Name, b.Name) })
+}
+
+func (s *Server) readOrganization(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		inc := s.orgIncludes(p)
+		names, rep, valid := inc.parse(r.URL.Query())
+		if !valid {
+			return rep
+		}
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		res := s.orgResource(o, p)
+		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
+	})
+}
+
+// newOrganization is an organization with every default.
+func newOrganization() *organization {
+	o := &organization{
+		SessionTimeout:         defaultSessionMinutes,
+		SessionRemember:        defaultSessionMinutes,
+		CollaboratorAuthPolicy: "password",
+		DefaultExecutionMode:   modeRemote,
+		Settings:               map[string]bool{},
+	}
+	for _, st := range orgSettings {
+		o.Settings[st.name] = st.def
+	}
+	return o
+}
+
+func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		if p.kind != kindUser {
+			return errorReply(http.StatusNotFound, "organizations are created with a user token: an organization or team token cannot create one")
+		}
+		o := newOrganization()
+		var probs problems
+		f := attributesOf(obj, &probs)
+		if _, given := f.str("name"); !given {
+			probs.add(f.at("name"), "name is required")
+		}
+		if _, given := f.str("email"); !given {
+			probs.add(f.at("email"), "email is required")
+		}
+		s.applyOrganization(o, f, relationshipsOf(obj, &probs), &probs)
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.organizations[s.orgNames[strings.ToLower(o.Name)]]; taken != nil {
+			return conflict(f.at("name"), "name %q has already been taken by organization %q", o.Name, taken.Name)
+		}
+		o.ExternalID = newID(prefixOrganization)
+		o.CreatedAt = s.now().UTC()
+		o.Owners = []string{p.id}
+		s.organizations[o.ExternalID] = o
+		s.orgNames[strings.ToLower(o.Name)] = o.ExternalID
+		prj := s.newProjectLocked(o, defaultProjectName)
+		o.DefaultProject = prj.ID
+		return created(document{Data: s.orgResource(o, p)})
+	})
+}
+
+// applyOrganization sets o's attributes from a request, recording what it
+// refuses in probs.
+func (s *Server) applyOrganization(o *organization, f fields, rl relationships, probs *problems) {
+	if name, given := f.str("name"); given {
+		if !validOrgName.MatchString(name) {
+			probs.add(f.at("name"), "invalid name %q: must be 1 to 40 letters, numbers, - or _", name)
+		}
+		o.Name = name
+	}
+	if email, given := f.str("email"); given {
+		if !validEmail.MatchString(email) {
+			probs.add(f.at("email"), "invalid email %q: must be an email address", email)
+		}
+		o.Email = email
+	}
+	for _, attr := range []struct {
+		name  string
+		field *int
+	}{{"session-timeout", &o.SessionTimeout}, {"session-remember", &o.SessionRemember}} {
+		if v, given := f.integer(attr.name); given {
+			if v < 1 {
+				probs.add(f.at(attr.name), "invalid %s %d: must be a positive number of minutes", attr.name, v)
+			}
+			*attr.field = v
+		}
+	}
+	if policy, given := f.str("collaborator-auth-policy"); given {
+		if !slices.Contains(authPolicies, policy) {
+			probs.add(f.at("collaborator-auth-policy"), "invalid collaborator-auth-policy %q: must be password or two_factor_mandatory", policy)
+		}
+		o.CollaboratorAuthPolicy = policy
+	}
+	if role, given := f.str("owners-team-saml-role-id"); given {
+		o.OwnersTeamSAMLRoleID = role
+	}
+	for _, st := range orgSettings {
+		if v, given := f.boolean(st.name); given {
+			o.Settings[st.name] = v
+		}
+	}
+	er := readExecution(f, rl, "default-execution-mode", "default-agent-pool-id", "default-agent-pool")
+	if er.given() {
+		next := er.apply(execution{o.DefaultExecutionMode, o.DefaultAgentPool}, probs)
+		o.DefaultExecutionMode, o.DefaultAgentPool = next.mode, next.pool
+	}
+}
+
+func (s *Server) updateOrganization(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		cur, rep, found := s.ownedOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		o := cur.clone()
+		var probs problems
+		f := attributesOf(obj, &probs)
+		s.applyOrganization(o, f, relationshipsOf(obj, &probs), &probs)
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.organizations[s.orgNames[strings.ToLower(o.Name)]]; taken != nil && taken != cur {
+			return conflict(f.at("name"), "name %q has already been taken by organization %q", o.Name, taken.Name)
+		}
+		delete(s.orgNames, strings.ToLower(cur.Name))
+		s.orgNames[strings.ToLower(o.Name)] = o.ExternalID
+		*cur = *o
+		return ok(document{Data: s.orgResource(cur, p)})
+	})
+}
+
+func (o *organization) clone() *organization {
+	c := *o
+	c.Settings = maps.Clone(o.Settings)
+	c.Owners = slices.Clone(o.Owners)
+	return &c
+}
+
+func (s *Server) deleteOrganization(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		o, rep, found := s.ownedOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		s.deleteOrganizationLocked(o)
+		return noContent()
+	})
+}
+
+// deleteOrganizationLocked deletes o and everything in it, its tokens and
+// its teams' included.
+func (s *Server) deleteOrganizationLocked(o *organization) {
+	in := func(org string) bool { return org == o.ExternalID }
+	maps.DeleteFunc(s.projects, func(_ string, prj *project) bool { return in(prj.Org) })
+	maps.DeleteFunc(s.tokens, func(_ string, t *token) bool { return t.Kind != kindUser && in(t.Organization) })
+	delete(s.orgNames, strings.ToLower(o.Name))
+	delete(s.organizations, o.ExternalID)
+}

@@ -1,0 +1,302 @@
+package platform
+
+import (
+	"cmp"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// project is a project of an organization, which holds workspaces.
+type project struct {
+	ID          string    `json:"id"`
+	Org         string    `json:"organization"` // the organization's external ID
+	Name        string    `json:"name"`
+	Description string    `json:"description,omitempty"`
+	CreatedAt   time.Time `json:"created-at"`
+	// AutoDestroyActivityDuration is "" when unset.
+	AutoDestroyActivityDuration string        `json:"auto-destroy-activity-duration,omitempty"`
+	Execution                   ownExecution  `json:"execution"`
+	TagBindings                 []*tagBinding `json:"tag-bindings"`
+}
+
+const maxProjectDescription = 256
+
+var (
+	// validProjectName: 3 to 40 letters, numbers, spaces, - and _, not
+	// starting or ending with a space (the length is checked apart).
+	validProjectName = regexp.MustCompile(`^[A-Za-z0-9_-](?:[A-Za-z0-9_ -]*[A-Za-z0-9_-])?$`)
+	// validActivityDuration is 1 to 4 digits and d (days) or h (hours).
+	validActivityDuration = regexp.MustCompile(`^[0-9]{1,4}[dh]$`)
+)
+
+func (s *Server) registerProjects(mux *http.ServeMux) {
+	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/projects", s.listProjects)
+	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/projects", s.createProject)
+	s.handle(mux, "GET "+apiPrefix+"/projects/{id}", s.readProject)
+	s.handle(mux, "PATCH "+apiPrefix+"/projects/{id}", s.updateProject)
+	s.handle(mux, "DELETE "+apiPrefix+"/projects/{id}", s.deleteProject)
+	s.registerTagBindings(mux, "projects", func(p principal, id string) (tagBindingOwner, reply, bool) {
+		prj, rep, found := s.visibleProjectLocked(p, id)
+		if !found {
+			return tagBindingOwner{}, rep, false
+		}
+		return tagBindingOwner{
+			bindings:  &prj.TagBindings,
+			effective: func() []effectiveBinding { return effectiveBindings(prj.TagBindings, nil) },
+			changed:   func() {},
+		}, reply{}, true
+	})
+}
+
+// newProjectLocked stores a new project of o with every default.
+func (s *Server) newProjectLocked(o *organization, name string) *project {
+	prj := &project{ID: newID(prefixProject), Org: o.ExternalID, Name: name, CreatedAt: s.now().UTC()}
+	s.projects[prj.ID] = prj
+	return prj
+}
+
+// visibleProjectLocked returns the project id when p may see it, or the
+// 404 that answers both a missing and a hidden one.
+func (s *Server) visibleProjectLocked(p principal, id string) (*project, reply, bool) {
+	prj := s.projects[id]
+	if prj == nil || !p.sees(s.organizations[prj.Org]) {
+		return nil, notFound("project " + quote(id)), false
+	}
+	return prj, reply{}, true
+}
+
+// projectExecutionLocked is the execution settings in effect in prj.
+func (s *Server) projectExecutionLocked(prj *project) execution {
+	o := s.organizations[prj.Org]
+	return prj.Execution.over(execution{o.DefaultExecutionMode, o.DefaultAgentPool})
+}
+
+func (s *Server) projectIncludes() includes {
+	return includes{
+		"effective-tag-bindings": func(res resource) []resource {
+			var out []resource
+			for _, eb := range effectiveBindings(s.projects[res.ID].TagBindings, nil) {
+				out = append(out, eb.resource())
+			}
+			return out
+		},
+	}
+}
+
+// projectResource renders prj; names are the request's includes, whose
+// relationships carry their data.
+func (s *Server) projectResource(prj *project, p principal, names []string) resource {
+	o := s.organizations[prj.Org]
+	exec := s.projectExecutionLocked(prj)
+	self := apiPrefix + "/projects/" + prj.ID
+	effective := related(self + "/effective-tag-bindings")
+	if slices.Contains(names, "effective-tag-bindings") {
+		effective = toMany(bindingRefs(effectiveBindings(prj.TagBindings, nil)))
+		effective["links"] = map[string]string{"related": self + "/effective-tag-bindings"}
+	}
+	return resource{
+		Type: "projects", ID: prj.ID,
+		Attributes: map[string]any{
+			"name":                           prj.Name,
+			"description":                    stringOrNull(prj.Description),
+			"created-at":                     formatTime(prj.CreatedAt),
+			"auto-destroy-activity-duration": stringOrNull(prj.AutoDestroyActivityDuration),
+			"default-execution-mode":         exec.mode,
+			"setting-overwrites": map[string]bool{
+				"default-execution-mode": prj.Execution.OverwriteMode,
+				"default-agent-pool":     prj.Execution.OverwritePool,
+			},
+			"team-count": 0,
+			"is-unified": false,
+			"permissions": map[string]bool{
+				"can-read": true, "can-update": true, "can-destroy": true,
+				"can-create-workspace": true, "can-move-workspace": true,
+				"can-manage-tags": true, "can-manage-teams": p.owns(o), "can-manage-varsets": true,
+				"can-read-teams": true,
+			},
+		},
+		Relationships: map[string]any{
+			"organization":           toOne("organizations", o.Name),
+			"default-agent-pool":     toOne("agent-pools", exec.pool),
+			"tag-bindings":           related(self + "/tag-bindings"),
+			"effective-tag-bindings": effective,
+		},
+		Links: map[string]string{"self": self},
+	}
+}
+
+func (s *Server) listProjects(w http.ResponseWriter, r *http.Request, p principal) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		inc := s.projectIncludes()
+		names, rep, valid := inc.parse(q)
+		if !valid {
+			return rep
+		}
+		_, desc, rep, valid := sortOrder(q, "name")
+		if !valid {
+			return rep
+		}
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		only := commaList(q.Get("filter[names]"))
+		var list []*project
+		for _, prj := range s.projects {
+			if prj.Org == o.ExternalID && (only == nil || slices.Contains(only, prj.Name)) && containsFold(prj.Name, q.Get("q")) {
+				list = append(list, prj)
+			}
+		}
+		// By name, whether or not sort asks for it; the ID breaks ties of
+		// names that differ only in case.
+		slices.SortFunc(list, func(a, b *project) int {
+			c := cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
+			if desc {
+				return -c
+			}
+			return c
+		})
+		all := make([]resource, 0, len(list))
+		for _, prj := range list {
+			all = append(all, s.projectResource(prj, p, names))
+		}
+		return ok(listDocument(r, all, func(items []resource) []resource { return inc.collect(names, items) }))
+	})
+}
+
+func (s *Server) readProject(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		inc := s.projectIncludes()
+		names, rep, valid := inc.parse(r.URL.Query())
+		if !valid {
+			return rep
+		}
+		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		res := s.projectResource(prj, p, names)
+		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
+	})
+}
+
+func (s *Server) createProject(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		var probs problems
+		f := attributesOf(obj, &probs)
+		if _, given := f.str("name"); !given {
+			probs.add(f.at("name"), "name is required")
+		}
+		prj := &project{Org: o.ExternalID}
+		bindings, setBindings := s.applyProject(prj, f, relationshipsOf(obj, &probs))
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.projectNamedLocked(o, prj.Name); taken != nil {
+			return conflict(f.at("name"), "name %q has already been taken by project %s in organization %q", prj.Name, taken.ID, o.Name)
+		}
+		prj.ID, prj.CreatedAt = newID(prefixProject), s.now().UTC()
+		if setBindings {
+			prj.TagBindings = s.setBindingsLocked(nil, bindings, true)
+		}
+		s.projects[prj.ID] = prj
+		return created(document{Data: s.projectResource(prj, p, nil)})
+	})
+}
+
+// projectNamedLocked returns o's project of that name, in any case.
+func (s *Server) projectNamedLocked(o *organization, name string) *project {
+	for _, prj := range s.projects {
+		if prj.Org == o.ExternalID && strings.EqualFold(prj.Name, name) {
+			return prj
+		}
+	}
+	return nil
+}
+
+// applyProject sets prj's attributes from a request, recording what it
+// refuses in f's problems, and returns the tag bindings the request gives
+// (to replace prj's) and whether it gives them.
+func (s *Server) applyProject(prj *project, f fields, rl relationships) ([]tagBinding, bool) {
+	if name, given := f.str("name"); given {
+		if n := utf8.RuneCountInString(name); n < 3 || n > 40 || !validProjectName.MatchString(name) {
+			f.probs.add(f.at("name"), "invalid name %q: must be 3 to 40 letters, numbers, spaces, - or _, not starting or ending with a space", name)
+		}
+		prj.Name = name
+	}
+	if description, given := f.str("description"); given {
+		if utf8.RuneCountInString(description) > maxProjectDescription {
+			f.probs.add(f.at("description"), "invalid description: must be at most %d characters, not %d", maxProjectDescription, utf8.RuneCountInString(description))
+		}
+		prj.Description = description
+	}
+	if d, given := f.str("auto-destroy-activity-duration"); given {
+		if d != "" && !validActivityDuration.MatchString(d) {
+			f.probs.add(f.at("auto-destroy-activity-duration"), "invalid auto-destroy-activity-duration %q: must be 1 to 4 digits and d or h, such as 14d or 12h", d)
+		}
+		prj.AutoDestroyActivityDuration = d
+	}
+	o := s.organizations[prj.Org]
+	er := readExecution(f, rl, "default-execution-mode", "default-agent-pool-id", "default-agent-pool")
+	prj.Execution.write(execution{o.DefaultExecutionMode, o.DefaultAgentPool}, er, f, "default-execution-mode", "default-agent-pool")
+	objs, given := rl.many("tag-bindings")
+	if !given {
+		return nil, false
+	}
+	return readTagBindings(objs, "/data/relationships/tag-bindings/data", f.probs), true
+}
+
+func (s *Server) updateProject(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		cur, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		prj := *cur
+		var probs problems
+		f := attributesOf(obj, &probs)
+		bindings, setBindings := s.applyProject(&prj, f, relationshipsOf(obj, &probs))
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.projectNamedLocked(s.organizations[prj.Org], prj.Name); taken != nil && taken != cur {
+			return conflict(f.at("name"), "name %q has already been taken by project %s", prj.Name, taken.ID)
+		}
+		if setBindings {
+			prj.TagBindings = s.setBindingsLocked(cur.TagBindings, bindings, true)
+		}
+		*cur = prj
+		return ok(document{Data: s.projectResource(cur, p, nil)})
+	})
+}
+
+func (s *Server) deleteProject(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		if o := s.organizations[prj.Org]; o.DefaultProject == prj.ID {
+			return conflict("", "project %s is the default project of organization %q, which cannot be deleted", prj.ID, o.Name)
+		}
+		delete(s.projects, prj.ID)
+		return noContent()
+	})
+}

@@ -1,0 +1,315 @@
+package platform_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
+)
+
+func projectPath(id string) string { return "/api/v2/projects/" + id }
+
+func TestProject_createAnswersEveryDefault(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	d := a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": "web"}, nil)).data(t, http.StatusCreated)
+	id := wantID(t, d["id"], "prj")
+	if d["type"] != "projects" {
+		t.Errorf("type %v", d["type"])
+	}
+	wantAttrs(t, d, map[string]any{
+		"name":                           "web",
+		"description":                    nil,
+		"auto-destroy-activity-duration": nil,
+		"default-execution-mode":         "remote",
+		"setting-overwrites":             map[string]any{"default-execution-mode": false, "default-agent-pool": false},
+	})
+	if relID(t, d, "organization", "organizations") != "acme" || relID(t, d, "default-agent-pool", "agent-pools") != "" {
+		t.Errorf("relationships %v", d["relationships"])
+	}
+	if links, _ := d["links"].(map[string]any); links["self"] != "/api/v2/projects/"+id {
+		t.Errorf("links %v", d["links"])
+	}
+	if got := a.get(projectPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
+		t.Errorf("read %v\nwant %v", got, d)
+	}
+}
+
+func TestProject_createTakesEveryAttribute(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	name40 := strings.Repeat("n", 38) + "-_"
+	d := a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{
+		"name": name40, "description": strings.Repeat("d", 256), "auto-destroy-activity-duration": "9999h",
+	}, map[string]any{"tag-bindings": bindings("env", "prod", "team", "")})).data(t, http.StatusCreated)
+	wantAttrs(t, d, map[string]any{"name": name40, "description": strings.Repeat("d", 256), "auto-destroy-activity-duration": "9999h"})
+	list := a.get(projectPath(wantID(t, d["id"], "prj")) + "/tag-bindings").list(t)
+	if len(list) != 2 || attrs(t, list[0])["key"] != "env" || attrs(t, list[0])["value"] != "prod" || attrs(t, list[1])["value"] != "" {
+		t.Errorf("tag bindings %v", list)
+	}
+	for _, name := range []string{"abc", "My Project 2", "a_b-c", "x y"} {
+		a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, nil)).data(t, http.StatusCreated)
+	}
+}
+
+func TestProject_validation(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	at := func(name string) string { return "/data/attributes/" + name }
+	named := func(extra map[string]any) map[string]any {
+		m := map[string]any{"name": "web"}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	const nameRule = "must be 3 to 40 letters, numbers, spaces, - or _"
+	for _, c := range []struct {
+		attrs   map[string]any
+		rels    map[string]any
+		pointer string
+		detail  string
+	}{
+		{map[string]any{}, nil, at("name"), "name is required"},
+		{named(map[string]any{"name": "ab"}), nil, at("name"), nameRule},
+		{named(map[string]any{"name": strings.Repeat("n", 41)}), nil, at("name"), nameRule},
+		{named(map[string]any{"name": " web"}), nil, at("name"), "not starting or ending with a space"},
+		{named(map[string]any{"name": "web "}), nil, at("name"), nameRule},
+		{named(map[string]any{"name": "web.app"}), nil, at("name"), nameRule},
+		{named(map[string]any{"description": strings.Repeat("d", 257)}), nil, at("description"), "at most 256 characters, not 257"},
+		{named(map[string]any{"auto-destroy-activity-duration": "14"}), nil, at("auto-destroy-activity-duration"), "1 to 4 digits and d or h"},
+		{named(map[string]any{"auto-destroy-activity-duration": "12345d"}), nil, at("auto-destroy-activity-duration"), "1 to 4 digits"},
+		{named(map[string]any{"auto-destroy-activity-duration": "2w"}), nil, at("auto-destroy-activity-duration"), "1 to 4 digits"},
+		{named(nil), map[string]any{"tag-bindings": bindings("", "x")}, "/data/relationships/tag-bindings/data/0/attributes/key", "key is required"},
+		{named(nil), map[string]any{"tag-bindings": bindings("a", "1", strings.Repeat("k", 129), "x")}, "/data/relationships/tag-bindings/data/1/attributes/key", "at most 128"},
+		{named(nil), map[string]any{"tag-bindings": bindings("a", strings.Repeat("v", 257))}, "/data/relationships/tag-bindings/data/0/attributes/value", "at most 256"},
+		{named(nil), map[string]any{"tag-bindings": bindings("a", "1", "a", "2")}, "/data/relationships/tag-bindings/data/1/attributes/key", `key "a" is given twice`},
+		{named(map[string]any{"default-execution-mode": "agent"}), nil, at("default-agent-pool-id"), "required when default-execution-mode is agent"},
+	} {
+		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", c.attrs, c.rels)), c.pointer, c.detail)
+	}
+	if list := a.get(orgsPath + "/acme/projects").list(t); len(list) != 1 {
+		t.Fatalf("refused creates stored projects: %v", ids(list))
+	}
+}
+
+// Names are unique within an organization, in any case: 409.
+func TestProject_nameIsUniqueInItsOrganization(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	a.createOrg("other")
+	web := a.createProject("acme", "web")
+	for _, name := range []string{"web", "WEB", "Default Project"} {
+		r := a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, nil))
+		wantConflict(t, r, fmt.Sprintf("name %q has already been taken", name))
+		if !strings.Contains(r.Body, `"pointer":"/data/attributes/name"`) {
+			t.Errorf("409 %s does not point at the name", r.Body)
+		}
+	}
+	a.createProject("other", "web")
+	api := a.createProject("acme", "api")
+	wantConflict(t, a.do(http.MethodPatch, projectPath(api), body("projects", map[string]any{"name": "Web"}, nil)), "already been taken by project "+web)
+	// Its own name, in another case, is no conflict.
+	a.do(http.MethodPatch, projectPath(web), body("projects", map[string]any{"name": "Web"}, nil)).data(t, http.StatusOK)
+}
+
+func TestProject_updateIsPartial(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	id := a.createProject("acme", "web")
+	d := a.do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"description": "the site", "auto-destroy-activity-duration": "14d"}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"name": "web", "description": "the site", "auto-destroy-activity-duration": "14d"})
+	d = a.do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"name": "site"}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"name": "site", "description": "the site", "auto-destroy-activity-duration": "14d"})
+	// null unsets.
+	d = a.do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"description": nil, "auto-destroy-activity-duration": nil}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"name": "site", "description": nil, "auto-destroy-activity-duration": nil})
+	wantInvalid(t, a.do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"description": "x", "name": "no"}, nil)), "/data/attributes/name", "3 to 40")
+	wantAttrs(t, a.get(projectPath(id)).data(t, http.StatusOK), map[string]any{"name": "site", "description": nil})
+	wantNotFound(t, a.do(http.MethodPatch, projectPath("prj-1111111111111111"), body("projects", map[string]any{"name": "xyz"}, nil)))
+}
+
+func TestProject_listFiltersSortsAndPages(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	a.createOrg("other")
+	a.createProject("other", "elsewhere")
+	for i := range 24 {
+		a.createProject("acme", fmt.Sprintf("p%02d", i))
+	}
+	r := a.get(orgsPath + "/acme/projects")
+	if list := r.list(t); len(list) != 20 || attrs(t, list[0])["name"] != "Default Project" || attrs(t, list[1])["name"] != "p00" {
+		t.Errorf("first page: %d items, first %v", len(list), attrs(t, list[0])["name"])
+	}
+	if p := r.pagination(t); p["total-count"] != 25.0 || p["total-pages"] != 2.0 || p["page-size"] != 20.0 {
+		t.Errorf("pagination %v", p)
+	}
+	names := func(query string) string {
+		var out []string
+		for _, res := range a.get(orgsPath + "/acme/projects?" + query).list(t) {
+			out = append(out, fmt.Sprint(attrs(t, res)["name"]))
+		}
+		return strings.Join(out, ",")
+	}
+	for query, want := range map[string]string{
+		"filter[names]=p01,p03,nope":      "p01,p03",
+		"q=P2":                            "p20,p21,p22,p23",
+		"q=2&sort=-name":                  "p23,p22,p21,p20,p12,p02",
+		"q=2&sort=name":                   "p02,p12,p20,p21,p22,p23",
+		"filter[names]=elsewhere":         "",
+		"page[size]=3&page[number]=9":     "p23",
+		"filter[names]=Default%20Project": "Default Project",
+	} {
+		if got := names(query); got != want {
+			t.Errorf("%s: %s, want %s", query, got, want)
+		}
+	}
+	wantError(t, a.get(orgsPath+"/acme/projects?sort=created-at"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
+	wantNotFound(t, a.get(orgsPath+"/nope/projects"))
+}
+
+func TestProject_deleteRefusesTheDefaultProject(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	def := a.createOrg("acme")
+	id := a.createProject("acme", "web")
+	wantConflict(t, a.do(http.MethodDelete, projectPath(def), nil), "default project")
+	r := a.do(http.MethodDelete, projectPath(id), nil)
+	if r.Status != http.StatusNoContent {
+		t.Fatalf("delete: %d %s", r.Status, r.Body)
+	}
+	wantNotFound(t, a.get(projectPath(id)))
+	wantNotFound(t, a.do(http.MethodDelete, projectPath(id), nil))
+}
+
+// Tag bindings are written at both paths clients use: PATCH
+// .../tag-bindings adds or updates and answers the list, POST
+// .../relationships/tag-bindings adds or updates, PATCH there replaces.
+func TestProject_tagBindingsAtBothPaths(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	id := a.createProject("acme", "web")
+	base := projectPath(id)
+	kv := func(list []map[string]any) string {
+		var out []string
+		for _, b := range list {
+			if b["type"] != "tag-bindings" {
+				t.Fatalf("binding type %v", b["type"])
+			}
+			wantID(t, b["id"], "tb")
+			out = append(out, fmt.Sprintf("%v=%v", attrs(t, b)["key"], attrs(t, b)["value"]))
+		}
+		return strings.Join(out, ",")
+	}
+
+	list := a.do(http.MethodPatch, base+"/tag-bindings", bindings("env", "dev", "team", "web")).list(t)
+	if got := kv(list); got != "env=dev,team=web" {
+		t.Fatalf("PATCH tag-bindings answered %s", got)
+	}
+	envID := list[0]["id"]
+	list = a.do(http.MethodPatch, base+"/tag-bindings", bindings("env", "prod")).list(t)
+	if got := kv(list); got != "env=prod,team=web" || list[0]["id"] != envID {
+		t.Fatalf("PATCH tag-bindings of a known key: %s (id %v, was %v)", got, list[0]["id"], envID)
+	}
+	if r := a.do(http.MethodPost, base+"/relationships/tag-bindings", bindings("cost", "42")); r.Status != http.StatusNoContent || r.Body != "" {
+		t.Fatalf("POST relationships/tag-bindings: %d %s", r.Status, r.Body)
+	}
+	for _, path := range []string{base + "/tag-bindings", base + "/relationships/tag-bindings"} {
+		if got := kv(a.get(path).list(t)); got != "env=prod,team=web,cost=42" {
+			t.Errorf("GET %s: %s", path, got)
+		}
+	}
+	if r := a.do(http.MethodPatch, base+"/relationships/tag-bindings", bindings("team", "api", "tier", "1")); r.Status != http.StatusNoContent {
+		t.Fatalf("PATCH relationships/tag-bindings: %d %s", r.Status, r.Body)
+	}
+	if got := kv(a.get(base + "/tag-bindings").list(t)); got != "team=api,tier=1" {
+		t.Errorf("after a replace: %s", got)
+	}
+	// The project's effective bindings are its own.
+	eff := a.get(base + "/effective-tag-bindings").list(t)
+	if len(eff) != 2 || eff[0]["type"] != "effective-tag-bindings" || attrs(t, eff[0])["key"] != "team" || relData(t, eff[0], "inherited-from") != nil {
+		t.Errorf("effective bindings %v", eff)
+	}
+	if id, _ := eff[0]["id"].(string); len(id) != 16 {
+		t.Errorf("effective binding ID %q, want 16 base58 characters", id)
+	}
+	// An update's tag-bindings relationship replaces them too.
+	a.do(http.MethodPatch, base, body("projects", nil, map[string]any{"tag-bindings": bindings("only", "one")})).data(t, http.StatusOK)
+	if got := kv(a.get(base + "/tag-bindings").list(t)); got != "only=one" {
+		t.Errorf("after an update with tag-bindings: %s", got)
+	}
+	wantInvalid(t, a.do(http.MethodPatch, base+"/tag-bindings", bindings("", "x")), "/data/0/attributes/key", "key is required")
+	wantNotFound(t, a.get(projectPath("prj-1111111111111111")+"/tag-bindings"))
+}
+
+func TestProject_includesEffectiveTagBindings(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	id := a.createProject("acme", "web")
+	a.do(http.MethodPatch, projectPath(id)+"/tag-bindings", bindings("env", "prod")).list(t)
+	for _, path := range []string{projectPath(id) + "?include=effective_tag_bindings", orgsPath + "/acme/projects?filter[names]=web&include=effective-tag-bindings"} {
+		r := a.get(path)
+		inc := r.included(t)
+		if len(inc) != 1 || inc[0]["type"] != "effective-tag-bindings" || attrs(t, inc[0])["value"] != "prod" {
+			t.Fatalf("%s: included %v", path, inc)
+		}
+		var res map[string]any
+		if strings.Contains(path, "?include") && strings.HasPrefix(path, "/api/v2/projects") {
+			res = r.data(t, http.StatusOK)
+		} else {
+			res = r.list(t)[0]
+		}
+		refs, _ := relData(t, res, "effective-tag-bindings").([]any)
+		if len(refs) != 1 || object(t, refs[0])["id"] != inc[0]["id"] {
+			t.Errorf("%s: relationship data %v", path, refs)
+		}
+	}
+	wantError(t, a.get(projectPath(id)+"?include=workspaces"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+}
+
+// A project inherits the organization's execution defaults unless it sets
+// its own; setting-overwrites false goes back to inheriting.
+func TestProject_executionDefaults(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	id := a.createProject("acme", "web")
+	const pool = "apool-AAAAAAAAAAAAAAAA"
+	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": pool}, nil)).data(t, http.StatusOK)
+	d := a.get(projectPath(id)).data(t, http.StatusOK)
+	if attrs(t, d)["default-execution-mode"] != "agent" || relID(t, d, "default-agent-pool", "agent-pools") != pool {
+		t.Fatalf("inherited: %v %v", attrs(t, d)["default-execution-mode"], relData(t, d, "default-agent-pool"))
+	}
+	d = a.do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"default-execution-mode": "local"}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"default-execution-mode": "local", "setting-overwrites": map[string]any{"default-execution-mode": true, "default-agent-pool": true}})
+	if relID(t, d, "default-agent-pool", "agent-pools") != "" {
+		t.Errorf("local mode with a pool %v", relData(t, d, "default-agent-pool"))
+	}
+	d = a.do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"setting-overwrites": map[string]any{"default-execution-mode": false, "default-agent-pool": false}}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"default-execution-mode": "agent", "setting-overwrites": map[string]any{"default-execution-mode": false, "default-agent-pool": false}})
+	if relID(t, d, "default-agent-pool", "agent-pools") != pool {
+		t.Errorf("back to inheriting: pool %v", relData(t, d, "default-agent-pool"))
+	}
+}
+
+func TestProject_visibility(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	aliceToken, _ := a.server.MintUserToken("alice")
+	alice := a.as(aliceToken)
+	a.createOrg("acme")
+	id := a.createProject("acme", "web")
+	for _, r := range []response{
+		alice.get(projectPath(id)),
+		alice.get(orgsPath + "/acme/projects"),
+		alice.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": "mine"}, nil)),
+		alice.do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"name": "mine"}, nil)),
+		alice.do(http.MethodDelete, projectPath(id), nil),
+		alice.get(projectPath(id) + "/tag-bindings"),
+		alice.do(http.MethodPatch, projectPath(id)+"/tag-bindings", bindings("a", "b")),
+		alice.get(projectPath(id) + "/effective-tag-bindings"),
+	} {
+		wantNotFound(t, r)
+	}
+	team, _ := a.server.MintTeamToken("acme", "team-TTTTTTTTTTTTTTTT")
+	a.as(team).do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"name": "by team"}, nil)).data(t, http.StatusOK)
+}

@@ -1,0 +1,90 @@
+package platform
+
+import (
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// limiter is the API's rate limit: a token bucket per key (a user, a team,
+// an organization token, an address without a token) that holds one
+// second's worth of requests and refills continuously at the limit.
+type limiter struct {
+	rate float64 // requests a second, and the bucket's size
+
+	mu      sync.Mutex
+	buckets map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time // when tokens was last brought up to date
+}
+
+func newLimiter(perSecond int) *limiter {
+	return &limiter{rate: float64(perSecond), buckets: map[string]*bucket{}}
+}
+
+func (l *limiter) reset() {
+	l.mu.Lock()
+	clear(l.buckets)
+	l.mu.Unlock()
+}
+
+// take spends one request of key's bucket at now. When the bucket is empty
+// it reports false and how long until it holds a request again.
+func (l *limiter) take(key string, now time.Time) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.buckets[key]
+	if b == nil {
+		b = &bucket{tokens: l.rate, at: now}
+		l.buckets[key] = b
+	}
+	if elapsed := now.Sub(b.at); elapsed > 0 {
+		b.tokens = min(l.rate, b.tokens+elapsed.Seconds()*l.rate)
+		b.at = now
+	}
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+}
+
+// formatReset writes X-RateLimit-Reset: seconds, a float, rounded up to
+// the millisecond so that a client waiting that long finds a request in the
+// bucket.
+func formatReset(d time.Duration) string {
+	ms := (d + time.Millisecond - 1) / time.Millisecond
+	return strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64)
+}
+
+// setLimitHeader sets X-RateLimit-Limit, which every answer of the API
+// carries while the limit is on.
+func (s *Server) setLimitHeader(w http.ResponseWriter) {
+	if s.limiter != nil {
+		w.Header().Set("X-RateLimit-Limit", strconv.Itoa(s.opts.RateLimit))
+	}
+}
+
+// admit spends a request of key's bucket, answering 429 when it is empty.
+func (s *Server) admit(w http.ResponseWriter, key string) bool {
+	if s.limiter == nil {
+		return true
+	}
+	allowed, wait := s.limiter.take(key, s.now())
+	if !allowed {
+		s.rateLimited.Add(1)
+		s.writeRateLimited(w, formatReset(wait))
+	}
+	return allowed
+}
+
+// RateLimited returns how many requests the rate limit has refused since
+// the start or the last Reset: the 429s a client's own limiter did not
+// spare the server.
+func (s *Server) RateLimited() int64 {
+	return s.rateLimited.Load()
+}

@@ -1,0 +1,162 @@
+package platform
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Editions of the platform, which GET /ping tells apart by its headers.
+const (
+	EditionHosted     = "hosted"
+	EditionSelfHosted = "self-hosted"
+)
+
+// DefaultRateLimit is the number of requests a second each user may make
+// when Options.RateLimit is zero.
+const DefaultRateLimit = 30
+
+// Options configure a Server.
+type Options struct {
+	// Token is the site administrator's token: a user token that sees and
+	// manages every organization. Empty means that only minted tokens are
+	// accepted.
+	Token string
+	// RateLimit is how many requests a second each user (each team, each
+	// organization token, each address without a token) may make before
+	// the API answers 429. Zero means DefaultRateLimit; a negative value
+	// turns the limit off.
+	RateLimit int
+	// Edition is EditionHosted (the default, also for "") or
+	// EditionSelfHosted; it sets the edition and version headers.
+	Edition string
+}
+
+// Server is the platform API: its store, its tokens, its rate limit and its
+// handlers. It is safe for concurrent use.
+type Server struct {
+	opts    Options
+	limiter *limiter // nil when the rate limit is off
+	now     func() time.Time
+
+	rateLimited atomic.Int64 // requests answered 429 by the limiter
+
+	onChange func() // see SetOnChange
+
+	mu sync.Mutex
+	store
+}
+
+// store is everything the state file keeps. Each noun's file adds its
+// maps here, clears them in clear and saves them in state.go.
+type store struct {
+	users         map[string]*user         // by ID
+	tokens        map[string]*token        // by secret
+	organizations map[string]*organization // by external ID
+	orgNames      map[string]string        // lower-cased name -> external ID
+	projects      map[string]*project      // by ID
+}
+
+func (st *store) clear() {
+	st.users = map[string]*user{}
+	st.tokens = map[string]*token{}
+	st.organizations = map[string]*organization{}
+	st.orgNames = map[string]string{}
+	st.projects = map[string]*project{}
+}
+
+// New returns an empty Server, or an error for a bad option.
+func New(opts Options) (*Server, error) {
+	switch opts.Edition {
+	case "":
+		opts.Edition = EditionHosted
+	case EditionHosted, EditionSelfHosted:
+	default:
+		return nil, fmt.Errorf("platform edition %q: must be %s or %s", opts.Edition, EditionHosted, EditionSelfHosted)
+	}
+	if opts.RateLimit == 0 {
+		opts.RateLimit = DefaultRateLimit
+	}
+	s := &Server{opts: opts, now: time.Now, onChange: func() {}}
+	if opts.RateLimit > 0 {
+		s.limiter = newLimiter(opts.RateLimit)
+	}
+	s.clear()
+	return s, nil
+}
+
+// SetOnChange makes the Server call f, without its lock held, after each
+// change of its data that no request to its routes makes: a minted token, a
+// resource count set by a test. Call it before serving.
+func (s *Server) SetOnChange(f func()) {
+	s.onChange = f
+}
+
+// Reset empties the store (organizations and everything in them, users and
+// minted tokens; Options.Token stays valid) and the rate limit's buckets.
+func (s *Server) Reset() {
+	s.mu.Lock()
+	s.clear()
+	s.mu.Unlock()
+	if s.limiter != nil {
+		s.limiter.reset()
+	}
+	s.rateLimited.Store(0)
+}
+
+// locked runs f under the store's lock and sends its reply once the lock is
+// released, so that a client reading its answer slowly holds up only
+// itself. The unlock is deferred: a panic in f, which net/http recovers,
+// must not leave the store locked.
+func (s *Server) locked(w http.ResponseWriter, f func() reply) {
+	rep := func() reply {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return f()
+	}()
+	rep.send(w)
+}
+
+// change runs f under the store's lock and then calls the change hook: for
+// the Go API's writes, which no request carries.
+func (s *Server) change(f func() error) error {
+	s.mu.Lock()
+	err := f()
+	s.mu.Unlock()
+	if err == nil {
+		s.onChange()
+	}
+	return err
+}
+
+// apiPrefix is the API's base path.
+const apiPrefix = "/api/v2"
+
+// PathPrefix is where the API's paths start: every request under it is the
+// API's, answered by a route or by the catch-all Register adds.
+func (s *Server) PathPrefix() string { return apiPrefix }
+
+// RootPaths are the paths outside PathPrefix that the API serves: the
+// service discovery document.
+func (s *Server) RootPaths() []string { return []string{DiscoveryPath} }
+
+// Register adds the API's routes to mux, and a catch-all for the rest of
+// its paths.
+func (s *Server) Register(mux *http.ServeMux) {
+	s.registerPing(mux)
+	s.registerOrganizations(mux)
+	s.registerProjects(mux)
+
+	// The rest of the API's paths, every method, and the base path itself:
+	// 404 in the API's error form after the token and rate limit, as the
+	// server answers a route it does not have (a path it has under other
+	// methods included), where the mux would answer its own plain-text 404
+	// or 405, or redirect a path that is not clean.
+	unrouted := func(w http.ResponseWriter, _ *http.Request, _ principal) {
+		errorReply(http.StatusNotFound, "no such endpoint").send(w)
+	}
+	s.handle(mux, apiPrefix+"/", unrouted)
+	s.handle(mux, apiPrefix, unrouted)
+}

@@ -1,0 +1,209 @@
+package platform
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// tagBinding is a key-value tag of a project or a workspace.
+type tagBinding struct {
+	ID        string    `json:"id"`
+	Key       string    `json:"key"`
+	Value     string    `json:"value"`
+	CreatedAt time.Time `json:"created-at"`
+}
+
+const (
+	maxTagKey   = 128
+	maxTagValue = 256
+)
+
+// effectiveBinding is a tag binding in effect on an object, and the project
+// it comes from when the object inherits it.
+type effectiveBinding struct {
+	binding       *tagBinding
+	inheritedFrom string
+}
+
+// tagBindingOwner is what the tag-binding endpoints need of a project or a
+// workspace, found for a principal.
+type tagBindingOwner struct {
+	bindings  *[]*tagBinding
+	effective func() []effectiveBinding
+	changed   func() // after its bindings change
+}
+
+// registerTagBindings adds the tag-binding endpoints of a collection
+// ("projects", "workspaces"), whose objects find looks up for a principal.
+// Both paths of the list are served, as clients use either: GET lists;
+// PATCH of .../tag-bindings adds or updates the keys it is given and
+// answers the list; POST of .../relationships/tag-bindings adds or updates
+// too, and PATCH there replaces them all; both answer 204.
+func (s *Server) registerTagBindings(mux *http.ServeMux, collection string, find func(p principal, id string) (tagBindingOwner, reply, bool)) {
+	base := apiPrefix + "/" + collection + "/{id}"
+	list := func(w http.ResponseWriter, r *http.Request, p principal) {
+		s.locked(w, func() reply {
+			owner, rep, found := find(p, r.PathValue("id"))
+			if !found {
+				return rep
+			}
+			return ok(bindingsDocument(*owner.bindings))
+		})
+	}
+	write := func(replace, answerList bool) handler {
+		return func(w http.ResponseWriter, r *http.Request, p principal) {
+			objs, read := readObjects(w, r)
+			if !read {
+				return
+			}
+			s.locked(w, func() reply {
+				owner, rep, found := find(p, r.PathValue("id"))
+				if !found {
+					return rep
+				}
+				var probs problems
+				with := readTagBindings(objs, "/data", &probs)
+				if len(probs) > 0 {
+					return probs.reply()
+				}
+				*owner.bindings = s.setBindingsLocked(*owner.bindings, with, replace)
+				owner.changed()
+				if answerList {
+					return ok(bindingsDocument(*owner.bindings))
+				}
+				return noContent()
+			})
+		}
+	}
+	s.handle(mux, "GET "+base+"/tag-bindings", list)
+	s.handle(mux, "GET "+base+"/relationships/tag-bindings", list)
+	s.handle(mux, "PATCH "+base+"/tag-bindings", write(false, true))
+	s.handle(mux, "POST "+base+"/relationships/tag-bindings", write(false, false))
+	s.handle(mux, "PATCH "+base+"/relationships/tag-bindings", write(true, false))
+	s.handle(mux, "GET "+base+"/effective-tag-bindings", func(w http.ResponseWriter, r *http.Request, p principal) {
+		s.locked(w, func() reply {
+			owner, rep, found := find(p, r.PathValue("id"))
+			if !found {
+				return rep
+			}
+			data := []resource{}
+			for _, eb := range owner.effective() {
+				data = append(data, eb.resource())
+			}
+			return ok(document{Data: data})
+		})
+	})
+}
+
+// bindingsDocument lists tag bindings whole, not by pages: an object has
+// few, and clients read them in one request.
+func bindingsDocument(bindings []*tagBinding) document {
+	data := []resource{}
+	for _, b := range bindings {
+		data = append(data, b.resource())
+	}
+	return document{Data: data}
+}
+
+// readTagBindings reads tag bindings from resource objects, whose pointers
+// are base and their index; a key given twice is refused.
+func readTagBindings(objs []object, base string, probs *problems) []tagBinding {
+	var out []tagBinding
+	seen := map[string]bool{}
+	for i, o := range objs {
+		f := fields{raw: o.Attributes, pointer: base + "/" + strconv.Itoa(i) + "/attributes", probs: probs}
+		key, _ := f.str("key")
+		value, _ := f.str("value")
+		switch {
+		case key == "":
+			probs.add(f.at("key"), "tag binding %d: key is required", i)
+		case utf8.RuneCountInString(key) > maxTagKey:
+			probs.add(f.at("key"), "invalid key %q: must be at most %d characters", key, maxTagKey)
+		case seen[key]:
+			probs.add(f.at("key"), "key %q is given twice", key)
+		}
+		if utf8.RuneCountInString(value) > maxTagValue {
+			probs.add(f.at("value"), "invalid value of key %q: must be at most %d characters", key, maxTagValue)
+		}
+		seen[key] = true
+		out = append(out, tagBinding{Key: key, Value: value})
+	}
+	return out
+}
+
+// setBindingsLocked returns cur with the bindings of with added, or their
+// values updated, and with replace the others removed. A key that stays
+// keeps its ID; a new key gets one.
+func (s *Server) setBindingsLocked(cur []*tagBinding, with []tagBinding, replace bool) []*tagBinding {
+	byKey := map[string]*tagBinding{}
+	for _, b := range cur {
+		byKey[b.Key] = b
+	}
+	var out []*tagBinding
+	if !replace {
+		out = append(out, cur...)
+	}
+	for _, w := range with {
+		if b := byKey[w.Key]; b != nil {
+			b.Value = w.Value
+			if replace {
+				out = append(out, b)
+			}
+			continue
+		}
+		b := &tagBinding{ID: newID(prefixTagBinding), Key: w.Key, Value: w.Value, CreatedAt: s.now().UTC()}
+		out = append(out, b)
+	}
+	return out
+}
+
+func (b *tagBinding) resource() resource {
+	return resource{
+		Type: "tag-bindings", ID: b.ID,
+		Attributes: map[string]any{"key": b.Key, "value": b.Value, "created-at": formatTime(b.CreatedAt)},
+	}
+}
+
+// resource is the binding in effect, its ID that of the binding without
+// its prefix.
+func (eb effectiveBinding) resource() resource {
+	return resource{
+		Type: "effective-tag-bindings", ID: eb.binding.ID[len(prefixTagBinding)+1:],
+		Attributes:    map[string]any{"key": eb.binding.Key, "value": eb.binding.Value},
+		Relationships: map[string]any{"inherited-from": toOne("projects", eb.inheritedFrom)},
+	}
+}
+
+// effectiveBindings returns the bindings in effect on an object that has
+// own bindings and inherits those of project (nil when it inherits none):
+// its own win over inherited ones of the same key.
+func effectiveBindings(own []*tagBinding, project *project) []effectiveBinding {
+	var out []effectiveBinding
+	mine := map[string]bool{}
+	for _, b := range own {
+		mine[b.Key] = true
+	}
+	if project != nil {
+		for _, b := range project.TagBindings {
+			if !mine[b.Key] {
+				out = append(out, effectiveBinding{binding: b, inheritedFrom: project.ID})
+			}
+		}
+	}
+	for _, b := range own {
+		out = append(out, effectiveBinding{binding: b})
+	}
+	return out
+}
+
+// bindingRefs are the references of an effective-tag-bindings
+// relationship.
+func bindingRefs(ebs []effectiveBinding) []ref {
+	var refs []ref
+	for _, eb := range ebs {
+		refs = append(refs, eb.resource().ref())
+	}
+	return refs
+}
