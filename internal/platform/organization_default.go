@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -50,6 +51,17 @@ func organizationAttribute(object string) schema.StringAttribute {
 			stringplanmodifier.UseStateForUnknown(),
 			stringplanmodifier.RequiresReplace(),
 		},
+	}
+}
+
+// organizationDataSourceAttribute is the organization a data source reads
+// in, the provider's default when not set.
+func organizationDataSourceAttribute(what string) dschema.StringAttribute {
+	return dschema.StringAttribute{
+		Optional:    true,
+		Computed:    true,
+		Description: "Name of the organization " + what + ". " + organizationDefaultText,
+		Validators:  organizationNameValidators(),
 	}
 }
 

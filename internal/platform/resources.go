@@ -10,6 +10,7 @@ func Resources() []func() resource.Resource {
 	return []func() resource.Resource{
 		NewOrganizationResource,
 		NewOrganizationDefaultSettingsResource,
+		NewProjectResource,
 	}
 }
 
@@ -17,5 +18,7 @@ func Resources() []func() resource.Resource {
 func DataSources() []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewOrganizationDataSource,
+		NewProjectDataSource,
+		NewProjectsDataSource,
 	}
 }
