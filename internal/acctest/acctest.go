@@ -6,7 +6,8 @@
 // With STACK_SCHEDULER_ADDR and STACK_SCHEDULER_TOKEN set, NewScheduler
 // targets that server instead of an emulator; tests that need the
 // emulator's fault injection or variants call NewSchedulerEmulator, which
-// always starts one.
+// always starts one. NewSecrets and NewPlatform do the same with their
+// services' variables.
 package acctest
 
 import (

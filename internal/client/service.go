@@ -30,6 +30,11 @@ type Service struct {
 	DecodeError func(body []byte, contentType string) string
 	// SecretFields name the JSON fields that never reach the log.
 	SecretFields []string
+	// AmbiguousNotFound says that the service answers 404 also for an
+	// object that the token may not see, so that a 404 does not prove the
+	// object gone: resources that a refresh no longer finds say so in a
+	// warning, with the server's answer.
+	AmbiguousNotFound bool
 	// Settings are the block's settings besides address and token.
 	Settings []Setting
 	// NewClient wraps the service's transport in its typed client, given

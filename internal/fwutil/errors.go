@@ -43,6 +43,8 @@ func APIErrorDetail(err error) string {
 type Existing struct {
 	// Object is the object's kind, such as "cloudone-sm destination".
 	Object string
+	// Name is the object's name; empty when it is ImportID.
+	Name string
 	// ImportID is the ID that imports it.
 	ImportID string
 }
@@ -54,11 +56,23 @@ func (e Existing) Add(diags *diag.Diagnostics, serverSaid error) {
 	if strings.ContainsRune("aeiou", rune(e.Object[0])) {
 		article = "An"
 	}
+	name := e.Name
+	if name == "" {
+		name = e.ImportID
+	}
 	detail := fmt.Sprintf("%s %s named %q already exists, and Terraform will not take over an object it did not create. "+
 		"To manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.",
-		article, e.Object, e.ImportID, e.ImportID, e.ImportID)
+		article, e.Object, name, e.ImportID, e.ImportID)
 	if serverSaid != nil {
 		detail += "\n\nServer said: " + serverSaid.Error()
 	}
-	diags.AddAttributeError(path.Root("name"), strings.ToUpper(e.Object[:1])+e.Object[1:]+" already exists", detail)
+	diags.AddAttributeError(path.Root("name"), upperFirst(e.Object)+" already exists", detail)
+}
+
+// upperFirst starts s, an object's kind, with a capital, for a summary.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -191,3 +191,38 @@ func TestStringFromAPI(t *testing.T) {
 		}
 	}
 }
+
+func TestProviderDefaultOf(t *testing.T) {
+	d := ProviderDefault[string]{
+		Attribute: "organization",
+		Setting:   "platform.organization (or STACK_PLATFORM_ORGANIZATION)",
+		Value:     func(c string) string { return c },
+	}
+	for _, tc := range []struct {
+		name, setting string
+		v             types.String
+		want          string
+		ok            bool
+		err           string
+	}{
+		{"configured", "acme", types.StringValue("beta"), "beta", true, ""},
+		{"from the provider", "acme", types.StringNull(), "acme", true, ""},
+		{"not known yet", "acme", types.StringUnknown(), "", false, ""},
+		{"neither", "", types.StringNull(), "", false,
+			"organization is not set, and the provider has no default for it: set organization here, " +
+				"or platform.organization (or STACK_PLATFORM_ORGANIZATION) in the provider's configuration."},
+	} {
+		var diags diag.Diagnostics
+		got, ok := d.Of(tc.setting, tc.v, &diags)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%s: got %q, %v; want %q, %v", tc.name, got, ok, tc.want, tc.ok)
+		}
+		var errs []string
+		for _, e := range diags.Errors() {
+			errs = append(errs, e.Detail())
+		}
+		if tc.err == "" && len(errs) > 0 || tc.err != "" && (len(errs) != 1 || errs[0] != tc.err) {
+			t.Errorf("%s: errors %q, want %q", tc.name, errs, tc.err)
+		}
+	}
+}

@@ -76,6 +76,12 @@ type Resource[M, C any] struct {
 	// Validate checks the configuration's rules that tie attributes
 	// together, once the model is read from it.
 	Validate func(ctx context.Context, config tfsdk.Config, m *M, diags *diag.Diagnostics)
+	// ProviderDefaults are the attributes that take a setting of the
+	// provider when the configuration leaves them out: the lifecycle puts
+	// the setting in the plan of a create or an update, refuses a plan
+	// where neither is set, and replaces the resource when the setting
+	// changes its value.
+	ProviderDefaults []ProviderDefault[C]
 	// ModifyPlan adjusts the plan of an update (state and plan both set)
 	// and may mark replacements or warn. resp.RequiresReplace already
 	// holds the replacements that attributes' plan modifiers ask for,
@@ -118,8 +124,13 @@ var ErrGone = errors.New("the object is gone")
 
 // Exists is the error of a create that found the object in place, such as
 // a server that overwrote an existing object instead of refusing;
-// ServerSaid, if any, is shown with it.
-type Exists struct{ ServerSaid error }
+// ServerSaid, if any, is shown with it. Name is the object's name when
+// its import ID is another, such as a generated ID that the create looked
+// up after the server's refusal.
+type Exists struct {
+	ServerSaid error
+	Name       string
+}
 
 func (e *Exists) Error() string {
 	if e.ServerSaid == nil {
@@ -182,7 +193,13 @@ func (r *lifecycle[M, C]) ValidateConfig(ctx context.Context, req resource.Valid
 }
 
 func (r *lifecycle[M, C]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if r.def.ModifyPlan == nil || req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	for _, d := range r.def.ProviderDefaults {
+		d.plan(ctx, r.client, req, resp)
+	}
+	if r.def.ModifyPlan == nil || req.State.Raw.IsNull() || resp.Diagnostics.HasError() {
 		return
 	}
 	resp.RequiresReplace = append(resp.RequiresReplace, attributesReplacing(ctx, req, &resp.Diagnostics)...)
@@ -201,7 +218,7 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 		err := r.def.Find(ctx, r.client, &m)
 		switch {
 		case err == nil:
-			r.addExists(&resp.Diagnostics, &m, nil)
+			r.addExists(&resp.Diagnostics, &m, &Exists{})
 			return
 		case !client.IsNotFound(err):
 			AddAPIError(&resp.Diagnostics, "Cannot check whether the "+r.def.Object+" exists", err)
@@ -212,10 +229,10 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 	var exists *Exists
 	switch {
 	case errors.As(err, &exists):
-		r.addExists(&resp.Diagnostics, &m, exists.ServerSaid)
+		r.addExists(&resp.Diagnostics, &m, exists)
 		return
 	case client.StatusCode(err) == http.StatusConflict:
-		r.addExists(&resp.Diagnostics, &m, err)
+		r.addExists(&resp.Diagnostics, &m, &Exists{ServerSaid: err})
 		return
 	case err != nil:
 		r.addError(&resp.Diagnostics, "create", err)
@@ -235,7 +252,14 @@ func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, re
 	prior := m
 	err := r.def.Read(ctx, Op[C]{Client: r.client, Diags: &resp.Diagnostics}, &m)
 	switch {
-	case client.IsNotFound(err), errors.Is(err, ErrGone):
+	case client.IsNotFound(err):
+		resp.State.RemoveResource(ctx)
+		if r.def.Service.AmbiguousNotFound {
+			resp.Diagnostics.AddWarning(upperFirst(r.def.Object)+" not found: removed from the state",
+				"The refresh did not find the "+r.def.Object+", so Terraform forgets it and plans to create it again. "+
+					"If it still exists and only the provider's token may not see it, give the token access instead of applying.\n\nServer said: "+err.Error())
+		}
+	case errors.Is(err, ErrGone):
 		resp.State.RemoveResource(ctx)
 	case err != nil:
 		r.addError(&resp.Diagnostics, "read", err)
@@ -318,11 +342,12 @@ func (r *lifecycle[M, C]) addError(diags *diag.Diagnostics, verb string, err err
 	}
 }
 
-func (r *lifecycle[M, C]) addExists(diags *diag.Diagnostics, m *M, serverSaid error) {
+func (r *lifecycle[M, C]) addExists(diags *diag.Diagnostics, m *M, e *Exists) {
 	Existing{
 		Object:   r.def.Object,
+		Name:     e.Name,
 		ImportID: r.def.ImportID(m),
-	}.Add(diags, serverSaid)
+	}.Add(diags, e.ServerSaid)
 }
 
 // shortDuration writes d as a practitioner would, "10m" rather than

@@ -27,6 +27,7 @@ import (
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+	"github.com/stackworks/terraform-provider-stack/internal/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/secrets"
 )
@@ -69,7 +70,7 @@ func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 		blocks[svc.Block] = serviceBlock(svc)
 	}
 	resp.Schema = schema.Schema{
-		Description: "The stack provider manages the scheduler's ACL auth methods and the secrets service's secrets sync; the platform's objects are to come.",
+		Description: "The stack provider manages the scheduler's ACL auth methods, the secrets service's secrets sync, and the platform's organizations and projects.",
 		Blocks:      blocks,
 		Attributes: map[string]schema.Attribute{
 			"ca_cert_file": schema.StringAttribute{
@@ -269,9 +270,9 @@ func setting(v types.String, env string) string {
 }
 
 func (p *stackProvider) Resources(context.Context) []func() resource.Resource {
-	return slices.Concat(scheduler.Resources(), secrets.Resources())
+	return slices.Concat(scheduler.Resources(), secrets.Resources(), platform.Resources())
 }
 
 func (p *stackProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return slices.Concat(scheduler.DataSources(), secrets.DataSources())
+	return slices.Concat(scheduler.DataSources(), secrets.DataSources(), platform.DataSources())
 }

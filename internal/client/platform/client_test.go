@@ -260,6 +260,14 @@ func TestService_descriptor(t *testing.T) {
 	if len(cfg.Headers) != 0 {
 		t.Errorf("settings sent as headers: %v", cfg.Headers)
 	}
+	// Resources name the default organization's setting in their errors,
+	// and warn that a 404 may hide an object.
+	if got := Service.SettingName(OrganizationSetting); got != "platform.organization (or STACK_PLATFORM_ORGANIZATION)" {
+		t.Errorf("the organization setting is named %q", got)
+	}
+	if !Service.AmbiguousNotFound {
+		t.Error("the platform's 404s are not marked ambiguous")
+	}
 	var rateLimit client.Setting
 	for _, st := range Service.Settings {
 		if st.Name == "rate_limit" {

@@ -41,10 +41,11 @@ type Organization struct {
 	DefaultExecutionMode                              string `jsonapi:"attr,default-execution-mode"`
 	// The settings below are the client library's additions to the
 	// documented ones; nil where a server does not answer them.
-	UserTokensEnabled *bool `jsonapi:"attr,user-tokens-enabled"`
-	EnforceHYOK       *bool `jsonapi:"attr,enforce-hyok"`
-	StacksEnabled     *bool `jsonapi:"attr,stacks-enabled"`
-	MaxTTLEnabled     *bool `jsonapi:"attr,max-ttl-enabled"`
+	UserTokensEnabled              *bool `jsonapi:"attr,user-tokens-enabled"`
+	EnforceHYOK                    *bool `jsonapi:"attr,enforce-hyok"`
+	StacksEnabled                  *bool `jsonapi:"attr,stacks-enabled"`
+	RegistryMonorepoSupportEnabled *bool `jsonapi:"attr,registry-monorepo-support-enabled"`
+	MaxTTLEnabled                  *bool `jsonapi:"attr,max-ttl-enabled"`
 
 	CreatedAt              *time.Time               `jsonapi:"attr,created-at,rfc3339"`
 	TrialExpiresAt         *time.Time               `jsonapi:"attr,trial-expires-at,rfc3339"`
@@ -92,11 +93,12 @@ type OrganizationCreateOptions struct {
 	AllowForceDeleteWorkspaces                        *bool   `jsonapi:"attr,allow-force-delete-workspaces,omitempty"`
 	DefaultExecutionMode                              *string `jsonapi:"attr,default-execution-mode,omitempty"`
 	// DefaultAgentPoolID is required with DefaultExecutionMode agent.
-	DefaultAgentPoolID *string `jsonapi:"attr,default-agent-pool-id,omitempty"`
-	UserTokensEnabled  *bool   `jsonapi:"attr,user-tokens-enabled,omitempty"`
-	EnforceHYOK        *bool   `jsonapi:"attr,enforce-hyok,omitempty"`
-	StacksEnabled      *bool   `jsonapi:"attr,stacks-enabled,omitempty"`
-	MaxTTLEnabled      *bool   `jsonapi:"attr,max-ttl-enabled,omitempty"`
+	DefaultAgentPoolID             *string `jsonapi:"attr,default-agent-pool-id,omitempty"`
+	UserTokensEnabled              *bool   `jsonapi:"attr,user-tokens-enabled,omitempty"`
+	EnforceHYOK                    *bool   `jsonapi:"attr,enforce-hyok,omitempty"`
+	StacksEnabled                  *bool   `jsonapi:"attr,stacks-enabled,omitempty"`
+	RegistryMonorepoSupportEnabled *bool   `jsonapi:"attr,registry-monorepo-support-enabled,omitempty"`
+	MaxTTLEnabled                  *bool   `jsonapi:"attr,max-ttl-enabled,omitempty"`
 }
 
 // OrganizationUpdateOptions is the body of an update; nil fields are left
@@ -118,11 +120,12 @@ type OrganizationUpdateOptions struct {
 	DefaultExecutionMode                              *string `jsonapi:"attr,default-execution-mode,omitempty"`
 	// DefaultAgentPoolID is required with DefaultExecutionMode agent;
 	// Null clears it.
-	DefaultAgentPoolID Nullable[string] `jsonapi:"attr,default-agent-pool-id,omitempty"`
-	UserTokensEnabled  *bool            `jsonapi:"attr,user-tokens-enabled,omitempty"`
-	EnforceHYOK        *bool            `jsonapi:"attr,enforce-hyok,omitempty"`
-	StacksEnabled      *bool            `jsonapi:"attr,stacks-enabled,omitempty"`
-	MaxTTLEnabled      *bool            `jsonapi:"attr,max-ttl-enabled,omitempty"`
+	DefaultAgentPoolID             Nullable[string] `jsonapi:"attr,default-agent-pool-id,omitempty"`
+	UserTokensEnabled              *bool            `jsonapi:"attr,user-tokens-enabled,omitempty"`
+	EnforceHYOK                    *bool            `jsonapi:"attr,enforce-hyok,omitempty"`
+	StacksEnabled                  *bool            `jsonapi:"attr,stacks-enabled,omitempty"`
+	RegistryMonorepoSupportEnabled *bool            `jsonapi:"attr,registry-monorepo-support-enabled,omitempty"`
+	MaxTTLEnabled                  *bool            `jsonapi:"attr,max-ttl-enabled,omitempty"`
 }
 
 // OrganizationListOptions narrow a list of organizations.

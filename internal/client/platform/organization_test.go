@@ -14,7 +14,7 @@ const organizationJSON = `{"data":{"id":"acme","type":"organizations","attribute
 	"cost-estimation-enabled":true,"send-passing-statuses-for-untriggered-speculative-plans":true,
 	"aggregated-commit-status-enabled":false,"speculative-plan-management-enabled":false,
 	"owners-team-saml-role-id":"owners","assessments-enforced":true,"allow-force-delete-workspaces":true,
-	"default-execution-mode":"agent","user-tokens-enabled":false,
+	"default-execution-mode":"agent","user-tokens-enabled":false,"registry-monorepo-support-enabled":true,
 	"created-at":"2024-05-01T10:00:00.123Z","trial-expires-at":null,"is-unified":false,"saml-enabled":false,
 	"two-factor-conformant":true,"remaining-testable-count":5,
 	"permissions":{"can-update":true,"can-destroy":true,"can-create-workspace":true,"can-create-project":true}},
@@ -32,7 +32,7 @@ func assertOrganization(t *testing.T, got *Organization) {
 		CostEstimationEnabled: true, SendPassingStatusesForUntriggeredSpeculativePlans: true,
 		AggregatedCommitStatusEnabled: false, SpeculativePlanManagementEnabled: false,
 		OwnersTeamSAMLRoleID: "owners", AssessmentsEnforced: true, AllowForceDeleteWorkspaces: true,
-		DefaultExecutionMode: ExecutionModeAgent, UserTokensEnabled: ptr(false),
+		DefaultExecutionMode: ExecutionModeAgent, UserTokensEnabled: ptr(false), RegistryMonorepoSupportEnabled: ptr(true),
 		CreatedAt:           ptr(time.Date(2024, 5, 1, 10, 0, 0, 123e6, time.UTC)),
 		TwoFactorConformant: true, RemainingTestableCount: 5,
 		Permissions:      &OrganizationPermissions{CanUpdate: true, CanDestroy: true, CanCreateWorkspace: true, CanCreateProject: true},
@@ -53,7 +53,7 @@ func TestOrganizations_Create(t *testing.T) {
 		AggregatedCommitStatusEnabled: ptr(false), SpeculativePlanManagementEnabled: ptr(false),
 		OwnersTeamSAMLRoleID: ptr("owners"), AssessmentsEnforced: ptr(true), AllowForceDeleteWorkspaces: ptr(true),
 		DefaultExecutionMode: ptr(ExecutionModeAgent), DefaultAgentPoolID: ptr("apool-6p5RiCe5CRjBmsGt"),
-		UserTokensEnabled: ptr(false),
+		UserTokensEnabled: ptr(false), RegistryMonorepoSupportEnabled: ptr(true),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +64,7 @@ func TestOrganizations_Create(t *testing.T) {
 		"send-passing-statuses-for-untriggered-speculative-plans":true,"aggregated-commit-status-enabled":false,
 		"speculative-plan-management-enabled":false,"owners-team-saml-role-id":"owners","assessments-enforced":true,
 		"allow-force-delete-workspaces":true,"default-execution-mode":"agent","default-agent-pool-id":"apool-6p5RiCe5CRjBmsGt",
-		"user-tokens-enabled":false}}}`)
+		"user-tokens-enabled":false,"registry-monorepo-support-enabled":true}}}`)
 	assertOrganization(t, got)
 }
 
@@ -91,13 +91,14 @@ func TestOrganizations_Update(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, organizationJSON))
 	got, err := c.Organizations.Update(context.Background(), "acme old", OrganizationUpdateOptions{
 		Name: ptr("acme"), DefaultExecutionMode: ptr(ExecutionModeRemote), DefaultAgentPoolID: Null[string](),
-		SpeculativePlanManagementEnabled: ptr(true),
+		SpeculativePlanManagementEnabled: ptr(true), RegistryMonorepoSupportEnabled: ptr(false),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/organizations/acme%20old", "", `{"data":{"type":"organizations","attributes":{
-		"name":"acme","default-execution-mode":"remote","default-agent-pool-id":null,"speculative-plan-management-enabled":true}}}`)
+		"name":"acme","default-execution-mode":"remote","default-agent-pool-id":null,"speculative-plan-management-enabled":true,
+		"registry-monorepo-support-enabled":false}}}`)
 	if got.Name != "acme" {
 		t.Errorf("name %q", got.Name)
 	}

@@ -2,6 +2,13 @@ package platform
 
 import "github.com/stackworks/terraform-provider-stack/internal/client"
 
+// OrganizationSetting is the provider's default organization, which every
+// platform resource and data source that names none takes.
+var OrganizationSetting = client.Setting{
+	Name: "organization", Env: "ORGANIZATION",
+	Description: "Default organization of the platform's objects: the organization of every platform resource and data source that does not name its own.",
+}
+
 // Service describes the platform to the provider and the tests.
 var Service = &client.Service{
 	Name:           "platform",
@@ -12,11 +19,11 @@ var Service = &client.Service{
 	AuthPrefix:     "Bearer ",
 	DecodeError:    DecodeError,
 	SecretFields:   SecretFields(),
+	// A token that may not see an object is answered 404, as for an object
+	// that does not exist (explain words it so).
+	AmbiguousNotFound: true,
 	Settings: []client.Setting{
-		{
-			Name: "organization", Env: "ORGANIZATION",
-			Description: "Default organization of the platform's objects: the organization of every platform resource and data source that does not name its own.",
-		},
+		OrganizationSetting,
 		{
 			Name: "rate_limit", Env: "RATE_LIMIT",
 			Check: func(v string) error {
@@ -32,7 +39,7 @@ var Service = &client.Service{
 		},
 	},
 	NewClient: func(transport *client.Client, settings map[string]string) any {
-		opts := []Option{WithOrganization(settings["organization"])}
+		opts := []Option{WithOrganization(settings[OrganizationSetting.Name])}
 		// The provider has checked the setting with Check.
 		if limit, err := ParseRateLimit(settings["rate_limit"]); err == nil {
 			opts = append(opts, WithRateLimit(limit))

@@ -1,0 +1,2 @@
+# An organization is imported by its name.
+terraform import stack_platform_organization.acme acme

@@ -1,0 +1,6 @@
+# A project is imported by its ID, prj- and 16 characters (Terraform 1.5+
+# import block).
+import {
+  to = stack_platform_project.payments
+  id = "prj-6p5RiCe5CRjBmsGt"
+}

@@ -1,0 +1,85 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+var _ datasource.DataSourceWithConfigure = (*organizationDataSource)(nil)
+
+// NewOrganizationDataSource is the constructor of the
+// stack_platform_organization data source.
+func NewOrganizationDataSource() datasource.DataSource { return &organizationDataSource{} }
+
+type organizationDataSource struct {
+	client *platformclient.Client
+}
+
+// organizationNameDefault is the data source's name: the provider's
+// default organization when not set.
+var organizationNameDefault = organizationDefaultOf("name")
+
+func (d *organizationDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_platform_organization"
+}
+
+func (d *organizationDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	computed := func(description string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, Description: description}
+	}
+	attrs := map[string]schema.Attribute{
+		"name": schema.StringAttribute{
+			Optional: true, Computed: true,
+			Description: "Name of the organization to read. " + organizationDefaultText + " " + organizationNameRule,
+			Validators:  organizationNameValidators(),
+		},
+		"id":                       computed("The organization's ID in the platform's API, which is its name."),
+		"email":                    computed("Email address of the organization's administrators."),
+		"external_id":              computed("The organization's other ID, `org-` and 16 characters, which a rename does not change."),
+		"default_project_id":       computed("ID of the organization's default project, which holds the workspaces created without a project."),
+		"collaborator_auth_policy": computed("How members sign in: `password` or `two_factor_mandatory`."),
+		"owners_team_saml_role_id": computed("The SAML role whose members are made members of the owners team; null when there is none."),
+		"session_timeout":          schema.Int64Attribute{Computed: true, Description: "Minutes of inactivity after which a member's session ends."},
+		"session_remember":         schema.Int64Attribute{Computed: true, Description: "Minutes after which a member's session ends, however active."},
+	}
+	for _, st := range organizationSettings {
+		attrs[st.name] = schema.BoolAttribute{
+			Computed:    true,
+			Description: st.description + " Null when the platform does not report it, as some editions do not.",
+		}
+	}
+	resp.Schema = schema.Schema{
+		Description: "Reads an organization of the platform, by name, with its settings: the provider's default organization unless `name` says another. " +
+			"The token must see the organization: the platform answers an organization the token may not see as one that does not exist.",
+		Attributes: attrs,
+	}
+}
+
+func (d *organizationDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
+}
+
+func (d *organizationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m organizationModel
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	name, ok := organizationNameDefault.Of(d.client, m.Name, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	got, err := d.client.Organizations.Read(ctx, name, platformclient.OrganizationReadOptions{})
+	if err != nil {
+		fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the organization %q", name), err)
+		return
+	}
+	modelFromOrganization(&m, got)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+}

@@ -1,0 +1,165 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const settingsAddr = "stack_platform_organization_default_settings.test"
+
+// testPool is an agent pool ID; the emulator takes any well-formed one.
+const testPool = "apool-6p5RiCe5CRjBmsGt"
+
+func settingsConfig(p *acctest.Platform, body string) string {
+	return p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_organization_default_settings" "test" {
+  %s
+}
+`, body)
+}
+
+// executionIs checks the default execution settings the platform holds.
+func executionIs(t *testing.T, p *acctest.Platform, org, mode, pool string) resource.TestCheckFunc {
+	return onServer(t, p, readOrg(org), func(o *platformclient.Organization) error {
+		got := ""
+		if o.DefaultAgentPool != nil {
+			got = o.DefaultAgentPool.ID
+		}
+		return differences(map[string]any{"mode": o.DefaultExecutionMode, "pool": got}, map[string]any{"mode": mode, "pool": pool})
+	})
+}
+
+func TestAccOrganizationDefaultSettings_lifecycle(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		// Destroyed, the settings are the platform's defaults again.
+		CheckDestroy: executionIs(t, p, other, "remote", ""),
+		Steps: []resource.TestStep{
+			{
+				// The organization is the provider's, known in the plan.
+				Config: settingsConfig(p, `default_execution_mode = "local"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(settingsAddr, attr("organization"), str(p.Organization))},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(settingsAddr, attr("organization"), str(p.Organization)),
+					statecheck.ExpectKnownValue(settingsAddr, attr("default_execution_mode"), str("local")),
+					statecheck.ExpectKnownValue(settingsAddr, attr("default_agent_pool_id"), knownvalue.Null()),
+				},
+				Check: executionIs(t, p, p.Organization, "local", ""),
+			},
+			{
+				Config: settingsConfig(p, `
+  default_execution_mode = "agent"
+  default_agent_pool_id  = "`+testPool+`"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(settingsAddr, attr("default_agent_pool_id"), str(testPool)),
+				},
+				Check: executionIs(t, p, p.Organization, "agent", testPool),
+			},
+			{
+				ResourceName:                         settingsAddr,
+				ImportState:                          true,
+				ImportStateId:                        p.Organization,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "organization",
+			},
+			{
+				// Changed outside Terraform: set back.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					_, err := c.Organizations.Update(ctx, p.Organization, platformclient.OrganizationUpdateOptions{
+						DefaultExecutionMode: ptr("remote"), DefaultAgentPoolID: platformclient.Null[string](),
+					})
+					return err
+				}),
+				Config: settingsConfig(p, `
+  default_execution_mode = "agent"
+  default_agent_pool_id  = "`+testPool+`"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: executionIs(t, p, p.Organization, "agent", testPool),
+			},
+			{
+				// Back to remote: the pool is cleared.
+				Config: settingsConfig(p, `default_execution_mode = "remote"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(settingsAddr, attr("default_agent_pool_id"), knownvalue.Null()),
+				},
+				Check: executionIs(t, p, p.Organization, "remote", ""),
+			},
+			{
+				// Another organization replaces: the first gets its
+				// defaults back.
+				Config: settingsConfig(p, `
+  organization           = "`+other+`"
+  default_execution_mode = "local"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				Check: resource.ComposeTestCheckFunc(
+					executionIs(t, p, p.Organization, "remote", ""),
+					executionIs(t, p, other, "local", ""),
+				),
+			},
+		},
+	})
+}
+
+func TestAccOrganizationDefaultSettings_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{settingsConfig(p, `default_execution_mode = "agent"`),
+			literal(`default_agent_pool_id is required when default_execution_mode is "agent".`)},
+		{settingsConfig(p, `
+  default_execution_mode = "local"
+  default_agent_pool_id  = "`+testPool+`"`),
+			literal(`default_agent_pool_id can only be set when default_execution_mode is "agent", not "local".`)},
+		{settingsConfig(p, `
+  default_execution_mode = "agent"
+  default_agent_pool_id  = "pool-1"`),
+			literal(`default_agent_pool_id must be the ID of an agent pool: apool- and 16 characters of the base58 alphabet, got "pool-1".`)},
+		{settingsConfig(p, `default_execution_mode = "cloud"`),
+			wrapped(`Attribute default_execution_mode value must be one of: \["remote" "local" "agent"\], got: "cloud"`)},
+		{settingsConfig(p, `
+  organization           = "no such/org"
+  default_execution_mode = "remote"`),
+			literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: no such/org`)},
+	})
+}
+
+// An import ID that is no organization's name is refused before any
+// request.
+func TestAccOrganizationDefaultSettings_importIDChecked(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	before := p.Emulator.Stats()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:        settingsConfig(p, `default_execution_mode = "remote"`),
+			ResourceName:  settingsAddr,
+			ImportState:   true,
+			ImportStateId: "acme/prod",
+			ExpectError: literal(`The import ID of an organization's default settings is the organization's name. ` +
+				`An organization's name has 1 to 40 characters: letters, digits, ` + "`-` and `_`." + ` Got "acme/prod".`),
+		}},
+	})
+	if sent := requestsSince(p, before); len(sent) != 0 {
+		t.Errorf("requests reached the emulator, want none: %v", sent)
+	}
+}

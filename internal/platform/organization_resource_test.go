@@ -1,0 +1,291 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const orgAddr = "stack_platform_organization.test"
+
+func orgConfig(p *acctest.Platform, name, body string) string {
+	return p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_organization" "test" {
+  name  = %q
+  email = "ops@%s.example"
+  %s
+}
+`, name, name, body)
+}
+
+func readOrg(name string) func(ctx context.Context, c *platformclient.Client) (*platformclient.Organization, error) {
+	return func(ctx context.Context, c *platformclient.Client) (*platformclient.Organization, error) {
+		return c.Organizations.Read(ctx, name, platformclient.OrganizationReadOptions{})
+	}
+}
+
+func orgGone(t *testing.T, p *acctest.Platform, name string) resource.TestCheckFunc {
+	return gone(t, p, "organization "+name, func(ctx context.Context, c *platformclient.Client) error {
+		_, err := readOrg(name)(ctx, c)
+		return err
+	})
+}
+
+// orgSettingsAre checks settings of the organization the platform holds,
+// by attribute name.
+func orgSettingsAre(t *testing.T, p *acctest.Platform, name string, want map[string]any) resource.TestCheckFunc {
+	return onServer(t, p, readOrg(name), func(o *platformclient.Organization) error {
+		deref := func(b *bool) any {
+			if b == nil {
+				return nil
+			}
+			return *b
+		}
+		return differences(map[string]any{
+			"email":                    o.Email,
+			"session_timeout":          o.SessionTimeout,
+			"session_remember":         o.SessionRemember,
+			"collaborator_auth_policy": o.CollaboratorAuthPolicy,
+			"owners_team_saml_role_id": o.OwnersTeamSAMLRoleID,
+			"cost_estimation_enabled":  o.CostEstimationEnabled,
+			"send_passing_statuses_for_untriggered_speculative_plans": o.SendPassingStatusesForUntriggeredSpeculativePlans,
+			"aggregated_commit_status_enabled":                        o.AggregatedCommitStatusEnabled,
+			"speculative_plan_management_enabled":                     o.SpeculativePlanManagementEnabled,
+			"assessments_enforced":                                    o.AssessmentsEnforced,
+			"allow_force_delete_workspaces":                           o.AllowForceDeleteWorkspaces,
+			"user_tokens_enabled":                                     deref(o.UserTokensEnabled),
+			"enforce_hyok":                                            deref(o.EnforceHYOK),
+			"stacks_enabled":                                          deref(o.StacksEnabled),
+			"registry_monorepo_support_enabled":                       deref(o.RegistryMonorepoSupportEnabled),
+			"max_ttl_enabled":                                         deref(o.MaxTTLEnabled),
+			"default_execution_mode":                                  o.DefaultExecutionMode,
+		}, want)
+	})
+}
+
+// allSettings sets every setting away from the platform's default.
+const allSettings = `
+  session_timeout          = 60
+  session_remember         = 1440
+  collaborator_auth_policy = "two_factor_mandatory"
+  owners_team_saml_role_id = "owners"
+  cost_estimation_enabled  = true
+  send_passing_statuses_for_untriggered_speculative_plans = true
+  aggregated_commit_status_enabled    = false
+  speculative_plan_management_enabled = false
+  assessments_enforced                = true
+  allow_force_delete_workspaces       = true
+  user_tokens_enabled                 = false
+  enforce_hyok                        = true
+  stacks_enabled                      = true
+  registry_monorepo_support_enabled   = true
+  max_ttl_enabled                     = true
+`
+
+// The platform's defaults, as the state shows them when the configuration
+// sets nothing.
+var orgDefaults = map[string]knownvalue.Check{
+	"session_timeout":          knownvalue.Int64Exact(20160),
+	"session_remember":         knownvalue.Int64Exact(20160),
+	"collaborator_auth_policy": str("password"),
+	"owners_team_saml_role_id": knownvalue.Null(),
+	"cost_estimation_enabled":  knownvalue.Bool(false),
+	"send_passing_statuses_for_untriggered_speculative_plans": knownvalue.Bool(false),
+	"aggregated_commit_status_enabled":                        knownvalue.Bool(true),
+	"speculative_plan_management_enabled":                     knownvalue.Bool(true),
+	"assessments_enforced":                                    knownvalue.Bool(false),
+	"allow_force_delete_workspaces":                           knownvalue.Bool(false),
+	"user_tokens_enabled":                                     knownvalue.Bool(true),
+	"enforce_hyok":                                            knownvalue.Bool(false),
+	"stacks_enabled":                                          knownvalue.Bool(false),
+	"registry_monorepo_support_enabled":                       knownvalue.Bool(false),
+	"max_ttl_enabled":                                         knownvalue.Bool(false),
+}
+
+func stateIs(addr string, want map[string]knownvalue.Check) []statecheck.StateCheck {
+	checks := make([]statecheck.StateCheck, 0, len(want))
+	for name, c := range want {
+		checks = append(checks, statecheck.ExpectKnownValue(addr, attr(name), c))
+	}
+	return checks
+}
+
+func TestAccOrganization_lifecycle(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	name := tfacctest.RandomWithPrefix("org")
+	renamed := name + "-b"
+	var externalID, defaultProject string
+	keepIDs := func(s *terraform.State) error {
+		var err error
+		if externalID, err = stateValue(s, orgAddr, "external_id"); err != nil {
+			return err
+		}
+		defaultProject, err = stateValue(s, orgAddr, "default_project_id")
+		return err
+	}
+	sameIDs := func(s *terraform.State) error {
+		for attr, want := range map[string]string{"external_id": externalID, "default_project_id": defaultProject} {
+			got, err := stateValue(s, orgAddr, attr)
+			if err != nil {
+				return err
+			}
+			if got != want {
+				return fmt.Errorf("%s is %s, want %s: the rename made another organization", attr, got, want)
+			}
+		}
+		return nil
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             resource.ComposeTestCheckFunc(orgGone(t, p, name), orgGone(t, p, renamed)),
+		Steps: []resource.TestStep{
+			{
+				// Only the required attributes: the state shows the
+				// platform's defaults.
+				Config: orgConfig(p, name, ""),
+				ConfigStateChecks: append(stateIs(orgAddr, orgDefaults),
+					statecheck.ExpectKnownValue(orgAddr, attr("id"), str(name)),
+					statecheck.ExpectKnownValue(orgAddr, attr("name"), str(name)),
+					statecheck.ExpectKnownValue(orgAddr, attr("email"), str("ops@"+name+".example")),
+					statecheck.ExpectKnownValue(orgAddr, attr("external_id"), idOf("org")),
+					statecheck.ExpectKnownValue(orgAddr, attr("default_project_id"), idOf("prj")),
+				),
+				Check: keepIDs,
+			},
+			{
+				// Every setting changes in place.
+				Config: orgConfig(p, name, allSettings),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: stateIs(orgAddr, map[string]knownvalue.Check{
+					"session_timeout": knownvalue.Int64Exact(60), "session_remember": knownvalue.Int64Exact(1440),
+					"collaborator_auth_policy": str("two_factor_mandatory"), "owners_team_saml_role_id": str("owners"),
+					"cost_estimation_enabled": knownvalue.Bool(true), "max_ttl_enabled": knownvalue.Bool(true),
+				}),
+				Check: resource.ComposeTestCheckFunc(sameIDs, orgSettingsAre(t, p, name, map[string]any{
+					"session_timeout": 60, "session_remember": 1440, "collaborator_auth_policy": "two_factor_mandatory",
+					"owners_team_saml_role_id": "owners", "cost_estimation_enabled": true,
+					"send_passing_statuses_for_untriggered_speculative_plans": true, "aggregated_commit_status_enabled": false,
+					"speculative_plan_management_enabled": false, "assessments_enforced": true, "allow_force_delete_workspaces": true,
+					"user_tokens_enabled": false, "enforce_hyok": true, "stacks_enabled": true,
+					"registry_monorepo_support_enabled": true, "max_ttl_enabled": true,
+				})),
+			},
+			{
+				ResourceName:                         orgAddr,
+				ImportState:                          true,
+				ImportStateId:                        name,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "name",
+			},
+			{
+				// Settings left out keep their values: no change, and the
+				// role stays cleared only when the configuration says so.
+				Config: orgConfig(p, name, `owners_team_saml_role_id = "owners"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				// The role left out is cleared.
+				Config: orgConfig(p, name, ""),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(orgAddr, attr("owners_team_saml_role_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(orgAddr, attr("session_timeout"), knownvalue.Int64Exact(60)),
+				},
+				Check: orgSettingsAre(t, p, name, map[string]any{"owners_team_saml_role_id": "", "session_timeout": 60}),
+			},
+			{
+				// A rename is an update, which changes the ID but not the
+				// organization.
+				Config: orgConfig(p, renamed, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(orgAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(orgAddr, attr("id"), str(renamed)),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(orgAddr, attr("id"), str(renamed)),
+					statecheck.ExpectKnownValue(orgAddr, attr("name"), str(renamed)),
+					statecheck.ExpectKnownValue(orgAddr, attr("email"), str("ops@"+renamed+".example")),
+				},
+				Check: resource.ComposeTestCheckFunc(sameIDs, orgGone(t, p, name),
+					orgSettingsAre(t, p, renamed, map[string]any{"email": "ops@" + renamed + ".example", "max_ttl_enabled": true})),
+			},
+			{
+				// A setting the configuration sets, changed outside
+				// Terraform, is set back.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					_, err := c.Organizations.Update(ctx, renamed, platformclient.OrganizationUpdateOptions{Email: ptr("other@example.com")})
+					return err
+				}),
+				Config: orgConfig(p, renamed, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: orgSettingsAre(t, p, renamed, map[string]any{"email": "ops@" + renamed + ".example"}),
+			},
+			{
+				// Deleted outside Terraform: created again.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					return c.Organizations.Delete(ctx, renamed)
+				}),
+				Config: orgConfig(p, renamed, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgAddr, plancheck.ResourceActionCreate)},
+				},
+				ConfigStateChecks: stateIs(orgAddr, orgDefaults),
+				Check:             orgSettingsAre(t, p, renamed, map[string]any{"session_timeout": 20160, "max_ttl_enabled": false}),
+			},
+		},
+	})
+}
+
+// A create of a name that is taken is refused, and the error says how to
+// import the organization.
+func TestAccOrganization_existingIsNotTakenOver(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: orgConfig(p, strings.ToUpper(p.Organization), ""),
+			ExpectError: wrapped(`Organization already exists.*An organization named "` + regexp.QuoteMeta(strings.ToUpper(p.Organization)) +
+				`" already exists.*terraform import <resource address> ` + regexp.QuoteMeta(strings.ToUpper(p.Organization)) +
+				`.*409 Conflict: name "` + regexp.QuoteMeta(strings.ToUpper(p.Organization)) + `" has already been taken`),
+		}},
+	})
+}
+
+func TestAccOrganization_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{orgConfig(p, "has space", ""), literal(`Attribute name must have 1 to 40 characters: letters, digits, '-' and '_', got: has space`)},
+		{orgConfig(p, strings.Repeat("a", 41), ""), wrapped(`Attribute name must have 1 to 40 characters`)},
+		{p.ProviderConfig() + `
+resource "stack_platform_organization" "test" {
+  name  = "acme"
+  email = "not an address"
+}
+`, literal(`Attribute email must be an email address, got: not an address`)},
+		{orgConfig(p, "acme", `session_timeout = 0`), literal(`Attribute session_timeout value must be at least 1, got: 0`)},
+		{orgConfig(p, "acme", `session_remember = -1`), literal(`Attribute session_remember value must be at least 1, got: -1`)},
+		{orgConfig(p, "acme", `collaborator_auth_policy = "sso"`), wrapped(`Attribute collaborator_auth_policy value must be one of: \["password" "two_factor_mandatory"\], got: "sso"`)},
+		{orgConfig(p, "acme", `owners_team_saml_role_id = ""`), literal(`Attribute owners_team_saml_role_id string length must be at least 1, got: 0`)},
+	})
+}

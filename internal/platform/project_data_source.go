@@ -1,0 +1,118 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+var _ datasource.DataSourceWithConfigure = (*projectDataSource)(nil)
+
+// NewProjectDataSource is the constructor of the stack_platform_project
+// data source.
+func NewProjectDataSource() datasource.DataSource { return &projectDataSource{} }
+
+type projectDataSource struct {
+	client *platformclient.Client
+}
+
+// projectAttributes are a project's attributes as the data sources show
+// them, all computed.
+func projectAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"id":           schema.StringAttribute{Computed: true, Description: "The project's ID, `prj-` and 16 characters."},
+		"organization": schema.StringAttribute{Computed: true, Description: "Name of the project's organization."},
+		"name":         schema.StringAttribute{Computed: true, Description: "Name of the project."},
+		"description":  schema.StringAttribute{Computed: true, Description: "Description of the project; null when it has none."},
+		"auto_destroy_activity_duration": schema.StringAttribute{
+			Computed:    true,
+			Description: "How long the project's workspaces may go without activity before their resources are destroyed, such as `14d`; null for never.",
+		},
+		"tag_bindings": schema.MapAttribute{
+			Computed: true, ElementType: types.StringType,
+			Description: "The project's key-value tags; empty when it has none.",
+		},
+	}
+}
+
+func (d *projectDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_platform_project"
+}
+
+func (d *projectDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := projectAttributes()
+	attrs["id"] = schema.StringAttribute{
+		Optional: true, Computed: true,
+		Description: "ID of the project to read, `prj-` and 16 characters. Set it or `name`.",
+		Validators: []validator.String{
+			idValidator(platformclient.PrefixProject, "a project"),
+			stringvalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
+			stringvalidator.ConflictsWith(path.MatchRoot("organization")),
+		},
+	}
+	attrs["name"] = schema.StringAttribute{
+		Optional: true, Computed: true,
+		Description: "Name of the project to read in `organization`. Set it or `id`. " + projectNameRule,
+		Validators:  projectNameValidators(),
+	}
+	attrs["organization"] = organizationDataSourceAttribute("in which `name` is looked up; with `id`, it is the project's, and must not be set")
+	resp.Schema = schema.Schema{
+		Description: "Reads a project of the platform, by its ID or by its name in an organization, with its tag bindings. " +
+			"The platform answers a project the token may not see as one that does not exist.",
+		Attributes: attrs,
+	}
+}
+
+func (d *projectDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
+}
+
+func (d *projectDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m projectModel
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var got *platformclient.Project
+	if !m.ID.IsNull() {
+		var err error
+		got, err = d.client.Projects.Read(ctx, m.ID.ValueString(), platformclient.ProjectReadOptions{Include: projectIncludes})
+		if err != nil {
+			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the project %s", m.ID.ValueString()), err)
+			return
+		}
+	} else {
+		org, ok := organizationDefault.Of(d.client, m.Organization, &resp.Diagnostics)
+		if !ok {
+			return
+		}
+		name := m.Name.ValueString()
+		found, err := d.client.Projects.List(ctx, org, platformclient.ProjectListOptions{Names: []string{name}, Include: projectIncludes})
+		if err != nil {
+			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot look up the project %q", name), err)
+			return
+		}
+		for _, p := range found.Items {
+			if p.Name == name {
+				got = p
+			}
+		}
+		if got == nil {
+			resp.Diagnostics.AddAttributeError(path.Root("name"), "Project not found", fmt.Sprintf(
+				"The organization %q has no project named %q that the token may see: the name is compared exactly, in its case, "+
+					"and the platform does not list the projects that the token may not see.", org, name))
+			return
+		}
+	}
+	modelFromProject(ctx, &m, got, effectiveTagsOf(got.EffectiveTagBindings), &resp.Diagnostics)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+}

@@ -1,0 +1,123 @@
+package platform_test
+
+import (
+	"context"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+// newProject creates a project outside Terraform and returns its ID.
+func newProject(t *testing.T, p *acctest.Platform, org string, opts platformclient.ProjectCreateOptions) string {
+	t.Helper()
+	prj, err := p.Client(t).Projects.Create(context.Background(), org, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prj.ID
+}
+
+// The data source reads a project by ID or by name, in the provider's
+// organization or another, with the resource's mapping.
+func TestAccProjectDataSource_byIDAndByName(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	id := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
+		Name: ptr("Data Team"), Description: ptr("Pipelines"), AutoDestroyActivityDuration: platformclient.Value("12h"),
+		TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
+	})
+	otherID := newProject(t, p, other, platformclient.ProjectCreateOptions{Name: ptr("Data Team")})
+	const byID, byName, inOther = "data.stack_platform_project.by_id", "data.stack_platform_project.by_name", "data.stack_platform_project.in_other"
+	same := map[string]knownvalue.Check{
+		"id": str(id), "organization": str(p.Organization), "name": str("Data Team"), "description": str("Pipelines"),
+		"auto_destroy_activity_duration": str("12h"), "tag_bindings": stringMap(map[string]string{"env": "prod"}),
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfig() + `
+data "stack_platform_project" "by_id" {
+  id = "` + id + `"
+}
+
+data "stack_platform_project" "by_name" {
+  name = "Data Team"
+}
+
+data "stack_platform_project" "in_other" {
+  organization = "` + other + `"
+  name         = "Data Team"
+}
+`,
+			ConfigStateChecks: append(append(stateIs(byID, same), stateIs(byName, same)...),
+				statecheck.ExpectKnownValue(inOther, attr("id"), str(otherID)),
+				statecheck.ExpectKnownValue(inOther, attr("organization"), str(other)),
+				statecheck.ExpectKnownValue(inOther, attr("description"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(inOther, attr("auto_destroy_activity_duration"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(inOther, attr("tag_bindings"), knownvalue.MapSizeExact(0)),
+			),
+		}},
+	})
+}
+
+func TestAccProjectDataSource_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{p.ProviderConfig() + `
+data "stack_platform_project" "none" {}
+`, wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
+		{p.ProviderConfig() + `
+data "stack_platform_project" "both" {
+  id   = "prj-6p5RiCe5CRjBmsGt"
+  name = "web"
+}
+`, wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
+		{p.ProviderConfig() + `
+data "stack_platform_project" "both" {
+  id           = "prj-6p5RiCe5CRjBmsGt"
+  organization = "acme"
+}
+`, wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
+		{p.ProviderConfig() + `
+data "stack_platform_project" "bad" {
+  id = "ws-6p5RiCe5CRjBmsGt"
+}
+`, literal(`id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "ws-6p5RiCe5CRjBmsGt".`)},
+	})
+}
+
+// A name no project has is an error that says how names compare, and an
+// ID the token may not see one that says that the token may be why.
+func TestAccProjectDataSource_notFound(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	hidden := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("hidden")})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: p.ProviderConfig() + `
+data "stack_platform_project" "missing" {
+  name = "Hidden"
+}
+`,
+				ExpectError: literal(`The organization "` + p.Organization + `" has no project named "Hidden" that the token may see: ` +
+					`the name is compared exactly, in its case, and the platform does not list the projects that the token may not see.`),
+			},
+			{
+				Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
+data "stack_platform_project" "hidden" {
+  id = "` + hidden + `"
+}
+`,
+				ExpectError: wrapped(`Cannot read the project ` + hidden + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+			},
+		},
+	})
+}

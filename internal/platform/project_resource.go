@@ -1,0 +1,259 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// projectModel is a project, for the resource and the data sources alike.
+type projectModel struct {
+	ID                          types.String `tfsdk:"id"`
+	Organization                types.String `tfsdk:"organization"`
+	Name                        types.String `tfsdk:"name"`
+	Description                 types.String `tfsdk:"description"`
+	AutoDestroyActivityDuration types.String `tfsdk:"auto_destroy_activity_duration"`
+	TagBindings                 types.Map    `tfsdk:"tag_bindings"`
+}
+
+// The rules of a project's values, as the descriptions state them.
+const (
+	projectNameRule = "A project's name has 3 to 40 characters: letters, digits, spaces, `-` and `_`, not starting or ending with a space; " +
+		"it is unique in its organization, in any case."
+	activityDurationRule = "A duration of 1 to 4 digits followed by `d` (days) or `h` (hours), such as `14d` or `12h`."
+	tagBindingRule       = "Each key has 1 to 128 characters, each value at most 256 (it may be empty)."
+	maxDescription       = 256
+)
+
+var (
+	projectNameRe      = regexp.MustCompile(`^[A-Za-z0-9_-](?:[A-Za-z0-9_ -]*[A-Za-z0-9_-])?$`)
+	activityDurationRe = regexp.MustCompile(`^[0-9]{1,4}[dh]$`)
+)
+
+func projectNameValidators() []validator.String {
+	return []validator.String{
+		stringvalidator.LengthBetween(3, 40),
+		stringvalidator.RegexMatches(projectNameRe, "must be letters, digits, spaces, '-' and '_', not starting or ending with a space"),
+	}
+}
+
+// NewProjectResource is the constructor of stack_platform_project.
+var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *platformclient.Client]{
+	TypeName:         "platform_project",
+	Service:          platformclient.Service,
+	Object:           "project",
+	Schema:           projectSchema,
+	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
+	ImportID:         func(m *projectModel) string { return m.ID.ValueString() },
+	Import: func(ctx context.Context, _ *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		if !platformclient.IsID(platformclient.PrefixProject, id) {
+			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got %q.", id))
+			return
+		}
+		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
+	},
+	Create: createProject,
+	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectModel) error {
+		got, err := op.Client.Projects.Read(ctx, m.ID.ValueString(), platformclient.ProjectReadOptions{Include: projectIncludes})
+		if err == nil {
+			modelFromProject(ctx, m, got, effectiveTagsOf(got.EffectiveTagBindings), op.Diags)
+		}
+		return err
+	},
+	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *projectModel) error {
+		opts := projectFromModel(ctx, m, op.Diags)
+		if op.Diags.HasError() {
+			return nil
+		}
+		got, err := op.Client.Projects.Update(ctx, m.ID.ValueString(), opts)
+		if err == nil {
+			modelFromProject(ctx, m, got, tagsOf(opts.TagBindings), op.Diags)
+		}
+		return err
+	},
+	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectModel) error {
+		err := op.Client.Projects.Delete(ctx, m.ID.ValueString())
+		if client.StatusCode(err) == http.StatusConflict {
+			return &fwutil.Failure{Summary: "Project not deleted", Detail: fmt.Sprintf(
+				"The platform refuses to delete the project %s (%q): it is its organization's default project, which cannot be deleted, "+
+					"or it still holds workspaces. Move its workspaces to another project, or destroy them, first.\n\nServer said: %s",
+				m.ID.ValueString(), m.Name.ValueString(), err)}
+		}
+		return err
+	},
+})
+
+// projectIncludes are what reads of projects include. A project's
+// effective tag bindings are its own, as nothing above a project binds
+// tags: reading them with the project makes a refresh one request.
+var projectIncludes = []string{platformclient.ProjectIncludeEffectiveTagBindings}
+
+func projectSchema(context.Context) schema.Schema {
+	return schema.Schema{
+		Description: "A project of an organization of the platform, which groups workspaces, with its description, its auto-destroy rule and its tag bindings. " +
+			"The platform refuses to delete a project that still holds workspaces, and its organization's default project. The import ID is the project's ID, such as `prj-6p5RiCe5CRjBmsGt`.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:      true,
+				Description:   "The project's ID, `prj-` and 16 characters.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"organization": organizationAttribute("project"),
+			"name": schema.StringAttribute{
+				Required:    true,
+				Description: "Name of the project. " + projectNameRule + " Changing it renames the project in place.",
+				Validators:  projectNameValidators(),
+			},
+			"description": schema.StringAttribute{
+				Optional:    true,
+				Description: fmt.Sprintf("Description of the project, at most %d characters. Not set, the project has none.", maxDescription),
+				Validators:  []validator.String{stringvalidator.LengthAtMost(maxDescription)},
+			},
+			"auto_destroy_activity_duration": schema.StringAttribute{
+				Optional: true,
+				Description: "How long the project's workspaces may go without activity before the platform destroys their resources. " +
+					activityDurationRule + " Not set, they are never destroyed for inactivity.",
+				Validators: []validator.String{stringvalidator.RegexMatches(activityDurationRe, "must be 1 to 4 digits followed by d or h, such as 14d or 12h")},
+			},
+			"tag_bindings": schema.MapAttribute{
+				Optional: true, Computed: true,
+				ElementType: types.StringType,
+				Description: "The project's key-value tags, which its workspaces inherit. " + tagBindingRule +
+					" Left out, the project keeps the tags it has; `{}` removes them all. A tag changed outside Terraform shows as drift when the map is set.",
+				Validators: []validator.Map{
+					mapvalidator.KeysAre(stringvalidator.LengthBetween(1, 128)),
+					mapvalidator.ValueStringsAre(stringvalidator.LengthAtMost(256)),
+				},
+				PlanModifiers: []planmodifier.Map{mapplanmodifier.UseStateForUnknown()},
+			},
+		},
+	}
+}
+
+// createProject creates the project. A name already taken in the
+// organization is looked up, so that the error gives the ID to import.
+func createProject(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectModel) error {
+	update := projectFromModel(ctx, m, op.Diags)
+	if op.Diags.HasError() {
+		return nil
+	}
+	org, name := m.Organization.ValueString(), m.Name.ValueString()
+	// A create leaves out what is not set, rather than clear it.
+	create := platformclient.ProjectCreateOptions{
+		Name:        update.Name,
+		Description: stringOf(m.Description),
+		TagBindings: update.TagBindings,
+	}
+	if !m.AutoDestroyActivityDuration.IsNull() {
+		create.AutoDestroyActivityDuration = update.AutoDestroyActivityDuration
+	}
+	got, err := op.Client.Projects.Create(ctx, org, create)
+	if client.StatusCode(err) == http.StatusConflict {
+		if taken := findProject(ctx, op.Client, org, name); taken != nil {
+			m.ID = types.StringValue(taken.ID)
+			return &fwutil.Exists{ServerSaid: err, Name: name}
+		}
+		return &fwutil.Failure{Summary: "Cannot create the project", Detail: fwutil.APIErrorDetail(err)}
+	}
+	if err != nil {
+		return err
+	}
+	modelFromProject(ctx, m, got, tagsOf(update.TagBindings), op.Diags)
+	return nil
+}
+
+// findProject returns the project of org named name in any case, as names
+// are unique in any case, or nil when there is none or the list fails. The
+// search (q) matches in any case, where filter[names] is exact.
+func findProject(ctx context.Context, c *platformclient.Client, org, name string) *platformclient.Project {
+	found, err := c.Projects.List(ctx, org, platformclient.ProjectListOptions{Query: name})
+	if err != nil {
+		return nil
+	}
+	for _, p := range found.Items {
+		if strings.EqualFold(p.Name, name) {
+			return p
+		}
+	}
+	return nil
+}
+
+// projectFromModel is the update that gives the project every value of m:
+// a value m leaves out is cleared. Tag bindings not known yet (left out on
+// create) are not sent.
+func projectFromModel(ctx context.Context, m *projectModel, diags *diag.Diagnostics) platformclient.ProjectUpdateOptions {
+	opts := platformclient.ProjectUpdateOptions{
+		Name:                        ptr(m.Name.ValueString()),
+		Description:                 ptr(m.Description.ValueString()),
+		AutoDestroyActivityDuration: platformclient.Null[string](),
+	}
+	if !m.AutoDestroyActivityDuration.IsNull() {
+		opts.AutoDestroyActivityDuration = platformclient.Value(m.AutoDestroyActivityDuration.ValueString())
+	}
+	if !m.TagBindings.IsUnknown() {
+		tags := fwutil.StringMap(ctx, m.TagBindings, diags)
+		keys := slices.Sorted(maps.Keys(tags))
+		opts.TagBindings = make([]*platformclient.TagBinding, 0, len(keys))
+		for _, k := range keys {
+			opts.TagBindings = append(opts.TagBindings, &platformclient.TagBinding{Key: k, Value: tags[k]})
+		}
+	}
+	return opts
+}
+
+// tagsOf are bindings as a map, by key.
+func tagsOf(bindings []*platformclient.TagBinding) map[string]string {
+	tags := make(map[string]string, len(bindings))
+	for _, b := range bindings {
+		tags[b.Key] = b.Value
+	}
+	return tags
+}
+
+// effectiveTagsOf is tagsOf for the bindings a read includes.
+func effectiveTagsOf(bindings []*platformclient.EffectiveTagBinding) map[string]string {
+	tags := make(map[string]string, len(bindings))
+	for _, b := range bindings {
+		tags[b.Key] = b.Value
+	}
+	return tags
+}
+
+// modelFromProject writes the project the server answered over m, with
+// tags, the tag bindings the project holds: the platform answers a write
+// without them, but holds exactly the ones the write sent.
+func modelFromProject(ctx context.Context, m *projectModel, p *platformclient.Project, tags map[string]string, diags *diag.Diagnostics) {
+	m.ID = types.StringValue(p.ID)
+	if p.Organization != nil {
+		m.Organization = types.StringValue(p.Organization.Name)
+	}
+	m.Name = types.StringValue(p.Name)
+	m.Description = fwutil.StringFromAPI(m.Description, p.Description)
+	m.AutoDestroyActivityDuration = types.StringNull()
+	if d := p.AutoDestroyActivityDuration; d != nil && *d != "" {
+		m.AutoDestroyActivityDuration = types.StringValue(*d)
+	}
+	var d diag.Diagnostics
+	m.TagBindings, d = types.MapValueFrom(ctx, types.StringType, tags)
+	diags.Append(d...)
+}

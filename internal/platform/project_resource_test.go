@@ -1,0 +1,498 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const projectAddr = "stack_platform_project.test"
+
+// projectResource is a project "test" named name, with body as its other
+// arguments, after the provider block provider.
+func projectResource(provider, name, body string) string {
+	return provider + fmt.Sprintf(`
+resource "stack_platform_project" "test" {
+  name = %q
+  %s
+}
+`, name, body)
+}
+
+// stringMap checks a map of strings.
+func stringMap(m map[string]string) knownvalue.Check {
+	checks := make(map[string]knownvalue.Check, len(m))
+	for k, v := range m {
+		checks[k] = str(v)
+	}
+	return knownvalue.MapExact(checks)
+}
+
+func projectConfig(p *acctest.Platform, name, body string) string {
+	return projectResource(p.ProviderConfig(), name, body)
+}
+
+// projectIs checks the project the platform holds under the ID in the
+// state, its tag bindings included.
+func projectIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		id, err := stateValue(s, projectAddr, "id")
+		if err != nil {
+			return err
+		}
+		c := p.Client(t)
+		prj, err := c.Projects.Read(context.Background(), id, platformclient.ProjectReadOptions{})
+		if err != nil {
+			return err
+		}
+		bindings, err := c.Projects.ListTagBindings(context.Background(), id)
+		if err != nil {
+			return err
+		}
+		tags := map[string]string{}
+		for _, b := range bindings.Items {
+			tags[b.Key] = b.Value
+		}
+		duration := ""
+		if prj.AutoDestroyActivityDuration != nil {
+			duration = *prj.AutoDestroyActivityDuration
+		}
+		return differences(map[string]any{
+			"organization": prj.Organization.Name, "name": prj.Name, "description": prj.Description,
+			"auto_destroy_activity_duration": duration, "tag_bindings": tags,
+		}, want)
+	}
+}
+
+// projectIDKept records the project's ID in *id, or checks that it is still
+// the one recorded: an update, not a replacement.
+func projectIDKept(id *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		got, err := stateValue(s, projectAddr, "id")
+		switch {
+		case err != nil:
+			return err
+		case *id == "":
+			*id = got
+		case got != *id:
+			return fmt.Errorf("the project's ID is %s, want %s: it was replaced", got, *id)
+		}
+		return nil
+	}
+}
+
+func projectGone(t *testing.T, p *acctest.Platform, id *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		return gone(t, p, "project "+*id, func(ctx context.Context, c *platformclient.Client) error {
+			_, err := c.Projects.Read(ctx, *id, platformclient.ProjectReadOptions{})
+			return err
+		})(s)
+	}
+}
+
+func TestAccProject_lifecycle(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	var id, replacedID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: projectConfig(p, "Platform Team", `
+  description                    = "The platform's workspaces"
+  auto_destroy_activity_duration = "14d"
+  tag_bindings                   = { env = "prod", team = "" }`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(projectAddr, attr("id"), idOf("prj")),
+					statecheck.ExpectKnownValue(projectAddr, attr("organization"), str(p.Organization)),
+					statecheck.ExpectKnownValue(projectAddr, attr("name"), str("Platform Team")),
+					statecheck.ExpectKnownValue(projectAddr, attr("description"), str("The platform's workspaces")),
+					statecheck.ExpectKnownValue(projectAddr, attr("auto_destroy_activity_duration"), str("14d")),
+					statecheck.ExpectKnownValue(projectAddr, attr("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
+				},
+				Check: resource.ComposeTestCheckFunc(projectIDKept(&id), projectIs(t, p, map[string]any{
+					"organization": p.Organization, "name": "Platform Team", "description": "The platform's workspaces",
+					"auto_destroy_activity_duration": "14d", "tag_bindings": map[string]string{"env": "prod", "team": ""},
+				})),
+			},
+			{
+				// A rename, and every other value, changes in place; what
+				// the configuration no longer sets is cleared.
+				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = { env = "staging", tier = "1" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(projectAddr, attr("description"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(projectAddr, attr("auto_destroy_activity_duration"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(projectAddr, attr("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1"})),
+				},
+				Check: resource.ComposeTestCheckFunc(projectIDKept(&id), projectIs(t, p, map[string]any{
+					"name": "Platform_Team-2", "description": "", "auto_destroy_activity_duration": "",
+					"tag_bindings": map[string]string{"env": "staging", "tier": "1"},
+				})),
+			},
+			{
+				ResourceName:      projectAddr,
+				ImportState:       true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
+				ImportStateVerify: true,
+			},
+			{
+				// Changed outside Terraform: the next plan sets the
+				// configured values again, and removes a tag it does not
+				// list.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					if _, err := c.Projects.Update(ctx, id, platformclient.ProjectUpdateOptions{Description: ptr("edited")}); err != nil {
+						return err
+					}
+					return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
+				}),
+				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = { env = "staging", tier = "1" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: resource.ComposeTestCheckFunc(projectIDKept(&id), projectIs(t, p, map[string]any{
+					"description": "", "tag_bindings": map[string]string{"env": "staging", "tier": "1"},
+				})),
+			},
+			{
+				// Left out, the tag bindings are kept as they are, even
+				// those added outside Terraform; {} removes them.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
+				}),
+				Config: projectConfig(p, "Platform_Team-2", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(projectAddr, attr("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1", "owner": "ops"})),
+				},
+			},
+			{
+				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = {}`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(projectAddr, attr("tag_bindings"), knownvalue.MapSizeExact(0)),
+				},
+				Check: projectIs(t, p, map[string]any{"tag_bindings": map[string]string{}}),
+			},
+			{
+				// Deleted outside Terraform: created again.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					return c.Projects.Delete(ctx, id)
+				}),
+				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = {}`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionCreate)},
+				},
+				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &id), projectIDKept(&replacedID),
+					projectIs(t, p, map[string]any{"organization": p.Organization, "name": "Platform_Team-2"})),
+			},
+			{
+				// Another organization, named in the configuration,
+				// replaces the project.
+				Config: projectConfig(p, "Platform_Team-2", `organization = "`+other+`"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(projectAddr, attr("organization"), str(other)),
+				},
+				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &replacedID), projectIs(t, p, map[string]any{"organization": other})),
+			},
+		},
+	})
+}
+
+// Left out, the organization is the provider's, known in the plan; a
+// change of the provider's default replaces the project into the new
+// organization, and a configuration that names the organization does not
+// follow the provider's default.
+func TestAccProject_defaultOrganization(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	var first, second string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: projectConfig(p, "defaulted", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectKnownValue(projectAddr, attr("organization"), str(p.Organization)),
+					},
+				},
+				Check: resource.ComposeTestCheckFunc(projectIDKept(&first), projectIs(t, p, map[string]any{"organization": p.Organization})),
+			},
+			{
+				// An update of another attribute keeps the organization.
+				Config: projectConfig(p, "defaulted", `description = "kept where it is"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(projectAddr, attr("organization"), str(p.Organization)),
+					},
+				},
+				Check: projectIDKept(&first),
+			},
+			{
+				Config: projectResource(p.ProviderConfigWith(p.Token, other), "defaulted", `description = "kept where it is"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectKnownValue(projectAddr, attr("organization"), str(other)),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(projectAddr, attr("organization"), str(other)),
+				},
+				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &first), projectIDKept(&second),
+					projectIs(t, p, map[string]any{"organization": other, "description": "kept where it is"})),
+			},
+			{
+				// Named in the configuration, the organization stays when
+				// the provider's default changes back.
+				Config: projectConfig(p, "defaulted", `
+  organization = "`+other+`"
+  description  = "kept where it is"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: projectIDKept(&second),
+			},
+		},
+	})
+}
+
+// Without an organization in the configuration, in the provider's block or
+// in STACK_PLATFORM_ORGANIZATION, planning fails on the attribute, naming
+// the setting, before any request; for data sources too. The variable is
+// unset for the test, which so cannot run in parallel.
+func TestAccProject_missingOrganization(t *testing.T) {
+	t.Setenv("STACK_PLATFORM_ORGANIZATION", "")
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	noDefault := p.ProviderConfigWith(p.Token, "")
+	want := literal(`organization is not set, and the provider has no default for it: set organization here, ` +
+		`or platform.organization (or STACK_PLATFORM_ORGANIZATION) in the provider's configuration.`)
+	before := p.Emulator.Stats()
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: projectResource(noDefault, "nowhere", ""), PlanOnly: true, ExpectError: want},
+			{Config: noDefault + `
+resource "stack_platform_organization_default_settings" "test" {
+  default_execution_mode = "remote"
+}
+`, PlanOnly: true, ExpectError: want},
+			{Config: noDefault + `
+data "stack_platform_projects" "all" {}
+`, PlanOnly: true, ExpectError: want},
+			{Config: noDefault + `
+data "stack_platform_organization" "default" {}
+`, PlanOnly: true, ExpectError: literal(`name is not set, and the provider has no default for it: set name here, ` +
+				`or platform.organization (or STACK_PLATFORM_ORGANIZATION) in the provider's configuration.`)},
+		},
+	})
+	if sent := requestsSince(p, before); len(sent) != 0 {
+		t.Errorf("requests reached the emulator, want none: %v", sent)
+	}
+}
+
+// A create of a name that the organization has, in any case, is refused,
+// and the error gives the ID that imports the project: here the default
+// project that every organization has.
+func TestAccProject_existingIsNotTakenOver(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	org, err := p.Client(t).Organizations.Read(context.Background(), p.Organization, platformclient.OrganizationReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: projectConfig(p, "default project", ""),
+			ExpectError: wrapped(`Project already exists.*A project named "default project" already exists.*` +
+				`terraform import <resource address> ` + org.DefaultProject.ID + `.*409 Conflict`),
+		}},
+	})
+}
+
+// The platform refuses to delete an organization's default project: the
+// destroy says why, and the project stays.
+func TestAccProject_defaultProjectIsNotDeleted(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	org, err := p.Client(t).Organizations.Read(context.Background(), p.Organization, platformclient.OrganizationReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defaultID := org.DefaultProject.ID
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: p.ProviderConfig() + `
+import {
+  to = stack_platform_project.test
+  id = "` + defaultID + `"
+}
+
+resource "stack_platform_project" "test" {
+  name = "Default Project"
+}
+`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionNoop)},
+				},
+			},
+			{
+				Config: p.ProviderConfig(),
+				ExpectError: wrapped(`Project not deleted.*The platform refuses to delete the project ` + defaultID +
+					` \("Default Project"\): it is its organization's default project.*409 Conflict`),
+			},
+			{
+				// Terraform forgets it, and the platform still has it.
+				Config: p.ProviderConfig() + `
+removed {
+  from = stack_platform_project.test
+  lifecycle {
+    destroy = false
+  }
+}
+`,
+				Check: onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.Project, error) {
+					return c.Projects.Read(ctx, defaultID, platformclient.ProjectReadOptions{})
+				}, func(*platformclient.Project) error { return nil }),
+			},
+		},
+	})
+}
+
+// A project the token may not see is answered 404: the refresh forgets it,
+// and the create that follows fails with an error that says that the
+// token may be why.
+func TestAccProject_notVisibleToToken(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	outsider := p.MintUserToken(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: projectConfig(p, "hidden", "")},
+			{
+				Config: projectResource(p.ProviderConfigWith(outsider, p.Organization), "hidden", ""),
+				ExpectError: wrapped(`Cannot create the project.*POST /api/v2/organizations/` + regexp.QuoteMeta(p.Organization) +
+					`/projects: 404 Not Found.*` + notVisibleHint),
+			},
+		},
+	})
+}
+
+func TestAccProject_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	nameRule := `must be letters, digits, spaces, '-' and '_', not starting or ending with a space`
+	testPlanErrors(t, p, []planErrorCase{
+		{projectConfig(p, "ab", ""), literal(`Attribute name string length must be between 3 and 40, got: 2`)},
+		{projectConfig(p, strings.Repeat("x", 41), ""), literal(`Attribute name string length must be between 3 and 40, got: 41`)},
+		{projectConfig(p, "web/app", ""), literal(`Attribute name ` + nameRule + `, got: web/app`)},
+		{projectConfig(p, " padded", ""), literal(`Attribute name ` + nameRule + `, got:  padded`)},
+		{projectConfig(p, "web", `description = "`+strings.Repeat("d", 257)+`"`),
+			literal(`Attribute description string length must be at most 256, got: 257`)},
+		{projectConfig(p, "web", `auto_destroy_activity_duration = "15m"`),
+			literal(`Attribute auto_destroy_activity_duration must be 1 to 4 digits followed by d or h, such as 14d or 12h, got: 15m`)},
+		{projectConfig(p, "web", `auto_destroy_activity_duration = "12345d"`),
+			literal(`Attribute auto_destroy_activity_duration must be 1 to 4 digits followed by d or h, such as 14d or 12h, got: 12345d`)},
+		{projectConfig(p, "web", `tag_bindings = { "" = "x" }`),
+			wrapped(`Attribute tag_bindings\[""\] string length must be between 1 and 128, got: 0`)},
+		{projectConfig(p, "web", `tag_bindings = { k = "`+strings.Repeat("v", 257)+`" }`),
+			wrapped(`Attribute tag_bindings\["k"\] string length must be at most 256, got: 257`)},
+		{projectConfig(p, "web", `organization = "a b"`),
+			literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
+	})
+}
+
+func TestAccProject_importIDChecked(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	before := p.Emulator.Stats()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:        projectConfig(p, "web", ""),
+			ResourceName:  projectAddr,
+			ImportState:   true,
+			ImportStateId: "web",
+			ExpectError:   literal(`The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got "web".`),
+		}},
+	})
+	if sent := requestsSince(p, before); len(sent) != 0 {
+		t.Errorf("requests reached the emulator, want none: %v", sent)
+	}
+}
+
+// A refresh reads a project, its tag bindings included, with one request.
+// When the token may not see the project any more, the refresh forgets it
+// with a warning that says that the token may be why, and the plan creates
+// it. The test harness drops warnings, so this runs Terraform itself.
+func TestAccProject_refresh(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	cli := acctest.NewCLI(t, nil)
+	body := `tag_bindings = { env = "prod" }`
+	cli.WriteConfig(t, projectConfig(p, "refreshed", body))
+	cli.MustRun(t, "apply", "-auto-approve")
+
+	before := p.Emulator.Stats()
+	diags, actions := cli.PlanJSON(t)
+	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/projects/{id}": 1}
+	if sent := requestsSince(p, before); !maps.Equal(sent, want) {
+		t.Errorf("the refresh sent %v, want %v", sent, want)
+	}
+	if len(actions) != 0 || len(warnings(t, diags)) != 0 {
+		t.Errorf("a plan without changes planned %v, with diagnostics %v", actions, diags)
+	}
+
+	cli.WriteConfig(t, projectResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "refreshed", body))
+	diags, actions = cli.PlanJSON(t)
+	got := warnings(t, diags)
+	if len(got) != 1 || got[0].Summary != "Project not found: removed from the state" ||
+		!strings.HasPrefix(got[0].Detail, "The refresh did not find the project, so Terraform forgets it and plans to create it again. "+
+			"If it still exists and only the provider's token may not see it, give the token access instead of applying.\n\nServer said: GET /api/v2/projects/prj-") ||
+		!strings.Contains(got[0].Detail, ": 404 Not Found: ") || !strings.Contains(got[0].Detail, notVisibleHint) {
+		t.Errorf("warnings %+v, want one that the project was not found, which the token may be why", got)
+	}
+	if actions[projectAddr] != "create" {
+		t.Errorf("planned %v, want the project created", actions)
+	}
+}
+
+// warnings are the provider's warnings among diags, and fails the test on
+// an error.
+func warnings(t *testing.T, diags []acctest.Diagnostic) []acctest.Diagnostic {
+	t.Helper()
+	var out []acctest.Diagnostic
+	for _, d := range diags {
+		switch {
+		case d.Summary == "Provider development overrides are in effect":
+			// Terraform's, about how the test runs the provider.
+		case d.Severity != "warning":
+			t.Errorf("%s %q: %s", d.Severity, d.Summary, d.Detail)
+		default:
+			out = append(out, d)
+		}
+	}
+	return out
+}

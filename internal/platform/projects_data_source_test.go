@@ -1,0 +1,144 @@
+package platform_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
+)
+
+// projectNames checks the names of a list of projects, in order.
+func projectNames(names ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(names))
+	for i, n := range names {
+		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": str(n)})
+	}
+	return knownvalue.ListExact(checks)
+}
+
+func TestAccProjectsDataSource_namesAndSort(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	for _, name := range []string{"gamma", "alpha", "Beta"} {
+		newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
+			Name: ptr(name), TagBindings: []*platformclient.TagBinding{{Key: "name", Value: name}},
+		})
+	}
+	const all, reversed, named = "data.stack_platform_projects.all", "data.stack_platform_projects.reversed", "data.stack_platform_projects.named"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfig() + `
+data "stack_platform_projects" "all" {}
+
+data "stack_platform_projects" "reversed" {
+  organization = "` + p.Organization + `"
+  sort         = "-name"
+}
+
+data "stack_platform_projects" "named" {
+  names = ["gamma", "alpha", "nobody", "beta"]
+  sort  = "name"
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(all, attr("organization"), str(p.Organization)),
+				statecheck.ExpectKnownValue(all, attr("projects"), projectNames("alpha", "Beta", "Default Project", "gamma")),
+				statecheck.ExpectKnownValue(reversed, attr("projects"), projectNames("gamma", "Default Project", "Beta", "alpha")),
+				// Names compare exactly: "beta" is not "Beta".
+				statecheck.ExpectKnownValue(named, attr("projects"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"id": idOf("prj"), "organization": str(p.Organization), "name": str("alpha"),
+						"description": knownvalue.Null(), "auto_destroy_activity_duration": knownvalue.Null(),
+						"tag_bindings": stringMap(map[string]string{"name": "alpha"}),
+					}),
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"name": str("gamma"), "tag_bindings": stringMap(map[string]string{"name": "gamma"}),
+					}),
+				})),
+			},
+		}},
+	})
+}
+
+func TestAccProjectsDataSource_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{p.ProviderConfig() + `
+data "stack_platform_projects" "x" {
+  sort = "created-at"
+}
+`, wrapped(`Attribute sort value must be one of: \["name" "-name"\], got: "created-at"`)},
+		{p.ProviderConfig() + `
+data "stack_platform_projects" "x" {
+  names = []
+}
+`, literal(`Attribute names list must contain at least 1 elements, got: 0`)},
+		{p.ProviderConfig() + `
+data "stack_platform_projects" "x" {
+  names = ["ok", "x"]
+}
+`, wrapped(`Attribute names\[1\] string length must be between 3 and 40, got: 1`)},
+	})
+}
+
+// A list longer than a page is read whole, at the largest page size: 250
+// projects take three requests. Terraform runs once, so that the counts
+// are those of one read. The emulator's rate limit is off, for the sake of
+// the test's own creates.
+func TestAccProjectsDataSource_pagesAtTheLargestSize(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	p := acctest.NewPlatformEmulator(t, emulator.Options{Platform: emuplatform.Options{RateLimit: -1}})
+	const n = 249 // and the default project
+	c := p.Client(t)
+	for i := range n {
+		if _, err := c.Projects.Create(context.Background(), p.Organization, platformclient.ProjectCreateOptions{Name: ptr(fmt.Sprintf("project-%03d", i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, p.ProviderConfig()+`
+data "stack_platform_projects" "all" {}
+
+output "names" {
+  value = join(",", data.stack_platform_projects.all.projects[*].name)
+}
+`)
+	before := p.Emulator.Stats()
+	cli.MustRun(t, "apply", "-auto-approve")
+	sent := requestsSince(p, before)
+	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/organizations/{org}/projects": 3}
+	if !maps.Equal(sent, want) {
+		t.Errorf("the read sent %v, want %v", sent, want)
+	}
+	raw, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state struct {
+		Outputs struct {
+			Names struct{ Value string } `json:"names"`
+		} `json:"outputs"`
+	}
+	if err := json.Unmarshal(raw, &state); err != nil {
+		t.Fatal(err)
+	}
+	names := strings.Split(state.Outputs.Names.Value, ",")
+	if len(names) != n+1 || names[0] != "Default Project" || names[1] != "project-000" || names[n] != "project-"+strconv.Itoa(n-1) {
+		t.Errorf("listed %d projects, %q ... %q; want %d, from Default Project to project-%d", len(names), names[0], names[len(names)-1], n+1, n-1)
+	}
+}

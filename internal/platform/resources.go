@@ -1,0 +1,24 @@
+package platform
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+)
+
+// Resources lists the constructors of the platform's resources.
+func Resources() []func() resource.Resource {
+	return []func() resource.Resource{
+		NewOrganizationResource,
+		NewOrganizationDefaultSettingsResource,
+		NewProjectResource,
+	}
+}
+
+// DataSources lists the constructors of the platform's data sources.
+func DataSources() []func() datasource.DataSource {
+	return []func() datasource.DataSource{
+		NewOrganizationDataSource,
+		NewProjectDataSource,
+		NewProjectsDataSource,
+	}
+}
