@@ -60,9 +60,19 @@ func (e Existing) Add(diags *diag.Diagnostics, serverSaid error) {
 	if name == "" {
 		name = e.ImportID
 	}
-	detail := fmt.Sprintf("%s %s named %q already exists, and Terraform will not take over an object it did not create. "+
-		"To manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.",
-		article, e.Object, name, e.ImportID, e.ImportID)
+	var detail string
+	switch {
+	case e.ImportID == "" && name == "":
+		detail = fmt.Sprintf("%s %s like this one already exists, and Terraform will not take over an object it did not create. "+
+			"To manage it with Terraform, import it: the resource's documentation gives its import ID.", article, e.Object)
+	case e.ImportID == "":
+		detail = fmt.Sprintf("%s %s named %q already exists, and Terraform will not take over an object it did not create. "+
+			"To manage it with Terraform, import it: the resource's documentation gives its import ID.", article, e.Object, name)
+	default:
+		detail = fmt.Sprintf("%s %s named %q already exists, and Terraform will not take over an object it did not create. "+
+			"To manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.",
+			article, e.Object, name, e.ImportID, e.ImportID)
+	}
 	if serverSaid != nil {
 		detail += "\n\nServer said: " + serverSaid.Error()
 	}

@@ -48,7 +48,10 @@ type Resource[M, C any] struct {
 	// request and writes the plan to state.
 	LocalAttributes []string
 
-	// ImportID is the import ID of the object that m describes.
+	// ImportID is the import ID of the object that m describes, for the
+	// error of a create that finds the object in place; nil when the
+	// import ID needs more than the model holds (the error then points
+	// at the documentation).
 	ImportID func(m *M) string
 	// Import sets the attributes that identify an object from its import
 	// ID. Nil takes the ID for the "name" attribute.
@@ -343,11 +346,11 @@ func (r *lifecycle[M, C]) addError(diags *diag.Diagnostics, verb string, err err
 }
 
 func (r *lifecycle[M, C]) addExists(diags *diag.Diagnostics, m *M, e *Exists) {
-	Existing{
-		Object:   r.def.Object,
-		Name:     e.Name,
-		ImportID: r.def.ImportID(m),
-	}.Add(diags, e.ServerSaid)
+	existing := Existing{Object: r.def.Object, Name: e.Name}
+	if r.def.ImportID != nil {
+		existing.ImportID = r.def.ImportID(m)
+	}
+	existing.Add(diags, e.ServerSaid)
 }
 
 // shortDuration writes d as a practitioner would, "10m" rather than
