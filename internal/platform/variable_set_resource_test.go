@@ -181,7 +181,7 @@ func TestAccVariableSet_existingIsNotTakenOver(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      variableSetConfig(p, "shared", ""),
+			Config: variableSetConfig(p, "shared", ""),
 			// Names are unique in any case: the error gives the ID of the
 			// set named "Shared".
 			ExpectError: wrapped(`A variable set named "shared" already exists.*terraform import <resource address> ` + vs.ID),
