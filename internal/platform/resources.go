@@ -13,6 +13,7 @@ func Resources() []func() resource.Resource {
 		NewProjectResource,
 		NewVariableSetResource,
 		NewVariableResource,
+		NewVariableSetAssignmentResource,
 	}
 }
 
