@@ -23,5 +23,6 @@ func DataSources() []func() datasource.DataSource {
 		NewOrganizationDataSource,
 		NewProjectDataSource,
 		NewProjectsDataSource,
+		NewVariableSetDataSource,
 	}
 }
