@@ -11,6 +11,9 @@ func Resources() []func() resource.Resource {
 		NewOrganizationResource,
 		NewOrganizationDefaultSettingsResource,
 		NewProjectResource,
+		NewVariableSetResource,
+		NewVariableResource,
+		NewVariableSetAssignmentResource,
 	}
 }
 
@@ -20,5 +23,6 @@ func DataSources() []func() datasource.DataSource {
 		NewOrganizationDataSource,
 		NewProjectDataSource,
 		NewProjectsDataSource,
+		NewVariableSetDataSource,
 	}
 }

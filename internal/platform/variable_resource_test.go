@@ -1,0 +1,387 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const variableAddr = "stack_platform_variable.test"
+
+func variableConfig(p *acctest.Platform, body string) string {
+	return p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_variable" "test" {
+  %s
+}
+`, body)
+}
+
+// variableIs checks the variable the platform holds under the state's ID.
+func variableIs(t *testing.T, p *acctest.Platform, parent platformclient.VariableParent, want map[string]any) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		id, err := stateValue(s, variableAddr, "id")
+		if err != nil {
+			return err
+		}
+		return onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.Variable, error) {
+			return c.Variables.Read(ctx, parent, id)
+		}, func(v *platformclient.Variable) error {
+			return differences(map[string]any{
+				"key": v.Key, "value": v.Value, "description": v.Description, "category": v.Category,
+				"hcl": v.HCL, "sensitive": v.Sensitive, "version_id": v.VersionID,
+			}, want)
+		})(s)
+	}
+}
+
+// stateValueIs records an attribute of the variable's value in *v, or checks that it is
+// still the one recorded (kept) or that it changed (!kept).
+func stateValueIs(name string, v *string, kept bool) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		got, err := stateValue(s, variableAddr, name)
+		switch {
+		case err != nil:
+			return err
+		case *v == "":
+		case kept && got != *v:
+			return fmt.Errorf("%s is %s, want %s", name, got, *v)
+		case !kept && got == *v:
+			return fmt.Errorf("%s is still %s", name, got)
+		}
+		*v = got
+		return nil
+	}
+}
+
+// secretNotInState checks that no attribute of any resource in the state
+// holds secret.
+func secretNotInState(secret string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		for addr, rs := range s.RootModule().Resources {
+			for name, v := range rs.Primary.Attributes {
+				if strings.Contains(v, secret) {
+					return fmt.Errorf("the state holds the write-only value in %s.%s", addr, name)
+				}
+			}
+		}
+		return nil
+	}
+}
+
+func setValue(parent platformclient.VariableParent, id *string, value string) func(ctx context.Context, c *platformclient.Client) error {
+	return func(ctx context.Context, c *platformclient.Client) error {
+		_, err := c.Variables.Update(ctx, parent, *id, platformclient.VariableUpdateOptions{Value: ptr(value)})
+		return err
+	}
+}
+
+func TestAccVariable_workspaceLifecycle(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	ws := newWorkspace(t, p, "app")
+	parent := platformclient.InWorkspace(ws)
+	var id, version, replaced string
+	config := func(body string) string {
+		return variableConfig(p, fmt.Sprintf("workspace_id = %q\n", ws)+body)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config(`
+  key         = "region"
+  value       = "eu-west-1"
+  category    = "terraform"
+  description = "Where to deploy"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(variableAddr, attr("id"), idOf("var")),
+					statecheck.ExpectKnownValue(variableAddr, attr("workspace_id"), str(ws)),
+					statecheck.ExpectKnownValue(variableAddr, attr("variable_set_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(variableAddr, attr("key"), str("region")),
+					statecheck.ExpectKnownValue(variableAddr, attr("value"), str("eu-west-1")),
+					statecheck.ExpectKnownValue(variableAddr, attr("readable_value"), str("eu-west-1")),
+					statecheck.ExpectKnownValue(variableAddr, attr("category"), str("terraform")),
+					statecheck.ExpectKnownValue(variableAddr, attr("description"), str("Where to deploy")),
+					statecheck.ExpectKnownValue(variableAddr, attr("hcl"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(variableAddr, attr("sensitive"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(variableAddr, attr("value_wo_version"), knownvalue.Null()),
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, true),
+					variableIs(t, p, parent, map[string]any{
+						"key": "region", "value": "eu-west-1", "description": "Where to deploy", "category": "terraform", "hcl": false, "sensitive": false,
+					})),
+			},
+			{
+				// Without a change of the value, the version stays, known
+				// in the plan.
+				Config: config(`
+  key      = "deploy_region"
+  value    = "eu-west-1"
+  category = "terraform"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(variableAddr, attr("version_id"), knownvalue.NotNull()),
+						plancheck.ExpectKnownValue(variableAddr, attr("readable_value"), str("eu-west-1")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(variableAddr, attr("description"), knownvalue.Null())},
+				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, true),
+					variableIs(t, p, parent, map[string]any{"key": "deploy_region", "description": ""})),
+			},
+			{
+				Config: config(`
+  key      = "deploy_region"
+  value    = "[\"eu-west-1\", \"us-east-1\"]"
+  hcl      = true
+  category = "terraform"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(variableAddr, attr("version_id"))},
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, false),
+					variableIs(t, p, parent, map[string]any{"value": `["eu-west-1", "us-east-1"]`, "hcl": true})),
+			},
+			{
+				ResourceName:      variableAddr,
+				ImportState:       true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) { return p.Organization + "/app/" + id, nil },
+				ImportStateVerify: true,
+			},
+			{
+				// A value changed outside Terraform is seen and set back.
+				PreConfig: outOfBand(t, p, setValue(parent, &id, "edited")),
+				Config: config(`
+  key      = "deploy_region"
+  value    = "[\"eu-west-1\", \"us-east-1\"]"
+  hcl      = true
+  category = "terraform"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), variableIs(t, p, parent, map[string]any{"value": `["eu-west-1", "us-east-1"]`})),
+			},
+			{
+				// A change of category replaces the variable.
+				Config: config(`
+  key      = "deploy_region"
+  value    = "eu"
+  category = "env"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &replaced), variableIs(t, p, parent, map[string]any{"category": "env", "value": "eu"})),
+			},
+			{
+				// Deleted outside Terraform: created again.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					return c.Variables.Delete(ctx, parent, replaced)
+				}),
+				Config: config(`
+  key      = "deploy_region"
+  value    = "eu"
+  category = "env"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionCreate)},
+				},
+			},
+		},
+	})
+}
+
+// A sensitive value, which the platform never returns, changed outside
+// Terraform shows through version_id; the plan sends the configured value
+// again. Sensitive cannot go back to false, nor a sensitive key change in
+// place: both replace.
+func TestAccVariable_sensitive(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	ws := newWorkspace(t, p, "app")
+	parent := platformclient.InWorkspace(ws)
+	var id, version, replaced string
+	config := func(key string, sensitive bool) string {
+		return variableConfig(p, fmt.Sprintf(`
+  workspace_id = %q
+  key          = %q
+  value        = "s3cr3t"
+  category     = "env"
+  sensitive    = %t`, ws, key, sensitive))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("TOKEN", true),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(variableAddr, attr("value"), str("s3cr3t")),
+					statecheck.ExpectKnownValue(variableAddr, attr("readable_value"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(variableAddr, attr("sensitive"), knownvalue.Bool(true)),
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, true),
+					variableIs(t, p, parent, map[string]any{"value": "", "sensitive": true})),
+			},
+			{
+				PreConfig: outOfBand(t, p, setValue(parent, &id, "changed")),
+				Config:    config("TOKEN", true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(variableAddr, attr("value"), str("s3cr3t")),
+					},
+				},
+				// The apply wrote the value again: a new version, and
+				// nothing more to do.
+				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, false)),
+			},
+			{
+				Config:   config("TOKEN", true),
+				PlanOnly: true,
+			},
+			{
+				ResourceName:            variableAddr,
+				ImportState:             true,
+				ImportStateIdFunc:       func(*terraform.State) (string, error) { return p.Organization + "/app/" + id, nil },
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"value"},
+			},
+			{
+				Config: config("API_TOKEN", true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				Check: idKept(variableAddr, &replaced),
+			},
+			{
+				Config: config("API_TOKEN", false),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(variableAddr, attr("readable_value"), str("s3cr3t")),
+				},
+				Check: resource.ComposeTestCheckFunc(stateValueIs("id", &replaced, false),
+					variableIs(t, p, parent, map[string]any{"key": "API_TOKEN", "value": "s3cr3t", "sensitive": false})),
+			},
+			{
+				// Not sensitive, a key changes in place.
+				Config: config("API_KEY", false),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate)},
+				},
+			},
+		},
+	})
+}
+
+// A value given through value_wo never enters the state; a change of it
+// outside Terraform shows through version_id, and the plan sends it again.
+func TestAccVariable_writeOnlyInVariableSet(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: ptr("creds")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := platformclient.InVariableSet(vs.ID)
+	var id, version string
+	config := func(value string, version int) string {
+		return variableConfig(p, fmt.Sprintf(`
+  variable_set_id  = %q
+  key              = "password"
+  value_wo         = %q
+  value_wo_version = %d
+  category         = "terraform"`, vs.ID, value, version))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("first-secret", 1),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(variableAddr, attr("variable_set_id"), str(vs.ID)),
+					statecheck.ExpectKnownValue(variableAddr, attr("value"), str("")),
+					statecheck.ExpectKnownValue(variableAddr, attr("value_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(variableAddr, attr("readable_value"), knownvalue.Null()),
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, true),
+					secretNotInState("first-secret"), variableIs(t, p, parent, map[string]any{"value": "first-secret", "sensitive": false})),
+			},
+			{
+				PreConfig: outOfBand(t, p, setValue(parent, &id, "changed")),
+				Config:    config("first-secret", 1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, false),
+					secretNotInState("first-secret"), variableIs(t, p, parent, map[string]any{"value": "first-secret"})),
+			},
+			{
+				ResourceName:            variableAddr,
+				ImportState:             true,
+				ImportStateIdFunc:       func(*terraform.State) (string, error) { return p.Organization + "/" + vs.ID + "/" + id, nil },
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"value", "value_wo_version", "readable_value"},
+			},
+		},
+	})
+}
+
+func TestAccVariable_existingIsNotTakenOver(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	ws := newWorkspace(t, p, "app")
+	v, err := p.Client(t).Variables.Create(context.Background(), platformclient.InWorkspace(ws), platformclient.VariableCreateOptions{
+		Key: ptr("region"), Category: ptr("env"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: variableConfig(p, fmt.Sprintf(`
+  workspace_id = %q
+  key          = "region"
+  category     = "env"`, ws)),
+			ExpectError: wrapped(fmt.Sprintf(`already has a env variable with the key "region".*terraform import <resource address> %s/app/%s`, p.Organization, v.ID)),
+		}},
+	})
+}
+
+func TestAccVariable_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	const ws, vs = "ws-6p5RiCe5CRjBmsGt", "varset-6p5RiCe5CRjBmsGt"
+	testPlanErrors(t, p, []planErrorCase{
+		{
+			config: variableConfig(p, fmt.Sprintf(`
+  workspace_id    = %q
+  variable_set_id = %q
+  key             = "k"
+  category        = "env"`, ws, vs)),
+			want: wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`),
+		},
+		{
+			config: variableConfig(p, `
+  key      = "k"
+  category = "env"`),
+			want: wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`),
+		},
+		{config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"shell\"", ws)), want: wrapped(`category value must be one of`)},
+		{config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \" \"\ncategory = \"env\"", ws)), want: wrapped(`Attribute key must not be blank`)},
+		{config: variableConfig(p, fmt.Sprintf("variable_set_id = %q\nkey = \"k\"\ncategory = \"env\"", ws)), want: wrapped(`variable_set_id must be the ID of a variable set`)},
+		{
+			config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"env\"\nvalue = \"a\"\nvalue_wo = \"b\"\nvalue_wo_version = 1", ws)),
+			want:   wrapped(`Attribute "value_wo" cannot be specified when "value" is specified`),
+		},
+		{
+			config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"env\"\nvalue_wo = \"b\"", ws)),
+			want:   wrapped(`Attribute "value_wo_version" must be specified when "value_wo" is specified`),
+		},
+	})
+}

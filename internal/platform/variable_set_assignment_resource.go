@@ -1,0 +1,150 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// variableSetAssignmentModel is a variable set applied to a workspace or
+// a project.
+type variableSetAssignmentModel struct {
+	ID            types.String `tfsdk:"id"`
+	VariableSetID types.String `tfsdk:"variable_set_id"`
+	WorkspaceID   types.String `tfsdk:"workspace_id"`
+	ProjectID     types.String `tfsdk:"project_id"`
+}
+
+// target is the ID of the workspace or project the set applies to.
+func (m *variableSetAssignmentModel) target() string {
+	if !m.ProjectID.IsNull() {
+		return m.ProjectID.ValueString()
+	}
+	return m.WorkspaceID.ValueString()
+}
+
+// NewVariableSetAssignmentResource is the constructor of
+// stack_platform_variable_set_assignment.
+var NewVariableSetAssignmentResource = fwutil.NewResource(&fwutil.Resource[variableSetAssignmentModel, *platformclient.Client]{
+	TypeName: "platform_variable_set_assignment",
+	Service:  platformclient.Service,
+	Object:   "variable set assignment",
+	Schema:   variableSetAssignmentSchema,
+	Import:   importVariableSetAssignment,
+	// Assigning twice is the same as once: the platform refuses nothing
+	// that a create could take over.
+	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetAssignmentModel) error {
+		setID := m.VariableSetID.ValueString()
+		var err error
+		if !m.ProjectID.IsNull() {
+			err = op.Client.VariableSets.ApplyToProjects(ctx, setID, []string{m.target()})
+		} else {
+			err = op.Client.VariableSets.ApplyToWorkspaces(ctx, setID, []string{m.target()})
+		}
+		m.ID = types.StringValue(setID + "_" + m.target())
+		return err
+	},
+	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetAssignmentModel) error {
+		vs, err := op.Client.VariableSets.Read(ctx, m.VariableSetID.ValueString(), platformclient.VariableSetReadOptions{})
+		if err != nil {
+			return err
+		}
+		assigned := slices.ContainsFunc(vs.Workspaces, func(w *platformclient.Workspace) bool { return w.ID == m.target() })
+		if !m.ProjectID.IsNull() {
+			assigned = slices.ContainsFunc(vs.Projects, func(p *platformclient.Project) bool { return p.ID == m.target() })
+		}
+		if !assigned {
+			return fwutil.ErrGone
+		}
+		m.ID = types.StringValue(vs.ID + "_" + m.target())
+		return nil
+	},
+	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetAssignmentModel) error {
+		if !m.ProjectID.IsNull() {
+			return op.Client.VariableSets.RemoveFromProjects(ctx, m.VariableSetID.ValueString(), []string{m.target()})
+		}
+		return op.Client.VariableSets.RemoveFromWorkspaces(ctx, m.VariableSetID.ValueString(), []string{m.target()})
+	},
+})
+
+func variableSetAssignmentSchema(context.Context) schema.Schema {
+	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
+	return schema.Schema{
+		Description: "Applies a variable set of the platform to a workspace or to a project (and so to the project's workspaces). " +
+			"A global set applies to every workspace already and cannot be assigned; a set owned by a project can be assigned only to that project or its workspaces. " +
+			"Every argument replaces the assignment. The import ID is `<ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME>` for a workspace, " +
+			"`<ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME>` for a project.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:      true,
+				Description:   "The assignment's ID: `<VARIABLE SET ID>_<WORKSPACE OR PROJECT ID>`, such as `varset-6p5RiCe5CRjBmsGt_ws-7q6SjDf6DSkCntHu`.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"variable_set_id": schema.StringAttribute{
+				Required:      true,
+				Description:   "ID of the variable set, " + variableSetIDRule + ". Changing it replaces the assignment.",
+				Validators:    []validator.String{idValidator(platformclient.PrefixVariableSet, "a variable set")},
+				PlanModifiers: replace,
+			},
+			"workspace_id": schema.StringAttribute{
+				Optional:    true,
+				Description: "ID of the workspace the set applies to, `ws-` and 16 characters. Set it or `project_id`. Changing it replaces the assignment.",
+				Validators: []validator.String{
+					idValidator(platformclient.PrefixWorkspace, "a workspace"),
+					stringvalidator.ExactlyOneOf(path.MatchRoot("workspace_id"), path.MatchRoot("project_id")),
+				},
+				PlanModifiers: replace,
+			},
+			"project_id": schema.StringAttribute{
+				Optional:      true,
+				Description:   "ID of the project the set applies to, `prj-` and 16 characters. Set it or `workspace_id`. Changing it replaces the assignment.",
+				Validators:    []validator.String{idValidator(platformclient.PrefixProject, "a project")},
+				PlanModifiers: replace,
+			},
+		},
+	}
+}
+
+// importVariableSetAssignment takes the incumbent provider's IDs:
+// <ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME> or
+// <ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME>, the middle part a
+// project when it looks like a project's ID.
+func importVariableSetAssignment(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	parts := strings.SplitN(id, "/", 3)
+	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a variable set assignment is <ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME> "+
+			"for a workspace, or <ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME> for a project; got %q.", id))
+		return
+	}
+	org, middle, name := parts[0], parts[1], parts[2]
+	vs := findVariableSet(ctx, c, org, name, func(a, b string) bool { return a == b })
+	if vs == nil {
+		diags.AddError("Variable set not found", fmt.Sprintf("The organization %q has no variable set named %q that the token may see.", org, name))
+		return
+	}
+	diags.Append(state.SetAttribute(ctx, path.Root("variable_set_id"), vs.ID)...)
+	if platformclient.IsID(platformclient.PrefixProject, middle) {
+		diags.Append(state.SetAttribute(ctx, path.Root("project_id"), middle)...)
+		return
+	}
+	ws, err := c.Workspaces.Read(ctx, org, middle, platformclient.WorkspaceReadOptions{})
+	if err != nil {
+		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot find the workspace %q of the organization %q", middle, org), err)
+		return
+	}
+	diags.Append(state.SetAttribute(ctx, path.Root("workspace_id"), ws.ID)...)
+}

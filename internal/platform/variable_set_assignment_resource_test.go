@@ -1,0 +1,167 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const (
+	workspaceAssignmentAddr = "stack_platform_variable_set_assignment.workspace"
+	projectAssignmentAddr   = "stack_platform_variable_set_assignment.project"
+)
+
+func assignmentsConfig(p *acctest.Platform, setID, workspaceID, projectID string) string {
+	return p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_variable_set_assignment" "workspace" {
+  variable_set_id = %[1]q
+  workspace_id    = %[2]q
+}
+
+resource "stack_platform_variable_set_assignment" "project" {
+  variable_set_id = %[1]q
+  project_id      = %[3]q
+}
+`, setID, workspaceID, projectID)
+}
+
+// assignedTo checks the workspaces and projects the set is assigned to.
+func assignedTo(t *testing.T, p *acctest.Platform, setID string, workspaces, projects []string) resource.TestCheckFunc {
+	return onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.VariableSet, error) {
+		return c.VariableSets.Read(ctx, setID, platformclient.VariableSetReadOptions{})
+	}, func(vs *platformclient.VariableSet) error {
+		var ws, prj []string
+		for _, w := range vs.Workspaces {
+			ws = append(ws, w.ID)
+		}
+		for _, p := range vs.Projects {
+			prj = append(prj, p.ID)
+		}
+		slices.Sort(ws)
+		slices.Sort(prj)
+		return differences(map[string]any{"workspaces": ws, "projects": prj}, map[string]any{"workspaces": workspaces, "projects": projects})
+	})
+}
+
+func TestAccVariableSetAssignment_workspaceAndProject(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	c := p.Client(t)
+	vs, err := c.VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: ptr("cloud")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app, other := newWorkspace(t, p, "app"), newWorkspace(t, p, "other")
+	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("Payments")})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: assignmentsConfig(p, vs.ID, app, project),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAssignmentAddr, attr("id"), str(vs.ID+"_"+app)),
+					statecheck.ExpectKnownValue(workspaceAssignmentAddr, attr("workspace_id"), str(app)),
+					statecheck.ExpectKnownValue(workspaceAssignmentAddr, attr("project_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(projectAssignmentAddr, attr("id"), str(vs.ID+"_"+project)),
+					statecheck.ExpectKnownValue(projectAssignmentAddr, attr("project_id"), str(project)),
+				},
+				Check: assignedTo(t, p, vs.ID, []string{app}, []string{project}),
+			},
+			{
+				ResourceName:      workspaceAssignmentAddr,
+				ImportState:       true,
+				ImportStateId:     p.Organization + "/app/cloud",
+				ImportStateVerify: true,
+			},
+			{
+				ResourceName:      projectAssignmentAddr,
+				ImportState:       true,
+				ImportStateId:     p.Organization + "/" + project + "/cloud",
+				ImportStateVerify: true,
+			},
+			{
+				// Removed outside Terraform: assigned again.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					if err := c.VariableSets.RemoveFromWorkspaces(ctx, vs.ID, []string{app}); err != nil {
+						return err
+					}
+					return c.VariableSets.RemoveFromProjects(ctx, vs.ID, []string{project})
+				}),
+				Config: assignmentsConfig(p, vs.ID, app, project),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(workspaceAssignmentAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectResourceAction(projectAssignmentAddr, plancheck.ResourceActionCreate),
+					},
+				},
+				Check: assignedTo(t, p, vs.ID, []string{app}, []string{project}),
+			},
+			{
+				// Another workspace replaces the assignment.
+				Config: assignmentsConfig(p, vs.ID, other, project),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(workspaceAssignmentAddr, plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectResourceAction(projectAssignmentAddr, plancheck.ResourceActionNoop),
+					},
+				},
+				Check: assignedTo(t, p, vs.ID, []string{other}, []string{project}),
+			},
+			{
+				// The set deleted outside Terraform: the next plan assigns
+				// again, which the platform refuses for a set that is gone.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					return c.VariableSets.Delete(ctx, vs.ID)
+				}),
+				Config:             assignmentsConfig(p, vs.ID, other, project),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+		},
+	})
+}
+
+func TestAccVariableSetAssignment_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	const set, ws, prj = "varset-6p5RiCe5CRjBmsGt", "ws-6p5RiCe5CRjBmsGt", "prj-6p5RiCe5CRjBmsGt"
+	config := func(body string) string {
+		return p.ProviderConfig() + "\nresource \"stack_platform_variable_set_assignment\" \"test\" {\n" + body + "\n}\n"
+	}
+	testPlanErrors(t, p, []planErrorCase{
+		{
+			config: config(fmt.Sprintf("variable_set_id = %q\nworkspace_id = %q\nproject_id = %q", set, ws, prj)),
+			want:   wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,project_id\] is required`),
+		},
+		{config: config(fmt.Sprintf("variable_set_id = %q", set)), want: wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,project_id\]`)},
+		{config: config(fmt.Sprintf("variable_set_id = %q\nproject_id = %q", ws, prj)), want: wrapped(`variable_set_id must be the ID of a variable set`)},
+	})
+}
+
+// The import ID names the set by name: one the organization does not have
+// is an error that says so.
+func TestAccVariableSetAssignment_importUnknownSet(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfig() + `
+resource "stack_platform_variable_set_assignment" "test" {
+  variable_set_id = "varset-6p5RiCe5CRjBmsGt"
+  project_id      = "prj-6p5RiCe5CRjBmsGt"
+}`,
+			ResourceName:  "stack_platform_variable_set_assignment.test",
+			ImportState:   true,
+			ImportStateId: p.Organization + "/prj-6p5RiCe5CRjBmsGt/missing",
+			ExpectError:   literal(fmt.Sprintf("The organization %q has no variable set named \"missing\" that the token may see.", p.Organization)),
+		}},
+	})
+}

@@ -1,0 +1,101 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+var _ datasource.DataSourceWithConfigure = (*variableSetDataSource)(nil)
+
+// NewVariableSetDataSource is the constructor of the
+// stack_platform_variable_set data source.
+func NewVariableSetDataSource() datasource.DataSource { return &variableSetDataSource{} }
+
+type variableSetDataSource struct {
+	client *platformclient.Client
+}
+
+func (d *variableSetDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_platform_variable_set"
+}
+
+func (d *variableSetDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Description: "Reads a variable set of the platform, by its ID or by its name in an organization. " +
+			"The platform answers a set the token may not see as one that does not exist.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Optional: true, Computed: true,
+				Description: "ID of the variable set to read, " + variableSetIDRule + ". Set it or `name`.",
+				Validators: []validator.String{
+					idValidator(platformclient.PrefixVariableSet, "a variable set"),
+					stringvalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
+					stringvalidator.ConflictsWith(path.MatchRoot("organization")),
+				},
+			},
+			"organization": organizationDataSourceAttribute("in which `name` is looked up; with `id`, it is the set's, and must not be set"),
+			"name": schema.StringAttribute{
+				Optional: true, Computed: true,
+				Description: "Name of the variable set to read in `organization`, compared exactly. Set it or `id`.",
+				Validators:  variableSetNameValidators(),
+			},
+			"description":       schema.StringAttribute{Computed: true, Description: "Description of the set; null when it has none."},
+			"global":            schema.BoolAttribute{Computed: true, Description: "Whether the set applies to every workspace of the organization."},
+			"priority":          schema.BoolAttribute{Computed: true, Description: "Whether the set's variables win over those of more specific scopes."},
+			"parent_project_id": schema.StringAttribute{Computed: true, Description: "ID of the project that owns the set; null when the organization does."},
+		},
+	}
+}
+
+func (d *variableSetDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
+}
+
+func (d *variableSetDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m variableSetModel
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var got *platformclient.VariableSet
+	if !m.ID.IsNull() {
+		var err error
+		got, err = d.client.VariableSets.Read(ctx, m.ID.ValueString(), platformclient.VariableSetReadOptions{})
+		if err != nil {
+			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the variable set %s", m.ID.ValueString()), err)
+			return
+		}
+	} else {
+		org, ok := organizationDefault.Of(d.client, m.Organization, &resp.Diagnostics)
+		if !ok {
+			return
+		}
+		name := m.Name.ValueString()
+		found, err := d.client.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
+		if err != nil {
+			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot look up the variable set %q", name), err)
+			return
+		}
+		for _, vs := range found.Items {
+			if vs.Name == name {
+				got = vs
+			}
+		}
+		if got == nil {
+			resp.Diagnostics.AddAttributeError(path.Root("name"), "Variable set not found", fmt.Sprintf(
+				"The organization %q has no variable set named %q that the token may see: the name is compared exactly, in its case.", org, name))
+			return
+		}
+	}
+	modelFromVariableSet(&m, got)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+}

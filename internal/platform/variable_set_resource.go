@@ -1,0 +1,206 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// variableSetModel is a variable set, for the resource and the data source
+// alike.
+type variableSetModel struct {
+	ID              types.String `tfsdk:"id"`
+	Organization    types.String `tfsdk:"organization"`
+	Name            types.String `tfsdk:"name"`
+	Description     types.String `tfsdk:"description"`
+	Global          types.Bool   `tfsdk:"global"`
+	Priority        types.Bool   `tfsdk:"priority"`
+	ParentProjectID types.String `tfsdk:"parent_project_id"`
+}
+
+// The rules of a variable set's values, as the descriptions state them.
+const (
+	variableSetNameRule = "A variable set's name is not blank, and is unique in its organization, in any case."
+	variableSetIDRule   = "`varset-` and 16 characters of the base58 alphabet"
+)
+
+// notBlankRe matches a value that is not blank: the platform refuses
+// names and keys of white space only.
+var notBlankRe = regexp.MustCompile(`\S`)
+
+func variableSetNameValidators() []validator.String {
+	return []validator.String{stringvalidator.RegexMatches(notBlankRe, "must not be blank")}
+}
+
+// NewVariableSetResource is the constructor of stack_platform_variable_set.
+var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetModel, *platformclient.Client]{
+	TypeName:         "platform_variable_set",
+	Service:          platformclient.Service,
+	Object:           "variable set",
+	Schema:           variableSetSchema,
+	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
+	ImportID:         func(m *variableSetModel) string { return m.ID.ValueString() },
+	Import: func(ctx context.Context, _ *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		if !platformclient.IsID(platformclient.PrefixVariableSet, id) {
+			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a variable set is its ID, %s; got %q.", variableSetIDRule, id))
+			return
+		}
+		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
+	},
+	Validate: func(_ context.Context, _ tfsdk.Config, m *variableSetModel, diags *diag.Diagnostics) {
+		if !m.ParentProjectID.IsNull() && m.Global.ValueBool() {
+			diags.AddAttributeError(path.Root("global"), "Invalid global",
+				"A variable set owned by a project (parent_project_id) applies to that project's workspaces only: global must be false.")
+		}
+	},
+	Create: createVariableSet,
+	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetModel) error {
+		got, err := op.Client.VariableSets.Read(ctx, m.ID.ValueString(), platformclient.VariableSetReadOptions{})
+		if err == nil {
+			modelFromVariableSet(m, got)
+		}
+		return err
+	},
+	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *variableSetModel) error {
+		got, err := op.Client.VariableSets.Update(ctx, m.ID.ValueString(), variableSetFromModel(m))
+		if err == nil {
+			modelFromVariableSet(m, got)
+		}
+		return err
+	},
+	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetModel) error {
+		return op.Client.VariableSets.Delete(ctx, m.ID.ValueString())
+	},
+})
+
+func variableSetSchema(context.Context) schema.Schema {
+	return schema.Schema{
+		Description: "A variable set of an organization of the platform: variables that apply to the workspaces and projects it is assigned to " +
+			"(`stack_platform_variable_set_assignment`), or to every workspace of the organization when global. Its variables are " +
+			"`stack_platform_variable` resources; destroying the set deletes them. The import ID is the set's ID, such as `varset-6p5RiCe5CRjBmsGt`.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:      true,
+				Description:   "The variable set's ID, " + variableSetIDRule + ".",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"organization": organizationAttribute("variable set"),
+			"name": schema.StringAttribute{
+				Required:    true,
+				Description: "Name of the variable set. " + variableSetNameRule + " Changing it renames the set in place.",
+				Validators:  variableSetNameValidators(),
+			},
+			"description": schema.StringAttribute{
+				Optional:    true,
+				Description: "Description of the variable set. Not set, the set has none.",
+			},
+			"global": schema.BoolAttribute{
+				Optional: true, Computed: true,
+				Default: booldefault.StaticBool(false),
+				Description: "Whether the set applies to every workspace of the organization, the ones created later included; default `false`. " +
+					"A global set is assigned to nothing: making a set global drops its assignments. Two global sets of an organization " +
+					"cannot share a variable (key and category). A set owned by a project cannot be global.",
+			},
+			"priority": schema.BoolAttribute{
+				Optional: true, Computed: true,
+				Default: booldefault.StaticBool(false),
+				Description: "Whether the set's variables win over those of more specific scopes, workspace variables and values given on " +
+					"the command line included; default `false`.",
+			},
+			"parent_project_id": schema.StringAttribute{
+				Optional: true,
+				Description: "ID of the project that owns the set, `prj-` and 16 characters, a project of `organization`. Not set, the " +
+					"organization owns it. A set owned by a project is never global and is assigned only to that project or its workspaces. " +
+					"Changing it replaces the set; deleting the project deletes the set.",
+				Validators:    []validator.String{idValidator(platformclient.PrefixProject, "a project")},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+		},
+	}
+}
+
+// createVariableSet creates the set. A name already taken in the
+// organization is looked up, so that the error gives the ID to import.
+func createVariableSet(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetModel) error {
+	update := variableSetFromModel(m)
+	create := platformclient.VariableSetCreateOptions{
+		Name: update.Name, Description: update.Description, Global: update.Global, Priority: update.Priority,
+	}
+	if !m.ParentProjectID.IsNull() {
+		create.Parent = &platformclient.VariableSetParent{Project: &platformclient.Project{ID: m.ParentProjectID.ValueString()}}
+	}
+	org, name := m.Organization.ValueString(), m.Name.ValueString()
+	got, err := op.Client.VariableSets.Create(ctx, org, create)
+	if client.StatusCode(err) == http.StatusConflict {
+		if taken := findVariableSet(ctx, op.Client, org, name, strings.EqualFold); taken != nil {
+			m.ID = types.StringValue(taken.ID)
+			return &fwutil.Exists{ServerSaid: err, Name: name}
+		}
+		return &fwutil.Failure{Summary: "Cannot create the variable set", Detail: fwutil.APIErrorDetail(err)}
+	}
+	if err != nil {
+		return err
+	}
+	modelFromVariableSet(m, got)
+	return nil
+}
+
+// findVariableSet returns the set of org whose name is name as same
+// compares them, or nil when there is none or the list fails. The search
+// (q) matches a part of the name in any case.
+func findVariableSet(ctx context.Context, c *platformclient.Client, org, name string, same func(a, b string) bool) *platformclient.VariableSet {
+	found, err := c.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
+	if err != nil {
+		return nil
+	}
+	for _, vs := range found.Items {
+		if same(vs.Name, name) {
+			return vs
+		}
+	}
+	return nil
+}
+
+// variableSetFromModel is the update that gives the set every value of m.
+// The parent cannot change, so an update leaves it out.
+func variableSetFromModel(m *variableSetModel) platformclient.VariableSetUpdateOptions {
+	return platformclient.VariableSetUpdateOptions{
+		Name:        ptr(m.Name.ValueString()),
+		Description: ptr(m.Description.ValueString()),
+		Global:      ptr(m.Global.ValueBool()),
+		Priority:    ptr(m.Priority.ValueBool()),
+	}
+}
+
+// modelFromVariableSet writes the set the server answered over m.
+func modelFromVariableSet(m *variableSetModel, vs *platformclient.VariableSet) {
+	m.ID = types.StringValue(vs.ID)
+	if vs.Organization != nil {
+		m.Organization = types.StringValue(vs.Organization.Name)
+	}
+	m.Name = types.StringValue(vs.Name)
+	m.Description = fwutil.StringFromAPI(m.Description, vs.Description)
+	m.Global = types.BoolValue(vs.Global)
+	m.Priority = types.BoolValue(vs.Priority)
+	m.ParentProjectID = types.StringNull()
+	if vs.Parent != nil && vs.Parent.Project != nil {
+		m.ParentProjectID = types.StringValue(vs.Parent.Project.ID)
+	}
+}
