@@ -11,6 +11,7 @@ func Resources() []func() resource.Resource {
 		NewOrganizationResource,
 		NewOrganizationDefaultSettingsResource,
 		NewProjectResource,
+		NewWorkspaceResource,
 	}
 }
 
