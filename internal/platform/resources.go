@@ -12,6 +12,7 @@ func Resources() []func() resource.Resource {
 		NewOrganizationDefaultSettingsResource,
 		NewProjectResource,
 		NewWorkspaceResource,
+		NewWorkspaceSettingsResource,
 	}
 }
 

@@ -190,7 +190,8 @@ func TestWorkspaces_RemoteStateConsumers(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || got.Items[0].ID != "ws-2" {
 		t.Fatalf("consumers %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/relationships/remote-state-consumers", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/relationships/remote-state-consumers",
+		"page%5Bnumber%5D=1&page%5Bsize%5D=100&show_only_configured=true", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	ctx := context.Background()
