@@ -58,9 +58,7 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 				`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)
 		}
 	},
-	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {
-		return writeWorkspaceSettings(ctx, op, m)
-	},
+	Create: writeWorkspaceSettings,
 	Read: readWorkspaceSettings,
 	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *workspaceSettingsModel) error {
 		return writeWorkspaceSettings(ctx, op, m)

@@ -114,8 +114,11 @@ func TestAccWorkspaceSettings_lifecycle(t *testing.T) {
 				// Changed outside Terraform: planned back.
 				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
 					l, err := c.Workspaces.List(ctx, p.Organization, platformclient.WorkspaceListOptions{Search: "producer"})
-					if err != nil || len(l.Items) != 1 {
-						return fmt.Errorf("finding the producer: %v", err)
+					if err != nil {
+						return err
+					}
+					if len(l.Items) != 1 {
+						return fmt.Errorf("found %d workspaces named like producer, want 1", len(l.Items))
 					}
 					_, err = c.Workspaces.Update(ctx, l.Items[0].ID, platformclient.WorkspaceUpdateOptions{
 						GlobalRemoteState: ptr(false), ExecutionMode: ptr("local"),
