@@ -59,7 +59,7 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 		}
 	},
 	Create: writeWorkspaceSettings,
-	Read: readWorkspaceSettings,
+	Read:   readWorkspaceSettings,
 	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *workspaceSettingsModel) error {
 		return writeWorkspaceSettings(ctx, op, m)
 	},
