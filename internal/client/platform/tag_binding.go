@@ -16,6 +16,9 @@ type EffectiveTagBinding struct {
 	ID    string `jsonapi:"primary,effective-tag-bindings"`
 	Key   string `jsonapi:"attr,key"`
 	Value string `jsonapi:"attr,value"`
+	// InheritedFrom is the project the binding comes from, nil for the
+	// object's own: what tells a workspace's bindings from its project's.
+	InheritedFrom *Project `jsonapi:"relation,inherited-from,omitempty"`
 }
 
 // TagBindingList is a list of tag bindings.

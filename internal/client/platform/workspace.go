@@ -344,13 +344,15 @@ func (s *Workspaces) SafeDelete(ctx context.Context, id string) error {
 }
 
 // ListRemoteStateConsumers lists the workspaces that may read the
-// workspace's state besides those global-remote-state lets.
+// workspace's state besides those global-remote-state lets: the ones
+// named as consumers, which show_only_configured asks for, as the
+// platform lists every workspace of the organization under global access.
 func (s *Workspaces) ListRemoteStateConsumers(ctx context.Context, id string) (*WorkspaceList, error) {
 	path, err := workspacePath(id)
 	if err != nil {
 		return nil, err
 	}
-	return list[Workspace](ctx, s.c, path+"/relationships/remote-state-consumers", nil)
+	return list[Workspace](ctx, s.c, path+"/relationships/remote-state-consumers", url.Values{"show_only_configured": {"true"}})
 }
 
 // AddRemoteStateConsumers adds consumers, by workspace ID.

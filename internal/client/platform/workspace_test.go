@@ -190,7 +190,8 @@ func TestWorkspaces_RemoteStateConsumers(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || got.Items[0].ID != "ws-2" {
 		t.Fatalf("consumers %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/relationships/remote-state-consumers", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/relationships/remote-state-consumers",
+		"page%5Bnumber%5D=1&page%5Bsize%5D=100&show_only_configured=true", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	ctx := context.Background()
@@ -242,10 +243,20 @@ func TestWorkspaces_TagBindings(t *testing.T) {
 	}
 	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/tag-bindings", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
-	c, f = fakePlatform(t, reply(http.StatusOK, `{"data":[{"id":"etb-1","type":"effective-tag-bindings","attributes":{"key":"env","value":"prod"}}]}`))
+	c, f = fakePlatform(t, reply(http.StatusOK, `{"data":[
+		{"id":"etb-1","type":"effective-tag-bindings","attributes":{"key":"env","value":"prod"},
+			"relationships":{"inherited-from":{"data":{"id":"prj-6p5RiCe5CRjBmsGt","type":"projects"}}}},
+		{"id":"etb-2","type":"effective-tag-bindings","attributes":{"key":"team","value":"net"},
+			"relationships":{"inherited-from":{"data":null}}}]}`))
 	eff, err := c.Workspaces.ListEffectiveTagBindings(context.Background(), "ws-1")
-	if err != nil || len(eff.Items) != 1 || eff.Items[0].Value != "prod" {
+	if err != nil || len(eff.Items) != 2 || eff.Items[0].Value != "prod" {
 		t.Fatalf("effective bindings %+v, %v", eff, err)
+	}
+	if from := eff.Items[0].InheritedFrom; from == nil || from.ID != "prj-6p5RiCe5CRjBmsGt" {
+		t.Errorf("the project's binding is inherited from %+v, want prj-6p5RiCe5CRjBmsGt", from)
+	}
+	if from := eff.Items[1].InheritedFrom; from != nil {
+		t.Errorf("the workspace's own binding is inherited from %+v, want nil", from)
 	}
 	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/effective-tag-bindings", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 

@@ -1,0 +1,555 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
+)
+
+const workspaceAddr = "stack_platform_workspace.test"
+
+// workspaceResource is a workspace "test" named name, with body as its
+// other arguments, after the provider block provider.
+func workspaceResource(provider, name, body string) string {
+	return provider + fmt.Sprintf(`
+resource "stack_platform_workspace" "test" {
+  name = %q
+  %s
+}
+`, name, body)
+}
+
+func workspaceConfig(p *acctest.Platform, name, body string) string {
+	return workspaceResource(p.ProviderConfig(), name, body)
+}
+
+// defaultProject is the ID of the test organization's default project.
+func defaultProject(t *testing.T, p *acctest.Platform) string {
+	t.Helper()
+	org, err := p.Client(t).Organizations.Read(context.Background(), p.Organization, platformclient.OrganizationReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return org.DefaultProject.ID
+}
+
+// workspaceIs checks the workspace the platform holds under the ID in the
+// state, its own tag bindings included.
+func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		id, err := stateValue(s, workspaceAddr, "id")
+		if err != nil {
+			return err
+		}
+		c := p.Client(t)
+		ws, err := c.Workspaces.ReadByID(context.Background(), id, platformclient.WorkspaceReadOptions{})
+		if err != nil {
+			return err
+		}
+		bindings, err := c.Workspaces.ListTagBindings(context.Background(), id)
+		if err != nil {
+			return err
+		}
+		tags := map[string]string{}
+		for _, b := range bindings.Items {
+			tags[b.Key] = b.Value
+		}
+		duration, at := "", ""
+		if ws.AutoDestroyActivityDuration != nil {
+			duration = *ws.AutoDestroyActivityDuration
+		}
+		if ws.AutoDestroyAt != nil {
+			at = ws.AutoDestroyAt.UTC().Format(time.RFC3339)
+		}
+		repo := "none"
+		if r := ws.VCSRepo; r != nil {
+			repo = fmt.Sprintf("%s@%s sub=%t oauth=%s app=%s regex=%s", r.Identifier, r.Branch, r.IngressSubmodules, r.OAuthTokenID, r.CodehostAppInstallationID, r.TagsRegex)
+		}
+		return differences(map[string]any{
+			"organization": ws.Organization.Name, "name": ws.Name, "description": ws.Description, "project": ws.Project.ID,
+			"auto_apply": ws.AutoApply, "auto_apply_run_trigger": ws.AutoApplyRunTrigger, "auto_destroy_at": at,
+			"auto_destroy_activity_duration": duration, "allow_destroy_plan": ws.AllowDestroyPlan,
+			"file_triggers_enabled": ws.FileTriggersEnabled, "queue_all_runs": ws.QueueAllRuns,
+			"speculative_enabled": ws.SpeculativeEnabled, "structured_run_output_enabled": ws.StructuredRunOutputEnabled,
+			"assessments_enabled": ws.AssessmentsEnabled, "source": ws.SourceName + " " + ws.SourceURL,
+			"terraform_version": ws.TerraformVersion, "trigger_prefixes": ws.TriggerPrefixes, "trigger_patterns": ws.TriggerPatterns,
+			"working_directory": ws.WorkingDirectory, "tag_names": ws.TagNames, "tag_bindings": tags, "vcs_repo": repo,
+		}, want)
+	}
+}
+
+// workspaceIDKept records the workspace's ID in *id, or checks that it is
+// still the one recorded: an update, not a replacement.
+func workspaceIDKept(id *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		got, err := stateValue(s, workspaceAddr, "id")
+		switch {
+		case err != nil:
+			return err
+		case *id == "":
+			*id = got
+		case got != *id:
+			return fmt.Errorf("the workspace's ID is %s, want %s: it was replaced", got, *id)
+		}
+		return nil
+	}
+}
+
+func workspaceGone(t *testing.T, p *acctest.Platform, id *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		return gone(t, p, "workspace "+*id, func(ctx context.Context, c *platformclient.Client) error {
+			_, err := c.Workspaces.ReadByID(ctx, *id, platformclient.WorkspaceReadOptions{})
+			return err
+		})(s)
+	}
+}
+
+func strings_(l ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(l))
+	for i, s := range l {
+		checks[i] = str(s)
+	}
+	return knownvalue.ListExact(checks)
+}
+
+func TestAccWorkspace_lifecycle(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	first := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("first")})
+	second := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("second")})
+	full := fmt.Sprintf(`
+  description                   = "The network"
+  project_id                    = %q
+  auto_apply                    = true
+  auto_apply_run_trigger        = true
+  auto_destroy_at               = "2030-06-01T14:00:00+02:00"
+  allow_destroy_plan            = false
+  file_triggers_enabled         = false
+  queue_all_runs                = true
+  speculative_enabled           = false
+  structured_run_output_enabled = false
+  assessments_enabled           = true
+  source_name                   = "console"
+  source_url                    = "https://console.example"
+  terraform_version             = "~> 1.9"
+  working_directory             = "net"
+  tag_names                     = ["network", "prod"]
+  tag_bindings                  = { env = "prod", team = "" }
+  vcs_repo = {
+    identifier                   = "acme/network"
+    branch                       = "main"
+    ingress_submodules           = true
+    codehost_app_installation_id = "ghain-6p5RiCe5CRjBmsGt"
+    tags_regex                   = "^v\\d+$"
+  }`, first)
+	updated := fmt.Sprintf(`
+  project_id                     = %q
+  auto_destroy_activity_duration = "12h"
+  trigger_patterns               = ["/modules/**"]
+  tag_names                      = ["prod", "edge"]
+  tag_bindings                   = { env = "staging" }
+  vcs_repo = {
+    identifier     = "acme/network"
+    oauth_token_id = "ot-6p5RiCe5CRjBmsGt"
+  }`, second)
+	var id, replacedID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: workspaceConfig(p, "network", full),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("id"), idOf("ws")),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("organization"), str(p.Organization)),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("project_id"), str(first)),
+					// The configuration's spelling of the time is kept.
+					statecheck.ExpectKnownValue(workspaceAddr, attr("auto_destroy_at"), str("2030-06-01T14:00:00+02:00")),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_names"), knownvalue.SetExact([]knownvalue.Check{str("network"), str("prod")})),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("vcs_repo"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"identifier": str("acme/network"), "branch": str("main"), "ingress_submodules": knownvalue.Bool(true),
+						"oauth_token_id": knownvalue.Null(), "codehost_app_installation_id": str("ghain-6p5RiCe5CRjBmsGt"), "tags_regex": str(`^v\d+$`),
+					})),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("setting_overwrites"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"execution_mode": knownvalue.Bool(false), "agent_pool": knownvalue.Bool(false),
+					})),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("resource_count"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("runs_count"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("force_delete"), knownvalue.Bool(false)),
+				},
+				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
+					"organization": p.Organization, "name": "network", "description": "The network", "project": first,
+					"auto_apply": true, "auto_apply_run_trigger": true, "auto_destroy_at": "2030-06-01T12:00:00Z",
+					"auto_destroy_activity_duration": "", "allow_destroy_plan": false, "file_triggers_enabled": false,
+					"queue_all_runs": true, "speculative_enabled": false, "structured_run_output_enabled": false,
+					"assessments_enabled": true, "source": "console https://console.example", "terraform_version": "~> 1.9",
+					"trigger_prefixes": []string{}, "trigger_patterns": []string{}, "working_directory": "net",
+					"tag_names": []string{"network", "prod"}, "tag_bindings": map[string]string{"env": "prod", "team": ""},
+					"vcs_repo": `acme/network@main sub=true oauth= app=ghain-6p5RiCe5CRjBmsGt regex=^v\d+$`,
+				})),
+			},
+			{
+				// A rename, a move to another project, and every other value
+				// change in place; what the configuration no longer sets
+				// goes back to the platform's default.
+				Config: workspaceConfig(p, "network-2", updated),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("description"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("auto_destroy_at"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_prefixes"), strings_()),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_patterns"), strings_("/modules/**")),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("terraform_version"), str("~> 1.9")),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("vcs_repo", "branch"), knownvalue.Null()),
+				},
+				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
+					"name": "network-2", "description": "", "project": second, "auto_apply": false, "auto_apply_run_trigger": false,
+					"auto_destroy_at": "", "auto_destroy_activity_duration": "12h", "allow_destroy_plan": true,
+					"file_triggers_enabled": true, "queue_all_runs": false, "speculative_enabled": true,
+					"structured_run_output_enabled": true, "assessments_enabled": false, "source": " ",
+					"terraform_version": "~> 1.9", "trigger_patterns": []string{"/modules/**"}, "working_directory": "",
+					"tag_names": []string{"edge", "prod"}, "tag_bindings": map[string]string{"env": "staging"},
+					"vcs_repo": "acme/network@ sub=false oauth=ot-6p5RiCe5CRjBmsGt app= regex=",
+				})),
+			},
+			{
+				ResourceName:            workspaceAddr,
+				ImportState:             true,
+				ImportStateIdFunc:       func(*terraform.State) (string, error) { return id, nil },
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"force_delete"},
+			},
+			{
+				ResourceName:            workspaceAddr,
+				ImportState:             true,
+				ImportStateId:           p.Organization + "/network-2",
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"force_delete"},
+			},
+			{
+				// Changed outside Terraform: the next plan sets the
+				// configured values again, removing a tag and a binding
+				// it does not list, and keeping the project's tags off the
+				// workspace's own.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					if _, err := c.Workspaces.Update(ctx, id, platformclient.WorkspaceUpdateOptions{
+						Description: ptr("edited"), AutoApply: ptr(true),
+					}); err != nil {
+						return err
+					}
+					if err := c.Workspaces.AddTags(ctx, id, []string{"stray"}); err != nil {
+						return err
+					}
+					if err := c.Projects.AddTagBindings(ctx, second, []*platformclient.TagBinding{{Key: "cost", Value: "cc-1"}}); err != nil {
+						return err
+					}
+					return c.Workspaces.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
+				}),
+				Config: workspaceConfig(p, "network-2", updated),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_bindings"), stringMap(map[string]string{"env": "staging"})),
+				},
+				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
+					"description": "", "auto_apply": false, "tag_names": []string{"edge", "prod"},
+					"tag_bindings": map[string]string{"env": "staging"},
+				})),
+			},
+			{
+				// Deleted outside Terraform: created again.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					return c.Workspaces.Delete(ctx, id)
+				}),
+				Config: workspaceConfig(p, "network-2", updated),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionCreate)},
+				},
+				Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &id), workspaceIDKept(&replacedID),
+					workspaceIs(t, p, map[string]any{"name": "network-2", "project": second, "tag_names": []string{"edge", "prod"}})),
+			},
+			{
+				// Another organization replaces the workspace, which lands
+				// in that organization's default project.
+				Config: workspaceConfig(p, "network-2", `organization = "`+other+`"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("organization"), str(other)),
+				},
+				Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &replacedID), workspaceIs(t, p, map[string]any{"organization": other})),
+			},
+		},
+	})
+}
+
+// A workspace that sets nothing takes the platform's defaults, lands in
+// the default project of the provider's default organization, and plans
+// no change afterwards; tags left out are kept as they are.
+func TestAccWorkspace_defaults(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	def := defaultProject(t, p)
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: workspaceConfig(p, "plain", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(workspaceAddr, attr("organization"), str(p.Organization))},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("project_id"), str(def)),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("terraform_version"), str(emuplatform.DefaultTerraformVersion)),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("description"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("vcs_repo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_names"), knownvalue.SetSizeExact(0)),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_bindings"), knownvalue.MapSizeExact(0)),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("working_directory"), str("")),
+				},
+				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
+					"project": def, "allow_destroy_plan": true, "file_triggers_enabled": true, "queue_all_runs": false,
+					"speculative_enabled": true, "structured_run_output_enabled": true, "assessments_enabled": false,
+				})),
+			},
+			{
+				// Tags added outside Terraform, left out of the
+				// configuration, are kept and make no diff.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					if err := c.Workspaces.AddTags(ctx, id, []string{"added"}); err != nil {
+						return err
+					}
+					return c.Workspaces.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
+				}),
+				Config: workspaceConfig(p, "plain", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_names"), knownvalue.SetExact([]knownvalue.Check{str("added")})),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_bindings"), stringMap(map[string]string{"owner": "ops"})),
+				},
+			},
+			{
+				// Empty, they remove every tag.
+				Config: workspaceConfig(p, "plain", `
+  tag_names    = []
+  tag_bindings = {}`),
+				Check: workspaceIs(t, p, map[string]any{"tag_names": []string{}, "tag_bindings": map[string]string{}}),
+			},
+			{
+				Config: workspaceConfig(p, "plain", `
+  tag_names    = []
+  tag_bindings = {}`),
+				PlanOnly: true,
+			},
+		},
+	})
+}
+
+// A change of the provider's default organization replaces a workspace
+// that names none.
+func TestAccWorkspace_defaultOrganizationChange(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	var first string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: workspaceConfig(p, "follows", ""), Check: workspaceIDKept(&first)},
+			{
+				Config: workspaceResource(p.ProviderConfigWith(p.Token, other), "follows", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectKnownValue(workspaceAddr, attr("organization"), str(other)),
+					},
+				},
+				Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &first), workspaceIs(t, p, map[string]any{"organization": other})),
+			},
+		},
+	})
+}
+
+// A destroy deletes safely: the platform refuses while the workspace
+// manages resources, and the error says what to do; with force_delete,
+// which changes nothing on the platform, the destroy deletes it anyway.
+func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	var id string
+	var before emulator.Stats
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             func(s *terraform.State) error { return workspaceGone(t, p, &id)(s) },
+		Steps: []resource.TestStep{
+			{Config: workspaceConfig(p, "managing", ""), Check: workspaceIDKept(&id)},
+			{
+				PreConfig: func() {
+					if err := p.Emulator.Platform().SetResourceCount(id, 3); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config:  workspaceConfig(p, "managing", ""),
+				Destroy: true,
+				ExpectError: wrapped(`Workspace not deleted.*The platform refuses to safely delete the workspace ` + regexp.QuoteMeta(id) +
+					`.*"managing".*set force_delete = true on the workspace and apply before destroying it.*409 Conflict.*3 resources under management`),
+			},
+			{
+				PreConfig: func() { before = p.Emulator.Stats() },
+				Config:    workspaceConfig(p, "managing", `force_delete = true`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("resource_count"), knownvalue.Int64Exact(3)),
+				},
+				Check: func(*terraform.State) error {
+					// Refreshes read; the update of force_delete alone
+					// sends nothing.
+					for route := range requestsSince(p, before) {
+						if !strings.HasPrefix(route, "GET ") {
+							return fmt.Errorf("the update of force_delete sent %s", route)
+						}
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// A refresh reads a workspace, its own tag bindings included, with one
+// request. When the token may not see the workspace any more, the refresh
+// forgets it with a warning that says that the token may be why.
+func TestAccWorkspace_refresh(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	cli := acctest.NewCLI(t, nil)
+	body := `
+  tag_names    = ["prod"]
+  tag_bindings = { env = "prod" }`
+	cli.WriteConfig(t, workspaceConfig(p, "refreshed", body))
+	cli.MustRun(t, "apply", "-auto-approve")
+
+	before := p.Emulator.Stats()
+	diags, actions := cli.PlanJSON(t)
+	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/workspaces/{id}": 1}
+	if sent := requestsSince(p, before); !maps.Equal(sent, want) {
+		t.Errorf("the refresh sent %v, want %v", sent, want)
+	}
+	if len(actions) != 0 || len(warnings(t, diags)) != 0 {
+		t.Errorf("a plan without changes planned %v, with diagnostics %v", actions, diags)
+	}
+
+	cli.WriteConfig(t, workspaceResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "refreshed", body))
+	diags, actions = cli.PlanJSON(t)
+	got := warnings(t, diags)
+	if len(got) != 1 || got[0].Summary != "Workspace not found: removed from the state" ||
+		!strings.Contains(got[0].Detail, "GET /api/v2/workspaces/ws-") || !strings.Contains(got[0].Detail, notVisibleHint) {
+		t.Errorf("warnings %+v, want one that the workspace was not found, which the token may be why", got)
+	}
+	if actions[workspaceAddr] != "create" {
+		t.Errorf("planned %v, want the workspace created", actions)
+	}
+}
+
+// A name the organization has is refused, and the error gives the import
+// ID; a token that may not see the organization gets the 404's hint.
+func TestAccWorkspace_existingAndNotVisible(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	if _, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("taken")}); err != nil {
+		t.Fatal(err)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      workspaceConfig(p, "taken", ""),
+				ExpectError: wrapped(`Workspace already exists.*terraform import <resource address> ` + regexp.QuoteMeta(p.Organization) + `/taken.*409 Conflict`),
+			},
+			{
+				Config: workspaceResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "hidden", ""),
+				ExpectError: wrapped(`Cannot create the workspace.*POST /api/v2/organizations/` + regexp.QuoteMeta(p.Organization) +
+					`/workspaces: 404 Not Found.*` + notVisibleHint),
+			},
+		},
+	})
+}
+
+func TestAccWorkspace_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	repo := func(body string) string { return "vcs_repo = {\n identifier = \"acme/net\"\n" + body + "\n}" }
+	testPlanErrors(t, p, []planErrorCase{
+		{workspaceConfig(p, "web/app", ""), literal(`Attribute name must be letters, digits, '-' and '_', got: web/app`)},
+		{workspaceConfig(p, strings.Repeat("w", 91), ""), literal(`Attribute name string length must be between 1 and 90, got: 91`)},
+		{workspaceConfig(p, "web", `project_id = "default"`),
+			literal(`project_id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "default".`)},
+		{workspaceConfig(p, "web", `auto_destroy_at = "tomorrow"`),
+			literal(`auto_destroy_at must be an RFC 3339 time, such as 2030-06-01T12:00:00Z, got "tomorrow".`)},
+		{workspaceConfig(p, "web", "auto_destroy_at = \"2030-01-01T00:00:00Z\"\nauto_destroy_activity_duration = \"14d\""),
+			wrapped(`Attribute "auto_destroy_activity_duration" cannot be specified when "auto_destroy_at" is specified`)},
+		{workspaceConfig(p, "web", `auto_destroy_activity_duration = "2w"`),
+			literal(`Attribute auto_destroy_activity_duration must be 1 to 4 digits followed by d or h, such as 14d or 12h, got: 2w`)},
+		{workspaceConfig(p, "web", "trigger_prefixes = [\"/a\"]\ntrigger_patterns = [\"/b/**\"]"),
+			literal(`trigger_patterns and trigger_prefixes cannot both be non-empty: set one of them.`)},
+		{workspaceConfig(p, "web", `tag_names = ["Prod"]`),
+			literal(`must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit, got: Prod`)},
+		{workspaceConfig(p, "web", `source_name = "console"`),
+			wrapped(`Attribute "source_url" must be specified when "source_name" is specified`)},
+		{workspaceConfig(p, "web", repo("")),
+			wrapped(`No attribute specified when one \(and only one\) of \[vcs_repo.oauth_token_id,vcs_repo.codehost_app_installation_id\] is required`)},
+		{workspaceConfig(p, "web", repo("oauth_token_id = \"ot-1\"\ncodehost_app_installation_id = \"x\"")),
+			wrapped(`2 attributes specified when one \(and only one\) of \[vcs_repo.oauth_token_id,vcs_repo.codehost_app_installation_id\] is required`)},
+		{workspaceConfig(p, "web", repo("oauth_token_id = \"ot-1\"\ntags_regex = \"^v\"")),
+			literal(`vcs_repo.tags_regex starts runs on tags rather than on changes of files: set file_triggers_enabled = false with it.`)},
+		{workspaceConfig(p, "web", "file_triggers_enabled = false\ntrigger_prefixes = [\"/a\"]\n"+repo("oauth_token_id = \"ot-1\"\ntags_regex = \"^v\"")),
+			literal(`vcs_repo.tags_regex starts runs on tags, so it cannot be set with trigger_prefixes or trigger_patterns: remove them or the regular expression.`)},
+		{workspaceConfig(p, "web", "file_triggers_enabled = false\n"+repo("oauth_token_id = \"ot-1\"\ntags_regex = \"v(\"")),
+			literal(`vcs_repo.tags_regex must be a valid regular expression, got "v(":`)},
+		{workspaceConfig(p, "web", "vcs_repo = {\n identifier = \"net\"\n oauth_token_id = \"ot-1\"\n}"),
+			literal(`Attribute vcs_repo.identifier must be the repository's owner and name, such as acme/networking, got: net`)},
+	})
+}
+
+// An import ID that is neither a workspace's ID nor an organization and a
+// name is refused before any request.
+func TestAccWorkspace_importIDChecked(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	before := p.Emulator.Stats()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:        workspaceConfig(p, "imported", ""),
+			ResourceName:  workspaceAddr,
+			ImportState:   true,
+			ImportStateId: "just-a-name",
+			ExpectError: literal(`The import ID of a workspace is its ID, ws- and 16 characters of the base58 alphabet, ` +
+				`or <ORGANIZATION>/<WORKSPACE NAME>; got "just-a-name".`),
+		}},
+	})
+	for route := range requestsSince(p, before) {
+		if strings.Contains(route, "workspaces") {
+			t.Errorf("the import sent %s", route)
+		}
+	}
+}

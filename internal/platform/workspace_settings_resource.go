@@ -1,0 +1,203 @@
+package platform
+
+import (
+	"context"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// workspaceSettingsModel is what of a workspace the settings resource
+// manages: how its runs execute and who may read its state.
+type workspaceSettingsModel struct {
+	ID                     types.String `tfsdk:"id"`
+	WorkspaceID            types.String `tfsdk:"workspace_id"`
+	ExecutionMode          types.String `tfsdk:"execution_mode"`
+	AgentPoolID            types.String `tfsdk:"agent_pool_id"`
+	GlobalRemoteState      types.Bool   `tfsdk:"global_remote_state"`
+	RemoteStateConsumerIDs types.Set    `tfsdk:"remote_state_consumer_ids"`
+}
+
+// NewWorkspaceSettingsResource is the constructor of
+// stack_platform_workspace_settings.
+var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspaceSettingsModel, *platformclient.Client]{
+	TypeName: "platform_workspace_settings",
+	Service:  platformclient.Service,
+	Object:   "workspace settings",
+	Schema:   workspaceSettingsSchema,
+	ImportID: func(m *workspaceSettingsModel) string { return m.WorkspaceID.ValueString() },
+	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		importWorkspace(ctx, c, id, state, diags)
+		if !diags.HasError() {
+			var wsID types.String
+			diags.Append(state.GetAttribute(ctx, path.Root("id"), &wsID)...)
+			diags.Append(state.SetAttribute(ctx, path.Root("workspace_id"), wsID)...)
+		}
+	},
+	Validate: func(_ context.Context, _ tfsdk.Config, m *workspaceSettingsModel, diags *diag.Diagnostics) {
+		if !m.AgentPoolID.IsNull() && !m.ExecutionMode.IsUnknown() && m.ExecutionMode.ValueString() != platformclient.ExecutionModeAgent {
+			diags.AddAttributeError(path.Root("agent_pool_id"), "Agent pool without agent execution",
+				`agent_pool_id can only be set with execution_mode = "agent".`)
+		}
+		if m.ExecutionMode.ValueString() == platformclient.ExecutionModeAgent && m.AgentPoolID.IsNull() {
+			diags.AddAttributeError(path.Root("agent_pool_id"), "Missing agent pool",
+				`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)
+		}
+	},
+	Create: writeWorkspaceSettings,
+	Read:   readWorkspaceSettings,
+	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *workspaceSettingsModel) error {
+		return writeWorkspaceSettings(ctx, op, m)
+	},
+	// A destroy gives the workspace back the settings of a new one: the
+	// execution of its project, no global access to its state, and no
+	// consumers.
+	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {
+		id := m.WorkspaceID.ValueString()
+		if _, err := op.Client.Workspaces.Update(ctx, id, platformclient.WorkspaceUpdateOptions{
+			GlobalRemoteState: ptr(false),
+			SettingOverwrites: &platformclient.WorkspaceSettingOverwrites{ExecutionMode: ptr(false), AgentPool: ptr(false)},
+		}); err != nil {
+			return err
+		}
+		return op.Client.Workspaces.UpdateRemoteStateConsumers(ctx, id, []string{})
+	},
+})
+
+func workspaceSettingsSchema(context.Context) schema.Schema {
+	return schema.Schema{
+		Description: "The execution settings of a workspace of the platform and who may read its state, apart from `stack_platform_workspace` " +
+			"so that workspaces can name each other as remote state consumers without a dependency cycle. " +
+			"A destroy gives the workspace back the settings of a new one: its project's execution, no global state access, no consumers. " +
+			"The import ID is the workspace's ID, such as `ws-4pW7hPwDJ1fY3gSC`, or `<ORGANIZATION>/<WORKSPACE NAME>`.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:      true,
+				Description:   "The workspace's ID.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"workspace_id": schema.StringAttribute{
+				Required:      true,
+				Description:   "ID of the workspace, `ws-` and 16 characters. Changing it replaces the settings: the former workspace gets its defaults back.",
+				Validators:    []validator.String{idValidator(platformclient.PrefixWorkspace, "a workspace")},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"execution_mode": schema.StringAttribute{
+				Optional: true, Computed: true,
+				Description: "Where the workspace's runs execute: `remote` (on the platform), `local` (where Terraform runs; the platform keeps the state) " +
+					"or `agent` (on agents of `agent_pool_id`). Not set, the workspace inherits its project's, itself its organization's default, and this shows it.",
+				Validators: []validator.String{stringvalidator.OneOf(platformclient.ExecutionModeRemote, platformclient.ExecutionModeLocal, platformclient.ExecutionModeAgent)},
+			},
+			"agent_pool_id": schema.StringAttribute{
+				Optional: true, Computed: true,
+				Description: "ID of the agent pool whose agents run the workspace's runs, `apool-` and 16 characters; set with `execution_mode = \"agent\"` only. " +
+					"Not set, the inherited pool, if any.",
+				Validators: []validator.String{idValidator(platformclient.PrefixAgentPool, "an agent pool")},
+			},
+			"global_remote_state": schema.BoolAttribute{
+				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+				Description: "Whether every workspace of the organization may read this one's state, whatever `remote_state_consumer_ids` lists. Default `false`.",
+			},
+			"remote_state_consumer_ids": schema.SetAttribute{
+				Optional: true, Computed: true, ElementType: types.StringType,
+				Description: "IDs of the workspaces of the organization that may read this one's state, besides those `global_remote_state` lets. " +
+					"Left out, the consumers are kept as they are; `[]` removes them all.",
+				Validators:    []validator.Set{setvalidator.ValueStringsAre(idValidator(platformclient.PrefixWorkspace, "a workspace"))},
+				PlanModifiers: []planmodifier.Set{setplanmodifier.UseStateForUnknown()},
+			},
+		},
+	}
+}
+
+// writeWorkspaceSettings sends the settings: an execution mode names the
+// workspace's own, none inherits; consumers not known (left out on
+// create) are not sent.
+func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {
+	id := m.WorkspaceID.ValueString()
+	u := platformclient.WorkspaceUpdateOptions{GlobalRemoteState: boolOf(m.GlobalRemoteState)}
+	if m.ExecutionMode.IsUnknown() || m.ExecutionMode.IsNull() {
+		u.SettingOverwrites = &platformclient.WorkspaceSettingOverwrites{ExecutionMode: ptr(false), AgentPool: ptr(false)}
+	} else {
+		u.ExecutionMode = ptr(m.ExecutionMode.ValueString())
+		u.AgentPoolID = platformclient.Null[string]()
+		if !m.AgentPoolID.IsNull() && !m.AgentPoolID.IsUnknown() {
+			u.AgentPoolID = platformclient.Value(m.AgentPoolID.ValueString())
+		}
+	}
+	got, err := op.Client.Workspaces.Update(ctx, id, u)
+	if err != nil {
+		return err
+	}
+	var consumers []string
+	if m.RemoteStateConsumerIDs.IsUnknown() {
+		list, err := op.Client.Workspaces.ListRemoteStateConsumers(ctx, id)
+		if err != nil {
+			return err
+		}
+		consumers = consumerIDs(list)
+	} else {
+		consumers = tagNamesOf(ctx, m.RemoteStateConsumerIDs, op.Diags)
+		if err := op.Client.Workspaces.UpdateRemoteStateConsumers(ctx, id, nonNil(consumers)); err != nil {
+			return err
+		}
+	}
+	modelFromWorkspaceSettings(ctx, m, got, consumers, op.Diags)
+	return nil
+}
+
+// readWorkspaceSettings reads the workspace and its consumers: two
+// requests, which is why they are not the workspace resource's.
+func readWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {
+	id := m.WorkspaceID.ValueString()
+	if id == "" {
+		id = m.ID.ValueString()
+	}
+	got, err := op.Client.Workspaces.ReadByID(ctx, id, platformclient.WorkspaceReadOptions{})
+	if err != nil {
+		return err
+	}
+	list, err := op.Client.Workspaces.ListRemoteStateConsumers(ctx, id)
+	if err != nil {
+		return err
+	}
+	consumers := consumerIDs(list)
+	modelFromWorkspaceSettings(ctx, m, got, consumers, op.Diags)
+	return nil
+}
+
+func consumerIDs(l *platformclient.WorkspaceList) []string {
+	ids := make([]string, 0, len(l.Items))
+	for _, w := range l.Items {
+		ids = append(ids, w.ID)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+func modelFromWorkspaceSettings(ctx context.Context, m *workspaceSettingsModel, w *platformclient.Workspace, consumers []string, diags *diag.Diagnostics) {
+	var d diag.Diagnostics
+	m.ID = types.StringValue(w.ID)
+	m.WorkspaceID = types.StringValue(w.ID)
+	m.ExecutionMode = types.StringValue(w.ExecutionMode)
+	m.AgentPoolID = types.StringNull()
+	if w.AgentPool != nil && w.AgentPool.ID != "" {
+		m.AgentPoolID = types.StringValue(w.AgentPool.ID)
+	}
+	m.GlobalRemoteState = types.BoolValue(w.GlobalRemoteState)
+	m.RemoteStateConsumerIDs, d = types.SetValueFrom(ctx, types.StringType, nonNil(consumers))
+	diags.Append(d...)
+}
