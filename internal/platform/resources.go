@@ -11,6 +11,8 @@ func Resources() []func() resource.Resource {
 		NewOrganizationResource,
 		NewOrganizationDefaultSettingsResource,
 		NewProjectResource,
+		NewTeamResource,
+		NewTeamProjectAccessResource,
 	}
 }
 
