@@ -13,6 +13,8 @@ func Resources() []func() resource.Resource {
 		NewProjectResource,
 		NewTeamResource,
 		NewTeamProjectAccessResource,
+		NewTeamTokenResource,
+		NewOrganizationTokenResource,
 	}
 }
 
