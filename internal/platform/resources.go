@@ -16,6 +16,10 @@ func Resources() []func() resource.Resource {
 		NewVariableSetResource,
 		NewVariableResource,
 		NewVariableSetAssignmentResource,
+		NewTeamResource,
+		NewTeamProjectAccessResource,
+		NewTeamTokenResource,
+		NewOrganizationTokenResource,
 	}
 }
 

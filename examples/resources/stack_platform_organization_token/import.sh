@@ -1,0 +1,3 @@
+# An organization token is imported by its organization's name. The secret
+# cannot be read back: an imported token has none in the state.
+terraform import stack_platform_organization_token.this acme

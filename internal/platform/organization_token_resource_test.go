@@ -1,0 +1,154 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const orgTokenAddr = "stack_platform_organization_token.test"
+
+func orgTokenConfig(p *acctest.Platform, body string) string {
+	return p.ProviderConfig() + `
+resource "stack_platform_organization_token" "test" {
+  ` + body + `
+}
+`
+}
+
+func TestAccOrganizationToken_lifecycle(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	var first, second, third, fourth string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: orgTokenConfig(p, `expired_at = "2099-01-31T18:00:00+02:00"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(orgTokenAddr, attr("id"), str(p.Organization)),
+					statecheck.ExpectKnownValue(orgTokenAddr, attr("organization"), str(p.Organization)),
+					// The configured form of the instant is kept.
+					statecheck.ExpectKnownValue(orgTokenAddr, attr("expired_at"), str("2099-01-31T18:00:00+02:00")),
+					statecheck.ExpectKnownValue(orgTokenAddr, attr("token"), tokenSecret),
+					statecheck.ExpectSensitiveValue(orgTokenAddr, attr("token")),
+				},
+				Check: tokenWorks(t, p, orgTokenAddr, &first, nil),
+			},
+			{
+				// An import reads the expiry in UTC, which the
+				// configuration's form of the same instant does not
+				// change.
+				ResourceName:            orgTokenAddr,
+				ImportState:             true,
+				ImportStateId:           p.Organization,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"token", "expired_at"},
+				ImportStateCheck: func(s []*terraform.InstanceState) error {
+					if got := s[0].Attributes["expired_at"]; got != "2099-01-31T16:00:00Z" {
+						return fmt.Errorf("imported expired_at %s, want 2099-01-31T16:00:00Z", got)
+					}
+					return nil
+				},
+			},
+			{
+				// A change of force_regenerate replaces the token: the old
+				// one stops working.
+				Config: orgTokenConfig(p, `
+  expired_at       = "2099-01-31T18:00:00+02:00"
+  force_regenerate = true`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				Check: tokenWorks(t, p, orgTokenAddr, &second, &first),
+			},
+			{
+				// Regenerated outside Terraform: the state's token no
+				// longer works, but the platform's answers cannot tell;
+				// deleted outside Terraform, it is created again.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					return c.OrganizationTokens.Delete(ctx, p.Organization)
+				}),
+				Config: orgTokenConfig(p, `
+  expired_at       = "2099-01-31T18:00:00+02:00"
+  force_regenerate = true`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgTokenAddr, plancheck.ResourceActionCreate)},
+				},
+				Check: tokenWorks(t, p, orgTokenAddr, &third, &second),
+			},
+			{
+				// Another organization replaces the token.
+				Config: p.ProviderConfig() + `
+resource "stack_platform_organization" "other" {
+  name  = "` + p.Organization + `-2"
+  email = "ops@example.com"
+}
+
+resource "stack_platform_organization_token" "test" {
+  organization = stack_platform_organization.other.name
+}
+`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(orgTokenAddr, attr("id"), str(p.Organization+"-2")),
+				},
+				Check: func(s *terraform.State) error {
+					// The old organization's token is deleted with the
+					// replacement.
+					fourth, _ = stateValue(s, orgTokenAddr, "token")
+					_, err := p.Client(t).OrganizationTokens.Read(context.Background(), p.Organization)
+					return gone(t, p, "the first organization's token", func(context.Context, *platformclient.Client) error { return err })(s)
+				},
+			},
+		},
+	})
+	if fourth == "" || fourth == third {
+		t.Errorf("the other organization's token is %q, want a new one", fourth)
+	}
+}
+
+// A create in an organization that has a token already fails, unless
+// force_regenerate is true, and the token in place keeps working.
+func TestAccOrganizationToken_existingIsNotReplaced(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	existing, err := p.Emulator.Platform().MintOrganizationToken(p.Organization)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: orgTokenConfig(p, ""),
+				ExpectError: literal(`The organization "` + p.Organization + `" has a token already, and a create would replace it: ` +
+					`whatever uses it would stop working. Set force_regenerate = true to replace it, or import it to manage it with Terraform: ` +
+					"`terraform import <resource address> " + p.Organization + "` (its secret cannot be read back)."),
+				Check: func(*terraform.State) error { return readsOrganization(t, p, existing) },
+			},
+		},
+	})
+	if err := readsOrganization(t, p, existing); err != nil {
+		t.Errorf("the organization's token no longer works: %v", err)
+	}
+}
+
+func TestAccOrganizationToken_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{orgTokenConfig(p, `expired_at = "2099-01-31"`),
+			literal(`expired_at must be an RFC 3339 time, such as 2030-01-31T18:00:00Z, got "2099-01-31".`)},
+		{orgTokenConfig(p, `organization = "a b"`),
+			literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
+	})
+}

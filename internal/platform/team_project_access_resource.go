@@ -1,0 +1,349 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// teamProjectAccessModel is a team's access to a project.
+type teamProjectAccessModel struct {
+	ID        types.String `tfsdk:"id"`
+	TeamID    types.String `tfsdk:"team_id"`
+	ProjectID types.String `tfsdk:"project_id"`
+	Access    types.String `tfsdk:"access"`
+	// ProjectAccess and WorkspaceAccess are objects of the permissions
+	// projectPermissions and workspacePermissions list.
+	ProjectAccess   types.Object `tfsdk:"project_access"`
+	WorkspaceAccess types.Object `tfsdk:"workspace_access"`
+}
+
+// accessLevels are the levels of access, fixed ones first.
+var accessLevels = []string{
+	platformclient.AccessRead, platformclient.AccessWrite, platformclient.AccessMaintain, platformclient.AccessAdmin, platformclient.AccessCustom,
+}
+
+// permission is one permission of project_access or workspace_access:
+// values are its allowed values (none for a flag), implied what each
+// fixed level implies, in the order of accessLevels, then custom's
+// default.
+type permission struct {
+	attribute, lets string
+	values          []string
+	implied         [5]any
+}
+
+var projectPermissions = []permission{
+	{"settings", "what the team may do with the project's settings", []string{"read", "update", "delete"},
+		[5]any{"read", "read", "read", "delete", "read"}},
+	{"teams", "what the team may do with the project's team access", []string{"none", "read", "manage"},
+		[5]any{"none", "none", "none", "manage", "none"}},
+	{"variable_sets", "what the team may do with the project's variable sets", []string{"none", "read", "write"},
+		[5]any{"read", "read", "read", "write", "none"}},
+}
+
+var workspacePermissions = []permission{
+	{"runs", "what the team may do with the workspaces' runs", []string{"read", "plan", "apply"},
+		[5]any{"read", "apply", "apply", "apply", "read"}},
+	{"sentinel_mocks", "whether the team may download the workspaces' policy mocks", []string{"none", "read"},
+		[5]any{"none", "read", "read", "read", "none"}},
+	{"state_versions", "what the team may do with the workspaces' state", []string{"none", "read-outputs", "read", "write"},
+		[5]any{"read", "write", "write", "write", "none"}},
+	{"variables", "what the team may do with the workspaces' variables", []string{"none", "read", "write"},
+		[5]any{"read", "write", "write", "write", "none"}},
+	{"create", "create workspaces in the project", nil, [5]any{false, false, true, true, false}},
+	{"locking", "lock and unlock the workspaces", nil, [5]any{false, true, true, true, false}},
+	{"delete", "delete the workspaces", nil, [5]any{false, false, true, true, false}},
+	{"move", "move the workspaces to other projects", nil, [5]any{false, false, false, true, false}},
+	{"run_tasks", "manage the workspaces' run tasks", nil, [5]any{false, false, true, true, false}},
+	{"policy_overrides", "override the workspaces' soft-mandatory policy checks", nil, [5]any{false, false, true, true, false}},
+}
+
+func permissionTypes(perms []permission) map[string]attr.Type {
+	t := make(map[string]attr.Type, len(perms))
+	for _, p := range perms {
+		t[p.attribute] = types.StringType
+		if p.values == nil {
+			t[p.attribute] = types.BoolType
+		}
+	}
+	return t
+}
+
+// impliedPermissions are the permissions a fixed level implies, as an
+// object of perms' attributes.
+func impliedPermissions(perms []permission, level int) (types.Object, diag.Diagnostics) {
+	vals := make(map[string]attr.Value, len(perms))
+	for _, p := range perms {
+		switch v := p.implied[level].(type) {
+		case string:
+			vals[p.attribute] = types.StringValue(v)
+		case bool:
+			vals[p.attribute] = types.BoolValue(v)
+		}
+	}
+	return types.ObjectValue(permissionTypes(perms), vals)
+}
+
+func permissionAttributes(perms []permission) map[string]schema.Attribute {
+	attrs := make(map[string]schema.Attribute, len(perms))
+	for _, p := range perms {
+		implied := make([]string, 4)
+		for i := range implied {
+			implied[i] = fmt.Sprintf("`%v` for %s", p.implied[i], accessLevels[i])
+		}
+		rest := " A fixed level implies it: " + strings.Join(implied, ", ") + ". With `custom` access, left out, a new access has `" +
+			fmt.Sprint(p.implied[4]) + "` and a changed one keeps what it had."
+		if p.values == nil {
+			attrs[p.attribute] = schema.BoolAttribute{Optional: true, Computed: true, Description: "Whether the team may " + p.lets + "." + rest}
+			continue
+		}
+		attrs[p.attribute] = schema.StringAttribute{
+			Optional: true, Computed: true,
+			Description: upperFirst(p.lets) + ": one of `" + strings.Join(p.values, "`, `") + "`." + rest,
+			Validators:  []validator.String{stringvalidator.OneOf(p.values...)},
+		}
+	}
+	return attrs
+}
+
+func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// NewTeamProjectAccessResource is the constructor of
+// stack_platform_team_project_access.
+var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProjectAccessModel, *platformclient.Client]{
+	TypeName: "platform_team_project_access",
+	Service:  platformclient.Service,
+	Object:   "team project access",
+	Schema:   teamProjectAccessSchema,
+	ImportID: func(m *teamProjectAccessModel) string { return m.ID.ValueString() },
+	Import: func(ctx context.Context, _ *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		if !platformclient.IsID(platformclient.PrefixTeamProjectAccess, id) {
+			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a team project access is its ID, tprj- and 16 characters of the base58 alphabet; got %q.", id))
+			return
+		}
+		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
+	},
+	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
+		opts := platformclient.TeamProjectAccessCreateOptions{
+			Access:  ptr(m.Access.ValueString()),
+			Team:    &platformclient.Team{ID: m.TeamID.ValueString()},
+			Project: &platformclient.Project{ID: m.ProjectID.ValueString()},
+		}
+		if m.Access.ValueString() == platformclient.AccessCustom {
+			opts.ProjectAccess, opts.WorkspaceAccess = permissionsFromModel(m)
+		}
+		got, err := op.Client.TeamProjectAccesses.Create(ctx, opts)
+		if err == nil {
+			modelFromTeamProjectAccess(m, got, op.Diags)
+		}
+		return err
+	},
+	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
+		got, err := op.Client.TeamProjectAccesses.Read(ctx, m.ID.ValueString())
+		if err == nil {
+			modelFromTeamProjectAccess(m, got, op.Diags)
+		}
+		return err
+	},
+	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *teamProjectAccessModel) error {
+		opts := platformclient.TeamProjectAccessUpdateOptions{Access: ptr(m.Access.ValueString())}
+		if m.Access.ValueString() == platformclient.AccessCustom {
+			opts.ProjectAccess, opts.WorkspaceAccess = permissionsFromModel(m)
+		}
+		got, err := op.Client.TeamProjectAccesses.Update(ctx, m.ID.ValueString(), opts)
+		if err == nil {
+			modelFromTeamProjectAccess(m, got, op.Diags)
+		}
+		return err
+	},
+	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
+		return op.Client.TeamProjectAccesses.Delete(ctx, m.ID.ValueString())
+	},
+	Validate:   validateTeamProjectAccess,
+	ModifyPlan: planTeamProjectAccess,
+})
+
+func teamProjectAccessSchema(context.Context) schema.Schema {
+	return schema.Schema{
+		Description: "A team's access to a project of the platform: a fixed level (`read`, `write`, `maintain`, `admin`), which implies its permissions, " +
+			"or `custom`, with the permissions given here. A team has one access per project. The import ID is the access's ID, such as `tprj-6p5RiCe5CRjBmsGt`.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:      true,
+				Description:   "The access's ID, `tprj-` and 16 characters.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"team_id": schema.StringAttribute{
+				Required:      true,
+				Description:   "ID of the team, `team-` and 16 characters. Changing it replaces the access.",
+				Validators:    []validator.String{idValidator(platformclient.PrefixTeam, "a team")},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"project_id": schema.StringAttribute{
+				Required:      true,
+				Description:   "ID of the project, `prj-` and 16 characters, of the team's organization. Changing it replaces the access.",
+				Validators:    []validator.String{idValidator(platformclient.PrefixProject, "a project")},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"access": schema.StringAttribute{
+				Required:    true,
+				Description: "The team's level of access: one of `" + strings.Join(accessLevels, "`, `") + "`. Changing it changes the access in place.",
+				Validators:  []validator.String{stringvalidator.OneOf(accessLevels...)},
+			},
+			"project_access": schema.SingleNestedAttribute{
+				Optional: true, Computed: true,
+				Description: "What the team may do with the project itself. Set only with `custom` access (a fixed level's own values are accepted); " +
+					"with a fixed level, the permissions it implies.",
+				Attributes: permissionAttributes(projectPermissions),
+			},
+			"workspace_access": schema.SingleNestedAttribute{
+				Optional: true, Computed: true,
+				Description: "What the team may do with the project's workspaces. Set only with `custom` access (a fixed level's own values are accepted); " +
+					"with a fixed level, the permissions it implies.",
+				Attributes: permissionAttributes(workspacePermissions),
+			},
+		},
+	}
+}
+
+func levelIndex(access string) int {
+	for i, l := range accessLevels {
+		if l == access {
+			return i
+		}
+	}
+	return -1
+}
+
+// validateTeamProjectAccess refuses, with a fixed level, a permission
+// other than the one the level implies, as the platform does.
+func validateTeamProjectAccess(_ context.Context, _ tfsdk.Config, m *teamProjectAccessModel, diags *diag.Diagnostics) {
+	level := levelIndex(m.Access.ValueString())
+	if m.Access.IsUnknown() || level < 0 || level == 4 {
+		return
+	}
+	for _, g := range []struct {
+		name  string
+		obj   types.Object
+		perms []permission
+	}{{"project_access", m.ProjectAccess, projectPermissions}, {"workspace_access", m.WorkspaceAccess, workspacePermissions}} {
+		if g.obj.IsNull() || g.obj.IsUnknown() {
+			continue
+		}
+		vals := g.obj.Attributes()
+		for _, p := range g.perms {
+			v := vals[p.attribute]
+			if v == nil || v.IsNull() || v.IsUnknown() {
+				continue
+			}
+			if got := valueOf(v); got != p.implied[level] {
+				diags.AddAttributeError(path.Root(g.name).AtName(p.attribute), "Invalid permission",
+					fmt.Sprintf("%s.%s can only be set when access is custom: access %s implies %v, got %v.", g.name, p.attribute, accessLevels[level], p.implied[level], got))
+			}
+		}
+	}
+}
+
+func valueOf(v attr.Value) any {
+	switch v := v.(type) {
+	case types.String:
+		return v.ValueString()
+	case types.Bool:
+		return v.ValueBool()
+	}
+	return nil
+}
+
+// planTeamProjectAccess plans, for a fixed level, the permissions it
+// implies, so that they are known in the plan and never differ from what
+// the platform answers.
+func planTeamProjectAccess(ctx context.Context, _ *platformclient.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var access types.String
+	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("access"), &access)...)
+	level := levelIndex(access.ValueString())
+	if resp.Diagnostics.HasError() || access.IsUnknown() || level < 0 || level == 4 {
+		return
+	}
+	for name, perms := range map[string][]permission{"project_access": projectPermissions, "workspace_access": workspacePermissions} {
+		obj, d := impliedPermissions(perms, level)
+		resp.Diagnostics.Append(d...)
+		if !resp.Diagnostics.HasError() {
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(name), obj)...)
+		}
+	}
+}
+
+// permissionsFromModel are the permissions of a custom access that m
+// knows; those it does not are left to the platform.
+func permissionsFromModel(m *teamProjectAccessModel) (*platformclient.TeamProjectAccessProjectAccessOptions, *platformclient.TeamProjectAccessWorkspaceAccessOptions) {
+	str := func(obj types.Object, name string) *string {
+		if obj.IsNull() || obj.IsUnknown() {
+			return nil
+		}
+		v, _ := obj.Attributes()[name].(types.String)
+		return stringOf(v)
+	}
+	flag := func(obj types.Object, name string) *bool {
+		if obj.IsNull() || obj.IsUnknown() {
+			return nil
+		}
+		v, _ := obj.Attributes()[name].(types.Bool)
+		return boolOf(v)
+	}
+	p, w := m.ProjectAccess, m.WorkspaceAccess
+	return &platformclient.TeamProjectAccessProjectAccessOptions{
+			Settings: str(p, "settings"), Teams: str(p, "teams"), VariableSets: str(p, "variable_sets"),
+		}, &platformclient.TeamProjectAccessWorkspaceAccessOptions{
+			Runs: str(w, "runs"), SentinelMocks: str(w, "sentinel_mocks"), StateVersions: str(w, "state_versions"),
+			Variables: str(w, "variables"), Create: flag(w, "create"), Locking: flag(w, "locking"), Delete: flag(w, "delete"),
+			Move: flag(w, "move"), RunTasks: flag(w, "run_tasks"), PolicyOverrides: flag(w, "policy_overrides"),
+		}
+}
+
+// modelFromTeamProjectAccess writes the access the server answered over m.
+func modelFromTeamProjectAccess(m *teamProjectAccessModel, a *platformclient.TeamProjectAccess, diags *diag.Diagnostics) {
+	m.ID = types.StringValue(a.ID)
+	m.Access = types.StringValue(a.Access)
+	if a.Team != nil {
+		m.TeamID = types.StringValue(a.Team.ID)
+	}
+	if a.Project != nil {
+		m.ProjectID = types.StringValue(a.Project.ID)
+	}
+	pa := a.ProjectAccess
+	if pa == nil {
+		pa = &platformclient.TeamProjectAccessProjectAccess{}
+	}
+	wa := a.WorkspaceAccess
+	if wa == nil {
+		wa = &platformclient.TeamProjectAccessWorkspaceAccess{}
+	}
+	var d diag.Diagnostics
+	m.ProjectAccess, d = types.ObjectValue(permissionTypes(projectPermissions), map[string]attr.Value{
+		"settings": types.StringValue(pa.Settings), "teams": types.StringValue(pa.Teams), "variable_sets": types.StringValue(pa.VariableSets),
+	})
+	diags.Append(d...)
+	m.WorkspaceAccess, d = types.ObjectValue(permissionTypes(workspacePermissions), map[string]attr.Value{
+		"runs": types.StringValue(wa.Runs), "sentinel_mocks": types.StringValue(wa.SentinelMocks),
+		"state_versions": types.StringValue(wa.StateVersions), "variables": types.StringValue(wa.Variables),
+		"create": types.BoolValue(wa.Create), "locking": types.BoolValue(wa.Locking), "delete": types.BoolValue(wa.Delete),
+		"move": types.BoolValue(wa.Move), "run_tasks": types.BoolValue(wa.RunTasks), "policy_overrides": types.BoolValue(wa.PolicyOverrides),
+	})
+	diags.Append(d...)
+}

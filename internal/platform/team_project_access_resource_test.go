@@ -1,0 +1,265 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const accessAddr = "stack_platform_team_project_access.test"
+
+// accessConfig is a team, two projects, and the team's access to the one
+// named project ("a" or "b"), with body as its other arguments.
+func accessConfig(p *acctest.Platform, project, body string) string {
+	return p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_team" "devs" {
+  name = "devs"
+}
+
+resource "stack_platform_project" "a" {
+  name = "project-a"
+}
+
+resource "stack_platform_project" "b" {
+  name = "project-b"
+}
+
+resource "stack_platform_team_project_access" "test" {
+  team_id    = stack_platform_team.devs.id
+  project_id = stack_platform_project.%s.id
+  %s
+}
+`, project, body)
+}
+
+// projectAccessIs and workspaceAccessIs check every permission.
+func projectAccessIs(settings, teams, variableSets string) knownvalue.Check {
+	return knownvalue.ObjectExact(map[string]knownvalue.Check{
+		"settings": str(settings), "teams": str(teams), "variable_sets": str(variableSets),
+	})
+}
+
+func workspaceAccessIs(runs, mocks, states, variables string, create, locking, del, move, runTasks, overrides bool) knownvalue.Check {
+	return knownvalue.ObjectExact(map[string]knownvalue.Check{
+		"runs": str(runs), "sentinel_mocks": str(mocks), "state_versions": str(states), "variables": str(variables),
+		"create": knownvalue.Bool(create), "locking": knownvalue.Bool(locking), "delete": knownvalue.Bool(del),
+		"move": knownvalue.Bool(move), "run_tasks": knownvalue.Bool(runTasks), "policy_overrides": knownvalue.Bool(overrides),
+	})
+}
+
+// accessIs checks the access the platform holds under the ID in the state.
+func accessIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		id, err := stateValue(s, accessAddr, "id")
+		if err != nil {
+			return err
+		}
+		a, err := p.Client(t).TeamProjectAccesses.Read(context.Background(), id)
+		if err != nil {
+			return err
+		}
+		return differences(map[string]any{
+			"access": a.Access, "runs": a.WorkspaceAccess.Runs, "create": a.WorkspaceAccess.Create,
+			"state_versions": a.WorkspaceAccess.StateVersions, "settings": a.ProjectAccess.Settings,
+		}, want)
+	}
+}
+
+func TestAccTeamProjectAccess_lifecycle(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	var id, recreated string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// A fixed level's permissions are those it implies, and
+				// the next plan is empty.
+				Config: accessConfig(p, "a", `access = "read"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(accessAddr, attr("id"), idOf("tprj")),
+					statecheck.ExpectKnownValue(accessAddr, attr("access"), str("read")),
+					statecheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("read", "none", "read")),
+					statecheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
+						workspaceAccessIs("read", "none", "read", "read", false, false, false, false, false, false)),
+					statecheck.CompareValuePairs(accessAddr, attr("team_id"), "stack_platform_team.devs", attr("id"), compare.ValuesSame()),
+					statecheck.CompareValuePairs(accessAddr, attr("project_id"), "stack_platform_project.a", attr("id"), compare.ValuesSame()),
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "read", "runs": "read"})),
+			},
+			{
+				// Another fixed level: its permissions are known in the
+				// plan.
+				Config: accessConfig(p, "a", `access = "write"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
+							workspaceAccessIs("apply", "read", "write", "write", false, true, false, false, false, false)),
+					},
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "write", "runs": "apply"})),
+			},
+			{
+				// Custom starts from what the level implied, and changes
+				// what the configuration sets.
+				Config: accessConfig(p, "a", `
+  access           = "custom"
+  project_access   = { teams = "read" }
+  workspace_access = { runs = "plan", create = true }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("read", "read", "read")),
+					statecheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
+						workspaceAccessIs("plan", "read", "write", "write", true, true, false, false, false, false)),
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(accessAddr, &id),
+					accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "create": true, "state_versions": "write"})),
+			},
+			{
+				ResourceName:      accessAddr,
+				ImportState:       true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
+				ImportStateVerify: true,
+			},
+			{
+				// Changed outside Terraform: the plan sets the custom
+				// permissions again.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					_, err := c.TeamProjectAccesses.Update(ctx, id, platformclient.TeamProjectAccessUpdateOptions{
+						WorkspaceAccess: &platformclient.TeamProjectAccessWorkspaceAccessOptions{Runs: ptr("apply"), Create: ptr(false)},
+					})
+					return err
+				}),
+				Config: accessConfig(p, "a", `
+  access           = "custom"
+  project_access   = { teams = "read" }
+  workspace_access = { runs = "plan", create = true }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "create": true}),
+			},
+			{
+				// Back to a fixed level: its permissions, known in the plan.
+				Config: accessConfig(p, "a", `access = "maintain"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("read", "none", "read")),
+						plancheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
+							workspaceAccessIs("apply", "read", "write", "write", true, true, true, false, true, true)),
+					},
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "maintain", "create": true})),
+			},
+			{
+				// A fixed level may state the permissions it implies.
+				Config: accessConfig(p, "a", `
+  access           = "maintain"
+  workspace_access = { runs = "apply", move = false }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				// Deleted outside Terraform: created again.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					return c.TeamProjectAccesses.Delete(ctx, id)
+				}),
+				Config: accessConfig(p, "a", `access = "maintain"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionCreate)},
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(accessAddr, &recreated), accessIs(t, p, map[string]any{"access": "maintain"})),
+			},
+			{
+				// Another project replaces the access.
+				Config: accessConfig(p, "b", `access = "admin"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.CompareValuePairs(accessAddr, attr("project_id"), "stack_platform_project.b", attr("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("delete", "manage", "write")),
+					statecheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
+						workspaceAccessIs("apply", "read", "write", "write", true, true, true, true, true, true)),
+				},
+				Check: accessIs(t, p, map[string]any{"access": "admin", "settings": "delete"}),
+			},
+		},
+	})
+}
+
+// A custom access created with some permissions has custom's defaults for
+// the others, and no diff follows.
+func TestAccTeamProjectAccess_customFromScratch(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: accessConfig(p, "a", `
+  access           = "custom"
+  workspace_access = { state_versions = "read-outputs", locking = true }`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("read", "none", "none")),
+				statecheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
+					workspaceAccessIs("read", "none", "read-outputs", "none", false, true, false, false, false, false)),
+			},
+		}},
+	})
+}
+
+func TestAccTeamProjectAccess_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	raw := p.ProviderConfig() + `
+resource "stack_platform_team_project_access" "test" {
+  team_id    = "%s"
+  project_id = "prj-6p5RiCe5CRjBmsGt"
+  access     = "%s"
+  %s
+}
+`
+	cfg := func(team, access, body string) string { return fmt.Sprintf(raw, team, access, body) }
+	testPlanErrors(t, p, []planErrorCase{
+		{cfg("team-6p5RiCe5CRjBmsGt", "owner", ""),
+			literal(`Attribute access value must be one of: ["read" "write" "maintain" "admin" "custom"], got: "owner"`)},
+		{cfg("devs", "read", ""), literal(`team_id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "devs".`)},
+		{cfg("team-6p5RiCe5CRjBmsGt", "read", `workspace_access = { runs = "apply" }`),
+			literal(`workspace_access.runs can only be set when access is custom: access read implies read, got apply.`)},
+		{cfg("team-6p5RiCe5CRjBmsGt", "write", `project_access = { teams = "manage" }`),
+			literal(`project_access.teams can only be set when access is custom: access write implies none, got manage.`)},
+		{cfg("team-6p5RiCe5CRjBmsGt", "custom", `workspace_access = { state_versions = "all" }`),
+			literal(`Attribute workspace_access.state_versions value must be one of: ["none" "read-outputs" "read" "write"], got: "all"`)},
+	})
+}
+
+func TestAccTeamProjectAccess_importIDChecked(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	before := p.Emulator.Stats()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:        accessConfig(p, "a", `access = "read"`),
+			ResourceName:  accessAddr,
+			ImportState:   true,
+			ImportStateId: "team-6p5RiCe5CRjBmsGt",
+			ExpectError:   literal(`The import ID of a team project access is its ID, tprj- and 16 characters of the base58 alphabet; got "team-6p5RiCe5CRjBmsGt".`),
+		}},
+	})
+	if sent := requestsSince(p, before); len(sent) != 0 {
+		t.Errorf("requests reached the emulator, want none: %v", sent)
+	}
+}

@@ -1,0 +1,271 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const teamAddr = "stack_platform_team.test"
+
+func teamConfig(p *acctest.Platform, name, body string) string {
+	return p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_team" "test" {
+  name = %q
+  %s
+}
+`, name, body)
+}
+
+// organizationAccessIs checks every flag of organization_access: those
+// named in on are true, the others false.
+func organizationAccessIs(on ...string) knownvalue.Check {
+	flags := map[string]knownvalue.Check{}
+	for _, f := range []string{
+		"manage_policies", "manage_policy_overrides", "delegate_policy_overrides", "manage_workspaces",
+		"manage_vcs_settings", "manage_providers", "manage_modules", "manage_run_tasks", "manage_projects",
+		"read_workspaces", "read_projects", "manage_membership", "manage_teams", "manage_organization_access",
+		"access_secret_teams", "manage_agent_pools",
+	} {
+		flags[f] = knownvalue.Bool(false)
+	}
+	for _, f := range on {
+		flags[f] = knownvalue.Bool(true)
+	}
+	return knownvalue.ObjectExact(flags)
+}
+
+// idKept records the ID of the resource at addr in *id, or checks that it
+// is still the one recorded: an update, not a replacement.
+func idKept(addr string, id *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		got, err := stateValue(s, addr, "id")
+		switch {
+		case err != nil:
+			return err
+		case *id == "":
+			*id = got
+		case got != *id:
+			return fmt.Errorf("the ID of %s is %s, want %s: it was replaced", addr, got, *id)
+		}
+		return nil
+	}
+}
+
+// teamIs checks the team the platform holds under the ID in the state.
+func teamIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		id, err := stateValue(s, teamAddr, "id")
+		if err != nil {
+			return err
+		}
+		team, err := p.Client(t).Teams.Read(context.Background(), id)
+		if err != nil {
+			return err
+		}
+		return differences(map[string]any{
+			"organization": team.Organization.Name, "name": team.Name, "visibility": team.Visibility,
+			"sso_team_id": team.SSOTeamID, "allow_member_token_management": team.AllowMemberTokenManagement,
+			"manage_projects": team.OrganizationAccess.ManageProjects, "manage_workspaces": team.OrganizationAccess.ManageWorkspaces,
+			"manage_policies": team.OrganizationAccess.ManagePolicies, "manage_teams": team.OrganizationAccess.ManageTeams,
+			"manage_membership": team.OrganizationAccess.ManageMembership,
+		}, want)
+	}
+}
+
+func TestAccTeam_lifecycle(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	var id, recreated string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// manage_projects brings manage_workspaces and
+				// read_projects, which bring read_workspaces: left out,
+				// they are true, and the next plan is empty.
+				Config: teamConfig(p, "platform-admins", `
+  visibility  = "organization"
+  sso_team_id = "sso-42"
+  organization_access = {
+    manage_projects   = true
+    manage_membership = true
+  }`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamAddr, attr("id"), idOf("team")),
+					statecheck.ExpectKnownValue(teamAddr, attr("organization"), str(p.Organization)),
+					statecheck.ExpectKnownValue(teamAddr, attr("name"), str("platform-admins")),
+					statecheck.ExpectKnownValue(teamAddr, attr("visibility"), str("organization")),
+					statecheck.ExpectKnownValue(teamAddr, attr("sso_team_id"), str("sso-42")),
+					statecheck.ExpectKnownValue(teamAddr, attr("allow_member_token_management"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(teamAddr, attr("organization_access"),
+						organizationAccessIs("manage_projects", "manage_workspaces", "read_projects", "read_workspaces", "manage_membership")),
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(teamAddr, &id), teamIs(t, p, map[string]any{
+					"organization": p.Organization, "name": "platform-admins", "visibility": "organization", "sso_team_id": "sso-42",
+					"manage_projects": true, "manage_workspaces": true, "manage_membership": true,
+				})),
+			},
+			{
+				// A rename and every other value change in place; a flag
+				// taken out of the configuration is turned off, and with
+				// it those it brought.
+				Config: teamConfig(p, "platform_admins-2", `
+  allow_member_token_management = false
+  organization_access = {
+    manage_policies = true
+  }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(teamAddr, attr("organization_access"), organizationAccessIs("manage_policies")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamAddr, attr("visibility"), str("organization")),
+					statecheck.ExpectKnownValue(teamAddr, attr("sso_team_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(teamAddr, attr("allow_member_token_management"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(teamAddr, attr("organization_access"), organizationAccessIs("manage_policies")),
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(teamAddr, &id), teamIs(t, p, map[string]any{
+					"name": "platform_admins-2", "sso_team_id": "", "allow_member_token_management": false,
+					"manage_projects": false, "manage_workspaces": false, "manage_policies": true, "manage_membership": false,
+				})),
+			},
+			{
+				ResourceName:      teamAddr,
+				ImportState:       true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) { return p.Organization + "/" + id, nil },
+				ImportStateVerify: true,
+			},
+			{
+				ResourceName:      teamAddr,
+				ImportState:       true,
+				ImportStateId:     p.Organization + "/platform_admins-2",
+				ImportStateVerify: true,
+			},
+			{
+				// Changed outside Terraform: the plan sets the configured
+				// values again, and turns off a flag it leaves out.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					_, err := c.Teams.Update(ctx, id, platformclient.TeamUpdateOptions{
+						Visibility:         ptr("secret"),
+						OrganizationAccess: &platformclient.OrganizationAccessOptions{ManageTeams: ptr(true)},
+					})
+					return err
+				}),
+				Config: teamConfig(p, "platform_admins-2", `
+  visibility                    = "organization"
+  allow_member_token_management = false
+  organization_access = {
+    manage_policies = true
+  }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(teamAddr, &id), teamIs(t, p, map[string]any{
+					"visibility": "organization", "manage_teams": false, "manage_policies": true,
+				})),
+			},
+			{
+				// Left out, the organization access is kept as it is.
+				Config: teamConfig(p, "platform_admins-2", `
+  visibility                    = "organization"
+  allow_member_token_management = false`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				// Deleted outside Terraform: created again.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					return c.Teams.Delete(ctx, id)
+				}),
+				Config: teamConfig(p, "platform_admins-2", `visibility = "organization"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamAddr, attr("organization_access"), organizationAccessIs()),
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(teamAddr, &recreated), teamIs(t, p, map[string]any{"visibility": "organization"})),
+			},
+			{
+				// Another organization replaces the team.
+				Config: teamConfig(p, "platform_admins-2", `organization = "`+other+`"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamAddr, attr("organization"), str(other)),
+					// A replacement plans a new team, which is secret.
+					statecheck.ExpectKnownValue(teamAddr, attr("visibility"), str("secret")),
+				},
+				Check: teamIs(t, p, map[string]any{"organization": other, "visibility": "secret"}),
+			},
+		},
+	})
+}
+
+// A create of a name the organization has, in any case, is refused, and
+// the error gives the import ID.
+func TestAccTeam_existingIsNotTakenOver(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	taken, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: ptr("Owners-Of-Things")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: teamConfig(p, "owners-of-things", ""),
+			ExpectError: wrapped(`Team already exists.*A team named "owners-of-things" already exists.*` +
+				`terraform import <resource address> ` + p.Organization + "/" + taken.ID + `.*409 Conflict`),
+		}},
+	})
+}
+
+func TestAccTeam_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{teamConfig(p, "web team", ""), literal(`Attribute name must be letters, digits, '-' and '_', got: web team`)},
+		{teamConfig(p, "web", `visibility = "public"`), literal(`Attribute visibility value must be one of: ["secret" "organization"], got: "public"`)},
+		{teamConfig(p, "web", `sso_team_id = ""`), literal(`Attribute sso_team_id string length must be at least 1, got: 0`)},
+		{teamConfig(p, "web", `organization_access = {
+    manage_projects   = true
+    manage_workspaces = false
+  }`), literal(`organization_access.manage_workspaces cannot be false while organization_access.manage_projects is true, which brings it: leave it out, or set it true.`)},
+		{teamConfig(p, "web", `organization_access = {
+    manage_projects = true
+    read_workspaces = false
+  }`), literal(`organization_access.read_workspaces cannot be false while organization_access.manage_projects is true`)},
+	})
+}
+
+func TestAccTeam_importIDChecked(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	before := p.Emulator.Stats()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:        teamConfig(p, "web", ""),
+			ResourceName:  teamAddr,
+			ImportState:   true,
+			ImportStateId: "team-6p5RiCe5CRjBmsGt",
+			ExpectError:   literal(`The import ID of a team is <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>; got "team-6p5RiCe5CRjBmsGt".`),
+		}},
+	})
+	if sent := requestsSince(p, before); len(sent) != 0 {
+		t.Errorf("requests reached the emulator, want none: %v", sent)
+	}
+}

@@ -1,0 +1,210 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const teamTokenAddr = "stack_platform_team_token.test"
+
+// tokenSecret matches the platform's token secrets.
+var tokenSecret = knownvalue.StringRegexp(regexp.MustCompile(`^[1-9A-HJ-NP-Za-km-z]{14}\.atlasv1\.[1-9A-HJ-NP-Za-km-z]{67}$`))
+
+func teamTokenConfig(p *acctest.Platform, body string) string {
+	return p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_team" "owners" {
+  name = "token-owners"
+}
+
+resource "stack_platform_team_token" "test" {
+  team_id = stack_platform_team.owners.id
+  %s
+}
+`, body)
+}
+
+// tokenWorks checks that the secret in the state of addr is a token the
+// platform takes, and records it in *secret; an empty *was, recorded
+// before, must not work any more.
+func tokenWorks(t *testing.T, p *acctest.Platform, addr string, secret, was *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		got, err := stateValue(s, addr, "token")
+		if err != nil {
+			return err
+		}
+		if err := readsOrganization(t, p, got); err != nil {
+			return fmt.Errorf("the token in the state does not work: %w", err)
+		}
+		if was != nil && *was != "" {
+			if err := readsOrganization(t, p, *was); client.StatusCode(err) != http.StatusUnauthorized {
+				return fmt.Errorf("the replaced token still works, or fails otherwise than 401: %w", err)
+			}
+		}
+		*secret = got
+		return nil
+	}
+}
+
+// readsOrganization reads the test's organization with token.
+func readsOrganization(t *testing.T, p *acctest.Platform, token string) error {
+	as := *p
+	as.Token = token
+	_, err := as.Client(t).Organizations.Read(context.Background(), p.Organization, platformclient.OrganizationReadOptions{})
+	return err
+}
+
+func TestAccTeamToken_described(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	var id, first, second, third string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: teamTokenConfig(p, `
+  description = "ci"
+  expired_at  = "2099-01-31T18:00:00Z"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamTokenAddr, attr("id"), idOf("at")),
+					statecheck.ExpectKnownValue(teamTokenAddr, attr("description"), str("ci")),
+					statecheck.ExpectKnownValue(teamTokenAddr, attr("expired_at"), str("2099-01-31T18:00:00Z")),
+					statecheck.ExpectKnownValue(teamTokenAddr, attr("token"), tokenSecret),
+					statecheck.ExpectSensitiveValue(teamTokenAddr, attr("token")),
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(teamTokenAddr, &id), tokenWorks(t, p, teamTokenAddr, &first, nil)),
+			},
+			{
+				ResourceName:            teamTokenAddr,
+				ImportState:             true,
+				ImportStateIdFunc:       func(*terraform.State) (string, error) { return id, nil },
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"token"},
+			},
+			{
+				// Every change replaces the token: the old one stops
+				// working.
+				Config: teamTokenConfig(p, `description = "ci-2"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamTokenAddr, attr("expired_at"), knownvalue.Null()),
+				},
+				Check: tokenWorks(t, p, teamTokenAddr, &second, &first),
+			},
+			{
+				// Deleted outside Terraform: created again.
+				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+					tokens, err := c.TeamTokens.List(ctx, p.Organization, platformclient.TeamTokenListOptions{})
+					if err != nil {
+						return err
+					}
+					for _, tok := range tokens.Items {
+						if err := c.TeamTokens.Delete(ctx, tok.ID); err != nil {
+							return err
+						}
+					}
+					return nil
+				}),
+				Config: teamTokenConfig(p, `description = "ci-2"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamTokenAddr, plancheck.ResourceActionCreate)},
+				},
+				Check: tokenWorks(t, p, teamTokenAddr, &third, &second),
+			},
+		},
+	})
+}
+
+// Without a description, the token is the team's legacy token, whose ID
+// is the team's; a change of force_regenerate replaces it.
+func TestAccTeamToken_legacy(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	var first, second, third string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: teamTokenConfig(p, ""),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.CompareValuePairs(teamTokenAddr, attr("id"), "stack_platform_team.owners", attr("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(teamTokenAddr, attr("description"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(teamTokenAddr, attr("token"), tokenSecret),
+				},
+				Check: tokenWorks(t, p, teamTokenAddr, &first, nil),
+			},
+			{
+				ResourceName:            teamTokenAddr,
+				ImportState:             true,
+				ImportStateIdFunc:       func(s *terraform.State) (string, error) { return stateValue(s, teamTokenAddr, "id") },
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"token"},
+			},
+			{
+				Config: teamTokenConfig(p, `force_regenerate = true`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				Check: tokenWorks(t, p, teamTokenAddr, &second, &first),
+			},
+			{
+				// Staying true changes nothing; a change of the value
+				// regenerates.
+				Config:           teamTokenConfig(p, `force_regenerate = true`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				Config: teamTokenConfig(p, `force_regenerate = false`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				Check: tokenWorks(t, p, teamTokenAddr, &third, &second),
+			},
+		},
+	})
+}
+
+func TestAccTeamToken_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{teamTokenConfig(p, `
+  description      = "ci"
+  force_regenerate = true`), literal(`force_regenerate is for a team's legacy token, which has no description`)},
+		{teamTokenConfig(p, `expired_at = "tomorrow"`),
+			literal(`expired_at must be an RFC 3339 time, such as 2030-01-31T18:00:00Z, got "tomorrow".`)},
+		{teamTokenConfig(p, `description = ""`), literal(`Attribute description string length must be at least 1, got: 0`)},
+	})
+}
+
+func TestAccTeamToken_importIDChecked(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	before := p.Emulator.Stats()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:        teamTokenConfig(p, ""),
+			ResourceName:  teamTokenAddr,
+			ImportState:   true,
+			ImportStateId: "ci",
+			ExpectError: literal(`The import ID of a team token is its ID, at- and 16 characters of the base58 alphabet, ` +
+				`or, for a team's legacy token, the team's ID, team- and 16 characters; got "ci".`),
+		}},
+	})
+	if sent := requestsSince(p, before); len(sent) != 0 {
+		t.Errorf("requests reached the emulator, want none: %v", sent)
+	}
+}
