@@ -96,12 +96,14 @@ echo "emulator ready at $addr (pid $emulator_pid)"
 
 # Only the settings below reach the provider: STACK_* variables of the
 # caller's environment (a real server's address, say) are dropped. The
-# emulator serves both APIs on one address, each with its default token.
+# emulator serves the three APIs on one address, each with its default token.
 while read -r var; do unset "$var"; done < <(compgen -e | grep '^STACK_' || true)
 export STACK_SCHEDULER_ADDR=$addr
 export STACK_SCHEDULER_TOKEN=scheduler-root
 export STACK_SECRETS_ADDR=$addr
 export STACK_SECRETS_TOKEN=secrets-root
+export STACK_PLATFORM_ADDR=$addr
+export STACK_PLATFORM_TOKEN=platform-root
 
 # A fresh key for the demo code-host app (ECDSA P-256, "EC PRIVATE KEY"),
 # handed to examples/demo as its ephemeral variable: it never reaches the

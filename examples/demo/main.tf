@@ -1,8 +1,8 @@
 # The configuration `make demo` applies against a local emulator
-# (scripts/demo.sh): scheduler auth methods here, secrets sync in secrets.tf.
-# The provider reads each service's address and token from
-# STACK_SCHEDULER_ADDR, STACK_SCHEDULER_TOKEN, STACK_SECRETS_ADDR and
-# STACK_SECRETS_TOKEN, which the script sets.
+# (scripts/demo.sh): scheduler auth methods here, secrets sync in secrets.tf,
+# the platform's objects in platform.tf. The provider reads each service's
+# address and token from STACK_<SERVICE>_ADDR and STACK_<SERVICE>_TOKEN,
+# which the script sets.
 
 terraform {
   required_version = ">= 1.11"
