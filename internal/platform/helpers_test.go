@@ -156,3 +156,20 @@ func differences(got, want map[string]any) error {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// idKept records the ID of the resource at addr in *id, or checks that it
+// is still the one recorded: an update, not a replacement.
+func idKept(addr string, id *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		got, err := stateValue(s, addr, "id")
+		switch {
+		case err != nil:
+			return err
+		case *id == "":
+			*id = got
+		case got != *id:
+			return fmt.Errorf("the ID of %s is %s, want %s: it was replaced", addr, got, *id)
+		}
+		return nil
+	}
+}

@@ -45,23 +45,6 @@ func organizationAccessIs(on ...string) knownvalue.Check {
 	return knownvalue.ObjectExact(flags)
 }
 
-// idKept records the ID of the resource at addr in *id, or checks that it
-// is still the one recorded: an update, not a replacement.
-func idKept(addr string, id *string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		got, err := stateValue(s, addr, "id")
-		switch {
-		case err != nil:
-			return err
-		case *id == "":
-			*id = got
-		case got != *id:
-			return fmt.Errorf("the ID of %s is %s, want %s: it was replaced", addr, got, *id)
-		}
-		return nil
-	}
-}
-
 // teamIs checks the team the platform holds under the ID in the state.
 func teamIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
 	return func(s *terraform.State) error {

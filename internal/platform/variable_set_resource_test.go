@@ -38,23 +38,6 @@ func newWorkspace(t *testing.T, p *acctest.Platform, name string) string {
 	return ws.ID
 }
 
-// idKept records the ID of the resource at addr in *id, or checks that it
-// is still the one recorded: an update, not a replacement.
-func idKept(addr string, id *string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		got, err := stateValue(s, addr, "id")
-		switch {
-		case err != nil:
-			return err
-		case *id == "":
-			*id = got
-		case got != *id:
-			return fmt.Errorf("the ID of %s is %s, want %s: it was replaced", addr, got, *id)
-		}
-		return nil
-	}
-}
-
 func variableSetIs(t *testing.T, p *acctest.Platform, id *string, want map[string]any) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		return onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.VariableSet, error) {
