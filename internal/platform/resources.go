@@ -26,5 +26,6 @@ func DataSources() []func() datasource.DataSource {
 		NewProjectDataSource,
 		NewProjectsDataSource,
 		NewVariableSetDataSource,
+		NewWorkspaceDataSource,
 	}
 }
