@@ -27,5 +27,6 @@ func DataSources() []func() datasource.DataSource {
 		NewProjectsDataSource,
 		NewVariableSetDataSource,
 		NewWorkspaceDataSource,
+		NewWorkspacesDataSource,
 	}
 }
