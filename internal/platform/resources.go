@@ -30,5 +30,8 @@ func DataSources() []func() datasource.DataSource {
 		NewProjectDataSource,
 		NewProjectsDataSource,
 		NewVariableSetDataSource,
+		NewWorkspaceDataSource,
+		NewWorkspacesDataSource,
+		NewVariablesDataSource,
 	}
 }

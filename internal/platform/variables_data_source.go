@@ -1,0 +1,138 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+var _ datasource.DataSourceWithConfigure = (*variablesDataSource)(nil)
+
+type variablesDataSourceModel struct {
+	WorkspaceID   types.String            `tfsdk:"workspace_id"`
+	VariableSetID types.String            `tfsdk:"variable_set_id"`
+	Variables     []variableListItemModel `tfsdk:"variables"`
+}
+
+// variableListItemModel is a variable as the list shows it: the
+// resource's attributes but for the parent, which the list names once,
+// and value_wo, which only a write has.
+type variableListItemModel struct {
+	ID            types.String `tfsdk:"id"`
+	Key           types.String `tfsdk:"key"`
+	Value         types.String `tfsdk:"value"`
+	ReadableValue types.String `tfsdk:"readable_value"`
+	Category      types.String `tfsdk:"category"`
+	Description   types.String `tfsdk:"description"`
+	HCL           types.Bool   `tfsdk:"hcl"`
+	Sensitive     types.Bool   `tfsdk:"sensitive"`
+	VersionID     types.String `tfsdk:"version_id"`
+}
+
+// variableListItemOf maps v through the resource's mapping, as a read of a
+// variable the state does not hold yet.
+func variableListItemOf(v *platformclient.Variable) variableListItemModel {
+	m := variableModel{
+		Value: types.StringNull(), Description: types.StringNull(),
+		ValueWOVersion: types.Int64Null(), VersionID: types.StringNull(),
+	}
+	modelFromVariable(&m, v, false)
+	return variableListItemModel{
+		ID: m.ID, Key: m.Key, Value: m.Value, ReadableValue: m.ReadableValue, Category: m.Category,
+		Description: m.Description, HCL: m.HCL, Sensitive: m.Sensitive, VersionID: m.VersionID,
+	}
+}
+
+// NewVariablesDataSource is the constructor of the stack_platform_variables
+// data source.
+func NewVariablesDataSource() datasource.DataSource { return &variablesDataSource{} }
+
+type variablesDataSource struct {
+	client *platformclient.Client
+}
+
+func (d *variablesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_platform_variables"
+}
+
+func (d *variablesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	str := func(description string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, Description: description}
+	}
+	resp.Schema = schema.Schema{
+		Description: "Lists the variables of a workspace or of a variable set of the platform. " +
+			"Each `value` is marked sensitive, as in `stack_platform_variable`, since a variable that is not sensitive may still hold a secret: " +
+			"Terraform then hides the values in plans and outputs, while the keys, IDs and other attributes stay usable as they are, in `for_each` too. " +
+			"`readable_value` gives the value of a variable that is not sensitive without the mark. " +
+			"The value of a sensitive variable is null in both: the platform never returns it. " +
+			fmt.Sprintf("The list is read whole, %d variables a request, the most the platform serves.", platformclient.PageSize),
+		Attributes: map[string]schema.Attribute{
+			"workspace_id": schema.StringAttribute{
+				Optional:    true,
+				Description: "ID of the workspace whose variables are listed, `ws-` and 16 characters. Set it or `variable_set_id`.",
+				Validators: []validator.String{
+					idValidator(platformclient.PrefixWorkspace, "a workspace"),
+					stringvalidator.ExactlyOneOf(path.MatchRoot("workspace_id"), path.MatchRoot("variable_set_id")),
+				},
+			},
+			"variable_set_id": schema.StringAttribute{
+				Optional:    true,
+				Description: "ID of the variable set whose variables are listed, " + variableSetIDRule + ". Set it or `workspace_id`.",
+				Validators:  []validator.String{idValidator(platformclient.PrefixVariableSet, "a variable set")},
+			},
+			"variables": schema.ListNestedAttribute{
+				Computed:    true,
+				Description: "The variables, in the platform's order.",
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"id":  str("The variable's ID, `var-` and 16 characters."),
+					"key": str("Name of the variable."),
+					"value": schema.StringAttribute{
+						Computed: true, Sensitive: true,
+						Description: "Value of the variable, marked sensitive; null when the variable is sensitive.",
+					},
+					"readable_value": str("Value of the variable, without the sensitive mark; null when the variable is sensitive."),
+					"category":       str("What the variable is: `terraform`, an input variable of the configuration, or `env`, an environment variable of runs."),
+					"description":    str("Description of the variable; null when it has none."),
+					"hcl":            schema.BoolAttribute{Computed: true, Description: "Whether the value is HCL, such as a list or a map, rather than a string."},
+					"sensitive":      schema.BoolAttribute{Computed: true, Description: "Whether the variable is sensitive: the platform then never returns its value."},
+					"version_id":     str("The version of the value, which the platform changes whenever the value changes, sensitive or not."),
+				}},
+			},
+		},
+	}
+}
+
+func (d *variablesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
+}
+
+func (d *variablesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m variablesDataSourceModel
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	parent, of := platformclient.InWorkspace(m.WorkspaceID.ValueString()), "workspace "+m.WorkspaceID.ValueString()
+	if !m.VariableSetID.IsNull() {
+		parent, of = platformclient.InVariableSet(m.VariableSetID.ValueString()), "variable set "+m.VariableSetID.ValueString()
+	}
+	found, err := d.client.Variables.List(ctx, parent)
+	if err != nil {
+		fwutil.AddAPIError(&resp.Diagnostics, "Cannot list the variables of the "+of, err)
+		return
+	}
+	m.Variables = make([]variableListItemModel, len(found.Items))
+	for i, v := range found.Items {
+		m.Variables[i] = variableListItemOf(v)
+	}
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+}

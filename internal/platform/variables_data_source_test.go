@@ -1,0 +1,223 @@
+package platform_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
+)
+
+// createVariable creates a variable outside Terraform.
+func createVariable(t *testing.T, p *acctest.Platform, parent platformclient.VariableParent, opts platformclient.VariableCreateOptions) *platformclient.Variable {
+	t.Helper()
+	v, err := p.Client(t).Variables.Create(context.Background(), parent, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func newVariableSet(t *testing.T, p *acctest.Platform, name string) string {
+	t.Helper()
+	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: ptr(name)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return vs.ID
+}
+
+// The data source lists a workspace's variables and a set's, with the
+// resource's mapping: a sensitive variable's value is null, and every
+// value is marked sensitive, so that an output of the values must say
+// sensitive, while one of the keys need not.
+func TestAccVariablesDataSource_workspaceAndVariableSet(t *testing.T) {
+	const secret = "s3cret-token-value"
+	p := acctest.NewPlatform(t)
+	ws := newWorkspace(t, p, "app")
+	set := newVariableSet(t, p, "shared")
+	// Created in the order of their keys, which the emulator lists them in.
+	token := createVariable(t, p, platformclient.InWorkspace(ws), platformclient.VariableCreateOptions{
+		Key: ptr("TOKEN"), Value: ptr(secret), Category: ptr(platformclient.CategoryEnv), Sensitive: ptr(true),
+	})
+	region := createVariable(t, p, platformclient.InWorkspace(ws), platformclient.VariableCreateOptions{
+		Key: ptr("region"), Value: ptr("eu-west-1"), Description: ptr("Where"), Category: ptr(platformclient.CategoryTerraform),
+	})
+	shared := createVariable(t, p, platformclient.InVariableSet(set), platformclient.VariableCreateOptions{
+		Key: ptr("zones"), Value: ptr(`["a", "b"]`), Category: ptr(platformclient.CategoryTerraform), HCL: ptr(true),
+	})
+	const inWS, inSet = "data.stack_platform_variables.ws", "data.stack_platform_variables.set"
+	dataSources := p.ProviderConfig() + fmt.Sprintf(`
+data "stack_platform_variables" "ws" {
+  workspace_id = %q
+}
+
+data "stack_platform_variables" "set" {
+  variable_set_id = %q
+}
+
+output "keys" {
+  value = data.stack_platform_variables.ws.variables[*].key
+}
+
+output "readable" {
+  value = data.stack_platform_variables.set.variables[0].readable_value
+}
+`, ws, set)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: dataSources,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(inWS, attr("variables"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectExact(map[string]knownvalue.Check{
+							"id": str(token.ID), "key": str("TOKEN"), "value": knownvalue.Null(), "readable_value": knownvalue.Null(),
+							"category": str("env"), "description": knownvalue.Null(), "hcl": knownvalue.Bool(false),
+							"sensitive": knownvalue.Bool(true), "version_id": str(token.VersionID),
+						}),
+						knownvalue.ObjectExact(map[string]knownvalue.Check{
+							"id": str(region.ID), "key": str("region"), "value": str("eu-west-1"), "readable_value": str("eu-west-1"),
+							"category": str("terraform"), "description": str("Where"), "hcl": knownvalue.Bool(false),
+							"sensitive": knownvalue.Bool(false), "version_id": str(region.VersionID),
+						}),
+					})),
+					statecheck.ExpectKnownValue(inSet, attr("variables"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"id": str(shared.ID), "key": str("zones"), "value": str(`["a", "b"]`), "hcl": knownvalue.Bool(true),
+						}),
+					})),
+					statecheck.ExpectKnownOutputValue("keys", knownvalue.ListExact([]knownvalue.Check{str("TOKEN"), str("region")})),
+					statecheck.ExpectKnownOutputValue("readable", str(`["a", "b"]`)),
+				},
+				Check: secretNotInState(secret),
+			},
+			{
+				Config: dataSources + `
+output "values" {
+  value = data.stack_platform_variables.ws.variables[*].value
+}
+`,
+				ExpectError: regexp.MustCompile(`Output refers to sensitive values`),
+			},
+		},
+	})
+}
+
+func TestAccVariablesDataSource_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{p.ProviderConfig() + `
+data "stack_platform_variables" "x" {}
+`, wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`)},
+		{p.ProviderConfig() + `
+data "stack_platform_variables" "x" {
+  workspace_id    = "ws-6p5RiCe5CRjBmsGt"
+  variable_set_id = "varset-6p5RiCe5CRjBmsGt"
+}
+`, wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`)},
+		{p.ProviderConfig() + `
+data "stack_platform_variables" "x" {
+  workspace_id = "prj-6p5RiCe5CRjBmsGt"
+}
+`, literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
+		{p.ProviderConfig() + `
+data "stack_platform_variables" "x" {
+  variable_set_id = "ws-6p5RiCe5CRjBmsGt"
+}
+`, wrapped(`variable_set_id must be the ID of a variable set`)},
+	})
+}
+
+// A workspace the token may not see, and a set that does not exist, are
+// errors that say the token may be why.
+func TestAccVariablesDataSource_notFound(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	ws := newWorkspace(t, p, "hidden")
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
+data "stack_platform_variables" "x" {
+  workspace_id = "` + ws + `"
+}
+`,
+				ExpectError: wrapped(`Cannot list the variables of the workspace ` + ws + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+			},
+			{
+				Config: p.ProviderConfig() + `
+data "stack_platform_variables" "x" {
+  variable_set_id = "varset-6p5RiCe5CRjBmsGt"
+}
+`,
+				ExpectError: wrapped(`Cannot list the variables of the variable set varset-6p5RiCe5CRjBmsGt.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+			},
+		},
+	})
+}
+
+// A list longer than a page is read whole, at the largest page size: 101
+// variables take two requests. The emulator's rate limit is off, for the
+// sake of the test's own creates.
+func TestAccVariablesDataSource_pagesAtTheLargestSize(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	p := acctest.NewPlatformEmulator(t, emulator.Options{Platform: emuplatform.Options{RateLimit: -1}})
+	const n = platformclient.PageSize + 1
+	set := newVariableSet(t, p, "many")
+	for i := range n {
+		createVariable(t, p, platformclient.InVariableSet(set), platformclient.VariableCreateOptions{
+			Key: ptr(fmt.Sprintf("var_%03d", i)), Value: ptr("v"), Category: ptr(platformclient.CategoryTerraform),
+		})
+	}
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
+data "stack_platform_variables" "all" {
+  variable_set_id = %q
+}
+
+output "last" {
+  value = data.stack_platform_variables.all.variables[%d].key
+}
+
+output "count" {
+  value = length(data.stack_platform_variables.all.variables)
+}
+`, set, n-1))
+	before := p.Emulator.Stats()
+	cli.MustRun(t, "apply", "-auto-approve")
+	sent := requestsSince(p, before)
+	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/varsets/{id}/relationships/vars": 2}
+	if !maps.Equal(sent, want) {
+		t.Errorf("the read sent %v, want %v", sent, want)
+	}
+	raw, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state struct {
+		Outputs struct {
+			Last  struct{ Value string } `json:"last"`
+			Count struct{ Value int }    `json:"count"`
+		} `json:"outputs"`
+	}
+	if err := json.Unmarshal(raw, &state); err != nil {
+		t.Fatal(err)
+	}
+	if state.Outputs.Count.Value != n || state.Outputs.Last.Value != "var_100" {
+		t.Errorf("listed %d variables, the last %q; want %d, the last var_100", state.Outputs.Count.Value, state.Outputs.Last.Value, n)
+	}
+}

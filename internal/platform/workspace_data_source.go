@@ -1,0 +1,163 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+var _ datasource.DataSourceWithConfigure = (*workspaceDataSource)(nil)
+
+// NewWorkspaceDataSource is the constructor of the stack_platform_workspace
+// data source.
+func NewWorkspaceDataSource() datasource.DataSource { return &workspaceDataSource{} }
+
+type workspaceDataSource struct {
+	client *platformclient.Client
+}
+
+// workspaceAttributes are a workspace's attributes as the data sources
+// show them, all computed: those of workspaceModel.
+func workspaceAttributes() map[string]schema.Attribute {
+	str := func(description string) schema.StringAttribute {
+		return schema.StringAttribute{Computed: true, Description: description}
+	}
+	flag := func(description string) schema.BoolAttribute {
+		return schema.BoolAttribute{Computed: true, Description: description}
+	}
+	figure := func(description string) schema.Int64Attribute {
+		return schema.Int64Attribute{Computed: true, Description: description + ", as the platform measures it; 0 until it has runs to measure."}
+	}
+	list := func(description string) schema.ListAttribute {
+		return schema.ListAttribute{Computed: true, ElementType: types.StringType, Description: description}
+	}
+	return map[string]schema.Attribute{
+		"id":                             str("The workspace's ID, `ws-` and 16 characters."),
+		"organization":                   str("Name of the workspace's organization."),
+		"name":                           str("Name of the workspace."),
+		"description":                    str("Description of the workspace; null when it has none."),
+		"project_id":                     str("ID of the workspace's project, `prj-` and 16 characters."),
+		"auto_apply":                     flag("Whether a plan that succeeds is applied without confirmation."),
+		"auto_apply_run_trigger":         flag("Whether a run that a run trigger (another workspace's apply) starts is applied without confirmation."),
+		"auto_destroy_at":                str("When the platform destroys the workspace's resources, as an RFC 3339 time in UTC; null for never at a set time."),
+		"auto_destroy_activity_duration": str("How long the workspace may go without activity before the platform destroys its resources, such as `14d`; null for never."),
+		"allow_destroy_plan":             flag("Whether destroy plans may be queued."),
+		"file_triggers_enabled":          flag("Whether runs start only for changes of files under the working directory or the trigger prefixes or patterns, rather than for every change of the repository."),
+		"queue_all_runs":                 flag("Whether runs are queued from the workspace's creation on, rather than after its first run is started by hand."),
+		"speculative_enabled":            flag("Whether pull requests get speculative plans."),
+		"structured_run_output_enabled":  flag("Whether runs show the structured (advanced) run output."),
+		"assessments_enabled":            flag("Whether health assessments (drift detection and continuous validation) run."),
+		"source_name":                    str("Name of the application or system that made the workspace; null when none is recorded."),
+		"source_url":                     str("URL of the application or system that made the workspace; null when none is recorded."),
+		"terraform_version":              str("Version of Terraform that runs use: an exact version, `latest`, or constraints."),
+		"trigger_prefixes":               list("Paths whose changes, besides the working directory's, start runs; empty when there are none."),
+		"trigger_patterns":               list("Glob patterns of files whose changes start runs; empty when there are none."),
+		"working_directory":              str("Directory of the repository, relative to its root, where runs run; `\"\"` for the root."),
+		"tag_names": schema.SetAttribute{
+			Computed: true, ElementType: types.StringType,
+			Description: "The workspace's flat tags; empty when it has none.",
+		},
+		"tag_bindings": schema.MapAttribute{
+			Computed: true, ElementType: types.StringType,
+			Description: "The workspace's own key-value tags, without those it inherits from its project; empty when it has none.",
+		},
+		"vcs_repo": schema.SingleNestedAttribute{
+			Computed:    true,
+			Description: "The repository that the workspace's configuration comes from; null when it has none.",
+			Attributes: map[string]schema.Attribute{
+				"identifier":                   str("The repository, as the code host names it: `<owner>/<repository>`."),
+				"branch":                       str("Branch whose changes start runs; null for the repository's default branch."),
+				"ingress_submodules":           flag("Whether the repository's submodules are fetched with it."),
+				"oauth_token_id":               str("ID of the OAuth token through which the platform reaches the code host; null when it uses a code-host app."),
+				"codehost_app_installation_id": str("ID of the code-host app installation through which the platform reaches the code host; null when it uses an OAuth token."),
+				"tags_regex":                   str("The regular expression of the repository's tags that start runs; null when changes of files start them."),
+			},
+		},
+		"setting_overwrites": schema.SingleNestedAttribute{
+			Computed:    true,
+			Description: "Which execution settings are the workspace's own (true) rather than inherited from its project or organization (false).",
+			Attributes: map[string]schema.Attribute{
+				"execution_mode": flag("Whether the execution mode is the workspace's own."),
+				"agent_pool":     flag("Whether the agent pool is the workspace's own."),
+			},
+		},
+		"resource_count":         schema.Int64Attribute{Computed: true, Description: "How many resources the workspace's state holds: the resources it manages."},
+		"apply_duration_average": figure("Average duration of the workspace's applies, in milliseconds"),
+		"plan_duration_average":  figure("Average duration of the workspace's plans, in milliseconds"),
+		"policy_check_failures":  figure("How many of the workspace's runs failed a policy check"),
+		"run_failures":           figure("How many of the workspace's runs failed"),
+		"runs_count":             figure("How many runs the workspace had"),
+	}
+}
+
+func (d *workspaceDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_platform_workspace"
+}
+
+func (d *workspaceDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := workspaceAttributes()
+	attrs["id"] = schema.StringAttribute{
+		Optional: true, Computed: true,
+		Description: "ID of the workspace to read, `ws-` and 16 characters. Set it or `name`.",
+		Validators: []validator.String{
+			idValidator(platformclient.PrefixWorkspace, "a workspace"),
+			stringvalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
+			stringvalidator.ConflictsWith(path.MatchRoot("organization")),
+		},
+	}
+	attrs["name"] = schema.StringAttribute{
+		Optional: true, Computed: true,
+		Description: "Name of the workspace to read in `organization`. Set it or `id`. " + workspaceNameRule,
+		Validators:  workspaceNameValidators(),
+	}
+	attrs["organization"] = organizationDataSourceAttribute("in which `name` is looked up; with `id`, it is the workspace's, and must not be set")
+	resp.Schema = schema.Schema{
+		Description: "Reads a workspace of the platform, by its ID or by its name in an organization, with its tags. " +
+			"The platform answers a workspace the token may not see as one that does not exist.",
+		Attributes: attrs,
+	}
+}
+
+func (d *workspaceDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
+}
+
+func (d *workspaceDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m workspaceModel
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	opts := platformclient.WorkspaceReadOptions{Include: workspaceIncludes}
+	var got *platformclient.Workspace
+	if !m.ID.IsNull() {
+		var err error
+		got, err = d.client.Workspaces.ReadByID(ctx, m.ID.ValueString(), opts)
+		if err != nil {
+			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the workspace %s", m.ID.ValueString()), err)
+			return
+		}
+	} else {
+		org, ok := organizationDefault.Of(d.client, m.Organization, &resp.Diagnostics)
+		if !ok {
+			return
+		}
+		var err error
+		got, err = d.client.Workspaces.Read(ctx, org, m.Name.ValueString(), opts)
+		if err != nil {
+			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the workspace %q of the organization %q", m.Name.ValueString(), org), err)
+			return
+		}
+	}
+	modelFromWorkspace(ctx, &m, got, ownTagsOf(got.EffectiveTagBindings), &resp.Diagnostics)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+}

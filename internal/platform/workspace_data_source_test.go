@@ -1,0 +1,153 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+// createWorkspace creates a workspace outside Terraform.
+func createWorkspace(t *testing.T, p *acctest.Platform, org string, opts platformclient.WorkspaceCreateOptions) *platformclient.Workspace {
+	t.Helper()
+	ws, err := p.Client(t).Workspaces.Create(context.Background(), org, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+// The data source reads a workspace by ID or by name, in the provider's
+// organization or another, with the resource's mapping: its own tag
+// bindings, not those its project gives it.
+func TestAccWorkspaceDataSource_byIDAndByName(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
+		Name: ptr("Payments"), TagBindings: []*platformclient.TagBinding{{Key: "team", Value: "payments"}},
+	})
+	ws := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{
+		Name: ptr("payments-api"), Description: ptr("The API"), AutoApply: ptr(true), QueueAllRuns: ptr(true),
+		AutoDestroyActivityDuration: platformclient.Value("14d"), SourceName: ptr("ci"), SourceURL: ptr("https://ci.example.com"),
+		TerraformVersion: ptr("1.9.5"), TriggerPrefixes: []string{"modules/"}, WorkingDirectory: ptr("infra"),
+		Project: &platformclient.Project{ID: project}, Tags: []*platformclient.Tag{{Name: "prod"}, {Name: "api"}},
+		TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
+	})
+	otherWS := createWorkspace(t, p, other, platformclient.WorkspaceCreateOptions{Name: ptr("payments-api")})
+	same := map[string]knownvalue.Check{
+		"id": str(ws.ID), "organization": str(p.Organization), "name": str("payments-api"), "description": str("The API"),
+		"project_id": str(project), "auto_apply": knownvalue.Bool(true), "auto_apply_run_trigger": knownvalue.Bool(false),
+		"auto_destroy_at": knownvalue.Null(), "auto_destroy_activity_duration": str("14d"),
+		"allow_destroy_plan": knownvalue.Bool(true), "file_triggers_enabled": knownvalue.Bool(true), "queue_all_runs": knownvalue.Bool(true),
+		"speculative_enabled": knownvalue.Bool(true), "assessments_enabled": knownvalue.Bool(false),
+		"source_name": str("ci"), "source_url": str("https://ci.example.com"), "terraform_version": str("1.9.5"),
+		"trigger_prefixes": strings_("modules/"), "trigger_patterns": strings_(), "working_directory": str("infra"),
+		"tag_names":    knownvalue.SetExact([]knownvalue.Check{str("api"), str("prod")}),
+		"tag_bindings": stringMap(map[string]string{"env": "prod"}),
+		"vcs_repo":     knownvalue.Null(),
+		"setting_overwrites": knownvalue.ObjectExact(map[string]knownvalue.Check{
+			"execution_mode": knownvalue.Bool(false), "agent_pool": knownvalue.Bool(false),
+		}),
+		"resource_count": knownvalue.Int64Exact(0), "runs_count": knownvalue.Int64Exact(0), "run_failures": knownvalue.Int64Exact(0),
+	}
+	const byID, byName, inOther = "data.stack_platform_workspace.by_id", "data.stack_platform_workspace.by_name", "data.stack_platform_workspace.in_other"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfig() + fmt.Sprintf(`
+data "stack_platform_workspace" "by_id" {
+  id = %q
+}
+
+data "stack_platform_workspace" "by_name" {
+  name = "payments-api"
+}
+
+data "stack_platform_workspace" "in_other" {
+  organization = %q
+  name         = "payments-api"
+}
+`, ws.ID, other),
+			ConfigStateChecks: append(append(stateIs(byID, same), stateIs(byName, same)...),
+				statecheck.ExpectKnownValue(inOther, attr("id"), str(otherWS.ID)),
+				statecheck.ExpectKnownValue(inOther, attr("organization"), str(other)),
+				statecheck.ExpectKnownValue(inOther, attr("description"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(inOther, attr("tag_names"), knownvalue.SetSizeExact(0)),
+				statecheck.ExpectKnownValue(inOther, attr("tag_bindings"), knownvalue.MapSizeExact(0)),
+			),
+		}},
+	})
+}
+
+func TestAccWorkspaceDataSource_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{p.ProviderConfig() + `
+data "stack_platform_workspace" "none" {}
+`, wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
+		{p.ProviderConfig() + `
+data "stack_platform_workspace" "both" {
+  id   = "ws-6p5RiCe5CRjBmsGt"
+  name = "web"
+}
+`, wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
+		{p.ProviderConfig() + `
+data "stack_platform_workspace" "both" {
+  id           = "ws-6p5RiCe5CRjBmsGt"
+  organization = "acme"
+}
+`, wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
+		{p.ProviderConfig() + `
+data "stack_platform_workspace" "bad" {
+  id = "prj-6p5RiCe5CRjBmsGt"
+}
+`, literal(`id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
+		{p.ProviderConfig() + `
+data "stack_platform_workspace" "bad" {
+  name = "a b"
+}
+`, wrapped(`Attribute name must be letters, digits, '-' and '_', got: a b`)},
+		{p.ProviderConfig() + `
+data "stack_platform_workspace" "bad" {
+  organization = "a b"
+  name         = "web"
+}
+`, wrapped(`Attribute organization must have 1 to 40 characters`)},
+	})
+}
+
+// A name no workspace has, and an ID the token may not see, are errors
+// that say the token may be why.
+func TestAccWorkspaceDataSource_notFound(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	hidden := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("hidden")})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: p.ProviderConfig() + `
+data "stack_platform_workspace" "missing" {
+  name = "nobody"
+}
+`,
+				ExpectError: wrapped(`Cannot read the workspace "nobody" of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+			},
+			{
+				Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
+data "stack_platform_workspace" "hidden" {
+  id = "` + hidden.ID + `"
+}
+`,
+				ExpectError: wrapped(`Cannot read the workspace ` + hidden.ID + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+			},
+		},
+	})
+}

@@ -1,0 +1,136 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+var _ datasource.DataSourceWithConfigure = (*workspacesDataSource)(nil)
+
+type workspacesDataSourceModel struct {
+	Organization types.String     `tfsdk:"organization"`
+	Search       types.String     `tfsdk:"search"`
+	Tags         types.Set        `tfsdk:"tags"`
+	ExcludeTags  types.Set        `tfsdk:"exclude_tags"`
+	ProjectID    types.String     `tfsdk:"project_id"`
+	Workspaces   []workspaceModel `tfsdk:"workspaces"`
+	IDs          types.List       `tfsdk:"ids"`
+	Names        types.List       `tfsdk:"names"`
+}
+
+// NewWorkspacesDataSource is the constructor of the
+// stack_platform_workspaces data source.
+func NewWorkspacesDataSource() datasource.DataSource { return &workspacesDataSource{} }
+
+type workspacesDataSource struct {
+	client *platformclient.Client
+}
+
+func (d *workspacesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_platform_workspaces"
+}
+
+func (d *workspacesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	tagSet := func(description string) schema.SetAttribute {
+		return schema.SetAttribute{
+			Optional: true, ElementType: types.StringType,
+			Description: description + " " + tagNameRule,
+			Validators: []validator.Set{
+				setvalidator.SizeAtLeast(1),
+				setvalidator.ValueStringsAre(stringvalidator.LengthAtMost(255), stringvalidator.RegexMatches(tagNameRe,
+					"must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit")),
+			},
+		}
+	}
+	names := func(description string) schema.ListAttribute {
+		return schema.ListAttribute{Computed: true, ElementType: types.StringType, Description: description}
+	}
+	resp.Schema = schema.Schema{
+		Description: "Lists the workspaces of an organization of the platform that the token may see, with their tags, all of them or those that the filters keep; " +
+			"the filters combine, each narrowing the list. " +
+			fmt.Sprintf("The list is read whole, %d workspaces a request, the most the platform serves.", platformclient.PageSize),
+		Attributes: map[string]schema.Attribute{
+			"organization": organizationDataSourceAttribute("whose workspaces are listed"),
+			"search": schema.StringAttribute{
+				Optional:    true,
+				Description: "When set, only the workspaces whose names contain it, in any case.",
+				Validators:  []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"tags":         tagSet("When set, only the workspaces that have every one of these flat tags."),
+			"exclude_tags": tagSet("When set, only the workspaces that have none of these flat tags."),
+			"project_id": schema.StringAttribute{
+				Optional:    true,
+				Description: "When set, only the workspaces of this project, `prj-` and 16 characters.",
+				Validators:  []validator.String{idValidator(platformclient.PrefixProject, "a project")},
+			},
+			"workspaces": schema.ListNestedAttribute{
+				Computed:     true,
+				Description:  "The workspaces, by name.",
+				NestedObject: schema.NestedAttributeObject{Attributes: workspaceAttributes()},
+			},
+			"ids":   names("The IDs of the workspaces, in the order of `workspaces`."),
+			"names": names("The names of the workspaces, in the order of `workspaces`."),
+		},
+	}
+}
+
+func (d *workspacesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
+}
+
+func (d *workspacesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m workspacesDataSourceModel
+	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	org, ok := organizationDefault.Of(d.client, m.Organization, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	opts := platformclient.WorkspaceListOptions{
+		Search:      m.Search.ValueString(),
+		Tags:        strings.Join(tagNamesOf(ctx, m.Tags, &resp.Diagnostics), ","),
+		ExcludeTags: strings.Join(tagNamesOf(ctx, m.ExcludeTags, &resp.Diagnostics), ","),
+		ProjectID:   m.ProjectID.ValueString(),
+		Include:     workspaceIncludes,
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	found, err := d.client.Workspaces.List(ctx, org, opts)
+	if err != nil {
+		fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot list the workspaces of the organization %q", org), err)
+		return
+	}
+	m.Organization = types.StringValue(org)
+	m.Workspaces = make([]workspaceModel, len(found.Items))
+	ids, names := make([]string, len(found.Items)), make([]string, len(found.Items))
+	for i, ws := range found.Items {
+		modelFromWorkspace(ctx, &m.Workspaces[i], ws, ownTagsOf(ws.EffectiveTagBindings), &resp.Diagnostics)
+		ids[i], names[i] = ws.ID, ws.Name
+	}
+	m.IDs = stringList(ctx, ids, &resp.Diagnostics)
+	m.Names = stringList(ctx, names, &resp.Diagnostics)
+	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+}
+
+// stringList is a list of strings, empty rather than null when there are
+// none.
+func stringList(ctx context.Context, v []string, diags *diag.Diagnostics) types.List {
+	l, d := types.ListValueFrom(ctx, types.StringType, nonNil(v))
+	diags.Append(d...)
+	return l
+}

@@ -1,0 +1,220 @@
+package platform_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
+)
+
+// workspacesAre checks a list data source's names and IDs, in order, and
+// the names of its workspaces.
+func workspacesAre(addr string, ws ...*platformclient.Workspace) []statecheck.StateCheck {
+	names, ids, objects := make([]string, len(ws)), make([]string, len(ws)), make([]knownvalue.Check, len(ws))
+	for i, w := range ws {
+		names[i], ids[i] = w.Name, w.ID
+		objects[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": str(w.ID), "name": str(w.Name)})
+	}
+	return []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(addr, attr("names"), strings_(names...)),
+		statecheck.ExpectKnownValue(addr, attr("ids"), strings_(ids...)),
+		statecheck.ExpectKnownValue(addr, attr("workspaces"), knownvalue.ListExact(objects)),
+	}
+}
+
+// Each filter narrows the list, and they combine; the workspaces are
+// mapped as the resource maps them.
+func TestAccWorkspacesDataSource_filters(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
+		Name: ptr("APIs"), TagBindings: []*platformclient.TagBinding{{Key: "team", Value: "apis"}},
+	})
+	tags := func(names ...string) []*platformclient.Tag {
+		out := make([]*platformclient.Tag, len(names))
+		for i, n := range names {
+			out[i] = &platformclient.Tag{Name: n}
+		}
+		return out
+	}
+	apiProd := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{
+		Name: ptr("api-prod"), Description: ptr("Production"), Project: &platformclient.Project{ID: project},
+		Tags: tags("api", "prod"), TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
+	})
+	apiStaging := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("api-staging"), Tags: tags("api", "staging")})
+	batch := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("batch")})
+	webProd := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("web-prod"), Tags: tags("prod", "web")})
+	const ds = "data.stack_platform_workspaces."
+	checks := [][]statecheck.StateCheck{
+		workspacesAre(ds+"all", apiProd, apiStaging, batch, webProd),
+		workspacesAre(ds+"search", apiProd, apiStaging),
+		workspacesAre(ds+"tags", apiProd),
+		workspacesAre(ds+"exclude_tags", apiStaging, batch),
+		workspacesAre(ds+"project", apiProd),
+		workspacesAre(ds+"combined", apiProd),
+		workspacesAre(ds + "other"),
+		{
+			statecheck.ExpectKnownValue(ds+"all", attr("organization"), str(p.Organization)),
+			statecheck.ExpectKnownValue(ds+"other", attr("organization"), str(other)),
+			statecheck.ExpectKnownValue(ds+"project", tfjsonpath.New("workspaces").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"organization": str(p.Organization), "description": str("Production"), "project_id": str(project),
+				"tag_names": knownvalue.SetExact([]knownvalue.Check{str("api"), str("prod")}),
+				// Its own bindings, not its project's.
+				"tag_bindings": stringMap(map[string]string{"env": "prod"}),
+				"auto_apply":   knownvalue.Bool(false), "allow_destroy_plan": knownvalue.Bool(true),
+				"trigger_prefixes": strings_(), "vcs_repo": knownvalue.Null(), "resource_count": knownvalue.Int64Exact(0),
+			})),
+			statecheck.ExpectKnownValue(ds+"all", tfjsonpath.New("workspaces").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"description": knownvalue.Null(), "project_id": str(defaultProject(t, p)),
+				"tag_names": knownvalue.SetSizeExact(0), "tag_bindings": knownvalue.MapSizeExact(0),
+			})),
+		},
+	}
+	var all []statecheck.StateCheck
+	for _, c := range checks {
+		all = append(all, c...)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfig() + fmt.Sprintf(`
+data "stack_platform_workspaces" "all" {}
+
+data "stack_platform_workspaces" "search" {
+  search = "API"
+}
+
+data "stack_platform_workspaces" "tags" {
+  tags = ["prod", "api"]
+}
+
+data "stack_platform_workspaces" "exclude_tags" {
+  exclude_tags = ["prod"]
+}
+
+data "stack_platform_workspaces" "project" {
+  project_id = %q
+}
+
+data "stack_platform_workspaces" "combined" {
+  search       = "api"
+  tags         = ["api"]
+  exclude_tags = ["staging"]
+}
+
+data "stack_platform_workspaces" "other" {
+  organization = %q
+}
+`, project, other),
+			ConfigStateChecks: all,
+		}},
+	})
+}
+
+func TestAccWorkspacesDataSource_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{p.ProviderConfig() + `
+data "stack_platform_workspaces" "x" {
+  tags = []
+}
+`, literal(`Attribute tags set must contain at least 1 elements, got: 0`)},
+		{p.ProviderConfig() + `
+data "stack_platform_workspaces" "x" {
+  exclude_tags = ["Prod"]
+}
+`, wrapped(`Attribute exclude_tags\[Value\("Prod"\)\] must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit, got: Prod`)},
+		{p.ProviderConfig() + `
+data "stack_platform_workspaces" "x" {
+  search = ""
+}
+`, literal(`Attribute search string length must be at least 1, got: 0`)},
+		{p.ProviderConfig() + `
+data "stack_platform_workspaces" "x" {
+  project_id = "ws-6p5RiCe5CRjBmsGt"
+}
+`, literal(`project_id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "ws-6p5RiCe5CRjBmsGt".`)},
+	})
+}
+
+// An organization the token may not see is an error that says the token
+// may be why.
+func TestAccWorkspacesDataSource_notVisible(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
+data "stack_platform_workspaces" "x" {}
+`,
+			ExpectError: wrapped(`Cannot list the workspaces of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+		}},
+	})
+}
+
+// A list longer than a page is read whole, at the largest page size: 250
+// workspaces take three requests. Terraform runs once, so that the counts
+// are those of one read. The emulator's rate limit is off, for the sake of
+// the test's own creates.
+func TestAccWorkspacesDataSource_pagesAtTheLargestSize(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	p := acctest.NewPlatformEmulator(t, emulator.Options{Platform: emuplatform.Options{RateLimit: -1}})
+	const n = 250
+	c := p.Client(t)
+	for i := range n {
+		if _, err := c.Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr(fmt.Sprintf("ws-%03d", i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, p.ProviderConfig()+`
+data "stack_platform_workspaces" "all" {}
+
+output "names" {
+  value = data.stack_platform_workspaces.all.names
+}
+`)
+	before := p.Emulator.Stats()
+	cli.MustRun(t, "apply", "-auto-approve")
+	sent := requestsSince(p, before)
+	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/organizations/{org}/workspaces": 3}
+	if !maps.Equal(sent, want) {
+		t.Errorf("the read sent %v, want %v", sent, want)
+	}
+	raw, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state struct {
+		Outputs struct {
+			Names struct{ Value []string } `json:"names"`
+		} `json:"outputs"`
+	}
+	if err := json.Unmarshal(raw, &state); err != nil {
+		t.Fatal(err)
+	}
+	names := state.Outputs.Names.Value
+	for i, name := range names {
+		if want := fmt.Sprintf("ws-%03d", i); name != want {
+			t.Fatalf("the list's workspace %d is %q, want %q", i, name, want)
+		}
+	}
+	if len(names) != n {
+		t.Errorf("listed %d workspaces, want %d", len(names), n)
+	}
+}
