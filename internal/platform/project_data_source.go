@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -50,21 +48,10 @@ func (d *projectDataSource) Metadata(_ context.Context, req datasource.MetadataR
 
 func (d *projectDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	attrs := projectAttributes()
-	attrs["id"] = schema.StringAttribute{
-		Optional: true, Computed: true,
-		Description: "ID of the project to read, `prj-` and 16 characters. Set it or `name`.",
-		Validators: []validator.String{
-			idValidator(platformclient.PrefixProject, "a project"),
-			stringvalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
-			stringvalidator.ConflictsWith(path.MatchRoot("organization")),
-		},
-	}
-	attrs["name"] = schema.StringAttribute{
-		Optional: true, Computed: true,
-		Description: "Name of the project to read in `organization`. Set it or `id`. " + projectNameRule,
-		Validators:  projectNameValidators(),
-	}
-	attrs["organization"] = organizationDataSourceAttribute("in which `name` is looked up; with `id`, it is the project's, and must not be set")
+	lookup{
+		object: "project", idPrefix: platformclient.PrefixProject, idRule: "`prj-` and 16 characters",
+		nameRule: projectNameRule, nameValidators: projectNameValidators(), owner: "the project's",
+	}.addAttributes(attrs)
 	resp.Schema = schema.Schema{
 		Description: "Reads a project of the platform, by its ID or by its name in an organization, with its tag bindings. " +
 			"The platform answers a project the token may not see as one that does not exist.",

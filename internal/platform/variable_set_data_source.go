@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
@@ -29,30 +27,20 @@ func (d *variableSetDataSource) Metadata(_ context.Context, req datasource.Metad
 }
 
 func (d *variableSetDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := map[string]schema.Attribute{
+		"description":       schema.StringAttribute{Computed: true, Description: "Description of the set; null when it has none."},
+		"global":            schema.BoolAttribute{Computed: true, Description: "Whether the set applies to every workspace of the organization."},
+		"priority":          schema.BoolAttribute{Computed: true, Description: "Whether the set's variables win over those of more specific scopes."},
+		"parent_project_id": schema.StringAttribute{Computed: true, Description: "ID of the project that owns the set; null when the organization does."},
+	}
+	lookup{
+		object: "variable set", idPrefix: platformclient.PrefixVariableSet, idRule: variableSetIDRule,
+		nameMatch: ", compared exactly", nameValidators: variableSetNameValidators(), owner: "the set's",
+	}.addAttributes(attrs)
 	resp.Schema = schema.Schema{
 		Description: "Reads a variable set of the platform, by its ID or by its name in an organization. " +
 			"The platform answers a set the token may not see as one that does not exist.",
-		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Optional: true, Computed: true,
-				Description: "ID of the variable set to read, " + variableSetIDRule + ". Set it or `name`.",
-				Validators: []validator.String{
-					idValidator(platformclient.PrefixVariableSet, "a variable set"),
-					stringvalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
-					stringvalidator.ConflictsWith(path.MatchRoot("organization")),
-				},
-			},
-			"organization": organizationDataSourceAttribute("in which `name` is looked up; with `id`, it is the set's, and must not be set"),
-			"name": schema.StringAttribute{
-				Optional: true, Computed: true,
-				Description: "Name of the variable set to read in `organization`, compared exactly. Set it or `id`.",
-				Validators:  variableSetNameValidators(),
-			},
-			"description":       schema.StringAttribute{Computed: true, Description: "Description of the set; null when it has none."},
-			"global":            schema.BoolAttribute{Computed: true, Description: "Whether the set applies to every workspace of the organization."},
-			"priority":          schema.BoolAttribute{Computed: true, Description: "Whether the set's variables win over those of more specific scopes."},
-			"parent_project_id": schema.StringAttribute{Computed: true, Description: "ID of the project that owns the set; null when the organization does."},
-		},
+		Attributes: attrs,
 	}
 }
 

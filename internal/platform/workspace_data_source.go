@@ -4,11 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -105,21 +102,10 @@ func (d *workspaceDataSource) Metadata(_ context.Context, req datasource.Metadat
 
 func (d *workspaceDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	attrs := workspaceAttributes()
-	attrs["id"] = schema.StringAttribute{
-		Optional: true, Computed: true,
-		Description: "ID of the workspace to read, `ws-` and 16 characters. Set it or `name`.",
-		Validators: []validator.String{
-			idValidator(platformclient.PrefixWorkspace, "a workspace"),
-			stringvalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
-			stringvalidator.ConflictsWith(path.MatchRoot("organization")),
-		},
-	}
-	attrs["name"] = schema.StringAttribute{
-		Optional: true, Computed: true,
-		Description: "Name of the workspace to read in `organization`. Set it or `id`. " + workspaceNameRule,
-		Validators:  workspaceNameValidators(),
-	}
-	attrs["organization"] = organizationDataSourceAttribute("in which `name` is looked up; with `id`, it is the workspace's, and must not be set")
+	lookup{
+		object: "workspace", idPrefix: platformclient.PrefixWorkspace, idRule: "`ws-` and 16 characters",
+		nameRule: workspaceNameRule, nameValidators: workspaceNameValidators(), owner: "the workspace's",
+	}.addAttributes(attrs)
 	resp.Schema = schema.Schema{
 		Description: "Reads a workspace of the platform, by its ID or by its name in an organization, with its tags. " +
 			"The platform answers a workspace the token may not see as one that does not exist.",
