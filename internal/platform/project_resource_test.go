@@ -303,6 +303,14 @@ resource "stack_platform_organization_default_settings" "test" {
 data "stack_platform_projects" "all" {}
 `, PlanOnly: true, ExpectError: want},
 			{Config: noDefault + `
+data "stack_platform_team" "owners" {
+  name = "owners"
+}
+`, PlanOnly: true, ExpectError: want},
+			{Config: noDefault + `
+data "stack_platform_teams" "all" {}
+`, PlanOnly: true, ExpectError: want},
+			{Config: noDefault + `
 data "stack_platform_organization" "default" {}
 `, PlanOnly: true, ExpectError: literal(`name is not set, and the provider has no default for it: set name here, ` +
 				`or platform.organization (or STACK_PLATFORM_ORGANIZATION) in the provider's configuration.`)},

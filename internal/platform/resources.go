@@ -33,5 +33,7 @@ func DataSources() []func() datasource.DataSource {
 		NewWorkspaceDataSource,
 		NewWorkspacesDataSource,
 		NewVariablesDataSource,
+		NewTeamDataSource,
+		NewTeamsDataSource,
 	}
 }

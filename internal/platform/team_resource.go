@@ -144,13 +144,9 @@ var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformcl
 func teamSchema(context.Context) schema.Schema {
 	flags := make(map[string]schema.Attribute, len(organizationAccessFlags))
 	for _, f := range organizationAccessFlags {
-		desc := "Whether the team may " + f.lets + "."
-		if by := impliedBy[f.attribute]; len(by) > 0 {
-			desc += " True whenever " + strings.Join(quoted(by), " or ") + " is: it cannot be false then."
-		}
 		flags[f.attribute] = schema.BoolAttribute{
 			Optional: true, Computed: true,
-			Description: desc + " Left out, false unless a flag that brings it is true.",
+			Description: f.description() + " Left out, false unless a flag that brings it is true.",
 		}
 	}
 	return schema.Schema{
@@ -195,6 +191,16 @@ func teamSchema(context.Context) schema.Schema {
 			},
 		},
 	}
+}
+
+// description says what the flag lets the team do, and which flags bring
+// it, for the resource and the data sources alike.
+func (f organizationAccessFlag) description() string {
+	desc := "Whether the team may " + f.lets + "."
+	if by := impliedBy[f.attribute]; len(by) > 0 {
+		desc += " True whenever " + strings.Join(quoted(by), " or ") + " is: it cannot be false then."
+	}
+	return desc
 }
 
 func quoted(names []string) []string {

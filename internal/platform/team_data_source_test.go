@@ -1,0 +1,141 @@
+package platform_test
+
+import (
+	"context"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+// newTeam creates a team outside Terraform and returns its ID.
+func newTeam(t *testing.T, p *acctest.Platform, org string, opts platformclient.TeamCreateOptions) string {
+	t.Helper()
+	team, err := p.Client(t).Teams.Create(context.Background(), org, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return team.ID
+}
+
+// teamTokenOf returns a new token of the team id, which acts as the team.
+func teamTokenOf(t *testing.T, p *acctest.Platform, id string) string {
+	t.Helper()
+	tok, err := p.Client(t).TeamTokens.Create(context.Background(), id, platformclient.TeamTokenCreateOptions{Description: ptr("data source test")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok.Token
+}
+
+// The data source reads a team by ID or by name, in the provider's
+// organization or another, with the resource's mapping: the flags that
+// manage_projects brings are true, and an SSO team ID left out is null.
+func TestAccTeamDataSource_byIDAndByName(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	id := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{
+		Name: ptr("platform-admins"), SSOTeamID: ptr("okta-42"), Visibility: ptr(platformclient.TeamVisibilityOrganization),
+		AllowMemberTokenManagement: ptr(false),
+		OrganizationAccess:         &platformclient.OrganizationAccessOptions{ManageProjects: ptr(true), ManageMembership: ptr(true)},
+	})
+	otherID := newTeam(t, p, other, platformclient.TeamCreateOptions{Name: ptr("platform-admins")})
+	const byID, byName, inOther = "data.stack_platform_team.by_id", "data.stack_platform_team.by_name", "data.stack_platform_team.in_other"
+	same := map[string]knownvalue.Check{
+		"id": str(id), "organization": str(p.Organization), "name": str("platform-admins"),
+		"visibility": str("organization"), "sso_team_id": str("okta-42"), "allow_member_token_management": knownvalue.Bool(false),
+		"organization_access": organizationAccessIs("manage_projects", "manage_workspaces", "read_projects", "read_workspaces", "manage_membership"),
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfig() + `
+data "stack_platform_team" "by_id" {
+  id = "` + id + `"
+}
+
+data "stack_platform_team" "by_name" {
+  name = "platform-admins"
+}
+
+data "stack_platform_team" "in_other" {
+  organization = "` + other + `"
+  name         = "platform-admins"
+}
+`,
+			ConfigStateChecks: append(append(stateIs(byID, same), stateIs(byName, same)...), stateIs(inOther, map[string]knownvalue.Check{
+				"id": str(otherID), "organization": str(other), "name": str("platform-admins"),
+				"visibility": str("secret"), "sso_team_id": knownvalue.Null(), "allow_member_token_management": knownvalue.Bool(true),
+				"organization_access": organizationAccessIs(),
+			})...),
+		}},
+	})
+}
+
+func TestAccTeamDataSource_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{p.ProviderConfig() + `
+data "stack_platform_team" "none" {}
+`, wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
+		{p.ProviderConfig() + `
+data "stack_platform_team" "both" {
+  id   = "team-6p5RiCe5CRjBmsGt"
+  name = "owners"
+}
+`, wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
+		{p.ProviderConfig() + `
+data "stack_platform_team" "both" {
+  id           = "team-6p5RiCe5CRjBmsGt"
+  organization = "acme"
+}
+`, wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
+		{p.ProviderConfig() + `
+data "stack_platform_team" "bad" {
+  id = "prj-6p5RiCe5CRjBmsGt"
+}
+`, literal(`id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
+		{p.ProviderConfig() + `
+data "stack_platform_team" "bad" {
+  name = "platform admins"
+}
+`, literal(`Attribute name must be letters, digits, '-' and '_', got: platform admins`)},
+	})
+}
+
+// A name no team has is an error on the name that says how names compare,
+// and a secret team read by ID with another team's token one that says
+// that the token may be why.
+func TestAccTeamDataSource_notFound(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	secret := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("platform-admins")})
+	other := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("developers")})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: p.ProviderConfig() + `
+data "stack_platform_team" "missing" {
+  name = "Platform-Admins"
+}
+`,
+				ExpectError: wrapped(`Error: Team not found.*name = "Platform-Admins".*` + regexp.QuoteMeta(
+					`The organization "`+p.Organization+`" has no team named "Platform-Admins" that the token may see:`) +
+					` the name is compared exactly, in its case, and the platform does not list the secret teams that the token may not see\.`),
+			},
+			{
+				Config: p.ProviderConfigWith(teamTokenOf(t, p, other), p.Organization) + `
+data "stack_platform_team" "secret" {
+  id = "` + secret + `"
+}
+`,
+				ExpectError: wrapped(`Cannot read the team ` + secret + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+			},
+		},
+	})
+}

@@ -1,0 +1,220 @@
+package platform_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
+)
+
+// teamsAre checks a list data source's IDs, in order, its map of IDs by
+// name, and the names of its teams; names and ids alternate in named.
+func teamsAre(addr string, named ...string) []statecheck.StateCheck {
+	ids, objects, byName := []string{}, []knownvalue.Check{}, map[string]string{}
+	for i := 0; i < len(named); i += 2 {
+		name, id := named[i], named[i+1]
+		ids = append(ids, id)
+		byName[name] = id
+		objects = append(objects, knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": str(id), "name": str(name)}))
+	}
+	return []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(addr, attr("ids"), strings_(ids...)),
+		statecheck.ExpectKnownValue(addr, attr("ids_by_name"), stringMap(byName)),
+		statecheck.ExpectKnownValue(addr, attr("teams"), knownvalue.ListExact(objects)),
+	}
+}
+
+// Each filter narrows the list, and they combine; the teams are mapped as
+// the resource maps them.
+func TestAccTeamsDataSource_filters(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	apiOps := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{
+		Name: ptr("api-ops"), SSOTeamID: ptr("okta-7"), Visibility: ptr(platformclient.TeamVisibilityOrganization),
+		OrganizationAccess: &platformclient.OrganizationAccessOptions{ReadProjects: ptr(true)},
+	})
+	apiDevs := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("API-devs")})
+	billing := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("billing")})
+	const ds = "data.stack_platform_teams."
+	checks := [][]statecheck.StateCheck{
+		teamsAre(ds+"all", "API-devs", apiDevs, "api-ops", apiOps, "billing", billing),
+		teamsAre(ds+"search", "API-devs", apiDevs, "api-ops", apiOps),
+		// Names compare exactly: "api-devs" is not "API-devs".
+		teamsAre(ds+"names", "api-ops", apiOps, "billing", billing),
+		teamsAre(ds+"combined", "api-ops", apiOps),
+		teamsAre(ds + "other"),
+		{
+			statecheck.ExpectKnownValue(ds+"all", attr("organization"), str(p.Organization)),
+			statecheck.ExpectKnownValue(ds+"other", attr("organization"), str(other)),
+			statecheck.ExpectKnownValue(ds+"all", tfjsonpath.New("teams").AtSliceIndex(1), knownvalue.ObjectExact(map[string]knownvalue.Check{
+				"id": str(apiOps), "organization": str(p.Organization), "name": str("api-ops"),
+				"visibility": str("organization"), "sso_team_id": str("okta-7"), "allow_member_token_management": knownvalue.Bool(true),
+				"organization_access": organizationAccessIs("read_projects", "read_workspaces"),
+			})),
+			statecheck.ExpectKnownValue(ds+"all", tfjsonpath.New("teams").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"visibility": str("secret"), "sso_team_id": knownvalue.Null(), "organization_access": organizationAccessIs(),
+			})),
+		},
+	}
+	var all []statecheck.StateCheck
+	for _, c := range checks {
+		all = append(all, c...)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfig() + fmt.Sprintf(`
+data "stack_platform_teams" "all" {}
+
+data "stack_platform_teams" "search" {
+  search = "Api"
+}
+
+data "stack_platform_teams" "names" {
+  names = ["billing", "api-devs", "api-ops", "nobody"]
+}
+
+data "stack_platform_teams" "combined" {
+  search = "api"
+  names  = ["api-ops", "billing"]
+}
+
+data "stack_platform_teams" "other" {
+  organization = %q
+}
+`, other),
+			ConfigStateChecks: all,
+		}},
+	})
+}
+
+// A team's token lists the teams visible to the organization and itself,
+// not the secret teams of others.
+func TestAccTeamsDataSource_secretTeamsAreListedToThoseWhoSeeThem(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	devs := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("devs")})
+	everyone := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("everyone"), Visibility: ptr(platformclient.TeamVisibilityOrganization)})
+	newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("admins")})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfigWith(teamTokenOf(t, p, devs), p.Organization) + `
+data "stack_platform_teams" "seen" {}
+`,
+			ConfigStateChecks: teamsAre("data.stack_platform_teams.seen", "devs", devs, "everyone", everyone),
+		}},
+	})
+}
+
+func TestAccTeamsDataSource_planErrors(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	testPlanErrors(t, p, []planErrorCase{
+		{p.ProviderConfig() + `
+data "stack_platform_teams" "x" {
+  names = []
+}
+`, literal(`Attribute names list must contain at least 1 elements, got: 0`)},
+		{p.ProviderConfig() + `
+data "stack_platform_teams" "x" {
+  names = ["ok", "not ok"]
+}
+`, literal(`Attribute names[1] must be letters, digits, '-' and '_', got: not ok`)},
+		{p.ProviderConfig() + `
+data "stack_platform_teams" "x" {
+  search = ""
+}
+`, literal(`Attribute search string length must be at least 1, got: 0`)},
+		{p.ProviderConfig() + `
+data "stack_platform_teams" "x" {
+  organization = "acme labs"
+}
+`, literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: acme labs`)},
+	})
+}
+
+// An organization the token may not see is an error that says the token
+// may be why.
+func TestAccTeamsDataSource_notVisible(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
+data "stack_platform_teams" "x" {}
+`,
+			ExpectError: wrapped(`Cannot list the teams of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+		}},
+	})
+}
+
+// A list longer than a page is read whole, at the largest page size: 150
+// teams take two requests. Terraform runs once, so that the counts are
+// those of one read. The emulator's rate limit is off, for the sake of the
+// test's own creates.
+func TestAccTeamsDataSource_pagesAtTheLargestSize(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	p := acctest.NewPlatformEmulator(t, emulator.Options{Platform: emuplatform.Options{RateLimit: -1}})
+	const n = 150
+	c := p.Client(t)
+	for i := range n {
+		if _, err := c.Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: ptr(fmt.Sprintf("team-%03d", i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, p.ProviderConfig()+`
+data "stack_platform_teams" "all" {}
+
+output "names" {
+  value = data.stack_platform_teams.all.teams[*].name
+}
+
+output "ids" {
+  value = length(data.stack_platform_teams.all.ids_by_name)
+}
+`)
+	before := p.Emulator.Stats()
+	cli.MustRun(t, "apply", "-auto-approve")
+	sent := requestsSince(p, before)
+	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/organizations/{org}/teams": 2}
+	if !maps.Equal(sent, want) {
+		t.Errorf("the read sent %v, want %v", sent, want)
+	}
+	raw, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state struct {
+		Outputs struct {
+			Names struct{ Value []string } `json:"names"`
+			IDs   struct{ Value int }      `json:"ids"`
+		} `json:"outputs"`
+	}
+	if err := json.Unmarshal(raw, &state); err != nil {
+		t.Fatal(err)
+	}
+	names := state.Outputs.Names.Value
+	for i, name := range names {
+		if want := fmt.Sprintf("team-%03d", i); name != want {
+			t.Fatalf("the list's team %d is %q, want %q", i, name, want)
+		}
+	}
+	if len(names) != n || state.Outputs.IDs.Value != n {
+		t.Errorf("listed %d teams and %d IDs by name, want %d of each", len(names), state.Outputs.IDs.Value, n)
+	}
+}
