@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -128,14 +129,21 @@ func (c *CLI) WriteConfig(tb testing.TB, hcl string) {
 	}
 }
 
-// Run runs the engine with args and returns its exit code and output.
+// Run runs the engine with args, the command first, and returns its exit
+// code and output.
 func (c *CLI) Run(tb testing.TB, args ...string) (int, string) {
 	tb.Helper()
 	tf, err := TerraformPath()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cmd := exec.Command(tf, append(args, "-input=false", "-no-color")...)
+	// The flags go before the command's own arguments, such as a plan
+	// file, which end its flags; show never asks, and takes no -input.
+	flags := []string{"-no-color"}
+	if args[0] != "show" {
+		flags = append(flags, "-input=false")
+	}
+	cmd := exec.Command(tf, slices.Concat(args[:1], flags, args[1:])...)
 	cmd.Dir = c.Dir
 	cmd.Env = c.env
 	var out bytes.Buffer

@@ -10,17 +10,18 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
-// TestNoopCLI applies and destroys resources of both services and a data
-// source with the no-op provider, pointed at an emulator: the plan after
-// the apply, with its refresh, must be empty, configured and default values must
-// reach the state as planned, computed ones must be null, and the emulator
-// must see no request at all.
+// TestNoopCLI applies and destroys resources of both services, a data
+// source and an ephemeral resource with the no-op provider, pointed at an
+// emulator: the plan after the apply, with its refresh, must be empty,
+// configured and default values must reach the state as planned, computed
+// ones must be null, and the emulator must see no request at all.
 func TestNoopCLI(t *testing.T) {
 	acctest.SkipUnlessAcceptance(t)
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	cli := acctest.NewNoopCLI(t, map[string]string{
 		"STACK_SCHEDULER_ADDR": s.URL, "STACK_SCHEDULER_TOKEN": "scheduler-root",
 		"STACK_SECRETS_ADDR": s.URL, "STACK_SECRETS_TOKEN": s.Token,
+		"STACK_PLATFORM_ADDR": s.URL, "STACK_PLATFORM_TOKEN": "platform-root",
 	})
 	cli.WriteConfig(t, `
 resource "stack_scheduler_acl_auth_method" "m" {
@@ -45,6 +46,10 @@ resource "stack_secrets_sync_cloudone_sm_destination" "d" {
   access_key_id     = "AKIA0"
   secret_access_key = "secret"
   region            = "us-east-1"
+}
+
+ephemeral "stack_platform_team_token" "t" {
+  team_id = "team-6p5RiCe5CRjBmsGt"
 }
 
 resource "stack_secrets_sync_association" "a" {

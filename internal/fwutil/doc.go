@@ -1,5 +1,7 @@
-// Package fwutil holds what every resource and data source of the provider
-// shares: the provider data handed to Configure, the "keep the configured
+// Package fwutil holds what every resource, data source and ephemeral
+// resource of the provider shares: the lifecycles of resources
+// (resource.go) and of ephemeral resources (ephemeral.go), the provider
+// data handed to Configure, the "keep the configured
 // secret" rule and the secret's write-only twin (its attributes, the value
 // to send, the "one of the two" rule), the refusal to take over an object
 // a create finds in place, duration comparison by value, times in state,

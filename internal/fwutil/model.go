@@ -28,13 +28,14 @@ import (
 // slice of models for a list of objects (nil when null). Untagged embedded
 // structs add their fields; fields tagged "-" are skipped.
 
-// data is a configuration, plan or state.
+// data is a configuration, plan or state, or an ephemeral resource's
+// result.
 type data interface {
-	tfsdk.Config | tfsdk.Plan | tfsdk.State
+	tfsdk.Config | tfsdk.Plan | tfsdk.State | tfsdk.EphemeralResultData
 }
 
-// Get reads a whole configuration, plan or state into the model target
-// points to.
+// Get reads a whole configuration, plan, state or ephemeral resource's
+// result into the model target points to.
 func Get[D data](ctx context.Context, d D, target any) diag.Diagnostics {
 	var diags diag.Diagnostics
 	var (
@@ -47,6 +48,8 @@ func Get[D data](ctx context.Context, d D, target any) diag.Diagnostics {
 	case tfsdk.Plan:
 		schema, raw = d.Schema, d.Raw
 	case tfsdk.State:
+		schema, raw = d.Schema, d.Raw
+	case tfsdk.EphemeralResultData:
 		schema, raw = d.Schema, d.Raw
 	}
 	v, err := schema.Type().ValueFromTerraform(ctx, raw)

@@ -331,9 +331,13 @@ func (r *lifecycle[M, C]) ImportState(ctx context.Context, req resource.ImportSt
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
 }
 
-// addError shows a failed call: in its own words when it is a Failure,
-// else as an API error of the verb's request.
 func (r *lifecycle[M, C]) addError(diags *diag.Diagnostics, verb string, err error) {
+	addCallError(diags, "Cannot "+verb+" the "+r.def.Object, err)
+}
+
+// addCallError shows a failed call: in its own words when it is a
+// Failure, else as an API error under summary.
+func addCallError(diags *diag.Diagnostics, summary string, err error) {
 	var f *Failure
 	switch {
 	case errors.As(err, &f) && !f.Path.Equal(path.Empty()):
@@ -341,7 +345,7 @@ func (r *lifecycle[M, C]) addError(diags *diag.Diagnostics, verb string, err err
 	case errors.As(err, &f):
 		diags.AddError(f.Summary, f.Detail)
 	default:
-		AddAPIError(diags, "Cannot "+verb+" the "+r.def.Object, err)
+		AddAPIError(diags, summary, err)
 	}
 }
 

@@ -2,6 +2,7 @@ package platform
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
@@ -35,5 +36,14 @@ func DataSources() []func() datasource.DataSource {
 		NewVariablesDataSource,
 		NewTeamDataSource,
 		NewTeamsDataSource,
+	}
+}
+
+// EphemeralResources lists the constructors of the platform's ephemeral
+// resources.
+func EphemeralResources() []func() ephemeral.EphemeralResource {
+	return []func() ephemeral.EphemeralResource{
+		NewTeamTokenEphemeralResource,
+		NewOrganizationTokenEphemeralResource,
 	}
 }

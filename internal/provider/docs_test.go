@@ -6,11 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
-// Every resource and data source has its line in the README's table, as
-// the new-resource checklist of CONTRIBUTING.md asks.
+// Every resource and data source has its line in the README's table, and
+// every ephemeral resource its link to its page, as the new-resource
+// checklist of CONTRIBUTING.md asks.
 func TestProvider_everyResourceAndDataSourceIsInTheREADME(t *testing.T) {
 	resp := providerSchema(t)
 	if len(resp.ResourceSchemas) == 0 || len(resp.DataSourceSchemas) == 0 {
@@ -30,6 +32,16 @@ func TestProvider_everyResourceAndDataSourceIsInTheREADME(t *testing.T) {
 	for name, kind := range names {
 		if !bytes.Contains(readme, []byte("\n| `"+name+"` |")) {
 			t.Errorf("%s %s has no line in the README's table", kind, name)
+		}
+	}
+	if len(resp.EphemeralResourceSchemas) == 0 {
+		t.Fatal("the provider registers no ephemeral resource")
+	}
+	for name := range resp.EphemeralResourceSchemas {
+		line := regexp.QuoteMeta("\n| `"+name+"` | [") + `[^\n]*` +
+			regexp.QuoteMeta("](docs/ephemeral-resources/"+strings.TrimPrefix(name, "stack_")+".md) |")
+		if !regexp.MustCompile(line).Match(readme) {
+			t.Errorf("ephemeral resource %s has no line in the README's table of ephemeral resources", name)
 		}
 	}
 }

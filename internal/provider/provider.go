@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -41,6 +42,8 @@ const (
 func New(version string) func() provider.Provider {
 	return func() provider.Provider { return &stackProvider{version: version} }
 }
+
+var _ provider.ProviderWithEphemeralResources = (*stackProvider)(nil)
 
 type stackProvider struct {
 	version string
@@ -150,6 +153,7 @@ func (p *stackProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	resp.ResourceData = clients
 	resp.DataSourceData = clients
+	resp.EphemeralResourceData = clients
 }
 
 // configureService builds the client of one service from its block (or
@@ -271,6 +275,11 @@ func setting(v types.String, env string) string {
 
 func (p *stackProvider) Resources(context.Context) []func() resource.Resource {
 	return slices.Concat(scheduler.Resources(), secrets.Resources(), platform.Resources())
+}
+
+// EphemeralResources gathers each service's; only the platform has any.
+func (p *stackProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
+	return platform.EphemeralResources()
 }
 
 func (p *stackProvider) DataSources(context.Context) []func() datasource.DataSource {

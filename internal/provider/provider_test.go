@@ -52,11 +52,16 @@ func TestProvider_schemasAreValid(t *testing.T) {
 			t.Errorf("data source %s is not registered", name)
 		}
 	}
+	for _, name := range []string{"stack_platform_team_token", "stack_platform_organization_token"} {
+		if _, ok := resp.EphemeralResourceSchemas[name]; !ok {
+			t.Errorf("ephemeral resource %s is not registered", name)
+		}
+	}
 }
 
 // Every secret is sensitive wherever it appears: the provider's tokens,
-// each resource's secrets and their write-only twins, and what data
-// sources read back. Secrets are found by name, so a new one is checked
+// each resource's secrets and their write-only twins, what data sources
+// read back, and what ephemeral resources open. Secrets are found by name, so a new one is checked
 // without being listed here.
 func TestProvider_secretsAreSensitive(t *testing.T) {
 	resp := providerSchema(t)
@@ -88,6 +93,9 @@ func TestProvider_secretsAreSensitive(t *testing.T) {
 	}
 	for name, s := range resp.DataSourceSchemas {
 		walk(name, s.Block)
+	}
+	for name, s := range resp.EphemeralResourceSchemas {
+		walk("ephemeral "+name, s.Block)
 	}
 	// The provider's three tokens, and more beside them: the pattern finds
 	// the secrets it is meant to.
@@ -230,10 +238,10 @@ data "stack_scheduler_acl_auth_methods" "all" {}
 	}
 }
 
-// Every registered resource and data source follows the new-resource
-// checklist as far as its schema and files show: each attribute and block
-// is described (descriptions are the docs), and it has its example, its
-// import example (resources) and its generated page.
+// Every registered resource, data source and ephemeral resource follows
+// the new-resource checklist as far as its schema and files show: each
+// attribute and block is described (descriptions are the docs), and it
+// has its example, its import example (resources) and its generated page.
 func TestProvider_everyResourceAndDataSourceIsDocumented(t *testing.T) {
 	resp := providerSchema(t)
 	var walk func(where string, b *tfprotov6.SchemaBlock)
@@ -264,8 +272,8 @@ func TestProvider_everyResourceAndDataSourceIsDocumented(t *testing.T) {
 			exists(kind+" "+name, f)
 		}
 	}
-	if len(resp.ResourceSchemas) == 0 || len(resp.DataSourceSchemas) == 0 {
-		t.Fatal("no resources or data sources registered")
+	if len(resp.ResourceSchemas) == 0 || len(resp.DataSourceSchemas) == 0 || len(resp.EphemeralResourceSchemas) == 0 {
+		t.Fatal("no resources, data sources or ephemeral resources registered")
 	}
 	for name, s := range resp.ResourceSchemas {
 		short := strings.TrimPrefix(name, "stack_")
@@ -279,6 +287,11 @@ func TestProvider_everyResourceAndDataSourceIsDocumented(t *testing.T) {
 		check("data source", name, s,
 			"examples/data-sources/"+name+"/data-source.tf",
 			"docs/data-sources/"+strings.TrimPrefix(name, "stack_")+".md")
+	}
+	for name, s := range resp.EphemeralResourceSchemas {
+		check("ephemeral resource", name, s,
+			"examples/ephemeral-resources/"+name+"/ephemeral-resource.tf",
+			"docs/ephemeral-resources/"+strings.TrimPrefix(name, "stack_")+".md")
 	}
 }
 

@@ -8,7 +8,8 @@
 // are the provider's own, called through the real resources; only these
 // differ: Configure makes no clients, Create and Update copy the plan to
 // the state, Read keeps the state as it is, Delete does nothing, data
-// sources return their configuration, and nothing can be imported. No
+// sources return their configuration, ephemeral resources open to their
+// configuration and have nothing to close, and nothing can be imported. No
 // request leaves it. The benchmarks build it with go build
 // (acctest.NewNoopCLI); it is no part of the provider's binary.
 package main
@@ -19,6 +20,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
@@ -41,6 +43,8 @@ func noop(base func() provider.Provider) func() provider.Provider {
 // noopProvider keeps the real provider's Metadata and Schema.
 type noopProvider struct{ provider.Provider }
 
+var _ provider.ProviderWithEphemeralResources = noopProvider{}
+
 func (noopProvider) Configure(context.Context, provider.ConfigureRequest, *provider.ConfigureResponse) {
 }
 
@@ -56,6 +60,18 @@ func (p noopProvider) DataSources(ctx context.Context) []func() datasource.DataS
 	var out []func() datasource.DataSource
 	for _, d := range p.Provider.DataSources(ctx) {
 		out = append(out, func() datasource.DataSource { return noopDataSource{d()} })
+	}
+	return out
+}
+
+func (p noopProvider) EphemeralResources(ctx context.Context) []func() ephemeral.EphemeralResource {
+	base, ok := p.Provider.(provider.ProviderWithEphemeralResources)
+	if !ok {
+		return nil
+	}
+	var out []func() ephemeral.EphemeralResource
+	for _, e := range base.EphemeralResources(ctx) {
+		out = append(out, func() ephemeral.EphemeralResource { return noopEphemeral{e()} })
 	}
 	return out
 }
@@ -133,3 +149,12 @@ func (d noopDataSource) ConfigValidators(ctx context.Context) []datasource.Confi
 // Read leaves the state the framework starts the response with: the
 // configuration, computed attributes null.
 func (noopDataSource) Read(context.Context, datasource.ReadRequest, *datasource.ReadResponse) {}
+
+// noopEphemeral keeps the real ephemeral resource's Metadata and Schema.
+// It has no Configure, and no Close: the real ones would look for clients
+// and undo what the real Open made.
+type noopEphemeral struct{ ephemeral.EphemeralResource }
+
+// Open leaves the result the framework starts the response with: the
+// configuration, computed attributes null.
+func (noopEphemeral) Open(context.Context, ephemeral.OpenRequest, *ephemeral.OpenResponse) {}
