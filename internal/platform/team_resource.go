@@ -40,7 +40,7 @@ type teamModel struct {
 	OrganizationAccess types.Object `tfsdk:"organization_access"`
 }
 
-// organizationAccess describes one flag of a team's organization access:
+// organizationAccessFlag describes one flag of a team's organization access:
 // its attribute, its API name, what it lets the team do, and the flags it
 // brings with it on the platform.
 type organizationAccessFlag struct {
