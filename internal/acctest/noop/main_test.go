@@ -5,10 +5,15 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	stack "github.com/stackworks/terraform-provider-stack/internal/provider"
 )
 
@@ -38,5 +43,53 @@ func TestSchemasAreTheProviders(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("the no-op provider's schemas differ from the provider's:\n%+v\nwant:\n%+v", got, want)
+	}
+}
+
+// TestIDsOfThePlatformsForm checks that the no-op provider gives the
+// platform's resources IDs that the arguments of others accept, and other
+// values that a service would fill in null.
+func TestIDsOfThePlatformsForm(t *testing.T) {
+	ctx := context.Background()
+	types := map[string]bool{}
+	for _, r := range noop(stack.New("noop"))().Resources(ctx) {
+		var m resource.MetadataResponse
+		r().Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "stack"}, &m)
+		types[m.TypeName] = true
+		if prefix := r().(noopResource).idPrefix; prefix != idPrefixes[m.TypeName] {
+			t.Errorf("%s makes IDs with prefix %q, want %q", m.TypeName, prefix, idPrefixes[m.TypeName])
+		}
+	}
+	for typ := range idPrefixes {
+		if !types[typ] {
+			t.Errorf("idPrefixes names %s, which is not a resource of the provider", typ)
+		}
+	}
+
+	objType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String, "name": tftypes.String, "other": tftypes.String}}
+	planned := tftypes.NewValue(objType, map[string]tftypes.Value{
+		"id":    tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
+		"name":  tftypes.NewValue(tftypes.String, "network"),
+		"other": tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
+	})
+	var state tfsdk.State
+	var diags diag.Diagnostics
+	copyPlan(planned, platformclient.PrefixWorkspace, &state, &diags)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	var got map[string]tftypes.Value
+	if err := state.Raw.As(&got); err != nil {
+		t.Fatal(err)
+	}
+	var id, name string
+	if err := got["id"].As(&id); err != nil || !platformclient.IsID(platformclient.PrefixWorkspace, id) {
+		t.Errorf("id = %q (%v), want a workspace's ID", id, err)
+	}
+	if err := got["name"].As(&name); err != nil || name != "network" {
+		t.Errorf("name = %q (%v), want the planned network", name, err)
+	}
+	if !got["other"].IsNull() {
+		t.Errorf("other = %v, want null", got["other"])
 	}
 }
