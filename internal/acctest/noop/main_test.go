@@ -56,8 +56,12 @@ func TestIDsOfThePlatformsForm(t *testing.T) {
 		var m resource.MetadataResponse
 		r().Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "stack"}, &m)
 		types[m.TypeName] = true
-		if prefix := r().(noopResource).idPrefix; prefix != idPrefixes[m.TypeName] {
-			t.Errorf("%s makes IDs with prefix %q, want %q", m.TypeName, prefix, idPrefixes[m.TypeName])
+		nr, ok := r().(noopResource)
+		if !ok {
+			t.Fatalf("%s is a %T, not the no-op provider's resource", m.TypeName, r())
+		}
+		if nr.idPrefix != idPrefixes[m.TypeName] {
+			t.Errorf("%s makes IDs with prefix %q, want %q", m.TypeName, nr.idPrefix, idPrefixes[m.TypeName])
 		}
 	}
 	for typ := range idPrefixes {
