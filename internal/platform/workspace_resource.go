@@ -310,8 +310,11 @@ func workspaceSchema(context.Context) schema.Schema {
 }
 
 // importWorkspace takes a workspace's ID, or its organization and name,
-// which it reads to learn the ID.
+// which it reads to learn the ID. force_delete, which the platform does not
+// keep, is imported at its default, so that the plan after an import of a
+// configuration that leaves it out or sets it false is empty.
 func importWorkspace(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	diags.Append(state.SetAttribute(ctx, path.Root("force_delete"), false)...)
 	if platformclient.IsID(platformclient.PrefixWorkspace, id) {
 		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
 		return

@@ -230,18 +230,16 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 				})),
 			},
 			{
-				ResourceName:            workspaceAddr,
-				ImportState:             true,
-				ImportStateIdFunc:       func(*terraform.State) (string, error) { return id, nil },
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"force_delete"},
+				ResourceName:      workspaceAddr,
+				ImportState:       true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
+				ImportStateVerify: true,
 			},
 			{
-				ResourceName:            workspaceAddr,
-				ImportState:             true,
-				ImportStateId:           p.Organization + "/network-2",
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"force_delete"},
+				ResourceName:      workspaceAddr,
+				ImportState:       true,
+				ImportStateId:     p.Organization + "/network-2",
+				ImportStateVerify: true,
 			},
 			{
 				// Changed outside Terraform: the next plan sets the
