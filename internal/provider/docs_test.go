@@ -80,6 +80,45 @@ func TestProvider_examplesDeclareTheirVariables(t *testing.T) {
 	}
 }
 
+// Every resource, data source and ephemeral resource an example refers to is
+// declared in its directory, so that the example validates as a reader
+// copies it from its page.
+func TestProvider_examplesDeclareWhatTheyReferTo(t *testing.T) {
+	used := regexp.MustCompile(`\b(data\.|ephemeral\.)?(stack_[a-z0-9_]+)\.([A-Za-z0-9_-]+)\b`)
+	declared := regexp.MustCompile(`(?m)^(resource|data|ephemeral) "([^"]+)" "([^"]+)"`)
+	byDir := map[string][]byte{}
+	err := filepath.WalkDir(filepath.Join("..", "..", "examples"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".tf" {
+			return err
+		}
+		text, err := os.ReadFile(p)
+		byDir[filepath.Dir(p)] = append(byDir[filepath.Dir(p)], text...)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(byDir) == 0 {
+		t.Fatal("no example found")
+	}
+	for dir, text := range byDir {
+		have := map[string]bool{}
+		for _, m := range declared.FindAllSubmatch(text, -1) {
+			kind := string(m[1]) + "."
+			if kind == "resource." {
+				kind = ""
+			}
+			have[kind+string(m[2])+"."+string(m[3])] = true
+		}
+		for _, m := range used.FindAllSubmatch(text, -1) {
+			if ref := string(m[0]); !have[ref] {
+				t.Errorf("%s refers to %s without declaring it", dir, ref)
+				have[ref] = true
+			}
+		}
+	}
+}
+
 // Every HCL snippet of the README declares the variables it uses, so that
 // a reader can copy it as it is.
 func TestProvider_readmeSnippetsDeclareTheirVariables(t *testing.T) {

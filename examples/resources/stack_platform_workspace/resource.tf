@@ -22,3 +22,7 @@ resource "stack_platform_workspace" "network" {
   # and apply, to delete it with them.
   force_delete = false
 }
+
+resource "stack_platform_project" "payments" {
+  name = "Payments"
+}

@@ -5,3 +5,11 @@ resource "stack_platform_workspace_settings" "network" {
   execution_mode            = "local" # left out: the project's, itself the organization's default
   remote_state_consumer_ids = [stack_platform_workspace.app.id]
 }
+
+resource "stack_platform_workspace" "network" {
+  name = "network-prod"
+}
+
+resource "stack_platform_workspace" "app" {
+  name = "app-prod"
+}
