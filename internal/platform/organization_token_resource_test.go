@@ -148,6 +148,8 @@ func TestAccOrganizationToken_planErrors(t *testing.T) {
 	testPlanErrors(t, p, []planErrorCase{
 		{orgTokenConfig(p, `expired_at = "2099-01-31"`),
 			literal(`expired_at must be an RFC 3339 time, such as 2030-01-31T18:00:00Z, got "2099-01-31".`)},
+		{orgTokenConfig(p, `expired_at = "2020-01-31T18:00:00+01:00"`),
+			literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00+01:00", which has passed.`)},
 		{orgTokenConfig(p, `organization = "a b"`),
 			literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
 	})

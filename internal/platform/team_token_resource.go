@@ -43,7 +43,7 @@ func expiredAtAttribute(object string) schema.StringAttribute {
 		Description: "When the " + object + " stops working, an RFC 3339 time still to come, such as `2030-01-31T18:00:00Z`. " +
 			"Not set, it never expires. Changing it replaces the " + object + ".",
 		Validators:    []validator.String{timeValidator{}},
-		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), sameInstant{}, stringplanmodifier.RequiresReplace()},
+		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), sameInstant{}, stillToCome{}, stringplanmodifier.RequiresReplace()},
 	}
 }
 
@@ -66,6 +66,31 @@ func (sameInstant) PlanModifyString(_ context.Context, req planmodifier.StringRe
 	if err1 == nil && err2 == nil && planned.Equal(prior) {
 		resp.PlanValue = req.StateValue
 	}
+}
+
+// stillToCome refuses at plan time an expiry that has passed for a token
+// the apply would create, which the platform refuses (422) only after the
+// apply has made the rest of the plan. The expiry of a token already made
+// is not checked again, so that its configuration stays valid once it has
+// expired.
+type stillToCome struct{}
+
+func (stillToCome) Description(context.Context) string {
+	return "A new token's expiry must be still to come."
+}
+
+func (m stillToCome) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (stillToCome) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.PlanValue.IsNull() || req.PlanValue.IsUnknown() || req.PlanValue.Equal(req.StateValue) {
+		return
+	}
+	t, err := time.Parse(time.RFC3339, req.PlanValue.ValueString())
+	if err != nil || t.After(time.Now()) {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Expiry in the past",
+		fmt.Sprintf("%s must be a time still to come for the token to be created, got %q, which has passed.", req.Path, req.PlanValue.ValueString()))
 }
 
 // NewTeamTokenResource is the constructor of stack_platform_team_token.
