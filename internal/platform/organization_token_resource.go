@@ -100,7 +100,8 @@ func organizationTokenSchema(context.Context) schema.Schema {
 			"force_regenerate": schema.BoolAttribute{
 				Optional: true,
 				Description: "Whether a create replaces the token the organization has already, which then stops working. " +
-					"Not set or false, such a create fails and says how to import the token instead. A change of this value (not its being true) replaces the token.",
+					"Not set or false, such a create fails and says how to import the token instead. A change of this value (not its being true) replaces the token. " +
+					"An import records it unset: a configuration that sets it replaces the imported token on the next apply.",
 				PlanModifiers: []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
 			},
 			"expired_at": expiredAtAttribute("token"),

@@ -190,7 +190,8 @@ func teamTokenSchema(context.Context) schema.Schema {
 			"force_regenerate": schema.BoolAttribute{
 				Optional: true,
 				Description: "For the legacy token only: a change of this value (not its being true) replaces the token with a new one, " +
-					"as does creating a legacy token when the team has one already.",
+					"as does creating a legacy token when the team has one already. An import records it unset: " +
+					"a configuration that sets it replaces the imported token on the next apply.",
 				PlanModifiers: []planmodifier.Bool{boolplanmodifier.RequiresReplace()},
 			},
 			"token": schema.StringAttribute{
