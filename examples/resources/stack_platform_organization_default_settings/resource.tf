@@ -4,5 +4,5 @@
 resource "stack_platform_organization_default_settings" "acme" {
   organization           = "acme" # left out: the provider's platform.organization
   default_execution_mode = "agent"
-  default_agent_pool_id  = "apool-6p5RiCe5CRjBmsGt"
+  default_agent_pool_id  = "apool-6p5RiCe5CRjBmsGt" # your agent pool's ID
 }

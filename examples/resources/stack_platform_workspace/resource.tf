@@ -15,7 +15,7 @@ resource "stack_platform_workspace" "network" {
   vcs_repo = {
     identifier                   = "acme/network"
     branch                       = "main"
-    codehost_app_installation_id = "ghain-6p5RiCe5CRjBmsGt"
+    codehost_app_installation_id = "ghain-6p5RiCe5CRjBmsGt" # your code-host app installation's ID
   }
 
   # A destroy refuses while the workspace still manages resources; set this,
