@@ -125,7 +125,12 @@ var NewWorkspaceResource = fwutil.NewResource(&fwutil.Resource[workspaceResource
 	ImportID: func(m *workspaceResourceModel) string {
 		return m.Organization.ValueString() + "/" + m.Name.ValueString()
 	},
-	Import:   importWorkspace,
+	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		importWorkspace(ctx, c, id, state, diags)
+		// The platform does not know force_delete: an import takes its
+		// default, so that the next plan does not add it.
+		diags.Append(state.SetAttribute(ctx, path.Root("force_delete"), false)...)
+	},
 	Validate: validateWorkspace,
 	Create:   createWorkspace,
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceResourceModel) error {
@@ -314,7 +319,6 @@ func workspaceSchema(context.Context) schema.Schema {
 // keep, is imported at its default, so that the plan after an import of a
 // configuration that leaves it out or sets it false is empty.
 func importWorkspace(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	diags.Append(state.SetAttribute(ctx, path.Root("force_delete"), false)...)
 	if platformclient.IsID(platformclient.PrefixWorkspace, id) {
 		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
 		return
