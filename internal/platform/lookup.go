@@ -1,10 +1,19 @@
 package platform
 
 import (
+	"context"
+	"fmt"
+	"strings"
+
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
 // lookup is how a data source names the one object it reads: by its ID,
@@ -22,6 +31,10 @@ type lookup struct {
 	nameValidators []validator.String
 	// owner is the object's, in "it is the workspace's".
 	owner string
+	// unlisted, if any, is what a name not found adds about the objects
+	// the platform does not list to the token: ", and the platform does
+	// not list the projects that the token may not see".
+	unlisted string
 }
 
 // addAttributes sets id, name and organization in attrs.
@@ -45,4 +58,43 @@ func (l lookup) addAttributes(attrs map[string]dschema.Attribute) {
 		Validators:  l.nameValidators,
 	}
 	attrs["organization"] = organizationDataSourceAttribute("in which `name` is looked up; with `id`, it is " + l.owner + ", and must not be set")
+}
+
+// find reads the object that a data source's configuration names: the
+// one whose ID is id, through read, or else the one named name, compared
+// exactly, among those that list returns for that name in organization
+// (the provider's by default). It reports false, with the error in diags,
+// when it cannot.
+func find[T any](ctx context.Context, l lookup, c *platformclient.Client, id, organization, name types.String, diags *diag.Diagnostics,
+	read func(ctx context.Context, id string) (T, error),
+	list func(ctx context.Context, organization, name string) ([]T, error),
+	nameOf func(T) string,
+) (T, bool) {
+	var none T
+	if !id.IsNull() {
+		got, err := read(ctx, id.ValueString())
+		if err != nil {
+			fwutil.AddAPIError(diags, fmt.Sprintf("Cannot read the %s %s", l.object, id.ValueString()), err)
+			return none, false
+		}
+		return got, true
+	}
+	org, ok := organizationDefault.Of(c, organization, diags)
+	if !ok {
+		return none, false
+	}
+	found, err := list(ctx, org, name.ValueString())
+	if err != nil {
+		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot look up the %s %q", l.object, name.ValueString()), err)
+		return none, false
+	}
+	for _, o := range found {
+		if nameOf(o) == name.ValueString() {
+			return o, true
+		}
+	}
+	diags.AddAttributeError(path.Root("name"), strings.ToUpper(l.object[:1])+l.object[1:]+" not found", fmt.Sprintf(
+		"The organization %q has no %s named %q that the token may see: the name is compared exactly, in its case%s.",
+		org, l.object, name.ValueString(), l.unlisted))
+	return none, false
 }

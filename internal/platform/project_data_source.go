@@ -2,11 +2,9 @@ package platform
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -14,6 +12,12 @@ import (
 )
 
 var _ datasource.DataSourceWithConfigure = (*projectDataSource)(nil)
+
+var projectLookup = lookup{
+	object: "project", idPrefix: platformclient.PrefixProject, idRule: "`prj-` and 16 characters",
+	nameRule: projectNameRule, nameValidators: projectNameValidators(), owner: "the project's",
+	unlisted: ", and the platform does not list the projects that the token may not see",
+}
 
 // NewProjectDataSource is the constructor of the stack_platform_project
 // data source.
@@ -48,10 +52,7 @@ func (d *projectDataSource) Metadata(_ context.Context, req datasource.MetadataR
 
 func (d *projectDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	attrs := projectAttributes()
-	lookup{
-		object: "project", idPrefix: platformclient.PrefixProject, idRule: "`prj-` and 16 characters",
-		nameRule: projectNameRule, nameValidators: projectNameValidators(), owner: "the project's",
-	}.addAttributes(attrs)
+	projectLookup.addAttributes(attrs)
 	resp.Schema = schema.Schema{
 		Description: "Reads a project of the platform, by its ID or by its name in an organization, with its tag bindings. " +
 			"The platform answers a project the token may not see as one that does not exist.",
@@ -69,36 +70,20 @@ func (d *projectDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var got *platformclient.Project
-	if !m.ID.IsNull() {
-		var err error
-		got, err = d.client.Projects.Read(ctx, m.ID.ValueString(), platformclient.ProjectReadOptions{Include: projectIncludes})
-		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the project %s", m.ID.ValueString()), err)
-			return
-		}
-	} else {
-		org, ok := organizationDefault.Of(d.client, m.Organization, &resp.Diagnostics)
-		if !ok {
-			return
-		}
-		name := m.Name.ValueString()
-		found, err := d.client.Projects.List(ctx, org, platformclient.ProjectListOptions{Names: []string{name}, Include: projectIncludes})
-		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot look up the project %q", name), err)
-			return
-		}
-		for _, p := range found.Items {
-			if p.Name == name {
-				got = p
+	got, ok := find(ctx, projectLookup, d.client, m.ID, m.Organization, m.Name, &resp.Diagnostics,
+		func(ctx context.Context, id string) (*platformclient.Project, error) {
+			return d.client.Projects.Read(ctx, id, platformclient.ProjectReadOptions{Include: projectIncludes})
+		},
+		func(ctx context.Context, org, name string) ([]*platformclient.Project, error) {
+			found, err := d.client.Projects.List(ctx, org, platformclient.ProjectListOptions{Names: []string{name}, Include: projectIncludes})
+			if err != nil {
+				return nil, err
 			}
-		}
-		if got == nil {
-			resp.Diagnostics.AddAttributeError(path.Root("name"), "Project not found", fmt.Sprintf(
-				"The organization %q has no project named %q that the token may see: the name is compared exactly, in its case, "+
-					"and the platform does not list the projects that the token may not see.", org, name))
-			return
-		}
+			return found.Items, nil
+		},
+		func(p *platformclient.Project) string { return p.Name })
+	if !ok {
+		return
 	}
 	modelFromProject(ctx, &m, got, effectiveTagsOf(got.EffectiveTagBindings), &resp.Diagnostics)
 	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)

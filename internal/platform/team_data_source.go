@@ -2,17 +2,22 @@ package platform
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
 var _ datasource.DataSourceWithConfigure = (*teamDataSource)(nil)
+
+var teamLookup = lookup{
+	object: "team", idPrefix: platformclient.PrefixTeam, idRule: "`team-` and 16 characters",
+	nameMatch: ", compared exactly, in its case", nameRule: teamNameRule, nameValidators: teamNameValidators(),
+	owner:    "the team's",
+	unlisted: ", and the platform does not list the secret teams that the token may not see",
+}
 
 // NewTeamDataSource is the constructor of the stack_platform_team data
 // source.
@@ -59,11 +64,7 @@ func (d *teamDataSource) Metadata(_ context.Context, req datasource.MetadataRequ
 
 func (d *teamDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	attrs := teamAttributes()
-	lookup{
-		object: "team", idPrefix: platformclient.PrefixTeam, idRule: "`team-` and 16 characters",
-		nameMatch: ", compared exactly, in its case", nameRule: teamNameRule, nameValidators: teamNameValidators(),
-		owner: "the team's",
-	}.addAttributes(attrs)
+	teamLookup.addAttributes(attrs)
 	resp.Schema = schema.Schema{
 		Description: "Reads a team of the platform, by its ID or by its name in an organization, with its organization access. " +
 			"The platform answers a team the token may not see, such as a secret team to a token of another team, as one that does not exist.",
@@ -81,36 +82,18 @@ func (d *teamDataSource) Read(ctx context.Context, req datasource.ReadRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var got *platformclient.Team
-	if !m.ID.IsNull() {
-		var err error
-		got, err = d.client.Teams.Read(ctx, m.ID.ValueString())
-		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the team %s", m.ID.ValueString()), err)
-			return
-		}
-	} else {
-		org, ok := organizationDefault.Of(d.client, m.Organization, &resp.Diagnostics)
-		if !ok {
-			return
-		}
-		name := m.Name.ValueString()
-		found, err := d.client.Teams.List(ctx, org, platformclient.TeamListOptions{Names: []string{name}})
-		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot look up the team %q", name), err)
-			return
-		}
-		for _, t := range found.Items {
-			if t.Name == name {
-				got = t
+	got, ok := find(ctx, teamLookup, d.client, m.ID, m.Organization, m.Name, &resp.Diagnostics,
+		d.client.Teams.Read,
+		func(ctx context.Context, org, name string) ([]*platformclient.Team, error) {
+			found, err := d.client.Teams.List(ctx, org, platformclient.TeamListOptions{Names: []string{name}})
+			if err != nil {
+				return nil, err
 			}
-		}
-		if got == nil {
-			resp.Diagnostics.AddAttributeError(path.Root("name"), "Team not found", fmt.Sprintf(
-				"The organization %q has no team named %q that the token may see: the name is compared exactly, in its case, "+
-					"and the platform does not list the secret teams that the token may not see.", org, name))
-			return
-		}
+			return found.Items, nil
+		},
+		func(t *platformclient.Team) string { return t.Name })
+	if !ok {
+		return
 	}
 	modelFromTeam(&m, got, &resp.Diagnostics)
 	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)

@@ -2,17 +2,20 @@ package platform
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
 var _ datasource.DataSourceWithConfigure = (*variableSetDataSource)(nil)
+
+var variableSetLookup = lookup{
+	object: "variable set", idPrefix: platformclient.PrefixVariableSet, idRule: variableSetIDRule,
+	nameMatch: ", compared exactly", nameValidators: variableSetNameValidators(), owner: "the set's",
+}
 
 // NewVariableSetDataSource is the constructor of the
 // stack_platform_variable_set data source.
@@ -33,10 +36,7 @@ func (d *variableSetDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 		"priority":          schema.BoolAttribute{Computed: true, Description: "Whether the set's variables win over those of more specific scopes."},
 		"parent_project_id": schema.StringAttribute{Computed: true, Description: "ID of the project that owns the set; null when the organization does."},
 	}
-	lookup{
-		object: "variable set", idPrefix: platformclient.PrefixVariableSet, idRule: variableSetIDRule,
-		nameMatch: ", compared exactly", nameValidators: variableSetNameValidators(), owner: "the set's",
-	}.addAttributes(attrs)
+	variableSetLookup.addAttributes(attrs)
 	resp.Schema = schema.Schema{
 		Description: "Reads a variable set of the platform, by its ID or by its name in an organization. " +
 			"The platform answers a set the token may not see as one that does not exist.",
@@ -54,35 +54,20 @@ func (d *variableSetDataSource) Read(ctx context.Context, req datasource.ReadReq
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var got *platformclient.VariableSet
-	if !m.ID.IsNull() {
-		var err error
-		got, err = d.client.VariableSets.Read(ctx, m.ID.ValueString(), platformclient.VariableSetReadOptions{})
-		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the variable set %s", m.ID.ValueString()), err)
-			return
-		}
-	} else {
-		org, ok := organizationDefault.Of(d.client, m.Organization, &resp.Diagnostics)
-		if !ok {
-			return
-		}
-		name := m.Name.ValueString()
-		found, err := d.client.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
-		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot look up the variable set %q", name), err)
-			return
-		}
-		for _, vs := range found.Items {
-			if vs.Name == name {
-				got = vs
+	got, ok := find(ctx, variableSetLookup, d.client, m.ID, m.Organization, m.Name, &resp.Diagnostics,
+		func(ctx context.Context, id string) (*platformclient.VariableSet, error) {
+			return d.client.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
+		},
+		func(ctx context.Context, org, name string) ([]*platformclient.VariableSet, error) {
+			found, err := d.client.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
+			if err != nil {
+				return nil, err
 			}
-		}
-		if got == nil {
-			resp.Diagnostics.AddAttributeError(path.Root("name"), "Variable set not found", fmt.Sprintf(
-				"The organization %q has no variable set named %q that the token may see: the name is compared exactly, in its case.", org, name))
-			return
-		}
+			return found.Items, nil
+		},
+		func(vs *platformclient.VariableSet) string { return vs.Name })
+	if !ok {
+		return
 	}
 	modelFromVariableSet(&m, got)
 	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
