@@ -2,9 +2,12 @@ package platform_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -88,6 +91,46 @@ func requestsSince(p *acctest.Platform, before emulator.Stats) map[string]int64 
 		}
 	}
 	return sent
+}
+
+// readOnce applies config, whose data sources read lists, once through
+// the Terraform CLI, so that the requests counted are those of one read,
+// checks that they were exactly want (by route), and returns the root
+// module's outputs.
+func readOnce(t *testing.T, p *acctest.Platform, config string, want map[string]int64) map[string]json.RawMessage {
+	t.Helper()
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, p.ProviderConfig()+config)
+	before := p.Emulator.Stats()
+	cli.MustRun(t, "apply", "-auto-approve")
+	if sent := requestsSince(p, before); !maps.Equal(sent, want) {
+		t.Errorf("the read sent %v, want %v", sent, want)
+	}
+	raw, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state struct {
+		Outputs map[string]struct{ Value json.RawMessage } `json:"outputs"`
+	}
+	if err := json.Unmarshal(raw, &state); err != nil {
+		t.Fatal(err)
+	}
+	outputs := map[string]json.RawMessage{}
+	for name, o := range state.Outputs {
+		outputs[name] = o.Value
+	}
+	return outputs
+}
+
+// output decodes the output of readOnce named name.
+func output[T any](t *testing.T, outputs map[string]json.RawMessage, name string) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(outputs[name], &v); err != nil {
+		t.Fatalf("output %s = %s: %v", name, outputs[name], err)
+	}
+	return v
 }
 
 // outOfBand is a step's PreConfig that changes the platform outside

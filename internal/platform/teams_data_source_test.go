@@ -2,11 +2,7 @@ package platform_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"maps"
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -176,8 +172,7 @@ func TestAccTeamsDataSource_pagesAtTheLargestSize(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cli := acctest.NewCLI(t, nil)
-	cli.WriteConfig(t, p.ProviderConfig()+`
+	outputs := readOnce(t, p, `
 data "stack_platform_teams" "all" {}
 
 output "names" {
@@ -187,34 +182,14 @@ output "names" {
 output "ids" {
   value = length(data.stack_platform_teams.all.ids_by_name)
 }
-`)
-	before := p.Emulator.Stats()
-	cli.MustRun(t, "apply", "-auto-approve")
-	sent := requestsSince(p, before)
-	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/organizations/{org}/teams": 2}
-	if !maps.Equal(sent, want) {
-		t.Errorf("the read sent %v, want %v", sent, want)
-	}
-	raw, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var state struct {
-		Outputs struct {
-			Names struct{ Value []string } `json:"names"`
-			IDs   struct{ Value int }      `json:"ids"`
-		} `json:"outputs"`
-	}
-	if err := json.Unmarshal(raw, &state); err != nil {
-		t.Fatal(err)
-	}
-	names := state.Outputs.Names.Value
+`, map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/organizations/{org}/teams": 2})
+	names, ids := output[[]string](t, outputs, "names"), output[int](t, outputs, "ids")
 	for i, name := range names {
 		if want := fmt.Sprintf("team-%03d", i); name != want {
 			t.Fatalf("the list's team %d is %q, want %q", i, name, want)
 		}
 	}
-	if len(names) != n || state.Outputs.IDs.Value != n {
-		t.Errorf("listed %d teams and %d IDs by name, want %d of each", len(names), state.Outputs.IDs.Value, n)
+	if len(names) != n || ids != n {
+		t.Errorf("listed %d teams and %d IDs by name, want %d of each", len(names), ids, n)
 	}
 }

@@ -2,11 +2,7 @@ package platform_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"maps"
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -183,8 +179,7 @@ func TestAccVariablesDataSource_pagesAtTheLargestSize(t *testing.T) {
 			Key: ptr(fmt.Sprintf("var_%03d", i)), Value: ptr("v"), Category: ptr(platformclient.CategoryTerraform),
 		})
 	}
-	cli := acctest.NewCLI(t, nil)
-	cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
+	outputs := readOnce(t, p, fmt.Sprintf(`
 data "stack_platform_variables" "all" {
   variable_set_id = %q
 }
@@ -196,28 +191,9 @@ output "last" {
 output "count" {
   value = length(data.stack_platform_variables.all.variables)
 }
-`, set, n-1))
-	before := p.Emulator.Stats()
-	cli.MustRun(t, "apply", "-auto-approve")
-	sent := requestsSince(p, before)
-	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/varsets/{id}/relationships/vars": 2}
-	if !maps.Equal(sent, want) {
-		t.Errorf("the read sent %v, want %v", sent, want)
-	}
-	raw, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var state struct {
-		Outputs struct {
-			Last  struct{ Value string } `json:"last"`
-			Count struct{ Value int }    `json:"count"`
-		} `json:"outputs"`
-	}
-	if err := json.Unmarshal(raw, &state); err != nil {
-		t.Fatal(err)
-	}
-	if state.Outputs.Count.Value != n || state.Outputs.Last.Value != "var_100" {
-		t.Errorf("listed %d variables, the last %q; want %d, the last var_100", state.Outputs.Count.Value, state.Outputs.Last.Value, n)
+`, set, n-1), map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/varsets/{id}/relationships/vars": 2})
+	count, last := output[int](t, outputs, "count"), output[string](t, outputs, "last")
+	if count != n || last != "var_100" {
+		t.Errorf("listed %d variables, the last %q; want %d, the last var_100", count, last, n)
 	}
 }

@@ -2,11 +2,7 @@ package platform_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"maps"
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -181,34 +177,13 @@ func TestAccWorkspacesDataSource_pagesAtTheLargestSize(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cli := acctest.NewCLI(t, nil)
-	cli.WriteConfig(t, p.ProviderConfig()+`
+	names := output[[]string](t, readOnce(t, p, `
 data "stack_platform_workspaces" "all" {}
 
 output "names" {
   value = data.stack_platform_workspaces.all.names
 }
-`)
-	before := p.Emulator.Stats()
-	cli.MustRun(t, "apply", "-auto-approve")
-	sent := requestsSince(p, before)
-	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/organizations/{org}/workspaces": 3}
-	if !maps.Equal(sent, want) {
-		t.Errorf("the read sent %v, want %v", sent, want)
-	}
-	raw, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var state struct {
-		Outputs struct {
-			Names struct{ Value []string } `json:"names"`
-		} `json:"outputs"`
-	}
-	if err := json.Unmarshal(raw, &state); err != nil {
-		t.Fatal(err)
-	}
-	names := state.Outputs.Names.Value
+`, map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/organizations/{org}/workspaces": 3}), "names")
 	for i, name := range names {
 		if want := fmt.Sprintf("ws-%03d", i); name != want {
 			t.Fatalf("the list's workspace %d is %q, want %q", i, name, want)
