@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"cmp"
 	"context"
 	"log"
 	"os"
@@ -62,13 +63,10 @@ func tuneForShortRuns() {
 }
 
 // terraformLogs reports whether Terraform keeps the provider's log lines:
-// only when one of its TF_LOG* variables is set, which the provider
-// inherits.
+// as Terraform decides it, when TF_LOG_PROVIDER, or else TF_LOG, names a
+// level other than off. The provider inherits both. The SDK's own
+// variables, which tuneForShortRuns sets, say nothing about it.
 func terraformLogs() bool {
-	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "TF_LOG") {
-			return true
-		}
-	}
-	return false
+	level := cmp.Or(os.Getenv("TF_LOG_PROVIDER"), os.Getenv("TF_LOG"))
+	return level != "" && !strings.EqualFold(level, "off")
 }
