@@ -1,7 +1,9 @@
 package acctest
 
 import (
+	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,7 +18,7 @@ func Timed(f func()) time.Duration {
 
 // ApplyRounds is how many times CompareRuns applies, refreshes and destroys
 // each configuration.
-const ApplyRounds = 3
+const ApplyRounds = 7
 
 // FloorTarget is the most time the provider may take for an apply, a
 // refresh or a destroy, as a multiple of the no-op floor's (NewNoopCLI):
@@ -35,85 +37,132 @@ type Subject struct {
 	Applied func()
 }
 
-// Timings are a subject's fastest apply, refresh and destroy over the
-// rounds of CompareRuns, and the reads that each of its refreshes made.
+// Timings are a subject's apply, refresh and destroy times, one per round
+// of CompareRuns, and the reads that each of its refreshes made.
 type Timings struct {
-	Apply, Refresh, Destroy time.Duration
+	Apply, Refresh, Destroy []time.Duration
 	RefreshReads            []int64
 }
 
-// CompareRuns applies each subject's configuration, refreshes it (`plan
-// -refresh-only`, without -detailed-exitcode: Terraform 1.11 exits 2 after
-// refreshes of this provider's resources that it reports found no
-// differences, even with the no-op provider) and destroys it (without a refresh, so that each step is
-// timed alone), the subjects in turns, ApplyRounds times, and returns each
-// subject's fastest of each step, in the order of subjects: the cost of
-// the work itself, since other work on the machine only ever adds time,
-// and single runs on a busy machine vary by a fifth.
+// CompareRuns measures the subjects' configurations side by side,
+// ApplyRounds times. Each round applies every subject's configuration,
+// then refreshes each (`plan -refresh-only`, without -detailed-exitcode:
+// Terraform 1.11 exits 2 after refreshes of this provider's resources that
+// it reports found no differences, even with the no-op provider), then
+// destroys each (without a refresh, so that each step is timed alone). So
+// the same step of the subjects runs back to back, and in every other
+// round in the reverse order of subjects, which leaves neither the first
+// nor the last place to one subject. It returns the subjects' timings in
+// the order of subjects.
 func CompareRuns(tb testing.TB, subjects ...Subject) []Timings {
 	tb.Helper()
 	out := make([]Timings, len(subjects))
-	fastest := func(d *time.Duration, f func()) {
-		if t := Timed(f); *d == 0 || t < *d {
-			*d = t
-		}
+	order := make([]int, len(subjects))
+	for i := range order {
+		order[i] = i
 	}
 	for range ApplyRounds {
-		for i, s := range subjects {
-			t := &out[i]
-			fastest(&t.Apply, func() { s.CLI.MustRun(tb, "apply", "-auto-approve") })
+		for _, i := range order {
+			s := subjects[i]
+			out[i].Apply = append(out[i].Apply, Timed(func() { s.CLI.MustRun(tb, "apply", "-auto-approve") }))
 			if s.Applied != nil {
 				s.Applied()
 			}
+		}
+		for _, i := range order {
+			s := subjects[i]
 			var before int64
 			if s.Reads != nil {
 				before = s.Reads()
 			}
-			fastest(&t.Refresh, func() { s.CLI.MustRun(tb, "plan", "-refresh-only") })
+			out[i].Refresh = append(out[i].Refresh, Timed(func() { s.CLI.MustRun(tb, "plan", "-refresh-only") }))
 			if s.Reads != nil {
-				t.RefreshReads = append(t.RefreshReads, s.Reads()-before)
+				out[i].RefreshReads = append(out[i].RefreshReads, s.Reads()-before)
 			}
-			fastest(&t.Destroy, func() { s.CLI.MustRun(tb, "destroy", "-auto-approve", "-refresh=false") })
 		}
+		for _, i := range order {
+			s := subjects[i]
+			out[i].Destroy = append(out[i].Destroy, Timed(func() { s.CLI.MustRun(tb, "destroy", "-auto-approve", "-refresh=false") }))
+		}
+		slices.Reverse(order)
 	}
 	return out
+}
+
+// Ratios are the ratios of a's times to b's, round by round.
+func Ratios(a, b []time.Duration) []float64 {
+	r := make([]float64, min(len(a), len(b)))
+	for i := range r {
+		r[i] = float64(a[i]) / float64(b[i])
+	}
+	return r
+}
+
+// Median is the middle of xs, or the mean of the two in the middle.
+func Median[T time.Duration | float64](xs []T) T {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n == 0 {
+		return 0
+	}
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // ReportFloor reports the provider's timings against the no-op floor's,
 // with the terraform_data twin's for scale, for a configuration of what:
 // as metrics, in the log with their ratios, and as an error for each step
-// that takes more than FloorTarget times the floor's. The twin has no
-// target: the plugin protocol and the framework alone take more than the
-// twin, whatever the provider does.
+// whose ratio to the floor is above FloorTarget. A step's ratio is the
+// median, over the rounds, of the ratio of the provider's time to the
+// floor's in the same round. Single runs on a 2-core machine vary by a
+// tenth or more, and not only upwards: now and then Terraform itself runs a
+// step a sixth faster than usual. A fastest-of-rounds would pick such a
+// run for one subject and not the other; the median of paired rounds
+// ignores it, and a round that other work slowed. The twin has no target:
+// the plugin protocol and the framework alone take more than the twin,
+// whatever the provider does.
 func ReportFloor(b *testing.B, what string, provider, floor, twin Timings) {
 	b.Helper()
 	for _, step := range []struct {
 		name                  string
-		provider, floor, twin time.Duration
+		provider, floor, twin []time.Duration
 	}{
 		{"apply", provider.Apply, floor.Apply, twin.Apply},
 		{"refresh", provider.Refresh, floor.Refresh, twin.Refresh},
 		{"destroy", provider.Destroy, floor.Destroy, twin.Destroy},
 	} {
-		toFloor := float64(step.provider) / float64(step.floor)
-		toTwin := float64(step.provider) / float64(step.twin)
-		b.ReportMetric(step.provider.Seconds(), "s-"+step.name+"-provider")
-		b.ReportMetric(step.floor.Seconds(), "s-"+step.name+"-floor")
-		b.ReportMetric(step.twin.Seconds(), "s-"+step.name+"-twin")
+		ratios := Ratios(step.provider, step.floor)
+		toFloor := Median(ratios)
+		toTwin := Median(Ratios(step.provider, step.twin))
+		p, f, t := Median(step.provider), Median(step.floor), Median(step.twin)
+		b.ReportMetric(p.Seconds(), "s-"+step.name+"-provider")
+		b.ReportMetric(f.Seconds(), "s-"+step.name+"-floor")
+		b.ReportMetric(t.Seconds(), "s-"+step.name+"-twin")
 		b.ReportMetric(toFloor, "x-floor-"+step.name)
 		b.ReportMetric(toTwin, "x-twin-"+step.name)
 		verdict := "met"
 		if toFloor > FloorTarget {
 			verdict = "NOT MET"
 		}
-		b.Logf("%s of %s (fastest of %d): provider %s, no-op floor %s, terraform_data twin %s; "+
-			"provider/floor %.3f (target at most %.2f: %s), provider/twin %.3f",
-			step.name, what, ApplyRounds, step.provider.Round(time.Millisecond), step.floor.Round(time.Millisecond),
-			step.twin.Round(time.Millisecond), toFloor, FloorTarget, verdict, toTwin)
+		b.Logf("%s of %s (medians of %d rounds): provider %s, no-op floor %s, terraform_data twin %s; "+
+			"provider/floor %.3f (target at most %.2f: %s; by round %s), provider/twin %.3f",
+			step.name, what, len(ratios), p.Round(time.Millisecond), f.Round(time.Millisecond),
+			t.Round(time.Millisecond), toFloor, FloorTarget, verdict, formatRatios(ratios), toTwin)
 		if toFloor > FloorTarget {
-			b.Errorf("the provider's %s of %s took %.3fx the no-op floor's, target at most %.2fx", step.name, what, toFloor, FloorTarget)
+			b.Errorf("the provider's %s of %s took a median %.3fx the no-op floor's, target at most %.2fx", step.name, what, toFloor, FloorTarget)
 		}
 	}
+}
+
+func formatRatios(rs []float64) string {
+	s := make([]string, len(rs))
+	for i, r := range rs {
+		s[i] = fmt.Sprintf("%.3f", r)
+	}
+	return strings.Join(s, " ")
 }
 
 var (

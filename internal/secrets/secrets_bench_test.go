@@ -82,8 +82,8 @@ func holds(b *testing.B, s *acctest.Secrets) {
 // 100 destinations and 300 associations against their floor, in the same
 // run: the same steps of the same configuration served by the no-op
 // provider (the provider's schemas, with resources that make no request),
-// the fastest of three rounds each (target: at most FloorTarget times the
-// floor). It reports for scale the same steps of the terraform_data twin
+// over ApplyRounds rounds (target: a median ratio of at most FloorTarget to
+// the floor). It reports for scale the same steps of the terraform_data twin
 // (the same resources, values and references, without a provider), checks
 // after each apply that the service holds exactly the configuration, and
 // that each refresh reads each destination and association once.
