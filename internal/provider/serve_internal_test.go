@@ -2,6 +2,7 @@ package provider
 
 import (
 	"os"
+	"runtime/debug"
 	"testing"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
@@ -49,6 +50,8 @@ func TestTerraformLogs(t *testing.T) {
 // see that Terraform keeps no log and skip logging and masking requests.
 func TestTuneForShortRuns_clientsStaySilent(t *testing.T) {
 	clearLogVariables(t)
+	gc := debug.SetGCPercent(100)
+	t.Cleanup(func() { debug.SetGCPercent(gc) })
 	tuneForShortRuns()
 	for _, env := range quietLoggers {
 		if got := os.Getenv(env); got != "off" {
