@@ -61,29 +61,31 @@ func CompareRuns(tb testing.TB, subjects ...Subject) []Timings {
 	for i := range order {
 		order[i] = i
 	}
-	for range ApplyRounds {
+	each := func(f func(s Subject, t *Timings)) {
 		for _, i := range order {
-			s := subjects[i]
-			out[i].Apply = append(out[i].Apply, Timed(func() { s.CLI.MustRun(tb, "apply", "-auto-approve") }))
+			f(subjects[i], &out[i])
+		}
+	}
+	for range ApplyRounds {
+		each(func(s Subject, t *Timings) {
+			t.Apply = append(t.Apply, Timed(func() { s.CLI.MustRun(tb, "apply", "-auto-approve") }))
 			if s.Applied != nil {
 				s.Applied()
 			}
-		}
-		for _, i := range order {
-			s := subjects[i]
+		})
+		each(func(s Subject, t *Timings) {
 			var before int64
 			if s.Reads != nil {
 				before = s.Reads()
 			}
-			out[i].Refresh = append(out[i].Refresh, Timed(func() { s.CLI.MustRun(tb, "plan", "-refresh-only") }))
+			t.Refresh = append(t.Refresh, Timed(func() { s.CLI.MustRun(tb, "plan", "-refresh-only") }))
 			if s.Reads != nil {
-				out[i].RefreshReads = append(out[i].RefreshReads, s.Reads()-before)
+				t.RefreshReads = append(t.RefreshReads, s.Reads()-before)
 			}
-		}
-		for _, i := range order {
-			s := subjects[i]
-			out[i].Destroy = append(out[i].Destroy, Timed(func() { s.CLI.MustRun(tb, "destroy", "-auto-approve", "-refresh=false") }))
-		}
+		})
+		each(func(s Subject, t *Timings) {
+			t.Destroy = append(t.Destroy, Timed(func() { s.CLI.MustRun(tb, "destroy", "-auto-approve", "-refresh=false") }))
+		})
 		slices.Reverse(order)
 	}
 	return out
