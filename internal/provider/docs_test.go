@@ -51,21 +51,7 @@ func TestProvider_everyResourceAndDataSourceIsInTheREADME(t *testing.T) {
 func TestProvider_examplesDeclareTheirVariables(t *testing.T) {
 	used := regexp.MustCompile(`\bvar\.([A-Za-z0-9_-]+)`)
 	declared := regexp.MustCompile(`(?m)^variable "([^"]+)"`)
-	byDir := map[string][]byte{}
-	err := filepath.WalkDir(filepath.Join("..", "..", "examples"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(p) != ".tf" {
-			return err
-		}
-		text, err := os.ReadFile(p)
-		byDir[filepath.Dir(p)] = append(byDir[filepath.Dir(p)], text...)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(byDir) == 0 {
-		t.Fatal("no example found")
-	}
+	byDir := examplesByDir(t)
 	for dir, text := range byDir {
 		have := map[string]bool{}
 		for _, m := range declared.FindAllSubmatch(text, -1) {
@@ -86,21 +72,7 @@ func TestProvider_examplesDeclareTheirVariables(t *testing.T) {
 func TestProvider_examplesDeclareWhatTheyReferTo(t *testing.T) {
 	used := regexp.MustCompile(`\b(data\.|ephemeral\.)?(stack_[a-z0-9_]+)\.([A-Za-z0-9_-]+)\b`)
 	declared := regexp.MustCompile(`(?m)^(resource|data|ephemeral) "([^"]+)" "([^"]+)"`)
-	byDir := map[string][]byte{}
-	err := filepath.WalkDir(filepath.Join("..", "..", "examples"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(p) != ".tf" {
-			return err
-		}
-		text, err := os.ReadFile(p)
-		byDir[filepath.Dir(p)] = append(byDir[filepath.Dir(p)], text...)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(byDir) == 0 {
-		t.Fatal("no example found")
-	}
+	byDir := examplesByDir(t)
 	for dir, text := range byDir {
 		have := map[string]bool{}
 		for _, m := range declared.FindAllSubmatch(text, -1) {
@@ -144,4 +116,26 @@ func TestProvider_readmeSnippetsDeclareTheirVariables(t *testing.T) {
 			}
 		}
 	}
+}
+
+// examplesByDir reads the examples' .tf files, each directory's files as
+// one text, as a reader copies an example from its page.
+func examplesByDir(t *testing.T) map[string][]byte {
+	t.Helper()
+	byDir := map[string][]byte{}
+	err := filepath.WalkDir(filepath.Join("..", "..", "examples"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".tf" {
+			return err
+		}
+		text, err := os.ReadFile(p)
+		byDir[filepath.Dir(p)] = append(byDir[filepath.Dir(p)], text...)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(byDir) == 0 {
+		t.Fatal("no example found")
+	}
+	return byDir
 }
