@@ -74,3 +74,32 @@ func TestRatios(t *testing.T) {
 		t.Errorf("Ratios = %v, want %v (pairs of the same round; the longer list's extra rounds left out)", got, want)
 	}
 }
+
+func TestMedianInterval(t *testing.T) {
+	seq := func(n int) []float64 {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = float64(n - i) // in reverse, so that the function must sort
+		}
+		return xs
+	}
+	for _, tc := range []struct {
+		n             int
+		lo, hi, level float64
+	}{
+		// 7 samples cannot give 90% short of their extremes: 1-2/2^7.
+		{7, 1, 7, 1 - 2.0/128},
+		// 21 samples: fewer than 7 fall below the median with
+		// probability 0.0392 (at most 0.05), fewer than 8 with 0.0946.
+		{21, 7, 15, 0.9216},
+		{1, 1, 1, 0},
+	} {
+		lo, hi, level := acctest.MedianInterval(seq(tc.n), 0.9)
+		if lo != tc.lo || hi != tc.hi || math.Abs(level-tc.level) > 1e-4 {
+			t.Errorf("MedianInterval of 1..%d = %v to %v at %.4f, want %v to %v at %.4f", tc.n, lo, hi, level, tc.lo, tc.hi, tc.level)
+		}
+	}
+	if lo, hi, level := acctest.MedianInterval(nil, 0.9); lo != 0 || hi != 0 || level != 0 {
+		t.Errorf("MedianInterval of nothing = %v to %v at %v, want zeros", lo, hi, level)
+	}
+}
