@@ -1,12 +1,13 @@
 // Package fwutil holds what every resource, data source and ephemeral
 // resource of the provider shares: the lifecycles of resources
-// (resource.go) and of ephemeral resources (ephemeral.go), the provider
-// data handed to Configure, the "keep the configured
-// secret" rule and the secret's write-only twin (its attributes, the value
-// to send, the "one of the two" rule), the refusal to take over an object
-// a create finds in place, duration comparison by value, times in state,
-// list and map conversions that keep the practitioner's choice between
-// null and empty, plan comparison, and the shape of API errors in
-// diagnostics. It exists so that each resource states only what is
-// particular to its API object.
+// (resource.go), data sources (data_source.go) and ephemeral resources
+// (ephemeral.go), the provider data handed to Configure, the "keep the
+// configured secret" rule and the secret's write-only twin (its
+// attributes, the value to send, the "one of the two" rule), the refusal
+// to take over an object a create finds in place, duration comparison by
+// value, times in state, list and map conversions that keep the
+// practitioner's choice between null and empty, plan comparison, and the
+// shape of API errors in diagnostics. It exists so that each resource,
+// data source and ephemeral resource states only what is particular to
+// its API object.
 package fwutil
