@@ -9,11 +9,10 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
-// Whether a caller needs the service's token; listing auth methods does not.
-const (
-	NeedsToken = true
-	NoToken    = false
-)
+// NeedsToken is ClientOf's needsToken for a caller that needs the
+// service's token: every resource, and every data source but those with
+// DataSource.NoToken.
+const NeedsToken = true
 
 // ClientOf returns the typed client of svc from a resource's or data
 // source's ConfigureRequest.ProviderData, the *client.Clients the provider

@@ -6,16 +6,14 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var _ datasource.DataSourceWithConfigure = (*aclAuthMethodDataSource)(nil)
 
 type aclAuthMethodDataSourceModel struct {
 	Name            types.String `tfsdk:"name"`
@@ -33,17 +31,14 @@ type aclAuthMethodDataSourceModel struct {
 
 // NewACLAuthMethodDataSource is the constructor of the
 // stack_scheduler_acl_auth_method data source.
-func NewACLAuthMethodDataSource() datasource.DataSource { return &aclAuthMethodDataSource{} }
+var NewACLAuthMethodDataSource = fwutil.NewDataSource(&fwutil.DataSource[aclAuthMethodDataSourceModel, *schedulerclient.Client]{
+	TypeName: "scheduler_acl_auth_method",
+	Service:  schedulerclient.Service,
+	Schema:   aclAuthMethodDataSourceSchema,
+	Read:     readACLAuthMethodDataSource,
+})
 
-type aclAuthMethodDataSource struct {
-	client *schedulerclient.Client
-}
-
-func (d *aclAuthMethodDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_scheduler_acl_auth_method"
-}
-
-func (d *aclAuthMethodDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func aclAuthMethodDataSourceSchema(context.Context) schema.Schema {
 	str := func(desc string) schema.Attribute { return schema.StringAttribute{Computed: true, Description: desc} }
 	list := func(desc string) schema.Attribute {
 		return schema.ListAttribute{Computed: true, ElementType: types.StringType, Description: desc}
@@ -51,7 +46,7 @@ func (d *aclAuthMethodDataSource) Schema(_ context.Context, _ datasource.SchemaR
 	strMap := func(desc string) schema.Attribute {
 		return schema.MapAttribute{Computed: true, ElementType: types.StringType, Description: desc}
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "Reads one ACL auth method of the scheduler by name.",
 		Attributes: map[string]schema.Attribute{
 			"name": schema.StringAttribute{
@@ -98,28 +93,19 @@ func (d *aclAuthMethodDataSource) Schema(_ context.Context, _ datasource.SchemaR
 	}
 }
 
-func (d *aclAuthMethodDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*schedulerclient.Client](req.ProviderData, schedulerclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *aclAuthMethodDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m aclAuthMethodDataSourceModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	got, _, err := d.client.ReadAuthMethod(ctx, m.Name.ValueString(), nil)
+func readACLAuthMethodDataSource(ctx context.Context, c *schedulerclient.Client, m *aclAuthMethodDataSourceModel, diags *diag.Diagnostics) {
+	got, _, err := c.ReadAuthMethod(ctx, m.Name.ValueString(), nil)
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot read the auth method", err)
+		fwutil.AddAPIError(diags, "Cannot read the auth method", err)
 		return
 	}
-	c := modelFromAuthMethodConfig(ctx, nil, got.Config, &resp.Diagnostics)
-	cfg, diags := fwutil.ObjectFrom(dataSourceConfigAttrTypes(), c)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	config := modelFromAuthMethodConfig(ctx, nil, got.Config, diags)
+	cfg, d := fwutil.ObjectFrom(dataSourceConfigAttrTypes(), config)
+	diags.Append(d...)
+	if diags.HasError() {
 		return
 	}
-	m = aclAuthMethodDataSourceModel{
+	*m = aclAuthMethodDataSourceModel{
 		Name:            types.StringValue(got.Name),
 		Type:            types.StringValue(got.Type),
 		TokenLocality:   types.StringValue(got.TokenLocality),
@@ -132,13 +118,10 @@ func (d *aclAuthMethodDataSource) Read(ctx context.Context, req datasource.ReadR
 		CreateIndex:     types.Int64Value(int64(got.CreateIndex)),
 		ModifyIndex:     types.Int64Value(int64(got.ModifyIndex)),
 	}
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }
 
 // dataSourceConfigAttrTypes are the attribute types of the config object, read once from
 // the schema so that the two never disagree.
 var dataSourceConfigAttrTypes = sync.OnceValue(func() map[string]attr.Type {
-	var resp datasource.SchemaResponse
-	(&aclAuthMethodDataSource{}).Schema(context.Background(), datasource.SchemaRequest{}, &resp)
-	return fwutil.AttrTypes(resp.Schema.Attributes["config"].GetType())
+	return fwutil.AttrTypes(aclAuthMethodDataSourceSchema(context.Background()).Attributes["config"].GetType())
 })

@@ -105,3 +105,44 @@ output "jwt_types" { value = distinct([for m in data.stack_scheduler_acl_auth_me
 		},
 	})
 }
+
+// Listing needs no token: with a scheduler block that has an address and
+// no token, the list reads, while reading one method fails on the missing
+// setting.
+func TestAccACLAuthMethodsDataSource_listsWithoutToken(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	name := tfacctest.RandomWithPrefix("no-token")
+	createJWTElsewhere(t, s, name, publicKeyPEM(t))
+	t.Setenv("STACK_SCHEDULER_TOKEN", "")
+	provider := fmt.Sprintf(`
+provider "stack" {
+  scheduler {
+    address = %q
+  }
+}
+`, s.URL)
+
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: provider + fmt.Sprintf(`
+data "stack_scheduler_acl_auth_methods" "all" {}
+
+output "listed" { value = contains([for m in data.stack_scheduler_acl_auth_methods.all.auth_methods : m.name], %q) }
+`, name),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("listed", knownvalue.Bool(true)),
+				},
+			},
+			{
+				Config: provider + fmt.Sprintf(`
+data "stack_scheduler_acl_auth_method" "test" {
+  name = %q
+}
+`, name),
+				ExpectError: regexp.MustCompile(`(?s)The scheduler is not configured.*Set\s+scheduler.token\s+\(or\s+STACK_SCHEDULER_TOKEN\)\.`),
+			},
+		},
+	})
+}

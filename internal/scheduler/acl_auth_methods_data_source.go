@@ -4,16 +4,14 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var _ datasource.DataSourceWithConfigure = (*aclAuthMethodsDataSource)(nil)
 
 type aclAuthMethodsDataSourceModel struct {
 	Type        types.String             `tfsdk:"type"`
@@ -30,18 +28,16 @@ type aclAuthMethodStubModel struct {
 
 // NewACLAuthMethodsDataSource is the constructor of the
 // stack_scheduler_acl_auth_methods data source.
-func NewACLAuthMethodsDataSource() datasource.DataSource { return &aclAuthMethodsDataSource{} }
+var NewACLAuthMethodsDataSource = fwutil.NewDataSource(&fwutil.DataSource[aclAuthMethodsDataSourceModel, *schedulerclient.Client]{
+	TypeName: "scheduler_acl_auth_methods",
+	Service:  schedulerclient.Service,
+	NoToken:  true,
+	Schema:   aclAuthMethodsDataSourceSchema,
+	Read:     readACLAuthMethodsDataSource,
+})
 
-type aclAuthMethodsDataSource struct {
-	client *schedulerclient.Client
-}
-
-func (d *aclAuthMethodsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_scheduler_acl_auth_methods"
-}
-
-func (d *aclAuthMethodsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func aclAuthMethodsDataSourceSchema(context.Context) schema.Schema {
+	return schema.Schema{
 		Description: "Lists the scheduler's ACL auth methods, optionally only those of one type. Listing needs no management token.",
 		Attributes: map[string]schema.Attribute{
 			"type": schema.StringAttribute{
@@ -66,19 +62,10 @@ func (d *aclAuthMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 	}
 }
 
-func (d *aclAuthMethodsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*schedulerclient.Client](req.ProviderData, schedulerclient.Service, fwutil.NoToken, &resp.Diagnostics)
-}
-
-func (d *aclAuthMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m aclAuthMethodsDataSourceModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	stubs, _, err := d.client.ListAuthMethods(ctx, nil)
+func readACLAuthMethodsDataSource(ctx context.Context, c *schedulerclient.Client, m *aclAuthMethodsDataSourceModel, diags *diag.Diagnostics) {
+	stubs, _, err := c.ListAuthMethods(ctx, nil)
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot list the auth methods", err)
+		fwutil.AddAPIError(diags, "Cannot list the auth methods", err)
 		return
 	}
 	m.AuthMethods = []aclAuthMethodStubModel{}
@@ -94,5 +81,4 @@ func (d *aclAuthMethodsDataSource) Read(ctx context.Context, req datasource.Read
 			ModifyIndex: types.Int64Value(int64(s.ModifyIndex)),
 		})
 	}
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }
