@@ -11,17 +11,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
-)
-
-var (
-	_ datasource.DataSourceWithConfigure        = (*associationsDataSource)(nil)
-	_ datasource.DataSourceWithConfigValidators = (*associationsDataSource)(nil)
 )
 
 type associationsDataSourceModel struct {
@@ -44,19 +40,21 @@ type associationDSEntryModel struct {
 
 // NewAssociationsDataSource is the constructor of the
 // stack_secrets_sync_associations data source.
-func NewAssociationsDataSource() datasource.DataSource { return &associationsDataSource{} }
+var NewAssociationsDataSource = fwutil.NewDataSource(&fwutil.DataSource[associationsDataSourceModel, *secretsclient.Client]{
+	TypeName: "secrets_sync_associations",
+	Service:  secretsclient.Service,
+	Schema:   associationsDataSourceSchema,
+	ConfigValidators: []datasource.ConfigValidator{
+		datasourcevalidator.RequiredTogether(path.MatchRoot("destination_type"), path.MatchRoot("destination_name")),
+		datasourcevalidator.RequiredTogether(path.MatchRoot("mount"), path.MatchRoot("secret_name")),
+		datasourcevalidator.ExactlyOneOf(path.MatchRoot("destination_name"), path.MatchRoot("secret_name")),
+	},
+	Read: readAssociationsDataSource,
+})
 
-type associationsDataSource struct {
-	client *secretsclient.Client
-}
-
-func (d *associationsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_secrets_sync_associations"
-}
-
-func (d *associationsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func associationsDataSourceSchema(context.Context) schema.Schema {
 	computed := func(desc string) schema.Attribute { return schema.StringAttribute{Computed: true, Description: desc} }
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "Lists the associations of one destination (set `destination_type` and `destination_name`) " +
 			"or of one secret (set `mount` and `secret_name`), with their sync status, in the namespace of the provider's `secrets` block. " +
 			"Exactly one of the two pairs must be set, which the plan checks. A destination that does not exist fails the read; a secret without associations gives an empty list. " +
@@ -104,33 +102,16 @@ func (d *associationsDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 	}
 }
 
-func (d *associationsDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
-	return []datasource.ConfigValidator{
-		datasourcevalidator.RequiredTogether(path.MatchRoot("destination_type"), path.MatchRoot("destination_name")),
-		datasourcevalidator.RequiredTogether(path.MatchRoot("mount"), path.MatchRoot("secret_name")),
-		datasourcevalidator.ExactlyOneOf(path.MatchRoot("destination_name"), path.MatchRoot("secret_name")),
-	}
-}
-
-func (d *associationsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*secretsclient.Client](req.ProviderData, secretsclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *associationsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m associationsDataSourceModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readAssociationsDataSource(ctx context.Context, c *secretsclient.Client, m *associationsDataSourceModel, diags *diag.Diagnostics) {
 	entries := []associationDSEntryModel{}
 	if !m.DestinationName.IsNull() {
 		typ, name := m.DestinationType.ValueString(), m.DestinationName.ValueString()
-		got, meta, err := d.client.ReadAssociations(ctx, typ, name)
+		got, meta, err := c.ReadAssociations(ctx, typ, name)
 		if err != nil {
-			addDestinationError(&resp.Diagnostics, fmt.Sprintf("Cannot read the associations of the %s destination %q", typ, name), typ, name, err)
+			addDestinationError(diags, fmt.Sprintf("Cannot read the associations of the %s destination %q", typ, name), typ, name, err)
 			return
 		}
-		addWarnings(&resp.Diagnostics, meta)
+		addWarnings(diags, meta)
 		for _, a := range got.AssociatedSecrets {
 			entries = append(entries, associationDSEntryModel{
 				DestinationType: types.StringValue(typ),
@@ -144,12 +125,12 @@ func (d *associationsDataSource) Read(ctx context.Context, req datasource.ReadRe
 		}
 	} else {
 		mount, secret := m.Mount.ValueString(), m.SecretName.ValueString()
-		got, meta, err := d.client.ReadDestinationsBySecret(ctx, mount, secret)
+		got, meta, err := c.ReadDestinationsBySecret(ctx, mount, secret)
 		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the associations of the secret %q of the mount %q", secret, mount), err)
+			fwutil.AddAPIError(diags, fmt.Sprintf("Cannot read the associations of the secret %q of the mount %q", secret, mount), err)
 			return
 		}
-		addWarnings(&resp.Diagnostics, meta)
+		addWarnings(diags, meta)
 		for key, a := range got.AssociatedDestinations {
 			typ, name := a.Type, a.Name
 			if typ == "" || name == "" {
@@ -178,5 +159,4 @@ func (d *associationsDataSource) Read(ctx context.Context, req datasource.ReadRe
 		)
 	})
 	m.Associations = entries
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -15,8 +14,6 @@ import (
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var _ datasource.DataSourceWithConfigure = (*destinationDataSource)(nil)
 
 type destinationDataSourceModel struct {
 	Type               types.String `tfsdk:"type"`
@@ -30,18 +27,15 @@ type destinationDataSourceModel struct {
 
 // NewDestinationDataSource is the constructor of the
 // stack_secrets_sync_destination data source.
-func NewDestinationDataSource() datasource.DataSource { return &destinationDataSource{} }
+var NewDestinationDataSource = fwutil.NewDataSource(&fwutil.DataSource[destinationDataSourceModel, *secretsclient.Client]{
+	TypeName: "secrets_sync_destination",
+	Service:  secretsclient.Service,
+	Schema:   destinationDataSourceSchema,
+	Read:     readDestinationDataSource,
+})
 
-type destinationDataSource struct {
-	client *secretsclient.Client
-}
-
-func (d *destinationDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_secrets_sync_destination"
-}
-
-func (d *destinationDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func destinationDataSourceSchema(context.Context) schema.Schema {
+	return schema.Schema{
 		Description: "Reads one secrets-sync destination of any type by its type and name, as the service reports it. " +
 			"The service shows secret connection details obfuscated, and does not report the network options " +
 			"(`disable_strict_networking`, `allowed_ipv4_addresses`, `allowed_ipv6_addresses`, `allowed_ports`), so they are not shown.",
@@ -86,29 +80,20 @@ func (d *destinationDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 	}
 }
 
-func (d *destinationDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*secretsclient.Client](req.ProviderData, secretsclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *destinationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m destinationDataSourceModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readDestinationDataSource(ctx context.Context, c *secretsclient.Client, m *destinationDataSourceModel, diags *diag.Diagnostics) {
 	typ, name := m.Type.ValueString(), m.Name.ValueString()
-	got, meta, err := d.client.ReadDestination(ctx, typ, name)
+	got, meta, err := c.ReadDestination(ctx, typ, name)
 	if err != nil {
-		addDestinationError(&resp.Diagnostics, fmt.Sprintf("Cannot read the %s destination %q", typ, name), typ, name, err)
+		addDestinationError(diags, fmt.Sprintf("Cannot read the %s destination %q", typ, name), typ, name, err)
 		return
 	}
-	addWarnings(&resp.Diagnostics, meta)
+	addWarnings(diags, meta)
 
 	details := make(map[string]string, len(got.ConnectionDetails))
 	for k, v := range got.ConnectionDetails {
 		s, err := dsDetailText(v)
 		if err != nil {
-			resp.Diagnostics.AddError("Cannot show a connection detail",
+			diags.AddError("Cannot show a connection detail",
 				fmt.Sprintf("The %s destination %q has a connection detail %q that cannot be written as text: %s.", typ, name, k, err))
 			return
 		}
@@ -118,19 +103,15 @@ func (d *destinationDataSource) Read(ctx context.Context, req datasource.ReadReq
 	if tags == nil {
 		tags = map[string]string{}
 	}
-	m = destinationDataSourceModel{
+	*m = destinationDataSourceModel{
 		Type:               types.StringValue(typ),
 		Name:               types.StringValue(name),
-		ConnectionDetails:  dsStringMap(ctx, details, &resp.Diagnostics),
+		ConnectionDetails:  dsStringMap(ctx, details, diags),
 		Granularity:        types.StringValue(got.Options.GranularityLevel),
 		SecretNameTemplate: types.StringValue(got.Options.SecretNameTemplate),
-		CustomTags:         dsStringMap(ctx, tags, &resp.Diagnostics),
+		CustomTags:         dsStringMap(ctx, tags, diags),
 		PurgeInitiatedAt:   fwutil.TimeString(got.PurgeInitiatedAt),
 	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }
 
 // dsDetailText renders a connection detail as a string: strings as they are,

@@ -7,16 +7,14 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var _ datasource.DataSourceWithConfigure = (*destinationsDataSource)(nil)
 
 type destinationsDataSourceModel struct {
 	Type         types.String             `tfsdk:"type"`
@@ -31,18 +29,15 @@ type destinationStubDSModel struct {
 
 // NewDestinationsDataSource is the constructor of the
 // stack_secrets_sync_destinations data source.
-func NewDestinationsDataSource() datasource.DataSource { return &destinationsDataSource{} }
+var NewDestinationsDataSource = fwutil.NewDataSource(&fwutil.DataSource[destinationsDataSourceModel, *secretsclient.Client]{
+	TypeName: "secrets_sync_destinations",
+	Service:  secretsclient.Service,
+	Schema:   destinationsDataSourceSchema,
+	Read:     readDestinationsDataSource,
+})
 
-type destinationsDataSource struct {
-	client *secretsclient.Client
-}
-
-func (d *destinationsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_secrets_sync_destinations"
-}
-
-func (d *destinationsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func destinationsDataSourceSchema(context.Context) schema.Schema {
+	return schema.Schema{
 		Description: "Lists the secrets-sync destinations of the namespace of the provider's `secrets` block, of every type or of one type, each by its type and name only. " +
 			"A service without destinations gives an empty list. Use `stack_secrets_sync_destination` to read one of them.",
 		Attributes: map[string]schema.Attribute{
@@ -69,37 +64,28 @@ func (d *destinationsDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 	}
 }
 
-func (d *destinationsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*secretsclient.Client](req.ProviderData, secretsclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *destinationsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m destinationsDataSourceModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readDestinationsDataSource(ctx context.Context, c *secretsclient.Client, m *destinationsDataSourceModel, diags *diag.Diagnostics) {
 	stubs := []destinationStubDSModel{}
 	add := func(typ, name string) {
 		stubs = append(stubs, destinationStubDSModel{Type: types.StringValue(typ), Name: types.StringValue(name)})
 	}
 	if typ := m.Type.ValueString(); typ != "" {
-		got, meta, err := d.client.ListDestinationsByType(ctx, typ)
+		got, meta, err := c.ListDestinationsByType(ctx, typ)
 		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, "Cannot list the "+typ+" destinations", err)
+			fwutil.AddAPIError(diags, "Cannot list the "+typ+" destinations", err)
 			return
 		}
-		addWarnings(&resp.Diagnostics, meta)
+		addWarnings(diags, meta)
 		for _, name := range got.Keys {
 			add(typ, name)
 		}
 	} else {
-		got, meta, err := d.client.ListDestinations(ctx)
+		got, meta, err := c.ListDestinations(ctx)
 		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, "Cannot list the destinations", err)
+			fwutil.AddAPIError(diags, "Cannot list the destinations", err)
 			return
 		}
-		addWarnings(&resp.Diagnostics, meta)
+		addWarnings(diags, meta)
 		// key_info maps "<type>/" to the type's names; keys only
 		// repeats its keys.
 		for key, names := range got.KeyInfo {
@@ -116,5 +102,4 @@ func (d *destinationsDataSource) Read(ctx context.Context, req datasource.ReadRe
 	})
 	m.Destinations = stubs
 	m.Total = types.Int64Value(int64(len(stubs)))
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }
