@@ -4,32 +4,27 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
-var _ datasource.DataSourceWithConfigure = (*organizationDataSource)(nil)
-
 // NewOrganizationDataSource is the constructor of the
 // stack_platform_organization data source.
-func NewOrganizationDataSource() datasource.DataSource { return &organizationDataSource{} }
-
-type organizationDataSource struct {
-	client *platformclient.Client
-}
+var NewOrganizationDataSource = fwutil.NewDataSource(&fwutil.DataSource[organizationModel, *platformclient.Client]{
+	TypeName: "platform_organization",
+	Service:  platformclient.Service,
+	Schema:   organizationDataSourceSchema,
+	Read:     readOrganizationDataSource,
+})
 
 // organizationNameDefault is the data source's name: the provider's
 // default organization when not set.
 var organizationNameDefault = organizationDefaultOf("name")
 
-func (d *organizationDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_platform_organization"
-}
-
-func (d *organizationDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func organizationDataSourceSchema(context.Context) schema.Schema {
 	computed := func(description string) schema.StringAttribute {
 		return schema.StringAttribute{Computed: true, Description: description}
 	}
@@ -54,32 +49,22 @@ func (d *organizationDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			Description: st.description + " Null when the platform does not report it, as some editions do not.",
 		}
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "Reads an organization of the platform, by name, with its settings: the provider's default organization unless `name` says another. " +
 			"The token must see the organization: the platform answers an organization the token may not see as one that does not exist.",
 		Attributes: attrs,
 	}
 }
 
-func (d *organizationDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *organizationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m organizationModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	name, ok := organizationNameDefault.Of(d.client, m.Name, &resp.Diagnostics)
+func readOrganizationDataSource(ctx context.Context, c *platformclient.Client, m *organizationModel, diags *diag.Diagnostics) {
+	name, ok := organizationNameDefault.Of(c, m.Name, diags)
 	if !ok {
 		return
 	}
-	got, err := d.client.Organizations.Read(ctx, name, platformclient.OrganizationReadOptions{})
+	got, err := c.Organizations.Read(ctx, name, platformclient.OrganizationReadOptions{})
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the organization %q", name), err)
+		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot read the organization %q", name), err)
 		return
 	}
-	modelFromOrganization(&m, got)
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+	modelFromOrganization(m, got)
 }

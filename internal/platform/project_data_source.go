@@ -3,15 +3,13 @@ package platform
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var _ datasource.DataSourceWithConfigure = (*projectDataSource)(nil)
 
 var projectLookup = lookup{
 	object: "project", idPrefix: platformclient.PrefixProject, idRule: "`prj-` and 16 characters",
@@ -21,11 +19,12 @@ var projectLookup = lookup{
 
 // NewProjectDataSource is the constructor of the stack_platform_project
 // data source.
-func NewProjectDataSource() datasource.DataSource { return &projectDataSource{} }
-
-type projectDataSource struct {
-	client *platformclient.Client
-}
+var NewProjectDataSource = fwutil.NewDataSource(&fwutil.DataSource[projectModel, *platformclient.Client]{
+	TypeName: "platform_project",
+	Service:  platformclient.Service,
+	Schema:   projectDataSourceSchema,
+	Read:     readProjectDataSource,
+})
 
 // projectAttributes are a project's attributes as the data sources show
 // them, all computed.
@@ -46,36 +45,23 @@ func projectAttributes() map[string]schema.Attribute {
 	}
 }
 
-func (d *projectDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_platform_project"
-}
-
-func (d *projectDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func projectDataSourceSchema(context.Context) schema.Schema {
 	attrs := projectAttributes()
 	projectLookup.addAttributes(attrs)
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "Reads a project of the platform, by its ID or by its name in an organization, with its tag bindings. " +
 			"The platform answers a project the token may not see as one that does not exist.",
 		Attributes: attrs,
 	}
 }
 
-func (d *projectDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *projectDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m projectModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	got, ok := find(ctx, projectLookup, d.client, m.ID, m.Organization, m.Name, &resp.Diagnostics,
+func readProjectDataSource(ctx context.Context, c *platformclient.Client, m *projectModel, diags *diag.Diagnostics) {
+	got, ok := find(ctx, projectLookup, c, m.ID, m.Organization, m.Name, diags,
 		func(ctx context.Context, id string) (*platformclient.Project, error) {
-			return d.client.Projects.Read(ctx, id, platformclient.ProjectReadOptions{Include: projectIncludes})
+			return c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{Include: projectIncludes})
 		},
 		func(ctx context.Context, org, name string) ([]*platformclient.Project, error) {
-			found, err := d.client.Projects.List(ctx, org, platformclient.ProjectListOptions{Names: []string{name}, Include: projectIncludes})
+			found, err := c.Projects.List(ctx, org, platformclient.ProjectListOptions{Names: []string{name}, Include: projectIncludes})
 			if err != nil {
 				return nil, err
 			}
@@ -85,6 +71,5 @@ func (d *projectDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	if !ok {
 		return
 	}
-	modelFromProject(ctx, &m, got, effectiveTagsOf(got.EffectiveTagBindings), &resp.Diagnostics)
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+	modelFromProject(ctx, m, got, effectiveTagsOf(got.EffectiveTagBindings), diags)
 }

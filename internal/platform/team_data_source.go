@@ -3,14 +3,12 @@ package platform
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var _ datasource.DataSourceWithConfigure = (*teamDataSource)(nil)
 
 var teamLookup = lookup{
 	object: "team", idPrefix: platformclient.PrefixTeam, idRule: "`team-` and 16 characters",
@@ -21,11 +19,12 @@ var teamLookup = lookup{
 
 // NewTeamDataSource is the constructor of the stack_platform_team data
 // source.
-func NewTeamDataSource() datasource.DataSource { return &teamDataSource{} }
-
-type teamDataSource struct {
-	client *platformclient.Client
-}
+var NewTeamDataSource = fwutil.NewDataSource(&fwutil.DataSource[teamModel, *platformclient.Client]{
+	TypeName: "platform_team",
+	Service:  platformclient.Service,
+	Schema:   teamDataSourceSchema,
+	Read:     readTeamDataSource,
+})
 
 // teamAttributes are a team's attributes as the data sources show them,
 // all computed: those of teamModel.
@@ -58,34 +57,21 @@ func teamAttributes() map[string]schema.Attribute {
 	}
 }
 
-func (d *teamDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_platform_team"
-}
-
-func (d *teamDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func teamDataSourceSchema(context.Context) schema.Schema {
 	attrs := teamAttributes()
 	teamLookup.addAttributes(attrs)
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "Reads a team of the platform, by its ID or by its name in an organization, with its organization access. " +
 			"The platform answers a team the token may not see, such as a secret team to a token of another team, as one that does not exist.",
 		Attributes: attrs,
 	}
 }
 
-func (d *teamDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *teamDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m teamModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	got, ok := find(ctx, teamLookup, d.client, m.ID, m.Organization, m.Name, &resp.Diagnostics,
-		d.client.Teams.Read,
+func readTeamDataSource(ctx context.Context, c *platformclient.Client, m *teamModel, diags *diag.Diagnostics) {
+	got, ok := find(ctx, teamLookup, c, m.ID, m.Organization, m.Name, diags,
+		c.Teams.Read,
 		func(ctx context.Context, org, name string) ([]*platformclient.Team, error) {
-			found, err := d.client.Teams.List(ctx, org, platformclient.TeamListOptions{Names: []string{name}})
+			found, err := c.Teams.List(ctx, org, platformclient.TeamListOptions{Names: []string{name}})
 			if err != nil {
 				return nil, err
 			}
@@ -95,6 +81,5 @@ func (d *teamDataSource) Read(ctx context.Context, req datasource.ReadRequest, r
 	if !ok {
 		return
 	}
-	modelFromTeam(&m, got, &resp.Diagnostics)
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+	modelFromTeam(m, got, diags)
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -15,8 +14,6 @@ import (
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var _ datasource.DataSourceWithConfigure = (*teamsDataSource)(nil)
 
 type teamsDataSourceModel struct {
 	Organization types.String `tfsdk:"organization"`
@@ -29,18 +26,15 @@ type teamsDataSourceModel struct {
 
 // NewTeamsDataSource is the constructor of the stack_platform_teams data
 // source.
-func NewTeamsDataSource() datasource.DataSource { return &teamsDataSource{} }
+var NewTeamsDataSource = fwutil.NewDataSource(&fwutil.DataSource[teamsDataSourceModel, *platformclient.Client]{
+	TypeName: "platform_teams",
+	Service:  platformclient.Service,
+	Schema:   teamsDataSourceSchema,
+	Read:     readTeamsDataSource,
+})
 
-type teamsDataSource struct {
-	client *platformclient.Client
-}
-
-func (d *teamsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_platform_teams"
-}
-
-func (d *teamsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = schema.Schema{
+func teamsDataSourceSchema(context.Context) schema.Schema {
+	return schema.Schema{
 		Description: "Lists the teams of an organization of the platform that the token may see, with their organization access, " +
 			"all of them or those that the filters keep; the filters combine, each narrowing the list. " +
 			"Secret teams are listed only to those who may see them: the organization's owners, teams that manage teams or may see secret teams, and the team itself. " +
@@ -77,39 +71,29 @@ func (d *teamsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, 
 	}
 }
 
-func (d *teamsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *teamsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m teamsDataSourceModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	org, ok := organizationDefault.Of(d.client, m.Organization, &resp.Diagnostics)
+func readTeamsDataSource(ctx context.Context, c *platformclient.Client, m *teamsDataSourceModel, diags *diag.Diagnostics) {
+	org, ok := organizationDefault.Of(c, m.Organization, diags)
 	if !ok {
 		return
 	}
-	names := fwutil.Strings(ctx, m.Names, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
+	names := fwutil.Strings(ctx, m.Names, diags)
+	if diags.HasError() {
 		return
 	}
-	found, err := d.client.Teams.List(ctx, org, platformclient.TeamListOptions{Query: m.Search.ValueString(), Names: names})
+	found, err := c.Teams.List(ctx, org, platformclient.TeamListOptions{Query: m.Search.ValueString(), Names: names})
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot list the teams of the organization %q", org), err)
+		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot list the teams of the organization %q", org), err)
 		return
 	}
 	m.Organization = types.StringValue(org)
 	m.Teams = make([]teamModel, len(found.Items))
 	ids, byName := make([]string, len(found.Items)), make(map[string]string, len(found.Items))
 	for i, t := range found.Items {
-		modelFromTeam(&m.Teams[i], t, &resp.Diagnostics)
+		modelFromTeam(&m.Teams[i], t, diags)
 		ids[i], byName[t.Name] = t.ID, t.ID
 	}
-	m.IDs = stringList(ctx, ids, &resp.Diagnostics)
-	var diags diag.Diagnostics
-	m.IDsByName, diags = types.MapValueFrom(ctx, types.StringType, byName)
-	resp.Diagnostics.Append(diags...)
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+	m.IDs = stringList(ctx, ids, diags)
+	var d diag.Diagnostics
+	m.IDsByName, d = types.MapValueFrom(ctx, types.StringType, byName)
+	diags.Append(d...)
 }

@@ -3,14 +3,12 @@ package platform
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var _ datasource.DataSourceWithConfigure = (*variableSetDataSource)(nil)
 
 var variableSetLookup = lookup{
 	object: "variable set", idPrefix: platformclient.PrefixVariableSet, idRule: variableSetIDRule,
@@ -19,17 +17,14 @@ var variableSetLookup = lookup{
 
 // NewVariableSetDataSource is the constructor of the
 // stack_platform_variable_set data source.
-func NewVariableSetDataSource() datasource.DataSource { return &variableSetDataSource{} }
+var NewVariableSetDataSource = fwutil.NewDataSource(&fwutil.DataSource[variableSetModel, *platformclient.Client]{
+	TypeName: "platform_variable_set",
+	Service:  platformclient.Service,
+	Schema:   variableSetDataSourceSchema,
+	Read:     readVariableSetDataSource,
+})
 
-type variableSetDataSource struct {
-	client *platformclient.Client
-}
-
-func (d *variableSetDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_platform_variable_set"
-}
-
-func (d *variableSetDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func variableSetDataSourceSchema(context.Context) schema.Schema {
 	attrs := map[string]schema.Attribute{
 		"description":       schema.StringAttribute{Computed: true, Description: "Description of the set; null when it has none."},
 		"global":            schema.BoolAttribute{Computed: true, Description: "Whether the set applies to every workspace of the organization."},
@@ -37,29 +32,20 @@ func (d *variableSetDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 		"parent_project_id": schema.StringAttribute{Computed: true, Description: "ID of the project that owns the set; null when the organization does."},
 	}
 	variableSetLookup.addAttributes(attrs)
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "Reads a variable set of the platform, by its ID or by its name in an organization. " +
 			"The platform answers a set the token may not see as one that does not exist.",
 		Attributes: attrs,
 	}
 }
 
-func (d *variableSetDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *variableSetDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m variableSetModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	got, ok := find(ctx, variableSetLookup, d.client, m.ID, m.Organization, m.Name, &resp.Diagnostics,
+func readVariableSetDataSource(ctx context.Context, c *platformclient.Client, m *variableSetModel, diags *diag.Diagnostics) {
+	got, ok := find(ctx, variableSetLookup, c, m.ID, m.Organization, m.Name, diags,
 		func(ctx context.Context, id string) (*platformclient.VariableSet, error) {
-			return d.client.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
+			return c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
 		},
 		func(ctx context.Context, org, name string) ([]*platformclient.VariableSet, error) {
-			found, err := d.client.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
+			found, err := c.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
 			if err != nil {
 				return nil, err
 			}
@@ -69,6 +55,5 @@ func (d *variableSetDataSource) Read(ctx context.Context, req datasource.ReadReq
 	if !ok {
 		return
 	}
-	modelFromVariableSet(&m, got)
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+	modelFromVariableSet(m, got)
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -14,8 +14,6 @@ import (
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var _ datasource.DataSourceWithConfigure = (*variablesDataSource)(nil)
 
 type variablesDataSourceModel struct {
 	WorkspaceID   types.String            `tfsdk:"workspace_id"`
@@ -54,21 +52,18 @@ func variableListItemOf(v *platformclient.Variable) variableListItemModel {
 
 // NewVariablesDataSource is the constructor of the stack_platform_variables
 // data source.
-func NewVariablesDataSource() datasource.DataSource { return &variablesDataSource{} }
+var NewVariablesDataSource = fwutil.NewDataSource(&fwutil.DataSource[variablesDataSourceModel, *platformclient.Client]{
+	TypeName: "platform_variables",
+	Service:  platformclient.Service,
+	Schema:   variablesDataSourceSchema,
+	Read:     readVariablesDataSource,
+})
 
-type variablesDataSource struct {
-	client *platformclient.Client
-}
-
-func (d *variablesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_platform_variables"
-}
-
-func (d *variablesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func variablesDataSourceSchema(context.Context) schema.Schema {
 	str := func(description string) schema.StringAttribute {
 		return schema.StringAttribute{Computed: true, Description: description}
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "Lists the variables of a workspace or of a variable set of the platform. " +
 			"Each `value` is marked sensitive, as in `stack_platform_variable`, since a variable that is not sensitive may still hold a secret: " +
 			"Terraform then hides the values in plans and outputs, while the keys, IDs and other attributes stay usable as they are, in `for_each` too. " +
@@ -111,28 +106,18 @@ func (d *variablesDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 	}
 }
 
-func (d *variablesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *variablesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m variablesDataSourceModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readVariablesDataSource(ctx context.Context, c *platformclient.Client, m *variablesDataSourceModel, diags *diag.Diagnostics) {
 	parent, of := platformclient.InWorkspace(m.WorkspaceID.ValueString()), "workspace "+m.WorkspaceID.ValueString()
 	if !m.VariableSetID.IsNull() {
 		parent, of = platformclient.InVariableSet(m.VariableSetID.ValueString()), "variable set "+m.VariableSetID.ValueString()
 	}
-	found, err := d.client.Variables.List(ctx, parent)
+	found, err := c.Variables.List(ctx, parent)
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, "Cannot list the variables of the "+of, err)
+		fwutil.AddAPIError(diags, "Cannot list the variables of the "+of, err)
 		return
 	}
 	m.Variables = make([]variableListItemModel, len(found.Items))
 	for i, v := range found.Items {
 		m.Variables[i] = variableListItemOf(v)
 	}
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
 }

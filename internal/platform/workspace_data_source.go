@@ -4,23 +4,22 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
-var _ datasource.DataSourceWithConfigure = (*workspaceDataSource)(nil)
-
 // NewWorkspaceDataSource is the constructor of the stack_platform_workspace
 // data source.
-func NewWorkspaceDataSource() datasource.DataSource { return &workspaceDataSource{} }
-
-type workspaceDataSource struct {
-	client *platformclient.Client
-}
+var NewWorkspaceDataSource = fwutil.NewDataSource(&fwutil.DataSource[workspaceModel, *platformclient.Client]{
+	TypeName: "platform_workspace",
+	Service:  platformclient.Service,
+	Schema:   workspaceDataSourceSchema,
+	Read:     readWorkspaceDataSource,
+})
 
 // workspaceAttributes are a workspace's attributes as the data sources
 // show them, all computed: those of workspaceModel.
@@ -96,54 +95,40 @@ func workspaceAttributes() map[string]schema.Attribute {
 	}
 }
 
-func (d *workspaceDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_platform_workspace"
-}
-
-func (d *workspaceDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func workspaceDataSourceSchema(context.Context) schema.Schema {
 	attrs := workspaceAttributes()
 	lookup{
 		object: "workspace", idPrefix: platformclient.PrefixWorkspace, idRule: "`ws-` and 16 characters",
 		nameRule: workspaceNameRule, nameValidators: workspaceNameValidators(), owner: "the workspace's",
 	}.addAttributes(attrs)
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "Reads a workspace of the platform, by its ID or by its name in an organization, with its tags. " +
 			"The platform answers a workspace the token may not see as one that does not exist.",
 		Attributes: attrs,
 	}
 }
 
-func (d *workspaceDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *workspaceDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m workspaceModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
+func readWorkspaceDataSource(ctx context.Context, c *platformclient.Client, m *workspaceModel, diags *diag.Diagnostics) {
 	opts := platformclient.WorkspaceReadOptions{Include: workspaceIncludes}
 	var got *platformclient.Workspace
 	if !m.ID.IsNull() {
 		var err error
-		got, err = d.client.Workspaces.ReadByID(ctx, m.ID.ValueString(), opts)
+		got, err = c.Workspaces.ReadByID(ctx, m.ID.ValueString(), opts)
 		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the workspace %s", m.ID.ValueString()), err)
+			fwutil.AddAPIError(diags, fmt.Sprintf("Cannot read the workspace %s", m.ID.ValueString()), err)
 			return
 		}
 	} else {
-		org, ok := organizationDefault.Of(d.client, m.Organization, &resp.Diagnostics)
+		org, ok := organizationDefault.Of(c, m.Organization, diags)
 		if !ok {
 			return
 		}
 		var err error
-		got, err = d.client.Workspaces.Read(ctx, org, m.Name.ValueString(), opts)
+		got, err = c.Workspaces.Read(ctx, org, m.Name.ValueString(), opts)
 		if err != nil {
-			fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot read the workspace %q of the organization %q", m.Name.ValueString(), org), err)
+			fwutil.AddAPIError(diags, fmt.Sprintf("Cannot read the workspace %q of the organization %q", m.Name.ValueString(), org), err)
 			return
 		}
 	}
-	modelFromWorkspace(ctx, &m, got, ownTagsOf(got.EffectiveTagBindings), &resp.Diagnostics)
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+	modelFromWorkspace(ctx, m, got, ownTagsOf(got.EffectiveTagBindings), diags)
 }

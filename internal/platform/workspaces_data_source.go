@@ -7,7 +7,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -16,8 +15,6 @@ import (
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var _ datasource.DataSourceWithConfigure = (*workspacesDataSource)(nil)
 
 type workspacesDataSourceModel struct {
 	Organization types.String     `tfsdk:"organization"`
@@ -32,17 +29,14 @@ type workspacesDataSourceModel struct {
 
 // NewWorkspacesDataSource is the constructor of the
 // stack_platform_workspaces data source.
-func NewWorkspacesDataSource() datasource.DataSource { return &workspacesDataSource{} }
+var NewWorkspacesDataSource = fwutil.NewDataSource(&fwutil.DataSource[workspacesDataSourceModel, *platformclient.Client]{
+	TypeName: "platform_workspaces",
+	Service:  platformclient.Service,
+	Schema:   workspacesDataSourceSchema,
+	Read:     readWorkspacesDataSource,
+})
 
-type workspacesDataSource struct {
-	client *platformclient.Client
-}
-
-func (d *workspacesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_platform_workspaces"
-}
-
-func (d *workspacesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func workspacesDataSourceSchema(context.Context) schema.Schema {
 	tagSet := func(description string) schema.SetAttribute {
 		return schema.SetAttribute{
 			Optional: true, ElementType: types.StringType,
@@ -57,7 +51,7 @@ func (d *workspacesDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 	names := func(description string) schema.ListAttribute {
 		return schema.ListAttribute{Computed: true, ElementType: types.StringType, Description: description}
 	}
-	resp.Schema = schema.Schema{
+	return schema.Schema{
 		Description: "Lists the workspaces of an organization of the platform that the token may see, with their tags, all of them or those that the filters keep; " +
 			"the filters combine, each narrowing the list. " +
 			fmt.Sprintf("The list is read whole, %d workspaces a request, the most the platform serves.", platformclient.PageSize),
@@ -86,45 +80,35 @@ func (d *workspacesDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 	}
 }
 
-func (d *workspacesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = fwutil.ClientOf[*platformclient.Client](req.ProviderData, platformclient.Service, fwutil.NeedsToken, &resp.Diagnostics)
-}
-
-func (d *workspacesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var m workspacesDataSourceModel
-	resp.Diagnostics.Append(fwutil.Get(ctx, req.Config, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	org, ok := organizationDefault.Of(d.client, m.Organization, &resp.Diagnostics)
+func readWorkspacesDataSource(ctx context.Context, c *platformclient.Client, m *workspacesDataSourceModel, diags *diag.Diagnostics) {
+	org, ok := organizationDefault.Of(c, m.Organization, diags)
 	if !ok {
 		return
 	}
 	opts := platformclient.WorkspaceListOptions{
 		Search:      m.Search.ValueString(),
-		Tags:        strings.Join(tagNamesOf(ctx, m.Tags, &resp.Diagnostics), ","),
-		ExcludeTags: strings.Join(tagNamesOf(ctx, m.ExcludeTags, &resp.Diagnostics), ","),
+		Tags:        strings.Join(tagNamesOf(ctx, m.Tags, diags), ","),
+		ExcludeTags: strings.Join(tagNamesOf(ctx, m.ExcludeTags, diags), ","),
 		ProjectID:   m.ProjectID.ValueString(),
 		Include:     workspaceIncludes,
 	}
-	if resp.Diagnostics.HasError() {
+	if diags.HasError() {
 		return
 	}
-	found, err := d.client.Workspaces.List(ctx, org, opts)
+	found, err := c.Workspaces.List(ctx, org, opts)
 	if err != nil {
-		fwutil.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot list the workspaces of the organization %q", org), err)
+		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot list the workspaces of the organization %q", org), err)
 		return
 	}
 	m.Organization = types.StringValue(org)
 	m.Workspaces = make([]workspaceModel, len(found.Items))
 	ids, names := make([]string, len(found.Items)), make([]string, len(found.Items))
 	for i, ws := range found.Items {
-		modelFromWorkspace(ctx, &m.Workspaces[i], ws, ownTagsOf(ws.EffectiveTagBindings), &resp.Diagnostics)
+		modelFromWorkspace(ctx, &m.Workspaces[i], ws, ownTagsOf(ws.EffectiveTagBindings), diags)
 		ids[i], names[i] = ws.ID, ws.Name
 	}
-	m.IDs = stringList(ctx, ids, &resp.Diagnostics)
-	m.Names = stringList(ctx, names, &resp.Diagnostics)
-	resp.Diagnostics.Append(fwutil.Set(ctx, &resp.State, &m)...)
+	m.IDs = stringList(ctx, ids, diags)
+	m.Names = stringList(ctx, names, diags)
 }
 
 // stringList is a list of strings, empty rather than null when there are
