@@ -45,13 +45,18 @@ func newDataSourceTest(t *testing.T, def *dataSourceTestDef) *dataSourceLifecycl
 	return ds
 }
 
-// dataSourceTestRead runs def's data source as the framework does: it
-// configures it with a client that has every setting, then reads it with
-// name configured.
-func dataSourceTestRead(t *testing.T, def *dataSourceTestDef, name string) datasource.ReadResponse {
+// dataSourceTestRead runs a data source with read as its Read, as the
+// framework does: it configures it with a client that has every setting,
+// then reads it with name = "world" configured.
+func dataSourceTestRead(t *testing.T, read func(context.Context, *dataSourceTestClient, *dataSourceTestModel, *diag.Diagnostics)) datasource.ReadResponse {
 	t.Helper()
 	ctx := context.Background()
-	ds := newDataSourceTest(t, def)
+	ds := newDataSourceTest(t, &dataSourceTestDef{
+		TypeName: "test_greeting",
+		Service:  dataSourceTestService,
+		Schema:   dataSourceTestSchema,
+		Read:     read,
+	})
 	var clients client.Clients
 	clients.Add(dataSourceTestService, &dataSourceTestClient{greeting: "hello"}, nil)
 	var configured datasource.ConfigureResponse
@@ -63,7 +68,7 @@ func dataSourceTestRead(t *testing.T, def *dataSourceTestDef, name string) datas
 	ds.Schema(ctx, datasource.SchemaRequest{}, &s)
 	typ := s.Schema.Type().TerraformType(ctx)
 	config := tftypes.NewValue(typ, map[string]tftypes.Value{
-		"name":     tftypes.NewValue(tftypes.String, name),
+		"name":     tftypes.NewValue(tftypes.String, "world"),
 		"greeting": tftypes.NewValue(tftypes.String, nil),
 	})
 	resp := datasource.ReadResponse{State: tfsdk.State{Schema: s.Schema, Raw: tftypes.NewValue(typ, nil)}}
@@ -74,15 +79,10 @@ func dataSourceTestRead(t *testing.T, def *dataSourceTestDef, name string) datas
 // What Read writes into the model, read from the configuration, is the
 // state, with the warnings it adds.
 func TestDataSourceReadWritesTheModel(t *testing.T) {
-	resp := dataSourceTestRead(t, &dataSourceTestDef{
-		TypeName: "test_greeting",
-		Service:  dataSourceTestService,
-		Schema:   dataSourceTestSchema,
-		Read: func(_ context.Context, c *dataSourceTestClient, m *dataSourceTestModel, diags *diag.Diagnostics) {
-			m.Greeting = types.StringValue(c.greeting + ", " + m.Name.ValueString())
-			diags.AddWarning("Greeted", "once")
-		},
-	}, "world")
+	resp := dataSourceTestRead(t, func(_ context.Context, c *dataSourceTestClient, m *dataSourceTestModel, diags *diag.Diagnostics) {
+		m.Greeting = types.StringValue(c.greeting + ", " + m.Name.ValueString())
+		diags.AddWarning("Greeted", "once")
+	})
 	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Summary() != "Greeted" {
 		t.Fatalf("diagnostics %v, want the warning alone", resp.Diagnostics)
 	}
@@ -99,15 +99,10 @@ func TestDataSourceReadWritesTheModel(t *testing.T) {
 // A Read that adds an error leaves the state unwritten, whatever it put in
 // the model.
 func TestDataSourceReadErrorWritesNoState(t *testing.T) {
-	resp := dataSourceTestRead(t, &dataSourceTestDef{
-		TypeName: "test_greeting",
-		Service:  dataSourceTestService,
-		Schema:   dataSourceTestSchema,
-		Read: func(_ context.Context, _ *dataSourceTestClient, m *dataSourceTestModel, diags *diag.Diagnostics) {
-			m.Greeting = types.StringValue("half done")
-			diags.AddError("Cannot greet", "no one answers")
-		},
-	}, "world")
+	resp := dataSourceTestRead(t, func(_ context.Context, _ *dataSourceTestClient, m *dataSourceTestModel, diags *diag.Diagnostics) {
+		m.Greeting = types.StringValue("half done")
+		diags.AddError("Cannot greet", "no one answers")
+	})
 	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Summary() != "Cannot greet" || resp.Diagnostics[0].Detail() != "no one answers" {
 		t.Fatalf("diagnostics %v, want the Read's error alone", resp.Diagnostics)
 	}
