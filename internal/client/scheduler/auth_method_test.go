@@ -503,3 +503,21 @@ func TestUpdatesJWT(t *testing.T) {
 		t.Error("a nil client updates JWT methods")
 	}
 }
+
+// BenchmarkAuthMethodDecode decodes an auth method as the emulator answers
+// a read, which every refresh does once per method.
+func BenchmarkAuthMethodDecode(b *testing.B) {
+	body := []byte(`{"Name":"bench-7","Type":"OIDC","TokenLocality":"global","TokenNameFormat":"${auth_method_type}-${auth_method_name}","Default":false,` +
+		`"Config":{"OIDCDiscoveryURL":"https://idp.example.com","OIDCClientID":"Client-7","OIDCClientSecret":"secret-7","OIDCDisableUserInfo":false,` +
+		`"OIDCScopes":null,"JWTValidationPubKeys":null,"JWKSURL":"","BoundAudiences":["Client-7"],"AllowedRedirectURIs":["http://localhost/cb"],` +
+		`"DiscoveryCaPem":null,"JWKSCACert":"","SigningAlgs":null,"ExpirationLeeway":"0s","NotBeforeLeeway":"0s","ClockSkewLeeway":"0s",` +
+		`"ClaimMappings":null,"ListClaimMappings":null},"CreateTime":"2026-11-24T01:50:28.088234491Z","ModifyTime":"2026-11-24T01:50:28.088234491Z",` +
+		`"CreateIndex":90,"ModifyIndex":90}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		var m AuthMethod
+		if err := json.Unmarshal(body, &m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -63,30 +63,21 @@ func (c *AuthMethodConfig) UnmarshalJSON(b []byte) error {
 type duration string
 
 func (d *duration) UnmarshalJSON(b []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	text, quoted, err := client.JSONScalar(b)
+	if err != nil || quoted || text == "" {
+		*d = duration(text)
 		return err
 	}
-	switch t := v.(type) {
-	case nil:
-		*d = ""
-	case string:
-		*d = duration(t)
-	case json.Number:
-		ns, err := t.Int64()
-		if err != nil {
-			f, ferr := t.Float64()
-			if ferr != nil {
-				return fmt.Errorf("duration %s: %w", t, ferr)
-			}
-			ns = int64(f)
+	n := json.Number(text)
+	ns, err := n.Int64()
+	if err != nil {
+		f, ferr := n.Float64()
+		if ferr != nil {
+			return fmt.Errorf("duration: want a string or a number of nanoseconds, got %s", b)
 		}
-		*d = duration(time.Duration(ns).String())
-	default:
-		return fmt.Errorf("duration: want a string or a number of nanoseconds, got %s", b)
+		ns = int64(f)
 	}
+	*d = duration(time.Duration(ns).String())
 	return nil
 }
 

@@ -1,12 +1,12 @@
 package secrets
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 // Decoding is lenient where servers are known or likely to differ from the
@@ -45,11 +45,6 @@ func (n *anyInt) UnmarshalJSON(b []byte) error {
 type anyBool bool
 
 func (v *anyBool) UnmarshalJSON(b []byte) error {
-	var plain bool
-	if json.Unmarshal(b, &plain) == nil {
-		*v = anyBool(plain)
-		return nil
-	}
 	text, err := scalarText(b)
 	if err == nil && text == "" {
 		*v = false
@@ -63,22 +58,9 @@ func (v *anyBool) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// scalarText returns a JSON string's content, trimmed, or a number's
-// literal; null is "". Other JSON values are an error.
+// scalarText returns a JSON string's content, trimmed, or a number's or a
+// boolean's literal; null is "". Other JSON values are an error.
 func scalarText(b []byte) (string, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return "", err
-	}
-	switch t := v.(type) {
-	case nil:
-		return "", nil
-	case json.Number:
-		return t.String(), nil
-	case string:
-		return strings.TrimSpace(t), nil
-	}
-	return "", fmt.Errorf("not a string or a number: %s", b)
+	text, _, err := client.JSONScalar(b)
+	return strings.TrimSpace(text), err
 }
