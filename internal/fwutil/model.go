@@ -233,6 +233,51 @@ func setField(name string, v attr.Value, f reflect.Value, diags *diag.Diagnostic
 	diags.AddError("Model Read Error", fmt.Sprintf("attribute %q is a %T, which field type %s cannot hold; this is a bug in the provider", name, v, f.Type()))
 }
 
+// Equal reports whether two models hold the same attribute values, as
+// attr.Value's Equal compares them; fields without a tag, which never
+// reach Terraform, are not compared. A refresh uses it to tell whether the
+// server's answer changes the state, at a fraction of the cost of
+// reflect.DeepEqual, which walks every value's internals.
+func Equal[M any](a, b *M) bool {
+	return equalModels(reflect.ValueOf(a).Elem(), reflect.ValueOf(b).Elem())
+}
+
+func equalModels(a, b reflect.Value) bool {
+	for _, index := range fieldsOf(a.Type()) {
+		if !equalFields(a.FieldByIndex(index), b.FieldByIndex(index)) {
+			return false
+		}
+	}
+	return true
+}
+
+// equalFields compares two fields of a model type, of the kinds
+// fieldValue turns into attribute values.
+func equalFields(a, b reflect.Value) bool {
+	if v, ok := a.Interface().(attr.Value); ok {
+		w, ok := b.Interface().(attr.Value)
+		return ok && v.Equal(w)
+	}
+	switch {
+	case a.Kind() == reflect.Pointer && a.Type().Elem().Kind() == reflect.Struct:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return equalModels(a.Elem(), b.Elem())
+	case a.Kind() == reflect.Slice && a.Type().Elem().Kind() == reflect.Struct:
+		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
+			return false
+		}
+		for i := range a.Len() {
+			if !equalModels(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(a.Interface(), b.Interface())
+}
+
 // fieldsOf maps the tfsdk tags of a model type to their fields' indexes,
 // read once per type.
 func fieldsOf(t reflect.Type) map[string][]int {

@@ -116,6 +116,56 @@ func TestModelMatchesFramework(t *testing.T) {
 	}
 }
 
+// TestEqual checks that Equal finds two models equal exactly when Set
+// would write the same state from them, across models that differ in one
+// attribute each, in a nested object, a list of objects or a pointer to
+// one, and that fields without a tag do not count.
+func TestEqual(t *testing.T) {
+	ctx := context.Background()
+	typ := modelTestSchema.Type().TerraformType(ctx)
+	models := modelTestModels()
+	base := models["all set"]
+	change := map[string]func(m *modelTestModel){
+		"name":       func(m *modelTestModel) { m.Name = types.StringValue("z") },
+		"count null": func(m *modelTestModel) { m.Count = types.Int64Null() },
+		"nested value": func(m *modelTestModel) {
+			m.Config = types.ObjectValueMust(modelTestConfigTypes, map[string]attr.Value{"url": types.StringValue("https://y"), "secret": types.StringUnknown()})
+		},
+		"list element": func(m *modelTestModel) {
+			m.Items = []modelTestItem{{ID: types.StringValue("1")}, {ID: types.StringValue("3")}}
+		},
+		"list shorter":   func(m *modelTestModel) { m.Items = m.Items[:1] },
+		"list empty":     func(m *modelTestModel) { m.Items = []modelTestItem{} },
+		"list null":      func(m *modelTestModel) { m.Items = nil },
+		"pointer value":  func(m *modelTestModel) { m.Owner = &modelTestItem{ID: types.StringValue("p")} },
+		"pointer null":   func(m *modelTestModel) { m.Owner = nil },
+		"untagged field": func(m *modelTestModel) { m.Ignored = "not in the state" },
+	}
+	for name, f := range change {
+		m := base
+		f(&m)
+		models[name] = m
+	}
+	state := func(m modelTestModel) tftypes.Value {
+		st := tfsdk.State{Schema: modelTestSchema, Raw: tftypes.NewValue(typ, nil)}
+		if d := Set(ctx, &st, &m); d.HasError() {
+			t.Fatalf("Set: %v", d)
+		}
+		return st.Raw
+	}
+	for an, a := range models {
+		for bn, b := range models {
+			want := state(a).Equal(state(b))
+			if got := Equal(&a, &b); got != want {
+				t.Errorf("Equal(%s, %s) = %t, but their states are equal: %t", an, bn, got, want)
+			}
+		}
+	}
+	if m := models["untagged field"]; !Equal(&base, &m) {
+		t.Error("a field without a tag made two models unequal")
+	}
+}
+
 func TestObjectFromAndAs(t *testing.T) {
 	type config struct {
 		URL    types.String `tfsdk:"url"`

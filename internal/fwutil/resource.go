@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"reflect"
 	"slices"
 	"time"
 
@@ -269,7 +268,7 @@ func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, re
 	case resp.Diagnostics.HasError():
 	// A refresh mostly finds what state holds, which resp.State already
 	// is: writing it again would cost more than the comparison.
-	case !reflect.DeepEqual(prior, m):
+	case !Equal(&prior, &m):
 		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
 	}
 }
