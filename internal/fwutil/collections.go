@@ -3,6 +3,7 @@ package fwutil
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
@@ -27,9 +28,7 @@ func StringListFromAPI(ctx context.Context, prior types.List, v []string, diags 
 		}
 		return types.ListNull(types.StringType)
 	}
-	l, d := types.ListValueFrom(ctx, types.StringType, v)
-	diags.Append(d...)
-	return l
+	return StringListValue(v)
 }
 
 // StringMapFromAPI is StringListFromAPI for maps of strings.
@@ -40,9 +39,47 @@ func StringMapFromAPI(ctx context.Context, prior types.Map, v map[string]string,
 		}
 		return types.MapNull(types.StringType)
 	}
-	m, d := types.MapValueFrom(ctx, types.StringType, v)
-	diags.Append(d...)
-	return m
+	return StringMapValue(v)
+}
+
+// StringListValue, StringSetValue and StringMapValue are what the
+// framework's ListValueFrom, SetValueFrom and MapValueFrom make of strings:
+// null for nil, else the known collection. They build it directly, where
+// the framework reflects on every element, which cost a refresh more than
+// the rest of an object's conversion.
+func StringListValue(v []string) types.List {
+	if v == nil {
+		return types.ListNull(types.StringType)
+	}
+	return types.ListValueMust(types.StringType, stringValues(v))
+}
+
+// StringSetValue: see StringListValue.
+func StringSetValue(v []string) types.Set {
+	if v == nil {
+		return types.SetNull(types.StringType)
+	}
+	return types.SetValueMust(types.StringType, stringValues(v))
+}
+
+// StringMapValue: see StringListValue.
+func StringMapValue(v map[string]string) types.Map {
+	if v == nil {
+		return types.MapNull(types.StringType)
+	}
+	elems := make(map[string]attr.Value, len(v))
+	for k, s := range v {
+		elems[k] = types.StringValue(s)
+	}
+	return types.MapValueMust(types.StringType, elems)
+}
+
+func stringValues(v []string) []attr.Value {
+	elems := make([]attr.Value, len(v))
+	for i, s := range v {
+		elems[i] = types.StringValue(s)
+	}
+	return elems
 }
 
 // Strings returns the elements of a list of strings; null gives nil.

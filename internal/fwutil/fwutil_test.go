@@ -98,6 +98,31 @@ func TestStringListFromAPIKeepsNullOrEmpty(t *testing.T) {
 	}
 }
 
+// TestStringCollectionValues checks that the collections built without
+// reflection are the framework's, null for nil included.
+func TestStringCollectionValues(t *testing.T) {
+	ctx := context.Background()
+	for _, v := range [][]string{nil, {}, {"b", "a", "b"}} {
+		list, d := types.ListValueFrom(ctx, types.StringType, v)
+		if got := StringListValue(v); d.HasError() || !got.Equal(list) {
+			t.Errorf("StringListValue(%#v) = %s, want %s %v", v, got, list, d)
+		}
+		if len(v) == 3 {
+			v = v[1:] // a set holds no duplicates
+		}
+		set, d := types.SetValueFrom(ctx, types.StringType, v)
+		if got := StringSetValue(v); d.HasError() || !got.Equal(set) {
+			t.Errorf("StringSetValue(%#v) = %s, want %s %v", v, got, set, d)
+		}
+	}
+	for _, v := range []map[string]string{nil, {}, {"k": "v", "l": ""}} {
+		m, d := types.MapValueFrom(ctx, types.StringType, v)
+		if got := StringMapValue(v); d.HasError() || !got.Equal(m) {
+			t.Errorf("StringMapValue(%#v) = %s, want %s %v", v, got, m, d)
+		}
+	}
+}
+
 func TestOnlyChanged(t *testing.T) {
 	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
 		"name":     tftypes.String,

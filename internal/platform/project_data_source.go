@@ -71,5 +71,5 @@ func readProjectDataSource(ctx context.Context, c *platformclient.Client, m *pro
 	if !ok {
 		return
 	}
-	modelFromProject(ctx, m, got, effectiveTagsOf(got.EffectiveTagBindings), diags)
+	modelFromProject(m, got, effectiveTagsOf(got.EffectiveTagBindings))
 }

@@ -76,7 +76,7 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectModel) error {
 		got, err := op.Client.Projects.Read(ctx, m.ID.ValueString(), platformclient.ProjectReadOptions{Include: projectIncludes})
 		if err == nil {
-			modelFromProject(ctx, m, got, effectiveTagsOf(got.EffectiveTagBindings), op.Diags)
+			modelFromProject(m, got, effectiveTagsOf(got.EffectiveTagBindings))
 		}
 		return err
 	},
@@ -87,7 +87,7 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 		}
 		got, err := op.Client.Projects.Update(ctx, m.ID.ValueString(), opts)
 		if err == nil {
-			modelFromProject(ctx, m, got, tagsOf(opts.TagBindings), op.Diags)
+			modelFromProject(m, got, tagsOf(opts.TagBindings))
 		}
 		return err
 	},
@@ -178,7 +178,7 @@ func createProject(ctx context.Context, op fwutil.Op[*platformclient.Client], m 
 	if err != nil {
 		return err
 	}
-	modelFromProject(ctx, m, got, tagsOf(update.TagBindings), op.Diags)
+	modelFromProject(m, got, tagsOf(update.TagBindings))
 	return nil
 }
 
@@ -242,7 +242,7 @@ func effectiveTagsOf(bindings []*platformclient.EffectiveTagBinding) map[string]
 // modelFromProject writes the project the server answered over m, with
 // tags, the tag bindings the project holds: the platform answers a write
 // without them, but holds exactly the ones the write sent.
-func modelFromProject(ctx context.Context, m *projectModel, p *platformclient.Project, tags map[string]string, diags *diag.Diagnostics) {
+func modelFromProject(m *projectModel, p *platformclient.Project, tags map[string]string) {
 	m.ID = types.StringValue(p.ID)
 	if p.Organization != nil {
 		m.Organization = types.StringValue(p.Organization.Name)
@@ -253,7 +253,5 @@ func modelFromProject(ctx context.Context, m *projectModel, p *platformclient.Pr
 	if d := p.AutoDestroyActivityDuration; d != nil && *d != "" {
 		m.AutoDestroyActivityDuration = types.StringValue(*d)
 	}
-	var d diag.Diagnostics
-	m.TagBindings, d = types.MapValueFrom(ctx, types.StringType, tags)
-	diags.Append(d...)
+	m.TagBindings = fwutil.StringMapValue(tags)
 }

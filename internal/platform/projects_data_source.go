@@ -79,6 +79,6 @@ func readProjectsDataSource(ctx context.Context, c *platformclient.Client, m *pr
 	m.Organization = types.StringValue(org)
 	m.Projects = make([]projectModel, len(found.Items))
 	for i, p := range found.Items {
-		modelFromProject(ctx, &m.Projects[i], p, effectiveTagsOf(p.EffectiveTagBindings), diags)
+		modelFromProject(&m.Projects[i], p, effectiveTagsOf(p.EffectiveTagBindings))
 	}
 }

@@ -92,8 +92,6 @@ func readTeamsDataSource(ctx context.Context, c *platformclient.Client, m *teams
 		modelFromTeam(&m.Teams[i], t, diags)
 		ids[i], byName[t.Name] = t.ID, t.ID
 	}
-	m.IDs = stringList(ctx, ids, diags)
-	var d diag.Diagnostics
-	m.IDsByName, d = types.MapValueFrom(ctx, types.StringType, byName)
-	diags.Append(d...)
+	m.IDs = stringList(ids)
+	m.IDsByName = fwutil.StringMapValue(byName)
 }

@@ -130,5 +130,5 @@ func readWorkspaceDataSource(ctx context.Context, c *platformclient.Client, m *w
 			return
 		}
 	}
-	modelFromWorkspace(ctx, m, got, ownTagsOf(got.EffectiveTagBindings), diags)
+	modelFromWorkspace(m, got, ownTagsOf(got.EffectiveTagBindings), diags)
 }

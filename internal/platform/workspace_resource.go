@@ -136,7 +136,7 @@ var NewWorkspaceResource = fwutil.NewResource(&fwutil.Resource[workspaceResource
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceResourceModel) error {
 		got, err := op.Client.Workspaces.ReadByID(ctx, m.ID.ValueString(), platformclient.WorkspaceReadOptions{Include: workspaceIncludes})
 		if err == nil {
-			modelFromWorkspace(ctx, &m.workspaceModel, got, ownTagsOf(got.EffectiveTagBindings), op.Diags)
+			modelFromWorkspace(&m.workspaceModel, got, ownTagsOf(got.EffectiveTagBindings), op.Diags)
 		}
 		return err
 	},
@@ -390,7 +390,7 @@ func createWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 	if err != nil {
 		return err
 	}
-	modelFromWorkspace(ctx, &m.workspaceModel, got, tagsOf(u.TagBindings), op.Diags)
+	modelFromWorkspace(&m.workspaceModel, got, tagsOf(u.TagBindings), op.Diags)
 	return nil
 }
 
@@ -420,7 +420,7 @@ func updateWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 		}
 		got.TagNames = want
 	}
-	modelFromWorkspace(ctx, &m.workspaceModel, got, tagsOf(u.TagBindings), op.Diags)
+	modelFromWorkspace(&m.workspaceModel, got, tagsOf(u.TagBindings), op.Diags)
 	return nil
 }
 
@@ -554,7 +554,7 @@ func ownTagsOf(bindings []*platformclient.EffectiveTagBinding) map[string]string
 // modelFromWorkspace writes the workspace the server answered over m,
 // with tags, the tag bindings the workspace holds: the platform answers a
 // write without them, but holds exactly the ones the write sent.
-func modelFromWorkspace(ctx context.Context, m *workspaceModel, w *platformclient.Workspace, tags map[string]string, diags *diag.Diagnostics) {
+func modelFromWorkspace(m *workspaceModel, w *platformclient.Workspace, tags map[string]string, diags *diag.Diagnostics) {
 	var d diag.Diagnostics
 	m.ID = types.StringValue(w.ID)
 	if w.Organization != nil {
@@ -582,15 +582,11 @@ func modelFromWorkspace(ctx context.Context, m *workspaceModel, w *platformclien
 	m.SourceName = fwutil.StringFromAPI(m.SourceName, w.SourceName)
 	m.SourceURL = fwutil.StringFromAPI(m.SourceURL, w.SourceURL)
 	m.TerraformVersion = types.StringValue(w.TerraformVersion)
-	m.TriggerPrefixes, d = types.ListValueFrom(ctx, types.StringType, nonNil(w.TriggerPrefixes))
-	diags.Append(d...)
-	m.TriggerPatterns, d = types.ListValueFrom(ctx, types.StringType, nonNil(w.TriggerPatterns))
-	diags.Append(d...)
+	m.TriggerPrefixes = fwutil.StringListValue(nonNil(w.TriggerPrefixes))
+	m.TriggerPatterns = fwutil.StringListValue(nonNil(w.TriggerPatterns))
 	m.WorkingDirectory = types.StringValue(w.WorkingDirectory)
-	m.TagNames, d = types.SetValueFrom(ctx, types.StringType, nonNil(w.TagNames))
-	diags.Append(d...)
-	m.TagBindings, d = types.MapValueFrom(ctx, types.StringType, tags)
-	diags.Append(d...)
+	m.TagNames = fwutil.StringSetValue(nonNil(w.TagNames))
+	m.TagBindings = fwutil.StringMapValue(tags)
 	m.VCSRepo = vcsRepoFromAPI(m.VCSRepo, w.VCSRepo)
 	overwrites := map[string]attr.Value{"execution_mode": types.BoolValue(false), "agent_pool": types.BoolValue(false)}
 	if o := w.SettingOverwrites; o != nil {

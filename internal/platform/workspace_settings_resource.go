@@ -155,7 +155,7 @@ func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Cl
 			return err
 		}
 	}
-	modelFromWorkspaceSettings(ctx, m, got, consumers, op.Diags)
+	modelFromWorkspaceSettings(m, got, consumers)
 	return nil
 }
 
@@ -175,7 +175,7 @@ func readWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Cli
 		return err
 	}
 	consumers := consumerIDs(list)
-	modelFromWorkspaceSettings(ctx, m, got, consumers, op.Diags)
+	modelFromWorkspaceSettings(m, got, consumers)
 	return nil
 }
 
@@ -188,8 +188,7 @@ func consumerIDs(l *platformclient.WorkspaceList) []string {
 	return ids
 }
 
-func modelFromWorkspaceSettings(ctx context.Context, m *workspaceSettingsModel, w *platformclient.Workspace, consumers []string, diags *diag.Diagnostics) {
-	var d diag.Diagnostics
+func modelFromWorkspaceSettings(m *workspaceSettingsModel, w *platformclient.Workspace, consumers []string) {
 	m.ID = types.StringValue(w.ID)
 	m.WorkspaceID = types.StringValue(w.ID)
 	m.ExecutionMode = types.StringValue(w.ExecutionMode)
@@ -198,6 +197,5 @@ func modelFromWorkspaceSettings(ctx context.Context, m *workspaceSettingsModel, 
 		m.AgentPoolID = types.StringValue(w.AgentPool.ID)
 	}
 	m.GlobalRemoteState = types.BoolValue(w.GlobalRemoteState)
-	m.RemoteStateConsumerIDs, d = types.SetValueFrom(ctx, types.StringType, nonNil(consumers))
-	diags.Append(d...)
+	m.RemoteStateConsumerIDs = fwutil.StringSetValue(nonNil(consumers))
 }

@@ -104,17 +104,15 @@ func readWorkspacesDataSource(ctx context.Context, c *platformclient.Client, m *
 	m.Workspaces = make([]workspaceModel, len(found.Items))
 	ids, names := make([]string, len(found.Items)), make([]string, len(found.Items))
 	for i, ws := range found.Items {
-		modelFromWorkspace(ctx, &m.Workspaces[i], ws, ownTagsOf(ws.EffectiveTagBindings), diags)
+		modelFromWorkspace(&m.Workspaces[i], ws, ownTagsOf(ws.EffectiveTagBindings), diags)
 		ids[i], names[i] = ws.ID, ws.Name
 	}
-	m.IDs = stringList(ctx, ids, diags)
-	m.Names = stringList(ctx, names, diags)
+	m.IDs = stringList(ids)
+	m.Names = stringList(names)
 }
 
 // stringList is a list of strings, empty rather than null when there are
 // none.
-func stringList(ctx context.Context, v []string, diags *diag.Diagnostics) types.List {
-	l, d := types.ListValueFrom(ctx, types.StringType, nonNil(v))
-	diags.Append(d...)
-	return l
+func stringList(v []string) types.List {
+	return fwutil.StringListValue(nonNil(v))
 }

@@ -106,10 +106,10 @@ func readDestinationDataSource(ctx context.Context, c *secretsclient.Client, m *
 	*m = destinationDataSourceModel{
 		Type:               types.StringValue(typ),
 		Name:               types.StringValue(name),
-		ConnectionDetails:  dsStringMap(ctx, details, diags),
+		ConnectionDetails:  fwutil.StringMapValue(details),
 		Granularity:        types.StringValue(got.Options.GranularityLevel),
 		SecretNameTemplate: types.StringValue(got.Options.SecretNameTemplate),
-		CustomTags:         dsStringMap(ctx, tags, diags),
+		CustomTags:         fwutil.StringMapValue(tags),
 		PurgeInitiatedAt:   fwutil.TimeString(got.PurgeInitiatedAt),
 	}
 }
@@ -129,10 +129,4 @@ func dsDetailText(v any) (string, error) {
 		return "", err
 	}
 	return string(b), nil
-}
-
-func dsStringMap(ctx context.Context, v map[string]string, diags *diag.Diagnostics) types.Map {
-	m, d := types.MapValueFrom(ctx, types.StringType, v)
-	diags.Append(d...)
-	return m
 }
