@@ -21,7 +21,7 @@ func StringFromAPI(prior types.String, v string) types.String {
 // StringListFromAPI converts a server list. APIs answer null and [] alike
 // for "none", so an empty answer keeps whichever of the two the prior value
 // used, and neither spelling in a configuration shows a diff.
-func StringListFromAPI(ctx context.Context, prior types.List, v []string, diags *diag.Diagnostics) types.List {
+func StringListFromAPI(prior types.List, v []string) types.List {
 	if len(v) == 0 {
 		if !prior.IsNull() && !prior.IsUnknown() && len(prior.Elements()) == 0 {
 			return prior
@@ -32,7 +32,7 @@ func StringListFromAPI(ctx context.Context, prior types.List, v []string, diags 
 }
 
 // StringMapFromAPI is StringListFromAPI for maps of strings.
-func StringMapFromAPI(ctx context.Context, prior types.Map, v map[string]string, diags *diag.Diagnostics) types.Map {
+func StringMapFromAPI(prior types.Map, v map[string]string) types.Map {
 	if len(v) == 0 {
 		if !prior.IsNull() && !prior.IsUnknown() && len(prior.Elements()) == 0 {
 			return prior

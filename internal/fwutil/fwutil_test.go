@@ -80,21 +80,16 @@ func TestSecretFromAPI(t *testing.T) {
 }
 
 func TestStringListFromAPIKeepsNullOrEmpty(t *testing.T) {
-	ctx := context.Background()
-	var diags diag.Diagnostics
 	empty := types.ListValueMust(types.StringType, nil)
-	if got := StringListFromAPI(ctx, empty, nil, &diags); !got.Equal(empty) {
+	if got := StringListFromAPI(empty, nil); !got.Equal(empty) {
 		t.Errorf("prior [] and server null: got %s, want []", got)
 	}
-	if got := StringListFromAPI(ctx, types.ListNull(types.StringType), []string{}, &diags); !got.IsNull() {
+	if got := StringListFromAPI(types.ListNull(types.StringType), []string{}); !got.IsNull() {
 		t.Errorf("prior null and server []: got %s, want null", got)
 	}
-	got := StringListFromAPI(ctx, types.ListNull(types.StringType), []string{"a"}, &diags)
+	got := StringListFromAPI(types.ListNull(types.StringType), []string{"a"})
 	if want := types.ListValueMust(types.StringType, []attr.Value{types.StringValue("a")}); !got.Equal(want) {
 		t.Errorf("got %s, want %s", got, want)
-	}
-	if diags.HasError() {
-		t.Fatal(diags)
 	}
 }
 

@@ -99,7 +99,7 @@ func readACLAuthMethodDataSource(ctx context.Context, c *schedulerclient.Client,
 		fwutil.AddAPIError(diags, "Cannot read the auth method", err)
 		return
 	}
-	config := modelFromAuthMethodConfig(ctx, nil, got.Config, diags)
+	config := modelFromAuthMethodConfig(nil, got.Config)
 	cfg, d := fwutil.ObjectFrom(dataSourceConfigAttrTypes(), config)
 	diags.Append(d...)
 	if diags.HasError() {

@@ -66,7 +66,7 @@ func authMethodConfigFromModel(ctx context.Context, m *aclAuthMethodConfigModel,
 // before; it decides how the server's normal forms are shown (null or empty
 // lists, "5m" or "5m0s") and whether the client secret is kept. A nil prior
 // (data sources, import) takes the server's answer as it is.
-func modelFromAuthMethodConfig(ctx context.Context, prior *aclAuthMethodConfigModel, c *schedulerclient.AuthMethodConfig, diags *diag.Diagnostics) aclAuthMethodConfigModel {
+func modelFromAuthMethodConfig(prior *aclAuthMethodConfigModel, c *schedulerclient.AuthMethodConfig) aclAuthMethodConfigModel {
 	if c == nil {
 		c = &schedulerclient.AuthMethodConfig{}
 	}
@@ -78,19 +78,19 @@ func modelFromAuthMethodConfig(ctx context.Context, prior *aclAuthMethodConfigMo
 		OIDCDiscoveryURL:     fwutil.StringFromAPI(p.OIDCDiscoveryURL, c.OIDCDiscoveryURL),
 		OIDCClientID:         fwutil.StringFromAPI(p.OIDCClientID, c.OIDCClientID),
 		OIDCDisableUserInfo:  types.BoolValue(c.OIDCDisableUserInfo),
-		OIDCScopes:           fwutil.StringListFromAPI(ctx, p.OIDCScopes, c.OIDCScopes, diags),
-		JWTValidationPubKeys: fwutil.StringListFromAPI(ctx, p.JWTValidationPubKeys, c.JWTValidationPubKeys, diags),
+		OIDCScopes:           fwutil.StringListFromAPI(p.OIDCScopes, c.OIDCScopes),
+		JWTValidationPubKeys: fwutil.StringListFromAPI(p.JWTValidationPubKeys, c.JWTValidationPubKeys),
 		JWKSURL:              fwutil.StringFromAPI(p.JWKSURL, c.JWKSURL),
 		JWKSCACert:           fwutil.StringFromAPI(p.JWKSCACert, c.JWKSCACert),
-		BoundAudiences:       fwutil.StringListFromAPI(ctx, p.BoundAudiences, c.BoundAudiences, diags),
-		AllowedRedirectURIs:  fwutil.StringListFromAPI(ctx, p.AllowedRedirectURIs, c.AllowedRedirectURIs, diags),
-		DiscoveryCaPem:       fwutil.StringListFromAPI(ctx, p.DiscoveryCaPem, c.DiscoveryCaPem, diags),
-		SigningAlgs:          fwutil.StringListFromAPI(ctx, p.SigningAlgs, c.SigningAlgs, diags),
+		BoundAudiences:       fwutil.StringListFromAPI(p.BoundAudiences, c.BoundAudiences),
+		AllowedRedirectURIs:  fwutil.StringListFromAPI(p.AllowedRedirectURIs, c.AllowedRedirectURIs),
+		DiscoveryCaPem:       fwutil.StringListFromAPI(p.DiscoveryCaPem, c.DiscoveryCaPem),
+		SigningAlgs:          fwutil.StringListFromAPI(p.SigningAlgs, c.SigningAlgs),
 		ExpirationLeeway:     fwutil.DurationFromAPI(p.ExpirationLeeway, c.ExpirationLeeway),
 		NotBeforeLeeway:      fwutil.DurationFromAPI(p.NotBeforeLeeway, c.NotBeforeLeeway),
 		ClockSkewLeeway:      fwutil.DurationFromAPI(p.ClockSkewLeeway, c.ClockSkewLeeway),
-		ClaimMappings:        fwutil.StringMapFromAPI(ctx, p.ClaimMappings, c.ClaimMappings, diags),
-		ListClaimMappings:    fwutil.StringMapFromAPI(ctx, p.ListClaimMappings, c.ListClaimMappings, diags),
+		ClaimMappings:        fwutil.StringMapFromAPI(p.ClaimMappings, c.ClaimMappings),
+		ListClaimMappings:    fwutil.StringMapFromAPI(p.ListClaimMappings, c.ListClaimMappings),
 	}
 	if prior == nil {
 		m.OIDCClientSecret = types.StringNull()

@@ -351,7 +351,7 @@ func createACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Clie
 			got.CreateIndex, got.ModifyIndex)}
 	}
 	undoCreateLowercasing(body.Config, got.Config)
-	modelFromAuthMethod(ctx, m, got, op.Diags)
+	modelFromAuthMethod(m, got, op.Diags)
 	return nil
 }
 
@@ -360,7 +360,7 @@ func readACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client
 	if err != nil {
 		return err
 	}
-	modelFromAuthMethod(ctx, m, got, op.Diags)
+	modelFromAuthMethod(m, got, op.Diags)
 	return nil
 }
 
@@ -379,7 +379,7 @@ func updateACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Clie
 	if err != nil {
 		return err
 	}
-	modelFromAuthMethod(ctx, m, got, op.Diags)
+	modelFromAuthMethod(m, got, op.Diags)
 	return nil
 }
 
@@ -422,14 +422,14 @@ func authMethodFromModel(ctx context.Context, m *aclAuthMethodModel, op fwutil.O
 
 // modelFromAuthMethod writes the server's answer over m, which holds the
 // plan after a write and the state after a read.
-func modelFromAuthMethod(ctx context.Context, m *aclAuthMethodModel, got *schedulerclient.AuthMethod, diags *diag.Diagnostics) {
+func modelFromAuthMethod(m *aclAuthMethodModel, got *schedulerclient.AuthMethod, diags *diag.Diagnostics) {
 	var priorConfig *aclAuthMethodConfigModel
 	var c aclAuthMethodResourceConfigModel
 	if !m.Config.IsNull() {
 		diags.Append(fwutil.As(m.Config, &c)...)
 		priorConfig = &c.aclAuthMethodConfigModel
 	}
-	c.aclAuthMethodConfigModel = modelFromAuthMethodConfig(ctx, priorConfig, got.Config, diags)
+	c.aclAuthMethodConfigModel = modelFromAuthMethodConfig(priorConfig, got.Config)
 	// The version is the practitioner's own and is kept as configured.
 	if priorConfig == nil {
 		c.OIDCClientSecretWOVersion = types.Int64Null()

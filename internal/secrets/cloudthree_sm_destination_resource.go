@@ -73,8 +73,8 @@ var cloudThreeSM = &destinationKind[cloudThreeSMDestinationModel, *cloudThreeSMD
 	modelFromDetails: func(ctx context.Context, m *cloudThreeSMDestinationModel, d map[string]any, diags *diag.Diagnostics) {
 		m.Credentials = secretDetail(m.Credentials, d, "credentials")
 		m.ProjectID = detail(m.ProjectID, d, "project_id")
-		m.ReplicationLocations = listDetail(ctx, m.ReplicationLocations, d, "replication_locations", diags)
-		m.LocationalKMSKeys = mapDetail(ctx, m.LocationalKMSKeys, d, "locational_kms_keys", diags)
+		m.ReplicationLocations = listDetail(m.ReplicationLocations, d, "replication_locations", diags)
+		m.LocationalKMSKeys = mapDetail(m.LocationalKMSKeys, d, "locational_kms_keys", diags)
 		m.GlobalKMSKey = detail(m.GlobalKMSKey, d, "global_kms_key")
 	},
 }

@@ -177,6 +177,6 @@ var codehost = &destinationKind[codehostDestinationModel, *codehostDestinationMo
 		m.EnvironmentName = detail(m.EnvironmentName, d, "environment_name")
 		m.OrganizationName = detail(m.OrganizationName, d, "organization_name")
 		m.OrganizationVisibility = detail(m.OrganizationVisibility, d, "organization_visibility")
-		m.SelectedRepositoryNames = listDetail(ctx, m.SelectedRepositoryNames, d, "selected_repository_names", diags)
+		m.SelectedRepositoryNames = listDetail(m.SelectedRepositoryNames, d, "selected_repository_names", diags)
 	},
 }

@@ -1,7 +1,6 @@
 package secrets
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -43,7 +42,7 @@ func secretDetail(prior types.String, details map[string]any, key string) types.
 // reads a string: a key the server does not report keeps the prior value,
 // and "none" keeps the prior value's spelling (null or empty). A string is
 // read as a comma-separated list, the form the spec's samples give.
-func listDetail(ctx context.Context, prior types.List, details map[string]any, key string, diags *diag.Diagnostics) types.List {
+func listDetail(prior types.List, details map[string]any, key string, diags *diag.Diagnostics) types.List {
 	raw, reported := details[key]
 	if !reported {
 		return prior
@@ -70,11 +69,11 @@ func listDetail(ctx context.Context, prior types.List, details map[string]any, k
 		diags.AddError("Unexpected answer from the secrets service", fmt.Sprintf("connection_details.%s is %v, not a list of strings.", key, raw))
 		return prior
 	}
-	return fwutil.StringListFromAPI(ctx, prior, items, diags)
+	return fwutil.StringListFromAPI(prior, items)
 }
 
 // mapDetail is listDetail for a map of strings.
-func mapDetail(ctx context.Context, prior types.Map, details map[string]any, key string, diags *diag.Diagnostics) types.Map {
+func mapDetail(prior types.Map, details map[string]any, key string, diags *diag.Diagnostics) types.Map {
 	raw, reported := details[key]
 	if !reported {
 		return prior
@@ -96,5 +95,5 @@ func mapDetail(ctx context.Context, prior types.Map, details map[string]any, key
 		diags.AddError("Unexpected answer from the secrets service", fmt.Sprintf("connection_details.%s is %v, not a map of strings.", key, raw))
 		return prior
 	}
-	return fwutil.StringMapFromAPI(ctx, prior, entries, diags)
+	return fwutil.StringMapFromAPI(prior, entries)
 }

@@ -316,7 +316,7 @@ func (k *destinationKind[M, P]) modelFromDestination(ctx context.Context, m *M, 
 	b.SecretNameTemplate = types.StringValue(d.Options.SecretNameTemplate)
 	b.Granularity = types.StringValue(d.Options.GranularityLevel)
 	if t := P(m).tags(); t != nil {
-		*t = fwutil.StringMapFromAPI(ctx, *t, d.Options.CustomTags, diags)
+		*t = fwutil.StringMapFromAPI(*t, d.Options.CustomTags)
 	}
 	k.modelFromDetails(ctx, m, d.ConnectionDetails, diags)
 }

@@ -72,6 +72,6 @@ var webhostProject = &destinationKind[webhostProjectDestinationModel, *webhostPr
 		m.AccessToken = secretDetail(m.AccessToken, d, "access_token")
 		m.ProjectID = detail(m.ProjectID, d, "project_id")
 		m.TeamID = detail(m.TeamID, d, "team_id")
-		m.DeploymentEnvironments = listDetail(ctx, m.DeploymentEnvironments, d, "deployment_environments", diags)
+		m.DeploymentEnvironments = listDetail(m.DeploymentEnvironments, d, "deployment_environments", diags)
 	},
 }
