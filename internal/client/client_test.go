@@ -489,18 +489,6 @@ func withoutElapsed(err error) string {
 	return regexp.MustCompile(` over [0-9.]+(µs|ms|s): `).ReplaceAllString(fmt.Sprint(err), " over T: ")
 }
 
-// closedPort returns an address where nothing listens.
-func closedPort(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	_ = l.Close()
-	return addr
-}
-
 // A server that cannot be reached fails the call after every retry, for a
 // write as well, since an attempt that could not connect never reached the
 // server. The error gives the whole URL, the attempts and their time, the
