@@ -11,7 +11,6 @@ package secrets
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -103,41 +102,16 @@ type Envelope[T any] struct {
 	Data T `json:"data"`
 }
 
-// Meta is an answer's envelope without its data. The lease, wrap and auth
-// fields are part of the service's common envelope and stay empty on sync
-// answers; they are kept so that nothing a server says is dropped.
+// Meta is what the provider reads of an answer's envelope besides its
+// data. The envelope's other fields (request, lease, wrap and auth
+// details) say nothing about sync objects, which have no lease, so they
+// are not decoded: a server that spells them differently from another,
+// such as lease_duration as "30" or renewable as "true", is not refused
+// over a value nothing reads.
 type Meta struct {
-	RequestID     string         `json:"request_id"`
-	LeaseID       string         `json:"lease_id"`
-	LeaseDuration int            `json:"lease_duration"`
-	Renewable     bool           `json:"renewable"`
-	WrapInfo      map[string]any `json:"wrap_info"`
 	// Warnings are the server's remarks on a request it carried out, such
 	// as a parameter it ignored.
-	Warnings  []string       `json:"warnings"`
-	Auth      map[string]any `json:"auth"`
-	MountType string         `json:"mount_type"`
-}
-
-// UnmarshalJSON accepts lease_duration and renewable in the spellings
-// anyInt and anyBool take. It is Envelope's rather than Meta's, for a
-// method of the embedded Meta would decode the whole envelope, Data
-// included, as a Meta.
-func (e *Envelope[T]) UnmarshalJSON(b []byte) error {
-	type plainMeta Meta
-	var raw struct {
-		*plainMeta
-		LeaseDuration anyInt  `json:"lease_duration"`
-		Renewable     anyBool `json:"renewable"`
-		Data          *T      `json:"data"`
-	}
-	raw.plainMeta = (*plainMeta)(&e.Meta)
-	raw.Data = &e.Data
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return err
-	}
-	e.LeaseDuration, e.Renewable = int(raw.LeaseDuration), bool(raw.Renewable)
-	return nil
+	Warnings []string `json:"warnings"`
 }
 
 // send makes a call and unwraps its envelope; the data is nil when the
