@@ -96,7 +96,8 @@ func NewClient(c *client.Client) *Client {
 	return &Client{c: c}
 }
 
-// Envelope is the frame of every answer: Data is the object, Meta the rest.
+// Envelope is the frame of every answer: Data is the object, Meta what the
+// provider reads of the rest.
 type Envelope[T any] struct {
 	Meta
 	Data T `json:"data"`
