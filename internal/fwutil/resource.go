@@ -228,8 +228,14 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 		}
 	}
 	err := r.def.Create(ctx, Op[C]{Client: r.client, Config: req.Config, Diags: &resp.Diagnostics}, &m)
-	var exists *Exists
+	var (
+		exists  *Exists
+		partial *Partial
+	)
 	switch {
+	case errors.As(err, &partial):
+		addPartial(ctx, &resp.Diagnostics, &resp.State, r.def.Object, "create", &m, partial)
+		return
 	case errors.As(err, &exists):
 		r.addExists(&resp.Diagnostics, &m, exists)
 		return
@@ -287,7 +293,12 @@ func (r *lifecycle[M, C]) Update(ctx context.Context, req resource.UpdateRequest
 	}
 	if !local && r.def.Update != nil {
 		err := r.def.Update(ctx, Op[C]{Client: r.client, Config: req.Config, Diags: &resp.Diagnostics}, &m, &prior)
-		if err != nil {
+		var partial *Partial
+		switch {
+		case errors.As(err, &partial):
+			addPartial(ctx, &resp.Diagnostics, &resp.State, r.def.Object, "update", &m, partial)
+			return
+		case err != nil:
 			r.addError(&resp.Diagnostics, "update", err)
 			return
 		}
