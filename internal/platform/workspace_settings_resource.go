@@ -2,10 +2,12 @@ package platform
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -57,12 +59,16 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 			diags.AddAttributeError(path.Root("agent_pool_id"), "Missing agent pool",
 				`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)
 		}
+		if id := m.WorkspaceID; !id.IsUnknown() && !m.RemoteStateConsumerIDs.IsUnknown() && slices.Contains(m.RemoteStateConsumerIDs.Elements(), attr.Value(id)) {
+			diags.AddAttributeError(path.Root("remote_state_consumer_ids"), "Workspace consuming its own state",
+				fmt.Sprintf("remote_state_consumer_ids cannot name the workspace itself, %s: a workspace always reads its own state.", id.ValueString()))
+		}
 	},
-	Create: writeWorkspaceSettings,
+	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {
+		return writeWorkspaceSettings(ctx, op, m, nil)
+	},
 	Read:   readWorkspaceSettings,
-	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *workspaceSettingsModel) error {
-		return writeWorkspaceSettings(ctx, op, m)
-	},
+	Update: writeWorkspaceSettings,
 	// A destroy gives the workspace back the settings of a new one: the
 	// execution of its project, no global access to its state, and no
 	// consumers.
@@ -106,7 +112,8 @@ func workspaceSettingsSchema(context.Context) schema.Schema {
 				Optional: true, Computed: true,
 				Description: "ID of the agent pool whose agents run the workspace's runs, `apool-` and 16 characters; set with `execution_mode = \"agent\"` only. " +
 					"Not set, the inherited pool, if any.",
-				Validators: []validator.String{idValidator(platformclient.PrefixAgentPool, "an agent pool")},
+				Validators:    []validator.String{idValidator(platformclient.PrefixAgentPool, "an agent pool")},
+				PlanModifiers: []planmodifier.String{noPoolUnlessAgent{}},
 			},
 			"global_remote_state": schema.BoolAttribute{
 				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
@@ -114,8 +121,10 @@ func workspaceSettingsSchema(context.Context) schema.Schema {
 			},
 			"remote_state_consumer_ids": schema.SetAttribute{
 				Optional: true, Computed: true, ElementType: types.StringType,
-				Description: "IDs of the workspaces of the organization that may read this one's state, besides those `global_remote_state` lets. " +
-					"Left out, the consumers are kept as they are; `[]` removes them all.",
+				Description: "IDs of the workspaces of the organization that may read this one's state, besides those `global_remote_state` lets: " +
+					"each `ws-` and 16 characters, a workspace of the same organization other than this one. " +
+					"Left out, the consumers are kept as they are; `[]` removes them all. " +
+					"The consumers are set after the other settings: when the platform refuses them, the other settings stay applied, the state says so, and the error names this attribute.",
 				Validators:    []validator.Set{setvalidator.ValueStringsAre(idValidator(platformclient.PrefixWorkspace, "a workspace"))},
 				PlanModifiers: []planmodifier.Set{setplanmodifier.UseStateForUnknown()},
 			},
@@ -123,10 +132,13 @@ func workspaceSettingsSchema(context.Context) schema.Schema {
 	}
 }
 
-// writeWorkspaceSettings sends the settings: an execution mode names the
-// workspace's own, none inherits; consumers not known (left out on
-// create) are not sent.
-func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {
+// writeWorkspaceSettings sends the settings over prior, the state (nil on
+// create): an execution mode names the workspace's own, none inherits;
+// consumers not known (left out on create) are not sent. It takes two
+// requests, the workspace's then its consumers': when the second fails,
+// the first stays applied, and the error is a fwutil.Partial whose model
+// holds the workspace's new settings and the consumers it had.
+func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Client], m, prior *workspaceSettingsModel) error {
 	id := m.WorkspaceID.ValueString()
 	u := platformclient.WorkspaceUpdateOptions{GlobalRemoteState: boolOf(m.GlobalRemoteState)}
 	if m.ExecutionMode.IsUnknown() || m.ExecutionMode.IsNull() {
@@ -146,17 +158,39 @@ func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Cl
 	if m.RemoteStateConsumerIDs.IsUnknown() {
 		list, err := op.Client.Workspaces.ListRemoteStateConsumers(ctx, id)
 		if err != nil {
-			return err
+			return partialWorkspaceSettings(m, prior, got, err)
 		}
 		consumers = consumerIDs(list)
 	} else {
 		consumers = tagNamesOf(ctx, m.RemoteStateConsumerIDs, op.Diags)
 		if err := op.Client.Workspaces.UpdateRemoteStateConsumers(ctx, id, nonNil(consumers)); err != nil {
-			return err
+			return partialWorkspaceSettings(m, prior, got, err)
 		}
 	}
 	modelFromWorkspaceSettings(m, got, consumers)
 	return nil
+}
+
+// partialWorkspaceSettings is the error of a write whose consumers'
+// request failed once the workspace w had taken the other settings: m
+// becomes w with the consumers of prior, which the failed request left
+// as they were (null on a create, which never read them).
+func partialWorkspaceSettings(m, prior *workspaceSettingsModel, w *platformclient.Workspace, err error) error {
+	modelFromWorkspaceSettings(m, w, nil)
+	m.RemoteStateConsumerIDs = types.SetNull(types.StringType)
+	if prior != nil {
+		m.RemoteStateConsumerIDs = prior.RemoteStateConsumerIDs
+	}
+	pool := "no agent pool"
+	if !m.AgentPoolID.IsNull() {
+		pool = "agent_pool_id " + m.AgentPoolID.ValueString()
+	}
+	return &fwutil.Partial{
+		Done: fmt.Sprintf("the workspace %s now has execution_mode %q, %s and global_remote_state = %t",
+			w.ID, w.ExecutionMode, pool, w.GlobalRemoteState),
+		Path: path.Root("remote_state_consumer_ids"),
+		Err:  err,
+	}
 }
 
 // readWorkspaceSettings reads the workspace and its consumers: two
@@ -177,6 +211,28 @@ func readWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Cli
 	consumers := consumerIDs(list)
 	modelFromWorkspaceSettings(m, got, consumers)
 	return nil
+}
+
+// noPoolUnlessAgent plans agent_pool_id null when the configuration leaves
+// it out and execution_mode is planned known and not agent: only agent
+// execution has a pool, so the plan knows there is none.
+type noPoolUnlessAgent struct{}
+
+func (noPoolUnlessAgent) Description(context.Context) string {
+	return "no agent pool unless execution_mode is agent"
+}
+
+func (m noPoolUnlessAgent) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (noPoolUnlessAgent) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if !req.ConfigValue.IsNull() || !req.PlanValue.IsUnknown() {
+		return
+	}
+	var mode types.String
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("execution_mode"), &mode)...)
+	if !mode.IsNull() && !mode.IsUnknown() && mode.ValueString() != platformclient.ExecutionModeAgent {
+		resp.PlanValue = types.StringNull()
+	}
 }
 
 func consumerIDs(l *platformclient.WorkspaceList) []string {

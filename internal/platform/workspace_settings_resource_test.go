@@ -3,6 +3,7 @@ package platform_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -37,32 +38,55 @@ resource "stack_platform_workspace_settings" "test" {
 `, body)
 }
 
+// wsSettingsForeignConfig is wsSettingsConfig with a third workspace,
+// foreign, in the organization other.
+func wsSettingsForeignConfig(p *acctest.Platform, other, body string) string {
+	return wsSettingsConfig(p, body) + fmt.Sprintf(`
+resource "stack_platform_workspace" "foreign" {
+  organization = %q
+  name         = "foreign"
+}
+`, other)
+}
+
 // wsSettingsAre checks the producer's settings on the platform.
 func wsSettingsAre(t *testing.T, p *acctest.Platform, mode string, global bool, consumers ...string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := stateValue(s, "stack_platform_workspace.producer", "id")
-		if err != nil {
-			return err
+	return func(*terraform.State) error {
+		return producerSettingsAre(t, p, mode, mode != "remote", global, consumers...)
+	}
+}
+
+// producerSettingsAre checks the settings of the workspace named producer
+// on the platform: its execution mode, whether it is its own (own), its
+// global access and the names of its configured consumers.
+func producerSettingsAre(t *testing.T, p *acctest.Platform, mode string, own, global bool, consumers ...string) error {
+	c := p.Client(t)
+	ws, err := c.Workspaces.Read(context.Background(), p.Organization, "producer", platformclient.WorkspaceReadOptions{})
+	if err != nil {
+		return err
+	}
+	l, err := c.Workspaces.ListRemoteStateConsumers(context.Background(), ws.ID)
+	if err != nil {
+		return err
+	}
+	var got []string
+	for _, w := range l.Items {
+		got = append(got, w.Name)
+	}
+	return differences(map[string]any{
+		"execution_mode": ws.ExecutionMode, "global": ws.GlobalRemoteState, "consumers": got,
+		"own mode": ws.SettingOverwrites != nil && *ws.SettingOverwrites.ExecutionMode,
+	}, map[string]any{"execution_mode": mode, "global": global, "consumers": consumers, "own mode": own})
+}
+
+// serverHas is a step's PreConfig that checks the producer's settings
+// on the platform, for steps after a failed apply, whose checks do not run.
+func serverHas(t *testing.T, p *acctest.Platform, mode string, own, global bool, consumers ...string) func() {
+	return func() {
+		t.Helper()
+		if err := producerSettingsAre(t, p, mode, own, global, consumers...); err != nil {
+			t.Fatalf("the platform: %v", err)
 		}
-		c := p.Client(t)
-		ws, err := c.Workspaces.ReadByID(context.Background(), id, platformclient.WorkspaceReadOptions{})
-		if err != nil {
-			return err
-		}
-		var got []string
-		if !ws.GlobalRemoteState {
-			l, err := c.Workspaces.ListRemoteStateConsumers(context.Background(), id)
-			if err != nil {
-				return err
-			}
-			for _, w := range l.Items {
-				got = append(got, w.Name)
-			}
-		}
-		return differences(map[string]any{
-			"execution_mode": ws.ExecutionMode, "global": ws.GlobalRemoteState, "consumers": got,
-			"own mode": ws.SettingOverwrites != nil && *ws.SettingOverwrites.ExecutionMode,
-		}, map[string]any{"execution_mode": mode, "global": global, "consumers": consumers, "own mode": mode != "remote"})
 	}
 }
 
@@ -172,5 +196,195 @@ func TestAccWorkspaceSettings_planErrors(t *testing.T) {
 			literal(`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)},
 		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"consumer\"]"),
 			literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "consumer".`)},
+		// A workspace's name is not its ID.
+		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"ws-5pW7hPwDJ1fY3gSC\", \"my-ws\"]"),
+			literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "my-ws".`)},
+		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"ws-4pW7hPwDJ1fY3gSC\"]"),
+			literal(`remote_state_consumer_ids cannot name the workspace itself, ws-4pW7hPwDJ1fY3gSC: a workspace always reads its own state.`)},
+	})
+}
+
+// The platform refuses a consumer of another organization after the
+// create has set the other settings: the state saves what the workspace
+// now has, tainted, so that the next plan replaces the settings, and
+// removing them gives the workspace back its defaults.
+func TestAccWorkspaceSettings_consumerRefusedOnCreate(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	config := wsSettingsForeignConfig(p, other, `
+  execution_mode            = "local"
+  global_remote_state       = true
+  remote_state_consumer_ids = [stack_platform_workspace.foreign.id]`)
+	var producer string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null())},
+				},
+				ExpectError: wrapped(`Cannot create the workspace settings: partly applied .*` +
+					`The create changed the server before it failed: the workspace ws-\w+ now has execution_mode "local", no agent pool and global_remote_state = true\. ` +
+					`The request for remote_state_consumer_ids then failed, so that part is not applied\. .*` +
+					`Terraform marks the resource tainted.*PATCH /api/v2/workspaces/ws-\w+/relationships/remote-state-consumers: 422 .*not a workspace of this organization`),
+			},
+			{
+				PreConfig: func() {
+					serverHas(t, p, "local", true, true)()
+					ws, err := p.Client(t).Workspaces.Read(context.Background(), p.Organization, "producer", platformclient.WorkspaceReadOptions{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					producer = ws.ID
+				},
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPreRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionReplace),
+						savedState{wsSettingsAddr, func() map[string]any {
+							return map[string]any{
+								"tainted": true, "id": producer, "workspace_id": producer, "execution_mode": "local", "agent_pool_id": nil,
+								"global_remote_state": true, "remote_state_consumer_ids": nil,
+							}
+						}},
+					},
+				},
+			},
+			{
+				// Removed, the settings give the workspace its defaults
+				// back.
+				Config: p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_workspace" "producer" {
+  name = "producer"
+}
+
+resource "stack_platform_workspace" "consumer" {
+  name = "consumer"
+}
+
+resource "stack_platform_workspace" "foreign" {
+  organization = %q
+  name         = "foreign"
+}
+`, other),
+				Check: wsSettingsAre(t, p, "remote", false),
+			},
+		},
+	})
+}
+
+// On update, the refused consumers leave the other settings applied and
+// saved, and the consumers as they were: the next plan shows only them.
+func TestAccWorkspaceSettings_consumerRefusedOnUpdate(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	var consumer string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: wsSettingsForeignConfig(p, other, `
+  execution_mode            = "local"
+  remote_state_consumer_ids = [stack_platform_workspace.consumer.id]`),
+				Check: resource.ComposeTestCheckFunc(
+					wsSettingsAre(t, p, "local", false, "consumer"),
+					func(s *terraform.State) (err error) {
+						consumer, err = stateValue(s, "stack_platform_workspace.consumer", "id")
+						return err
+					}),
+			},
+			{
+				Config: wsSettingsForeignConfig(p, other, `
+  execution_mode            = "remote"
+  global_remote_state       = true
+  remote_state_consumer_ids = [stack_platform_workspace.foreign.id]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate),
+						// Remote execution has no pool: known at plan.
+						plancheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null()),
+					},
+				},
+				ExpectError: wrapped(`Cannot update the workspace settings: partly applied .*` +
+					`The update changed the server before it failed: the workspace ws-\w+ now has execution_mode "remote", no agent pool and global_remote_state = true\. ` +
+					`The request for remote_state_consumer_ids then failed, so that part is not applied\. .*` +
+					`the next plan shows what is left to apply\..*422 .*not a workspace of this organization`),
+			},
+			{
+				PreConfig: serverHas(t, p, "remote", true, true, "consumer"),
+				Config: wsSettingsForeignConfig(p, other, `
+  execution_mode            = "remote"
+  global_remote_state       = true
+  remote_state_consumer_ids = [stack_platform_workspace.foreign.id]`),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPreRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate),
+						savedState{wsSettingsAddr, func() map[string]any {
+							return map[string]any{
+								"tainted": false, "execution_mode": "remote", "agent_pool_id": nil,
+								"global_remote_state": true, "remote_state_consumer_ids": []string{consumer},
+							}
+						}},
+					},
+				},
+			},
+			{
+				Config: wsSettingsForeignConfig(p, other, `
+  execution_mode            = "remote"
+  global_remote_state       = true
+  remote_state_consumer_ids = []`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null()),
+					},
+				},
+				Check: func(*terraform.State) error { return producerSettingsAre(t, p, "remote", true, true) },
+			},
+		},
+	})
+}
+
+// A create that leaves the consumers out reads them after setting the
+// rest: when the read fails, the settings are saved, consumers unknown
+// (null), and the next plan replaces them.
+func TestAccWorkspaceSettings_consumersReadFailsOnCreate(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	config := strings.Replace(wsSettingsConfig(p, `execution_mode = "local"`), p.ProviderConfig(), noRetries(p), 1)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig:   func() { p.Emulator.FailNext("GET /api/v2/workspaces/{id}/relationships/remote-state-consumers", 1) },
+				Config:      config,
+				ExpectError: wrapped(`Cannot create the workspace settings: partly applied .*execution_mode "local", no agent pool and global_remote_state = false\. The request for remote_state_consumer_ids then failed`),
+			},
+			{
+				PreConfig:          serverHas(t, p, "local", true, false),
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPreRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionReplace),
+						savedState{wsSettingsAddr, func() map[string]any {
+							return map[string]any{"tainted": true, "execution_mode": "local", "global_remote_state": false, "remote_state_consumer_ids": nil}
+						}},
+					},
+				},
+			},
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(wsSettingsAddr, attr("remote_state_consumer_ids"), knownvalue.SetSizeExact(0)),
+				},
+				Check: wsSettingsAre(t, p, "local", false),
+			},
+		},
 	})
 }
