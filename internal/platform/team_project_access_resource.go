@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -175,8 +174,7 @@ var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProje
 	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
 		return op.Client.TeamProjectAccesses.Delete(ctx, m.ID.ValueString())
 	},
-	Validate:   validateTeamProjectAccess,
-	ModifyPlan: planTeamProjectAccess,
+	Validate: validateTeamProjectAccess,
 })
 
 func teamProjectAccessSchema(context.Context) schema.Schema {
@@ -210,13 +208,15 @@ func teamProjectAccessSchema(context.Context) schema.Schema {
 				Optional: true, Computed: true,
 				Description: "What the team may do with the project itself. Set only with `custom` access (a fixed level's own values are accepted); " +
 					"with a fixed level, the permissions it implies.",
-				Attributes: permissionAttributes(projectPermissions),
+				Attributes:    permissionAttributes(projectPermissions),
+				PlanModifiers: []planmodifier.Object{permissionsPlan{projectPermissions}},
 			},
 			"workspace_access": schema.SingleNestedAttribute{
 				Optional: true, Computed: true,
 				Description: "What the team may do with the project's workspaces. Set only with `custom` access (a fixed level's own values are accepted); " +
 					"with a fixed level, the permissions it implies.",
-				Attributes: permissionAttributes(workspacePermissions),
+				Attributes:    permissionAttributes(workspacePermissions),
+				PlanModifiers: []planmodifier.Object{permissionsPlan{workspacePermissions}},
 			},
 		},
 	}
@@ -270,23 +270,75 @@ func valueOf(v attr.Value) any {
 	return nil
 }
 
-// planTeamProjectAccess plans, for a fixed level, the permissions it
-// implies, so that they are known in the plan and never differ from what
-// the platform answers.
-func planTeamProjectAccess(ctx context.Context, _ *platformclient.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+// permissionsPlan is the plan modifier of project_access and
+// workspace_access: it plans every permission the apply will hold, so that
+// a plan shows what the access grants. A fixed level has the permissions
+// it implies. Custom access has those the configuration sets, and for
+// each it leaves out what the platform keeps: the value the access has,
+// or, for a new access (a create or a replacement), custom's default.
+type permissionsPlan struct{ perms []permission }
+
+func (m permissionsPlan) Description(context.Context) string {
+	return "plans the permissions that the access level implies, or that custom access keeps"
+}
+
+func (m permissionsPlan) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (m permissionsPlan) PlanModifyObject(ctx context.Context, req planmodifier.ObjectRequest, resp *planmodifier.ObjectResponse) {
 	var access types.String
-	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("access"), &access)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("access"), &access)...)
 	level := levelIndex(access.ValueString())
-	if resp.Diagnostics.HasError() || access.IsUnknown() || level < 0 || level == 4 {
+	if resp.Diagnostics.HasError() || access.IsUnknown() || level < 0 || req.ConfigValue.IsUnknown() {
 		return
 	}
-	for name, perms := range map[string][]permission{"project_access": projectPermissions, "workspace_access": workspacePermissions} {
-		obj, d := impliedPermissions(perms, level)
+	if level < 4 {
+		obj, d := impliedPermissions(m.perms, level)
 		resp.Diagnostics.Append(d...)
-		if !resp.Diagnostics.HasError() {
-			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(name), obj)...)
+		resp.PlanValue = obj
+		return
+	}
+	kept := map[string]attr.Value{}
+	if !req.StateValue.IsNull() && !req.StateValue.IsUnknown() && !accessReplaced(ctx, req, &resp.Diagnostics) {
+		kept = req.StateValue.Attributes()
+	}
+	var configured map[string]attr.Value
+	if !req.ConfigValue.IsNull() {
+		configured = req.ConfigValue.Attributes()
+	}
+	planned := make(map[string]attr.Value, len(m.perms))
+	for _, p := range m.perms {
+		if v := configured[p.attribute]; v != nil && !v.IsNull() {
+			planned[p.attribute] = v
+			continue
+		}
+		if v := kept[p.attribute]; v != nil && !v.IsNull() && !v.IsUnknown() {
+			planned[p.attribute] = v
+			continue
+		}
+		switch v := p.implied[4].(type) {
+		case string:
+			planned[p.attribute] = types.StringValue(v)
+		case bool:
+			planned[p.attribute] = types.BoolValue(v)
 		}
 	}
+	obj, d := types.ObjectValue(permissionTypes(m.perms), planned)
+	resp.Diagnostics.Append(d...)
+	resp.PlanValue = obj
+}
+
+// accessReplaced reports whether the plan replaces the access: its team or
+// its project changes, or is not known yet.
+func accessReplaced(ctx context.Context, req planmodifier.ObjectRequest, diags *diag.Diagnostics) bool {
+	for _, name := range []string{"team_id", "project_id"} {
+		var planned, prior types.String
+		diags.Append(req.Plan.GetAttribute(ctx, path.Root(name), &planned)...)
+		diags.Append(req.State.GetAttribute(ctx, path.Root(name), &prior)...)
+		if !planned.Equal(prior) {
+			return true
+		}
+	}
+	return false
 }
 
 // permissionsFromModel are the permissions of a custom access that m

@@ -203,6 +203,64 @@ func TestAccTeamProjectAccess_lifecycle(t *testing.T) {
 	})
 }
 
+// Every permission is known in the plan, on create as on update: a fixed
+// level's, those custom access keeps from what the access had, and, for an
+// access a replacement makes anew, custom's defaults.
+func TestAccTeamProjectAccess_planShowsEveryPermission(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	planned := func(action plancheck.ResourceActionType, project, workspace knownvalue.Check) resource.ConfigPlanChecks {
+		return resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+			plancheck.ExpectResourceAction(accessAddr, action),
+			plancheck.ExpectKnownValue(accessAddr, attr("project_access"), project),
+			plancheck.ExpectKnownValue(accessAddr, attr("workspace_access"), workspace),
+		}}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: accessConfig(p, "a", `access = "write"`),
+				ConfigPlanChecks: planned(plancheck.ResourceActionCreate, projectAccessIs("read", "none", "read"),
+					workspaceAccessIs("apply", "read", "write", "write", false, true, false, false, false, false)),
+			},
+			{
+				// Custom keeps what write granted, but runs.
+				Config: accessConfig(p, "a", `
+  access           = "custom"
+  workspace_access = { runs = "plan" }`),
+				ConfigPlanChecks: planned(plancheck.ResourceActionUpdate, projectAccessIs("read", "none", "read"),
+					workspaceAccessIs("plan", "read", "write", "write", false, true, false, false, false, false)),
+			},
+			{
+				// One permission changes; the plan shows every other as
+				// it is.
+				Config: accessConfig(p, "a", `
+  access           = "custom"
+  project_access   = { variable_sets = "write" }
+  workspace_access = { runs = "plan", delete = true }`),
+				ConfigPlanChecks: planned(plancheck.ResourceActionUpdate, projectAccessIs("read", "none", "write"),
+					workspaceAccessIs("plan", "read", "write", "write", false, true, true, false, false, false)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("read", "none", "write")),
+					statecheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
+						workspaceAccessIs("plan", "read", "write", "write", false, true, true, false, false, false)),
+				},
+				Check: accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "state_versions": "write", "create": false}),
+			},
+			{
+				// Another project makes a new access: custom's defaults
+				// for what the configuration leaves out.
+				Config: accessConfig(p, "b", `
+  access           = "custom"
+  workspace_access = { runs = "plan", delete = true }`),
+				ConfigPlanChecks: planned(plancheck.ResourceActionDestroyBeforeCreate, projectAccessIs("read", "none", "none"),
+					workspaceAccessIs("plan", "none", "none", "none", false, false, true, false, false, false)),
+				Check: accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "state_versions": "none", "settings": "read"}),
+			},
+		},
+	})
+}
+
 // A custom access created with some permissions has custom's defaults for
 // the others, and no diff follows.
 func TestAccTeamProjectAccess_customFromScratch(t *testing.T) {
