@@ -395,7 +395,10 @@ func createWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 }
 
 // updateWorkspace sends every value of the plan, and adds and removes flat
-// tags, which only a create takes with the workspace.
+// tags, which only a create takes with the workspace: up to three
+// requests. When adding or removing tags fails, the workspace keeps the
+// earlier requests' changes, and the error is a fwutil.Partial whose
+// model holds them, with the tags the workspace has.
 func updateWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], m, prior *workspaceResourceModel) error {
 	u := workspaceFromModel(ctx, &m.workspaceModel, op.Diags)
 	if op.Diags.HasError() {
@@ -408,14 +411,23 @@ func updateWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 	}
 	if !m.TagNames.IsUnknown() {
 		want, had := tagNamesOf(ctx, m.TagNames, op.Diags), tagNamesOf(ctx, prior.TagNames, op.Diags)
+		done := fmt.Sprintf("the workspace %s has every change of the plan but its flat tags", id)
+		partial := func(tags []string, err error) error {
+			got.TagNames = tags
+			modelFromWorkspace(&m.workspaceModel, got, tagsOf(u.TagBindings), op.Diags)
+			return &fwutil.Partial{Done: done, Path: path.Root("tag_names"), Err: err}
+		}
+		now := had
 		if add := missing(want, had); len(add) > 0 {
 			if err := op.Client.Workspaces.AddTags(ctx, id, add); err != nil {
-				return err
+				return partial(now, err)
 			}
+			now = slices.Sorted(slices.Values(append(slices.Clone(had), add...)))
+			done += fmt.Sprintf(", and the tags %q are added", add)
 		}
 		if remove := missing(had, want); len(remove) > 0 {
 			if err := op.Client.Workspaces.RemoveTags(ctx, id, remove); err != nil {
-				return err
+				return partial(now, err)
 			}
 		}
 		got.TagNames = want

@@ -551,3 +551,81 @@ func TestAccWorkspace_importIDChecked(t *testing.T) {
 		}
 	}
 }
+
+// Flat tags are added and removed by requests of their own, after the
+// update of the rest: when one fails, the state saves what the workspace
+// has, and the next plan shows only the tags left to change.
+func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	config := func(description string, tags ...string) string {
+		return workspaceResource(noRetries(p), "tagged", fmt.Sprintf("description = %q\n  tag_names = [%s]", description, `"`+strings.Join(tags, `", "`)+`"`))
+	}
+	tagsRoute := "/api/v2/workspaces/{id}/relationships/tags"
+	saved := func(description string, tags ...string) plancheck.PlanCheck {
+		return savedState{workspaceAddr, func() map[string]any {
+			return map[string]any{"tainted": false, "description": description, "tag_names": tags}
+		}}
+	}
+	onPlatform := func(description string, tags ...string) func() {
+		return func() {
+			t.Helper()
+			ws, err := p.Client(t).Workspaces.Read(context.Background(), p.Organization, "tagged", platformclient.WorkspaceReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := differences(map[string]any{"description": ws.Description, "tag_names": ws.TagNames},
+				map[string]any{"description": description, "tag_names": tags}); err != nil {
+				t.Fatalf("the platform: %v", err)
+			}
+		}
+	}
+	leftToChange := func(description string, tags ...string) resource.ConfigPlanChecks {
+		return resource.ConfigPlanChecks{PostApplyPreRefresh: []plancheck.PlanCheck{
+			plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate),
+			saved(description, tags...),
+		}}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("one", "old"),
+				Check:  workspaceIs(t, p, map[string]any{"description": "one", "tag_names": []string{"old"}}),
+			},
+			{
+				// Adding fails: nothing of the tags is done.
+				PreConfig: func() { p.Emulator.FailNext("POST "+tagsRoute, 1) },
+				Config:    config("two", "new"),
+				ExpectError: wrapped(`Cannot update the workspace: partly applied .*` +
+					`The update changed the server before it failed: the workspace ws-\w+ has every change of the plan but its flat tags\. ` +
+					`The request for tag_names then failed, so that part is not applied\. .*POST /api/v2/workspaces/ws-\w+/relationships/tags: (429|503) `),
+			},
+			{
+				PreConfig:          onPlatform("two", "old"),
+				Config:             config("two", "new"),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks:   leftToChange("two", "old"),
+			},
+			{
+				// Removing fails: the tag added is saved.
+				PreConfig: func() { p.Emulator.FailNext("DELETE "+tagsRoute, 1) },
+				Config:    config("two", "new"),
+				ExpectError: wrapped(`Cannot update the workspace: partly applied .*` +
+					`the workspace ws-\w+ has every change of the plan but its flat tags, and the tags \["new"\] are added\. ` +
+					`The request for tag_names then failed.*DELETE /api/v2/workspaces/ws-\w+/relationships/tags: (429|503) `),
+			},
+			{
+				PreConfig:          onPlatform("two", "new", "old"),
+				Config:             config("two", "new"),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks:   leftToChange("two", "new", "old"),
+			},
+			{
+				Config: config("two", "new"),
+				Check:  workspaceIs(t, p, map[string]any{"description": "two", "tag_names": []string{"new"}}),
+			},
+		},
+	})
+}
