@@ -12,10 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -137,8 +135,7 @@ var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformcl
 	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamModel) error {
 		return op.Client.Teams.Delete(ctx, m.ID.ValueString())
 	},
-	Validate:   validateTeam,
-	ModifyPlan: planOrganizationAccess,
+	Validate: validateTeam,
 })
 
 func teamSchema(context.Context) schema.Schema {
@@ -170,7 +167,7 @@ func teamSchema(context.Context) schema.Schema {
 				Description: "Who sees the team: `secret` (its members and those who manage teams) or `organization` (every member of the organization). " +
 					"Left out, the team keeps the visibility it has; a new team is `secret`.",
 				Validators:    []validator.String{stringvalidator.OneOf(platformclient.TeamVisibilitySecret, platformclient.TeamVisibilityOrganization)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), newValue(platformclient.TeamVisibilitySecret)},
 			},
 			"sso_team_id": schema.StringAttribute{
 				Optional:    true,
@@ -187,7 +184,7 @@ func teamSchema(context.Context) schema.Schema {
 				Description: "What the team may do across the organization. Left out, the team keeps the access it has; a new team has none. " +
 					"Within it, a flag left out is false unless a flag that brings it is true, so that the flags the platform implies never show as changes.",
 				Attributes:    flags,
-				PlanModifiers: []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
+				PlanModifiers: []planmodifier.Object{organizationAccessPlan{}},
 			},
 		},
 	}
@@ -353,27 +350,44 @@ func validateTeam(_ context.Context, _ tfsdk.Config, m *teamModel, diags *diag.D
 	}
 }
 
-// planOrganizationAccess plans, for an update whose configuration sets
-// organization_access, each flag it leaves out: true when a flag that
-// brings it is true, else false. So taking a flag out of the configuration
-// turns it off, and the flags the platform implies match what it answers.
-func planOrganizationAccess(ctx context.Context, _ *platformclient.Client, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	p := path.Root("organization_access")
-	var config types.Object
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, p, &config)...)
-	if resp.Diagnostics.HasError() || config.IsNull() || config.IsUnknown() {
+// organizationAccessPlan is the plan modifier of organization_access: it
+// plans every flag the apply will hold, on create as on update. Left out,
+// the access is the one the team has, and a new team's has every flag
+// false. Within a configured access, each flag left out is true when a
+// flag that brings it is true, else false: so taking a flag out of the
+// configuration turns it off, and the flags the platform implies match
+// what it answers.
+type organizationAccessPlan struct{}
+
+func (organizationAccessPlan) Description(context.Context) string {
+	return "plans every flag of the organization access: those a flag set true brings, true, the others false"
+}
+
+func (m organizationAccessPlan) MarkdownDescription(ctx context.Context) string {
+	return m.Description(ctx)
+}
+
+func (organizationAccessPlan) PlanModifyObject(_ context.Context, req planmodifier.ObjectRequest, resp *planmodifier.ObjectResponse) {
+	config := req.ConfigValue
+	switch {
+	case config.IsUnknown():
+		return
+	case config.IsNull() && !req.StateValue.IsNull():
+		resp.PlanValue = req.StateValue
 		return
 	}
-	flags := config.Attributes()
+	flags := map[string]attr.Value{}
+	if !config.IsNull() {
+		flags = config.Attributes()
+	}
 	for _, v := range flags {
 		if v.IsUnknown() {
 			return
 		}
 	}
-	planned := make(map[string]attr.Value, len(flags))
+	planned := make(map[string]attr.Value, len(organizationAccessFlags))
 	for _, f := range organizationAccessFlags {
-		b, _ := flags[f.attribute].(types.Bool)
-		if !b.IsNull() {
+		if b, _ := flags[f.attribute].(types.Bool); !b.IsNull() {
 			planned[f.attribute] = b
 			continue
 		}
@@ -387,7 +401,21 @@ func planOrganizationAccess(ctx context.Context, _ *platformclient.Client, req r
 	}
 	obj, d := types.ObjectValue(organizationAccessTypes, planned)
 	resp.Diagnostics.Append(d...)
-	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, p, obj)...)
+	resp.PlanValue = obj
+}
+
+// newValue plans, for an attribute of a create that the configuration
+// leaves out, the value the platform gives a new object.
+type newValue string
+
+func (v newValue) Description(context.Context) string {
+	return "plans " + string(v) + ", the platform's default, for a new object"
+}
+
+func (v newValue) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v newValue) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.State.Raw.IsNull() && req.ConfigValue.IsNull() && resp.PlanValue.IsUnknown() {
+		resp.PlanValue = types.StringValue(string(v))
 	}
 }

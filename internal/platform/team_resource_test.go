@@ -202,6 +202,49 @@ func TestAccTeam_lifecycle(t *testing.T) {
 
 // A create of a name the organization has, in any case, is refused, and
 // the error gives the import ID.
+// A new team's plan shows what the platform will hold: the flags it
+// leaves out, false unless a flag set true brings them, and the secret
+// visibility of a new team.
+func TestAccTeam_createPlansEveryFlag(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	const readersAddr = "stack_platform_team.readers"
+	planned := func(addr string, access knownvalue.Check) []plancheck.PlanCheck {
+		return []plancheck.PlanCheck{
+			plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+			plancheck.ExpectKnownValue(addr, attr("organization_access"), access),
+			plancheck.ExpectKnownValue(addr, attr("visibility"), str("secret")),
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// Without organization_access, a new team has none.
+				Config:           teamConfig(p, "nobody", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: planned(teamAddr, organizationAccessIs())},
+				Check: teamIs(t, p, map[string]any{
+					"name": "nobody", "visibility": "secret", "manage_projects": false, "manage_workspaces": false, "manage_policies": false,
+				}),
+			},
+			{
+				Config: teamConfig(p, "nobody", "") + `
+resource "stack_platform_team" "readers" {
+  name = "readers"
+  organization_access = {
+    read_projects = true
+  }
+}
+`,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: append(planned(readersAddr, organizationAccessIs("read_projects", "read_workspaces")),
+					plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionNoop))},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(readersAddr, attr("organization_access"), organizationAccessIs("read_projects", "read_workspaces")),
+				},
+			},
+		},
+	})
+}
+
 func TestAccTeam_existingIsNotTakenOver(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	taken, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: ptr("Owners-Of-Things")})
