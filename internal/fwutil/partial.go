@@ -60,7 +60,7 @@ func addPartial[M any](ctx context.Context, diags *diag.Diagnostics, state *tfsd
 		next = "Terraform marks the resource tainted, so that the next apply replaces it."
 	}
 	diags.AddAttributeError(p.Path, "Cannot "+verb+" the "+object+": partly applied",
-		"The "+verb+" changed the server before it failed: "+p.Done+". The request for "+p.Path.String()+" then failed, so that part is not applied. "+
+		"The "+verb+" changed the server before it failed: "+p.Done+". The request for "+p.Path.String()+" then failed, so that part is not done. "+
 			"The state holds what the server has now, and "+next+"\n\n"+detail)
 }
 

@@ -59,7 +59,7 @@ func TestAddPartial(t *testing.T) {
 		if want := "Cannot " + c.verb + " the widget: partly applied"; d.Summary() != want {
 			t.Errorf("%s: summary %q, want %q", c.verb, d.Summary(), want)
 		}
-		for _, want := range []string{"changed the server before it failed: mode is applied.", "The request for tags then failed, so that part is not applied.", c.next, c.err} {
+		for _, want := range []string{"changed the server before it failed: mode is applied.", "The request for tags then failed, so that part is not done.", c.next, c.err} {
 			if !strings.Contains(d.Detail(), want) {
 				t.Errorf("%s: detail %q lacks %q", c.verb, d.Detail(), want)
 			}

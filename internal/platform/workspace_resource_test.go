@@ -562,9 +562,9 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 	}
 	tagsRoute := "/api/v2/workspaces/{id}/relationships/tags"
 	saved := func(description string, tags ...string) plancheck.PlanCheck {
-		return savedState{workspaceAddr, func() map[string]any {
+		return acctest.SavedState(workspaceAddr, func() map[string]any {
 			return map[string]any{"tainted": false, "description": description, "tag_names": tags}
-		}}
+		})
 	}
 	onPlatform := func(description string, tags ...string) func() {
 		return func() {
@@ -598,7 +598,7 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 				Config:    config("two", "new"),
 				ExpectError: wrapped(`Cannot update the workspace: partly applied .*` +
 					`The update changed the server before it failed: the workspace ws-\w+ has every change of the plan but its flat tags\. ` +
-					`The request for tag_names then failed, so that part is not applied\. .*POST /api/v2/workspaces/ws-\w+/relationships/tags: (429|503) `),
+					`The request for tag_names then failed, so that part is not done\. .*POST /api/v2/workspaces/ws-\w+/relationships/tags: (429|503) `),
 			},
 			{
 				PreConfig:          onPlatform("two", "old"),

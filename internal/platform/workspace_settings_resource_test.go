@@ -226,7 +226,7 @@ func TestAccWorkspaceSettings_consumerRefusedOnCreate(t *testing.T) {
 				},
 				ExpectError: wrapped(`Cannot create the workspace settings: partly applied .*` +
 					`The create changed the server before it failed: the workspace ws-\w+ now has execution_mode "local", no agent pool and global_remote_state = true\. ` +
-					`The request for remote_state_consumer_ids then failed, so that part is not applied\. .*` +
+					`The request for remote_state_consumer_ids then failed, so that part is not done\. .*` +
 					`Terraform marks the resource tainted.*PATCH /api/v2/workspaces/ws-\w+/relationships/remote-state-consumers: 422 .*not a workspace of this organization`),
 			},
 			{
@@ -244,12 +244,12 @@ func TestAccWorkspaceSettings_consumerRefusedOnCreate(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPreRefresh: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionReplace),
-						savedState{wsSettingsAddr, func() map[string]any {
+						acctest.SavedState(wsSettingsAddr, func() map[string]any {
 							return map[string]any{
 								"tainted": true, "id": producer, "workspace_id": producer, "execution_mode": "local", "agent_pool_id": nil,
 								"global_remote_state": true, "remote_state_consumer_ids": nil,
 							}
-						}},
+						}),
 					},
 				},
 			},
@@ -310,7 +310,7 @@ func TestAccWorkspaceSettings_consumerRefusedOnUpdate(t *testing.T) {
 				},
 				ExpectError: wrapped(`Cannot update the workspace settings: partly applied .*` +
 					`The update changed the server before it failed: the workspace ws-\w+ now has execution_mode "remote", no agent pool and global_remote_state = true\. ` +
-					`The request for remote_state_consumer_ids then failed, so that part is not applied\. .*` +
+					`The request for remote_state_consumer_ids then failed, so that part is not done\. .*` +
 					`the next plan shows what is left to apply\..*422 .*not a workspace of this organization`),
 			},
 			{
@@ -324,12 +324,12 @@ func TestAccWorkspaceSettings_consumerRefusedOnUpdate(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPreRefresh: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate),
-						savedState{wsSettingsAddr, func() map[string]any {
+						acctest.SavedState(wsSettingsAddr, func() map[string]any {
 							return map[string]any{
 								"tainted": false, "execution_mode": "remote", "agent_pool_id": nil,
 								"global_remote_state": true, "remote_state_consumer_ids": []string{consumer},
 							}
-						}},
+						}),
 					},
 				},
 			},
@@ -372,9 +372,9 @@ func TestAccWorkspaceSettings_consumersReadFailsOnCreate(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPreRefresh: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionReplace),
-						savedState{wsSettingsAddr, func() map[string]any {
+						acctest.SavedState(wsSettingsAddr, func() map[string]any {
 							return map[string]any{"tainted": true, "execution_mode": "local", "global_remote_state": false, "remote_state_consumer_ids": nil}
-						}},
+						}),
 					},
 				},
 			},
