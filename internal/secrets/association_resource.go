@@ -12,6 +12,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -144,13 +145,19 @@ func createAssociation(ctx context.Context, op fwutil.Op[*secretsclient.Client],
 	case a == nil:
 		addAccessorUnknown(op.Diags, typ, name, secret, named)
 		m.Accessor = types.StringNull()
-		// The status of this very association is then read by secret.
+		// The status of this very association is then read by secret. The
+		// association is made: a failed read saves it without a status.
 		if err := readAssociationStatus(ctx, op.Client, m); errors.Is(err, fwutil.ErrGone) {
 			return &fwutil.Failure{Summary: "The service did not report the association", Detail: fmt.Sprintf(
 				"The service accepted the association of secret %q of mount %q with the %s destination %q, but does not list it when asked by secret.",
 				secret, mount, typ, name)}
 		} else if err != nil {
-			return err
+			m.SyncStatus, m.UpdatedAt = types.StringNull(), types.StringNull()
+			return &fwutil.Partial{
+				Done: fmt.Sprintf("the secret %q of mount %q is associated with the %s destination %q", secret, mount, typ, name),
+				Path: path.Root("sync_status"),
+				Err:  err,
+			}
 		}
 	default:
 		m.Accessor = types.StringValue(a.Accessor)

@@ -660,3 +660,75 @@ func notInState(addrs ...string) resource.TestCheckFunc {
 		return nil
 	}
 }
+
+// When the set's answer cannot single the association out, its status is
+// read by secret after the set: if that read fails, the association is
+// made all the same, so the state saves it (without a status, tainted),
+// and the next apply replaces it.
+func TestAccAssociation_statusReadFailsAfterSet(t *testing.T) {
+	emu := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{KVMounts: map[string]int{"m1": 2}}})
+	// One time for every association: a set of one already there then
+	// changes nothing the answer shows.
+	sameTime := regexp.MustCompile(`"updated_at":"[^"]*"`)
+	s, _ := newProxy(t, emu, func(_ *http.Response, body []byte) []byte {
+		return sameTime.ReplaceAll(body, []byte(`"updated_at":"2024-05-01T10:00:00Z"`))
+	})
+	dest := tfacctest.RandomWithPrefix("assoc")
+	provider := strings.Replace(s.ProviderConfig(), "max_retries = 6", "max_retries = 0", 1)
+	config := provider + assocDestination(dest, "") + assocResource("test", "m1", "shared", "")
+	outside := func(change func(ctx context.Context, c *secretsclient.Client, mount string) error, mounts ...string) {
+		t.Helper()
+		for _, m := range mounts {
+			if err := change(context.Background(), s.Client(t), m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: provider + assocDestination(dest, "")},
+			{
+				// Associated outside Terraform already, in two mounts, the
+				// secrets named shared look alike in the set's answer.
+				PreConfig: func() {
+					outside(func(ctx context.Context, c *secretsclient.Client, mount string) error {
+						_, _, err := c.SetAssociation(ctx, secretsclient.TypeCloudOneSM, dest, mount, "shared")
+						return err
+					}, "secret", "m1")
+					emu.Emulator.FailNext("GET /v1/sys/sync/associations/{path...}", 1)
+				},
+				Config: config,
+				ExpectError: wrapped(`Cannot create the association: partly applied .*` +
+					`The create changed the server before it failed: the secret "shared" of mount "m1" is associated with the cloudone-sm destination "` + dest + `"\. ` +
+					`The request for sync_status then failed, so that part is not done\. .*tainted.*GET /v1/sys/sync/associations/m1/shared: (429|503) `),
+			},
+			{
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPreRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(assocAddr, plancheck.ResourceActionReplace),
+						acctest.SavedState(assocAddr, func() map[string]any {
+							return map[string]any{"tainted": true, "mount": "m1", "secret_name": "shared", "accessor": nil, "sync_status": nil, "updated_at": nil}
+						}),
+					},
+				},
+			},
+			{
+				PreConfig: func() {
+					outside(func(ctx context.Context, c *secretsclient.Client, mount string) error {
+						_, _, err := c.RemoveAssociation(ctx, secretsclient.TypeCloudOneSM, dest, mount, "shared")
+						return err
+					}, "secret")
+				},
+				Config: config,
+				Check: resource.ComposeTestCheckFunc(
+					assocOnServer(t, s, dest, "m1", "shared", secretsclient.StatusSynced),
+					assocStateMatchesServer(t, s, assocAddr),
+				),
+			},
+		},
+	})
+}
