@@ -82,13 +82,14 @@ var NewOrganizationTokenResource = fwutil.NewResource(&fwutil.Resource[organizat
 	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *organizationTokenModel) error {
 		return op.Client.OrganizationTokens.Delete(ctx, m.Organization.ValueString())
 	},
+	ModifyPlan: warnExpired,
 })
 
 func organizationTokenSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "The token of an organization of the platform, which acts for the organization (it cannot run plans or applies). " +
 			"An organization has one token: creating one replaces the one it had, which stops working. " +
-			"So a create refuses an organization that has a token already unless `force_regenerate` is true. Every change replaces the token. " +
+			"So a create refuses an organization that has a token already unless `force_regenerate` is true. Every change replaces the token. " + renewText + " " +
 			"The import ID is the organization's name.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{

@@ -2,6 +2,7 @@ package platform_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -208,5 +209,74 @@ func TestAccTeamToken_importIDChecked(t *testing.T) {
 	})
 	if sent := requestsSince(p, before); len(sent) != 0 {
 		t.Errorf("requests reached the emulator, want none: %v", sent)
+	}
+}
+
+// A team or organization token that expired while in the state stays
+// there, and the plan warns of it with its date and says how to renew it;
+// it plans nothing by itself. The test harness drops warnings, so this
+// runs Terraform itself; the emulator's state is rewritten to make the
+// tokens expire, as a create refuses an expiry that has passed.
+func TestAccTeamToken_expiredWarnsAtPlan(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, teamTokenConfig(p, `description = "ci"`)+`
+resource "stack_platform_organization_token" "test" {
+}
+`)
+	cli.MustRun(t, "apply", "-auto-approve")
+	if diags, actions := cli.PlanJSON(t); len(actions) != 0 || len(warnings(t, diags)) != 0 {
+		t.Fatalf("the plan of tokens still valid planned %v, with diagnostics %v", actions, diags)
+	}
+
+	const expired = "2021-03-04T05:06:07Z"
+	expireTokens(t, p, expired)
+	diags, actions := cli.PlanJSON(t)
+	if len(actions) != 0 {
+		t.Errorf("planned %v, want nothing", actions)
+	}
+	want := "The token expired at " + expired + ", and the platform has refused it since. " +
+		"To renew it, set `expired_at` to a time still to come, which replaces the token, " +
+		"or replace it as it is, with `terraform apply -replace=<resource address>`."
+	got := warnings(t, diags)
+	if len(got) != 2 {
+		t.Fatalf("warnings %+v, want one for each token", got)
+	}
+	for _, w := range got {
+		if w.Summary != "Token expired" || w.Detail != want {
+			t.Errorf("warning %q: %q, want %q: %q", w.Summary, w.Detail, "Token expired", want)
+		}
+	}
+}
+
+// expireTokens makes every team and organization token of the emulator
+// expire at the RFC 3339 time at.
+func expireTokens(t *testing.T, p *acctest.Platform, at string) {
+	t.Helper()
+	data, err := p.Emulator.Platform().MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st map[string]any
+	if err := json.Unmarshal(data, &st); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, tok := range st["tokens"].([]any) {
+		if tok := tok.(map[string]any); tok["kind"] != "user" {
+			tok["expired-at"] = at
+			n++
+		}
+	}
+	if n != 2 {
+		t.Fatalf("%d team and organization tokens in the emulator, want 2", n)
+	}
+	if data, err = json.Marshal(st); err == nil {
+		err = p.Emulator.Platform().UnmarshalState(data)
+	}
+	if err != nil {
+		t.Fatal(err)
 	}
 }
