@@ -637,7 +637,7 @@ func TestSecrets_unroutedPathsAreTheAPIs(t *testing.T) {
 		"/v1/sys/sync/nothing",
 	} {
 		check(send(http.MethodGet, p, "wrong"), http.StatusForbidden, `{"errors":["permission denied"]}`)
-		check(send(http.MethodGet, p, "secrets-root"), http.StatusNotFound, `{"errors":[]}`)
+		check(send(http.MethodGet, p, "secrets-root"), http.StatusNotFound, `{"errors":["1 error occurred:\n\t* unsupported path\n\n"]}`)
 	}
 	check(send(http.MethodPut, "/v1/sys/sync/config", "wrong"), http.StatusForbidden, `{"errors":["permission denied"]}`)
 	r := send(http.MethodPut, "/v1/sys/sync/config", "secrets-root")

@@ -104,6 +104,7 @@ func (s *Server) Reset() {
 
 // Register adds the API's routes to mux.
 func (s *Server) Register(mux *http.ServeMux) {
+	s.registerStatus(mux)
 	mux.HandleFunc("GET /v1/acl/auth-methods", s.list)
 	mux.HandleFunc("POST /v1/acl/auth-method", s.create)
 	mux.HandleFunc("POST /v1/acl/auth-method/{name}", s.update)

@@ -99,13 +99,16 @@
 //   - Deletes answer 204 without a body.
 //   - Every path under /v1/sys/sync is the API's, routed or not, so that
 //     no answer leaves the API's error form: a path it does not have
-//     answers 404 {"errors":[]}, and a path it has under other methods 405
+//     answers 404 {"errors":["1 error occurred:\n\t* unsupported
+//     path\n\n"]}, as the service words it (its 404 of a missing object
+//     is {"errors":[]}, without a message, so that clients tell a wrong
+//     path from a deleted object), and a path it has under other methods 405
 //     {"errors":["unsupported method PUT on /v1/sys/sync/config: this path
 //     takes DELETE, GET, PATCH"]} with Allow listing them; both after the
 //     token and license checks, as every request. The API never redirects:
 //     a path with an empty, "." or ".." segment (".../cloudone-sm/../x",
-//     ".../destinations//cloudone-sm/d") names no route and answers 404
-//     {"errors":[]}, where the router would send a 307 to the cleaned path,
+//     ".../destinations//cloudone-sm/d") names no route and answers that
+//     404, where the router would send a 307 to the cleaned path,
 //     a route the client did not ask for. (The emulator sees to that: a
 //     bare mux given to Register redirects such paths before any handler
 //     runs.)
@@ -253,7 +256,8 @@
 //     is refused 409 `codehost app "a" is referenced by destinations
 //     codehost/d: ...`.
 //   - Apps are not listed: the spec has no such endpoint, so LIST
-//     sys/sync/codehost-apps answers 404 {"errors":[]} as any unknown path.
+//     sys/sync/codehost-apps answers 404 "unsupported path" as any unknown
+//     path.
 //
 // State file:
 //

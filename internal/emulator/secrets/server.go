@@ -238,6 +238,7 @@ func (s *Server) PathPrefix() string { return pathPrefix }
 // Register adds the API's routes to mux, and a catch-all for the rest of
 // its paths.
 func (s *Server) Register(mux *http.ServeMux) {
+	s.registerHealth(mux)
 	s.registerSyncConfig(mux)
 	s.registerDestinations(mux)
 	s.registerAssociations(mux)
@@ -295,14 +296,14 @@ func (s *Server) handleList(mux *http.ServeMux, listPath string, h handler) {
 
 // unrouted answers the requests under the API's paths that no route takes:
 // 405 naming the methods that the path takes, when it takes some, and 404
-// {"errors":[]} otherwise. A path that is not clean names no route: the
+// "unsupported path" otherwise, as the service words it. A path that is not clean names no route: the
 // emulator hands such paths here rather than let the mux redirect them to
 // the cleaned path, where a client would meet a route it did not ask for.
 func (s *Server) unrouted(mux *http.ServeMux) handler {
 	catchAll := map[string]bool{pathPrefix + "/": true, pathPrefix: true}
 	return func(w http.ResponseWriter, r *http.Request, _ string) {
 		if !route.IsClean(r.URL.Path) {
-			writeErrors(w, http.StatusNotFound)
+			writeErrors(w, http.StatusNotFound, unsupportedPath)
 			return
 		}
 		var allowed []string
@@ -316,7 +317,7 @@ func (s *Server) unrouted(mux *http.ServeMux) handler {
 			}
 		}
 		if allowed == nil {
-			writeErrors(w, http.StatusNotFound)
+			writeErrors(w, http.StatusNotFound, unsupportedPath)
 			return
 		}
 		list := strings.Join(allowed, ", ")
@@ -328,3 +329,8 @@ func (s *Server) unrouted(mux *http.ServeMux) handler {
 func sortedKeys[V any](m map[string]V) []string {
 	return slices.Sorted(maps.Keys(m))
 }
+
+// unsupportedPath is the service's message for a path it has no route for,
+// which its 404s of missing objects ({"errors":[]}) do not carry, so that
+// clients tell a wrong path from a deleted object.
+const unsupportedPath = "1 error occurred:\n\t* unsupported path\n\n"

@@ -318,8 +318,11 @@ func TestBodies_malformed(t *testing.T) {
 
 // Requests that no route takes are the API's too: the token and the license
 // are checked first, and the answers are in the contract's error form, not
-// the router's plain text: 404 {"errors":[]} for a path the API does not
-// have, 405 for one it has under other methods.
+// the router's plain text: 404 "unsupported path" for a path the API does
+// not have, unlike the 404 of a missing object, which has no message; 405
+// for one it has under other methods.
+const unsupportedPathBody = `{"errors":["1 error occurred:\n\t* unsupported path\n\n"]}`
+
 func TestPaths_unroutedAnswersInTheErrorForm(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	for _, rt := range []route{
@@ -333,7 +336,7 @@ func TestPaths_unroutedAnswersInTheErrorForm(t *testing.T) {
 		{http.MethodGet, "/v1/sys/sync/codehost-apps?list=true", nil},
 	} {
 		t.Run(rt.method+" "+rt.path, func(t *testing.T) {
-			wantBody(t, a.do(rt.method, rt.path, rt.body), http.StatusNotFound, notFoundBody)
+			wantBody(t, a.do(rt.method, rt.path, rt.body), http.StatusNotFound, unsupportedPathBody)
 			wantBody(t, a.doAs("wrong", "", rt.method, rt.path, rt.body), http.StatusForbidden, `{"errors":["permission denied"]}`)
 		})
 	}
