@@ -213,7 +213,9 @@
 //   - A name is 1 to 40 letters, numbers, - and _; an email has one @ with
 //     no spaces; both are required on create. Names are unique in any case
 //     ("ACME" is taken by "acme"), answered 409 "conflict" pointing at
-//     /data/attributes/name; lookups by name are exact.
+//     /data/attributes/name. A name is matched in any case, as the platform
+//     matches the names in its paths: /organizations/ACME is "acme", and
+//     answers with the name as it is kept, "acme".
 //   - Create defaults: session-timeout and session-remember 20160 (minutes,
 //     positive integers), collaborator-auth-policy password (or
 //     two_factor_mandatory), cost-estimation-enabled false,

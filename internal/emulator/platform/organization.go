@@ -70,12 +70,10 @@ func (s *Server) registerOrganizations(mux *http.ServeMux) {
 	s.handle(mux, "DELETE "+apiPrefix+"/organizations/{org}", s.deleteOrganization)
 }
 
+// orgByNameLocked returns the organization named name in any case, as the
+// platform matches the names in its paths: "ACME" names "acme".
 func (s *Server) orgByNameLocked(name string) *organization {
-	o := s.organizations[s.orgNames[strings.ToLower(name)]]
-	if o == nil || o.Name != name {
-		return nil
-	}
-	return o
+	return s.organizations[s.orgNames[strings.ToLower(name)]]
 }
 
 // visibleOrgLocked returns the organization named name when p may see it,

@@ -163,8 +163,28 @@ func TestOrganization_nameIsUniqueInAnyCase(t *testing.T) {
 			t.Errorf("409 %s does not point at the name", r.Body)
 		}
 	}
-	// Lookups are exact.
-	wantNotFound(t, a.get(orgsPath+"/ACME"))
+}
+
+// A name in a path is matched in any case, as the platform matches it; the
+// answer names the organization as it is kept.
+func TestOrganization_namesMatchInAnyCase(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	defaultProject := a.createOrg("acme")
+	if d := a.get(orgsPath+"/ACME").data(t, http.StatusOK); d["id"] != "acme" || attrs(t, d)["name"] != "acme" {
+		t.Errorf("GET /organizations/ACME answered id %v, name %v; want acme", d["id"], attrs(t, d)["name"])
+	}
+	if list := a.get(orgsPath + "/Acme/projects").list(t); len(list) != 1 || list[0]["id"] != defaultProject {
+		t.Errorf("projects of Acme: %v, want the default project of acme", ids(list))
+	}
+	team := a.createTeam("aCmE", "devs")
+	if d := a.get("/api/v2/teams/"+team).data(t, http.StatusOK); relID(t, d, "organization", "organizations") != "acme" {
+		t.Errorf("team created under aCmE: organization %v, want acme", relData(t, d, "organization"))
+	}
+	d := a.do(http.MethodPatch, orgsPath+"/ACME", body("organizations", map[string]any{"email": "new@acme.example"}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"name": "acme", "email": "new@acme.example"})
+	wantNotFound(t, a.get(orgsPath+"/acme2"))
+	wantStatus(t, a.do(http.MethodDelete, orgsPath+"/ACME", nil), http.StatusNoContent)
+	wantNotFound(t, a.get(orgsPath+"/acme"))
 }
 
 // A name change changes the ID; what is in the organization stays with it.
