@@ -81,6 +81,16 @@ type Config struct {
 	DecodeError func(body []byte, contentType string) string
 	// SecretFields names JSON fields whose values never reach the log.
 	SecretFields []string
+	// NotFound reports whether a 404's body (at most 1 MiB of it) is the
+	// service's own answer for an object that does not exist, rather than
+	// a page of something else at the address: an unknown route, a proxy,
+	// another server. Only such a 404 makes IsNotFound hold, so that a
+	// wrong address is never taken for deleted objects. Nil takes every
+	// 404 for the service's.
+	NotFound func(body []byte, contentType string) bool
+	// Probe, when set, is the request that shows the address serves the
+	// service's API; the client sends it before its first request, once.
+	Probe *Probe
 	// Silent skips the logging of requests and responses, and the
 	// masking of their bodies that it needs, for a caller whose logs
 	// nobody reads: Terraform throws a provider's log lines away unless
@@ -101,6 +111,9 @@ type Client struct {
 	masker *masker
 	// pacer, when set, paces every attempt (see WithPacer).
 	pacer Pacer
+	// probe holds the answer to Config.Probe, shared with the paced
+	// copies of the client.
+	probe *probeState
 }
 
 // maxIdleConnsPerHost is how many idle connections to a service the client
@@ -146,6 +159,7 @@ func New(cfg Config) (*Client, error) {
 		base:   strings.TrimRight(u.String(), "/"),
 		http:   &http.Client{Transport: &attemptTransport{base: base, timeout: cfg.RequestTimeout}},
 		masker: newMasker(cfg.SecretFields),
+		probe:  &probeState{},
 	}, nil
 }
 
@@ -235,6 +249,15 @@ type Response struct {
 // Response is returned whenever the server answered, errors included, since
 // headers such as an index matter on a 404 too.
 func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, error) {
+	if _, err := c.Probe(ctx); err != nil {
+		return nil, err
+	}
+	return c.do(ctx, req, out, false)
+}
+
+// do is Do without the probe; firstContact marks the probe itself, which
+// an address that refuses connections fails at once, without retries.
+func (c *Client) do(ctx context.Context, req *Request, out any, firstContact bool) (*Response, error) {
 	var body []byte
 	if req.Body != nil {
 		var err error
@@ -243,6 +266,7 @@ func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, erro
 		}
 	}
 	cl := c.newCall(ctx, req, body)
+	cl.firstContact = firstContact
 	hreq, err := c.newHTTPRequest(cl.ctx, req, body)
 	if err != nil {
 		return nil, err
@@ -275,13 +299,18 @@ func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, erro
 		return resp, c.transportError(cl, err)
 	}
 	if hresp.StatusCode < 200 || hresp.StatusCode > 299 {
+		contentType := hresp.Header.Get("Content-Type")
 		var apiErr error = &Error{
 			StatusCode: hresp.StatusCode,
 			Method:     req.Method,
 			Path:       req.Path,
-			Message:    c.errorMessage(b, hresp.Header.Get("Content-Type")),
+			URL:        c.base + req.Path,
+			Message:    c.errorMessage(b, contentType),
 			Service:    c.cfg.Service,
+			Foreign: hresp.StatusCode == http.StatusNotFound &&
+				c.cfg.NotFound != nil && !c.cfg.NotFound(b, contentType),
 
+			Setting:      c.cfg.Setting,
 			TokenSetting: c.cfg.TokenSetting,
 		}
 		if cl.refusedWait > 0 {
@@ -289,9 +318,13 @@ func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, erro
 		}
 		return resp, apiErr
 	}
+	if raw, ok := out.(*rawBody); ok {
+		*raw = b
+		return resp, nil
+	}
 	if out != nil && len(bytes.TrimSpace(b)) > 0 {
 		if err := json.Unmarshal(b, out); err != nil {
-			return resp, fmt.Errorf("%s %s: decoding the %d response: %w", req.Method, req.Path, hresp.StatusCode, err)
+			return resp, fmt.Errorf("%s %s: decoding the %d response: %w", req.Method, c.base+req.Path, hresp.StatusCode, err)
 		}
 	}
 	return resp, nil

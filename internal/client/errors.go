@@ -1,6 +1,7 @@
 package client
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -12,30 +13,44 @@ import (
 type Error struct {
 	StatusCode int
 	Method     string
-	Path       string
+	// Path is the request's path under the address; URL is what was
+	// requested: the address, its own path included, and Path.
+	Path, URL string
 	// Message is the server's own explanation, decoded from its error body.
 	Message string
-	// Service and TokenSetting are the client's Config.Service and
-	// Config.TokenSetting, so that a refused token can say where to look.
-	Service, TokenSetting string
+	// Foreign marks a 404 that is not the service's own answer for a
+	// missing object (Config.NotFound): an unknown route, a proxy's page,
+	// another server. It proves nothing gone, so IsNotFound does not hold.
+	Foreign bool
+	// Service, Setting and TokenSetting are the client's Config.Service,
+	// Config.Setting and Config.TokenSetting, so that an error can say
+	// where to look.
+	Service, Setting, TokenSetting string
 }
 
-// Error reads like `POST /v1/widget/w1: 409 Conflict: <message>`,
-// which is what a practitioner needs to act on it.
+// Error reads like `POST https://host/v1/widget/w1: 409 Conflict:
+// <message>`, which is what a practitioner needs to act on it: the URL is
+// the one requested, so that a wrong address shows.
 func (e *Error) Error() string {
-	s := fmt.Sprintf("%s %s: %d", e.Method, e.Path, e.StatusCode)
+	s := fmt.Sprintf("%s %s: %d", e.Method, cmp.Or(e.URL, e.Path), e.StatusCode)
 	if text := http.StatusText(e.StatusCode); text != "" {
 		s += " " + text
 	}
 	if e.Message != "" {
 		s += ": " + e.Message
 	}
+	if e.Foreign {
+		s += fmt.Sprintf(" (this is not the %s's answer for a missing object: the address may not be the %s's; check %s)",
+			cmp.Or(e.Service, "server"), cmp.Or(e.Service, "server"), cmp.Or(e.Setting, "the address"))
+	}
 	return s
 }
 
-// IsNotFound reports whether err is a 404 answer.
+// IsNotFound reports whether err is the service's answer that the object
+// does not exist: a 404 in the service's own form (see Config.NotFound).
 func IsNotFound(err error) bool {
-	return StatusCode(err) == http.StatusNotFound
+	var e *Error
+	return errors.As(err, &e) && e.StatusCode == http.StatusNotFound && !e.Foreign
 }
 
 // StatusCode returns the HTTP status of an *Error in err's chain, and 0 for

@@ -37,6 +37,9 @@ type call struct {
 
 	method, path, query string
 	idempotent          bool
+	// firstContact marks the client's probe: an address that cannot be
+	// reached fails it at once, without retries.
+	firstContact bool
 	// maxServerWait is the longest wait before a retry that a server may
 	// ask for; refusedWait is the longer one a server asked for, which
 	// ended the call.

@@ -35,6 +35,9 @@ func (cl *call) checkRetry(ctx context.Context, resp *http.Response, err error) 
 		return false, ctx.Err()
 	}
 	if err != nil {
+		if cl.firstContact && !cl.connected.Load() {
+			return false, nil
+		}
 		return (cl.idempotent || !cl.connected.Load()) && !permanent(err), nil
 	}
 	switch resp.StatusCode {

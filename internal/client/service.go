@@ -1,8 +1,10 @@
 package client
 
 import (
+	"context"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Service describes one service the provider talks to, once: its name, its
@@ -30,11 +32,30 @@ type Service struct {
 	DecodeError func(body []byte, contentType string) string
 	// SecretFields name the JSON fields that never reach the log.
 	SecretFields []string
+	// APIPath is where the API's paths start under the service's address,
+	// such as "/v1": an address given with it (the API's URL, which users
+	// paste as often as the server's) is the same address.
+	APIPath string
+	// NotFound and Probe are the transport's Config.NotFound and
+	// Config.Probe: how to tell the service's own "no such object" from
+	// another 404, and the request that shows an address serves the API.
+	NotFound func(body []byte, contentType string) bool
+	Probe    *Probe
 	// AmbiguousNotFound says that the service answers 404 also for an
 	// object that the token may not see, so that a 404 does not prove the
 	// object gone: resources that a refresh no longer finds say so in a
 	// warning, with the server's answer.
 	AmbiguousNotFound bool
+	// ConfirmGone, when set, is asked before a 404 of a refresh removes a
+	// resource from the state, given the service's typed client and the
+	// resource's ScopeAttribute in the state ("" when it has none). An
+	// error keeps the resource in the state and fails the refresh: the
+	// 404 meant that the token may not see the object, not that it is
+	// gone.
+	ConfirmGone func(ctx context.Context, typed any, scope string) error
+	// ScopeAttribute is the attribute that holds what ConfirmGone checks
+	// the token sees, such as the platform's "organization".
+	ScopeAttribute string
 	// Settings are the block's settings besides address and token.
 	Settings []Setting
 	// NewClient wraps the service's transport in its typed client, given
@@ -90,7 +111,7 @@ func (s *Service) Config(address, token string, settings map[string]string) Conf
 		}
 	}
 	return Config{
-		BaseURL:      address,
+		BaseURL:      s.TrimAPIPath(address),
 		AuthHeader:   s.AuthHeader,
 		AuthPrefix:   s.AuthPrefix,
 		Token:        token,
@@ -101,7 +122,19 @@ func (s *Service) Config(address, token string, settings map[string]string) Conf
 		Setting:      s.AddressSetting(),
 		ExampleURL:   s.ExampleAddress,
 		TokenSetting: s.TokenSetting(),
+		NotFound:     s.NotFound,
+		Probe:        s.Probe,
 	}
+}
+
+// TrimAPIPath returns address without a trailing APIPath (and slash):
+// https://host/api/v2/ and https://host are the same platform.
+func (s *Service) TrimAPIPath(address string) string {
+	trimmed := strings.TrimRight(address, "/")
+	if s.APIPath != "" && strings.HasSuffix(trimmed, s.APIPath) {
+		return strings.TrimSuffix(trimmed, s.APIPath)
+	}
+	return address
 }
 
 // CheckSetting checks a setting's value against OneOf and Check; ""

@@ -36,3 +36,25 @@ func TestCheckSetting(t *testing.T) {
 		}
 	}
 }
+
+// Users paste the API's URL as often as the server's: both are the same
+// address.
+func TestTrimAPIPath(t *testing.T) {
+	s := &Service{APIPath: "/api/v2"}
+	for in, want := range map[string]string{
+		"https://p.example.com":               "https://p.example.com",
+		"https://p.example.com/":              "https://p.example.com/",
+		"https://p.example.com/api/v2":        "https://p.example.com",
+		"https://p.example.com/api/v2/":       "https://p.example.com",
+		"https://p.example.com/tfe/api/v2":    "https://p.example.com/tfe",
+		"https://p.example.com/api/v2/api/v2": "https://p.example.com/api/v2",
+		"https://p.example.com/api/v3":        "https://p.example.com/api/v3",
+	} {
+		if got := s.TrimAPIPath(in); got != want {
+			t.Errorf("TrimAPIPath(%q) = %q, want %q", in, got, want)
+		}
+		if got := s.Config(in, "", nil).BaseURL; got != want {
+			t.Errorf("Config(%q).BaseURL = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package fwutil
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
@@ -261,6 +263,10 @@ func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, re
 	err := r.def.Read(ctx, Op[C]{Client: r.client, Diags: &resp.Diagnostics}, &m)
 	switch {
 	case client.IsNotFound(err):
+		if gone := r.confirmGone(ctx, req.State); gone != nil {
+			r.addError(&resp.Diagnostics, "read", fmt.Errorf("%s.\n\nServer said: %s", upperFirst(gone.Error()), err))
+			return
+		}
 		resp.State.RemoveResource(ctx)
 		if r.def.Service.AmbiguousNotFound {
 			resp.Diagnostics.AddWarning(upperFirst(r.def.Object)+" not found: removed from the state",
@@ -277,6 +283,23 @@ func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, re
 	case !Equal(&prior, &m):
 		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
 	}
+}
+
+// confirmGone asks the service, if it can tell, whether a 404 of a
+// refresh means that the object is gone, and returns the error to show
+// instead when it does not.
+func (r *lifecycle[M, C]) confirmGone(ctx context.Context, state tfsdk.State) error {
+	svc := r.def.Service
+	if svc.ConfirmGone == nil {
+		return nil
+	}
+	var scope types.String
+	if svc.ScopeAttribute != "" {
+		if _, ok := state.Schema.GetAttributes()[svc.ScopeAttribute]; ok {
+			_ = state.GetAttribute(ctx, path.Root(svc.ScopeAttribute), &scope)
+		}
+	}
+	return svc.ConfirmGone(ctx, r.client, scope.ValueString())
 }
 
 func (r *lifecycle[M, C]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

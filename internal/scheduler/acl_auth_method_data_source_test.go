@@ -49,7 +49,7 @@ data "stack_scheduler_acl_auth_method" "test" {
   name = "no-such-method"
 }
 `,
-				ExpectError: regexp.MustCompile(`GET /v1/acl/auth-method/no-such-method: 404 Not Found`),
+				ExpectError: regexp.MustCompile(`GET http://\S+/v1/acl/auth-method/no-such-method: 404 Not Found`),
 			},
 		},
 	})

@@ -272,7 +272,7 @@ func TestAccCodehostDestination_app(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      withApp(missingApp),
-				ExpectError: literal(fmt.Sprintf(`POST /v1/sys/sync/destinations/codehost/%s: 400 Bad Request: invalid app_name %q: no codehost app of that name`, name, missingApp)),
+				ExpectError: literal(fmt.Sprintf(`POST %s/v1/sys/sync/destinations/codehost/%s: 400 Bad Request: invalid app_name %q: no codehost app of that name`, s.URL, name, missingApp)),
 			},
 			{
 				PreConfig: func() {

@@ -77,7 +77,15 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	}
 	c := &Client{org: o.org}
 	c.limiter = newLimiter(o.clock, o.jitter, o.rateLimit, func(ctx context.Context) (string, error) {
-		// Unpaced: the pacer waits for this answer.
+		// The transport's probe is GET /ping, sent once before any
+		// request (see Service); a transport without it sends it here.
+		// Unpaced either way: the pacer waits for this answer.
+		if resp, err := transport.Probe(ctx); err != nil || resp != nil {
+			if err != nil {
+				return "", err
+			}
+			return resp.Header.Get(rateLimitHeader), nil
+		}
 		resp, err := transport.Do(ctx, &client.Request{
 			Method: http.MethodGet, Path: APIPrefix + "/ping",
 			Header: http.Header{"Accept": {MediaType}},

@@ -117,7 +117,7 @@ func explain(err error) error {
 	if json.Unmarshal([]byte(msg), &doc) == nil && doc.Errors != nil && DecodeError([]byte(msg), "") == "" {
 		msg = ""
 	}
-	if e.StatusCode == http.StatusNotFound {
+	if e.StatusCode == http.StatusNotFound && !e.Foreign {
 		token := "the platform token"
 		if e.TokenSetting != "" {
 			token = "the token of " + e.TokenSetting

@@ -62,7 +62,7 @@ func TestErrors_notFoundSaysTheTokenMayNotSeeIt(t *testing.T) {
 	}
 	want := "GET /api/v2/workspaces/ws-4pW7hPwDJ1fY3gSC: 404 Not Found: not found (the platform answers 404 both for an object that does not exist " +
 		"and for one that the token may not see: check that the object exists, and that the token of platform.token (or STACK_PLATFORM_TOKEN) has permission to read it)"
-	if err.Error() != want {
+	if errText(err) != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
 	var e *client.Error
@@ -101,7 +101,7 @@ func TestErrors_statusesAndMessages(t *testing.T) {
 	} {
 		c, _ := fakePlatform(t, reply(tc.status, tc.body))
 		_, err := c.Projects.Create(context.Background(), "acme", ProjectCreateOptions{Name: ptr("p")})
-		if client.StatusCode(err) != tc.status || err.Error() != tc.want {
+		if client.StatusCode(err) != tc.status || errText(err) != tc.want {
 			t.Errorf("error %v, want %q", err, tc.want)
 		}
 	}

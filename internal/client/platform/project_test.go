@@ -164,7 +164,7 @@ func TestProjects_AddTagBindingsAtTheOtherPath(t *testing.T) {
 func TestProjects_AddTagBindingsToAMissingProject(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusNotFound, `{"errors":[{"status":"404","title":"not found"}]}`))
 	err := c.Projects.AddTagBindings(context.Background(), "prj-gone", []*TagBinding{{Key: "env"}})
-	if err == nil || !strings.HasPrefix(err.Error(), "PATCH /api/v2/projects/prj-gone/tag-bindings: 404 Not Found") {
+	if err == nil || !strings.HasPrefix(errText(err), "PATCH /api/v2/projects/prj-gone/tag-bindings: 404 Not Found") {
 		t.Fatalf("error %v", err)
 	}
 	_ = c.Projects.AddTagBindings(context.Background(), "prj-gone", []*TagBinding{{Key: "env"}})

@@ -1,6 +1,11 @@
 package platform
 
-import "github.com/stackworks/terraform-provider-stack/internal/client"
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+)
 
 // OrganizationSetting is the provider's default organization, which every
 // platform resource and data source that names none takes.
@@ -19,9 +24,19 @@ var Service = &client.Service{
 	AuthPrefix:     "Bearer ",
 	DecodeError:    DecodeError,
 	SecretFields:   SecretFields(),
+	APIPath:        APIPrefix,
+	NotFound:       NotFound,
+	// Clients call it first, with or without a token; its headers give
+	// the rate limit (see limiter).
+	Probe: &client.Probe{
+		Method: http.MethodGet, Path: APIPrefix + "/ping",
+		Header: http.Header{"Accept": {MediaType}},
+		Check:  client.CheckAnswer,
+	},
 	// A token that may not see an object is answered 404, as for an object
 	// that does not exist (explain words it so).
 	AmbiguousNotFound: true,
+	ScopeAttribute:    OrganizationSetting.Name,
 	Settings: []client.Setting{
 		OrganizationSetting,
 		{
@@ -55,3 +70,18 @@ var Service = &client.Service{
 func SecretFields() []string {
 	return []string{"token", "value", "hmac-key", "oauth-token-string", "private-key", "secret"}
 }
+
+// NotFound is the transport's client.Config.NotFound for the platform: its
+// 404 is an error document, {"errors": [...]}, in JSON:API's form or the
+// legacy one; an HTML page or any other body comes from something else at
+// the address.
+func NotFound(body []byte, _ string) bool {
+	var doc struct {
+		Errors []json.RawMessage `json:"errors"`
+	}
+	return json.Unmarshal(body, &doc) == nil && doc.Errors != nil
+}
+
+// ConfirmGone names Service's settings in its errors: it is set here, not
+// in Service's literal, which it would then refer to.
+func init() { Service.ConfirmGone = ConfirmGone }

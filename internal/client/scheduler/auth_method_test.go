@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -225,7 +226,7 @@ func TestReadAuthMethod_notFoundKeepsIndex(t *testing.T) {
 	if meta == nil || meta.LastIndex != 9 {
 		t.Fatalf("meta %+v, want index 9", meta)
 	}
-	if want := "GET /v1/acl/auth-method/gone: 404 Not Found: ACL auth method not found"; err.Error() != want {
+	if want := "GET /v1/acl/auth-method/gone: 404 Not Found: ACL auth method not found"; errText(err) != want {
 		t.Fatalf("error %q, want %q", err, want)
 	}
 }
@@ -519,5 +520,35 @@ func BenchmarkAuthMethodDecode(b *testing.B) {
 		if err := json.Unmarshal(body, &m); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// errText is err's message without the address of the test's server,
+// which errors show in the URL they requested.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return regexp.MustCompile(`https?://127\.0\.0\.1:\d+`).ReplaceAllString(err.Error(), "")
+}
+
+// The scheduler's own 404 is plain text; an empty body, JSON, an HTML page
+// or Go's "404 page not found" of an unknown route come from something
+// else at the address.
+func TestNotFound(t *testing.T) {
+	for body, want := range map[string]bool{
+		"ACL auth method not found": true,
+		`auth method "x" not found`: true,
+		"":                          false,
+		"404 page not found\n":      false,
+		`{"errors":[]}`:             false,
+		"<html><body>404 Not Found</body></html>": false,
+	} {
+		if got := NotFound([]byte(body), "text/plain"); got != want {
+			t.Errorf("NotFound(%q) = %v, want %v", body, got, want)
+		}
+	}
+	if NotFound([]byte("Not Found"), "text/html") {
+		t.Error("an HTML answer was taken for the scheduler's")
 	}
 }

@@ -1,6 +1,11 @@
 package scheduler
 
-import "github.com/stackworks/terraform-provider-stack/internal/client"
+import (
+	"bytes"
+	"net/http"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+)
 
 // How a change to a JWT auth method is made, the values of the jwt_updates
 // setting.
@@ -17,6 +22,10 @@ var Service = &client.Service{
 	ExampleAddress: "https://scheduler.example.com:4646",
 	AuthHeader:     TokenHeader,
 	SecretFields:   []string{"OIDCClientSecret"},
+	APIPath:        "/v1",
+	NotFound:       NotFound,
+	// The leader's address, which every server answers without a token.
+	Probe: &client.Probe{Method: http.MethodGet, Path: "/v1/status/leader", Check: client.CheckAnswer},
 	Settings: []client.Setting{
 		{
 			Name: "region", Env: "REGION",
@@ -34,4 +43,15 @@ var Service = &client.Service{
 	NewClient: func(transport *client.Client, settings map[string]string) any {
 		return NewClient(transport, WithRegion(settings["region"]), WithJWTUpdates(settings["jwt_updates"]))
 	},
+}
+
+// NotFound is the transport's client.Config.NotFound for the scheduler,
+// whose errors are plain text, such as `ACL auth method not found`: a 404
+// with an empty body, a JSON document or an HTML page comes from something
+// else at the address, and so does Go's own "404 page not found" of a
+// route the server does not have.
+func NotFound(body []byte, contentType string) bool {
+	text := bytes.TrimSpace(body)
+	return len(text) > 0 && text[0] != '{' && text[0] != '[' &&
+		!client.IsHTML(contentType, text) && string(text) != "404 page not found"
 }

@@ -71,7 +71,7 @@ func TestDeleteCodehostApp(t *testing.T) {
 
 	c, _ = fakeSecrets(t, reply(http.StatusConflict, `{"errors":["app is used by destinations: codehost/gh"]}`))
 	_, err := c.DeleteCodehostApp(context.Background(), "ci-app")
-	if client.StatusCode(err) != http.StatusConflict || err.Error() != "DELETE /v1/sys/sync/codehost-apps/ci-app: 409 Conflict: app is used by destinations: codehost/gh" {
+	if client.StatusCode(err) != http.StatusConflict || errText(err) != "DELETE /v1/sys/sync/codehost-apps/ci-app: 409 Conflict: app is used by destinations: codehost/gh" {
 		t.Errorf("error %v", err)
 	}
 	c, _ = fakeSecrets(t, reply(http.StatusNotFound, `{"errors":[]}`))

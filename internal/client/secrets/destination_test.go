@@ -294,7 +294,7 @@ func TestDeleteDestination(t *testing.T) {
 
 	c, _ := fakeSecrets(t, reply(http.StatusConflict, `{"errors":["destination has associations; use purge"]}`))
 	_, err := c.DeleteDestination(context.Background(), TypeWebhostProject, "w", false)
-	if want := "DELETE /v1/sys/sync/destinations/webhost-project/w: 409 Conflict: destination has associations; use purge"; err == nil || err.Error() != want {
+	if want := "DELETE /v1/sys/sync/destinations/webhost-project/w: 409 Conflict: destination has associations; use purge"; err == nil || errText(err) != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }
