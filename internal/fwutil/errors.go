@@ -60,18 +60,23 @@ func (e Existing) Add(diags *diag.Diagnostics, serverSaid error) {
 	if name == "" {
 		name = e.ImportID
 	}
+	// The object may be another block's of the same configuration, created
+	// a moment ago by the same apply: importing it would then give one
+	// object two owners.
+	sameConfig := "If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. "
 	var detail string
 	switch {
 	case e.ImportID == "" && name == "":
 		detail = fmt.Sprintf("%s %s like this one already exists, and Terraform will not take over an object it did not create. "+
-			"To manage it with Terraform, import it: the resource's documentation gives its import ID.", article, e.Object)
+			"If another resource of this configuration describes the same object, it may be the one that created it: remove one of them. "+
+			"Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID.", article, e.Object)
 	case e.ImportID == "":
-		detail = fmt.Sprintf("%s %s named %q already exists, and Terraform will not take over an object it did not create. "+
-			"To manage it with Terraform, import it: the resource's documentation gives its import ID.", article, e.Object, name)
+		detail = fmt.Sprintf("%s %s named %q already exists, and Terraform will not take over an object it did not create. %s"+
+			"Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID.", article, e.Object, name, sameConfig)
 	default:
-		detail = fmt.Sprintf("%s %s named %q already exists, and Terraform will not take over an object it did not create. "+
-			"To manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.",
-			article, e.Object, name, e.ImportID, e.ImportID)
+		detail = fmt.Sprintf("%s %s named %q already exists, and Terraform will not take over an object it did not create. %s"+
+			"Otherwise, to manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.",
+			article, e.Object, name, sameConfig, e.ImportID, e.ImportID)
 	}
 	if serverSaid != nil {
 		detail += "\n\nServer said: " + serverSaid.Error()

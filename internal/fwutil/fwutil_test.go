@@ -255,13 +255,13 @@ func TestExistingAdd(t *testing.T) {
 		want string
 	}{
 		{Existing{Object: "auth method", ImportID: "okta"},
-			"An auth method named \"okta\" already exists, and Terraform will not take over an object it did not create. To manage it with Terraform, import it: `terraform import <resource address> okta`, or an `import { to = <resource address>, id = \"okta\" }` block."},
+			"An auth method named \"okta\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: `terraform import <resource address> okta`, or an `import { to = <resource address>, id = \"okta\" }` block."},
 		{Existing{Object: "project", Name: "web", ImportID: "prj-1"},
-			"A project named \"web\" already exists, and Terraform will not take over an object it did not create. To manage it with Terraform, import it: `terraform import <resource address> prj-1`, or an `import { to = <resource address>, id = \"prj-1\" }` block."},
+			"A project named \"web\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: `terraform import <resource address> prj-1`, or an `import { to = <resource address>, id = \"prj-1\" }` block."},
 		{Existing{Object: "variable", Name: "region"},
-			"A variable named \"region\" already exists, and Terraform will not take over an object it did not create. To manage it with Terraform, import it: the resource's documentation gives its import ID."},
+			"A variable named \"region\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID."},
 		{Existing{Object: "variable set assignment"},
-			"A variable set assignment like this one already exists, and Terraform will not take over an object it did not create. To manage it with Terraform, import it: the resource's documentation gives its import ID."},
+			"A variable set assignment like this one already exists, and Terraform will not take over an object it did not create. If another resource of this configuration describes the same object, it may be the one that created it: remove one of them. Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID."},
 	}
 	for _, c := range cases {
 		var diags diag.Diagnostics

@@ -1155,7 +1155,7 @@ func TestAccACLAuthMethod_weakTokenGets403(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      config,
-			ExpectError: regexp.MustCompile(`(?s)GET /v1/acl/auth-method/weak: 403 Forbidden: Permission denied.*The scheduler refused the\s+provider's\s+token.*Check\s+scheduler.token\s+\(or\s+STACK_SCHEDULER_TOKEN\)\.`),
+			ExpectError: regexp.MustCompile(`(?s)GET\s+http://\S+/v1/acl/auth-method/weak:\s+403\s+Forbidden:\s+Permission\s+denied.*The scheduler refused the\s+provider's\s+token.*Check\s+scheduler.token\s+\(or\s+STACK_SCHEDULER_TOKEN\)\.`),
 		}},
 	})
 	if n := s.Emulator.Stats().Requests["POST /v1/acl/auth-method"]; n != 0 {
@@ -1478,7 +1478,9 @@ func TestAccACLAuthMethod_destroyWaitsWithOneRead(t *testing.T) {
 			got[route] = d
 		}
 	}
-	want := map[string]int64{"DELETE /v1/acl/auth-method/{name}": 1, "GET /v1/acl/auth-method/{name}": 1}
+	// The provider's first contact checks that the address is the
+	// scheduler's, once.
+	want := map[string]int64{"GET /v1/status/leader": 1, "DELETE /v1/acl/auth-method/{name}": 1, "GET /v1/acl/auth-method/{name}": 1}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the destroy sent %v, want %v", got, want)
 	}
@@ -1534,5 +1536,23 @@ func scopesAre(t *testing.T, s *acctest.Scheduler, addr string, scopes ...string
 			return fmt.Errorf("%s has scopes %v on the server, want %v", m.Name, m.Config.OIDCScopes, scopes)
 		}
 		return nil
+	})
+}
+
+// Two blocks of one configuration with one name: the second create finds
+// the method the first made a moment ago, and the error says so before it
+// suggests an import, which would give the method two owners.
+func TestAccACLAuthMethod_twoBlocksOfOneName(t *testing.T) {
+	s := acctest.NewScheduler(t)
+	config := s.ProviderConfig() + minimalOIDC("first", "twice", "") + minimalOIDC("second", "twice", "")
+	want := `(?s)Auth method already exists.*An auth method named "twice" already exists, and Terraform will not take over an object it did not create. ` +
+		`If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. ` +
+		`Otherwise, to manage it with Terraform, import it`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      config,
+			ExpectError: regexp.MustCompile(strings.ReplaceAll(want, " ", `\s+`)),
+		}},
 	})
 }
