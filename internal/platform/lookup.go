@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
@@ -97,4 +98,22 @@ func find[T any](ctx context.Context, l lookup, c *platformclient.Client, id, or
 		"The organization %q has no %s named %q that the token may see: the name is compared exactly, in its case%s.",
 		org, l.object, name.ValueString(), l.unlisted))
 	return none, false
+}
+
+// importFound checks the answer to the read that an import makes of the
+// object its ID names, id, once the ID is well formed: so that an ID the
+// platform does not answer fails the import in the provider's words,
+// which say that the token may be why, rather than in Terraform's
+// "non-existent remote object". It reports whether the object was found.
+func importFound(diags *diag.Diagnostics, object, id string, err error) bool {
+	switch {
+	case err == nil:
+		return true
+	case client.IsNotFound(err):
+		diags.AddError("Cannot import the "+object, fmt.Sprintf(
+			"The platform has no %s %q, or the provider's token may not see it.\n\nServer said: %s", object, id, err))
+	default:
+		fwutil.AddAPIError(diags, "Cannot import the "+object, err)
+	}
+	return false
 }

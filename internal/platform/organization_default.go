@@ -1,7 +1,9 @@
 package platform
 
 import (
+	"context"
 	"regexp"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -9,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
@@ -45,13 +48,21 @@ func organizationAttribute(object string) schema.StringAttribute {
 		Optional: true,
 		Computed: true,
 		Description: "Name of the organization of the " + object + ". " + organizationDefaultText +
-			" Changing it, or changing the provider's default while it is not set here, replaces the " + object + ".",
+			" Changing it, or changing the provider's default while it is not set here, replaces the " + object +
+			"; a change of its case alone does not, as the platform matches organization names in any case.",
 		Validators: organizationNameValidators(),
 		PlanModifiers: []planmodifier.String{
 			stringplanmodifier.UseStateForUnknown(),
-			stringplanmodifier.RequiresReplace(),
+			stringplanmodifier.RequiresReplaceIf(otherOrganization,
+				"Changing it, other than in its case, replaces the "+object+".", "Changing it, other than in its case, replaces the "+object+"."),
 		},
 	}
+}
+
+// otherOrganization reports whether the planned organization is another
+// than the state's, not only another spelling of it.
+func otherOrganization(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	resp.RequiresReplace = !strings.EqualFold(req.StateValue.ValueString(), req.PlanValue.ValueString())
 }
 
 // organizationDataSourceAttribute is the organization a data source reads
@@ -75,4 +86,15 @@ func organizationNameValidators() []validator.String {
 	return []validator.String{
 		stringvalidator.RegexMatches(organizationNameRe, "must have 1 to 40 characters: letters, digits, '-' and '_'"),
 	}
+}
+
+// sameOrganization is the organization name the platform answered, or
+// prior when it names the same organization in another case: the platform
+// matches organization names in any case, so the configuration's
+// spelling stays.
+func sameOrganization(prior types.String, answered string) types.String {
+	if !prior.IsNull() && !prior.IsUnknown() && strings.EqualFold(prior.ValueString(), answered) {
+		return prior
+	}
+	return types.StringValue(answered)
 }

@@ -2,10 +2,12 @@ package platform
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
@@ -13,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -82,6 +85,7 @@ var NewOrganizationResource = fwutil.NewResource(&fwutil.Resource[organizationMo
 	Object:   "organization",
 	Schema:   organizationSchema,
 	ImportID: func(m *organizationModel) string { return m.Name.ValueString() },
+	Import:   importOrganization,
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *organizationModel) error {
 		got, err := op.Client.Organizations.Create(ctx, organizationCreateFromModel(m))
 		if err == nil {
@@ -108,6 +112,20 @@ var NewOrganizationResource = fwutil.NewResource(&fwutil.Resource[organizationMo
 		return op.Client.Organizations.Delete(ctx, m.Name.ValueString())
 	},
 })
+
+// importOrganization takes the organization's name, in any case, as the
+// platform matches it; the state takes the name as the platform keeps it.
+func importOrganization(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	if !organizationNameRe.MatchString(id) {
+		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of an organization is its name. %s Got %q.", organizationNameRule, id))
+		return
+	}
+	found, err := c.Organizations.Read(ctx, id, platformclient.OrganizationReadOptions{})
+	if !importFound(diags, "organization", id, err) {
+		return
+	}
+	diags.Append(state.SetAttribute(ctx, path.Root("name"), found.Name)...)
+}
 
 func organizationSchema(context.Context) schema.Schema {
 	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}

@@ -37,9 +37,12 @@ var NewOrganizationTokenResource = fwutil.NewResource(&fwutil.Resource[organizat
 	Schema:           organizationTokenSchema,
 	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	ImportID:         func(m *organizationTokenModel) string { return m.Organization.ValueString() },
-	Import: func(ctx context.Context, _ *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
 		if !organizationNameRe.MatchString(id) {
 			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of an organization token is its organization's name. %s Got %q.", organizationNameRule, id))
+			return
+		}
+		if _, err := c.OrganizationTokens.Read(ctx, id); !importFound(diags, "organization token", id, err) {
 			return
 		}
 		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)

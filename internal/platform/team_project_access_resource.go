@@ -131,9 +131,12 @@ var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProje
 	Object:   "team project access",
 	Schema:   teamProjectAccessSchema,
 	ImportID: func(m *teamProjectAccessModel) string { return m.ID.ValueString() },
-	Import: func(ctx context.Context, _ *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
 		if !platformclient.IsID(platformclient.PrefixTeamProjectAccess, id) {
 			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a team project access is its ID, tprj- and 16 characters of the base58 alphabet; got %q.", id))
+			return
+		}
+		if _, err := c.TeamProjectAccesses.Read(ctx, id); !importFound(diags, "team project access", id, err) {
 			return
 		}
 		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)

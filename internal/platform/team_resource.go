@@ -216,15 +216,22 @@ func importTeam(ctx context.Context, c *platformclient.Client, id string, state 
 		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a team is <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>; got %q.", id))
 		return
 	}
-	if !platformclient.IsID(platformclient.PrefixTeam, team) {
-		found, err := c.Teams.ReadByName(ctx, org, team)
-		if err != nil {
-			fwutil.AddAPIError(diags, "Cannot import the team", err)
-			return
-		}
-		team = found.ID
+	var found *platformclient.Team
+	var err error
+	if platformclient.IsID(platformclient.PrefixTeam, team) {
+		found, err = c.Teams.Read(ctx, team)
+	} else {
+		found, err = c.Teams.ReadByName(ctx, org, team)
 	}
-	diags.Append(state.SetAttribute(ctx, path.Root("id"), team)...)
+	if !importFound(diags, "team", id, err) {
+		return
+	}
+	if found.Organization != nil && !strings.EqualFold(found.Organization.Name, org) {
+		diags.AddError("Cannot import the team", fmt.Sprintf("The team %s is a team of the organization %q, not of %q: import it as %s/%s.",
+			found.ID, found.Organization.Name, org, found.Organization.Name, found.ID))
+		return
+	}
+	diags.Append(state.SetAttribute(ctx, path.Root("id"), found.ID)...)
 	diags.Append(state.SetAttribute(ctx, path.Root("organization"), org)...)
 }
 
@@ -312,7 +319,7 @@ func organizationAccessValues(a *platformclient.OrganizationAccess) map[string]b
 func modelFromTeam(m *teamModel, t *platformclient.Team, diags *diag.Diagnostics) {
 	m.ID = types.StringValue(t.ID)
 	if t.Organization != nil {
-		m.Organization = types.StringValue(t.Organization.Name)
+		m.Organization = sameOrganization(m.Organization, t.Organization.Name)
 	}
 	m.Name = types.StringValue(t.Name)
 	m.Visibility = types.StringValue(t.Visibility)

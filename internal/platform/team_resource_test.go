@@ -3,6 +3,7 @@ package platform_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -240,6 +241,37 @@ resource "stack_platform_team" "readers" {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(readersAddr, attr("organization_access"), organizationAccessIs("read_projects", "read_workspaces")),
 				},
+			},
+		},
+	})
+}
+
+// The platform matches organization names in any case: a team keeps the
+// configuration's spelling of its organization, and a change of case alone
+// does not replace it.
+func TestAccTeam_organizationInAnyCase(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	upper := strings.ToUpper(p.Organization)
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: teamConfig(p, "devs", `organization = "`+upper+`"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamAddr, attr("organization"), str(upper)),
+				},
+				Check: resource.ComposeTestCheckFunc(idKept(teamAddr, &id), teamIs(t, p, map[string]any{"organization": p.Organization, "name": "devs"})),
+			},
+			{
+				Config: teamConfig(p, "devs", `organization = "`+p.Organization+`"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamAddr, attr("organization"), str(p.Organization)),
+				},
+				Check: idKept(teamAddr, &id),
 			},
 		},
 	})

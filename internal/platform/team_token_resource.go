@@ -129,14 +129,20 @@ var NewTeamTokenResource = fwutil.NewResource(&fwutil.Resource[teamTokenModel, *
 	Object:   "team token",
 	Schema:   teamTokenSchema,
 	ImportID: func(m *teamTokenModel) string { return m.ID.ValueString() },
-	Import: func(ctx context.Context, _ *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		var err error
 		switch {
 		case platformclient.IsID(platformclient.PrefixToken, id):
+			_, err = c.TeamTokens.Read(ctx, id)
 		case platformclient.IsID(platformclient.PrefixTeam, id):
+			_, err = c.TeamTokens.ReadLegacy(ctx, id)
 			diags.Append(state.SetAttribute(ctx, path.Root("team_id"), id)...)
 		default:
 			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a team token is its ID, at- and 16 characters of the base58 alphabet, "+
 				"or, for a team's legacy token, the team's ID, team- and 16 characters; got %q.", id))
+			return
+		}
+		if !importFound(diags, "team token", id, err) {
 			return
 		}
 		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)

@@ -1,0 +1,94 @@
+package platform_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+// An import of a well-formed ID that names nothing fails in the provider's
+// words, which say that the token may be why, after the one read that
+// looks for the object.
+func TestAccImport_missingObjectIsNotFound(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	const missing = "6p5RiCe5CRjBmsGt"
+	for _, c := range []struct {
+		name, config, addr, id, object, route string
+	}{
+		{"team project access", accessConfig(p, "a", `access = "read"`), accessAddr, "tprj-" + missing,
+			"team project access", "GET /api/v2/team-projects/{id}"},
+		{"team by ID", teamConfig(p, "devs", ""), teamAddr, p.Organization + "/team-" + missing,
+			"team", "GET /api/v2/teams/{id}"},
+		{"team by name", teamConfig(p, "devs", ""), teamAddr, p.Organization + "/devs",
+			"team", "GET /api/v2/organizations/{org}/teams"},
+		{"team token", teamTokenConfig(p, `description = "ci"`), teamTokenAddr, "at-" + missing,
+			"team token", "GET /api/v2/authentication-tokens/{id}"},
+		{"legacy team token", teamTokenConfig(p, ""), teamTokenAddr, "team-" + missing,
+			"team token", "GET /api/v2/teams/{id}/authentication-token"},
+		{"organization token", orgTokenConfig(p, ""), orgTokenAddr, p.Organization,
+			"organization token", "GET /api/v2/organizations/{org}/authentication-token"},
+		{"organization", orgConfig(p, "no-such-org", ""), orgAddr, "no-such-org",
+			"organization", "GET /api/v2/organizations/{org}"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			before := p.Emulator.Stats()
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories,
+				Steps: []resource.TestStep{{
+					Config:        c.config,
+					ResourceName:  c.addr,
+					ImportState:   true,
+					ImportStateId: c.id,
+					ExpectError: literal(`Cannot import the ` + c.object + ` The platform has no ` + c.object + ` "` + c.id +
+						`", or the provider's token may not see it.`),
+				}},
+			})
+			if sent := requestsSince(p, before); sent[c.route] != 1 {
+				t.Errorf("the import sent %v, want one %s", sent, c.route)
+			}
+		})
+	}
+}
+
+// An organization is imported by its name in any case, as the platform
+// matches it, and the state holds the name as the platform keeps it; an
+// empty name is refused as any other invalid import ID, before any
+// request.
+func TestAccOrganization_importName(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:             orgConfig(p, p.Organization, ""),
+			ResourceName:       orgAddr,
+			ImportState:        true,
+			ImportStateId:      strings.ToUpper(p.Organization),
+			ImportStatePersist: true,
+			ImportStateCheck: func(s []*terraform.InstanceState) error {
+				return differences(map[string]any{"name": s[0].Attributes["name"], "id": s[0].Attributes["id"]},
+					map[string]any{"name": p.Organization, "id": p.Organization})
+			},
+		}, {
+			Config:            orgConfig(p, p.Organization, ""),
+			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(orgAddr, attr("name"), str(p.Organization))},
+		}},
+	})
+
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, orgConfig(p, "acme", ""))
+	before := p.Emulator.Stats()
+	code, out := cli.Run(t, "import", orgAddr, "")
+	if want := `The import ID of an organization is its name. An organization's name has 1 to 40 characters: letters, digits, ` +
+		"`-` and `_`. Got \"\"."; code == 0 || !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+		t.Errorf("terraform import with an empty ID exited %d:\n%s\nwant the error %q", code, out, want)
+	}
+	if sent := requestsSince(p, before); len(sent) != 0 {
+		t.Errorf("requests reached the emulator, want none: %v", sent)
+	}
+}
