@@ -56,6 +56,11 @@ type Service struct {
 	// ScopeAttribute is the attribute that holds what ConfirmGone checks
 	// the token sees, such as the platform's "organization".
 	ScopeAttribute string
+	// MissingScope words a create's 404 when ConfirmGone finds that the
+	// token does not see the container that the resource's ScopeAttribute
+	// names: what to check, such as a reference to the resource that
+	// creates the container in the same configuration.
+	MissingScope func(scope string) string
 	// Settings are the block's settings besides address and token.
 	Settings []Setting
 	// NewClient wraps the service's transport in its typed client, given

@@ -244,6 +244,8 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 	case client.StatusCode(err) == http.StatusConflict:
 		r.addExists(&resp.Diagnostics, &m, &Exists{ServerSaid: err})
 		return
+	case client.IsNotFound(err) && r.addMissingScope(ctx, &resp.Diagnostics, req.Plan, err):
+		return
 	case err != nil:
 		r.addError(&resp.Diagnostics, "create", err)
 		return
@@ -251,6 +253,38 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 	if !resp.Diagnostics.HasError() {
 		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
 	}
+}
+
+// addMissingScope reports a create's 404 as a missing container, on the
+// resource's ScopeAttribute and in the service's words, when the service
+// confirms that the token does not see the container the plan names (an
+// organization that the same apply has not created yet, say); it reports
+// whether it did.
+func (r *lifecycle[M, C]) addMissingScope(ctx context.Context, diags *diag.Diagnostics, plan tfsdk.Plan, err error) bool {
+	svc := r.def.Service
+	if svc.MissingScope == nil || svc.ConfirmGone == nil {
+		return false
+	}
+	scope := scopeOf(ctx, svc, plan.Schema.GetAttributes(), plan.GetAttribute)
+	if scope == "" || svc.ConfirmGone(ctx, r.client, scope) == nil {
+		return false
+	}
+	diags.AddAttributeError(path.Root(svc.ScopeAttribute), "Cannot create the "+r.def.Object, svc.MissingScope(scope)+"\n\nServer said: "+err.Error())
+	return true
+}
+
+// scopeOf is the value of the service's ScopeAttribute read by get, ""
+// when the resource has no such attribute or it is not set.
+func scopeOf[A any](ctx context.Context, svc *client.Service, attrs map[string]A, get func(context.Context, path.Path, any) diag.Diagnostics) string {
+	if svc.ScopeAttribute == "" {
+		return ""
+	}
+	if _, ok := attrs[svc.ScopeAttribute]; !ok {
+		return ""
+	}
+	var scope types.String
+	_ = get(ctx, path.Root(svc.ScopeAttribute), &scope)
+	return scope.ValueString()
 }
 
 func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -293,13 +327,7 @@ func (r *lifecycle[M, C]) confirmGone(ctx context.Context, state tfsdk.State) er
 	if svc.ConfirmGone == nil {
 		return nil
 	}
-	var scope types.String
-	if svc.ScopeAttribute != "" {
-		if _, ok := state.Schema.GetAttributes()[svc.ScopeAttribute]; ok {
-			_ = state.GetAttribute(ctx, path.Root(svc.ScopeAttribute), &scope)
-		}
-	}
-	return svc.ConfirmGone(ctx, r.client, scope.ValueString())
+	return svc.ConfirmGone(ctx, r.client, scopeOf(ctx, svc, state.Schema.GetAttributes(), state.GetAttribute))
 }
 
 func (r *lifecycle[M, C]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

@@ -96,7 +96,13 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 		if client.StatusCode(err) == http.StatusConflict {
 			return &fwutil.Failure{Summary: "Project not deleted", Detail: fmt.Sprintf(
 				"The platform refuses to delete the project %s (%q): it is its organization's default project, which cannot be deleted, "+
-					"or it still holds workspaces. Move its workspaces to another project, or destroy them, first.\n\nServer said: %s",
+					"or it still holds workspaces. Move its workspaces to another project, or destroy them, first.\n\n"+
+					"If this apply also moves those workspaces to another project: Terraform destroys a removed project before it updates "+
+					"the workspaces that leave it, so the move has not happened yet. Apply the moves first, with "+
+					"`terraform apply -target=<workspace address>` for each, and then apply again. "+
+					"So that such a reorganization works in one apply, give project resources `lifecycle { create_before_destroy = true }` "+
+					"(applied before the project is removed): Terraform then destroys a removed project after the workspaces have moved."+
+					"\n\nServer said: %s",
 				m.ID.ValueString(), m.Name.ValueString(), err)}
 		}
 		return err
@@ -111,7 +117,11 @@ var projectIncludes = []string{platformclient.ProjectIncludeEffectiveTagBindings
 func projectSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "A project of an organization of the platform, which groups workspaces, with its description, its auto-destroy rule and its tag bindings. " +
-			"The platform refuses to delete a project that still holds workspaces, and its organization's default project. The import ID is the project's ID, such as `prj-6p5RiCe5CRjBmsGt`.",
+			"The platform refuses to delete a project that still holds workspaces, and its organization's default project. " +
+			"Terraform destroys a removed project before it updates the workspaces that leave it, so moving workspaces out of a project and removing it in one apply fails, " +
+			"unless the project resource has `lifecycle { create_before_destroy = true }`, applied before the project is removed: Terraform then moves the workspaces first. " +
+			"Without it, apply the moves first (`terraform apply -target=<workspace address>`), then remove the project. " +
+			"The import ID is the project's ID, such as `prj-6p5RiCe5CRjBmsGt`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:      true,

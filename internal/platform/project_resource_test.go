@@ -399,11 +399,10 @@ func TestAccProject_notVisibleToToken(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: projectConfig(p, "hidden", "")},
 			{
 				Config: projectResource(p.ProviderConfigWith(outsider, p.Organization), "hidden", ""),
-				ExpectError: wrapped(`Cannot create the project.*POST /api/v2/organizations/` + regexp.QuoteMeta(p.Organization) +
-					`/projects: 404 Not Found.*` + notVisibleHint),
+				ExpectError: wrapped(`Cannot create the project.*The organization "` + regexp.QuoteMeta(p.Organization) + `" does not exist, or the token may not see it\..*` +
+					`Server said: POST http://\S+/api/v2/organizations/` + regexp.QuoteMeta(p.Organization) + `/projects: 404 Not Found.*` + notVisibleHint),
 			},
 		},
 	})
@@ -451,9 +450,10 @@ func TestAccProject_importIDChecked(t *testing.T) {
 }
 
 // A refresh reads a project, its tag bindings included, with one request.
-// When the token may not see the project any more, the refresh forgets it
-// with a warning that says that the token may be why, and the plan creates
-// it. The test harness drops warnings, so this runs Terraform itself.
+// A project deleted elsewhere is forgotten with a warning that says the
+// token may be why, and the plan creates it; a token that sees no
+// organization at all fails the refresh instead, and forgets nothing. The
+// test harness drops warnings, so this runs Terraform itself.
 func TestAccProject_refresh(t *testing.T) {
 	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
@@ -474,11 +474,21 @@ func TestAccProject_refresh(t *testing.T) {
 	}
 
 	cli.WriteConfig(t, projectResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "refreshed", body))
+	if code, out := cli.Run(t, "plan"); code == 0 || !wrapped(`Cannot read the project.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
+		t.Errorf("a plan with a token that sees nothing exited %d:\n%s", code, out)
+	}
+
+	cli.WriteConfig(t, projectConfig(p, "refreshed", body))
+	list, err := p.Client(t).Projects.List(context.Background(), p.Organization, platformclient.ProjectListOptions{Names: []string{"refreshed"}})
+	if err != nil || len(list.Items) != 1 {
+		t.Fatalf("listing the project: %v, %v", list, err)
+	}
+	outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error { return c.Projects.Delete(ctx, list.Items[0].ID) })()
 	diags, actions = cli.PlanJSON(t)
 	got := warnings(t, diags)
 	if len(got) != 1 || got[0].Summary != "Project not found: removed from the state" ||
 		!strings.HasPrefix(got[0].Detail, "The refresh did not find the project, so Terraform forgets it and plans to create it again. "+
-			"If it still exists and only the provider's token may not see it, give the token access instead of applying.\n\nServer said: GET /api/v2/projects/prj-") ||
+			"If it still exists and only the provider's token may not see it, give the token access instead of applying.\n\nServer said: GET http://") ||
 		!strings.Contains(got[0].Detail, ": 404 Not Found: ") || !strings.Contains(got[0].Detail, notVisibleHint) {
 		t.Errorf("warnings %+v, want one that the project was not found, which the token may be why", got)
 	}
@@ -503,4 +513,111 @@ func warnings(t *testing.T, diags []acctest.Diagnostic) []acctest.Diagnostic {
 		}
 	}
 	return out
+}
+
+// A project of an organization that does not exist yet, as when the same
+// configuration creates the organization but names it through the
+// provider's default, which orders nothing: the create fails on
+// organization, saying to reference the organization resource.
+func TestAccProject_missingOrganizationSaysToReferenceIt(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	missing := p.Organization + "-not-yet"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfigWith(p.Token, missing) + `
+resource "stack_platform_project" "test" {
+  name = "apps"
+}
+`,
+			ExpectError: wrapped(`Cannot create the project.*The organization "` + regexp.QuoteMeta(missing) + `" does not exist, or the token may not see it. ` +
+				`If this configuration creates it with stack_platform_organization, set this resource's organization to a reference to it, ` +
+				`such as organization = stack_platform_organization.<label>.name.*Server said: POST http://\S+/api/v2/organizations/` + regexp.QuoteMeta(missing) + `/projects: 404 Not Found`),
+		}},
+	})
+}
+
+// reorganization is a configuration of two projects and a workspace in the
+// first, with lifecycle, if any, in the first project; moved, the first
+// project is gone and the workspace is in the second.
+func reorganization(p *acctest.Platform, lifecycle string, moved bool) string {
+	old := fmt.Sprintf(`
+resource "stack_platform_project" "old" {
+  name = "old"
+  %s
+}
+`, lifecycle)
+	in := "old"
+	if moved {
+		old, in = "", "new"
+	}
+	return p.ProviderConfig() + old + fmt.Sprintf(`
+resource "stack_platform_project" "new" {
+  name = "new"
+}
+
+resource "stack_platform_workspace" "moving" {
+  name       = "moving"
+  project_id = stack_platform_project.%s.id
+}
+`, in)
+}
+
+// Terraform destroys a removed project before it updates the workspaces
+// that leave it, unless the project has create_before_destroy: with it,
+// moving the workspaces out and removing the project is one apply.
+func TestAccProject_reorganizationInOneApply(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	var newID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: reorganization(p, "lifecycle {\n create_before_destroy = true\n }", false)},
+			{
+				Config: reorganization(p, "", true),
+				Check: resource.ComposeTestCheckFunc(
+					func(s *terraform.State) error {
+						var err error
+						newID, err = stateValue(s, "stack_platform_project.new", "id")
+						return err
+					},
+					onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.Workspace, error) {
+						return c.Workspaces.Read(ctx, p.Organization, "moving", platformclient.WorkspaceReadOptions{})
+					}, func(ws *platformclient.Workspace) error {
+						if ws.Project == nil || ws.Project.ID != newID {
+							return fmt.Errorf("the workspace is in %+v, want %s", ws.Project, newID)
+						}
+						return nil
+					}),
+					onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.ProjectList, error) {
+						return c.Projects.List(ctx, p.Organization, platformclient.ProjectListOptions{Names: []string{"old"}})
+					}, func(l *platformclient.ProjectList) error {
+						if len(l.Items) != 0 {
+							return fmt.Errorf("the old project is still there: %+v", l.Items[0])
+						}
+						return nil
+					}),
+				),
+			},
+		},
+	})
+}
+
+// Without create_before_destroy, the destroy of the project comes first and
+// is refused: the error says why, and what to do.
+func TestAccProject_reorganizationWithoutCreateBeforeDestroy(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: reorganization(p, "", false)},
+			{
+				Config: reorganization(p, "", true),
+				ExpectError: wrapped(`Project not deleted.*still holds workspaces.*If this apply also moves those workspaces to another project: ` +
+					`Terraform destroys a removed project before it updates the workspaces that leave it, so the move has not happened yet\. ` +
+					"Apply the moves first, with `terraform apply -target=<workspace address>` for each, and then apply again\\. " +
+					"So that such a reorganization works in one apply, give project resources `lifecycle \\{ create_before_destroy = true \\}`"),
+			},
+		},
+	})
 }

@@ -436,8 +436,9 @@ func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
 }
 
 // A refresh reads a workspace, its own tag bindings included, with one
-// request. When the token may not see the workspace any more, the refresh
-// forgets it with a warning that says that the token may be why.
+// request. A workspace deleted elsewhere is forgotten with a warning that
+// says the token may be why; a token that sees no organization at all
+// fails the refresh instead, and forgets nothing.
 func TestAccWorkspace_refresh(t *testing.T) {
 	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
@@ -460,10 +461,20 @@ func TestAccWorkspace_refresh(t *testing.T) {
 	}
 
 	cli.WriteConfig(t, workspaceResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "refreshed", body))
+	if code, out := cli.Run(t, "plan"); code == 0 || !wrapped(`Cannot read the workspace.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
+		t.Errorf("a plan with a token that sees nothing exited %d:\n%s", code, out)
+	}
+
+	cli.WriteConfig(t, workspaceConfig(p, "refreshed", body))
+	ws, err := p.Client(t).Workspaces.Read(context.Background(), p.Organization, "refreshed", platformclient.WorkspaceReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error { return c.Workspaces.Delete(ctx, ws.ID) })()
 	diags, actions = cli.PlanJSON(t)
 	got := warnings(t, diags)
 	if len(got) != 1 || got[0].Summary != "Workspace not found: removed from the state" ||
-		!strings.Contains(got[0].Detail, "GET /api/v2/workspaces/ws-") || !strings.Contains(got[0].Detail, notVisibleHint) {
+		!strings.Contains(got[0].Detail, "/api/v2/workspaces/ws-") || !strings.Contains(got[0].Detail, notVisibleHint) {
 		t.Errorf("warnings %+v, want one that the workspace was not found, which the token may be why", got)
 	}
 	if actions[workspaceAddr] != "create" {
@@ -487,8 +498,8 @@ func TestAccWorkspace_existingAndNotVisible(t *testing.T) {
 			},
 			{
 				Config: workspaceResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "hidden", ""),
-				ExpectError: wrapped(`Cannot create the workspace.*POST /api/v2/organizations/` + regexp.QuoteMeta(p.Organization) +
-					`/workspaces: 404 Not Found.*` + notVisibleHint),
+				ExpectError: wrapped(`Cannot create the workspace.*The organization "` + regexp.QuoteMeta(p.Organization) + `" does not exist, or the token may not see it\..*` +
+					`Server said: POST http://\S+/api/v2/organizations/` + regexp.QuoteMeta(p.Organization) + `/workspaces: 404 Not Found.*` + notVisibleHint),
 			},
 		},
 	})
@@ -598,7 +609,7 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 				Config:    config("two", "new"),
 				ExpectError: wrapped(`Cannot update the workspace: partly applied .*` +
 					`The update changed the server before it failed: the workspace ws-\w+ has every change of the plan but its flat tags\. ` +
-					`The request for tag_names then failed, so that part is not done\. .*POST /api/v2/workspaces/ws-\w+/relationships/tags: (429|503) `),
+					`The request for tag_names then failed, so that part is not done\. .*POST http://\S+/api/v2/workspaces/ws-\w+/relationships/tags: (429|503) `),
 			},
 			{
 				PreConfig:          onPlatform("two", "old"),
@@ -613,7 +624,7 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 				Config:    config("two", "new"),
 				ExpectError: wrapped(`Cannot update the workspace: partly applied .*` +
 					`the workspace ws-\w+ has every change of the plan but its flat tags, and the tags \["new"\] are added\. ` +
-					`The request for tag_names then failed.*DELETE /api/v2/workspaces/ws-\w+/relationships/tags: (429|503) `),
+					`The request for tag_names then failed.*DELETE http://\S+/api/v2/workspaces/ws-\w+/relationships/tags: (429|503) `),
 			},
 			{
 				PreConfig:          onPlatform("two", "new", "old"),

@@ -227,7 +227,7 @@ func TestAccWorkspaceSettings_consumerRefusedOnCreate(t *testing.T) {
 				ExpectError: wrapped(`Cannot create the workspace settings: partly applied .*` +
 					`The create changed the server before it failed: the workspace ws-\w+ now has execution_mode "local", no agent pool and global_remote_state = true\. ` +
 					`The request for remote_state_consumer_ids then failed, so that part is not done\. .*` +
-					`Terraform marks the resource tainted.*PATCH /api/v2/workspaces/ws-\w+/relationships/remote-state-consumers: 422 .*not a workspace of this organization`),
+					`Terraform marks the resource tainted.*PATCH http://\S+/api/v2/workspaces/ws-\w+/relationships/remote-state-consumers: 422 .*not a workspace of this organization`),
 			},
 			{
 				PreConfig: func() {

@@ -10,6 +10,12 @@ resource "stack_platform_project" "payments" {
     team        = "payments"
     cost-center = "cc-1024"
   }
+
+  # Lets one apply move the project's workspaces to another project and remove
+  # this one: Terraform then destroys a removed project after the moves.
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 
 # A project in another organization, named here.

@@ -2,6 +2,7 @@ package platform
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
@@ -37,6 +38,12 @@ var Service = &client.Service{
 	// that does not exist (explain words it so).
 	AmbiguousNotFound: true,
 	ScopeAttribute:    OrganizationSetting.Name,
+	MissingScope: func(org string) string {
+		return fmt.Sprintf("The organization %q does not exist, or the token may not see it. "+
+			"If this configuration creates it with stack_platform_organization, set this resource's organization to a reference to it, "+
+			"such as organization = stack_platform_organization.<label>.name: the provider's default organization names it without ordering anything, "+
+			"so Terraform may create this resource before the organization, and destroy the organization with it.", org)
+	},
 	Settings: []client.Setting{
 		OrganizationSetting,
 		{
