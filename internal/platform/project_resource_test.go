@@ -483,7 +483,9 @@ func TestAccProject_refresh(t *testing.T) {
 	if err != nil || len(list.Items) != 1 {
 		t.Fatalf("listing the project: %v, %v", list, err)
 	}
-	outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error { return c.Projects.Delete(ctx, list.Items[0].ID) })()
+	outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+		return c.Projects.Delete(ctx, list.Items[0].ID)
+	})()
 	diags, actions = cli.PlanJSON(t)
 	got := warnings(t, diags)
 	if len(got) != 1 || got[0].Summary != "Project not found: removed from the state" ||

@@ -103,7 +103,7 @@ func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 func serviceBlock(svc *client.Service) schema.SingleNestedBlock {
 	attrs := map[string]schema.Attribute{
 		"address": schema.StringAttribute{
-			Optional:    true,
+			Optional: true,
 			Description: fmt.Sprintf("Base URL of the %s, with its scheme, such as `%s`; the API's own URL, `%s%s`, is the same address. "+
 				"Before its first request the provider checks that the address serves the %s's API (`GET %s`), and fails naming this setting when it does not. Environment variable `%s`.",
 				svc.Name, svc.ExampleAddress, svc.ExampleAddress, svc.APIPath, svc.Name, svc.Probe.Path, svc.Env("ADDR")),

@@ -128,9 +128,9 @@ func TestAccSecrets_enterpriseLicenseRequired(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{NoLicense: true}})
 	key := newTestKey(t, false)
 	cases := []struct{ config, request string }{
-		{syncConfig(s.ProviderConfig(), `disabled = true`), "PATCH "+s.URL+"/v1/sys/sync/config"},
-		{cloudOneConfig(s, "unlicensed", "us-east-1", ""), "GET "+s.URL+"/v1/sys/sync/destinations/cloudone-sm/unlicensed"},
-		{appConfig(s, "unlicensed", appWithKey(1, key)), "GET "+s.URL+"/v1/sys/sync/codehost-apps/unlicensed"},
+		{syncConfig(s.ProviderConfig(), `disabled = true`), "PATCH " + s.URL + "/v1/sys/sync/config"},
+		{cloudOneConfig(s, "unlicensed", "us-east-1", ""), "GET " + s.URL + "/v1/sys/sync/destinations/cloudone-sm/unlicensed"},
+		{appConfig(s, "unlicensed", appWithKey(1, key)), "GET " + s.URL + "/v1/sys/sync/codehost-apps/unlicensed"},
 		{s.ProviderConfig() + `
 resource "stack_secrets_sync_association" "test" {
   destination_type = "cloudone-sm"
@@ -138,9 +138,9 @@ resource "stack_secrets_sync_association" "test" {
   mount            = "secret"
   secret_name      = "app/key"
 }
-`, "GET "+s.URL+"/v1/sys/sync/destinations/cloudone-sm/unlicensed/associations"},
-		{s.ProviderConfig() + dsDestinationConfig("test", "codehost", "unlicensed"), "GET "+s.URL+"/v1/sys/sync/destinations/codehost/unlicensed"},
-		{s.ProviderConfig() + `data "stack_secrets_sync_destinations" "all" {}`, "LIST "+s.URL+"/v1/sys/sync/destinations"},
+`, "GET " + s.URL + "/v1/sys/sync/destinations/cloudone-sm/unlicensed/associations"},
+		{s.ProviderConfig() + dsDestinationConfig("test", "codehost", "unlicensed"), "GET " + s.URL + "/v1/sys/sync/destinations/codehost/unlicensed"},
+		{s.ProviderConfig() + `data "stack_secrets_sync_destinations" "all" {}`, "LIST " + s.URL + "/v1/sys/sync/destinations"},
 	}
 	steps := make([]resource.TestStep, 0, len(cases))
 	for _, c := range cases {
