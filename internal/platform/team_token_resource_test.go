@@ -263,13 +263,20 @@ func expireTokens(t *testing.T, p *acctest.Platform, at string) {
 	if err := json.Unmarshal(data, &st); err != nil {
 		t.Fatal(err)
 	}
+	var tokens []map[string]any
+	if err := json.Unmarshal(data, &struct {
+		Tokens *[]map[string]any `json:"tokens"`
+	}{&tokens}); err != nil {
+		t.Fatal(err)
+	}
 	n := 0
-	for _, tok := range st["tokens"].([]any) {
-		if tok := tok.(map[string]any); tok["kind"] != "user" {
+	for _, tok := range tokens {
+		if tok["kind"] != "user" {
 			tok["expired-at"] = at
 			n++
 		}
 	}
+	st["tokens"] = tokens
 	if n != 2 {
 		t.Fatalf("%d team and organization tokens in the emulator, want 2", n)
 	}
