@@ -128,6 +128,8 @@ resource "stack_platform_project" "apps" {
 						wrapped(`GET ` + regexp.QuoteMeta(p.URL) + `/platform/api/v2/ping: the address does not answer as the platform's API: answered 404 Not Found: "404 page not found". Check platform.address \(or STACK_PLATFORM_ADDR\)`)},
 					{"another server", provider(other.URL, p.Token),
 						wrapped(`GET ` + regexp.QuoteMeta(other.URL) + `/api/v2/ping: the address does not answer as the platform's API: answered 404 Not Found with an HTML page.*Check platform.address`)},
+					{"unknown token", provider(p.URL, "not-a-token"),
+						wrapped(`GET ` + regexp.QuoteMeta(p.URL) + `/api/v2/projects/prj-\S+: 401 Unauthorized.*The platform refused the provider's token.*Check platform.token \(or STACK_PLATFORM_TOKEN\)`)},
 					{"token that sees nothing", provider(p.URL, p.MintUserToken(t)),
 						wrapped(`Cannot read the project.*The platform answered 404, and the token of platform.token \(or STACK_PLATFORM_TOKEN\) sees no organization at all.*The resource stays in the state.*GET ` +
 							regexp.QuoteMeta(p.URL) + `/api/v2/projects/prj-\S+: 404 Not Found`)},
