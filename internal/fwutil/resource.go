@@ -3,7 +3,6 @@ package fwutil
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -298,7 +297,7 @@ func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, re
 	switch {
 	case client.IsNotFound(err):
 		if gone := r.confirmGone(ctx, req.State); gone != nil {
-			r.addError(&resp.Diagnostics, "read", fmt.Errorf("%s.\n\nServer said: %s", upperFirst(gone.Error()), err))
+			r.addError(&resp.Diagnostics, "read", errors.New(upperFirst(gone.Error())+".\n\nServer said: "+err.Error()))
 			return
 		}
 		resp.State.RemoveResource(ctx)

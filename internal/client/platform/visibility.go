@@ -30,11 +30,11 @@ func ConfirmGone(ctx context.Context, typed any, org string) error {
 			return fmt.Errorf("the platform answered 404, and checking that the token sees the organization %q failed: %w", org, err)
 		}
 	}
-	any, err := c.seesAnyOrganization(ctx)
+	seesAny, err := c.seesAnyOrganization(ctx)
 	switch {
 	case err != nil:
 		return fmt.Errorf("the platform answered 404, and checking which organizations the token sees failed: %w", err)
-	case !any:
+	case !seesAny:
 		return fmt.Errorf("the platform answered 404, and the token of %s sees no organization at all: "+
 			"it is likely mistyped, another user's, or the token of a user without memberships. "+
 			"The resource stays in the state: check the token", Service.TokenSetting())

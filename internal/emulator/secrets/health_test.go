@@ -14,7 +14,7 @@ import (
 func TestHealth_answersWithoutATokenOrLicense(t *testing.T) {
 	a := newAPI(t, secrets.Options{NoLicense: true})
 	for _, tc := range []struct{ token, ns string }{{"", ""}, {"unknown", "team-a"}, {root, ""}} {
-		r := response(a.doAs(tc.token, tc.ns, http.MethodGet, "/v1/sys/health?standbyok=true", nil))
+		r := a.doAs(tc.token, tc.ns, http.MethodGet, "/v1/sys/health?standbyok=true", nil)
 		if r.Status != http.StatusOK {
 			t.Fatalf("token %q, namespace %q: %d %s", tc.token, tc.ns, r.Status, r.Body)
 		}
