@@ -191,6 +191,9 @@ func organizationSchema(context.Context) schema.Schema {
 		Description: "An organization of the platform: its name, its administrators' email and its settings. " +
 			"Creating one needs a user token (organization and team tokens cannot), and destroying it deletes everything in it. " +
 			"The default execution mode and agent pool of its workspaces are set by `stack_platform_organization_default_settings`. " +
+			"The other platform resources of the same configuration must reference it, as `organization = stack_platform_organization.<label>.name`, " +
+			"rather than name it or leave it to the provider's default organization: only a reference tells Terraform to create the organization before them, " +
+			"and to destroy them, each with its own safe delete, before the organization, whose destroy would otherwise delete them with it. " +
 			"Each setting left out takes the platform's default on create, and is left as it is afterwards. The import ID is the organization's name.",
 		Attributes: attrs,
 	}
