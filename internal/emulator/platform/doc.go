@@ -560,9 +560,10 @@
 //   - A name (required, not blank) is unique within the organization in
 //     any case (409). Create defaults: description "", global false,
 //     priority false, no assignments and no variables.
-//   - The parent relationship is the organization, named by its name (or
-//     null), or one of its projects, named by its ID; the two are told apart
-//     by the ID, whatever type the client sends. Another organization, or
+//   - The parent relationship is the organization, named by its name in
+//     any case, as paths name it (or null), or one of its projects, named by
+//     its ID; the two are told apart by the ID, whatever type the client
+//     sends. Another organization, or
 //     a project of another organization, is 422. The parent cannot change
 //     (422 at /data/relationships/parent/data; giving the same one is
 //     taken). A set owned by a project cannot be global (422 at

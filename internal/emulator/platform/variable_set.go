@@ -242,7 +242,8 @@ func applyVarset(vs *varset, f fields) {
 }
 
 // varsetParentLocked reads the parent relationship of a request for a set
-// of o: the organization, named by its name (or null), or one of its
+// of o: the organization, named by its name in any case, as the platform
+// matches the names in its paths (or null), or one of its
 // projects, named by its ID. The two are told apart by the ID, whatever
 // type the client sends. It returns the parent project, "" for the
 // organization.
@@ -256,7 +257,7 @@ func (s *Server) varsetParentLocked(o *organization, rl relationships) (string, 
 			rl.probs.add(rl.at("parent"), "parent project %q is not a project of organization %q", id, o.Name)
 		}
 		return id, true
-	case id != o.Name:
+	case !strings.EqualFold(id, o.Name):
 		rl.probs.add(rl.at("parent"), "parent organization %q: a variable set's parent is its own organization %q or one of its projects", id, o.Name)
 	}
 	return "", true

@@ -204,6 +204,23 @@ func TestVariableSet_projectParent(t *testing.T) {
 	wantInvalid(t, a.do(http.MethodPatch, varsetPath(wantID(t, org["id"], "varset")), body("varsets", nil, map[string]any{"parent": rel("projects", web)})), "/data/relationships/parent/data", "cannot change")
 }
 
+// The organization, as a parent, is matched by its name in any case, as
+// the platform matches it in paths: the set is the organization's, and the
+// answer names it as it is kept. Another organization is still refused.
+func TestVariableSet_parentOrganizationInAnyCase(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	a.createOrg("other")
+	d := a.createVarset("acme", map[string]any{"name": "org vars"}, map[string]any{"parent": rel("organizations", "ACME")})
+	if relID(t, d, "parent", "organizations") != "acme" || relID(t, d, "organization", "organizations") != "acme" {
+		t.Errorf("relationships %v, want the parent and organization acme", d["relationships"])
+	}
+	id := wantID(t, d["id"], "varset")
+	a.do(http.MethodPatch, varsetPath(id), body("varsets", map[string]any{"name": "renamed"}, map[string]any{"parent": rel("organizations", "aCmE")})).data(t, http.StatusOK)
+	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/varsets", body("varsets", map[string]any{"name": "x"}, map[string]any{"parent": rel("organizations", "OTHER")})),
+		"/data/relationships/parent/data", "its own organization")
+}
+
 // Global sets apply everywhere: they are assigned to nothing, and two
 // global sets of an organization cannot share a variable (key and
 // category): 422.
