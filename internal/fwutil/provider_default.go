@@ -26,6 +26,12 @@ type ProviderDefault[C any] struct {
 	// Value is the setting's value from the service's client, "" when it
 	// is not set; the client is nil while the provider is not configured.
 	Value func(c C) string
+	// Same, if set, reports whether two values name the same thing, such
+	// as two spellings of a name that the service matches in any case;
+	// nil compares exactly. A state whose value is the same as the
+	// setting's keeps its spelling in the plan, so that a change of the
+	// setting that names the same thing changes nothing.
+	Same func(a, b string) bool
 }
 
 // Of returns the attribute's value: v when the configuration sets it, else
@@ -63,15 +69,26 @@ func (d ProviderDefault[C]) plan(ctx context.Context, c C, req resource.ModifyPl
 	if !ok {
 		return
 	}
+	if !req.State.Raw.IsNull() {
+		var prior types.String
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, p, &prior)...)
+		// A state without the value (never the case after a create or an
+		// import, which read it) has nothing to compare with.
+		switch {
+		case prior.IsNull() || prior.IsUnknown():
+		case d.same(prior.ValueString(), v):
+			v = prior.ValueString()
+		default:
+			resp.RequiresReplace = append(resp.RequiresReplace, p)
+		}
+	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, p, v)...)
-	if req.State.Raw.IsNull() {
-		return
+}
+
+// same reports whether a and b name the same thing, by Same if set.
+func (d ProviderDefault[C]) same(a, b string) bool {
+	if d.Same != nil {
+		return d.Same(a, b)
 	}
-	var prior types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, p, &prior)...)
-	// A state without the value (never the case after a create or an
-	// import, which read it) has nothing to compare with.
-	if !prior.IsNull() && !prior.IsUnknown() && prior.ValueString() != v {
-		resp.RequiresReplace = append(resp.RequiresReplace, p)
-	}
+	return a == b
 }

@@ -32,6 +32,9 @@ func organizationDefaultOf(attribute string) fwutil.ProviderDefault[*platformcli
 		Attribute: attribute,
 		Setting:   platformclient.Service.SettingName(platformclient.OrganizationSetting),
 		Value:     (*platformclient.Client).Organization,
+		// The platform matches organization names in any case: a default
+		// that changes only in case names the same organization.
+		Same: strings.EqualFold,
 	}
 }
 

@@ -49,7 +49,7 @@ var NewOrganizationDefaultSettingsResource = fwutil.NewResource(&fwutil.Resource
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *organizationDefaultSettingsModel) error {
 		got, err := op.Client.Organizations.Read(ctx, m.Organization.ValueString(), platformclient.OrganizationReadOptions{})
 		if err == nil {
-			*m = modelFromOrganizationDefaultSettings(got)
+			modelFromOrganizationDefaultSettings(m, got)
 		}
 		return err
 	},
@@ -118,19 +118,19 @@ func writeOrganizationDefaultSettings(ctx context.Context, op fwutil.Op[*platfor
 		DefaultAgentPoolID:   pool,
 	})
 	if err == nil {
-		*m = modelFromOrganizationDefaultSettings(got)
+		modelFromOrganizationDefaultSettings(m, got)
 	}
 	return err
 }
 
-func modelFromOrganizationDefaultSettings(o *platformclient.Organization) organizationDefaultSettingsModel {
-	m := organizationDefaultSettingsModel{
-		Organization:         types.StringValue(o.Name),
-		DefaultExecutionMode: types.StringValue(o.DefaultExecutionMode),
-		DefaultAgentPoolID:   types.StringNull(),
-	}
+// modelFromOrganizationDefaultSettings writes the settings of the
+// organization the server answered over m, which keeps its spelling of
+// the organization's name when the answer differs only in case.
+func modelFromOrganizationDefaultSettings(m *organizationDefaultSettingsModel, o *platformclient.Organization) {
+	m.Organization = sameOrganization(m.Organization, o.Name)
+	m.DefaultExecutionMode = types.StringValue(o.DefaultExecutionMode)
+	m.DefaultAgentPoolID = types.StringNull()
 	if o.DefaultAgentPool != nil && o.DefaultAgentPool.ID != "" {
 		m.DefaultAgentPoolID = types.StringValue(o.DefaultAgentPool.ID)
 	}
-	return m
 }

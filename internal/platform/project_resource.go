@@ -255,7 +255,7 @@ func effectiveTagsOf(bindings []*platformclient.EffectiveTagBinding) map[string]
 func modelFromProject(m *projectModel, p *platformclient.Project, tags map[string]string) {
 	m.ID = types.StringValue(p.ID)
 	if p.Organization != nil {
-		m.Organization = types.StringValue(p.Organization.Name)
+		m.Organization = sameOrganization(m.Organization, p.Organization.Name)
 	}
 	m.Name = types.StringValue(p.Name)
 	m.Description = fwutil.StringFromAPI(m.Description, p.Description)

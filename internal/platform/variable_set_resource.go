@@ -193,7 +193,7 @@ func variableSetFromModel(m *variableSetModel) platformclient.VariableSetUpdateO
 func modelFromVariableSet(m *variableSetModel, vs *platformclient.VariableSet) {
 	m.ID = types.StringValue(vs.ID)
 	if vs.Organization != nil {
-		m.Organization = types.StringValue(vs.Organization.Name)
+		m.Organization = sameOrganization(m.Organization, vs.Organization.Name)
 	}
 	m.Name = types.StringValue(vs.Name)
 	m.Description = fwutil.StringFromAPI(m.Description, vs.Description)

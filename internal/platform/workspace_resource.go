@@ -570,7 +570,7 @@ func modelFromWorkspace(m *workspaceModel, w *platformclient.Workspace, tags map
 	var d diag.Diagnostics
 	m.ID = types.StringValue(w.ID)
 	if w.Organization != nil {
-		m.Organization = types.StringValue(w.Organization.Name)
+		m.Organization = sameOrganization(m.Organization, w.Organization.Name)
 	}
 	m.Name = types.StringValue(w.Name)
 	m.Description = fwutil.StringFromAPI(m.Description, w.Description)
