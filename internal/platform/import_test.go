@@ -1,6 +1,8 @@
 package platform_test
 
 import (
+	"cmp"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -9,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
@@ -18,25 +21,59 @@ import (
 func TestAccImport_missingObjectIsNotFound(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	const missing = "6p5RiCe5CRjBmsGt"
+	present := newWorkspace(t, p, "present")
+	unassigned := newVariableSet(t, p, "unassigned")
+	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("unassigned")})
+	setVariable := fmt.Sprintf("variable_set_id = %q\nkey = \"k\"\ncategory = \"env\"", unassigned)
+	workspaceVariable := fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"env\"", present)
+	// named is what the error says the platform has not, when it is not
+	// the object imported.
 	for _, c := range []struct {
-		name, config, addr, id, object, route string
+		name, config, addr, id, object, route, named string
 	}{
 		{"team project access", accessConfig(p, "a", `access = "read"`), accessAddr, "tprj-" + missing,
-			"team project access", "GET /api/v2/team-projects/{id}"},
+			"team project access", "GET /api/v2/team-projects/{id}", ""},
 		{"team by ID", teamConfig(p, "devs", ""), teamAddr, p.Organization + "/team-" + missing,
-			"team", "GET /api/v2/teams/{id}"},
+			"team", "GET /api/v2/teams/{id}", ""},
 		{"team by name", teamConfig(p, "devs", ""), teamAddr, p.Organization + "/devs",
-			"team", "GET /api/v2/organizations/{org}/teams"},
+			"team", "GET /api/v2/organizations/{org}/teams", ""},
 		{"team token", teamTokenConfig(p, `description = "ci"`), teamTokenAddr, "at-" + missing,
-			"team token", "GET /api/v2/authentication-tokens/{id}"},
+			"team token", "GET /api/v2/authentication-tokens/{id}", ""},
 		{"legacy team token", teamTokenConfig(p, ""), teamTokenAddr, "team-" + missing,
-			"team token", "GET /api/v2/teams/{id}/authentication-token"},
+			"team token", "GET /api/v2/teams/{id}/authentication-token", ""},
 		{"organization token", orgTokenConfig(p, ""), orgTokenAddr, p.Organization,
-			"organization token", "GET /api/v2/organizations/{org}/authentication-token"},
+			"organization token", "GET /api/v2/organizations/{org}/authentication-token", ""},
 		{"organization", orgConfig(p, "no-such-org", ""), orgAddr, "no-such-org",
-			"organization", "GET /api/v2/organizations/{org}"},
+			"organization", "GET /api/v2/organizations/{org}", ""},
+		{"organization's default settings", settingsConfig(p, `default_execution_mode = "remote"`), settingsAddr, "no-such-org",
+			"organization's default settings", "GET /api/v2/organizations/{org}", "organization"},
+		{"project", projectConfig(p, "web", ""), projectAddr, "prj-" + missing,
+			"project", "GET /api/v2/projects/{id}", ""},
+		{"workspace by ID", workspaceConfig(p, "web", ""), workspaceAddr, "ws-" + missing,
+			"workspace", "GET /api/v2/workspaces/{id}", ""},
+		{"workspace by name", workspaceConfig(p, "web", ""), workspaceAddr, p.Organization + "/web",
+			"workspace", "GET /api/v2/organizations/{org}/workspaces/{name}", ""},
+		{"workspace settings", wsSettingsConfig(p, ""), wsSettingsAddr, "ws-" + missing,
+			"workspace settings", "GET /api/v2/workspaces/{id}", "workspace"},
+		{"workspace settings by name", wsSettingsConfig(p, ""), wsSettingsAddr, p.Organization + "/producer",
+			"workspace settings", "GET /api/v2/organizations/{org}/workspaces/{name}", "workspace"},
+		{"variable set", variableSetConfig(p, "vars", ""), variableSetAddr, "varset-" + missing,
+			"variable set", "GET /api/v2/varsets/{id}", ""},
+		{"variable of a variable set", variableConfig(p, setVariable), variableAddr, p.Organization + "/" + unassigned + "/var-" + missing,
+			"variable", "GET /api/v2/varsets/{id}/relationships/vars/{var_id}", ""},
+		{"variable of a workspace", variableConfig(p, workspaceVariable), variableAddr, p.Organization + "/present/var-" + missing,
+			"variable", "GET /api/v2/workspaces/{id}/vars/{var_id}", ""},
+		{"variable of a missing workspace", variableConfig(p, workspaceVariable), variableAddr, p.Organization + "/absent/var-" + missing,
+			"variable", "GET /api/v2/organizations/{org}/workspaces/{name}", ""},
+		{"variable set assignment of a missing set", assignmentsConfig(p, unassigned, present, project), workspaceAssignmentAddr,
+			p.Organization + "/present/absent", "variable set assignment", "GET /api/v2/organizations/{org}/varsets", ""},
+		{"variable set assignment to a workspace", assignmentsConfig(p, unassigned, present, project), workspaceAssignmentAddr,
+			p.Organization + "/present/unassigned", "variable set assignment", "GET /api/v2/organizations/{org}/varsets", ""},
+		{"variable set assignment to a project", assignmentsConfig(p, unassigned, present, project), projectAssignmentAddr,
+			p.Organization + "/" + project + "/unassigned", "variable set assignment", "GET /api/v2/organizations/{org}/varsets", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			named := cmp.Or(c.named, c.object)
 			before := p.Emulator.Stats()
 			resource.Test(t, resource.TestCase{
 				ProtoV6ProviderFactories: acctest.ProviderFactories,
@@ -45,7 +82,7 @@ func TestAccImport_missingObjectIsNotFound(t *testing.T) {
 					ResourceName:  c.addr,
 					ImportState:   true,
 					ImportStateId: c.id,
-					ExpectError: literal(`Cannot import the ` + c.object + ` The platform has no ` + c.object + ` "` + c.id +
+					ExpectError: literal(`Cannot import the ` + c.object + ` The platform has no ` + named + ` "` + c.id +
 						`", or the provider's token may not see it.`),
 				}},
 			})

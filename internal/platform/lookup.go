@@ -106,14 +106,27 @@ func find[T any](ctx context.Context, l lookup, c *platformclient.Client, id, or
 // which say that the token may be why, rather than in Terraform's
 // "non-existent remote object". It reports whether the object was found.
 func importFound(diags *diag.Diagnostics, object, id string, err error) bool {
+	return importFoundAs(diags, object, object, id, err)
+}
+
+// importFoundAs is importFound for an import of object whose ID names
+// another object, named: the workspace of a workspace's settings.
+func importFoundAs(diags *diag.Diagnostics, object, named, id string, err error) bool {
 	switch {
 	case err == nil:
 		return true
 	case client.IsNotFound(err):
-		diags.AddError("Cannot import the "+object, fmt.Sprintf(
-			"The platform has no %s %q, or the provider's token may not see it.\n\nServer said: %s", object, id, err))
+		importNotFound(diags, object, named, id, fmt.Sprintf("Server said: %s", err))
 	default:
 		fwutil.AddAPIError(diags, "Cannot import the "+object, err)
 	}
 	return false
+}
+
+// importNotFound fails the import of object, whose ID, id, names a named
+// that the platform did not answer: why says what it answered instead,
+// such as a list without it.
+func importNotFound(diags *diag.Diagnostics, object, named, id, why string) {
+	diags.AddError("Cannot import the "+object, fmt.Sprintf(
+		"The platform has no %s %q, or the provider's token may not see it.\n\n%s", named, id, why))
 }

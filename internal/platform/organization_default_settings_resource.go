@@ -33,9 +33,13 @@ var NewOrganizationDefaultSettingsResource = fwutil.NewResource(&fwutil.Resource
 	Schema:           organizationDefaultSettingsSchema,
 	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	ImportID:         func(m *organizationDefaultSettingsModel) string { return m.Organization.ValueString() },
-	Import: func(ctx context.Context, _ *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
 		if !organizationNameRe.MatchString(id) {
 			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of an organization's default settings is the organization's name. %s Got %q.", organizationNameRule, id))
+			return
+		}
+		_, err := c.Organizations.Read(ctx, id, platformclient.OrganizationReadOptions{})
+		if !importFoundAs(diags, "organization's default settings", "organization", id, err) {
 			return
 		}
 		diags.Append(state.SetAttribute(ctx, path.Root("organization"), id)...)

@@ -65,9 +65,12 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 	Schema:           projectSchema,
 	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	ImportID:         func(m *projectModel) string { return m.ID.ValueString() },
-	Import: func(ctx context.Context, _ *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
 		if !platformclient.IsID(platformclient.PrefixProject, id) {
 			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got %q.", id))
+			return
+		}
+		if _, err := c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{}); !importFound(diags, "project", id, err) {
 			return
 		}
 		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)

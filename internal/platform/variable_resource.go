@@ -312,7 +312,9 @@ func existingVariableImportID(ctx context.Context, c *platformclient.Client, m *
 
 // importVariable takes <ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE ID> or
 // <ORGANIZATION>/<VARIABLE SET ID>/<VARIABLE ID>, as the incumbent
-// provider does: the middle part is a set's ID when it looks like one.
+// provider does: the middle part is a set's ID when it looks like one. It
+// reads the variable (after the workspace, to learn its ID), so that an ID
+// the platform does not answer fails in the provider's words.
 func importVariable(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
 	parts := strings.Split(id, "/")
 	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || !platformclient.IsID(platformclient.PrefixVariable, parts[2]) {
@@ -322,15 +324,17 @@ func importVariable(ctx context.Context, c *platformclient.Client, id string, st
 		return
 	}
 	org, middle, varID := parts[0], parts[1], parts[2]
+	parent, parentAttr := platformclient.InVariableSet(middle), "variable_set_id"
+	if !platformclient.IsID(platformclient.PrefixVariableSet, middle) {
+		ws, err := c.Workspaces.Read(ctx, org, middle, platformclient.WorkspaceReadOptions{})
+		if !importFound(diags, "variable", id, err) {
+			return
+		}
+		middle, parent, parentAttr = ws.ID, platformclient.InWorkspace(ws.ID), "workspace_id"
+	}
+	if _, err := c.Variables.Read(ctx, parent, varID); !importFound(diags, "variable", id, err) {
+		return
+	}
 	diags.Append(state.SetAttribute(ctx, path.Root("id"), varID)...)
-	if platformclient.IsID(platformclient.PrefixVariableSet, middle) {
-		diags.Append(state.SetAttribute(ctx, path.Root("variable_set_id"), middle)...)
-		return
-	}
-	ws, err := c.Workspaces.Read(ctx, org, middle, platformclient.WorkspaceReadOptions{})
-	if err != nil {
-		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot find the workspace %q of the organization %q", middle, org), err)
-		return
-	}
-	diags.Append(state.SetAttribute(ctx, path.Root("workspace_id"), ws.ID)...)
+	diags.Append(state.SetAttribute(ctx, path.Root(parentAttr), middle)...)
 }

@@ -122,8 +122,12 @@ func variableSetAssignmentSchema(context.Context) schema.Schema {
 // importVariableSetAssignment takes the incumbent provider's IDs:
 // <ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME> or
 // <ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME>, the middle part a
-// project when it looks like a project's ID.
+// project when it looks like a project's ID. It finds the set among the
+// organization's, which lists what each is assigned to, and, for a
+// workspace, reads the workspace to learn its ID: an assignment the
+// platform does not answer fails in the provider's words.
 func importVariableSetAssignment(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	const object = "variable set assignment"
 	parts := strings.SplitN(id, "/", 3)
 	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
 		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a variable set assignment is <ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME> "+
@@ -131,20 +135,28 @@ func importVariableSetAssignment(ctx context.Context, c *platformclient.Client, 
 		return
 	}
 	org, middle, name := parts[0], parts[1], parts[2]
-	vs := findVariableSet(ctx, c, org, name, func(a, b string) bool { return a == b })
+	vs, err := findVariableSet(ctx, c, org, name, func(a, b string) bool { return a == b })
+	if !importFound(diags, object, id, err) {
+		return
+	}
 	if vs == nil {
-		diags.AddError("Variable set not found", fmt.Sprintf("The organization %q has no variable set named %q that the token may see.", org, name))
+		importNotFound(diags, object, object, id, fmt.Sprintf("The organization %q has no variable set named %q that the token may see.", org, name))
+		return
+	}
+	target, targetAttr := middle, "project_id"
+	assigned := slices.ContainsFunc(vs.Projects, func(p *platformclient.Project) bool { return p.ID == middle })
+	if !platformclient.IsID(platformclient.PrefixProject, middle) {
+		ws, err := c.Workspaces.Read(ctx, org, middle, platformclient.WorkspaceReadOptions{})
+		if !importFound(diags, object, id, err) {
+			return
+		}
+		target, targetAttr = ws.ID, "workspace_id"
+		assigned = slices.ContainsFunc(vs.Workspaces, func(w *platformclient.Workspace) bool { return w.ID == ws.ID })
+	}
+	if !assigned {
+		importNotFound(diags, object, object, id, fmt.Sprintf("The variable set %s (%q) is not assigned to %s.", vs.ID, name, target))
 		return
 	}
 	diags.Append(state.SetAttribute(ctx, path.Root("variable_set_id"), vs.ID)...)
-	if platformclient.IsID(platformclient.PrefixProject, middle) {
-		diags.Append(state.SetAttribute(ctx, path.Root("project_id"), middle)...)
-		return
-	}
-	ws, err := c.Workspaces.Read(ctx, org, middle, platformclient.WorkspaceReadOptions{})
-	if err != nil {
-		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot find the workspace %q of the organization %q", middle, org), err)
-		return
-	}
-	diags.Append(state.SetAttribute(ctx, path.Root("workspace_id"), ws.ID)...)
+	diags.Append(state.SetAttribute(ctx, path.Root(targetAttr), target)...)
 }

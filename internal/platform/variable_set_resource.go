@@ -57,9 +57,12 @@ var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetMode
 	Schema:           variableSetSchema,
 	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	ImportID:         func(m *variableSetModel) string { return m.ID.ValueString() },
-	Import: func(ctx context.Context, _ *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
 		if !platformclient.IsID(platformclient.PrefixVariableSet, id) {
 			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a variable set is its ID, %s; got %q.", variableSetIDRule, id))
+			return
+		}
+		if _, err := c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{}); !importFound(diags, "variable set", id, err) {
 			return
 		}
 		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
@@ -149,7 +152,7 @@ func createVariableSet(ctx context.Context, op fwutil.Op[*platformclient.Client]
 	org, name := m.Organization.ValueString(), m.Name.ValueString()
 	got, err := op.Client.VariableSets.Create(ctx, org, create)
 	if client.StatusCode(err) == http.StatusConflict {
-		if taken := findVariableSet(ctx, op.Client, org, name, strings.EqualFold); taken != nil {
+		if taken, _ := findVariableSet(ctx, op.Client, org, name, strings.EqualFold); taken != nil {
 			m.ID = types.StringValue(taken.ID)
 			return &fwutil.Exists{ServerSaid: err, Name: name}
 		}
@@ -163,19 +166,19 @@ func createVariableSet(ctx context.Context, op fwutil.Op[*platformclient.Client]
 }
 
 // findVariableSet returns the set of org whose name is name as same
-// compares them, or nil when there is none or the list fails. The search
-// (q) matches a part of the name in any case.
-func findVariableSet(ctx context.Context, c *platformclient.Client, org, name string, same func(a, b string) bool) *platformclient.VariableSet {
+// compares them, nil when there is none, or the error of the list. The
+// search (q) matches a part of the name in any case.
+func findVariableSet(ctx context.Context, c *platformclient.Client, org, name string, same func(a, b string) bool) (*platformclient.VariableSet, error) {
 	found, err := c.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	for _, vs := range found.Items {
 		if same(vs.Name, name) {
-			return vs
+			return vs, nil
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // variableSetFromModel is the update that gives the set every value of m.

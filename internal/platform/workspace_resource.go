@@ -126,7 +126,7 @@ var NewWorkspaceResource = fwutil.NewResource(&fwutil.Resource[workspaceResource
 		return m.Organization.ValueString() + "/" + m.Name.ValueString()
 	},
 	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-		importWorkspace(ctx, c, id, state, diags)
+		importWorkspace(ctx, c, "workspace", id, state, diags)
 		// The platform does not know force_delete: an import takes its
 		// default, so that the next plan does not add it.
 		diags.Append(state.SetAttribute(ctx, path.Root("force_delete"), false)...)
@@ -315,23 +315,27 @@ func workspaceSchema(context.Context) schema.Schema {
 }
 
 // importWorkspace takes a workspace's ID, or its organization and name,
-// which it reads to learn the ID. force_delete, which the platform does not
-// keep, is imported at its default, so that the plan after an import of a
-// configuration that leaves it out or sets it false is empty.
-func importWorkspace(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+// and reads the workspace, to learn its ID and so that a workspace the
+// platform does not answer fails the import of object, the workspace or
+// its settings, in the provider's words. force_delete, which the platform
+// does not keep, is imported at its default by the workspace's Import, so
+// that the plan after an import of a configuration that leaves it out or
+// sets it false is empty.
+func importWorkspace(ctx context.Context, c *platformclient.Client, object, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	var got *platformclient.Workspace
+	var err error
 	if platformclient.IsID(platformclient.PrefixWorkspace, id) {
-		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
-		return
+		got, err = c.Workspaces.ReadByID(ctx, id, platformclient.WorkspaceReadOptions{})
+	} else {
+		org, name, ok := strings.Cut(id, "/")
+		if !ok || !organizationNameRe.MatchString(org) || !workspaceNameRe.MatchString(name) {
+			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a workspace is its ID, ws- and 16 characters of the base58 alphabet, "+
+				"or <ORGANIZATION>/<WORKSPACE NAME>; got %q.", id))
+			return
+		}
+		got, err = c.Workspaces.Read(ctx, org, name, platformclient.WorkspaceReadOptions{})
 	}
-	org, name, ok := strings.Cut(id, "/")
-	if !ok || !organizationNameRe.MatchString(org) || !workspaceNameRe.MatchString(name) {
-		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a workspace is its ID, ws- and 16 characters of the base58 alphabet, "+
-			"or <ORGANIZATION>/<WORKSPACE NAME>; got %q.", id))
-		return
-	}
-	got, err := c.Workspaces.Read(ctx, org, name, platformclient.WorkspaceReadOptions{})
-	if err != nil {
-		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot import the workspace %q of the organization %q", name, org), err)
+	if !importFoundAs(diags, object, "workspace", id, err) {
 		return
 	}
 	diags.Append(state.SetAttribute(ctx, path.Root("id"), got.ID)...)

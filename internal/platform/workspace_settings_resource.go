@@ -43,7 +43,7 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 	Schema:   workspaceSettingsSchema,
 	ImportID: func(m *workspaceSettingsModel) string { return m.WorkspaceID.ValueString() },
 	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-		importWorkspace(ctx, c, id, state, diags)
+		importWorkspace(ctx, c, "workspace settings", id, state, diags)
 		if !diags.HasError() {
 			var wsID types.String
 			diags.Append(state.GetAttribute(ctx, path.Root("id"), &wsID)...)
