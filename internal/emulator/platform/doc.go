@@ -33,6 +33,10 @@
 //	POST    /api/v2/organizations/{org}/workspaces/{name}/actions/safe-delete
 //	GET, PATCH, DELETE       /api/v2/workspaces/{id}
 //	POST    /api/v2/workspaces/{id}/actions/safe-delete
+//	POST    /api/v2/workspaces/{id}/actions/lock
+//	POST    /api/v2/workspaces/{id}/actions/unlock
+//	POST    /api/v2/workspaces/{id}/actions/force-unlock
+//	GET     /api/v2/workspaces/{id}/all-vars
 //	GET, PATCH               /api/v2/workspaces/{id}/tag-bindings
 //	GET, POST, PATCH         /api/v2/workspaces/{id}/relationships/tag-bindings
 //	GET     /api/v2/workspaces/{id}/effective-tag-bindings
@@ -256,7 +260,12 @@
 //     (409, pointing at /data/attributes/name); the same name in another
 //     organization is no conflict. description is at most 256 characters,
 //     null unless set; auto-destroy-activity-duration is 1 to 4 digits and
-//     d or h ("14d", "12h"), null unless set. null unsets both.
+//     d or h ("14d", "12h"), null unless set. null unsets both. Their 422s
+//     are in the API's words, which clients match: "Name may only contain
+//     letters, numbers, spaces, -, and _, ...", "Name is too short
+//     (minimum is 3 characters)" (too long, maximum 40), "Auto destroy
+//     activity duration has an incorrect format, we expect up to 4 numeric
+//     digits and 1 unit ('d' or 'h') ..." (for workspaces too).
 //   - A project inherits the organization's default-execution-mode and
 //     default agent pool until it sets its own: default-execution-mode
 //     and default-agent-pool-id (or the default-agent-pool relationship)
@@ -267,7 +276,8 @@
 //   - The tag-bindings relationship of a create or an update sets the
 //     project's tag bindings (replacing them on update).
 //   - GET /organizations/:org/projects lists by name (in any case), sort
-//     "name" or "-name" (the default is by name); filter[names] is a
+//     "name" or "-name" (the default is by name); filter[tagged] as for
+//     workspaces, over the project's bindings; filter[names] is a
 //     comma-separated list of exact names; q a case-insensitive substring
 //     of the name. include= knows effective-tag-bindings (with underscores
 //     too), which fills the relationship's data and includes them.
@@ -279,7 +289,11 @@
 // # Tag bindings
 //
 //   - A tag binding (type tag-bindings, ID "tb-...") is a key of 1 to 128
-//     characters and a value of at most 256 (may be empty). A key given
+//     characters and a value of at most 256 (may be empty). A project or a
+//     workspace has at most 10 bindings of its own: a write that would
+//     leave more (keys it has counting once) is 422 "Tag bindings cannot
+//     exceed 10 bindings per resource ...", at /data (or at the
+//     tag-bindings relationship of a create or update). A key given
 //     twice in one request is 422.
 //   - GET .../tag-bindings and GET .../relationships/tag-bindings list an
 //     object's bindings, in the order they were added, whole (not by
@@ -291,7 +305,9 @@
 //   - GET .../effective-tag-bindings lists the bindings in effect (type
 //     effective-tag-bindings, ID the binding's without its prefix): a
 //     project's own; a workspace's project's, then its own, its own winning
-//     for a key both have. Each has the relationship inherited-from: the
+//     for a key both have. An inherited one has links {"inherited-from":
+//     "/api/v2/projects/:id"}, by which clients tell it; own ones have no
+//     links. Each has the relationship inherited-from: the
 //     project it comes from, or null.
 //
 // # Workspaces
@@ -321,10 +337,16 @@
 //   - Rules: auto-destroy-at is an ISO 8601 time (answered in UTC; null
 //     unsets); auto-destroy-activity-duration is 1 to 4 digits and d or h
 //     (null unsets); the two are kept as given, neither computed from the
-//     other. terraform-version is an exact version (1.9.5, 1.10.0-beta1),
+//     other. A workspace that has no duration of its own and
+//     inherits-project-auto-destroy (the default) answers its project's
+//     auto-destroy-activity-duration, which a change of the project's
+//     reaches; its own, or inherits-project-auto-destroy false, shows its
+//     own. terraform-version is an exact version (1.9.5, 1.10.0-beta1),
 //     "latest", or comma-separated constraints (~> 1.9, >= 1.0, < 2.0),
-//     answered as given. trigger-patterns and trigger-prefixes cannot both
-//     be non-empty. hyok-enabled, once true, cannot be turned off (422).
+//     answered as given. trigger-patterns and trigger-prefixes replace
+//     each other: a request that sets one non-empty clears the other, and
+//     only one that gives both non-empty is refused (422 at
+//     /data/attributes/trigger-patterns). hyok-enabled, once true, cannot be turned off (422).
 //   - Execution: execution-mode and agent-pool-id (or the agent-pool
 //     relationship) follow the organization's rule; setting either makes
 //     both the workspace's own (setting-overwrites both true), and
@@ -354,16 +376,18 @@
 //     workspace-kpis-runs-count (null until set with SetPerformance; the
 //     changelog's "workspaces-kpis-run-count" is this attribute, named as
 //     clients read it),
-//     tag-names (sorted), locked false, environment "default", source
+//     tag-names (sorted), locked, environment "default", source
 //     "tfe-api", permissions (can-force-delete: see below), and the
 //     relationships organization, project, agent-pool, current-run,
 //     latest-run, current-state-version, current-configuration-version,
-//     ssh-key and readme (null), outputs ([]), tags, and links to vars,
+//     ssh-key and readme (null), outputs ([]), tags, locked-by (the user or
+//     team holding the lock, null when unlocked), vars (the workspace's own
+//     variables, by key and category, with its link), and links to
 //     remote-state-consumers, tag-bindings and effective-tag-bindings.
 //     links are self (/api/v2/organizations/:org/workspaces/:name) and
 //     self-html.
 //   - include= knows the API's whole list for workspaces; organization,
-//     project and effective-tag-bindings are included, the others
+//     project, effective-tag-bindings and vars are included, the others
 //     (current_run, current-state-version, readme, outputs, locked_by, ...)
 //     add nothing, as the emulator holds no runs, states or outputs.
 //   - GET /organizations/:org/workspaces: search[name] is a case-insensitive
@@ -373,12 +397,35 @@
 //     the changelog spells it) drops those with any;
 //     filter[project][id] one project; filter[tagged][i][key] and
 //     [value] keep the workspaces whose effective tag bindings have each
-//     key (with that value, when given); filter[current-run][status]
+//     key (with that value, when one is given: an empty value, which
+//     clients send for a key alone, is any value); filter[current-run][status]
 //     matches none, as no workspace has runs. sort is name (the default) or
 //     current-run.created-at, which is by name too, "-" reversing.
-//   - Deletion: POST .../actions/safe-delete deletes a workspace that
-//     manages no resources (204) and refuses one whose resource-count is
-//     above 0 with 409 "conflict" ("... has N resources under management
+//   - Locking: POST /workspaces/:id/actions/lock locks the workspace for
+//     the user or the team whose token asks, and answers the workspace
+//     (200, locked true, locked-by naming the holder); a locked one is 409
+//     "... is already locked by ...". An organization token locks nothing
+//     (403 "forbidden"): a lock is held by a user, a team or a run, the
+//     kinds locked-by names. The body (a reason) is not kept. .../unlock
+//     unlocks a lock its principal holds (another user's or team's is 409
+//     "Unable to unlock workspace ...: it is locked by User "name"" or
+//     "Team "name"", the words clients match); .../force-unlock unlocks
+//     whoever holds it, for anyone who sees the workspace. Both are 409
+//     "... is already unlocked" for a workspace that is not locked. A lock
+//     changes nothing else: a locked workspace is updated and
+//     force-deleted as any other.
+//   - GET /workspaces/:id/all-vars lists, by pages and by key and category,
+//     the variables a run of the workspace gets: for each key and category
+//     one variable, from the first of, in order: priority variable sets
+//     that are global, assigned to its project, assigned to it; its own
+//     variables; the other sets assigned to it, to its project, global.
+//     Between two sets of one rank, the set whose name comes first (by
+//     byte order) wins. It has no includes.
+//   - Deletion: POST .../actions/safe-delete deletes a workspace that is
+//     not locked and manages no resources (204); a locked one is 409
+//     "Workspace is currently locked. Workspace must be unlocked before it
+//     can be safely deleted ...", and one whose resource-count is
+//     above 0 409 "conflict" ("... has N resources under management
 //     and cannot be safely deleted ..."), whoever asks: the organization's
 //     allow-force-delete-workspaces does not soften safe delete, it says
 //     who may force-delete. DELETE force-deletes (204): a workspace with

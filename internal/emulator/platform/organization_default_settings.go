@@ -67,7 +67,8 @@ func (er executionRequest) given() bool { return er.modeGiven || er.poolGiven }
 
 // apply returns cur changed by the request. A mode other than agent
 // given without a pool clears the pool. The result must keep the rule:
-// agent mode has a pool, other modes none.
+// agent mode has a pool, other modes none; the refusals carry the API's
+// words, which clients match.
 func (er executionRequest) apply(cur execution, probs *problems) execution {
 	next := cur
 	if er.modeGiven {
@@ -81,9 +82,9 @@ func (er executionRequest) apply(cur execution, probs *problems) execution {
 	}
 	switch {
 	case next.mode == modeAgent && next.pool == "":
-		probs.add(er.poolPointer, "%s is required when %s is agent", er.poolMessage, er.modeAttribute)
+		probs.add(er.poolPointer, "%s is required when %s is agent: it must be specified when using 'agent' execution mode", er.poolMessage, er.modeAttribute)
 	case next.mode != modeAgent && next.pool != "":
-		probs.add(er.poolPointer, "%s can only be set when %s is agent, not %s", er.poolMessage, er.modeAttribute, next.mode)
+		probs.add(er.poolPointer, "%s can only be set when %s is agent, not %s: it must not be specified unless using 'agent' execution mode", er.poolMessage, er.modeAttribute, next.mode)
 	}
 	return next
 }

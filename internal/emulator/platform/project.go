@@ -23,7 +23,11 @@ type project struct {
 	TagBindings                 []*tagBinding `json:"tag-bindings"`
 }
 
-const maxProjectDescription = 256
+const (
+	minProjectName        = 3
+	maxProjectName        = 40
+	maxProjectDescription = 256
+)
 
 var (
 	// validProjectName: 3 to 40 letters, numbers, spaces, - and _, not
@@ -147,9 +151,11 @@ func (s *Server) listProjects(w http.ResponseWriter, r *http.Request, p principa
 			return rep
 		}
 		only := commaList(q.Get("filter[names]"))
+		tagged := readTaggedFilters(q)
 		var list []*project
 		for _, prj := range s.projects {
-			if prj.Org == o.ExternalID && (only == nil || slices.Contains(only, prj.Name)) && containsFold(prj.Name, q.Get("q")) {
+			if prj.Org == o.ExternalID && (only == nil || slices.Contains(only, prj.Name)) && containsFold(prj.Name, q.Get("q")) &&
+				tagged.match(effectiveBindings(prj.TagBindings, nil)) {
 				list = append(list, prj)
 			}
 		}
@@ -240,8 +246,14 @@ func (s *Server) projectNamedLocked(o *organization, name string) *project {
 // (to replace prj's) and whether it gives them.
 func (s *Server) applyProject(prj *project, f fields, rl relationships) ([]tagBinding, bool) {
 	if name, given := f.str("name"); given {
-		if n := utf8.RuneCountInString(name); n < 3 || n > 40 || !validProjectName.MatchString(name) {
-			f.probs.add(f.at("name"), "invalid name %q: must be 3 to 40 letters, numbers, spaces, - or _, not starting or ending with a space", name)
+		switch n := utf8.RuneCountInString(name); {
+		case n < minProjectName:
+			f.probs.add(f.at("name"), "Name is too short (minimum is %d characters)", minProjectName)
+		case n > maxProjectName:
+			f.probs.add(f.at("name"), "Name is too long (maximum is %d characters)", maxProjectName)
+		}
+		if name != "" && !validProjectName.MatchString(name) {
+			f.probs.add(f.at("name"), "Name may only contain letters, numbers, spaces, -, and _, and cannot start or end with a space")
 		}
 		prj.Name = name
 	}
@@ -252,9 +264,7 @@ func (s *Server) applyProject(prj *project, f fields, rl relationships) ([]tagBi
 		prj.Description = description
 	}
 	if d, given := f.str("auto-destroy-activity-duration"); given {
-		if d != "" && !validActivityDuration.MatchString(d) {
-			f.probs.add(f.at("auto-destroy-activity-duration"), "invalid auto-destroy-activity-duration %q: must be 1 to 4 digits and d or h, such as 14d or 12h", d)
-		}
+		checkActivityDuration(f, d)
 		prj.AutoDestroyActivityDuration = d
 	}
 	o := s.organizations[prj.Org]
@@ -264,7 +274,9 @@ func (s *Server) applyProject(prj *project, f fields, rl relationships) ([]tagBi
 	if !given {
 		return nil, false
 	}
-	return readTagBindings(objs, "/data/relationships/tag-bindings/data", f.probs), true
+	with := readTagBindings(objs, "/data/relationships/tag-bindings/data", f.probs)
+	checkBindingCount(nil, with, true, "/data/relationships/tag-bindings/data", f.probs)
+	return with, true
 }
 
 func (s *Server) updateProject(w http.ResponseWriter, r *http.Request, p principal) {
@@ -312,4 +324,13 @@ func (s *Server) deleteProject(w http.ResponseWriter, r *http.Request, p princip
 		delete(s.projects, prj.ID)
 		return noContent()
 	})
+}
+
+// checkActivityDuration refuses an auto-destroy-activity-duration d that
+// is neither empty (unset) nor 1 to 4 digits and d or h, in the API's
+// words, which clients match.
+func checkActivityDuration(f fields, d string) {
+	if d != "" && !validActivityDuration.MatchString(d) {
+		f.probs.add(f.at("auto-destroy-activity-duration"), "Auto destroy activity duration has an incorrect format, we expect up to 4 numeric digits and 1 unit ('d' or 'h'), such as 14d or 12h, not %q", d)
+	}
 }

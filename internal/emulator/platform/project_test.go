@@ -65,7 +65,9 @@ func TestProject_validation(t *testing.T) {
 		}
 		return m
 	}
-	const nameRule = "must be 3 to 40 letters, numbers, spaces, - or _"
+	// The API's words, which clients match.
+	const nameRule = "Name may only contain letters, numbers, spaces, -, and _"
+	const durationRule = "Auto destroy activity duration has an incorrect format, we expect up to 4 numeric digits and 1 unit ('d' or 'h')"
 	for _, c := range []struct {
 		attrs   map[string]any
 		rels    map[string]any
@@ -73,20 +75,21 @@ func TestProject_validation(t *testing.T) {
 		detail  string
 	}{
 		{map[string]any{}, nil, at("name"), "name is required"},
-		{named(map[string]any{"name": "ab"}), nil, at("name"), nameRule},
-		{named(map[string]any{"name": strings.Repeat("n", 41)}), nil, at("name"), nameRule},
-		{named(map[string]any{"name": " web"}), nil, at("name"), "not starting or ending with a space"},
+		{named(map[string]any{"name": "ab"}), nil, at("name"), "Name is too short (minimum is 3 characters)"},
+		{named(map[string]any{"name": strings.Repeat("n", 41)}), nil, at("name"), "Name is too long (maximum is 40 characters)"},
+		{named(map[string]any{"name": " web"}), nil, at("name"), "cannot start or end with a space"},
+		{named(map[string]any{"name": "! / nope"}), nil, at("name"), nameRule},
 		{named(map[string]any{"name": "web "}), nil, at("name"), nameRule},
 		{named(map[string]any{"name": "web.app"}), nil, at("name"), nameRule},
 		{named(map[string]any{"description": strings.Repeat("d", 257)}), nil, at("description"), "at most 256 characters, not 257"},
-		{named(map[string]any{"auto-destroy-activity-duration": "14"}), nil, at("auto-destroy-activity-duration"), "1 to 4 digits and d or h"},
-		{named(map[string]any{"auto-destroy-activity-duration": "12345d"}), nil, at("auto-destroy-activity-duration"), "1 to 4 digits"},
-		{named(map[string]any{"auto-destroy-activity-duration": "2w"}), nil, at("auto-destroy-activity-duration"), "1 to 4 digits"},
+		{named(map[string]any{"auto-destroy-activity-duration": "14"}), nil, at("auto-destroy-activity-duration"), durationRule},
+		{named(map[string]any{"auto-destroy-activity-duration": "12345d"}), nil, at("auto-destroy-activity-duration"), durationRule},
+		{named(map[string]any{"auto-destroy-activity-duration": "20m"}), nil, at("auto-destroy-activity-duration"), durationRule},
 		{named(nil), map[string]any{"tag-bindings": bindings("", "x")}, "/data/relationships/tag-bindings/data/0/attributes/key", "key is required"},
 		{named(nil), map[string]any{"tag-bindings": bindings("a", "1", strings.Repeat("k", 129), "x")}, "/data/relationships/tag-bindings/data/1/attributes/key", "at most 128"},
 		{named(nil), map[string]any{"tag-bindings": bindings("a", strings.Repeat("v", 257))}, "/data/relationships/tag-bindings/data/0/attributes/value", "at most 256"},
 		{named(nil), map[string]any{"tag-bindings": bindings("a", "1", "a", "2")}, "/data/relationships/tag-bindings/data/1/attributes/key", `key "a" is given twice`},
-		{named(map[string]any{"default-execution-mode": "agent"}), nil, at("default-agent-pool-id"), "required when default-execution-mode is agent"},
+		{named(map[string]any{"default-execution-mode": "agent"}), nil, at("default-agent-pool-id"), "required when default-execution-mode is agent: it must be specified when using 'agent' execution mode"},
 	} {
 		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", c.attrs, c.rels)), c.pointer, c.detail)
 	}
@@ -126,7 +129,7 @@ func TestProject_updateIsPartial(t *testing.T) {
 	// null unsets.
 	d = a.do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"description": nil, "auto-destroy-activity-duration": nil}, nil)).data(t, http.StatusOK)
 	wantAttrs(t, d, map[string]any{"name": "site", "description": nil, "auto-destroy-activity-duration": nil})
-	wantInvalid(t, a.do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"description": "x", "name": "no"}, nil)), "/data/attributes/name", "3 to 40")
+	wantInvalid(t, a.do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"description": "x", "name": "no"}, nil)), "/data/attributes/name", "Name is too short (minimum is 3 characters)")
 	wantAttrs(t, a.get(projectPath(id)).data(t, http.StatusOK), map[string]any{"name": "site", "description": nil})
 	wantNotFound(t, a.do(http.MethodPatch, projectPath("prj-1111111111111111"), body("projects", map[string]any{"name": "xyz"}, nil)))
 }
@@ -312,4 +315,38 @@ func TestProject_visibility(t *testing.T) {
 	}
 	team, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
 	a.as(team).do(http.MethodPatch, projectPath(id), body("projects", map[string]any{"name": "by team"}, nil)).data(t, http.StatusOK)
+}
+
+// filter[tagged][i][key] and [value] keep the projects that have every
+// key given, with its value when one is given (empty, as clients send it
+// for a key alone, is any value).
+func TestProject_listFiltersByTagBindings(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	for name, b := range map[string]map[string]any{
+		"one": bindings("key1", "value1", "key2", "value2a"),
+		"two": bindings("key2", "value2b", "key3", "value3"),
+	} {
+		a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, map[string]any{"tag-bindings": b})).data(t, http.StatusCreated)
+	}
+	for query, want := range map[string]string{
+		"filter[tagged][0][key]=key1&filter[tagged][0][value]=":                                           "one",
+		"filter[tagged][0][key]=key2&filter[tagged][0][value]=":                                           "one,two",
+		"filter[tagged][0][key]=key2&filter[tagged][0][value]=value2b":                                    "two",
+		"filter[tagged][0][key]=key2&filter[tagged][1][key]=key3":                                         "two",
+		"filter[tagged][0][key]=key1&filter[tagged][1][key]=key3":                                         "",
+		"filter[tagged][0][key]=nope":                                                                     "",
+		"q=o&filter[tagged][0][key]=key2&filter[tagged][0][value]=value2a&include=effective_tag_bindings": "one",
+	} {
+		var got []string
+		for _, prj := range a.get(orgsPath + "/acme/projects?" + query).list(t) {
+			got = append(got, fmt.Sprint(attrs(t, prj)["name"]))
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("%s: %v, want %s", query, got, want)
+		}
+	}
+	if list := a.get(orgsPath + "/acme/projects").list(t); len(list) != 3 {
+		t.Errorf("without a filter: %v", ids(list))
+	}
 }

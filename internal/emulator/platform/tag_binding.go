@@ -18,6 +18,9 @@ type tagBinding struct {
 const (
 	maxTagKey   = 128
 	maxTagValue = 256
+	// maxTagBindings is how many bindings of its own a project or a
+	// workspace may have.
+	maxTagBindings = 10
 )
 
 // effectiveBinding is a tag binding in effect on an object, and the project
@@ -65,6 +68,7 @@ func (s *Server) registerTagBindings(mux *http.ServeMux, collection string, find
 				}
 				var probs problems
 				with := readTagBindings(objs, "/data", &probs)
+				checkBindingCount(*owner.bindings, with, replace, "/data", &probs)
 				if len(probs) > 0 {
 					return probs.reply()
 				}
@@ -133,6 +137,24 @@ func readTagBindings(objs []object, base string, probs *problems) []tagBinding {
 	return out
 }
 
+// checkBindingCount refuses, at pointer, a write of with to the bindings
+// cur (replacing them, or adding to them) that would leave more than
+// maxTagBindings.
+func checkBindingCount(cur []*tagBinding, with []tagBinding, replace bool, pointer string, probs *problems) {
+	keys := map[string]bool{}
+	if !replace {
+		for _, b := range cur {
+			keys[b.Key] = true
+		}
+	}
+	for _, w := range with {
+		keys[w.Key] = true
+	}
+	if len(keys) > maxTagBindings {
+		probs.add(pointer, "Tag bindings cannot exceed %d bindings per resource: this would leave %d", maxTagBindings, len(keys))
+	}
+}
+
 // setBindingsLocked returns cur with the bindings of with added, or their
 // values updated, and with replace the others removed. A key that stays
 // keeps its ID; a new key gets one.
@@ -169,11 +191,16 @@ func (b *tagBinding) resource() resource {
 // resource is the binding in effect, its ID that of the binding without
 // its prefix.
 func (eb effectiveBinding) resource() resource {
-	return resource{
+	res := resource{
 		Type: "effective-tag-bindings", ID: eb.binding.ID[len(prefixTagBinding)+1:],
 		Attributes:    map[string]any{"key": eb.binding.Key, "value": eb.binding.Value},
 		Relationships: map[string]any{"inherited-from": toOne("projects", eb.inheritedFrom)},
 	}
+	// Clients tell an inherited binding by its link.
+	if eb.inheritedFrom != "" {
+		res.Links = map[string]string{"inherited-from": apiPrefix + "/projects/" + eb.inheritedFrom}
+	}
+	return res
 }
 
 // effectiveBindings returns the bindings in effect on an object that has

@@ -40,6 +40,14 @@ type workspace struct {
 	RemoteStateConsumers        []string        `json:"remote-state-consumers"`
 	ResourceCount               int             `json:"resource-count"`
 	Performance                 *Performance    `json:"performance,omitempty"`
+	// LockedBy is who holds the workspace's lock, nil when unlocked.
+	LockedBy *lockHolder `json:"locked-by,omitempty"`
+}
+
+// lockHolder is the user or the team whose token locked a workspace.
+type lockHolder struct {
+	Kind string `json:"kind"` // kindUser or kindTeam
+	ID   string `json:"id"`
 }
 
 // workspaceSettings are the workspace's boolean attributes and their
@@ -108,6 +116,10 @@ func (s *Server) registerWorkspaces(mux *http.ServeMux) {
 		s.handle(mux, "DELETE "+path, s.forceDeleteWorkspace)
 		s.handle(mux, "POST "+path+"/actions/safe-delete", s.safeDeleteWorkspace)
 	}
+	s.handle(mux, "POST "+byID+"/actions/lock", s.lockWorkspace)
+	s.handle(mux, "POST "+byID+"/actions/unlock", s.unlockWorkspace(false))
+	s.handle(mux, "POST "+byID+"/actions/force-unlock", s.unlockWorkspace(true))
+	s.handle(mux, "GET "+byID+"/all-vars", s.listAllWorkspaceVariables)
 	s.registerTagBindings(mux, "workspaces", func(p principal, id string) (tagBindingOwner, reply, bool) {
 		ws, rep, found := s.visibleWorkspaceLocked(p, id)
 		if !found {
@@ -186,6 +198,13 @@ func (s *Server) workspaceIncludes(p principal) includes {
 			}
 			return out
 		},
+		"vars": func(res resource) []resource {
+			var out []resource
+			for _, v := range s.variablesOfLocked(res.ID) {
+				out = append(out, s.variableResource(v))
+			}
+			return out
+		},
 	}
 	for _, name := range []string{
 		"agent-pool", "current-assessment-result", "current-configuration-version",
@@ -195,7 +214,7 @@ func (s *Server) workspaceIncludes(p principal) includes {
 		"current-state-version.resources-processed", "latest-run", "latest-run.plan",
 		"latest-run.configuration-version", "latest-run.configuration-version.ingress-attributes",
 		"locked-by", "no-code-module-version", "no-code-module-version.no-code-module",
-		"no-code-module-version.no-code-module.latest-version", "outputs", "readme", "vars",
+		"no-code-module-version.no-code-module.latest-version", "outputs", "readme",
 	} {
 		inc[name] = nil
 	}
@@ -215,7 +234,7 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 		"latest-change-at":               formatTime(ws.UpdatedAt),
 		"description":                    stringOrNull(ws.Description),
 		"auto-destroy-at":                timeOrNull(ws.AutoDestroyAt),
-		"auto-destroy-activity-duration": stringOrNull(ws.AutoDestroyActivityDuration),
+		"auto-destroy-activity-duration": stringOrNull(s.activityDurationLocked(ws)),
 		"auto-destroy-status":            nil,
 		"execution-mode":                 exec.mode,
 		"operations":                     exec.mode != modeLocal,
@@ -231,7 +250,7 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 		"vcs-repo-identifier":            nil,
 		"tag-names":                      s.tagNamesLocked(ws.Tags),
 		"environment":                    "default",
-		"locked":                         false,
+		"locked":                         ws.LockedBy != nil,
 		"can-queue-destroy-plan":         false,
 		"actions":                        map[string]bool{"is-destroyable": true},
 		"resource-count":                 ws.ResourceCount,
@@ -273,6 +292,14 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 	for _, id := range ws.Tags {
 		tags = append(tags, ref{Type: "tags", ID: id})
 	}
+	var vars []ref
+	for _, v := range s.variablesOfLocked(ws.ID) {
+		vars = append(vars, ref{Type: "vars", ID: v.ID})
+	}
+	lockedBy := toOne("users", "")
+	if ws.LockedBy != nil {
+		lockedBy = toOne(ws.LockedBy.Kind+"s", ws.LockedBy.ID)
+	}
 	return resource{
 		Type: "workspaces", ID: ws.ID, Attributes: attrs,
 		Relationships: map[string]any{
@@ -287,7 +314,8 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 			"readme":                        toOne("workspace-readme", ""),
 			"outputs":                       toMany(nil),
 			"tags":                          toMany(tags),
-			"vars":                          related(self + "/vars"),
+			"vars":                          withRelated(toMany(vars), self+"/vars"),
+			"locked-by":                     lockedBy,
 			"remote-state-consumers":        related(self + "/relationships/remote-state-consumers"),
 			"tag-bindings":                  related(self + "/tag-bindings"),
 			"effective-tag-bindings":        effective,
@@ -443,9 +471,7 @@ func (s *Server) applyWorkspace(ws *workspace, f fields, rl relationships) works
 		ws.AutoDestroyAt = at
 	}
 	if d, given := f.str("auto-destroy-activity-duration"); given {
-		if d != "" && !validActivityDuration.MatchString(d) {
-			probs.add(f.at("auto-destroy-activity-duration"), "invalid auto-destroy-activity-duration %q: must be 1 to 4 digits and d or h, such as 14d or 12h", d)
-		}
+		checkActivityDuration(f, d)
 		ws.AutoDestroyActivityDuration = d
 	}
 	if v, given := f.str("terraform-version"); given {
@@ -454,14 +480,25 @@ func (s *Server) applyWorkspace(ws *workspace, f fields, rl relationships) works
 		}
 		ws.TerraformVersion = v
 	}
-	if l, given := f.strings("trigger-prefixes"); given {
-		ws.TriggerPrefixes = l
-	}
-	if l, given := f.strings("trigger-patterns"); given {
-		ws.TriggerPatterns = l
-	}
-	if len(ws.TriggerPrefixes) > 0 && len(ws.TriggerPatterns) > 0 {
-		probs.add(f.at("trigger-patterns"), "trigger-patterns and trigger-prefixes cannot both be set")
+	// Patterns and prefixes are two ways of saying which changes start a
+	// run: setting one clears the other, and only a request that gives
+	// both non-empty is refused.
+	prefixes, prefixesGiven := f.strings("trigger-prefixes")
+	patterns, patternsGiven := f.strings("trigger-patterns")
+	switch {
+	case len(prefixes) > 0 && len(patterns) > 0:
+		probs.add(f.at("trigger-patterns"), "trigger-patterns and trigger-prefixes cannot both be given: give one of them")
+	case len(prefixes) > 0:
+		ws.TriggerPrefixes, ws.TriggerPatterns = prefixes, nil
+	case len(patterns) > 0:
+		ws.TriggerPrefixes, ws.TriggerPatterns = nil, patterns
+	default:
+		if prefixesGiven {
+			ws.TriggerPrefixes = nil
+		}
+		if patternsGiven {
+			ws.TriggerPatterns = nil
+		}
 	}
 	s.applyVCSRepo(ws, f)
 	// null, or an empty ID, names no project: the workspace stays where it
@@ -478,7 +515,9 @@ func (s *Server) applyWorkspace(ws *workspace, f fields, rl relationships) works
 	if !given {
 		return workspaceApply{}
 	}
-	return workspaceApply{s: s, given: true, bindings: readTagBindings(objs, rl.at("tag-bindings"), probs)}
+	with := readTagBindings(objs, rl.at("tag-bindings"), probs)
+	checkBindingCount(nil, with, true, rl.at("tag-bindings"), probs)
+	return workspaceApply{s: s, given: true, bindings: with}
 }
 
 // applyWorkspaceExecution applies the execution mode, the agent pool and
@@ -600,14 +639,17 @@ func (s *Server) updateWorkspace(w http.ResponseWriter, r *http.Request, p princ
 	})
 }
 
-// safeDeleteWorkspace deletes a workspace that manages no resources, and
-// refuses (409) one that does, whoever asks and whatever the
+// safeDeleteWorkspace deletes a workspace that is not locked and manages
+// no resources, and refuses (409) one that is or does, whoever asks and whatever the
 // organization allows: that is what force delete is for.
 func (s *Server) safeDeleteWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
 	s.locked(w, func() reply {
 		ws, rep, found := s.workspaceOfRequestLocked(p, r)
 		if !found {
 			return rep
+		}
+		if ws.LockedBy != nil {
+			return conflict("", "Workspace is currently locked. Workspace must be unlocked before it can be safely deleted (workspace %s is locked by %s)", ws.ID, s.lockHolderNameLocked(ws.LockedBy))
 		}
 		if ws.ResourceCount > 0 {
 			return conflict("", "workspace %s has %d resources under management and cannot be safely deleted: destroy them first, or force-delete the workspace (DELETE)", ws.ID, ws.ResourceCount)
@@ -643,17 +685,33 @@ func (s *Server) deleteWorkspaceLocked(ws *workspace) {
 	}
 }
 
-// taggedFilter is a filter[tagged][i] of a list: a key, and a value when
-// given.
+// taggedFilter is a filter[tagged][i] of a list: a key, and a value, ""
+// (or not given) for any value: clients send the parameter empty for a
+// filter by key alone.
 type taggedFilter struct {
 	key, value string
-	valueGiven bool
+}
+
+type taggedFilters []taggedFilter
+
+// match reports whether bindings have every key of the filters, each with
+// its value when one is given.
+func (tfs taggedFilters) match(bindings []effectiveBinding) bool {
+	for _, tf := range tfs {
+		if !slices.ContainsFunc(bindings, func(eb effectiveBinding) bool {
+			return eb.binding.Key == tf.key && (tf.value == "" || eb.binding.Value == tf.value)
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 var taggedParam = regexp.MustCompile(`^filter\[tagged\]\[(\d+)\]\[(key|value)\]$`)
 
-// taggedFilters reads the filter[tagged][i][key] and [value] parameters.
-func taggedFilters(q url.Values) []taggedFilter {
+// readTaggedFilters reads the filter[tagged][i][key] and [value]
+// parameters.
+func readTaggedFilters(q url.Values) taggedFilters {
 	byIndex := map[int]*taggedFilter{}
 	for k, v := range q {
 		m := taggedParam.FindStringSubmatch(k)
@@ -669,10 +727,10 @@ func taggedFilters(q url.Values) []taggedFilter {
 		if m[2] == "key" {
 			tf.key = v[0]
 		} else {
-			tf.value, tf.valueGiven = v[0], true
+			tf.value = v[0]
 		}
 	}
-	var out []taggedFilter
+	var out taggedFilters
 	for _, i := range slices.Sorted(maps.Keys(byIndex)) {
 		out = append(out, *byIndex[i])
 	}
@@ -714,7 +772,7 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 		}
 		withTags := lowerAll(commaList(q.Get("search[tags]")))
 		withoutTags := lowerAll(commaList(cmp.Or(q.Get("search[exclude-tags]"), q.Get("search[exclude_tags]"))))
-		tagged := taggedFilters(q)
+		tagged := readTaggedFilters(q)
 		match := func(ws *workspace) bool {
 			if ws.Org != o.ExternalID || !containsFold(ws.Name, q.Get("search[name]")) {
 				return false
@@ -745,15 +803,7 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 			if tagged == nil {
 				return true
 			}
-			effective := effectiveBindings(ws.TagBindings, s.projects[ws.Project])
-			for _, tf := range tagged {
-				if !slices.ContainsFunc(effective, func(eb effectiveBinding) bool {
-					return eb.binding.Key == tf.key && (!tf.valueGiven || eb.binding.Value == tf.value)
-				}) {
-					return false
-				}
-			}
-			return true
+			return tagged.match(effectiveBindings(ws.TagBindings, s.projects[ws.Project]))
 		}
 		var list []*workspace
 		for _, ws := range s.workspaces {
@@ -807,5 +857,165 @@ func (s *Server) SetPerformance(id string, perf Performance) error {
 		}
 		ws.Performance = &perf
 		return nil
+	})
+}
+
+// activityDurationLocked is ws's auto-destroy-activity-duration in effect:
+// its own, or, when it has none and inherits its project's auto-destroy
+// settings, its project's.
+func (s *Server) activityDurationLocked(ws *workspace) string {
+	if ws.AutoDestroyActivityDuration == "" && ws.Settings["inherits-project-auto-destroy"] {
+		if prj := s.projects[ws.Project]; prj != nil {
+			return prj.AutoDestroyActivityDuration
+		}
+	}
+	return ws.AutoDestroyActivityDuration
+}
+
+// lockWorkspace locks a workspace for the user or the team whose token
+// asks: 409 when it is locked already, by anyone. An organization token
+// locks nothing (403): a lock is held by a user, a team or a run, the
+// only kinds locked-by names. The body (a reason) is not kept.
+func (s *Server) lockWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		if !found {
+			return rep
+		}
+		if p.kind != kindUser && p.kind != kindTeam {
+			return errorReply(http.StatusForbidden, "an organization token cannot lock a workspace: use a user or a team token")
+		}
+		if ws.LockedBy != nil {
+			return conflict("", "workspace %s is already locked by %s", ws.ID, s.lockHolderNameLocked(ws.LockedBy))
+		}
+		ws.LockedBy = &lockHolder{Kind: p.kind, ID: p.id}
+		return ok(document{Data: s.workspaceResource(ws, p, nil)})
+	})
+}
+
+// unlockWorkspace unlocks a workspace: unlock only for the user or the
+// team that holds the lock (409 "... is locked by User ..." or "... by
+// Team ..." for another), force-unlock for anyone who sees the workspace.
+// Both answer 409 for a workspace that is not locked.
+func (s *Server) unlockWorkspace(force bool) handler {
+	return func(w http.ResponseWriter, r *http.Request, p principal) {
+		s.locked(w, func() reply {
+			ws, rep, found := s.workspaceOfRequestLocked(p, r)
+			if !found {
+				return rep
+			}
+			if ws.LockedBy == nil {
+				return conflict("", "workspace %s is already unlocked", ws.ID)
+			}
+			if !force && (ws.LockedBy.Kind != p.kind || ws.LockedBy.ID != p.id) {
+				return conflict("", "Unable to unlock workspace %s: it is locked by %s; force-unlock it instead", ws.ID, s.lockHolderNameLocked(ws.LockedBy))
+			}
+			ws.LockedBy = nil
+			return ok(document{Data: s.workspaceResource(ws, p, nil)})
+		})
+	}
+}
+
+// lockHolderNameLocked names who holds a lock as the API's messages do,
+// which clients match: User "name" or Team "name".
+func (s *Server) lockHolderNameLocked(h *lockHolder) string {
+	if h.Kind == kindTeam {
+		name := h.ID
+		if t := s.teams[h.ID]; t != nil {
+			name = t.Name
+		}
+		return fmt.Sprintf("Team %q", name)
+	}
+	name := h.ID
+	if u := s.users[h.ID]; u != nil {
+		name = u.Username
+	}
+	return fmt.Sprintf("User %q", name)
+}
+
+// Ranks of a variable in a workspace's run, the lower winning a key and
+// category that more than one source gives: priority variable sets first
+// (global, then assigned to the project, then to the workspace), the
+// workspace's own variables, then the other sets (assigned to the
+// workspace, to its project, global).
+const (
+	rankPriorityGlobal = iota
+	rankPriorityProject
+	rankPriorityWorkspace
+	rankWorkspace
+	rankSetWorkspace
+	rankSetProject
+	rankSetGlobal
+)
+
+// allVariablesLocked is every variable a run of ws would get: one for each
+// key and category, from the source of the lowest rank; between two sets
+// of one rank, the one whose name comes first (then the older ID) wins.
+// The list is by key and category.
+func (s *Server) allVariablesLocked(ws *workspace) []*variable {
+	type candidate struct {
+		v    *variable
+		rank int
+		set  *varset
+	}
+	best := map[[2]string]candidate{}
+	offer := func(c candidate) {
+		k := [2]string{c.v.Key, c.v.Category}
+		cur, taken := best[k]
+		if taken {
+			if c.rank > cur.rank || c.rank == cur.rank && cmp.Or(strings.Compare(c.set.Name, cur.set.Name), strings.Compare(c.set.ID, cur.set.ID)) >= 0 {
+				return
+			}
+		}
+		best[k] = c
+	}
+	for _, v := range s.variablesOfLocked(ws.ID) {
+		offer(candidate{v: v, rank: rankWorkspace})
+	}
+	for _, vs := range s.varsets {
+		if vs.Org != ws.Org {
+			continue
+		}
+		var rank int
+		switch {
+		case slices.Contains(vs.Workspaces, ws.ID):
+			rank = rankSetWorkspace
+		case slices.Contains(vs.Projects, ws.Project):
+			rank = rankSetProject
+		case vs.Global:
+			rank = rankSetGlobal
+		default:
+			continue
+		}
+		if vs.Priority {
+			rank = map[int]int{rankSetWorkspace: rankPriorityWorkspace, rankSetProject: rankPriorityProject, rankSetGlobal: rankPriorityGlobal}[rank]
+		}
+		for _, v := range s.variablesOfLocked(vs.ID) {
+			offer(candidate{v: v, rank: rank, set: vs})
+		}
+	}
+	var list []*variable
+	for _, c := range best {
+		list = append(list, c.v)
+	}
+	slices.SortFunc(list, func(a, b *variable) int {
+		return cmp.Or(strings.Compare(a.Key, b.Key), strings.Compare(a.Category, b.Category), strings.Compare(a.ID, b.ID))
+	})
+	return list
+}
+
+// listAllWorkspaceVariables is GET /workspaces/:id/all-vars: the
+// variables a run of the workspace gets, its own and its variable sets',
+// by pages; it has no includes.
+func (s *Server) listAllWorkspaceVariables(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
+			return rep
+		}
+		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		return ok(listDocument(r, s.allVariablesLocked(ws), s.variableResource, nil))
 	})
 }

@@ -193,13 +193,13 @@ func TestWorkspace_validation(t *testing.T) {
 		{named(map[string]any{"name": strings.Repeat("w", 91)}), nil, at("name"), "1 to 90"},
 		{named(map[string]any{"auto-apply": "sometimes"}), nil, at("auto-apply"), "must be true or false"},
 		{named(map[string]any{"auto-destroy-at": "tomorrow"}), nil, at("auto-destroy-at"), "ISO 8601"},
-		{named(map[string]any{"auto-destroy-activity-duration": "3 days"}), nil, at("auto-destroy-activity-duration"), "1 to 4 digits and d or h"},
+		{named(map[string]any{"auto-destroy-activity-duration": "3 days"}), nil, at("auto-destroy-activity-duration"), "Auto destroy activity duration has an incorrect format, we expect up to 4 numeric digits and 1 unit ('d' or 'h')"},
 		{named(map[string]any{"terraform-version": "newest"}), nil, at("terraform-version"), "a version such as 1.9.5"},
 		{named(map[string]any{"execution-mode": "cloud"}), nil, at("execution-mode"), "must be remote, local or agent"},
 		{named(map[string]any{"execution-mode": "agent"}), nil, at("agent-pool-id"), "agent-pool-id is required when execution-mode is agent"},
-		{named(map[string]any{"agent-pool-id": "apool-AAAAAAAAAAAAAAAA"}), nil, at("agent-pool-id"), "can only be set when execution-mode is agent, not remote"},
+		{named(map[string]any{"agent-pool-id": "apool-AAAAAAAAAAAAAAAA"}), nil, at("agent-pool-id"), "can only be set when execution-mode is agent, not remote: it must not be specified unless using 'agent' execution mode"},
 		{named(map[string]any{"execution-mode": "remote", "operations": true}), nil, at("operations"), "cannot both be given"},
-		{named(map[string]any{"trigger-patterns": []string{"a"}, "trigger-prefixes": []string{"b"}}), nil, at("trigger-patterns"), "cannot both be set"},
+		{named(map[string]any{"trigger-patterns": []string{"a"}, "trigger-prefixes": []string{"b"}}), nil, at("trigger-patterns"), "cannot both be given"},
 		{named(map[string]any{"trigger-patterns": "a"}), nil, at("trigger-patterns"), "must be a list of strings"},
 		{named(map[string]any{"vcs-repo": "octo/site"}), nil, at("vcs-repo"), "must be an object"},
 		{named(map[string]any{"vcs-repo": repo(map[string]any{"identifier": "site"})}), nil, at("vcs-repo") + "/identifier", "owner and name"},
@@ -413,6 +413,13 @@ func TestWorkspace_tagBindingsAndEffective(t *testing.T) {
 	}
 	if want := "team=web<" + prj + ",env=prod<,tier=1<"; strings.Join(got, ",") != want {
 		t.Errorf("effective %s, want %s", strings.Join(got, ","), want)
+	}
+	// Clients tell an inherited binding by its link inherited-from.
+	for i, eb := range eff {
+		links, _ := eb["links"].(map[string]any)
+		if want := i == 0; (links["inherited-from"] == "/api/v2/projects/"+prj) != want || !want && eb["links"] != nil {
+			t.Errorf("effective binding %d links %v", i, eb["links"])
+		}
 	}
 	r := a.get(workspacePath(id) + "?include=effective_tag_bindings")
 	if inc := r.included(t); len(inc) != 3 || inc[0]["type"] != "effective-tag-bindings" {
@@ -632,9 +639,11 @@ func TestWorkspace_listSearchesFiltersAndPages(t *testing.T) {
 		"filter[project][id]=" + prj + "&sort=-name":               "web-prod,web-dev",
 		"filter[tagged][0][key]=env&filter[tagged][0][value]=prod": "api-prod,web-prod",
 		"filter[tagged][0][key]=team":                              "api-prod",
-		"filter[tagged][0][key]=env&filter[tagged][1][key]=team":   "api-prod",
-		"filter[current-run][status]=applied":                      "",
-		"search[name]=bulk-11&sort=current-run.created-at":         "bulk-110,bulk-111,bulk-112,bulk-113,bulk-114,bulk-115,bulk-116",
+		// Clients send an empty value for a filter by key alone.
+		"filter[tagged][0][key]=env&filter[tagged][0][value]=":   "api-prod,web-dev,web-prod",
+		"filter[tagged][0][key]=env&filter[tagged][1][key]=team": "api-prod",
+		"filter[current-run][status]=applied":                    "",
+		"search[name]=bulk-11&sort=current-run.created-at":       "bulk-110,bulk-111,bulk-112,bulk-113,bulk-114,bulk-115,bulk-116",
 	} {
 		if got := names(query); got != want {
 			t.Errorf("%s: %s, want %s", query, got, want)
@@ -727,4 +736,236 @@ func TestChunkedBodies_everyWrite(t *testing.T) {
 	if r := chunked(http.MethodPost, workspacePath(ws)+"/relationships/remote-state-consumers", map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": other}}}); r.Status != http.StatusNoContent {
 		t.Fatalf("chunked consumers: %d %s", r.Status, r.Body)
 	}
+}
+
+// Lock, unlock and force-unlock: who holds the lock is the locked-by
+// relationship; a second lock, an unlock by another or of an unlocked
+// workspace, and a safe delete of a locked one are 409, in the words
+// clients match ("is locked by User", "is locked by Team", "locked").
+func TestWorkspace_lockUnlockAndForceUnlock(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	id := a.workspaceID("acme", "web")
+	team := a.createTeam("acme", "ops")
+	teamToken, err := a.server.MintTeamToken("acme", team)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asTeam := a.as(teamToken)
+	action := func(a *api, name string) response {
+		return a.do(http.MethodPost, workspacePath(id)+"/actions/"+name, nil)
+	}
+	wantLock := func(res map[string]any, typ, holder string) {
+		t.Helper()
+		if attrs(t, res)["locked"] != (holder != "") {
+			t.Errorf("locked = %v, want holder %q", attrs(t, res)["locked"], holder)
+		}
+		if typ == "" {
+			if d := relData(t, res, "locked-by"); d != nil {
+				t.Errorf("locked-by = %v, want null", d)
+			}
+			return
+		}
+		if got := relID(t, res, "locked-by", typ); got != holder {
+			t.Errorf("locked-by %s = %q, want %q", typ, got, holder)
+		}
+	}
+	wantLock(a.get(workspacePath(id)).data(t, http.StatusOK), "", "")
+
+	wantLock(action(a, "lock").data(t, http.StatusOK), "users", "user-Emu1atorRootUser")
+	wantLock(a.get(workspacePath(id)).data(t, http.StatusOK), "users", "user-Emu1atorRootUser")
+	wantConflict(t, action(a, "lock"), "is already locked")
+	wantConflict(t, action(asTeam, "unlock"), "is locked by User")
+	r := a.do(http.MethodPost, workspacePath(id)+"/actions/safe-delete", nil)
+	wantConflict(t, r, "Workspace is currently locked. Workspace must be unlocked before it can be safely deleted")
+	wantLock(action(a, "unlock").data(t, http.StatusOK), "", "")
+	wantConflict(t, action(a, "unlock"), "is already unlocked")
+	wantConflict(t, action(a, "force-unlock"), "is already unlocked")
+
+	// A team's lock is the team's: another unlocks it only by force.
+	wantLock(action(asTeam, "lock").data(t, http.StatusOK), "teams", team)
+	r = action(a, "unlock")
+	wantConflict(t, r, `is locked by Team "ops"`)
+	wantLock(a.get(workspacePath(id)).data(t, http.StatusOK), "teams", team)
+	wantLock(action(a, "force-unlock").data(t, http.StatusOK), "", "")
+	wantLock(action(asTeam, "lock").data(t, http.StatusOK), "teams", team)
+	wantLock(action(asTeam, "unlock").data(t, http.StatusOK), "", "")
+
+	orgToken, err := a.server.MintOrganizationToken("acme")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantError(t, action(a.as(orgToken), "lock"), http.StatusForbidden, "forbidden", "an organization token cannot lock a workspace")
+	wantLock(a.get(workspacePath(id)).data(t, http.StatusOK), "", "")
+	for _, name := range []string{"lock", "unlock", "force-unlock"} {
+		wantNotFound(t, a.do(http.MethodPost, workspacePath("ws-1111111111111111")+"/actions/"+name, nil))
+	}
+	if r := a.do(http.MethodPost, workspacePath(id)+"/actions/safe-delete", nil); r.Status != http.StatusNoContent {
+		t.Fatalf("safe delete once unlocked: %d %s", r.Status, r.Body)
+	}
+}
+
+// trigger-patterns and trigger-prefixes replace each other; only a
+// request that gives both non-empty is refused, and changes nothing.
+func TestWorkspace_triggerPatternsAndPrefixesReplaceEachOther(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	d := a.createWorkspace("acme", map[string]any{"name": "web", "trigger-prefixes": []string{"/a/", "/b/"}}, nil)
+	id := wantID(t, d["id"], "ws")
+	update := func(attrs map[string]any) response {
+		return a.do(http.MethodPatch, workspacePath(id), body("workspaces", attrs, nil))
+	}
+	for _, c := range []struct {
+		attrs              map[string]any
+		prefixes, patterns []string
+	}{
+		{map[string]any{"trigger-patterns": []string{"/m/**/*"}}, []string{}, []string{"/m/**/*"}},
+		{map[string]any{"trigger-prefixes": []string{"/p/"}}, []string{"/p/"}, []string{}},
+		{map[string]any{"trigger-prefixes": []string{}, "trigger-patterns": []string{"/n/**/*"}}, []string{}, []string{"/n/**/*"}},
+		{map[string]any{"trigger-prefixes": []string{"/q/"}, "trigger-patterns": []string{}}, []string{"/q/"}, []string{}},
+		{map[string]any{"description": "other members keep them"}, []string{"/q/"}, []string{}},
+		{map[string]any{"trigger-prefixes": []string{}}, []string{}, []string{}},
+	} {
+		want := map[string]any{"trigger-prefixes": c.prefixes, "trigger-patterns": c.patterns}
+		wantAttrs(t, update(c.attrs).data(t, http.StatusOK), want)
+		wantAttrs(t, a.get(workspacePath(id)).data(t, http.StatusOK), want)
+	}
+	update(map[string]any{"trigger-patterns": []string{"/kept/**"}}).data(t, http.StatusOK)
+	wantInvalid(t, update(map[string]any{"trigger-prefixes": []string{"/x/"}, "trigger-patterns": []string{"/y/**"}}), "/data/attributes/trigger-patterns", "cannot both be given")
+	wantAttrs(t, a.get(workspacePath(id)).data(t, http.StatusOK), map[string]any{"trigger-prefixes": []string{}, "trigger-patterns": []string{"/kept/**"}})
+}
+
+// A workspace that inherits its project's auto-destroy settings (the
+// default) and has no duration of its own answers its project's; its own,
+// or inherits-project-auto-destroy false, wins.
+func TestWorkspace_inheritsItsProjectsActivityDuration(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	prj := wantID(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": "temp", "auto-destroy-activity-duration": "3d"}, nil)).data(t, http.StatusCreated)["id"], "prj")
+	inProject := map[string]any{"project": rel("projects", prj)}
+	inherits := a.createWorkspace("acme", map[string]any{"name": "inherits"}, inProject)
+	wantAttrs(t, inherits, map[string]any{"auto-destroy-activity-duration": "3d", "inherits-project-auto-destroy": true})
+	own := a.createWorkspace("acme", map[string]any{"name": "own", "auto-destroy-activity-duration": "12h"}, inProject)
+	wantAttrs(t, own, map[string]any{"auto-destroy-activity-duration": "12h"})
+	alone := a.createWorkspace("acme", map[string]any{"name": "alone", "inherits-project-auto-destroy": false}, inProject)
+	wantAttrs(t, alone, map[string]any{"auto-destroy-activity-duration": nil, "inherits-project-auto-destroy": false})
+	elsewhere := a.createWorkspace("acme", map[string]any{"name": "elsewhere"}, nil)
+	wantAttrs(t, elsewhere, map[string]any{"auto-destroy-activity-duration": nil})
+
+	// The project's duration reaches the workspaces that inherit it.
+	a.do(http.MethodPatch, projectPath(prj), body("projects", map[string]any{"auto-destroy-activity-duration": "7d"}, nil)).data(t, http.StatusOK)
+	for id, want := range map[any]any{inherits["id"]: "7d", own["id"]: "12h", alone["id"]: nil} {
+		wantAttrs(t, a.get(workspacePath(fmt.Sprint(id))).data(t, http.StatusOK), map[string]any{"auto-destroy-activity-duration": want})
+	}
+	// Going back to inheriting shows the project's again.
+	d := a.do(http.MethodPatch, workspacePath(fmt.Sprint(alone["id"])), body("workspaces", map[string]any{"inherits-project-auto-destroy": true}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"auto-destroy-activity-duration": "7d"})
+}
+
+// A project or a workspace has at most 10 tag bindings of its own: a
+// write that would leave more is 422 and changes nothing.
+func TestWorkspace_atMostTenTagBindings(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	prj := a.createProject("acme", "web")
+	id := a.workspaceID("acme", "site")
+	kv := func(from, n int) map[string]any {
+		var l []string
+		for i := from; i < from+n; i++ {
+			l = append(l, fmt.Sprintf("k%02d", i), "v")
+		}
+		return bindings(l...)
+	}
+	const rule = "Tag bindings cannot exceed 10 bindings per resource"
+	for _, base := range []string{workspacePath(id), projectPath(prj)} {
+		if got := a.do(http.MethodPatch, base+"/tag-bindings", kv(0, 8)).list(t); len(got) != 8 {
+			t.Fatalf("%s: 8 bindings answered %d", base, len(got))
+		}
+		wantInvalid(t, a.do(http.MethodPatch, base+"/tag-bindings", kv(8, 3)), "/data", rule)
+		wantInvalid(t, a.do(http.MethodPost, base+"/relationships/tag-bindings", kv(8, 3)), "/data", rule)
+		wantInvalid(t, a.do(http.MethodPatch, base+"/relationships/tag-bindings", kv(0, 11)), "/data", rule)
+		// Keys it has count once: updating 8 and adding 2 leaves 10.
+		if got := a.do(http.MethodPatch, base+"/tag-bindings", kv(0, 10)).list(t); len(got) != 10 {
+			t.Fatalf("%s: 10 bindings answered %d", base, len(got))
+		}
+		wantInvalid(t, a.do(http.MethodPatch, base, body("x", nil, map[string]any{"tag-bindings": kv(0, 11)})), "/data/relationships/tag-bindings/data", rule)
+		if got := a.get(base + "/tag-bindings").list(t); len(got) != 10 {
+			t.Errorf("%s: refused writes left %d bindings", base, len(got))
+		}
+	}
+	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", map[string]any{"name": "many"}, map[string]any{"tag-bindings": kv(0, 11)})), "/data/relationships/tag-bindings/data", rule)
+	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": "many"}, map[string]any{"tag-bindings": kv(0, 11)})), "/data/relationships/tag-bindings/data", rule)
+}
+
+// The vars relationship lists the workspace's own variables, and
+// include=vars includes them; all-vars lists what a run gets, its own and
+// its variable sets', one for each key and category by precedence.
+func TestWorkspace_varsAndAllVars(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	prj := a.createProject("acme", "web")
+	id := wantID(t, a.createWorkspace("acme", map[string]any{"name": "site"}, map[string]any{"project": rel("projects", prj)})["id"], "ws")
+	if refs := relData(t, a.get(workspacePath(id)).data(t, http.StatusOK), "vars"); !equalJSON(t, refs, []any{}) {
+		t.Fatalf("vars of a workspace without variables: %v", refs)
+	}
+	newVar := func(path, key, value, category string) string {
+		t.Helper()
+		d := a.do(http.MethodPost, path, body("vars", map[string]any{"key": key, "value": value, "category": category}, nil)).data(t, http.StatusCreated)
+		return wantID(t, d["id"], "var")
+	}
+	newSet := func(name string, attrs map[string]any, rels map[string]any) string {
+		t.Helper()
+		attrs["name"] = name
+		d := a.do(http.MethodPost, orgsPath+"/acme/varsets", body("varsets", attrs, rels)).data(t, http.StatusCreated)
+		return wantID(t, d["id"], "varset")
+	}
+	wsVars := workspacePath(id) + "/vars"
+	own1, own2 := newVar(wsVars, "a", "ws", "terraform"), newVar(wsVars, "b", "ws", "terraform")
+	ownEnv := newVar(wsVars, "a", "ws-env", "env")
+	r := a.get(workspacePath(id) + "?include=vars")
+	var refs []string
+	varRefs, _ := relData(t, r.data(t, http.StatusOK), "vars").([]any)
+	for _, ref := range varRefs {
+		refs = append(refs, fmt.Sprint(object(t, ref)["type"], ":", object(t, ref)["id"]))
+	}
+	if want := []string{"vars:" + ownEnv, "vars:" + own1, "vars:" + own2}; strings.Join(refs, ",") != strings.Join(want, ",") {
+		t.Errorf("vars relationship %v, want %v", refs, want)
+	}
+	if inc := r.included(t); len(inc) != 3 || inc[0]["type"] != "vars" || attrs(t, inc[0])["key"] != "a" {
+		t.Errorf("include=vars: %v", inc)
+	}
+
+	assigned := map[string]any{"workspaces": map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": id}}}}
+	toProject := map[string]any{"projects": map[string]any{"data": []any{map[string]any{"type": "projects", "id": prj}}}}
+	global := newSet("global", map[string]any{"global": true}, nil)
+	byProject := newSet("by-project", map[string]any{}, toProject)
+	zeta := newSet("zeta", map[string]any{}, assigned)
+	alpha := newSet("alpha", map[string]any{}, assigned)
+	priority := newSet("priority", map[string]any{"priority": true}, toProject)
+	setVars := func(set string) string { return "/api/v2/varsets/" + set + "/relationships/vars" }
+	newVar(setVars(global), "a", "global", "terraform")          // the workspace's own wins
+	gOnly := newVar(setVars(global), "g", "global", "terraform") // nothing else has g
+	newVar(setVars(global), "c", "global", "terraform")          // a project's set wins
+	pC := newVar(setVars(byProject), "c", "project", "terraform")
+	newVar(setVars(byProject), "d", "project", "terraform") // a workspace's set wins
+	newVar(setVars(zeta), "d", "zeta", "terraform")         // alpha's name comes first
+	alphaD := newVar(setVars(alpha), "d", "alpha", "terraform")
+	prioB := newVar(setVars(priority), "b", "priority", "terraform") // over the workspace's own
+
+	got := map[string]string{}
+	for _, v := range a.get(workspacePath(id) + "/all-vars").list(t) {
+		got[fmt.Sprint(v["id"])] = fmt.Sprintf("%v/%v=%v", attrs(t, v)["key"], attrs(t, v)["category"], attrs(t, v)["value"])
+	}
+	want := map[string]string{
+		own1: "a/terraform=ws", ownEnv: "a/env=ws-env", prioB: "b/terraform=priority", pC: "c/terraform=project",
+		alphaD: "d/terraform=alpha", gOnly: "g/terraform=global",
+	}
+	if !equalJSON(t, got, want) {
+		t.Errorf("all-vars %v, want %v", got, want)
+	}
+	if p := a.get(workspacePath(id) + "/all-vars?page[size]=2").pagination(t); p["total-count"] != 6.0 || p["total-pages"] != 3.0 {
+		t.Errorf("all-vars pagination %v", p)
+	}
+	wantError(t, a.get(workspacePath(id)+"/all-vars?include=vars"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	wantNotFound(t, a.get(workspacePath("ws-1111111111111111")+"/all-vars"))
 }
