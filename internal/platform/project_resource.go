@@ -41,8 +41,11 @@ const (
 	projectNameRule = "A project's name has 3 to 40 characters: letters, digits, spaces, `-` and `_`, not starting or ending with a space; " +
 		"it is unique in its organization, in any case."
 	activityDurationRule = "A duration of 1 to 4 digits followed by `d` (days) or `h` (hours), such as `14d` or `12h`."
-	tagBindingRule       = "Each key has 1 to 128 characters, each value at most 256 (it may be empty)."
-	maxDescription       = 256
+	tagBindingRule       = "At most 10 tags; each key has 1 to 128 characters, each value at most 256 (it may be empty)."
+	// maxTagBindings is the platform's limit of a project's or a
+	// workspace's own tag bindings.
+	maxTagBindings = 10
+	maxDescription = 256
 )
 
 var (
@@ -154,6 +157,7 @@ func projectSchema(context.Context) schema.Schema {
 				Description: "The project's key-value tags, which its workspaces inherit. " + tagBindingRule +
 					" Left out, the project keeps the tags it has; `{}` removes them all. A tag changed outside Terraform shows as drift when the map is set.",
 				Validators: []validator.Map{
+					mapvalidator.SizeAtMost(maxTagBindings),
 					mapvalidator.KeysAre(stringvalidator.LengthBetween(1, 128)),
 					mapvalidator.ValueStringsAre(stringvalidator.LengthAtMost(256)),
 				},

@@ -428,8 +428,18 @@ func TestAccProject_planErrors(t *testing.T) {
 			wrapped(`Attribute tag_bindings\["k"\] string length must be at most 256, got: 257`)},
 		{projectConfig(p, "web", `organization = "a b"`),
 			literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
+		{projectConfig(p, "web", elevenTagBindings), literal(`Attribute tag_bindings map must contain at most 10 elements, got: 11`)},
 	})
 }
+
+// elevenTagBindings is one tag binding more than the platform takes.
+var elevenTagBindings = func() string {
+	var pairs []string
+	for i := range 11 {
+		pairs = append(pairs, fmt.Sprintf("k%d = \"v\"", i))
+	}
+	return "tag_bindings = { " + strings.Join(pairs, ", ") + " }"
+}()
 
 func TestAccProject_importIDChecked(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})

@@ -247,6 +247,7 @@ func workspaceSchema(context.Context) schema.Schema {
 				Description: "The workspace's own key-value tags, besides those it inherits from its project, which are not listed here. " + tagBindingRule +
 					" Left out, the workspace keeps the tags it has; `{}` removes them all. A tag changed outside Terraform shows as drift when the map is set.",
 				Validators: []validator.Map{
+					mapvalidator.SizeAtMost(maxTagBindings),
 					mapvalidator.KeysAre(stringvalidator.LengthBetween(1, 128)),
 					mapvalidator.ValueStringsAre(stringvalidator.LengthAtMost(256)),
 				},

@@ -511,6 +511,7 @@ func TestAccWorkspace_planErrors(t *testing.T) {
 	testPlanErrors(t, p, []planErrorCase{
 		{workspaceConfig(p, "web/app", ""), literal(`Attribute name must be letters, digits, '-' and '_', got: web/app`)},
 		{workspaceConfig(p, strings.Repeat("w", 91), ""), literal(`Attribute name string length must be between 1 and 90, got: 91`)},
+		{workspaceConfig(p, "web", elevenTagBindings), literal(`Attribute tag_bindings map must contain at most 10 elements, got: 11`)},
 		{workspaceConfig(p, "web", `project_id = "default"`),
 			literal(`project_id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "default".`)},
 		{workspaceConfig(p, "web", `auto_destroy_at = "tomorrow"`),
@@ -636,6 +637,35 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 			{
 				Config: config("two", "new"),
 				Check:  workspaceIs(t, p, map[string]any{"description": "two", "tag_names": []string{"new"}}),
+			},
+		},
+	})
+}
+
+// A workspace's trigger prefixes give way to patterns, and back, in one
+// update in place: the plan clears the one the configuration leaves out.
+func TestAccWorkspace_triggerPrefixesAndPatternsSwitch(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	update := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate)}}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: workspaceConfig(p, "triggered", `trigger_prefixes = ["/modules"]`)},
+			{
+				Config:           workspaceConfig(p, "triggered", `trigger_patterns = ["/modules/**/*.tf"]`),
+				ConfigPlanChecks: update,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_prefixes"), knownvalue.ListExact([]knownvalue.Check{})),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_patterns"), knownvalue.ListExact([]knownvalue.Check{str("/modules/**/*.tf")})),
+				},
+			},
+			{
+				Config:           workspaceConfig(p, "triggered", `trigger_prefixes = ["/modules"]`),
+				ConfigPlanChecks: update,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_prefixes"), knownvalue.ListExact([]knownvalue.Check{str("/modules")})),
+					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_patterns"), knownvalue.ListExact([]knownvalue.Check{})),
+				},
 			},
 		},
 	})
