@@ -204,7 +204,7 @@ func workspaceSchema(context.Context) schema.Schema {
 			"auto_destroy_activity_duration": schema.StringAttribute{
 				Optional: true,
 				Description: "How long the workspace may go without activity before the platform destroys its resources. " + activityDurationRule +
-					" Not set, never for inactivity.",
+					" Not set, the workspace's project's, if the project has one (the platform answers it as the workspace's, and the provider leaves it out), else never for inactivity.",
 				Validators: []validator.String{stringvalidator.RegexMatches(activityDurationRe, "must be 1 to 4 digits followed by d or h, such as 14d or 12h")},
 			},
 			"allow_destroy_plan":            flag(true, "Whether destroy plans may be queued."),
@@ -586,8 +586,12 @@ func modelFromWorkspace(m *workspaceModel, w *platformclient.Workspace, tags map
 	m.AutoApply = types.BoolValue(w.AutoApply)
 	m.AutoApplyRunTrigger = types.BoolValue(w.AutoApplyRunTrigger)
 	m.AutoDestroyAt = autoDestroyAtFromAPI(m.AutoDestroyAt, w.AutoDestroyAt)
+	// A workspace without a duration of its own that inherits its
+	// project's is answered with the project's: that is not the
+	// workspace's to show, where the configuration leaves it out.
+	inherited := w.InheritsProjectAutoDestroy && m.AutoDestroyActivityDuration.IsNull()
 	m.AutoDestroyActivityDuration = types.StringNull()
-	if a := w.AutoDestroyActivityDuration; a != nil && *a != "" {
+	if a := w.AutoDestroyActivityDuration; a != nil && *a != "" && !inherited {
 		m.AutoDestroyActivityDuration = types.StringValue(*a)
 	}
 	m.AllowDestroyPlan = types.BoolValue(w.AllowDestroyPlan)

@@ -670,3 +670,47 @@ func TestAccWorkspace_triggerPrefixesAndPatternsSwitch(t *testing.T) {
 		},
 	})
 }
+
+// A workspace without a duration of its own inherits its project's, which
+// the platform answers as the workspace's: the provider leaves it out, so
+// the next plan shows nothing, and a duration of its own still shows.
+func TestAccWorkspace_inheritsItsProjectsActivityDuration(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	config := func(own string) string {
+		return p.ProviderConfig() + `
+resource "stack_platform_project" "idle" {
+  name                           = "idle"
+  auto_destroy_activity_duration = "14d"
+}
+
+resource "stack_platform_workspace" "test" {
+  name       = "inheriting"
+  project_id = stack_platform_project.idle.id
+  ` + own + `
+}
+`
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config(""),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("auto_destroy_activity_duration"), knownvalue.Null()),
+				},
+			},
+			{
+				Config: config(`auto_destroy_activity_duration = "2d"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("auto_destroy_activity_duration"), str("2d")),
+				},
+			},
+			{
+				Config: config(""),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, attr("auto_destroy_activity_duration"), knownvalue.Null()),
+				},
+			},
+		},
+	})
+}
