@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // variable is a variable of a workspace or of a variable set.
@@ -25,13 +26,17 @@ type variable struct {
 	Category    string `json:"category"`
 	HCL         bool   `json:"hcl"`
 	Sensitive   bool   `json:"sensitive"`
-	// VersionID changes whenever the value does, and only then, so that
+	// VersionID is new on every update, whatever it changes, so that
 	// clients see a change of a value they cannot read.
 	VersionID string    `json:"version-id"`
 	CreatedAt time.Time `json:"created-at"`
 }
 
 var variableCategories = []string{"terraform", "env"}
+
+// maxVariableDescription is the length of the longest description, in
+// characters.
+const maxVariableDescription = 512
 
 // newVersionID returns a variable version: 64 hex digits, as the API's.
 func newVersionID() string {
@@ -148,6 +153,7 @@ func (s *Server) registerVariables(mux *http.ServeMux, base string, find func(p 
 			if rep, accepted := s.checkVariableLocked(vp, &v, f); !accepted {
 				return rep
 			}
+			v.VersionID = newVersionID()
 			*cur = v
 			s.variableChangedLocked(vp)
 			return ok(document{Data: s.variableResource(cur)})
@@ -188,7 +194,7 @@ func (s *Server) storeVariableLocked(vp variableParent, v *variable) {
 
 // applyVariable sets v's attributes from a request, recording what it
 // refuses in f's problems; v is a new variable, or a copy of the one an
-// update changes. A new value gets a new version-id.
+// update changes.
 func applyVariable(v *variable, f fields) {
 	if key, given := f.str("key"); given {
 		if strings.TrimSpace(key) == "" {
@@ -196,13 +202,13 @@ func applyVariable(v *variable, f fields) {
 		}
 		v.Key = key
 	}
-	if value, given := f.str("value"); given && value != v.Value {
+	if value, given := f.str("value"); given {
 		v.Value = value
-		if v.VersionID != "" {
-			v.VersionID = newVersionID()
-		}
 	}
 	if description, given := f.str("description"); given {
+		if n := utf8.RuneCountInString(description); n > maxVariableDescription {
+			f.probs.add(f.at("description"), "description is too long (maximum is %d characters, got %d)", maxVariableDescription, n)
+		}
 		v.Description = description
 	}
 	if category, given := f.str("category"); given {

@@ -444,10 +444,10 @@ func TestVariableSet_stateRoundTrip(t *testing.T) {
 			t.Errorf("%s after a round trip:\n%s\nwant\n%s", p, after, before[i])
 		}
 	}
-	// The sensitive value was kept: the same value keeps the version.
-	version := versionOf(t, b.get(workspaceVarsPath(ws)+"/"+secret).data(t, http.StatusOK))
-	if got := versionOf(t, b.do(http.MethodPatch, workspaceVarsPath(ws)+"/"+secret, body("vars", map[string]any{"value": "s3cret"}, nil)).data(t, http.StatusOK)); got != version {
-		t.Error("the sensitive value did not survive the round trip")
+	// The file holds the sensitive value, which the API never answers: the
+	// same file again says that it was kept.
+	if !strings.Contains(string(data), `"s3cret"`) {
+		t.Error("the state file does not hold the sensitive value")
 	}
 	if again, err := b.server.MarshalState(); err != nil || string(again) != string(data) {
 		t.Errorf("state after a round trip differs (%v)", err)

@@ -171,9 +171,10 @@ func TestVariable_sensitiveValueIsNeverReturned(t *testing.T) {
 	}
 }
 
-// version-id changes whenever the value changes, and only then: clients
-// see a sensitive value change that they cannot read.
-func TestVariable_versionIDChangesWithTheValueOnly(t *testing.T) {
+// version-id is new on every update, whatever it changes, an update that
+// changes nothing included (go-tfe's "without any changes"), and stays on
+// reads: clients see a sensitive value change that they cannot read.
+func TestVariable_versionIDIsNewOnEveryUpdate(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	ws := a.workspaceID("acme", "web")
@@ -181,32 +182,56 @@ func TestVariable_versionIDChangesWithTheValueOnly(t *testing.T) {
 	for _, path := range []string{workspaceVarsPath(ws), varsetVarsPath(vs)} {
 		d := a.createVariable(path, map[string]any{"key": "password", "value": "one", "category": "terraform", "sensitive": true})
 		self := path + "/" + wantID(t, d["id"], "var")
-		version := versionOf(t, d)
-		patch := func(attrs map[string]any) string {
-			return versionOf(t, a.do(http.MethodPatch, self, body("vars", attrs, nil)).data(t, http.StatusOK))
-		}
+		seen := map[string]bool{versionOf(t, d): true}
+		last := versionOf(t, d)
 		for _, attrs := range []map[string]any{
+			{},
+			{"key": "password", "value": "one", "description": "", "hcl": false, "sensitive": true},
 			{"description": "d", "hcl": true, "key": "pw"},
-			{"value": "one"},
-			{"category": "env", "sensitive": true},
+			{"value": "two"},
+			{"category": "env"},
+			{"value": nil},
 		} {
-			if got := patch(attrs); got != version {
-				t.Errorf("%v changed version-id", attrs)
+			got := versionOf(t, a.do(http.MethodPatch, self, body("vars", attrs, nil)).data(t, http.StatusOK))
+			if seen[got] {
+				t.Errorf("%s: update %v gave version-id %s, seen before", path, attrs, got)
+			}
+			seen[got], last = true, got
+			if read := versionOf(t, a.get(self).data(t, http.StatusOK)); read != last {
+				t.Errorf("read version-id %s, want %s", read, last)
 			}
 		}
-		next := patch(map[string]any{"value": "two"})
-		if next == version {
-			t.Errorf("a new value kept version-id %s", version)
+		// A refused update changes nothing, its version included.
+		wantInvalid(t, a.do(http.MethodPatch, self, body("vars", map[string]any{"category": "yaml"}, nil)), "/data/attributes/category", "must be terraform or env")
+		if read := versionOf(t, a.get(self).data(t, http.StatusOK)); read != last {
+			t.Errorf("a refused update changed version-id to %s", read)
 		}
-		if got := versionOf(t, a.get(self).data(t, http.StatusOK)); got != next {
-			t.Errorf("read version-id %s, want %s", got, next)
-		}
-		if got := patch(map[string]any{"value": nil}); got == next {
-			t.Error("clearing the value kept version-id")
-		}
-		if other := versionOf(t, a.createVariable(path, map[string]any{"key": "x", "value": "two", "category": "env"})); other == next {
+		if other := versionOf(t, a.createVariable(path, map[string]any{"key": "x", "value": "two", "category": "env"})); seen[other] {
 			t.Error("two variables share a version-id")
 		}
+	}
+}
+
+// A description is at most 512 characters (go-tfe's tests send 516 and
+// 539 and expect an error): longer is 422 at the description, on create
+// and update, of workspace and variable set variables alike.
+func TestVariable_descriptionIsAtMost512Characters(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	ws := a.workspaceID("acme", "web")
+	vs := a.varsetID("acme", "shared")
+	longest := strings.Repeat("é", 512)
+	for _, path := range []string{workspaceVarsPath(ws), varsetVarsPath(vs)} {
+		r := a.do(http.MethodPost, path, body("vars", map[string]any{"key": "k", "category": "env", "description": longest + "x"}, nil))
+		wantInvalid(t, r, "/data/attributes/description", "description is too long (maximum is 512 characters, got 513)")
+		if list := a.get(path).list(t); len(list) != 0 {
+			t.Fatalf("a refused create stored %v", ids(list))
+		}
+		d := a.createVariable(path, map[string]any{"key": "k", "category": "env", "description": longest})
+		wantAttrs(t, d, map[string]any{"description": longest})
+		self := path + "/" + wantID(t, d["id"], "var")
+		wantInvalid(t, a.do(http.MethodPatch, self, body("vars", map[string]any{"description": longest + longest}, nil)), "/data/attributes/description", "maximum is 512 characters")
+		wantAttrs(t, a.get(self).data(t, http.StatusOK), map[string]any{"description": longest})
 	}
 }
 
