@@ -17,6 +17,9 @@ const (
 	kindUser         = "user"
 	kindTeam         = "team"
 	kindOrganization = "organization"
+	// kindAuditTrail is an organization's audit-trail token, which reads
+	// the organization's audit trail only: none of the API's objects.
+	kindAuditTrail = "audit-trail"
 )
 
 // rootUserID is the site administrator's user ID, the user of
@@ -31,15 +34,22 @@ type principal struct {
 	id    string // the user's or the team's ID, or the organization's external ID
 	org   string // team and organization tokens: the organization's external ID
 	admin bool   // the site administrator, who sees every organization
+	// ownersTeam is a token of an organization's owners team, which has
+	// the owners' rights.
+	ownersTeam bool
 }
 
 func (p principal) rateKey() string { return p.kind + ":" + p.id }
 
 // sees reports whether p may see org and what is in it: the site
 // administrator sees every organization, a user those it owns, a team or
-// organization token its own organization.
+// organization token its own organization. A user's token, the
+// administrator's included, sees nothing of an organization whose
+// user-tokens-enabled is false.
 func (p principal) sees(org *organization) bool {
 	switch {
+	case p.kind == kindUser && !org.Settings["user-tokens-enabled"]:
+		return false
 	case p.admin:
 		return true
 	case p.kind == kindUser:
@@ -50,10 +60,15 @@ func (p principal) sees(org *organization) bool {
 }
 
 // owns reports whether p has the owners' rights on org: changing and
-// deleting it, and force-deleting any workspace. A team does not.
+// deleting it, and force-deleting any workspace. A team does not, but for
+// the owners team.
 func (p principal) owns(org *organization) bool {
+	if !p.sees(org) {
+		return false
+	}
 	return p.admin || p.kind == kindUser && slices.Contains(org.Owners, p.id) ||
-		p.kind == kindOrganization && p.org == org.ExternalID
+		p.kind == kindOrganization && p.org == org.ExternalID ||
+		p.kind == kindTeam && p.ownersTeam && p.org == org.ExternalID
 }
 
 // user is a person of the platform; minted user tokens create them.
@@ -83,6 +98,11 @@ type token struct {
 }
 
 func (t *token) principal() principal {
+	if t.Kind == kindAuditTrail {
+		// It sees no organization: its organization's audit trail is
+		// not emulated.
+		return principal{kind: t.Kind, id: t.Subject}
+	}
 	return principal{kind: t.Kind, id: t.Subject, org: t.Organization}
 }
 
@@ -147,7 +167,9 @@ func (s *Server) issueOrganizationTokenLocked(org *organization) *token {
 	maps.DeleteFunc(s.tokens, func(_ string, t *token) bool {
 		return t.Kind == kindOrganization && t.Subject == org.ExternalID
 	})
-	return s.issueTokenLocked(kindOrganization, org.ExternalID, org.ExternalID)
+	tok := s.issueTokenLocked(kindOrganization, org.ExternalID, org.ExternalID)
+	tok.ExpiredAt = expiryOrDefault(nil, tok.CreatedAt)
+	return tok
 }
 
 // MintTeamToken returns a new token of the team teamID ("team-" and 16
@@ -206,7 +228,11 @@ func (s *Server) authenticate(r *http.Request) (principal, string) {
 	if t.ExpiredAt != nil && !s.now().Before(*t.ExpiredAt) {
 		return principal{}, "invalid token: the token expired at " + formatTime(*t.ExpiredAt)
 	}
-	return t.principal(), ""
+	p := t.principal()
+	if tm := s.teams[t.Subject]; t.Kind == kindTeam && tm != nil {
+		p.ownersTeam = tm.Owners
+	}
+	return p, ""
 }
 
 // handler serves a request whose token was accepted.

@@ -21,6 +21,9 @@
 //	GET     /api/v2/organizations
 //	POST    /api/v2/organizations
 //	GET, PATCH, PUT, DELETE  /api/v2/organizations/{org}
+//	GET     /api/v2/organizations/{org}/entitlement-set
+//	GET     /api/v2/admin/feature-sets
+//	POST    /api/v2/admin/organizations/{org}/subscription
 //	GET     /api/v2/organizations/{org}/projects
 //	POST    /api/v2/organizations/{org}/projects
 //	GET, PATCH, DELETE       /api/v2/projects/{id}
@@ -88,7 +91,8 @@
 //     token may not see is answered 404, as what does not exist.
 //   - Owners' rights (changing and deleting the organization, force-deleting
 //     any workspace) belong to the administrator, the organization's
-//     creator and its organization token; a team token has the rest (it
+//     creator, its organization token and the tokens of its owners team
+//     (see Teams); another team token has the rest (it
 //     manages projects, workspaces, variable sets and variables), and what
 //     only owners do answers it 404. Teams and their tokens are managed by
 //     the owners and by teams with manage-teams (see Teams). Only user tokens create organizations: a team or organization
@@ -103,7 +107,13 @@
 //     /_emulator/platform/tokens too ({"type":"organization","organization":
 //     "acme"}, {"type":"team","organization":"acme","team":"team-..."}).
 //   - A token whose expired-at has passed is 401 "invalid token: the token
-//     expired at ...".
+//     expired at ...". Team and organization tokens, minted ones included,
+//     created without expired-at get one two years after their creation.
+//   - An organization whose user-tokens-enabled is false refuses every user
+//     token, the administrator's included: its own paths
+//     (/organizations/:org...) answer 401 "user tokens are disabled" to a
+//     user who would otherwise see it, its objects by ID are 404 and lists
+//     leave it out; team and organization tokens are not affected.
 //
 // # Rate limit
 //
@@ -247,11 +257,38 @@
 //     Agent mode requires a pool (422), other modes take none (422); a
 //     change to another mode that gives no pool clears the pool.
 //   - include= knows default-project, entitlement-set and subscription
-//     (the last two add nothing). GET /organizations lists what the token
+//     (included once the administrator set one). GET /organizations lists what the token
 //     sees, by name; q matches the name or the email, q[name] and q[email]
 //     one of them, each a case-insensitive substring.
 //   - Delete answers 204 and deletes everything in the organization, its
 //     organization token and its teams' tokens included.
+//   - permissions: the owners' rights (can-update, can-destroy, ...) for
+//     who has them, can-create-team for who manages teams, can-manage-auditing
+//     for owners whose plan has audit-logging, can-deploy-no-code-modules
+//     and can-manage-no-code-modules for owners on the Business plan, the
+//     HYOK ones false.
+//
+// # Plans and entitlements
+//
+//   - A new organization is on the Free plan. The site administrator alone
+//     (anyone else: 404) lists the plans, GET /admin/feature-sets (q a
+//     case-insensitive substring of the name): "Business", "Free" and
+//     "Standard (entitlement)", each a feature set "fs-..." whose ID never
+//     changes; and puts an organization on one, POST
+//     /admin/organizations/:org/subscription with the relationship
+//     feature-set (required, 422) and the limits go-tfe's test helpers
+//     send (runs-ceiling, agents-ceiling, contract-user-limit,
+//     contract-apply-limit, contract-managed-resources-limit,
+//     contract-start-at, end-at), answered 201 as a subscriptions object
+//     ("sub-..."). The plan changes no rule of the emulator but the
+//     audit-trail token, the entitlements and the permissions above.
+//   - GET /organizations/:org/entitlement-set (whoever sees the
+//     organization), ID the organization's external ID: Free has
+//     operations, private-module-registry, private-run-tasks, run-tasks,
+//     sso, sentinel, state-storage, teams and vcs-integrations; Standard
+//     (entitlement) adds agents, audit-logging, cost-estimation,
+//     waypoint-templates-and-addons and infragraph (as go-tfe's tests
+//     read them); Business has every entitlement.
 //
 // # Projects
 //
@@ -464,8 +501,9 @@
 //
 // # Teams
 //
-//   - A name is letters, numbers, - and _, unique within the organization
-//     in any case (409 pointing at /data/attributes/name). Create defaults:
+//   - A name is letters, numbers, spaces, - and _ ("foo bar"), not blank,
+//     unique within the organization in any case (409 pointing at
+//     /data/attributes/name). Create defaults:
 //     visibility secret (or organization), allow-member-token-management
 //     true, sso-team-id null, and every organization-access flag false:
 //     manage-policies, manage-policy-overrides, delegate-policy-overrides,
@@ -488,9 +526,13 @@
 //   - Teams have no users here: users-count is 0, users and
 //     organization-memberships are empty (include= knows both and adds
 //     nothing), and allow-member-token-management is stored and answered
-//     but changes nothing. An organization has no owners team: its owners
-//     are the users who created it, with the administrator and its
-//     organization token.
+//     but changes nothing.
+//   - Every organization has its owners team from its creation, named
+//     owners, secret, with every organization-access flag true, listed and
+//     counted as the others. Its tokens have the owners' rights. It cannot
+//     be deleted (403 "forbidden"), renamed or lose a flag (422 at the
+//     member); its visibility and its other attributes change as any
+//     team's. Its permissions.can-destroy is false.
 //   - Who sees and manages teams: the owners and a team with manage-teams
 //     see every team of the organization and create, change and delete
 //     them (the permissions of the answer say which the token may); another
@@ -566,8 +608,8 @@
 //     unique within the team: 409 at /data/attributes/description) and one
 //     legacy token without (POST /teams/:id/authentication-token, which
 //     replaces the one it had; a description given there is ignored).
-//     expired-at is an ISO 8601 time still to come (422 otherwise), null or
-//     absent for a token that never expires.
+//     expired-at is an ISO 8601 time still to come (422 otherwise); null or
+//     absent, the server sets it two years after the token's creation.
 //   - Answers are of type authentication-tokens, ID "at-...": created-at,
 //     last-used-at (always null: the emulator does not record use),
 //     description (null for the legacy token), token (the secret, in the
@@ -598,9 +640,14 @@
 //     it (without the secret) and DELETE deletes it, both 404 when there is
 //     none. Answers are those of team tokens without the team relationship.
 //   - These endpoints are the owners' (the organization token included):
-//     others are answered 404. ?token= names other organization-level
-//     tokens (audit trails), which the emulator does not have: 400 naming
-//     the parameter token.
+//     others are answered 404. ?token=audit-trails names the
+//     organization's audit-trail token instead, a singleton beside the
+//     organization token with the same answers: created, read and deleted
+//     alone, replaced by a new one of its kind, expired-at defaulting as
+//     the others' (the API's documents say it never expires, the incumbent
+//     provider 24 months). It needs a plan with audit-logging (404
+//     otherwise), and as a bearer token it sees no object of the API.
+//     Another ?token= is 400 naming the parameter token.
 //
 // # Variable sets
 //
@@ -664,9 +711,12 @@
 //   - A sensitive variable's value is answered null, everywhere;
 //     sensitive cannot go back to false (422 at /data/attributes/sensitive);
 //     the value can still be written.
-//   - version-id (64 hex digits) is new on create and changes whenever the
-//     value changes, and only then: an update that gives the same value,
-//     or changes anything else, keeps it.
+//   - description is at most 512 characters (422 "description is too long
+//     (maximum is 512 characters, ...)"; go-tfe's tests send 516 and 539).
+//   - version-id (64 hex digits) is new on create and on every update,
+//     whatever it changes, one that changes nothing included (go-tfe's
+//     "without any changes" expects a new one); reads keep it, and a
+//     refused update changes nothing.
 //   - PATCH changes the members it gives; data.id is neither required nor
 //     checked (the path names the variable).
 //   - Answers: key, value, description, category, hcl, sensitive,

@@ -27,6 +27,7 @@ const (
 	prefixTeamProject  = "tprj"
 	prefixVarset       = "varset"
 	prefixVariable     = "var"
+	prefixSubscription = "sub"
 )
 
 // randomBase58 returns n random characters of the base58 alphabet.

@@ -28,6 +28,9 @@ type organization struct {
 	DefaultProject       string          `json:"default-project"`
 	// Owners are the users with the owners' rights: whoever created it.
 	Owners []string `json:"owners"`
+	// Subscription is the plan the site administrator set; nil is the
+	// free plan.
+	Subscription *subscription `json:"subscription,omitempty"`
 }
 
 // orgSettings are the organization's boolean settings and their defaults.
@@ -77,9 +80,13 @@ func (s *Server) orgByNameLocked(name string) *organization {
 }
 
 // visibleOrgLocked returns the organization named name when p may see it,
-// or the 404 that answers both a missing and a hidden one.
+// or the 404 that answers both a missing and a hidden one. A user token
+// that would see it but for user-tokens-enabled false is answered 401.
 func (s *Server) visibleOrgLocked(p principal, name string) (*organization, reply, bool) {
 	o := s.orgByNameLocked(name)
+	if o != nil && p.kind == kindUser && !o.Settings["user-tokens-enabled"] && (p.admin || slices.Contains(o.Owners, p.id)) {
+		return nil, errorReply(http.StatusUnauthorized, "user tokens are disabled for organization "+quote(o.Name)+": use a team or organization token"), false
+	}
 	if o == nil || !p.sees(o) {
 		return nil, notFound("organization " + quote(name)), false
 	}
@@ -107,13 +114,21 @@ func (s *Server) orgIncludes(p principal) includes {
 			}
 			return nil
 		},
-		"entitlement-set": nil,
-		"subscription":    nil,
+		"entitlement-set": func(res resource) []resource {
+			return []resource{entitlementSetResource(s.orgByNameLocked(res.ID))}
+		},
+		"subscription": func(res resource) []resource {
+			if o := s.orgByNameLocked(res.ID); o.Subscription != nil {
+				return []resource{s.subscriptionResource(o)}
+			}
+			return nil
+		},
 	}
 }
 
 func (s *Server) orgResource(o *organization, p principal) resource {
 	owner := p.owns(o)
+	pl := planOf(o)
 	attrs := map[string]any{
 		"name":                     o.Name,
 		"external-id":              o.ExternalID,
@@ -149,6 +164,15 @@ func (s *Server) orgResource(o *organization, p principal) resource {
 			"can-traverse":                    true,
 			"can-update-agent-pools":          owner,
 			"can-manage-run-tasks":            owner,
+			"can-update-oauth":                owner,
+			"can-update-sentinel":             owner,
+			"can-create-workspace-migration":  owner,
+			"can-manage-auditing":             owner && pl.entitled("audit-logging"),
+			"can-deploy-no-code-modules":      owner && pl.NoCode,
+			"can-manage-no-code-modules":      owner && pl.NoCode,
+			"can-update-hyok-configuration":   false,
+			"can-view-hyok-feature-info":      false,
+			"can-enable-stacks":               owner,
 		},
 	}
 	for _, st := range orgSettings {
@@ -163,7 +187,8 @@ func (s *Server) orgResource(o *organization, p principal) resource {
 			"default-agent-pool":   toOne("agent-pools", o.DefaultAgentPool),
 			"oauth-tokens":         related(apiPrefix + "/organizations/" + name + "/oauth-tokens"),
 			"authentication-token": related(apiPrefix + "/organizations/" + name + "/authentication-token"),
-			"entitlement-set":      related(apiPrefix + "/organizations/" + name + "/entitlement-set"),
+			"entitlement-set":      withRelated(toOne("entitlement-sets", o.ExternalID), apiPrefix+"/organizations/"+name+"/entitlement-set"),
+			"subscription":         toOne("subscriptions", subscriptionID(o)),
 		},
 		Links: map[string]string{"self": apiPrefix + "/organizations/" + name},
 	}
@@ -266,6 +291,7 @@ func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request, p pr
 		s.orgNames[strings.ToLower(o.Name)] = o.ExternalID
 		prj := s.newProjectLocked(o, defaultProjectName)
 		o.DefaultProject = prj.ID
+		s.newOwnersTeamLocked(o)
 		return created(document{Data: s.orgResource(o, p)})
 	})
 }
@@ -342,6 +368,14 @@ func (s *Server) updateOrganization(w http.ResponseWriter, r *http.Request, p pr
 		*cur = *o
 		return ok(document{Data: s.orgResource(cur, p)})
 	})
+}
+
+// subscriptionID is the ID of o's subscription, "" on the free plan.
+func subscriptionID(o *organization) string {
+	if o.Subscription == nil {
+		return ""
+	}
+	return o.Subscription.ID
 }
 
 func (o *organization) clone() *organization {

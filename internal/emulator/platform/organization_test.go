@@ -293,9 +293,10 @@ func TestOrganization_includes(t *testing.T) {
 			t.Errorf("%s: included %v, want the default project", path, inc)
 		}
 	}
-	// Known includes of what the emulator does not hold add nothing.
-	if d := a.get(orgsPath + "/acme?include=entitlement_set,subscription").json(t); d["included"] != nil {
-		t.Errorf("included %v", d["included"])
+	// The entitlement set is included; the subscription is there once the
+	// administrator set one (TestSubscription_planDecidesEntitlements).
+	if inc := a.get(orgsPath + "/acme?include=entitlement_set,subscription").included(t); len(inc) != 1 || inc[0]["type"] != "entitlement-sets" {
+		t.Errorf("included %v", inc)
 	}
 	wantError(t, a.get(orgsPath+"/acme?include=workspaces"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 }
@@ -426,4 +427,95 @@ func TestAdmin_mintsOrganizationAndTeamTokens(t *testing.T) {
 			t.Errorf("mint %s: %d %q, want 400 with %q", mint, r.Status, r.Body, want)
 		}
 	}
+}
+
+// A new organization has its owners team: listed and counted with the
+// others, with every organization permission; it cannot be deleted (403),
+// renamed or lose a permission (422), and its tokens have the owners'
+// rights.
+func TestOrganization_ownersTeam(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	r := a.get(orgsPath + "/acme/teams?filter[names]=owners")
+	list := r.list(t)
+	if len(list) != 1 || r.pagination(t)["total-count"] != 1.0 {
+		t.Fatalf("owners: %s", r.Body)
+	}
+	owners := wantID(t, list[0]["id"], "team")
+	all := map[string]any{}
+	for _, flag := range []string{
+		"manage-policies", "manage-policy-overrides", "delegate-policy-overrides", "manage-workspaces",
+		"manage-vcs-settings", "manage-providers", "manage-modules", "manage-run-tasks", "manage-projects",
+		"read-workspaces", "read-projects", "manage-membership", "manage-teams",
+		"manage-organization-access", "access-secret-teams", "manage-agent-pools",
+	} {
+		all[flag] = true
+	}
+	wantAttrs(t, list[0], map[string]any{"name": "owners", "visibility": "secret", "organization-access": all})
+	if perms := object(t, attrs(t, list[0])["permissions"]); perms["can-destroy"] != false {
+		t.Errorf("owners permissions %v", perms)
+	}
+	a.createTeam("acme", "devs")
+	if p := a.get(orgsPath + "/acme/teams").pagination(t); p["total-count"] != 2.0 {
+		t.Errorf("pagination %v", p)
+	}
+
+	wantError(t, a.do(http.MethodDelete, teamPath(owners), nil), http.StatusForbidden, "forbidden", "owners team of an organization cannot be deleted")
+	wantInvalid(t, a.do(http.MethodPatch, teamPath(owners), body("teams", map[string]any{"name": "admins"}, nil)), "/data/attributes/name", "cannot be renamed")
+	wantInvalid(t, a.do(http.MethodPatch, teamPath(owners), body("teams", map[string]any{"organization-access": map[string]any{"manage-teams": false}}, nil)),
+		"/data/attributes/organization-access/manage-teams", "manage-teams cannot be false")
+	wantAttrs(t, a.do(http.MethodPatch, teamPath(owners), body("teams", map[string]any{"visibility": "organization"}, nil)).data(t, http.StatusOK),
+		map[string]any{"name": "owners", "visibility": "organization", "organization-access": all})
+	wantConflict(t, a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", map[string]any{"name": "Owners"}, nil)), "already been taken by team "+owners)
+
+	// The owners team's token changes and deletes the organization, which
+	// another team's token may not.
+	devsToken, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "ops"))
+	wantNotFound(t, a.as(devsToken).do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"email": "x@example.com"}, nil)))
+	created := a.do(http.MethodPost, teamPath(owners)+"/authentication-tokens", tokenBody("authentication-tokens", map[string]any{"description": "ci"})).data(t, http.StatusCreated)
+	ownerToken := a.as(secretOf(t, created))
+	d := ownerToken.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"email": "owners@example.com"}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"email": "owners@example.com"})
+	if perms := object(t, attrs(t, d)["permissions"]); perms["can-destroy"] != true || perms["can-create-team"] != true {
+		t.Errorf("the owners team's permissions %v", perms)
+	}
+	ownerToken.do(http.MethodPost, orgsPath+"/acme/authentication-token", nil).data(t, http.StatusCreated)
+	wantStatus(t, ownerToken.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
+	wantNotFound(t, a.get(orgsPath+"/acme"))
+	wantStatus(t, ownerToken.get(orgsPath), http.StatusUnauthorized)
+}
+
+// user-tokens-enabled false refuses every user token, the site
+// administrator's included, on the organization: 401 on its own paths,
+// 404 for its objects by ID, and absent from lists; team and organization
+// tokens carry on, and turning it back on lets user tokens in again.
+func TestOrganization_userTokensDisabled(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	a.createOrg("other")
+	team := a.createTeam("acme", "devs")
+	owners := wantID(t, a.get(orgsPath + "/acme/teams?filter[names]=owners").list(t)[0]["id"], "team")
+	ownerToken, _ := a.server.MintTeamToken("acme", owners)
+	teamToken, _ := a.server.MintTeamToken("acme", team)
+	orgToken, _ := a.server.MintOrganizationToken("acme")
+	o := a.as(ownerToken)
+
+	d := o.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"user-tokens-enabled": false}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"user-tokens-enabled": false})
+	wantError(t, a.get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "user tokens are disabled")
+	wantError(t, a.get(orgsPath+"/acme/teams"), http.StatusUnauthorized, "unauthorized", "user tokens are disabled")
+	wantNotFound(t, a.get(teamPath(team)))
+	if names := ids(a.get(orgsPath).list(t)); len(names) != 1 || names[0] != "other" {
+		t.Errorf("the administrator lists %v", names)
+	}
+	// Who never saw it is still answered 404.
+	alice, _ := a.server.MintUserToken("alice")
+	wantNotFound(t, a.as(alice).get(orgsPath+"/acme"))
+	for _, tok := range []string{ownerToken, teamToken, orgToken} {
+		wantAttrs(t, a.as(tok).get(orgsPath+"/acme").data(t, http.StatusOK), map[string]any{"user-tokens-enabled": false})
+	}
+
+	o.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"user-tokens-enabled": true}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, a.get(orgsPath+"/acme").data(t, http.StatusOK), map[string]any{"user-tokens-enabled": true})
+	a.get(teamPath(team)).data(t, http.StatusOK)
 }

@@ -1,10 +1,18 @@
 package platform
 
-import "net/http"
+import (
+	"maps"
+	"net/http"
+)
 
-// An organization has at most one organization token (see auth.go): a new
-// one replaces it, and the old one is refused from then on. Its endpoints
-// are the owners': others are answered 404.
+// An organization has at most one organization token (see auth.go) and at
+// most one audit-trail token (?token=audit-trails on the same endpoints):
+// a new one of a kind replaces that kind's, and the old one is refused from
+// then on. The endpoints are the owners': others are answered 404.
+
+// auditTrailsTokenParameter is the ?token= value that names the audit-trail
+// token.
+const auditTrailsTokenParameter = "audit-trails"
 
 func (s *Server) registerOrganizationTokens(mux *http.ServeMux) {
 	path := apiPrefix + "/organizations/{org}/authentication-token"
@@ -13,23 +21,45 @@ func (s *Server) registerOrganizationTokens(mux *http.ServeMux) {
 	s.handle(mux, "DELETE "+path, s.deleteOrganizationToken)
 }
 
-// tokenOrgLocked is ownedOrgLocked for the organization token's
-// endpoints, which refuse ?token= naming another kind of organization-level
-// token (audit trails), not emulated.
-func (s *Server) tokenOrgLocked(p principal, r *http.Request) (*organization, reply, bool) {
-	if kind := r.URL.Query().Get("token"); kind != "" {
-		return nil, badParameter("token", "invalid token parameter %q: the emulator has only organization tokens, asked for without it", kind), false
+// tokenOrgLocked is ownedOrgLocked for the organization token's endpoints,
+// with the kind of token the request names: ?token=audit-trails the
+// audit-trail token, which needs the audit-logging entitlement (404
+// without), and no ?token= the organization token. Another value is 400.
+func (s *Server) tokenOrgLocked(p principal, r *http.Request) (*organization, string, reply, bool) {
+	kind := kindOrganization
+	switch param := r.URL.Query().Get("token"); param {
+	case "":
+	case auditTrailsTokenParameter:
+		kind = kindAuditTrail
+	default:
+		return nil, "", badParameter("token", "invalid token parameter %q: must be %s, or absent for the organization token", param, auditTrailsTokenParameter), false
 	}
-	return s.ownedOrgLocked(p, r.PathValue("org"))
+	o, rep, found := s.ownedOrgLocked(p, r.PathValue("org"))
+	if !found {
+		return nil, "", rep, false
+	}
+	if kind == kindAuditTrail && !planOf(o).entitled("audit-logging") {
+		return nil, "", notFound("audit trails of organization " + quote(o.Name) + ": its plan is not entitled to audit logging"), false
+	}
+	return o, kind, reply{}, true
 }
 
-func (s *Server) organizationTokenLocked(o *organization) *token {
+// orgTokenLocked returns o's token of the kind, nil when it has none.
+func (s *Server) orgTokenLocked(o *organization, kind string) *token {
 	for _, tok := range s.tokens {
-		if tok.Kind == kindOrganization && tok.Subject == o.ExternalID {
+		if tok.Kind == kind && tok.Subject == o.ExternalID {
 			return tok
 		}
 	}
 	return nil
+}
+
+// orgTokenNoun names a kind of organization-level token in messages.
+func orgTokenNoun(kind string) string {
+	if kind == kindAuditTrail {
+		return "audit trail token"
+	}
+	return "organization token"
 }
 
 func (s *Server) createOrganizationToken(w http.ResponseWriter, r *http.Request, p principal) {
@@ -38,7 +68,7 @@ func (s *Server) createOrganizationToken(w http.ResponseWriter, r *http.Request,
 		return
 	}
 	s.locked(w, func() reply {
-		o, rep, found := s.tokenOrgLocked(p, r)
+		o, kind, rep, found := s.tokenOrgLocked(p, r)
 		if !found {
 			return rep
 		}
@@ -47,8 +77,14 @@ func (s *Server) createOrganizationToken(w http.ResponseWriter, r *http.Request,
 		if len(probs) > 0 {
 			return probs.reply()
 		}
-		tok := s.issueOrganizationTokenLocked(o)
-		tok.ExpiredAt = expiry
+		var tok *token
+		if kind == kindAuditTrail {
+			maps.DeleteFunc(s.tokens, func(_ string, t *token) bool { return t.Kind == kindAuditTrail && t.Subject == o.ExternalID })
+			tok = s.issueTokenLocked(kindAuditTrail, o.ExternalID, o.ExternalID)
+		} else {
+			tok = s.issueOrganizationTokenLocked(o)
+		}
+		tok.ExpiredAt = expiryOrDefault(expiry, tok.CreatedAt)
 		tok.CreatedByKind, tok.CreatedBy = p.kind, p.id
 		return created(document{Data: s.tokenResource(tok, true)})
 	})
@@ -59,13 +95,13 @@ func (s *Server) readOrganizationToken(w http.ResponseWriter, r *http.Request, p
 		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
 			return rep
 		}
-		o, rep, found := s.tokenOrgLocked(p, r)
+		o, kind, rep, found := s.tokenOrgLocked(p, r)
 		if !found {
 			return rep
 		}
-		tok := s.organizationTokenLocked(o)
+		tok := s.orgTokenLocked(o, kind)
 		if tok == nil {
-			return notFound("organization token of " + quote(o.Name))
+			return notFound(orgTokenNoun(kind) + " of " + quote(o.Name))
 		}
 		return ok(document{Data: s.tokenResource(tok, false)})
 	})
@@ -73,13 +109,13 @@ func (s *Server) readOrganizationToken(w http.ResponseWriter, r *http.Request, p
 
 func (s *Server) deleteOrganizationToken(w http.ResponseWriter, r *http.Request, p principal) {
 	s.locked(w, func() reply {
-		o, rep, found := s.tokenOrgLocked(p, r)
+		o, kind, rep, found := s.tokenOrgLocked(p, r)
 		if !found {
 			return rep
 		}
-		tok := s.organizationTokenLocked(o)
+		tok := s.orgTokenLocked(o, kind)
 		if tok == nil {
-			return notFound("organization token of " + quote(o.Name))
+			return notFound(orgTokenNoun(kind) + " of " + quote(o.Name))
 		}
 		delete(s.tokens, tok.Secret)
 		return noContent()

@@ -165,6 +165,7 @@ func (s *Server) Register(mux *http.ServeMux) {
 	s.registerTeamProjectAccess(mux)
 	s.registerTeamTokens(mux)
 	s.registerOrganizationTokens(mux)
+	s.registerSubscriptions(mux)
 	s.registerVariableSets(mux)
 	s.registerWorkspaceVariables(mux)
 

@@ -172,6 +172,11 @@ func (st *store) checkOrganization(o *organization) error {
 			o.Settings[setting.name] = setting.def
 		}
 	}
+	if sub := o.Subscription; sub != nil {
+		if _, known := planByID(sub.FeatureSet); !known || !isID(prefixSubscription, sub.ID) {
+			return fmt.Errorf("subscription %q: no valid ID and feature set", sub.ID)
+		}
+	}
 	return checkExecution(ownExecution{Mode: o.DefaultExecutionMode, Pool: o.DefaultAgentPool, OverwriteMode: true, OverwritePool: true})
 }
 
@@ -243,12 +248,12 @@ func (st *store) checkToken(t *token) error {
 		if team := st.teams[t.Subject]; team == nil || team.Org != t.Organization {
 			return fmt.Errorf("team %q is not a team of organization %q in the file", t.Subject, t.Organization)
 		}
-	case kindOrganization:
+	case kindOrganization, kindAuditTrail:
 		if t.Subject != t.Organization {
-			return fmt.Errorf("organization token of %q for organization %q", t.Subject, t.Organization)
+			return fmt.Errorf("%s token of %q for organization %q", t.Kind, t.Subject, t.Organization)
 		}
 	default:
-		return fmt.Errorf("kind %q: must be %s, %s or %s", t.Kind, kindUser, kindTeam, kindOrganization)
+		return fmt.Errorf("kind %q: must be %s, %s, %s or %s", t.Kind, kindUser, kindTeam, kindOrganization, kindAuditTrail)
 	}
 	if st.organizations[t.Organization] == nil {
 		return fmt.Errorf("organization %q is not in the file", t.Organization)

@@ -27,7 +27,14 @@ type team struct {
 	// Access is the organization-access flags, by API name.
 	Access    map[string]bool `json:"organization-access"`
 	CreatedAt time.Time       `json:"created-at"`
+	// Owners marks the organization's owners team, which every
+	// organization has from its creation: its tokens have the owners'
+	// rights, and it cannot be renamed, lose a permission or be deleted.
+	Owners bool `json:"owners,omitempty"`
 }
+
+// ownersTeamName is the name of every organization's owners team.
+const ownersTeamName = "owners"
 
 // Team visibilities.
 const (
@@ -56,7 +63,9 @@ var orgAccessImplies = map[string][]string{
 	"read-projects":     {"read-workspaces"},
 }
 
-var validTeamName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+// validTeamName is a team's name: letters, numbers, spaces, - and _ ("foo
+// bar"), not blank.
+var validTeamName = regexp.MustCompile(`^[A-Za-z0-9 _-]*[A-Za-z0-9_-][A-Za-z0-9 _-]*$`)
 
 func (s *Server) registerTeams(mux *http.ServeMux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/teams", s.listTeams)
@@ -128,6 +137,21 @@ func teamIncludes() includes {
 	return includes{"users": nil, "organization-memberships": nil}
 }
 
+// newOwnersTeamLocked gives a new organization its owners team, which has
+// every organization permission.
+func (s *Server) newOwnersTeamLocked(o *organization) *team {
+	t := &team{
+		ID: newID(prefixTeam), Org: o.ExternalID, Name: ownersTeamName, Owners: true,
+		Visibility: visibilitySecret, AllowMemberTokenManagement: true,
+		Access: map[string]bool{}, CreatedAt: s.now().UTC(),
+	}
+	for _, flag := range orgAccessFlags {
+		t.Access[flag] = true
+	}
+	s.teams[t.ID] = t
+	return t
+}
+
 func (s *Server) teamResource(t *team, p principal) resource {
 	o := s.organizations[t.Org]
 	manage := s.managesTeamsLocked(p, o)
@@ -152,7 +176,7 @@ func (s *Server) teamResource(t *team, p principal) resource {
 			"scim-updated-at":               nil,
 			"permissions": map[string]bool{
 				"can-update-membership":          manage,
-				"can-destroy":                    manage,
+				"can-destroy":                    manage && !t.Owners,
 				"can-update-organization-access": manage,
 				"can-update-api-token":           manage,
 				"can-update-visibility":          manage,
@@ -256,7 +280,7 @@ func (st *store) teamNamed(org, name string) *team {
 func applyTeam(t *team, f fields) {
 	if name, given := f.str("name"); given {
 		if !validTeamName.MatchString(name) {
-			f.probs.add(f.at("name"), "invalid name %q: must be letters, numbers, - or _", name)
+			f.probs.add(f.at("name"), "invalid name %q: must be letters, numbers, spaces, - or _", name)
 		}
 		t.Name = name
 	}
@@ -320,6 +344,9 @@ func (s *Server) updateTeam(w http.ResponseWriter, r *http.Request, p principal)
 		var probs problems
 		f := attributesOf(obj, &probs)
 		applyTeam(&t, f)
+		if cur.Owners {
+			keepOwners(&t, f)
+		}
 		if len(probs) > 0 {
 			return probs.reply()
 		}
@@ -331,11 +358,28 @@ func (s *Server) updateTeam(w http.ResponseWriter, r *http.Request, p principal)
 	})
 }
 
+// keepOwners refuses an update of the owners team that renames it or
+// takes one of its permissions away.
+func keepOwners(t *team, f fields) {
+	if t.Name != ownersTeamName {
+		f.probs.add(f.at("name"), "the owners team cannot be renamed")
+	}
+	access, _, _ := f.object("organization-access")
+	for _, flag := range orgAccessFlags {
+		if !t.Access[flag] {
+			f.probs.add(access.at(flag), "the owners team has every organization permission: %s cannot be false", flag)
+		}
+	}
+}
+
 func (s *Server) deleteTeam(w http.ResponseWriter, r *http.Request, p principal) {
 	s.locked(w, func() reply {
 		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
+		}
+		if t.Owners {
+			return errorReply(http.StatusForbidden, "the owners team of an organization cannot be deleted")
 		}
 		s.deleteTeamLocked(t)
 		return noContent()

@@ -140,8 +140,9 @@ func TestTeam_validation(t *testing.T) {
 		pointer, detail string
 	}{
 		{map[string]any{}, at("name"), "name is required"},
-		{map[string]any{"name": "dev team"}, at("name"), "must be letters, numbers, - or _"},
-		{map[string]any{"name": ""}, at("name"), "must be letters, numbers, - or _"},
+		{map[string]any{"name": "dev.team"}, at("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": "  "}, at("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": ""}, at("name"), "must be letters, numbers, spaces, - or _"},
 		{map[string]any{"name": "devs", "visibility": "public"}, at("visibility"), "must be secret or organization"},
 		{map[string]any{"name": "devs", "organization-access": true}, at("organization-access"), "must be an object"},
 		{map[string]any{"name": "devs", "organization-access": map[string]any{"manage-teams": "yes"}}, at("organization-access/manage-teams"), "must be true or false"},
@@ -149,7 +150,7 @@ func TestTeam_validation(t *testing.T) {
 	} {
 		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", c.attrs, nil)), c.pointer, c.detail)
 	}
-	if list := a.get(orgsPath + "/acme/teams").list(t); len(list) != 0 {
+	if list := a.get(orgsPath + "/acme/teams").list(t); len(list) != 1 || attrs(t, list[0])["name"] != "owners" {
 		t.Fatalf("refused creates stored teams: %v", ids(list))
 	}
 }
@@ -198,10 +199,11 @@ func TestTeam_listFiltersAndPages(t *testing.T) {
 		a.createTeam("acme", fmt.Sprintf("t%02d", i))
 	}
 	r := a.get(orgsPath + "/acme/teams")
-	if list := r.list(t); len(list) != 20 || attrs(t, list[0])["name"] != "t00" {
+	if list := r.list(t); len(list) != 20 || attrs(t, list[0])["name"] != "owners" || attrs(t, list[1])["name"] != "t00" {
 		t.Errorf("first page: %d teams, first %v", len(list), attrs(t, list[0])["name"])
 	}
-	if p := r.pagination(t); p["total-count"] != 23.0 || p["total-pages"] != 2.0 {
+	// The owners team counts.
+	if p := r.pagination(t); p["total-count"] != 24.0 || p["total-pages"] != 2.0 {
 		t.Errorf("pagination %v", p)
 	}
 	names := func(query string) string {
@@ -216,7 +218,7 @@ func TestTeam_listFiltersAndPages(t *testing.T) {
 		"q=T2":                                         "t20,t21,t22",
 		"q=2&filter[names]=t02,t05":                    "t02",
 		"filter[names]=elsewhere":                      "",
-		"page[size]=5&page[number]=5":                  "t20,t21,t22",
+		"page[size]=5&page[number]=5":                  "t19,t20,t21,t22",
 		"include=users,organization_memberships&q=t22": "t22",
 	} {
 		if got := names(query); got != want {
@@ -255,7 +257,7 @@ func TestTeam_visibility(t *testing.T) {
 	}
 	orgToken, _ := a.server.MintOrganizationToken("acme")
 	for who, c := range map[string]*api{"root": a, "organization token": a.as(orgToken), "manager": as(manager), "seer": as(seer)} {
-		if got := listed(c); got != "manager,plain,secret,seer,visible" {
+		if got := listed(c); got != "manager,owners,plain,secret,seer,visible" {
 			t.Errorf("%s lists %s", who, got)
 		}
 	}
@@ -429,7 +431,7 @@ func TestTeam_stateRefusesWhatNoRequestStores(t *testing.T) {
 		t.Fatalf("a valid file: %v", err)
 	}
 	for _, bad := range []string{
-		`{` + base + `,"teams":[` + strings.Replace(team, `"devs"`, `"a b"`, 1) + `]}`,
+		`{` + base + `,"teams":[` + strings.Replace(team, `"devs"`, `"a.b"`, 1) + `]}`,
 		`{` + base + `,"teams":[` + strings.Replace(team, `"secret"`, `"hidden"`, 1) + `]}`,
 		`{` + base + `,"teams":[` + team + `,` + strings.Replace(team, "team-AAAA", "team-BBBB", 1) + `]}`,
 		`{` + base + `,"teams":[` + strings.Replace(team, "org-AAAA", "org-CCCC", 1) + `]}`,

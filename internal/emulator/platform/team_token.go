@@ -32,15 +32,30 @@ func (s *Server) issueTeamTokenLocked(t *team, description string, expiry *time.
 		maps.DeleteFunc(s.tokens, func(_ string, tok *token) bool { return tok.isTeamToken(t.ID) && tok.Description == "" })
 	}
 	tok := s.issueTokenLocked(kindTeam, t.ID, t.Org)
-	tok.Description, tok.ExpiredAt = description, expiry
+	tok.Description, tok.ExpiredAt = description, expiryOrDefault(expiry, tok.CreatedAt)
 	tok.CreatedByKind, tok.CreatedBy = by.kind, by.id
 	return tok
 }
 
 func (t *token) isTeamToken(teamID string) bool { return t.Kind == kindTeam && t.Subject == teamID }
 
-// expiryOf reads the expired-at of a token request: null or absent for a
-// token that never expires, otherwise a time still to come.
+// tokenLifetimeYears is how long a token lives that is created without
+// expired-at: the server gives it one, two years after its creation.
+const tokenLifetimeYears = 2
+
+// expiryOrDefault is the expiry a request gave, or the default one of a
+// token created at created.
+func expiryOrDefault(expiry *time.Time, created time.Time) *time.Time {
+	if expiry != nil {
+		return expiry
+	}
+	at := created.AddDate(tokenLifetimeYears, 0, 0)
+	return &at
+}
+
+// expiryOf reads the expired-at of a token request: nil when null or
+// absent (the server then gives the default), otherwise a time still to
+// come.
 func (s *Server) expiryOf(f fields) *time.Time {
 	at, given := f.time("expired-at")
 	if given && at != nil && !at.After(s.now()) {

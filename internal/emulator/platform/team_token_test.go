@@ -97,8 +97,10 @@ func TestTeamToken_descriptionIsRequiredAndUniqueInItsTeam(t *testing.T) {
 	} {
 		wantInvalid(t, a.do(http.MethodPost, path, tokenBody("authentication-tokens", c.attrs)), c.pointer, c.detail)
 	}
+	// Without expired-at (null or absent) the server sets one, two years
+	// after the token's creation.
 	first := a.do(http.MethodPost, path, tokenBody("authentication-tokens", map[string]any{"description": "ci", "expired-at": nil})).data(t, http.StatusCreated)
-	wantAttrs(t, first, map[string]any{"expired-at": nil})
+	wantAttrs(t, first, map[string]any{"created-at": "2025-06-01T12:00:00.000Z", "expired-at": "2027-06-01T12:00:00.000Z"})
 	r := a.do(http.MethodPost, path, tokenBody("authentication-tokens", map[string]any{"description": "ci"}))
 	wantConflict(t, r, fmt.Sprintf(`description "ci" has already been taken by token %s of team %s`, first["id"], devs))
 	a.do(http.MethodPost, teamPath(ops)+"/authentication-tokens", tokenBody("authentication-tokens", map[string]any{"description": "ci"})).data(t, http.StatusCreated)
@@ -115,7 +117,8 @@ func TestTeamToken_legacyTokenIsReplaced(t *testing.T) {
 	wantNotFound(t, a.get(legacy))
 	described := secretOf(t, a.do(http.MethodPost, teamPath(team)+"/authentication-tokens", tokenBody("authentication-tokens", map[string]any{"description": "ci"})).data(t, http.StatusCreated))
 	first := a.do(http.MethodPost, legacy, tokenBody("authentication-token", nil)).data(t, http.StatusCreated)
-	wantAttrs(t, first, map[string]any{"description": nil, "expired-at": nil})
+	wantAttrs(t, first, map[string]any{"description": nil})
+	wantDefaultExpiry(t, first)
 	second := a.do(http.MethodPost, legacy, tokenBody("authentication-token", map[string]any{"description": "ignored"})).data(t, http.StatusCreated)
 	wantAttrs(t, second, map[string]any{"description": nil})
 	wantStatus(t, a.as(secretOf(t, first)).get(orgsPath+"/acme"), http.StatusUnauthorized)
@@ -279,5 +282,19 @@ func TestTeamToken_endpointsHaveNoIncludes(t *testing.T) {
 		}
 		wantStatus(t, a.get(path+sep+"include="), http.StatusOK)
 		wantError(t, a.get(path+sep+"include=team"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	}
+}
+
+// wantDefaultExpiry checks that a token's expired-at is the default one:
+// two years after its created-at.
+func wantDefaultExpiry(t *testing.T, tok map[string]any) {
+	t.Helper()
+	a := attrs(t, tok)
+	created, err := time.Parse(time.RFC3339, fmt.Sprint(a["created-at"]))
+	if err != nil {
+		t.Fatalf("created-at %v: %v", a["created-at"], err)
+	}
+	if want := created.AddDate(2, 0, 0).Format("2006-01-02T15:04:05.000Z"); a["expired-at"] != want {
+		t.Errorf("expired-at %v, want %s: two years after created-at", a["expired-at"], want)
 	}
 }
