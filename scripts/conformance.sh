@@ -90,8 +90,11 @@ skip=$(IFS='|'; echo "^(${excluded[*]})\$")
 
 echo "==> ${#tests[@]} tests of ${#files[@]} files, less those excluded"
 # The library's tests read the platform's address and token from these,
-# and need the site administrator's token to create organizations.
+# and need the site administrator's token to create organizations; its
+# test helpers give an organization a paid plan through the admin API with
+# the token of the role that provisions licenses, the administrator's too.
 export TFE_ADDRESS=$address TFE_TOKEN=platform-root
+export TFE_ADMIN_PROVISION_LICENSES_TOKEN=platform-root
 cd "$module_dir"
 for name in "${tests[@]}"; do
   "$tmp/tfe.test" -test.run "^$name\$" -test.skip "$skip" -test.v=test2json -test.timeout 5m 2>&1 |
