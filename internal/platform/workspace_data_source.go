@@ -14,7 +14,7 @@ import (
 
 // NewWorkspaceDataSource is the constructor of the stack_platform_workspace
 // data source.
-var NewWorkspaceDataSource = fwutil.NewDataSource(&fwutil.DataSource[workspaceModel, *platformclient.Client]{
+var NewWorkspaceDataSource = fwutil.NewDataSource(&fwutil.DataSource[workspaceDataModel, *platformclient.Client]{
 	TypeName: "platform_workspace",
 	Service:  platformclient.Service,
 	Schema:   workspaceDataSourceSchema,
@@ -22,7 +22,7 @@ var NewWorkspaceDataSource = fwutil.NewDataSource(&fwutil.DataSource[workspaceMo
 })
 
 // workspaceAttributes are a workspace's attributes as the data sources
-// show them, all computed: those of workspaceModel.
+// show them, all computed: those of workspaceDataModel.
 func workspaceAttributes() map[string]schema.Attribute {
 	str := func(description string) schema.StringAttribute {
 		return schema.StringAttribute{Computed: true, Description: description}
@@ -45,7 +45,7 @@ func workspaceAttributes() map[string]schema.Attribute {
 		"auto_apply":                     flag("Whether a plan that succeeds is applied without confirmation."),
 		"auto_apply_run_trigger":         flag("Whether a run that a run trigger (another workspace's apply) starts is applied without confirmation."),
 		"auto_destroy_at":                str("When the platform destroys the workspace's resources, as an RFC 3339 time in UTC; null for never at a set time."),
-		"auto_destroy_activity_duration": str("How long the workspace may go without activity before the platform destroys its resources, such as `14d`; null for never."),
+		"auto_destroy_activity_duration": str("How long the workspace may go without activity before the platform destroys its resources, such as `14d`: its own, or its project's when it inherits it; null for never."),
 		"allow_destroy_plan":             flag("Whether destroy plans may be queued."),
 		"file_triggers_enabled":          flag("Whether runs start only for changes of files under the working directory or the trigger prefixes or patterns, rather than for every change of the repository."),
 		"queue_all_runs":                 flag("Whether runs are queued from the workspace's creation on, rather than after its first run is started by hand."),
@@ -87,6 +87,9 @@ func workspaceAttributes() map[string]schema.Attribute {
 			},
 		},
 		"resource_count":         schema.Int64Attribute{Computed: true, Description: "How many resources the workspace's state holds: the resources it manages."},
+		"locked": flag("Whether the workspace is locked, so that no run starts in it: by a user or a team, or by a run while it plans or applies. " +
+			"The resource `stack_platform_workspace` leaves it out: a lock comes and goes with every run, and would show as a change in every plan of the workspace."),
+		"locked_by": str("ID of who holds the workspace's lock: a user (`user-…`), a team (`team-…`) or a run (`run-…`); null when the workspace is not locked."),
 		"apply_duration_average": figure("Average duration of the workspace's applies, in milliseconds"),
 		"plan_duration_average":  figure("Average duration of the workspace's plans, in milliseconds"),
 		"policy_check_failures":  figure("How many of the workspace's runs failed a policy check"),
@@ -108,7 +111,30 @@ func workspaceDataSourceSchema(context.Context) schema.Schema {
 	}
 }
 
-func readWorkspaceDataSource(ctx context.Context, c *platformclient.Client, m *workspaceModel, diags *diag.Diagnostics) {
+// workspaceDataModel is a workspace as the data sources show it: what the
+// resource shows, and its lock, which the resource leaves out.
+type workspaceDataModel struct {
+	workspaceModel
+	Locked   types.Bool   `tfsdk:"locked"`
+	LockedBy types.String `tfsdk:"locked_by"`
+}
+
+// modelFromWorkspaceData writes w into m, with the tags w has of its own.
+func modelFromWorkspaceData(m *workspaceDataModel, w *platformclient.Workspace, diags *diag.Diagnostics) {
+	modelFromWorkspace(&m.workspaceModel, w, ownTagsOf(w.EffectiveTagBindings), diags)
+	// The duration in effect, its project's when the workspace inherits
+	// it, where the resource shows only the workspace's own.
+	if a := w.AutoDestroyActivityDuration; a != nil && *a != "" {
+		m.AutoDestroyActivityDuration = types.StringValue(*a)
+	}
+	m.Locked = types.BoolValue(w.Locked)
+	m.LockedBy = types.StringNull()
+	if id := w.LockedBy.ID(); id != "" {
+		m.LockedBy = types.StringValue(id)
+	}
+}
+
+func readWorkspaceDataSource(ctx context.Context, c *platformclient.Client, m *workspaceDataModel, diags *diag.Diagnostics) {
 	opts := platformclient.WorkspaceReadOptions{Include: workspaceIncludes}
 	var got *platformclient.Workspace
 	if !m.ID.IsNull() {
@@ -130,5 +156,5 @@ func readWorkspaceDataSource(ctx context.Context, c *platformclient.Client, m *w
 			return
 		}
 	}
-	modelFromWorkspace(m, got, ownTagsOf(got.EffectiveTagBindings), diags)
+	modelFromWorkspaceData(m, got, diags)
 }

@@ -3,12 +3,16 @@ package platform_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -147,6 +151,74 @@ data "stack_platform_workspace" "hidden" {
 }
 `,
 				ExpectError: wrapped(`Cannot read the workspace ` + hidden.ID + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+			},
+		},
+	})
+}
+
+// lockWorkspace locks a workspace outside Terraform, as the user of the
+// test's token, and returns who holds the lock.
+func lockWorkspace(t *testing.T, p *acctest.Platform, id string) string {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, p.URL+"/api/v2/workspaces/"+id+"/actions/lock", strings.NewReader(`{"reason":"maintenance"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+p.Token)
+	req.Header.Set("Content-Type", platformclient.MediaType)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("locking the workspace: %s", resp.Status)
+	}
+	ws, err := p.Client(t).Workspaces.ReadByID(context.Background(), id, platformclient.WorkspaceReadOptions{})
+	if err != nil || !ws.Locked || ws.LockedBy.ID() == "" {
+		t.Fatalf("the workspace is not locked: %+v, %v", ws, err)
+	}
+	return ws.LockedBy.ID()
+}
+
+// The data sources show whether a workspace is locked, and who holds the
+// lock.
+func TestAccWorkspaceDataSource_lock(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	ws := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("lockable")})
+	config := p.ProviderConfig() + fmt.Sprintf(`
+data "stack_platform_workspace" "test" {
+  id = %q
+}
+
+data "stack_platform_workspaces" "all" {}
+`, ws.ID)
+	var holder string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", attr("locked"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", attr("locked_by"), knownvalue.Null()),
+				},
+			},
+			{
+				PreConfig: func() { holder = lockWorkspace(t, p, ws.ID) },
+				Config:    config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", attr("locked"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", attr("locked_by"), knownvalue.StringRegexp(regexp.MustCompile(`^user-`))),
+					statecheck.ExpectKnownValue("data.stack_platform_workspaces.all", tfjsonpath.New("workspaces").AtSliceIndex(0).AtMapKey("locked"), knownvalue.Bool(true)),
+				},
+				Check: func(s *terraform.State) error {
+					got, err := stateValue(s, "data.stack_platform_workspace.test", "locked_by")
+					if err != nil || got != holder {
+						return fmt.Errorf("locked_by %q, want %q (%v)", got, holder, err)
+					}
+					return nil
+				},
 			},
 		},
 	})

@@ -204,7 +204,7 @@ func workspaceSchema(context.Context) schema.Schema {
 			"auto_destroy_activity_duration": schema.StringAttribute{
 				Optional: true,
 				Description: "How long the workspace may go without activity before the platform destroys its resources. " + activityDurationRule +
-					" Not set, the workspace's project's, if the project has one (the platform answers it as the workspace's, and the provider leaves it out), else never for inactivity.",
+					" Not set, the workspace inherits its project's, if the project has one, else never for inactivity; the attribute then stays null.",
 				Validators: []validator.String{stringvalidator.RegexMatches(activityDurationRe, "must be 1 to 4 digits followed by d or h, such as 14d or 12h")},
 			},
 			"allow_destroy_plan":            flag(true, "Whether destroy plans may be queued."),
@@ -384,6 +384,7 @@ func createWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 	if !m.AutoDestroyActivityDuration.IsNull() {
 		create.AutoDestroyActivityDuration = u.AutoDestroyActivityDuration
 	}
+	create.InheritsProjectAutoDestroy = u.InheritsProjectAutoDestroy
 	if repo, err := u.VCSRepo.Get(); err == nil {
 		create.VCSRepo = repo
 	}
@@ -507,6 +508,9 @@ func workspaceFromModel(ctx context.Context, m *workspaceModel, diags *diag.Diag
 	if !m.AutoDestroyActivityDuration.IsNull() {
 		u.AutoDestroyActivityDuration = platformclient.Value(m.AutoDestroyActivityDuration.ValueString())
 	}
+	// A duration of its own is the workspace's; without one, it inherits
+	// its project's, as go-tfe's clients say explicitly.
+	u.InheritsProjectAutoDestroy = ptr(m.AutoDestroyActivityDuration.IsNull())
 	if !m.TriggerPrefixes.IsUnknown() {
 		u.TriggerPrefixes = nonNil(fwutil.Strings(ctx, m.TriggerPrefixes, diags))
 	}
@@ -586,12 +590,12 @@ func modelFromWorkspace(m *workspaceModel, w *platformclient.Workspace, tags map
 	m.AutoApply = types.BoolValue(w.AutoApply)
 	m.AutoApplyRunTrigger = types.BoolValue(w.AutoApplyRunTrigger)
 	m.AutoDestroyAt = autoDestroyAtFromAPI(m.AutoDestroyAt, w.AutoDestroyAt)
-	// A workspace without a duration of its own that inherits its
-	// project's is answered with the project's: that is not the
-	// workspace's to show, where the configuration leaves it out.
-	inherited := w.InheritsProjectAutoDestroy && m.AutoDestroyActivityDuration.IsNull()
+	// A workspace that inherits its project's auto-destroy settings is
+	// answered with the project's duration: not the workspace's own,
+	// which is what the resource shows (the data sources show the one in
+	// effect).
 	m.AutoDestroyActivityDuration = types.StringNull()
-	if a := w.AutoDestroyActivityDuration; a != nil && *a != "" && !inherited {
+	if a := w.AutoDestroyActivityDuration; a != nil && *a != "" && !w.InheritsProjectAutoDestroy {
 		m.AutoDestroyActivityDuration = types.StringValue(*a)
 	}
 	m.AllowDestroyPlan = types.BoolValue(w.AllowDestroyPlan)

@@ -17,14 +17,14 @@ import (
 )
 
 type workspacesDataSourceModel struct {
-	Organization types.String     `tfsdk:"organization"`
-	Search       types.String     `tfsdk:"search"`
-	Tags         types.Set        `tfsdk:"tags"`
-	ExcludeTags  types.Set        `tfsdk:"exclude_tags"`
-	ProjectID    types.String     `tfsdk:"project_id"`
-	Workspaces   []workspaceModel `tfsdk:"workspaces"`
-	IDs          types.List       `tfsdk:"ids"`
-	Names        types.List       `tfsdk:"names"`
+	Organization types.String         `tfsdk:"organization"`
+	Search       types.String         `tfsdk:"search"`
+	Tags         types.Set            `tfsdk:"tags"`
+	ExcludeTags  types.Set            `tfsdk:"exclude_tags"`
+	ProjectID    types.String         `tfsdk:"project_id"`
+	Workspaces   []workspaceDataModel `tfsdk:"workspaces"`
+	IDs          types.List           `tfsdk:"ids"`
+	Names        types.List           `tfsdk:"names"`
 }
 
 // NewWorkspacesDataSource is the constructor of the
@@ -101,10 +101,10 @@ func readWorkspacesDataSource(ctx context.Context, c *platformclient.Client, m *
 		return
 	}
 	m.Organization = types.StringValue(org)
-	m.Workspaces = make([]workspaceModel, len(found.Items))
+	m.Workspaces = make([]workspaceDataModel, len(found.Items))
 	ids, names := make([]string, len(found.Items)), make([]string, len(found.Items))
 	for i, ws := range found.Items {
-		modelFromWorkspace(&m.Workspaces[i], ws, ownTagsOf(ws.EffectiveTagBindings), diags)
+		modelFromWorkspaceData(&m.Workspaces[i], ws, diags)
 		ids[i], names[i] = ws.ID, ws.Name
 	}
 	m.IDs = stringList(ids)

@@ -79,6 +79,41 @@ type Workspace struct {
 	Tags                 []*Tag                 `jsonapi:"relation,tags"`
 	TagBindings          []*TagBinding          `jsonapi:"relation,tag-bindings"`
 	EffectiveTagBindings []*EffectiveTagBinding `jsonapi:"relation,effective-tag-bindings"`
+	// LockedBy holds the lock of a Locked workspace: a user, a team or a
+	// run.
+	LockedBy *LockHolder `jsonapi:"polyrelation,locked-by"`
+}
+
+// LockHolder is who holds a workspace's lock: one of its fields is set.
+type LockHolder struct {
+	User *LockingUser
+	Team *Team
+	Run  *LockingRun
+}
+
+// LockingUser and LockingRun are a lock holder's kind and ID.
+type (
+	LockingUser struct {
+		ID string `jsonapi:"primary,users"`
+	}
+	LockingRun struct {
+		ID string `jsonapi:"primary,runs"`
+	}
+)
+
+// ID is the holder's ID, such as user-…, team-… or run-…; "" for none.
+func (h *LockHolder) ID() string {
+	switch {
+	case h == nil:
+		return ""
+	case h.User != nil:
+		return h.User.ID
+	case h.Team != nil:
+		return h.Team.ID
+	case h.Run != nil:
+		return h.Run.ID
+	}
+	return ""
 }
 
 // VCSRepo is the repository a workspace's configuration comes from, as the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -266,4 +267,24 @@ func TestWorkspaces_TagBindings(t *testing.T) {
 	}
 	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/workspaces/ws-1/tag-bindings", "",
 		`{"data":[{"type":"tag-bindings","attributes":{"key":"env","value":"prod"}}]}`)
+}
+
+// A locked workspace names who holds its lock, a user, a team or a run, in
+// the polymorphic locked-by relationship.
+func TestWorkspaces_lockHolder(t *testing.T) {
+	for kind, want := range map[string]string{"users": "user-1", "teams": "team-2", "runs": "run-3", "": ""} {
+		lockedBy := `{"data":null}`
+		if kind != "" {
+			lockedBy = `{"data":{"type":"` + kind + `","id":"` + want + `"}}`
+		}
+		c, _ := fakePlatform(t, reply(http.StatusOK, `{"data":{"id":"ws-1","type":"workspaces","attributes":{"locked":`+
+			strconv.FormatBool(kind != "")+`},"relationships":{"locked-by":`+lockedBy+`}}}`))
+		got, err := c.Workspaces.ReadByID(context.Background(), "ws-1", WorkspaceReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Locked != (kind != "") || got.LockedBy.ID() != want {
+			t.Errorf("%s: locked %v by %q, want %q", kind, got.Locked, got.LockedBy.ID(), want)
+		}
+	}
 }
