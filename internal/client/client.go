@@ -377,7 +377,7 @@ func (c *Client) newHTTPRequest(ctx context.Context, req *Request, body []byte) 
 // says how hard the client tried and which setting to check.
 func (c *Client) transportError(cl *call, err error) error {
 	if ctxErr := cl.parent.Err(); ctxErr != nil {
-		return fmt.Errorf("%s %s: %w", cl.method, cl.path, ctxErr)
+		return fmt.Errorf("%s %s: %w", cl.method, c.base+cl.path, ctxErr)
 	}
 	// url.Error repeats the full URL, which the method and path say better.
 	var uerr *url.Error
@@ -396,5 +396,5 @@ func (c *Client) transportError(cl *call, err error) error {
 			err:      err,
 		}
 	}
-	return fmt.Errorf("%s %s: %w", cl.method, cl.path, err)
+	return fmt.Errorf("%s %s: %w", cl.method, c.base+cl.path, err)
 }

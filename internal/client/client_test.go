@@ -400,7 +400,7 @@ func TestDo_contextCancelStopsRetrying(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
 	}
-	if !strings.HasPrefix(err.Error(), "GET /v1/x: ") {
+	if !strings.HasPrefix(errText(err), "GET /v1/x: ") {
 		t.Fatalf("error %q does not name the call", err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
@@ -469,7 +469,7 @@ func TestDo_requestTimeoutPerAttempt(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "request timeout of 100ms") || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("POST error %v, want a request timeout", err)
 	}
-	if !strings.HasPrefix(err.Error(), "POST /v1/x: ") {
+	if !strings.HasPrefix(errText(err), "POST /v1/x: ") {
 		t.Fatalf("error %q does not name the call", err)
 	}
 	if n.Load() != 1 {
@@ -631,13 +631,13 @@ func TestDo_lostConnectionRetriedOnlyWhenIdempotent(t *testing.T) {
 	}()
 	c := newTestClient(t, "http://"+l.Addr().String(), nil)
 
-	if _, err := c.Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil); fmt.Sprint(err) != "GET /v1/x: EOF" {
+	if _, err := c.Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil); errText(err) != "GET /v1/x: EOF" {
 		t.Fatalf("GET against a server that hangs up: %v, want GET /v1/x: EOF", err)
 	}
 	waitFor(t, func() bool { return n.Load() == 4 }, "GET to make 1 + 3 attempts, made %d", &n)
 
 	n.Store(0)
-	if _, err := c.Do(context.Background(), &Request{Method: http.MethodPost, Path: "/v1/x"}, nil); fmt.Sprint(err) != "POST /v1/x: EOF" {
+	if _, err := c.Do(context.Background(), &Request{Method: http.MethodPost, Path: "/v1/x"}, nil); errText(err) != "POST /v1/x: EOF" {
 		t.Fatalf("POST against a server that hangs up: %v, want POST /v1/x: EOF", err)
 	}
 	time.Sleep(50 * time.Millisecond)
@@ -840,7 +840,7 @@ func TestDo_TLS(t *testing.T) {
 		t.Fatalf("without the CA: %v, want an unknown authority error", err)
 	}
 	// The server was reached: the address is not what to check.
-	if want := "GET /v1/x: tls: failed to verify certificate: x509: certificate signed by unknown authority"; err.Error() != want {
+	if want := "GET /v1/x: tls: failed to verify certificate: x509: certificate signed by unknown authority"; errText(err) != want {
 		t.Fatalf("without the CA: %v, want %s", err, want)
 	}
 	if n.Load() != 1 {

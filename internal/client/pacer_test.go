@@ -125,7 +125,7 @@ func TestDo_pacerRefusalEndsTheCall(t *testing.T) {
 	cancel()
 	p := &recordingPacer{refuse: context.Canceled}
 	_, err := newTestClient(t, srv.URL, nil).WithPacer(p).Do(ctx, &Request{Method: http.MethodGet, Path: "/x"}, nil)
-	if !errors.Is(err, context.Canceled) || err.Error() != "GET /x: context canceled" {
+	if !errors.Is(err, context.Canceled) || errText(err) != "GET /x: context canceled" {
 		t.Errorf("error %v, want GET /x: context canceled", err)
 	}
 	if n.Load() != 0 {

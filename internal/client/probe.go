@@ -61,16 +61,22 @@ func (c *Client) Probe(ctx context.Context) (*Response, error) {
 	if ctx.Err() != nil {
 		return nil, err
 	}
+	var checked error
 	switch {
 	case err == nil:
-		err = p.Check(resp, body)
+		checked = p.Check(resp, body)
 	case StatusCode(err) != 0:
 		// An answer in an error status: what the check makes of it.
 		var e *Error
 		errors.As(err, &e)
-		err = p.Check(resp, []byte(e.Message))
+		checked = p.Check(resp, []byte(e.Message))
+	default:
+		// No answer (a refused connection, a certificate not trusted):
+		// the transport's error says it, and names the setting.
+		checked = err
 	}
-	if err != nil {
+	err = checked
+	if err != nil && StatusCode(err) == 0 && resp != nil {
 		err = &probeError{method: p.Method, url: c.base + p.Path, service: c.cfg.Service, setting: c.cfg.Setting, example: c.cfg.ExampleURL, err: err}
 	}
 	st.done, st.resp, st.err = true, resp, err
@@ -82,31 +88,16 @@ func (c *Client) Probe(ctx context.Context) (*Response, error) {
 type rawBody []byte
 
 // probeError is a probe whose answer shows that the address does not
-// serve the API, or that could not reach it. It does not unwrap to the
-// answer's *Error: a 404 there says that the address is wrong, never that
-// an object is gone.
+// serve the API. It holds the check's words, not the answer's *Error: a 404
+// there says that the address is wrong, never that an object is gone.
 type probeError struct {
 	method, url, service, setting, example string
 	err                                    error
 }
 
 func (e *probeError) Error() string {
-	var unreachable *unreachableError
-	if errors.As(e.err, &unreachable) {
-		return e.err.Error()
-	}
-	msg := e.err.Error()
 	return fmt.Sprintf("%s %s: the address does not answer as the %s's API: %s. Check %s: it is the %s's base URL, such as %s.",
-		e.method, e.url, e.service, strings.TrimSuffix(msg, "."), e.setting, e.service, e.example)
-}
-
-// Unwrap gives a refused connection or a canceled context, not an answer.
-func (e *probeError) Unwrap() error {
-	var apiErr *Error
-	if errors.As(e.err, &apiErr) {
-		return nil
-	}
-	return e.err
+		e.method, e.url, e.service, strings.TrimSuffix(e.err.Error(), "."), e.setting, e.service, e.example)
 }
 
 // CheckAnswer is a Probe.Check for an endpoint that every server of the

@@ -210,7 +210,8 @@ data "stack_scheduler_acl_auth_methods" "all" {}
 `
 	}
 	setenv := func(v string) func() { return func() { t.Setenv("STACK_INSECURE_SKIP_VERIFY", v) } }
-	untrusted := regexp.MustCompile(`GET /v1/acl/auth-methods: tls: failed to verify certificate: x509:\s+certificate signed by unknown authority`)
+	// The first request is the address check.
+	untrusted := regexp.MustCompile(`GET\s+https://\S+/v1/status/leader:\s+tls:\s+failed\s+to\s+verify\s+certificate:\s+x509:\s+certificate\s+signed\s+by\s+unknown\s+authority`)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
@@ -350,8 +351,8 @@ resource "stack_scheduler_acl_auth_method" "m" {
 	}
 }
 
-// A server that cannot be reached fails the plan saying that the provider
-// retried, and which setting to check.
+// A server that cannot be reached fails the plan at the first contact,
+// without retries, saying which setting to check.
 func TestAccProvider_unreachableAddressNamesTheSetting(t *testing.T) {
 	srv := httptest.NewServer(http.NotFoundHandler())
 	addr := srv.URL
@@ -369,7 +370,7 @@ provider "stack" {
 
 data "stack_scheduler_acl_auth_methods" "all" {}
 `,
-			ExpectError: regexp.MustCompile(`(?s)cannot\s+reach\s+the\s+scheduler\s+after\s+2\s+attempts\s+over\s+.*connection\s+refused\.\s+Check\s+scheduler.address\s+\(or\s+STACK_SCHEDULER_ADDR\)\.`),
+			ExpectError: regexp.MustCompile(`(?s)GET\s+` + regexp.QuoteMeta(addr) + `/v1/status/leader:\s+cannot\s+reach\s+the\s+scheduler\s+after\s+1\s+attempt\s+over\s+.*connection\s+refused\.\s+Check\s+scheduler.address\s+\(or\s+STACK_SCHEDULER_ADDR\)\.`),
 		}},
 	})
 }

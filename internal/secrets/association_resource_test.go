@@ -701,7 +701,7 @@ func TestAccAssociation_statusReadFailsAfterSet(t *testing.T) {
 				Config: config,
 				ExpectError: wrapped(`Cannot create the association: partly applied .*` +
 					`The create changed the server before it failed: the secret "shared" of mount "m1" is associated with the cloudone-sm destination "` + dest + `"\. ` +
-					`The request for sync_status then failed, so that part is not done\. .*tainted.*GET /v1/sys/sync/associations/m1/shared: (429|503) `),
+					`The request for sync_status then failed, so that part is not done\. .*tainted.*GET http://\S+/v1/sys/sync/associations/m1/shared: (429|503) `),
 			},
 			{
 				Config:             config,
