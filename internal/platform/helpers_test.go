@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -215,4 +216,26 @@ func idKept(addr string, id *string) resource.TestCheckFunc {
 		}
 		return nil
 	}
+}
+
+// expiresByDefault checks that the expiry of the resource at addr is the
+// platform's default for a token created without one: two years ahead.
+func expiresByDefault(addr string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		v, err := stateValue(s, addr, "expired_at")
+		if err != nil {
+			return err
+		}
+		return twoYearsAhead(v)
+	}
+}
+
+// twoYearsAhead says what is wrong with an expiry that should be the
+// platform's default, two years from now, give or take an hour.
+func twoYearsAhead(v string) error {
+	expiry, err := time.Parse(time.RFC3339, v)
+	if want := time.Now().AddDate(2, 0, 0); err != nil || expiry.Before(want.Add(-time.Hour)) || expiry.After(want.Add(time.Hour)) {
+		return fmt.Errorf("expired_at %q, want the platform's default, two years ahead (%v)", v, err)
+	}
+	return nil
 }

@@ -62,7 +62,9 @@ var organizationSettings = []organizationSetting{
 	{"speculative_plan_management_enabled", "Whether the platform cancels plan-only runs triggered by outdated commits. The platform's default is true."},
 	{"assessments_enforced", "Whether health assessments (drift detection and continuous validation) run on every workspace, whatever the workspace says. The platform's default is false."},
 	{"allow_force_delete_workspaces", "Whether workspace administrators may delete workspaces that still manage resources. The platform's default is false."},
-	{"user_tokens_enabled", "Whether members may use their user tokens in the organization. The platform's default is true."},
+	{"user_tokens_enabled", "Whether members may use their user tokens in the organization. The platform's default is true. " +
+		"False shuts every user token out of the organization, the provider's own when it is one: the provider can then neither read nor change nor delete it, " +
+		"so set it false with a team token of the owners team (or the organization's token) as the provider's token."},
 	{"enforce_hyok", "Whether every workspace must keep its state and plans with the organization's own keys (hold your own key). The platform's default is false."},
 	{"stacks_enabled", "Whether the organization may use stacks. The platform's default is false."},
 	{"registry_monorepo_support_enabled", "Whether the private registry publishes modules from subdirectories of one repository. The platform's default is false."},

@@ -88,7 +88,7 @@ const allSettings = `
   speculative_plan_management_enabled = false
   assessments_enforced                = true
   allow_force_delete_workspaces       = true
-  user_tokens_enabled                 = false
+  user_tokens_enabled                 = true
   enforce_hyok                        = true
   stacks_enabled                      = true
   registry_monorepo_support_enabled   = true
@@ -182,7 +182,7 @@ func TestAccOrganization_lifecycle(t *testing.T) {
 					"owners_team_saml_role_id": "owners", "cost_estimation_enabled": true,
 					"send_passing_statuses_for_untriggered_speculative_plans": true, "aggregated_commit_status_enabled": false,
 					"speculative_plan_management_enabled": false, "assessments_enforced": true, "allow_force_delete_workspaces": true,
-					"user_tokens_enabled": false, "enforce_hyok": true, "stacks_enabled": true,
+					"user_tokens_enabled": true, "enforce_hyok": true, "stacks_enabled": true,
 					"registry_monorepo_support_enabled": true, "max_ttl_enabled": true,
 				})),
 			},

@@ -62,6 +62,8 @@ func teamDataSourceSchema(context.Context) schema.Schema {
 	teamLookup.addAttributes(attrs)
 	return schema.Schema{
 		Description: "Reads a team of the platform, by its ID or by its name in an organization, with its organization access. " +
+			"Every organization has a team named `owners`, which the platform makes with the organization, whose members manage all of it, and which cannot be deleted: " +
+			"`name = \"owners\"` reads it. " +
 			"The platform answers a team the token may not see, such as a secret team to a token of another team, as one that does not exist.",
 		Attributes: attrs,
 	}

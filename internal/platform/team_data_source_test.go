@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -102,9 +103,9 @@ data "stack_platform_team" "bad" {
 `, literal(`id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
 		{p.ProviderConfig() + `
 data "stack_platform_team" "bad" {
-  name = "platform admins"
+  name = " "
 }
-`, literal(`Attribute name must be letters, digits, '-' and '_', got: platform admins`)},
+`, literal(`Attribute name must not be blank, got:`)},
 	})
 }
 
@@ -137,5 +138,26 @@ data "stack_platform_team" "secret" {
 				ExpectError: wrapped(`Cannot read the team ` + secret + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 		},
+	})
+}
+
+// Every organization has its owners team, which the data source reads by
+// name.
+func TestAccTeamDataSource_owners(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfig() + `
+data "stack_platform_team" "owners" {
+  name = "owners"
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.stack_platform_team.owners", attr("name"), str("owners")),
+				statecheck.ExpectKnownValue("data.stack_platform_team.owners", attr("id"), idOf(platformclient.PrefixTeam)),
+				statecheck.ExpectKnownValue("data.stack_platform_team.owners", attr("organization"), str(p.Organization)),
+			},
+		}},
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -296,7 +297,7 @@ func TestAccTeam_existingIsNotTakenOver(t *testing.T) {
 func TestAccTeam_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	testPlanErrors(t, p, []planErrorCase{
-		{teamConfig(p, "web team", ""), literal(`Attribute name must be letters, digits, '-' and '_', got: web team`)},
+		{teamConfig(p, "  ", ""), literal(`Attribute name must not be blank, got:`)},
 		{teamConfig(p, "web", `visibility = "public"`), literal(`Attribute visibility value must be one of: ["secret" "organization"], got: "public"`)},
 		{teamConfig(p, "web", `sso_team_id = ""`), literal(`Attribute sso_team_id string length must be at least 1, got: 0`)},
 		{teamConfig(p, "web", `organization_access = {
@@ -326,4 +327,33 @@ func TestAccTeam_importIDChecked(t *testing.T) {
 	if sent := requestsSince(p, before); len(sent) != 0 {
 		t.Errorf("requests reached the emulator, want none: %v", sent)
 	}
+}
+
+// Team names may hold spaces, as real organizations' do (Platform Admins):
+// the plan takes them, the platform keeps them, the data source reads the
+// team by such a name, and an import finds it by it.
+func TestAccTeam_nameWithSpaces(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: teamConfig(p, "Platform Admins", "") + `
+data "stack_platform_team" "admins" {
+  name = stack_platform_team.test.name
+}
+`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamAddr, attr("name"), str("Platform Admins")),
+					statecheck.CompareValuePairs(teamAddr, attr("id"), "data.stack_platform_team.admins", attr("id"), compare.ValuesSame()),
+				},
+			},
+			{
+				ResourceName:      teamAddr,
+				ImportState:       true,
+				ImportStateId:     p.Organization + "/Platform Admins",
+				ImportStateVerify: true,
+			},
+		},
+	})
 }

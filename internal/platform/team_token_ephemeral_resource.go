@@ -36,7 +36,7 @@ func ephemeralExpiredAtAttribute() schema.StringAttribute {
 	return schema.StringAttribute{
 		Optional: true, Computed: true,
 		Description: "When the token stops working if the run has not deleted it by then, an RFC 3339 time still to come, such as `2030-01-31T18:00:00Z`. " +
-			"Not set, the token does not expire: it works until the end of the run.",
+			"Not set, the platform sets it two years after the creation, long after the run that deletes the token ends.",
 		Validators: []validator.String{timeValidator{}},
 	}
 }

@@ -42,7 +42,7 @@ func expiredAtAttribute(object string) schema.StringAttribute {
 	return schema.StringAttribute{
 		Optional: true, Computed: true,
 		Description: "When the " + object + " stops working, an RFC 3339 time still to come, such as `2030-01-31T18:00:00Z`. " +
-			"Not set, it never expires. Changing it replaces the " + object + ".",
+			"Not set, the platform sets it two years after the creation, and this shows it (with no change in later plans). Changing it replaces the " + object + ".",
 		Validators:    []validator.String{timeValidator{}},
 		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), sameInstant{}, stillToCome{}, stringplanmodifier.RequiresReplace()},
 	}

@@ -45,14 +45,16 @@ func TestAccTeamsDataSource_filters(t *testing.T) {
 	})
 	apiDevs := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("API-devs")})
 	billing := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("billing")})
+	// Every organization has its owners team.
+	owners, otherOwners := ownersTeam(t, p, p.Organization), ownersTeam(t, p, other)
 	const ds = "data.stack_platform_teams."
 	checks := [][]statecheck.StateCheck{
-		teamsAre(ds+"all", "API-devs", apiDevs, "api-ops", apiOps, "billing", billing),
+		teamsAre(ds+"all", "API-devs", apiDevs, "api-ops", apiOps, "billing", billing, "owners", owners),
 		teamsAre(ds+"search", "API-devs", apiDevs, "api-ops", apiOps),
 		// Names compare exactly: "api-devs" is not "API-devs".
 		teamsAre(ds+"names", "api-ops", apiOps, "billing", billing),
 		teamsAre(ds+"combined", "api-ops", apiOps),
-		teamsAre(ds + "other"),
+		teamsAre(ds+"other", "owners", otherOwners),
 		{
 			statecheck.ExpectKnownValue(ds+"all", attr("organization"), str(p.Organization)),
 			statecheck.ExpectKnownValue(ds+"other", attr("organization"), str(other)),
@@ -126,9 +128,9 @@ data "stack_platform_teams" "x" {
 `, literal(`Attribute names list must contain at least 1 elements, got: 0`)},
 		{p.ProviderConfig() + `
 data "stack_platform_teams" "x" {
-  names = ["ok", "not ok"]
+  names = ["ok", " "]
 }
-`, literal(`Attribute names[1] must be letters, digits, '-' and '_', got: not ok`)},
+`, literal(`Attribute names[1] must not be blank, got:`)},
 		{p.ProviderConfig() + `
 data "stack_platform_teams" "x" {
   search = ""
@@ -184,12 +186,27 @@ output "ids" {
 }
 `, map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/organizations/{org}/teams": 2})
 	names, ids := output[[]string](t, outputs, "names"), output[int](t, outputs, "ids")
+	// The organization's owners team, and the test's, by name.
 	for i, name := range names {
-		if want := fmt.Sprintf("team-%03d", i); name != want {
+		want := "owners"
+		if i > 0 {
+			want = fmt.Sprintf("team-%03d", i-1)
+		}
+		if name != want {
 			t.Fatalf("the list's team %d is %q, want %q", i, name, want)
 		}
 	}
-	if len(names) != n || ids != n {
-		t.Errorf("listed %d teams and %d IDs by name, want %d of each", len(names), ids, n)
+	if len(names) != n+1 || ids != n+1 {
+		t.Errorf("listed %d teams and %d IDs by name, want %d of each", len(names), ids, n+1)
 	}
+}
+
+// ownersTeam is the ID of the owners team that every organization has.
+func ownersTeam(t *testing.T, p *acctest.Platform, org string) string {
+	t.Helper()
+	teams, err := p.Client(t).Teams.List(context.Background(), org, platformclient.TeamListOptions{Names: []string{"owners"}})
+	if err != nil || len(teams.Items) != 1 {
+		t.Fatalf("the owners team of %s: %v, %v", org, teams, err)
+	}
+	return teams.Items[0].ID
 }

@@ -163,7 +163,7 @@ func variableSchema(context.Context) schema.Schema {
 		},
 		"version_id": schema.StringAttribute{
 			Computed: true,
-			Description: "The version of the value, which the platform changes whenever the value changes. A refresh that finds another " +
+			Description: "The version of the variable, which the platform changes with every update of it, even one that leaves the value as it was. A refresh that finds another " +
 				"version of a value it cannot read (a sensitive one, or one given through `value_wo`) plans an update that sends the configured value again.",
 		},
 	}
@@ -207,9 +207,8 @@ func planVariableUpdate(ctx context.Context, _ *platformclient.Client, req resou
 	if resp.Diagnostics.HasError() || len(resp.RequiresReplace) > 0 {
 		return
 	}
-	if plan.Value.Equal(state.Value) && plan.ValueWOVersion.Equal(state.ValueWOVersion) {
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("version_id"), state.VersionID)...)
-	}
+	// version_id stays unknown: the platform gives a variable a new
+	// version on every update, even one that changes nothing of its value.
 	readable := plan.Value
 	if plan.Sensitive.IsUnknown() {
 		readable = types.StringUnknown()
