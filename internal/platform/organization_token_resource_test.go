@@ -131,7 +131,7 @@ func TestAccOrganizationToken_existingIsNotReplaced(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: orgTokenConfig(p, ""),
-				ExpectError: literal(`The organization "` + p.Organization + `" has a token already, and a create would replace it: ` +
+				ExpectError: literal(`The organization "` + p.Organization + `" has an organization token already, and a create would replace it: ` +
 					`whatever uses it would stop working. Set force_regenerate = true to replace it, or import it to manage it with Terraform: ` +
 					"`terraform import <resource address> " + p.Organization + "` (its secret cannot be read back)."),
 				Check: func(*terraform.State) error { return readsOrganization(t, p, existing) },

@@ -21,6 +21,7 @@ func Resources() []func() resource.Resource {
 		NewTeamProjectAccessResource,
 		NewTeamTokenResource,
 		NewOrganizationTokenResource,
+		NewAuditTrailTokenResource,
 	}
 }
 
@@ -45,5 +46,6 @@ func EphemeralResources() []func() ephemeral.EphemeralResource {
 	return []func() ephemeral.EphemeralResource{
 		NewTeamTokenEphemeralResource,
 		NewOrganizationTokenEphemeralResource,
+		NewAuditTrailTokenEphemeralResource,
 	}
 }

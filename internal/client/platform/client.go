@@ -40,6 +40,7 @@ type Client struct {
 
 	Organizations       *Organizations
 	OrganizationTokens  *OrganizationTokens
+	AuditTrailTokens    *OrganizationTokens
 	Projects            *Projects
 	Workspaces          *Workspaces
 	Teams               *Teams
@@ -97,7 +98,8 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	})
 	c.transport = transport.WithPacer(c.limiter)
 	c.Organizations = &Organizations{c}
-	c.OrganizationTokens = &OrganizationTokens{c}
+	c.OrganizationTokens = &OrganizationTokens{c: c}
+	c.AuditTrailTokens = &OrganizationTokens{c: c, kind: AuditTrailTokenKind}
 	c.Projects = &Projects{c: c}
 	c.Workspaces = &Workspaces{c}
 	c.Teams = &Teams{c}

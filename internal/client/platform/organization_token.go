@@ -3,6 +3,7 @@ package platform
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"time"
 )
 
@@ -25,40 +26,59 @@ type OrganizationTokenCreateOptions struct {
 	ExpiredAt *time.Time `jsonapi:"attr,expired-at,rfc3339,omitempty"`
 }
 
-// OrganizationTokens are the calls of organization tokens.
-type OrganizationTokens struct{ c *Client }
+// OrganizationTokens are the calls of one of an organization's singleton
+// tokens: its own token (Client.OrganizationTokens), or its audit trail
+// token (Client.AuditTrailTokens), a token of the same shape beside it for
+// reading the organization's audit trail, which the same path serves with
+// ?token=audit-trails. Each kind is replaced, read and deleted alone.
+type OrganizationTokens struct {
+	c *Client
+	// kind is the token query parameter, "" for the organization's own.
+	kind string
+}
 
-func organizationTokenPath(org string) (string, error) {
+// AuditTrailTokenKind is the token query parameter of the audit trail
+// token.
+const AuditTrailTokenKind = "audit-trails"
+
+// request is a call of the token of the kind of s.
+func (s *OrganizationTokens) request(method, org string, body any) (request, error) {
 	path, err := organizationPath(org)
 	if err != nil {
-		return "", err
+		return request{}, err
 	}
-	return path + "/authentication-token", nil
+	r := request{method: method, path: path + "/authentication-token", body: body}
+	if s.kind != "" {
+		r.query = url.Values{"token": {s.kind}}
+	}
+	return r, nil
 }
 
-// Create creates the organization's token, replacing the one it has.
+// Create creates the organization's token of this kind, replacing the one
+// it has.
 func (s *OrganizationTokens) Create(ctx context.Context, org string, opts OrganizationTokenCreateOptions) (*OrganizationToken, error) {
-	path, err := organizationTokenPath(org)
+	r, err := s.request(http.MethodPost, org, &opts)
 	if err != nil {
 		return nil, err
 	}
-	return one[OrganizationToken](ctx, s.c, request{method: http.MethodPost, path: path, body: &opts})
+	return one[OrganizationToken](ctx, s.c, r)
 }
 
-// Read reads the organization's token; its secret is not answered.
+// Read reads the organization's token of this kind; its secret is not
+// answered.
 func (s *OrganizationTokens) Read(ctx context.Context, org string) (*OrganizationToken, error) {
-	path, err := organizationTokenPath(org)
+	r, err := s.request(http.MethodGet, org, nil)
 	if err != nil {
 		return nil, err
 	}
-	return one[OrganizationToken](ctx, s.c, request{method: http.MethodGet, path: path})
+	return one[OrganizationToken](ctx, s.c, r)
 }
 
-// Delete deletes the organization's token.
+// Delete deletes the organization's token of this kind.
 func (s *OrganizationTokens) Delete(ctx context.Context, org string) error {
-	path, err := organizationTokenPath(org)
+	r, err := s.request(http.MethodDelete, org, nil)
 	if err != nil {
 		return err
 	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return s.c.exec(ctx, r)
 }

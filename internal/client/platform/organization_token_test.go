@@ -39,3 +39,29 @@ func TestOrganizationTokens(t *testing.T) {
 	}
 	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/organizations/acme/authentication-token", "", "")
 }
+
+// The audit trail token is the same path's, with ?token=audit-trails on
+// every call: a create, read or delete of it leaves the organization's own
+// token alone.
+func TestAuditTrailTokens(t *testing.T) {
+	c, f := fakePlatform(t, reply(http.StatusCreated, `{"data":{"id":"at-3","type":"authentication-tokens","attributes":{
+		"token":"audit.value","expired-at":"2032-01-01T00:00:00Z"}}}`))
+	got, err := c.AuditTrailTokens.Create(context.Background(), "acme", OrganizationTokenCreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/authentication-token", "token=audit-trails", `{"data":{"type":"authentication-token"}}`)
+	if got.ID != "at-3" || got.Token != "audit.value" || got.ExpiredAt == nil || !got.ExpiredAt.Equal(time.Date(2032, 1, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("token %+v", *got)
+	}
+	if _, err := c.AuditTrailTokens.Read(context.Background(), "acme"); err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/authentication-token", "token=audit-trails", "")
+
+	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
+	if err := c.AuditTrailTokens.Delete(context.Background(), "acme"); err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/organizations/acme/authentication-token", "token=audit-trails", "")
+}

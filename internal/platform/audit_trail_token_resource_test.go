@@ -1,0 +1,174 @@
+package platform_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const auditTokenAddr = "stack_platform_audit_trail_token.test"
+
+// withAuditLogging gives the test's organization the Business plan, whose
+// audit logging the audit trail token needs, through the platform's admin
+// API as go-tfe's tests do: the plan's feature set by name, then the
+// organization's subscription.
+func withAuditLogging(t *testing.T, p *acctest.Platform) {
+	t.Helper()
+	call := func(method, path, body string) []byte {
+		req, err := http.NewRequest(method, p.URL+"/api/v2/admin/"+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+p.Token)
+		req.Header.Set("Content-Type", platformclient.MediaType)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = resp.Body.Close() }()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode/100 != 2 {
+			t.Fatalf("%s %s: %s: %s", method, path, resp.Status, b)
+		}
+		return b
+	}
+	var sets struct {
+		Data []struct{ ID string } `json:"data"`
+	}
+	if err := json.Unmarshal(call(http.MethodGet, "feature-sets?q=Business", ""), &sets); err != nil || len(sets.Data) == 0 {
+		t.Fatalf("no Business feature set: %v", err)
+	}
+	call(http.MethodPost, "organizations/"+p.Organization+"/subscription",
+		`{"data":{"type":"subscription","relationships":{"feature-set":{"data":{"type":"feature-sets","id":"`+sets.Data[0].ID+`"}}}}}`)
+}
+
+// ownTokenKept checks that the organization's own token is still the one
+// with the ID id: the audit trail token's calls leave it alone.
+func ownTokenKept(t *testing.T, p *acctest.Platform, id string) resource.TestCheckFunc {
+	return onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.OrganizationToken, error) {
+		return c.OrganizationTokens.Read(ctx, p.Organization)
+	}, func(own *platformclient.OrganizationToken) error {
+		if own.ID != id {
+			return fmt.Errorf("the organization's token is %s, want %s, which the audit trail token must leave alone", own.ID, id)
+		}
+		return nil
+	})
+}
+
+// An audit trail token lives beside the organization's own token: created,
+// read, imported and destroyed without touching it. Left out, its expiry is
+// the platform's, two years ahead, and the next plan shows no change.
+func TestAccAuditTrailToken_lifecycle(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	withAuditLogging(t, p)
+	own, err := p.Client(t).OrganizationTokens.Create(context.Background(), p.Organization, platformclient.OrganizationTokenCreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := p.ProviderConfig() + `
+resource "stack_platform_audit_trail_token" "test" {}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			if _, err := p.Client(t).AuditTrailTokens.Read(context.Background(), p.Organization); !client.IsNotFound(err) {
+				return fmt.Errorf("reading the audit trail token after the destroy got %v, want a 404", err)
+			}
+			return ownTokenKept(t, p, own.ID)(nil)
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(auditTokenAddr, attr("id"), str(p.Organization)),
+					statecheck.ExpectKnownValue(auditTokenAddr, attr("organization"), str(p.Organization)),
+					statecheck.ExpectKnownValue(auditTokenAddr, attr("token"), knownvalue.NotNull()),
+				},
+				Check: resource.ComposeTestCheckFunc(
+					ownTokenKept(t, p, own.ID),
+					expiresByDefault(auditTokenAddr),
+				),
+			},
+			{
+				ResourceName:            auditTokenAddr,
+				ImportState:             true,
+				ImportStateId:           p.Organization,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"token"},
+			},
+		},
+	})
+}
+
+// A create in an organization that has an audit trail token fails unless
+// force_regenerate is true, and says how to import it instead.
+func TestAccAuditTrailToken_existingIsNotReplaced(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	withAuditLogging(t, p)
+	if _, err := p.Client(t).AuditTrailTokens.Create(context.Background(), p.Organization, platformclient.OrganizationTokenCreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: p.ProviderConfig() + `
+resource "stack_platform_audit_trail_token" "test" {}
+`,
+				ExpectError: literal(`The organization "` + p.Organization + `" has an audit trail token already, and a create would replace it: ` +
+					`whatever uses it would stop working. Set force_regenerate = true to replace it, or import it to manage it with Terraform: ` +
+					"`terraform import <resource address> " + p.Organization + "`"),
+			},
+			{
+				Config: p.ProviderConfig() + `
+resource "stack_platform_audit_trail_token" "test" {
+  force_regenerate = true
+}
+`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(auditTokenAddr, attr("token"), knownvalue.NotNull()),
+				},
+			},
+		},
+	})
+}
+
+// The ephemeral audit trail token is opened and closed for the run; the
+// organization's own token is left alone.
+func TestAccAuditTrailTokenEphemeral_leavesTheOrganizationToken(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	withAuditLogging(t, p)
+	own, err := p.Client(t).OrganizationTokens.Create(context.Background(), p.Organization, platformclient.OrganizationTokenCreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfig() + `
+ephemeral "stack_platform_audit_trail_token" "run" {}
+`,
+			Check: ownTokenKept(t, p, own.ID),
+		}},
+	})
+	if _, err := p.Client(t).AuditTrailTokens.Read(context.Background(), p.Organization); !client.IsNotFound(err) {
+		t.Errorf("reading the audit trail token after the run got %v, want a 404: the run did not delete it", err)
+	}
+	if err := ownTokenKept(t, p, own.ID)(nil); err != nil {
+		t.Error(err)
+	}
+}
