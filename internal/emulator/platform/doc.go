@@ -252,10 +252,12 @@
 //   - Default settings (the provider's organization_default_settings):
 //     default-execution-mode remote, local or agent; the agent pool is the
 //     relationship default-agent-pool or the attribute
-//     default-agent-pool-id, an agent pool ID ("apool-" and 16 base58
-//     characters; agent pools are not emulated, so any such ID is taken).
-//     Agent mode requires a pool (422), other modes take none (422); a
-//     change to another mode that gives no pool clears the pool.
+//     default-agent-pool-id, the ID of one of the organization's agent
+//     pools (below; a malformed ID, an unknown one or another
+//     organization's is 422, the last two "... no agent pool of this
+//     organization has that ID"). Agent mode requires a pool (422), other
+//     modes take none (422); a change to another mode that gives no pool
+//     clears the pool.
 //   - include= knows default-project, entitlement-set and subscription
 //     (included once the administrator set one). GET /organizations lists what the token
 //     sees, by name; q matches the name or the email, q[name] and q[email]
@@ -308,8 +310,12 @@
 //     and default-agent-pool-id (or the default-agent-pool relationship)
 //     set both as the project's own, under the organization's rule above;
 //     setting-overwrites {"default-execution-mode": false,
-//     "default-agent-pool": false} goes back to inheriting either. Answers
-//     carry the settings in effect and the setting-overwrites flags.
+//     "default-agent-pool": false} goes back to inheriting either; a
+//     request that gives both flags must give them equal (422 "If
+//     agent-pool and execution-mode are both included in
+//     setting-overwrites, their values must be the same.", for workspaces
+//     too). Answers carry the settings in effect and the setting-overwrites
+//     flags.
 //   - The tag-bindings relationship of a create or an update sets the
 //     project's tag bindings (replacing them on update).
 //   - GET /organizations/:org/projects lists by name (in any case), sort
@@ -322,6 +328,40 @@
 //     team-count 0.
 //   - Delete answers 204; the default project, and a project that still
 //     holds workspaces, are 409.
+//
+// # Agent pools
+//
+//   - An agent pool (type agent-pools, ID "apool-...") is a name, unique
+//     within the organization in any case (409), not blank (422 "Name
+//     can't be blank"); organization-scoped, true unless given; and the
+//     relationships allowed-workspaces, allowed-projects and
+//     excluded-workspaces, each a list of the organization's workspaces or
+//     projects (422 at the relationship otherwise), which a create or an
+//     update that gives it replaces (an update that leaves it out keeps
+//     it). A deleted workspace or project leaves every list. The emulator
+//     runs no agents: agent-count is 0.
+//   - Routes: GET and POST /organizations/:org/agent-pools, GET, PATCH and
+//     DELETE /agent-pools/:id. Whoever sees the organization sees its
+//     pools; its owners and teams with manage-agent-pools create, update
+//     and delete them; to the others a write is 404, as is everything to
+//     who does not see the organization.
+//   - Answers carry name, created-at, organization-scoped, agent-count and
+//     the relationships organization, workspaces (those whose execution in
+//     effect, their own or inherited, runs on the pool, by ID),
+//     allowed-workspaces, allowed-projects, excluded-workspaces and
+//     hyok-configurations ([]). include= knows workspaces and
+//     hyok-configurations (nothing to include).
+//   - The list is by name (in any case, the ID breaking ties); sort name or
+//     created-at, "-" before it to reverse. q is a case-insensitive
+//     substring of the name; filter[allowed_workspaces][name] keeps the
+//     pools the workspace of that name may use (organization-scoped and
+//     not excluding it, or allowing it or its project), and
+//     filter[allowed_projects][name] those the project may use
+//     (organization-scoped, or allowing it); a name that is no workspace
+//     (project) of the organization keeps none.
+//   - Delete answers 204; a pool that the organization's default, a
+//     project's or a workspace's own settings name is 409, saying which.
+//     The organization's delete takes its pools.
 //
 // # Tag bindings
 //
@@ -393,7 +433,10 @@
 //     that inherit. The deprecated operations is answered true but in local
 //     mode; written, false means local, true remote (agent stays agent); it
 //     cannot be given with execution-mode (422). The agent-pool
-//     relationship carries the pool in effect, null but in agent mode.
+//     relationship carries the pool in effect, null but in agent mode; the
+//     pool must be one of the organization's (422), and need not allow the
+//     workspace: allowed and excluded workspaces and projects are kept
+//     and filter lists, and limit nothing else.
 //   - vcs-repo: identifier (owner/name, required), branch, ingress-submodules,
 //     tags-regex (a valid regular expression), and exactly one of
 //     oauth-token-id and codehost-app-installation-id (OAuth tokens and
@@ -744,5 +787,6 @@
 // The state file keeps every object, users and minted tokens (secrets in
 // clear: the file is the emulator's own), sorted by ID. Rate-limit buckets
 // are not kept. A file that holds what no request could have stored (a bad
-// ID, a token of an unknown user or team) is refused at load.
+// ID, a token of an unknown user or team, an agent pool that is not one of
+// its organization's) is refused at load.
 package platform

@@ -337,6 +337,7 @@ func (s *Server) applyOrganization(o *organization, f fields, rl relationships, 
 		}
 	}
 	er := readExecution(f, rl, "default-execution-mode", "default-agent-pool-id", "default-agent-pool")
+	s.checkAgentPoolLocked(o.ExternalID, er, probs)
 	if er.given() {
 		next := er.apply(execution{o.DefaultExecutionMode, o.DefaultAgentPool}, probs)
 		o.DefaultExecutionMode, o.DefaultAgentPool = next.mode, next.pool
@@ -404,6 +405,7 @@ func (s *Server) deleteOrganizationLocked(o *organization) {
 	s.deleteTeamsOfLocked(o.ExternalID)
 	maps.DeleteFunc(s.workspaces, func(_ string, ws *workspace) bool { return in(ws.Org) })
 	maps.DeleteFunc(s.tags, func(_ string, t *tag) bool { return in(t.Org) })
+	maps.DeleteFunc(s.agentPools, func(_ string, pool *agentPool) bool { return in(pool.Org) })
 	maps.DeleteFunc(s.projects, func(_ string, prj *project) bool { return in(prj.Org) })
 	maps.DeleteFunc(s.tokens, func(_ string, t *token) bool { return t.Kind != kindUser && in(t.Organization) })
 	delete(s.orgNames, strings.ToLower(o.Name))

@@ -132,6 +132,13 @@ func (own *ownExecution) write(inherited execution, er executionRequest, f field
 		return
 	}
 	effective := own.over(inherited)
+	// A pool belongs to its mode: the two flags, when both given, must
+	// agree. The API's words, which clients match.
+	if m, ok := so.boolean(modeKey); ok {
+		if p, ok := so.boolean(poolKey); ok && m != p {
+			f.probs.add(f.at("setting-overwrites"), "If agent-pool and execution-mode are both included in setting-overwrites, their values must be the same.")
+		}
+	}
 	if v, ok := so.boolean(modeKey); ok {
 		own.OverwriteMode, own.Mode = v, ""
 		if v {

@@ -234,7 +234,7 @@ func TestOrganization_updateIsPartial(t *testing.T) {
 func TestOrganization_defaultSettings(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	const pool, pool2 = "apool-AAAAAAAAAAAAAAAA", "apool-BBBBBBBBBBBBBBBB"
+	pool, pool2 := a.createPool("acme", "one"), a.createPool("acme", "two")
 	d := a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"default-execution-mode": "agent"},
 		map[string]any{"default-agent-pool": rel("agent-pools", pool)})).data(t, http.StatusOK)
 	if attrs(t, d)["default-execution-mode"] != "agent" || relID(t, d, "default-agent-pool", "agent-pools") != pool {

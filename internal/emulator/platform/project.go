@@ -269,6 +269,7 @@ func (s *Server) applyProject(prj *project, f fields, rl relationships) ([]tagBi
 	}
 	o := s.organizations[prj.Org]
 	er := readExecution(f, rl, "default-execution-mode", "default-agent-pool-id", "default-agent-pool")
+	s.checkAgentPoolLocked(prj.Org, er, f.probs)
 	prj.Execution.write(execution{o.DefaultExecutionMode, o.DefaultAgentPool}, er, f, "default-execution-mode", "default-agent-pool")
 	objs, given := rl.many("tag-bindings")
 	if !given {
@@ -321,6 +322,7 @@ func (s *Server) deleteProject(w http.ResponseWriter, r *http.Request, p princip
 		}
 		s.deleteProjectAccessesLocked(prj.ID)
 		s.forgetProjectLocked(prj.ID)
+		s.forgetInAgentPoolsLocked(prj.ID)
 		delete(s.projects, prj.ID)
 		return noContent()
 	})

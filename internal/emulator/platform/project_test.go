@@ -277,7 +277,7 @@ func TestProject_executionDefaults(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	id := a.createProject("acme", "web")
-	const pool = "apool-AAAAAAAAAAAAAAAA"
+	pool := a.createPool("acme", "runners")
 	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": pool}, nil)).data(t, http.StatusOK)
 	d := a.get(projectPath(id)).data(t, http.StatusOK)
 	if attrs(t, d)["default-execution-mode"] != "agent" || relID(t, d, "default-agent-pool", "agent-pools") != pool {

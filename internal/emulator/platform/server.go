@@ -63,6 +63,7 @@ type store struct {
 	teamProjects  map[string]*teamProject  // by ID
 	varsets       map[string]*varset       // by ID
 	vars          map[string]*variable     // by ID
+	agentPools    map[string]*agentPool    // by ID
 }
 
 func (st *store) clear() {
@@ -77,6 +78,7 @@ func (st *store) clear() {
 	st.teamProjects = map[string]*teamProject{}
 	st.varsets = map[string]*varset{}
 	st.vars = map[string]*variable{}
+	st.agentPools = map[string]*agentPool{}
 }
 
 // New returns an empty Server, or an error for a bad option.
@@ -168,6 +170,7 @@ func (s *Server) Register(mux *http.ServeMux) {
 	s.registerSubscriptions(mux)
 	s.registerVariableSets(mux)
 	s.registerWorkspaceVariables(mux)
+	s.registerAgentPools(mux)
 
 	// The rest of the API's paths, every method, and the base path itself:
 	// 404 in the API's error form after the token and rate limit, as the

@@ -23,6 +23,7 @@ type savedState struct {
 	TeamProjects  []*teamProject  `json:"team-projects"`
 	Varsets       []*varset       `json:"varsets"`
 	Vars          []*variable     `json:"vars"`
+	AgentPools    []*agentPool    `json:"agent-pools"`
 }
 
 // sortedValues returns a map's values in the order of their keys.
@@ -49,6 +50,7 @@ func (s *Server) MarshalState() ([]byte, error) {
 		TeamProjects:  sortedValues(s.teamProjects),
 		Varsets:       sortedValues(s.varsets),
 		Vars:          sortedValues(s.vars),
+		AgentPools:    sortedValues(s.agentPools),
 	}
 	return json.MarshalIndent(st, "", "  ")
 }
@@ -116,6 +118,15 @@ func (st *store) load(saved *savedState) error {
 			return fmt.Errorf("workspace %d: %w", i, err)
 		}
 		st.workspaces[ws.ID] = ws
+	}
+	for i, pool := range saved.AgentPools {
+		if err := st.checkAgentPool(pool); err != nil {
+			return fmt.Errorf("agent pool %d: %w", i, err)
+		}
+		st.agentPools[pool.ID] = pool
+	}
+	if err := st.checkAgentPoolRefs(); err != nil {
+		return err
 	}
 	for _, ws := range st.workspaces {
 		for _, id := range ws.RemoteStateConsumers {

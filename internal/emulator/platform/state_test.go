@@ -13,8 +13,9 @@ import (
 func TestState_roundTripOfEveryObject(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
+	pool := a.createPool("acme", "runners")
 	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{
-		"allow-force-delete-workspaces": true, "default-execution-mode": "agent", "default-agent-pool-id": "apool-AAAAAAAAAAAAAAAA",
+		"allow-force-delete-workspaces": true, "default-execution-mode": "agent", "default-agent-pool-id": pool,
 	}, nil)).data(t, http.StatusOK)
 	prj := a.createProject("acme", "web")
 	a.do(http.MethodPatch, projectPath(prj), body("projects", map[string]any{"description": "d", "default-execution-mode": "local"},
@@ -34,6 +35,8 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 	})["id"], "ws")
 	wantStatus(t, a.do(http.MethodPost, workspacePath(ws)+"/relationships/remote-state-consumers",
 		map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": consumer}}}), http.StatusNoContent)
+	wantStatus(t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
+		map[string]any{"allowed-workspaces": map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": ws}}}})), http.StatusOK)
 	_ = a.server.SetResourceCount(ws, 4)
 	_ = a.server.SetPerformance(ws, platform.Performance{RunsCount: 3})
 
@@ -41,6 +44,7 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 		orgsPath + "/acme", projectPath(prj), projectPath(prj) + "/tag-bindings", orgsPath + "/acme/projects", orgsPath,
 		workspacePath(ws), workspacePath(ws) + "/relationships/tags", workspacePath(ws) + "/relationships/remote-state-consumers",
 		workspacePath(ws) + "/effective-tag-bindings", orgsPath + "/acme/workspaces",
+		agentPoolPath(pool), orgsPath + "/acme/agent-pools",
 	}
 	var before []string
 	for _, p := range paths {
@@ -78,8 +82,10 @@ func TestState_refusesWhatNoRequestStores(t *testing.T) {
 	const org = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
 	const prj = `{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"}`
 	const ws = `{"id":"ws-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","project":"prj-AAAAAAAAAAAAAAAA","name":"web","tags":[],"remote-state-consumers":[],"execution":{}}`
+	const pool = `{"id":"apool-AAAAAAAAAAAAAAAA","organization":"org-BBBBBBBBBBBBBBBB","name":"runners","organization-scoped":true}`
+	goodPool := strings.Replace(pool, "org-BBBBBBBBBBBBBBBB", "org-AAAAAAAAAAAAAAAA", 1)
 	s, _ := platform.New(platform.Options{})
-	if err := s.UnmarshalState([]byte(`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + ws + `]}`)); err != nil {
+	if err := s.UnmarshalState([]byte(`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + ws + `],"agent-pools":[` + goodPool + `]}`)); err != nil {
 		t.Fatalf("a valid file: %v", err)
 	}
 	for _, bad := range []string{
@@ -98,6 +104,13 @@ func TestState_refusesWhatNoRequestStores(t *testing.T) {
 		`{"organizations":[` + org + `],"projects":[` + strings.Replace(prj, `}`, `,"tag-bindings":[{"id":"x","key":"k"}]}`, 1) + `]}`,
 		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":[],"tag-bindings":[{"id":"tb-AAAAAAAAAAAAAAAA","key":""}]`, 1) + `]}`,
 		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":[],"vcs-repo":{"identifier":"o/r"}`, 1) + `]}`,
+		// Agent pools: of an organization in the file, with a name; every
+		// pool named is one of its organization's.
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"agent-pools":[` + pool + `]}`,
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"agent-pools":[` + strings.Replace(pool, `"name":"runners"`, `"name":""`, 1) + `]}`,
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"agent-pools":[` + strings.Replace(pool, `}`, `,"allowed-workspaces":["ws-BBBBBBBBBBBBBBBB"]}`, 1) + `]}`,
+		`{"organizations":[` + strings.Replace(org, `"remote"`, `"agent","default-agent-pool":"apool-BBBBBBBBBBBBBBBB"`, 1) + `],"projects":[` + prj + `],"agent-pools":[` + goodPool + `]}`,
+		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"execution":{}`, `"execution":{"mode":"agent","pool":"apool-BBBBBBBBBBBBBBBB","overwrite-mode":true,"overwrite-pool":true}`, 1) + `],"agent-pools":[` + goodPool + `]}`,
 	} {
 		if err := s.UnmarshalState([]byte(bad)); err == nil {
 			t.Errorf("UnmarshalState(%s) succeeded", bad)

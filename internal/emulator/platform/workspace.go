@@ -525,6 +525,7 @@ func (s *Server) applyWorkspace(ws *workspace, f fields, rl relationships) works
 // local) under the project's settings.
 func (s *Server) applyWorkspaceExecution(ws *workspace, f fields, rl relationships) {
 	er := readExecution(f, rl, "execution-mode", "agent-pool-id", "agent-pool")
+	s.checkAgentPoolLocked(ws.Org, er, f.probs)
 	if operations, given := f.boolean("operations"); given {
 		switch {
 		case er.modeGiven:
@@ -679,6 +680,7 @@ func (s *Server) forceDeleteWorkspace(w http.ResponseWriter, r *http.Request, p 
 
 func (s *Server) deleteWorkspaceLocked(ws *workspace) {
 	s.forgetWorkspaceLocked(ws.ID)
+	s.forgetInAgentPoolsLocked(ws.ID)
 	delete(s.workspaces, ws.ID)
 	for _, other := range s.workspaces {
 		other.RemoteStateConsumers = slices.DeleteFunc(other.RemoteStateConsumers, func(id string) bool { return id == ws.ID })

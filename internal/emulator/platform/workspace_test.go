@@ -328,7 +328,7 @@ func TestWorkspace_projectsHoldWorkspaces(t *testing.T) {
 func TestWorkspace_executionModeAndAgentPool(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	const pool = "apool-AAAAAAAAAAAAAAAA"
+	pool, pool2 := a.createPool("acme", "one"), a.createPool("acme", "two")
 	id := a.workspaceID("acme", "web")
 	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": pool}, nil)).data(t, http.StatusOK)
 	d := a.get(workspacePath(id)).data(t, http.StatusOK)
@@ -340,8 +340,8 @@ func TestWorkspace_executionModeAndAgentPool(t *testing.T) {
 	if relID(t, d, "agent-pool", "agent-pools") != "" {
 		t.Errorf("local with a pool: %v", relData(t, d, "agent-pool"))
 	}
-	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"execution-mode": "agent", "agent-pool-id": "apool-BBBBBBBBBBBBBBBB"}, nil)).data(t, http.StatusOK)
-	if attrs(t, d)["execution-mode"] != "agent" || relID(t, d, "agent-pool", "agent-pools") != "apool-BBBBBBBBBBBBBBBB" {
+	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"execution-mode": "agent", "agent-pool-id": pool2}, nil)).data(t, http.StatusOK)
+	if attrs(t, d)["execution-mode"] != "agent" || relID(t, d, "agent-pool", "agent-pools") != pool2 {
 		t.Errorf("own agent pool: %v %v", attrs(t, d)["execution-mode"], relData(t, d, "agent-pool"))
 	}
 	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"setting-overwrites": map[string]any{"execution-mode": false, "agent-pool": false}}, nil)).data(t, http.StatusOK)

@@ -1,0 +1,416 @@
+package platform
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+)
+
+// agentPool is an organization's agent pool: the pool whose agents run the
+// workspaces that name it. The emulator has no agents: a pool is its name,
+// its scope and the references to it.
+type agentPool struct {
+	ID        string    `json:"id"`
+	Org       string    `json:"organization"` // the organization's external ID
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"created-at"`
+	// OrganizationScoped: every workspace of the organization may use the
+	// pool but those excluded; otherwise only the allowed ones.
+	OrganizationScoped bool     `json:"organization-scoped"`
+	AllowedWorkspaces  []string `json:"allowed-workspaces,omitempty"`
+	AllowedProjects    []string `json:"allowed-projects,omitempty"`
+	ExcludedWorkspaces []string `json:"excluded-workspaces,omitempty"`
+}
+
+func (s *Server) registerAgentPools(mux *http.ServeMux) {
+	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/agent-pools", s.listAgentPools)
+	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/agent-pools", s.createAgentPool)
+	s.handle(mux, "GET "+apiPrefix+"/agent-pools/{id}", s.readAgentPool)
+	s.handle(mux, "PATCH "+apiPrefix+"/agent-pools/{id}", s.updateAgentPool)
+	s.handle(mux, "DELETE "+apiPrefix+"/agent-pools/{id}", s.deleteAgentPool)
+}
+
+// managesAgentPoolsLocked reports whether p manages o's agent pools: the
+// owners do, and a team with manage-agent-pools.
+func (s *Server) managesAgentPoolsLocked(p principal, o *organization) bool {
+	if p.owns(o) {
+		return true
+	}
+	own := s.teamOfLocked(p)
+	return own != nil && own.Org == o.ExternalID && own.Access["manage-agent-pools"]
+}
+
+// visibleAgentPoolLocked returns the pool id when p may see it (whoever
+// sees its organization), or the 404 that answers both a missing and a
+// hidden one.
+func (s *Server) visibleAgentPoolLocked(p principal, id string) (*agentPool, reply, bool) {
+	pool := s.agentPools[id]
+	if pool == nil || !p.sees(s.organizations[pool.Org]) {
+		return nil, notFound("agent pool " + quote(id)), false
+	}
+	return pool, reply{}, true
+}
+
+// managedAgentPoolLocked is visibleAgentPoolLocked for the writes: to who
+// does not manage the organization's pools, a pool it sees is not found
+// either.
+func (s *Server) managedAgentPoolLocked(p principal, id string) (*agentPool, reply, bool) {
+	pool, rep, found := s.visibleAgentPoolLocked(p, id)
+	if found && !s.managesAgentPoolsLocked(p, s.organizations[pool.Org]) {
+		return nil, notFound("agent pool " + quote(id)), false
+	}
+	return pool, rep, found
+}
+
+// checkAgentPoolLocked refuses a pool that an execution request names when
+// it is no agent pool of the organization org (its external ID): the
+// reference must be real.
+func (s *Server) checkAgentPoolLocked(org string, er executionRequest, probs *problems) {
+	if !er.poolGiven || er.pool == "" {
+		return
+	}
+	if pool := s.agentPools[er.pool]; pool == nil || pool.Org != org {
+		probs.add(er.poolPointer, "%s %q: no agent pool of this organization has that ID", er.poolMessage, er.pool)
+	}
+}
+
+// agentPoolUsersLocked is the workspaces that run on pool: those whose
+// execution in effect, their own or inherited, names it.
+func (s *Server) agentPoolUsersLocked(pool *agentPool) []*workspace {
+	var out []*workspace
+	for _, ws := range s.workspaces {
+		if ws.Org == pool.Org && s.workspaceExecutionLocked(ws).pool == pool.ID {
+			out = append(out, ws)
+		}
+	}
+	slices.SortFunc(out, func(a, b *workspace) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+// agentPoolInUseLocked says what still names pool as its own, "" when
+// nothing does: the organization's default, a project's or a
+// workspace's own pool.
+func (s *Server) agentPoolInUseLocked(pool *agentPool) string {
+	o := s.organizations[pool.Org]
+	if o.DefaultAgentPool == pool.ID {
+		return "it is the default agent pool of organization " + quote(o.Name)
+	}
+	for _, id := range slices.Sorted(maps.Keys(s.projects)) {
+		if prj := s.projects[id]; prj.Execution.OverwritePool && prj.Execution.Pool == pool.ID {
+			return "it is the default agent pool of project " + prj.ID
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(s.workspaces)) {
+		if ws := s.workspaces[id]; ws.Execution.OverwritePool && ws.Execution.Pool == pool.ID {
+			return "it is the agent pool of workspace " + ws.ID
+		}
+	}
+	return ""
+}
+
+// allowsWorkspaceLocked reports whether pool lets ws use it: an
+// organization-scoped pool every workspace it does not exclude, any pool
+// the workspaces it allows and those of the projects it allows.
+func (s *Server) allowsWorkspaceLocked(pool *agentPool, ws *workspace) bool {
+	if pool.OrganizationScoped && !slices.Contains(pool.ExcludedWorkspaces, ws.ID) {
+		return true
+	}
+	return slices.Contains(pool.AllowedWorkspaces, ws.ID) || slices.Contains(pool.AllowedProjects, ws.Project)
+}
+
+// allowsProject reports whether pool lets prj's workspaces use it:
+// an organization-scoped pool every project, any pool those it allows.
+func allowsProject(pool *agentPool, prj *project) bool {
+	return pool.OrganizationScoped || slices.Contains(pool.AllowedProjects, prj.ID)
+}
+
+func (s *Server) agentPoolIncludes(p principal) includes {
+	return includes{
+		"workspaces": func(res resource) []resource {
+			var out []resource
+			for _, ws := range s.agentPoolUsersLocked(s.agentPools[res.ID]) {
+				out = append(out, s.workspaceResource(ws, p, nil))
+			}
+			return out
+		},
+		"hyok-configurations": nil,
+	}
+}
+
+func (s *Server) agentPoolResource(pool *agentPool) resource {
+	var users []string
+	for _, ws := range s.agentPoolUsersLocked(pool) {
+		users = append(users, ws.ID)
+	}
+	self := apiPrefix + "/agent-pools/" + pool.ID
+	return resource{
+		Type: "agent-pools", ID: pool.ID,
+		Attributes: map[string]any{
+			"name":                pool.Name,
+			"created-at":          formatTime(pool.CreatedAt),
+			"organization-scoped": pool.OrganizationScoped,
+			"agent-count":         0,
+		},
+		Relationships: map[string]any{
+			"organization":        toOne("organizations", s.organizations[pool.Org].Name),
+			"workspaces":          toMany(refsOf("workspaces", users)),
+			"allowed-workspaces":  toMany(refsOf("workspaces", pool.AllowedWorkspaces)),
+			"allowed-projects":    toMany(refsOf("projects", pool.AllowedProjects)),
+			"excluded-workspaces": toMany(refsOf("workspaces", pool.ExcludedWorkspaces)),
+			"hyok-configurations": toMany(nil),
+			"authentication-tokens": map[string]any{
+				"links": map[string]string{"related": self + "/authentication-tokens"},
+			},
+		},
+		Links: map[string]string{"self": self},
+	}
+}
+
+func (s *Server) listAgentPools(w http.ResponseWriter, r *http.Request, p principal) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		inc := s.agentPoolIncludes(p)
+		names, rep, valid := inc.parse(q)
+		if !valid {
+			return rep
+		}
+		field, desc, rep, valid := sortOrder(q, "name", "created-at")
+		if !valid {
+			return rep
+		}
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		keep := func(*agentPool) bool { return true }
+		if name := q.Get("filter[allowed_workspaces][name]"); name != "" {
+			ws := s.workspaceNamedLocked(o.ExternalID, name)
+			keep = func(pool *agentPool) bool { return ws != nil && s.allowsWorkspaceLocked(pool, ws) }
+		}
+		keepProject := func(*agentPool) bool { return true }
+		if name := q.Get("filter[allowed_projects][name]"); name != "" {
+			prj := s.projectNamedLocked(o, name)
+			keepProject = func(pool *agentPool) bool { return prj != nil && allowsProject(pool, prj) }
+		}
+		var list []*agentPool
+		for _, pool := range s.agentPools {
+			if pool.Org == o.ExternalID && containsFold(pool.Name, q.Get("q")) && keep(pool) && keepProject(pool) {
+				list = append(list, pool)
+			}
+		}
+		slices.SortFunc(list, func(a, b *agentPool) int {
+			var c int
+			if field == "created-at" {
+				c = a.CreatedAt.Compare(b.CreatedAt)
+			} else {
+				c = strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+			}
+			c = cmp.Or(c, strings.Compare(a.ID, b.ID))
+			if desc {
+				return -c
+			}
+			return c
+		})
+		return ok(listDocument(r, list, s.agentPoolResource, func(items []resource) []resource { return inc.collect(names, items) }))
+	})
+}
+
+func (s *Server) readAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		inc := s.agentPoolIncludes(p)
+		names, rep, valid := inc.parse(r.URL.Query())
+		if !valid {
+			return rep
+		}
+		pool, rep, found := s.visibleAgentPoolLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		res := s.agentPoolResource(pool)
+		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
+	})
+}
+
+func (s *Server) createAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		if !s.managesAgentPoolsLocked(p, o) {
+			return notFound("organization " + quote(o.Name))
+		}
+		var probs problems
+		f := attributesOf(obj, &probs)
+		if _, given := f.str("name"); !given {
+			probs.add(f.at("name"), "Name can't be blank")
+		}
+		pool := &agentPool{Org: o.ExternalID, OrganizationScoped: true}
+		s.applyAgentPool(pool, f, relationshipsOf(obj, &probs))
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.agentPoolNamedLocked(o.ExternalID, pool.Name); taken != nil {
+			return conflict(f.at("name"), "Name has already been taken: agent pool %s of organization %q is named %q", taken.ID, o.Name, taken.Name)
+		}
+		pool.ID, pool.CreatedAt = newID(prefixAgentPool), s.now().UTC()
+		s.agentPools[pool.ID] = pool
+		return created(document{Data: s.agentPoolResource(pool)})
+	})
+}
+
+// agentPoolNamedLocked returns the pool of organization org (its external
+// ID) of that name, in any case.
+func (s *Server) agentPoolNamedLocked(org, name string) *agentPool {
+	for _, pool := range s.agentPools {
+		if pool.Org == org && strings.EqualFold(pool.Name, name) {
+			return pool
+		}
+	}
+	return nil
+}
+
+// applyAgentPool sets pool's attributes and relationships from a request,
+// recording what it refuses in f's problems. Each relationship given
+// replaces the list; its members must be workspaces (or projects) of the
+// pool's organization.
+func (s *Server) applyAgentPool(pool *agentPool, f fields, rl relationships) {
+	if name, given := f.str("name"); given {
+		if strings.TrimSpace(name) == "" {
+			f.probs.add(f.at("name"), "Name can't be blank")
+		}
+		pool.Name = name
+	}
+	if scoped, given := f.boolean("organization-scoped"); given {
+		pool.OrganizationScoped = scoped
+	}
+	isWorkspace := func(id string) bool { ws := s.workspaces[id]; return ws != nil && ws.Org == pool.Org }
+	isProject := func(id string) bool { prj := s.projects[id]; return prj != nil && prj.Org == pool.Org }
+	for _, m := range []struct {
+		name, noun string
+		is         func(string) bool
+		field      *[]string
+	}{
+		{"allowed-workspaces", "workspace", isWorkspace, &pool.AllowedWorkspaces},
+		{"allowed-projects", "project", isProject, &pool.AllowedProjects},
+		{"excluded-workspaces", "workspace", isWorkspace, &pool.ExcludedWorkspaces},
+	} {
+		objs, given := rl.many(m.name)
+		if !given {
+			continue
+		}
+		var ids []string
+		for _, obj := range objs {
+			if !m.is(obj.ID) {
+				f.probs.add(rl.at(m.name), "%s %q: not a %s of this organization", m.noun, obj.ID, m.noun)
+				continue
+			}
+			if !slices.Contains(ids, obj.ID) {
+				ids = append(ids, obj.ID)
+			}
+		}
+		*m.field = ids
+	}
+}
+
+func (s *Server) updateAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		cur, rep, found := s.managedAgentPoolLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		pool := *cur
+		var probs problems
+		f := attributesOf(obj, &probs)
+		s.applyAgentPool(&pool, f, relationshipsOf(obj, &probs))
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if taken := s.agentPoolNamedLocked(pool.Org, pool.Name); taken != nil && taken != cur {
+			return conflict(f.at("name"), "Name has already been taken: agent pool %s is named %q", taken.ID, taken.Name)
+		}
+		*cur = pool
+		return ok(document{Data: s.agentPoolResource(cur)})
+	})
+}
+
+func (s *Server) deleteAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		pool, rep, found := s.managedAgentPoolLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		if why := s.agentPoolInUseLocked(pool); why != "" {
+			return conflict("", "agent pool %s cannot be deleted while it is in use: %s", pool.ID, why)
+		}
+		delete(s.agentPools, pool.ID)
+		return noContent()
+	})
+}
+
+// forgetInAgentPoolsLocked removes a deleted workspace or project from
+// every pool's lists.
+func (s *Server) forgetInAgentPoolsLocked(id string) {
+	for _, pool := range s.agentPools {
+		drop := func(l []string) []string { return slices.DeleteFunc(l, func(x string) bool { return x == id }) }
+		pool.AllowedWorkspaces = drop(pool.AllowedWorkspaces)
+		pool.AllowedProjects = drop(pool.AllowedProjects)
+		pool.ExcludedWorkspaces = drop(pool.ExcludedWorkspaces)
+	}
+}
+
+// checkAgentPool refuses a saved pool that no request could have stored.
+func (st *store) checkAgentPool(pool *agentPool) error {
+	if pool == nil || !isID(prefixAgentPool, pool.ID) || strings.TrimSpace(pool.Name) == "" {
+		return errors.New("no valid ID and name")
+	}
+	if st.organizations[pool.Org] == nil {
+		return fmt.Errorf("organization %q is not in the file", pool.Org)
+	}
+	for _, id := range append(slices.Clone(pool.AllowedWorkspaces), pool.ExcludedWorkspaces...) {
+		if ws := st.workspaces[id]; ws == nil || ws.Org != pool.Org {
+			return fmt.Errorf("workspace %q is not a workspace of its organization", id)
+		}
+	}
+	for _, id := range pool.AllowedProjects {
+		if prj := st.projects[id]; prj == nil || prj.Org != pool.Org {
+			return fmt.Errorf("project %q is not a project of its organization", id)
+		}
+	}
+	return nil
+}
+
+// checkAgentPoolRefs refuses a default or own agent pool that is no pool
+// of its organization in the file.
+func (st *store) checkAgentPoolRefs() error {
+	is := func(id, org string) bool { pool := st.agentPools[id]; return pool != nil && pool.Org == org }
+	for _, o := range st.organizations {
+		if o.DefaultAgentPool != "" && !is(o.DefaultAgentPool, o.ExternalID) {
+			return fmt.Errorf("organization %q: default agent pool %q is not one of its agent pools", o.Name, o.DefaultAgentPool)
+		}
+	}
+	for _, prj := range st.projects {
+		if prj.Execution.Pool != "" && !is(prj.Execution.Pool, prj.Org) {
+			return fmt.Errorf("project %s: agent pool %q is not an agent pool of its organization", prj.ID, prj.Execution.Pool)
+		}
+	}
+	for _, ws := range st.workspaces {
+		if ws.Execution.Pool != "" && !is(ws.Execution.Pool, ws.Org) {
+			return fmt.Errorf("workspace %s: agent pool %q is not an agent pool of its organization", ws.ID, ws.Execution.Pool)
+		}
+	}
+	return nil
+}
