@@ -51,6 +51,13 @@
 //	GET     /api/v2/team-projects
 //	POST    /api/v2/team-projects
 //	GET, PATCH, DELETE       /api/v2/team-projects/{id}
+//	GET     /api/v2/team-workspaces
+//	POST    /api/v2/team-workspaces
+//	GET, PATCH, DELETE       /api/v2/team-workspaces/{id}
+//	GET     /api/v2/organizations/{org}/ssh-keys
+//	POST    /api/v2/organizations/{org}/ssh-keys
+//	GET, PATCH, DELETE       /api/v2/ssh-keys/{id}
+//	PATCH   /api/v2/workspaces/{id}/relationships/ssh-key
 //	POST    /api/v2/teams/{id}/authentication-tokens
 //	GET, DELETE              /api/v2/authentication-tokens/{id}
 //	GET, POST, DELETE        /api/v2/teams/{id}/authentication-token
@@ -459,8 +466,9 @@
 //     tag-names (sorted), locked, environment "default", source
 //     "tfe-api", permissions (can-force-delete: see below), and the
 //     relationships organization, project, agent-pool, current-run,
-//     latest-run, current-state-version, current-configuration-version,
-//     ssh-key and readme (null), outputs ([]), tags, locked-by (the user or
+//     latest-run, current-state-version, current-configuration-version
+//     and readme (null), ssh-key (the key assigned, see SSH keys; null
+//     without), outputs ([]), tags, locked-by (the user or
 //     team holding the lock, null when unlocked), vars (the workspace's own
 //     variables, by key and category, with its link), and links to
 //     remote-state-consumers, tag-bindings and effective-tag-bindings.
@@ -587,7 +595,7 @@
 //     name; q is a case-insensitive substring of the name, filter[names] a
 //     comma-separated list of exact names.
 //   - Delete answers 204 and takes the team's tokens (401 from then on) and
-//     its access to projects.
+//     its access to projects and workspaces.
 //
 // # Team project access
 //
@@ -643,6 +651,88 @@
 //	workspace-access.move              false  false  false     true    false
 //	workspace-access.run-tasks         false  false  true      true    false
 //	workspace-access.policy-overrides  false  false  true      true    false
+//
+// # Team workspace access
+//
+//   - POST /team-workspaces takes access (read, plan, write, admin or
+//     custom) and the relationships team and workspace, required (422 at
+//     /data/relationships/<name>/data) and of one organization (422); a
+//     team or workspace not found is 404. It answers 200, not 201, as the
+//     API's documents give. A team has one access per workspace: another
+//     is 422 "Team has already been taken" at /data/relationships/team/data.
+//     The team and the workspace are taken on create only; an update's are
+//     ignored.
+//   - Answers carry access, runs, variables, state-versions,
+//     sentinel-mocks, workspace-locking, run-tasks and policy-overrides,
+//     and the relationships team and workspace with related links. A fixed
+//     level answers the permissions it implies, from the API's table
+//     (below); the table has no policy-overrides, which clients send too:
+//     admin implies it, as on projects those who administer the workspaces
+//     override policies.
+//   - With a fixed level a request may give the permissions the level
+//     implies; another value is 422 at its pointer with the API's words,
+//     "Runs is read-only when access level is 'read'; use the 'custom'
+//     access level to set this attribute." (the attribute's name as a
+//     phrase: Runs, Variables, State versions, Sentinel mocks, Workspace
+//     locking, Run tasks, Policy overrides). Custom access takes the
+//     permissions given; on create the others are custom's defaults, on an
+//     update they stay as they are, so that a change from a fixed level to
+//     custom starts from what the level implied. null leaves a permission
+//     as it is.
+//   - GET /team-workspaces requires filter[workspace][id] (400 naming the
+//     parameter; 404 for a workspace the token does not see), takes
+//     filter[team][id], and lists by team name: every access when the
+//     request sends no page[] parameter, as the API pages this list only
+//     when asked, and by pages when it does.
+//   - Who manages: those who manage teams (the owners, a team with
+//     manage-teams); others are answered 404. A token sees the accesses it
+//     manages and those of the teams it sees. A deleted workspace or team
+//     takes its accesses.
+//   - An access changes nothing of what a team token may do here: team
+//     tokens manage every workspace of their organization (see Tokens and
+//     who sees what), so a team with access to a workspace locks it with
+//     its token and unlocks its own lock, and another's unlock is 409
+//     "... is locked by Team "name"".
+//
+// The permissions each level implies, and custom access's defaults:
+//
+//	permission          read   plan   write  admin  custom's default
+//	runs                read   plan   apply  apply  read
+//	variables           read   read   write  write  none
+//	state-versions      read   read   write  write  none
+//	sentinel-mocks      none   none   read   read   none
+//	workspace-locking   false  false  true   true   false
+//	run-tasks           false  false  false  true   false
+//	policy-overrides    false  false  false  true   false
+//
+// # SSH keys
+//
+//   - POST /organizations/:org/ssh-keys takes name (required, not blank)
+//     and value, the private key's text (required, not blank; its format
+//     is not checked). Names need not be unique: the API's documents state
+//     no such rule. Answers, of type ssh-keys (ID "sshkey-..."), carry
+//     name only: the value is never answered (the state file keeps it).
+//   - PATCH /ssh-keys/:id changes the name; a value given there is 422 at
+//     /data/attributes/value, as the value is set on create only (the
+//     incumbent provider replaces a key whose value changes).
+//   - GET /organizations/:org/ssh-keys lists every key of the
+//     organization, by name, on one page without pagination: the API does
+//     not page this list (the incumbent client's tests say so), and page[]
+//     parameters are ignored.
+//   - Who: whoever sees the organization reads its keys, but its
+//     organization token, which the API's documents keep away from SSH
+//     keys; the owners (the organization token aside) and teams with
+//     manage-vcs-settings create, rename and delete them. The rest is 404.
+//   - PATCH /workspaces/:id/relationships/ssh-key with data.attributes.id
+//     (the key's ID, or null for none; required: 422 at
+//     /data/attributes/id) sets the workspace's ssh-key relationship, for
+//     whoever sees the workspace and the key, and answers the workspace
+//     (200). A key of another organization is 422 at /data/attributes/id;
+//     a key not found is 404.
+//   - DELETE /ssh-keys/:id deletes a key in use too (204): the workspaces
+//     that use it are left without one. The incumbent client's own tests
+//     delete a key before the workspace it is assigned to, and the API's
+//     documents state no refusal. A deleted organization takes its keys.
 //
 // # Team tokens
 //

@@ -15,19 +15,21 @@ const idLength = 16
 
 // Prefixes of the IDs the API gives its objects.
 const (
-	prefixUser         = "user"
-	prefixToken        = "at"
-	prefixTeam         = "team"
-	prefixOrganization = "org"
-	prefixProject      = "prj"
-	prefixAgentPool    = "apool"
-	prefixTagBinding   = "tb"
-	prefixWorkspace    = "ws"
-	prefixTag          = "tag"
-	prefixTeamProject  = "tprj"
-	prefixVarset       = "varset"
-	prefixVariable     = "var"
-	prefixSubscription = "sub"
+	prefixUser          = "user"
+	prefixToken         = "at"
+	prefixTeam          = "team"
+	prefixOrganization  = "org"
+	prefixProject       = "prj"
+	prefixAgentPool     = "apool"
+	prefixTagBinding    = "tb"
+	prefixWorkspace     = "ws"
+	prefixTag           = "tag"
+	prefixTeamProject   = "tprj"
+	prefixVarset        = "varset"
+	prefixVariable      = "var"
+	prefixSubscription  = "sub"
+	prefixSSHKey        = "sshkey"
+	prefixTeamWorkspace = "tws"
 )
 
 // randomBase58 returns n random characters of the base58 alphabet.

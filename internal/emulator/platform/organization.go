@@ -403,6 +403,7 @@ func (s *Server) deleteOrganizationLocked(o *organization) {
 	in := func(org string) bool { return org == o.ExternalID }
 	s.deleteVariablesOfLocked(o.ExternalID)
 	s.deleteTeamsOfLocked(o.ExternalID)
+	s.deleteSSHKeysOfLocked(o.ExternalID)
 	maps.DeleteFunc(s.workspaces, func(_ string, ws *workspace) bool { return in(ws.Org) })
 	maps.DeleteFunc(s.tags, func(_ string, t *tag) bool { return in(t.Org) })
 	maps.DeleteFunc(s.agentPools, func(_ string, pool *agentPool) bool { return in(pool.Org) })

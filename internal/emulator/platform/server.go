@@ -64,6 +64,10 @@ type store struct {
 	varsets       map[string]*varset       // by ID
 	vars          map[string]*variable     // by ID
 	agentPools    map[string]*agentPool    // by ID
+
+	// SSH keys and team workspace access.
+	sshKeys        map[string]*sshKey        // by ID
+	teamWorkspaces map[string]*teamWorkspace // by ID
 }
 
 func (st *store) clear() {
@@ -78,6 +82,8 @@ func (st *store) clear() {
 	st.teamProjects = map[string]*teamProject{}
 	st.varsets = map[string]*varset{}
 	st.vars = map[string]*variable{}
+	st.sshKeys = map[string]*sshKey{}
+	st.teamWorkspaces = map[string]*teamWorkspace{}
 	st.agentPools = map[string]*agentPool{}
 }
 
@@ -165,6 +171,8 @@ func (s *Server) Register(mux *http.ServeMux) {
 	s.registerWorkspaces(mux)
 	s.registerTeams(mux)
 	s.registerTeamProjectAccess(mux)
+	s.registerTeamWorkspaceAccess(mux)
+	s.registerSSHKeys(mux)
 	s.registerTeamTokens(mux)
 	s.registerOrganizationTokens(mux)
 	s.registerSubscriptions(mux)

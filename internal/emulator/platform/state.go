@@ -24,6 +24,9 @@ type savedState struct {
 	Varsets       []*varset       `json:"varsets"`
 	Vars          []*variable     `json:"vars"`
 	AgentPools    []*agentPool    `json:"agent-pools"`
+
+	SSHKeys        []*sshKey        `json:"ssh-keys"`
+	TeamWorkspaces []*teamWorkspace `json:"team-workspaces"`
 }
 
 // sortedValues returns a map's values in the order of their keys.
@@ -51,6 +54,9 @@ func (s *Server) MarshalState() ([]byte, error) {
 		Varsets:       sortedValues(s.varsets),
 		Vars:          sortedValues(s.vars),
 		AgentPools:    sortedValues(s.agentPools),
+
+		SSHKeys:        sortedValues(s.sshKeys),
+		TeamWorkspaces: sortedValues(s.teamWorkspaces),
 	}
 	return json.MarshalIndent(st, "", "  ")
 }
@@ -113,6 +119,12 @@ func (st *store) load(saved *savedState) error {
 		}
 		st.tags[t.ID] = t
 	}
+	for i, k := range saved.SSHKeys {
+		if err := st.checkSSHKey(k); err != nil {
+			return fmt.Errorf("SSH key %d: %w", i, err)
+		}
+		st.sshKeys[k.ID] = k
+	}
 	for i, ws := range saved.Workspaces {
 		if err := st.checkWorkspace(ws); err != nil {
 			return fmt.Errorf("workspace %d: %w", i, err)
@@ -146,6 +158,17 @@ func (st *store) load(saved *savedState) error {
 			return fmt.Errorf("team project access %d: %w", i, err)
 		}
 		st.teamProjects[tp.ID] = tp
+	}
+	for i, tw := range saved.TeamWorkspaces {
+		if err := st.checkTeamWorkspace(tw); err != nil {
+			return fmt.Errorf("team workspace access %d: %w", i, err)
+		}
+		st.teamWorkspaces[tw.ID] = tw
+	}
+	for _, ws := range st.workspaces {
+		if err := st.checkWorkspaceSSHKey(ws); err != nil {
+			return fmt.Errorf("workspace %s: %w", ws.ID, err)
+		}
 	}
 	for i, vs := range saved.Varsets {
 		if err := st.checkVarset(vs); err != nil {

@@ -386,10 +386,12 @@ func (s *Server) deleteTeam(w http.ResponseWriter, r *http.Request, p principal)
 	})
 }
 
-// deleteTeamLocked deletes t, its tokens and its access to projects.
+// deleteTeamLocked deletes t, its tokens and its access to projects and
+// workspaces.
 func (s *Server) deleteTeamLocked(t *team) {
 	maps.DeleteFunc(s.tokens, func(_ string, tok *token) bool { return tok.Kind == kindTeam && tok.Subject == t.ID })
 	maps.DeleteFunc(s.teamProjects, func(_ string, tp *teamProject) bool { return tp.Team == t.ID })
+	s.deleteTeamWorkspaceAccessesLocked(t.ID)
 	delete(s.teams, t.ID)
 }
 
@@ -397,6 +399,7 @@ func (s *Server) deleteTeamLocked(t *team) {
 // access to projects (its tokens go with the organization).
 func (s *Server) deleteTeamsOfLocked(org string) {
 	maps.DeleteFunc(s.teamProjects, func(_ string, tp *teamProject) bool { return s.teams[tp.Team].Org == org })
+	maps.DeleteFunc(s.teamWorkspaces, func(_ string, tw *teamWorkspace) bool { return s.teams[tw.Team].Org == org })
 	maps.DeleteFunc(s.teams, func(_ string, t *team) bool { return t.Org == org })
 }
 

@@ -42,6 +42,8 @@ type workspace struct {
 	Performance                 *Performance    `json:"performance,omitempty"`
 	// LockedBy is who holds the workspace's lock, nil when unlocked.
 	LockedBy *lockHolder `json:"locked-by,omitempty"`
+	// SSHKey is the ID of the SSH key the workspace uses, "" for none.
+	SSHKey string `json:"ssh-key,omitempty"`
 }
 
 // lockHolder is the user or the team whose token locked a workspace.
@@ -310,7 +312,7 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 			"latest-run":                    toOne("runs", ""),
 			"current-state-version":         toOne("state-versions", ""),
 			"current-configuration-version": toOne("configuration-versions", ""),
-			"ssh-key":                       toOne("ssh-keys", ""),
+			"ssh-key":                       toOne("ssh-keys", ws.SSHKey),
 			"readme":                        toOne("workspace-readme", ""),
 			"outputs":                       toMany(nil),
 			"tags":                          toMany(tags),
@@ -680,6 +682,7 @@ func (s *Server) forceDeleteWorkspace(w http.ResponseWriter, r *http.Request, p 
 
 func (s *Server) deleteWorkspaceLocked(ws *workspace) {
 	s.forgetWorkspaceLocked(ws.ID)
+	s.deleteWorkspaceAccessesLocked(ws.ID)
 	s.forgetInAgentPoolsLocked(ws.ID)
 	delete(s.workspaces, ws.ID)
 	for _, other := range s.workspaces {

@@ -1,0 +1,289 @@
+package platform
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// sshKey is a private SSH key of an organization, which its workspaces use
+// to fetch modules from private repositories. Its value is taken and
+// never answered.
+type sshKey struct {
+	ID    string `json:"id"`
+	Org   string `json:"organization"` // the organization's external ID
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+func (s *Server) registerSSHKeys(mux *http.ServeMux) {
+	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/ssh-keys", s.listSSHKeys)
+	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/ssh-keys", s.createSSHKey)
+	s.handle(mux, "GET "+apiPrefix+"/ssh-keys/{id}", s.readSSHKey)
+	s.handle(mux, "PATCH "+apiPrefix+"/ssh-keys/{id}", s.updateSSHKey)
+	s.handle(mux, "DELETE "+apiPrefix+"/ssh-keys/{id}", s.deleteSSHKey)
+	s.handle(mux, "PATCH "+apiPrefix+"/workspaces/{id}/relationships/ssh-key", s.assignSSHKey)
+}
+
+// seesSSHKeysLocked reports whether p may read o's SSH keys: whoever sees
+// the organization but its organization token, which the API's documents
+// keep away from SSH keys.
+func (s *Server) seesSSHKeysLocked(p principal, o *organization) bool {
+	return p.kind != kindOrganization && p.sees(o)
+}
+
+// managesSSHKeysLocked reports whether p may create, change and delete
+// o's SSH keys: the owners (but the organization token) and a team with
+// manage-vcs-settings.
+func (s *Server) managesSSHKeysLocked(p principal, o *organization) bool {
+	if !s.seesSSHKeysLocked(p, o) {
+		return false
+	}
+	if p.owns(o) {
+		return true
+	}
+	own := s.teamOfLocked(p)
+	return own != nil && own.Org == o.ExternalID && own.Access["manage-vcs-settings"]
+}
+
+// sshKeyOrgLocked returns the organization a path names when p may read
+// its SSH keys, or the 404 that answers both a missing and a hidden one.
+func (s *Server) sshKeyOrgLocked(p principal, name string) (*organization, reply, bool) {
+	o, rep, found := s.visibleOrgLocked(p, name)
+	if !found {
+		return nil, rep, false
+	}
+	if !s.seesSSHKeysLocked(p, o) {
+		return nil, notFound("organization " + quote(name)), false
+	}
+	return o, reply{}, true
+}
+
+// visibleSSHKeyLocked returns the key id when p may read it.
+func (s *Server) visibleSSHKeyLocked(p principal, id string) (*sshKey, reply, bool) {
+	k := s.sshKeys[id]
+	if k == nil || !s.seesSSHKeysLocked(p, s.organizations[k.Org]) {
+		return nil, notFound("SSH key " + quote(id)), false
+	}
+	return k, reply{}, true
+}
+
+// managedSSHKeyLocked is visibleSSHKeyLocked for changes, which those who
+// do not manage the organization's keys are answered 404.
+func (s *Server) managedSSHKeyLocked(p principal, id string) (*sshKey, reply, bool) {
+	k, rep, found := s.visibleSSHKeyLocked(p, id)
+	if found && !s.managesSSHKeysLocked(p, s.organizations[k.Org]) {
+		return nil, notFound("SSH key " + quote(id)), false
+	}
+	return k, rep, found
+}
+
+// resource renders k: its name only, as the API never answers the value.
+func (k *sshKey) resource() resource {
+	return resource{
+		Type: "ssh-keys", ID: k.ID,
+		Attributes: map[string]any{"name": k.Name},
+		Links:      map[string]string{"self": apiPrefix + "/ssh-keys/" + k.ID},
+	}
+}
+
+// listSSHKeys answers every key of the organization, by name, on one page:
+// the API does not page this list (its client's tests say so), so page[]
+// parameters are ignored and the answer has no pagination.
+func (s *Server) listSSHKeys(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		o, rep, found := s.sshKeyOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		var list []*sshKey
+		for _, k := range s.sshKeys {
+			if k.Org == o.ExternalID {
+				list = append(list, k)
+			}
+		}
+		slices.SortFunc(list, func(a, b *sshKey) int {
+			return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
+		})
+		items := []resource{}
+		for _, k := range list {
+			items = append(items, k.resource())
+		}
+		return ok(document{Data: items})
+	})
+}
+
+func (s *Server) readSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		k, rep, found := s.visibleSSHKeyLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		return ok(document{Data: k.resource()})
+	})
+}
+
+// applySSHKeyName sets k's name from a request: not blank when given, and
+// required when the key is new.
+func applySSHKeyName(k *sshKey, f fields) {
+	name, given := f.str("name")
+	switch {
+	case given && strings.TrimSpace(name) == "":
+		f.probs.add(f.at("name"), "name can't be blank")
+	case given:
+		k.Name = name
+	case k.Name == "" && !f.has("name"):
+		f.probs.add(f.at("name"), "name is required")
+	}
+}
+
+func (s *Server) createSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		o, rep, found := s.sshKeyOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		if !s.managesSSHKeysLocked(p, o) {
+			return notFound("organization " + quote(o.Name))
+		}
+		var probs problems
+		f := attributesOf(obj, &probs)
+		k := &sshKey{Org: o.ExternalID}
+		applySSHKeyName(k, f)
+		value, given := f.str("value")
+		if strings.TrimSpace(value) == "" && (given || !f.has("value")) {
+			probs.add(f.at("value"), "value is required: the private key's text")
+		}
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		k.Value = value
+		k.ID = newID(prefixSSHKey)
+		s.sshKeys[k.ID] = k
+		return created(document{Data: k.resource()})
+	})
+}
+
+// updateSSHKey renames a key; its value is set on create only, and a value
+// given here is refused rather than dropped, so that a client that means
+// to change the key learns that it cannot.
+func (s *Server) updateSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		cur, rep, found := s.managedSSHKeyLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		k := *cur
+		var probs problems
+		f := attributesOf(obj, &probs)
+		applySSHKeyName(&k, f)
+		if f.has("value") {
+			probs.add(f.at("value"), "value cannot be changed: an SSH key's value is set when it is created; create another key instead")
+		}
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		*cur = k
+		return ok(document{Data: cur.resource()})
+	})
+}
+
+// deleteSSHKey deletes a key, in use or not: the workspaces that use it
+// are left without one.
+func (s *Server) deleteSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
+	s.locked(w, func() reply {
+		k, rep, found := s.managedSSHKeyLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		for _, ws := range s.workspaces {
+			if ws.SSHKey == k.ID {
+				ws.SSHKey = ""
+			}
+		}
+		delete(s.sshKeys, k.ID)
+		return noContent()
+	})
+}
+
+// assignSSHKey is PATCH /workspaces/:id/relationships/ssh-key: the body's
+// data.attributes.id names the key the workspace uses, or is null for
+// none. The key must be of the workspace's organization.
+func (s *Server) assignSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		var probs problems
+		f := attributesOf(obj, &probs)
+		id, given := f.str("id")
+		if !given && !f.has("id") {
+			probs.add(f.at("id"), "id is required: the SSH key's ID, or null to leave the workspace without one")
+		}
+		if len(probs) > 0 {
+			return probs.reply()
+		}
+		if id != "" {
+			k, rep, found := s.visibleSSHKeyLocked(p, id)
+			if !found {
+				return rep
+			}
+			if k.Org != ws.Org {
+				probs.add(f.at("id"), "SSH key %s is not a key of the workspace's organization", k.ID)
+				return probs.reply()
+			}
+		}
+		ws.SSHKey = id
+		ws.UpdatedAt = s.now().UTC()
+		return ok(document{Data: s.workspaceResource(ws, p, nil)})
+	})
+}
+
+// deleteSSHKeysOfLocked deletes an organization's keys.
+func (s *Server) deleteSSHKeysOfLocked(org string) {
+	maps.DeleteFunc(s.sshKeys, func(_ string, k *sshKey) bool { return k.Org == org })
+}
+
+// checkSSHKey refuses a key of the state file that no request could have
+// stored.
+func (st *store) checkSSHKey(k *sshKey) error {
+	if k == nil || !isID(prefixSSHKey, k.ID) {
+		return errors.New("no valid ID")
+	}
+	if st.organizations[k.Org] == nil {
+		return fmt.Errorf("organization %q is not in the file", k.Org)
+	}
+	if strings.TrimSpace(k.Name) == "" || strings.TrimSpace(k.Value) == "" {
+		return errors.New("no name and value")
+	}
+	return nil
+}
+
+// checkWorkspaceSSHKey refuses a workspace of the state file whose key is
+// not one of its organization's.
+func (st *store) checkWorkspaceSSHKey(ws *workspace) error {
+	if ws.SSHKey == "" {
+		return nil
+	}
+	if k := st.sshKeys[ws.SSHKey]; k == nil || k.Org != ws.Org {
+		return fmt.Errorf("SSH key %q is not a key of its organization", ws.SSHKey)
+	}
+	return nil
+}
