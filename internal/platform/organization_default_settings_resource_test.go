@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -17,8 +18,23 @@ import (
 
 const settingsAddr = "stack_platform_organization_default_settings.test"
 
-// testPool is an agent pool ID; the emulator takes any well-formed one.
+// testPool is a well-formed agent pool ID for the plan-time checks, which
+// send no request; an apply needs a real pool (newAgentPool).
 const testPool = "apool-6p5RiCe5CRjBmsGt"
+
+// newAgentPool creates an agent pool in org, which the organization's
+// delete at the test's end takes with it, and returns its ID: the platform
+// takes only a pool of the organization as its default.
+func newAgentPool(t *testing.T, p *acctest.Platform, org string) string {
+	t.Helper()
+	pool, err := p.Client(t).AgentPools.Create(context.Background(), org, platformclient.AgentPoolCreateOptions{
+		Name: ptr(tfacctest.RandomWithPrefix("pool")),
+	})
+	if err != nil {
+		t.Fatalf("creating an agent pool: %v", err)
+	}
+	return pool.ID
+}
 
 func settingsConfig(p *acctest.Platform, body string) string {
 	return p.ProviderConfig() + fmt.Sprintf(`
@@ -42,6 +58,7 @@ func executionIs(t *testing.T, p *acctest.Platform, org, mode, pool string) reso
 func TestAccOrganizationDefaultSettings_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
+	pool := newAgentPool(t, p, p.Organization)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		// Destroyed, the settings are the platform's defaults again.
@@ -63,14 +80,14 @@ func TestAccOrganizationDefaultSettings_lifecycle(t *testing.T) {
 			{
 				Config: settingsConfig(p, `
   default_execution_mode = "agent"
-  default_agent_pool_id  = "`+testPool+`"`),
+  default_agent_pool_id  = "`+pool+`"`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(settingsAddr, attr("default_agent_pool_id"), str(testPool)),
+					statecheck.ExpectKnownValue(settingsAddr, attr("default_agent_pool_id"), str(pool)),
 				},
-				Check: executionIs(t, p, p.Organization, "agent", testPool),
+				Check: executionIs(t, p, p.Organization, "agent", pool),
 			},
 			{
 				ResourceName:                         settingsAddr,
@@ -89,11 +106,11 @@ func TestAccOrganizationDefaultSettings_lifecycle(t *testing.T) {
 				}),
 				Config: settingsConfig(p, `
   default_execution_mode = "agent"
-  default_agent_pool_id  = "`+testPool+`"`),
+  default_agent_pool_id  = "`+pool+`"`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionUpdate)},
 				},
-				Check: executionIs(t, p, p.Organization, "agent", testPool),
+				Check: executionIs(t, p, p.Organization, "agent", pool),
 			},
 			{
 				// Back to remote: the pool is cleared.

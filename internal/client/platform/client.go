@@ -48,6 +48,7 @@ type Client struct {
 	TeamTokens          *TeamTokens
 	VariableSets        *VariableSets
 	Variables           *Variables
+	AgentPools          *AgentPools
 }
 
 // Option sets an optional property of a Client.
@@ -107,6 +108,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.TeamTokens = &TeamTokens{c}
 	c.VariableSets = &VariableSets{c}
 	c.Variables = &Variables{c}
+	c.AgentPools = &AgentPools{c}
 	return c
 }
 
