@@ -86,7 +86,7 @@ resource "stack_platform_audit_trail_token" "test" {}
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			if _, err := p.Client(t).AuditTrailTokens.Read(context.Background(), p.Organization); !client.IsNotFound(err) {
-				return fmt.Errorf("reading the audit trail token after the destroy got %v, want a 404", err)
+				return fmt.Errorf("reading the audit trail token after the destroy got %w, want a 404", err)
 			}
 			return ownTokenKept(t, p, own.ID)(nil)
 		},

@@ -235,7 +235,7 @@ func expiresByDefault(addr string) resource.TestCheckFunc {
 func twoYearsAhead(v string) error {
 	expiry, err := time.Parse(time.RFC3339, v)
 	if want := time.Now().AddDate(2, 0, 0); err != nil || expiry.Before(want.Add(-time.Hour)) || expiry.After(want.Add(time.Hour)) {
-		return fmt.Errorf("expired_at %q, want the platform's default, two years ahead (%v)", v, err)
+		return fmt.Errorf("expired_at %q, want the platform's default, two years ahead (%w)", v, err)
 	}
 	return nil
 }

@@ -86,10 +86,10 @@ func workspaceAttributes() map[string]schema.Attribute {
 				"agent_pool":     flag("Whether the agent pool is the workspace's own."),
 			},
 		},
-		"resource_count":         schema.Int64Attribute{Computed: true, Description: "How many resources the workspace's state holds: the resources it manages."},
+		"resource_count": schema.Int64Attribute{Computed: true, Description: "How many resources the workspace's state holds: the resources it manages."},
 		"locked": flag("Whether the workspace is locked, so that no run starts in it: by a user or a team, or by a run while it plans or applies. " +
 			"The resource `stack_platform_workspace` leaves it out: a lock comes and goes with every run, and would show as a change in every plan of the workspace."),
-		"locked_by": str("ID of who holds the workspace's lock: a user (`user-…`), a team (`team-…`) or a run (`run-…`); null when the workspace is not locked."),
+		"locked_by":              str("ID of who holds the workspace's lock: a user (`user-…`), a team (`team-…`) or a run (`run-…`); null when the workspace is not locked."),
 		"apply_duration_average": figure("Average duration of the workspace's applies, in milliseconds"),
 		"plan_duration_average":  figure("Average duration of the workspace's plans, in milliseconds"),
 		"policy_check_failures":  figure("How many of the workspace's runs failed a policy check"),

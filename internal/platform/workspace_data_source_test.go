@@ -215,7 +215,7 @@ data "stack_platform_workspaces" "all" {}
 				Check: func(s *terraform.State) error {
 					got, err := stateValue(s, "data.stack_platform_workspace.test", "locked_by")
 					if err != nil || got != holder {
-						return fmt.Errorf("locked_by %q, want %q (%v)", got, holder, err)
+						return fmt.Errorf("locked_by %q, want %q (%w)", got, holder, err)
 					}
 					return nil
 				},
