@@ -21,7 +21,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-# The library's tests of the platform's core objects.
+# The library's tests of the platform's core objects, and of the objects
+# that wire them together that the emulator serves so far.
 files=(${FILES:-
   organization_integration_test.go
   organization_token_integration_test.go
@@ -33,6 +34,9 @@ files=(${FILES:-
   variable_set_test.go
   variable_set_variable_test.go
   variable_integration_test.go
+  agent_pool_integration_test.go
+  ssh_key_integration_test.go
+  team_access_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a
