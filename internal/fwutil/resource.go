@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -427,41 +426,4 @@ func shortDuration(d time.Duration) string {
 		}
 	}
 	return s
-}
-
-// attributesReplacing runs the plan modifiers of the top-level string and
-// list attributes again, as the framework did before the resource's
-// ModifyPlan, and returns the paths of those that ask for a replacement.
-func attributesReplacing(ctx context.Context, req resource.ModifyPlanRequest, diags *diag.Diagnostics) path.Paths {
-	var replacing path.Paths
-	for name, a := range req.Plan.Schema.GetAttributes() {
-		p := path.Root(name)
-		switch a := a.(type) {
-		case schema.StringAttribute:
-			r := planmodifier.StringRequest{Path: p, Config: req.Config, Plan: req.Plan, State: req.State, Private: req.Private}
-			diags.Append(req.Config.GetAttribute(ctx, p, &r.ConfigValue)...)
-			diags.Append(req.Plan.GetAttribute(ctx, p, &r.PlanValue)...)
-			diags.Append(req.State.GetAttribute(ctx, p, &r.StateValue)...)
-			for _, m := range a.PlanModifiers {
-				resp := planmodifier.StringResponse{PlanValue: r.PlanValue}
-				m.PlanModifyString(ctx, r, &resp)
-				if resp.RequiresReplace {
-					replacing = append(replacing, p)
-				}
-			}
-		case schema.ListAttribute:
-			r := planmodifier.ListRequest{Path: p, Config: req.Config, Plan: req.Plan, State: req.State, Private: req.Private}
-			diags.Append(req.Config.GetAttribute(ctx, p, &r.ConfigValue)...)
-			diags.Append(req.Plan.GetAttribute(ctx, p, &r.PlanValue)...)
-			diags.Append(req.State.GetAttribute(ctx, p, &r.StateValue)...)
-			for _, m := range a.PlanModifiers {
-				resp := planmodifier.ListResponse{PlanValue: r.PlanValue}
-				m.PlanModifyList(ctx, r, &resp)
-				if resp.RequiresReplace {
-					replacing = append(replacing, p)
-				}
-			}
-		}
-	}
-	return replacing
 }
