@@ -56,9 +56,7 @@ func TestAccProvider_wrongAddressOrTokenKeepsTheState(t *testing.T) {
 	services := map[string]func(t *testing.T) serviceUnderTest{
 		"scheduler": func(t *testing.T) serviceUnderTest {
 			s := acctest.NewSchedulerEmulator(t, emulator.Options{})
-			provider := func(address, token string) string {
-				return fmt.Sprintf("provider \"stack\" {\n  max_retries = 1\n  scheduler {\n    address = %q\n    token = %q\n  }\n}\n", address, token)
-			}
+			provider := providerBlock("scheduler")
 			return serviceUnderTest{
 				resources: `
 resource "stack_scheduler_acl_auth_method" "sso" {
@@ -87,9 +85,7 @@ resource "stack_scheduler_acl_auth_method" "sso" {
 		},
 		"secrets": func(t *testing.T) serviceUnderTest {
 			s := acctest.NewSecretsEmulator(t, emulator.Options{})
-			provider := func(address, token string) string {
-				return fmt.Sprintf("provider \"stack\" {\n  max_retries = 1\n  secrets {\n    address = %q\n    token = %q\n  }\n}\n", address, token)
-			}
+			provider := providerBlock("secrets")
 			return serviceUnderTest{
 				resources: `
 resource "stack_secrets_sync_webhost_project_destination" "site" {
@@ -112,9 +108,7 @@ resource "stack_secrets_sync_webhost_project_destination" "site" {
 		},
 		"platform": func(t *testing.T) serviceUnderTest {
 			p := acctest.NewPlatformEmulator(t, emulator.Options{})
-			provider := func(address, token string) string {
-				return fmt.Sprintf("provider \"stack\" {\n  max_retries = 1\n  platform {\n    address = %q\n    token = %q\n  }\n}\n", address, token)
-			}
+			provider := providerBlock("platform")
 			return serviceUnderTest{
 				resources: fmt.Sprintf(`
 resource "stack_platform_project" "apps" {
@@ -169,6 +163,14 @@ resource "stack_platform_project" "apps" {
 				}
 			}
 		})
+	}
+}
+
+// providerBlock returns the provider block of one service's block, with
+// one retry, for an address and a token.
+func providerBlock(block string) func(address, token string) string {
+	return func(address, token string) string {
+		return fmt.Sprintf("provider \"stack\" {\n  max_retries = 1\n  %s {\n    address = %q\n    token = %q\n  }\n}\n", block, address, token)
 	}
 }
 
