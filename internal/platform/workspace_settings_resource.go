@@ -7,7 +7,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -58,10 +57,6 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 		if m.ExecutionMode.ValueString() == platformclient.ExecutionModeAgent && m.AgentPoolID.IsNull() {
 			diags.AddAttributeError(path.Root("agent_pool_id"), "Missing agent pool",
 				`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)
-		}
-		if id := m.WorkspaceID; !id.IsUnknown() && !m.RemoteStateConsumerIDs.IsUnknown() && slices.Contains(m.RemoteStateConsumerIDs.Elements(), attr.Value(id)) {
-			diags.AddAttributeError(path.Root("remote_state_consumer_ids"), "Workspace consuming its own state",
-				fmt.Sprintf("remote_state_consumer_ids cannot name the workspace itself, %s: a workspace always reads its own state.", id.ValueString()))
 		}
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {

@@ -199,8 +199,6 @@ func TestAccWorkspaceSettings_planErrors(t *testing.T) {
 		// A workspace's name is not its ID.
 		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"ws-5pW7hPwDJ1fY3gSC\", \"my-ws\"]"),
 			literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "my-ws".`)},
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"ws-4pW7hPwDJ1fY3gSC\"]"),
-			literal(`remote_state_consumer_ids cannot name the workspace itself, ws-4pW7hPwDJ1fY3gSC: a workspace always reads its own state.`)},
 	})
 }
 
