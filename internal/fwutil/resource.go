@@ -26,6 +26,10 @@ import (
 // removing from state what the server no longer has, refusing to adopt an
 // object that a create finds in place, API errors as diagnostics, updates
 // that change only the provider's own attributes, and the delete timeout.
+//
+// Besides its calls, a resource has a few optional capabilities, each a
+// type that says once what its absence means: Import, Conflict, Plan and
+// DeleteTimeout.
 type Resource[M, C any] struct {
 	// TypeName follows the provider's name and "_", such as
 	// "scheduler_acl_auth_method".
@@ -37,32 +41,11 @@ type Resource[M, C any] struct {
 	// Schema is the resource's schema. With DeleteTimeout set, the
 	// lifecycle adds a timeouts block with delete.
 	Schema func(ctx context.Context) schema.Schema
-	// DeleteTimeout, when set, is the default of timeouts.delete, which
-	// bounds the context of Delete, and DeleteWaits says what a destroy
-	// waits for: "while the service purges the destination".
-	DeleteTimeout time.Duration
-	DeleteWaits   string
-	// LocalAttributes are the provider's own attributes, which the API
-	// never sees: an update that changes only them (or timeouts) makes no
-	// request and writes the plan to state.
-	LocalAttributes []string
 
-	// ImportID is the import ID of the object that m describes, for the
-	// error of a create that finds the object in place; nil when the
-	// import ID needs more than the model holds (the error then points
-	// at the documentation).
-	ImportID func(m *M) string
-	// Import sets the attributes that identify an object from its import
-	// ID. Nil takes the ID for the "name" attribute.
-	Import func(ctx context.Context, c C, id string, state *tfsdk.State, diags *diag.Diagnostics)
-
-	// Find, when set, reads the object that a create is about to make,
-	// for APIs whose create also updates (or servers whose create
-	// upserts): when it finds one, the create stops with an error that
-	// says how to import it, rather than silently take it over.
-	Find func(ctx context.Context, c C, m *M) error
 	// Create makes the object that m, read from the plan, describes, and
-	// writes the server's answer into m.
+	// writes the server's answer into m. A 409 answer, or an *Exists
+	// error, is the object found in place: the create stops with an
+	// error that prints the import command (Import.Print).
 	Create func(ctx context.Context, op Op[C], m *M) error
 	// Read writes the server's object into m, read from the state. An
 	// error for which client.IsNotFound holds removes the resource from
@@ -75,20 +58,73 @@ type Resource[M, C any] struct {
 	// Delete deletes the object; a not-found answer is success.
 	Delete func(ctx context.Context, op Op[C], m *M) error
 
+	// Import is the resource's import ID and what an import reads. Nil:
+	// the ID is the name (see Import).
+	Import *Import[M, C]
+	// Conflict is what a create checks before it makes the object. Nil:
+	// the create relies on the server's refusal (see Conflict).
+	Conflict *Conflict[M, C]
+	// Plan is the resource's plan-time rules. Nil: the schema's alone
+	// (see Plan).
+	Plan *Plan[M, C]
+	// DeleteTimeout bounds a destroy. Nil: no timeouts block, and a
+	// delete runs under Terraform's context alone.
+	DeleteTimeout *DeleteTimeout
+	// LocalAttributes are the provider's own attributes, which the API
+	// never sees: an update that changes only them (or timeouts) makes no
+	// request and writes the plan to state. Nil: every change but
+	// timeouts' is sent.
+	LocalAttributes []string
+}
+
+// Conflict is how a create learns that the object it is about to make is
+// already in place, for APIs whose create also updates (or servers whose
+// create upserts): the create then stops with an error that says how to
+// import the object, rather than silently take it over.
+//
+// Absent, a create knows of an object in place only from its own call:
+// the server's 409, or an *Exists that the call returns (after looking the
+// object up itself, to learn the ID to import).
+type Conflict[M, C any] struct {
+	// Find reads the object that m describes before the create: found,
+	// the create stops; not found (client.IsNotFound), it goes on; any
+	// other error fails the create.
+	Find func(ctx context.Context, c C, m *M) error
+}
+
+// Plan is a resource's plan-time rules beyond its schema's validators and
+// plan modifiers.
+//
+// Absent, the plan is the framework's, from the schema alone.
+type Plan[M, C any] struct {
 	// Validate checks the configuration's rules that tie attributes
-	// together, once the model is read from it.
+	// together, once the model is read from it. Nil: none.
 	Validate func(ctx context.Context, config tfsdk.Config, m *M, diags *diag.Diagnostics)
 	// ProviderDefaults are the attributes that take a setting of the
 	// provider when the configuration leaves them out: the lifecycle puts
 	// the setting in the plan of a create or an update, refuses a plan
 	// where neither is set, and replaces the resource when the setting
-	// changes its value.
+	// changes its value. Nil: none.
 	ProviderDefaults []ProviderDefault[C]
-	// ModifyPlan adjusts the plan of an update (state and plan both set)
+	// Modify adjusts the plan of an update (state and plan both set)
 	// and may mark replacements or warn. resp.RequiresReplace already
 	// holds the replacements that attributes' plan modifiers ask for,
-	// which the framework does not show to a resource's ModifyPlan.
-	ModifyPlan func(ctx context.Context, c C, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
+	// which the framework does not show to a resource's ModifyPlan. Nil:
+	// the plan is left as the framework and the provider defaults make it.
+	Modify func(ctx context.Context, c C, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
+}
+
+// DeleteTimeout bounds a destroy that waits, such as for an asynchronous
+// purge: the lifecycle adds a timeouts block with delete, whose default is
+// Default, and runs the delete under that deadline (Op.Timeout).
+//
+// Absent, a resource has no timeouts block.
+type DeleteTimeout struct {
+	// Default is timeouts.delete's default.
+	Default time.Duration
+	// Waits says what a destroy waits for, for the block's description:
+	// "while the service purges the destination".
+	Waits string
 }
 
 // Op is what a call of a resource gets besides its model.
@@ -99,7 +135,7 @@ type Op[C any] struct {
 	Config tfsdk.Config
 	// Diags takes warnings; errors are returned.
 	Diags *diag.Diagnostics
-	// Timeout is the delete's, on delete with DeleteTimeout set.
+	// Timeout is the delete's, on delete with a DeleteTimeout.
 	Timeout time.Duration
 }
 
@@ -165,14 +201,14 @@ func (r *lifecycle[M, C]) Metadata(_ context.Context, req resource.MetadataReque
 func (r *lifecycle[M, C]) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = r.def.Schema(ctx)
 	nestedConfigPaths(resp.Schema.Attributes)
-	if r.def.DeleteTimeout > 0 {
+	if dt := r.def.DeleteTimeout; dt != nil {
 		if resp.Schema.Blocks == nil {
 			resp.Schema.Blocks = map[string]schema.Block{}
 		}
 		resp.Schema.Blocks["timeouts"] = timeouts.Block(ctx, timeouts.Opts{
 			Delete: true,
-			DeleteDescription: "How long a destroy may take " + r.def.DeleteWaits + ", as a duration such as `30s` or `1h30m`. Default `" +
-				shortDuration(r.def.DeleteTimeout) + "`.",
+			DeleteDescription: "How long a destroy may take " + dt.Waits + ", as a duration such as `30s` or `1h30m`. Default `" +
+				shortDuration(dt.Default) + "`.",
 		})
 	}
 }
@@ -182,31 +218,32 @@ func (r *lifecycle[M, C]) Configure(_ context.Context, req resource.ConfigureReq
 }
 
 func (r *lifecycle[M, C]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	if r.def.Validate == nil {
+	if r.def.Plan == nil || r.def.Plan.Validate == nil {
 		return
 	}
 	var m M
 	resp.Diagnostics.Append(Get(ctx, req.Config, &m)...)
 	if !resp.Diagnostics.HasError() {
 		var diags diag.Diagnostics
-		r.def.Validate(ctx, req.Config, &m, &diags)
+		r.def.Plan.Validate(ctx, req.Config, &m, &diags)
 		resp.Diagnostics.Append(withConfigPaths(diags)...)
 	}
 }
 
 func (r *lifecycle[M, C]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
+	plan := r.def.Plan
+	if req.Plan.Raw.IsNull() || plan == nil {
 		return
 	}
-	for _, d := range r.def.ProviderDefaults {
+	for _, d := range plan.ProviderDefaults {
 		d.plan(ctx, r.client, req, resp)
 	}
-	if r.def.ModifyPlan == nil || req.State.Raw.IsNull() || resp.Diagnostics.HasError() {
+	if plan.Modify == nil || req.State.Raw.IsNull() || resp.Diagnostics.HasError() {
 		return
 	}
 	resp.RequiresReplace = append(resp.RequiresReplace, attributesReplacing(ctx, req, &resp.Diagnostics)...)
 	if !resp.Diagnostics.HasError() {
-		r.def.ModifyPlan(ctx, r.client, req, resp)
+		plan.Modify(ctx, r.client, req, resp)
 	}
 }
 
@@ -216,11 +253,11 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if r.def.Find != nil {
-		err := r.def.Find(ctx, r.client, &m)
+	if r.def.Conflict != nil {
+		err := r.def.Conflict.Find(ctx, r.client, &m)
 		switch {
 		case err == nil:
-			r.addExists(&resp.Diagnostics, &m, &Exists{})
+			r.addExists(ctx, &resp.Diagnostics, req.Plan, &m, &Exists{})
 			return
 		case !client.IsNotFound(err):
 			AddAPIError(&resp.Diagnostics, "Cannot check whether the "+r.def.Object+" exists", err)
@@ -237,10 +274,10 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 		addPartial(ctx, &resp.Diagnostics, &resp.State, r.def.Object, "create", &m, partial)
 		return
 	case errors.As(err, &exists):
-		r.addExists(&resp.Diagnostics, &m, exists)
+		r.addExists(ctx, &resp.Diagnostics, req.Plan, &m, exists)
 		return
 	case client.StatusCode(err) == http.StatusConflict:
-		r.addExists(&resp.Diagnostics, &m, &Exists{ServerSaid: err})
+		r.addExists(ctx, &resp.Diagnostics, req.Plan, &m, &Exists{ServerSaid: err})
 		return
 	case client.IsNotFound(err) && r.addMissingScope(ctx, &resp.Diagnostics, req.Plan, err):
 		return
@@ -364,10 +401,10 @@ func (r *lifecycle[M, C]) Delete(ctx context.Context, req resource.DeleteRequest
 		return
 	}
 	op := Op[C]{Client: r.client, Diags: &resp.Diagnostics}
-	if r.def.DeleteTimeout > 0 {
+	if r.def.DeleteTimeout != nil {
 		var t timeouts.Value
 		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("timeouts"), &t)...)
-		timeout, d := t.Delete(ctx, r.def.DeleteTimeout)
+		timeout, d := t.Delete(ctx, r.def.DeleteTimeout.Default)
 		resp.Diagnostics.Append(d...)
 		if resp.Diagnostics.HasError() {
 			return
@@ -384,7 +421,7 @@ func (r *lifecycle[M, C]) Delete(ctx context.Context, req resource.DeleteRequest
 
 func (r *lifecycle[M, C]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	if r.def.Import != nil {
-		r.def.Import(ctx, r.client, req.ID, &resp.State, &resp.Diagnostics)
+		r.def.Import.importState(ctx, r.client, r.def.Object, req.ID, &resp.State, &resp.Diagnostics)
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
@@ -408,10 +445,16 @@ func addCallError(diags *diag.Diagnostics, summary string, err error) {
 	}
 }
 
-func (r *lifecycle[M, C]) addExists(diags *diag.Diagnostics, m *M, e *Exists) {
+func (r *lifecycle[M, C]) addExists(ctx context.Context, diags *diag.Diagnostics, plan tfsdk.Plan, m *M, e *Exists) {
 	existing := Existing{Object: r.def.Object, Name: e.Name}
-	if r.def.ImportID != nil {
-		existing.ImportID = r.def.ImportID(m)
+	switch imp := r.def.Import; {
+	case imp == nil:
+		// The import ID is the name, which a create does not change.
+		var name types.String
+		_ = plan.GetAttribute(ctx, path.Root("name"), &name)
+		existing.ImportID = name.ValueString()
+	case imp.Print != nil:
+		existing.ImportID = imp.Print(m)
 	}
 	existing.Add(diags, e.ServerSaid)
 }

@@ -27,24 +27,28 @@ var executionModes = []string{platformclient.ExecutionModeRemote, platformclient
 // NewOrganizationDefaultSettingsResource is the constructor of
 // stack_platform_organization_default_settings.
 var NewOrganizationDefaultSettingsResource = fwutil.NewResource(&fwutil.Resource[organizationDefaultSettingsModel, *platformclient.Client]{
-	TypeName:         "platform_organization_default_settings",
-	Service:          platformclient.Service,
-	Object:           "organization's default settings",
-	Schema:           organizationDefaultSettingsSchema,
-	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
-	ImportID:         func(m *organizationDefaultSettingsModel) string { return m.Organization.ValueString() },
-	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-		if !organizationNameRe.MatchString(id) {
-			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of an organization's default settings is the organization's name. %s Got %q.", organizationNameRule, id))
-			return
-		}
-		_, err := c.Organizations.Read(ctx, id, platformclient.OrganizationReadOptions{})
-		if !importFoundAs(diags, "organization's default settings", "organization", id, err) {
-			return
-		}
-		diags.Append(state.SetAttribute(ctx, path.Root("organization"), id)...)
+	TypeName: "platform_organization_default_settings",
+	Service:  platformclient.Service,
+	Object:   "organization's default settings",
+	Schema:   organizationDefaultSettingsSchema,
+	Plan: &fwutil.Plan[organizationDefaultSettingsModel, *platformclient.Client]{
+		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
+		Validate:         validateOrganizationDefaultSettings,
 	},
-	Validate: validateOrganizationDefaultSettings,
+	Import: &fwutil.Import[organizationDefaultSettingsModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{
+			Forms: []fwutil.IDForm{{
+				Says:  "the organization's name",
+				Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString}},
+			}},
+			Rule: organizationNameRule,
+		},
+		Print: func(m *organizationDefaultSettingsModel) string { return m.Organization.ValueString() },
+		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.Organizations.Read(ctx, id, platformclient.OrganizationReadOptions{})
+			importFoundAs(diags, "organization's default settings", "organization", id, err)
+		},
+	},
 	// The settings always exist: a create sets them, as an update does.
 	Create: writeOrganizationDefaultSettings,
 	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *organizationDefaultSettingsModel) error {

@@ -86,8 +86,14 @@ var NewOrganizationResource = fwutil.NewResource(&fwutil.Resource[organizationMo
 	Service:  platformclient.Service,
 	Object:   "organization",
 	Schema:   organizationSchema,
-	ImportID: func(m *organizationModel) string { return m.Name.ValueString() },
-	Import:   importOrganization,
+	Import: &fwutil.Import[organizationModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{
+			Forms: []fwutil.IDForm{{Says: "its name", Parts: []fwutil.IDPart{{Label: "<NAME>", Match: organizationNameRe.MatchString}}}},
+			Rule:  organizationNameRule,
+		},
+		Print: func(m *organizationModel) string { return m.Name.ValueString() },
+		Read:  importOrganization,
+	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *organizationModel) error {
 		got, err := op.Client.Organizations.Create(ctx, organizationCreateFromModel(m))
 		if err == nil {

@@ -54,22 +54,28 @@ var NewOrganizationTokenResource = fwutil.NewResource(orgTokenResource(organizat
 // orgTokenResource is the resource of an organization's token of kind k.
 func orgTokenResource(k orgTokenKind) *fwutil.Resource[organizationTokenModel, *platformclient.Client] {
 	return &fwutil.Resource[organizationTokenModel, *platformclient.Client]{
-		TypeName:         k.typeName,
-		Service:          platformclient.Service,
-		Object:           k.object,
-		Schema:           func(context.Context) schema.Schema { return orgTokenSchema(k) },
-		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
-		ImportID:         func(m *organizationTokenModel) string { return m.Organization.ValueString() },
-		Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-			if !organizationNameRe.MatchString(id) {
-				diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of an %s is its organization's name. %s Got %q.", k.object, organizationNameRule, id))
-				return
-			}
-			if _, err := k.calls(c).Read(ctx, id); !importFound(diags, k.object, id, err) {
-				return
-			}
-			diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
-			diags.Append(state.SetAttribute(ctx, path.Root("organization"), id)...)
+		TypeName: k.typeName,
+		Service:  platformclient.Service,
+		Object:   k.object,
+		Schema:   func(context.Context) schema.Schema { return orgTokenSchema(k) },
+		Plan: &fwutil.Plan[organizationTokenModel, *platformclient.Client]{
+			ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
+			Modify:           warnExpired,
+		},
+		Import: &fwutil.Import[organizationTokenModel, *platformclient.Client]{
+			ID: fwutil.IDGrammar{
+				Forms: []fwutil.IDForm{{
+					Says:  "its organization's name",
+					Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString}},
+				}},
+				Rule: organizationNameRule,
+			},
+			Print: func(m *organizationTokenModel) string { return m.Organization.ValueString() },
+			Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+				if _, err := k.calls(c).Read(ctx, id); importFound(diags, k.object, id, err) {
+					diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
+				}
+			},
 		},
 		Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *organizationTokenModel) error {
 			org := m.Organization.ValueString()
@@ -108,7 +114,6 @@ func orgTokenResource(k orgTokenKind) *fwutil.Resource[organizationTokenModel, *
 		Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *organizationTokenModel) error {
 			return k.calls(op.Client).Delete(ctx, m.Organization.ValueString())
 		},
-		ModifyPlan: warnExpired,
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -62,21 +61,23 @@ func projectNameValidators() []validator.String {
 
 // NewProjectResource is the constructor of stack_platform_project.
 var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *platformclient.Client]{
-	TypeName:         "platform_project",
-	Service:          platformclient.Service,
-	Object:           "project",
-	Schema:           projectSchema,
-	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
-	ImportID:         func(m *projectModel) string { return m.ID.ValueString() },
-	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-		if !platformclient.IsID(platformclient.PrefixProject, id) {
-			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got %q.", id))
-			return
-		}
-		if _, err := c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{}); !importFound(diags, "project", id, err) {
-			return
-		}
-		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
+	TypeName: "platform_project",
+	Service:  platformclient.Service,
+	Object:   "project",
+	Schema:   projectSchema,
+	Plan: &fwutil.Plan[projectModel, *platformclient.Client]{
+		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
+	},
+	Import: &fwutil.Import[projectModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
+			Says:  "its ID, prj- and 16 characters of the base58 alphabet",
+			Parts: []fwutil.IDPart{{Label: "<PROJECT ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixProject, s) }}},
+		}}},
+		Print: func(m *projectModel) string { return m.ID.ValueString() },
+		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{})
+			importFound(diags, "project", id, err)
+		},
 	},
 	Create: createProject,
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectModel) error {

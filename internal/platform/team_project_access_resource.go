@@ -130,16 +130,18 @@ var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProje
 	Service:  platformclient.Service,
 	Object:   "team project access",
 	Schema:   teamProjectAccessSchema,
-	ImportID: func(m *teamProjectAccessModel) string { return m.ID.ValueString() },
-	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-		if !platformclient.IsID(platformclient.PrefixTeamProjectAccess, id) {
-			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a team project access is its ID, tprj- and 16 characters of the base58 alphabet; got %q.", id))
-			return
-		}
-		if _, err := c.TeamProjectAccesses.Read(ctx, id); !importFound(diags, "team project access", id, err) {
-			return
-		}
-		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
+	Import: &fwutil.Import[teamProjectAccessModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
+			Says: "its ID, tprj- and 16 characters of the base58 alphabet",
+			Parts: []fwutil.IDPart{{Label: "<ACCESS ID>", Attr: "id", Match: func(s string) bool {
+				return platformclient.IsID(platformclient.PrefixTeamProjectAccess, s)
+			}}},
+		}}},
+		Print: func(m *teamProjectAccessModel) string { return m.ID.ValueString() },
+		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.TeamProjectAccesses.Read(ctx, id)
+			importFound(diags, "team project access", id, err)
+		},
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
 		opts := platformclient.TeamProjectAccessCreateOptions{
@@ -177,7 +179,7 @@ var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProje
 	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
 		return op.Client.TeamProjectAccesses.Delete(ctx, m.ID.ValueString())
 	},
-	Validate: validateTeamProjectAccess,
+	Plan: &fwutil.Plan[teamProjectAccessModel, *platformclient.Client]{Validate: validateTeamProjectAccess},
 })
 
 func teamProjectAccessSchema(context.Context) schema.Schema {

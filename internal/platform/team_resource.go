@@ -110,14 +110,23 @@ func teamNameValidators() []validator.String {
 
 // NewTeamResource is the constructor of stack_platform_team.
 var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformclient.Client]{
-	TypeName:         "platform_team",
-	Service:          platformclient.Service,
-	Object:           "team",
-	Schema:           teamSchema,
-	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
-	ImportID:         func(m *teamModel) string { return m.Organization.ValueString() + "/" + m.ID.ValueString() },
-	Import:           importTeam,
-	Create:           createTeam,
+	TypeName: "platform_team",
+	Service:  platformclient.Service,
+	Object:   "team",
+	Schema:   teamSchema,
+	Plan: &fwutil.Plan[teamModel, *platformclient.Client]{
+		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
+		Validate:         validateTeam,
+	},
+	Import: &fwutil.Import[teamModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
+			Says:  "<ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>",
+			Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, {Label: "<TEAM ID or NAME>"}},
+		}}},
+		Print: func(m *teamModel) string { return m.Organization.ValueString() + "/" + m.ID.ValueString() },
+		Read:  importTeam,
+	},
+	Create: createTeam,
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamModel) error {
 		got, err := op.Client.Teams.Read(ctx, m.ID.ValueString())
 		if err == nil {
@@ -135,7 +144,6 @@ var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformcl
 	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamModel) error {
 		return op.Client.Teams.Delete(ctx, m.ID.ValueString())
 	},
-	Validate: validateTeam,
 })
 
 func teamSchema(context.Context) schema.Schema {

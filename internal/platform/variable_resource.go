@@ -63,9 +63,25 @@ var NewVariableResource = fwutil.NewResource(&fwutil.Resource[variableModel, *pl
 	Service:  platformclient.Service,
 	Object:   "variable",
 	Schema:   variableSchema,
-	// No ImportID: a create that finds the key taken words its error
-	// itself, as the import ID needs names the model does not hold.
-	Import: importVariable,
+	// No Print: a create that finds the key taken words its error itself,
+	// as the import ID needs names the model does not hold.
+	Import: &fwutil.Import[variableModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
+			{
+				Says:  "<ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE ID> for a workspace's variable",
+				Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>"}, {Label: "<WORKSPACE NAME>"}, {Label: "<VARIABLE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariable, s) }}},
+			},
+			{
+				Says: "<ORGANIZATION>/<VARIABLE SET ID>/<VARIABLE ID> for a variable set's, the variable's ID being var- and 16 characters",
+				Parts: []fwutil.IDPart{
+					{Label: "<ORGANIZATION>"},
+					{Label: "<VARIABLE SET ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariableSet, s) }},
+					{Label: "<VARIABLE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariable, s) }},
+				},
+			},
+		}},
+		Read: importVariable,
+	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableModel) error {
 		opts := variableFromModel(ctx, op, m)
 		got, err := op.Client.Variables.Create(ctx, m.parent(), platformclient.VariableCreateOptions{
@@ -96,7 +112,7 @@ var NewVariableResource = fwutil.NewResource(&fwutil.Resource[variableModel, *pl
 	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableModel) error {
 		return op.Client.Variables.Delete(ctx, m.parent(), m.ID.ValueString())
 	},
-	ModifyPlan: planVariableUpdate,
+	Plan: &fwutil.Plan[variableModel, *platformclient.Client]{Modify: planVariableUpdate},
 })
 
 // The rules of a variable's values, as the descriptions state them.

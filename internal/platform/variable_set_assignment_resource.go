@@ -44,7 +44,23 @@ var NewVariableSetAssignmentResource = fwutil.NewResource(&fwutil.Resource[varia
 	Service:  platformclient.Service,
 	Object:   "variable set assignment",
 	Schema:   variableSetAssignmentSchema,
-	Import:   importVariableSetAssignment,
+	Import: &fwutil.Import[variableSetAssignmentModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
+			{
+				Says:  "<ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME> for a workspace",
+				Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>"}, {Label: "<WORKSPACE NAME>"}, {Label: "<VARIABLE SET NAME>"}},
+			},
+			{
+				Says: "<ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME> for a project",
+				Parts: []fwutil.IDPart{
+					{Label: "<ORGANIZATION>"},
+					{Label: "<PROJECT ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixProject, s) }},
+					{Label: "<VARIABLE SET NAME>"},
+				},
+			},
+		}},
+		Read: importVariableSetAssignment,
+	},
 	// Assigning twice is the same as once: the platform refuses nothing
 	// that a create could take over.
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetAssignmentModel) error {

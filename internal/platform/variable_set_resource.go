@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -51,27 +50,29 @@ func variableSetNameValidators() []validator.String {
 
 // NewVariableSetResource is the constructor of stack_platform_variable_set.
 var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetModel, *platformclient.Client]{
-	TypeName:         "platform_variable_set",
-	Service:          platformclient.Service,
-	Object:           "variable set",
-	Schema:           variableSetSchema,
-	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
-	ImportID:         func(m *variableSetModel) string { return m.ID.ValueString() },
-	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-		if !platformclient.IsID(platformclient.PrefixVariableSet, id) {
-			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a variable set is its ID, %s; got %q.", variableSetIDRule, id))
-			return
-		}
-		if _, err := c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{}); !importFound(diags, "variable set", id, err) {
-			return
-		}
-		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
+	TypeName: "platform_variable_set",
+	Service:  platformclient.Service,
+	Object:   "variable set",
+	Schema:   variableSetSchema,
+	Plan: &fwutil.Plan[variableSetModel, *platformclient.Client]{
+		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
+		Validate: func(_ context.Context, _ tfsdk.Config, m *variableSetModel, diags *diag.Diagnostics) {
+			if !m.ParentProjectID.IsNull() && m.Global.ValueBool() {
+				diags.AddAttributeError(path.Root("global"), "Invalid global",
+					"A variable set owned by a project (parent_project_id) applies to that project's workspaces only: global must be false.")
+			}
+		},
 	},
-	Validate: func(_ context.Context, _ tfsdk.Config, m *variableSetModel, diags *diag.Diagnostics) {
-		if !m.ParentProjectID.IsNull() && m.Global.ValueBool() {
-			diags.AddAttributeError(path.Root("global"), "Invalid global",
-				"A variable set owned by a project (parent_project_id) applies to that project's workspaces only: global must be false.")
-		}
+	Import: &fwutil.Import[variableSetModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
+			Says:  "its ID, " + variableSetIDRule,
+			Parts: []fwutil.IDPart{{Label: "<VARIABLE SET ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariableSet, s) }}},
+		}}},
+		Print: func(m *variableSetModel) string { return m.ID.ValueString() },
+		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
+			importFound(diags, "variable set", id, err)
+		},
 	},
 	Create: createVariableSet,
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetModel) error {

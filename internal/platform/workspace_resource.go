@@ -116,23 +116,34 @@ var workspaceIncludes = []string{platformclient.WorkspaceIncludeEffectiveTagBind
 
 // NewWorkspaceResource is the constructor of stack_platform_workspace.
 var NewWorkspaceResource = fwutil.NewResource(&fwutil.Resource[workspaceResourceModel, *platformclient.Client]{
-	TypeName:         "platform_workspace",
-	Service:          platformclient.Service,
-	Object:           "workspace",
-	Schema:           workspaceSchema,
-	ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
-	LocalAttributes:  []string{"force_delete"},
-	ImportID: func(m *workspaceResourceModel) string {
-		return m.Organization.ValueString() + "/" + m.Name.ValueString()
+	TypeName:        "platform_workspace",
+	Service:         platformclient.Service,
+	Object:          "workspace",
+	Schema:          workspaceSchema,
+	LocalAttributes: []string{"force_delete"},
+	Plan: &fwutil.Plan[workspaceResourceModel, *platformclient.Client]{
+		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
+		Validate:         validateWorkspace,
 	},
-	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-		importWorkspace(ctx, c, "workspace", id, state, diags)
-		// The platform does not know force_delete: an import takes its
-		// default, so that the next plan does not add it.
-		diags.Append(state.SetAttribute(ctx, path.Root("force_delete"), false)...)
+	Import: &fwutil.Import[workspaceResourceModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
+			{
+				Says:  "its ID, ws- and 16 characters of the base58 alphabet",
+				Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixWorkspace, s) }}},
+			},
+			{Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, {Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString}}},
+		}},
+		Print: func(m *workspaceResourceModel) string {
+			return m.Organization.ValueString() + "/" + m.Name.ValueString()
+		},
+		Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+			importWorkspace(ctx, c, "workspace", id, state, diags)
+			// The platform does not know force_delete: an import takes its
+			// default, so that the next plan does not add it.
+			diags.Append(state.SetAttribute(ctx, path.Root("force_delete"), false)...)
+		},
 	},
-	Validate: validateWorkspace,
-	Create:   createWorkspace,
+	Create: createWorkspace,
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceResourceModel) error {
 		got, err := op.Client.Workspaces.ReadByID(ctx, m.ID.ValueString(), platformclient.WorkspaceReadOptions{Include: workspaceIncludes})
 		if err == nil {

@@ -40,24 +40,36 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 	Service:  platformclient.Service,
 	Object:   "workspace settings",
 	Schema:   workspaceSettingsSchema,
-	ImportID: func(m *workspaceSettingsModel) string { return m.WorkspaceID.ValueString() },
-	Import: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-		importWorkspace(ctx, c, "workspace settings", id, state, diags)
-		if !diags.HasError() {
-			var wsID types.String
-			diags.Append(state.GetAttribute(ctx, path.Root("id"), &wsID)...)
-			diags.Append(state.SetAttribute(ctx, path.Root("workspace_id"), wsID)...)
-		}
+	// The ID is the workspace's, in the workspace's grammar.
+	Import: &fwutil.Import[workspaceSettingsModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{Of: "a workspace", Forms: []fwutil.IDForm{
+			{
+				Says:  "its ID, ws- and 16 characters of the base58 alphabet",
+				Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixWorkspace, s) }}},
+			},
+			{Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, {Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString}}},
+		}},
+		Print: func(m *workspaceSettingsModel) string { return m.WorkspaceID.ValueString() },
+		Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+			importWorkspace(ctx, c, "workspace settings", id, state, diags)
+			if !diags.HasError() {
+				var wsID types.String
+				diags.Append(state.GetAttribute(ctx, path.Root("id"), &wsID)...)
+				diags.Append(state.SetAttribute(ctx, path.Root("workspace_id"), wsID)...)
+			}
+		},
 	},
-	Validate: func(_ context.Context, _ tfsdk.Config, m *workspaceSettingsModel, diags *diag.Diagnostics) {
-		if !m.AgentPoolID.IsNull() && !m.ExecutionMode.IsUnknown() && m.ExecutionMode.ValueString() != platformclient.ExecutionModeAgent {
-			diags.AddAttributeError(path.Root("agent_pool_id"), "Agent pool without agent execution",
-				`agent_pool_id can only be set with execution_mode = "agent".`)
-		}
-		if m.ExecutionMode.ValueString() == platformclient.ExecutionModeAgent && m.AgentPoolID.IsNull() {
-			diags.AddAttributeError(path.Root("agent_pool_id"), "Missing agent pool",
-				`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)
-		}
+	Plan: &fwutil.Plan[workspaceSettingsModel, *platformclient.Client]{
+		Validate: func(_ context.Context, _ tfsdk.Config, m *workspaceSettingsModel, diags *diag.Diagnostics) {
+			if !m.AgentPoolID.IsNull() && !m.ExecutionMode.IsUnknown() && m.ExecutionMode.ValueString() != platformclient.ExecutionModeAgent {
+				diags.AddAttributeError(path.Root("agent_pool_id"), "Agent pool without agent execution",
+					`agent_pool_id can only be set with execution_mode = "agent".`)
+			}
+			if m.ExecutionMode.ValueString() == platformclient.ExecutionModeAgent && m.AgentPoolID.IsNull() {
+				diags.AddAttributeError(path.Root("agent_pool_id"), "Missing agent pool",
+					`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)
+			}
+		},
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {
 		return writeWorkspaceSettings(ctx, op, m, nil)

@@ -63,19 +63,20 @@ type aclAuthMethodResourceConfigModel struct {
 
 // NewACLAuthMethodResource is the constructor of stack_scheduler_acl_auth_method.
 var NewACLAuthMethodResource = fwutil.NewResource(&fwutil.Resource[aclAuthMethodModel, *schedulerclient.Client]{
-	TypeName:   "scheduler_acl_auth_method",
-	Service:    schedulerclient.Service,
-	Object:     "auth method",
-	Schema:     aclAuthMethodSchema,
-	ImportID:   func(m *aclAuthMethodModel) string { return m.Name.ValueString() },
-	Validate:   validateACLAuthMethod,
-	ModifyPlan: modifyACLAuthMethodPlan,
+	TypeName: "scheduler_acl_auth_method",
+	Service:  schedulerclient.Service,
+	Object:   "auth method",
+	Schema:   aclAuthMethodSchema,
+	// No Import: the import ID is the method's name.
+	Plan: &fwutil.Plan[aclAuthMethodModel, *schedulerclient.Client]{Validate: validateACLAuthMethod, Modify: modifyACLAuthMethodPlan},
 	// Some servers overwrite an existing method on create instead of
 	// refusing: the create looks first, so that Terraform never silently
 	// adopts one.
-	Find: func(ctx context.Context, c *schedulerclient.Client, m *aclAuthMethodModel) error {
-		_, _, err := c.ReadAuthMethod(ctx, m.Name.ValueString(), nil)
-		return err
+	Conflict: &fwutil.Conflict[aclAuthMethodModel, *schedulerclient.Client]{
+		Find: func(ctx context.Context, c *schedulerclient.Client, m *aclAuthMethodModel) error {
+			_, _, err := c.ReadAuthMethod(ctx, m.Name.ValueString(), nil)
+			return err
+		},
 	},
 	Create: createACLAuthMethod,
 	Read:   readACLAuthMethod,

@@ -42,10 +42,27 @@ var NewAssociationResource = fwutil.NewResource(&fwutil.Resource[associationMode
 	Service:  secretsclient.Service,
 	Object:   "association",
 	Schema:   associationSchema,
-	ImportID: func(m *associationModel) string {
-		return strings.Join([]string{m.DestinationType.ValueString(), m.DestinationName.ValueString(), m.Mount.ValueString(), m.SecretName.ValueString()}, "/")
+	Import: &fwutil.Import[associationModel, *secretsclient.Client]{
+		// The mount and the secret name may hold slashes: the last part
+		// is both, which the import splits as the service knows them.
+		ID: fwutil.IDGrammar{
+			Forms: []fwutil.IDForm{{
+				Says: "<destination_type>/<destination_name>/<mount>/<secret_name>",
+				Parts: []fwutil.IDPart{
+					{
+						Label: "<destination_type>", Match: func(s string) bool { return slices.Contains(destinationTypes, s) },
+						Is: "a destination type: use one of " + strings.Join(destinationTypes, ", "),
+					},
+					{Label: "<destination_name>"},
+					{Label: "<mount>/<secret_name>", Match: func(s string) bool { return strings.Contains(strings.Trim(s, "/"), "/") }},
+				},
+			}},
+		},
+		Print: func(m *associationModel) string {
+			return strings.Join([]string{m.DestinationType.ValueString(), m.DestinationName.ValueString(), m.Mount.ValueString(), m.SecretName.ValueString()}, "/")
+		},
+		Read: importAssociation,
 	},
-	Import: importAssociation,
 	Create: createAssociation,
 	Read: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *associationModel) error {
 		return readAssociationStatus(ctx, op.Client, m)

@@ -42,14 +42,23 @@ var NewCodehostAppResource = fwutil.NewResource(&fwutil.Resource[codehostAppMode
 	Service:  secretsclient.Service,
 	Object:   "code-host app",
 	Schema:   codehostAppSchema,
-	ImportID: func(m *codehostAppModel) string { return m.Name.ValueString() },
-	Import:   importByName[*secretsclient.Client]("code-host app"),
-	Validate: func(ctx context.Context, config tfsdk.Config, _ *codehostAppModel, diags *diag.Diagnostics) {
-		fwutil.RequireSecret(ctx, config, path.Root("private_key"), "for a code-host app: the service needs its private key", diags)
+	Import: &fwutil.Import[codehostAppModel, *secretsclient.Client]{
+		ID: fwutil.IDGrammar{
+			Forms: []fwutil.IDForm{{Says: "its name", Parts: []fwutil.IDPart{{Match: nameRe.MatchString, Attr: "name"}}}},
+			Rule:  nameRule,
+		},
+		Print: func(m *codehostAppModel) string { return m.Name.ValueString() },
 	},
-	Find: func(ctx context.Context, c *secretsclient.Client, m *codehostAppModel) error {
-		_, _, err := c.ReadCodehostApp(ctx, m.Name.ValueString())
-		return err
+	Plan: &fwutil.Plan[codehostAppModel, *secretsclient.Client]{
+		Validate: func(ctx context.Context, config tfsdk.Config, _ *codehostAppModel, diags *diag.Diagnostics) {
+			fwutil.RequireSecret(ctx, config, path.Root("private_key"), "for a code-host app: the service needs its private key", diags)
+		},
+	},
+	Conflict: &fwutil.Conflict[codehostAppModel, *secretsclient.Client]{
+		Find: func(ctx context.Context, c *secretsclient.Client, m *codehostAppModel) error {
+			_, _, err := c.ReadCodehostApp(ctx, m.Name.ValueString())
+			return err
+		},
 	},
 	Create: writeCodehostApp,
 	Read: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m *codehostAppModel) error {

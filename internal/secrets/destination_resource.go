@@ -102,20 +102,30 @@ type destinationKind[M any, P destinationModelPtr[M]] struct {
 func destinationResource[M any, P destinationModelPtr[M]](kind *destinationKind[M, P]) func() resource.Resource {
 	object := kind.apiType + " destination"
 	return fwutil.NewResource(&fwutil.Resource[M, *secretsclient.Client]{
-		TypeName:        "secrets_sync_" + kind.typeName,
-		Service:         secretsclient.Service,
-		Object:          object,
-		Schema:          kind.schema,
-		DeleteTimeout:   defaultDeleteTimeout,
-		DeleteWaits:     "while the service purges the destination (with `purge_on_destroy`)",
+		TypeName: "secrets_sync_" + kind.typeName,
+		Service:  secretsclient.Service,
+		Object:   object,
+		Schema:   kind.schema,
+		DeleteTimeout: &fwutil.DeleteTimeout{
+			Default: defaultDeleteTimeout,
+			Waits:   "while the service purges the destination (with `purge_on_destroy`)",
+		},
 		LocalAttributes: []string{"purge_on_destroy"},
-		ImportID:        func(m *M) string { return P(m).base().Name.ValueString() },
-		Import:          importDestination,
-		Validate:        kind.validateConfig,
-		ModifyPlan:      kind.warnReplacement,
-		Find: func(ctx context.Context, c *secretsclient.Client, m *M) error {
-			_, _, err := c.ReadDestination(ctx, kind.apiType, P(m).base().Name.ValueString())
-			return err
+		Import: &fwutil.Import[M, *secretsclient.Client]{
+			ID: fwutil.IDGrammar{
+				Of:    "a destination",
+				Forms: []fwutil.IDForm{{Says: "its name", Parts: []fwutil.IDPart{{Match: nameRe.MatchString, Attr: "name"}}}},
+				Rule:  nameRule,
+			},
+			Print: func(m *M) string { return P(m).base().Name.ValueString() },
+			Read:  importDestination,
+		},
+		Plan: &fwutil.Plan[M, *secretsclient.Client]{Validate: kind.validateConfig, Modify: kind.warnReplacement},
+		Conflict: &fwutil.Conflict[M, *secretsclient.Client]{
+			Find: func(ctx context.Context, c *secretsclient.Client, m *M) error {
+				_, _, err := c.ReadDestination(ctx, kind.apiType, P(m).base().Name.ValueString())
+				return err
+			},
 		},
 		Create: kind.write,
 		Update: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m, _ *M) error {

@@ -5,15 +5,12 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
@@ -37,13 +34,15 @@ var NewSyncConfigResource = fwutil.NewResource(&fwutil.Resource[syncConfigModel,
 	Service:  secretsclient.Service,
 	Object:   "sync configuration",
 	Schema:   syncConfigSchema,
-	ImportID: func(*syncConfigModel) string { return syncConfigID },
-	Import: func(ctx context.Context, _ *secretsclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-		if id != syncConfigID {
-			diags.AddError("Invalid import ID", fmt.Sprintf("The sync configuration is a singleton whose import ID is %q; got %q.", syncConfigID, id))
-			return
-		}
-		diags.Append(state.SetAttribute(ctx, path.Root("id"), syncConfigID)...)
+	Import: &fwutil.Import[syncConfigModel, *secretsclient.Client]{
+		ID: fwutil.IDGrammar{
+			Of: "the sync configuration, a singleton,",
+			Forms: []fwutil.IDForm{{
+				Says:  fmt.Sprintf("%q", syncConfigID),
+				Parts: []fwutil.IDPart{{Match: func(s string) bool { return s == syncConfigID }, Attr: "id"}},
+			}},
+		},
+		Print: func(*syncConfigModel) string { return syncConfigID },
 	},
 	Create: patchSyncConfig,
 	Update: func(ctx context.Context, op fwutil.Op[*secretsclient.Client], m, _ *syncConfigModel) error {

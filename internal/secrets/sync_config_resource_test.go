@@ -85,7 +85,7 @@ func TestAccSyncConfig_lifecycle(t *testing.T) {
 				ResourceName:  syncConfigAddr,
 				ImportState:   true,
 				ImportStateId: "settings",
-				ExpectError:   regexp.MustCompile(`The sync configuration is a singleton whose import ID is "config"; got\s+"settings"`),
+				ExpectError:   regexp.MustCompile(`The import ID of the sync configuration, a singleton, is "config";\s+got\s+"settings"`),
 			},
 			{
 				// A change made elsewhere shows as drift and is reverted.
