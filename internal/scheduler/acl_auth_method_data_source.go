@@ -15,23 +15,9 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
-type aclAuthMethodDataSourceModel struct {
-	Name            types.String `tfsdk:"name"`
-	Type            types.String `tfsdk:"type"`
-	TokenLocality   types.String `tfsdk:"token_locality"`
-	TokenNameFormat types.String `tfsdk:"token_name_format"`
-	MaxTokenTTL     types.String `tfsdk:"max_token_ttl"`
-	Default         types.Bool   `tfsdk:"default"`
-	Config          types.Object `tfsdk:"config"`
-	CreateTime      types.String `tfsdk:"create_time"`
-	ModifyTime      types.String `tfsdk:"modify_time"`
-	CreateIndex     types.Int64  `tfsdk:"create_index"`
-	ModifyIndex     types.Int64  `tfsdk:"modify_index"`
-}
-
 // NewACLAuthMethodDataSource is the constructor of the
 // stack_scheduler_acl_auth_method data source.
-var NewACLAuthMethodDataSource = fwutil.NewDataSource(&fwutil.DataSource[aclAuthMethodDataSourceModel, *schedulerclient.Client]{
+var NewACLAuthMethodDataSource = fwutil.NewDataSource(&fwutil.DataSource[aclAuthMethodModel, *schedulerclient.Client]{
 	TypeName: "scheduler_acl_auth_method",
 	Service:  schedulerclient.Service,
 	Schema:   aclAuthMethodDataSourceSchema,
@@ -93,31 +79,15 @@ func aclAuthMethodDataSourceSchema(context.Context) schema.Schema {
 	}
 }
 
-func readACLAuthMethodDataSource(ctx context.Context, c *schedulerclient.Client, m *aclAuthMethodDataSourceModel, diags *diag.Diagnostics) {
+// readACLAuthMethodDataSource reads the method that m names; m comes from
+// the configuration, so that the answer is taken as it is.
+func readACLAuthMethodDataSource(ctx context.Context, c *schedulerclient.Client, m *aclAuthMethodModel, diags *diag.Diagnostics) {
 	got, _, err := c.ReadAuthMethod(ctx, m.Name.ValueString(), nil)
 	if err != nil {
 		fwutil.AddAPIError(diags, "Cannot read the auth method", err)
 		return
 	}
-	config := modelFromAuthMethodConfig(nil, got.Config)
-	cfg, d := fwutil.ObjectFrom(dataSourceConfigAttrTypes(), config)
-	diags.Append(d...)
-	if diags.HasError() {
-		return
-	}
-	*m = aclAuthMethodDataSourceModel{
-		Name:            types.StringValue(got.Name),
-		Type:            types.StringValue(got.Type),
-		TokenLocality:   types.StringValue(got.TokenLocality),
-		TokenNameFormat: types.StringValue(got.TokenNameFormat),
-		MaxTokenTTL:     maxTokenTTLFromAPI(types.StringNull(), got.MaxTokenTTL),
-		Default:         types.BoolValue(got.Default),
-		Config:          cfg,
-		CreateTime:      fwutil.TimeString(got.CreateTime),
-		ModifyTime:      fwutil.TimeString(got.ModifyTime),
-		CreateIndex:     types.Int64Value(int64(got.CreateIndex)),
-		ModifyIndex:     types.Int64Value(int64(got.ModifyIndex)),
-	}
+	modelFromAuthMethod(m, got, dataSourceConfigAttrTypes(), diags)
 }
 
 // dataSourceConfigAttrTypes are the attribute types of the config object, read once from

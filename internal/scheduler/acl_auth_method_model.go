@@ -4,12 +4,30 @@ import (
 	"context"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
+
+// aclAuthMethodModel is the auth method as the resource and the data source
+// both show it; only their config objects differ, by the resource's
+// write-only twin of the client secret.
+type aclAuthMethodModel struct {
+	Name            types.String `tfsdk:"name"`
+	Type            types.String `tfsdk:"type"`
+	TokenLocality   types.String `tfsdk:"token_locality"`
+	TokenNameFormat types.String `tfsdk:"token_name_format"`
+	MaxTokenTTL     types.String `tfsdk:"max_token_ttl"`
+	Default         types.Bool   `tfsdk:"default"`
+	Config          types.Object `tfsdk:"config"`
+	CreateTime      types.String `tfsdk:"create_time"`
+	ModifyTime      types.String `tfsdk:"modify_time"`
+	CreateIndex     types.Int64  `tfsdk:"create_index"`
+	ModifyIndex     types.Int64  `tfsdk:"modify_index"`
+}
 
 // aclAuthMethodConfigModel is the auth method's config as the resource and
 // the data source both show it.
@@ -31,6 +49,14 @@ type aclAuthMethodConfigModel struct {
 	ClockSkewLeeway      types.String `tfsdk:"clock_skew_leeway"`
 	ClaimMappings        types.Map    `tfsdk:"claim_mappings"`
 	ListClaimMappings    types.Map    `tfsdk:"list_claim_mappings"`
+}
+
+// aclAuthMethodResourceConfigModel adds the write-only twin of the client
+// secret, which only the resource has.
+type aclAuthMethodResourceConfigModel struct {
+	aclAuthMethodConfigModel
+	OIDCClientSecretWO        types.String `tfsdk:"oidc_client_secret_wo"`
+	OIDCClientSecretWOVersion types.Int64  `tfsdk:"oidc_client_secret_wo_version"`
 }
 
 // secretHidden tells a real secret from what servers answer instead of one.
@@ -101,6 +127,48 @@ func modelFromAuthMethodConfig(prior *aclAuthMethodConfigModel, c *schedulerclie
 		m.OIDCClientSecret = fwutil.SecretFromAPI(p.OIDCClientSecret, c.OIDCClientSecret, secretHidden)
 	}
 	return m
+}
+
+// modelFromAuthMethod writes the server's answer over m: the resource's,
+// which holds the plan after a write and the state after a read, or the
+// data source's, read from the configuration, whose null config and
+// max_token_ttl take the answer as it is. configTypes are the config
+// object's attribute types, the resource's (with the write-only twin of
+// the client secret) or the data source's.
+func modelFromAuthMethod(m *aclAuthMethodModel, got *schedulerclient.AuthMethod, configTypes map[string]attr.Type, diags *diag.Diagnostics) {
+	var priorConfig *aclAuthMethodConfigModel
+	var c aclAuthMethodResourceConfigModel
+	if !m.Config.IsNull() {
+		diags.Append(fwutil.As(m.Config, &c)...)
+		priorConfig = &c.aclAuthMethodConfigModel
+	}
+	c.aclAuthMethodConfigModel = modelFromAuthMethodConfig(priorConfig, got.Config)
+	// The version is the practitioner's own and is kept as configured.
+	if priorConfig == nil {
+		c.OIDCClientSecretWOVersion = types.Int64Null()
+	}
+	var config any = c
+	if _, writeOnly := configTypes["oidc_client_secret_wo"]; !writeOnly {
+		config = c.aclAuthMethodConfigModel
+	}
+	cfg, d := fwutil.ObjectFrom(configTypes, config)
+	diags.Append(d...)
+	if diags.HasError() {
+		return
+	}
+	*m = aclAuthMethodModel{
+		Name:            types.StringValue(got.Name),
+		Type:            types.StringValue(got.Type),
+		TokenLocality:   types.StringValue(got.TokenLocality),
+		TokenNameFormat: types.StringValue(got.TokenNameFormat),
+		MaxTokenTTL:     maxTokenTTLFromAPI(m.MaxTokenTTL, got.MaxTokenTTL),
+		Default:         types.BoolValue(got.Default),
+		Config:          cfg,
+		CreateTime:      fwutil.TimeString(got.CreateTime),
+		ModifyTime:      fwutil.TimeString(got.ModifyTime),
+		CreateIndex:     types.Int64Value(int64(got.CreateIndex)),
+		ModifyIndex:     types.Int64Value(int64(got.ModifyIndex)),
+	}
 }
 
 // maxTokenTTLFromAPI is the max_token_ttl that state shows. The scheduler of

@@ -39,28 +39,6 @@ const (
 
 var authMethodNameRe = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
 
-type aclAuthMethodModel struct {
-	Name            types.String `tfsdk:"name"`
-	Type            types.String `tfsdk:"type"`
-	TokenLocality   types.String `tfsdk:"token_locality"`
-	TokenNameFormat types.String `tfsdk:"token_name_format"`
-	MaxTokenTTL     types.String `tfsdk:"max_token_ttl"`
-	Default         types.Bool   `tfsdk:"default"`
-	Config          types.Object `tfsdk:"config"`
-	CreateTime      types.String `tfsdk:"create_time"`
-	ModifyTime      types.String `tfsdk:"modify_time"`
-	CreateIndex     types.Int64  `tfsdk:"create_index"`
-	ModifyIndex     types.Int64  `tfsdk:"modify_index"`
-}
-
-// aclAuthMethodResourceConfigModel adds the write-only twin of the client
-// secret, which only the resource has.
-type aclAuthMethodResourceConfigModel struct {
-	aclAuthMethodConfigModel
-	OIDCClientSecretWO        types.String `tfsdk:"oidc_client_secret_wo"`
-	OIDCClientSecretWOVersion types.Int64  `tfsdk:"oidc_client_secret_wo_version"`
-}
-
 // NewACLAuthMethodResource is the constructor of stack_scheduler_acl_auth_method.
 var NewACLAuthMethodResource = fwutil.NewResource(&fwutil.Resource[aclAuthMethodModel, *schedulerclient.Client]{
 	TypeName: "scheduler_acl_auth_method",
@@ -352,7 +330,7 @@ func createACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Clie
 			got.CreateIndex, got.ModifyIndex)}
 	}
 	undoCreateLowercasing(body.Config, got.Config)
-	modelFromAuthMethod(m, got, op.Diags)
+	modelFromAuthMethod(m, got, resourceConfigAttrTypes(), op.Diags)
 	return nil
 }
 
@@ -361,7 +339,7 @@ func readACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Client
 	if err != nil {
 		return err
 	}
-	modelFromAuthMethod(m, got, op.Diags)
+	modelFromAuthMethod(m, got, resourceConfigAttrTypes(), op.Diags)
 	return nil
 }
 
@@ -380,7 +358,7 @@ func updateACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Clie
 	if err != nil {
 		return err
 	}
-	modelFromAuthMethod(m, got, op.Diags)
+	modelFromAuthMethod(m, got, resourceConfigAttrTypes(), op.Diags)
 	return nil
 }
 
@@ -418,40 +396,6 @@ func authMethodFromModel(ctx context.Context, m *aclAuthMethodModel, op fwutil.O
 		MaxTokenTTL:     m.MaxTokenTTL.ValueString(),
 		Default:         m.Default.ValueBool(),
 		Config:          authMethodConfigFromModel(ctx, &c.aclAuthMethodConfigModel, secret, op.Diags),
-	}
-}
-
-// modelFromAuthMethod writes the server's answer over m, which holds the
-// plan after a write and the state after a read.
-func modelFromAuthMethod(m *aclAuthMethodModel, got *schedulerclient.AuthMethod, diags *diag.Diagnostics) {
-	var priorConfig *aclAuthMethodConfigModel
-	var c aclAuthMethodResourceConfigModel
-	if !m.Config.IsNull() {
-		diags.Append(fwutil.As(m.Config, &c)...)
-		priorConfig = &c.aclAuthMethodConfigModel
-	}
-	c.aclAuthMethodConfigModel = modelFromAuthMethodConfig(priorConfig, got.Config)
-	// The version is the practitioner's own and is kept as configured.
-	if priorConfig == nil {
-		c.OIDCClientSecretWOVersion = types.Int64Null()
-	}
-	cfg, d := fwutil.ObjectFrom(resourceConfigAttrTypes(), c)
-	diags.Append(d...)
-	if diags.HasError() {
-		return
-	}
-	*m = aclAuthMethodModel{
-		Name:            types.StringValue(got.Name),
-		Type:            types.StringValue(got.Type),
-		TokenLocality:   types.StringValue(got.TokenLocality),
-		TokenNameFormat: types.StringValue(got.TokenNameFormat),
-		MaxTokenTTL:     maxTokenTTLFromAPI(m.MaxTokenTTL, got.MaxTokenTTL),
-		Default:         types.BoolValue(got.Default),
-		Config:          cfg,
-		CreateTime:      fwutil.TimeString(got.CreateTime),
-		ModifyTime:      fwutil.TimeString(got.ModifyTime),
-		CreateIndex:     types.Int64Value(int64(got.CreateIndex)),
-		ModifyIndex:     types.Int64Value(int64(got.ModifyIndex)),
 	}
 }
 
