@@ -83,13 +83,21 @@ type Resource[M, C any] struct {
 // import the object, rather than silently take it over.
 //
 // Absent, a create knows of an object in place only from its own call:
-// the server's 409, or an *Exists that the call returns (after looking the
-// object up itself, to learn the ID to import).
+// the server's 409, taken as the object found in place, or an *Exists that
+// the call returns.
 type Conflict[M, C any] struct {
-	// Find reads the object that m describes before the create: found,
-	// the create stops; not found (client.IsNotFound), it goes on; any
-	// other error fails the create.
+	// Find, when set, reads the object that m describes before the
+	// create: found, the create stops; not found (client.IsNotFound), it
+	// goes on; any other error fails the create.
 	Find func(ctx context.Context, c C, m *M) error
+	// Lookup, when set, runs when the server refuses the create as a
+	// conflict (409): it looks the object up (by its name, say, where
+	// the import ID is a generated ID) and writes into m what the
+	// import ID needs. Found (nil), the create stops with the error that
+	// prints the import command, on the name from the plan; otherwise
+	// what conflicts is not such an object, and the create fails with
+	// the server's refusal as it is.
+	Lookup func(ctx context.Context, c C, m *M) error
 }
 
 // Plan is a resource's plan-time rules beyond its schema's validators and
@@ -253,7 +261,7 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if r.def.Conflict != nil {
+	if r.def.Conflict != nil && r.def.Conflict.Find != nil {
 		err := r.def.Conflict.Find(ctx, r.client, &m)
 		switch {
 		case err == nil:
@@ -275,6 +283,15 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 		return
 	case errors.As(err, &exists):
 		r.addExists(ctx, &resp.Diagnostics, req.Plan, &m, exists)
+		return
+	case client.StatusCode(err) == http.StatusConflict && r.def.Conflict != nil && r.def.Conflict.Lookup != nil:
+		if r.def.Conflict.Lookup(ctx, r.client, &m) != nil {
+			r.addError(&resp.Diagnostics, "create", err)
+			return
+		}
+		var name types.String
+		_ = req.Plan.GetAttribute(ctx, path.Root("name"), &name)
+		r.addExists(ctx, &resp.Diagnostics, req.Plan, &m, &Exists{ServerSaid: err, Name: name.ValueString()})
 		return
 	case client.StatusCode(err) == http.StatusConflict:
 		r.addExists(ctx, &resp.Diagnostics, req.Plan, &m, &Exists{ServerSaid: err})

@@ -1,0 +1,182 @@
+package fwutil
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+)
+
+type resourceTestClient struct{}
+
+type resourceTestModel struct {
+	ID   types.String `tfsdk:"id"`
+	Name types.String `tfsdk:"name"`
+}
+
+type resourceTestDef = Resource[resourceTestModel, *resourceTestClient]
+
+// newResourceTest is the resource that def describes, as NewResource
+// makes it, with its schema.
+func newResourceTest(t *testing.T, def *resourceTestDef) (*lifecycle[resourceTestModel, *resourceTestClient], schema.Schema) {
+	t.Helper()
+	def.TypeName, def.Service, def.Object = "test_thing", dataSourceTestService, "thing"
+	def.Schema = func(context.Context) schema.Schema {
+		return schema.Schema{Attributes: map[string]schema.Attribute{
+			"id":   schema.StringAttribute{Computed: true},
+			"name": schema.StringAttribute{Required: true},
+		}}
+	}
+	r, ok := NewResource(def)().(*lifecycle[resourceTestModel, *resourceTestClient])
+	if !ok {
+		t.Fatal("NewResource does not make the lifecycle")
+	}
+	var s resource.SchemaResponse
+	r.Schema(context.Background(), resource.SchemaRequest{}, &s)
+	return r, s.Schema
+}
+
+func resourceTestImport(t *testing.T, def *resourceTestDef, id string) resource.ImportStateResponse {
+	t.Helper()
+	ctx := context.Background()
+	r, s := newResourceTest(t, def)
+	resp := resource.ImportStateResponse{State: tfsdk.State{Schema: s, Raw: tftypes.NewValue(s.Type().TerraformType(ctx), nil)}}
+	r.ImportState(ctx, resource.ImportStateRequest{ID: id}, &resp)
+	return resp
+}
+
+func resourceTestCreate(t *testing.T, def *resourceTestDef) resource.CreateResponse {
+	t.Helper()
+	ctx := context.Background()
+	r, s := newResourceTest(t, def)
+	typ := s.Type().TerraformType(ctx)
+	plan := tftypes.NewValue(typ, map[string]tftypes.Value{
+		"id":   tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
+		"name": tftypes.NewValue(tftypes.String, "web"),
+	})
+	resp := resource.CreateResponse{State: tfsdk.State{Schema: s, Raw: tftypes.NewValue(typ, nil)}}
+	r.Create(ctx, resource.CreateRequest{Plan: tfsdk.Plan{Schema: s, Raw: plan}, Config: tfsdk.Config{Schema: s, Raw: plan}}, &resp)
+	return resp
+}
+
+func stringAt(t *testing.T, st tfsdk.State, attr string) string {
+	t.Helper()
+	var v types.String
+	if d := st.GetAttribute(context.Background(), path.Root(attr), &v); d.HasError() {
+		t.Fatal(d)
+	}
+	return v.ValueString()
+}
+
+func onlyError(t *testing.T, diags diag.Diagnostics) diag.Diagnostic {
+	t.Helper()
+	if len(diags) != 1 || !diags.HasError() {
+		t.Fatalf("want one error, got %v", diags)
+	}
+	return diags[0]
+}
+
+// Without an Import, the import ID is the name.
+func TestResourceImport_absentTakesTheName(t *testing.T) {
+	resp := resourceTestImport(t, &resourceTestDef{}, "any/thing")
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	if got := stringAt(t, resp.State, "name"); got != "any/thing" {
+		t.Errorf("name = %q", got)
+	}
+}
+
+// The grammar refuses what no form matches, in its words, before Read;
+// it sets the parts that name attributes, then runs Read with the ID.
+func TestResourceImport_grammar(t *testing.T) {
+	var read []string
+	def := &resourceTestDef{Import: &Import[resourceTestModel, *resourceTestClient]{
+		ID: IDGrammar{Forms: []IDForm{{Parts: []IDPart{{Label: "<ORG>"}, {Label: "<ID>", Attr: "id", Match: func(s string) bool { return strings.HasPrefix(s, "t-") }}}}}},
+		Read: func(ctx context.Context, _ *resourceTestClient, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+			read = append(read, id)
+			diags.Append(state.SetAttribute(ctx, path.Root("name"), "found")...)
+		},
+	}}
+	d := onlyError(t, resourceTestImport(t, def, "acme/x-1").Diagnostics)
+	if d.Summary() != "Invalid import ID" || d.Detail() != `The import ID of a thing is <ORG>/<ID>; got "acme/x-1".` {
+		t.Errorf("refusal: %s: %s", d.Summary(), d.Detail())
+	}
+	if len(read) != 0 {
+		t.Errorf("Read ran on a refused ID: %q", read)
+	}
+	resp := resourceTestImport(t, def, "acme/t-1")
+	if resp.Diagnostics.HasError() {
+		t.Fatal(resp.Diagnostics)
+	}
+	if id, name := stringAt(t, resp.State, "id"), stringAt(t, resp.State, "name"); id != "t-1" || name != "found" || len(read) != 1 || read[0] != "acme/t-1" {
+		t.Errorf("id = %q, name = %q, Read got %q", id, name, read)
+	}
+}
+
+var errConflict = &client.Error{StatusCode: http.StatusConflict, Method: "POST", Path: "/things", Message: "name taken"}
+
+// A 409 is the object in place: the error prints the import ID, the name
+// without an Import.
+func TestResourceCreate_conflictPrintsTheImportID(t *testing.T) {
+	def := &resourceTestDef{Create: func(context.Context, Op[*resourceTestClient], *resourceTestModel) error { return errConflict }}
+	d := onlyError(t, resourceTestCreate(t, def).Diagnostics)
+	if d.Summary() != "Thing already exists" || !strings.Contains(d.Detail(), "`terraform import <resource address> web`") {
+		t.Errorf("%s: %s", d.Summary(), d.Detail())
+	}
+}
+
+// Conflict.Lookup finds the object of a 409, whose import ID it learns;
+// not found, the 409 is shown as the server's refusal.
+func TestResourceCreate_conflictLookup(t *testing.T) {
+	found := true
+	def := &resourceTestDef{
+		Create: func(context.Context, Op[*resourceTestClient], *resourceTestModel) error { return errConflict },
+		Import: &Import[resourceTestModel, *resourceTestClient]{
+			ID:    IDGrammar{Forms: []IDForm{{Parts: []IDPart{{Attr: "id"}}}}},
+			Print: func(m *resourceTestModel) string { return m.ID.ValueString() },
+		},
+		Conflict: &Conflict[resourceTestModel, *resourceTestClient]{Lookup: func(_ context.Context, _ *resourceTestClient, m *resourceTestModel) error {
+			if !found {
+				return &client.Error{StatusCode: http.StatusNotFound}
+			}
+			m.ID = types.StringValue("t-7")
+			return nil
+		}},
+	}
+	d := onlyError(t, resourceTestCreate(t, def).Diagnostics)
+	if d.Summary() != "Thing already exists" || !strings.Contains(d.Detail(), `A thing named "web" already exists`) ||
+		!strings.Contains(d.Detail(), "`terraform import <resource address> t-7`") || !strings.Contains(d.Detail(), "name taken") {
+		t.Errorf("%s: %s", d.Summary(), d.Detail())
+	}
+	found = false
+	d = onlyError(t, resourceTestCreate(t, def).Diagnostics)
+	if d.Summary() != "Cannot create the thing" || d.Detail() != APIErrorDetail(errConflict) {
+		t.Errorf("%s: %s", d.Summary(), d.Detail())
+	}
+}
+
+// Conflict.Find stops a create that finds the object, before its call.
+func TestResourceCreate_conflictFind(t *testing.T) {
+	created := false
+	def := &resourceTestDef{
+		Create: func(context.Context, Op[*resourceTestClient], *resourceTestModel) error { created = true; return nil },
+		Conflict: &Conflict[resourceTestModel, *resourceTestClient]{
+			Find: func(context.Context, *resourceTestClient, *resourceTestModel) error { return nil },
+		},
+	}
+	d := onlyError(t, resourceTestCreate(t, def).Diagnostics)
+	if d.Summary() != "Thing already exists" || created {
+		t.Errorf("%s: %s (created: %v)", d.Summary(), d.Detail(), created)
+	}
+}
