@@ -1,7 +1,8 @@
 // Package fwutil holds what every resource, data source and ephemeral
 // resource of the provider shares: the lifecycles of resources
-// (resource.go), data sources (data_source.go) and ephemeral resources
-// (ephemeral.go), the provider data handed to Configure, the "keep the
+// (resource.go, with its optional capabilities: an import and its ID's
+// grammar in import.go), data sources (data_source.go) and ephemeral
+// resources (ephemeral.go), the provider data handed to Configure, the "keep the
 // configured secret" rule and the secret's write-only twin (its
 // attributes, the value to send, the "one of the two" rule), the refusal
 // to take over an object a create finds in place, duration comparison by

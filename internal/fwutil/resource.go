@@ -43,9 +43,9 @@ type Resource[M, C any] struct {
 	Schema func(ctx context.Context) schema.Schema
 
 	// Create makes the object that m, read from the plan, describes, and
-	// writes the server's answer into m. A 409 answer, or an *Exists
-	// error, is the object found in place: the create stops with an
-	// error that prints the import command (Import.Print).
+	// writes the server's answer into m. A 409 answer (see Conflict), or
+	// an *Exists error, is the object found in place: the create stops
+	// with an error that prints the import command (Import.Print).
 	Create func(ctx context.Context, op Op[C], m *M) error
 	// Read writes the server's object into m, read from the state. An
 	// error for which client.IsNotFound holds removes the resource from
@@ -61,8 +61,9 @@ type Resource[M, C any] struct {
 	// Import is the resource's import ID and what an import reads. Nil:
 	// the ID is the name (see Import).
 	Import *Import[M, C]
-	// Conflict is what a create checks before it makes the object. Nil:
-	// the create relies on the server's refusal (see Conflict).
+	// Conflict is how a create looks up an object in place, before its
+	// call or after a 409. Nil: the create relies on the server's 409
+	// (see Conflict).
 	Conflict *Conflict[M, C]
 	// Plan is the resource's plan-time rules. Nil: the schema's alone
 	// (see Plan).
