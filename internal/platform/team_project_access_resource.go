@@ -121,8 +121,6 @@ func permissionAttributes(perms []permission) map[string]schema.Attribute {
 	return attrs
 }
 
-func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-
 // NewTeamProjectAccessResource is the constructor of
 // stack_platform_team_project_access.
 var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProjectAccessModel, *platformclient.Client]{

@@ -27,20 +27,6 @@ type teamTokenEphemeralModel struct {
 // never takes the description of another token of the team.
 const ephemeralTokenDescription = "ephemeral"
 
-// noRenewalText says, in descriptions, why ephemeral tokens are never
-// renewed.
-const noRenewalText = "The platform cannot extend a token, so there is nothing to renew: a token set to expire before the run ends stops working then."
-
-// ephemeralExpiredAtAttribute is the expiry of an ephemeral token.
-func ephemeralExpiredAtAttribute() schema.StringAttribute {
-	return schema.StringAttribute{
-		Optional: true, Computed: true,
-		Description: "When the token stops working if the run has not deleted it by then, an RFC 3339 time still to come, such as `2030-01-31T18:00:00Z`. " +
-			"Not set, the platform sets it two years after the creation, long after the run that deletes the token ends.",
-		Validators: []validator.String{timeValidator{}},
-	}
-}
-
 // NewTeamTokenEphemeralResource is the constructor of the ephemeral
 // stack_platform_team_token. It always makes one of the team's described
 // tokens: a legacy token would replace the one the team has.

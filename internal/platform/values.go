@@ -1,6 +1,14 @@
 package platform
 
-import "github.com/hashicorp/terraform-plugin-framework/types"
+import (
+	"context"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
 
 // The values of a model as the client's options take them: nil, left out
 // of the request, for a value that is null or not known yet.
@@ -27,3 +35,29 @@ func boolOf(v types.Bool) *bool {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// nonNil makes an empty list one that a request sends, as [].
+func nonNil(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
+}
+
+// sortedStrings are the strings of a set, sorted; nil when the set is null
+// or not known.
+func sortedStrings(ctx context.Context, s types.Set, diags *diag.Diagnostics) []string {
+	if s.IsNull() || s.IsUnknown() {
+		return nil
+	}
+	var v []string
+	diags.Append(s.ElementsAs(ctx, &v, false)...)
+	slices.Sort(v)
+	return v
+}
+
+// stringList is a list of strings, empty rather than null when there are
+// none.
+func stringList(v []string) types.List {
+	return fwutil.StringListValue(nonNil(v))
+}

@@ -128,7 +128,7 @@ func variableSchema(context.Context) schema.Schema {
 			Required: true,
 			Description: "Name of the variable. " + variableKeyRule + " Changing it renames the variable in place, " +
 				"except for a sensitive variable, which is replaced (its value cannot be read to be carried over).",
-			Validators: []validator.String{stringvalidator.RegexMatches(notBlankRe, "must not be blank")},
+			Validators: notBlankValidators(),
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(sensitiveInState,
 				"Replaces a sensitive variable whose key changes.", "Replaces a sensitive variable whose key changes.")},
 		},

@@ -3,14 +3,11 @@ package platform
 import (
 	"context"
 	"fmt"
-	"maps"
 	"net/http"
 	"regexp"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -92,13 +89,11 @@ var settingOverwritesTypes = map[string]attr.Type{"execution_mode": types.BoolTy
 // The rules of a workspace's values, as the descriptions state them.
 const (
 	workspaceNameRule = "A workspace's name has 1 to 90 characters: letters, digits, `-` and `_`; it is unique in its organization, in any case."
-	tagNameRule       = "A tag name has 1 to 255 characters: lower-case letters, digits, `:`, `-` and `_`, starting and ending with a letter or a digit."
 	maxWorkspaceName  = 90
 )
 
 var (
 	workspaceNameRe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
-	tagNameRe       = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9:_-]*[a-z0-9])?$`)
 	repoIdentifier  = regexp.MustCompile(`^\S+/\S+$`)
 )
 
@@ -197,7 +192,7 @@ func workspaceSchema(context.Context) schema.Schema {
 				Description: "When the platform destroys the workspace's resources, as an RFC 3339 time such as `2030-06-01T12:00:00Z`. " +
 					"Not set, never at a set time. It cannot be set together with `auto_destroy_activity_duration`.",
 				Validators: []validator.String{
-					rfc3339Validator{},
+					rfc3339Validator{example: "2030-06-01T12:00:00Z"},
 					stringvalidator.ConflictsWith(path.MatchRoot("auto_destroy_activity_duration")),
 				},
 			},
@@ -205,7 +200,7 @@ func workspaceSchema(context.Context) schema.Schema {
 				Optional: true,
 				Description: "How long the workspace may go without activity before the platform destroys its resources. " + activityDurationRule +
 					" Not set, the workspace inherits its project's, if the project has one, else never for inactivity; the attribute then stays null.",
-				Validators: []validator.String{stringvalidator.RegexMatches(activityDurationRe, "must be 1 to 4 digits followed by d or h, such as 14d or 12h")},
+				Validators: activityDurationValidators(),
 			},
 			"allow_destroy_plan":            flag(true, "Whether destroy plans may be queued."),
 			"file_triggers_enabled":         flag(true, "Whether runs start only for changes of files under the working directory or the trigger prefixes or patterns (true), rather than for every change of the repository. Must be `false` with `vcs_repo.tags_regex`."),
@@ -239,18 +234,14 @@ func workspaceSchema(context.Context) schema.Schema {
 				Optional: true, Computed: true, ElementType: types.StringType,
 				Description: "The workspace's flat tags. " + tagNameRule +
 					" Left out, the workspace keeps the tags it has; `[]` removes them all. A tag added outside Terraform shows as drift when the set is given.",
-				Validators:    []validator.Set{setvalidator.ValueStringsAre(stringvalidator.LengthAtMost(255), stringvalidator.RegexMatches(tagNameRe, "must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit"))},
+				Validators:    []validator.Set{setvalidator.ValueStringsAre(tagNameValidators()...)},
 				PlanModifiers: []planmodifier.Set{setplanmodifier.UseStateForUnknown()},
 			},
 			"tag_bindings": schema.MapAttribute{
 				Optional: true, Computed: true, ElementType: types.StringType,
 				Description: "The workspace's own key-value tags, besides those it inherits from its project, which are not listed here. " + tagBindingRule +
 					" Left out, the workspace keeps the tags it has; `{}` removes them all. A tag changed outside Terraform shows as drift when the map is set.",
-				Validators: []validator.Map{
-					mapvalidator.SizeAtMost(maxTagBindings),
-					mapvalidator.KeysAre(stringvalidator.LengthBetween(1, 128)),
-					mapvalidator.ValueStringsAre(stringvalidator.LengthAtMost(256)),
-				},
+				Validators:    tagBindingValidators(),
 				PlanModifiers: []planmodifier.Map{mapplanmodifier.UseStateForUnknown()},
 			},
 			"vcs_repo": schema.SingleNestedAttribute{
@@ -315,33 +306,6 @@ func workspaceSchema(context.Context) schema.Schema {
 	}
 }
 
-// importWorkspace takes a workspace's ID, or its organization and name,
-// and reads the workspace, to learn its ID and so that a workspace the
-// platform does not answer fails the import of object, the workspace or
-// its settings, in the provider's words. force_delete, which the platform
-// does not keep, is imported at its default by the workspace's Import, so
-// that the plan after an import of a configuration that leaves it out or
-// sets it false is empty.
-func importWorkspace(ctx context.Context, c *platformclient.Client, object, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	var got *platformclient.Workspace
-	var err error
-	if platformclient.IsID(platformclient.PrefixWorkspace, id) {
-		got, err = c.Workspaces.ReadByID(ctx, id, platformclient.WorkspaceReadOptions{})
-	} else {
-		org, name, ok := strings.Cut(id, "/")
-		if !ok || !organizationNameRe.MatchString(org) || !workspaceNameRe.MatchString(name) {
-			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a workspace is its ID, ws- and 16 characters of the base58 alphabet, "+
-				"or <ORGANIZATION>/<WORKSPACE NAME>; got %q.", id))
-			return
-		}
-		got, err = c.Workspaces.Read(ctx, org, name, platformclient.WorkspaceReadOptions{})
-	}
-	if !importFoundAs(diags, object, "workspace", id, err) {
-		return
-	}
-	diags.Append(state.SetAttribute(ctx, path.Root("id"), got.ID)...)
-}
-
 // validateWorkspace checks the rules that tie attributes together.
 func validateWorkspace(ctx context.Context, _ tfsdk.Config, m *workspaceResourceModel, diags *diag.Diagnostics) {
 	nonEmpty := func(l types.List) bool { return !l.IsNull() && !l.IsUnknown() && len(l.Elements()) > 0 }
@@ -388,7 +352,7 @@ func createWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 	if repo, err := u.VCSRepo.Get(); err == nil {
 		create.VCSRepo = repo
 	}
-	names := tagNamesOf(ctx, m.TagNames, op.Diags)
+	names := sortedStrings(ctx, m.TagNames, op.Diags)
 	for _, n := range names {
 		create.Tags = append(create.Tags, &platformclient.Tag{Name: n})
 	}
@@ -416,7 +380,7 @@ func updateWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 		return err
 	}
 	if !m.TagNames.IsUnknown() {
-		want, had := tagNamesOf(ctx, m.TagNames, op.Diags), tagNamesOf(ctx, prior.TagNames, op.Diags)
+		want, had := sortedStrings(ctx, m.TagNames, op.Diags), sortedStrings(ctx, prior.TagNames, op.Diags)
 		done := fmt.Sprintf("the workspace %s has every change of the plan but its flat tags", id)
 		partial := func(tags []string, err error) error {
 			got.TagNames = tags
@@ -530,46 +494,8 @@ func workspaceFromModel(ctx context.Context, m *workspaceModel, diags *diag.Diag
 	if !m.ProjectID.IsNull() && !m.ProjectID.IsUnknown() {
 		u.Project = &platformclient.Project{ID: m.ProjectID.ValueString()}
 	}
-	if !m.TagBindings.IsUnknown() {
-		tags := fwutil.StringMap(ctx, m.TagBindings, diags)
-		u.TagBindings = make([]*platformclient.TagBinding, 0, len(tags))
-		for _, k := range slices.Sorted(maps.Keys(tags)) {
-			u.TagBindings = append(u.TagBindings, &platformclient.TagBinding{Key: k, Value: tags[k]})
-		}
-	}
+	u.TagBindings = tagBindingsOf(ctx, m.TagBindings, diags)
 	return u
-}
-
-// nonNil makes an empty list one that a request sends, as [].
-func nonNil(l []string) []string {
-	if l == nil {
-		return []string{}
-	}
-	return l
-}
-
-// tagNamesOf are the names of a set of flat tags, sorted; nil when the set
-// is null or not known.
-func tagNamesOf(ctx context.Context, s types.Set, diags *diag.Diagnostics) []string {
-	if s.IsNull() || s.IsUnknown() {
-		return nil
-	}
-	var names []string
-	diags.Append(s.ElementsAs(ctx, &names, false)...)
-	slices.Sort(names)
-	return names
-}
-
-// ownTagsOf are the bindings, among a workspace's effective ones, that
-// are its own rather than its project's.
-func ownTagsOf(bindings []*platformclient.EffectiveTagBinding) map[string]string {
-	tags := map[string]string{}
-	for _, b := range bindings {
-		if b.InheritedFrom == nil || b.InheritedFrom.ID == "" {
-			tags[b.Key] = b.Value
-		}
-	}
-	return tags
 }
 
 // modelFromWorkspace writes the workspace the server answered over m,
@@ -656,25 +582,6 @@ func vcsRepoFromAPI(prior *workspaceVCSRepoModel, r *platformclient.VCSRepo) *wo
 		OAuthTokenID:              fwutil.StringFromAPI(prior.OAuthTokenID, r.OAuthTokenID),
 		CodehostAppInstallationID: fwutil.StringFromAPI(prior.CodehostAppInstallationID, r.CodehostAppInstallationID),
 		TagsRegex:                 fwutil.StringFromAPI(prior.TagsRegex, r.TagsRegex),
-	}
-}
-
-// rfc3339Validator checks, at plan time, that a value is an RFC 3339 time.
-type rfc3339Validator struct{}
-
-func (rfc3339Validator) Description(context.Context) string {
-	return "must be an RFC 3339 time, such as 2030-06-01T12:00:00Z"
-}
-
-func (v rfc3339Validator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (v rfc3339Validator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if _, err := time.Parse(time.RFC3339, req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid time",
-			fmt.Sprintf("%s %s, got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
 	}
 }
 

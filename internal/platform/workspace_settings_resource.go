@@ -157,7 +157,7 @@ func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Cl
 		}
 		consumers = consumerIDs(list)
 	} else {
-		consumers = tagNamesOf(ctx, m.RemoteStateConsumerIDs, op.Diags)
+		consumers = sortedStrings(ctx, m.RemoteStateConsumerIDs, op.Diags)
 		if err := op.Client.Workspaces.UpdateRemoteStateConsumers(ctx, id, nonNil(consumers)); err != nil {
 			return partialWorkspaceSettings(m, prior, got, err)
 		}
