@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	eschema "github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -40,11 +41,11 @@ type orgTokenKind struct {
 // organizationTokenModel is an organization's one token; its ID is the
 // organization's name.
 type organizationTokenModel struct {
-	ID              types.String `tfsdk:"id"`
-	Organization    types.String `tfsdk:"organization"`
-	ForceRegenerate types.Bool   `tfsdk:"force_regenerate"`
-	ExpiredAt       types.String `tfsdk:"expired_at"`
-	Token           types.String `tfsdk:"token"`
+	ID              types.String      `tfsdk:"id"`
+	Organization    types.String      `tfsdk:"organization"`
+	ForceRegenerate types.Bool        `tfsdk:"force_regenerate"`
+	ExpiredAt       timetypes.RFC3339 `tfsdk:"expired_at"`
+	Token           types.String      `tfsdk:"token"`
 }
 
 // orgTokenResource is the resource of an organization's token of kind k.
@@ -141,10 +142,10 @@ func orgTokenSchema(k orgTokenKind) schema.Schema {
 // organizationTokenEphemeralModel is an organization token made for one
 // run.
 type organizationTokenEphemeralModel struct {
-	Organization    types.String `tfsdk:"organization"`
-	ReplaceExisting types.Bool   `tfsdk:"replace_existing"`
-	ExpiredAt       types.String `tfsdk:"expired_at"`
-	Token           types.String `tfsdk:"token"`
+	Organization    types.String      `tfsdk:"organization"`
+	ReplaceExisting types.Bool        `tfsdk:"replace_existing"`
+	ExpiredAt       timetypes.RFC3339 `tfsdk:"expired_at"`
+	Token           types.String      `tfsdk:"token"`
 }
 
 // openedOrganizationToken is what closing an organization token needs:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -15,11 +16,11 @@ import (
 
 // teamTokenEphemeralModel is a team token made for one run.
 type teamTokenEphemeralModel struct {
-	TeamID      types.String `tfsdk:"team_id"`
-	Description types.String `tfsdk:"description"`
-	ExpiredAt   types.String `tfsdk:"expired_at"`
-	ID          types.String `tfsdk:"id"`
-	Token       types.String `tfsdk:"token"`
+	TeamID      types.String      `tfsdk:"team_id"`
+	Description types.String      `tfsdk:"description"`
+	ExpiredAt   timetypes.RFC3339 `tfsdk:"expired_at"`
+	ID          types.String      `tfsdk:"id"`
+	Token       types.String      `tfsdk:"token"`
 }
 
 // ephemeralTokenDescription is the first word of the description of a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -22,12 +23,12 @@ import (
 // teamTokenModel is a token of a team: one of its described tokens, or,
 // without a description, its legacy token, whose ID is the team's.
 type teamTokenModel struct {
-	ID              types.String `tfsdk:"id"`
-	TeamID          types.String `tfsdk:"team_id"`
-	Description     types.String `tfsdk:"description"`
-	ExpiredAt       types.String `tfsdk:"expired_at"`
-	ForceRegenerate types.Bool   `tfsdk:"force_regenerate"`
-	Token           types.String `tfsdk:"token"`
+	ID              types.String      `tfsdk:"id"`
+	TeamID          types.String      `tfsdk:"team_id"`
+	Description     types.String      `tfsdk:"description"`
+	ExpiredAt       timetypes.RFC3339 `tfsdk:"expired_at"`
+	ForceRegenerate types.Bool        `tfsdk:"force_regenerate"`
+	Token           types.String      `tfsdk:"token"`
 }
 
 // NewTeamTokenResource is the constructor of stack_platform_team_token.

@@ -2,28 +2,62 @@ package platform
 
 import (
 	"context"
-	"fmt"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 )
 
-// rfc3339Validator checks, at plan time, that a value is an RFC 3339
-// time; example is one, for the message.
-type rfc3339Validator struct{ example string }
+// Times are timetypes.RFC3339 values: the type checks, at plan time, that
+// a configured time is RFC 3339, and takes two spellings of a time in the
+// same offset for one value. The platform answers times in UTC, so a time
+// configured in another offset is kept by its instant, with timeFromAPI
+// in a read and sameInstant in a plan.
 
-func (v rfc3339Validator) Description(context.Context) string {
-	return "must be an RFC 3339 time, such as " + v.example
+// timeOf is the time t holds, nil when it is null or not known yet.
+func timeOf(t timetypes.RFC3339, diags *diag.Diagnostics) *time.Time {
+	if t.IsNull() || t.IsUnknown() {
+		return nil
+	}
+	v, d := t.ValueRFC3339Time()
+	diags.Append(d...)
+	if d.HasError() {
+		return nil
+	}
+	return &v
 }
 
-func (v rfc3339Validator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+// timeFromAPI is the time the server answered, t, for the state: prior,
+// when it names the same instant in another form, else t in UTC, in
+// layout; null when there is none.
+func timeFromAPI(prior timetypes.RFC3339, t *time.Time, layout string) timetypes.RFC3339 {
+	if t == nil || t.IsZero() {
+		return timetypes.NewRFC3339Null()
+	}
+	if p := timeOf(prior, new(diag.Diagnostics)); p != nil && p.Equal(*t) {
+		return prior
+	}
+	return timetypes.NewRFC3339ValueMust(t.UTC().Format(layout))
+}
 
-func (v rfc3339Validator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+// sameInstant plans the state's time when the configuration names the same
+// instant in another form, such as after an import, which reads it in UTC.
+type sameInstant struct{}
+
+func (sameInstant) Description(context.Context) string {
+	return "Another form of the same instant is no change."
+}
+
+func (m sameInstant) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+func (sameInstant) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.StateValue.IsNull() || req.PlanValue.IsNull() || req.PlanValue.IsUnknown() {
 		return
 	}
-	if _, err := time.Parse(time.RFC3339, req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid time",
-			fmt.Sprintf("%s %s, got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
+	planned, err1 := time.Parse(time.RFC3339, req.PlanValue.ValueString())
+	prior, err2 := time.Parse(time.RFC3339, req.StateValue.ValueString())
+	if err1 == nil && err2 == nil && planned.Equal(prior) {
+		resp.PlanValue = req.StateValue
 	}
 }

@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	eschema "github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
@@ -33,29 +33,8 @@ func expiredAtAttribute(object string) schema.StringAttribute {
 		Optional: true, Computed: true,
 		Description: "When the " + object + " stops working, an RFC 3339 time still to come, such as `2030-01-31T18:00:00Z`. " +
 			"Not set, the platform sets it two years after the creation, and this shows it (with no change in later plans). Changing it replaces the " + object + ".",
-		Validators:    []validator.String{rfc3339Validator{example: "2030-01-31T18:00:00Z"}},
+		CustomType:    timetypes.RFC3339Type{},
 		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), sameInstant{}, stillToCome{}, stringplanmodifier.RequiresReplace()},
-	}
-}
-
-// sameInstant plans the state's time when the configuration names the same
-// instant in another form, such as after an import, which reads it in UTC.
-type sameInstant struct{}
-
-func (sameInstant) Description(context.Context) string {
-	return "Another form of the same instant is no change."
-}
-
-func (m sameInstant) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
-
-func (sameInstant) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	if req.StateValue.IsNull() || req.PlanValue.IsNull() || req.PlanValue.IsUnknown() {
-		return
-	}
-	planned, err1 := time.Parse(time.RFC3339, req.PlanValue.ValueString())
-	prior, err2 := time.Parse(time.RFC3339, req.StateValue.ValueString())
-	if err1 == nil && err2 == nil && planned.Equal(prior) {
-		resp.PlanValue = req.StateValue
 	}
 }
 
@@ -99,7 +78,7 @@ func warnExpired(ctx context.Context, _ *platformclient.Client, req resource.Mod
 	if len(resp.RequiresReplace) > 0 {
 		return
 	}
-	var expiry types.String
+	var expiry timetypes.RFC3339
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("expired_at"), &expiry)...)
 	if expiry.IsNull() || expiry.IsUnknown() {
 		return
@@ -113,29 +92,19 @@ func warnExpired(ctx context.Context, _ *platformclient.Client, req resource.Mod
 }
 
 // expiryOf is the expiry to send: nil for none.
-func expiryOf(v types.String) (*time.Time, error) {
-	if v.IsNull() || v.IsUnknown() {
-		return nil, nil
+func expiryOf(v timetypes.RFC3339) (*time.Time, error) {
+	var diags diag.Diagnostics
+	t := timeOf(v, &diags)
+	if diags.HasError() {
+		return nil, &fwutil.Failure{Summary: "Invalid expired_at", Detail: diags.Errors()[0].Detail(), Path: path.Root("expired_at")}
 	}
-	t, err := time.Parse(time.RFC3339, v.ValueString())
-	if err != nil {
-		return nil, &fwutil.Failure{Summary: "Invalid expired_at", Detail: err.Error(), Path: path.Root("expired_at")}
-	}
-	return &t, nil
+	return t, nil
 }
 
 // expiryFromAPI is the server's expiry for state, keeping prior when it
 // names the same instant in another form.
-func expiryFromAPI(prior types.String, t *time.Time) types.String {
-	if t == nil {
-		return types.StringNull()
-	}
-	if !prior.IsNull() && !prior.IsUnknown() {
-		if p, err := time.Parse(time.RFC3339, prior.ValueString()); err == nil && p.Equal(*t) {
-			return prior
-		}
-	}
-	return fwutil.TimeString(*t)
+func expiryFromAPI(prior timetypes.RFC3339, t *time.Time) timetypes.RFC3339 {
+	return timeFromAPI(prior, t, time.RFC3339Nano)
 }
 
 // noRenewalText says, in descriptions, why ephemeral tokens are never
@@ -148,6 +117,6 @@ func ephemeralExpiredAtAttribute() eschema.StringAttribute {
 		Optional: true, Computed: true,
 		Description: "When the token stops working if the run has not deleted it by then, an RFC 3339 time still to come, such as `2030-01-31T18:00:00Z`. " +
 			"Not set, the platform sets it two years after the creation, long after the run that deletes the token ends.",
-		Validators: []validator.String{rfc3339Validator{example: "2030-01-31T18:00:00Z"}},
+		CustomType: timetypes.RFC3339Type{},
 	}
 }

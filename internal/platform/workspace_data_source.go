@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -37,14 +38,17 @@ func workspaceAttributes() map[string]schema.Attribute {
 		return schema.ListAttribute{Computed: true, ElementType: types.StringType, Description: description}
 	}
 	return map[string]schema.Attribute{
-		"id":                             str("The workspace's ID, `ws-` and 16 characters."),
-		"organization":                   str("Name of the workspace's organization."),
-		"name":                           str("Name of the workspace."),
-		"description":                    str("Description of the workspace; null when it has none."),
-		"project_id":                     str("ID of the workspace's project, `prj-` and 16 characters."),
-		"auto_apply":                     flag("Whether a plan that succeeds is applied without confirmation."),
-		"auto_apply_run_trigger":         flag("Whether a run that a run trigger (another workspace's apply) starts is applied without confirmation."),
-		"auto_destroy_at":                str("When the platform destroys the workspace's resources, as an RFC 3339 time in UTC; null for never at a set time."),
+		"id":                     str("The workspace's ID, `ws-` and 16 characters."),
+		"organization":           str("Name of the workspace's organization."),
+		"name":                   str("Name of the workspace."),
+		"description":            str("Description of the workspace; null when it has none."),
+		"project_id":             str("ID of the workspace's project, `prj-` and 16 characters."),
+		"auto_apply":             flag("Whether a plan that succeeds is applied without confirmation."),
+		"auto_apply_run_trigger": flag("Whether a run that a run trigger (another workspace's apply) starts is applied without confirmation."),
+		"auto_destroy_at": schema.StringAttribute{
+			Computed: true, CustomType: timetypes.RFC3339Type{},
+			Description: "When the platform destroys the workspace's resources, as an RFC 3339 time in UTC; null for never at a set time.",
+		},
 		"auto_destroy_activity_duration": str("How long the workspace may go without activity before the platform destroys its resources, such as `14d`: its own, or its project's when it inherits it; null for never."),
 		"allow_destroy_plan":             flag("Whether destroy plans may be queued."),
 		"file_triggers_enabled":          flag("Whether runs start only for changes of files under the working directory or the trigger prefixes or patterns, rather than for every change of the repository."),

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -42,7 +43,7 @@ type workspaceModel struct {
 	ProjectID                   types.String           `tfsdk:"project_id"`
 	AutoApply                   types.Bool             `tfsdk:"auto_apply"`
 	AutoApplyRunTrigger         types.Bool             `tfsdk:"auto_apply_run_trigger"`
-	AutoDestroyAt               types.String           `tfsdk:"auto_destroy_at"`
+	AutoDestroyAt               timetypes.RFC3339      `tfsdk:"auto_destroy_at"`
 	AutoDestroyActivityDuration types.String           `tfsdk:"auto_destroy_activity_duration"`
 	AllowDestroyPlan            types.Bool             `tfsdk:"allow_destroy_plan"`
 	FileTriggersEnabled         types.Bool             `tfsdk:"file_triggers_enabled"`
@@ -191,10 +192,8 @@ func workspaceSchema(context.Context) schema.Schema {
 				Optional: true,
 				Description: "When the platform destroys the workspace's resources, as an RFC 3339 time such as `2030-06-01T12:00:00Z`. " +
 					"Not set, never at a set time. It cannot be set together with `auto_destroy_activity_duration`.",
-				Validators: []validator.String{
-					rfc3339Validator{example: "2030-06-01T12:00:00Z"},
-					stringvalidator.ConflictsWith(path.MatchRoot("auto_destroy_activity_duration")),
-				},
+				CustomType: timetypes.RFC3339Type{},
+				Validators: []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("auto_destroy_activity_duration"))},
 			},
 			"auto_destroy_activity_duration": schema.StringAttribute{
 				Optional: true,
@@ -462,12 +461,8 @@ func workspaceFromModel(ctx context.Context, m *workspaceModel, diags *diag.Diag
 		WorkingDirectory:            stringOf(m.WorkingDirectory),
 		VCSRepo:                     platformclient.Null[*platformclient.VCSRepoOptions](),
 	}
-	if !m.AutoDestroyAt.IsNull() && !m.AutoDestroyAt.IsUnknown() {
-		at, err := time.Parse(time.RFC3339, m.AutoDestroyAt.ValueString())
-		if err != nil {
-			diags.AddAttributeError(path.Root("auto_destroy_at"), "Invalid time", err.Error())
-		}
-		u.AutoDestroyAt = platformclient.Value(at)
+	if at := timeOf(m.AutoDestroyAt, diags); at != nil {
+		u.AutoDestroyAt = platformclient.Value(*at)
 	}
 	if !m.AutoDestroyActivityDuration.IsNull() {
 		u.AutoDestroyActivityDuration = platformclient.Value(m.AutoDestroyActivityDuration.ValueString())
@@ -515,7 +510,7 @@ func modelFromWorkspace(m *workspaceModel, w *platformclient.Workspace, tags map
 	}
 	m.AutoApply = types.BoolValue(w.AutoApply)
 	m.AutoApplyRunTrigger = types.BoolValue(w.AutoApplyRunTrigger)
-	m.AutoDestroyAt = autoDestroyAtFromAPI(m.AutoDestroyAt, w.AutoDestroyAt)
+	m.AutoDestroyAt = timeFromAPI(m.AutoDestroyAt, w.AutoDestroyAt, time.RFC3339)
 	// A workspace that inherits its project's auto-destroy settings is
 	// answered with the project's duration: not the workspace's own,
 	// which is what the resource shows (the data sources show the one in
@@ -552,20 +547,6 @@ func modelFromWorkspace(m *workspaceModel, w *platformclient.Workspace, tags map
 	m.PolicyCheckFailures = types.Int64Value(int64(w.PolicyCheckFailures))
 	m.RunFailures = types.Int64Value(int64(w.RunFailures))
 	m.RunsCount = types.Int64Value(int64(w.RunsCount))
-}
-
-// autoDestroyAtFromAPI keeps the prior spelling of the time when it is the
-// instant the platform answers, which it writes in UTC.
-func autoDestroyAtFromAPI(prior types.String, at *time.Time) types.String {
-	if at == nil {
-		return types.StringNull()
-	}
-	if !prior.IsNull() && !prior.IsUnknown() {
-		if p, err := time.Parse(time.RFC3339, prior.ValueString()); err == nil && p.Equal(*at) {
-			return prior
-		}
-	}
-	return types.StringValue(at.UTC().Format(time.RFC3339))
 }
 
 func vcsRepoFromAPI(prior *workspaceVCSRepoModel, r *platformclient.VCSRepo) *workspaceVCSRepoModel {
