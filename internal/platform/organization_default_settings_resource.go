@@ -117,7 +117,7 @@ func writeOrganizationDefaultSettings(ctx context.Context, op fwutil.Op[*platfor
 	if !m.DefaultAgentPoolID.IsNull() {
 		pool = platformclient.Value(m.DefaultAgentPoolID.ValueString())
 	}
-	got, err := op.Client.Organizations.Update(ctx, m.Organization.ValueString(), platformclient.OrganizationUpdateOptions{
+	got, err := op.Client.Organizations.Update(ctx, m.Organization.ValueString(), platformclient.OrganizationOptions{
 		DefaultExecutionMode: ptr(m.DefaultExecutionMode.ValueString()),
 		DefaultAgentPoolID:   pool,
 	})

@@ -75,7 +75,7 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 		return err
 	},
 	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *projectModel) error {
-		opts := projectFromModel(ctx, m, op.Diags)
+		opts := projectFromModel(ctx, m, updating, op.Diags)
 		if op.Diags.HasError() {
 			return nil
 		}
@@ -154,21 +154,12 @@ func projectSchema(context.Context) schema.Schema {
 // createProject creates the project. A name already taken in the
 // organization is looked up, so that the error gives the ID to import.
 func createProject(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectModel) error {
-	update := projectFromModel(ctx, m, op.Diags)
+	opts := projectFromModel(ctx, m, creating, op.Diags)
 	if op.Diags.HasError() {
 		return nil
 	}
 	org, name := m.Organization.ValueString(), m.Name.ValueString()
-	// A create leaves out what is not set, rather than clear it.
-	create := platformclient.ProjectCreateOptions{
-		Name:        update.Name,
-		Description: stringOf(m.Description),
-		TagBindings: update.TagBindings,
-	}
-	if !m.AutoDestroyActivityDuration.IsNull() {
-		create.AutoDestroyActivityDuration = update.AutoDestroyActivityDuration
-	}
-	got, err := op.Client.Projects.Create(ctx, org, create)
+	got, err := op.Client.Projects.Create(ctx, org, opts)
 	if client.StatusCode(err) == http.StatusConflict {
 		// The search (q) matches in any case, where filter[names] is exact.
 		return nameTaken(ctx, err, "project", name, &m.ID,
@@ -184,24 +175,21 @@ func createProject(ctx context.Context, op fwutil.Op[*platformclient.Client], m 
 	if err != nil {
 		return err
 	}
-	modelFromProject(m, got, tagsOf(update.TagBindings))
+	modelFromProject(m, got, tagsOf(opts.TagBindings))
 	return nil
 }
 
-// projectFromModel is the update that gives the project every value of m:
-// a value m leaves out is cleared. Tag bindings not known yet (left out on
-// create) are not sent.
-func projectFromModel(ctx context.Context, m *projectModel, diags *diag.Diagnostics) platformclient.ProjectUpdateOptions {
-	opts := platformclient.ProjectUpdateOptions{
+// projectFromModel is the project m describes, for a create or an update
+// (w). An update gives the project every value of m, and clears those m
+// leaves out; a create leaves them out. Tag bindings not known yet (left
+// out on create) are not sent.
+func projectFromModel(ctx context.Context, m *projectModel, w writeKind, diags *diag.Diagnostics) platformclient.ProjectOptions {
+	return platformclient.ProjectOptions{
 		Name:                        ptr(m.Name.ValueString()),
-		Description:                 ptr(m.Description.ValueString()),
-		AutoDestroyActivityDuration: platformclient.Null[string](),
+		Description:                 w.text(m.Description),
+		AutoDestroyActivityDuration: w.nullable(m.AutoDestroyActivityDuration),
+		TagBindings:                 tagBindingsOf(ctx, m.TagBindings, diags),
 	}
-	if !m.AutoDestroyActivityDuration.IsNull() {
-		opts.AutoDestroyActivityDuration = platformclient.Value(m.AutoDestroyActivityDuration.ValueString())
-	}
-	opts.TagBindings = tagBindingsOf(ctx, m.TagBindings, diags)
-	return opts
 }
 
 // modelFromProject writes the project the server answered over m, with

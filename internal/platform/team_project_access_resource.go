@@ -140,15 +140,7 @@ var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProje
 		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
-		opts := platformclient.TeamProjectAccessCreateOptions{
-			Access:  ptr(m.Access.ValueString()),
-			Team:    &platformclient.Team{ID: m.TeamID.ValueString()},
-			Project: &platformclient.Project{ID: m.ProjectID.ValueString()},
-		}
-		if m.Access.ValueString() == platformclient.AccessCustom {
-			opts.ProjectAccess, opts.WorkspaceAccess = permissionsFromModel(m)
-		}
-		got, err := op.Client.TeamProjectAccesses.Create(ctx, opts)
+		got, err := op.Client.TeamProjectAccesses.Create(ctx, teamProjectAccessFromModel(m))
 		if err == nil {
 			modelFromTeamProjectAccess(m, got, op.Diags)
 		}
@@ -162,11 +154,7 @@ var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProje
 		return err
 	},
 	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *teamProjectAccessModel) error {
-		opts := platformclient.TeamProjectAccessUpdateOptions{Access: ptr(m.Access.ValueString())}
-		if m.Access.ValueString() == platformclient.AccessCustom {
-			opts.ProjectAccess, opts.WorkspaceAccess = permissionsFromModel(m)
-		}
-		got, err := op.Client.TeamProjectAccesses.Update(ctx, m.ID.ValueString(), opts)
+		got, err := op.Client.TeamProjectAccesses.Update(ctx, m.ID.ValueString(), teamProjectAccessFromModel(m))
 		if err == nil {
 			modelFromTeamProjectAccess(m, got, op.Diags)
 		}
@@ -340,6 +328,21 @@ func accessReplaced(ctx context.Context, req planmodifier.ObjectRequest, diags *
 		}
 	}
 	return false
+}
+
+// teamProjectAccessFromModel is the access m describes, for a create or an
+// update: its level, and a custom access's permissions. The team and the
+// project only a create sends: an access cannot move.
+func teamProjectAccessFromModel(m *teamProjectAccessModel) platformclient.TeamProjectAccessOptions {
+	opts := platformclient.TeamProjectAccessOptions{
+		Access:  ptr(m.Access.ValueString()),
+		Team:    &platformclient.Team{ID: m.TeamID.ValueString()},
+		Project: &platformclient.Project{ID: m.ProjectID.ValueString()},
+	}
+	if m.Access.ValueString() == platformclient.AccessCustom {
+		opts.ProjectAccess, opts.WorkspaceAccess = permissionsFromModel(m)
+	}
+	return opts
 }
 
 // permissionsFromModel are the permissions of a custom access that m

@@ -124,7 +124,7 @@ var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformcl
 		return err
 	},
 	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *teamModel) error {
-		got, err := op.Client.Teams.Update(ctx, m.ID.ValueString(), platformclient.TeamUpdateOptions(teamFromModel(m)))
+		got, err := op.Client.Teams.Update(ctx, m.ID.ValueString(), teamFromModel(m))
 		if err == nil {
 			modelFromTeam(m, got, op.Diags)
 		}
@@ -251,8 +251,8 @@ func createTeam(ctx context.Context, op fwutil.Op[*platformclient.Client], m *te
 
 // teamFromModel is the whole team m describes. Organization access not
 // known yet (left out on create) is not sent; neither is a visibility.
-func teamFromModel(m *teamModel) platformclient.TeamCreateOptions {
-	opts := platformclient.TeamCreateOptions{
+func teamFromModel(m *teamModel) platformclient.TeamOptions {
+	opts := platformclient.TeamOptions{
 		Name:                       ptr(m.Name.ValueString()),
 		SSOTeamID:                  ptr(m.SSOTeamID.ValueString()),
 		Visibility:                 stringOf(m.Visibility),

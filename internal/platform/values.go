@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
@@ -60,4 +61,36 @@ func sortedStrings(ctx context.Context, s types.Set, diags *diag.Diagnostics) []
 // none.
 func stringList(v []string) types.List {
 	return fwutil.StringListValue(nonNil(v))
+}
+
+// writeKind says whether a model is sent to create an object or to update
+// it. An update sends every value, and clears one that the model leaves
+// out; a create leaves it out, so that the platform's default applies.
+type writeKind bool
+
+const (
+	creating writeKind = true
+	updating writeKind = false
+)
+
+// text is a string to send: a null one is "" in an update, which clears
+// it, and left out of a create.
+func (w writeKind) text(v types.String) *string {
+	if w == creating {
+		return stringOf(v)
+	}
+	return ptr(v.ValueString())
+}
+
+// nullable is a Nullable string to send: a null one is Null in an update,
+// which clears it, and left out of a create; one not known yet is left
+// out.
+func (w writeKind) nullable(v types.String) platformclient.Nullable[string] {
+	switch {
+	case v.IsUnknown(), v.IsNull() && w == creating:
+		return nil
+	case v.IsNull():
+		return platformclient.Null[string]()
+	}
+	return platformclient.Value(v.ValueString())
 }

@@ -67,10 +67,7 @@ var NewVariableResource = fwutil.NewResource(&fwutil.Resource[variableModel, *pl
 	// itself, as the import ID needs names the model does not hold.
 	Import: importVariable,
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableModel) error {
-		opts := variableFromModel(ctx, op, m)
-		got, err := op.Client.Variables.Create(ctx, m.parent(), platformclient.VariableCreateOptions{
-			Key: opts.Key, Value: opts.Value, Description: opts.Description, Category: opts.Category, HCL: opts.HCL, Sensitive: opts.Sensitive,
-		})
+		got, err := op.Client.Variables.Create(ctx, m.parent(), variableFromModel(ctx, op, m))
 		if client.StatusCode(err) == http.StatusConflict {
 			return variableExists(ctx, op.Client, m, err)
 		}
@@ -218,10 +215,10 @@ func planVariableUpdate(ctx context.Context, _ *platformclient.Client, req resou
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("readable_value"), readable)...)
 }
 
-// variableFromModel is the update that gives the variable every value of
-// m, its value from value_wo when that is set.
-func variableFromModel(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableModel) platformclient.VariableUpdateOptions {
-	return platformclient.VariableUpdateOptions{
+// variableFromModel is the variable m describes, every value of it, for a
+// create or an update: its value from value_wo when that is set.
+func variableFromModel(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableModel) platformclient.VariableOptions {
+	return platformclient.VariableOptions{
 		Key:         ptr(m.Key.ValueString()),
 		Value:       ptr(op.Secret(ctx, path.Root("value"))),
 		Description: ptr(m.Description.ValueString()),

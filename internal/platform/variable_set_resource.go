@@ -130,15 +130,8 @@ func variableSetSchema(context.Context) schema.Schema {
 // createVariableSet creates the set. A name already taken in the
 // organization is looked up, so that the error gives the ID to import.
 func createVariableSet(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetModel) error {
-	update := variableSetFromModel(m)
-	create := platformclient.VariableSetCreateOptions{
-		Name: update.Name, Description: update.Description, Global: update.Global, Priority: update.Priority,
-	}
-	if !m.ParentProjectID.IsNull() {
-		create.Parent = &platformclient.VariableSetParent{Project: &platformclient.Project{ID: m.ParentProjectID.ValueString()}}
-	}
 	org, name := m.Organization.ValueString(), m.Name.ValueString()
-	got, err := op.Client.VariableSets.Create(ctx, org, create)
+	got, err := op.Client.VariableSets.Create(ctx, org, variableSetFromModel(m))
 	if client.StatusCode(err) == http.StatusConflict {
 		// The search (q) matches a part of the name in any case.
 		return nameTaken(ctx, err, "variable set", name, &m.ID,
@@ -158,15 +151,19 @@ func createVariableSet(ctx context.Context, op fwutil.Op[*platformclient.Client]
 	return nil
 }
 
-// variableSetFromModel is the update that gives the set every value of m.
-// The parent cannot change, so an update leaves it out.
-func variableSetFromModel(m *variableSetModel) platformclient.VariableSetUpdateOptions {
-	return platformclient.VariableSetUpdateOptions{
+// variableSetFromModel is the set m describes, every value of it, for a
+// create or an update. The parent cannot change: only a create sends it.
+func variableSetFromModel(m *variableSetModel) platformclient.VariableSetOptions {
+	opts := platformclient.VariableSetOptions{
 		Name:        ptr(m.Name.ValueString()),
 		Description: ptr(m.Description.ValueString()),
 		Global:      ptr(m.Global.ValueBool()),
 		Priority:    ptr(m.Priority.ValueBool()),
 	}
+	if !m.ParentProjectID.IsNull() {
+		opts.Parent = &platformclient.VariableSetParent{Project: &platformclient.Project{ID: m.ParentProjectID.ValueString()}}
+	}
+	return opts
 }
 
 // modelFromVariableSet writes the set the server answered over m.

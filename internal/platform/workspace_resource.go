@@ -327,39 +327,15 @@ func validateWorkspace(ctx context.Context, _ tfsdk.Config, m *workspaceResource
 }
 
 func createWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceResourceModel) error {
-	u := workspaceFromModel(ctx, &m.workspaceModel, op.Diags)
+	opts := workspaceFromModel(ctx, &m.workspaceModel, creating, op.Diags)
 	if op.Diags.HasError() {
 		return nil
 	}
-	// A create leaves out what is not set, so that the platform's defaults
-	// apply: the project, the Terraform version, the tags.
-	create := platformclient.WorkspaceCreateOptions{
-		Name: u.Name, Description: stringOf(m.Description), AllowDestroyPlan: u.AllowDestroyPlan,
-		AssessmentsEnabled: u.AssessmentsEnabled, AutoApply: u.AutoApply, AutoApplyRunTrigger: u.AutoApplyRunTrigger,
-		FileTriggersEnabled: u.FileTriggersEnabled, QueueAllRuns: u.QueueAllRuns, SpeculativeEnabled: u.SpeculativeEnabled,
-		StructuredRunOutputEnabled: u.StructuredRunOutputEnabled, SourceName: stringOf(m.SourceName), SourceURL: stringOf(m.SourceURL),
-		TerraformVersion: u.TerraformVersion, TriggerPatterns: u.TriggerPatterns, TriggerPrefixes: u.TriggerPrefixes,
-		WorkingDirectory: u.WorkingDirectory, Project: u.Project, TagBindings: u.TagBindings,
-	}
-	if !m.AutoDestroyAt.IsNull() {
-		create.AutoDestroyAt = u.AutoDestroyAt
-	}
-	if !m.AutoDestroyActivityDuration.IsNull() {
-		create.AutoDestroyActivityDuration = u.AutoDestroyActivityDuration
-	}
-	create.InheritsProjectAutoDestroy = u.InheritsProjectAutoDestroy
-	if repo, err := u.VCSRepo.Get(); err == nil {
-		create.VCSRepo = repo
-	}
-	names := sortedStrings(ctx, m.TagNames, op.Diags)
-	for _, n := range names {
-		create.Tags = append(create.Tags, &platformclient.Tag{Name: n})
-	}
-	got, err := op.Client.Workspaces.Create(ctx, m.Organization.ValueString(), create)
+	got, err := op.Client.Workspaces.Create(ctx, m.Organization.ValueString(), opts)
 	if err != nil {
 		return err
 	}
-	modelFromWorkspace(&m.workspaceModel, got, tagsOf(u.TagBindings), op.Diags)
+	modelFromWorkspace(&m.workspaceModel, got, tagsOf(opts.TagBindings), op.Diags)
 	return nil
 }
 
@@ -369,7 +345,7 @@ func createWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 // earlier requests' changes, and the error is a fwutil.Partial whose
 // model holds them, with the tags the workspace has.
 func updateWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], m, prior *workspaceResourceModel) error {
-	u := workspaceFromModel(ctx, &m.workspaceModel, op.Diags)
+	u := workspaceFromModel(ctx, &m.workspaceModel, updating, op.Diags)
 	if op.Diags.HasError() {
 		return nil
 	}
@@ -438,13 +414,16 @@ func deleteWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 	return err
 }
 
-// workspaceFromModel is the update that gives the workspace every value of
-// m: a value m leaves out is cleared, but for those not known yet, which
-// the platform chooses (project, Terraform version, tag bindings).
-func workspaceFromModel(ctx context.Context, m *workspaceModel, diags *diag.Diagnostics) platformclient.WorkspaceUpdateOptions {
-	u := platformclient.WorkspaceUpdateOptions{
+// workspaceFromModel is the workspace m describes, for a create or an
+// update (w). An update gives the workspace every value of m, and clears
+// those m leaves out; a create leaves them out. Both leave out the values
+// not known yet, which the platform chooses: the project, the Terraform
+// version, the tag bindings. The flat tags go with a create only: an
+// update adds and removes them by calls of their own.
+func workspaceFromModel(ctx context.Context, m *workspaceModel, w writeKind, diags *diag.Diagnostics) platformclient.WorkspaceOptions {
+	o := platformclient.WorkspaceOptions{
 		Name:                        ptr(m.Name.ValueString()),
-		Description:                 ptr(m.Description.ValueString()),
+		Description:                 w.text(m.Description),
 		AllowDestroyPlan:            boolOf(m.AllowDestroyPlan),
 		AssessmentsEnabled:          boolOf(m.AssessmentsEnabled),
 		AutoApply:                   boolOf(m.AutoApply),
@@ -453,31 +432,31 @@ func workspaceFromModel(ctx context.Context, m *workspaceModel, diags *diag.Diag
 		QueueAllRuns:                boolOf(m.QueueAllRuns),
 		SpeculativeEnabled:          boolOf(m.SpeculativeEnabled),
 		StructuredRunOutputEnabled:  boolOf(m.StructuredRunOutputEnabled),
-		AutoDestroyAt:               platformclient.Null[time.Time](),
-		AutoDestroyActivityDuration: platformclient.Null[string](),
-		SourceName:                  ptr(m.SourceName.ValueString()),
-		SourceURL:                   ptr(m.SourceURL.ValueString()),
-		TerraformVersion:            stringOf(m.TerraformVersion),
-		WorkingDirectory:            stringOf(m.WorkingDirectory),
-		VCSRepo:                     platformclient.Null[*platformclient.VCSRepoOptions](),
+		AutoDestroyActivityDuration: w.nullable(m.AutoDestroyActivityDuration),
+		// A duration of its own is the workspace's; without one, it
+		// inherits its project's, as go-tfe's clients say explicitly.
+		InheritsProjectAutoDestroy: ptr(m.AutoDestroyActivityDuration.IsNull()),
+		SourceName:                 w.text(m.SourceName),
+		SourceURL:                  w.text(m.SourceURL),
+		TerraformVersion:           stringOf(m.TerraformVersion),
+		WorkingDirectory:           stringOf(m.WorkingDirectory),
+		TagBindings:                tagBindingsOf(ctx, m.TagBindings, diags),
+	}
+	if w == updating {
+		o.AutoDestroyAt = platformclient.Null[time.Time]()
+		o.VCSRepo = platformclient.Null[*platformclient.VCSRepoOptions]()
 	}
 	if at := timeOf(m.AutoDestroyAt, diags); at != nil {
-		u.AutoDestroyAt = platformclient.Value(*at)
+		o.AutoDestroyAt = platformclient.Value(*at)
 	}
-	if !m.AutoDestroyActivityDuration.IsNull() {
-		u.AutoDestroyActivityDuration = platformclient.Value(m.AutoDestroyActivityDuration.ValueString())
-	}
-	// A duration of its own is the workspace's; without one, it inherits
-	// its project's, as go-tfe's clients say explicitly.
-	u.InheritsProjectAutoDestroy = ptr(m.AutoDestroyActivityDuration.IsNull())
 	if !m.TriggerPrefixes.IsUnknown() {
-		u.TriggerPrefixes = nonNil(fwutil.Strings(ctx, m.TriggerPrefixes, diags))
+		o.TriggerPrefixes = nonNil(fwutil.Strings(ctx, m.TriggerPrefixes, diags))
 	}
 	if !m.TriggerPatterns.IsUnknown() {
-		u.TriggerPatterns = nonNil(fwutil.Strings(ctx, m.TriggerPatterns, diags))
+		o.TriggerPatterns = nonNil(fwutil.Strings(ctx, m.TriggerPatterns, diags))
 	}
 	if r := m.VCSRepo; r != nil {
-		u.VCSRepo = platformclient.Value(&platformclient.VCSRepoOptions{
+		o.VCSRepo = platformclient.Value(&platformclient.VCSRepoOptions{
 			Identifier:                stringOf(r.Identifier),
 			Branch:                    ptr(r.Branch.ValueString()),
 			IngressSubmodules:         boolOf(r.IngressSubmodules),
@@ -487,10 +466,14 @@ func workspaceFromModel(ctx context.Context, m *workspaceModel, diags *diag.Diag
 		})
 	}
 	if !m.ProjectID.IsNull() && !m.ProjectID.IsUnknown() {
-		u.Project = &platformclient.Project{ID: m.ProjectID.ValueString()}
+		o.Project = &platformclient.Project{ID: m.ProjectID.ValueString()}
 	}
-	u.TagBindings = tagBindingsOf(ctx, m.TagBindings, diags)
-	return u
+	if w == creating {
+		for _, n := range sortedStrings(ctx, m.TagNames, diags) {
+			o.Tags = append(o.Tags, &platformclient.Tag{Name: n})
+		}
+	}
+	return o
 }
 
 // modelFromWorkspace writes the workspace the server answered over m,

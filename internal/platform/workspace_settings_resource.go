@@ -69,7 +69,7 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 	// consumers.
 	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {
 		id := m.WorkspaceID.ValueString()
-		if _, err := op.Client.Workspaces.Update(ctx, id, platformclient.WorkspaceUpdateOptions{
+		if _, err := op.Client.Workspaces.Update(ctx, id, platformclient.WorkspaceOptions{
 			GlobalRemoteState: ptr(false),
 			SettingOverwrites: &platformclient.WorkspaceSettingOverwrites{ExecutionMode: ptr(false), AgentPool: ptr(false)},
 		}); err != nil {
@@ -135,7 +135,7 @@ func workspaceSettingsSchema(context.Context) schema.Schema {
 // holds the workspace's new settings and the consumers it had.
 func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Client], m, prior *workspaceSettingsModel) error {
 	id := m.WorkspaceID.ValueString()
-	u := platformclient.WorkspaceUpdateOptions{GlobalRemoteState: boolOf(m.GlobalRemoteState)}
+	u := platformclient.WorkspaceOptions{GlobalRemoteState: boolOf(m.GlobalRemoteState)}
 	if m.ExecutionMode.IsUnknown() || m.ExecutionMode.IsNull() {
 		u.SettingOverwrites = &platformclient.WorkspaceSettingOverwrites{ExecutionMode: ptr(false), AgentPool: ptr(false)}
 	} else {
