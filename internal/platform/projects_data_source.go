@@ -31,7 +31,7 @@ var NewProjectsDataSource = fwutil.NewDataSource(&fwutil.DataSource[projectsData
 	Read:     readProjectsDataSource,
 })
 
-func projectsDataSourceSchema(context.Context) schema.Schema {
+func projectsDataSourceSchema(ctx context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "Lists the projects of an organization of the platform that the token may see, with their tag bindings, all of them or those of the given names. " +
 			fmt.Sprintf("The list is read whole, %d projects a request, the most the platform serves.", platformclient.PageSize),
@@ -54,7 +54,7 @@ func projectsDataSourceSchema(context.Context) schema.Schema {
 			"projects": schema.ListNestedAttribute{
 				Computed:     true,
 				Description:  "The projects, in the order `sort` asks for.",
-				NestedObject: schema.NestedAttributeObject{Attributes: projectAttributes()},
+				NestedObject: schema.NestedAttributeObject{Attributes: projectAttributes(ctx)},
 			},
 		},
 	}

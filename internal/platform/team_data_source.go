@@ -26,39 +26,25 @@ var NewTeamDataSource = fwutil.NewDataSource(&fwutil.DataSource[teamModel, *plat
 	Read:     readTeamDataSource,
 })
 
-// teamAttributes are a team's attributes as the data sources show them,
-// all computed: those of teamModel.
-func teamAttributes() map[string]schema.Attribute {
-	flags := make(map[string]schema.Attribute, len(organizationAccessFlags))
+// teamAttributes are a team's attributes as the data sources show them:
+// the resource's, all computed.
+func teamAttributes(ctx context.Context) map[string]schema.Attribute {
+	describe := map[string]string{
+		"organization":                  "Name of the team's organization.",
+		"name":                          "Name of the team.",
+		"visibility":                    "Who sees the team: `secret` (its members and those who manage teams) or `organization` (every member of the organization).",
+		"sso_team_id":                   "ID of the team in the organization's single sign-on identity provider; null when it has none.",
+		"allow_member_token_management": "Whether the team's members may manage the team's tokens.",
+		"organization_access":           "What the team may do across the organization.",
+	}
 	for _, f := range organizationAccessFlags {
-		flags[f.attribute] = schema.BoolAttribute{Computed: true, Description: f.description()}
+		describe["organization_access."+f.attribute] = f.description()
 	}
-	return map[string]schema.Attribute{
-		"id":           schema.StringAttribute{Computed: true, Description: "The team's ID, `team-` and 16 characters."},
-		"organization": schema.StringAttribute{Computed: true, Description: "Name of the team's organization."},
-		"name":         schema.StringAttribute{Computed: true, Description: "Name of the team."},
-		"visibility": schema.StringAttribute{
-			Computed:    true,
-			Description: "Who sees the team: `secret` (its members and those who manage teams) or `organization` (every member of the organization).",
-		},
-		"sso_team_id": schema.StringAttribute{
-			Computed:    true,
-			Description: "ID of the team in the organization's single sign-on identity provider; null when it has none.",
-		},
-		"allow_member_token_management": schema.BoolAttribute{
-			Computed:    true,
-			Description: "Whether the team's members may manage the team's tokens.",
-		},
-		"organization_access": schema.SingleNestedAttribute{
-			Computed:    true,
-			Description: "What the team may do across the organization.",
-			Attributes:  flags,
-		},
-	}
+	return computedFrom(teamSchema(ctx), describe)
 }
 
-func teamDataSourceSchema(context.Context) schema.Schema {
-	attrs := teamAttributes()
+func teamDataSourceSchema(ctx context.Context) schema.Schema {
+	attrs := teamAttributes(ctx)
 	teamLookup.addAttributes(attrs)
 	return schema.Schema{
 		Description: "Reads a team of the platform, by its ID or by its name in an organization, with its organization access. " +

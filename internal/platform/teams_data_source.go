@@ -33,7 +33,7 @@ var NewTeamsDataSource = fwutil.NewDataSource(&fwutil.DataSource[teamsDataSource
 	Read:     readTeamsDataSource,
 })
 
-func teamsDataSourceSchema(context.Context) schema.Schema {
+func teamsDataSourceSchema(ctx context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "Lists the teams of an organization of the platform that the token may see, with their organization access, " +
 			"all of them or those that the filters keep; the filters combine, each narrowing the list. " +
@@ -57,7 +57,7 @@ func teamsDataSourceSchema(context.Context) schema.Schema {
 			"teams": schema.ListNestedAttribute{
 				Computed:     true,
 				Description:  "The teams, by name in any case.",
-				NestedObject: schema.NestedAttributeObject{Attributes: teamAttributes()},
+				NestedObject: schema.NestedAttributeObject{Attributes: teamAttributes(ctx)},
 			},
 			"ids": schema.ListAttribute{
 				Computed: true, ElementType: types.StringType,

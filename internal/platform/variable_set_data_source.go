@@ -24,13 +24,13 @@ var NewVariableSetDataSource = fwutil.NewDataSource(&fwutil.DataSource[variableS
 	Read:     readVariableSetDataSource,
 })
 
-func variableSetDataSourceSchema(context.Context) schema.Schema {
-	attrs := map[string]schema.Attribute{
-		"description":       schema.StringAttribute{Computed: true, Description: "Description of the set; null when it has none."},
-		"global":            schema.BoolAttribute{Computed: true, Description: "Whether the set applies to every workspace of the organization."},
-		"priority":          schema.BoolAttribute{Computed: true, Description: "Whether the set's variables win over those of more specific scopes."},
-		"parent_project_id": schema.StringAttribute{Computed: true, Description: "ID of the project that owns the set; null when the organization does."},
-	}
+func variableSetDataSourceSchema(ctx context.Context) schema.Schema {
+	attrs := computedFrom(variableSetSchema(ctx), map[string]string{
+		"description":       "Description of the set; null when it has none.",
+		"global":            "Whether the set applies to every workspace of the organization.",
+		"priority":          "Whether the set's variables win over those of more specific scopes.",
+		"parent_project_id": "ID of the project that owns the set; null when the organization does.",
+	})
 	variableSetLookup.addAttributes(attrs)
 	return schema.Schema{
 		Description: "Reads a variable set of the platform, by its ID or by its name in an organization. " +

@@ -36,7 +36,7 @@ var NewWorkspacesDataSource = fwutil.NewDataSource(&fwutil.DataSource[workspaces
 	Read:     readWorkspacesDataSource,
 })
 
-func workspacesDataSourceSchema(context.Context) schema.Schema {
+func workspacesDataSourceSchema(ctx context.Context) schema.Schema {
 	tagSet := func(description string) schema.SetAttribute {
 		return schema.SetAttribute{
 			Optional: true, ElementType: types.StringType,
@@ -72,7 +72,7 @@ func workspacesDataSourceSchema(context.Context) schema.Schema {
 			"workspaces": schema.ListNestedAttribute{
 				Computed:     true,
 				Description:  "The workspaces, by name.",
-				NestedObject: schema.NestedAttributeObject{Attributes: workspaceAttributes()},
+				NestedObject: schema.NestedAttributeObject{Attributes: workspaceAttributes(ctx)},
 			},
 			"ids":   names("The IDs of the workspaces, in the order of `workspaces`."),
 			"names": names("The names of the workspaces, in the order of `workspaces`."),
