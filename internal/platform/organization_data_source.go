@@ -11,9 +11,13 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
+// organizationDataModel is an organization as the data sources show it: what the
+// resource has.
+type organizationDataModel = organizationModel
+
 // NewOrganizationDataSource is the constructor of the
 // stack_platform_organization data source.
-var NewOrganizationDataSource = fwutil.NewDataSource(&fwutil.DataSource[organizationModel, *platformclient.Client]{
+var NewOrganizationDataSource = fwutil.NewDataSource(&fwutil.DataSource[organizationDataModel, *platformclient.Client]{
 	TypeName: "platform_organization",
 	Service:  platformclient.Service,
 	Schema:   organizationDataSourceSchema,
@@ -50,7 +54,7 @@ func organizationDataSourceSchema(ctx context.Context) schema.Schema {
 	}
 }
 
-func readOrganizationDataSource(ctx context.Context, c *platformclient.Client, m *organizationModel, diags *diag.Diagnostics) {
+func readOrganizationDataSource(ctx context.Context, c *platformclient.Client, m *organizationDataModel, diags *diag.Diagnostics) {
 	name, ok := organizationNameDefault.Of(c, m.Name, diags)
 	if !ok {
 		return

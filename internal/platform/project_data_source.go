@@ -10,6 +10,10 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
+// projectDataModel is a project as the data sources show it: what the
+// resource has.
+type projectDataModel = projectModel
+
 var projectLookup = lookup{
 	object: "project", idPrefix: platformclient.PrefixProject, idRule: "`prj-` and 16 characters",
 	nameRule: projectNameRule, nameValidators: projectNameValidators(), owner: "the project's",
@@ -18,7 +22,7 @@ var projectLookup = lookup{
 
 // NewProjectDataSource is the constructor of the stack_platform_project
 // data source.
-var NewProjectDataSource = fwutil.NewDataSource(&fwutil.DataSource[projectModel, *platformclient.Client]{
+var NewProjectDataSource = fwutil.NewDataSource(&fwutil.DataSource[projectDataModel, *platformclient.Client]{
 	TypeName: "platform_project",
 	Service:  platformclient.Service,
 	Schema:   projectDataSourceSchema,
@@ -47,7 +51,7 @@ func projectDataSourceSchema(ctx context.Context) schema.Schema {
 	}
 }
 
-func readProjectDataSource(ctx context.Context, c *platformclient.Client, m *projectModel, diags *diag.Diagnostics) {
+func readProjectDataSource(ctx context.Context, c *platformclient.Client, m *projectDataModel, diags *diag.Diagnostics) {
 	got, ok := find(ctx, projectLookup, c, m.ID, m.Organization, m.Name, diags,
 		func(ctx context.Context, id string) (*platformclient.Project, error) {
 			return c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{Include: projectIncludes})

@@ -16,10 +16,10 @@ import (
 )
 
 type projectsDataSourceModel struct {
-	Organization types.String   `tfsdk:"organization"`
-	Names        types.List     `tfsdk:"names"`
-	Sort         types.String   `tfsdk:"sort"`
-	Projects     []projectModel `tfsdk:"projects"`
+	Organization types.String       `tfsdk:"organization"`
+	Names        types.List         `tfsdk:"names"`
+	Sort         types.String       `tfsdk:"sort"`
+	Projects     []projectDataModel `tfsdk:"projects"`
 }
 
 // NewProjectsDataSource is the constructor of the stack_platform_projects
@@ -77,7 +77,7 @@ func readProjectsDataSource(ctx context.Context, c *platformclient.Client, m *pr
 		return
 	}
 	m.Organization = types.StringValue(org)
-	m.Projects = make([]projectModel, len(found.Items))
+	m.Projects = make([]projectDataModel, len(found.Items))
 	for i, p := range found.Items {
 		modelFromProject(&m.Projects[i], p, effectiveTagsOf(p.EffectiveTagBindings))
 	}

@@ -10,6 +10,10 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
+// teamDataModel is a team as the data sources show it: what the
+// resource has.
+type teamDataModel = teamModel
+
 var teamLookup = lookup{
 	object: "team", idPrefix: platformclient.PrefixTeam, idRule: "`team-` and 16 characters",
 	nameMatch: ", compared exactly, in its case", nameRule: teamNameRule, nameValidators: teamNameValidators(),
@@ -19,7 +23,7 @@ var teamLookup = lookup{
 
 // NewTeamDataSource is the constructor of the stack_platform_team data
 // source.
-var NewTeamDataSource = fwutil.NewDataSource(&fwutil.DataSource[teamModel, *platformclient.Client]{
+var NewTeamDataSource = fwutil.NewDataSource(&fwutil.DataSource[teamDataModel, *platformclient.Client]{
 	TypeName: "platform_team",
 	Service:  platformclient.Service,
 	Schema:   teamDataSourceSchema,
@@ -55,7 +59,7 @@ func teamDataSourceSchema(ctx context.Context) schema.Schema {
 	}
 }
 
-func readTeamDataSource(ctx context.Context, c *platformclient.Client, m *teamModel, diags *diag.Diagnostics) {
+func readTeamDataSource(ctx context.Context, c *platformclient.Client, m *teamDataModel, diags *diag.Diagnostics) {
 	got, ok := find(ctx, teamLookup, c, m.ID, m.Organization, m.Name, diags,
 		c.Teams.Read,
 		func(ctx context.Context, org, name string) ([]*platformclient.Team, error) {

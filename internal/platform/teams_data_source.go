@@ -16,12 +16,12 @@ import (
 )
 
 type teamsDataSourceModel struct {
-	Organization types.String `tfsdk:"organization"`
-	Search       types.String `tfsdk:"search"`
-	Names        types.List   `tfsdk:"names"`
-	Teams        []teamModel  `tfsdk:"teams"`
-	IDs          types.List   `tfsdk:"ids"`
-	IDsByName    types.Map    `tfsdk:"ids_by_name"`
+	Organization types.String    `tfsdk:"organization"`
+	Search       types.String    `tfsdk:"search"`
+	Names        types.List      `tfsdk:"names"`
+	Teams        []teamDataModel `tfsdk:"teams"`
+	IDs          types.List      `tfsdk:"ids"`
+	IDsByName    types.Map       `tfsdk:"ids_by_name"`
 }
 
 // NewTeamsDataSource is the constructor of the stack_platform_teams data
@@ -86,7 +86,7 @@ func readTeamsDataSource(ctx context.Context, c *platformclient.Client, m *teams
 		return
 	}
 	m.Organization = types.StringValue(org)
-	m.Teams = make([]teamModel, len(found.Items))
+	m.Teams = make([]teamDataModel, len(found.Items))
 	ids, byName := make([]string, len(found.Items)), make(map[string]string, len(found.Items))
 	for i, t := range found.Items {
 		modelFromTeam(&m.Teams[i], t, diags)

@@ -10,6 +10,10 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
+// variableSetDataModel is a variable set as the data sources show it: what the
+// resource has.
+type variableSetDataModel = variableSetModel
+
 var variableSetLookup = lookup{
 	object: "variable set", idPrefix: platformclient.PrefixVariableSet, idRule: variableSetIDRule,
 	nameMatch: ", compared exactly", nameValidators: variableSetNameValidators(), owner: "the set's",
@@ -17,7 +21,7 @@ var variableSetLookup = lookup{
 
 // NewVariableSetDataSource is the constructor of the
 // stack_platform_variable_set data source.
-var NewVariableSetDataSource = fwutil.NewDataSource(&fwutil.DataSource[variableSetModel, *platformclient.Client]{
+var NewVariableSetDataSource = fwutil.NewDataSource(&fwutil.DataSource[variableSetDataModel, *platformclient.Client]{
 	TypeName: "platform_variable_set",
 	Service:  platformclient.Service,
 	Schema:   variableSetDataSourceSchema,
@@ -39,7 +43,7 @@ func variableSetDataSourceSchema(ctx context.Context) schema.Schema {
 	}
 }
 
-func readVariableSetDataSource(ctx context.Context, c *platformclient.Client, m *variableSetModel, diags *diag.Diagnostics) {
+func readVariableSetDataSource(ctx context.Context, c *platformclient.Client, m *variableSetDataModel, diags *diag.Diagnostics) {
 	got, ok := find(ctx, variableSetLookup, c, m.ID, m.Organization, m.Name, diags,
 		func(ctx context.Context, id string) (*platformclient.VariableSet, error) {
 			return c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})

@@ -16,15 +16,15 @@ import (
 )
 
 type variablesDataSourceModel struct {
-	WorkspaceID   types.String            `tfsdk:"workspace_id"`
-	VariableSetID types.String            `tfsdk:"variable_set_id"`
-	Variables     []variableListItemModel `tfsdk:"variables"`
+	WorkspaceID   types.String        `tfsdk:"workspace_id"`
+	VariableSetID types.String        `tfsdk:"variable_set_id"`
+	Variables     []variableDataModel `tfsdk:"variables"`
 }
 
-// variableListItemModel is a variable as the list shows it: the
-// resource's attributes but for the parent, which the list names once,
-// and value_wo, which only a write has.
-type variableListItemModel struct {
+// variableDataModel is a variable as the data sources show it, an entry
+// of the list: the resource's attributes but for the parent, which the
+// list names once, and value_wo, which only a write has.
+type variableDataModel struct {
 	ID            types.String `tfsdk:"id"`
 	Key           types.String `tfsdk:"key"`
 	Value         types.String `tfsdk:"value"`
@@ -36,15 +36,15 @@ type variableListItemModel struct {
 	VersionID     types.String `tfsdk:"version_id"`
 }
 
-// variableListItemOf maps v through the resource's mapping, as a read of a
-// variable the state does not hold yet.
-func variableListItemOf(v *platformclient.Variable) variableListItemModel {
+// modelFromVariableData maps v through the resource's mapping, as a read
+// of a variable the state does not hold yet.
+func modelFromVariableData(v *platformclient.Variable) variableDataModel {
 	m := variableModel{
 		Value: types.StringNull(), Description: types.StringNull(),
 		ValueWOVersion: types.Int64Null(), VersionID: types.StringNull(),
 	}
 	modelFromVariable(&m, v, false)
-	return variableListItemModel{
+	return variableDataModel{
 		ID: m.ID, Key: m.Key, Value: m.Value, ReadableValue: m.ReadableValue, Category: m.Category,
 		Description: m.Description, HCL: m.HCL, Sensitive: m.Sensitive, VersionID: m.VersionID,
 	}
@@ -109,8 +109,8 @@ func readVariablesDataSource(ctx context.Context, c *platformclient.Client, m *v
 		fwutil.AddAPIError(diags, "Cannot list the variables of the "+of, err)
 		return
 	}
-	m.Variables = make([]variableListItemModel, len(found.Items))
+	m.Variables = make([]variableDataModel, len(found.Items))
 	for i, v := range found.Items {
-		m.Variables[i] = variableListItemOf(v)
+		m.Variables[i] = modelFromVariableData(v)
 	}
 }
