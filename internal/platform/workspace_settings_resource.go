@@ -135,17 +135,7 @@ func workspaceSettingsSchema(context.Context) schema.Schema {
 // holds the workspace's new settings and the consumers it had.
 func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Client], m, prior *workspaceSettingsModel) error {
 	id := m.WorkspaceID.ValueString()
-	u := platformclient.WorkspaceOptions{GlobalRemoteState: boolOf(m.GlobalRemoteState)}
-	if m.ExecutionMode.IsUnknown() || m.ExecutionMode.IsNull() {
-		u.SettingOverwrites = &platformclient.WorkspaceSettingOverwrites{ExecutionMode: ptr(false), AgentPool: ptr(false)}
-	} else {
-		u.ExecutionMode = ptr(m.ExecutionMode.ValueString())
-		u.AgentPoolID = platformclient.Null[string]()
-		if !m.AgentPoolID.IsNull() && !m.AgentPoolID.IsUnknown() {
-			u.AgentPoolID = platformclient.Value(m.AgentPoolID.ValueString())
-		}
-	}
-	got, err := op.Client.Workspaces.Update(ctx, id, u)
+	got, err := op.Client.Workspaces.Update(ctx, id, workspaceSettingsFromModel(m))
 	if err != nil {
 		return err
 	}
@@ -164,6 +154,24 @@ func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Cl
 	}
 	modelFromWorkspaceSettings(m, got, consumers)
 	return nil
+}
+
+// workspaceSettingsFromModel is the update of the workspace that gives it
+// m's settings but the consumers, which have calls of their own: an
+// execution mode names the workspace's own, with its pool or none; none
+// inherits its project's.
+func workspaceSettingsFromModel(m *workspaceSettingsModel) platformclient.WorkspaceOptions {
+	u := platformclient.WorkspaceOptions{GlobalRemoteState: boolOf(m.GlobalRemoteState)}
+	if m.ExecutionMode.IsUnknown() || m.ExecutionMode.IsNull() {
+		u.SettingOverwrites = &platformclient.WorkspaceSettingOverwrites{ExecutionMode: ptr(false), AgentPool: ptr(false)}
+		return u
+	}
+	u.ExecutionMode = ptr(m.ExecutionMode.ValueString())
+	u.AgentPoolID = platformclient.Null[string]()
+	if !m.AgentPoolID.IsNull() && !m.AgentPoolID.IsUnknown() {
+		u.AgentPoolID = platformclient.Value(m.AgentPoolID.ValueString())
+	}
+	return u
 }
 
 // partialWorkspaceSettings is the error of a write whose consumers'
