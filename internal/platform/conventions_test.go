@@ -451,6 +451,23 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 		sameConfigurable(t, "variable", s, &want, &got, "value_wo", "value_wo_version", "variable_set_id")
 	})
 
+	t.Run("team token", func(t *testing.T) {
+		want := teamTokenModel{
+			TeamID: str("team-6p5RiCe5CRjBmsGt"), Description: str("ci"),
+			ExpiredAt: timetypes.NewRFC3339ValueMust("2030-01-31T18:00:00Z"), ForceRegenerate: types.BoolNull(),
+		}
+		opts, err := teamTokenFromModel(&want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := throughJSONAPI[platformclient.TeamToken](t, &opts)
+		a.ID, a.Team = "at-6p5RiCe5CRjBmsGt", &platformclient.Team{ID: want.TeamID.ValueString()}
+		var got teamTokenModel
+		modelFromTeamToken(&got, a)
+		// force_regenerate is the provider's own: no request carries it.
+		sameConfigurable(t, "team token", teamTokenSchema(ctx), &want, &got, "force_regenerate")
+	})
+
 	if diags.HasError() {
 		t.Fatal(diags)
 	}

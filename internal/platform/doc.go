@@ -18,6 +18,7 @@
 // renewal), singleton_tokens.go (the organization's one-per-organization
 // tokens), conflict_lookup.go (a create refused because the name is
 // taken), imports.go (the reads an import makes), lookup.go (a data
-// source's lookup by ID or name), ids.go, names.go, times.go,
+// source's lookup by ID or name), computed.go (a data source's
+// attributes from its resource's schema), ids.go, names.go, times.go,
 // auto_destroy.go, organization_default.go, values.go and text.go.
 package platform

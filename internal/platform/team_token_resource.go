@@ -57,17 +57,15 @@ var NewTeamTokenResource = fwutil.NewResource(&fwutil.Resource[teamTokenModel, *
 		diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamTokenModel) error {
-		expiry, err := expiryOf(m.ExpiredAt)
+		opts, err := teamTokenFromModel(m)
 		if err != nil {
 			return err
 		}
 		var got *platformclient.TeamToken
 		if m.Description.IsNull() {
-			got, err = op.Client.TeamTokens.CreateLegacy(ctx, m.TeamID.ValueString(), platformclient.TeamLegacyTokenCreateOptions{ExpiredAt: expiry})
+			got, err = op.Client.TeamTokens.CreateLegacy(ctx, m.TeamID.ValueString(), platformclient.TeamLegacyTokenCreateOptions{ExpiredAt: opts.ExpiredAt})
 		} else {
-			got, err = op.Client.TeamTokens.Create(ctx, m.TeamID.ValueString(), platformclient.TeamTokenCreateOptions{
-				Description: ptr(m.Description.ValueString()), ExpiredAt: expiry,
-			})
+			got, err = op.Client.TeamTokens.Create(ctx, m.TeamID.ValueString(), opts)
 		}
 		if err != nil {
 			return err
@@ -146,6 +144,13 @@ func teamTokenSchema(context.Context) schema.Schema {
 			},
 		},
 	}
+}
+
+// teamTokenFromModel is the token m describes, for its create: a legacy
+// token, without a description, takes only the expiry.
+func teamTokenFromModel(m *teamTokenModel) (platformclient.TeamTokenCreateOptions, error) {
+	expiry, err := expiryOf(m.ExpiredAt)
+	return platformclient.TeamTokenCreateOptions{Description: stringOf(m.Description), ExpiredAt: expiry}, err
 }
 
 // modelFromTeamToken writes the token the server answered over m, but
