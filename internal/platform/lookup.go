@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -12,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
@@ -94,39 +92,8 @@ func find[T any](ctx context.Context, l lookup, c *platformclient.Client, id, or
 			return o, true
 		}
 	}
-	diags.AddAttributeError(path.Root("name"), strings.ToUpper(l.object[:1])+l.object[1:]+" not found", fmt.Sprintf(
+	diags.AddAttributeError(path.Root("name"), upperFirst(l.object)+" not found", fmt.Sprintf(
 		"The organization %q has no %s named %q that the token may see: the name is compared exactly, in its case%s.",
 		org, l.object, name.ValueString(), l.unlisted))
 	return none, false
-}
-
-// importFound checks the answer to the read that an import makes of the
-// object its ID names, id, once the ID is well formed: so that an ID the
-// platform does not answer fails the import in the provider's words,
-// which say that the token may be why, rather than in Terraform's
-// "non-existent remote object". It reports whether the object was found.
-func importFound(diags *diag.Diagnostics, object, id string, err error) bool {
-	return importFoundAs(diags, object, object, id, err)
-}
-
-// importFoundAs is importFound for an import of object whose ID names
-// another object, named: the workspace of a workspace's settings.
-func importFoundAs(diags *diag.Diagnostics, object, named, id string, err error) bool {
-	switch {
-	case err == nil:
-		return true
-	case client.IsNotFound(err):
-		importNotFound(diags, object, named, id, fmt.Sprintf("Server said: %s", err))
-	default:
-		fwutil.AddAPIError(diags, "Cannot import the "+object, err)
-	}
-	return false
-}
-
-// importNotFound fails the import of object, whose ID, id, names a named
-// that the platform did not answer: why says what it answered instead,
-// such as a list without it.
-func importNotFound(diags *diag.Diagnostics, object, named, id, why string) {
-	diags.AddError("Cannot import the "+object, fmt.Sprintf(
-		"The platform has no %s %q, or the provider's token may not see it.\n\n%s", named, id, why))
 }

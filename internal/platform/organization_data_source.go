@@ -11,9 +11,13 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
+// organizationDataModel is an organization as the data sources show it: what the
+// resource has.
+type organizationDataModel = organizationModel
+
 // NewOrganizationDataSource is the constructor of the
 // stack_platform_organization data source.
-var NewOrganizationDataSource = fwutil.NewDataSource(&fwutil.DataSource[organizationModel, *platformclient.Client]{
+var NewOrganizationDataSource = fwutil.NewDataSource(&fwutil.DataSource[organizationDataModel, *platformclient.Client]{
 	TypeName: "platform_organization",
 	Service:  platformclient.Service,
 	Schema:   organizationDataSourceSchema,
@@ -24,30 +28,24 @@ var NewOrganizationDataSource = fwutil.NewDataSource(&fwutil.DataSource[organiza
 // default organization when not set.
 var organizationNameDefault = organizationDefaultOf("name")
 
-func organizationDataSourceSchema(context.Context) schema.Schema {
-	computed := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, Description: description}
-	}
-	attrs := map[string]schema.Attribute{
-		"name": schema.StringAttribute{
-			Optional: true, Computed: true,
-			Description: "Name of the organization to read. " + organizationDefaultText + " " + organizationNameRule,
-			Validators:  organizationNameValidators(),
-		},
-		"id":                       computed("The organization's ID in the platform's API, which is its name."),
-		"email":                    computed("Email address of the organization's administrators."),
-		"external_id":              computed("The organization's other ID, `org-` and 16 characters, which a rename does not change."),
-		"default_project_id":       computed("ID of the organization's default project, which holds the workspaces created without a project."),
-		"collaborator_auth_policy": computed("How members sign in: `password` or `two_factor_mandatory`."),
-		"owners_team_saml_role_id": computed("The SAML role whose members are made members of the owners team; null when there is none."),
-		"session_timeout":          schema.Int64Attribute{Computed: true, Description: "Minutes of inactivity after which a member's session ends."},
-		"session_remember":         schema.Int64Attribute{Computed: true, Description: "Minutes after which a member's session ends, however active."},
+func organizationDataSourceSchema(ctx context.Context) schema.Schema {
+	describe := map[string]string{
+		"id":                       "The organization's ID in the platform's API, which is its name.",
+		"email":                    "Email address of the organization's administrators.",
+		"default_project_id":       "ID of the organization's default project, which holds the workspaces created without a project.",
+		"collaborator_auth_policy": "How members sign in: `password` or `two_factor_mandatory`.",
+		"owners_team_saml_role_id": "The SAML role whose members are made members of the owners team; null when there is none.",
+		"session_timeout":          "Minutes of inactivity after which a member's session ends.",
+		"session_remember":         "Minutes after which a member's session ends, however active.",
 	}
 	for _, st := range organizationSettings {
-		attrs[st.name] = schema.BoolAttribute{
-			Computed:    true,
-			Description: st.description + " Null when the platform does not report it, as some editions do not.",
-		}
+		describe[st.name] = st.description + " Null when the platform does not report it, as some editions do not."
+	}
+	attrs := computedFrom(organizationSchema(ctx), describe)
+	attrs["name"] = schema.StringAttribute{
+		Optional: true, Computed: true,
+		Description: "Name of the organization to read. " + organizationDefaultText + " " + organizationNameRule,
+		Validators:  organizationNameValidators(),
 	}
 	return schema.Schema{
 		Description: "Reads an organization of the platform, by name, with its settings: the provider's default organization unless `name` says another. " +
@@ -56,7 +54,7 @@ func organizationDataSourceSchema(context.Context) schema.Schema {
 	}
 }
 
-func readOrganizationDataSource(ctx context.Context, c *platformclient.Client, m *organizationModel, diags *diag.Diagnostics) {
+func readOrganizationDataSource(ctx context.Context, c *platformclient.Client, m *organizationDataModel, diags *diag.Diagnostics) {
 	name, ok := organizationNameDefault.Of(c, m.Name, diags)
 	if !ok {
 		return

@@ -117,18 +117,20 @@ func validateOrganizationDefaultSettings(_ context.Context, _ tfsdk.Config, m *o
 // writeOrganizationDefaultSettings gives the organization m's mode and
 // pool, clearing the pool for modes without one, and records the answer.
 func writeOrganizationDefaultSettings(ctx context.Context, op fwutil.Op[*platformclient.Client], m *organizationDefaultSettingsModel) error {
-	pool := platformclient.Null[string]()
-	if !m.DefaultAgentPoolID.IsNull() {
-		pool = platformclient.Value(m.DefaultAgentPoolID.ValueString())
-	}
-	got, err := op.Client.Organizations.Update(ctx, m.Organization.ValueString(), platformclient.OrganizationUpdateOptions{
-		DefaultExecutionMode: ptr(m.DefaultExecutionMode.ValueString()),
-		DefaultAgentPoolID:   pool,
-	})
+	got, err := op.Client.Organizations.Update(ctx, m.Organization.ValueString(), organizationDefaultSettingsFromModel(m))
 	if err == nil {
 		modelFromOrganizationDefaultSettings(m, got)
 	}
 	return err
+}
+
+// organizationDefaultSettingsFromModel is the update of the organization
+// that gives it m's mode and pool: no pool clears the organization's.
+func organizationDefaultSettingsFromModel(m *organizationDefaultSettingsModel) platformclient.OrganizationOptions {
+	return platformclient.OrganizationOptions{
+		DefaultExecutionMode: ptr(m.DefaultExecutionMode.ValueString()),
+		DefaultAgentPoolID:   updating.nullable(m.DefaultAgentPoolID),
+	}
 }
 
 // modelFromOrganizationDefaultSettings writes the settings of the

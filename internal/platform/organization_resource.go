@@ -95,7 +95,7 @@ var NewOrganizationResource = fwutil.NewResource(&fwutil.Resource[organizationMo
 		Read:  importOrganization,
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *organizationModel) error {
-		got, err := op.Client.Organizations.Create(ctx, organizationCreateFromModel(m))
+		got, err := op.Client.Organizations.Create(ctx, organizationFromModel(m, creating))
 		if err == nil {
 			modelFromOrganization(m, got)
 		}
@@ -110,7 +110,7 @@ var NewOrganizationResource = fwutil.NewResource(&fwutil.Resource[organizationMo
 	},
 	// A new name renames the organization in place, which changes its ID.
 	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, prior *organizationModel) error {
-		got, err := op.Client.Organizations.Update(ctx, prior.Name.ValueString(), organizationFromModel(m))
+		got, err := op.Client.Organizations.Update(ctx, prior.Name.ValueString(), organizationFromModel(m, updating))
 		if err == nil {
 			modelFromOrganization(m, got)
 		}
@@ -223,19 +223,19 @@ func (idIsName) PlanModifyString(ctx context.Context, req planmodifier.StringReq
 	resp.PlanValue = name
 }
 
-// organizationFromModel is the update that gives the organization every
-// setting of m: the settings m leaves unknown (left out on create, the
-// server's defaults) are left out.
-func organizationFromModel(m *organizationModel) platformclient.OrganizationUpdateOptions {
-	return platformclient.OrganizationUpdateOptions{
+// organizationFromModel is the organization m describes, for a create or
+// an update (w): the settings m leaves unknown (left out on create, the
+// server's defaults) are left out. The SAML role, when m has none, an
+// update clears, and a create leaves out.
+func organizationFromModel(m *organizationModel, w writeKind) platformclient.OrganizationOptions {
+	return platformclient.OrganizationOptions{
 		Name:                   stringOf(m.Name),
 		Email:                  stringOf(m.Email),
 		SessionTimeout:         intOf(m.SessionTimeout),
 		SessionRemember:        intOf(m.SessionRemember),
 		CollaboratorAuthPolicy: stringOf(m.CollaboratorAuthPolicy),
-		// null is sent as "", which clears the role.
-		OwnersTeamSAMLRoleID:                              ptr(m.OwnersTeamSAMLRoleID.ValueString()),
-		CostEstimationEnabled:                             boolOf(m.CostEstimationEnabled),
+		OwnersTeamSAMLRoleID:   w.text(m.OwnersTeamSAMLRoleID),
+		CostEstimationEnabled:  boolOf(m.CostEstimationEnabled),
 		SendPassingStatusesForUntriggeredSpeculativePlans: boolOf(m.SendPassingStatusesForUntriggeredSpeculativePlans),
 		AggregatedCommitStatusEnabled:                     boolOf(m.AggregatedCommitStatusEnabled),
 		SpeculativePlanManagementEnabled:                  boolOf(m.SpeculativePlanManagementEnabled),
@@ -246,31 +246,6 @@ func organizationFromModel(m *organizationModel) platformclient.OrganizationUpda
 		StacksEnabled:                                     boolOf(m.StacksEnabled),
 		RegistryMonorepoSupportEnabled:                    boolOf(m.RegistryMonorepoSupportEnabled),
 		MaxTTLEnabled:                                     boolOf(m.MaxTTLEnabled),
-	}
-}
-
-// organizationCreateFromModel is organizationFromModel as a create, which
-// leaves out the role when it is not set.
-func organizationCreateFromModel(m *organizationModel) platformclient.OrganizationCreateOptions {
-	u := organizationFromModel(m)
-	return platformclient.OrganizationCreateOptions{
-		Name:                   u.Name,
-		Email:                  u.Email,
-		SessionTimeout:         u.SessionTimeout,
-		SessionRemember:        u.SessionRemember,
-		CollaboratorAuthPolicy: u.CollaboratorAuthPolicy,
-		OwnersTeamSAMLRoleID:   stringOf(m.OwnersTeamSAMLRoleID),
-		CostEstimationEnabled:  u.CostEstimationEnabled,
-		SendPassingStatusesForUntriggeredSpeculativePlans: u.SendPassingStatusesForUntriggeredSpeculativePlans,
-		AggregatedCommitStatusEnabled:                     u.AggregatedCommitStatusEnabled,
-		SpeculativePlanManagementEnabled:                  u.SpeculativePlanManagementEnabled,
-		AssessmentsEnforced:                               u.AssessmentsEnforced,
-		AllowForceDeleteWorkspaces:                        u.AllowForceDeleteWorkspaces,
-		UserTokensEnabled:                                 u.UserTokensEnabled,
-		EnforceHYOK:                                       u.EnforceHYOK,
-		StacksEnabled:                                     u.StacksEnabled,
-		RegistryMonorepoSupportEnabled:                    u.RegistryMonorepoSupportEnabled,
-		MaxTTLEnabled:                                     u.MaxTTLEnabled,
 	}
 }
 

@@ -147,7 +147,7 @@ func TestAccOrganizationToken_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	testPlanErrors(t, p, []planErrorCase{
 		{orgTokenConfig(p, `expired_at = "2099-01-31"`),
-			literal(`expired_at must be an RFC 3339 time, such as 2030-01-31T18:00:00Z, got "2099-01-31".`)},
+			wrapped(`Invalid RFC3339 String Value.*expired_at = "2099-01-31".*Given Value: 2099-01-31`)},
 		{orgTokenConfig(p, `expired_at = "2020-01-31T18:00:00+01:00"`),
 			literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00+01:00", which has passed.`)},
 		{orgTokenConfig(p, `organization = "a b"`),

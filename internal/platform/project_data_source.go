@@ -5,11 +5,14 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
+
+// projectDataModel is a project as the data sources show it: what the
+// resource has.
+type projectDataModel = projectModel
 
 var projectLookup = lookup{
 	object: "project", idPrefix: platformclient.PrefixProject, idRule: "`prj-` and 16 characters",
@@ -19,7 +22,7 @@ var projectLookup = lookup{
 
 // NewProjectDataSource is the constructor of the stack_platform_project
 // data source.
-var NewProjectDataSource = fwutil.NewDataSource(&fwutil.DataSource[projectModel, *platformclient.Client]{
+var NewProjectDataSource = fwutil.NewDataSource(&fwutil.DataSource[projectDataModel, *platformclient.Client]{
 	TypeName: "platform_project",
 	Service:  platformclient.Service,
 	Schema:   projectDataSourceSchema,
@@ -27,26 +30,19 @@ var NewProjectDataSource = fwutil.NewDataSource(&fwutil.DataSource[projectModel,
 })
 
 // projectAttributes are a project's attributes as the data sources show
-// them, all computed.
-func projectAttributes() map[string]schema.Attribute {
-	return map[string]schema.Attribute{
-		"id":           schema.StringAttribute{Computed: true, Description: "The project's ID, `prj-` and 16 characters."},
-		"organization": schema.StringAttribute{Computed: true, Description: "Name of the project's organization."},
-		"name":         schema.StringAttribute{Computed: true, Description: "Name of the project."},
-		"description":  schema.StringAttribute{Computed: true, Description: "Description of the project; null when it has none."},
-		"auto_destroy_activity_duration": schema.StringAttribute{
-			Computed:    true,
-			Description: "How long the project's workspaces may go without activity before their resources are destroyed, such as `14d`; null for never.",
-		},
-		"tag_bindings": schema.MapAttribute{
-			Computed: true, ElementType: types.StringType,
-			Description: "The project's key-value tags; empty when it has none.",
-		},
-	}
+// them: the resource's, all computed.
+func projectAttributes(ctx context.Context) map[string]schema.Attribute {
+	return computedFrom(projectSchema(ctx), map[string]string{
+		"organization":                   "Name of the project's organization.",
+		"name":                           "Name of the project.",
+		"description":                    "Description of the project; null when it has none.",
+		"auto_destroy_activity_duration": "How long the project's workspaces may go without activity before their resources are destroyed, such as `14d`; null for never.",
+		"tag_bindings":                   "The project's key-value tags; empty when it has none.",
+	})
 }
 
-func projectDataSourceSchema(context.Context) schema.Schema {
-	attrs := projectAttributes()
+func projectDataSourceSchema(ctx context.Context) schema.Schema {
+	attrs := projectAttributes(ctx)
 	projectLookup.addAttributes(attrs)
 	return schema.Schema{
 		Description: "Reads a project of the platform, by its ID or by its name in an organization, with its tag bindings. " +
@@ -55,7 +51,7 @@ func projectDataSourceSchema(context.Context) schema.Schema {
 	}
 }
 
-func readProjectDataSource(ctx context.Context, c *platformclient.Client, m *projectModel, diags *diag.Diagnostics) {
+func readProjectDataSource(ctx context.Context, c *platformclient.Client, m *projectDataModel, diags *diag.Diagnostics) {
 	got, ok := find(ctx, projectLookup, c, m.ID, m.Organization, m.Name, diags,
 		func(ctx context.Context, id string) (*platformclient.Project, error) {
 			return c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{Include: projectIncludes})

@@ -3,13 +3,9 @@ package platform
 import (
 	"context"
 	"fmt"
-	"maps"
 	"net/http"
 	"regexp"
-	"slices"
-	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -39,18 +35,10 @@ type projectModel struct {
 const (
 	projectNameRule = "A project's name has 3 to 40 characters: letters, digits, spaces, `-` and `_`, not starting or ending with a space; " +
 		"it is unique in its organization, in any case."
-	activityDurationRule = "A duration of 1 to 4 digits followed by `d` (days) or `h` (hours), such as `14d` or `12h`."
-	tagBindingRule       = "At most 10 tags; each key has 1 to 128 characters, each value at most 256 (it may be empty)."
-	// maxTagBindings is the platform's limit of a project's or a
-	// workspace's own tag bindings.
-	maxTagBindings = 10
 	maxDescription = 256
 )
 
-var (
-	projectNameRe      = regexp.MustCompile(`^[A-Za-z0-9_-](?:[A-Za-z0-9_ -]*[A-Za-z0-9_-])?$`)
-	activityDurationRe = regexp.MustCompile(`^[0-9]{1,4}[dh]$`)
-)
+var projectNameRe = regexp.MustCompile(`^[A-Za-z0-9_-](?:[A-Za-z0-9_ -]*[A-Za-z0-9_-])?$`)
 
 func projectNameValidators() []validator.String {
 	return []validator.String{
@@ -88,7 +76,7 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 		return err
 	},
 	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *projectModel) error {
-		opts := projectFromModel(ctx, m, op.Diags)
+		opts := projectFromModel(ctx, m, updating, op.Diags)
 		if op.Diags.HasError() {
 			return nil
 		}
@@ -150,18 +138,14 @@ func projectSchema(context.Context) schema.Schema {
 				Optional: true,
 				Description: "How long the project's workspaces may go without activity before the platform destroys their resources. " +
 					activityDurationRule + " Not set, they are never destroyed for inactivity.",
-				Validators: []validator.String{stringvalidator.RegexMatches(activityDurationRe, "must be 1 to 4 digits followed by d or h, such as 14d or 12h")},
+				Validators: activityDurationValidators(),
 			},
 			"tag_bindings": schema.MapAttribute{
 				Optional: true, Computed: true,
 				ElementType: types.StringType,
 				Description: "The project's key-value tags, which its workspaces inherit. " + tagBindingRule +
 					" Left out, the project keeps the tags it has; `{}` removes them all. A tag changed outside Terraform shows as drift when the map is set.",
-				Validators: []validator.Map{
-					mapvalidator.SizeAtMost(maxTagBindings),
-					mapvalidator.KeysAre(stringvalidator.LengthBetween(1, 128)),
-					mapvalidator.ValueStringsAre(stringvalidator.LengthAtMost(256)),
-				},
+				Validators:    tagBindingValidators(),
 				PlanModifiers: []planmodifier.Map{mapplanmodifier.UseStateForUnknown()},
 			},
 		},
@@ -171,90 +155,42 @@ func projectSchema(context.Context) schema.Schema {
 // createProject creates the project. A name already taken in the
 // organization is looked up, so that the error gives the ID to import.
 func createProject(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectModel) error {
-	update := projectFromModel(ctx, m, op.Diags)
+	opts := projectFromModel(ctx, m, creating, op.Diags)
 	if op.Diags.HasError() {
 		return nil
 	}
 	org, name := m.Organization.ValueString(), m.Name.ValueString()
-	// A create leaves out what is not set, rather than clear it.
-	create := platformclient.ProjectCreateOptions{
-		Name:        update.Name,
-		Description: stringOf(m.Description),
-		TagBindings: update.TagBindings,
-	}
-	if !m.AutoDestroyActivityDuration.IsNull() {
-		create.AutoDestroyActivityDuration = update.AutoDestroyActivityDuration
-	}
-	got, err := op.Client.Projects.Create(ctx, org, create)
+	got, err := op.Client.Projects.Create(ctx, org, opts)
 	if client.StatusCode(err) == http.StatusConflict {
-		if taken := findProject(ctx, op.Client, org, name); taken != nil {
-			m.ID = types.StringValue(taken.ID)
-			return &fwutil.Exists{ServerSaid: err, Name: name}
-		}
-		return &fwutil.Failure{Summary: "Cannot create the project", Detail: fwutil.APIErrorDetail(err)}
+		// The search (q) matches in any case, where filter[names] is exact.
+		return nameTaken(ctx, err, "project", name, &m.ID,
+			func(ctx context.Context, name string) ([]*platformclient.Project, error) {
+				found, err := op.Client.Projects.List(ctx, org, platformclient.ProjectListOptions{Query: name})
+				if err != nil {
+					return nil, err
+				}
+				return found.Items, nil
+			},
+			func(p *platformclient.Project) (string, string) { return p.Name, p.ID })
 	}
 	if err != nil {
 		return err
 	}
-	modelFromProject(m, got, tagsOf(update.TagBindings))
+	modelFromProject(m, got, tagsOf(opts.TagBindings))
 	return nil
 }
 
-// findProject returns the project of org named name in any case, as names
-// are unique in any case, or nil when there is none or the list fails. The
-// search (q) matches in any case, where filter[names] is exact.
-func findProject(ctx context.Context, c *platformclient.Client, org, name string) *platformclient.Project {
-	found, err := c.Projects.List(ctx, org, platformclient.ProjectListOptions{Query: name})
-	if err != nil {
-		return nil
-	}
-	for _, p := range found.Items {
-		if strings.EqualFold(p.Name, name) {
-			return p
-		}
-	}
-	return nil
-}
-
-// projectFromModel is the update that gives the project every value of m:
-// a value m leaves out is cleared. Tag bindings not known yet (left out on
-// create) are not sent.
-func projectFromModel(ctx context.Context, m *projectModel, diags *diag.Diagnostics) platformclient.ProjectUpdateOptions {
-	opts := platformclient.ProjectUpdateOptions{
+// projectFromModel is the project m describes, for a create or an update
+// (w). An update gives the project every value of m, and clears those m
+// leaves out; a create leaves them out. Tag bindings not known yet (left
+// out on create) are not sent.
+func projectFromModel(ctx context.Context, m *projectModel, w writeKind, diags *diag.Diagnostics) platformclient.ProjectOptions {
+	return platformclient.ProjectOptions{
 		Name:                        ptr(m.Name.ValueString()),
-		Description:                 ptr(m.Description.ValueString()),
-		AutoDestroyActivityDuration: platformclient.Null[string](),
+		Description:                 w.text(m.Description),
+		AutoDestroyActivityDuration: w.nullable(m.AutoDestroyActivityDuration),
+		TagBindings:                 tagBindingsOf(ctx, m.TagBindings, diags),
 	}
-	if !m.AutoDestroyActivityDuration.IsNull() {
-		opts.AutoDestroyActivityDuration = platformclient.Value(m.AutoDestroyActivityDuration.ValueString())
-	}
-	if !m.TagBindings.IsUnknown() {
-		tags := fwutil.StringMap(ctx, m.TagBindings, diags)
-		keys := slices.Sorted(maps.Keys(tags))
-		opts.TagBindings = make([]*platformclient.TagBinding, 0, len(keys))
-		for _, k := range keys {
-			opts.TagBindings = append(opts.TagBindings, &platformclient.TagBinding{Key: k, Value: tags[k]})
-		}
-	}
-	return opts
-}
-
-// tagsOf are bindings as a map, by key.
-func tagsOf(bindings []*platformclient.TagBinding) map[string]string {
-	tags := make(map[string]string, len(bindings))
-	for _, b := range bindings {
-		tags[b.Key] = b.Value
-	}
-	return tags
-}
-
-// effectiveTagsOf is tagsOf for the bindings a read includes.
-func effectiveTagsOf(bindings []*platformclient.EffectiveTagBinding) map[string]string {
-	tags := make(map[string]string, len(bindings))
-	for _, b := range bindings {
-		tags[b.Key] = b.Value
-	}
-	return tags
 }
 
 // modelFromProject writes the project the server answered over m, with

@@ -16,10 +16,10 @@ import (
 )
 
 type projectsDataSourceModel struct {
-	Organization types.String   `tfsdk:"organization"`
-	Names        types.List     `tfsdk:"names"`
-	Sort         types.String   `tfsdk:"sort"`
-	Projects     []projectModel `tfsdk:"projects"`
+	Organization types.String       `tfsdk:"organization"`
+	Names        types.List         `tfsdk:"names"`
+	Sort         types.String       `tfsdk:"sort"`
+	Projects     []projectDataModel `tfsdk:"projects"`
 }
 
 // NewProjectsDataSource is the constructor of the stack_platform_projects
@@ -31,7 +31,7 @@ var NewProjectsDataSource = fwutil.NewDataSource(&fwutil.DataSource[projectsData
 	Read:     readProjectsDataSource,
 })
 
-func projectsDataSourceSchema(context.Context) schema.Schema {
+func projectsDataSourceSchema(ctx context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "Lists the projects of an organization of the platform that the token may see, with their tag bindings, all of them or those of the given names. " +
 			fmt.Sprintf("The list is read whole, %d projects a request, the most the platform serves.", platformclient.PageSize),
@@ -54,7 +54,7 @@ func projectsDataSourceSchema(context.Context) schema.Schema {
 			"projects": schema.ListNestedAttribute{
 				Computed:     true,
 				Description:  "The projects, in the order `sort` asks for.",
-				NestedObject: schema.NestedAttributeObject{Attributes: projectAttributes()},
+				NestedObject: schema.NestedAttributeObject{Attributes: projectAttributes(ctx)},
 			},
 		},
 	}
@@ -77,7 +77,7 @@ func readProjectsDataSource(ctx context.Context, c *platformclient.Client, m *pr
 		return
 	}
 	m.Organization = types.StringValue(org)
-	m.Projects = make([]projectModel, len(found.Items))
+	m.Projects = make([]projectDataModel, len(found.Items))
 	for i, p := range found.Items {
 		modelFromProject(&m.Projects[i], p, effectiveTagsOf(p.EffectiveTagBindings))
 	}

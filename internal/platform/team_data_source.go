@@ -10,6 +10,10 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
+// teamDataModel is a team as the data sources show it: what the
+// resource has.
+type teamDataModel = teamModel
+
 var teamLookup = lookup{
 	object: "team", idPrefix: platformclient.PrefixTeam, idRule: "`team-` and 16 characters",
 	nameMatch: ", compared exactly, in its case", nameRule: teamNameRule, nameValidators: teamNameValidators(),
@@ -19,46 +23,32 @@ var teamLookup = lookup{
 
 // NewTeamDataSource is the constructor of the stack_platform_team data
 // source.
-var NewTeamDataSource = fwutil.NewDataSource(&fwutil.DataSource[teamModel, *platformclient.Client]{
+var NewTeamDataSource = fwutil.NewDataSource(&fwutil.DataSource[teamDataModel, *platformclient.Client]{
 	TypeName: "platform_team",
 	Service:  platformclient.Service,
 	Schema:   teamDataSourceSchema,
 	Read:     readTeamDataSource,
 })
 
-// teamAttributes are a team's attributes as the data sources show them,
-// all computed: those of teamModel.
-func teamAttributes() map[string]schema.Attribute {
-	flags := make(map[string]schema.Attribute, len(organizationAccessFlags))
+// teamAttributes are a team's attributes as the data sources show them:
+// the resource's, all computed.
+func teamAttributes(ctx context.Context) map[string]schema.Attribute {
+	describe := map[string]string{
+		"organization":                  "Name of the team's organization.",
+		"name":                          "Name of the team.",
+		"visibility":                    "Who sees the team: `secret` (its members and those who manage teams) or `organization` (every member of the organization).",
+		"sso_team_id":                   "ID of the team in the organization's single sign-on identity provider; null when it has none.",
+		"allow_member_token_management": "Whether the team's members may manage the team's tokens.",
+		"organization_access":           "What the team may do across the organization.",
+	}
 	for _, f := range organizationAccessFlags {
-		flags[f.attribute] = schema.BoolAttribute{Computed: true, Description: f.description()}
+		describe["organization_access."+f.attribute] = f.description()
 	}
-	return map[string]schema.Attribute{
-		"id":           schema.StringAttribute{Computed: true, Description: "The team's ID, `team-` and 16 characters."},
-		"organization": schema.StringAttribute{Computed: true, Description: "Name of the team's organization."},
-		"name":         schema.StringAttribute{Computed: true, Description: "Name of the team."},
-		"visibility": schema.StringAttribute{
-			Computed:    true,
-			Description: "Who sees the team: `secret` (its members and those who manage teams) or `organization` (every member of the organization).",
-		},
-		"sso_team_id": schema.StringAttribute{
-			Computed:    true,
-			Description: "ID of the team in the organization's single sign-on identity provider; null when it has none.",
-		},
-		"allow_member_token_management": schema.BoolAttribute{
-			Computed:    true,
-			Description: "Whether the team's members may manage the team's tokens.",
-		},
-		"organization_access": schema.SingleNestedAttribute{
-			Computed:    true,
-			Description: "What the team may do across the organization.",
-			Attributes:  flags,
-		},
-	}
+	return computedFrom(teamSchema(ctx), describe)
 }
 
-func teamDataSourceSchema(context.Context) schema.Schema {
-	attrs := teamAttributes()
+func teamDataSourceSchema(ctx context.Context) schema.Schema {
+	attrs := teamAttributes(ctx)
 	teamLookup.addAttributes(attrs)
 	return schema.Schema{
 		Description: "Reads a team of the platform, by its ID or by its name in an organization, with its organization access. " +
@@ -69,7 +59,7 @@ func teamDataSourceSchema(context.Context) schema.Schema {
 	}
 }
 
-func readTeamDataSource(ctx context.Context, c *platformclient.Client, m *teamModel, diags *diag.Diagnostics) {
+func readTeamDataSource(ctx context.Context, c *platformclient.Client, m *teamDataModel, diags *diag.Diagnostics) {
 	got, ok := find(ctx, teamLookup, c, m.ID, m.Organization, m.Name, diags,
 		c.Teams.Read,
 		func(ctx context.Context, org, name string) ([]*platformclient.Team, error) {

@@ -121,8 +121,6 @@ func permissionAttributes(perms []permission) map[string]schema.Attribute {
 	return attrs
 }
 
-func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-
 // NewTeamProjectAccessResource is the constructor of
 // stack_platform_team_project_access.
 var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProjectAccessModel, *platformclient.Client]{
@@ -144,15 +142,7 @@ var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProje
 		},
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
-		opts := platformclient.TeamProjectAccessCreateOptions{
-			Access:  ptr(m.Access.ValueString()),
-			Team:    &platformclient.Team{ID: m.TeamID.ValueString()},
-			Project: &platformclient.Project{ID: m.ProjectID.ValueString()},
-		}
-		if m.Access.ValueString() == platformclient.AccessCustom {
-			opts.ProjectAccess, opts.WorkspaceAccess = permissionsFromModel(m)
-		}
-		got, err := op.Client.TeamProjectAccesses.Create(ctx, opts)
+		got, err := op.Client.TeamProjectAccesses.Create(ctx, teamProjectAccessFromModel(m))
 		if err == nil {
 			modelFromTeamProjectAccess(m, got, op.Diags)
 		}
@@ -166,11 +156,7 @@ var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProje
 		return err
 	},
 	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *teamProjectAccessModel) error {
-		opts := platformclient.TeamProjectAccessUpdateOptions{Access: ptr(m.Access.ValueString())}
-		if m.Access.ValueString() == platformclient.AccessCustom {
-			opts.ProjectAccess, opts.WorkspaceAccess = permissionsFromModel(m)
-		}
-		got, err := op.Client.TeamProjectAccesses.Update(ctx, m.ID.ValueString(), opts)
+		got, err := op.Client.TeamProjectAccesses.Update(ctx, m.ID.ValueString(), teamProjectAccessFromModel(m))
 		if err == nil {
 			modelFromTeamProjectAccess(m, got, op.Diags)
 		}
@@ -344,6 +330,21 @@ func accessReplaced(ctx context.Context, req planmodifier.ObjectRequest, diags *
 		}
 	}
 	return false
+}
+
+// teamProjectAccessFromModel is the access m describes, for a create or an
+// update: its level, and a custom access's permissions. The team and the
+// project only a create sends: an access cannot move.
+func teamProjectAccessFromModel(m *teamProjectAccessModel) platformclient.TeamProjectAccessOptions {
+	opts := platformclient.TeamProjectAccessOptions{
+		Access:  ptr(m.Access.ValueString()),
+		Team:    &platformclient.Team{ID: m.TeamID.ValueString()},
+		Project: &platformclient.Project{ID: m.ProjectID.ValueString()},
+	}
+	if m.Access.ValueString() == platformclient.AccessCustom {
+		opts.ProjectAccess, opts.WorkspaceAccess = permissionsFromModel(m)
+	}
+	return opts
 }
 
 // permissionsFromModel are the permissions of a custom access that m

@@ -104,9 +104,7 @@ var impliedBy = func() map[string][]string {
 // like `Platform Admins`, so any other refusal is the platform's to make.
 const teamNameRule = "A team's name is not blank, and unique in its organization in any case; it may hold spaces, such as `Platform Admins`."
 
-func teamNameValidators() []validator.String {
-	return []validator.String{stringvalidator.RegexMatches(notBlankRe, "must not be blank")}
-}
+func teamNameValidators() []validator.String { return notBlankValidators() }
 
 // NewTeamResource is the constructor of stack_platform_team.
 var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformclient.Client]{
@@ -135,7 +133,7 @@ var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformcl
 		return err
 	},
 	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *teamModel) error {
-		got, err := op.Client.Teams.Update(ctx, m.ID.ValueString(), platformclient.TeamUpdateOptions(teamFromModel(m)))
+		got, err := op.Client.Teams.Update(ctx, m.ID.ValueString(), teamFromModel(m))
 		if err == nil {
 			modelFromTeam(m, got, op.Diags)
 		}
@@ -208,14 +206,6 @@ func (f organizationAccessFlag) description() string {
 	return desc
 }
 
-func quoted(names []string) []string {
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = "`" + n + "`"
-	}
-	return out
-}
-
 // importTeam takes <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>:
 // a name is looked up.
 func importTeam(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
@@ -250,15 +240,15 @@ func createTeam(ctx context.Context, op fwutil.Op[*platformclient.Client], m *te
 	org, name := m.Organization.ValueString(), m.Name.ValueString()
 	got, err := op.Client.Teams.Create(ctx, org, opts)
 	if client.StatusCode(err) == http.StatusConflict {
-		if found, ferr := op.Client.Teams.List(ctx, org, platformclient.TeamListOptions{Query: name}); ferr == nil {
-			for _, t := range found.Items {
-				if strings.EqualFold(t.Name, name) {
-					m.ID = types.StringValue(t.ID)
-					return &fwutil.Exists{ServerSaid: err, Name: name}
+		return nameTaken(ctx, err, "team", name, &m.ID,
+			func(ctx context.Context, name string) ([]*platformclient.Team, error) {
+				found, err := op.Client.Teams.List(ctx, org, platformclient.TeamListOptions{Query: name})
+				if err != nil {
+					return nil, err
 				}
-			}
-		}
-		return &fwutil.Failure{Summary: "Cannot create the team", Detail: fwutil.APIErrorDetail(err)}
+				return found.Items, nil
+			},
+			func(t *platformclient.Team) (string, string) { return t.Name, t.ID })
 	}
 	if err != nil {
 		return err
@@ -269,8 +259,8 @@ func createTeam(ctx context.Context, op fwutil.Op[*platformclient.Client], m *te
 
 // teamFromModel is the whole team m describes. Organization access not
 // known yet (left out on create) is not sent; neither is a visibility.
-func teamFromModel(m *teamModel) platformclient.TeamCreateOptions {
-	opts := platformclient.TeamCreateOptions{
+func teamFromModel(m *teamModel) platformclient.TeamOptions {
+	opts := platformclient.TeamOptions{
 		Name:                       ptr(m.Name.ValueString()),
 		SSOTeamID:                  ptr(m.SSOTeamID.ValueString()),
 		Visibility:                 stringOf(m.Visibility),

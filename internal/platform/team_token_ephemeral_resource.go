@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -15,31 +16,17 @@ import (
 
 // teamTokenEphemeralModel is a team token made for one run.
 type teamTokenEphemeralModel struct {
-	TeamID      types.String `tfsdk:"team_id"`
-	Description types.String `tfsdk:"description"`
-	ExpiredAt   types.String `tfsdk:"expired_at"`
-	ID          types.String `tfsdk:"id"`
-	Token       types.String `tfsdk:"token"`
+	TeamID      types.String      `tfsdk:"team_id"`
+	Description types.String      `tfsdk:"description"`
+	ExpiredAt   timetypes.RFC3339 `tfsdk:"expired_at"`
+	ID          types.String      `tfsdk:"id"`
+	Token       types.String      `tfsdk:"token"`
 }
 
 // ephemeralTokenDescription is the first word of the description of a
 // team token opened without one; random characters follow, so that it
 // never takes the description of another token of the team.
 const ephemeralTokenDescription = "ephemeral"
-
-// noRenewalText says, in descriptions, why ephemeral tokens are never
-// renewed.
-const noRenewalText = "The platform cannot extend a token, so there is nothing to renew: a token set to expire before the run ends stops working then."
-
-// ephemeralExpiredAtAttribute is the expiry of an ephemeral token.
-func ephemeralExpiredAtAttribute() schema.StringAttribute {
-	return schema.StringAttribute{
-		Optional: true, Computed: true,
-		Description: "When the token stops working if the run has not deleted it by then, an RFC 3339 time still to come, such as `2030-01-31T18:00:00Z`. " +
-			"Not set, the platform sets it two years after the creation, long after the run that deletes the token ends.",
-		Validators: []validator.String{timeValidator{}},
-	}
-}
 
 // NewTeamTokenEphemeralResource is the constructor of the ephemeral
 // stack_platform_team_token. It always makes one of the team's described

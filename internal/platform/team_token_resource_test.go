@@ -184,7 +184,7 @@ func TestAccTeamToken_planErrors(t *testing.T) {
   description      = "ci"
   force_regenerate = true`), literal(`force_regenerate is for a team's legacy token, which has no description`)},
 		{teamTokenConfig(p, `expired_at = "tomorrow"`),
-			literal(`expired_at must be an RFC 3339 time, such as 2030-01-31T18:00:00Z, got "tomorrow".`)},
+			wrapped(`Invalid RFC3339 String Value.*expired_at = "tomorrow".*Given Value: tomorrow`)},
 		{teamTokenConfig(p, `expired_at = "2020-01-31T18:00:00Z"`),
 			literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00Z", which has passed.`)},
 		{teamTokenConfig(p, `description = ""`), literal(`Attribute description string length must be at least 1, got: 0`)},

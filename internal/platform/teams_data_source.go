@@ -16,12 +16,12 @@ import (
 )
 
 type teamsDataSourceModel struct {
-	Organization types.String `tfsdk:"organization"`
-	Search       types.String `tfsdk:"search"`
-	Names        types.List   `tfsdk:"names"`
-	Teams        []teamModel  `tfsdk:"teams"`
-	IDs          types.List   `tfsdk:"ids"`
-	IDsByName    types.Map    `tfsdk:"ids_by_name"`
+	Organization types.String    `tfsdk:"organization"`
+	Search       types.String    `tfsdk:"search"`
+	Names        types.List      `tfsdk:"names"`
+	Teams        []teamDataModel `tfsdk:"teams"`
+	IDs          types.List      `tfsdk:"ids"`
+	IDsByName    types.Map       `tfsdk:"ids_by_name"`
 }
 
 // NewTeamsDataSource is the constructor of the stack_platform_teams data
@@ -33,7 +33,7 @@ var NewTeamsDataSource = fwutil.NewDataSource(&fwutil.DataSource[teamsDataSource
 	Read:     readTeamsDataSource,
 })
 
-func teamsDataSourceSchema(context.Context) schema.Schema {
+func teamsDataSourceSchema(ctx context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "Lists the teams of an organization of the platform that the token may see, with their organization access, " +
 			"all of them or those that the filters keep; the filters combine, each narrowing the list. " +
@@ -57,7 +57,7 @@ func teamsDataSourceSchema(context.Context) schema.Schema {
 			"teams": schema.ListNestedAttribute{
 				Computed:     true,
 				Description:  "The teams, by name in any case.",
-				NestedObject: schema.NestedAttributeObject{Attributes: teamAttributes()},
+				NestedObject: schema.NestedAttributeObject{Attributes: teamAttributes(ctx)},
 			},
 			"ids": schema.ListAttribute{
 				Computed: true, ElementType: types.StringType,
@@ -86,7 +86,7 @@ func readTeamsDataSource(ctx context.Context, c *platformclient.Client, m *teams
 		return
 	}
 	m.Organization = types.StringValue(org)
-	m.Teams = make([]teamModel, len(found.Items))
+	m.Teams = make([]teamDataModel, len(found.Items))
 	ids, byName := make([]string, len(found.Items)), make(map[string]string, len(found.Items))
 	for i, t := range found.Items {
 		modelFromTeam(&m.Teams[i], t, diags)

@@ -83,10 +83,7 @@ var NewVariableResource = fwutil.NewResource(&fwutil.Resource[variableModel, *pl
 		Read: importVariable,
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableModel) error {
-		opts := variableFromModel(ctx, op, m)
-		got, err := op.Client.Variables.Create(ctx, m.parent(), platformclient.VariableCreateOptions{
-			Key: opts.Key, Value: opts.Value, Description: opts.Description, Category: opts.Category, HCL: opts.HCL, Sensitive: opts.Sensitive,
-		})
+		got, err := op.Client.Variables.Create(ctx, m.parent(), variableFromModel(ctx, op, m))
 		if client.StatusCode(err) == http.StatusConflict {
 			return variableExists(ctx, op.Client, m, err)
 		}
@@ -144,7 +141,7 @@ func variableSchema(context.Context) schema.Schema {
 			Required: true,
 			Description: "Name of the variable. " + variableKeyRule + " Changing it renames the variable in place, " +
 				"except for a sensitive variable, which is replaced (its value cannot be read to be carried over).",
-			Validators: []validator.String{stringvalidator.RegexMatches(notBlankRe, "must not be blank")},
+			Validators: notBlankValidators(),
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(sensitiveInState,
 				"Replaces a sensitive variable whose key changes.", "Replaces a sensitive variable whose key changes.")},
 		},
@@ -234,10 +231,10 @@ func planVariableUpdate(ctx context.Context, _ *platformclient.Client, req resou
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("readable_value"), readable)...)
 }
 
-// variableFromModel is the update that gives the variable every value of
-// m, its value from value_wo when that is set.
-func variableFromModel(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableModel) platformclient.VariableUpdateOptions {
-	return platformclient.VariableUpdateOptions{
+// variableFromModel is the variable m describes, every value of it, for a
+// create or an update: its value from value_wo when that is set.
+func variableFromModel(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableModel) platformclient.VariableOptions {
+	return platformclient.VariableOptions{
 		Key:         ptr(m.Key.ValueString()),
 		Value:       ptr(op.Secret(ctx, path.Root("value"))),
 		Description: ptr(m.Description.ValueString()),

@@ -151,14 +151,18 @@ func importVariableSetAssignment(ctx context.Context, c *platformclient.Client, 
 		return
 	}
 	org, middle, name := parts[0], parts[1], parts[2]
-	vs, err := findVariableSet(ctx, c, org, name, func(a, b string) bool { return a == b })
+	// The search (q) matches a part of the name in any case; the
+	// import ID names the set exactly.
+	found, err := c.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
 	if !importFound(diags, object, id, err) {
 		return
 	}
-	if vs == nil {
+	i := slices.IndexFunc(found.Items, func(vs *platformclient.VariableSet) bool { return vs.Name == name })
+	if i < 0 {
 		importNotFound(diags, object, object, id, fmt.Sprintf("The organization %q has no variable set named %q that the token may see.", org, name))
 		return
 	}
+	vs := found.Items[i]
 	target, targetAttr := middle, "project_id"
 	assigned := slices.ContainsFunc(vs.Projects, func(p *platformclient.Project) bool { return p.ID == middle })
 	if !platformclient.IsID(platformclient.PrefixProject, middle) {

@@ -3,10 +3,7 @@ package platform
 import (
 	"context"
 	"net/http"
-	"regexp"
-	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -35,18 +32,9 @@ type variableSetModel struct {
 }
 
 // The rules of a variable set's values, as the descriptions state them.
-const (
-	variableSetNameRule = "A variable set's name is not blank, and is unique in its organization, in any case."
-	variableSetIDRule   = "`varset-` and 16 characters of the base58 alphabet"
-)
+const variableSetNameRule = "A variable set's name is not blank, and is unique in its organization, in any case."
 
-// notBlankRe matches a value that is not blank: the platform refuses
-// names and keys of white space only.
-var notBlankRe = regexp.MustCompile(`\S`)
-
-func variableSetNameValidators() []validator.String {
-	return []validator.String{stringvalidator.RegexMatches(notBlankRe, "must not be blank")}
-}
+func variableSetNameValidators() []validator.String { return notBlankValidators() }
 
 // NewVariableSetResource is the constructor of stack_platform_variable_set.
 var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetModel, *platformclient.Client]{
@@ -143,21 +131,19 @@ func variableSetSchema(context.Context) schema.Schema {
 // createVariableSet creates the set. A name already taken in the
 // organization is looked up, so that the error gives the ID to import.
 func createVariableSet(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetModel) error {
-	update := variableSetFromModel(m)
-	create := platformclient.VariableSetCreateOptions{
-		Name: update.Name, Description: update.Description, Global: update.Global, Priority: update.Priority,
-	}
-	if !m.ParentProjectID.IsNull() {
-		create.Parent = &platformclient.VariableSetParent{Project: &platformclient.Project{ID: m.ParentProjectID.ValueString()}}
-	}
 	org, name := m.Organization.ValueString(), m.Name.ValueString()
-	got, err := op.Client.VariableSets.Create(ctx, org, create)
+	got, err := op.Client.VariableSets.Create(ctx, org, variableSetFromModel(m))
 	if client.StatusCode(err) == http.StatusConflict {
-		if taken, _ := findVariableSet(ctx, op.Client, org, name, strings.EqualFold); taken != nil {
-			m.ID = types.StringValue(taken.ID)
-			return &fwutil.Exists{ServerSaid: err, Name: name}
-		}
-		return &fwutil.Failure{Summary: "Cannot create the variable set", Detail: fwutil.APIErrorDetail(err)}
+		// The search (q) matches a part of the name in any case.
+		return nameTaken(ctx, err, "variable set", name, &m.ID,
+			func(ctx context.Context, name string) ([]*platformclient.VariableSet, error) {
+				found, err := op.Client.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
+				if err != nil {
+					return nil, err
+				}
+				return found.Items, nil
+			},
+			func(vs *platformclient.VariableSet) (string, string) { return vs.Name, vs.ID })
 	}
 	if err != nil {
 		return err
@@ -166,31 +152,19 @@ func createVariableSet(ctx context.Context, op fwutil.Op[*platformclient.Client]
 	return nil
 }
 
-// findVariableSet returns the set of org whose name is name as same
-// compares them, nil when there is none, or the error of the list. The
-// search (q) matches a part of the name in any case.
-func findVariableSet(ctx context.Context, c *platformclient.Client, org, name string, same func(a, b string) bool) (*platformclient.VariableSet, error) {
-	found, err := c.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
-	if err != nil {
-		return nil, err
-	}
-	for _, vs := range found.Items {
-		if same(vs.Name, name) {
-			return vs, nil
-		}
-	}
-	return nil, nil
-}
-
-// variableSetFromModel is the update that gives the set every value of m.
-// The parent cannot change, so an update leaves it out.
-func variableSetFromModel(m *variableSetModel) platformclient.VariableSetUpdateOptions {
-	return platformclient.VariableSetUpdateOptions{
+// variableSetFromModel is the set m describes, every value of it, for a
+// create or an update. The parent cannot change: only a create sends it.
+func variableSetFromModel(m *variableSetModel) platformclient.VariableSetOptions {
+	opts := platformclient.VariableSetOptions{
 		Name:        ptr(m.Name.ValueString()),
 		Description: ptr(m.Description.ValueString()),
 		Global:      ptr(m.Global.ValueBool()),
 		Priority:    ptr(m.Priority.ValueBool()),
 	}
+	if !m.ParentProjectID.IsNull() {
+		opts.Parent = &platformclient.VariableSetParent{Project: &platformclient.Project{ID: m.ParentProjectID.ValueString()}}
+	}
+	return opts
 }
 
 // modelFromVariableSet writes the set the server answered over m.

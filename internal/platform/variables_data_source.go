@@ -16,15 +16,15 @@ import (
 )
 
 type variablesDataSourceModel struct {
-	WorkspaceID   types.String            `tfsdk:"workspace_id"`
-	VariableSetID types.String            `tfsdk:"variable_set_id"`
-	Variables     []variableListItemModel `tfsdk:"variables"`
+	WorkspaceID   types.String        `tfsdk:"workspace_id"`
+	VariableSetID types.String        `tfsdk:"variable_set_id"`
+	Variables     []variableDataModel `tfsdk:"variables"`
 }
 
-// variableListItemModel is a variable as the list shows it: the
-// resource's attributes but for the parent, which the list names once,
-// and value_wo, which only a write has.
-type variableListItemModel struct {
+// variableDataModel is a variable as the data sources show it, an entry
+// of the list: the resource's attributes but for the parent, which the
+// list names once, and value_wo, which only a write has.
+type variableDataModel struct {
 	ID            types.String `tfsdk:"id"`
 	Key           types.String `tfsdk:"key"`
 	Value         types.String `tfsdk:"value"`
@@ -36,15 +36,15 @@ type variableListItemModel struct {
 	VersionID     types.String `tfsdk:"version_id"`
 }
 
-// variableListItemOf maps v through the resource's mapping, as a read of a
-// variable the state does not hold yet.
-func variableListItemOf(v *platformclient.Variable) variableListItemModel {
+// modelFromVariableData maps v through the resource's mapping, as a read
+// of a variable the state does not hold yet.
+func modelFromVariableData(v *platformclient.Variable) variableDataModel {
 	m := variableModel{
 		Value: types.StringNull(), Description: types.StringNull(),
 		ValueWOVersion: types.Int64Null(), VersionID: types.StringNull(),
 	}
 	modelFromVariable(&m, v, false)
-	return variableListItemModel{
+	return variableDataModel{
 		ID: m.ID, Key: m.Key, Value: m.Value, ReadableValue: m.ReadableValue, Category: m.Category,
 		Description: m.Description, HCL: m.HCL, Sensitive: m.Sensitive, VersionID: m.VersionID,
 	}
@@ -59,10 +59,7 @@ var NewVariablesDataSource = fwutil.NewDataSource(&fwutil.DataSource[variablesDa
 	Read:     readVariablesDataSource,
 })
 
-func variablesDataSourceSchema(context.Context) schema.Schema {
-	str := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, Description: description}
-	}
+func variablesDataSourceSchema(ctx context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "Lists the variables of a workspace or of a variable set of the platform. " +
 			"Each `value` is marked sensitive, as in `stack_platform_variable`, since a variable that is not sensitive may still hold a secret: " +
@@ -87,20 +84,16 @@ func variablesDataSourceSchema(context.Context) schema.Schema {
 			"variables": schema.ListNestedAttribute{
 				Computed:    true,
 				Description: "The variables, in the platform's order.",
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":  str("The variable's ID, `var-` and 16 characters."),
-					"key": str("Name of the variable."),
-					"value": schema.StringAttribute{
-						Computed: true, Sensitive: true,
-						Description: "Value of the variable, marked sensitive; null when the variable is sensitive.",
-					},
-					"readable_value": str("Value of the variable, without the sensitive mark; null when the variable is sensitive."),
-					"category":       str("What the variable is: `terraform`, an input variable of the configuration, or `env`, an environment variable of runs."),
-					"description":    str("Description of the variable; null when it has none."),
-					"hcl":            schema.BoolAttribute{Computed: true, Description: "Whether the value is HCL, such as a list or a map, rather than a string."},
-					"sensitive":      schema.BoolAttribute{Computed: true, Description: "Whether the variable is sensitive: the platform then never returns its value."},
-					"version_id":     str("The version of the value, which the platform changes whenever the value changes, sensitive or not."),
-				}},
+				NestedObject: schema.NestedAttributeObject{Attributes: computedFrom(variableSchema(ctx), map[string]string{
+					"key":            "Name of the variable.",
+					"value":          "Value of the variable, marked sensitive; null when the variable is sensitive.",
+					"readable_value": "Value of the variable, without the sensitive mark; null when the variable is sensitive.",
+					"category":       "What the variable is: `terraform`, an input variable of the configuration, or `env`, an environment variable of runs.",
+					"description":    "Description of the variable; null when it has none.",
+					"hcl":            "Whether the value is HCL, such as a list or a map, rather than a string.",
+					"sensitive":      "Whether the variable is sensitive: the platform then never returns its value.",
+					"version_id":     "The version of the value, which the platform changes whenever the value changes, sensitive or not.",
+				}, "workspace_id", "variable_set_id", "value_wo_version")},
 			},
 		},
 	}
@@ -116,8 +109,8 @@ func readVariablesDataSource(ctx context.Context, c *platformclient.Client, m *v
 		fwutil.AddAPIError(diags, "Cannot list the variables of the "+of, err)
 		return
 	}
-	m.Variables = make([]variableListItemModel, len(found.Items))
+	m.Variables = make([]variableDataModel, len(found.Items))
 	for i, v := range found.Items {
-		m.Variables[i] = variableListItemOf(v)
+		m.Variables[i] = modelFromVariableData(v)
 	}
 }

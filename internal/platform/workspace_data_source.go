@@ -22,84 +22,54 @@ var NewWorkspaceDataSource = fwutil.NewDataSource(&fwutil.DataSource[workspaceDa
 })
 
 // workspaceAttributes are a workspace's attributes as the data sources
-// show them, all computed: those of workspaceDataModel.
-func workspaceAttributes() map[string]schema.Attribute {
-	str := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{Computed: true, Description: description}
+// show them: the resource's, all computed, and the lock, which the
+// resource leaves out: those of workspaceDataModel.
+func workspaceAttributes(ctx context.Context) map[string]schema.Attribute {
+	attrs := computedFrom(workspaceSchema(ctx), map[string]string{
+		"organization":                          "Name of the workspace's organization.",
+		"name":                                  "Name of the workspace.",
+		"description":                           "Description of the workspace; null when it has none.",
+		"project_id":                            "ID of the workspace's project, `prj-` and 16 characters.",
+		"auto_apply":                            "Whether a plan that succeeds is applied without confirmation.",
+		"auto_apply_run_trigger":                "Whether a run that a run trigger (another workspace's apply) starts is applied without confirmation.",
+		"auto_destroy_at":                       "When the platform destroys the workspace's resources, as an RFC 3339 time in UTC; null for never at a set time.",
+		"auto_destroy_activity_duration":        "How long the workspace may go without activity before the platform destroys its resources, such as `14d`: its own, or its project's when it inherits it; null for never.",
+		"allow_destroy_plan":                    "Whether destroy plans may be queued.",
+		"file_triggers_enabled":                 "Whether runs start only for changes of files under the working directory or the trigger prefixes or patterns, rather than for every change of the repository.",
+		"queue_all_runs":                        "Whether runs are queued from the workspace's creation on, rather than after its first run is started by hand.",
+		"speculative_enabled":                   "Whether pull requests get speculative plans.",
+		"structured_run_output_enabled":         "Whether runs show the structured (advanced) run output.",
+		"assessments_enabled":                   "Whether health assessments (drift detection and continuous validation) run.",
+		"source_name":                           "Name of the application or system that made the workspace; null when none is recorded.",
+		"source_url":                            "URL of the application or system that made the workspace; null when none is recorded.",
+		"terraform_version":                     "Version of Terraform that runs use: an exact version, `latest`, or constraints.",
+		"trigger_prefixes":                      "Paths whose changes, besides the working directory's, start runs; empty when there are none.",
+		"trigger_patterns":                      "Glob patterns of files whose changes start runs; empty when there are none.",
+		"working_directory":                     "Directory of the repository, relative to its root, where runs run; `\"\"` for the root.",
+		"tag_names":                             "The workspace's flat tags; empty when it has none.",
+		"tag_bindings":                          "The workspace's own key-value tags, without those it inherits from its project; empty when it has none.",
+		"vcs_repo":                              "The repository that the workspace's configuration comes from; null when it has none.",
+		"vcs_repo.branch":                       "Branch whose changes start runs; null for the repository's default branch.",
+		"vcs_repo.ingress_submodules":           "Whether the repository's submodules are fetched with it.",
+		"vcs_repo.oauth_token_id":               "ID of the OAuth token through which the platform reaches the code host; null when it uses a code-host app.",
+		"vcs_repo.codehost_app_installation_id": "ID of the code-host app installation through which the platform reaches the code host; null when it uses an OAuth token.",
+		"vcs_repo.tags_regex":                   "The regular expression of the repository's tags that start runs; null when changes of files start them.",
+		"setting_overwrites":                    "Which execution settings are the workspace's own (true) rather than inherited from its project or organization (false).",
+	}, "force_delete")
+	attrs["locked"] = schema.BoolAttribute{
+		Computed: true,
+		Description: "Whether the workspace is locked, so that no run starts in it: by a user or a team, or by a run while it plans or applies. " +
+			"The resource `stack_platform_workspace` leaves it out: a lock comes and goes with every run, and would show as a change in every plan of the workspace.",
 	}
-	flag := func(description string) schema.BoolAttribute {
-		return schema.BoolAttribute{Computed: true, Description: description}
+	attrs["locked_by"] = schema.StringAttribute{
+		Computed:    true,
+		Description: "ID of who holds the workspace's lock: a user (`user-…`), a team (`team-…`) or a run (`run-…`); null when the workspace is not locked.",
 	}
-	figure := func(description string) schema.Int64Attribute {
-		return schema.Int64Attribute{Computed: true, Description: description + ", as the platform measures it; 0 until it has runs to measure."}
-	}
-	list := func(description string) schema.ListAttribute {
-		return schema.ListAttribute{Computed: true, ElementType: types.StringType, Description: description}
-	}
-	return map[string]schema.Attribute{
-		"id":                             str("The workspace's ID, `ws-` and 16 characters."),
-		"organization":                   str("Name of the workspace's organization."),
-		"name":                           str("Name of the workspace."),
-		"description":                    str("Description of the workspace; null when it has none."),
-		"project_id":                     str("ID of the workspace's project, `prj-` and 16 characters."),
-		"auto_apply":                     flag("Whether a plan that succeeds is applied without confirmation."),
-		"auto_apply_run_trigger":         flag("Whether a run that a run trigger (another workspace's apply) starts is applied without confirmation."),
-		"auto_destroy_at":                str("When the platform destroys the workspace's resources, as an RFC 3339 time in UTC; null for never at a set time."),
-		"auto_destroy_activity_duration": str("How long the workspace may go without activity before the platform destroys its resources, such as `14d`: its own, or its project's when it inherits it; null for never."),
-		"allow_destroy_plan":             flag("Whether destroy plans may be queued."),
-		"file_triggers_enabled":          flag("Whether runs start only for changes of files under the working directory or the trigger prefixes or patterns, rather than for every change of the repository."),
-		"queue_all_runs":                 flag("Whether runs are queued from the workspace's creation on, rather than after its first run is started by hand."),
-		"speculative_enabled":            flag("Whether pull requests get speculative plans."),
-		"structured_run_output_enabled":  flag("Whether runs show the structured (advanced) run output."),
-		"assessments_enabled":            flag("Whether health assessments (drift detection and continuous validation) run."),
-		"source_name":                    str("Name of the application or system that made the workspace; null when none is recorded."),
-		"source_url":                     str("URL of the application or system that made the workspace; null when none is recorded."),
-		"terraform_version":              str("Version of Terraform that runs use: an exact version, `latest`, or constraints."),
-		"trigger_prefixes":               list("Paths whose changes, besides the working directory's, start runs; empty when there are none."),
-		"trigger_patterns":               list("Glob patterns of files whose changes start runs; empty when there are none."),
-		"working_directory":              str("Directory of the repository, relative to its root, where runs run; `\"\"` for the root."),
-		"tag_names": schema.SetAttribute{
-			Computed: true, ElementType: types.StringType,
-			Description: "The workspace's flat tags; empty when it has none.",
-		},
-		"tag_bindings": schema.MapAttribute{
-			Computed: true, ElementType: types.StringType,
-			Description: "The workspace's own key-value tags, without those it inherits from its project; empty when it has none.",
-		},
-		"vcs_repo": schema.SingleNestedAttribute{
-			Computed:    true,
-			Description: "The repository that the workspace's configuration comes from; null when it has none.",
-			Attributes: map[string]schema.Attribute{
-				"identifier":                   str("The repository, as the code host names it: `<owner>/<repository>`."),
-				"branch":                       str("Branch whose changes start runs; null for the repository's default branch."),
-				"ingress_submodules":           flag("Whether the repository's submodules are fetched with it."),
-				"oauth_token_id":               str("ID of the OAuth token through which the platform reaches the code host; null when it uses a code-host app."),
-				"codehost_app_installation_id": str("ID of the code-host app installation through which the platform reaches the code host; null when it uses an OAuth token."),
-				"tags_regex":                   str("The regular expression of the repository's tags that start runs; null when changes of files start them."),
-			},
-		},
-		"setting_overwrites": schema.SingleNestedAttribute{
-			Computed:    true,
-			Description: "Which execution settings are the workspace's own (true) rather than inherited from its project or organization (false).",
-			Attributes: map[string]schema.Attribute{
-				"execution_mode": flag("Whether the execution mode is the workspace's own."),
-				"agent_pool":     flag("Whether the agent pool is the workspace's own."),
-			},
-		},
-		"resource_count": schema.Int64Attribute{Computed: true, Description: "How many resources the workspace's state holds: the resources it manages."},
-		"locked": flag("Whether the workspace is locked, so that no run starts in it: by a user or a team, or by a run while it plans or applies. " +
-			"The resource `stack_platform_workspace` leaves it out: a lock comes and goes with every run, and would show as a change in every plan of the workspace."),
-		"locked_by":              str("ID of who holds the workspace's lock: a user (`user-…`), a team (`team-…`) or a run (`run-…`); null when the workspace is not locked."),
-		"apply_duration_average": figure("Average duration of the workspace's applies, in milliseconds"),
-		"plan_duration_average":  figure("Average duration of the workspace's plans, in milliseconds"),
-		"policy_check_failures":  figure("How many of the workspace's runs failed a policy check"),
-		"run_failures":           figure("How many of the workspace's runs failed"),
-		"runs_count":             figure("How many runs the workspace had"),
-	}
+	return attrs
 }
 
-func workspaceDataSourceSchema(context.Context) schema.Schema {
-	attrs := workspaceAttributes()
+func workspaceDataSourceSchema(ctx context.Context) schema.Schema {
+	attrs := workspaceAttributes(ctx)
 	lookup{
 		object: "workspace", idPrefix: platformclient.PrefixWorkspace, idRule: "`ws-` and 16 characters",
 		nameRule: workspaceNameRule, nameValidators: workspaceNameValidators(), owner: "the workspace's",

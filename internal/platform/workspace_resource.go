@@ -3,14 +3,12 @@ package platform
 import (
 	"context"
 	"fmt"
-	"maps"
 	"net/http"
 	"regexp"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -45,7 +43,7 @@ type workspaceModel struct {
 	ProjectID                   types.String           `tfsdk:"project_id"`
 	AutoApply                   types.Bool             `tfsdk:"auto_apply"`
 	AutoApplyRunTrigger         types.Bool             `tfsdk:"auto_apply_run_trigger"`
-	AutoDestroyAt               types.String           `tfsdk:"auto_destroy_at"`
+	AutoDestroyAt               timetypes.RFC3339      `tfsdk:"auto_destroy_at"`
 	AutoDestroyActivityDuration types.String           `tfsdk:"auto_destroy_activity_duration"`
 	AllowDestroyPlan            types.Bool             `tfsdk:"allow_destroy_plan"`
 	FileTriggersEnabled         types.Bool             `tfsdk:"file_triggers_enabled"`
@@ -92,15 +90,10 @@ var settingOverwritesTypes = map[string]attr.Type{"execution_mode": types.BoolTy
 // The rules of a workspace's values, as the descriptions state them.
 const (
 	workspaceNameRule = "A workspace's name has 1 to 90 characters: letters, digits, `-` and `_`; it is unique in its organization, in any case."
-	tagNameRule       = "A tag name has 1 to 255 characters: lower-case letters, digits, `:`, `-` and `_`, starting and ending with a letter or a digit."
 	maxWorkspaceName  = 90
 )
 
-var (
-	workspaceNameRe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
-	tagNameRe       = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9:_-]*[a-z0-9])?$`)
-	repoIdentifier  = regexp.MustCompile(`^\S+/\S+$`)
-)
+var repoIdentifier = regexp.MustCompile(`^\S+/\S+$`)
 
 func workspaceNameValidators() []validator.String {
 	return []validator.String{
@@ -126,13 +119,7 @@ var NewWorkspaceResource = fwutil.NewResource(&fwutil.Resource[workspaceResource
 		Validate:         validateWorkspace,
 	},
 	Import: &fwutil.Import[workspaceResourceModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
-			{
-				Says:  "its ID, ws- and 16 characters of the base58 alphabet",
-				Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixWorkspace, s) }}},
-			},
-			{Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, {Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString}}},
-		}},
+		ID: fwutil.IDGrammar{Forms: workspaceIDForms},
 		Print: func(m *workspaceResourceModel) string {
 			return m.Organization.ValueString() + "/" + m.Name.ValueString()
 		},
@@ -207,16 +194,14 @@ func workspaceSchema(context.Context) schema.Schema {
 				Optional: true,
 				Description: "When the platform destroys the workspace's resources, as an RFC 3339 time such as `2030-06-01T12:00:00Z`. " +
 					"Not set, never at a set time. It cannot be set together with `auto_destroy_activity_duration`.",
-				Validators: []validator.String{
-					rfc3339Validator{},
-					stringvalidator.ConflictsWith(path.MatchRoot("auto_destroy_activity_duration")),
-				},
+				CustomType: timetypes.RFC3339Type{},
+				Validators: []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("auto_destroy_activity_duration"))},
 			},
 			"auto_destroy_activity_duration": schema.StringAttribute{
 				Optional: true,
 				Description: "How long the workspace may go without activity before the platform destroys its resources. " + activityDurationRule +
 					" Not set, the workspace inherits its project's, if the project has one, else never for inactivity; the attribute then stays null.",
-				Validators: []validator.String{stringvalidator.RegexMatches(activityDurationRe, "must be 1 to 4 digits followed by d or h, such as 14d or 12h")},
+				Validators: activityDurationValidators(),
 			},
 			"allow_destroy_plan":            flag(true, "Whether destroy plans may be queued."),
 			"file_triggers_enabled":         flag(true, "Whether runs start only for changes of files under the working directory or the trigger prefixes or patterns (true), rather than for every change of the repository. Must be `false` with `vcs_repo.tags_regex`."),
@@ -250,18 +235,14 @@ func workspaceSchema(context.Context) schema.Schema {
 				Optional: true, Computed: true, ElementType: types.StringType,
 				Description: "The workspace's flat tags. " + tagNameRule +
 					" Left out, the workspace keeps the tags it has; `[]` removes them all. A tag added outside Terraform shows as drift when the set is given.",
-				Validators:    []validator.Set{setvalidator.ValueStringsAre(stringvalidator.LengthAtMost(255), stringvalidator.RegexMatches(tagNameRe, "must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit"))},
+				Validators:    []validator.Set{setvalidator.ValueStringsAre(tagNameValidators()...)},
 				PlanModifiers: []planmodifier.Set{setplanmodifier.UseStateForUnknown()},
 			},
 			"tag_bindings": schema.MapAttribute{
 				Optional: true, Computed: true, ElementType: types.StringType,
 				Description: "The workspace's own key-value tags, besides those it inherits from its project, which are not listed here. " + tagBindingRule +
 					" Left out, the workspace keeps the tags it has; `{}` removes them all. A tag changed outside Terraform shows as drift when the map is set.",
-				Validators: []validator.Map{
-					mapvalidator.SizeAtMost(maxTagBindings),
-					mapvalidator.KeysAre(stringvalidator.LengthBetween(1, 128)),
-					mapvalidator.ValueStringsAre(stringvalidator.LengthAtMost(256)),
-				},
+				Validators:    tagBindingValidators(),
 				PlanModifiers: []planmodifier.Map{mapplanmodifier.UseStateForUnknown()},
 			},
 			"vcs_repo": schema.SingleNestedAttribute{
@@ -326,33 +307,6 @@ func workspaceSchema(context.Context) schema.Schema {
 	}
 }
 
-// importWorkspace takes a workspace's ID, or its organization and name,
-// and reads the workspace, to learn its ID and so that a workspace the
-// platform does not answer fails the import of object, the workspace or
-// its settings, in the provider's words. force_delete, which the platform
-// does not keep, is imported at its default by the workspace's Import, so
-// that the plan after an import of a configuration that leaves it out or
-// sets it false is empty.
-func importWorkspace(ctx context.Context, c *platformclient.Client, object, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	var got *platformclient.Workspace
-	var err error
-	if platformclient.IsID(platformclient.PrefixWorkspace, id) {
-		got, err = c.Workspaces.ReadByID(ctx, id, platformclient.WorkspaceReadOptions{})
-	} else {
-		org, name, ok := strings.Cut(id, "/")
-		if !ok || !organizationNameRe.MatchString(org) || !workspaceNameRe.MatchString(name) {
-			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a workspace is its ID, ws- and 16 characters of the base58 alphabet, "+
-				"or <ORGANIZATION>/<WORKSPACE NAME>; got %q.", id))
-			return
-		}
-		got, err = c.Workspaces.Read(ctx, org, name, platformclient.WorkspaceReadOptions{})
-	}
-	if !importFoundAs(diags, object, "workspace", id, err) {
-		return
-	}
-	diags.Append(state.SetAttribute(ctx, path.Root("id"), got.ID)...)
-}
-
 // validateWorkspace checks the rules that tie attributes together.
 func validateWorkspace(ctx context.Context, _ tfsdk.Config, m *workspaceResourceModel, diags *diag.Diagnostics) {
 	nonEmpty := func(l types.List) bool { return !l.IsNull() && !l.IsUnknown() && len(l.Elements()) > 0 }
@@ -375,39 +329,15 @@ func validateWorkspace(ctx context.Context, _ tfsdk.Config, m *workspaceResource
 }
 
 func createWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceResourceModel) error {
-	u := workspaceFromModel(ctx, &m.workspaceModel, op.Diags)
+	opts := workspaceFromModel(ctx, &m.workspaceModel, creating, op.Diags)
 	if op.Diags.HasError() {
 		return nil
 	}
-	// A create leaves out what is not set, so that the platform's defaults
-	// apply: the project, the Terraform version, the tags.
-	create := platformclient.WorkspaceCreateOptions{
-		Name: u.Name, Description: stringOf(m.Description), AllowDestroyPlan: u.AllowDestroyPlan,
-		AssessmentsEnabled: u.AssessmentsEnabled, AutoApply: u.AutoApply, AutoApplyRunTrigger: u.AutoApplyRunTrigger,
-		FileTriggersEnabled: u.FileTriggersEnabled, QueueAllRuns: u.QueueAllRuns, SpeculativeEnabled: u.SpeculativeEnabled,
-		StructuredRunOutputEnabled: u.StructuredRunOutputEnabled, SourceName: stringOf(m.SourceName), SourceURL: stringOf(m.SourceURL),
-		TerraformVersion: u.TerraformVersion, TriggerPatterns: u.TriggerPatterns, TriggerPrefixes: u.TriggerPrefixes,
-		WorkingDirectory: u.WorkingDirectory, Project: u.Project, TagBindings: u.TagBindings,
-	}
-	if !m.AutoDestroyAt.IsNull() {
-		create.AutoDestroyAt = u.AutoDestroyAt
-	}
-	if !m.AutoDestroyActivityDuration.IsNull() {
-		create.AutoDestroyActivityDuration = u.AutoDestroyActivityDuration
-	}
-	create.InheritsProjectAutoDestroy = u.InheritsProjectAutoDestroy
-	if repo, err := u.VCSRepo.Get(); err == nil {
-		create.VCSRepo = repo
-	}
-	names := tagNamesOf(ctx, m.TagNames, op.Diags)
-	for _, n := range names {
-		create.Tags = append(create.Tags, &platformclient.Tag{Name: n})
-	}
-	got, err := op.Client.Workspaces.Create(ctx, m.Organization.ValueString(), create)
+	got, err := op.Client.Workspaces.Create(ctx, m.Organization.ValueString(), opts)
 	if err != nil {
 		return err
 	}
-	modelFromWorkspace(&m.workspaceModel, got, tagsOf(u.TagBindings), op.Diags)
+	modelFromWorkspace(&m.workspaceModel, got, tagsOf(opts.TagBindings), op.Diags)
 	return nil
 }
 
@@ -417,7 +347,7 @@ func createWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 // earlier requests' changes, and the error is a fwutil.Partial whose
 // model holds them, with the tags the workspace has.
 func updateWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], m, prior *workspaceResourceModel) error {
-	u := workspaceFromModel(ctx, &m.workspaceModel, op.Diags)
+	u := workspaceFromModel(ctx, &m.workspaceModel, updating, op.Diags)
 	if op.Diags.HasError() {
 		return nil
 	}
@@ -427,7 +357,7 @@ func updateWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 		return err
 	}
 	if !m.TagNames.IsUnknown() {
-		want, had := tagNamesOf(ctx, m.TagNames, op.Diags), tagNamesOf(ctx, prior.TagNames, op.Diags)
+		want, had := sortedStrings(ctx, m.TagNames, op.Diags), sortedStrings(ctx, prior.TagNames, op.Diags)
 		done := fmt.Sprintf("the workspace %s has every change of the plan but its flat tags", id)
 		partial := func(tags []string, err error) error {
 			got.TagNames = tags
@@ -486,13 +416,16 @@ func deleteWorkspace(ctx context.Context, op fwutil.Op[*platformclient.Client], 
 	return err
 }
 
-// workspaceFromModel is the update that gives the workspace every value of
-// m: a value m leaves out is cleared, but for those not known yet, which
-// the platform chooses (project, Terraform version, tag bindings).
-func workspaceFromModel(ctx context.Context, m *workspaceModel, diags *diag.Diagnostics) platformclient.WorkspaceUpdateOptions {
-	u := platformclient.WorkspaceUpdateOptions{
+// workspaceFromModel is the workspace m describes, for a create or an
+// update (w). An update gives the workspace every value of m, and clears
+// those m leaves out; a create leaves them out. Both leave out the values
+// not known yet, which the platform chooses: the project, the Terraform
+// version, the tag bindings. The flat tags go with a create only: an
+// update adds and removes them by calls of their own.
+func workspaceFromModel(ctx context.Context, m *workspaceModel, w writeKind, diags *diag.Diagnostics) platformclient.WorkspaceOptions {
+	o := platformclient.WorkspaceOptions{
 		Name:                        ptr(m.Name.ValueString()),
-		Description:                 ptr(m.Description.ValueString()),
+		Description:                 w.text(m.Description),
 		AllowDestroyPlan:            boolOf(m.AllowDestroyPlan),
 		AssessmentsEnabled:          boolOf(m.AssessmentsEnabled),
 		AutoApply:                   boolOf(m.AutoApply),
@@ -501,35 +434,31 @@ func workspaceFromModel(ctx context.Context, m *workspaceModel, diags *diag.Diag
 		QueueAllRuns:                boolOf(m.QueueAllRuns),
 		SpeculativeEnabled:          boolOf(m.SpeculativeEnabled),
 		StructuredRunOutputEnabled:  boolOf(m.StructuredRunOutputEnabled),
-		AutoDestroyAt:               platformclient.Null[time.Time](),
-		AutoDestroyActivityDuration: platformclient.Null[string](),
-		SourceName:                  ptr(m.SourceName.ValueString()),
-		SourceURL:                   ptr(m.SourceURL.ValueString()),
-		TerraformVersion:            stringOf(m.TerraformVersion),
-		WorkingDirectory:            stringOf(m.WorkingDirectory),
-		VCSRepo:                     platformclient.Null[*platformclient.VCSRepoOptions](),
+		AutoDestroyActivityDuration: w.nullable(m.AutoDestroyActivityDuration),
+		// A duration of its own is the workspace's; without one, it
+		// inherits its project's, as go-tfe's clients say explicitly.
+		InheritsProjectAutoDestroy: ptr(m.AutoDestroyActivityDuration.IsNull()),
+		SourceName:                 w.text(m.SourceName),
+		SourceURL:                  w.text(m.SourceURL),
+		TerraformVersion:           stringOf(m.TerraformVersion),
+		WorkingDirectory:           stringOf(m.WorkingDirectory),
+		TagBindings:                tagBindingsOf(ctx, m.TagBindings, diags),
 	}
-	if !m.AutoDestroyAt.IsNull() && !m.AutoDestroyAt.IsUnknown() {
-		at, err := time.Parse(time.RFC3339, m.AutoDestroyAt.ValueString())
-		if err != nil {
-			diags.AddAttributeError(path.Root("auto_destroy_at"), "Invalid time", err.Error())
-		}
-		u.AutoDestroyAt = platformclient.Value(at)
+	if w == updating {
+		o.AutoDestroyAt = platformclient.Null[time.Time]()
+		o.VCSRepo = platformclient.Null[*platformclient.VCSRepoOptions]()
 	}
-	if !m.AutoDestroyActivityDuration.IsNull() {
-		u.AutoDestroyActivityDuration = platformclient.Value(m.AutoDestroyActivityDuration.ValueString())
+	if at := timeOf(m.AutoDestroyAt, diags); at != nil {
+		o.AutoDestroyAt = platformclient.Value(*at)
 	}
-	// A duration of its own is the workspace's; without one, it inherits
-	// its project's, as go-tfe's clients say explicitly.
-	u.InheritsProjectAutoDestroy = ptr(m.AutoDestroyActivityDuration.IsNull())
 	if !m.TriggerPrefixes.IsUnknown() {
-		u.TriggerPrefixes = nonNil(fwutil.Strings(ctx, m.TriggerPrefixes, diags))
+		o.TriggerPrefixes = nonNil(fwutil.Strings(ctx, m.TriggerPrefixes, diags))
 	}
 	if !m.TriggerPatterns.IsUnknown() {
-		u.TriggerPatterns = nonNil(fwutil.Strings(ctx, m.TriggerPatterns, diags))
+		o.TriggerPatterns = nonNil(fwutil.Strings(ctx, m.TriggerPatterns, diags))
 	}
 	if r := m.VCSRepo; r != nil {
-		u.VCSRepo = platformclient.Value(&platformclient.VCSRepoOptions{
+		o.VCSRepo = platformclient.Value(&platformclient.VCSRepoOptions{
 			Identifier:                stringOf(r.Identifier),
 			Branch:                    ptr(r.Branch.ValueString()),
 			IngressSubmodules:         boolOf(r.IngressSubmodules),
@@ -539,48 +468,14 @@ func workspaceFromModel(ctx context.Context, m *workspaceModel, diags *diag.Diag
 		})
 	}
 	if !m.ProjectID.IsNull() && !m.ProjectID.IsUnknown() {
-		u.Project = &platformclient.Project{ID: m.ProjectID.ValueString()}
+		o.Project = &platformclient.Project{ID: m.ProjectID.ValueString()}
 	}
-	if !m.TagBindings.IsUnknown() {
-		tags := fwutil.StringMap(ctx, m.TagBindings, diags)
-		u.TagBindings = make([]*platformclient.TagBinding, 0, len(tags))
-		for _, k := range slices.Sorted(maps.Keys(tags)) {
-			u.TagBindings = append(u.TagBindings, &platformclient.TagBinding{Key: k, Value: tags[k]})
+	if w == creating {
+		for _, n := range sortedStrings(ctx, m.TagNames, diags) {
+			o.Tags = append(o.Tags, &platformclient.Tag{Name: n})
 		}
 	}
-	return u
-}
-
-// nonNil makes an empty list one that a request sends, as [].
-func nonNil(l []string) []string {
-	if l == nil {
-		return []string{}
-	}
-	return l
-}
-
-// tagNamesOf are the names of a set of flat tags, sorted; nil when the set
-// is null or not known.
-func tagNamesOf(ctx context.Context, s types.Set, diags *diag.Diagnostics) []string {
-	if s.IsNull() || s.IsUnknown() {
-		return nil
-	}
-	var names []string
-	diags.Append(s.ElementsAs(ctx, &names, false)...)
-	slices.Sort(names)
-	return names
-}
-
-// ownTagsOf are the bindings, among a workspace's effective ones, that
-// are its own rather than its project's.
-func ownTagsOf(bindings []*platformclient.EffectiveTagBinding) map[string]string {
-	tags := map[string]string{}
-	for _, b := range bindings {
-		if b.InheritedFrom == nil || b.InheritedFrom.ID == "" {
-			tags[b.Key] = b.Value
-		}
-	}
-	return tags
+	return o
 }
 
 // modelFromWorkspace writes the workspace the server answered over m,
@@ -600,7 +495,7 @@ func modelFromWorkspace(m *workspaceModel, w *platformclient.Workspace, tags map
 	}
 	m.AutoApply = types.BoolValue(w.AutoApply)
 	m.AutoApplyRunTrigger = types.BoolValue(w.AutoApplyRunTrigger)
-	m.AutoDestroyAt = autoDestroyAtFromAPI(m.AutoDestroyAt, w.AutoDestroyAt)
+	m.AutoDestroyAt = timeFromAPI(m.AutoDestroyAt, w.AutoDestroyAt, time.RFC3339)
 	// A workspace that inherits its project's auto-destroy settings is
 	// answered with the project's duration: not the workspace's own,
 	// which is what the resource shows (the data sources show the one in
@@ -639,20 +534,6 @@ func modelFromWorkspace(m *workspaceModel, w *platformclient.Workspace, tags map
 	m.RunsCount = types.Int64Value(int64(w.RunsCount))
 }
 
-// autoDestroyAtFromAPI keeps the prior spelling of the time when it is the
-// instant the platform answers, which it writes in UTC.
-func autoDestroyAtFromAPI(prior types.String, at *time.Time) types.String {
-	if at == nil {
-		return types.StringNull()
-	}
-	if !prior.IsNull() && !prior.IsUnknown() {
-		if p, err := time.Parse(time.RFC3339, prior.ValueString()); err == nil && p.Equal(*at) {
-			return prior
-		}
-	}
-	return types.StringValue(at.UTC().Format(time.RFC3339))
-}
-
 func vcsRepoFromAPI(prior *workspaceVCSRepoModel, r *platformclient.VCSRepo) *workspaceVCSRepoModel {
 	if r == nil {
 		return nil
@@ -667,25 +548,6 @@ func vcsRepoFromAPI(prior *workspaceVCSRepoModel, r *platformclient.VCSRepo) *wo
 		OAuthTokenID:              fwutil.StringFromAPI(prior.OAuthTokenID, r.OAuthTokenID),
 		CodehostAppInstallationID: fwutil.StringFromAPI(prior.CodehostAppInstallationID, r.CodehostAppInstallationID),
 		TagsRegex:                 fwutil.StringFromAPI(prior.TagsRegex, r.TagsRegex),
-	}
-}
-
-// rfc3339Validator checks, at plan time, that a value is an RFC 3339 time.
-type rfc3339Validator struct{}
-
-func (rfc3339Validator) Description(context.Context) string {
-	return "must be an RFC 3339 time, such as 2030-06-01T12:00:00Z"
-}
-
-func (v rfc3339Validator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (v rfc3339Validator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if _, err := time.Parse(time.RFC3339, req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid time",
-			fmt.Sprintf("%s %s, got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
 	}
 }
 

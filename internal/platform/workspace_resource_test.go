@@ -515,7 +515,7 @@ func TestAccWorkspace_planErrors(t *testing.T) {
 		{workspaceConfig(p, "web", `project_id = "default"`),
 			literal(`project_id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "default".`)},
 		{workspaceConfig(p, "web", `auto_destroy_at = "tomorrow"`),
-			literal(`auto_destroy_at must be an RFC 3339 time, such as 2030-06-01T12:00:00Z, got "tomorrow".`)},
+			wrapped(`Invalid RFC3339 String Value.*auto_destroy_at = "tomorrow".*Given Value: tomorrow`)},
 		{workspaceConfig(p, "web", "auto_destroy_at = \"2030-01-01T00:00:00Z\"\nauto_destroy_activity_duration = \"14d\""),
 			wrapped(`Attribute "auto_destroy_activity_duration" cannot be specified when "auto_destroy_at" is specified`)},
 		{workspaceConfig(p, "web", `auto_destroy_activity_duration = "2w"`),

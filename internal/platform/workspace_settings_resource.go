@@ -42,13 +42,7 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 	Schema:   workspaceSettingsSchema,
 	// The ID is the workspace's, in the workspace's grammar.
 	Import: &fwutil.Import[workspaceSettingsModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Of: "a workspace", Forms: []fwutil.IDForm{
-			{
-				Says:  "its ID, ws- and 16 characters of the base58 alphabet",
-				Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixWorkspace, s) }}},
-			},
-			{Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, {Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString}}},
-		}},
+		ID:    fwutil.IDGrammar{Of: "a workspace", Forms: workspaceIDForms},
 		Print: func(m *workspaceSettingsModel) string { return m.WorkspaceID.ValueString() },
 		Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
 			importWorkspace(ctx, c, "workspace settings", id, state, diags)
@@ -81,7 +75,7 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 	// consumers.
 	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {
 		id := m.WorkspaceID.ValueString()
-		if _, err := op.Client.Workspaces.Update(ctx, id, platformclient.WorkspaceUpdateOptions{
+		if _, err := op.Client.Workspaces.Update(ctx, id, platformclient.WorkspaceOptions{
 			GlobalRemoteState: ptr(false),
 			SettingOverwrites: &platformclient.WorkspaceSettingOverwrites{ExecutionMode: ptr(false), AgentPool: ptr(false)},
 		}); err != nil {
@@ -147,17 +141,7 @@ func workspaceSettingsSchema(context.Context) schema.Schema {
 // holds the workspace's new settings and the consumers it had.
 func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Client], m, prior *workspaceSettingsModel) error {
 	id := m.WorkspaceID.ValueString()
-	u := platformclient.WorkspaceUpdateOptions{GlobalRemoteState: boolOf(m.GlobalRemoteState)}
-	if m.ExecutionMode.IsUnknown() || m.ExecutionMode.IsNull() {
-		u.SettingOverwrites = &platformclient.WorkspaceSettingOverwrites{ExecutionMode: ptr(false), AgentPool: ptr(false)}
-	} else {
-		u.ExecutionMode = ptr(m.ExecutionMode.ValueString())
-		u.AgentPoolID = platformclient.Null[string]()
-		if !m.AgentPoolID.IsNull() && !m.AgentPoolID.IsUnknown() {
-			u.AgentPoolID = platformclient.Value(m.AgentPoolID.ValueString())
-		}
-	}
-	got, err := op.Client.Workspaces.Update(ctx, id, u)
+	got, err := op.Client.Workspaces.Update(ctx, id, workspaceSettingsFromModel(m))
 	if err != nil {
 		return err
 	}
@@ -169,13 +153,31 @@ func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Cl
 		}
 		consumers = consumerIDs(list)
 	} else {
-		consumers = tagNamesOf(ctx, m.RemoteStateConsumerIDs, op.Diags)
+		consumers = sortedStrings(ctx, m.RemoteStateConsumerIDs, op.Diags)
 		if err := op.Client.Workspaces.UpdateRemoteStateConsumers(ctx, id, nonNil(consumers)); err != nil {
 			return partialWorkspaceSettings(m, prior, got, err)
 		}
 	}
 	modelFromWorkspaceSettings(m, got, consumers)
 	return nil
+}
+
+// workspaceSettingsFromModel is the update of the workspace that gives it
+// m's settings but the consumers, which have calls of their own: an
+// execution mode names the workspace's own, with its pool or none; none
+// inherits its project's.
+func workspaceSettingsFromModel(m *workspaceSettingsModel) platformclient.WorkspaceOptions {
+	u := platformclient.WorkspaceOptions{GlobalRemoteState: boolOf(m.GlobalRemoteState)}
+	if m.ExecutionMode.IsUnknown() || m.ExecutionMode.IsNull() {
+		u.SettingOverwrites = &platformclient.WorkspaceSettingOverwrites{ExecutionMode: ptr(false), AgentPool: ptr(false)}
+		return u
+	}
+	u.ExecutionMode = ptr(m.ExecutionMode.ValueString())
+	u.AgentPoolID = platformclient.Null[string]()
+	if !m.AgentPoolID.IsNull() && !m.AgentPoolID.IsUnknown() {
+		u.AgentPoolID = platformclient.Value(m.AgentPoolID.ValueString())
+	}
+	return u
 }
 
 // partialWorkspaceSettings is the error of a write whose consumers'

@@ -36,7 +36,7 @@ var NewWorkspacesDataSource = fwutil.NewDataSource(&fwutil.DataSource[workspaces
 	Read:     readWorkspacesDataSource,
 })
 
-func workspacesDataSourceSchema(context.Context) schema.Schema {
+func workspacesDataSourceSchema(ctx context.Context) schema.Schema {
 	tagSet := func(description string) schema.SetAttribute {
 		return schema.SetAttribute{
 			Optional: true, ElementType: types.StringType,
@@ -72,7 +72,7 @@ func workspacesDataSourceSchema(context.Context) schema.Schema {
 			"workspaces": schema.ListNestedAttribute{
 				Computed:     true,
 				Description:  "The workspaces, by name.",
-				NestedObject: schema.NestedAttributeObject{Attributes: workspaceAttributes()},
+				NestedObject: schema.NestedAttributeObject{Attributes: workspaceAttributes(ctx)},
 			},
 			"ids":   names("The IDs of the workspaces, in the order of `workspaces`."),
 			"names": names("The names of the workspaces, in the order of `workspaces`."),
@@ -87,8 +87,8 @@ func readWorkspacesDataSource(ctx context.Context, c *platformclient.Client, m *
 	}
 	opts := platformclient.WorkspaceListOptions{
 		Search:      m.Search.ValueString(),
-		Tags:        strings.Join(tagNamesOf(ctx, m.Tags, diags), ","),
-		ExcludeTags: strings.Join(tagNamesOf(ctx, m.ExcludeTags, diags), ","),
+		Tags:        strings.Join(sortedStrings(ctx, m.Tags, diags), ","),
+		ExcludeTags: strings.Join(sortedStrings(ctx, m.ExcludeTags, diags), ","),
 		ProjectID:   m.ProjectID.ValueString(),
 		Include:     workspaceIncludes,
 	}
@@ -109,10 +109,4 @@ func readWorkspacesDataSource(ctx context.Context, c *platformclient.Client, m *
 	}
 	m.IDs = stringList(ids)
 	m.Names = stringList(names)
-}
-
-// stringList is a list of strings, empty rather than null when there are
-// none.
-func stringList(v []string) types.List {
-	return fwutil.StringListValue(nonNil(v))
 }

@@ -75,35 +75,11 @@ type OrganizationPermissions struct {
 	CanManageSubscription bool `jsonapi:"attr,can-manage-subscription"`
 }
 
-// OrganizationCreateOptions is the body of a create. Name and Email are
-// required; every nil field takes the platform's default.
-type OrganizationCreateOptions struct {
-	Type                                              string  `jsonapi:"primary,organizations"`
-	Name                                              *string `jsonapi:"attr,name,omitempty"`
-	Email                                             *string `jsonapi:"attr,email,omitempty"`
-	SessionTimeout                                    *int    `jsonapi:"attr,session-timeout,omitempty"`
-	SessionRemember                                   *int    `jsonapi:"attr,session-remember,omitempty"`
-	CollaboratorAuthPolicy                            *string `jsonapi:"attr,collaborator-auth-policy,omitempty"`
-	CostEstimationEnabled                             *bool   `jsonapi:"attr,cost-estimation-enabled,omitempty"`
-	SendPassingStatusesForUntriggeredSpeculativePlans *bool   `jsonapi:"attr,send-passing-statuses-for-untriggered-speculative-plans,omitempty"`
-	AggregatedCommitStatusEnabled                     *bool   `jsonapi:"attr,aggregated-commit-status-enabled,omitempty"`
-	SpeculativePlanManagementEnabled                  *bool   `jsonapi:"attr,speculative-plan-management-enabled,omitempty"`
-	OwnersTeamSAMLRoleID                              *string `jsonapi:"attr,owners-team-saml-role-id,omitempty"`
-	AssessmentsEnforced                               *bool   `jsonapi:"attr,assessments-enforced,omitempty"`
-	AllowForceDeleteWorkspaces                        *bool   `jsonapi:"attr,allow-force-delete-workspaces,omitempty"`
-	DefaultExecutionMode                              *string `jsonapi:"attr,default-execution-mode,omitempty"`
-	// DefaultAgentPoolID is required with DefaultExecutionMode agent.
-	DefaultAgentPoolID             *string `jsonapi:"attr,default-agent-pool-id,omitempty"`
-	UserTokensEnabled              *bool   `jsonapi:"attr,user-tokens-enabled,omitempty"`
-	EnforceHYOK                    *bool   `jsonapi:"attr,enforce-hyok,omitempty"`
-	StacksEnabled                  *bool   `jsonapi:"attr,stacks-enabled,omitempty"`
-	RegistryMonorepoSupportEnabled *bool   `jsonapi:"attr,registry-monorepo-support-enabled,omitempty"`
-	MaxTTLEnabled                  *bool   `jsonapi:"attr,max-ttl-enabled,omitempty"`
-}
-
-// OrganizationUpdateOptions is the body of an update; nil fields are left
-// as they are. A new Name renames the organization, and so changes its ID.
-type OrganizationUpdateOptions struct {
+// OrganizationOptions is the body of a create or an update of an
+// organization. A nil field is left out: a create gives it the platform's
+// default, an update leaves it as it is. A create needs Name and Email; in
+// an update, a new Name renames the organization, and so changes its ID.
+type OrganizationOptions struct {
 	Type                                              string  `jsonapi:"primary,organizations"`
 	Name                                              *string `jsonapi:"attr,name,omitempty"`
 	Email                                             *string `jsonapi:"attr,email,omitempty"`
@@ -127,6 +103,13 @@ type OrganizationUpdateOptions struct {
 	RegistryMonorepoSupportEnabled *bool            `jsonapi:"attr,registry-monorepo-support-enabled,omitempty"`
 	MaxTTLEnabled                  *bool            `jsonapi:"attr,max-ttl-enabled,omitempty"`
 }
+
+// OrganizationCreateOptions and OrganizationUpdateOptions are
+// OrganizationOptions, named by the call that sends them.
+type (
+	OrganizationCreateOptions = OrganizationOptions
+	OrganizationUpdateOptions = OrganizationOptions
+)
 
 // OrganizationListOptions narrow a list of organizations.
 type OrganizationListOptions struct {
@@ -166,7 +149,7 @@ func (s *Organizations) List(ctx context.Context, opts OrganizationListOptions) 
 }
 
 // Create creates an organization.
-func (s *Organizations) Create(ctx context.Context, opts OrganizationCreateOptions) (*Organization, error) {
+func (s *Organizations) Create(ctx context.Context, opts OrganizationOptions) (*Organization, error) {
 	return one[Organization](ctx, s.c, request{method: http.MethodPost, path: "/organizations", body: &opts})
 }
 
@@ -180,7 +163,7 @@ func (s *Organizations) Read(ctx context.Context, name string, opts Organization
 }
 
 // Update updates the organization named name.
-func (s *Organizations) Update(ctx context.Context, name string, opts OrganizationUpdateOptions) (*Organization, error) {
+func (s *Organizations) Update(ctx context.Context, name string, opts OrganizationOptions) (*Organization, error) {
 	path, err := organizationPath(name)
 	if err != nil {
 		return nil, err

@@ -52,7 +52,7 @@ func TestOrganizations_Create(t *testing.T) {
 		CostEstimationEnabled: ptr(true), SendPassingStatusesForUntriggeredSpeculativePlans: ptr(true),
 		AggregatedCommitStatusEnabled: ptr(false), SpeculativePlanManagementEnabled: ptr(false),
 		OwnersTeamSAMLRoleID: ptr("owners"), AssessmentsEnforced: ptr(true), AllowForceDeleteWorkspaces: ptr(true),
-		DefaultExecutionMode: ptr(ExecutionModeAgent), DefaultAgentPoolID: ptr("apool-6p5RiCe5CRjBmsGt"),
+		DefaultExecutionMode: ptr(ExecutionModeAgent), DefaultAgentPoolID: Value("apool-6p5RiCe5CRjBmsGt"),
 		UserTokensEnabled: ptr(false), RegistryMonorepoSupportEnabled: ptr(true),
 	})
 	if err != nil {

@@ -42,9 +42,11 @@ type ProjectSettingOverwrites struct {
 	AgentPool     *bool `jsonapi:"attr,default-agent-pool"`
 }
 
-// ProjectCreateOptions is the body of a create. Name is required: 3 to 40
-// letters, digits, spaces, - and _.
-type ProjectCreateOptions struct {
+// ProjectOptions is the body of a create or an update of a project. A
+// nil field is left out: a create gives it the platform's default, an
+// update leaves it as it is; Null clears a Nullable one. A create needs
+// Name: 3 to 40 letters, digits, spaces, - and _.
+type ProjectOptions struct {
 	Type        string  `jsonapi:"primary,projects"`
 	Name        *string `jsonapi:"attr,name,omitempty"`
 	Description *string `jsonapi:"attr,description,omitempty"`
@@ -53,23 +55,17 @@ type ProjectCreateOptions struct {
 	DefaultExecutionMode        *string                   `jsonapi:"attr,default-execution-mode,omitempty"`
 	DefaultAgentPoolID          Nullable[string]          `jsonapi:"attr,default-agent-pool-id,omitempty"`
 	SettingOverwrites           *ProjectSettingOverwrites `jsonapi:"attr,setting-overwrites,omitempty"`
-	// TagBindings are the project's own key-value tags.
+	// TagBindings are the project's own key-value tags; they replace the
+	// project's bindings: an empty, non-nil slice removes them all.
 	TagBindings []*TagBinding `jsonapi:"relation,tag-bindings,omitempty"`
 }
 
-// ProjectUpdateOptions is the body of an update; nil fields are left as
-// they are, Null clears one. TagBindings replace the project's bindings: an
-// empty, non-nil slice removes them all.
-type ProjectUpdateOptions struct {
-	Type                        string                    `jsonapi:"primary,projects"`
-	Name                        *string                   `jsonapi:"attr,name,omitempty"`
-	Description                 *string                   `jsonapi:"attr,description,omitempty"`
-	AutoDestroyActivityDuration Nullable[string]          `jsonapi:"attr,auto-destroy-activity-duration,omitempty"`
-	DefaultExecutionMode        *string                   `jsonapi:"attr,default-execution-mode,omitempty"`
-	DefaultAgentPoolID          Nullable[string]          `jsonapi:"attr,default-agent-pool-id,omitempty"`
-	SettingOverwrites           *ProjectSettingOverwrites `jsonapi:"attr,setting-overwrites,omitempty"`
-	TagBindings                 []*TagBinding             `jsonapi:"relation,tag-bindings,omitempty"`
-}
+// ProjectCreateOptions and ProjectUpdateOptions are ProjectOptions, named
+// by the call that sends them.
+type (
+	ProjectCreateOptions = ProjectOptions
+	ProjectUpdateOptions = ProjectOptions
+)
 
 // ProjectListOptions narrow and order a list of projects.
 type ProjectListOptions struct {
@@ -127,7 +123,7 @@ func (s *Projects) List(ctx context.Context, org string, opts ProjectListOptions
 }
 
 // Create creates a project in an organization.
-func (s *Projects) Create(ctx context.Context, org string, opts ProjectCreateOptions) (*Project, error) {
+func (s *Projects) Create(ctx context.Context, org string, opts ProjectOptions) (*Project, error) {
 	path, err := organizationPath(org)
 	if err != nil {
 		return nil, err
@@ -146,7 +142,7 @@ func (s *Projects) Read(ctx context.Context, id string, opts ProjectReadOptions)
 }
 
 // Update updates a project.
-func (s *Projects) Update(ctx context.Context, id string, opts ProjectUpdateOptions) (*Project, error) {
+func (s *Projects) Update(ctx context.Context, id string, opts ProjectOptions) (*Project, error) {
 	path, err := projectPath(id)
 	if err != nil {
 		return nil, err

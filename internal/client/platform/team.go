@@ -79,8 +79,10 @@ type TeamPermissions struct {
 	CanUpdateMembership bool `jsonapi:"attr,can-update-membership"`
 }
 
-// TeamCreateOptions is the body of a create. Name is required.
-type TeamCreateOptions struct {
+// TeamOptions is the body of a create or an update of a team. A nil field
+// is left out: a create gives it the platform's default, an update leaves
+// it as it is. A create needs Name.
+type TeamOptions struct {
 	Type                       string                     `jsonapi:"primary,teams"`
 	Name                       *string                    `jsonapi:"attr,name,omitempty"`
 	SSOTeamID                  *string                    `jsonapi:"attr,sso-team-id,omitempty"`
@@ -89,16 +91,12 @@ type TeamCreateOptions struct {
 	OrganizationAccess         *OrganizationAccessOptions `jsonapi:"attr,organization-access,omitempty"`
 }
 
-// TeamUpdateOptions is the body of an update; nil fields are left as they
-// are.
-type TeamUpdateOptions struct {
-	Type                       string                     `jsonapi:"primary,teams"`
-	Name                       *string                    `jsonapi:"attr,name,omitempty"`
-	SSOTeamID                  *string                    `jsonapi:"attr,sso-team-id,omitempty"`
-	Visibility                 *string                    `jsonapi:"attr,visibility,omitempty"`
-	AllowMemberTokenManagement *bool                      `jsonapi:"attr,allow-member-token-management,omitempty"`
-	OrganizationAccess         *OrganizationAccessOptions `jsonapi:"attr,organization-access,omitempty"`
-}
+// TeamCreateOptions and TeamUpdateOptions are TeamOptions, named by the
+// call that sends them.
+type (
+	TeamCreateOptions = TeamOptions
+	TeamUpdateOptions = TeamOptions
+)
 
 // TeamListOptions narrow a list of teams.
 type TeamListOptions struct {
@@ -139,7 +137,7 @@ func (s *Teams) List(ctx context.Context, org string, opts TeamListOptions) (*Te
 }
 
 // Create creates a team in an organization.
-func (s *Teams) Create(ctx context.Context, org string, opts TeamCreateOptions) (*Team, error) {
+func (s *Teams) Create(ctx context.Context, org string, opts TeamOptions) (*Team, error) {
 	path, err := organizationPath(org)
 	if err != nil {
 		return nil, err
@@ -178,7 +176,7 @@ func (s *Teams) ReadByName(ctx context.Context, org, name string) (*Team, error)
 }
 
 // Update updates a team.
-func (s *Teams) Update(ctx context.Context, id string, opts TeamUpdateOptions) (*Team, error) {
+func (s *Teams) Update(ctx context.Context, id string, opts TeamOptions) (*Team, error) {
 	path, err := teamPath(id)
 	if err != nil {
 		return nil, err

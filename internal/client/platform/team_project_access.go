@@ -78,25 +78,28 @@ type TeamProjectAccessWorkspaceAccessOptions struct {
 	PolicyOverrides *bool   `jsonapi:"attr,policy-overrides,omitempty"`
 }
 
-// TeamProjectAccessCreateOptions is the body of a create: Access, and the
-// team and the project, by ID.
-type TeamProjectAccessCreateOptions struct {
+// TeamProjectAccessOptions is the body of a create or an update of a
+// team's access to a project: Access, and with AccessCustom the
+// permissions. A nil field is left out: a create gives it the platform's
+// default, an update leaves it as it is.
+//
+// Team and Project, by ID, only a create sends, and needs: an access
+// cannot move, so an update leaves them out.
+type TeamProjectAccessOptions struct {
 	Type            string                                   `jsonapi:"primary,team-projects"`
 	Access          *string                                  `jsonapi:"attr,access,omitempty"`
 	ProjectAccess   *TeamProjectAccessProjectAccessOptions   `jsonapi:"attr,project-access,omitempty"`
 	WorkspaceAccess *TeamProjectAccessWorkspaceAccessOptions `jsonapi:"attr,workspace-access,omitempty"`
-	Team            *Team                                    `jsonapi:"relation,team"`
-	Project         *Project                                 `jsonapi:"relation,project"`
+	Team            *Team                                    `jsonapi:"relation,team,omitempty"`
+	Project         *Project                                 `jsonapi:"relation,project,omitempty"`
 }
 
-// TeamProjectAccessUpdateOptions is the body of an update; the team and
-// the project do not change.
-type TeamProjectAccessUpdateOptions struct {
-	Type            string                                   `jsonapi:"primary,team-projects"`
-	Access          *string                                  `jsonapi:"attr,access,omitempty"`
-	ProjectAccess   *TeamProjectAccessProjectAccessOptions   `jsonapi:"attr,project-access,omitempty"`
-	WorkspaceAccess *TeamProjectAccessWorkspaceAccessOptions `jsonapi:"attr,workspace-access,omitempty"`
-}
+// TeamProjectAccessCreateOptions and TeamProjectAccessUpdateOptions are
+// TeamProjectAccessOptions, named by the call that sends them.
+type (
+	TeamProjectAccessCreateOptions = TeamProjectAccessOptions
+	TeamProjectAccessUpdateOptions = TeamProjectAccessOptions
+)
 
 // TeamProjectAccessList is a list of team project accesses.
 type TeamProjectAccessList = List[TeamProjectAccess]
@@ -121,7 +124,7 @@ func (s *TeamProjectAccesses) List(ctx context.Context, projectID string) (*Team
 }
 
 // Create gives a team access to a project.
-func (s *TeamProjectAccesses) Create(ctx context.Context, opts TeamProjectAccessCreateOptions) (*TeamProjectAccess, error) {
+func (s *TeamProjectAccesses) Create(ctx context.Context, opts TeamProjectAccessOptions) (*TeamProjectAccess, error) {
 	return one[TeamProjectAccess](ctx, s.c, request{method: http.MethodPost, path: "/team-projects", body: &opts})
 }
 
@@ -135,11 +138,12 @@ func (s *TeamProjectAccesses) Read(ctx context.Context, id string) (*TeamProject
 }
 
 // Update changes a team's access to a project.
-func (s *TeamProjectAccesses) Update(ctx context.Context, id string, opts TeamProjectAccessUpdateOptions) (*TeamProjectAccess, error) {
+func (s *TeamProjectAccesses) Update(ctx context.Context, id string, opts TeamProjectAccessOptions) (*TeamProjectAccess, error) {
 	path, err := teamProjectAccessPath(id)
 	if err != nil {
 		return nil, err
 	}
+	opts.Team, opts.Project = nil, nil
 	return one[TeamProjectAccess](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
 }
 

@@ -32,22 +32,12 @@ type Variable struct {
 	VariableSet *VariableSet `jsonapi:"relation,varset"`
 }
 
-// VariableCreateOptions is the body of a create. Key and Category are
-// required.
-type VariableCreateOptions struct {
-	Type        string  `jsonapi:"primary,vars"`
-	Key         *string `jsonapi:"attr,key,omitempty"`
-	Value       *string `jsonapi:"attr,value,omitempty"`
-	Description *string `jsonapi:"attr,description,omitempty"`
-	Category    *string `jsonapi:"attr,category,omitempty"`
-	HCL         *bool   `jsonapi:"attr,hcl,omitempty"`
-	Sensitive   *bool   `jsonapi:"attr,sensitive,omitempty"`
-}
-
-// VariableUpdateOptions is the body of an update; nil fields are left as
-// they are. The call sets ID, which the platform requires in the body. A
-// sensitive variable cannot become non-sensitive.
-type VariableUpdateOptions struct {
+// VariableOptions is the body of a create or an update of a variable. A
+// nil field is left out: a create gives it the platform's default, an
+// update leaves it as it is. A create needs Key and Category. A sensitive
+// variable cannot become non-sensitive. ID is the calls' to set: an
+// update sends the variable's, which the platform requires in the body.
+type VariableOptions struct {
 	ID          string  `jsonapi:"primary,vars"`
 	Key         *string `jsonapi:"attr,key,omitempty"`
 	Value       *string `jsonapi:"attr,value,omitempty"`
@@ -56,6 +46,13 @@ type VariableUpdateOptions struct {
 	HCL         *bool   `jsonapi:"attr,hcl,omitempty"`
 	Sensitive   *bool   `jsonapi:"attr,sensitive,omitempty"`
 }
+
+// VariableCreateOptions and VariableUpdateOptions are VariableOptions,
+// named by the call that sends them.
+type (
+	VariableCreateOptions = VariableOptions
+	VariableUpdateOptions = VariableOptions
+)
 
 // VariableParent is where variables live: a workspace or a variable set,
 // by ID. Exactly one is set.
@@ -113,11 +110,12 @@ func (s *Variables) List(ctx context.Context, parent VariableParent) (*VariableL
 }
 
 // Create creates a variable.
-func (s *Variables) Create(ctx context.Context, parent VariableParent, opts VariableCreateOptions) (*Variable, error) {
+func (s *Variables) Create(ctx context.Context, parent VariableParent, opts VariableOptions) (*Variable, error) {
 	path, err := parent.path()
 	if err != nil {
 		return nil, err
 	}
+	opts.ID = ""
 	return one[Variable](ctx, s.c, request{method: http.MethodPost, path: path, body: &opts})
 }
 
@@ -131,7 +129,7 @@ func (s *Variables) Read(ctx context.Context, parent VariableParent, id string) 
 }
 
 // Update updates a variable.
-func (s *Variables) Update(ctx context.Context, parent VariableParent, id string, opts VariableUpdateOptions) (*Variable, error) {
+func (s *Variables) Update(ctx context.Context, parent VariableParent, id string, opts VariableOptions) (*Variable, error) {
 	path, err := parent.variablePath(id)
 	if err != nil {
 		return nil, err

@@ -39,9 +39,13 @@ type VariableSetParent struct {
 	Project      *Project
 }
 
-// VariableSetCreateOptions is the body of a create. Name is required.
-// Parent is the organization's by default; it cannot change.
-type VariableSetCreateOptions struct {
+// VariableSetOptions is the body of a create or an update of a variable
+// set. A nil field is left out: a create gives it the platform's default,
+// an update leaves it as it is. A create needs Name.
+//
+// Parent only a create sends, as it cannot change: nil, the
+// organization's; an update leaves it out.
+type VariableSetOptions struct {
 	Type        string             `jsonapi:"primary,varsets"`
 	Name        *string            `jsonapi:"attr,name,omitempty"`
 	Description *string            `jsonapi:"attr,description,omitempty"`
@@ -50,15 +54,12 @@ type VariableSetCreateOptions struct {
 	Parent      *VariableSetParent `jsonapi:"polyrelation,parent,omitempty"`
 }
 
-// VariableSetUpdateOptions is the body of an update; nil fields are left as
-// they are.
-type VariableSetUpdateOptions struct {
-	Type        string  `jsonapi:"primary,varsets"`
-	Name        *string `jsonapi:"attr,name,omitempty"`
-	Description *string `jsonapi:"attr,description,omitempty"`
-	Global      *bool   `jsonapi:"attr,global,omitempty"`
-	Priority    *bool   `jsonapi:"attr,priority,omitempty"`
-}
+// VariableSetCreateOptions and VariableSetUpdateOptions are
+// VariableSetOptions, named by the call that sends them.
+type (
+	VariableSetCreateOptions = VariableSetOptions
+	VariableSetUpdateOptions = VariableSetOptions
+)
 
 // VariableSetListOptions narrow a list of variable sets.
 type VariableSetListOptions struct {
@@ -122,7 +123,7 @@ func (s *VariableSets) ListForWorkspace(ctx context.Context, workspaceID string,
 }
 
 // Create creates a variable set in an organization.
-func (s *VariableSets) Create(ctx context.Context, org string, opts VariableSetCreateOptions) (*VariableSet, error) {
+func (s *VariableSets) Create(ctx context.Context, org string, opts VariableSetOptions) (*VariableSet, error) {
 	path, err := organizationPath(org)
 	if err != nil {
 		return nil, err
@@ -140,11 +141,12 @@ func (s *VariableSets) Read(ctx context.Context, id string, opts VariableSetRead
 }
 
 // Update updates a variable set.
-func (s *VariableSets) Update(ctx context.Context, id string, opts VariableSetUpdateOptions) (*VariableSet, error) {
+func (s *VariableSets) Update(ctx context.Context, id string, opts VariableSetOptions) (*VariableSet, error) {
 	path, err := variableSetPath(id)
 	if err != nil {
 		return nil, err
 	}
+	opts.Parent = nil
 	return one[VariableSet](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
 }
 

@@ -181,23 +181,28 @@ type Tag struct {
 // TagList is a list of flat tags.
 type TagList = List[Tag]
 
-// WorkspaceCreateOptions is the body of a create. Name is required:
-// letters, digits, - and _. Every nil field takes the platform's default.
-type WorkspaceCreateOptions struct {
-	Type                       string  `jsonapi:"primary,workspaces"`
-	Name                       *string `jsonapi:"attr,name,omitempty"`
-	Description                *string `jsonapi:"attr,description,omitempty"`
-	AgentPoolID                *string `jsonapi:"attr,agent-pool-id,omitempty"`
-	AllowDestroyPlan           *bool   `jsonapi:"attr,allow-destroy-plan,omitempty"`
-	AssessmentsEnabled         *bool   `jsonapi:"attr,assessments-enabled,omitempty"`
-	AutoApply                  *bool   `jsonapi:"attr,auto-apply,omitempty"`
-	AutoApplyRunTrigger        *bool   `jsonapi:"attr,auto-apply-run-trigger,omitempty"`
-	FileTriggersEnabled        *bool   `jsonapi:"attr,file-triggers-enabled,omitempty"`
-	GlobalRemoteState          *bool   `jsonapi:"attr,global-remote-state,omitempty"`
-	ProjectRemoteState         *bool   `jsonapi:"attr,project-remote-state,omitempty"`
-	QueueAllRuns               *bool   `jsonapi:"attr,queue-all-runs,omitempty"`
-	SpeculativeEnabled         *bool   `jsonapi:"attr,speculative-enabled,omitempty"`
-	StructuredRunOutputEnabled *bool   `jsonapi:"attr,structured-run-output-enabled,omitempty"`
+// WorkspaceOptions is the body of a create or an update of a workspace.
+// A nil field is left out: a create gives it the platform's default, an
+// update leaves it as it is; Null clears a Nullable one. A create needs
+// Name: letters, digits, - and _.
+//
+// Tags, flat tags by name, only a create sends: an update leaves them out,
+// and AddTags and RemoveTags change them.
+type WorkspaceOptions struct {
+	Type                       string           `jsonapi:"primary,workspaces"`
+	Name                       *string          `jsonapi:"attr,name,omitempty"`
+	Description                *string          `jsonapi:"attr,description,omitempty"`
+	AgentPoolID                Nullable[string] `jsonapi:"attr,agent-pool-id,omitempty"`
+	AllowDestroyPlan           *bool            `jsonapi:"attr,allow-destroy-plan,omitempty"`
+	AssessmentsEnabled         *bool            `jsonapi:"attr,assessments-enabled,omitempty"`
+	AutoApply                  *bool            `jsonapi:"attr,auto-apply,omitempty"`
+	AutoApplyRunTrigger        *bool            `jsonapi:"attr,auto-apply-run-trigger,omitempty"`
+	FileTriggersEnabled        *bool            `jsonapi:"attr,file-triggers-enabled,omitempty"`
+	GlobalRemoteState          *bool            `jsonapi:"attr,global-remote-state,omitempty"`
+	ProjectRemoteState         *bool            `jsonapi:"attr,project-remote-state,omitempty"`
+	QueueAllRuns               *bool            `jsonapi:"attr,queue-all-runs,omitempty"`
+	SpeculativeEnabled         *bool            `jsonapi:"attr,speculative-enabled,omitempty"`
+	StructuredRunOutputEnabled *bool            `jsonapi:"attr,structured-run-output-enabled,omitempty"`
 	// AutoDestroyAt and AutoDestroyActivityDuration exclude each other.
 	AutoDestroyAt               Nullable[time.Time] `jsonapi:"attr,auto-destroy-at,rfc3339,omitempty"`
 	AutoDestroyActivityDuration Nullable[string]    `jsonapi:"attr,auto-destroy-activity-duration,omitempty"`
@@ -209,54 +214,28 @@ type WorkspaceCreateOptions struct {
 	TerraformVersion *string `jsonapi:"attr,terraform-version,omitempty"`
 	// TriggerPatterns and TriggerPrefixes: nil leaves them out, empty
 	// sends [].
-	TriggerPatterns   []string                    `jsonapi:"attr,trigger-patterns,omitempty"`
-	TriggerPrefixes   []string                    `jsonapi:"attr,trigger-prefixes,omitempty"`
-	WorkingDirectory  *string                     `jsonapi:"attr,working-directory,omitempty"`
-	VCSRepo           *VCSRepoOptions             `jsonapi:"attr,vcs-repo,omitempty"`
+	TriggerPatterns  []string `jsonapi:"attr,trigger-patterns,omitempty"`
+	TriggerPrefixes  []string `jsonapi:"attr,trigger-prefixes,omitempty"`
+	WorkingDirectory *string  `jsonapi:"attr,working-directory,omitempty"`
+	// VCSRepo Null detaches the workspace from its repository.
+	VCSRepo           Nullable[*VCSRepoOptions]   `jsonapi:"attr,vcs-repo,omitempty"`
 	SettingOverwrites *WorkspaceSettingOverwrites `jsonapi:"attr,setting-overwrites,omitempty"`
 
-	// Project is the workspace's project, by ID; nil for the
-	// organization's default project.
-	Project     *Project      `jsonapi:"relation,project,omitempty"`
+	// Project is the workspace's project, by ID: a new one moves the
+	// workspace; nil, on create, the organization's default project.
+	Project *Project `jsonapi:"relation,project,omitempty"`
+	// TagBindings replace the workspace's bindings: an empty, non-nil
+	// slice removes them all.
 	TagBindings []*TagBinding `jsonapi:"relation,tag-bindings,omitempty"`
-	// Tags are flat tags, by name; only a create takes them.
-	Tags []*Tag `jsonapi:"relation,tags,omitempty"`
+	Tags        []*Tag        `jsonapi:"relation,tags,omitempty"`
 }
 
-// WorkspaceUpdateOptions is the body of an update; nil fields are left as
-// they are, Null clears one. A new Project moves the workspace. VCSRepo
-// Null detaches the workspace from its repository. TagBindings replace the
-// workspace's bindings: an empty, non-nil slice removes them all.
-type WorkspaceUpdateOptions struct {
-	Type                        string                      `jsonapi:"primary,workspaces"`
-	Name                        *string                     `jsonapi:"attr,name,omitempty"`
-	Description                 *string                     `jsonapi:"attr,description,omitempty"`
-	AgentPoolID                 Nullable[string]            `jsonapi:"attr,agent-pool-id,omitempty"`
-	AllowDestroyPlan            *bool                       `jsonapi:"attr,allow-destroy-plan,omitempty"`
-	AssessmentsEnabled          *bool                       `jsonapi:"attr,assessments-enabled,omitempty"`
-	AutoApply                   *bool                       `jsonapi:"attr,auto-apply,omitempty"`
-	AutoApplyRunTrigger         *bool                       `jsonapi:"attr,auto-apply-run-trigger,omitempty"`
-	FileTriggersEnabled         *bool                       `jsonapi:"attr,file-triggers-enabled,omitempty"`
-	GlobalRemoteState           *bool                       `jsonapi:"attr,global-remote-state,omitempty"`
-	ProjectRemoteState          *bool                       `jsonapi:"attr,project-remote-state,omitempty"`
-	QueueAllRuns                *bool                       `jsonapi:"attr,queue-all-runs,omitempty"`
-	SpeculativeEnabled          *bool                       `jsonapi:"attr,speculative-enabled,omitempty"`
-	StructuredRunOutputEnabled  *bool                       `jsonapi:"attr,structured-run-output-enabled,omitempty"`
-	AutoDestroyAt               Nullable[time.Time]         `jsonapi:"attr,auto-destroy-at,rfc3339,omitempty"`
-	AutoDestroyActivityDuration Nullable[string]            `jsonapi:"attr,auto-destroy-activity-duration,omitempty"`
-	InheritsProjectAutoDestroy  *bool                       `jsonapi:"attr,inherits-project-auto-destroy,omitempty"`
-	ExecutionMode               *string                     `jsonapi:"attr,execution-mode,omitempty"`
-	SourceName                  *string                     `jsonapi:"attr,source-name,omitempty"`
-	SourceURL                   *string                     `jsonapi:"attr,source-url,omitempty"`
-	TerraformVersion            *string                     `jsonapi:"attr,terraform-version,omitempty"`
-	TriggerPatterns             []string                    `jsonapi:"attr,trigger-patterns,omitempty"`
-	TriggerPrefixes             []string                    `jsonapi:"attr,trigger-prefixes,omitempty"`
-	WorkingDirectory            *string                     `jsonapi:"attr,working-directory,omitempty"`
-	VCSRepo                     Nullable[*VCSRepoOptions]   `jsonapi:"attr,vcs-repo,omitempty"`
-	SettingOverwrites           *WorkspaceSettingOverwrites `jsonapi:"attr,setting-overwrites,omitempty"`
-	Project                     *Project                    `jsonapi:"relation,project,omitempty"`
-	TagBindings                 []*TagBinding               `jsonapi:"relation,tag-bindings,omitempty"`
-}
+// WorkspaceCreateOptions and WorkspaceUpdateOptions are WorkspaceOptions,
+// named by the call that sends them.
+type (
+	WorkspaceCreateOptions = WorkspaceOptions
+	WorkspaceUpdateOptions = WorkspaceOptions
+)
 
 // WorkspaceListOptions narrow a list of workspaces.
 type WorkspaceListOptions struct {
@@ -320,7 +299,7 @@ func (s *Workspaces) List(ctx context.Context, org string, opts WorkspaceListOpt
 }
 
 // Create creates a workspace in an organization.
-func (s *Workspaces) Create(ctx context.Context, org string, opts WorkspaceCreateOptions) (*Workspace, error) {
+func (s *Workspaces) Create(ctx context.Context, org string, opts WorkspaceOptions) (*Workspace, error) {
 	path, err := organizationPath(org)
 	if err != nil {
 		return nil, err
@@ -348,11 +327,12 @@ func (s *Workspaces) ReadByID(ctx context.Context, id string, opts WorkspaceRead
 }
 
 // Update updates a workspace.
-func (s *Workspaces) Update(ctx context.Context, id string, opts WorkspaceUpdateOptions) (*Workspace, error) {
+func (s *Workspaces) Update(ctx context.Context, id string, opts WorkspaceOptions) (*Workspace, error) {
 	path, err := workspacePath(id)
 	if err != nil {
 		return nil, err
 	}
+	opts.Tags = nil
 	opts.TagBindings = bindingsToSend(opts.TagBindings)
 	return one[Workspace](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
 }

@@ -82,12 +82,12 @@ func TestWorkspaces_Create(t *testing.T) {
 		AllowDestroyPlan: ptr(true), AssessmentsEnabled: ptr(false), FileTriggersEnabled: ptr(false),
 		GlobalRemoteState: ptr(true), QueueAllRuns: ptr(true), SpeculativeEnabled: ptr(false), StructuredRunOutputEnabled: ptr(true),
 		AutoDestroyAt: Value(time.Date(2030, 6, 1, 12, 0, 0, 0, time.UTC)),
-		ExecutionMode: ptr(ExecutionModeAgent), AgentPoolID: ptr("apool-1"),
+		ExecutionMode: ptr(ExecutionModeAgent), AgentPoolID: Value("apool-1"),
 		TerraformVersion: ptr("~> 1.9"), TriggerPatterns: []string{"/modules/**"}, TriggerPrefixes: []string{},
 		WorkingDirectory: ptr("net"), SourceName: ptr("console"), SourceURL: ptr("https://console.example"),
-		VCSRepo: &VCSRepoOptions{
+		VCSRepo: Value(&VCSRepoOptions{
 			Identifier: ptr("acme/net"), Branch: ptr("main"), IngressSubmodules: ptr(true), CodehostAppInstallationID: ptr("ghain-1"),
-		},
+		}),
 		SettingOverwrites: &WorkspaceSettingOverwrites{ExecutionMode: ptr(true), AgentPool: ptr(true)},
 		Project:           &Project{ID: "prj-1", Name: "never sent"},
 		TagBindings:       []*TagBinding{{Key: "env", Value: "prod"}},

@@ -29,3 +29,7 @@ func (v idCheck) ValidateString(ctx context.Context, req validator.StringRequest
 	resp.Diagnostics.AddAttributeError(req.Path, "Invalid ID",
 		fmt.Sprintf("%s %s, got %q.", req.Path, v.Description(ctx), req.ConfigValue.ValueString()))
 }
+
+// variableSetIDRule states, in descriptions, the form of a variable set's
+// ID, which the set, its variables and its assignments name.
+const variableSetIDRule = "`varset-` and 16 characters of the base58 alphabet"

@@ -1,0 +1,85 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// An import reads what its ID names before it sets the state, so that an
+// ID the platform does not answer fails in the provider's words.
+
+// importFound checks the answer to the read that an import makes of the
+// object its ID names, id, once the ID is well formed: so that an ID the
+// platform does not answer fails the import in the provider's words,
+// which say that the token may be why, rather than in Terraform's
+// "non-existent remote object". It reports whether the object was found.
+func importFound(diags *diag.Diagnostics, object, id string, err error) bool {
+	return importFoundAs(diags, object, object, id, err)
+}
+
+// importFoundAs is importFound for an import of object whose ID names
+// another object, named: the workspace of a workspace's settings.
+func importFoundAs(diags *diag.Diagnostics, object, named, id string, err error) bool {
+	switch {
+	case err == nil:
+		return true
+	case client.IsNotFound(err):
+		importNotFound(diags, object, named, id, fmt.Sprintf("Server said: %s", err))
+	default:
+		fwutil.AddAPIError(diags, "Cannot import the "+object, err)
+	}
+	return false
+}
+
+// importNotFound fails the import of object, whose ID, id, names a named
+// that the platform did not answer: why says what it answered instead,
+// such as a list without it.
+func importNotFound(diags *diag.Diagnostics, object, named, id, why string) {
+	diags.AddError("Cannot import the "+object, fmt.Sprintf(
+		"The platform has no %s %q, or the provider's token may not see it.\n\n%s", named, id, why))
+}
+
+// workspaceIDForms are the import IDs of a workspace and of what a
+// workspace's ID identifies (its settings): the workspace's ID, or its
+// organization and name.
+var workspaceIDForms = []fwutil.IDForm{
+	{
+		Says:  "its ID, ws- and 16 characters of the base58 alphabet",
+		Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixWorkspace, s) }}},
+	},
+	{Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, {Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString}}},
+}
+
+// workspaceNameRe matches a workspace's name.
+var workspaceNameRe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+// importWorkspace reads the workspace that id, in one of
+// workspaceIDForms, names, to learn its ID and so that a workspace the
+// platform does not answer fails the import of object, the workspace or
+// its settings, in the provider's words. force_delete, which the platform
+// does not keep, is imported at its default by the workspace's Import, so
+// that the plan after an import of a configuration that leaves it out or
+// sets it false is empty.
+func importWorkspace(ctx context.Context, c *platformclient.Client, object, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+	var got *platformclient.Workspace
+	var err error
+	if org, name, ok := strings.Cut(id, "/"); ok {
+		got, err = c.Workspaces.Read(ctx, org, name, platformclient.WorkspaceReadOptions{})
+	} else {
+		got, err = c.Workspaces.ReadByID(ctx, id, platformclient.WorkspaceReadOptions{})
+	}
+	if !importFoundAs(diags, object, "workspace", id, err) {
+		return
+	}
+	diags.Append(state.SetAttribute(ctx, path.Root("id"), got.ID)...)
+}

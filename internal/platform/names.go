@@ -1,0 +1,18 @@
+package platform
+
+import (
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// notBlankRe matches a value that is not blank: the platform refuses
+// names and keys of white space only.
+var notBlankRe = regexp.MustCompile(`\S`)
+
+// notBlankValidators check, at plan time, a name or a key that the
+// platform refuses only when blank.
+func notBlankValidators() []validator.String {
+	return []validator.String{stringvalidator.RegexMatches(notBlankRe, "must not be blank")}
+}
