@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -124,10 +123,6 @@ var NewOrganizationResource = fwutil.NewResource(&fwutil.Resource[organizationMo
 // importOrganization takes the organization's name, in any case, as the
 // platform matches it; the state takes the name as the platform keeps it.
 func importOrganization(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	if !organizationNameRe.MatchString(id) {
-		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of an organization is its name. %s Got %q.", organizationNameRule, id))
-		return
-	}
 	found, err := c.Organizations.Read(ctx, id, platformclient.OrganizationReadOptions{})
 	if !importFound(diags, "organization", id, err) {
 		return

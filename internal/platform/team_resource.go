@@ -209,11 +209,7 @@ func (f organizationAccessFlag) description() string {
 // importTeam takes <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>:
 // a name is looked up.
 func importTeam(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	org, team, ok := strings.Cut(id, "/")
-	if !ok || !organizationNameRe.MatchString(org) || team == "" {
-		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a team is <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>; got %q.", id))
-		return
-	}
+	org, team, _ := strings.Cut(id, "/") // the grammar checked the parts
 	var found *platformclient.Team
 	var err error
 	if platformclient.IsID(platformclient.PrefixTeam, team) {

@@ -328,13 +328,7 @@ func existingVariableImportID(ctx context.Context, c *platformclient.Client, m *
 // reads the variable (after the workspace, to learn its ID), so that an ID
 // the platform does not answer fails in the provider's words.
 func importVariable(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	parts := strings.Split(id, "/")
-	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || !platformclient.IsID(platformclient.PrefixVariable, parts[2]) {
-		diags.AddError("Invalid import ID", fmt.Sprintf(
-			"The import ID of a variable is <ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE ID> for a workspace's variable, or "+
-				"<ORGANIZATION>/<VARIABLE SET ID>/<VARIABLE ID> for a variable set's, the variable's ID being var- and 16 characters; got %q.", id))
-		return
-	}
+	parts := strings.Split(id, "/") // three parts: the grammar checked them
 	org, middle, varID := parts[0], parts[1], parts[2]
 	parent, parentAttr := platformclient.InVariableSet(middle), "variable_set_id"
 	if !platformclient.IsID(platformclient.PrefixVariableSet, middle) {

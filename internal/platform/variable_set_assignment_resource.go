@@ -144,12 +144,7 @@ func variableSetAssignmentSchema(context.Context) schema.Schema {
 // platform does not answer fails in the provider's words.
 func importVariableSetAssignment(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
 	const object = "variable set assignment"
-	parts := strings.SplitN(id, "/", 3)
-	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
-		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a variable set assignment is <ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME> "+
-			"for a workspace, or <ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME> for a project; got %q.", id))
-		return
-	}
+	parts := strings.SplitN(id, "/", 3) // three parts: the grammar checked them
 	org, middle, name := parts[0], parts[1], parts[2]
 	// The search (q) matches a part of the name in any case; the
 	// import ID names the set exactly.

@@ -272,23 +272,14 @@ func mountGone(err error) bool {
 	return errors.As(err, &e) && e.StatusCode == http.StatusBadRequest && noMount.MatchString(e.Message)
 }
 
-// importAssociation takes `<destination_type>/<destination_name>/<mount>/<secret_name>`.
-// The type and the destination name hold no slash, but the mount and the
-// secret name may, so every split of the rest is tried and the one the
-// service knows as an association with the destination is kept.
+// importAssociation takes `<destination_type>/<destination_name>/<mount>/<secret_name>`,
+// its three parts checked by the grammar. The type and the destination
+// name hold no slash, but the mount and the secret name may, so every
+// split of the rest is tried and the one the service knows as an
+// association with the destination is kept.
 func importAssociation(ctx context.Context, sc *secretsclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	const format = "<destination_type>/<destination_name>/<mount>/<secret_name>"
 	parts := strings.SplitN(id, "/", 3)
-	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || !strings.Contains(strings.Trim(parts[2], "/"), "/") {
-		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of an association is %s; got %q.", format, id))
-		return
-	}
 	typ, name, rest := parts[0], parts[1], parts[2]
-	if !slices.Contains(destinationTypes, typ) {
-		diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of an association is %s, and %q is not a destination type: use one of %s.",
-			format, typ, strings.Join(destinationTypes, ", ")))
-		return
-	}
 	key := typ + "/" + name
 
 	type candidate struct {

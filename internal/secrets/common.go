@@ -1,16 +1,13 @@
 package secrets
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
@@ -44,17 +41,6 @@ var nameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
 func nameValidators() []validator.String {
 	return []validator.String{
 		stringvalidator.RegexMatches(nameRe, "must have 1 to 128 characters: letters, digits, '.', '-' and '_', starting with a letter or a digit"),
-	}
-}
-
-// importByName is the Import of an object whose import ID is its name.
-func importByName[C any](object string) func(ctx context.Context, _ C, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	return func(ctx context.Context, _ C, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-		if !nameRe.MatchString(id) {
-			diags.AddError("Invalid import ID", fmt.Sprintf("The import ID of a %s is its name. %s Got %q.", object, nameRule, id))
-			return
-		}
-		diags.Append(state.SetAttribute(ctx, path.Root("name"), id)...)
 	}
 }
 

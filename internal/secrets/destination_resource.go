@@ -136,10 +136,9 @@ func destinationResource[M any, P destinationModelPtr[M]](kind *destinationKind[
 	})
 }
 
-// importDestination takes the destination's name, and the defaults of
-// the settings the service does not report, which an import cannot learn.
-func importDestination(ctx context.Context, c *secretsclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	importByName[*secretsclient.Client]("destination")(ctx, c, id, state, diags)
+// importDestination sets the defaults of the settings the service does
+// not report, which an import cannot learn; the name is the ID's.
+func importDestination(ctx context.Context, _ *secretsclient.Client, _ string, state *tfsdk.State, diags *diag.Diagnostics) {
 	diags.Append(state.SetAttribute(ctx, path.Root("purge_on_destroy"), false)...)
 	diags.Append(state.SetAttribute(ctx, path.Root("disable_strict_networking"), false)...)
 }
