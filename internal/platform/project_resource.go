@@ -67,6 +67,20 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 			importFound(diags, "project", id, err)
 		},
 	},
+	Conflict: &fwutil.Conflict[projectModel, *platformclient.Client]{
+		// The search (q) matches in any case, where filter[names] is exact.
+		Lookup: func(ctx context.Context, c *platformclient.Client, m *projectModel) error {
+			return lookupByName(ctx, m.Name.ValueString(), &m.ID,
+				func(ctx context.Context, name string) ([]*platformclient.Project, error) {
+					found, err := c.Projects.List(ctx, m.Organization.ValueString(), platformclient.ProjectListOptions{Query: name})
+					if err != nil {
+						return nil, err
+					}
+					return found.Items, nil
+				},
+				func(o *platformclient.Project) (string, string) { return o.Name, o.ID })
+		},
+	},
 	Create: createProject,
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectModel) error {
 		got, err := op.Client.Projects.Read(ctx, m.ID.ValueString(), platformclient.ProjectReadOptions{Include: projectIncludes})
@@ -152,27 +166,15 @@ func projectSchema(context.Context) schema.Schema {
 	}
 }
 
-// createProject creates the project. A name already taken in the
-// organization is looked up, so that the error gives the ID to import.
+// createProject creates the project. A name already taken is looked up by
+// the Conflict, so that the error gives the ID to import.
 func createProject(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectModel) error {
 	opts := projectFromModel(ctx, m, creating, op.Diags)
 	if op.Diags.HasError() {
 		return nil
 	}
-	org, name := m.Organization.ValueString(), m.Name.ValueString()
+	org := m.Organization.ValueString()
 	got, err := op.Client.Projects.Create(ctx, org, opts)
-	if client.StatusCode(err) == http.StatusConflict {
-		// The search (q) matches in any case, where filter[names] is exact.
-		return nameTaken(ctx, err, "project", name, &m.ID,
-			func(ctx context.Context, name string) ([]*platformclient.Project, error) {
-				found, err := op.Client.Projects.List(ctx, org, platformclient.ProjectListOptions{Query: name})
-				if err != nil {
-					return nil, err
-				}
-				return found.Items, nil
-			},
-			func(p *platformclient.Project) (string, string) { return p.Name, p.ID })
-	}
 	if err != nil {
 		return err
 	}

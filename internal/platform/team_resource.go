@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 
@@ -19,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
@@ -123,6 +121,20 @@ var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformcl
 		}}},
 		Print: func(m *teamModel) string { return m.Organization.ValueString() + "/" + m.ID.ValueString() },
 		Read:  importTeam,
+	},
+	Conflict: &fwutil.Conflict[teamModel, *platformclient.Client]{
+		// The search (q) matches a part of the name in any case.
+		Lookup: func(ctx context.Context, c *platformclient.Client, m *teamModel) error {
+			return lookupByName(ctx, m.Name.ValueString(), &m.ID,
+				func(ctx context.Context, name string) ([]*platformclient.Team, error) {
+					found, err := c.Teams.List(ctx, m.Organization.ValueString(), platformclient.TeamListOptions{Query: name})
+					if err != nil {
+						return nil, err
+					}
+					return found.Items, nil
+				},
+				func(o *platformclient.Team) (string, string) { return o.Name, o.ID })
+		},
 	},
 	Create: createTeam,
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamModel) error {
@@ -229,23 +241,12 @@ func importTeam(ctx context.Context, c *platformclient.Client, id string, state 
 	diags.Append(state.SetAttribute(ctx, path.Root("organization"), org)...)
 }
 
-// createTeam creates the team. A name already taken in the organization is
-// looked up, so that the error gives the ID to import.
+// createTeam creates the team. A name already taken is looked up by
+// the Conflict, so that the error gives the ID to import.
 func createTeam(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamModel) error {
 	opts := teamFromModel(m)
-	org, name := m.Organization.ValueString(), m.Name.ValueString()
+	org := m.Organization.ValueString()
 	got, err := op.Client.Teams.Create(ctx, org, opts)
-	if client.StatusCode(err) == http.StatusConflict {
-		return nameTaken(ctx, err, "team", name, &m.ID,
-			func(ctx context.Context, name string) ([]*platformclient.Team, error) {
-				found, err := op.Client.Teams.List(ctx, org, platformclient.TeamListOptions{Query: name})
-				if err != nil {
-					return nil, err
-				}
-				return found.Items, nil
-			},
-			func(t *platformclient.Team) (string, string) { return t.Name, t.ID })
-	}
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -14,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
@@ -60,6 +58,20 @@ var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetMode
 		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
 			_, err := c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
 			importFound(diags, "variable set", id, err)
+		},
+	},
+	Conflict: &fwutil.Conflict[variableSetModel, *platformclient.Client]{
+		// The search (q) matches a part of the name in any case.
+		Lookup: func(ctx context.Context, c *platformclient.Client, m *variableSetModel) error {
+			return lookupByName(ctx, m.Name.ValueString(), &m.ID,
+				func(ctx context.Context, name string) ([]*platformclient.VariableSet, error) {
+					found, err := c.VariableSets.List(ctx, m.Organization.ValueString(), platformclient.VariableSetListOptions{Query: name})
+					if err != nil {
+						return nil, err
+					}
+					return found.Items, nil
+				},
+				func(o *platformclient.VariableSet) (string, string) { return o.Name, o.ID })
 		},
 	},
 	Create: createVariableSet,
@@ -128,23 +140,11 @@ func variableSetSchema(context.Context) schema.Schema {
 	}
 }
 
-// createVariableSet creates the set. A name already taken in the
-// organization is looked up, so that the error gives the ID to import.
+// createVariableSet creates the set. A name already taken is looked up by
+// the Conflict, so that the error gives the ID to import.
 func createVariableSet(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetModel) error {
-	org, name := m.Organization.ValueString(), m.Name.ValueString()
+	org := m.Organization.ValueString()
 	got, err := op.Client.VariableSets.Create(ctx, org, variableSetFromModel(m))
-	if client.StatusCode(err) == http.StatusConflict {
-		// The search (q) matches a part of the name in any case.
-		return nameTaken(ctx, err, "variable set", name, &m.ID,
-			func(ctx context.Context, name string) ([]*platformclient.VariableSet, error) {
-				found, err := op.Client.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
-				if err != nil {
-					return nil, err
-				}
-				return found.Items, nil
-			},
-			func(vs *platformclient.VariableSet) (string, string) { return vs.Name, vs.ID })
-	}
 	if err != nil {
 		return err
 	}
