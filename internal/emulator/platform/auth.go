@@ -2,6 +2,7 @@ package platform
 
 import (
 	"crypto/subtle"
+	"errors"
 	"fmt"
 	"maps"
 	"net"
@@ -119,7 +120,7 @@ func (s *Server) issueTokenLocked(kind, subject, org string) *token {
 		Kind: kind, Subject: subject, Organization: org,
 		CreatedAt: s.now().UTC(),
 	}
-	s.tokens[t.Secret] = t
+	tokens.in(s)[t.Secret] = t
 	return t
 }
 
@@ -137,7 +138,7 @@ func (s *Server) MintUserToken(username string) (string, error) {
 		u := s.userByNameLocked(username)
 		if u == nil {
 			u = &user{ID: newID(prefixUser), Username: username}
-			s.users[u.ID] = u
+			users.in(s)[u.ID] = u
 		}
 		secret = s.issueTokenLocked(kindUser, u.ID, "").Secret
 		return nil
@@ -164,7 +165,7 @@ func (s *Server) MintOrganizationToken(org string) (string, error) {
 // issueOrganizationTokenLocked replaces org's organization token by a new
 // one.
 func (s *Server) issueOrganizationTokenLocked(org *organization) *token {
-	maps.DeleteFunc(s.tokens, func(_ string, t *token) bool {
+	maps.DeleteFunc(tokens.in(s), func(_ string, t *token) bool {
 		return t.Kind == kindOrganization && t.Subject == org.ExternalID
 	})
 	tok := s.issueTokenLocked(kindOrganization, org.ExternalID, org.ExternalID)
@@ -189,7 +190,7 @@ func (s *Server) MintTeamToken(org, teamID string) (string, error) {
 		if o == nil {
 			return fmt.Errorf("organization %q: no such organization", org)
 		}
-		t := s.teams[teamID]
+		t := teams.in(s)[teamID]
 		if t == nil || t.Org != o.ExternalID {
 			return fmt.Errorf("team %q: no such team in organization %q", teamID, org)
 		}
@@ -200,7 +201,7 @@ func (s *Server) MintTeamToken(org, teamID string) (string, error) {
 }
 
 func (s *Server) userByNameLocked(username string) *user {
-	for _, u := range s.users {
+	for _, u := range users.in(s) {
 		if u.Username == username {
 			return u
 		}
@@ -221,7 +222,7 @@ func (s *Server) authenticate(r *http.Request) (principal, string) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t := s.tokens[secret]
+	t := tokens.in(s)[secret]
 	if t == nil {
 		return principal{}, "invalid token: the token is unknown or was revoked"
 	}
@@ -229,7 +230,7 @@ func (s *Server) authenticate(r *http.Request) (principal, string) {
 		return principal{}, "invalid token: the token expired at " + formatTime(*t.ExpiredAt)
 	}
 	p := t.principal()
-	if tm := s.teams[t.Subject]; t.Kind == kindTeam && tm != nil {
+	if tm := teams.in(s)[t.Subject]; t.Kind == kindTeam && tm != nil {
 		p.ownersTeam = tm.Owners
 	}
 	return p, ""
@@ -290,4 +291,50 @@ func rateKey(r *http.Request, p principal, refused string) string {
 		return "address:" + host
 	}
 	return p.rateKey()
+}
+
+func (st *store) checkToken(t *token) error {
+	if t == nil || !isID(prefixToken, t.ID) || t.Secret == "" {
+		return errors.New("no valid ID and secret")
+	}
+	switch t.Kind {
+	case kindUser:
+		if users.in(st)[t.Subject] == nil {
+			return fmt.Errorf("user %q is not in the file", t.Subject)
+		}
+		return nil
+	case kindTeam:
+		if team := teams.in(st)[t.Subject]; team == nil || team.Org != t.Organization {
+			return fmt.Errorf("team %q is not a team of organization %q in the file", t.Subject, t.Organization)
+		}
+	case kindOrganization, kindAuditTrail:
+		if t.Subject != t.Organization {
+			return fmt.Errorf("%s token of %q for organization %q", t.Kind, t.Subject, t.Organization)
+		}
+	default:
+		return fmt.Errorf("kind %q: must be %s, %s, %s or %s", t.Kind, kindUser, kindTeam, kindOrganization, kindAuditTrail)
+	}
+	if organizations.in(st)[t.Organization] == nil {
+		return fmt.Errorf("organization %q is not in the file", t.Organization)
+	}
+	return nil
+}
+
+// users are the platform's people; tokens its API tokens, by secret.
+var (
+	users  = &table[user]{key: "users", noun: "user", id: func(u *user) string { return u.ID }}
+	tokens = &table[token]{key: "tokens", noun: "token", id: func(t *token) string { return t.Secret }}
+)
+
+func init() {
+	users.check = func(_ *store, u *user) error {
+		if !isID(prefixUser, u.ID) || !validUsername.MatchString(u.Username) {
+			return errors.New("no valid ID and username")
+		}
+		return nil
+	}
+	register(users)
+	tokens.check = (*store).checkToken
+	tokens.needs = []anyTable{users, organizations, teams}
+	register(tokens)
 }

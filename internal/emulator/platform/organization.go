@@ -1,6 +1,8 @@
 package platform
 
 import (
+	"errors"
+	"fmt"
 	"maps"
 	"net/http"
 	"regexp"
@@ -76,7 +78,18 @@ func (s *Server) registerOrganizations(mux *http.ServeMux) {
 // orgByNameLocked returns the organization named name in any case, as the
 // platform matches the names in its paths: "ACME" names "acme".
 func (s *Server) orgByNameLocked(name string) *organization {
-	return s.organizations[s.orgNames[strings.ToLower(name)]]
+	return s.orgNamed(name)
+}
+
+// orgNamed returns the organization named name in any case.
+func (st *store) orgNamed(name string) *organization {
+	lower := strings.ToLower(name)
+	for _, o := range organizations.in(st) {
+		if strings.ToLower(o.Name) == lower {
+			return o
+		}
+	}
+	return nil
 }
 
 // visibleOrgLocked returns the organization named name when p may see it,
@@ -109,7 +122,7 @@ func (s *Server) orgIncludes(p principal) includes {
 	return includes{
 		"default-project": func(res resource) []resource {
 			o := s.orgByNameLocked(res.ID)
-			if prj := s.projects[o.DefaultProject]; prj != nil {
+			if prj := projects.in(s)[o.DefaultProject]; prj != nil {
 				return []resource{s.projectResource(prj, p, nil)}
 			}
 			return nil
@@ -208,7 +221,7 @@ func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request, p pri
 				(containsFold(o.Name, either) || containsFold(o.Email, either))
 		}
 		var list []*organization
-		for _, o := range sortedOrgs(s.organizations) {
+		for _, o := range sortedOrgs(organizations.in(s)) {
 			if p.sees(o) && match(o) {
 				list = append(list, o)
 			}
@@ -281,14 +294,13 @@ func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request, p pr
 		if len(probs) > 0 {
 			return probs.reply()
 		}
-		if taken := s.organizations[s.orgNames[strings.ToLower(o.Name)]]; taken != nil {
+		if taken := s.orgNamed(o.Name); taken != nil {
 			return conflict(f.at("name"), "name %q has already been taken by organization %q", o.Name, taken.Name)
 		}
 		o.ExternalID = newID(prefixOrganization)
 		o.CreatedAt = s.now().UTC()
 		o.Owners = []string{p.id}
-		s.organizations[o.ExternalID] = o
-		s.orgNames[strings.ToLower(o.Name)] = o.ExternalID
+		organizations.in(s)[o.ExternalID] = o
 		prj := s.newProjectLocked(o, defaultProjectName)
 		o.DefaultProject = prj.ID
 		s.newOwnersTeamLocked(o)
@@ -361,11 +373,9 @@ func (s *Server) updateOrganization(w http.ResponseWriter, r *http.Request, p pr
 		if len(probs) > 0 {
 			return probs.reply()
 		}
-		if taken := s.organizations[s.orgNames[strings.ToLower(o.Name)]]; taken != nil && taken != cur {
+		if taken := s.orgNamed(o.Name); taken != nil && taken != cur {
 			return conflict(f.at("name"), "name %q has already been taken by organization %q", o.Name, taken.Name)
 		}
-		delete(s.orgNames, strings.ToLower(cur.Name))
-		s.orgNames[strings.ToLower(o.Name)] = o.ExternalID
 		*cur = *o
 		return ok(document{Data: s.orgResource(cur, p)})
 	})
@@ -404,11 +414,49 @@ func (s *Server) deleteOrganizationLocked(o *organization) {
 	s.deleteVariablesOfLocked(o.ExternalID)
 	s.deleteTeamsOfLocked(o.ExternalID)
 	s.deleteSSHKeysOfLocked(o.ExternalID)
-	maps.DeleteFunc(s.workspaces, func(_ string, ws *workspace) bool { return in(ws.Org) })
-	maps.DeleteFunc(s.tags, func(_ string, t *tag) bool { return in(t.Org) })
-	maps.DeleteFunc(s.agentPools, func(_ string, pool *agentPool) bool { return in(pool.Org) })
-	maps.DeleteFunc(s.projects, func(_ string, prj *project) bool { return in(prj.Org) })
-	maps.DeleteFunc(s.tokens, func(_ string, t *token) bool { return t.Kind != kindUser && in(t.Organization) })
-	delete(s.orgNames, strings.ToLower(o.Name))
-	delete(s.organizations, o.ExternalID)
+	maps.DeleteFunc(workspaces.in(s), func(_ string, ws *workspace) bool { return in(ws.Org) })
+	maps.DeleteFunc(tags.in(s), func(_ string, t *tag) bool { return in(t.Org) })
+	maps.DeleteFunc(agentPools.in(s), func(_ string, pool *agentPool) bool { return in(pool.Org) })
+	maps.DeleteFunc(projects.in(s), func(_ string, prj *project) bool { return in(prj.Org) })
+	maps.DeleteFunc(tokens.in(s), func(_ string, t *token) bool { return t.Kind != kindUser && in(t.Organization) })
+	delete(organizations.in(s), o.ExternalID)
+}
+
+func (st *store) checkOrganization(o *organization) error {
+	if o == nil || !validOrgName.MatchString(o.Name) || !isID(prefixOrganization, o.ExternalID) {
+		return errors.New("no valid name and external ID")
+	}
+	if st.orgNamed(o.Name) != nil {
+		return fmt.Errorf("name %q is there twice", o.Name)
+	}
+	if o.Settings == nil {
+		o.Settings = map[string]bool{}
+	}
+	for _, setting := range orgSettings {
+		if _, ok := o.Settings[setting.name]; !ok {
+			o.Settings[setting.name] = setting.def
+		}
+	}
+	if sub := o.Subscription; sub != nil {
+		if _, known := planByID(sub.FeatureSet); !known || !isID(prefixSubscription, sub.ID) {
+			return fmt.Errorf("subscription %q: no valid ID and feature set", sub.ID)
+		}
+	}
+	return checkExecution(ownExecution{Mode: o.DefaultExecutionMode, Pool: o.DefaultAgentPool, OverwriteMode: true, OverwritePool: true})
+}
+
+var organizations = &table[organization]{key: "organizations", noun: "organization", id: func(o *organization) string { return o.ExternalID }}
+
+func init() {
+	organizations.check = (*store).checkOrganization
+	organizations.verify = func(st *store) error {
+		for _, o := range organizations.in(st) {
+			if prj := projects.in(st)[o.DefaultProject]; prj == nil || prj.Org != o.ExternalID {
+				return fmt.Errorf("organization %q: default project %q is not one of its projects", o.Name, o.DefaultProject)
+			}
+		}
+		return nil
+	}
+	register(organizations)
+	addRoutes((*Server).registerOrganizations)
 }

@@ -46,7 +46,7 @@ func (s *Server) tokenOrgLocked(p principal, r *http.Request) (*organization, st
 
 // orgTokenLocked returns o's token of the kind, nil when it has none.
 func (s *Server) orgTokenLocked(o *organization, kind string) *token {
-	for _, tok := range s.tokens {
+	for _, tok := range tokens.in(s) {
 		if tok.Kind == kind && tok.Subject == o.ExternalID {
 			return tok
 		}
@@ -79,7 +79,7 @@ func (s *Server) createOrganizationToken(w http.ResponseWriter, r *http.Request,
 		}
 		var tok *token
 		if kind == kindAuditTrail {
-			maps.DeleteFunc(s.tokens, func(_ string, t *token) bool { return t.Kind == kindAuditTrail && t.Subject == o.ExternalID })
+			maps.DeleteFunc(tokens.in(s), func(_ string, t *token) bool { return t.Kind == kindAuditTrail && t.Subject == o.ExternalID })
 			tok = s.issueTokenLocked(kindAuditTrail, o.ExternalID, o.ExternalID)
 		} else {
 			tok = s.issueOrganizationTokenLocked(o)
@@ -117,7 +117,9 @@ func (s *Server) deleteOrganizationToken(w http.ResponseWriter, r *http.Request,
 		if tok == nil {
 			return notFound(orgTokenNoun(kind) + " of " + quote(o.Name))
 		}
-		delete(s.tokens, tok.Secret)
+		delete(tokens.in(s), tok.Secret)
 		return noContent()
 	})
 }
+
+func init() { addRoutes((*Server).registerOrganizationTokens) }

@@ -49,44 +49,6 @@ type Server struct {
 	store
 }
 
-// store is everything the state file keeps. Each noun's file adds its
-// maps here, clears them in clear and saves them in state.go.
-type store struct {
-	users         map[string]*user         // by ID
-	tokens        map[string]*token        // by secret
-	organizations map[string]*organization // by external ID
-	orgNames      map[string]string        // lower-cased name -> external ID
-	projects      map[string]*project      // by ID
-	workspaces    map[string]*workspace    // by ID
-	tags          map[string]*tag          // by ID
-	teams         map[string]*team         // by ID
-	teamProjects  map[string]*teamProject  // by ID
-	varsets       map[string]*varset       // by ID
-	vars          map[string]*variable     // by ID
-	agentPools    map[string]*agentPool    // by ID
-
-	// SSH keys and team workspace access.
-	sshKeys        map[string]*sshKey        // by ID
-	teamWorkspaces map[string]*teamWorkspace // by ID
-}
-
-func (st *store) clear() {
-	st.users = map[string]*user{}
-	st.tokens = map[string]*token{}
-	st.organizations = map[string]*organization{}
-	st.orgNames = map[string]string{}
-	st.projects = map[string]*project{}
-	st.workspaces = map[string]*workspace{}
-	st.tags = map[string]*tag{}
-	st.teams = map[string]*team{}
-	st.teamProjects = map[string]*teamProject{}
-	st.varsets = map[string]*varset{}
-	st.vars = map[string]*variable{}
-	st.sshKeys = map[string]*sshKey{}
-	st.teamWorkspaces = map[string]*teamWorkspace{}
-	st.agentPools = map[string]*agentPool{}
-}
-
 // New returns an empty Server, or an error for a bad option.
 func New(opts Options) (*Server, error) {
 	switch opts.Edition {
@@ -165,20 +127,9 @@ func (s *Server) RootPaths() []string { return []string{DiscoveryPath} }
 // Register adds the API's routes to mux, and a catch-all for the rest of
 // its paths.
 func (s *Server) Register(mux *http.ServeMux) {
-	s.registerPing(mux)
-	s.registerOrganizations(mux)
-	s.registerProjects(mux)
-	s.registerWorkspaces(mux)
-	s.registerTeams(mux)
-	s.registerTeamProjectAccess(mux)
-	s.registerTeamWorkspaceAccess(mux)
-	s.registerSSHKeys(mux)
-	s.registerTeamTokens(mux)
-	s.registerOrganizationTokens(mux)
-	s.registerSubscriptions(mux)
-	s.registerVariableSets(mux)
-	s.registerWorkspaceVariables(mux)
-	s.registerAgentPools(mux)
+	for _, add := range routeSets {
+		add(s, mux)
+	}
 
 	// The rest of the API's paths, every method, and the base path itself:
 	// 404 in the API's error form after the token and rate limit, as the

@@ -65,8 +65,8 @@ func (s *Server) sshKeyOrgLocked(p principal, name string) (*organization, reply
 
 // visibleSSHKeyLocked returns the key id when p may read it.
 func (s *Server) visibleSSHKeyLocked(p principal, id string) (*sshKey, reply, bool) {
-	k := s.sshKeys[id]
-	if k == nil || !s.seesSSHKeysLocked(p, s.organizations[k.Org]) {
+	k := sshKeys.in(s)[id]
+	if k == nil || !s.seesSSHKeysLocked(p, organizations.in(s)[k.Org]) {
 		return nil, notFound("SSH key " + quote(id)), false
 	}
 	return k, reply{}, true
@@ -76,7 +76,7 @@ func (s *Server) visibleSSHKeyLocked(p principal, id string) (*sshKey, reply, bo
 // do not manage the organization's keys are answered 404.
 func (s *Server) managedSSHKeyLocked(p principal, id string) (*sshKey, reply, bool) {
 	k, rep, found := s.visibleSSHKeyLocked(p, id)
-	if found && !s.managesSSHKeysLocked(p, s.organizations[k.Org]) {
+	if found && !s.managesSSHKeysLocked(p, organizations.in(s)[k.Org]) {
 		return nil, notFound("SSH key " + quote(id)), false
 	}
 	return k, rep, found
@@ -101,7 +101,7 @@ func (s *Server) listSSHKeys(w http.ResponseWriter, r *http.Request, p principal
 			return rep
 		}
 		var list []*sshKey
-		for _, k := range s.sshKeys {
+		for _, k := range sshKeys.in(s) {
 			if k.Org == o.ExternalID {
 				list = append(list, k)
 			}
@@ -167,7 +167,7 @@ func (s *Server) createSSHKey(w http.ResponseWriter, r *http.Request, p principa
 		}
 		k.Value = value
 		k.ID = newID(prefixSSHKey)
-		s.sshKeys[k.ID] = k
+		sshKeys.in(s)[k.ID] = k
 		return created(document{Data: k.resource()})
 	})
 }
@@ -208,12 +208,12 @@ func (s *Server) deleteSSHKey(w http.ResponseWriter, r *http.Request, p principa
 		if !found {
 			return rep
 		}
-		for _, ws := range s.workspaces {
+		for _, ws := range workspaces.in(s) {
 			if ws.SSHKey == k.ID {
 				ws.SSHKey = ""
 			}
 		}
-		delete(s.sshKeys, k.ID)
+		delete(sshKeys.in(s), k.ID)
 		return noContent()
 	})
 }
@@ -258,7 +258,7 @@ func (s *Server) assignSSHKey(w http.ResponseWriter, r *http.Request, p principa
 
 // deleteSSHKeysOfLocked deletes an organization's keys.
 func (s *Server) deleteSSHKeysOfLocked(org string) {
-	maps.DeleteFunc(s.sshKeys, func(_ string, k *sshKey) bool { return k.Org == org })
+	maps.DeleteFunc(sshKeys.in(s), func(_ string, k *sshKey) bool { return k.Org == org })
 }
 
 // checkSSHKey refuses a key of the state file that no request could have
@@ -267,7 +267,7 @@ func (st *store) checkSSHKey(k *sshKey) error {
 	if k == nil || !isID(prefixSSHKey, k.ID) {
 		return errors.New("no valid ID")
 	}
-	if st.organizations[k.Org] == nil {
+	if organizations.in(st)[k.Org] == nil {
 		return fmt.Errorf("organization %q is not in the file", k.Org)
 	}
 	if strings.TrimSpace(k.Name) == "" || strings.TrimSpace(k.Value) == "" {
@@ -282,8 +282,17 @@ func (st *store) checkWorkspaceSSHKey(ws *workspace) error {
 	if ws.SSHKey == "" {
 		return nil
 	}
-	if k := st.sshKeys[ws.SSHKey]; k == nil || k.Org != ws.Org {
+	if k := sshKeys.in(st)[ws.SSHKey]; k == nil || k.Org != ws.Org {
 		return fmt.Errorf("SSH key %q is not a key of its organization", ws.SSHKey)
 	}
 	return nil
+}
+
+var sshKeys = &table[sshKey]{key: "ssh-keys", noun: "SSH key", id: func(k *sshKey) string { return k.ID }}
+
+func init() {
+	sshKeys.needs = []anyTable{organizations}
+	sshKeys.check = (*store).checkSSHKey
+	register(sshKeys)
+	addRoutes((*Server).registerSSHKeys)
 }

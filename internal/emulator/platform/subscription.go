@@ -227,3 +227,5 @@ func (s *Server) readEntitlementSet(w http.ResponseWriter, r *http.Request, p pr
 		return ok(document{Data: entitlementSetResource(o)})
 	})
 }
+
+func init() { addRoutes((*Server).registerSubscriptions) }

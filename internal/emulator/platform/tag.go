@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"errors"
 	"net/http"
 	"regexp"
 	"slices"
@@ -32,7 +33,7 @@ func (s *Server) registerTags(mux *http.ServeMux) {
 }
 
 func (s *Server) tagNamedLocked(org, name string) *tag {
-	for _, t := range s.tags {
+	for _, t := range tags.in(s) {
 		if t.Org == org && t.Name == name {
 			return t
 		}
@@ -47,7 +48,7 @@ func (s *Server) readTagNamesLocked(org string, objs []object, base string, prob
 	for i, o := range objs {
 		at := base + "/" + strconv.Itoa(i)
 		if o.ID != "" {
-			if t := s.tags[o.ID]; t != nil && t.Org == org {
+			if t := tags.in(s)[o.ID]; t != nil && t.Org == org {
 				names = append(names, t.Name)
 			} else {
 				probs.add(at+"/id", "tag %q: not a tag of this organization", o.ID)
@@ -74,7 +75,7 @@ func (s *Server) tagIDsLocked(org string, names []string) []string {
 		t := s.tagNamedLocked(org, name)
 		if t == nil {
 			t = &tag{ID: newID(prefixTag), Org: org, Name: name, CreatedAt: s.now().UTC()}
-			s.tags[t.ID] = t
+			tags.in(s)[t.ID] = t
 		}
 		if !slices.Contains(out, t.ID) {
 			out = append(out, t.ID)
@@ -87,7 +88,7 @@ func (s *Server) tagIDsLocked(org string, names []string) []string {
 func (s *Server) tagNamesLocked(ids []string) []string {
 	names := []string{}
 	for _, id := range ids {
-		names = append(names, s.tags[id].Name)
+		names = append(names, tags.in(s)[id].Name)
 	}
 	slices.Sort(names)
 	return names
@@ -95,7 +96,7 @@ func (s *Server) tagNamesLocked(ids []string) []string {
 
 func (s *Server) tagResource(t *tag) resource {
 	count := 0
-	for _, ws := range s.workspaces {
+	for _, ws := range workspaces.in(s) {
 		if slices.Contains(ws.Tags, t.ID) {
 			count++
 		}
@@ -103,7 +104,7 @@ func (s *Server) tagResource(t *tag) resource {
 	return resource{
 		Type: "tags", ID: t.ID,
 		Attributes:    map[string]any{"name": t.Name, "instance-count": count, "created-at": formatTime(t.CreatedAt)},
-		Relationships: map[string]any{"organization": toOne("organizations", s.organizations[t.Org].Name)},
+		Relationships: map[string]any{"organization": toOne("organizations", organizations.in(s)[t.Org].Name)},
 	}
 }
 
@@ -117,10 +118,10 @@ func (s *Server) listWorkspaceTags(w http.ResponseWriter, r *http.Request, p pri
 			return rep
 		}
 		list := slices.Clone(ws.Tags)
-		slices.SortFunc(list, func(a, b string) int { return strings.Compare(s.tags[a].Name, s.tags[b].Name) })
+		slices.SortFunc(list, func(a, b string) int { return strings.Compare(tags.in(s)[a].Name, tags.in(s)[b].Name) })
 		var matching []*tag
 		for _, id := range list {
-			if t := s.tags[id]; containsFold(t.Name, r.URL.Query().Get("name")) {
+			if t := tags.in(s)[id]; containsFold(t.Name, r.URL.Query().Get("name")) {
 				matching = append(matching, t)
 			}
 		}
@@ -153,9 +154,22 @@ func (s *Server) writeWorkspaceTags(w http.ResponseWriter, r *http.Request, p pr
 				}
 			}
 		} else {
-			ws.Tags = slices.DeleteFunc(ws.Tags, func(id string) bool { return slices.Contains(names, s.tags[id].Name) })
+			ws.Tags = slices.DeleteFunc(ws.Tags, func(id string) bool { return slices.Contains(names, tags.in(s)[id].Name) })
 		}
 		ws.UpdatedAt = s.now().UTC()
 		return noContent()
 	})
+}
+
+var tags = &table[tag]{key: "tags", noun: "tag", id: func(t *tag) string { return t.ID }}
+
+func init() {
+	tags.needs = []anyTable{organizations}
+	tags.check = func(st *store, t *tag) error {
+		if !isID(prefixTag, t.ID) || organizations.in(st)[t.Org] == nil || !validTagName.MatchString(t.Name) {
+			return errors.New("no valid ID, organization and name")
+		}
+		return nil
+	}
+	register(tags)
 }

@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -233,4 +234,14 @@ func bindingRefs(ebs []effectiveBinding) []ref {
 		refs = append(refs, eb.resource().ref())
 	}
 	return refs
+}
+
+// checkBindings refuses a tag binding without an ID or a key.
+func checkBindings(bindings []*tagBinding) error {
+	for i, b := range bindings {
+		if b == nil || !isID(prefixTagBinding, b.ID) || b.Key == "" {
+			return fmt.Errorf("tag binding %d has no valid ID and key", i)
+		}
+	}
+	return nil
 }

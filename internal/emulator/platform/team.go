@@ -81,7 +81,7 @@ func (s *Server) teamOfLocked(p principal) *team {
 	if p.kind != kindTeam {
 		return nil
 	}
-	return s.teams[p.id]
+	return teams.in(s)[p.id]
 }
 
 // managesTeamsLocked reports whether p manages o's teams (their settings,
@@ -100,7 +100,7 @@ func (s *Server) managesTeamsLocked(p principal, o *organization) bool {
 // by those who manage teams, by a team with access-secret-teams, and by
 // itself.
 func (s *Server) seesTeamLocked(p principal, t *team) bool {
-	o := s.organizations[t.Org]
+	o := organizations.in(s)[t.Org]
 	if !p.sees(o) {
 		return false
 	}
@@ -114,7 +114,7 @@ func (s *Server) seesTeamLocked(p principal, t *team) bool {
 // visibleTeamLocked returns the team id when p may see it, or the 404 that
 // answers both a missing and a hidden one.
 func (s *Server) visibleTeamLocked(p principal, id string) (*team, reply, bool) {
-	t := s.teams[id]
+	t := teams.in(s)[id]
 	if t == nil || !s.seesTeamLocked(p, t) {
 		return nil, notFound("team " + quote(id)), false
 	}
@@ -125,7 +125,7 @@ func (s *Server) visibleTeamLocked(p principal, id string) (*team, reply, bool) 
 // teams do: to the others, a team they see is not found either.
 func (s *Server) managedTeamLocked(p principal, id string) (*team, reply, bool) {
 	t, rep, found := s.visibleTeamLocked(p, id)
-	if found && !s.managesTeamsLocked(p, s.organizations[t.Org]) {
+	if found && !s.managesTeamsLocked(p, organizations.in(s)[t.Org]) {
 		return nil, notFound("team " + quote(id)), false
 	}
 	return t, rep, found
@@ -148,12 +148,12 @@ func (s *Server) newOwnersTeamLocked(o *organization) *team {
 	for _, flag := range orgAccessFlags {
 		t.Access[flag] = true
 	}
-	s.teams[t.ID] = t
+	teams.in(s)[t.ID] = t
 	return t
 }
 
 func (s *Server) teamResource(t *team, p principal) resource {
-	o := s.organizations[t.Org]
+	o := organizations.in(s)[t.Org]
 	manage := s.managesTeamsLocked(p, o)
 	access := map[string]bool{}
 	for _, flag := range orgAccessFlags {
@@ -206,7 +206,7 @@ func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) 
 		}
 		only := commaList(q.Get("filter[names]"))
 		var list []*team
-		for _, t := range s.teams {
+		for _, t := range teams.in(s) {
 			if t.Org == o.ExternalID && s.seesTeamLocked(p, t) && (only == nil || slices.Contains(only, t.Name)) && containsFold(t.Name, q.Get("q")) {
 				list = append(list, t)
 			}
@@ -259,14 +259,14 @@ func (s *Server) createTeam(w http.ResponseWriter, r *http.Request, p principal)
 			return conflict(f.at("name"), "name %q has already been taken by team %s in organization %q", t.Name, taken.ID, o.Name)
 		}
 		t.ID, t.CreatedAt = newID(prefixTeam), s.now().UTC()
-		s.teams[t.ID] = t
+		teams.in(s)[t.ID] = t
 		return created(document{Data: s.teamResource(t, p)})
 	})
 }
 
 // teamNamed returns org's team of that name, in any case.
 func (st *store) teamNamed(org, name string) *team {
-	for _, t := range st.teams {
+	for _, t := range teams.in(st) {
 		if t.Org == org && strings.EqualFold(t.Name, name) {
 			return t
 		}
@@ -389,18 +389,18 @@ func (s *Server) deleteTeam(w http.ResponseWriter, r *http.Request, p principal)
 // deleteTeamLocked deletes t, its tokens and its access to projects and
 // workspaces.
 func (s *Server) deleteTeamLocked(t *team) {
-	maps.DeleteFunc(s.tokens, func(_ string, tok *token) bool { return tok.Kind == kindTeam && tok.Subject == t.ID })
-	maps.DeleteFunc(s.teamProjects, func(_ string, tp *teamProject) bool { return tp.Team == t.ID })
+	maps.DeleteFunc(tokens.in(s), func(_ string, tok *token) bool { return tok.Kind == kindTeam && tok.Subject == t.ID })
+	maps.DeleteFunc(teamProjects.in(s), func(_ string, tp *teamProject) bool { return tp.Team == t.ID })
 	s.deleteTeamWorkspaceAccessesLocked(t.ID)
-	delete(s.teams, t.ID)
+	delete(teams.in(s), t.ID)
 }
 
 // deleteTeamsOfLocked deletes the teams of an organization and their
 // access to projects (its tokens go with the organization).
 func (s *Server) deleteTeamsOfLocked(org string) {
-	maps.DeleteFunc(s.teamProjects, func(_ string, tp *teamProject) bool { return s.teams[tp.Team].Org == org })
-	maps.DeleteFunc(s.teamWorkspaces, func(_ string, tw *teamWorkspace) bool { return s.teams[tw.Team].Org == org })
-	maps.DeleteFunc(s.teams, func(_ string, t *team) bool { return t.Org == org })
+	maps.DeleteFunc(teamProjects.in(s), func(_ string, tp *teamProject) bool { return teams.in(s)[tp.Team].Org == org })
+	maps.DeleteFunc(teamWorkspaces.in(s), func(_ string, tw *teamWorkspace) bool { return teams.in(s)[tw.Team].Org == org })
+	maps.DeleteFunc(teams.in(s), func(_ string, t *team) bool { return t.Org == org })
 }
 
 // checkTeam refuses a team of the state file that no request could have
@@ -409,7 +409,7 @@ func (st *store) checkTeam(t *team) error {
 	if t == nil || !isID(prefixTeam, t.ID) || !validTeamName.MatchString(t.Name) {
 		return errors.New("no valid ID and name")
 	}
-	if st.organizations[t.Org] == nil {
+	if organizations.in(st)[t.Org] == nil {
 		return fmt.Errorf("organization %q is not in the file", t.Org)
 	}
 	if t.Visibility != visibilitySecret && t.Visibility != visibilityOrganization {
@@ -422,4 +422,13 @@ func (st *store) checkTeam(t *team) error {
 		t.Access = map[string]bool{}
 	}
 	return nil
+}
+
+var teams = &table[team]{key: "teams", noun: "team", id: func(t *team) string { return t.ID }}
+
+func init() {
+	teams.needs = []anyTable{organizations}
+	teams.check = (*store).checkTeam
+	register(teams)
+	addRoutes((*Server).registerTeams)
 }

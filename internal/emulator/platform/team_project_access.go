@@ -90,14 +90,14 @@ func (s *Server) registerTeamProjectAccess(mux *http.ServeMux) {
 // prj: those who manage teams do, and a team whose access to prj lets it
 // manage the project's teams (admin, or custom with teams "manage").
 func (s *Server) managesProjectTeamsLocked(p principal, prj *project) bool {
-	if s.managesTeamsLocked(p, s.organizations[prj.Org]) {
+	if s.managesTeamsLocked(p, organizations.in(s)[prj.Org]) {
 		return true
 	}
 	own := s.teamOfLocked(p)
 	if own == nil {
 		return false
 	}
-	for _, tp := range s.teamProjects {
+	for _, tp := range teamProjects.in(s) {
 		if tp.Team == own.ID && tp.Project == prj.ID && tp.Permissions["project-access.teams"] == "manage" {
 			return true
 		}
@@ -108,8 +108,8 @@ func (s *Server) managesProjectTeamsLocked(p principal, prj *project) bool {
 // visibleTeamProjectLocked returns the access id when p may see it: p
 // manages its project's teams or sees its team.
 func (s *Server) visibleTeamProjectLocked(p principal, id string) (*teamProject, reply, bool) {
-	tp := s.teamProjects[id]
-	if tp == nil || !s.managesProjectTeamsLocked(p, s.projects[tp.Project]) && !s.seesTeamLocked(p, s.teams[tp.Team]) {
+	tp := teamProjects.in(s)[id]
+	if tp == nil || !s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) && !s.seesTeamLocked(p, teams.in(s)[tp.Team]) {
 		return nil, notFound("team project access " + quote(id)), false
 	}
 	return tp, reply{}, true
@@ -119,7 +119,7 @@ func (s *Server) visibleTeamProjectLocked(p principal, id string) (*teamProject,
 // those who do not manage the project's teams are answered 404.
 func (s *Server) managedTeamProjectLocked(p principal, id string) (*teamProject, reply, bool) {
 	tp, rep, found := s.visibleTeamProjectLocked(p, id)
-	if found && !s.managesProjectTeamsLocked(p, s.projects[tp.Project]) {
+	if found && !s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) {
 		return nil, notFound("team project access " + quote(id)), false
 	}
 	return tp, rep, found
@@ -128,7 +128,7 @@ func (s *Server) managedTeamProjectLocked(p principal, id string) (*teamProject,
 // projectTeamCountLocked is the number of teams with access to prj.
 func (s *Server) projectTeamCountLocked(prj *project) int {
 	n := 0
-	for _, tp := range s.teamProjects {
+	for _, tp := range teamProjects.in(s) {
 		if tp.Project == prj.ID {
 			n++
 		}
@@ -138,7 +138,7 @@ func (s *Server) projectTeamCountLocked(prj *project) int {
 
 // deleteProjectAccessesLocked deletes every team's access to the project.
 func (s *Server) deleteProjectAccessesLocked(projectID string) {
-	maps.DeleteFunc(s.teamProjects, func(_ string, tp *teamProject) bool { return tp.Project == projectID })
+	maps.DeleteFunc(teamProjects.in(s), func(_ string, tp *teamProject) bool { return tp.Project == projectID })
 }
 
 func (tp *teamProject) resource() resource {
@@ -187,13 +187,13 @@ func (s *Server) listTeamProjects(w http.ResponseWriter, r *http.Request, p prin
 			return rep
 		}
 		var list []*teamProject
-		for _, tp := range s.teamProjects {
-			if tp.Project == prj.ID && (s.managesProjectTeamsLocked(p, prj) || s.seesTeamLocked(p, s.teams[tp.Team])) {
+		for _, tp := range teamProjects.in(s) {
+			if tp.Project == prj.ID && (s.managesProjectTeamsLocked(p, prj) || s.seesTeamLocked(p, teams.in(s)[tp.Team])) {
 				list = append(list, tp)
 			}
 		}
 		slices.SortFunc(list, func(a, b *teamProject) int {
-			return cmp.Or(strings.Compare(strings.ToLower(s.teams[a.Team].Name), strings.ToLower(s.teams[b.Team].Name)), strings.Compare(a.ID, b.ID))
+			return cmp.Or(strings.Compare(strings.ToLower(teams.in(s)[a.Team].Name), strings.ToLower(teams.in(s)[b.Team].Name)), strings.Compare(a.ID, b.ID))
 		})
 		return ok(listDocument(r, list, (*teamProject).resource, nil))
 	})
@@ -255,13 +255,13 @@ func (s *Server) createTeamProject(w http.ResponseWriter, r *http.Request, p pri
 		if len(probs) > 0 {
 			return probs.reply()
 		}
-		for _, other := range s.teamProjects {
+		for _, other := range teamProjects.in(s) {
 			if other.Team == t.ID && other.Project == prj.ID {
 				return conflict("", "team %s already has access to project %s: %s", t.ID, prj.ID, other.ID)
 			}
 		}
 		tp.ID = newID(prefixTeamProject)
-		s.teamProjects[tp.ID] = tp
+		teamProjects.in(s)[tp.ID] = tp
 		return created(document{Data: tp.resource()})
 	})
 }
@@ -352,7 +352,7 @@ func (s *Server) deleteTeamProject(w http.ResponseWriter, r *http.Request, p pri
 		if !found {
 			return rep
 		}
-		delete(s.teamProjects, tp.ID)
+		delete(teamProjects.in(s), tp.ID)
 		return noContent()
 	})
 }
@@ -363,7 +363,7 @@ func (st *store) checkTeamProject(tp *teamProject) error {
 	if tp == nil || !isID(prefixTeamProject, tp.ID) {
 		return errors.New("no valid ID")
 	}
-	t, prj := st.teams[tp.Team], st.projects[tp.Project]
+	t, prj := teams.in(st)[tp.Team], projects.in(st)[tp.Project]
 	if t == nil || prj == nil || t.Org != prj.Org {
 		return fmt.Errorf("team %q and project %q are not of one organization in the file", tp.Team, tp.Project)
 	}
@@ -380,4 +380,13 @@ func (st *store) checkTeamProject(tp *teamProject) error {
 		return fmt.Errorf("access %s with permissions it does not imply", tp.Access)
 	}
 	return nil
+}
+
+var teamProjects = &table[teamProject]{key: "team-projects", noun: "team project access", id: func(tp *teamProject) string { return tp.ID }}
+
+func init() {
+	teamProjects.needs = []anyTable{teams, projects}
+	teamProjects.check = (*store).checkTeamProject
+	register(teamProjects)
+	addRoutes((*Server).registerTeamProjectAccess)
 }

@@ -29,7 +29,7 @@ func (s *Server) registerTeamTokens(mux *http.ServeMux) {
 // description it is the team's legacy token, and replaces the one it had.
 func (s *Server) issueTeamTokenLocked(t *team, description string, expiry *time.Time, by principal) *token {
 	if description == "" {
-		maps.DeleteFunc(s.tokens, func(_ string, tok *token) bool { return tok.isTeamToken(t.ID) && tok.Description == "" })
+		maps.DeleteFunc(tokens.in(s), func(_ string, tok *token) bool { return tok.isTeamToken(t.ID) && tok.Description == "" })
 	}
 	tok := s.issueTokenLocked(kindTeam, t.ID, t.Org)
 	tok.Description, tok.ExpiredAt = description, expiryOrDefault(expiry, tok.CreatedAt)
@@ -99,7 +99,7 @@ func (s *Server) createdByLocked(tok *token) map[string]any {
 	case kindTeam:
 		return toOne("teams", tok.CreatedBy)
 	case kindOrganization:
-		if o := s.organizations[tok.CreatedBy]; o != nil {
+		if o := organizations.in(s)[tok.CreatedBy]; o != nil {
 			return toOne("organizations", o.Name)
 		}
 	}
@@ -126,7 +126,7 @@ func (s *Server) createTeamToken(w http.ResponseWriter, r *http.Request, p princ
 		if len(probs) > 0 {
 			return probs.reply()
 		}
-		for _, other := range s.tokens {
+		for _, other := range tokens.in(s) {
 			if other.isTeamToken(t.ID) && other.Description == description {
 				return conflict(f.at("description"), "description %q has already been taken by token %s of team %s", description, other.ID, t.ID)
 			}
@@ -168,7 +168,7 @@ func (s *Server) legacyTokenLocked(p principal, r *http.Request, manage bool) (*
 	if !found {
 		return nil, rep, false
 	}
-	for _, tok := range s.tokens {
+	for _, tok := range tokens.in(s) {
 		if tok.isTeamToken(t.ID) && tok.Description == "" {
 			return tok, reply{}, true
 		}
@@ -195,7 +195,7 @@ func (s *Server) deleteLegacyTeamToken(w http.ResponseWriter, r *http.Request, p
 		if !found {
 			return rep
 		}
-		delete(s.tokens, tok.Secret)
+		delete(tokens.in(s), tok.Secret)
 		return noContent()
 	})
 }
@@ -203,12 +203,12 @@ func (s *Server) deleteLegacyTeamToken(w http.ResponseWriter, r *http.Request, p
 // teamTokenLocked returns the team token id when p sees its team (manages
 // it when manage is true).
 func (s *Server) teamTokenLocked(p principal, id string, manage bool) (*token, reply, bool) {
-	for _, tok := range s.tokens {
+	for _, tok := range tokens.in(s) {
 		if tok.ID != id || tok.Kind != kindTeam {
 			continue
 		}
-		t := s.teams[tok.Subject]
-		if s.seesTeamLocked(p, t) && (!manage || s.managesTeamsLocked(p, s.organizations[t.Org])) {
+		t := teams.in(s)[tok.Subject]
+		if s.seesTeamLocked(p, t) && (!manage || s.managesTeamsLocked(p, organizations.in(s)[t.Org])) {
 			return tok, reply{}, true
 		}
 		break
@@ -235,7 +235,7 @@ func (s *Server) deleteTeamToken(w http.ResponseWriter, r *http.Request, p princ
 		if !found {
 			return rep
 		}
-		delete(s.tokens, tok.Secret)
+		delete(tokens.in(s), tok.Secret)
 		return noContent()
 	})
 }
@@ -259,11 +259,11 @@ func (s *Server) listTeamTokens(w http.ResponseWriter, r *http.Request, p princi
 			return rep
 		}
 		var list []*token
-		for _, tok := range s.tokens {
+		for _, tok := range tokens.in(s) {
 			if tok.Kind != kindTeam || tok.Organization != o.ExternalID {
 				continue
 			}
-			if t := s.teams[tok.Subject]; s.seesTeamLocked(p, t) && containsFold(t.Name, q.Get("q")) {
+			if t := teams.in(s)[tok.Subject]; s.seesTeamLocked(p, t) && containsFold(t.Name, q.Get("q")) {
 				list = append(list, tok)
 			}
 		}
@@ -282,7 +282,7 @@ func (s *Server) listTeamTokens(w http.ResponseWriter, r *http.Request, p princi
 			var c int
 			switch field {
 			case "team-name":
-				c = strings.Compare(strings.ToLower(s.teams[a.Subject].Name), strings.ToLower(s.teams[b.Subject].Name))
+				c = strings.Compare(strings.ToLower(teams.in(s)[a.Subject].Name), strings.ToLower(teams.in(s)[b.Subject].Name))
 			case "created-by":
 				c = strings.Compare(a.CreatedBy, b.CreatedBy)
 			case "expired-at", "":
@@ -298,3 +298,5 @@ func (s *Server) listTeamTokens(w http.ResponseWriter, r *http.Request, p princi
 		return ok(listDocument(r, list, render, nil))
 	})
 }
+
+func init() { addRoutes((*Server).registerTeamTokens) }

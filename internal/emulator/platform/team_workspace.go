@@ -75,13 +75,13 @@ func (s *Server) registerTeamWorkspaceAccess(mux *http.ServeMux) {
 // visibleTeamWorkspaceLocked returns the access id when p may see it: p
 // sees its workspace, and manages teams or sees its team.
 func (s *Server) visibleTeamWorkspaceLocked(p principal, id string) (*teamWorkspace, reply, bool) {
-	tw := s.teamWorkspaces[id]
+	tw := teamWorkspaces.in(s)[id]
 	if tw == nil {
 		return nil, notFound("team workspace access " + quote(id)), false
 	}
-	ws := s.workspaces[tw.Workspace]
-	o := s.organizations[ws.Org]
-	if !p.sees(o) || !s.managesTeamsLocked(p, o) && !s.seesTeamLocked(p, s.teams[tw.Team]) {
+	ws := workspaces.in(s)[tw.Workspace]
+	o := organizations.in(s)[ws.Org]
+	if !p.sees(o) || !s.managesTeamsLocked(p, o) && !s.seesTeamLocked(p, teams.in(s)[tw.Team]) {
 		return nil, notFound("team workspace access " + quote(id)), false
 	}
 	return tw, reply{}, true
@@ -91,7 +91,7 @@ func (s *Server) visibleTeamWorkspaceLocked(p principal, id string) (*teamWorksp
 // which those who do not manage teams are answered 404.
 func (s *Server) managedTeamWorkspaceLocked(p principal, id string) (*teamWorkspace, reply, bool) {
 	tw, rep, found := s.visibleTeamWorkspaceLocked(p, id)
-	if found && !s.managesTeamsLocked(p, s.organizations[s.workspaces[tw.Workspace].Org]) {
+	if found && !s.managesTeamsLocked(p, organizations.in(s)[workspaces.in(s)[tw.Workspace].Org]) {
 		return nil, notFound("team workspace access " + quote(id)), false
 	}
 	return tw, rep, found
@@ -100,12 +100,12 @@ func (s *Server) managedTeamWorkspaceLocked(p principal, id string) (*teamWorksp
 // deleteWorkspaceAccessesLocked deletes every team's access to the
 // workspace.
 func (s *Server) deleteWorkspaceAccessesLocked(workspaceID string) {
-	maps.DeleteFunc(s.teamWorkspaces, func(_ string, tw *teamWorkspace) bool { return tw.Workspace == workspaceID })
+	maps.DeleteFunc(teamWorkspaces.in(s), func(_ string, tw *teamWorkspace) bool { return tw.Workspace == workspaceID })
 }
 
 // deleteTeamWorkspaceAccessesLocked deletes every access of the team.
 func (s *Server) deleteTeamWorkspaceAccessesLocked(teamID string) {
-	maps.DeleteFunc(s.teamWorkspaces, func(_ string, tw *teamWorkspace) bool { return tw.Team == teamID })
+	maps.DeleteFunc(teamWorkspaces.in(s), func(_ string, tw *teamWorkspace) bool { return tw.Team == teamID })
 }
 
 func (tw *teamWorkspace) resource() resource {
@@ -146,17 +146,17 @@ func (s *Server) listTeamWorkspaces(w http.ResponseWriter, r *http.Request, p pr
 		if !found {
 			return rep
 		}
-		o := s.organizations[ws.Org]
+		o := organizations.in(s)[ws.Org]
 		team := q.Get("filter[team][id]")
 		var list []*teamWorkspace
-		for _, tw := range s.teamWorkspaces {
+		for _, tw := range teamWorkspaces.in(s) {
 			if tw.Workspace == ws.ID && (team == "" || tw.Team == team) &&
-				(s.managesTeamsLocked(p, o) || s.seesTeamLocked(p, s.teams[tw.Team])) {
+				(s.managesTeamsLocked(p, o) || s.seesTeamLocked(p, teams.in(s)[tw.Team])) {
 				list = append(list, tw)
 			}
 		}
 		slices.SortFunc(list, func(a, b *teamWorkspace) int {
-			return cmp.Or(strings.Compare(strings.ToLower(s.teams[a.Team].Name), strings.ToLower(s.teams[b.Team].Name)), strings.Compare(a.ID, b.ID))
+			return cmp.Or(strings.Compare(strings.ToLower(teams.in(s)[a.Team].Name), strings.ToLower(teams.in(s)[b.Team].Name)), strings.Compare(a.ID, b.ID))
 		})
 		if !q.Has("page[number]") && !q.Has("page[size]") {
 			items := []resource{}
@@ -215,7 +215,7 @@ func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 		if !found {
 			return rep
 		}
-		if !s.managesTeamsLocked(p, s.organizations[ws.Org]) {
+		if !s.managesTeamsLocked(p, organizations.in(s)[ws.Org]) {
 			return notFound("workspace " + quote(ws.ID))
 		}
 		if t.Org != ws.Org {
@@ -227,14 +227,14 @@ func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 		if len(probs) > 0 {
 			return probs.reply()
 		}
-		for _, other := range s.teamWorkspaces {
+		for _, other := range teamWorkspaces.in(s) {
 			if other.Team == t.ID && other.Workspace == ws.ID {
 				probs.add(rl.at("team"), "Team has already been taken: team %s already has access to workspace %s (%s)", t.ID, ws.ID, other.ID)
 				return probs.reply()
 			}
 		}
 		tw.ID = newID(prefixTeamWorkspace)
-		s.teamWorkspaces[tw.ID] = tw
+		teamWorkspaces.in(s)[tw.ID] = tw
 		return ok(document{Data: tw.resource()})
 	})
 }
@@ -315,7 +315,7 @@ func (s *Server) deleteTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 		if !found {
 			return rep
 		}
-		delete(s.teamWorkspaces, tw.ID)
+		delete(teamWorkspaces.in(s), tw.ID)
 		return noContent()
 	})
 }
@@ -326,7 +326,7 @@ func (st *store) checkTeamWorkspace(tw *teamWorkspace) error {
 	if tw == nil || !isID(prefixTeamWorkspace, tw.ID) {
 		return errors.New("no valid ID")
 	}
-	t, ws := st.teams[tw.Team], st.workspaces[tw.Workspace]
+	t, ws := teams.in(st)[tw.Team], workspaces.in(st)[tw.Workspace]
 	if t == nil || ws == nil || t.Org != ws.Org {
 		return fmt.Errorf("team %q and workspace %q are not of one organization in the file", tw.Team, tw.Workspace)
 	}
@@ -342,10 +342,19 @@ func (st *store) checkTeamWorkspace(tw *teamWorkspace) error {
 	if tw.Access != accessCustom && !maps.Equal(tw.Permissions, workspacePermissionsAt(tw.Access)) {
 		return fmt.Errorf("access %s with permissions it does not imply", tw.Access)
 	}
-	for _, other := range st.teamWorkspaces {
+	for _, other := range teamWorkspaces.in(st) {
 		if other.Team == tw.Team && other.Workspace == tw.Workspace {
 			return fmt.Errorf("team %q has a second access to workspace %q", tw.Team, tw.Workspace)
 		}
 	}
 	return nil
+}
+
+var teamWorkspaces = &table[teamWorkspace]{key: "team-workspaces", noun: "team workspace access", id: func(tw *teamWorkspace) string { return tw.ID }}
+
+func init() {
+	teamWorkspaces.needs = []anyTable{teams, workspaces}
+	teamWorkspaces.check = (*store).checkTeamWorkspace
+	register(teamWorkspaces)
+	addRoutes((*Server).registerTeamWorkspaceAccess)
 }

@@ -115,7 +115,7 @@ func (s *Server) registerVariables(mux *http.ServeMux, base string, find func(p 
 			return vp, nil, rep, false
 		}
 		id := r.PathValue("var_id")
-		v := s.vars[id]
+		v := vars.in(s)[id]
 		if v == nil || v.parent() != vp.id() {
 			return vp, nil, notFound("variable " + quote(id)), false
 		}
@@ -165,7 +165,7 @@ func (s *Server) registerVariables(mux *http.ServeMux, base string, find func(p 
 			if !found {
 				return rep
 			}
-			delete(s.vars, v.ID)
+			delete(vars.in(s), v.ID)
 			s.variableChangedLocked(vp)
 			return noContent()
 		})
@@ -189,7 +189,7 @@ func readNewVariable(f fields) *variable {
 func (s *Server) storeVariableLocked(vp variableParent, v *variable) {
 	vp.adopt(v)
 	v.ID, v.VersionID, v.CreatedAt = newID(prefixVariable), newVersionID(), s.now().UTC()
-	s.vars[v.ID] = v
+	vars.in(s)[v.ID] = v
 }
 
 // applyVariable sets v's attributes from a request, recording what it
@@ -232,7 +232,7 @@ func applyVariable(v *variable, f fields) {
 // category already (409), and one that a global variable set would share
 // with another global set of its organization (422).
 func (s *Server) checkVariableLocked(vp variableParent, v *variable, f fields) (reply, bool) {
-	for _, other := range s.vars {
+	for _, other := range vars.in(s) {
 		if other.ID != v.ID && other.parent() == vp.id() && other.Key == v.Key && other.Category == v.Category {
 			return conflict(f.at("key"), "key %q has already been taken by variable %s of category %s", v.Key, other.ID, v.Category), false
 		}
@@ -256,7 +256,7 @@ func (s *Server) variableChangedLocked(vp variableParent) {
 // variablesOfLocked lists the variables of a parent, by key and category.
 func (s *Server) variablesOfLocked(parent string) []*variable {
 	var list []*variable
-	for _, v := range s.vars {
+	for _, v := range vars.in(s) {
 		if v.parent() == parent {
 			list = append(list, v)
 		}
@@ -269,7 +269,7 @@ func (s *Server) variablesOfLocked(parent string) []*variable {
 
 // deleteVariablesLocked deletes the variables of a parent.
 func (s *Server) deleteVariablesLocked(parent string) {
-	maps.DeleteFunc(s.vars, func(_ string, v *variable) bool { return v.parent() == parent })
+	maps.DeleteFunc(vars.in(s), func(_ string, v *variable) bool { return v.parent() == parent })
 }
 
 // variableResource renders v: the value of a sensitive variable is null;
@@ -281,8 +281,8 @@ func (s *Server) variableResource(v *variable) resource {
 	}
 	var rels map[string]any
 	var self string
-	if ws := s.workspaces[v.Workspace]; ws != nil {
-		o := s.organizations[ws.Org]
+	if ws := workspaces.in(s)[v.Workspace]; ws != nil {
+		o := organizations.in(s)[ws.Org]
 		rels = map[string]any{"configurable": withRelated(toOne("workspaces", ws.ID), apiPrefix+"/organizations/"+o.Name+"/workspaces/"+ws.Name)}
 		self = apiPrefix + "/workspaces/" + ws.ID + "/vars/" + v.ID
 	} else {
@@ -322,8 +322,17 @@ func (st *store) checkVariable(v *variable) error {
 	if !slices.Contains(variableCategories, v.Category) {
 		return fmt.Errorf("category %q: must be terraform or env", v.Category)
 	}
-	if v.Workspace != "" && v.Varset != "" || st.workspaces[v.Workspace] == nil && st.varsets[v.Varset] == nil {
+	if v.Workspace != "" && v.Varset != "" || workspaces.in(st)[v.Workspace] == nil && varsets.in(st)[v.Varset] == nil {
 		return fmt.Errorf("not of one workspace or variable set of the file (%q, %q)", v.Workspace, v.Varset)
 	}
 	return nil
+}
+
+var vars = &table[variable]{key: "vars", noun: "variable", id: func(v *variable) string { return v.ID }}
+
+func init() {
+	vars.needs = []anyTable{workspaces, varsets}
+	vars.check = (*store).checkVariable
+	register(vars)
+	addRoutes((*Server).registerWorkspaceVariables)
 }

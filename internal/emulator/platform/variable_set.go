@@ -58,8 +58,8 @@ func (s *Server) registerVariableSets(mux *http.ServeMux) {
 // visibleVarsetLocked returns the variable set id when p may see it, or
 // the 404 that answers both a missing and a hidden one.
 func (s *Server) visibleVarsetLocked(p principal, id string) (*varset, reply, bool) {
-	vs := s.varsets[id]
-	if vs == nil || !p.sees(s.organizations[vs.Org]) {
+	vs := varsets.in(s)[id]
+	if vs == nil || !p.sees(organizations.in(s)[vs.Org]) {
 		return nil, notFound("variable set " + quote(id)), false
 	}
 	return vs, reply{}, true
@@ -71,15 +71,15 @@ func (s *Server) varsetIncludes(p principal) includes {
 	return includes{
 		"workspaces": func(res resource) []resource {
 			var out []resource
-			for _, id := range s.varsets[res.ID].Workspaces {
-				out = append(out, s.workspaceResource(s.workspaces[id], p, nil))
+			for _, id := range varsets.in(s)[res.ID].Workspaces {
+				out = append(out, s.workspaceResource(workspaces.in(s)[id], p, nil))
 			}
 			return out
 		},
 		"projects": func(res resource) []resource {
 			var out []resource
-			for _, id := range s.varsets[res.ID].Projects {
-				out = append(out, s.projectResource(s.projects[id], p, nil))
+			for _, id := range varsets.in(s)[res.ID].Projects {
+				out = append(out, s.projectResource(projects.in(s)[id], p, nil))
 			}
 			return out
 		},
@@ -103,7 +103,7 @@ func refsOf(typ string, ids []string) []ref {
 }
 
 func (s *Server) varsetResource(vs *varset) resource {
-	o := s.organizations[vs.Org]
+	o := organizations.in(s)[vs.Org]
 	parent := toOne("organizations", o.Name)
 	if vs.ParentProject != "" {
 		parent = toOne("projects", vs.ParentProject)
@@ -141,7 +141,7 @@ func (s *Server) varsetResource(vs *varset) resource {
 // name; q is a case-insensitive substring of the name.
 func (s *Server) listVarsets(r *http.Request, inc includes, names []string, org string, match func(*varset) bool) reply {
 	var list []*varset
-	for _, vs := range s.varsets {
+	for _, vs := range varsets.in(s) {
 		if vs.Org == org && match(vs) && containsFold(vs.Name, r.URL.Query().Get("q")) {
 			list = append(list, vs)
 		}
@@ -253,7 +253,7 @@ func (s *Server) varsetParentLocked(o *organization, rl relationships) (string, 
 	case !given || id == "":
 		return "", given
 	case isID(prefixProject, id):
-		if prj := s.projects[id]; prj == nil || prj.Org != o.ExternalID {
+		if prj := projects.in(s)[id]; prj == nil || prj.Org != o.ExternalID {
 			rl.probs.add(rl.at("parent"), "parent project %q is not a project of organization %q", id, o.Name)
 		}
 		return id, true
@@ -273,7 +273,7 @@ func (s *Server) assignmentsLocked(vs *varset, kind string, objs []object, base 
 		at := base + "/" + strconv.Itoa(i) + "/id"
 		switch kind {
 		case "workspaces":
-			ws := s.workspaces[o.ID]
+			ws := workspaces.in(s)[o.ID]
 			switch {
 			case ws == nil || ws.Org != vs.Org:
 				probs.add(at, "workspace %q: not a workspace of this organization", o.ID)
@@ -283,7 +283,7 @@ func (s *Server) assignmentsLocked(vs *varset, kind string, objs []object, base 
 				continue
 			}
 		case "projects":
-			prj := s.projects[o.ID]
+			prj := projects.in(s)[o.ID]
 			switch {
 			case prj == nil || prj.Org != vs.Org:
 				probs.add(at, "project %q: not a project of this organization", o.ID)
@@ -365,8 +365,8 @@ func (s *Server) settleVarsetLocked(vs *varset, req varsetRequest, f fields) {
 // variable of another global set of vs's organization has, and that
 // variable; nils when there is none.
 func (s *Server) globalConflictLocked(vs *varset, vars []*variable) (*variable, *variable) {
-	for _, other := range slices.Sorted(maps.Keys(s.varsets)) {
-		o := s.varsets[other]
+	for _, other := range slices.Sorted(maps.Keys(varsets.in(s))) {
+		o := varsets.in(s)[other]
 		if o.ID == vs.ID || o.Org != vs.Org || !o.Global {
 			continue
 		}
@@ -383,7 +383,7 @@ func (s *Server) globalConflictLocked(vs *varset, vars []*variable) (*variable, 
 
 // varsetNamed returns org's set of that name, in any case.
 func (st *store) varsetNamed(org, name string) *varset {
-	for _, vs := range st.varsets {
+	for _, vs := range varsets.in(st) {
 		if vs.Org == org && strings.EqualFold(vs.Name, name) {
 			return vs
 		}
@@ -419,7 +419,7 @@ func (s *Server) createVarset(w http.ResponseWriter, r *http.Request, p principa
 		}
 		vs.ID, vs.CreatedAt = newID(prefixVarset), s.now().UTC()
 		vs.UpdatedAt = vs.CreatedAt
-		s.varsets[vs.ID] = vs
+		varsets.in(s)[vs.ID] = vs
 		for _, v := range req.vars {
 			s.storeVariableLocked(variableParent{varset: vs}, v)
 		}
@@ -445,7 +445,7 @@ func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principa
 		var probs problems
 		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
 		applyVarset(&vs, f)
-		if parent, given := s.varsetParentLocked(s.organizations[vs.Org], rl); given && parent != vs.ParentProject {
+		if parent, given := s.varsetParentLocked(organizations.in(s)[vs.Org], rl); given && parent != vs.ParentProject {
 			probs.add(rl.at("parent"), "the parent of a variable set cannot change")
 		}
 		req := s.readVarsetRelationshipsLocked(&vs, rl, &probs)
@@ -472,7 +472,7 @@ func (s *Server) deleteVarset(w http.ResponseWriter, r *http.Request, p principa
 			return rep
 		}
 		s.deleteVariablesLocked(vs.ID)
-		delete(s.varsets, vs.ID)
+		delete(varsets.in(s), vs.ID)
 		return noContent()
 	})
 }
@@ -521,7 +521,7 @@ func (s *Server) assignVarset(w http.ResponseWriter, r *http.Request, p principa
 // assignments.
 func (s *Server) forgetWorkspaceLocked(id string) {
 	s.deleteVariablesLocked(id)
-	for _, vs := range s.varsets {
+	for _, vs := range varsets.in(s) {
 		vs.Workspaces = slices.DeleteFunc(vs.Workspaces, func(w string) bool { return w == id })
 	}
 }
@@ -529,11 +529,11 @@ func (s *Server) forgetWorkspaceLocked(id string) {
 // forgetProjectLocked removes a deleted project's assignments, and deletes
 // the sets it owns.
 func (s *Server) forgetProjectLocked(id string) {
-	for _, vs := range s.varsets {
+	for _, vs := range varsets.in(s) {
 		vs.Projects = slices.DeleteFunc(vs.Projects, func(p string) bool { return p == id })
 		if vs.ParentProject == id {
 			s.deleteVariablesLocked(vs.ID)
-			delete(s.varsets, vs.ID)
+			delete(varsets.in(s), vs.ID)
 		}
 	}
 }
@@ -541,14 +541,14 @@ func (s *Server) forgetProjectLocked(id string) {
 // deleteVariablesOfLocked deletes the variable sets and the variables of
 // an organization, before its workspaces go.
 func (s *Server) deleteVariablesOfLocked(org string) {
-	maps.DeleteFunc(s.vars, func(_ string, v *variable) bool {
-		if ws := s.workspaces[v.Workspace]; ws != nil {
+	maps.DeleteFunc(vars.in(s), func(_ string, v *variable) bool {
+		if ws := workspaces.in(s)[v.Workspace]; ws != nil {
 			return ws.Org == org
 		}
-		vs := s.varsets[v.Varset]
+		vs := varsets.in(s)[v.Varset]
 		return vs != nil && vs.Org == org
 	})
-	maps.DeleteFunc(s.varsets, func(_ string, vs *varset) bool { return vs.Org == org })
+	maps.DeleteFunc(varsets.in(s), func(_ string, vs *varset) bool { return vs.Org == org })
 }
 
 // checkVarset refuses a variable set of the state file that no request
@@ -557,21 +557,21 @@ func (st *store) checkVarset(vs *varset) error {
 	if vs == nil || !isID(prefixVarset, vs.ID) || strings.TrimSpace(vs.Name) == "" {
 		return errors.New("no valid ID and name")
 	}
-	if st.organizations[vs.Org] == nil {
+	if organizations.in(st)[vs.Org] == nil {
 		return fmt.Errorf("organization %q is not in the file", vs.Org)
 	}
 	if vs.ParentProject != "" {
-		if prj := st.projects[vs.ParentProject]; prj == nil || prj.Org != vs.Org || vs.Global {
+		if prj := projects.in(st)[vs.ParentProject]; prj == nil || prj.Org != vs.Org || vs.Global {
 			return fmt.Errorf("parent project %q is not a project of its organization, or the set is global", vs.ParentProject)
 		}
 	}
 	for _, id := range vs.Workspaces {
-		if ws := st.workspaces[id]; ws == nil || ws.Org != vs.Org || vs.ParentProject != "" && ws.Project != vs.ParentProject {
+		if ws := workspaces.in(st)[id]; ws == nil || ws.Org != vs.Org || vs.ParentProject != "" && ws.Project != vs.ParentProject {
 			return fmt.Errorf("workspace %q is not a workspace of its organization, or of its parent project", id)
 		}
 	}
 	for _, id := range vs.Projects {
-		if prj := st.projects[id]; prj == nil || prj.Org != vs.Org || vs.ParentProject != "" && id != vs.ParentProject {
+		if prj := projects.in(st)[id]; prj == nil || prj.Org != vs.Org || vs.ParentProject != "" && id != vs.ParentProject {
 			return fmt.Errorf("project %q is not a project of its organization, or its parent project", id)
 		}
 	}
@@ -579,4 +579,13 @@ func (st *store) checkVarset(vs *varset) error {
 		return fmt.Errorf("name %q is there twice", vs.Name)
 	}
 	return nil
+}
+
+var varsets = &table[varset]{key: "varsets", noun: "variable set", id: func(vs *varset) string { return vs.ID }}
+
+func init() {
+	varsets.needs = []anyTable{organizations, projects, workspaces}
+	varsets.check = (*store).checkVarset
+	register(varsets)
+	addRoutes((*Server).registerVariableSets)
 }

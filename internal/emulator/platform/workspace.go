@@ -2,6 +2,7 @@ package platform
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -129,7 +130,7 @@ func (s *Server) registerWorkspaces(mux *http.ServeMux) {
 		}
 		return tagBindingOwner{
 			bindings:  &ws.TagBindings,
-			effective: func() []effectiveBinding { return effectiveBindings(ws.TagBindings, s.projects[ws.Project]) },
+			effective: func() []effectiveBinding { return effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]) },
 			changed:   func() { ws.UpdatedAt = s.now().UTC() },
 		}, reply{}, true
 	})
@@ -140,8 +141,8 @@ func (s *Server) registerWorkspaces(mux *http.ServeMux) {
 // visibleWorkspaceLocked returns the workspace id when p may see it, or
 // the 404 that answers both a missing and a hidden one.
 func (s *Server) visibleWorkspaceLocked(p principal, id string) (*workspace, reply, bool) {
-	ws := s.workspaces[id]
-	if ws == nil || !p.sees(s.organizations[ws.Org]) {
+	ws := workspaces.in(s)[id]
+	if ws == nil || !p.sees(organizations.in(s)[ws.Org]) {
 		return nil, notFound("workspace " + quote(id)), false
 	}
 	return ws, reply{}, true
@@ -158,7 +159,7 @@ func (s *Server) workspaceOfRequestLocked(p principal, r *http.Request) (*worksp
 		return nil, rep, false
 	}
 	name := r.PathValue("name")
-	for _, ws := range s.workspaces {
+	for _, ws := range workspaces.in(s) {
 		if ws.Org == o.ExternalID && ws.Name == name {
 			return ws, reply{}, true
 		}
@@ -168,7 +169,7 @@ func (s *Server) workspaceOfRequestLocked(p principal, r *http.Request) (*worksp
 
 // workspaceNamedLocked returns org's workspace of that name, in any case.
 func (s *Server) workspaceNamedLocked(org, name string) *workspace {
-	for _, ws := range s.workspaces {
+	for _, ws := range workspaces.in(s) {
 		if ws.Org == org && strings.EqualFold(ws.Name, name) {
 			return ws
 		}
@@ -178,7 +179,7 @@ func (s *Server) workspaceNamedLocked(org, name string) *workspace {
 
 // workspaceExecutionLocked is the execution settings in effect in ws.
 func (s *Server) workspaceExecutionLocked(ws *workspace) execution {
-	return ws.Execution.over(s.projectExecutionLocked(s.projects[ws.Project]))
+	return ws.Execution.over(s.projectExecutionLocked(projects.in(s)[ws.Project]))
 }
 
 // workspaceIncludes are the includes of the workspace endpoints: the API's
@@ -187,15 +188,15 @@ func (s *Server) workspaceExecutionLocked(ws *workspace) execution {
 func (s *Server) workspaceIncludes(p principal) includes {
 	inc := includes{
 		"organization": func(res resource) []resource {
-			return []resource{s.orgResource(s.organizations[s.workspaces[res.ID].Org], p)}
+			return []resource{s.orgResource(organizations.in(s)[workspaces.in(s)[res.ID].Org], p)}
 		},
 		"project": func(res resource) []resource {
-			return []resource{s.projectResource(s.projects[s.workspaces[res.ID].Project], p, nil)}
+			return []resource{s.projectResource(projects.in(s)[workspaces.in(s)[res.ID].Project], p, nil)}
 		},
 		"effective-tag-bindings": func(res resource) []resource {
-			ws := s.workspaces[res.ID]
+			ws := workspaces.in(s)[res.ID]
 			var out []resource
-			for _, eb := range effectiveBindings(ws.TagBindings, s.projects[ws.Project]) {
+			for _, eb := range effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]) {
 				out = append(out, eb.resource())
 			}
 			return out
@@ -226,7 +227,7 @@ func (s *Server) workspaceIncludes(p principal) includes {
 // workspaceResource renders ws for p; names are the request's includes,
 // whose relationships carry their data.
 func (s *Server) workspaceResource(ws *workspace, p principal, names []string) resource {
-	o := s.organizations[ws.Org]
+	o := organizations.in(s)[ws.Org]
 	exec := s.workspaceExecutionLocked(ws)
 	forceDelete := p.owns(o) || o.Settings["allow-force-delete-workspaces"]
 	attrs := map[string]any{
@@ -287,7 +288,7 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 	self := apiPrefix + "/workspaces/" + ws.ID
 	effective := related(self + "/effective-tag-bindings")
 	if slices.Contains(names, "effective-tag-bindings") {
-		effective = toMany(bindingRefs(effectiveBindings(ws.TagBindings, s.projects[ws.Project])))
+		effective = toMany(bindingRefs(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project])))
 		effective["links"] = map[string]string{"related": self + "/effective-tag-bindings"}
 	}
 	var tags []ref
@@ -419,7 +420,7 @@ func (s *Server) createWorkspace(w http.ResponseWriter, r *http.Request, p princ
 		ws.UpdatedAt = ws.CreatedAt
 		ws.Tags = s.tagIDsLocked(o.ExternalID, tagNames)
 		apply.setBindings(ws)
-		s.workspaces[ws.ID] = ws
+		workspaces.in(s)[ws.ID] = ws
 		return created(document{Data: s.workspaceResource(ws, p, nil)})
 	})
 }
@@ -506,7 +507,7 @@ func (s *Server) applyWorkspace(ws *workspace, f fields, rl relationships) works
 	// null, or an empty ID, names no project: the workspace stays where it
 	// is, or lands in the default project.
 	if projectID, given := rl.one("project"); given && projectID != "" {
-		if prj := s.projects[projectID]; prj == nil || prj.Org != ws.Org {
+		if prj := projects.in(s)[projectID]; prj == nil || prj.Org != ws.Org {
 			probs.add(rl.at("project"), "project %q: not a project of this organization", projectID)
 		} else {
 			ws.Project = projectID
@@ -538,7 +539,7 @@ func (s *Server) applyWorkspaceExecution(ws *workspace, f fields, rl relationshi
 			er.mode, er.modeGiven = modeRemote, true
 		}
 	}
-	ws.Execution.write(s.projectExecutionLocked(s.projects[ws.Project]), er, f, "execution-mode", "agent-pool")
+	ws.Execution.write(s.projectExecutionLocked(projects.in(s)[ws.Project]), er, f, "execution-mode", "agent-pool")
 }
 
 // applyVCSRepo applies vcs-repo: an object sets the members it gives over
@@ -671,7 +672,7 @@ func (s *Server) forceDeleteWorkspace(w http.ResponseWriter, r *http.Request, p 
 		if !found {
 			return rep
 		}
-		o := s.organizations[ws.Org]
+		o := organizations.in(s)[ws.Org]
 		if ws.ResourceCount > 0 && !p.owns(o) && !o.Settings["allow-force-delete-workspaces"] {
 			return errorReply(http.StatusForbidden, fmt.Sprintf("workspace %s has %d resources under management: only the organization's owners may force-delete it, as organization %q does not allow force delete (allow-force-delete-workspaces)", ws.ID, ws.ResourceCount, o.Name))
 		}
@@ -684,8 +685,8 @@ func (s *Server) deleteWorkspaceLocked(ws *workspace) {
 	s.forgetWorkspaceLocked(ws.ID)
 	s.deleteWorkspaceAccessesLocked(ws.ID)
 	s.forgetInAgentPoolsLocked(ws.ID)
-	delete(s.workspaces, ws.ID)
-	for _, other := range s.workspaces {
+	delete(workspaces.in(s), ws.ID)
+	for _, other := range workspaces.in(s) {
 		other.RemoteStateConsumers = slices.DeleteFunc(other.RemoteStateConsumers, func(id string) bool { return id == ws.ID })
 	}
 }
@@ -808,10 +809,10 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 			if tagged == nil {
 				return true
 			}
-			return tagged.match(effectiveBindings(ws.TagBindings, s.projects[ws.Project]))
+			return tagged.match(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]))
 		}
 		var list []*workspace
-		for _, ws := range s.workspaces {
+		for _, ws := range workspaces.in(s) {
 			if match(ws) {
 				list = append(list, ws)
 			}
@@ -843,7 +844,7 @@ func (s *Server) SetResourceCount(id string, n int) error {
 		return fmt.Errorf("resource count %d: must not be negative", n)
 	}
 	return s.change(func() error {
-		ws := s.workspaces[id]
+		ws := workspaces.in(s)[id]
 		if ws == nil {
 			return fmt.Errorf("workspace %q: no such workspace", id)
 		}
@@ -856,7 +857,7 @@ func (s *Server) SetResourceCount(id string, n int) error {
 // then its performance attributes are null.
 func (s *Server) SetPerformance(id string, perf Performance) error {
 	return s.change(func() error {
-		ws := s.workspaces[id]
+		ws := workspaces.in(s)[id]
 		if ws == nil {
 			return fmt.Errorf("workspace %q: no such workspace", id)
 		}
@@ -870,7 +871,7 @@ func (s *Server) SetPerformance(id string, perf Performance) error {
 // settings, its project's.
 func (s *Server) activityDurationLocked(ws *workspace) string {
 	if ws.AutoDestroyActivityDuration == "" && ws.Settings["inherits-project-auto-destroy"] {
-		if prj := s.projects[ws.Project]; prj != nil {
+		if prj := projects.in(s)[ws.Project]; prj != nil {
 			return prj.AutoDestroyActivityDuration
 		}
 	}
@@ -926,13 +927,13 @@ func (s *Server) unlockWorkspace(force bool) handler {
 func (s *Server) lockHolderNameLocked(h *lockHolder) string {
 	if h.Kind == kindTeam {
 		name := h.ID
-		if t := s.teams[h.ID]; t != nil {
+		if t := teams.in(s)[h.ID]; t != nil {
 			name = t.Name
 		}
 		return fmt.Sprintf("Team %q", name)
 	}
 	name := h.ID
-	if u := s.users[h.ID]; u != nil {
+	if u := users.in(s)[h.ID]; u != nil {
 		name = u.Username
 	}
 	return fmt.Sprintf("User %q", name)
@@ -977,7 +978,7 @@ func (s *Server) allVariablesLocked(ws *workspace) []*variable {
 	for _, v := range s.variablesOfLocked(ws.ID) {
 		offer(candidate{v: v, rank: rankWorkspace})
 	}
-	for _, vs := range s.varsets {
+	for _, vs := range varsets.in(s) {
 		if vs.Org != ws.Org {
 			continue
 		}
@@ -1023,4 +1024,58 @@ func (s *Server) listAllWorkspaceVariables(w http.ResponseWriter, r *http.Reques
 		}
 		return ok(listDocument(r, s.allVariablesLocked(ws), s.variableResource, nil))
 	})
+}
+
+func (st *store) checkWorkspace(ws *workspace) error {
+	if ws == nil || !isID(prefixWorkspace, ws.ID) || !validWorkspaceName.MatchString(ws.Name) {
+		return errors.New("no valid ID and name")
+	}
+	if organizations.in(st)[ws.Org] == nil {
+		return fmt.Errorf("organization %q is not in the file", ws.Org)
+	}
+	if prj := projects.in(st)[ws.Project]; prj == nil || prj.Org != ws.Org {
+		return fmt.Errorf("project %q is not a project of its organization", ws.Project)
+	}
+	for _, id := range ws.Tags {
+		if t := tags.in(st)[id]; t == nil || t.Org != ws.Org {
+			return fmt.Errorf("tag %q is not a tag of its organization", id)
+		}
+	}
+	if err := checkBindings(ws.TagBindings); err != nil {
+		return err
+	}
+	if ws.VCSRepo != nil && (ws.VCSRepo.OAuthTokenID == "") == (ws.VCSRepo.CodehostAppInstallationID == "") {
+		return errors.New("vcs-repo: one of an OAuth token and an app installation is needed")
+	}
+	if ws.Settings == nil {
+		ws.Settings = map[string]bool{}
+	}
+	for _, setting := range workspaceSettings {
+		if _, ok := ws.Settings[setting.name]; !ok {
+			ws.Settings[setting.name] = setting.def
+		}
+	}
+	return checkExecution(ws.Execution)
+}
+
+var workspaces = &table[workspace]{key: "workspaces", noun: "workspace", id: func(ws *workspace) string { return ws.ID }}
+
+func init() {
+	workspaces.needs = []anyTable{organizations, projects, tags, sshKeys}
+	workspaces.check = (*store).checkWorkspace
+	workspaces.verify = func(st *store) error {
+		for _, ws := range workspaces.in(st) {
+			for _, id := range ws.RemoteStateConsumers {
+				if c := workspaces.in(st)[id]; c == nil || c.Org != ws.Org {
+					return fmt.Errorf("workspace %s: remote state consumer %q is not a workspace of its organization", ws.ID, id)
+				}
+			}
+			if err := st.checkWorkspaceSSHKey(ws); err != nil {
+				return fmt.Errorf("workspace %s: %w", ws.ID, err)
+			}
+		}
+		return nil
+	}
+	register(workspaces)
+	addRoutes((*Server).registerWorkspaces)
 }
