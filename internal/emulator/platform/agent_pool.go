@@ -356,15 +356,15 @@ func (s *Server) deleteAgentPool(w http.ResponseWriter, r *http.Request, p princ
 		if why := s.agentPoolInUseLocked(pool); why != "" {
 			return conflict("", "agent pool %s cannot be deleted while it is in use: %s", pool.ID, why)
 		}
-		delete(agentPools.in(s), pool.ID)
+		agentPools.remove(s, pool)
 		return noContent()
 	})
 }
 
-// forgetInAgentPoolsLocked removes a deleted workspace or project from
-// every pool's lists.
-func (s *Server) forgetInAgentPoolsLocked(id string) {
-	for _, pool := range agentPools.in(s) {
+// forgetInAgentPools removes a deleted workspace or project from every
+// pool's lists.
+func (st *store) forgetInAgentPools(id string) {
+	for _, pool := range agentPools.in(st) {
 		drop := func(l []string) []string { return slices.DeleteFunc(l, func(x string) bool { return x == id }) }
 		pool.AllowedWorkspaces = drop(pool.AllowedWorkspaces)
 		pool.AllowedProjects = drop(pool.AllowedProjects)
@@ -421,6 +421,16 @@ func init() {
 	agentPools.needs = []anyTable{organizations, projects, workspaces}
 	agentPools.check = (*store).checkAgentPool
 	agentPools.verify = (*store).checkAgentPoolRefs
+	// An organization's delete deletes its pools; a deleted workspace or
+	// project leaves every pool's lists.
+	agentPools.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case organizations:
+			agentPools.removeWhere(st, func(pool *agentPool) bool { return pool.Org == id })
+		case workspaces, projects:
+			st.forgetInAgentPools(id)
+		}
+	}
 	register(agentPools)
 	addRoutes((*Server).registerAgentPools)
 }

@@ -4,7 +4,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
-	"maps"
 	"net"
 	"net/http"
 	"regexp"
@@ -165,7 +164,7 @@ func (s *Server) MintOrganizationToken(org string) (string, error) {
 // issueOrganizationTokenLocked replaces org's organization token by a new
 // one.
 func (s *Server) issueOrganizationTokenLocked(org *organization) *token {
-	maps.DeleteFunc(tokens.in(s), func(_ string, t *token) bool {
+	tokens.removeWhere(s, func(t *token) bool {
 		return t.Kind == kindOrganization && t.Subject == org.ExternalID
 	})
 	tok := s.issueTokenLocked(kindOrganization, org.ExternalID, org.ExternalID)
@@ -336,5 +335,15 @@ func init() {
 	register(users)
 	tokens.check = (*store).checkToken
 	tokens.needs = []anyTable{users, organizations, teams}
+	// An organization's delete deletes its team, organization and audit
+	// trail tokens; a team's its tokens.
+	tokens.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case organizations:
+			tokens.removeWhere(st, func(t *token) bool { return t.Kind != kindUser && t.Organization == id })
+		case teams:
+			tokens.removeWhere(st, func(t *token) bool { return t.Kind == kindTeam && t.Subject == id })
+		}
+	}
 	register(tokens)
 }

@@ -98,6 +98,15 @@ func (t *table[T]) remove(h holder, v *T) {
 	}
 }
 
+// removeWhere removes, as remove does, every object of t that belongs.
+func (t *table[T]) removeWhere(h holder, belongs func(*T) bool) {
+	for _, v := range t.in(h) {
+		if belongs(v) {
+			t.remove(h, v)
+		}
+	}
+}
+
 func (st *store) clear() {
 	st.tables = make([]any, len(registry))
 	for i, t := range registry {

@@ -402,24 +402,9 @@ func (s *Server) deleteOrganization(w http.ResponseWriter, r *http.Request, p pr
 		if !found {
 			return rep
 		}
-		s.deleteOrganizationLocked(o)
+		organizations.remove(s, o)
 		return noContent()
 	})
-}
-
-// deleteOrganizationLocked deletes o and everything in it, its tokens and
-// its teams' included.
-func (s *Server) deleteOrganizationLocked(o *organization) {
-	in := func(org string) bool { return org == o.ExternalID }
-	s.deleteVariablesOfLocked(o.ExternalID)
-	s.deleteTeamsOfLocked(o.ExternalID)
-	s.deleteSSHKeysOfLocked(o.ExternalID)
-	maps.DeleteFunc(workspaces.in(s), func(_ string, ws *workspace) bool { return in(ws.Org) })
-	maps.DeleteFunc(tags.in(s), func(_ string, t *tag) bool { return in(t.Org) })
-	maps.DeleteFunc(agentPools.in(s), func(_ string, pool *agentPool) bool { return in(pool.Org) })
-	maps.DeleteFunc(projects.in(s), func(_ string, prj *project) bool { return in(prj.Org) })
-	maps.DeleteFunc(tokens.in(s), func(_ string, t *token) bool { return t.Kind != kindUser && in(t.Organization) })
-	delete(organizations.in(s), o.ExternalID)
 }
 
 func (st *store) checkOrganization(o *organization) error {

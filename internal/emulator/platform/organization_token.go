@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"maps"
 	"net/http"
 )
 
@@ -79,7 +78,7 @@ func (s *Server) createOrganizationToken(w http.ResponseWriter, r *http.Request,
 		}
 		var tok *token
 		if kind == kindAuditTrail {
-			maps.DeleteFunc(tokens.in(s), func(_ string, t *token) bool { return t.Kind == kindAuditTrail && t.Subject == o.ExternalID })
+			tokens.removeWhere(s, func(t *token) bool { return t.Kind == kindAuditTrail && t.Subject == o.ExternalID })
 			tok = s.issueTokenLocked(kindAuditTrail, o.ExternalID, o.ExternalID)
 		} else {
 			tok = s.issueOrganizationTokenLocked(o)
@@ -117,7 +116,7 @@ func (s *Server) deleteOrganizationToken(w http.ResponseWriter, r *http.Request,
 		if tok == nil {
 			return notFound(orgTokenNoun(kind) + " of " + quote(o.Name))
 		}
-		delete(tokens.in(s), tok.Secret)
+		tokens.remove(s, tok)
 		return noContent()
 	})
 }

@@ -321,10 +321,7 @@ func (s *Server) deleteProject(w http.ResponseWriter, r *http.Request, p princip
 		if n := s.workspaceCountLocked(prj); n > 0 {
 			return conflict("", "project %s still holds %d workspaces: move or delete them first", prj.ID, n)
 		}
-		s.deleteProjectAccessesLocked(prj.ID)
-		s.forgetProjectLocked(prj.ID)
-		s.forgetInAgentPoolsLocked(prj.ID)
-		delete(projects.in(s), prj.ID)
+		projects.remove(s, prj)
 		return noContent()
 	})
 }
@@ -350,6 +347,12 @@ func init() {
 			return err
 		}
 		return checkBindings(prj.TagBindings)
+	}
+	// An organization's delete deletes its projects.
+	projects.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == organizations {
+			projects.removeWhere(st, func(prj *project) bool { return prj.Org == id })
+		}
 	}
 	register(projects)
 	addRoutes((*Server).registerProjects)

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -208,12 +207,7 @@ func (s *Server) deleteSSHKey(w http.ResponseWriter, r *http.Request, p principa
 		if !found {
 			return rep
 		}
-		for _, ws := range workspaces.in(s) {
-			if ws.SSHKey == k.ID {
-				ws.SSHKey = ""
-			}
-		}
-		delete(sshKeys.in(s), k.ID)
+		sshKeys.remove(s, k)
 		return noContent()
 	})
 }
@@ -256,11 +250,6 @@ func (s *Server) assignSSHKey(w http.ResponseWriter, r *http.Request, p principa
 	})
 }
 
-// deleteSSHKeysOfLocked deletes an organization's keys.
-func (s *Server) deleteSSHKeysOfLocked(org string) {
-	maps.DeleteFunc(sshKeys.in(s), func(_ string, k *sshKey) bool { return k.Org == org })
-}
-
 // checkSSHKey refuses a key of the state file that no request could have
 // stored.
 func (st *store) checkSSHKey(k *sshKey) error {
@@ -293,6 +282,11 @@ var sshKeys = &table[sshKey]{key: "ssh-keys", noun: "SSH key", id: func(k *sshKe
 func init() {
 	sshKeys.needs = []anyTable{organizations}
 	sshKeys.check = (*store).checkSSHKey
+	sshKeys.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == organizations {
+			sshKeys.removeWhere(st, func(k *sshKey) bool { return k.Org == id })
+		}
+	}
 	register(sshKeys)
 	addRoutes((*Server).registerSSHKeys)
 }

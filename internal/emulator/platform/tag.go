@@ -171,5 +171,10 @@ func init() {
 		}
 		return nil
 	}
+	tags.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == organizations {
+			tags.removeWhere(st, func(t *tag) bool { return t.Org == id })
+		}
+	}
 	register(tags)
 }

@@ -381,26 +381,9 @@ func (s *Server) deleteTeam(w http.ResponseWriter, r *http.Request, p principal)
 		if t.Owners {
 			return errorReply(http.StatusForbidden, "the owners team of an organization cannot be deleted")
 		}
-		s.deleteTeamLocked(t)
+		teams.remove(s, t)
 		return noContent()
 	})
-}
-
-// deleteTeamLocked deletes t, its tokens and its access to projects and
-// workspaces.
-func (s *Server) deleteTeamLocked(t *team) {
-	maps.DeleteFunc(tokens.in(s), func(_ string, tok *token) bool { return tok.Kind == kindTeam && tok.Subject == t.ID })
-	maps.DeleteFunc(teamProjects.in(s), func(_ string, tp *teamProject) bool { return tp.Team == t.ID })
-	s.deleteTeamWorkspaceAccessesLocked(t.ID)
-	delete(teams.in(s), t.ID)
-}
-
-// deleteTeamsOfLocked deletes the teams of an organization and their
-// access to projects (its tokens go with the organization).
-func (s *Server) deleteTeamsOfLocked(org string) {
-	maps.DeleteFunc(teamProjects.in(s), func(_ string, tp *teamProject) bool { return teams.in(s)[tp.Team].Org == org })
-	maps.DeleteFunc(teamWorkspaces.in(s), func(_ string, tw *teamWorkspace) bool { return teams.in(s)[tw.Team].Org == org })
-	maps.DeleteFunc(teams.in(s), func(_ string, t *team) bool { return t.Org == org })
 }
 
 // checkTeam refuses a team of the state file that no request could have
@@ -429,6 +412,11 @@ var teams = &table[team]{key: "teams", noun: "team", id: func(t *team) string { 
 func init() {
 	teams.needs = []anyTable{organizations}
 	teams.check = (*store).checkTeam
+	teams.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == organizations {
+			teams.removeWhere(st, func(t *team) bool { return t.Org == id })
+		}
+	}
 	register(teams)
 	addRoutes((*Server).registerTeams)
 }

@@ -136,11 +136,6 @@ func (s *Server) projectTeamCountLocked(prj *project) int {
 	return n
 }
 
-// deleteProjectAccessesLocked deletes every team's access to the project.
-func (s *Server) deleteProjectAccessesLocked(projectID string) {
-	maps.DeleteFunc(teamProjects.in(s), func(_ string, tp *teamProject) bool { return tp.Project == projectID })
-}
-
 func (tp *teamProject) resource() resource {
 	groups := map[string]map[string]any{"project-access": {}, "workspace-access": {}}
 	for _, pp := range projectPermissions {
@@ -352,7 +347,7 @@ func (s *Server) deleteTeamProject(w http.ResponseWriter, r *http.Request, p pri
 		if !found {
 			return rep
 		}
-		delete(teamProjects.in(s), tp.ID)
+		teamProjects.remove(s, tp)
 		return noContent()
 	})
 }
@@ -387,6 +382,15 @@ var teamProjects = &table[teamProject]{key: "team-projects", noun: "team project
 func init() {
 	teamProjects.needs = []anyTable{teams, projects}
 	teamProjects.check = (*store).checkTeamProject
+	// A team's or a project's delete deletes their accesses.
+	teamProjects.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case teams:
+			teamProjects.removeWhere(st, func(tp *teamProject) bool { return tp.Team == id })
+		case projects:
+			teamProjects.removeWhere(st, func(tp *teamProject) bool { return tp.Project == id })
+		}
+	}
 	register(teamProjects)
 	addRoutes((*Server).registerTeamProjectAccess)
 }

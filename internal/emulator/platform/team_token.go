@@ -2,7 +2,6 @@ package platform
 
 import (
 	"cmp"
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -29,7 +28,7 @@ func (s *Server) registerTeamTokens(mux *http.ServeMux) {
 // description it is the team's legacy token, and replaces the one it had.
 func (s *Server) issueTeamTokenLocked(t *team, description string, expiry *time.Time, by principal) *token {
 	if description == "" {
-		maps.DeleteFunc(tokens.in(s), func(_ string, tok *token) bool { return tok.isTeamToken(t.ID) && tok.Description == "" })
+		tokens.removeWhere(s, func(tok *token) bool { return tok.isTeamToken(t.ID) && tok.Description == "" })
 	}
 	tok := s.issueTokenLocked(kindTeam, t.ID, t.Org)
 	tok.Description, tok.ExpiredAt = description, expiryOrDefault(expiry, tok.CreatedAt)
@@ -195,7 +194,7 @@ func (s *Server) deleteLegacyTeamToken(w http.ResponseWriter, r *http.Request, p
 		if !found {
 			return rep
 		}
-		delete(tokens.in(s), tok.Secret)
+		tokens.remove(s, tok)
 		return noContent()
 	})
 }
@@ -235,7 +234,7 @@ func (s *Server) deleteTeamToken(w http.ResponseWriter, r *http.Request, p princ
 		if !found {
 			return rep
 		}
-		delete(tokens.in(s), tok.Secret)
+		tokens.remove(s, tok)
 		return noContent()
 	})
 }

@@ -97,17 +97,6 @@ func (s *Server) managedTeamWorkspaceLocked(p principal, id string) (*teamWorksp
 	return tw, rep, found
 }
 
-// deleteWorkspaceAccessesLocked deletes every team's access to the
-// workspace.
-func (s *Server) deleteWorkspaceAccessesLocked(workspaceID string) {
-	maps.DeleteFunc(teamWorkspaces.in(s), func(_ string, tw *teamWorkspace) bool { return tw.Workspace == workspaceID })
-}
-
-// deleteTeamWorkspaceAccessesLocked deletes every access of the team.
-func (s *Server) deleteTeamWorkspaceAccessesLocked(teamID string) {
-	maps.DeleteFunc(teamWorkspaces.in(s), func(_ string, tw *teamWorkspace) bool { return tw.Team == teamID })
-}
-
 func (tw *teamWorkspace) resource() resource {
 	attrs := map[string]any{"access": tw.Access}
 	for _, wp := range workspacePermissions {
@@ -315,7 +304,7 @@ func (s *Server) deleteTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 		if !found {
 			return rep
 		}
-		delete(teamWorkspaces.in(s), tw.ID)
+		teamWorkspaces.remove(s, tw)
 		return noContent()
 	})
 }
@@ -355,6 +344,15 @@ var teamWorkspaces = &table[teamWorkspace]{key: "team-workspaces", noun: "team w
 func init() {
 	teamWorkspaces.needs = []anyTable{teams, workspaces}
 	teamWorkspaces.check = (*store).checkTeamWorkspace
+	// A team's or a workspace's delete deletes their accesses.
+	teamWorkspaces.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case teams:
+			teamWorkspaces.removeWhere(st, func(tw *teamWorkspace) bool { return tw.Team == id })
+		case workspaces:
+			teamWorkspaces.removeWhere(st, func(tw *teamWorkspace) bool { return tw.Workspace == id })
+		}
+	}
 	register(teamWorkspaces)
 	addRoutes((*Server).registerTeamWorkspaceAccess)
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -165,7 +164,7 @@ func (s *Server) registerVariables(mux *http.ServeMux, base string, find func(p 
 			if !found {
 				return rep
 			}
-			delete(vars.in(s), v.ID)
+			vars.remove(s, v)
 			s.variableChangedLocked(vp)
 			return noContent()
 		})
@@ -267,11 +266,6 @@ func (s *Server) variablesOfLocked(parent string) []*variable {
 	return list
 }
 
-// deleteVariablesLocked deletes the variables of a parent.
-func (s *Server) deleteVariablesLocked(parent string) {
-	maps.DeleteFunc(vars.in(s), func(_ string, v *variable) bool { return v.parent() == parent })
-}
-
 // variableResource renders v: the value of a sensitive variable is null;
 // its parent is the relationship configurable (a workspace) or varset.
 func (s *Server) variableResource(v *variable) resource {
@@ -333,6 +327,12 @@ var vars = &table[variable]{key: "vars", noun: "variable", id: func(v *variable)
 func init() {
 	vars.needs = []anyTable{workspaces, varsets}
 	vars.check = (*store).checkVariable
+	// A workspace's or a variable set's delete deletes its variables.
+	vars.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == workspaces || gone == varsets {
+			vars.removeWhere(st, func(v *variable) bool { return v.parent() == id })
+		}
+	}
 	register(vars)
 	addRoutes((*Server).registerWorkspaceVariables)
 }

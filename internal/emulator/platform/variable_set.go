@@ -471,8 +471,7 @@ func (s *Server) deleteVarset(w http.ResponseWriter, r *http.Request, p principa
 		if !found {
 			return rep
 		}
-		s.deleteVariablesLocked(vs.ID)
-		delete(varsets.in(s), vs.ID)
+		varsets.remove(s, vs)
 		return noContent()
 	})
 }
@@ -517,40 +516,6 @@ func (s *Server) assignVarset(w http.ResponseWriter, r *http.Request, p principa
 	})
 }
 
-// forgetWorkspaceLocked removes a deleted workspace's variables and its
-// assignments.
-func (s *Server) forgetWorkspaceLocked(id string) {
-	s.deleteVariablesLocked(id)
-	for _, vs := range varsets.in(s) {
-		vs.Workspaces = slices.DeleteFunc(vs.Workspaces, func(w string) bool { return w == id })
-	}
-}
-
-// forgetProjectLocked removes a deleted project's assignments, and deletes
-// the sets it owns.
-func (s *Server) forgetProjectLocked(id string) {
-	for _, vs := range varsets.in(s) {
-		vs.Projects = slices.DeleteFunc(vs.Projects, func(p string) bool { return p == id })
-		if vs.ParentProject == id {
-			s.deleteVariablesLocked(vs.ID)
-			delete(varsets.in(s), vs.ID)
-		}
-	}
-}
-
-// deleteVariablesOfLocked deletes the variable sets and the variables of
-// an organization, before its workspaces go.
-func (s *Server) deleteVariablesOfLocked(org string) {
-	maps.DeleteFunc(vars.in(s), func(_ string, v *variable) bool {
-		if ws := workspaces.in(s)[v.Workspace]; ws != nil {
-			return ws.Org == org
-		}
-		vs := varsets.in(s)[v.Varset]
-		return vs != nil && vs.Org == org
-	})
-	maps.DeleteFunc(varsets.in(s), func(_ string, vs *varset) bool { return vs.Org == org })
-}
-
 // checkVarset refuses a variable set of the state file that no request
 // could have stored.
 func (st *store) checkVarset(vs *varset) error {
@@ -586,6 +551,24 @@ var varsets = &table[varset]{key: "varsets", noun: "variable set", id: func(vs *
 func init() {
 	varsets.needs = []anyTable{organizations, projects, workspaces}
 	varsets.check = (*store).checkVarset
+	// An organization's delete deletes its sets, a project's those it
+	// owns; a deleted project or workspace leaves the sets it was
+	// assigned to.
+	varsets.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case organizations:
+			varsets.removeWhere(st, func(vs *varset) bool { return vs.Org == id })
+		case projects:
+			for _, vs := range varsets.in(st) {
+				vs.Projects = slices.DeleteFunc(vs.Projects, func(p string) bool { return p == id })
+			}
+			varsets.removeWhere(st, func(vs *varset) bool { return vs.ParentProject == id })
+		case workspaces:
+			for _, vs := range varsets.in(st) {
+				vs.Workspaces = slices.DeleteFunc(vs.Workspaces, func(w string) bool { return w == id })
+			}
+		}
+	}
 	register(varsets)
 	addRoutes((*Server).registerVariableSets)
 }

@@ -682,13 +682,7 @@ func (s *Server) forceDeleteWorkspace(w http.ResponseWriter, r *http.Request, p 
 }
 
 func (s *Server) deleteWorkspaceLocked(ws *workspace) {
-	s.forgetWorkspaceLocked(ws.ID)
-	s.deleteWorkspaceAccessesLocked(ws.ID)
-	s.forgetInAgentPoolsLocked(ws.ID)
-	delete(workspaces.in(s), ws.ID)
-	for _, other := range workspaces.in(s) {
-		other.RemoteStateConsumers = slices.DeleteFunc(other.RemoteStateConsumers, func(id string) bool { return id == ws.ID })
-	}
+	workspaces.remove(s, ws)
 }
 
 // taggedFilter is a filter[tagged][i] of a list: a key, and a value, ""
@@ -1075,6 +1069,25 @@ func init() {
 			}
 		}
 		return nil
+	}
+	// An organization's delete deletes its workspaces; a deleted workspace
+	// is no remote state consumer any more, and a deleted SSH key no
+	// workspace's key.
+	workspaces.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case organizations:
+			workspaces.removeWhere(st, func(ws *workspace) bool { return ws.Org == id })
+		case workspaces:
+			for _, other := range workspaces.in(st) {
+				other.RemoteStateConsumers = slices.DeleteFunc(other.RemoteStateConsumers, func(c string) bool { return c == id })
+			}
+		case sshKeys:
+			for _, ws := range workspaces.in(st) {
+				if ws.SSHKey == id {
+					ws.SSHKey = ""
+				}
+			}
+		}
 	}
 	register(workspaces)
 	addRoutes((*Server).registerWorkspaces)
