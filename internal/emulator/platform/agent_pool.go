@@ -49,22 +49,16 @@ func (s *Server) managesAgentPoolsLocked(p principal, o *organization) bool {
 // sees its organization), or the 404 that answers both a missing and a
 // hidden one.
 func (s *Server) visibleAgentPoolLocked(p principal, id string) (*agentPool, reply, bool) {
-	pool := agentPools.in(s)[id]
-	if pool == nil || !p.sees(organizations.in(s)[pool.Org]) {
-		return nil, notFound("agent pool " + quote(id)), false
-	}
-	return pool, reply{}, true
+	return agentPools.find(s, p, id, nil)
 }
 
 // managedAgentPoolLocked is visibleAgentPoolLocked for the writes: to who
 // does not manage the organization's pools, a pool it sees is not found
 // either.
 func (s *Server) managedAgentPoolLocked(p principal, id string) (*agentPool, reply, bool) {
-	pool, rep, found := s.visibleAgentPoolLocked(p, id)
-	if found && !s.managesAgentPoolsLocked(p, organizations.in(s)[pool.Org]) {
-		return nil, notFound("agent pool " + quote(id)), false
-	}
-	return pool, rep, found
+	return agentPools.find(s, p, id, func(pool *agentPool) bool {
+		return s.managesAgentPoolsLocked(p, organizations.in(s)[pool.Org])
+	})
 }
 
 // checkAgentPoolLocked refuses a pool that an execution request names when
@@ -431,6 +425,7 @@ func init() {
 			st.forgetInAgentPools(id)
 		}
 	}
+	agentPools.org = func(st *store, pool *agentPool) *organization { return organizations.in(st)[pool.Org] }
 	register(agentPools)
 	addRoutes((*Server).registerAgentPools)
 }

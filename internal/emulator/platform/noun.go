@@ -46,6 +46,8 @@ type table[T any] struct {
 	// objects of this one loaded before it. Nil accepts any object.
 	check func(st *store, v *T) error
 	needs []anyTable
+	// org is the organization an object is in (see find).
+	org inOrganization[T]
 	// verify checks, once every table is loaded, what check could not:
 	// references to tables loaded after this one.
 	verify func(st *store) error

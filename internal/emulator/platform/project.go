@@ -67,11 +67,7 @@ func (s *Server) newProjectLocked(o *organization, name string) *project {
 // visibleProjectLocked returns the project id when p may see it, or the
 // 404 that answers both a missing and a hidden one.
 func (s *Server) visibleProjectLocked(p principal, id string) (*project, reply, bool) {
-	prj := projects.in(s)[id]
-	if prj == nil || !p.sees(organizations.in(s)[prj.Org]) {
-		return nil, notFound("project " + quote(id)), false
-	}
-	return prj, reply{}, true
+	return projects.find(s, p, id, nil)
 }
 
 // projectExecutionLocked is the execution settings in effect in prj.
@@ -354,6 +350,7 @@ func init() {
 			projects.removeWhere(st, func(prj *project) bool { return prj.Org == id })
 		}
 	}
+	projects.org = func(st *store, prj *project) *organization { return organizations.in(st)[prj.Org] }
 	register(projects)
 	addRoutes((*Server).registerProjects)
 }

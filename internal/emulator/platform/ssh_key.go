@@ -64,21 +64,13 @@ func (s *Server) sshKeyOrgLocked(p principal, name string) (*organization, reply
 
 // visibleSSHKeyLocked returns the key id when p may read it.
 func (s *Server) visibleSSHKeyLocked(p principal, id string) (*sshKey, reply, bool) {
-	k := sshKeys.in(s)[id]
-	if k == nil || !s.seesSSHKeysLocked(p, organizations.in(s)[k.Org]) {
-		return nil, notFound("SSH key " + quote(id)), false
-	}
-	return k, reply{}, true
+	return sshKeys.find(s, p, id, func(k *sshKey) bool { return s.seesSSHKeysLocked(p, organizations.in(s)[k.Org]) })
 }
 
 // managedSSHKeyLocked is visibleSSHKeyLocked for changes, which those who
 // do not manage the organization's keys are answered 404.
 func (s *Server) managedSSHKeyLocked(p principal, id string) (*sshKey, reply, bool) {
-	k, rep, found := s.visibleSSHKeyLocked(p, id)
-	if found && !s.managesSSHKeysLocked(p, organizations.in(s)[k.Org]) {
-		return nil, notFound("SSH key " + quote(id)), false
-	}
-	return k, rep, found
+	return sshKeys.find(s, p, id, func(k *sshKey) bool { return s.managesSSHKeysLocked(p, organizations.in(s)[k.Org]) })
 }
 
 // resource renders k: its name only, as the API never answers the value.
@@ -287,6 +279,7 @@ func init() {
 			sshKeys.removeWhere(st, func(k *sshKey) bool { return k.Org == id })
 		}
 	}
+	sshKeys.org = func(st *store, k *sshKey) *organization { return organizations.in(st)[k.Org] }
 	register(sshKeys)
 	addRoutes((*Server).registerSSHKeys)
 }

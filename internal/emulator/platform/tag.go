@@ -176,5 +176,6 @@ func init() {
 			tags.removeWhere(st, func(t *tag) bool { return t.Org == id })
 		}
 	}
+	tags.org = func(st *store, t *tag) *organization { return organizations.in(st)[t.Org] }
 	register(tags)
 }

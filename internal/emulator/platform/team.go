@@ -114,21 +114,15 @@ func (s *Server) seesTeamLocked(p principal, t *team) bool {
 // visibleTeamLocked returns the team id when p may see it, or the 404 that
 // answers both a missing and a hidden one.
 func (s *Server) visibleTeamLocked(p principal, id string) (*team, reply, bool) {
-	t := teams.in(s)[id]
-	if t == nil || !s.seesTeamLocked(p, t) {
-		return nil, notFound("team " + quote(id)), false
-	}
-	return t, reply{}, true
+	return teams.find(s, p, id, func(t *team) bool { return s.seesTeamLocked(p, t) })
 }
 
 // managedTeamLocked is visibleTeamLocked for what only those who manage
 // teams do: to the others, a team they see is not found either.
 func (s *Server) managedTeamLocked(p principal, id string) (*team, reply, bool) {
-	t, rep, found := s.visibleTeamLocked(p, id)
-	if found && !s.managesTeamsLocked(p, organizations.in(s)[t.Org]) {
-		return nil, notFound("team " + quote(id)), false
-	}
-	return t, rep, found
+	return teams.find(s, p, id, func(t *team) bool {
+		return s.seesTeamLocked(p, t) && s.managesTeamsLocked(p, organizations.in(s)[t.Org])
+	})
 }
 
 // teamIncludes are the API's includes of teams: members, which the
@@ -417,6 +411,7 @@ func init() {
 			teams.removeWhere(st, func(t *team) bool { return t.Org == id })
 		}
 	}
+	teams.org = func(st *store, t *team) *organization { return organizations.in(st)[t.Org] }
 	register(teams)
 	addRoutes((*Server).registerTeams)
 }

@@ -108,21 +108,15 @@ func (s *Server) managesProjectTeamsLocked(p principal, prj *project) bool {
 // visibleTeamProjectLocked returns the access id when p may see it: p
 // manages its project's teams or sees its team.
 func (s *Server) visibleTeamProjectLocked(p principal, id string) (*teamProject, reply, bool) {
-	tp := teamProjects.in(s)[id]
-	if tp == nil || !s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) && !s.seesTeamLocked(p, teams.in(s)[tp.Team]) {
-		return nil, notFound("team project access " + quote(id)), false
-	}
-	return tp, reply{}, true
+	return teamProjects.find(s, p, id, func(tp *teamProject) bool {
+		return s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) || s.seesTeamLocked(p, teams.in(s)[tp.Team])
+	})
 }
 
 // managedTeamProjectLocked is visibleTeamProjectLocked for changes, which
 // those who do not manage the project's teams are answered 404.
 func (s *Server) managedTeamProjectLocked(p principal, id string) (*teamProject, reply, bool) {
-	tp, rep, found := s.visibleTeamProjectLocked(p, id)
-	if found && !s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) {
-		return nil, notFound("team project access " + quote(id)), false
-	}
-	return tp, rep, found
+	return teamProjects.find(s, p, id, func(tp *teamProject) bool { return s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) })
 }
 
 // projectTeamCountLocked is the number of teams with access to prj.
@@ -391,6 +385,7 @@ func init() {
 			teamProjects.removeWhere(st, func(tp *teamProject) bool { return tp.Project == id })
 		}
 	}
+	teamProjects.org = func(st *store, tp *teamProject) *organization { return organizations.in(st)[projects.in(st)[tp.Project].Org] }
 	register(teamProjects)
 	addRoutes((*Server).registerTeamProjectAccess)
 }

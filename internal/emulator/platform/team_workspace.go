@@ -75,26 +75,15 @@ func (s *Server) registerTeamWorkspaceAccess(mux *http.ServeMux) {
 // visibleTeamWorkspaceLocked returns the access id when p may see it: p
 // sees its workspace, and manages teams or sees its team.
 func (s *Server) visibleTeamWorkspaceLocked(p principal, id string) (*teamWorkspace, reply, bool) {
-	tw := teamWorkspaces.in(s)[id]
-	if tw == nil {
-		return nil, notFound("team workspace access " + quote(id)), false
-	}
-	ws := workspaces.in(s)[tw.Workspace]
-	o := organizations.in(s)[ws.Org]
-	if !p.sees(o) || !s.managesTeamsLocked(p, o) && !s.seesTeamLocked(p, teams.in(s)[tw.Team]) {
-		return nil, notFound("team workspace access " + quote(id)), false
-	}
-	return tw, reply{}, true
+	return teamWorkspaces.find(s, p, id, func(tw *teamWorkspace) bool {
+		return s.managesTeamsLocked(p, teamWorkspaces.org(&s.store, tw)) || s.seesTeamLocked(p, teams.in(s)[tw.Team])
+	})
 }
 
 // managedTeamWorkspaceLocked is visibleTeamWorkspaceLocked for changes,
 // which those who do not manage teams are answered 404.
 func (s *Server) managedTeamWorkspaceLocked(p principal, id string) (*teamWorkspace, reply, bool) {
-	tw, rep, found := s.visibleTeamWorkspaceLocked(p, id)
-	if found && !s.managesTeamsLocked(p, organizations.in(s)[workspaces.in(s)[tw.Workspace].Org]) {
-		return nil, notFound("team workspace access " + quote(id)), false
-	}
-	return tw, rep, found
+	return teamWorkspaces.find(s, p, id, func(tw *teamWorkspace) bool { return s.managesTeamsLocked(p, teamWorkspaces.org(&s.store, tw)) })
 }
 
 func (tw *teamWorkspace) resource() resource {
@@ -353,6 +342,7 @@ func init() {
 			teamWorkspaces.removeWhere(st, func(tw *teamWorkspace) bool { return tw.Workspace == id })
 		}
 	}
+	teamWorkspaces.org = func(st *store, tw *teamWorkspace) *organization { return organizations.in(st)[workspaces.in(st)[tw.Workspace].Org] }
 	register(teamWorkspaces)
 	addRoutes((*Server).registerTeamWorkspaceAccess)
 }

@@ -58,11 +58,7 @@ func (s *Server) registerVariableSets(mux *http.ServeMux) {
 // visibleVarsetLocked returns the variable set id when p may see it, or
 // the 404 that answers both a missing and a hidden one.
 func (s *Server) visibleVarsetLocked(p principal, id string) (*varset, reply, bool) {
-	vs := varsets.in(s)[id]
-	if vs == nil || !p.sees(organizations.in(s)[vs.Org]) {
-		return nil, notFound("variable set " + quote(id)), false
-	}
-	return vs, reply{}, true
+	return varsets.find(s, p, id, nil)
 }
 
 // varsetIncludes are the includes of the variable set endpoints; stacks,
@@ -569,6 +565,7 @@ func init() {
 			}
 		}
 	}
+	varsets.org = func(st *store, vs *varset) *organization { return organizations.in(st)[vs.Org] }
 	register(varsets)
 	addRoutes((*Server).registerVariableSets)
 }

@@ -141,11 +141,7 @@ func (s *Server) registerWorkspaces(mux *http.ServeMux) {
 // visibleWorkspaceLocked returns the workspace id when p may see it, or
 // the 404 that answers both a missing and a hidden one.
 func (s *Server) visibleWorkspaceLocked(p principal, id string) (*workspace, reply, bool) {
-	ws := workspaces.in(s)[id]
-	if ws == nil || !p.sees(organizations.in(s)[ws.Org]) {
-		return nil, notFound("workspace " + quote(id)), false
-	}
-	return ws, reply{}, true
+	return workspaces.find(s, p, id, nil)
 }
 
 // workspaceOfRequestLocked returns the workspace a path names, by ID or by
@@ -1089,6 +1085,7 @@ func init() {
 			}
 		}
 	}
+	workspaces.org = func(st *store, ws *workspace) *organization { return organizations.in(st)[ws.Org] }
 	register(workspaces)
 	addRoutes((*Server).registerWorkspaces)
 }

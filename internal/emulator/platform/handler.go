@@ -1,0 +1,88 @@
+package platform
+
+import "net/http"
+
+// The preamble every handler shares: a write reads its document before
+// the lock (a body that is no document is answered 400 without it), the
+// handler runs under the lock and its reply is sent once the lock is
+// released; what is under an organization of the path is answered 404
+// when the token may not see it; an object is found by ID in its table,
+// or answered 404 in the noun's words, alike for a missing and a hidden
+// one.
+
+// input is the resource object of a request's document, with the
+// problems its attributes and relationships collect.
+type input struct {
+	attrs fields
+	rels  relationships
+	probs *problems
+}
+
+func inputOf(obj *object) *input {
+	probs := &problems{}
+	return &input{attrs: attributesOf(obj, probs), rels: relationshipsOf(obj, probs), probs: probs}
+}
+
+// require records a missing attribute, in the API's words for it.
+func (in *input) require(name, detail string) {
+	if _, given := in.attrs.str(name); !given {
+		in.probs.add(in.attrs.at(name), "%s", detail)
+	}
+}
+
+// invalid is the 422 of the problems, and whether there are any.
+func (in *input) invalid() (reply, bool) {
+	if len(*in.probs) == 0 {
+		return reply{}, false
+	}
+	return in.probs.reply(), true
+}
+
+// write reads the request's resource object and then runs f with it under
+// the store's lock.
+func (s *Server) write(w http.ResponseWriter, r *http.Request, f func(in *input) reply) {
+	obj, read := readObject(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply { return f(inputOf(obj)) })
+}
+
+// inOrg runs f under the store's lock with the organization that the
+// path's {org} names, when p may see it.
+func (s *Server) inOrg(w http.ResponseWriter, r *http.Request, p principal, f func(o *organization) reply) {
+	s.locked(w, func() reply {
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		return f(o)
+	})
+}
+
+// writeInOrg is write and inOrg: a create under an organization.
+func (s *Server) writeInOrg(w http.ResponseWriter, r *http.Request, p principal, f func(o *organization, in *input) reply) {
+	s.write(w, r, func(in *input) reply {
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		return f(o, in)
+	})
+}
+
+// inOrganization returns the organization an object is in: whoever may
+// not see it may see none of its objects. Nil for a table whose objects
+// are in none.
+type inOrganization[T any] func(st *store, v *T) *organization
+
+// find returns the object of t with that ID when p sees the organization
+// it is in and may, when given, holds; otherwise the 404 that answers a
+// missing and a hidden object alike.
+func (t *table[T]) find(s *Server, p principal, id string, may func(*T) bool) (*T, reply, bool) {
+	v := t.in(s)[id]
+	if v == nil || t.org != nil && !p.sees(t.org(&s.store, v)) || may != nil && !may(v) {
+		return nil, notFound(t.noun + " " + quote(id)), false
+	}
+	return v, reply{}, true
+}
