@@ -385,7 +385,9 @@ func init() {
 			teamProjects.removeWhere(st, func(tp *teamProject) bool { return tp.Project == id })
 		}
 	}
-	teamProjects.org = func(st *store, tp *teamProject) *organization { return organizations.in(st)[projects.in(st)[tp.Project].Org] }
+	teamProjects.org = func(st *store, tp *teamProject) *organization {
+		return organizations.in(st)[projects.in(st)[tp.Project].Org]
+	}
 	register(teamProjects)
 	addRoutes((*Server).registerTeamProjectAccess)
 }

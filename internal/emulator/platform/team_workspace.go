@@ -342,7 +342,9 @@ func init() {
 			teamWorkspaces.removeWhere(st, func(tw *teamWorkspace) bool { return tw.Workspace == id })
 		}
 	}
-	teamWorkspaces.org = func(st *store, tw *teamWorkspace) *organization { return organizations.in(st)[workspaces.in(st)[tw.Workspace].Org] }
+	teamWorkspaces.org = func(st *store, tw *teamWorkspace) *organization {
+		return organizations.in(st)[workspaces.in(st)[tw.Workspace].Org]
+	}
 	register(teamWorkspaces)
 	addRoutes((*Server).registerTeamWorkspaceAccess)
 }
