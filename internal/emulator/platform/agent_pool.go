@@ -231,26 +231,15 @@ func (s *Server) readAgentPool(w http.ResponseWriter, r *http.Request, p princip
 }
 
 func (s *Server) createAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
 		if !s.managesAgentPoolsLocked(p, o) {
 			return notFound("organization " + quote(o.Name))
 		}
-		var probs problems
-		f := attributesOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "Name can't be blank")
-		}
+		f, probs := in.attrs, in.probs
+		in.require("name", "Name can't be blank")
 		pool := &agentPool{Org: o.ExternalID, OrganizationScoped: true}
-		s.applyAgentPool(pool, f, relationshipsOf(obj, &probs))
-		if len(probs) > 0 {
+		s.applyAgentPool(pool, f, in.rels)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.agentPoolNamedLocked(o.ExternalID, pool.Name); taken != nil {
@@ -317,20 +306,15 @@ func (s *Server) applyAgentPool(pool *agentPool, f fields, rl relationships) {
 }
 
 func (s *Server) updateAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.managedAgentPoolLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
 		}
 		pool := *cur
-		var probs problems
-		f := attributesOf(obj, &probs)
-		s.applyAgentPool(&pool, f, relationshipsOf(obj, &probs))
-		if len(probs) > 0 {
+		f, probs := in.attrs, in.probs
+		s.applyAgentPool(&pool, f, in.rels)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.agentPoolNamedLocked(pool.Org, pool.Name); taken != nil && taken != cur {

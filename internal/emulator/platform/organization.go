@@ -273,25 +273,16 @@ func newOrganization() *organization {
 }
 
 func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		if p.kind != kindUser {
 			return errorReply(http.StatusNotFound, "organizations are created with a user token: an organization or team token cannot create one")
 		}
 		o := newOrganization()
-		var probs problems
-		f := attributesOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "name is required")
-		}
-		if _, given := f.str("email"); !given {
-			probs.add(f.at("email"), "email is required")
-		}
-		s.applyOrganization(o, f, relationshipsOf(obj, &probs), &probs)
-		if len(probs) > 0 {
+		f, probs := in.attrs, in.probs
+		in.require("name", "name is required")
+		in.require("email", "email is required")
+		s.applyOrganization(o, f, in.rels, probs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.orgNamed(o.Name); taken != nil {
@@ -357,20 +348,15 @@ func (s *Server) applyOrganization(o *organization, f fields, rl relationships, 
 }
 
 func (s *Server) updateOrganization(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.ownedOrgLocked(p, r.PathValue("org"))
 		if !found {
 			return rep
 		}
 		o := cur.clone()
-		var probs problems
-		f := attributesOf(obj, &probs)
-		s.applyOrganization(o, f, relationshipsOf(obj, &probs), &probs)
-		if len(probs) > 0 {
+		f, probs := in.attrs, in.probs
+		s.applyOrganization(o, f, in.rels, probs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.orgNamed(o.Name); taken != nil && taken != cur {

@@ -62,18 +62,14 @@ func orgTokenNoun(kind string) string {
 }
 
 func (s *Server) createOrganizationToken(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		o, kind, rep, found := s.tokenOrgLocked(p, r)
 		if !found {
 			return rep
 		}
-		var probs problems
-		expiry := s.expiryOf(attributesOf(obj, &probs))
-		if len(probs) > 0 {
+		probs := in.probs
+		expiry := s.expiryOf(in.attrs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		var tok *token

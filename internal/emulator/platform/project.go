@@ -187,23 +187,12 @@ func (s *Server) readProject(w http.ResponseWriter, r *http.Request, p principal
 }
 
 func (s *Server) createProject(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
-		var probs problems
-		f := attributesOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "name is required")
-		}
+	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
+		f, probs := in.attrs, in.probs
+		in.require("name", "name is required")
 		prj := &project{Org: o.ExternalID}
-		bindings, setBindings := s.applyProject(prj, f, relationshipsOf(obj, &probs))
-		if len(probs) > 0 {
+		bindings, setBindings := s.applyProject(prj, f, in.rels)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.projectNamedLocked(o, prj.Name); taken != nil {
@@ -278,20 +267,15 @@ func (s *Server) applyProject(prj *project, f fields, rl relationships) ([]tagBi
 }
 
 func (s *Server) updateProject(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
 		}
 		prj := *cur
-		var probs problems
-		f := attributesOf(obj, &probs)
-		bindings, setBindings := s.applyProject(&prj, f, relationshipsOf(obj, &probs))
-		if len(probs) > 0 {
+		f, probs := in.attrs, in.probs
+		bindings, setBindings := s.applyProject(&prj, f, in.rels)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.projectNamedLocked(organizations.in(s)[prj.Org], prj.Name); taken != nil && taken != cur {

@@ -133,11 +133,7 @@ func applySSHKeyName(k *sshKey, f fields) {
 }
 
 func (s *Server) createSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		o, rep, found := s.sshKeyOrgLocked(p, r.PathValue("org"))
 		if !found {
 			return rep
@@ -145,15 +141,14 @@ func (s *Server) createSSHKey(w http.ResponseWriter, r *http.Request, p principa
 		if !s.managesSSHKeysLocked(p, o) {
 			return notFound("organization " + quote(o.Name))
 		}
-		var probs problems
-		f := attributesOf(obj, &probs)
+		f, probs := in.attrs, in.probs
 		k := &sshKey{Org: o.ExternalID}
 		applySSHKeyName(k, f)
 		value, given := f.str("value")
 		if strings.TrimSpace(value) == "" && (given || !f.has("value")) {
 			probs.add(f.at("value"), "value is required: the private key's text")
 		}
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		k.Value = value
@@ -167,23 +162,18 @@ func (s *Server) createSSHKey(w http.ResponseWriter, r *http.Request, p principa
 // given here is refused rather than dropped, so that a client that means
 // to change the key learns that it cannot.
 func (s *Server) updateSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.managedSSHKeyLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
 		}
 		k := *cur
-		var probs problems
-		f := attributesOf(obj, &probs)
+		f, probs := in.attrs, in.probs
 		applySSHKeyName(&k, f)
 		if f.has("value") {
 			probs.add(f.at("value"), "value cannot be changed: an SSH key's value is set when it is created; create another key instead")
 		}
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		*cur = k
@@ -208,22 +198,17 @@ func (s *Server) deleteSSHKey(w http.ResponseWriter, r *http.Request, p principa
 // data.attributes.id names the key the workspace uses, or is null for
 // none. The key must be of the workspace's organization.
 func (s *Server) assignSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
 		}
-		var probs problems
-		f := attributesOf(obj, &probs)
+		f, probs := in.attrs, in.probs
 		id, given := f.str("id")
 		if !given && !f.has("id") {
 			probs.add(f.at("id"), "id is required: the SSH key's ID, or null to leave the workspace without one")
 		}
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if id != "" {

@@ -135,11 +135,7 @@ func (s *Server) listFeatureSets(w http.ResponseWriter, r *http.Request, p princ
 // updateSubscription puts an organization on the feature set its
 // relationship feature-set names, with the limits given.
 func (s *Server) updateSubscription(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		if rep, allowed := adminOnly(p); !allowed {
 			return rep
 		}
@@ -147,9 +143,8 @@ func (s *Server) updateSubscription(w http.ResponseWriter, r *http.Request, p pr
 		if !found {
 			return rep
 		}
-		var probs problems
-		f := attributesOf(obj, &probs)
-		rl := relationshipsOf(obj, &probs)
+		f, probs := in.attrs, in.probs
+		rl := in.rels
 		sub := &subscription{Limits: map[string]int{}}
 		id, _ := rl.one("feature-set")
 		pl, known := planByID(id)
@@ -166,7 +161,7 @@ func (s *Server) updateSubscription(w http.ResponseWriter, r *http.Request, p pr
 		}
 		sub.StartAt, _ = f.time("contract-start-at")
 		sub.EndAt, _ = f.time("end-at")
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		sub.ID, sub.FeatureSet, sub.CreatedAt = newID(prefixSubscription), pl.ID, s.now().UTC()

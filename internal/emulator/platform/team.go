@@ -227,26 +227,15 @@ func (s *Server) readTeam(w http.ResponseWriter, r *http.Request, p principal) {
 }
 
 func (s *Server) createTeam(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
 		if !s.managesTeamsLocked(p, o) {
 			return notFound("organization " + quote(o.Name))
 		}
-		var probs problems
-		f := attributesOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "name is required")
-		}
+		f, probs := in.attrs, in.probs
+		in.require("name", "name is required")
 		t := &team{Org: o.ExternalID, Visibility: visibilitySecret, AllowMemberTokenManagement: true, Access: map[string]bool{}}
 		applyTeam(t, f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.teamNamed(o.ExternalID, t.Name); taken != nil {
@@ -324,24 +313,19 @@ func applyTeam(t *team, f fields) {
 }
 
 func (s *Server) updateTeam(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
 		}
 		t := *cur
 		t.Access = maps.Clone(cur.Access)
-		var probs problems
-		f := attributesOf(obj, &probs)
+		f, probs := in.attrs, in.probs
 		applyTeam(&t, f)
 		if cur.Owners {
 			keepOwners(&t, f)
 		}
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.teamNamed(t.Org, t.Name); taken != nil && taken != cur {

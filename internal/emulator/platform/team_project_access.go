@@ -202,13 +202,9 @@ func (s *Server) readTeamProject(w http.ResponseWriter, r *http.Request, p princ
 }
 
 func (s *Server) createTeamProject(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		var probs problems
-		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
+	s.write(w, r, func(in *input) reply {
+		probs := in.probs
+		f, rl := in.attrs, in.rels
 		required := func(name string) string {
 			_, present := rl.raw[name]
 			id, given := rl.one(name)
@@ -218,10 +214,8 @@ func (s *Server) createTeamProject(w http.ResponseWriter, r *http.Request, p pri
 			return id
 		}
 		teamID, projectID := required("team"), required("project")
-		if _, given := f.str("access"); !given {
-			probs.add(f.at("access"), "access is required: read, write, maintain, admin or custom")
-		}
-		if len(probs) > 0 {
+		in.require("access", "access is required: read, write, maintain, admin or custom")
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		prj, rep, found := s.visibleProjectLocked(p, projectID)
@@ -241,7 +235,7 @@ func (s *Server) createTeamProject(w http.ResponseWriter, r *http.Request, p pri
 		}
 		tp := &teamProject{Team: t.ID, Project: prj.ID}
 		applyTeamProject(tp, f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		for _, other := range teamProjects.in(s) {
@@ -314,20 +308,16 @@ func applyTeamProject(tp *teamProject, f fields) {
 }
 
 func (s *Server) updateTeamProject(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.managedTeamProjectLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
 		}
 		tp := *cur
 		tp.Permissions = maps.Clone(cur.Permissions)
-		var probs problems
-		applyTeamProject(&tp, attributesOf(obj, &probs))
-		if len(probs) > 0 {
+		probs := in.probs
+		applyTeamProject(&tp, in.attrs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		*cur = tp

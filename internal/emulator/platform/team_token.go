@@ -106,23 +106,18 @@ func (s *Server) createdByLocked(tok *token) map[string]any {
 }
 
 func (s *Server) createTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
 		}
-		var probs problems
-		f := attributesOf(obj, &probs)
+		f, probs := in.attrs, in.probs
 		description, _ := f.str("description")
 		if strings.TrimSpace(description) == "" {
 			probs.add(f.at("description"), "description is required: a team's tokens are told apart by it (POST /teams/:id/authentication-token makes the one without)")
 		}
 		expiry := s.expiryOf(f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		for _, other := range tokens.in(s) {
@@ -137,18 +132,14 @@ func (s *Server) createTeamToken(w http.ResponseWriter, r *http.Request, p princ
 // createLegacyTeamToken makes the team's legacy token, replacing the one
 // it had. A description is not taken: the legacy token is the one without.
 func (s *Server) createLegacyTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
 		}
-		var probs problems
-		expiry := s.expiryOf(attributesOf(obj, &probs))
-		if len(probs) > 0 {
+		probs := in.probs
+		expiry := s.expiryOf(in.attrs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		return created(document{Data: s.tokenResource(s.issueTeamTokenLocked(t, "", expiry, p), true)})

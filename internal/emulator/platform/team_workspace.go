@@ -163,13 +163,9 @@ func (s *Server) readTeamWorkspace(w http.ResponseWriter, r *http.Request, p pri
 // createTeamWorkspace answers 200, not 201: the API's documents give 200
 // for this create.
 func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		var probs problems
-		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
+	s.write(w, r, func(in *input) reply {
+		probs := in.probs
+		f, rl := in.attrs, in.rels
 		required := func(name string) string {
 			_, present := rl.raw[name]
 			id, given := rl.one(name)
@@ -179,10 +175,8 @@ func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 			return id
 		}
 		teamID, workspaceID := required("team"), required("workspace")
-		if _, given := f.str("access"); !given {
-			probs.add(f.at("access"), "access is required: read, plan, write, admin or custom")
-		}
-		if len(probs) > 0 {
+		in.require("access", "access is required: read, plan, write, admin or custom")
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		ws, rep, found := s.visibleWorkspaceLocked(p, workspaceID)
@@ -202,7 +196,7 @@ func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 		}
 		tw := &teamWorkspace{Team: t.ID, Workspace: ws.ID}
 		applyTeamWorkspace(tw, f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		for _, other := range teamWorkspaces.in(s) {
@@ -266,20 +260,16 @@ func applyTeamWorkspace(tw *teamWorkspace, f fields) {
 }
 
 func (s *Server) updateTeamWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.managedTeamWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
 		}
 		tw := *cur
 		tw.Permissions = maps.Clone(cur.Permissions)
-		var probs problems
-		applyTeamWorkspace(&tw, attributesOf(obj, &probs))
-		if len(probs) > 0 {
+		probs := in.probs
+		applyTeamWorkspace(&tw, in.attrs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		*cur = tw

@@ -388,26 +388,16 @@ func (st *store) varsetNamed(org, name string) *varset {
 }
 
 func (s *Server) createVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
-		var probs problems
-		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "name is required")
-		}
+	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
+		probs := in.probs
+		f, rl := in.attrs, in.rels
+		in.require("name", "name is required")
 		vs := &varset{Org: o.ExternalID}
 		applyVarset(vs, f)
 		vs.ParentProject, _ = s.varsetParentLocked(o, rl)
-		req := s.readVarsetRelationshipsLocked(vs, rl, &probs)
+		req := s.readVarsetRelationshipsLocked(vs, rl, probs)
 		s.settleVarsetLocked(vs, req, f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.varsetNamed(o.ExternalID, vs.Name); taken != nil {
@@ -428,25 +418,21 @@ func (s *Server) createVarset(w http.ResponseWriter, r *http.Request, p principa
 // the set's assignments, and vars add variables. The parent cannot
 // change; making a set global drops its assignments.
 func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
 		if !found {
 			return rep
 		}
 		vs := *cur
-		var probs problems
-		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
+		probs := in.probs
+		f, rl := in.attrs, in.rels
 		applyVarset(&vs, f)
 		if parent, given := s.varsetParentLocked(organizations.in(s)[vs.Org], rl); given && parent != vs.ParentProject {
 			probs.add(rl.at("parent"), "the parent of a variable set cannot change")
 		}
-		req := s.readVarsetRelationshipsLocked(&vs, rl, &probs)
+		req := s.readVarsetRelationshipsLocked(&vs, rl, probs)
 		s.settleVarsetLocked(&vs, req, f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.varsetNamed(vs.Org, vs.Name); taken != nil && taken != cur {

@@ -385,27 +385,17 @@ func newWorkspace(o *organization) *workspace {
 }
 
 func (s *Server) createWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
-		var probs problems
-		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "name is required")
-		}
+	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
+		probs := in.probs
+		f, rl := in.attrs, in.rels
+		in.require("name", "name is required")
 		ws := newWorkspace(o)
 		apply := s.applyWorkspace(ws, f, rl)
 		var tagNames []string
 		if objs, given := rl.many("tags"); given {
-			tagNames = s.readTagNamesLocked(o.ExternalID, objs, rl.at("tags"), &probs)
+			tagNames = s.readTagNamesLocked(o.ExternalID, objs, rl.at("tags"), probs)
 		}
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.workspaceNamedLocked(o.ExternalID, ws.Name); taken != nil {
@@ -612,21 +602,16 @@ func (s *Server) checkTagsRegex(ws *workspace, f fields, repoGiven bool) {
 }
 
 func (s *Server) updateWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.workspaceOfRequestLocked(p, r)
 		if !found {
 			return rep
 		}
 		ws := *cur
 		ws.Settings = maps.Clone(cur.Settings)
-		var probs problems
-		f := attributesOf(obj, &probs)
-		apply := s.applyWorkspace(&ws, f, relationshipsOf(obj, &probs))
-		if len(probs) > 0 {
+		f, probs := in.attrs, in.probs
+		apply := s.applyWorkspace(&ws, f, in.rels)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.workspaceNamedLocked(ws.Org, ws.Name); taken != nil && taken != cur {
