@@ -251,7 +251,7 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, h handler) {
 			return
 		}
 		if refused != "" {
-			errorReply(http.StatusUnauthorized, refused).send(w)
+			errorReply(http.StatusUnauthorized, refused).Send(w)
 			return
 		}
 		h(w, r, p)
@@ -273,7 +273,7 @@ func (s *Server) handlePublic(mux *http.ServeMux, pattern string, h handler) {
 			return
 		}
 		if refused != "" {
-			errorReply(http.StatusUnauthorized, refused).send(w)
+			errorReply(http.StatusUnauthorized, refused).Send(w)
 			return
 		}
 		h(w, r, p)

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/answer"
 )
 
 // Editions of the platform, which GET /ping tells apart by its headers.
@@ -89,16 +91,9 @@ func (s *Server) Reset() {
 }
 
 // locked runs f under the store's lock and sends its reply once the lock is
-// released, so that a client reading its answer slowly holds up only
-// itself. The unlock is deferred: a panic in f, which net/http recovers,
-// must not leave the store locked.
+// released (see answer.Locked).
 func (s *Server) locked(w http.ResponseWriter, f func() reply) {
-	rep := func() reply {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return f()
-	}()
-	rep.send(w)
+	answer.Locked(&s.mu, w, f)
 }
 
 // change runs f under the store's lock and then calls the change hook: for
@@ -137,7 +132,7 @@ func (s *Server) Register(mux *http.ServeMux) {
 	// methods included), where the mux would answer its own plain-text 404
 	// or 405, or redirect a path that is not clean.
 	unrouted := func(w http.ResponseWriter, _ *http.Request, _ principal) {
-		errorReply(http.StatusNotFound, "no such endpoint").send(w)
+		errorReply(http.StatusNotFound, "no such endpoint").Send(w)
 	}
 	s.handle(mux, apiPrefix+"/", unrouted)
 	s.handle(mux, apiPrefix, unrouted)

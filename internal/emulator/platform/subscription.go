@@ -119,7 +119,7 @@ func featureSetResource(p plan) resource {
 // substring of the name.
 func (s *Server) listFeatureSets(w http.ResponseWriter, r *http.Request, p principal) {
 	if rep, allowed := adminOnly(p); !allowed {
-		rep.send(w)
+		rep.Send(w)
 		return
 	}
 	var list []plan
@@ -129,7 +129,7 @@ func (s *Server) listFeatureSets(w http.ResponseWriter, r *http.Request, p princ
 		}
 	}
 	slices.SortFunc(list, func(a, b plan) int { return strings.Compare(a.Name, b.Name) })
-	ok(listDocument(r, list, featureSetResource, nil)).send(w)
+	ok(listDocument(r, list, featureSetResource, nil)).Send(w)
 }
 
 // updateSubscription puts an organization on the feature set its
