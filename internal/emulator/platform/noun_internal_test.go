@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // sharedFiles are the files that hold every noun and name none.
@@ -84,6 +85,25 @@ func TestNoun_sharedFilesNameNoNoun(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// A noun's file is named for its type: teamWorkspace in team_workspace.go.
+func TestNoun_fileIsNamedForItsType(t *testing.T) {
+	for v, decl := range nounTables(t) {
+		var want strings.Builder
+		for i, r := range decl[0] {
+			if unicode.IsUpper(r) {
+				if i > 0 {
+					want.WriteByte('_')
+				}
+				r = unicode.ToLower(r)
+			}
+			want.WriteRune(r)
+		}
+		if file := want.String() + ".go"; decl[1] != file {
+			t.Errorf("table %s of type %s is declared in %s, not %s", v, decl[0], decl[1], file)
+		}
 	}
 }
 

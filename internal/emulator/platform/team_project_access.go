@@ -11,9 +11,9 @@ import (
 	"strings"
 )
 
-// teamProject is a team's access to a project: a fixed level, or custom
+// teamProjectAccess is a team's access to a project: a fixed level, or custom
 // permissions on the project and its workspaces.
-type teamProject struct {
+type teamProjectAccess struct {
 	ID      string `json:"id"`
 	Team    string `json:"team"`
 	Project string `json:"project"`
@@ -97,7 +97,7 @@ func (s *Server) managesProjectTeamsLocked(p principal, prj *project) bool {
 	if own == nil {
 		return false
 	}
-	for _, tp := range teamProjects.in(s) {
+	for _, tp := range teamProjectAccesses.in(s) {
 		if tp.Team == own.ID && tp.Project == prj.ID && tp.Permissions["project-access.teams"] == "manage" {
 			return true
 		}
@@ -107,22 +107,22 @@ func (s *Server) managesProjectTeamsLocked(p principal, prj *project) bool {
 
 // visibleTeamProjectLocked returns the access id when p may see it: p
 // manages its project's teams or sees its team.
-func (s *Server) visibleTeamProjectLocked(p principal, id string) (*teamProject, reply, bool) {
-	return teamProjects.find(s, p, id, func(tp *teamProject) bool {
+func (s *Server) visibleTeamProjectLocked(p principal, id string) (*teamProjectAccess, reply, bool) {
+	return teamProjectAccesses.find(s, p, id, func(tp *teamProjectAccess) bool {
 		return s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) || s.seesTeamLocked(p, teams.in(s)[tp.Team])
 	})
 }
 
 // managedTeamProjectLocked is visibleTeamProjectLocked for changes, which
 // those who do not manage the project's teams are answered 404.
-func (s *Server) managedTeamProjectLocked(p principal, id string) (*teamProject, reply, bool) {
-	return teamProjects.find(s, p, id, func(tp *teamProject) bool { return s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) })
+func (s *Server) managedTeamProjectLocked(p principal, id string) (*teamProjectAccess, reply, bool) {
+	return teamProjectAccesses.find(s, p, id, func(tp *teamProjectAccess) bool { return s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) })
 }
 
 // projectTeamCountLocked is the number of teams with access to prj.
 func (s *Server) projectTeamCountLocked(prj *project) int {
 	n := 0
-	for _, tp := range teamProjects.in(s) {
+	for _, tp := range teamProjectAccesses.in(s) {
 		if tp.Project == prj.ID {
 			n++
 		}
@@ -130,7 +130,7 @@ func (s *Server) projectTeamCountLocked(prj *project) int {
 	return n
 }
 
-func (tp *teamProject) resource() resource {
+func (tp *teamProjectAccess) resource() resource {
 	groups := map[string]map[string]any{"project-access": {}, "workspace-access": {}}
 	for _, pp := range projectPermissions {
 		v := tp.Permissions[pp.key()]
@@ -175,16 +175,16 @@ func (s *Server) listTeamProjects(w http.ResponseWriter, r *http.Request, p prin
 		if !found {
 			return rep
 		}
-		var list []*teamProject
-		for _, tp := range teamProjects.in(s) {
+		var list []*teamProjectAccess
+		for _, tp := range teamProjectAccesses.in(s) {
 			if tp.Project == prj.ID && (s.managesProjectTeamsLocked(p, prj) || s.seesTeamLocked(p, teams.in(s)[tp.Team])) {
 				list = append(list, tp)
 			}
 		}
-		slices.SortFunc(list, func(a, b *teamProject) int {
+		slices.SortFunc(list, func(a, b *teamProjectAccess) int {
 			return cmp.Or(strings.Compare(strings.ToLower(teams.in(s)[a.Team].Name), strings.ToLower(teams.in(s)[b.Team].Name)), strings.Compare(a.ID, b.ID))
 		})
-		return ok(listDocument(r, list, (*teamProject).resource, nil))
+		return ok(listDocument(r, list, (*teamProjectAccess).resource, nil))
 	})
 }
 
@@ -233,18 +233,18 @@ func (s *Server) createTeamProject(w http.ResponseWriter, r *http.Request, p pri
 			probs.add(rl.at("team"), "team %s is not a team of the project's organization", t.ID)
 			return probs.reply()
 		}
-		tp := &teamProject{Team: t.ID, Project: prj.ID}
+		tp := &teamProjectAccess{Team: t.ID, Project: prj.ID}
 		applyTeamProject(tp, f)
 		if len(*probs) > 0 {
 			return probs.reply()
 		}
-		for _, other := range teamProjects.in(s) {
+		for _, other := range teamProjectAccesses.in(s) {
 			if other.Team == t.ID && other.Project == prj.ID {
 				return conflict("", "team %s already has access to project %s: %s", t.ID, prj.ID, other.ID)
 			}
 		}
 		tp.ID = newID(prefixTeamProject)
-		teamProjects.in(s)[tp.ID] = tp
+		teamProjectAccesses.in(s)[tp.ID] = tp
 		return created(document{Data: tp.resource()})
 	})
 }
@@ -255,7 +255,7 @@ func (s *Server) createTeamProject(w http.ResponseWriter, r *http.Request, p pri
 // is refused, as they are set only with custom access. Custom access
 // starts from the permissions tp has (a new access: custom access's
 // defaults) and takes those the request gives.
-func applyTeamProject(tp *teamProject, f fields) {
+func applyTeamProject(tp *teamProjectAccess, f fields) {
 	if level, given := f.str("access"); given {
 		if !slices.Contains(accessLevels, level) {
 			f.probs.add(f.at("access"), "invalid access %q: must be read, write, maintain, admin or custom", level)
@@ -331,14 +331,14 @@ func (s *Server) deleteTeamProject(w http.ResponseWriter, r *http.Request, p pri
 		if !found {
 			return rep
 		}
-		teamProjects.remove(s, tp)
+		teamProjectAccesses.remove(s, tp)
 		return noContent()
 	})
 }
 
 // checkTeamProject refuses an access of the state file that no request
 // could have stored.
-func (st *store) checkTeamProject(tp *teamProject) error {
+func (st *store) checkTeamProject(tp *teamProjectAccess) error {
 	if tp == nil || !isID(prefixTeamProject, tp.ID) {
 		return errors.New("no valid ID")
 	}
@@ -361,23 +361,23 @@ func (st *store) checkTeamProject(tp *teamProject) error {
 	return nil
 }
 
-var teamProjects = &table[teamProject]{key: "team-projects", noun: "team project access", id: func(tp *teamProject) string { return tp.ID }}
+var teamProjectAccesses = &table[teamProjectAccess]{key: "team-projects", noun: "team project access", id: func(tp *teamProjectAccess) string { return tp.ID }}
 
 func init() {
-	teamProjects.needs = []anyTable{teams, projects}
-	teamProjects.check = (*store).checkTeamProject
+	teamProjectAccesses.needs = []anyTable{teams, projects}
+	teamProjectAccesses.check = (*store).checkTeamProject
 	// A team's or a project's delete deletes their accesses.
-	teamProjects.onDelete = func(st *store, gone anyTable, id string) {
+	teamProjectAccesses.onDelete = func(st *store, gone anyTable, id string) {
 		switch gone {
 		case teams:
-			teamProjects.removeWhere(st, func(tp *teamProject) bool { return tp.Team == id })
+			teamProjectAccesses.removeWhere(st, func(tp *teamProjectAccess) bool { return tp.Team == id })
 		case projects:
-			teamProjects.removeWhere(st, func(tp *teamProject) bool { return tp.Project == id })
+			teamProjectAccesses.removeWhere(st, func(tp *teamProjectAccess) bool { return tp.Project == id })
 		}
 	}
-	teamProjects.org = func(st *store, tp *teamProject) *organization {
+	teamProjectAccesses.org = func(st *store, tp *teamProjectAccess) *organization {
 		return organizations.in(st)[projects.in(st)[tp.Project].Org]
 	}
-	register(teamProjects)
+	register(teamProjectAccesses)
 	addRoutes((*Server).registerTeamProjectAccess)
 }

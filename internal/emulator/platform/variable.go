@@ -47,15 +47,15 @@ func newVersionID() string {
 // variableParent is a workspace or a variable set, the parent of
 // variables, found for a principal.
 type variableParent struct {
-	workspace *workspace
-	varset    *varset
+	workspace   *workspace
+	variableSet *variableSet
 }
 
 func (vp variableParent) id() string {
 	if vp.workspace != nil {
 		return vp.workspace.ID
 	}
-	return vp.varset.ID
+	return vp.variableSet.ID
 }
 
 func (v *variable) parent() string { return cmp.Or(v.Workspace, v.Varset) }
@@ -64,7 +64,7 @@ func (vp variableParent) adopt(v *variable) {
 	if vp.workspace != nil {
 		v.Workspace = vp.workspace.ID
 	} else {
-		v.Varset = vp.varset.ID
+		v.Varset = vp.variableSet.ID
 	}
 }
 
@@ -236,8 +236,8 @@ func (s *Server) checkVariableLocked(vp variableParent, v *variable, f fields) (
 			return conflict(f.at("key"), "key %q has already been taken by variable %s of category %s", v.Key, other.ID, v.Category), false
 		}
 	}
-	if vp.varset != nil && vp.varset.Global {
-		if mine, theirs := s.globalConflictLocked(vp.varset, []*variable{v}); theirs != nil {
+	if vp.variableSet != nil && vp.variableSet.Global {
+		if mine, theirs := s.globalConflictLocked(vp.variableSet, []*variable{v}); theirs != nil {
 			f.probs.add(f.at("key"), "variable %q of category %s is in global variable set %s too: global variable sets cannot share a variable", mine.Key, mine.Category, theirs.Varset)
 			return f.probs.reply(), false
 		}
@@ -247,8 +247,8 @@ func (s *Server) checkVariableLocked(vp variableParent, v *variable, f fields) (
 
 // variableChangedLocked records a change of one of vp's variables.
 func (s *Server) variableChangedLocked(vp variableParent) {
-	if vp.varset != nil {
-		vp.varset.UpdatedAt = s.now().UTC()
+	if vp.variableSet != nil {
+		vp.variableSet.UpdatedAt = s.now().UTC()
 	}
 }
 
@@ -316,7 +316,7 @@ func (st *store) checkVariable(v *variable) error {
 	if !slices.Contains(variableCategories, v.Category) {
 		return fmt.Errorf("category %q: must be terraform or env", v.Category)
 	}
-	if v.Workspace != "" && v.Varset != "" || workspaces.in(st)[v.Workspace] == nil && varsets.in(st)[v.Varset] == nil {
+	if v.Workspace != "" && v.Varset != "" || workspaces.in(st)[v.Workspace] == nil && variableSets.in(st)[v.Varset] == nil {
 		return fmt.Errorf("not of one workspace or variable set of the file (%q, %q)", v.Workspace, v.Varset)
 	}
 	return nil
@@ -325,11 +325,11 @@ func (st *store) checkVariable(v *variable) error {
 var vars = &table[variable]{key: "vars", noun: "variable", id: func(v *variable) string { return v.ID }}
 
 func init() {
-	vars.needs = []anyTable{workspaces, varsets}
+	vars.needs = []anyTable{workspaces, variableSets}
 	vars.check = (*store).checkVariable
 	// A workspace's or a variable set's delete deletes its variables.
 	vars.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == workspaces || gone == varsets {
+		if gone == workspaces || gone == variableSets {
 			vars.removeWhere(st, func(v *variable) bool { return v.parent() == id })
 		}
 	}

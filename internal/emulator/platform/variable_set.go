@@ -12,10 +12,10 @@ import (
 	"time"
 )
 
-// varset is a variable set of an organization, owned by the organization
+// variableSet is a variable set of an organization, owned by the organization
 // or by one of its projects, applied to every workspace (global) or to
 // the workspaces and projects it is assigned to.
-type varset struct {
+type variableSet struct {
 	ID  string `json:"id"`
 	Org string `json:"organization"` // the organization's external ID
 	// ParentProject is the project that owns the set, "" when the
@@ -51,14 +51,14 @@ func (s *Server) registerVariableSets(mux *http.ServeMux) {
 	}
 	s.registerVariables(mux, apiPrefix+"/varsets/{id}/relationships/vars", func(p principal, id string) (variableParent, reply, bool) {
 		vs, rep, found := s.visibleVarsetLocked(p, id)
-		return variableParent{varset: vs}, rep, found
+		return variableParent{variableSet: vs}, rep, found
 	})
 }
 
 // visibleVarsetLocked returns the variable set id when p may see it, or
 // the 404 that answers both a missing and a hidden one.
-func (s *Server) visibleVarsetLocked(p principal, id string) (*varset, reply, bool) {
-	return varsets.find(s, p, id, nil)
+func (s *Server) visibleVarsetLocked(p principal, id string) (*variableSet, reply, bool) {
+	return variableSets.find(s, p, id, nil)
 }
 
 // varsetIncludes are the includes of the variable set endpoints; stacks,
@@ -67,14 +67,14 @@ func (s *Server) varsetIncludes(p principal) includes {
 	return includes{
 		"workspaces": func(res resource) []resource {
 			var out []resource
-			for _, id := range varsets.in(s)[res.ID].Workspaces {
+			for _, id := range variableSets.in(s)[res.ID].Workspaces {
 				out = append(out, s.workspaceResource(workspaces.in(s)[id], p, nil))
 			}
 			return out
 		},
 		"projects": func(res resource) []resource {
 			var out []resource
-			for _, id := range varsets.in(s)[res.ID].Projects {
+			for _, id := range variableSets.in(s)[res.ID].Projects {
 				out = append(out, s.projectResource(projects.in(s)[id], p, nil))
 			}
 			return out
@@ -98,7 +98,7 @@ func refsOf(typ string, ids []string) []ref {
 	return refs
 }
 
-func (s *Server) varsetResource(vs *varset) resource {
+func (s *Server) varsetResource(vs *variableSet) resource {
 	o := organizations.in(s)[vs.Org]
 	parent := toOne("organizations", o.Name)
 	if vs.ParentProject != "" {
@@ -135,14 +135,14 @@ func (s *Server) varsetResource(vs *varset) resource {
 
 // listVarsets answers a list of the variable sets of org that match, by
 // name; q is a case-insensitive substring of the name.
-func (s *Server) listVarsets(r *http.Request, inc includes, names []string, org string, match func(*varset) bool) reply {
-	var list []*varset
-	for _, vs := range varsets.in(s) {
+func (s *Server) listVarsets(r *http.Request, inc includes, names []string, org string, match func(*variableSet) bool) reply {
+	var list []*variableSet
+	for _, vs := range variableSets.in(s) {
 		if vs.Org == org && match(vs) && containsFold(vs.Name, r.URL.Query().Get("q")) {
 			list = append(list, vs)
 		}
 	}
-	slices.SortFunc(list, func(a, b *varset) int {
+	slices.SortFunc(list, func(a, b *variableSet) int {
 		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
 	})
 	return ok(listDocument(r, list, s.varsetResource, func(items []resource) []resource { return inc.collect(names, items) }))
@@ -159,7 +159,7 @@ func (s *Server) listOrganizationVarsets(w http.ResponseWriter, r *http.Request,
 		if !found {
 			return rep
 		}
-		return s.listVarsets(r, inc, names, o.ExternalID, func(*varset) bool { return true })
+		return s.listVarsets(r, inc, names, o.ExternalID, func(*variableSet) bool { return true })
 	})
 }
 
@@ -176,7 +176,7 @@ func (s *Server) listProjectVarsets(w http.ResponseWriter, r *http.Request, p pr
 		if !found {
 			return rep
 		}
-		return s.listVarsets(r, inc, names, prj.Org, func(vs *varset) bool {
+		return s.listVarsets(r, inc, names, prj.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Projects, prj.ID)
 		})
 	})
@@ -195,7 +195,7 @@ func (s *Server) listWorkspaceVarsets(w http.ResponseWriter, r *http.Request, p 
 		if !found {
 			return rep
 		}
-		return s.listVarsets(r, inc, names, ws.Org, func(vs *varset) bool {
+		return s.listVarsets(r, inc, names, ws.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Workspaces, ws.ID) || slices.Contains(vs.Projects, ws.Project)
 		})
 	})
@@ -219,7 +219,7 @@ func (s *Server) readVarset(w http.ResponseWriter, r *http.Request, p principal)
 
 // applyVarset sets vs's attributes from a request, recording what it
 // refuses in f's problems.
-func applyVarset(vs *varset, f fields) {
+func applyVarset(vs *variableSet, f fields) {
 	if name, given := f.str("name"); given {
 		if strings.TrimSpace(name) == "" {
 			f.probs.add(f.at("name"), "name must not be blank")
@@ -263,7 +263,7 @@ func (s *Server) varsetParentLocked(o *organization, rl relationships) (string, 
 // assigns vs to, resource objects whose pointers are base and their index:
 // each must be of vs's organization, and, when a project owns vs, that
 // project or one of its workspaces.
-func (s *Server) assignmentsLocked(vs *varset, kind string, objs []object, base string, probs *problems) []string {
+func (s *Server) assignmentsLocked(vs *variableSet, kind string, objs []object, base string, probs *problems) []string {
 	var ids []string
 	for i, o := range objs {
 		at := base + "/" + strconv.Itoa(i) + "/id"
@@ -307,7 +307,7 @@ type varsetRequest struct {
 // readVarsetRelationshipsLocked reads the workspaces, projects and vars of
 // a request for vs. The new variables must differ from each other and from
 // vs's, by key and category.
-func (s *Server) readVarsetRelationshipsLocked(vs *varset, rl relationships, probs *problems) varsetRequest {
+func (s *Server) readVarsetRelationshipsLocked(vs *variableSet, rl relationships, probs *problems) varsetRequest {
 	var req varsetRequest
 	if objs, given := rl.many("workspaces"); given {
 		req.workspaces, req.workspacesGiven = s.assignmentsLocked(vs, "workspaces", objs, rl.at("workspaces"), probs), true
@@ -334,7 +334,7 @@ func (s *Server) readVarsetRelationshipsLocked(vs *varset, rl relationships, pro
 // settleVarsetLocked applies the request's assignments to vs, checks the rules of a
 // global set and of a project's set, and the conflicts of a global set's
 // variables (its own and the new ones) with other global sets'.
-func (s *Server) settleVarsetLocked(vs *varset, req varsetRequest, f fields) {
+func (s *Server) settleVarsetLocked(vs *variableSet, req varsetRequest, f fields) {
 	if req.workspacesGiven {
 		vs.Workspaces = req.workspaces
 	}
@@ -360,9 +360,9 @@ func (s *Server) settleVarsetLocked(vs *varset, req varsetRequest, f fields) {
 // globalConflictLocked returns the first of vars whose key and category a
 // variable of another global set of vs's organization has, and that
 // variable; nils when there is none.
-func (s *Server) globalConflictLocked(vs *varset, vars []*variable) (*variable, *variable) {
-	for _, other := range slices.Sorted(maps.Keys(varsets.in(s))) {
-		o := varsets.in(s)[other]
+func (s *Server) globalConflictLocked(vs *variableSet, vars []*variable) (*variable, *variable) {
+	for _, other := range slices.Sorted(maps.Keys(variableSets.in(s))) {
+		o := variableSets.in(s)[other]
 		if o.ID == vs.ID || o.Org != vs.Org || !o.Global {
 			continue
 		}
@@ -378,8 +378,8 @@ func (s *Server) globalConflictLocked(vs *varset, vars []*variable) (*variable, 
 }
 
 // varsetNamed returns org's set of that name, in any case.
-func (st *store) varsetNamed(org, name string) *varset {
-	for _, vs := range varsets.in(st) {
+func (st *store) varsetNamed(org, name string) *variableSet {
+	for _, vs := range variableSets.in(st) {
 		if vs.Org == org && strings.EqualFold(vs.Name, name) {
 			return vs
 		}
@@ -392,7 +392,7 @@ func (s *Server) createVarset(w http.ResponseWriter, r *http.Request, p principa
 		probs := in.probs
 		f, rl := in.attrs, in.rels
 		in.require("name", "name is required")
-		vs := &varset{Org: o.ExternalID}
+		vs := &variableSet{Org: o.ExternalID}
 		applyVarset(vs, f)
 		vs.ParentProject, _ = s.varsetParentLocked(o, rl)
 		req := s.readVarsetRelationshipsLocked(vs, rl, probs)
@@ -405,9 +405,9 @@ func (s *Server) createVarset(w http.ResponseWriter, r *http.Request, p principa
 		}
 		vs.ID, vs.CreatedAt = newID(prefixVarset), s.now().UTC()
 		vs.UpdatedAt = vs.CreatedAt
-		varsets.in(s)[vs.ID] = vs
+		variableSets.in(s)[vs.ID] = vs
 		for _, v := range req.vars {
-			s.storeVariableLocked(variableParent{varset: vs}, v)
+			s.storeVariableLocked(variableParent{variableSet: vs}, v)
 		}
 		return created(document{Data: s.varsetResource(vs)})
 	})
@@ -441,7 +441,7 @@ func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principa
 		vs.UpdatedAt = s.now().UTC()
 		*cur = vs
 		for _, v := range req.vars {
-			s.storeVariableLocked(variableParent{varset: cur}, v)
+			s.storeVariableLocked(variableParent{variableSet: cur}, v)
 		}
 		return ok(document{Data: s.varsetResource(cur)})
 	})
@@ -453,7 +453,7 @@ func (s *Server) deleteVarset(w http.ResponseWriter, r *http.Request, p principa
 		if !found {
 			return rep
 		}
-		varsets.remove(s, vs)
+		variableSets.remove(s, vs)
 		return noContent()
 	})
 }
@@ -500,7 +500,7 @@ func (s *Server) assignVarset(w http.ResponseWriter, r *http.Request, p principa
 
 // checkVarset refuses a variable set of the state file that no request
 // could have stored.
-func (st *store) checkVarset(vs *varset) error {
+func (st *store) checkVarset(vs *variableSet) error {
 	if vs == nil || !isID(prefixVarset, vs.ID) || strings.TrimSpace(vs.Name) == "" {
 		return errors.New("no valid ID and name")
 	}
@@ -528,30 +528,30 @@ func (st *store) checkVarset(vs *varset) error {
 	return nil
 }
 
-var varsets = &table[varset]{key: "varsets", noun: "variable set", id: func(vs *varset) string { return vs.ID }}
+var variableSets = &table[variableSet]{key: "varsets", noun: "variable set", id: func(vs *variableSet) string { return vs.ID }}
 
 func init() {
-	varsets.needs = []anyTable{organizations, projects, workspaces}
-	varsets.check = (*store).checkVarset
+	variableSets.needs = []anyTable{organizations, projects, workspaces}
+	variableSets.check = (*store).checkVarset
 	// An organization's delete deletes its sets, a project's those it
 	// owns; a deleted project or workspace leaves the sets it was
 	// assigned to.
-	varsets.onDelete = func(st *store, gone anyTable, id string) {
+	variableSets.onDelete = func(st *store, gone anyTable, id string) {
 		switch gone {
 		case organizations:
-			varsets.removeWhere(st, func(vs *varset) bool { return vs.Org == id })
+			variableSets.removeWhere(st, func(vs *variableSet) bool { return vs.Org == id })
 		case projects:
-			for _, vs := range varsets.in(st) {
+			for _, vs := range variableSets.in(st) {
 				vs.Projects = slices.DeleteFunc(vs.Projects, func(p string) bool { return p == id })
 			}
-			varsets.removeWhere(st, func(vs *varset) bool { return vs.ParentProject == id })
+			variableSets.removeWhere(st, func(vs *variableSet) bool { return vs.ParentProject == id })
 		case workspaces:
-			for _, vs := range varsets.in(st) {
+			for _, vs := range variableSets.in(st) {
 				vs.Workspaces = slices.DeleteFunc(vs.Workspaces, func(w string) bool { return w == id })
 			}
 		}
 	}
-	varsets.org = func(st *store, vs *varset) *organization { return organizations.in(st)[vs.Org] }
-	register(varsets)
+	variableSets.org = func(st *store, vs *variableSet) *organization { return organizations.in(st)[vs.Org] }
+	register(variableSets)
 	addRoutes((*Server).registerVariableSets)
 }

@@ -937,7 +937,7 @@ func (s *Server) allVariablesLocked(ws *workspace) []*variable {
 	type candidate struct {
 		v    *variable
 		rank int
-		set  *varset
+		set  *variableSet
 	}
 	best := map[[2]string]candidate{}
 	offer := func(c candidate) {
@@ -953,7 +953,7 @@ func (s *Server) allVariablesLocked(ws *workspace) []*variable {
 	for _, v := range s.variablesOfLocked(ws.ID) {
 		offer(candidate{v: v, rank: rankWorkspace})
 	}
-	for _, vs := range varsets.in(s) {
+	for _, vs := range variableSets.in(s) {
 		if vs.Org != ws.Org {
 			continue
 		}
