@@ -306,11 +306,7 @@ func (s *Server) applyAgentPool(pool *agentPool, f fields, rl relationships) {
 }
 
 func (s *Server) updateAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
-	s.write(w, r, func(in *input) reply {
-		cur, rep, found := s.managedAgentPoolLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedAgentPoolLocked, func(cur *agentPool, in *input) reply {
 		pool := *cur
 		f, probs := in.attrs, in.probs
 		s.applyAgentPool(&pool, f, in.rels)
@@ -326,11 +322,7 @@ func (s *Server) updateAgentPool(w http.ResponseWriter, r *http.Request, p princ
 }
 
 func (s *Server) deleteAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		pool, rep, found := s.managedAgentPoolLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.managedAgentPoolLocked, func(pool *agentPool) reply {
 		if why := s.agentPoolInUseLocked(pool); why != "" {
 			return conflict("", "agent pool %s cannot be deleted while it is in use: %s", pool.ID, why)
 		}

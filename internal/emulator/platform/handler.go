@@ -86,3 +86,30 @@ func (t *table[T]) find(s *Server, p principal, id string, may func(*T) bool) (*
 	}
 	return v, reply{}, true
 }
+
+// finder finds an object by ID for p, or answers the 404 that answers a
+// missing and a hidden one alike: a noun's table.find with its rule.
+type finder[T any] func(p principal, id string) (*T, reply, bool)
+
+// onPath runs f under the store's lock with the object that the path's
+// {id} names, found by find.
+func onPath[T any](s *Server, w http.ResponseWriter, r *http.Request, p principal, find finder[T], f func(v *T) reply) {
+	s.locked(w, func() reply {
+		v, rep, found := find(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		return f(v)
+	})
+}
+
+// writeOnPath is write and onPath: a change of the object the path names.
+func writeOnPath[T any](s *Server, w http.ResponseWriter, r *http.Request, p principal, find finder[T], f func(v *T, in *input) reply) {
+	s.write(w, r, func(in *input) reply {
+		v, rep, found := find(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		return f(v, in)
+	})
+}

@@ -267,11 +267,7 @@ func (s *Server) applyProject(prj *project, f fields, rl relationships) ([]tagBi
 }
 
 func (s *Server) updateProject(w http.ResponseWriter, r *http.Request, p principal) {
-	s.write(w, r, func(in *input) reply {
-		cur, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.visibleProjectLocked, func(cur *project, in *input) reply {
 		prj := *cur
 		f, probs := in.attrs, in.probs
 		bindings, setBindings := s.applyProject(&prj, f, in.rels)
@@ -290,11 +286,7 @@ func (s *Server) updateProject(w http.ResponseWriter, r *http.Request, p princip
 }
 
 func (s *Server) deleteProject(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.visibleProjectLocked, func(prj *project) reply {
 		if o := organizations.in(s)[prj.Org]; o.DefaultProject == prj.ID {
 			return conflict("", "project %s is the default project of organization %q, which cannot be deleted", prj.ID, o.Name)
 		}

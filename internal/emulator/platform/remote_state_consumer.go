@@ -75,11 +75,7 @@ func (s *Server) writeRemoteStateConsumers(w http.ResponseWriter, r *http.Reques
 	if !read {
 		return
 	}
-	s.locked(w, func() reply {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace) reply {
 		var probs problems
 		var ids []string
 		for i, o := range objs {

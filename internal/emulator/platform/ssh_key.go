@@ -109,11 +109,7 @@ func (s *Server) listSSHKeys(w http.ResponseWriter, r *http.Request, p principal
 }
 
 func (s *Server) readSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		k, rep, found := s.visibleSSHKeyLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.visibleSSHKeyLocked, func(k *sshKey) reply {
 		return ok(document{Data: k.resource()})
 	})
 }
@@ -162,11 +158,7 @@ func (s *Server) createSSHKey(w http.ResponseWriter, r *http.Request, p principa
 // given here is refused rather than dropped, so that a client that means
 // to change the key learns that it cannot.
 func (s *Server) updateSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	s.write(w, r, func(in *input) reply {
-		cur, rep, found := s.managedSSHKeyLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedSSHKeyLocked, func(cur *sshKey, in *input) reply {
 		k := *cur
 		f, probs := in.attrs, in.probs
 		applySSHKeyName(&k, f)
@@ -184,11 +176,7 @@ func (s *Server) updateSSHKey(w http.ResponseWriter, r *http.Request, p principa
 // deleteSSHKey deletes a key, in use or not: the workspaces that use it
 // are left without one.
 func (s *Server) deleteSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		k, rep, found := s.managedSSHKeyLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.managedSSHKeyLocked, func(k *sshKey) reply {
 		sshKeys.remove(s, k)
 		return noContent()
 	})
@@ -198,11 +186,7 @@ func (s *Server) deleteSSHKey(w http.ResponseWriter, r *http.Request, p principa
 // data.attributes.id names the key the workspace uses, or is null for
 // none. The key must be of the workspace's organization.
 func (s *Server) assignSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	s.write(w, r, func(in *input) reply {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, in *input) reply {
 		f, probs := in.attrs, in.probs
 		id, given := f.str("id")
 		if !given && !f.has("id") {

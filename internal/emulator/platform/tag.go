@@ -137,11 +137,7 @@ func (s *Server) writeWorkspaceTags(w http.ResponseWriter, r *http.Request, p pr
 	if !read {
 		return
 	}
-	s.locked(w, func() reply {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace) reply {
 		var probs problems
 		names := s.readTagNamesLocked(ws.Org, objs, "/data", &probs)
 		if len(probs) > 0 {

@@ -313,11 +313,7 @@ func applyTeam(t *team, f fields) {
 }
 
 func (s *Server) updateTeam(w http.ResponseWriter, r *http.Request, p principal) {
-	s.write(w, r, func(in *input) reply {
-		cur, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedTeamLocked, func(cur *team, in *input) reply {
 		t := *cur
 		t.Access = maps.Clone(cur.Access)
 		f, probs := in.attrs, in.probs
@@ -351,11 +347,7 @@ func keepOwners(t *team, f fields) {
 }
 
 func (s *Server) deleteTeam(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.managedTeamLocked, func(t *team) reply {
 		if t.Owners {
 			return errorReply(http.StatusForbidden, "the owners team of an organization cannot be deleted")
 		}

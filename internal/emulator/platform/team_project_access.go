@@ -308,11 +308,7 @@ func applyTeamProject(tp *teamProjectAccess, f fields) {
 }
 
 func (s *Server) updateTeamProject(w http.ResponseWriter, r *http.Request, p principal) {
-	s.write(w, r, func(in *input) reply {
-		cur, rep, found := s.managedTeamProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedTeamProjectLocked, func(cur *teamProjectAccess, in *input) reply {
 		tp := *cur
 		tp.Permissions = maps.Clone(cur.Permissions)
 		probs := in.probs
@@ -326,11 +322,7 @@ func (s *Server) updateTeamProject(w http.ResponseWriter, r *http.Request, p pri
 }
 
 func (s *Server) deleteTeamProject(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		tp, rep, found := s.managedTeamProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.managedTeamProjectLocked, func(tp *teamProjectAccess) reply {
 		teamProjectAccesses.remove(s, tp)
 		return noContent()
 	})

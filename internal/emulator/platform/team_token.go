@@ -106,11 +106,7 @@ func (s *Server) createdByLocked(tok *token) map[string]any {
 }
 
 func (s *Server) createTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
-	s.write(w, r, func(in *input) reply {
-		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedTeamLocked, func(t *team, in *input) reply {
 		f, probs := in.attrs, in.probs
 		description, _ := f.str("description")
 		if strings.TrimSpace(description) == "" {
@@ -132,11 +128,7 @@ func (s *Server) createTeamToken(w http.ResponseWriter, r *http.Request, p princ
 // createLegacyTeamToken makes the team's legacy token, replacing the one
 // it had. A description is not taken: the legacy token is the one without.
 func (s *Server) createLegacyTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
-	s.write(w, r, func(in *input) reply {
-		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedTeamLocked, func(t *team, in *input) reply {
 		probs := in.probs
 		expiry := s.expiryOf(in.attrs)
 		if len(*probs) > 0 {

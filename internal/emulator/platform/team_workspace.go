@@ -260,11 +260,7 @@ func applyTeamWorkspace(tw *teamWorkspace, f fields) {
 }
 
 func (s *Server) updateTeamWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	s.write(w, r, func(in *input) reply {
-		cur, rep, found := s.managedTeamWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedTeamWorkspaceLocked, func(cur *teamWorkspace, in *input) reply {
 		tw := *cur
 		tw.Permissions = maps.Clone(cur.Permissions)
 		probs := in.probs
@@ -278,11 +274,7 @@ func (s *Server) updateTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 }
 
 func (s *Server) deleteTeamWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		tw, rep, found := s.managedTeamWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.managedTeamWorkspaceLocked, func(tw *teamWorkspace) reply {
 		teamWorkspaces.remove(s, tw)
 		return noContent()
 	})

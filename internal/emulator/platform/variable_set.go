@@ -418,11 +418,7 @@ func (s *Server) createVarset(w http.ResponseWriter, r *http.Request, p principa
 // the set's assignments, and vars add variables. The parent cannot
 // change; making a set global drops its assignments.
 func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	s.write(w, r, func(in *input) reply {
-		cur, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.visibleVarsetLocked, func(cur *variableSet, in *input) reply {
 		vs := *cur
 		probs := in.probs
 		f, rl := in.attrs, in.rels
@@ -448,11 +444,7 @@ func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principa
 }
 
 func (s *Server) deleteVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		vs, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.visibleVarsetLocked, func(vs *variableSet) reply {
 		variableSets.remove(s, vs)
 		return noContent()
 	})
@@ -467,11 +459,7 @@ func (s *Server) assignVarset(w http.ResponseWriter, r *http.Request, p principa
 	if !read {
 		return
 	}
-	s.locked(w, func() reply {
-		vs, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.visibleVarsetLocked, func(vs *variableSet) reply {
 		var probs problems
 		if vs.Global {
 			probs.add("/data", "variable set %s is global: it applies to every workspace and is assigned to none", vs.ID)
