@@ -210,24 +210,13 @@ func (s *Server) listAgentPools(w http.ResponseWriter, r *http.Request, p princi
 			}
 			return c
 		})
-		return ok(listDocument(r, list, s.agentPoolResource, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, list, s.agentPoolResource, inc, names)
 	})
 }
 
 func (s *Server) readAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.agentPoolIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
-		pool, rep, found := s.visibleAgentPoolLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		res := s.agentPoolResource(pool)
-		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
-	})
+	readOnPath(s, w, r, p, func() includes { return s.agentPoolIncludes(p) }, s.visibleAgentPoolLocked,
+		func(pool *agentPool, _ []string) resource { return s.agentPoolResource(pool) })
 }
 
 func (s *Server) createAgentPool(w http.ResponseWriter, r *http.Request, p principal) {

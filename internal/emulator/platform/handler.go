@@ -113,3 +113,21 @@ func writeOnPath[T any](s *Server, w http.ResponseWriter, r *http.Request, p pri
 		return f(v, in)
 	})
 }
+
+// readOnPath answers the object that the path's {id} names, found by
+// find and rendered with the includes the request asks for: an include
+// the endpoint does not know is answered 400 before the lookup.
+func readOnPath[T any](s *Server, w http.ResponseWriter, r *http.Request, p principal, incOf func() includes, find finder[T], render func(v *T, names []string) resource) {
+	s.locked(w, func() reply {
+		inc := incOf()
+		names, rep, valid := inc.parse(r.URL.Query())
+		if !valid {
+			return rep
+		}
+		v, rep, found := find(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		return inc.one(render(v, names), names)
+	})
+}

@@ -227,7 +227,7 @@ func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request, p pri
 			}
 		}
 		render := func(o *organization) resource { return s.orgResource(o, p) }
-		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, list, render, inc, names)
 	})
 }
 
@@ -252,8 +252,7 @@ func (s *Server) readOrganization(w http.ResponseWriter, r *http.Request, p prin
 		if !found {
 			return rep
 		}
-		res := s.orgResource(o, p)
-		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
+		return inc.one(s.orgResource(o, p), names)
 	})
 }
 

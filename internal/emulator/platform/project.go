@@ -166,24 +166,13 @@ func (s *Server) listProjects(w http.ResponseWriter, r *http.Request, p principa
 			return c
 		})
 		render := func(prj *project) resource { return s.projectResource(prj, p, names) }
-		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, list, render, inc, names)
 	})
 }
 
 func (s *Server) readProject(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.projectIncludes()
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
-		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		res := s.projectResource(prj, p, names)
-		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
-	})
+	readOnPath(s, w, r, p, s.projectIncludes, s.visibleProjectLocked,
+		func(prj *project, names []string) resource { return s.projectResource(prj, p, names) })
 }
 
 func (s *Server) createProject(w http.ResponseWriter, r *http.Request, p principal) {

@@ -63,7 +63,7 @@ func (s *Server) listRemoteStateConsumers(w http.ResponseWriter, r *http.Request
 			return strings.Compare(strings.ToLower(workspaces.in(s)[a].Name), strings.ToLower(workspaces.in(s)[b].Name))
 		})
 		render := func(id string) resource { return s.workspaceResource(workspaces.in(s)[id], p, names) }
-		return ok(listDocument(r, consumers, render, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, consumers, render, inc, names)
 	})
 }
 

@@ -209,7 +209,7 @@ func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) 
 			return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
 		})
 		render := func(t *team) resource { return s.teamResource(t, p) }
-		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, list, render, inc, names)
 	})
 }
 

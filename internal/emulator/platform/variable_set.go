@@ -145,7 +145,7 @@ func (s *Server) listVarsets(r *http.Request, inc includes, names []string, org 
 	slices.SortFunc(list, func(a, b *variableSet) int {
 		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
 	})
-	return ok(listDocument(r, list, s.varsetResource, func(items []resource) []resource { return inc.collect(names, items) }))
+	return listReply(r, list, s.varsetResource, inc, names)
 }
 
 func (s *Server) listOrganizationVarsets(w http.ResponseWriter, r *http.Request, p principal) {
@@ -202,19 +202,8 @@ func (s *Server) listWorkspaceVarsets(w http.ResponseWriter, r *http.Request, p 
 }
 
 func (s *Server) readVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.varsetIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
-		vs, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		res := s.varsetResource(vs)
-		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
-	})
+	readOnPath(s, w, r, p, func() includes { return s.varsetIncludes(p) }, s.visibleVarsetLocked,
+		func(vs *variableSet, _ []string) resource { return s.varsetResource(vs) })
 }
 
 // applyVarset sets vs's attributes from a request, recording what it

@@ -369,8 +369,7 @@ func (s *Server) readWorkspace(w http.ResponseWriter, r *http.Request, p princip
 		if !found {
 			return rep
 		}
-		res := s.workspaceResource(ws, p, names)
-		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
+		return inc.one(s.workspaceResource(ws, p, names), names)
 	})
 }
 
@@ -801,7 +800,7 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 			return c
 		})
 		render := func(ws *workspace) resource { return s.workspaceResource(ws, p, names) }
-		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, list, render, inc, names)
 	})
 }
 
