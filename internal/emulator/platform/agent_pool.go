@@ -11,6 +11,9 @@ import (
 	"time"
 )
 
+// prefixAgentPool begins the IDs of this file's objects.
+const prefixAgentPool = "apool"
+
 // agentPool is an organization's agent pool: the pool whose agents run the
 // workspaces that name it. The emulator has no agents: a pool is its name,
 // its scope and the references to it.

@@ -11,6 +11,9 @@ import (
 	"time"
 )
 
+// prefixOrganization begins the IDs of this file's objects.
+const prefixOrganization = "org"
+
 // organization is an organization: its settings, its owners and its
 // default project. Its JSON:API ID is its name, which may change; what is
 // in it refers to it by its external ID, which does not.

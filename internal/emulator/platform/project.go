@@ -11,6 +11,9 @@ import (
 	"unicode/utf8"
 )
 
+// prefixProject begins the IDs of this file's objects.
+const prefixProject = "prj"
+
 // project is a project of an organization, which holds workspaces.
 type project struct {
 	ID          string    `json:"id"`

@@ -9,6 +9,9 @@ import (
 	"strings"
 )
 
+// prefixSSHKey begins the IDs of this file's objects.
+const prefixSSHKey = "sshkey"
+
 // sshKey is a private SSH key of an organization, which its workspaces use
 // to fetch modules from private repositories. Its value is taken and
 // never answered.

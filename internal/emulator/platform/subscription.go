@@ -7,6 +7,9 @@ import (
 	"time"
 )
 
+// prefixSubscription begins the IDs of this file's objects.
+const prefixSubscription = "sub"
+
 // An organization's subscription is its plan: a feature set, which decides
 // the organization's entitlements. A new organization is on the free plan;
 // the site administrator changes the plan through the admin API, as the

@@ -10,6 +10,9 @@ import (
 	"time"
 )
 
+// prefixTag begins the IDs of this file's objects.
+const prefixTag = "tag"
+
 // tag is a flat tag of an organization, which workspaces carry by name.
 type tag struct {
 	ID        string    `json:"id"`

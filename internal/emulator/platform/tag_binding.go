@@ -8,6 +8,9 @@ import (
 	"unicode/utf8"
 )
 
+// prefixTagBinding begins the IDs of this file's objects.
+const prefixTagBinding = "tb"
+
 // tagBinding is a key-value tag of a project or a workspace.
 type tagBinding struct {
 	ID        string    `json:"id"`

@@ -12,6 +12,9 @@ import (
 	"time"
 )
 
+// prefixTeam begins the IDs of this file's objects.
+const prefixTeam = "team"
+
 // team is a team of an organization: its organization-wide permissions
 // and its visibility. The emulator has no team members: a team acts
 // through its tokens.

@@ -11,6 +11,9 @@ import (
 	"strings"
 )
 
+// prefixTeamProject begins the IDs of this file's objects.
+const prefixTeamProject = "tprj"
+
 // teamProjectAccess is a team's access to a project: a fixed level, or custom
 // permissions on the project and its workspaces.
 type teamProjectAccess struct {

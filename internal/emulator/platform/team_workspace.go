@@ -11,6 +11,9 @@ import (
 	"strings"
 )
 
+// prefixTeamWorkspace begins the IDs of this file's objects.
+const prefixTeamWorkspace = "tws"
+
 // teamWorkspace is a team's access to a workspace: a fixed level, or
 // custom permissions.
 type teamWorkspace struct {

@@ -6,6 +6,9 @@ import (
 	"time"
 )
 
+// prefixToken begins the IDs of this file's objects.
+const prefixToken = "at"
+
 // token is an API token and what it acts for.
 type token struct {
 	ID     string `json:"id"`

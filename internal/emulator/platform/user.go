@@ -6,6 +6,9 @@ import (
 	"regexp"
 )
 
+// prefixUser begins the IDs of this file's objects.
+const prefixUser = "user"
+
 // user is a person of the platform; minted user tokens create them.
 type user struct {
 	ID       string `json:"id"`

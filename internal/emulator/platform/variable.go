@@ -13,6 +13,9 @@ import (
 	"unicode/utf8"
 )
 
+// prefixVariable begins the IDs of this file's objects.
+const prefixVariable = "var"
+
 // variable is a variable of a workspace or of a variable set.
 type variable struct {
 	ID string `json:"id"`

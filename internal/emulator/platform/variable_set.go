@@ -12,6 +12,9 @@ import (
 	"time"
 )
 
+// prefixVarset begins the IDs of this file's objects.
+const prefixVarset = "varset"
+
 // variableSet is a variable set of an organization, owned by the organization
 // or by one of its projects, applied to every workspace (global) or to
 // the workspaces and projects it is assigned to.

@@ -14,6 +14,9 @@ import (
 	"time"
 )
 
+// prefixWorkspace begins the IDs of this file's objects.
+const prefixWorkspace = "ws"
+
 // workspace is a workspace of an organization, in one of its projects.
 type workspace struct {
 	ID        string    `json:"id"`
