@@ -641,7 +641,7 @@ func (s *Server) safeDeleteWorkspace(w http.ResponseWriter, r *http.Request, p p
 		if ws.ResourceCount > 0 {
 			return conflict("", "workspace %s has %d resources under management and cannot be safely deleted: destroy them first, or force-delete the workspace (DELETE)", ws.ID, ws.ResourceCount)
 		}
-		s.deleteWorkspaceLocked(ws)
+		workspaces.remove(s, ws)
 		return noContent()
 	})
 }
@@ -659,13 +659,9 @@ func (s *Server) forceDeleteWorkspace(w http.ResponseWriter, r *http.Request, p 
 		if ws.ResourceCount > 0 && !p.owns(o) && !o.Settings["allow-force-delete-workspaces"] {
 			return errorReply(http.StatusForbidden, fmt.Sprintf("workspace %s has %d resources under management: only the organization's owners may force-delete it, as organization %q does not allow force delete (allow-force-delete-workspaces)", ws.ID, ws.ResourceCount, o.Name))
 		}
-		s.deleteWorkspaceLocked(ws)
+		workspaces.remove(s, ws)
 		return noContent()
 	})
-}
-
-func (s *Server) deleteWorkspaceLocked(ws *workspace) {
-	workspaces.remove(s, ws)
 }
 
 // taggedFilter is a filter[tagged][i] of a list: a key, and a value, ""
