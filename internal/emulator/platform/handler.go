@@ -30,14 +30,6 @@ func (in *input) require(name, detail string) {
 	}
 }
 
-// invalid is the 422 of the problems, and whether there are any.
-func (in *input) invalid() (reply, bool) {
-	if len(*in.probs) == 0 {
-		return reply{}, false
-	}
-	return in.probs.reply(), true
-}
-
 // write reads the request's resource object and then runs f with it under
 // the store's lock.
 func (s *Server) write(w http.ResponseWriter, r *http.Request, f func(in *input) reply) {
@@ -48,19 +40,8 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, f func(in *input)
 	s.locked(w, func() reply { return f(inputOf(obj)) })
 }
 
-// inOrg runs f under the store's lock with the organization that the
-// path's {org} names, when p may see it.
-func (s *Server) inOrg(w http.ResponseWriter, r *http.Request, p principal, f func(o *organization) reply) {
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
-		return f(o)
-	})
-}
-
-// writeInOrg is write and inOrg: a create under an organization.
+// writeInOrg is write, then the organization that the path's {org} names
+// when p may see it (404 otherwise): a create under an organization.
 func (s *Server) writeInOrg(w http.ResponseWriter, r *http.Request, p principal, f func(o *organization, in *input) reply) {
 	s.write(w, r, func(in *input) reply {
 		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))

@@ -86,7 +86,11 @@ func (st *store) own() *store { return st }
 
 // in returns the table's objects in h's store, by ID.
 func (t *table[T]) in(h holder) map[string]*T {
-	return h.own().tables[t.index].(map[string]*T)
+	objects, ok := h.own().tables[t.index].(map[string]*T)
+	if !ok {
+		panic("platform: table " + t.key + " is not registered")
+	}
+	return objects
 }
 
 // remove deletes v and then, through every table's onDelete, what belongs

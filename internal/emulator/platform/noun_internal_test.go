@@ -49,10 +49,15 @@ func nounTables(t *testing.T) map[string][2]string {
 					continue
 				}
 				idx, ok := lit.Type.(*ast.IndexExpr)
-				if !ok || idx.X.(*ast.Ident).Name != "table" {
+				if !ok {
 					continue
 				}
-				out[spec.Names[i].Name] = [2]string{idx.Index.(*ast.Ident).Name, name}
+				generic, _ := idx.X.(*ast.Ident)
+				elem, _ := idx.Index.(*ast.Ident)
+				if generic == nil || generic.Name != "table" || elem == nil {
+					continue
+				}
+				out[spec.Names[i].Name] = [2]string{elem.Name, name}
 			}
 			return true
 		})
