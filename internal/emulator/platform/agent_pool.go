@@ -170,20 +170,8 @@ func (s *Server) agentPoolResource(pool *agentPool) resource {
 
 func (s *Server) listAgentPools(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.agentPoolIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		field, desc, rep, valid := sortOrder(q, "name", "created-at")
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, func() includes { return s.agentPoolIncludes(p) }, []string{"name", "created-at"}, func(o *organization, lq orgQuery) reply {
+		inc, names, field, desc := lq.inc, lq.names, lq.sort, lq.desc
 		keep := func(*agentPool) bool { return true }
 		if name := q.Get("filter[allowed_workspaces][name]"); name != "" {
 			ws := s.workspaceNamedLocked(o.ExternalID, name)

@@ -40,6 +40,42 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, f func(in *input)
 	s.locked(w, func() reply { return f(inputOf(obj)) })
 }
 
+// orgQuery is what a read or a list asks for, checked: the includes it
+// names and its order.
+type orgQuery struct {
+	inc   includes
+	names []string
+	sort  string // "" for the endpoint's default
+	desc  bool
+}
+
+// inOrg is the preamble of a read of the path's organization or a list of
+// what it holds, checked in this order: the includes the request names (400 for
+// one the endpoint does not know), its ?sort= among sortFields (400 for
+// another; with no sortFields, ?sort= is not read), then the
+// organization, 404 when p may not see it. f lists under the store's lock.
+func (s *Server) inOrg(w http.ResponseWriter, r *http.Request, p principal, incOf func() includes, sortFields []string, f func(o *organization, lq orgQuery) reply) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		lq := orgQuery{inc: incOf()}
+		names, rep, valid := lq.inc.parse(q)
+		if !valid {
+			return rep
+		}
+		lq.names = names
+		if sortFields != nil {
+			if lq.sort, lq.desc, rep, valid = sortOrder(q, sortFields...); !valid {
+				return rep
+			}
+		}
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return rep
+		}
+		return f(o, lq)
+	})
+}
+
 // writeInOrg is write, then the organization that the path's {org} names
 // when p may see it (404 otherwise): a create under an organization.
 func (s *Server) writeInOrg(w http.ResponseWriter, r *http.Request, p principal, f func(o *organization, in *input) reply) {

@@ -186,3 +186,7 @@ func commaList(v string) []string {
 	}
 	return out
 }
+
+// noIncludes are the includes of an endpoint that has none: any include
+// is answered 400.
+func noIncludes() includes { return includes{} }

@@ -245,17 +245,8 @@ func sortedOrgs(m map[string]*organization) []*organization {
 }
 
 func (s *Server) readOrganization(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.orgIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
-		return inc.one(s.orgResource(o, p), names)
+	s.inOrg(w, r, p, func() includes { return s.orgIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
+		return lq.inc.one(s.orgResource(o, p), lq.names)
 	})
 }
 

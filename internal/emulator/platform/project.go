@@ -136,20 +136,8 @@ func (s *Server) projectResource(prj *project, p principal, names []string) reso
 
 func (s *Server) listProjects(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.projectIncludes()
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		_, desc, rep, valid := sortOrder(q, "name")
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, s.projectIncludes, []string{"name"}, func(o *organization, lq orgQuery) reply {
+		inc, names, desc := lq.inc, lq.names, lq.desc
 		only := commaList(q.Get("filter[names]"))
 		tagged := readTaggedFilters(q)
 		var list []*project

@@ -214,14 +214,7 @@ func entitlementSetResource(o *organization) resource {
 }
 
 func (s *Server) readEntitlementSet(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, noIncludes, nil, func(o *organization, lq orgQuery) reply {
 		return ok(document{Data: entitlementSetResource(o)})
 	})
 }

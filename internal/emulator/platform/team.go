@@ -191,16 +191,8 @@ func (s *Server) teamResource(t *team, p principal) resource {
 
 func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := teamIncludes()
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, teamIncludes, nil, func(o *organization, lq orgQuery) reply {
+		inc, names := lq.inc, lq.names
 		only := commaList(q.Get("filter[names]"))
 		var list []*team
 		for _, t := range teams.in(s) {

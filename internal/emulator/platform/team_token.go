@@ -228,18 +228,8 @@ func (s *Server) deleteTeamToken(w http.ResponseWriter, r *http.Request, p princ
 // last), team-name, created-by or last-used-at, "-" reversing.
 func (s *Server) listTeamTokens(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.locked(w, func() reply {
-		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-			return rep
-		}
-		field, desc, rep, valid := sortOrder(q, "expired-at", "team-name", "created-by", "last-used-at")
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, noIncludes, []string{"expired-at", "team-name", "created-by", "last-used-at"}, func(o *organization, lq orgQuery) reply {
+		field, desc := lq.sort, lq.desc
 		var list []*token
 		for _, tok := range tokens.in(s) {
 			if tok.Kind != kindTeam || tok.Organization != o.ExternalID {

@@ -152,16 +152,8 @@ func (s *Server) listVarsets(r *http.Request, inc includes, names []string, org 
 }
 
 func (s *Server) listOrganizationVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.varsetIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, func() includes { return s.varsetIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
+		inc, names := lq.inc, lq.names
 		return s.listVarsets(r, inc, names, o.ExternalID, func(*variableSet) bool { return true })
 	})
 }

@@ -735,20 +735,8 @@ func matchWildcard(name, pattern string) bool {
 
 func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.workspaceIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		_, desc, rep, valid := sortOrder(q, "name", "current-run.created-at")
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, func() includes { return s.workspaceIncludes(p) }, []string{"name", "current-run.created-at"}, func(o *organization, lq orgQuery) reply {
+		inc, names, desc := lq.inc, lq.names, lq.desc
 		withTags := lowerAll(commaList(q.Get("search[tags]")))
 		withoutTags := lowerAll(commaList(cmp.Or(q.Get("search[exclude-tags]"), q.Get("search[exclude_tags]"))))
 		tagged := readTaggedFilters(q)
