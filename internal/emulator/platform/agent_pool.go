@@ -11,6 +11,9 @@ import (
 	"time"
 )
 
+// prefixAgentPool begins the IDs of this file's objects.
+const prefixAgentPool = "apool"
+
 // agentPool is an organization's agent pool: the pool whose agents run the
 // workspaces that name it. The emulator has no agents: a pool is its name,
 // its scope and the references to it.
@@ -49,22 +52,16 @@ func (s *Server) managesAgentPoolsLocked(p principal, o *organization) bool {
 // sees its organization), or the 404 that answers both a missing and a
 // hidden one.
 func (s *Server) visibleAgentPoolLocked(p principal, id string) (*agentPool, reply, bool) {
-	pool := s.agentPools[id]
-	if pool == nil || !p.sees(s.organizations[pool.Org]) {
-		return nil, notFound("agent pool " + quote(id)), false
-	}
-	return pool, reply{}, true
+	return agentPools.find(s, p, id, nil)
 }
 
 // managedAgentPoolLocked is visibleAgentPoolLocked for the writes: to who
 // does not manage the organization's pools, a pool it sees is not found
 // either.
 func (s *Server) managedAgentPoolLocked(p principal, id string) (*agentPool, reply, bool) {
-	pool, rep, found := s.visibleAgentPoolLocked(p, id)
-	if found && !s.managesAgentPoolsLocked(p, s.organizations[pool.Org]) {
-		return nil, notFound("agent pool " + quote(id)), false
-	}
-	return pool, rep, found
+	return agentPools.find(s, p, id, func(pool *agentPool) bool {
+		return s.managesAgentPoolsLocked(p, organizations.in(s)[pool.Org])
+	})
 }
 
 // checkAgentPoolLocked refuses a pool that an execution request names when
@@ -74,7 +71,7 @@ func (s *Server) checkAgentPoolLocked(org string, er executionRequest, probs *pr
 	if !er.poolGiven || er.pool == "" {
 		return
 	}
-	if pool := s.agentPools[er.pool]; pool == nil || pool.Org != org {
+	if pool := agentPools.in(s)[er.pool]; pool == nil || pool.Org != org {
 		probs.add(er.poolPointer, "%s %q: no agent pool of this organization has that ID", er.poolMessage, er.pool)
 	}
 }
@@ -83,7 +80,7 @@ func (s *Server) checkAgentPoolLocked(org string, er executionRequest, probs *pr
 // execution in effect, their own or inherited, names it.
 func (s *Server) agentPoolUsersLocked(pool *agentPool) []*workspace {
 	var out []*workspace
-	for _, ws := range s.workspaces {
+	for _, ws := range workspaces.in(s) {
 		if ws.Org == pool.Org && s.workspaceExecutionLocked(ws).pool == pool.ID {
 			out = append(out, ws)
 		}
@@ -96,17 +93,17 @@ func (s *Server) agentPoolUsersLocked(pool *agentPool) []*workspace {
 // nothing does: the organization's default, a project's or a
 // workspace's own pool.
 func (s *Server) agentPoolInUseLocked(pool *agentPool) string {
-	o := s.organizations[pool.Org]
+	o := organizations.in(s)[pool.Org]
 	if o.DefaultAgentPool == pool.ID {
 		return "it is the default agent pool of organization " + quote(o.Name)
 	}
-	for _, id := range slices.Sorted(maps.Keys(s.projects)) {
-		if prj := s.projects[id]; prj.Execution.OverwritePool && prj.Execution.Pool == pool.ID {
+	for _, id := range slices.Sorted(maps.Keys(projects.in(s))) {
+		if prj := projects.in(s)[id]; prj.Execution.OverwritePool && prj.Execution.Pool == pool.ID {
 			return "it is the default agent pool of project " + prj.ID
 		}
 	}
-	for _, id := range slices.Sorted(maps.Keys(s.workspaces)) {
-		if ws := s.workspaces[id]; ws.Execution.OverwritePool && ws.Execution.Pool == pool.ID {
+	for _, id := range slices.Sorted(maps.Keys(workspaces.in(s))) {
+		if ws := workspaces.in(s)[id]; ws.Execution.OverwritePool && ws.Execution.Pool == pool.ID {
 			return "it is the agent pool of workspace " + ws.ID
 		}
 	}
@@ -133,7 +130,7 @@ func (s *Server) agentPoolIncludes(p principal) includes {
 	return includes{
 		"workspaces": func(res resource) []resource {
 			var out []resource
-			for _, ws := range s.agentPoolUsersLocked(s.agentPools[res.ID]) {
+			for _, ws := range s.agentPoolUsersLocked(agentPools.in(s)[res.ID]) {
 				out = append(out, s.workspaceResource(ws, p, nil))
 			}
 			return out
@@ -157,7 +154,7 @@ func (s *Server) agentPoolResource(pool *agentPool) resource {
 			"agent-count":         0,
 		},
 		Relationships: map[string]any{
-			"organization":        toOne("organizations", s.organizations[pool.Org].Name),
+			"organization":        toOne("organizations", organizations.in(s)[pool.Org].Name),
 			"workspaces":          toMany(refsOf("workspaces", users)),
 			"allowed-workspaces":  toMany(refsOf("workspaces", pool.AllowedWorkspaces)),
 			"allowed-projects":    toMany(refsOf("projects", pool.AllowedProjects)),
@@ -173,20 +170,8 @@ func (s *Server) agentPoolResource(pool *agentPool) resource {
 
 func (s *Server) listAgentPools(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.agentPoolIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		field, desc, rep, valid := sortOrder(q, "name", "created-at")
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, func() includes { return s.agentPoolIncludes(p) }, []string{"name", "created-at"}, func(o *organization, lq orgQuery) reply {
+		inc, names, field, desc := lq.inc, lq.names, lq.sort, lq.desc
 		keep := func(*agentPool) bool { return true }
 		if name := q.Get("filter[allowed_workspaces][name]"); name != "" {
 			ws := s.workspaceNamedLocked(o.ExternalID, name)
@@ -198,7 +183,7 @@ func (s *Server) listAgentPools(w http.ResponseWriter, r *http.Request, p princi
 			keepProject = func(pool *agentPool) bool { return prj != nil && allowsProject(pool, prj) }
 		}
 		var list []*agentPool
-		for _, pool := range s.agentPools {
+		for _, pool := range agentPools.in(s) {
 			if pool.Org == o.ExternalID && containsFold(pool.Name, q.Get("q")) && keep(pool) && keepProject(pool) {
 				list = append(list, pool)
 			}
@@ -216,54 +201,32 @@ func (s *Server) listAgentPools(w http.ResponseWriter, r *http.Request, p princi
 			}
 			return c
 		})
-		return ok(listDocument(r, list, s.agentPoolResource, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, list, s.agentPoolResource, inc, names)
 	})
 }
 
 func (s *Server) readAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.agentPoolIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
-		pool, rep, found := s.visibleAgentPoolLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		res := s.agentPoolResource(pool)
-		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
-	})
+	readOnPath(s, w, r, p, func() includes { return s.agentPoolIncludes(p) }, s.visibleAgentPoolLocked,
+		func(pool *agentPool, _ []string) resource { return s.agentPoolResource(pool) })
 }
 
 func (s *Server) createAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
 		if !s.managesAgentPoolsLocked(p, o) {
 			return notFound("organization " + quote(o.Name))
 		}
-		var probs problems
-		f := attributesOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "Name can't be blank")
-		}
+		f, probs := in.attrs, in.probs
+		in.require("name", "Name can't be blank")
 		pool := &agentPool{Org: o.ExternalID, OrganizationScoped: true}
-		s.applyAgentPool(pool, f, relationshipsOf(obj, &probs))
-		if len(probs) > 0 {
+		s.applyAgentPool(pool, f, in.rels)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.agentPoolNamedLocked(o.ExternalID, pool.Name); taken != nil {
 			return conflict(f.at("name"), "Name has already been taken: agent pool %s of organization %q is named %q", taken.ID, o.Name, taken.Name)
 		}
 		pool.ID, pool.CreatedAt = newID(prefixAgentPool), s.now().UTC()
-		s.agentPools[pool.ID] = pool
+		agentPools.in(s)[pool.ID] = pool
 		return created(document{Data: s.agentPoolResource(pool)})
 	})
 }
@@ -271,7 +234,7 @@ func (s *Server) createAgentPool(w http.ResponseWriter, r *http.Request, p princ
 // agentPoolNamedLocked returns the pool of organization org (its external
 // ID) of that name, in any case.
 func (s *Server) agentPoolNamedLocked(org, name string) *agentPool {
-	for _, pool := range s.agentPools {
+	for _, pool := range agentPools.in(s) {
 		if pool.Org == org && strings.EqualFold(pool.Name, name) {
 			return pool
 		}
@@ -293,8 +256,8 @@ func (s *Server) applyAgentPool(pool *agentPool, f fields, rl relationships) {
 	if scoped, given := f.boolean("organization-scoped"); given {
 		pool.OrganizationScoped = scoped
 	}
-	isWorkspace := func(id string) bool { ws := s.workspaces[id]; return ws != nil && ws.Org == pool.Org }
-	isProject := func(id string) bool { prj := s.projects[id]; return prj != nil && prj.Org == pool.Org }
+	isWorkspace := func(id string) bool { ws := workspaces.in(s)[id]; return ws != nil && ws.Org == pool.Org }
+	isProject := func(id string) bool { prj := projects.in(s)[id]; return prj != nil && prj.Org == pool.Org }
 	for _, m := range []struct {
 		name, noun string
 		is         func(string) bool
@@ -323,20 +286,11 @@ func (s *Server) applyAgentPool(pool *agentPool, f fields, rl relationships) {
 }
 
 func (s *Server) updateAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		cur, rep, found := s.managedAgentPoolLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedAgentPoolLocked, func(cur *agentPool, in *input) reply {
 		pool := *cur
-		var probs problems
-		f := attributesOf(obj, &probs)
-		s.applyAgentPool(&pool, f, relationshipsOf(obj, &probs))
-		if len(probs) > 0 {
+		f, probs := in.attrs, in.probs
+		s.applyAgentPool(&pool, f, in.rels)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.agentPoolNamedLocked(pool.Org, pool.Name); taken != nil && taken != cur {
@@ -348,23 +302,19 @@ func (s *Server) updateAgentPool(w http.ResponseWriter, r *http.Request, p princ
 }
 
 func (s *Server) deleteAgentPool(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		pool, rep, found := s.managedAgentPoolLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.managedAgentPoolLocked, func(pool *agentPool) reply {
 		if why := s.agentPoolInUseLocked(pool); why != "" {
 			return conflict("", "agent pool %s cannot be deleted while it is in use: %s", pool.ID, why)
 		}
-		delete(s.agentPools, pool.ID)
+		agentPools.remove(s, pool)
 		return noContent()
 	})
 }
 
-// forgetInAgentPoolsLocked removes a deleted workspace or project from
-// every pool's lists.
-func (s *Server) forgetInAgentPoolsLocked(id string) {
-	for _, pool := range s.agentPools {
+// forgetInAgentPools removes a deleted workspace or project from every
+// pool's lists.
+func (st *store) forgetInAgentPools(id string) {
+	for _, pool := range agentPools.in(st) {
 		drop := func(l []string) []string { return slices.DeleteFunc(l, func(x string) bool { return x == id }) }
 		pool.AllowedWorkspaces = drop(pool.AllowedWorkspaces)
 		pool.AllowedProjects = drop(pool.AllowedProjects)
@@ -377,16 +327,16 @@ func (st *store) checkAgentPool(pool *agentPool) error {
 	if pool == nil || !isID(prefixAgentPool, pool.ID) || strings.TrimSpace(pool.Name) == "" {
 		return errors.New("no valid ID and name")
 	}
-	if st.organizations[pool.Org] == nil {
+	if organizations.in(st)[pool.Org] == nil {
 		return fmt.Errorf("organization %q is not in the file", pool.Org)
 	}
 	for _, id := range append(slices.Clone(pool.AllowedWorkspaces), pool.ExcludedWorkspaces...) {
-		if ws := st.workspaces[id]; ws == nil || ws.Org != pool.Org {
+		if ws := workspaces.in(st)[id]; ws == nil || ws.Org != pool.Org {
 			return fmt.Errorf("workspace %q is not a workspace of its organization", id)
 		}
 	}
 	for _, id := range pool.AllowedProjects {
-		if prj := st.projects[id]; prj == nil || prj.Org != pool.Org {
+		if prj := projects.in(st)[id]; prj == nil || prj.Org != pool.Org {
 			return fmt.Errorf("project %q is not a project of its organization", id)
 		}
 	}
@@ -396,21 +346,42 @@ func (st *store) checkAgentPool(pool *agentPool) error {
 // checkAgentPoolRefs refuses a default or own agent pool that is no pool
 // of its organization in the file.
 func (st *store) checkAgentPoolRefs() error {
-	is := func(id, org string) bool { pool := st.agentPools[id]; return pool != nil && pool.Org == org }
-	for _, o := range st.organizations {
+	is := func(id, org string) bool { pool := agentPools.in(st)[id]; return pool != nil && pool.Org == org }
+	for _, o := range organizations.in(st) {
 		if o.DefaultAgentPool != "" && !is(o.DefaultAgentPool, o.ExternalID) {
 			return fmt.Errorf("organization %q: default agent pool %q is not one of its agent pools", o.Name, o.DefaultAgentPool)
 		}
 	}
-	for _, prj := range st.projects {
+	for _, prj := range projects.in(st) {
 		if prj.Execution.Pool != "" && !is(prj.Execution.Pool, prj.Org) {
 			return fmt.Errorf("project %s: agent pool %q is not an agent pool of its organization", prj.ID, prj.Execution.Pool)
 		}
 	}
-	for _, ws := range st.workspaces {
+	for _, ws := range workspaces.in(st) {
 		if ws.Execution.Pool != "" && !is(ws.Execution.Pool, ws.Org) {
 			return fmt.Errorf("workspace %s: agent pool %q is not an agent pool of its organization", ws.ID, ws.Execution.Pool)
 		}
 	}
 	return nil
+}
+
+var agentPools = &table[agentPool]{key: "agent-pools", noun: "agent pool", id: func(pool *agentPool) string { return pool.ID }}
+
+func init() {
+	agentPools.needs = []anyTable{organizations, projects, workspaces}
+	agentPools.check = (*store).checkAgentPool
+	agentPools.verify = (*store).checkAgentPoolRefs
+	// An organization's delete deletes its pools; a deleted workspace or
+	// project leaves every pool's lists.
+	agentPools.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case organizations:
+			agentPools.removeWhere(st, func(pool *agentPool) bool { return pool.Org == id })
+		case workspaces, projects:
+			st.forgetInAgentPools(id)
+		}
+	}
+	agentPools.org = func(st *store, pool *agentPool) *organization { return organizations.in(st)[pool.Org] }
+	register(agentPools)
+	addRoutes((*Server).registerAgentPools)
 }

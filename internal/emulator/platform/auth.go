@@ -2,14 +2,10 @@ package platform
 
 import (
 	"crypto/subtle"
-	"fmt"
-	"maps"
 	"net"
 	"net/http"
-	"regexp"
 	"slices"
 	"strings"
-	"time"
 )
 
 // Kinds of principal a token acts for.
@@ -71,143 +67,6 @@ func (p principal) owns(org *organization) bool {
 		p.kind == kindTeam && p.ownersTeam && p.org == org.ExternalID
 }
 
-// user is a person of the platform; minted user tokens create them.
-type user struct {
-	ID       string `json:"id"`
-	Username string `json:"username"`
-}
-
-// token is an API token and what it acts for.
-type token struct {
-	ID     string `json:"id"`
-	Secret string `json:"secret"`
-	// Kind is kindUser, kindTeam or kindOrganization, and Subject the ID
-	// of the user or the team, or the organization's external ID.
-	Kind    string `json:"kind"`
-	Subject string `json:"subject"`
-	// Organization is the external ID of a team's or an organization
-	// token's organization.
-	Organization string     `json:"organization,omitempty"`
-	Description  string     `json:"description,omitempty"`
-	CreatedAt    time.Time  `json:"created-at"`
-	ExpiredAt    *time.Time `json:"expired-at,omitempty"`
-	// CreatedByKind and CreatedBy are the principal that created the
-	// token through the API (empty for a minted one): its kind and ID.
-	CreatedByKind string `json:"created-by-kind,omitempty"`
-	CreatedBy     string `json:"created-by,omitempty"`
-}
-
-func (t *token) principal() principal {
-	if t.Kind == kindAuditTrail {
-		// It sees no organization: its organization's audit trail is
-		// not emulated.
-		return principal{kind: t.Kind, id: t.Subject}
-	}
-	return principal{kind: t.Kind, id: t.Subject, org: t.Organization}
-}
-
-// newSecret returns a token secret in the API's shape: 14 characters,
-// ".atlasv1.", 67 characters.
-func newSecret() string {
-	return randomBase58(14) + ".atlasv1." + randomBase58(67)
-}
-
-// issueTokenLocked stores a new token acting for kind and subject.
-func (s *Server) issueTokenLocked(kind, subject, org string) *token {
-	t := &token{
-		ID: newID(prefixToken), Secret: newSecret(),
-		Kind: kind, Subject: subject, Organization: org,
-		CreatedAt: s.now().UTC(),
-	}
-	s.tokens[t.Secret] = t
-	return t
-}
-
-var validUsername = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}$`)
-
-// MintUserToken returns a new token of the user named username, who is
-// created on first use. Every token of one user shares that user's rate
-// limit. A new user sees only the organizations it creates.
-func (s *Server) MintUserToken(username string) (string, error) {
-	if !validUsername.MatchString(username) {
-		return "", fmt.Errorf("username %q: must be 1 to 40 letters, numbers, - or _", username)
-	}
-	var secret string
-	err := s.change(func() error {
-		u := s.userByNameLocked(username)
-		if u == nil {
-			u = &user{ID: newID(prefixUser), Username: username}
-			s.users[u.ID] = u
-		}
-		secret = s.issueTokenLocked(kindUser, u.ID, "").Secret
-		return nil
-	})
-	return secret, err
-}
-
-// MintOrganizationToken returns a new organization token of the
-// organization named org. An organization has one: the new token replaces
-// the one it had, which stops working.
-func (s *Server) MintOrganizationToken(org string) (string, error) {
-	var secret string
-	err := s.change(func() error {
-		o := s.orgByNameLocked(org)
-		if o == nil {
-			return fmt.Errorf("organization %q: no such organization", org)
-		}
-		secret = s.issueOrganizationTokenLocked(o).Secret
-		return nil
-	})
-	return secret, err
-}
-
-// issueOrganizationTokenLocked replaces org's organization token by a new
-// one.
-func (s *Server) issueOrganizationTokenLocked(org *organization) *token {
-	maps.DeleteFunc(s.tokens, func(_ string, t *token) bool {
-		return t.Kind == kindOrganization && t.Subject == org.ExternalID
-	})
-	tok := s.issueTokenLocked(kindOrganization, org.ExternalID, org.ExternalID)
-	tok.ExpiredAt = expiryOrDefault(nil, tok.CreatedAt)
-	return tok
-}
-
-// MintTeamToken returns a new token of the team teamID ("team-" and 16
-// base58 characters) of the organization named org, a team created
-// before. The team acts with its own rate limit, sees everything in its
-// organization and manages its projects and workspaces, but has none of
-// the owners' rights. The token is the team's legacy token (the one
-// without description), which replaces the one it had, as POST
-// /teams/:id/authentication-token does.
-func (s *Server) MintTeamToken(org, teamID string) (string, error) {
-	if !isID(prefixTeam, teamID) {
-		return "", fmt.Errorf("team ID %q: must be team- and 16 base58 characters", teamID)
-	}
-	var secret string
-	err := s.change(func() error {
-		o := s.orgByNameLocked(org)
-		if o == nil {
-			return fmt.Errorf("organization %q: no such organization", org)
-		}
-		t := s.teams[teamID]
-		if t == nil || t.Org != o.ExternalID {
-			return fmt.Errorf("team %q: no such team in organization %q", teamID, org)
-		}
-		secret = s.issueTeamTokenLocked(t, "", nil, principal{}).Secret
-		return nil
-	})
-	return secret, err
-}
-
-func (s *Server) userByNameLocked(username string) *user {
-	for _, u := range s.users {
-		if u.Username == username {
-			return u
-		}
-	}
-	return nil
-}
-
 // authenticate returns who the request's bearer token acts for, or why it
 // is refused: missing, unknown or expired.
 func (s *Server) authenticate(r *http.Request) (principal, string) {
@@ -221,7 +80,7 @@ func (s *Server) authenticate(r *http.Request) (principal, string) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t := s.tokens[secret]
+	t := tokens.in(s)[secret]
 	if t == nil {
 		return principal{}, "invalid token: the token is unknown or was revoked"
 	}
@@ -229,7 +88,7 @@ func (s *Server) authenticate(r *http.Request) (principal, string) {
 		return principal{}, "invalid token: the token expired at " + formatTime(*t.ExpiredAt)
 	}
 	p := t.principal()
-	if tm := s.teams[t.Subject]; t.Kind == kindTeam && tm != nil {
+	if tm := teams.in(s)[t.Subject]; t.Kind == kindTeam && tm != nil {
 		p.ownersTeam = tm.Owners
 	}
 	return p, ""
@@ -251,7 +110,7 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, h handler) {
 			return
 		}
 		if refused != "" {
-			errorReply(http.StatusUnauthorized, refused).send(w)
+			errorReply(http.StatusUnauthorized, refused).Send(w)
 			return
 		}
 		h(w, r, p)
@@ -273,7 +132,7 @@ func (s *Server) handlePublic(mux *http.ServeMux, pattern string, h handler) {
 			return
 		}
 		if refused != "" {
-			errorReply(http.StatusUnauthorized, refused).send(w)
+			errorReply(http.StatusUnauthorized, refused).Send(w)
 			return
 		}
 		h(w, r, p)

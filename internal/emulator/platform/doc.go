@@ -5,12 +5,17 @@
 // emulator decides each such point, and the provider is written against
 // these choices.
 //
-// Each object has its file, named as in the client and the provider; what
-// they share is in server.go (the store and the routes), auth.go (tokens,
-// principals, who sees what), ratelimit.go, request.go (reading request
-// documents), reply.go (answers and errors), list.go (pagination,
-// includes, sorting), id.go, ping.go (ping, the edition headers, service
-// discovery), admin.go (the emulator's own routes) and state.go.
+// Each object has its file, named as in the client and the provider, which
+// declares and registers its table, its routes and its ID prefix (see
+// noun.go); what they share is in noun.go (the store, the registry of
+// tables and routes, the cascade of a delete), server.go (the Server, its
+// lock and its route list), handler.go (the handlers' preamble: reading
+// the document, the lock, the path's organization and object and their
+// 404), auth.go (principals, who sees what), ratelimit.go, request.go
+// (reading request documents), reply.go (answers and errors), list.go
+// (pagination, includes, sorting), id.go, ping.go (ping, the edition
+// headers, service discovery), admin.go (the emulator's own routes) and
+// state.go (the state file, one member per table).
 //
 // # Routes
 //

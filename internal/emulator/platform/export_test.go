@@ -10,5 +10,5 @@ func SetClock(s *Server, now func() time.Time) { s.now = now }
 func ExpireToken(s *Server, secret string, at time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.tokens[secret].ExpiredAt = &at
+	tokens.in(s)[secret].ExpiredAt = &at
 }

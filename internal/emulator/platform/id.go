@@ -13,24 +13,7 @@ const base58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 // idLength is the number of base58 characters after an ID's prefix.
 const idLength = 16
 
-// Prefixes of the IDs the API gives its objects.
-const (
-	prefixUser          = "user"
-	prefixToken         = "at"
-	prefixTeam          = "team"
-	prefixOrganization  = "org"
-	prefixProject       = "prj"
-	prefixAgentPool     = "apool"
-	prefixTagBinding    = "tb"
-	prefixWorkspace     = "ws"
-	prefixTag           = "tag"
-	prefixTeamProject   = "tprj"
-	prefixVarset        = "varset"
-	prefixVariable      = "var"
-	prefixSubscription  = "sub"
-	prefixSSHKey        = "sshkey"
-	prefixTeamWorkspace = "tws"
-)
+// Each noun's file names the prefix of its IDs, as prefixWorkspace "ws".
 
 // randomBase58 returns n random characters of the base58 alphabet.
 func randomBase58(n int) string {

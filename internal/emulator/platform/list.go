@@ -151,6 +151,17 @@ func (inc includes) collect(names []string, primary []resource) []resource {
 	return out
 }
 
+// one answers res with the resources that names add for it.
+func (inc includes) one(res resource, names []string) reply {
+	return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
+}
+
+// listReply answers a list: the request's page of all, rendered, with the
+// resources that names add for the page.
+func listReply[T any](r *http.Request, all []T, render func(T) resource, inc includes, names []string) reply {
+	return ok(listDocument(r, all, render, func(items []resource) []resource { return inc.collect(names, items) }))
+}
+
 // sortOrder reads ?sort=: one of fields, "-" before it for descending.
 // Empty is the endpoint's default, given as "". Anything else is 400.
 func sortOrder(q url.Values, fields ...string) (field string, desc bool, rep reply, valid bool) {
@@ -175,3 +186,7 @@ func commaList(v string) []string {
 	}
 	return out
 }
+
+// noIncludes are the includes of an endpoint that has none: any include
+// is answered 400.
+func noIncludes() includes { return includes{} }

@@ -1,6 +1,8 @@
 package platform
 
 import (
+	"errors"
+	"fmt"
 	"maps"
 	"net/http"
 	"regexp"
@@ -8,6 +10,9 @@ import (
 	"strings"
 	"time"
 )
+
+// prefixOrganization begins the IDs of this file's objects.
+const prefixOrganization = "org"
 
 // organization is an organization: its settings, its owners and its
 // default project. Its JSON:API ID is its name, which may change; what is
@@ -76,7 +81,18 @@ func (s *Server) registerOrganizations(mux *http.ServeMux) {
 // orgByNameLocked returns the organization named name in any case, as the
 // platform matches the names in its paths: "ACME" names "acme".
 func (s *Server) orgByNameLocked(name string) *organization {
-	return s.organizations[s.orgNames[strings.ToLower(name)]]
+	return s.orgNamed(name)
+}
+
+// orgNamed returns the organization named name in any case.
+func (st *store) orgNamed(name string) *organization {
+	lower := strings.ToLower(name)
+	for _, o := range organizations.in(st) {
+		if strings.ToLower(o.Name) == lower {
+			return o
+		}
+	}
+	return nil
 }
 
 // visibleOrgLocked returns the organization named name when p may see it,
@@ -109,7 +125,7 @@ func (s *Server) orgIncludes(p principal) includes {
 	return includes{
 		"default-project": func(res resource) []resource {
 			o := s.orgByNameLocked(res.ID)
-			if prj := s.projects[o.DefaultProject]; prj != nil {
+			if prj := projects.in(s)[o.DefaultProject]; prj != nil {
 				return []resource{s.projectResource(prj, p, nil)}
 			}
 			return nil
@@ -208,13 +224,13 @@ func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request, p pri
 				(containsFold(o.Name, either) || containsFold(o.Email, either))
 		}
 		var list []*organization
-		for _, o := range sortedOrgs(s.organizations) {
+		for _, o := range sortedOrgs(organizations.in(s)) {
 			if p.sees(o) && match(o) {
 				list = append(list, o)
 			}
 		}
 		render := func(o *organization) resource { return s.orgResource(o, p) }
-		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, list, render, inc, names)
 	})
 }
 
@@ -229,18 +245,8 @@ func sortedOrgs(m map[string]*organization) []*organization {
 }
 
 func (s *Server) readOrganization(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.orgIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
-		res := s.orgResource(o, p)
-		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
+	s.inOrg(w, r, p, func() includes { return s.orgIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
+		return lq.inc.one(s.orgResource(o, p), lq.names)
 	})
 }
 
@@ -260,35 +266,25 @@ func newOrganization() *organization {
 }
 
 func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		if p.kind != kindUser {
 			return errorReply(http.StatusNotFound, "organizations are created with a user token: an organization or team token cannot create one")
 		}
 		o := newOrganization()
-		var probs problems
-		f := attributesOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "name is required")
-		}
-		if _, given := f.str("email"); !given {
-			probs.add(f.at("email"), "email is required")
-		}
-		s.applyOrganization(o, f, relationshipsOf(obj, &probs), &probs)
-		if len(probs) > 0 {
+		f, probs := in.attrs, in.probs
+		in.require("name", "name is required")
+		in.require("email", "email is required")
+		s.applyOrganization(o, f, in.rels, probs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
-		if taken := s.organizations[s.orgNames[strings.ToLower(o.Name)]]; taken != nil {
+		if taken := s.orgNamed(o.Name); taken != nil {
 			return conflict(f.at("name"), "name %q has already been taken by organization %q", o.Name, taken.Name)
 		}
 		o.ExternalID = newID(prefixOrganization)
 		o.CreatedAt = s.now().UTC()
 		o.Owners = []string{p.id}
-		s.organizations[o.ExternalID] = o
-		s.orgNames[strings.ToLower(o.Name)] = o.ExternalID
+		organizations.in(s)[o.ExternalID] = o
 		prj := s.newProjectLocked(o, defaultProjectName)
 		o.DefaultProject = prj.ID
 		s.newOwnersTeamLocked(o)
@@ -345,27 +341,20 @@ func (s *Server) applyOrganization(o *organization, f fields, rl relationships, 
 }
 
 func (s *Server) updateOrganization(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.ownedOrgLocked(p, r.PathValue("org"))
 		if !found {
 			return rep
 		}
 		o := cur.clone()
-		var probs problems
-		f := attributesOf(obj, &probs)
-		s.applyOrganization(o, f, relationshipsOf(obj, &probs), &probs)
-		if len(probs) > 0 {
+		f, probs := in.attrs, in.probs
+		s.applyOrganization(o, f, in.rels, probs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
-		if taken := s.organizations[s.orgNames[strings.ToLower(o.Name)]]; taken != nil && taken != cur {
+		if taken := s.orgNamed(o.Name); taken != nil && taken != cur {
 			return conflict(f.at("name"), "name %q has already been taken by organization %q", o.Name, taken.Name)
 		}
-		delete(s.orgNames, strings.ToLower(cur.Name))
-		s.orgNames[strings.ToLower(o.Name)] = o.ExternalID
 		*cur = *o
 		return ok(document{Data: s.orgResource(cur, p)})
 	})
@@ -392,23 +381,46 @@ func (s *Server) deleteOrganization(w http.ResponseWriter, r *http.Request, p pr
 		if !found {
 			return rep
 		}
-		s.deleteOrganizationLocked(o)
+		organizations.remove(s, o)
 		return noContent()
 	})
 }
 
-// deleteOrganizationLocked deletes o and everything in it, its tokens and
-// its teams' included.
-func (s *Server) deleteOrganizationLocked(o *organization) {
-	in := func(org string) bool { return org == o.ExternalID }
-	s.deleteVariablesOfLocked(o.ExternalID)
-	s.deleteTeamsOfLocked(o.ExternalID)
-	s.deleteSSHKeysOfLocked(o.ExternalID)
-	maps.DeleteFunc(s.workspaces, func(_ string, ws *workspace) bool { return in(ws.Org) })
-	maps.DeleteFunc(s.tags, func(_ string, t *tag) bool { return in(t.Org) })
-	maps.DeleteFunc(s.agentPools, func(_ string, pool *agentPool) bool { return in(pool.Org) })
-	maps.DeleteFunc(s.projects, func(_ string, prj *project) bool { return in(prj.Org) })
-	maps.DeleteFunc(s.tokens, func(_ string, t *token) bool { return t.Kind != kindUser && in(t.Organization) })
-	delete(s.orgNames, strings.ToLower(o.Name))
-	delete(s.organizations, o.ExternalID)
+func (st *store) checkOrganization(o *organization) error {
+	if o == nil || !validOrgName.MatchString(o.Name) || !isID(prefixOrganization, o.ExternalID) {
+		return errors.New("no valid name and external ID")
+	}
+	if st.orgNamed(o.Name) != nil {
+		return fmt.Errorf("name %q is there twice", o.Name)
+	}
+	if o.Settings == nil {
+		o.Settings = map[string]bool{}
+	}
+	for _, setting := range orgSettings {
+		if _, ok := o.Settings[setting.name]; !ok {
+			o.Settings[setting.name] = setting.def
+		}
+	}
+	if sub := o.Subscription; sub != nil {
+		if _, known := planByID(sub.FeatureSet); !known || !isID(prefixSubscription, sub.ID) {
+			return fmt.Errorf("subscription %q: no valid ID and feature set", sub.ID)
+		}
+	}
+	return checkExecution(ownExecution{Mode: o.DefaultExecutionMode, Pool: o.DefaultAgentPool, OverwriteMode: true, OverwritePool: true})
+}
+
+var organizations = &table[organization]{key: "organizations", noun: "organization", id: func(o *organization) string { return o.ExternalID }}
+
+func init() {
+	organizations.check = (*store).checkOrganization
+	organizations.verify = func(st *store) error {
+		for _, o := range organizations.in(st) {
+			if prj := projects.in(st)[o.DefaultProject]; prj == nil || prj.Org != o.ExternalID {
+				return fmt.Errorf("organization %q: default project %q is not one of its projects", o.Name, o.DefaultProject)
+			}
+		}
+		return nil
+	}
+	register(organizations)
+	addRoutes((*Server).registerOrganizations)
 }

@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"maps"
 	"net/http"
 )
 
@@ -46,7 +45,7 @@ func (s *Server) tokenOrgLocked(p principal, r *http.Request) (*organization, st
 
 // orgTokenLocked returns o's token of the kind, nil when it has none.
 func (s *Server) orgTokenLocked(o *organization, kind string) *token {
-	for _, tok := range s.tokens {
+	for _, tok := range tokens.in(s) {
 		if tok.Kind == kind && tok.Subject == o.ExternalID {
 			return tok
 		}
@@ -63,23 +62,19 @@ func orgTokenNoun(kind string) string {
 }
 
 func (s *Server) createOrganizationToken(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		o, kind, rep, found := s.tokenOrgLocked(p, r)
 		if !found {
 			return rep
 		}
-		var probs problems
-		expiry := s.expiryOf(attributesOf(obj, &probs))
-		if len(probs) > 0 {
+		probs := in.probs
+		expiry := s.expiryOf(in.attrs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		var tok *token
 		if kind == kindAuditTrail {
-			maps.DeleteFunc(s.tokens, func(_ string, t *token) bool { return t.Kind == kindAuditTrail && t.Subject == o.ExternalID })
+			tokens.removeWhere(s, func(t *token) bool { return t.Kind == kindAuditTrail && t.Subject == o.ExternalID })
 			tok = s.issueTokenLocked(kindAuditTrail, o.ExternalID, o.ExternalID)
 		} else {
 			tok = s.issueOrganizationTokenLocked(o)
@@ -117,7 +112,9 @@ func (s *Server) deleteOrganizationToken(w http.ResponseWriter, r *http.Request,
 		if tok == nil {
 			return notFound(orgTokenNoun(kind) + " of " + quote(o.Name))
 		}
-		delete(s.tokens, tok.Secret)
+		tokens.remove(s, tok)
 		return noContent()
 	})
 }
+
+func init() { addRoutes((*Server).registerOrganizationTokens) }

@@ -71,3 +71,5 @@ func (s *Server) discovery(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = w.Write(data)
 }
+
+func init() { addRoutes((*Server).registerPing) }

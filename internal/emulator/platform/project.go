@@ -2,6 +2,7 @@ package platform
 
 import (
 	"cmp"
+	"errors"
 	"net/http"
 	"regexp"
 	"slices"
@@ -9,6 +10,9 @@ import (
 	"time"
 	"unicode/utf8"
 )
+
+// prefixProject begins the IDs of this file's objects.
+const prefixProject = "prj"
 
 // project is a project of an organization, which holds workspaces.
 type project struct {
@@ -59,23 +63,19 @@ func (s *Server) registerProjects(mux *http.ServeMux) {
 // newProjectLocked stores a new project of o with every default.
 func (s *Server) newProjectLocked(o *organization, name string) *project {
 	prj := &project{ID: newID(prefixProject), Org: o.ExternalID, Name: name, CreatedAt: s.now().UTC()}
-	s.projects[prj.ID] = prj
+	projects.in(s)[prj.ID] = prj
 	return prj
 }
 
 // visibleProjectLocked returns the project id when p may see it, or the
 // 404 that answers both a missing and a hidden one.
 func (s *Server) visibleProjectLocked(p principal, id string) (*project, reply, bool) {
-	prj := s.projects[id]
-	if prj == nil || !p.sees(s.organizations[prj.Org]) {
-		return nil, notFound("project " + quote(id)), false
-	}
-	return prj, reply{}, true
+	return projects.find(s, p, id, nil)
 }
 
 // projectExecutionLocked is the execution settings in effect in prj.
 func (s *Server) projectExecutionLocked(prj *project) execution {
-	o := s.organizations[prj.Org]
+	o := organizations.in(s)[prj.Org]
 	return prj.Execution.over(execution{o.DefaultExecutionMode, o.DefaultAgentPool})
 }
 
@@ -83,7 +83,7 @@ func (s *Server) projectIncludes() includes {
 	return includes{
 		"effective-tag-bindings": func(res resource) []resource {
 			var out []resource
-			for _, eb := range effectiveBindings(s.projects[res.ID].TagBindings, nil) {
+			for _, eb := range effectiveBindings(projects.in(s)[res.ID].TagBindings, nil) {
 				out = append(out, eb.resource())
 			}
 			return out
@@ -94,7 +94,7 @@ func (s *Server) projectIncludes() includes {
 // projectResource renders prj; names are the request's includes, whose
 // relationships carry their data.
 func (s *Server) projectResource(prj *project, p principal, names []string) resource {
-	o := s.organizations[prj.Org]
+	o := organizations.in(s)[prj.Org]
 	exec := s.projectExecutionLocked(prj)
 	self := apiPrefix + "/projects/" + prj.ID
 	effective := related(self + "/effective-tag-bindings")
@@ -136,24 +136,12 @@ func (s *Server) projectResource(prj *project, p principal, names []string) reso
 
 func (s *Server) listProjects(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.projectIncludes()
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		_, desc, rep, valid := sortOrder(q, "name")
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, s.projectIncludes, []string{"name"}, func(o *organization, lq orgQuery) reply {
+		inc, names, desc := lq.inc, lq.names, lq.desc
 		only := commaList(q.Get("filter[names]"))
 		tagged := readTaggedFilters(q)
 		var list []*project
-		for _, prj := range s.projects {
+		for _, prj := range projects.in(s) {
 			if prj.Org == o.ExternalID && (only == nil || slices.Contains(only, prj.Name)) && containsFold(prj.Name, q.Get("q")) &&
 				tagged.match(effectiveBindings(prj.TagBindings, nil)) {
 				list = append(list, prj)
@@ -169,44 +157,22 @@ func (s *Server) listProjects(w http.ResponseWriter, r *http.Request, p principa
 			return c
 		})
 		render := func(prj *project) resource { return s.projectResource(prj, p, names) }
-		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, list, render, inc, names)
 	})
 }
 
 func (s *Server) readProject(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.projectIncludes()
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
-		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		res := s.projectResource(prj, p, names)
-		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
-	})
+	readOnPath(s, w, r, p, s.projectIncludes, s.visibleProjectLocked,
+		func(prj *project, names []string) resource { return s.projectResource(prj, p, names) })
 }
 
 func (s *Server) createProject(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
-		var probs problems
-		f := attributesOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "name is required")
-		}
+	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
+		f, probs := in.attrs, in.probs
+		in.require("name", "name is required")
 		prj := &project{Org: o.ExternalID}
-		bindings, setBindings := s.applyProject(prj, f, relationshipsOf(obj, &probs))
-		if len(probs) > 0 {
+		bindings, setBindings := s.applyProject(prj, f, in.rels)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.projectNamedLocked(o, prj.Name); taken != nil {
@@ -216,14 +182,14 @@ func (s *Server) createProject(w http.ResponseWriter, r *http.Request, p princip
 		if setBindings {
 			prj.TagBindings = s.setBindingsLocked(nil, bindings, true)
 		}
-		s.projects[prj.ID] = prj
+		projects.in(s)[prj.ID] = prj
 		return created(document{Data: s.projectResource(prj, p, nil)})
 	})
 }
 
 func (s *Server) workspaceCountLocked(prj *project) int {
 	n := 0
-	for _, ws := range s.workspaces {
+	for _, ws := range workspaces.in(s) {
 		if ws.Project == prj.ID {
 			n++
 		}
@@ -233,7 +199,7 @@ func (s *Server) workspaceCountLocked(prj *project) int {
 
 // projectNamedLocked returns o's project of that name, in any case.
 func (s *Server) projectNamedLocked(o *organization, name string) *project {
-	for _, prj := range s.projects {
+	for _, prj := range projects.in(s) {
 		if prj.Org == o.ExternalID && strings.EqualFold(prj.Name, name) {
 			return prj
 		}
@@ -267,7 +233,7 @@ func (s *Server) applyProject(prj *project, f fields, rl relationships) ([]tagBi
 		checkActivityDuration(f, d)
 		prj.AutoDestroyActivityDuration = d
 	}
-	o := s.organizations[prj.Org]
+	o := organizations.in(s)[prj.Org]
 	er := readExecution(f, rl, "default-execution-mode", "default-agent-pool-id", "default-agent-pool")
 	s.checkAgentPoolLocked(prj.Org, er, f.probs)
 	prj.Execution.write(execution{o.DefaultExecutionMode, o.DefaultAgentPool}, er, f, "default-execution-mode", "default-agent-pool")
@@ -281,23 +247,14 @@ func (s *Server) applyProject(prj *project, f fields, rl relationships) ([]tagBi
 }
 
 func (s *Server) updateProject(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		cur, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.visibleProjectLocked, func(cur *project, in *input) reply {
 		prj := *cur
-		var probs problems
-		f := attributesOf(obj, &probs)
-		bindings, setBindings := s.applyProject(&prj, f, relationshipsOf(obj, &probs))
-		if len(probs) > 0 {
+		f, probs := in.attrs, in.probs
+		bindings, setBindings := s.applyProject(&prj, f, in.rels)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
-		if taken := s.projectNamedLocked(s.organizations[prj.Org], prj.Name); taken != nil && taken != cur {
+		if taken := s.projectNamedLocked(organizations.in(s)[prj.Org], prj.Name); taken != nil && taken != cur {
 			return conflict(f.at("name"), "name %q has already been taken by project %s", prj.Name, taken.ID)
 		}
 		if setBindings {
@@ -309,21 +266,14 @@ func (s *Server) updateProject(w http.ResponseWriter, r *http.Request, p princip
 }
 
 func (s *Server) deleteProject(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		if o := s.organizations[prj.Org]; o.DefaultProject == prj.ID {
+	onPath(s, w, r, p, s.visibleProjectLocked, func(prj *project) reply {
+		if o := organizations.in(s)[prj.Org]; o.DefaultProject == prj.ID {
 			return conflict("", "project %s is the default project of organization %q, which cannot be deleted", prj.ID, o.Name)
 		}
 		if n := s.workspaceCountLocked(prj); n > 0 {
 			return conflict("", "project %s still holds %d workspaces: move or delete them first", prj.ID, n)
 		}
-		s.deleteProjectAccessesLocked(prj.ID)
-		s.forgetProjectLocked(prj.ID)
-		s.forgetInAgentPoolsLocked(prj.ID)
-		delete(s.projects, prj.ID)
+		projects.remove(s, prj)
 		return noContent()
 	})
 }
@@ -335,4 +285,28 @@ func checkActivityDuration(f fields, d string) {
 	if d != "" && !validActivityDuration.MatchString(d) {
 		f.probs.add(f.at("auto-destroy-activity-duration"), "Auto destroy activity duration has an incorrect format, we expect up to 4 numeric digits and 1 unit ('d' or 'h'), such as 14d or 12h, not %q", d)
 	}
+}
+
+var projects = &table[project]{key: "projects", noun: "project", id: func(prj *project) string { return prj.ID }}
+
+func init() {
+	projects.needs = []anyTable{organizations}
+	projects.check = func(st *store, prj *project) error {
+		if !isID(prefixProject, prj.ID) || organizations.in(st)[prj.Org] == nil {
+			return errors.New("no valid ID and organization")
+		}
+		if err := checkExecution(prj.Execution); err != nil {
+			return err
+		}
+		return checkBindings(prj.TagBindings)
+	}
+	// An organization's delete deletes its projects.
+	projects.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == organizations {
+			projects.removeWhere(st, func(prj *project) bool { return prj.Org == id })
+		}
+	}
+	projects.org = func(st *store, prj *project) *organization { return organizations.in(st)[prj.Org] }
+	register(projects)
+	addRoutes((*Server).registerProjects)
 }

@@ -53,17 +53,17 @@ func (s *Server) listRemoteStateConsumers(w http.ResponseWriter, r *http.Request
 		consumers := slices.Clone(ws.RemoteStateConsumers)
 		if onlyConfigured, _ := strconv.ParseBool(q.Get("show_only_configured")); ws.Settings["global-remote-state"] && !onlyConfigured {
 			consumers = nil
-			for id, other := range s.workspaces {
+			for id, other := range workspaces.in(s) {
 				if other.Org == ws.Org && id != ws.ID {
 					consumers = append(consumers, id)
 				}
 			}
 		}
 		slices.SortFunc(consumers, func(a, b string) int {
-			return strings.Compare(strings.ToLower(s.workspaces[a].Name), strings.ToLower(s.workspaces[b].Name))
+			return strings.Compare(strings.ToLower(workspaces.in(s)[a].Name), strings.ToLower(workspaces.in(s)[b].Name))
 		})
-		render := func(id string) resource { return s.workspaceResource(s.workspaces[id], p, names) }
-		return ok(listDocument(r, consumers, render, func(items []resource) []resource { return inc.collect(names, items) }))
+		render := func(id string) resource { return s.workspaceResource(workspaces.in(s)[id], p, names) }
+		return listReply(r, consumers, render, inc, names)
 	})
 }
 
@@ -75,16 +75,12 @@ func (s *Server) writeRemoteStateConsumers(w http.ResponseWriter, r *http.Reques
 	if !read {
 		return
 	}
-	s.locked(w, func() reply {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace) reply {
 		var probs problems
 		var ids []string
 		for i, o := range objs {
 			at := "/data/" + strconv.Itoa(i) + "/id"
-			switch other := s.workspaces[o.ID]; {
+			switch other := workspaces.in(s)[o.ID]; {
 			case other == nil || other.Org != ws.Org:
 				probs.add(at, "workspace %q: not a workspace of this organization", o.ID)
 			case other == ws:

@@ -169,7 +169,7 @@ func ok(doc document) reply { return reply{status: http.StatusOK, body: doc} }
 
 func created(doc document) reply { return reply{status: http.StatusCreated, body: doc} }
 
-func (rep reply) send(w http.ResponseWriter) {
+func (rep reply) Send(w http.ResponseWriter) {
 	if rep.body == nil {
 		w.WriteHeader(rep.status)
 		return
@@ -198,7 +198,7 @@ func (s *Server) WriteError(w http.ResponseWriter, status int, msg string) {
 		s.writeRateLimited(w, reset)
 		return
 	}
-	errorReply(status, msg).send(w)
+	errorReply(status, msg).Send(w)
 }
 
 // writeRateLimited answers 429 with the documented body. X-RateLimit-Limit

@@ -40,7 +40,7 @@ func TestRelationshipShapes(t *testing.T) {
 
 func sent(rep reply) *httptest.ResponseRecorder {
 	w := httptest.NewRecorder()
-	rep.send(w)
+	rep.Send(w)
 	return w
 }
 

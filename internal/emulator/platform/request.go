@@ -3,13 +3,13 @@ package platform
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/answer"
 )
 
 // maxBodyBytes bounds a request body; a larger one is answered 413.
@@ -28,16 +28,14 @@ type object struct {
 // readBody reads a request body whole, chunked or not, answering 400 or 413
 // when it cannot.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
-	if err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			errorReply(http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", maxBodyBytes)).send(w)
-		} else {
-			errorReply(http.StatusBadRequest, fmt.Sprintf("reading request body: %v", err)).send(w)
-		}
-		return nil, false
+	data, status, err := answer.ReadBody(w, r, maxBodyBytes)
+	switch {
+	case status == http.StatusRequestEntityTooLarge:
+		errorReply(status, fmt.Sprintf("request body larger than %d bytes", maxBodyBytes)).Send(w)
+	case err != nil:
+		errorReply(status, fmt.Sprintf("reading request body: %v", err)).Send(w)
 	}
-	return data, true
+	return data, err == nil
 }
 
 // readObject reads a document whose data is one resource object. An empty
@@ -55,12 +53,12 @@ func readObject(w http.ResponseWriter, r *http.Request) (*object, bool) {
 		Data json.RawMessage `json:"data"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		errorReply(http.StatusBadRequest, fmt.Sprintf("request body is not a JSON:API document: %v", err)).send(w)
+		errorReply(http.StatusBadRequest, fmt.Sprintf("request body is not a JSON:API document: %v", err)).Send(w)
 		return nil, false
 	}
 	if raw := bytes.TrimSpace(doc.Data); len(raw) > 0 && !bytes.Equal(raw, []byte("null")) {
 		if raw[0] != '{' || json.Unmarshal(raw, o) != nil {
-			errorReply(http.StatusBadRequest, "request body: data must be a resource object with type, attributes and relationships").send(w)
+			errorReply(http.StatusBadRequest, "request body: data must be a resource object with type, attributes and relationships").Send(w)
 			return nil, false
 		}
 	}
@@ -82,12 +80,12 @@ func readObjects(w http.ResponseWriter, r *http.Request) ([]object, bool) {
 		Data json.RawMessage `json:"data"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		errorReply(http.StatusBadRequest, fmt.Sprintf("request body is not a JSON:API document: %v", err)).send(w)
+		errorReply(http.StatusBadRequest, fmt.Sprintf("request body is not a JSON:API document: %v", err)).Send(w)
 		return nil, false
 	}
 	list, err := decodeObjects(doc.Data)
 	if err != nil {
-		errorReply(http.StatusBadRequest, "request body: data must be a list of resource objects").send(w)
+		errorReply(http.StatusBadRequest, "request body: data must be a list of resource objects").Send(w)
 		return nil, false
 	}
 	return list, true

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/answer"
 )
 
 // Editions of the platform, which GET /ping tells apart by its headers.
@@ -49,44 +51,6 @@ type Server struct {
 	store
 }
 
-// store is everything the state file keeps. Each noun's file adds its
-// maps here, clears them in clear and saves them in state.go.
-type store struct {
-	users         map[string]*user         // by ID
-	tokens        map[string]*token        // by secret
-	organizations map[string]*organization // by external ID
-	orgNames      map[string]string        // lower-cased name -> external ID
-	projects      map[string]*project      // by ID
-	workspaces    map[string]*workspace    // by ID
-	tags          map[string]*tag          // by ID
-	teams         map[string]*team         // by ID
-	teamProjects  map[string]*teamProject  // by ID
-	varsets       map[string]*varset       // by ID
-	vars          map[string]*variable     // by ID
-	agentPools    map[string]*agentPool    // by ID
-
-	// SSH keys and team workspace access.
-	sshKeys        map[string]*sshKey        // by ID
-	teamWorkspaces map[string]*teamWorkspace // by ID
-}
-
-func (st *store) clear() {
-	st.users = map[string]*user{}
-	st.tokens = map[string]*token{}
-	st.organizations = map[string]*organization{}
-	st.orgNames = map[string]string{}
-	st.projects = map[string]*project{}
-	st.workspaces = map[string]*workspace{}
-	st.tags = map[string]*tag{}
-	st.teams = map[string]*team{}
-	st.teamProjects = map[string]*teamProject{}
-	st.varsets = map[string]*varset{}
-	st.vars = map[string]*variable{}
-	st.sshKeys = map[string]*sshKey{}
-	st.teamWorkspaces = map[string]*teamWorkspace{}
-	st.agentPools = map[string]*agentPool{}
-}
-
 // New returns an empty Server, or an error for a bad option.
 func New(opts Options) (*Server, error) {
 	switch opts.Edition {
@@ -127,16 +91,9 @@ func (s *Server) Reset() {
 }
 
 // locked runs f under the store's lock and sends its reply once the lock is
-// released, so that a client reading its answer slowly holds up only
-// itself. The unlock is deferred: a panic in f, which net/http recovers,
-// must not leave the store locked.
+// released (see answer.Locked).
 func (s *Server) locked(w http.ResponseWriter, f func() reply) {
-	rep := func() reply {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return f()
-	}()
-	rep.send(w)
+	answer.Locked(&s.mu, w, f)
 }
 
 // change runs f under the store's lock and then calls the change hook: for
@@ -165,20 +122,9 @@ func (s *Server) RootPaths() []string { return []string{DiscoveryPath} }
 // Register adds the API's routes to mux, and a catch-all for the rest of
 // its paths.
 func (s *Server) Register(mux *http.ServeMux) {
-	s.registerPing(mux)
-	s.registerOrganizations(mux)
-	s.registerProjects(mux)
-	s.registerWorkspaces(mux)
-	s.registerTeams(mux)
-	s.registerTeamProjectAccess(mux)
-	s.registerTeamWorkspaceAccess(mux)
-	s.registerSSHKeys(mux)
-	s.registerTeamTokens(mux)
-	s.registerOrganizationTokens(mux)
-	s.registerSubscriptions(mux)
-	s.registerVariableSets(mux)
-	s.registerWorkspaceVariables(mux)
-	s.registerAgentPools(mux)
+	for _, add := range routeSets {
+		add(s, mux)
+	}
 
 	// The rest of the API's paths, every method, and the base path itself:
 	// 404 in the API's error form after the token and rate limit, as the
@@ -186,7 +132,7 @@ func (s *Server) Register(mux *http.ServeMux) {
 	// methods included), where the mux would answer its own plain-text 404
 	// or 405, or redirect a path that is not clean.
 	unrouted := func(w http.ResponseWriter, _ *http.Request, _ principal) {
-		errorReply(http.StatusNotFound, "no such endpoint").send(w)
+		errorReply(http.StatusNotFound, "no such endpoint").Send(w)
 	}
 	s.handle(mux, apiPrefix+"/", unrouted)
 	s.handle(mux, apiPrefix, unrouted)

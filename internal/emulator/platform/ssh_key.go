@@ -4,11 +4,13 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
 )
+
+// prefixSSHKey begins the IDs of this file's objects.
+const prefixSSHKey = "sshkey"
 
 // sshKey is a private SSH key of an organization, which its workspaces use
 // to fetch modules from private repositories. Its value is taken and
@@ -65,21 +67,13 @@ func (s *Server) sshKeyOrgLocked(p principal, name string) (*organization, reply
 
 // visibleSSHKeyLocked returns the key id when p may read it.
 func (s *Server) visibleSSHKeyLocked(p principal, id string) (*sshKey, reply, bool) {
-	k := s.sshKeys[id]
-	if k == nil || !s.seesSSHKeysLocked(p, s.organizations[k.Org]) {
-		return nil, notFound("SSH key " + quote(id)), false
-	}
-	return k, reply{}, true
+	return sshKeys.find(s, p, id, func(k *sshKey) bool { return s.seesSSHKeysLocked(p, organizations.in(s)[k.Org]) })
 }
 
 // managedSSHKeyLocked is visibleSSHKeyLocked for changes, which those who
 // do not manage the organization's keys are answered 404.
 func (s *Server) managedSSHKeyLocked(p principal, id string) (*sshKey, reply, bool) {
-	k, rep, found := s.visibleSSHKeyLocked(p, id)
-	if found && !s.managesSSHKeysLocked(p, s.organizations[k.Org]) {
-		return nil, notFound("SSH key " + quote(id)), false
-	}
-	return k, rep, found
+	return sshKeys.find(s, p, id, func(k *sshKey) bool { return s.managesSSHKeysLocked(p, organizations.in(s)[k.Org]) })
 }
 
 // resource renders k: its name only, as the API never answers the value.
@@ -101,7 +95,7 @@ func (s *Server) listSSHKeys(w http.ResponseWriter, r *http.Request, p principal
 			return rep
 		}
 		var list []*sshKey
-		for _, k := range s.sshKeys {
+		for _, k := range sshKeys.in(s) {
 			if k.Org == o.ExternalID {
 				list = append(list, k)
 			}
@@ -118,11 +112,7 @@ func (s *Server) listSSHKeys(w http.ResponseWriter, r *http.Request, p principal
 }
 
 func (s *Server) readSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		k, rep, found := s.visibleSSHKeyLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.visibleSSHKeyLocked, func(k *sshKey) reply {
 		return ok(document{Data: k.resource()})
 	})
 }
@@ -142,11 +132,7 @@ func applySSHKeyName(k *sshKey, f fields) {
 }
 
 func (s *Server) createSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		o, rep, found := s.sshKeyOrgLocked(p, r.PathValue("org"))
 		if !found {
 			return rep
@@ -154,20 +140,19 @@ func (s *Server) createSSHKey(w http.ResponseWriter, r *http.Request, p principa
 		if !s.managesSSHKeysLocked(p, o) {
 			return notFound("organization " + quote(o.Name))
 		}
-		var probs problems
-		f := attributesOf(obj, &probs)
+		f, probs := in.attrs, in.probs
 		k := &sshKey{Org: o.ExternalID}
 		applySSHKeyName(k, f)
 		value, given := f.str("value")
 		if strings.TrimSpace(value) == "" && (given || !f.has("value")) {
 			probs.add(f.at("value"), "value is required: the private key's text")
 		}
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		k.Value = value
 		k.ID = newID(prefixSSHKey)
-		s.sshKeys[k.ID] = k
+		sshKeys.in(s)[k.ID] = k
 		return created(document{Data: k.resource()})
 	})
 }
@@ -176,23 +161,14 @@ func (s *Server) createSSHKey(w http.ResponseWriter, r *http.Request, p principa
 // given here is refused rather than dropped, so that a client that means
 // to change the key learns that it cannot.
 func (s *Server) updateSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		cur, rep, found := s.managedSSHKeyLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedSSHKeyLocked, func(cur *sshKey, in *input) reply {
 		k := *cur
-		var probs problems
-		f := attributesOf(obj, &probs)
+		f, probs := in.attrs, in.probs
 		applySSHKeyName(&k, f)
 		if f.has("value") {
 			probs.add(f.at("value"), "value cannot be changed: an SSH key's value is set when it is created; create another key instead")
 		}
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		*cur = k
@@ -203,17 +179,8 @@ func (s *Server) updateSSHKey(w http.ResponseWriter, r *http.Request, p principa
 // deleteSSHKey deletes a key, in use or not: the workspaces that use it
 // are left without one.
 func (s *Server) deleteSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		k, rep, found := s.managedSSHKeyLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		for _, ws := range s.workspaces {
-			if ws.SSHKey == k.ID {
-				ws.SSHKey = ""
-			}
-		}
-		delete(s.sshKeys, k.ID)
+	onPath(s, w, r, p, s.managedSSHKeyLocked, func(k *sshKey) reply {
+		sshKeys.remove(s, k)
 		return noContent()
 	})
 }
@@ -222,22 +189,13 @@ func (s *Server) deleteSSHKey(w http.ResponseWriter, r *http.Request, p principa
 // data.attributes.id names the key the workspace uses, or is null for
 // none. The key must be of the workspace's organization.
 func (s *Server) assignSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		var probs problems
-		f := attributesOf(obj, &probs)
+	writeOnPath(s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, in *input) reply {
+		f, probs := in.attrs, in.probs
 		id, given := f.str("id")
 		if !given && !f.has("id") {
 			probs.add(f.at("id"), "id is required: the SSH key's ID, or null to leave the workspace without one")
 		}
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if id != "" {
@@ -256,18 +214,13 @@ func (s *Server) assignSSHKey(w http.ResponseWriter, r *http.Request, p principa
 	})
 }
 
-// deleteSSHKeysOfLocked deletes an organization's keys.
-func (s *Server) deleteSSHKeysOfLocked(org string) {
-	maps.DeleteFunc(s.sshKeys, func(_ string, k *sshKey) bool { return k.Org == org })
-}
-
 // checkSSHKey refuses a key of the state file that no request could have
 // stored.
 func (st *store) checkSSHKey(k *sshKey) error {
 	if k == nil || !isID(prefixSSHKey, k.ID) {
 		return errors.New("no valid ID")
 	}
-	if st.organizations[k.Org] == nil {
+	if organizations.in(st)[k.Org] == nil {
 		return fmt.Errorf("organization %q is not in the file", k.Org)
 	}
 	if strings.TrimSpace(k.Name) == "" || strings.TrimSpace(k.Value) == "" {
@@ -282,8 +235,23 @@ func (st *store) checkWorkspaceSSHKey(ws *workspace) error {
 	if ws.SSHKey == "" {
 		return nil
 	}
-	if k := st.sshKeys[ws.SSHKey]; k == nil || k.Org != ws.Org {
+	if k := sshKeys.in(st)[ws.SSHKey]; k == nil || k.Org != ws.Org {
 		return fmt.Errorf("SSH key %q is not a key of its organization", ws.SSHKey)
 	}
 	return nil
+}
+
+var sshKeys = &table[sshKey]{key: "ssh-keys", noun: "SSH key", id: func(k *sshKey) string { return k.ID }}
+
+func init() {
+	sshKeys.needs = []anyTable{organizations}
+	sshKeys.check = (*store).checkSSHKey
+	sshKeys.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == organizations {
+			sshKeys.removeWhere(st, func(k *sshKey) bool { return k.Org == id })
+		}
+	}
+	sshKeys.org = func(st *store, k *sshKey) *organization { return organizations.in(st)[k.Org] }
+	register(sshKeys)
+	addRoutes((*Server).registerSSHKeys)
 }

@@ -117,3 +117,41 @@ func TestState_refusesWhatNoRequestStores(t *testing.T) {
 		}
 	}
 }
+
+// An organization's delete takes everything in it, in every table: what
+// is left in the state file is another organization's.
+func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("other")
+	before, err := a.server.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.createOrg("acme")
+	prj := a.createProject("acme", "web")
+	team := a.createTeam("acme", "devs")
+	ws := a.workspaceID("acme", "app")
+	pool := a.createPool("acme", "runners")
+	wantStatus(t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
+		map[string]any{"allowed-workspaces": refs("workspaces", ws), "allowed-projects": refs("projects", prj)})), http.StatusOK)
+	a.createSSHKey("acme", "deploy", "ssh-ed25519 AAAA")
+	a.createTeamProject(team, prj, map[string]any{"access": "read"})
+	a.createTeamWorkspace(team, ws, map[string]any{"access": "read"})
+	vs := wantID(t, a.createVarset("acme", map[string]any{"name": "shared"}, map[string]any{"workspaces": refs("workspaces", ws)})["id"], "varset")
+	a.createVariable(varsetVarsPath(vs), map[string]any{"key": "k", "value": "v", "category": "env"})
+	a.createVariable(workspaceVarsPath(ws), map[string]any{"key": "k", "value": "v", "category": "env"})
+	if _, err := a.server.MintOrganizationToken("acme"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.server.MintTeamToken("acme", team); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, a.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
+	after, err := a.server.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(after) != string(before) {
+		t.Errorf("state after the delete:\n%s\nwant\n%s", after, before)
+	}
+}

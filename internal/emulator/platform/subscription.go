@@ -7,6 +7,9 @@ import (
 	"time"
 )
 
+// prefixSubscription begins the IDs of this file's objects.
+const prefixSubscription = "sub"
+
 // An organization's subscription is its plan: a feature set, which decides
 // the organization's entitlements. A new organization is on the free plan;
 // the site administrator changes the plan through the admin API, as the
@@ -119,7 +122,7 @@ func featureSetResource(p plan) resource {
 // substring of the name.
 func (s *Server) listFeatureSets(w http.ResponseWriter, r *http.Request, p principal) {
 	if rep, allowed := adminOnly(p); !allowed {
-		rep.send(w)
+		rep.Send(w)
 		return
 	}
 	var list []plan
@@ -129,17 +132,13 @@ func (s *Server) listFeatureSets(w http.ResponseWriter, r *http.Request, p princ
 		}
 	}
 	slices.SortFunc(list, func(a, b plan) int { return strings.Compare(a.Name, b.Name) })
-	ok(listDocument(r, list, featureSetResource, nil)).send(w)
+	ok(listDocument(r, list, featureSetResource, nil)).Send(w)
 }
 
 // updateSubscription puts an organization on the feature set its
 // relationship feature-set names, with the limits given.
 func (s *Server) updateSubscription(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		if rep, allowed := adminOnly(p); !allowed {
 			return rep
 		}
@@ -147,9 +146,8 @@ func (s *Server) updateSubscription(w http.ResponseWriter, r *http.Request, p pr
 		if !found {
 			return rep
 		}
-		var probs problems
-		f := attributesOf(obj, &probs)
-		rl := relationshipsOf(obj, &probs)
+		f, probs := in.attrs, in.probs
+		rl := in.rels
 		sub := &subscription{Limits: map[string]int{}}
 		id, _ := rl.one("feature-set")
 		pl, known := planByID(id)
@@ -166,7 +164,7 @@ func (s *Server) updateSubscription(w http.ResponseWriter, r *http.Request, p pr
 		}
 		sub.StartAt, _ = f.time("contract-start-at")
 		sub.EndAt, _ = f.time("end-at")
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		sub.ID, sub.FeatureSet, sub.CreatedAt = newID(prefixSubscription), pl.ID, s.now().UTC()
@@ -216,14 +214,9 @@ func entitlementSetResource(o *organization) resource {
 }
 
 func (s *Server) readEntitlementSet(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, noIncludes, nil, func(o *organization, lq orgQuery) reply {
 		return ok(document{Data: entitlementSetResource(o)})
 	})
 }
+
+func init() { addRoutes((*Server).registerSubscriptions) }

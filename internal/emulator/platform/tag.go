@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"errors"
 	"net/http"
 	"regexp"
 	"slices"
@@ -8,6 +9,9 @@ import (
 	"strings"
 	"time"
 )
+
+// prefixTag begins the IDs of this file's objects.
+const prefixTag = "tag"
 
 // tag is a flat tag of an organization, which workspaces carry by name.
 type tag struct {
@@ -32,7 +36,7 @@ func (s *Server) registerTags(mux *http.ServeMux) {
 }
 
 func (s *Server) tagNamedLocked(org, name string) *tag {
-	for _, t := range s.tags {
+	for _, t := range tags.in(s) {
 		if t.Org == org && t.Name == name {
 			return t
 		}
@@ -47,7 +51,7 @@ func (s *Server) readTagNamesLocked(org string, objs []object, base string, prob
 	for i, o := range objs {
 		at := base + "/" + strconv.Itoa(i)
 		if o.ID != "" {
-			if t := s.tags[o.ID]; t != nil && t.Org == org {
+			if t := tags.in(s)[o.ID]; t != nil && t.Org == org {
 				names = append(names, t.Name)
 			} else {
 				probs.add(at+"/id", "tag %q: not a tag of this organization", o.ID)
@@ -74,7 +78,7 @@ func (s *Server) tagIDsLocked(org string, names []string) []string {
 		t := s.tagNamedLocked(org, name)
 		if t == nil {
 			t = &tag{ID: newID(prefixTag), Org: org, Name: name, CreatedAt: s.now().UTC()}
-			s.tags[t.ID] = t
+			tags.in(s)[t.ID] = t
 		}
 		if !slices.Contains(out, t.ID) {
 			out = append(out, t.ID)
@@ -87,7 +91,7 @@ func (s *Server) tagIDsLocked(org string, names []string) []string {
 func (s *Server) tagNamesLocked(ids []string) []string {
 	names := []string{}
 	for _, id := range ids {
-		names = append(names, s.tags[id].Name)
+		names = append(names, tags.in(s)[id].Name)
 	}
 	slices.Sort(names)
 	return names
@@ -95,7 +99,7 @@ func (s *Server) tagNamesLocked(ids []string) []string {
 
 func (s *Server) tagResource(t *tag) resource {
 	count := 0
-	for _, ws := range s.workspaces {
+	for _, ws := range workspaces.in(s) {
 		if slices.Contains(ws.Tags, t.ID) {
 			count++
 		}
@@ -103,7 +107,7 @@ func (s *Server) tagResource(t *tag) resource {
 	return resource{
 		Type: "tags", ID: t.ID,
 		Attributes:    map[string]any{"name": t.Name, "instance-count": count, "created-at": formatTime(t.CreatedAt)},
-		Relationships: map[string]any{"organization": toOne("organizations", s.organizations[t.Org].Name)},
+		Relationships: map[string]any{"organization": toOne("organizations", organizations.in(s)[t.Org].Name)},
 	}
 }
 
@@ -117,10 +121,10 @@ func (s *Server) listWorkspaceTags(w http.ResponseWriter, r *http.Request, p pri
 			return rep
 		}
 		list := slices.Clone(ws.Tags)
-		slices.SortFunc(list, func(a, b string) int { return strings.Compare(s.tags[a].Name, s.tags[b].Name) })
+		slices.SortFunc(list, func(a, b string) int { return strings.Compare(tags.in(s)[a].Name, tags.in(s)[b].Name) })
 		var matching []*tag
 		for _, id := range list {
-			if t := s.tags[id]; containsFold(t.Name, r.URL.Query().Get("name")) {
+			if t := tags.in(s)[id]; containsFold(t.Name, r.URL.Query().Get("name")) {
 				matching = append(matching, t)
 			}
 		}
@@ -136,11 +140,7 @@ func (s *Server) writeWorkspaceTags(w http.ResponseWriter, r *http.Request, p pr
 	if !read {
 		return
 	}
-	s.locked(w, func() reply {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace) reply {
 		var probs problems
 		names := s.readTagNamesLocked(ws.Org, objs, "/data", &probs)
 		if len(probs) > 0 {
@@ -153,9 +153,28 @@ func (s *Server) writeWorkspaceTags(w http.ResponseWriter, r *http.Request, p pr
 				}
 			}
 		} else {
-			ws.Tags = slices.DeleteFunc(ws.Tags, func(id string) bool { return slices.Contains(names, s.tags[id].Name) })
+			ws.Tags = slices.DeleteFunc(ws.Tags, func(id string) bool { return slices.Contains(names, tags.in(s)[id].Name) })
 		}
 		ws.UpdatedAt = s.now().UTC()
 		return noContent()
 	})
+}
+
+var tags = &table[tag]{key: "tags", noun: "tag", id: func(t *tag) string { return t.ID }}
+
+func init() {
+	tags.needs = []anyTable{organizations}
+	tags.check = func(st *store, t *tag) error {
+		if !isID(prefixTag, t.ID) || organizations.in(st)[t.Org] == nil || !validTagName.MatchString(t.Name) {
+			return errors.New("no valid ID, organization and name")
+		}
+		return nil
+	}
+	tags.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == organizations {
+			tags.removeWhere(st, func(t *tag) bool { return t.Org == id })
+		}
+	}
+	tags.org = func(st *store, t *tag) *organization { return organizations.in(st)[t.Org] }
+	register(tags)
 }

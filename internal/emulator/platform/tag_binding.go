@@ -1,11 +1,15 @@
 package platform
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
 	"unicode/utf8"
 )
+
+// prefixTagBinding begins the IDs of this file's objects.
+const prefixTagBinding = "tb"
 
 // tagBinding is a key-value tag of a project or a workspace.
 type tagBinding struct {
@@ -233,4 +237,14 @@ func bindingRefs(ebs []effectiveBinding) []ref {
 		refs = append(refs, eb.resource().ref())
 	}
 	return refs
+}
+
+// checkBindings refuses a tag binding without an ID or a key.
+func checkBindings(bindings []*tagBinding) error {
+	for i, b := range bindings {
+		if b == nil || !isID(prefixTagBinding, b.ID) || b.Key == "" {
+			return fmt.Errorf("tag binding %d has no valid ID and key", i)
+		}
+	}
+	return nil
 }

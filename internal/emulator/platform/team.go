@@ -12,6 +12,9 @@ import (
 	"time"
 )
 
+// prefixTeam begins the IDs of this file's objects.
+const prefixTeam = "team"
+
 // team is a team of an organization: its organization-wide permissions
 // and its visibility. The emulator has no team members: a team acts
 // through its tokens.
@@ -81,7 +84,7 @@ func (s *Server) teamOfLocked(p principal) *team {
 	if p.kind != kindTeam {
 		return nil
 	}
-	return s.teams[p.id]
+	return teams.in(s)[p.id]
 }
 
 // managesTeamsLocked reports whether p manages o's teams (their settings,
@@ -100,7 +103,7 @@ func (s *Server) managesTeamsLocked(p principal, o *organization) bool {
 // by those who manage teams, by a team with access-secret-teams, and by
 // itself.
 func (s *Server) seesTeamLocked(p principal, t *team) bool {
-	o := s.organizations[t.Org]
+	o := organizations.in(s)[t.Org]
 	if !p.sees(o) {
 		return false
 	}
@@ -114,21 +117,15 @@ func (s *Server) seesTeamLocked(p principal, t *team) bool {
 // visibleTeamLocked returns the team id when p may see it, or the 404 that
 // answers both a missing and a hidden one.
 func (s *Server) visibleTeamLocked(p principal, id string) (*team, reply, bool) {
-	t := s.teams[id]
-	if t == nil || !s.seesTeamLocked(p, t) {
-		return nil, notFound("team " + quote(id)), false
-	}
-	return t, reply{}, true
+	return teams.find(s, p, id, func(t *team) bool { return s.seesTeamLocked(p, t) })
 }
 
 // managedTeamLocked is visibleTeamLocked for what only those who manage
 // teams do: to the others, a team they see is not found either.
 func (s *Server) managedTeamLocked(p principal, id string) (*team, reply, bool) {
-	t, rep, found := s.visibleTeamLocked(p, id)
-	if found && !s.managesTeamsLocked(p, s.organizations[t.Org]) {
-		return nil, notFound("team " + quote(id)), false
-	}
-	return t, rep, found
+	return teams.find(s, p, id, func(t *team) bool {
+		return s.seesTeamLocked(p, t) && s.managesTeamsLocked(p, organizations.in(s)[t.Org])
+	})
 }
 
 // teamIncludes are the API's includes of teams: members, which the
@@ -148,12 +145,12 @@ func (s *Server) newOwnersTeamLocked(o *organization) *team {
 	for _, flag := range orgAccessFlags {
 		t.Access[flag] = true
 	}
-	s.teams[t.ID] = t
+	teams.in(s)[t.ID] = t
 	return t
 }
 
 func (s *Server) teamResource(t *team, p principal) resource {
-	o := s.organizations[t.Org]
+	o := organizations.in(s)[t.Org]
 	manage := s.managesTeamsLocked(p, o)
 	access := map[string]bool{}
 	for _, flag := range orgAccessFlags {
@@ -194,19 +191,11 @@ func (s *Server) teamResource(t *team, p principal) resource {
 
 func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := teamIncludes()
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, teamIncludes, nil, func(o *organization, lq orgQuery) reply {
+		inc, names := lq.inc, lq.names
 		only := commaList(q.Get("filter[names]"))
 		var list []*team
-		for _, t := range s.teams {
+		for _, t := range teams.in(s) {
 			if t.Org == o.ExternalID && s.seesTeamLocked(p, t) && (only == nil || slices.Contains(only, t.Name)) && containsFold(t.Name, q.Get("q")) {
 				list = append(list, t)
 			}
@@ -215,7 +204,7 @@ func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) 
 			return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
 		})
 		render := func(t *team) resource { return s.teamResource(t, p) }
-		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, list, render, inc, names)
 	})
 }
 
@@ -233,40 +222,29 @@ func (s *Server) readTeam(w http.ResponseWriter, r *http.Request, p principal) {
 }
 
 func (s *Server) createTeam(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
 		if !s.managesTeamsLocked(p, o) {
 			return notFound("organization " + quote(o.Name))
 		}
-		var probs problems
-		f := attributesOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "name is required")
-		}
+		f, probs := in.attrs, in.probs
+		in.require("name", "name is required")
 		t := &team{Org: o.ExternalID, Visibility: visibilitySecret, AllowMemberTokenManagement: true, Access: map[string]bool{}}
 		applyTeam(t, f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.teamNamed(o.ExternalID, t.Name); taken != nil {
 			return conflict(f.at("name"), "name %q has already been taken by team %s in organization %q", t.Name, taken.ID, o.Name)
 		}
 		t.ID, t.CreatedAt = newID(prefixTeam), s.now().UTC()
-		s.teams[t.ID] = t
+		teams.in(s)[t.ID] = t
 		return created(document{Data: s.teamResource(t, p)})
 	})
 }
 
 // teamNamed returns org's team of that name, in any case.
 func (st *store) teamNamed(org, name string) *team {
-	for _, t := range st.teams {
+	for _, t := range teams.in(st) {
 		if t.Org == org && strings.EqualFold(t.Name, name) {
 			return t
 		}
@@ -330,24 +308,15 @@ func applyTeam(t *team, f fields) {
 }
 
 func (s *Server) updateTeam(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		cur, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedTeamLocked, func(cur *team, in *input) reply {
 		t := *cur
 		t.Access = maps.Clone(cur.Access)
-		var probs problems
-		f := attributesOf(obj, &probs)
+		f, probs := in.attrs, in.probs
 		applyTeam(&t, f)
 		if cur.Owners {
 			keepOwners(&t, f)
 		}
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.teamNamed(t.Org, t.Name); taken != nil && taken != cur {
@@ -373,34 +342,13 @@ func keepOwners(t *team, f fields) {
 }
 
 func (s *Server) deleteTeam(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.managedTeamLocked, func(t *team) reply {
 		if t.Owners {
 			return errorReply(http.StatusForbidden, "the owners team of an organization cannot be deleted")
 		}
-		s.deleteTeamLocked(t)
+		teams.remove(s, t)
 		return noContent()
 	})
-}
-
-// deleteTeamLocked deletes t, its tokens and its access to projects and
-// workspaces.
-func (s *Server) deleteTeamLocked(t *team) {
-	maps.DeleteFunc(s.tokens, func(_ string, tok *token) bool { return tok.Kind == kindTeam && tok.Subject == t.ID })
-	maps.DeleteFunc(s.teamProjects, func(_ string, tp *teamProject) bool { return tp.Team == t.ID })
-	s.deleteTeamWorkspaceAccessesLocked(t.ID)
-	delete(s.teams, t.ID)
-}
-
-// deleteTeamsOfLocked deletes the teams of an organization and their
-// access to projects (its tokens go with the organization).
-func (s *Server) deleteTeamsOfLocked(org string) {
-	maps.DeleteFunc(s.teamProjects, func(_ string, tp *teamProject) bool { return s.teams[tp.Team].Org == org })
-	maps.DeleteFunc(s.teamWorkspaces, func(_ string, tw *teamWorkspace) bool { return s.teams[tw.Team].Org == org })
-	maps.DeleteFunc(s.teams, func(_ string, t *team) bool { return t.Org == org })
 }
 
 // checkTeam refuses a team of the state file that no request could have
@@ -409,7 +357,7 @@ func (st *store) checkTeam(t *team) error {
 	if t == nil || !isID(prefixTeam, t.ID) || !validTeamName.MatchString(t.Name) {
 		return errors.New("no valid ID and name")
 	}
-	if st.organizations[t.Org] == nil {
+	if organizations.in(st)[t.Org] == nil {
 		return fmt.Errorf("organization %q is not in the file", t.Org)
 	}
 	if t.Visibility != visibilitySecret && t.Visibility != visibilityOrganization {
@@ -422,4 +370,19 @@ func (st *store) checkTeam(t *team) error {
 		t.Access = map[string]bool{}
 	}
 	return nil
+}
+
+var teams = &table[team]{key: "teams", noun: "team", id: func(t *team) string { return t.ID }}
+
+func init() {
+	teams.needs = []anyTable{organizations}
+	teams.check = (*store).checkTeam
+	teams.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == organizations {
+			teams.removeWhere(st, func(t *team) bool { return t.Org == id })
+		}
+	}
+	teams.org = func(st *store, t *team) *organization { return organizations.in(st)[t.Org] }
+	register(teams)
+	addRoutes((*Server).registerTeams)
 }

@@ -11,9 +11,12 @@ import (
 	"strings"
 )
 
-// teamProject is a team's access to a project: a fixed level, or custom
+// prefixTeamProject begins the IDs of this file's objects.
+const prefixTeamProject = "tprj"
+
+// teamProjectAccess is a team's access to a project: a fixed level, or custom
 // permissions on the project and its workspaces.
-type teamProject struct {
+type teamProjectAccess struct {
 	ID      string `json:"id"`
 	Team    string `json:"team"`
 	Project string `json:"project"`
@@ -90,14 +93,14 @@ func (s *Server) registerTeamProjectAccess(mux *http.ServeMux) {
 // prj: those who manage teams do, and a team whose access to prj lets it
 // manage the project's teams (admin, or custom with teams "manage").
 func (s *Server) managesProjectTeamsLocked(p principal, prj *project) bool {
-	if s.managesTeamsLocked(p, s.organizations[prj.Org]) {
+	if s.managesTeamsLocked(p, organizations.in(s)[prj.Org]) {
 		return true
 	}
 	own := s.teamOfLocked(p)
 	if own == nil {
 		return false
 	}
-	for _, tp := range s.teamProjects {
+	for _, tp := range teamProjectAccesses.in(s) {
 		if tp.Team == own.ID && tp.Project == prj.ID && tp.Permissions["project-access.teams"] == "manage" {
 			return true
 		}
@@ -107,28 +110,22 @@ func (s *Server) managesProjectTeamsLocked(p principal, prj *project) bool {
 
 // visibleTeamProjectLocked returns the access id when p may see it: p
 // manages its project's teams or sees its team.
-func (s *Server) visibleTeamProjectLocked(p principal, id string) (*teamProject, reply, bool) {
-	tp := s.teamProjects[id]
-	if tp == nil || !s.managesProjectTeamsLocked(p, s.projects[tp.Project]) && !s.seesTeamLocked(p, s.teams[tp.Team]) {
-		return nil, notFound("team project access " + quote(id)), false
-	}
-	return tp, reply{}, true
+func (s *Server) visibleTeamProjectLocked(p principal, id string) (*teamProjectAccess, reply, bool) {
+	return teamProjectAccesses.find(s, p, id, func(tp *teamProjectAccess) bool {
+		return s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) || s.seesTeamLocked(p, teams.in(s)[tp.Team])
+	})
 }
 
 // managedTeamProjectLocked is visibleTeamProjectLocked for changes, which
 // those who do not manage the project's teams are answered 404.
-func (s *Server) managedTeamProjectLocked(p principal, id string) (*teamProject, reply, bool) {
-	tp, rep, found := s.visibleTeamProjectLocked(p, id)
-	if found && !s.managesProjectTeamsLocked(p, s.projects[tp.Project]) {
-		return nil, notFound("team project access " + quote(id)), false
-	}
-	return tp, rep, found
+func (s *Server) managedTeamProjectLocked(p principal, id string) (*teamProjectAccess, reply, bool) {
+	return teamProjectAccesses.find(s, p, id, func(tp *teamProjectAccess) bool { return s.managesProjectTeamsLocked(p, projects.in(s)[tp.Project]) })
 }
 
 // projectTeamCountLocked is the number of teams with access to prj.
 func (s *Server) projectTeamCountLocked(prj *project) int {
 	n := 0
-	for _, tp := range s.teamProjects {
+	for _, tp := range teamProjectAccesses.in(s) {
 		if tp.Project == prj.ID {
 			n++
 		}
@@ -136,12 +133,7 @@ func (s *Server) projectTeamCountLocked(prj *project) int {
 	return n
 }
 
-// deleteProjectAccessesLocked deletes every team's access to the project.
-func (s *Server) deleteProjectAccessesLocked(projectID string) {
-	maps.DeleteFunc(s.teamProjects, func(_ string, tp *teamProject) bool { return tp.Project == projectID })
-}
-
-func (tp *teamProject) resource() resource {
+func (tp *teamProjectAccess) resource() resource {
 	groups := map[string]map[string]any{"project-access": {}, "workspace-access": {}}
 	for _, pp := range projectPermissions {
 		v := tp.Permissions[pp.key()]
@@ -186,16 +178,16 @@ func (s *Server) listTeamProjects(w http.ResponseWriter, r *http.Request, p prin
 		if !found {
 			return rep
 		}
-		var list []*teamProject
-		for _, tp := range s.teamProjects {
-			if tp.Project == prj.ID && (s.managesProjectTeamsLocked(p, prj) || s.seesTeamLocked(p, s.teams[tp.Team])) {
+		var list []*teamProjectAccess
+		for _, tp := range teamProjectAccesses.in(s) {
+			if tp.Project == prj.ID && (s.managesProjectTeamsLocked(p, prj) || s.seesTeamLocked(p, teams.in(s)[tp.Team])) {
 				list = append(list, tp)
 			}
 		}
-		slices.SortFunc(list, func(a, b *teamProject) int {
-			return cmp.Or(strings.Compare(strings.ToLower(s.teams[a.Team].Name), strings.ToLower(s.teams[b.Team].Name)), strings.Compare(a.ID, b.ID))
+		slices.SortFunc(list, func(a, b *teamProjectAccess) int {
+			return cmp.Or(strings.Compare(strings.ToLower(teams.in(s)[a.Team].Name), strings.ToLower(teams.in(s)[b.Team].Name)), strings.Compare(a.ID, b.ID))
 		})
-		return ok(listDocument(r, list, (*teamProject).resource, nil))
+		return ok(listDocument(r, list, (*teamProjectAccess).resource, nil))
 	})
 }
 
@@ -213,13 +205,9 @@ func (s *Server) readTeamProject(w http.ResponseWriter, r *http.Request, p princ
 }
 
 func (s *Server) createTeamProject(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		var probs problems
-		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
+	s.write(w, r, func(in *input) reply {
+		probs := in.probs
+		f, rl := in.attrs, in.rels
 		required := func(name string) string {
 			_, present := rl.raw[name]
 			id, given := rl.one(name)
@@ -229,10 +217,8 @@ func (s *Server) createTeamProject(w http.ResponseWriter, r *http.Request, p pri
 			return id
 		}
 		teamID, projectID := required("team"), required("project")
-		if _, given := f.str("access"); !given {
-			probs.add(f.at("access"), "access is required: read, write, maintain, admin or custom")
-		}
-		if len(probs) > 0 {
+		in.require("access", "access is required: read, write, maintain, admin or custom")
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		prj, rep, found := s.visibleProjectLocked(p, projectID)
@@ -250,18 +236,18 @@ func (s *Server) createTeamProject(w http.ResponseWriter, r *http.Request, p pri
 			probs.add(rl.at("team"), "team %s is not a team of the project's organization", t.ID)
 			return probs.reply()
 		}
-		tp := &teamProject{Team: t.ID, Project: prj.ID}
+		tp := &teamProjectAccess{Team: t.ID, Project: prj.ID}
 		applyTeamProject(tp, f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
-		for _, other := range s.teamProjects {
+		for _, other := range teamProjectAccesses.in(s) {
 			if other.Team == t.ID && other.Project == prj.ID {
 				return conflict("", "team %s already has access to project %s: %s", t.ID, prj.ID, other.ID)
 			}
 		}
 		tp.ID = newID(prefixTeamProject)
-		s.teamProjects[tp.ID] = tp
+		teamProjectAccesses.in(s)[tp.ID] = tp
 		return created(document{Data: tp.resource()})
 	})
 }
@@ -272,7 +258,7 @@ func (s *Server) createTeamProject(w http.ResponseWriter, r *http.Request, p pri
 // is refused, as they are set only with custom access. Custom access
 // starts from the permissions tp has (a new access: custom access's
 // defaults) and takes those the request gives.
-func applyTeamProject(tp *teamProject, f fields) {
+func applyTeamProject(tp *teamProjectAccess, f fields) {
 	if level, given := f.str("access"); given {
 		if !slices.Contains(accessLevels, level) {
 			f.probs.add(f.at("access"), "invalid access %q: must be read, write, maintain, admin or custom", level)
@@ -325,20 +311,12 @@ func applyTeamProject(tp *teamProject, f fields) {
 }
 
 func (s *Server) updateTeamProject(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		cur, rep, found := s.managedTeamProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedTeamProjectLocked, func(cur *teamProjectAccess, in *input) reply {
 		tp := *cur
 		tp.Permissions = maps.Clone(cur.Permissions)
-		var probs problems
-		applyTeamProject(&tp, attributesOf(obj, &probs))
-		if len(probs) > 0 {
+		probs := in.probs
+		applyTeamProject(&tp, in.attrs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		*cur = tp
@@ -347,23 +325,19 @@ func (s *Server) updateTeamProject(w http.ResponseWriter, r *http.Request, p pri
 }
 
 func (s *Server) deleteTeamProject(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		tp, rep, found := s.managedTeamProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		delete(s.teamProjects, tp.ID)
+	onPath(s, w, r, p, s.managedTeamProjectLocked, func(tp *teamProjectAccess) reply {
+		teamProjectAccesses.remove(s, tp)
 		return noContent()
 	})
 }
 
 // checkTeamProject refuses an access of the state file that no request
 // could have stored.
-func (st *store) checkTeamProject(tp *teamProject) error {
+func (st *store) checkTeamProject(tp *teamProjectAccess) error {
 	if tp == nil || !isID(prefixTeamProject, tp.ID) {
 		return errors.New("no valid ID")
 	}
-	t, prj := st.teams[tp.Team], st.projects[tp.Project]
+	t, prj := teams.in(st)[tp.Team], projects.in(st)[tp.Project]
 	if t == nil || prj == nil || t.Org != prj.Org {
 		return fmt.Errorf("team %q and project %q are not of one organization in the file", tp.Team, tp.Project)
 	}
@@ -380,4 +354,25 @@ func (st *store) checkTeamProject(tp *teamProject) error {
 		return fmt.Errorf("access %s with permissions it does not imply", tp.Access)
 	}
 	return nil
+}
+
+var teamProjectAccesses = &table[teamProjectAccess]{key: "team-projects", noun: "team project access", id: func(tp *teamProjectAccess) string { return tp.ID }}
+
+func init() {
+	teamProjectAccesses.needs = []anyTable{teams, projects}
+	teamProjectAccesses.check = (*store).checkTeamProject
+	// A team's or a project's delete deletes their accesses.
+	teamProjectAccesses.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case teams:
+			teamProjectAccesses.removeWhere(st, func(tp *teamProjectAccess) bool { return tp.Team == id })
+		case projects:
+			teamProjectAccesses.removeWhere(st, func(tp *teamProjectAccess) bool { return tp.Project == id })
+		}
+	}
+	teamProjectAccesses.org = func(st *store, tp *teamProjectAccess) *organization {
+		return organizations.in(st)[projects.in(st)[tp.Project].Org]
+	}
+	register(teamProjectAccesses)
+	addRoutes((*Server).registerTeamProjectAccess)
 }

@@ -30,9 +30,9 @@ type permissions struct {
 	project, workspace map[string]any
 }
 
-func perms(settings, teams, varsets, runs, mocks, states, variables string, create, locking, del, move, runTasks, overrides bool) permissions {
+func perms(settings, teams, variableSets, runs, mocks, states, variables string, create, locking, del, move, runTasks, overrides bool) permissions {
 	return permissions{
-		project: map[string]any{"settings": settings, "teams": teams, "variable-sets": varsets},
+		project: map[string]any{"settings": settings, "teams": teams, "variable-sets": variableSets},
 		workspace: map[string]any{
 			"runs": runs, "sentinel-mocks": mocks, "state-versions": states, "variables": variables,
 			"create": create, "locking": locking, "delete": del, "move": move, "run-tasks": runTasks, "policy-overrides": overrides,

@@ -2,7 +2,6 @@ package platform
 
 import (
 	"cmp"
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -29,7 +28,7 @@ func (s *Server) registerTeamTokens(mux *http.ServeMux) {
 // description it is the team's legacy token, and replaces the one it had.
 func (s *Server) issueTeamTokenLocked(t *team, description string, expiry *time.Time, by principal) *token {
 	if description == "" {
-		maps.DeleteFunc(s.tokens, func(_ string, tok *token) bool { return tok.isTeamToken(t.ID) && tok.Description == "" })
+		tokens.removeWhere(s, func(tok *token) bool { return tok.isTeamToken(t.ID) && tok.Description == "" })
 	}
 	tok := s.issueTokenLocked(kindTeam, t.ID, t.Org)
 	tok.Description, tok.ExpiredAt = description, expiryOrDefault(expiry, tok.CreatedAt)
@@ -99,7 +98,7 @@ func (s *Server) createdByLocked(tok *token) map[string]any {
 	case kindTeam:
 		return toOne("teams", tok.CreatedBy)
 	case kindOrganization:
-		if o := s.organizations[tok.CreatedBy]; o != nil {
+		if o := organizations.in(s)[tok.CreatedBy]; o != nil {
 			return toOne("organizations", o.Name)
 		}
 	}
@@ -107,26 +106,17 @@ func (s *Server) createdByLocked(tok *token) map[string]any {
 }
 
 func (s *Server) createTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		var probs problems
-		f := attributesOf(obj, &probs)
+	writeOnPath(s, w, r, p, s.managedTeamLocked, func(t *team, in *input) reply {
+		f, probs := in.attrs, in.probs
 		description, _ := f.str("description")
 		if strings.TrimSpace(description) == "" {
 			probs.add(f.at("description"), "description is required: a team's tokens are told apart by it (POST /teams/:id/authentication-token makes the one without)")
 		}
 		expiry := s.expiryOf(f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
-		for _, other := range s.tokens {
+		for _, other := range tokens.in(s) {
 			if other.isTeamToken(t.ID) && other.Description == description {
 				return conflict(f.at("description"), "description %q has already been taken by token %s of team %s", description, other.ID, t.ID)
 			}
@@ -138,18 +128,10 @@ func (s *Server) createTeamToken(w http.ResponseWriter, r *http.Request, p princ
 // createLegacyTeamToken makes the team's legacy token, replacing the one
 // it had. A description is not taken: the legacy token is the one without.
 func (s *Server) createLegacyTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		t, rep, found := s.managedTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		var probs problems
-		expiry := s.expiryOf(attributesOf(obj, &probs))
-		if len(probs) > 0 {
+	writeOnPath(s, w, r, p, s.managedTeamLocked, func(t *team, in *input) reply {
+		probs := in.probs
+		expiry := s.expiryOf(in.attrs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		return created(document{Data: s.tokenResource(s.issueTeamTokenLocked(t, "", expiry, p), true)})
@@ -168,7 +150,7 @@ func (s *Server) legacyTokenLocked(p principal, r *http.Request, manage bool) (*
 	if !found {
 		return nil, rep, false
 	}
-	for _, tok := range s.tokens {
+	for _, tok := range tokens.in(s) {
 		if tok.isTeamToken(t.ID) && tok.Description == "" {
 			return tok, reply{}, true
 		}
@@ -195,7 +177,7 @@ func (s *Server) deleteLegacyTeamToken(w http.ResponseWriter, r *http.Request, p
 		if !found {
 			return rep
 		}
-		delete(s.tokens, tok.Secret)
+		tokens.remove(s, tok)
 		return noContent()
 	})
 }
@@ -203,12 +185,12 @@ func (s *Server) deleteLegacyTeamToken(w http.ResponseWriter, r *http.Request, p
 // teamTokenLocked returns the team token id when p sees its team (manages
 // it when manage is true).
 func (s *Server) teamTokenLocked(p principal, id string, manage bool) (*token, reply, bool) {
-	for _, tok := range s.tokens {
+	for _, tok := range tokens.in(s) {
 		if tok.ID != id || tok.Kind != kindTeam {
 			continue
 		}
-		t := s.teams[tok.Subject]
-		if s.seesTeamLocked(p, t) && (!manage || s.managesTeamsLocked(p, s.organizations[t.Org])) {
+		t := teams.in(s)[tok.Subject]
+		if s.seesTeamLocked(p, t) && (!manage || s.managesTeamsLocked(p, organizations.in(s)[t.Org])) {
 			return tok, reply{}, true
 		}
 		break
@@ -235,7 +217,7 @@ func (s *Server) deleteTeamToken(w http.ResponseWriter, r *http.Request, p princ
 		if !found {
 			return rep
 		}
-		delete(s.tokens, tok.Secret)
+		tokens.remove(s, tok)
 		return noContent()
 	})
 }
@@ -246,24 +228,14 @@ func (s *Server) deleteTeamToken(w http.ResponseWriter, r *http.Request, p princ
 // last), team-name, created-by or last-used-at, "-" reversing.
 func (s *Server) listTeamTokens(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.locked(w, func() reply {
-		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-			return rep
-		}
-		field, desc, rep, valid := sortOrder(q, "expired-at", "team-name", "created-by", "last-used-at")
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, noIncludes, []string{"expired-at", "team-name", "created-by", "last-used-at"}, func(o *organization, lq orgQuery) reply {
+		field, desc := lq.sort, lq.desc
 		var list []*token
-		for _, tok := range s.tokens {
+		for _, tok := range tokens.in(s) {
 			if tok.Kind != kindTeam || tok.Organization != o.ExternalID {
 				continue
 			}
-			if t := s.teams[tok.Subject]; s.seesTeamLocked(p, t) && containsFold(t.Name, q.Get("q")) {
+			if t := teams.in(s)[tok.Subject]; s.seesTeamLocked(p, t) && containsFold(t.Name, q.Get("q")) {
 				list = append(list, tok)
 			}
 		}
@@ -282,7 +254,7 @@ func (s *Server) listTeamTokens(w http.ResponseWriter, r *http.Request, p princi
 			var c int
 			switch field {
 			case "team-name":
-				c = strings.Compare(strings.ToLower(s.teams[a.Subject].Name), strings.ToLower(s.teams[b.Subject].Name))
+				c = strings.Compare(strings.ToLower(teams.in(s)[a.Subject].Name), strings.ToLower(teams.in(s)[b.Subject].Name))
 			case "created-by":
 				c = strings.Compare(a.CreatedBy, b.CreatedBy)
 			case "expired-at", "":
@@ -298,3 +270,5 @@ func (s *Server) listTeamTokens(w http.ResponseWriter, r *http.Request, p princi
 		return ok(listDocument(r, list, render, nil))
 	})
 }
+
+func init() { addRoutes((*Server).registerTeamTokens) }

@@ -11,6 +11,9 @@ import (
 	"strings"
 )
 
+// prefixTeamWorkspace begins the IDs of this file's objects.
+const prefixTeamWorkspace = "tws"
+
 // teamWorkspace is a team's access to a workspace: a fixed level, or
 // custom permissions.
 type teamWorkspace struct {
@@ -75,37 +78,15 @@ func (s *Server) registerTeamWorkspaceAccess(mux *http.ServeMux) {
 // visibleTeamWorkspaceLocked returns the access id when p may see it: p
 // sees its workspace, and manages teams or sees its team.
 func (s *Server) visibleTeamWorkspaceLocked(p principal, id string) (*teamWorkspace, reply, bool) {
-	tw := s.teamWorkspaces[id]
-	if tw == nil {
-		return nil, notFound("team workspace access " + quote(id)), false
-	}
-	ws := s.workspaces[tw.Workspace]
-	o := s.organizations[ws.Org]
-	if !p.sees(o) || !s.managesTeamsLocked(p, o) && !s.seesTeamLocked(p, s.teams[tw.Team]) {
-		return nil, notFound("team workspace access " + quote(id)), false
-	}
-	return tw, reply{}, true
+	return teamWorkspaces.find(s, p, id, func(tw *teamWorkspace) bool {
+		return s.managesTeamsLocked(p, teamWorkspaces.org(&s.store, tw)) || s.seesTeamLocked(p, teams.in(s)[tw.Team])
+	})
 }
 
 // managedTeamWorkspaceLocked is visibleTeamWorkspaceLocked for changes,
 // which those who do not manage teams are answered 404.
 func (s *Server) managedTeamWorkspaceLocked(p principal, id string) (*teamWorkspace, reply, bool) {
-	tw, rep, found := s.visibleTeamWorkspaceLocked(p, id)
-	if found && !s.managesTeamsLocked(p, s.organizations[s.workspaces[tw.Workspace].Org]) {
-		return nil, notFound("team workspace access " + quote(id)), false
-	}
-	return tw, rep, found
-}
-
-// deleteWorkspaceAccessesLocked deletes every team's access to the
-// workspace.
-func (s *Server) deleteWorkspaceAccessesLocked(workspaceID string) {
-	maps.DeleteFunc(s.teamWorkspaces, func(_ string, tw *teamWorkspace) bool { return tw.Workspace == workspaceID })
-}
-
-// deleteTeamWorkspaceAccessesLocked deletes every access of the team.
-func (s *Server) deleteTeamWorkspaceAccessesLocked(teamID string) {
-	maps.DeleteFunc(s.teamWorkspaces, func(_ string, tw *teamWorkspace) bool { return tw.Team == teamID })
+	return teamWorkspaces.find(s, p, id, func(tw *teamWorkspace) bool { return s.managesTeamsLocked(p, teamWorkspaces.org(&s.store, tw)) })
 }
 
 func (tw *teamWorkspace) resource() resource {
@@ -146,17 +127,17 @@ func (s *Server) listTeamWorkspaces(w http.ResponseWriter, r *http.Request, p pr
 		if !found {
 			return rep
 		}
-		o := s.organizations[ws.Org]
+		o := organizations.in(s)[ws.Org]
 		team := q.Get("filter[team][id]")
 		var list []*teamWorkspace
-		for _, tw := range s.teamWorkspaces {
+		for _, tw := range teamWorkspaces.in(s) {
 			if tw.Workspace == ws.ID && (team == "" || tw.Team == team) &&
-				(s.managesTeamsLocked(p, o) || s.seesTeamLocked(p, s.teams[tw.Team])) {
+				(s.managesTeamsLocked(p, o) || s.seesTeamLocked(p, teams.in(s)[tw.Team])) {
 				list = append(list, tw)
 			}
 		}
 		slices.SortFunc(list, func(a, b *teamWorkspace) int {
-			return cmp.Or(strings.Compare(strings.ToLower(s.teams[a.Team].Name), strings.ToLower(s.teams[b.Team].Name)), strings.Compare(a.ID, b.ID))
+			return cmp.Or(strings.Compare(strings.ToLower(teams.in(s)[a.Team].Name), strings.ToLower(teams.in(s)[b.Team].Name)), strings.Compare(a.ID, b.ID))
 		})
 		if !q.Has("page[number]") && !q.Has("page[size]") {
 			items := []resource{}
@@ -185,13 +166,9 @@ func (s *Server) readTeamWorkspace(w http.ResponseWriter, r *http.Request, p pri
 // createTeamWorkspace answers 200, not 201: the API's documents give 200
 // for this create.
 func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		var probs problems
-		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
+	s.write(w, r, func(in *input) reply {
+		probs := in.probs
+		f, rl := in.attrs, in.rels
 		required := func(name string) string {
 			_, present := rl.raw[name]
 			id, given := rl.one(name)
@@ -201,10 +178,8 @@ func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 			return id
 		}
 		teamID, workspaceID := required("team"), required("workspace")
-		if _, given := f.str("access"); !given {
-			probs.add(f.at("access"), "access is required: read, plan, write, admin or custom")
-		}
-		if len(probs) > 0 {
+		in.require("access", "access is required: read, plan, write, admin or custom")
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		ws, rep, found := s.visibleWorkspaceLocked(p, workspaceID)
@@ -215,7 +190,7 @@ func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 		if !found {
 			return rep
 		}
-		if !s.managesTeamsLocked(p, s.organizations[ws.Org]) {
+		if !s.managesTeamsLocked(p, organizations.in(s)[ws.Org]) {
 			return notFound("workspace " + quote(ws.ID))
 		}
 		if t.Org != ws.Org {
@@ -224,17 +199,17 @@ func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 		}
 		tw := &teamWorkspace{Team: t.ID, Workspace: ws.ID}
 		applyTeamWorkspace(tw, f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
-		for _, other := range s.teamWorkspaces {
+		for _, other := range teamWorkspaces.in(s) {
 			if other.Team == t.ID && other.Workspace == ws.ID {
 				probs.add(rl.at("team"), "Team has already been taken: team %s already has access to workspace %s (%s)", t.ID, ws.ID, other.ID)
 				return probs.reply()
 			}
 		}
 		tw.ID = newID(prefixTeamWorkspace)
-		s.teamWorkspaces[tw.ID] = tw
+		teamWorkspaces.in(s)[tw.ID] = tw
 		return ok(document{Data: tw.resource()})
 	})
 }
@@ -288,20 +263,12 @@ func applyTeamWorkspace(tw *teamWorkspace, f fields) {
 }
 
 func (s *Server) updateTeamWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		cur, rep, found := s.managedTeamWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.managedTeamWorkspaceLocked, func(cur *teamWorkspace, in *input) reply {
 		tw := *cur
 		tw.Permissions = maps.Clone(cur.Permissions)
-		var probs problems
-		applyTeamWorkspace(&tw, attributesOf(obj, &probs))
-		if len(probs) > 0 {
+		probs := in.probs
+		applyTeamWorkspace(&tw, in.attrs)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		*cur = tw
@@ -310,12 +277,8 @@ func (s *Server) updateTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 }
 
 func (s *Server) deleteTeamWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		tw, rep, found := s.managedTeamWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		delete(s.teamWorkspaces, tw.ID)
+	onPath(s, w, r, p, s.managedTeamWorkspaceLocked, func(tw *teamWorkspace) reply {
+		teamWorkspaces.remove(s, tw)
 		return noContent()
 	})
 }
@@ -326,7 +289,7 @@ func (st *store) checkTeamWorkspace(tw *teamWorkspace) error {
 	if tw == nil || !isID(prefixTeamWorkspace, tw.ID) {
 		return errors.New("no valid ID")
 	}
-	t, ws := st.teams[tw.Team], st.workspaces[tw.Workspace]
+	t, ws := teams.in(st)[tw.Team], workspaces.in(st)[tw.Workspace]
 	if t == nil || ws == nil || t.Org != ws.Org {
 		return fmt.Errorf("team %q and workspace %q are not of one organization in the file", tw.Team, tw.Workspace)
 	}
@@ -342,10 +305,31 @@ func (st *store) checkTeamWorkspace(tw *teamWorkspace) error {
 	if tw.Access != accessCustom && !maps.Equal(tw.Permissions, workspacePermissionsAt(tw.Access)) {
 		return fmt.Errorf("access %s with permissions it does not imply", tw.Access)
 	}
-	for _, other := range st.teamWorkspaces {
+	for _, other := range teamWorkspaces.in(st) {
 		if other.Team == tw.Team && other.Workspace == tw.Workspace {
 			return fmt.Errorf("team %q has a second access to workspace %q", tw.Team, tw.Workspace)
 		}
 	}
 	return nil
+}
+
+var teamWorkspaces = &table[teamWorkspace]{key: "team-workspaces", noun: "team workspace access", id: func(tw *teamWorkspace) string { return tw.ID }}
+
+func init() {
+	teamWorkspaces.needs = []anyTable{teams, workspaces}
+	teamWorkspaces.check = (*store).checkTeamWorkspace
+	// A team's or a workspace's delete deletes their accesses.
+	teamWorkspaces.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case teams:
+			teamWorkspaces.removeWhere(st, func(tw *teamWorkspace) bool { return tw.Team == id })
+		case workspaces:
+			teamWorkspaces.removeWhere(st, func(tw *teamWorkspace) bool { return tw.Workspace == id })
+		}
+	}
+	teamWorkspaces.org = func(st *store, tw *teamWorkspace) *organization {
+		return organizations.in(st)[workspaces.in(st)[tw.Workspace].Org]
+	}
+	register(teamWorkspaces)
+	addRoutes((*Server).registerTeamWorkspaceAccess)
 }

@@ -6,13 +6,15 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 )
+
+// prefixVariable begins the IDs of this file's objects.
+const prefixVariable = "var"
 
 // variable is a variable of a workspace or of a variable set.
 type variable struct {
@@ -48,15 +50,15 @@ func newVersionID() string {
 // variableParent is a workspace or a variable set, the parent of
 // variables, found for a principal.
 type variableParent struct {
-	workspace *workspace
-	varset    *varset
+	workspace   *workspace
+	variableSet *variableSet
 }
 
 func (vp variableParent) id() string {
 	if vp.workspace != nil {
 		return vp.workspace.ID
 	}
-	return vp.varset.ID
+	return vp.variableSet.ID
 }
 
 func (v *variable) parent() string { return cmp.Or(v.Workspace, v.Varset) }
@@ -65,7 +67,7 @@ func (vp variableParent) adopt(v *variable) {
 	if vp.workspace != nil {
 		v.Workspace = vp.workspace.ID
 	} else {
-		v.Varset = vp.varset.ID
+		v.Varset = vp.variableSet.ID
 	}
 }
 
@@ -115,7 +117,7 @@ func (s *Server) registerVariables(mux *http.ServeMux, base string, find func(p 
 			return vp, nil, rep, false
 		}
 		id := r.PathValue("var_id")
-		v := s.vars[id]
+		v := vars.in(s)[id]
 		if v == nil || v.parent() != vp.id() {
 			return vp, nil, notFound("variable " + quote(id)), false
 		}
@@ -165,7 +167,7 @@ func (s *Server) registerVariables(mux *http.ServeMux, base string, find func(p 
 			if !found {
 				return rep
 			}
-			delete(s.vars, v.ID)
+			vars.remove(s, v)
 			s.variableChangedLocked(vp)
 			return noContent()
 		})
@@ -189,7 +191,7 @@ func readNewVariable(f fields) *variable {
 func (s *Server) storeVariableLocked(vp variableParent, v *variable) {
 	vp.adopt(v)
 	v.ID, v.VersionID, v.CreatedAt = newID(prefixVariable), newVersionID(), s.now().UTC()
-	s.vars[v.ID] = v
+	vars.in(s)[v.ID] = v
 }
 
 // applyVariable sets v's attributes from a request, recording what it
@@ -232,13 +234,13 @@ func applyVariable(v *variable, f fields) {
 // category already (409), and one that a global variable set would share
 // with another global set of its organization (422).
 func (s *Server) checkVariableLocked(vp variableParent, v *variable, f fields) (reply, bool) {
-	for _, other := range s.vars {
+	for _, other := range vars.in(s) {
 		if other.ID != v.ID && other.parent() == vp.id() && other.Key == v.Key && other.Category == v.Category {
 			return conflict(f.at("key"), "key %q has already been taken by variable %s of category %s", v.Key, other.ID, v.Category), false
 		}
 	}
-	if vp.varset != nil && vp.varset.Global {
-		if mine, theirs := s.globalConflictLocked(vp.varset, []*variable{v}); theirs != nil {
+	if vp.variableSet != nil && vp.variableSet.Global {
+		if mine, theirs := s.globalConflictLocked(vp.variableSet, []*variable{v}); theirs != nil {
 			f.probs.add(f.at("key"), "variable %q of category %s is in global variable set %s too: global variable sets cannot share a variable", mine.Key, mine.Category, theirs.Varset)
 			return f.probs.reply(), false
 		}
@@ -248,15 +250,15 @@ func (s *Server) checkVariableLocked(vp variableParent, v *variable, f fields) (
 
 // variableChangedLocked records a change of one of vp's variables.
 func (s *Server) variableChangedLocked(vp variableParent) {
-	if vp.varset != nil {
-		vp.varset.UpdatedAt = s.now().UTC()
+	if vp.variableSet != nil {
+		vp.variableSet.UpdatedAt = s.now().UTC()
 	}
 }
 
 // variablesOfLocked lists the variables of a parent, by key and category.
 func (s *Server) variablesOfLocked(parent string) []*variable {
 	var list []*variable
-	for _, v := range s.vars {
+	for _, v := range vars.in(s) {
 		if v.parent() == parent {
 			list = append(list, v)
 		}
@@ -265,11 +267,6 @@ func (s *Server) variablesOfLocked(parent string) []*variable {
 		return cmp.Or(strings.Compare(a.Key, b.Key), strings.Compare(a.Category, b.Category), strings.Compare(a.ID, b.ID))
 	})
 	return list
-}
-
-// deleteVariablesLocked deletes the variables of a parent.
-func (s *Server) deleteVariablesLocked(parent string) {
-	maps.DeleteFunc(s.vars, func(_ string, v *variable) bool { return v.parent() == parent })
 }
 
 // variableResource renders v: the value of a sensitive variable is null;
@@ -281,8 +278,8 @@ func (s *Server) variableResource(v *variable) resource {
 	}
 	var rels map[string]any
 	var self string
-	if ws := s.workspaces[v.Workspace]; ws != nil {
-		o := s.organizations[ws.Org]
+	if ws := workspaces.in(s)[v.Workspace]; ws != nil {
+		o := organizations.in(s)[ws.Org]
 		rels = map[string]any{"configurable": withRelated(toOne("workspaces", ws.ID), apiPrefix+"/organizations/"+o.Name+"/workspaces/"+ws.Name)}
 		self = apiPrefix + "/workspaces/" + ws.ID + "/vars/" + v.ID
 	} else {
@@ -322,8 +319,23 @@ func (st *store) checkVariable(v *variable) error {
 	if !slices.Contains(variableCategories, v.Category) {
 		return fmt.Errorf("category %q: must be terraform or env", v.Category)
 	}
-	if v.Workspace != "" && v.Varset != "" || st.workspaces[v.Workspace] == nil && st.varsets[v.Varset] == nil {
+	if v.Workspace != "" && v.Varset != "" || workspaces.in(st)[v.Workspace] == nil && variableSets.in(st)[v.Varset] == nil {
 		return fmt.Errorf("not of one workspace or variable set of the file (%q, %q)", v.Workspace, v.Varset)
 	}
 	return nil
+}
+
+var vars = &table[variable]{key: "vars", noun: "variable", id: func(v *variable) string { return v.ID }}
+
+func init() {
+	vars.needs = []anyTable{workspaces, variableSets}
+	vars.check = (*store).checkVariable
+	// A workspace's or a variable set's delete deletes its variables.
+	vars.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == workspaces || gone == variableSets {
+			vars.removeWhere(st, func(v *variable) bool { return v.parent() == id })
+		}
+	}
+	register(vars)
+	addRoutes((*Server).registerWorkspaceVariables)
 }

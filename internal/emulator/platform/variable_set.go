@@ -12,10 +12,13 @@ import (
 	"time"
 )
 
-// varset is a variable set of an organization, owned by the organization
+// prefixVarset begins the IDs of this file's objects.
+const prefixVarset = "varset"
+
+// variableSet is a variable set of an organization, owned by the organization
 // or by one of its projects, applied to every workspace (global) or to
 // the workspaces and projects it is assigned to.
-type varset struct {
+type variableSet struct {
 	ID  string `json:"id"`
 	Org string `json:"organization"` // the organization's external ID
 	// ParentProject is the project that owns the set, "" when the
@@ -51,18 +54,14 @@ func (s *Server) registerVariableSets(mux *http.ServeMux) {
 	}
 	s.registerVariables(mux, apiPrefix+"/varsets/{id}/relationships/vars", func(p principal, id string) (variableParent, reply, bool) {
 		vs, rep, found := s.visibleVarsetLocked(p, id)
-		return variableParent{varset: vs}, rep, found
+		return variableParent{variableSet: vs}, rep, found
 	})
 }
 
 // visibleVarsetLocked returns the variable set id when p may see it, or
 // the 404 that answers both a missing and a hidden one.
-func (s *Server) visibleVarsetLocked(p principal, id string) (*varset, reply, bool) {
-	vs := s.varsets[id]
-	if vs == nil || !p.sees(s.organizations[vs.Org]) {
-		return nil, notFound("variable set " + quote(id)), false
-	}
-	return vs, reply{}, true
+func (s *Server) visibleVarsetLocked(p principal, id string) (*variableSet, reply, bool) {
+	return variableSets.find(s, p, id, nil)
 }
 
 // varsetIncludes are the includes of the variable set endpoints; stacks,
@@ -71,15 +70,15 @@ func (s *Server) varsetIncludes(p principal) includes {
 	return includes{
 		"workspaces": func(res resource) []resource {
 			var out []resource
-			for _, id := range s.varsets[res.ID].Workspaces {
-				out = append(out, s.workspaceResource(s.workspaces[id], p, nil))
+			for _, id := range variableSets.in(s)[res.ID].Workspaces {
+				out = append(out, s.workspaceResource(workspaces.in(s)[id], p, nil))
 			}
 			return out
 		},
 		"projects": func(res resource) []resource {
 			var out []resource
-			for _, id := range s.varsets[res.ID].Projects {
-				out = append(out, s.projectResource(s.projects[id], p, nil))
+			for _, id := range variableSets.in(s)[res.ID].Projects {
+				out = append(out, s.projectResource(projects.in(s)[id], p, nil))
 			}
 			return out
 		},
@@ -102,8 +101,8 @@ func refsOf(typ string, ids []string) []ref {
 	return refs
 }
 
-func (s *Server) varsetResource(vs *varset) resource {
-	o := s.organizations[vs.Org]
+func (s *Server) varsetResource(vs *variableSet) resource {
+	o := organizations.in(s)[vs.Org]
 	parent := toOne("organizations", o.Name)
 	if vs.ParentProject != "" {
 		parent = toOne("projects", vs.ParentProject)
@@ -139,31 +138,23 @@ func (s *Server) varsetResource(vs *varset) resource {
 
 // listVarsets answers a list of the variable sets of org that match, by
 // name; q is a case-insensitive substring of the name.
-func (s *Server) listVarsets(r *http.Request, inc includes, names []string, org string, match func(*varset) bool) reply {
-	var list []*varset
-	for _, vs := range s.varsets {
+func (s *Server) listVarsets(r *http.Request, inc includes, names []string, org string, match func(*variableSet) bool) reply {
+	var list []*variableSet
+	for _, vs := range variableSets.in(s) {
 		if vs.Org == org && match(vs) && containsFold(vs.Name, r.URL.Query().Get("q")) {
 			list = append(list, vs)
 		}
 	}
-	slices.SortFunc(list, func(a, b *varset) int {
+	slices.SortFunc(list, func(a, b *variableSet) int {
 		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
 	})
-	return ok(listDocument(r, list, s.varsetResource, func(items []resource) []resource { return inc.collect(names, items) }))
+	return listReply(r, list, s.varsetResource, inc, names)
 }
 
 func (s *Server) listOrganizationVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.varsetIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
-		return s.listVarsets(r, inc, names, o.ExternalID, func(*varset) bool { return true })
+	s.inOrg(w, r, p, func() includes { return s.varsetIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
+		inc, names := lq.inc, lq.names
+		return s.listVarsets(r, inc, names, o.ExternalID, func(*variableSet) bool { return true })
 	})
 }
 
@@ -180,7 +171,7 @@ func (s *Server) listProjectVarsets(w http.ResponseWriter, r *http.Request, p pr
 		if !found {
 			return rep
 		}
-		return s.listVarsets(r, inc, names, prj.Org, func(vs *varset) bool {
+		return s.listVarsets(r, inc, names, prj.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Projects, prj.ID)
 		})
 	})
@@ -199,31 +190,20 @@ func (s *Server) listWorkspaceVarsets(w http.ResponseWriter, r *http.Request, p 
 		if !found {
 			return rep
 		}
-		return s.listVarsets(r, inc, names, ws.Org, func(vs *varset) bool {
+		return s.listVarsets(r, inc, names, ws.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Workspaces, ws.ID) || slices.Contains(vs.Projects, ws.Project)
 		})
 	})
 }
 
 func (s *Server) readVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.varsetIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
-		vs, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		res := s.varsetResource(vs)
-		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
-	})
+	readOnPath(s, w, r, p, func() includes { return s.varsetIncludes(p) }, s.visibleVarsetLocked,
+		func(vs *variableSet, _ []string) resource { return s.varsetResource(vs) })
 }
 
 // applyVarset sets vs's attributes from a request, recording what it
 // refuses in f's problems.
-func applyVarset(vs *varset, f fields) {
+func applyVarset(vs *variableSet, f fields) {
 	if name, given := f.str("name"); given {
 		if strings.TrimSpace(name) == "" {
 			f.probs.add(f.at("name"), "name must not be blank")
@@ -253,7 +233,7 @@ func (s *Server) varsetParentLocked(o *organization, rl relationships) (string, 
 	case !given || id == "":
 		return "", given
 	case isID(prefixProject, id):
-		if prj := s.projects[id]; prj == nil || prj.Org != o.ExternalID {
+		if prj := projects.in(s)[id]; prj == nil || prj.Org != o.ExternalID {
 			rl.probs.add(rl.at("parent"), "parent project %q is not a project of organization %q", id, o.Name)
 		}
 		return id, true
@@ -267,13 +247,13 @@ func (s *Server) varsetParentLocked(o *organization, rl relationships) (string, 
 // assigns vs to, resource objects whose pointers are base and their index:
 // each must be of vs's organization, and, when a project owns vs, that
 // project or one of its workspaces.
-func (s *Server) assignmentsLocked(vs *varset, kind string, objs []object, base string, probs *problems) []string {
+func (s *Server) assignmentsLocked(vs *variableSet, kind string, objs []object, base string, probs *problems) []string {
 	var ids []string
 	for i, o := range objs {
 		at := base + "/" + strconv.Itoa(i) + "/id"
 		switch kind {
 		case "workspaces":
-			ws := s.workspaces[o.ID]
+			ws := workspaces.in(s)[o.ID]
 			switch {
 			case ws == nil || ws.Org != vs.Org:
 				probs.add(at, "workspace %q: not a workspace of this organization", o.ID)
@@ -283,7 +263,7 @@ func (s *Server) assignmentsLocked(vs *varset, kind string, objs []object, base 
 				continue
 			}
 		case "projects":
-			prj := s.projects[o.ID]
+			prj := projects.in(s)[o.ID]
 			switch {
 			case prj == nil || prj.Org != vs.Org:
 				probs.add(at, "project %q: not a project of this organization", o.ID)
@@ -311,7 +291,7 @@ type varsetRequest struct {
 // readVarsetRelationshipsLocked reads the workspaces, projects and vars of
 // a request for vs. The new variables must differ from each other and from
 // vs's, by key and category.
-func (s *Server) readVarsetRelationshipsLocked(vs *varset, rl relationships, probs *problems) varsetRequest {
+func (s *Server) readVarsetRelationshipsLocked(vs *variableSet, rl relationships, probs *problems) varsetRequest {
 	var req varsetRequest
 	if objs, given := rl.many("workspaces"); given {
 		req.workspaces, req.workspacesGiven = s.assignmentsLocked(vs, "workspaces", objs, rl.at("workspaces"), probs), true
@@ -338,7 +318,7 @@ func (s *Server) readVarsetRelationshipsLocked(vs *varset, rl relationships, pro
 // settleVarsetLocked applies the request's assignments to vs, checks the rules of a
 // global set and of a project's set, and the conflicts of a global set's
 // variables (its own and the new ones) with other global sets'.
-func (s *Server) settleVarsetLocked(vs *varset, req varsetRequest, f fields) {
+func (s *Server) settleVarsetLocked(vs *variableSet, req varsetRequest, f fields) {
 	if req.workspacesGiven {
 		vs.Workspaces = req.workspaces
 	}
@@ -364,9 +344,9 @@ func (s *Server) settleVarsetLocked(vs *varset, req varsetRequest, f fields) {
 // globalConflictLocked returns the first of vars whose key and category a
 // variable of another global set of vs's organization has, and that
 // variable; nils when there is none.
-func (s *Server) globalConflictLocked(vs *varset, vars []*variable) (*variable, *variable) {
-	for _, other := range slices.Sorted(maps.Keys(s.varsets)) {
-		o := s.varsets[other]
+func (s *Server) globalConflictLocked(vs *variableSet, vars []*variable) (*variable, *variable) {
+	for _, other := range slices.Sorted(maps.Keys(variableSets.in(s))) {
+		o := variableSets.in(s)[other]
 		if o.ID == vs.ID || o.Org != vs.Org || !o.Global {
 			continue
 		}
@@ -382,8 +362,8 @@ func (s *Server) globalConflictLocked(vs *varset, vars []*variable) (*variable, 
 }
 
 // varsetNamed returns org's set of that name, in any case.
-func (st *store) varsetNamed(org, name string) *varset {
-	for _, vs := range st.varsets {
+func (st *store) varsetNamed(org, name string) *variableSet {
+	for _, vs := range variableSets.in(st) {
 		if vs.Org == org && strings.EqualFold(vs.Name, name) {
 			return vs
 		}
@@ -392,26 +372,16 @@ func (st *store) varsetNamed(org, name string) *varset {
 }
 
 func (s *Server) createVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
-		var probs problems
-		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "name is required")
-		}
-		vs := &varset{Org: o.ExternalID}
+	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
+		probs := in.probs
+		f, rl := in.attrs, in.rels
+		in.require("name", "name is required")
+		vs := &variableSet{Org: o.ExternalID}
 		applyVarset(vs, f)
 		vs.ParentProject, _ = s.varsetParentLocked(o, rl)
-		req := s.readVarsetRelationshipsLocked(vs, rl, &probs)
+		req := s.readVarsetRelationshipsLocked(vs, rl, probs)
 		s.settleVarsetLocked(vs, req, f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.varsetNamed(o.ExternalID, vs.Name); taken != nil {
@@ -419,9 +389,9 @@ func (s *Server) createVarset(w http.ResponseWriter, r *http.Request, p principa
 		}
 		vs.ID, vs.CreatedAt = newID(prefixVarset), s.now().UTC()
 		vs.UpdatedAt = vs.CreatedAt
-		s.varsets[vs.ID] = vs
+		variableSets.in(s)[vs.ID] = vs
 		for _, v := range req.vars {
-			s.storeVariableLocked(variableParent{varset: vs}, v)
+			s.storeVariableLocked(variableParent{variableSet: vs}, v)
 		}
 		return created(document{Data: s.varsetResource(vs)})
 	})
@@ -432,25 +402,17 @@ func (s *Server) createVarset(w http.ResponseWriter, r *http.Request, p principa
 // the set's assignments, and vars add variables. The parent cannot
 // change; making a set global drops its assignments.
 func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		cur, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	writeOnPath(s, w, r, p, s.visibleVarsetLocked, func(cur *variableSet, in *input) reply {
 		vs := *cur
-		var probs problems
-		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
+		probs := in.probs
+		f, rl := in.attrs, in.rels
 		applyVarset(&vs, f)
-		if parent, given := s.varsetParentLocked(s.organizations[vs.Org], rl); given && parent != vs.ParentProject {
+		if parent, given := s.varsetParentLocked(organizations.in(s)[vs.Org], rl); given && parent != vs.ParentProject {
 			probs.add(rl.at("parent"), "the parent of a variable set cannot change")
 		}
-		req := s.readVarsetRelationshipsLocked(&vs, rl, &probs)
+		req := s.readVarsetRelationshipsLocked(&vs, rl, probs)
 		s.settleVarsetLocked(&vs, req, f)
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.varsetNamed(vs.Org, vs.Name); taken != nil && taken != cur {
@@ -459,20 +421,15 @@ func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principa
 		vs.UpdatedAt = s.now().UTC()
 		*cur = vs
 		for _, v := range req.vars {
-			s.storeVariableLocked(variableParent{varset: cur}, v)
+			s.storeVariableLocked(variableParent{variableSet: cur}, v)
 		}
 		return ok(document{Data: s.varsetResource(cur)})
 	})
 }
 
 func (s *Server) deleteVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		vs, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		s.deleteVariablesLocked(vs.ID)
-		delete(s.varsets, vs.ID)
+	onPath(s, w, r, p, s.visibleVarsetLocked, func(vs *variableSet) reply {
+		variableSets.remove(s, vs)
 		return noContent()
 	})
 }
@@ -486,11 +443,7 @@ func (s *Server) assignVarset(w http.ResponseWriter, r *http.Request, p principa
 	if !read {
 		return
 	}
-	s.locked(w, func() reply {
-		vs, rep, found := s.visibleVarsetLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
+	onPath(s, w, r, p, s.visibleVarsetLocked, func(vs *variableSet) reply {
 		var probs problems
 		if vs.Global {
 			probs.add("/data", "variable set %s is global: it applies to every workspace and is assigned to none", vs.ID)
@@ -517,61 +470,27 @@ func (s *Server) assignVarset(w http.ResponseWriter, r *http.Request, p principa
 	})
 }
 
-// forgetWorkspaceLocked removes a deleted workspace's variables and its
-// assignments.
-func (s *Server) forgetWorkspaceLocked(id string) {
-	s.deleteVariablesLocked(id)
-	for _, vs := range s.varsets {
-		vs.Workspaces = slices.DeleteFunc(vs.Workspaces, func(w string) bool { return w == id })
-	}
-}
-
-// forgetProjectLocked removes a deleted project's assignments, and deletes
-// the sets it owns.
-func (s *Server) forgetProjectLocked(id string) {
-	for _, vs := range s.varsets {
-		vs.Projects = slices.DeleteFunc(vs.Projects, func(p string) bool { return p == id })
-		if vs.ParentProject == id {
-			s.deleteVariablesLocked(vs.ID)
-			delete(s.varsets, vs.ID)
-		}
-	}
-}
-
-// deleteVariablesOfLocked deletes the variable sets and the variables of
-// an organization, before its workspaces go.
-func (s *Server) deleteVariablesOfLocked(org string) {
-	maps.DeleteFunc(s.vars, func(_ string, v *variable) bool {
-		if ws := s.workspaces[v.Workspace]; ws != nil {
-			return ws.Org == org
-		}
-		vs := s.varsets[v.Varset]
-		return vs != nil && vs.Org == org
-	})
-	maps.DeleteFunc(s.varsets, func(_ string, vs *varset) bool { return vs.Org == org })
-}
-
 // checkVarset refuses a variable set of the state file that no request
 // could have stored.
-func (st *store) checkVarset(vs *varset) error {
+func (st *store) checkVarset(vs *variableSet) error {
 	if vs == nil || !isID(prefixVarset, vs.ID) || strings.TrimSpace(vs.Name) == "" {
 		return errors.New("no valid ID and name")
 	}
-	if st.organizations[vs.Org] == nil {
+	if organizations.in(st)[vs.Org] == nil {
 		return fmt.Errorf("organization %q is not in the file", vs.Org)
 	}
 	if vs.ParentProject != "" {
-		if prj := st.projects[vs.ParentProject]; prj == nil || prj.Org != vs.Org || vs.Global {
+		if prj := projects.in(st)[vs.ParentProject]; prj == nil || prj.Org != vs.Org || vs.Global {
 			return fmt.Errorf("parent project %q is not a project of its organization, or the set is global", vs.ParentProject)
 		}
 	}
 	for _, id := range vs.Workspaces {
-		if ws := st.workspaces[id]; ws == nil || ws.Org != vs.Org || vs.ParentProject != "" && ws.Project != vs.ParentProject {
+		if ws := workspaces.in(st)[id]; ws == nil || ws.Org != vs.Org || vs.ParentProject != "" && ws.Project != vs.ParentProject {
 			return fmt.Errorf("workspace %q is not a workspace of its organization, or of its parent project", id)
 		}
 	}
 	for _, id := range vs.Projects {
-		if prj := st.projects[id]; prj == nil || prj.Org != vs.Org || vs.ParentProject != "" && id != vs.ParentProject {
+		if prj := projects.in(st)[id]; prj == nil || prj.Org != vs.Org || vs.ParentProject != "" && id != vs.ParentProject {
 			return fmt.Errorf("project %q is not a project of its organization, or its parent project", id)
 		}
 	}
@@ -579,4 +498,32 @@ func (st *store) checkVarset(vs *varset) error {
 		return fmt.Errorf("name %q is there twice", vs.Name)
 	}
 	return nil
+}
+
+var variableSets = &table[variableSet]{key: "varsets", noun: "variable set", id: func(vs *variableSet) string { return vs.ID }}
+
+func init() {
+	variableSets.needs = []anyTable{organizations, projects, workspaces}
+	variableSets.check = (*store).checkVarset
+	// An organization's delete deletes its sets, a project's those it
+	// owns; a deleted project or workspace leaves the sets it was
+	// assigned to.
+	variableSets.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case organizations:
+			variableSets.removeWhere(st, func(vs *variableSet) bool { return vs.Org == id })
+		case projects:
+			for _, vs := range variableSets.in(st) {
+				vs.Projects = slices.DeleteFunc(vs.Projects, func(p string) bool { return p == id })
+			}
+			variableSets.removeWhere(st, func(vs *variableSet) bool { return vs.ParentProject == id })
+		case workspaces:
+			for _, vs := range variableSets.in(st) {
+				vs.Workspaces = slices.DeleteFunc(vs.Workspaces, func(w string) bool { return w == id })
+			}
+		}
+	}
+	variableSets.org = func(st *store, vs *variableSet) *organization { return organizations.in(st)[vs.Org] }
+	register(variableSets)
+	addRoutes((*Server).registerVariableSets)
 }

@@ -2,6 +2,7 @@ package platform
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -12,6 +13,9 @@ import (
 	"strings"
 	"time"
 )
+
+// prefixWorkspace begins the IDs of this file's objects.
+const prefixWorkspace = "ws"
 
 // workspace is a workspace of an organization, in one of its projects.
 type workspace struct {
@@ -129,7 +133,7 @@ func (s *Server) registerWorkspaces(mux *http.ServeMux) {
 		}
 		return tagBindingOwner{
 			bindings:  &ws.TagBindings,
-			effective: func() []effectiveBinding { return effectiveBindings(ws.TagBindings, s.projects[ws.Project]) },
+			effective: func() []effectiveBinding { return effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]) },
 			changed:   func() { ws.UpdatedAt = s.now().UTC() },
 		}, reply{}, true
 	})
@@ -140,11 +144,7 @@ func (s *Server) registerWorkspaces(mux *http.ServeMux) {
 // visibleWorkspaceLocked returns the workspace id when p may see it, or
 // the 404 that answers both a missing and a hidden one.
 func (s *Server) visibleWorkspaceLocked(p principal, id string) (*workspace, reply, bool) {
-	ws := s.workspaces[id]
-	if ws == nil || !p.sees(s.organizations[ws.Org]) {
-		return nil, notFound("workspace " + quote(id)), false
-	}
-	return ws, reply{}, true
+	return workspaces.find(s, p, id, nil)
 }
 
 // workspaceOfRequestLocked returns the workspace a path names, by ID or by
@@ -158,7 +158,7 @@ func (s *Server) workspaceOfRequestLocked(p principal, r *http.Request) (*worksp
 		return nil, rep, false
 	}
 	name := r.PathValue("name")
-	for _, ws := range s.workspaces {
+	for _, ws := range workspaces.in(s) {
 		if ws.Org == o.ExternalID && ws.Name == name {
 			return ws, reply{}, true
 		}
@@ -168,7 +168,7 @@ func (s *Server) workspaceOfRequestLocked(p principal, r *http.Request) (*worksp
 
 // workspaceNamedLocked returns org's workspace of that name, in any case.
 func (s *Server) workspaceNamedLocked(org, name string) *workspace {
-	for _, ws := range s.workspaces {
+	for _, ws := range workspaces.in(s) {
 		if ws.Org == org && strings.EqualFold(ws.Name, name) {
 			return ws
 		}
@@ -178,7 +178,7 @@ func (s *Server) workspaceNamedLocked(org, name string) *workspace {
 
 // workspaceExecutionLocked is the execution settings in effect in ws.
 func (s *Server) workspaceExecutionLocked(ws *workspace) execution {
-	return ws.Execution.over(s.projectExecutionLocked(s.projects[ws.Project]))
+	return ws.Execution.over(s.projectExecutionLocked(projects.in(s)[ws.Project]))
 }
 
 // workspaceIncludes are the includes of the workspace endpoints: the API's
@@ -187,15 +187,15 @@ func (s *Server) workspaceExecutionLocked(ws *workspace) execution {
 func (s *Server) workspaceIncludes(p principal) includes {
 	inc := includes{
 		"organization": func(res resource) []resource {
-			return []resource{s.orgResource(s.organizations[s.workspaces[res.ID].Org], p)}
+			return []resource{s.orgResource(organizations.in(s)[workspaces.in(s)[res.ID].Org], p)}
 		},
 		"project": func(res resource) []resource {
-			return []resource{s.projectResource(s.projects[s.workspaces[res.ID].Project], p, nil)}
+			return []resource{s.projectResource(projects.in(s)[workspaces.in(s)[res.ID].Project], p, nil)}
 		},
 		"effective-tag-bindings": func(res resource) []resource {
-			ws := s.workspaces[res.ID]
+			ws := workspaces.in(s)[res.ID]
 			var out []resource
-			for _, eb := range effectiveBindings(ws.TagBindings, s.projects[ws.Project]) {
+			for _, eb := range effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]) {
 				out = append(out, eb.resource())
 			}
 			return out
@@ -226,7 +226,7 @@ func (s *Server) workspaceIncludes(p principal) includes {
 // workspaceResource renders ws for p; names are the request's includes,
 // whose relationships carry their data.
 func (s *Server) workspaceResource(ws *workspace, p principal, names []string) resource {
-	o := s.organizations[ws.Org]
+	o := organizations.in(s)[ws.Org]
 	exec := s.workspaceExecutionLocked(ws)
 	forceDelete := p.owns(o) || o.Settings["allow-force-delete-workspaces"]
 	attrs := map[string]any{
@@ -287,7 +287,7 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 	self := apiPrefix + "/workspaces/" + ws.ID
 	effective := related(self + "/effective-tag-bindings")
 	if slices.Contains(names, "effective-tag-bindings") {
-		effective = toMany(bindingRefs(effectiveBindings(ws.TagBindings, s.projects[ws.Project])))
+		effective = toMany(bindingRefs(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project])))
 		effective["links"] = map[string]string{"related": self + "/effective-tag-bindings"}
 	}
 	var tags []ref
@@ -372,8 +372,7 @@ func (s *Server) readWorkspace(w http.ResponseWriter, r *http.Request, p princip
 		if !found {
 			return rep
 		}
-		res := s.workspaceResource(ws, p, names)
-		return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
+		return inc.one(s.workspaceResource(ws, p, names), names)
 	})
 }
 
@@ -388,27 +387,17 @@ func newWorkspace(o *organization) *workspace {
 }
 
 func (s *Server) createWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
-		var probs problems
-		f, rl := attributesOf(obj, &probs), relationshipsOf(obj, &probs)
-		if _, given := f.str("name"); !given {
-			probs.add(f.at("name"), "name is required")
-		}
+	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
+		probs := in.probs
+		f, rl := in.attrs, in.rels
+		in.require("name", "name is required")
 		ws := newWorkspace(o)
 		apply := s.applyWorkspace(ws, f, rl)
 		var tagNames []string
 		if objs, given := rl.many("tags"); given {
-			tagNames = s.readTagNamesLocked(o.ExternalID, objs, rl.at("tags"), &probs)
+			tagNames = s.readTagNamesLocked(o.ExternalID, objs, rl.at("tags"), probs)
 		}
-		if len(probs) > 0 {
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.workspaceNamedLocked(o.ExternalID, ws.Name); taken != nil {
@@ -419,7 +408,7 @@ func (s *Server) createWorkspace(w http.ResponseWriter, r *http.Request, p princ
 		ws.UpdatedAt = ws.CreatedAt
 		ws.Tags = s.tagIDsLocked(o.ExternalID, tagNames)
 		apply.setBindings(ws)
-		s.workspaces[ws.ID] = ws
+		workspaces.in(s)[ws.ID] = ws
 		return created(document{Data: s.workspaceResource(ws, p, nil)})
 	})
 }
@@ -506,7 +495,7 @@ func (s *Server) applyWorkspace(ws *workspace, f fields, rl relationships) works
 	// null, or an empty ID, names no project: the workspace stays where it
 	// is, or lands in the default project.
 	if projectID, given := rl.one("project"); given && projectID != "" {
-		if prj := s.projects[projectID]; prj == nil || prj.Org != ws.Org {
+		if prj := projects.in(s)[projectID]; prj == nil || prj.Org != ws.Org {
 			probs.add(rl.at("project"), "project %q: not a project of this organization", projectID)
 		} else {
 			ws.Project = projectID
@@ -538,7 +527,7 @@ func (s *Server) applyWorkspaceExecution(ws *workspace, f fields, rl relationshi
 			er.mode, er.modeGiven = modeRemote, true
 		}
 	}
-	ws.Execution.write(s.projectExecutionLocked(s.projects[ws.Project]), er, f, "execution-mode", "agent-pool")
+	ws.Execution.write(s.projectExecutionLocked(projects.in(s)[ws.Project]), er, f, "execution-mode", "agent-pool")
 }
 
 // applyVCSRepo applies vcs-repo: an object sets the members it gives over
@@ -615,21 +604,16 @@ func (s *Server) checkTagsRegex(ws *workspace, f fields, repoGiven bool) {
 }
 
 func (s *Server) updateWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	obj, read := readObject(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
+	s.write(w, r, func(in *input) reply {
 		cur, rep, found := s.workspaceOfRequestLocked(p, r)
 		if !found {
 			return rep
 		}
 		ws := *cur
 		ws.Settings = maps.Clone(cur.Settings)
-		var probs problems
-		f := attributesOf(obj, &probs)
-		apply := s.applyWorkspace(&ws, f, relationshipsOf(obj, &probs))
-		if len(probs) > 0 {
+		f, probs := in.attrs, in.probs
+		apply := s.applyWorkspace(&ws, f, in.rels)
+		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		if taken := s.workspaceNamedLocked(ws.Org, ws.Name); taken != nil && taken != cur {
@@ -657,7 +641,7 @@ func (s *Server) safeDeleteWorkspace(w http.ResponseWriter, r *http.Request, p p
 		if ws.ResourceCount > 0 {
 			return conflict("", "workspace %s has %d resources under management and cannot be safely deleted: destroy them first, or force-delete the workspace (DELETE)", ws.ID, ws.ResourceCount)
 		}
-		s.deleteWorkspaceLocked(ws)
+		workspaces.remove(s, ws)
 		return noContent()
 	})
 }
@@ -671,23 +655,13 @@ func (s *Server) forceDeleteWorkspace(w http.ResponseWriter, r *http.Request, p 
 		if !found {
 			return rep
 		}
-		o := s.organizations[ws.Org]
+		o := organizations.in(s)[ws.Org]
 		if ws.ResourceCount > 0 && !p.owns(o) && !o.Settings["allow-force-delete-workspaces"] {
 			return errorReply(http.StatusForbidden, fmt.Sprintf("workspace %s has %d resources under management: only the organization's owners may force-delete it, as organization %q does not allow force delete (allow-force-delete-workspaces)", ws.ID, ws.ResourceCount, o.Name))
 		}
-		s.deleteWorkspaceLocked(ws)
+		workspaces.remove(s, ws)
 		return noContent()
 	})
-}
-
-func (s *Server) deleteWorkspaceLocked(ws *workspace) {
-	s.forgetWorkspaceLocked(ws.ID)
-	s.deleteWorkspaceAccessesLocked(ws.ID)
-	s.forgetInAgentPoolsLocked(ws.ID)
-	delete(s.workspaces, ws.ID)
-	for _, other := range s.workspaces {
-		other.RemoteStateConsumers = slices.DeleteFunc(other.RemoteStateConsumers, func(id string) bool { return id == ws.ID })
-	}
 }
 
 // taggedFilter is a filter[tagged][i] of a list: a key, and a value, ""
@@ -761,20 +735,8 @@ func matchWildcard(name, pattern string) bool {
 
 func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.workspaceIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		_, desc, rep, valid := sortOrder(q, "name", "current-run.created-at")
-		if !valid {
-			return rep
-		}
-		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-		if !found {
-			return rep
-		}
+	s.inOrg(w, r, p, func() includes { return s.workspaceIncludes(p) }, []string{"name", "current-run.created-at"}, func(o *organization, lq orgQuery) reply {
+		inc, names, desc := lq.inc, lq.names, lq.desc
 		withTags := lowerAll(commaList(q.Get("search[tags]")))
 		withoutTags := lowerAll(commaList(cmp.Or(q.Get("search[exclude-tags]"), q.Get("search[exclude_tags]"))))
 		tagged := readTaggedFilters(q)
@@ -808,10 +770,10 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 			if tagged == nil {
 				return true
 			}
-			return tagged.match(effectiveBindings(ws.TagBindings, s.projects[ws.Project]))
+			return tagged.match(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]))
 		}
 		var list []*workspace
-		for _, ws := range s.workspaces {
+		for _, ws := range workspaces.in(s) {
 			if match(ws) {
 				list = append(list, ws)
 			}
@@ -825,7 +787,7 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 			return c
 		})
 		render := func(ws *workspace) resource { return s.workspaceResource(ws, p, names) }
-		return ok(listDocument(r, list, render, func(items []resource) []resource { return inc.collect(names, items) }))
+		return listReply(r, list, render, inc, names)
 	})
 }
 
@@ -843,7 +805,7 @@ func (s *Server) SetResourceCount(id string, n int) error {
 		return fmt.Errorf("resource count %d: must not be negative", n)
 	}
 	return s.change(func() error {
-		ws := s.workspaces[id]
+		ws := workspaces.in(s)[id]
 		if ws == nil {
 			return fmt.Errorf("workspace %q: no such workspace", id)
 		}
@@ -856,7 +818,7 @@ func (s *Server) SetResourceCount(id string, n int) error {
 // then its performance attributes are null.
 func (s *Server) SetPerformance(id string, perf Performance) error {
 	return s.change(func() error {
-		ws := s.workspaces[id]
+		ws := workspaces.in(s)[id]
 		if ws == nil {
 			return fmt.Errorf("workspace %q: no such workspace", id)
 		}
@@ -870,7 +832,7 @@ func (s *Server) SetPerformance(id string, perf Performance) error {
 // settings, its project's.
 func (s *Server) activityDurationLocked(ws *workspace) string {
 	if ws.AutoDestroyActivityDuration == "" && ws.Settings["inherits-project-auto-destroy"] {
-		if prj := s.projects[ws.Project]; prj != nil {
+		if prj := projects.in(s)[ws.Project]; prj != nil {
 			return prj.AutoDestroyActivityDuration
 		}
 	}
@@ -926,13 +888,13 @@ func (s *Server) unlockWorkspace(force bool) handler {
 func (s *Server) lockHolderNameLocked(h *lockHolder) string {
 	if h.Kind == kindTeam {
 		name := h.ID
-		if t := s.teams[h.ID]; t != nil {
+		if t := teams.in(s)[h.ID]; t != nil {
 			name = t.Name
 		}
 		return fmt.Sprintf("Team %q", name)
 	}
 	name := h.ID
-	if u := s.users[h.ID]; u != nil {
+	if u := users.in(s)[h.ID]; u != nil {
 		name = u.Username
 	}
 	return fmt.Sprintf("User %q", name)
@@ -961,7 +923,7 @@ func (s *Server) allVariablesLocked(ws *workspace) []*variable {
 	type candidate struct {
 		v    *variable
 		rank int
-		set  *varset
+		set  *variableSet
 	}
 	best := map[[2]string]candidate{}
 	offer := func(c candidate) {
@@ -977,7 +939,7 @@ func (s *Server) allVariablesLocked(ws *workspace) []*variable {
 	for _, v := range s.variablesOfLocked(ws.ID) {
 		offer(candidate{v: v, rank: rankWorkspace})
 	}
-	for _, vs := range s.varsets {
+	for _, vs := range variableSets.in(s) {
 		if vs.Org != ws.Org {
 			continue
 		}
@@ -1023,4 +985,78 @@ func (s *Server) listAllWorkspaceVariables(w http.ResponseWriter, r *http.Reques
 		}
 		return ok(listDocument(r, s.allVariablesLocked(ws), s.variableResource, nil))
 	})
+}
+
+func (st *store) checkWorkspace(ws *workspace) error {
+	if ws == nil || !isID(prefixWorkspace, ws.ID) || !validWorkspaceName.MatchString(ws.Name) {
+		return errors.New("no valid ID and name")
+	}
+	if organizations.in(st)[ws.Org] == nil {
+		return fmt.Errorf("organization %q is not in the file", ws.Org)
+	}
+	if prj := projects.in(st)[ws.Project]; prj == nil || prj.Org != ws.Org {
+		return fmt.Errorf("project %q is not a project of its organization", ws.Project)
+	}
+	for _, id := range ws.Tags {
+		if t := tags.in(st)[id]; t == nil || t.Org != ws.Org {
+			return fmt.Errorf("tag %q is not a tag of its organization", id)
+		}
+	}
+	if err := checkBindings(ws.TagBindings); err != nil {
+		return err
+	}
+	if ws.VCSRepo != nil && (ws.VCSRepo.OAuthTokenID == "") == (ws.VCSRepo.CodehostAppInstallationID == "") {
+		return errors.New("vcs-repo: one of an OAuth token and an app installation is needed")
+	}
+	if ws.Settings == nil {
+		ws.Settings = map[string]bool{}
+	}
+	for _, setting := range workspaceSettings {
+		if _, ok := ws.Settings[setting.name]; !ok {
+			ws.Settings[setting.name] = setting.def
+		}
+	}
+	return checkExecution(ws.Execution)
+}
+
+var workspaces = &table[workspace]{key: "workspaces", noun: "workspace", id: func(ws *workspace) string { return ws.ID }}
+
+func init() {
+	workspaces.needs = []anyTable{organizations, projects, tags, sshKeys}
+	workspaces.check = (*store).checkWorkspace
+	workspaces.verify = func(st *store) error {
+		for _, ws := range workspaces.in(st) {
+			for _, id := range ws.RemoteStateConsumers {
+				if c := workspaces.in(st)[id]; c == nil || c.Org != ws.Org {
+					return fmt.Errorf("workspace %s: remote state consumer %q is not a workspace of its organization", ws.ID, id)
+				}
+			}
+			if err := st.checkWorkspaceSSHKey(ws); err != nil {
+				return fmt.Errorf("workspace %s: %w", ws.ID, err)
+			}
+		}
+		return nil
+	}
+	// An organization's delete deletes its workspaces; a deleted workspace
+	// is no remote state consumer any more, and a deleted SSH key no
+	// workspace's key.
+	workspaces.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case organizations:
+			workspaces.removeWhere(st, func(ws *workspace) bool { return ws.Org == id })
+		case workspaces:
+			for _, other := range workspaces.in(st) {
+				other.RemoteStateConsumers = slices.DeleteFunc(other.RemoteStateConsumers, func(c string) bool { return c == id })
+			}
+		case sshKeys:
+			for _, ws := range workspaces.in(st) {
+				if ws.SSHKey == id {
+					ws.SSHKey = ""
+				}
+			}
+		}
+	}
+	workspaces.org = func(st *store, ws *workspace) *organization { return organizations.in(st)[ws.Org] }
+	register(workspaces)
+	addRoutes((*Server).registerWorkspaces)
 }

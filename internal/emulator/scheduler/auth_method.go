@@ -3,16 +3,15 @@ package scheduler
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"net/http"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/answer"
 )
 
 const (
@@ -163,34 +162,28 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	m, err := req.newMethod(&s.opts)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	now := time.Now()
-	s.mu.Lock()
-	old, exists := s.methods[m.Name]
-	if exists && !s.opts.UpsertOnCreate {
-		s.mu.Unlock()
-		writeError(w, http.StatusConflict, fmt.Sprintf("auth method %q already exists", m.Name))
-		return
-	}
-	if err := s.checkDefaultLocked(m); err != nil {
-		s.mu.Unlock()
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	s.index++
-	m.CreateIndex, m.CreateTime = s.index, now.UTC()
-	if exists {
-		m.CreateIndex, m.CreateTime = old.CreateIndex, old.CreateTime
-	}
-	m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
-	s.commitLocked(m.Name, m, now)
-	s.mu.Unlock()
-	w.Header().Set(IndexHeader, strconv.FormatUint(m.ModifyIndex, 10))
-	writeJSON(w, m.view(true, &s.opts))
+	s.locked(w, func() reply {
+		m, err := req.newMethod(&s.opts)
+		if err != nil {
+			return errorReply(http.StatusBadRequest, err.Error())
+		}
+		now := time.Now()
+		old, exists := s.methods[m.Name]
+		if exists && !s.opts.UpsertOnCreate {
+			return errorReply(http.StatusConflict, fmt.Sprintf("auth method %q already exists", m.Name))
+		}
+		if err := s.checkDefaultLocked(m); err != nil {
+			return errorReply(http.StatusBadRequest, err.Error())
+		}
+		s.index++
+		m.CreateIndex, m.CreateTime = s.index, now.UTC()
+		if exists {
+			m.CreateIndex, m.CreateTime = old.CreateIndex, old.CreateTime
+		}
+		m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
+		s.commitLocked(m.Name, m, now)
+		return indexed(jsonReply(m.view(true, &s.opts)), m.ModifyIndex)
+	})
 }
 
 func (s *Server) update(w http.ResponseWriter, r *http.Request) {
@@ -202,35 +195,29 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if req.Name != "" && req.Name != name {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid Name %q: does not match %q in the path", req.Name, name))
-		return
-	}
-	req.Name = name
-	now := time.Now()
-	s.mu.Lock()
-	stored, exists := s.methods[name]
-	if !exists {
-		s.mu.Unlock()
-		writeError(w, http.StatusNotFound, notFound(name))
-		return
-	}
-	m, err := req.updatedMethod(stored, &s.opts)
-	if err == nil {
-		err = s.checkDefaultLocked(m)
-	}
-	if err != nil {
-		s.mu.Unlock()
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	s.index++
-	m.CreateIndex, m.CreateTime = stored.CreateIndex, stored.CreateTime
-	m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
-	s.commitLocked(name, m, now)
-	s.mu.Unlock()
-	w.Header().Set(IndexHeader, strconv.FormatUint(m.ModifyIndex, 10))
-	writeJSON(w, m.view(false, &s.opts))
+	s.locked(w, func() reply {
+		if req.Name != "" && req.Name != name {
+			return errorReply(http.StatusBadRequest, fmt.Sprintf("invalid Name %q: does not match %q in the path", req.Name, name))
+		}
+		req.Name = name
+		now := time.Now()
+		stored, exists := s.methods[name]
+		if !exists {
+			return errorReply(http.StatusNotFound, notFound(name))
+		}
+		m, err := req.updatedMethod(stored, &s.opts)
+		if err == nil {
+			err = s.checkDefaultLocked(m)
+		}
+		if err != nil {
+			return errorReply(http.StatusBadRequest, err.Error())
+		}
+		s.index++
+		m.CreateIndex, m.CreateTime = stored.CreateIndex, stored.CreateTime
+		m.ModifyIndex, m.ModifyTime = s.index, now.UTC()
+		s.commitLocked(name, m, now)
+		return indexed(jsonReply(m.view(false, &s.opts)), m.ModifyIndex)
+	})
 }
 
 func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
@@ -238,22 +225,18 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 	if !s.authorize(w, r) {
 		return
 	}
-	s.mu.Lock()
-	if _, exists := s.methods[name]; !exists {
-		s.mu.Unlock()
-		status := http.StatusNotFound
-		if s.opts.DeleteMissing500 {
-			status = http.StatusInternalServerError
+	s.locked(w, func() reply {
+		if _, exists := s.methods[name]; !exists {
+			status := http.StatusNotFound
+			if s.opts.DeleteMissing500 {
+				status = http.StatusInternalServerError
+			}
+			return errorReply(status, notFound(name))
 		}
-		writeError(w, status, notFound(name))
-		return
-	}
-	s.index++
-	index := s.index
-	s.commitLocked(name, nil, time.Now())
-	s.mu.Unlock()
-	w.Header().Set(IndexHeader, strconv.FormatUint(index, 10))
-	w.WriteHeader(http.StatusOK)
+		s.index++
+		s.commitLocked(name, nil, time.Now())
+		return indexed(reply{Status: http.StatusOK}, s.index)
+	})
 }
 
 func (s *Server) read(w http.ResponseWriter, r *http.Request) {
@@ -261,32 +244,28 @@ func (s *Server) read(w http.ResponseWriter, r *http.Request) {
 	if !s.authorize(w, r) || !s.block(w, r) {
 		return
 	}
-	s.mu.Lock()
-	s.applyDueLocked(time.Now())
-	m, index := s.replica.methods[name], s.replica.index
-	s.mu.Unlock()
-	w.Header().Set(IndexHeader, strconv.FormatUint(index, 10))
-	if m == nil {
-		writeError(w, http.StatusNotFound, notFound(name))
-		return
-	}
-	writeJSON(w, m.view(false, &s.opts))
+	s.locked(w, func() reply {
+		s.applyDueLocked(time.Now())
+		m := s.replica.methods[name]
+		if m == nil {
+			return indexed(errorReply(http.StatusNotFound, notFound(name)), s.replica.index)
+		}
+		return indexed(jsonReply(m.view(false, &s.opts)), s.replica.index)
+	})
 }
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	if !s.block(w, r) {
 		return
 	}
-	s.mu.Lock()
-	s.applyDueLocked(time.Now())
-	stubs := make([]AuthMethodListStub, 0, len(s.replica.methods))
-	for _, name := range slices.Sorted(maps.Keys(s.replica.methods)) {
-		stubs = append(stubs, s.replica.methods[name].stub())
-	}
-	index := s.replica.index
-	s.mu.Unlock()
-	w.Header().Set(IndexHeader, strconv.FormatUint(index, 10))
-	writeJSON(w, stubs)
+	s.locked(w, func() reply {
+		s.applyDueLocked(time.Now())
+		stubs := make([]AuthMethodListStub, 0, len(s.replica.methods))
+		for _, name := range slices.Sorted(maps.Keys(s.replica.methods)) {
+			stubs = append(stubs, s.replica.methods[name].stub())
+		}
+		return indexed(jsonReply(stubs), s.replica.index)
+	})
 }
 
 // checkDefaultLocked enforces that at most one method is the default.
@@ -320,18 +299,14 @@ func (s *Server) commitLocked(name string, m *AuthMethod, now time.Time) {
 }
 
 func readRequest(w http.ResponseWriter, r *http.Request) (*methodRequest, bool) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	body, status, err := answer.ReadBody(w, r, maxBodyBytes)
 	if err != nil {
-		status := http.StatusBadRequest
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			status = http.StatusRequestEntityTooLarge
-		}
-		writeError(w, status, fmt.Sprintf("reading request body: %v", err))
+		errorReply(status, fmt.Sprintf("reading request body: %v", err)).Send(w)
 		return nil, false
 	}
 	req, err := decodeRequest(body)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		errorReply(http.StatusBadRequest, err.Error()).Send(w)
 		return nil, false
 	}
 	return req, true

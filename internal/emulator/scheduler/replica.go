@@ -75,7 +75,7 @@ func (s *Server) block(w http.ResponseWriter, r *http.Request) bool {
 	if raw := q.Get("wait"); raw != "" {
 		d, err := time.ParseDuration(raw)
 		if err != nil || d < 0 {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid wait %q: must be a duration such as \"5s\"", raw))
+			errorReply(http.StatusBadRequest, fmt.Sprintf("invalid wait %q: must be a duration such as \"5s\"", raw)).Send(w)
 			return false
 		}
 		if d > 0 {
@@ -88,7 +88,7 @@ func (s *Server) block(w http.ResponseWriter, r *http.Request) bool {
 	}
 	minIndex, err := strconv.ParseUint(raw, 10, 64)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid index %q: must be a non-negative integer", raw))
+		errorReply(http.StatusBadRequest, fmt.Sprintf("invalid index %q: must be a non-negative integer", raw)).Send(w)
 		return false
 	}
 	timer := time.NewTimer(wait)

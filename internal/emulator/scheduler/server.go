@@ -3,7 +3,6 @@ package scheduler
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"net/http"
 	"slices"
@@ -120,7 +119,7 @@ func (s *Server) PathPrefix() string { return "/v1/acl" }
 // WriteError answers, in the API's plain-text error form, an error that the
 // emulator makes on the API's behalf: an injected fault.
 func (s *Server) WriteError(w http.ResponseWriter, status int, msg string) {
-	writeError(w, status, msg)
+	errorReply(status, msg).Send(w)
 }
 
 // savedState is the JSON of the state file. The replica is not saved: a
@@ -172,18 +171,4 @@ func (s *Server) UnmarshalState(data []byte) error {
 		s.tokens[t.SecretID] = t.Management
 	}
 	return nil
-}
-
-// writeError writes a plain-text error body, without the trailing newline
-// http.Error adds, so that clients can show it as it is.
-func writeError(w http.ResponseWriter, status int, msg string) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	_, _ = io.WriteString(w, msg)
-}
-
-func writeJSON(w http.ResponseWriter, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(v)
 }

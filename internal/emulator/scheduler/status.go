@@ -16,6 +16,6 @@ func (s *Server) RootPaths() []string { return []string{statusLeaderPath} }
 
 func (s *Server) registerStatus(mux *http.ServeMux) {
 	mux.HandleFunc("GET "+statusLeaderPath, func(w http.ResponseWriter, _ *http.Request) {
-		writeJSON(w, leaderAddress)
+		jsonReply(leaderAddress).Send(w)
 	})
 }

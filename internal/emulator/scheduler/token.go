@@ -38,6 +38,6 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) bool {
 	if s.isManagement(r.Header.Get(TokenHeader)) {
 		return true
 	}
-	writeError(w, http.StatusForbidden, "Permission denied")
+	errorReply(http.StatusForbidden, "Permission denied").Send(w)
 	return false
 }

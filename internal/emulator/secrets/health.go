@@ -34,6 +34,6 @@ func (s *Server) registerHealth(mux *http.ServeMux) {
 			Initialized: true, ReplicationPerformanceMode: "disabled", ReplicationDRMode: "disabled",
 			ServerTimeUTC: time.Now().Unix(), Version: "1.20.0+ent", Enterprise: true,
 			ClusterName: "stack-emulator", ClusterID: "00000000-0000-4000-8000-000000000000",
-		}).send(w)
+		}).Send(w)
 	})
 }

@@ -69,7 +69,7 @@ func jsonReply(status int, v any) reply {
 	return reply{status: status, body: data}
 }
 
-func (rep reply) send(w http.ResponseWriter) {
+func (rep reply) Send(w http.ResponseWriter) {
 	if rep.body != nil {
 		w.Header().Set("Content-Type", "application/json")
 	}
@@ -88,11 +88,11 @@ func requestID() string {
 
 // writeErrors answers {"errors": [...]}, outside the store's lock.
 func writeErrors(w http.ResponseWriter, status int, msgs ...string) {
-	errorReply(status, msgs...).send(w)
+	errorReply(status, msgs...).Send(w)
 }
 
 func writeInvalid(w http.ResponseWriter, err error) {
-	invalidReply(err).send(w)
+	invalidReply(err).Send(w)
 }
 
 // WriteError answers, in the API's error form, an error that the emulator

@@ -3,13 +3,13 @@ package secrets
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/answer"
 )
 
 const maxBodyBytes = 1 << 20
@@ -38,12 +38,8 @@ type body struct {
 // readBody reads and parses a JSON object body, answering 400 (413 when too
 // large) when it cannot.
 func readBody(w http.ResponseWriter, r *http.Request) (*body, bool) {
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	data, status, err := answer.ReadBody(w, r, maxBodyBytes)
 	if err != nil {
-		status := http.StatusBadRequest
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-			status = http.StatusRequestEntityTooLarge
-		}
 		writeErrors(w, status, fmt.Sprintf("reading request body: %v", err))
 		return nil, false
 	}

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/answer"
+
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
@@ -217,18 +219,9 @@ func (s *Server) spaceLocked(ns string) *space {
 }
 
 // locked runs f under the store's lock and sends its reply once the lock is
-// released. f builds the answer from the store and encodes it, so that
-// nothing of the store is read after the lock is gone, and a client that
-// reads its answer slowly holds up only itself. The unlock is deferred: a
-// panic in f, which net/http recovers, must not leave the store locked for
-// every later request.
+// released (see answer.Locked).
 func (s *Server) locked(w http.ResponseWriter, f func() reply) {
-	rep := func() reply {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return f()
-	}()
-	rep.send(w)
+	answer.Locked(&s.mu, w, f)
 }
 
 // PathPrefix is where the API's paths start: every request under it is the

@@ -1,6 +1,9 @@
 package platform
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // An organization's default settings (the provider's
 // organization_default_settings) are its default execution mode and
@@ -151,4 +154,16 @@ func (own *ownExecution) write(inherited execution, er executionRequest, f field
 			own.Pool = effective.pool
 		}
 	}
+}
+
+// checkExecution refuses an unknown mode, and a pool that is not an agent
+// pool ID.
+func checkExecution(e ownExecution) error {
+	if e.OverwriteMode && !slices.Contains(executionModes, e.Mode) {
+		return fmt.Errorf("execution mode %q: must be remote, local or agent", e.Mode)
+	}
+	if e.Pool != "" && !isID(prefixAgentPool, e.Pool) {
+		return fmt.Errorf("agent pool %q: not an agent pool ID", e.Pool)
+	}
+	return nil
 }
