@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -34,12 +35,12 @@ func TestAccOrganizationToken_lifecycle(t *testing.T) {
 			{
 				Config: orgTokenConfig(p, `expired_at = "2099-01-31T18:00:00+02:00"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(orgTokenAddr, attr("id"), str(p.Organization)),
-					statecheck.ExpectKnownValue(orgTokenAddr, attr("organization"), str(p.Organization)),
+					statecheck.ExpectKnownValue(orgTokenAddr, check.Path("id"), check.Str(p.Organization)),
+					statecheck.ExpectKnownValue(orgTokenAddr, check.Path("organization"), check.Str(p.Organization)),
 					// The configured form of the instant is kept.
-					statecheck.ExpectKnownValue(orgTokenAddr, attr("expired_at"), str("2099-01-31T18:00:00+02:00")),
-					statecheck.ExpectKnownValue(orgTokenAddr, attr("token"), tokenSecret),
-					statecheck.ExpectSensitiveValue(orgTokenAddr, attr("token")),
+					statecheck.ExpectKnownValue(orgTokenAddr, check.Path("expired_at"), check.Str("2099-01-31T18:00:00+02:00")),
+					statecheck.ExpectKnownValue(orgTokenAddr, check.Path("token"), tokenSecret),
+					statecheck.ExpectSensitiveValue(orgTokenAddr, check.Path("token")),
 				},
 				Check: tokenWorks(t, p, orgTokenAddr, &first, nil),
 			},
@@ -74,7 +75,7 @@ func TestAccOrganizationToken_lifecycle(t *testing.T) {
 				// Regenerated outside Terraform: the state's token no
 				// longer works, but the platform's answers cannot tell;
 				// deleted outside Terraform, it is created again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
 					return c.OrganizationTokens.Delete(ctx, p.Organization)
 				}),
 				Config: orgTokenConfig(p, `
@@ -101,14 +102,14 @@ resource "stack_platform_organization_token" "test" {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(orgTokenAddr, attr("id"), str(p.Organization+"-2")),
+					statecheck.ExpectKnownValue(orgTokenAddr, check.Path("id"), check.Str(p.Organization+"-2")),
 				},
 				Check: func(s *terraform.State) error {
 					// The old organization's token is deleted with the
 					// replacement.
-					fourth, _ = stateValue(s, orgTokenAddr, "token")
+					fourth, _ = check.StateValue(s, orgTokenAddr, "token")
 					_, err := p.Client(t).OrganizationTokens.Read(context.Background(), p.Organization)
-					return gone(t, p, "the first organization's token", func(context.Context, *platformclient.Client) error { return err })(s)
+					return check.Gone(t, p.Client, "the first organization's token", func(context.Context, *platformclient.Client) error { return err })(s)
 				},
 			},
 		},
@@ -131,7 +132,7 @@ func TestAccOrganizationToken_existingIsNotReplaced(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: orgTokenConfig(p, ""),
-				ExpectError: literal(`The organization "` + p.Organization + `" has an organization token already, and a create would replace it: ` +
+				ExpectError: check.Literal(`The organization "` + p.Organization + `" has an organization token already, and a create would replace it: ` +
 					`whatever uses it would stop working. Set force_regenerate = true to replace it, or import it to manage it with Terraform: ` +
 					"`terraform import <resource address> " + p.Organization + "` (its secret cannot be read back)."),
 				Check: func(*terraform.State) error { return readsOrganization(t, p, existing) },
@@ -145,12 +146,12 @@ func TestAccOrganizationToken_existingIsNotReplaced(t *testing.T) {
 
 func TestAccOrganizationToken_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{orgTokenConfig(p, `expired_at = "2099-01-31"`),
-			literal(`expired_at must be an RFC 3339 time, such as 2030-01-31T18:00:00Z, got "2099-01-31".`)},
-		{orgTokenConfig(p, `expired_at = "2020-01-31T18:00:00+01:00"`),
-			literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00+01:00", which has passed.`)},
-		{orgTokenConfig(p, `organization = "a b"`),
-			literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
+	check.PlanErrors(t, p, []check.PlanError{
+		{Config: orgTokenConfig(p, `expired_at = "2099-01-31"`),
+			Want: check.Literal(`expired_at must be an RFC 3339 time, such as 2030-01-31T18:00:00Z, got "2099-01-31".`)},
+		{Config: orgTokenConfig(p, `expired_at = "2020-01-31T18:00:00+01:00"`),
+			Want: check.Literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00+01:00", which has passed.`)},
+		{Config: orgTokenConfig(p, `organization = "a b"`),
+			Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
 	})
 }

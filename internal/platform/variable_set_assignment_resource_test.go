@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -37,7 +38,7 @@ resource "stack_platform_variable_set_assignment" "project" {
 
 // assignedTo checks the workspaces and projects the set is assigned to.
 func assignedTo(t *testing.T, p *acctest.Platform, setID string, workspaces, projects []string) resource.TestCheckFunc {
-	return onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.VariableSet, error) {
+	return check.OnServer(t, p.Client, func(ctx context.Context, c *platformclient.Client) (*platformclient.VariableSet, error) {
 		return c.VariableSets.Read(ctx, setID, platformclient.VariableSetReadOptions{})
 	}, func(vs *platformclient.VariableSet) error {
 		var ws, prj []string
@@ -49,30 +50,30 @@ func assignedTo(t *testing.T, p *acctest.Platform, setID string, workspaces, pro
 		}
 		slices.Sort(ws)
 		slices.Sort(prj)
-		return differences(map[string]any{"workspaces": ws, "projects": prj}, map[string]any{"workspaces": workspaces, "projects": projects})
+		return check.Differences(map[string]any{"workspaces": ws, "projects": prj}, map[string]any{"workspaces": workspaces, "projects": projects})
 	})
 }
 
 func TestAccVariableSetAssignment_workspaceAndProject(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	c := p.Client(t)
-	vs, err := c.VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: ptr("cloud")})
+	vs, err := c.VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: check.Ptr("cloud")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	app, other := newWorkspace(t, p, "app"), newWorkspace(t, p, "other")
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("Payments")})
+	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("Payments")})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				Config: assignmentsConfig(p, vs.ID, app, project),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAssignmentAddr, attr("id"), str(vs.ID+"_"+app)),
-					statecheck.ExpectKnownValue(workspaceAssignmentAddr, attr("workspace_id"), str(app)),
-					statecheck.ExpectKnownValue(workspaceAssignmentAddr, attr("project_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(projectAssignmentAddr, attr("id"), str(vs.ID+"_"+project)),
-					statecheck.ExpectKnownValue(projectAssignmentAddr, attr("project_id"), str(project)),
+					statecheck.ExpectKnownValue(workspaceAssignmentAddr, check.Path("id"), check.Str(vs.ID+"_"+app)),
+					statecheck.ExpectKnownValue(workspaceAssignmentAddr, check.Path("workspace_id"), check.Str(app)),
+					statecheck.ExpectKnownValue(workspaceAssignmentAddr, check.Path("project_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(projectAssignmentAddr, check.Path("id"), check.Str(vs.ID+"_"+project)),
+					statecheck.ExpectKnownValue(projectAssignmentAddr, check.Path("project_id"), check.Str(project)),
 				},
 				Check: assignedTo(t, p, vs.ID, []string{app}, []string{project}),
 			},
@@ -90,7 +91,7 @@ func TestAccVariableSetAssignment_workspaceAndProject(t *testing.T) {
 			},
 			{
 				// Removed outside Terraform: assigned again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
 					if err := c.VariableSets.RemoveFromWorkspaces(ctx, vs.ID, []string{app}); err != nil {
 						return err
 					}
@@ -119,7 +120,7 @@ func TestAccVariableSetAssignment_workspaceAndProject(t *testing.T) {
 			{
 				// The set deleted outside Terraform: the next plan assigns
 				// again, which the platform refuses for a set that is gone.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
 					return c.VariableSets.Delete(ctx, vs.ID)
 				}),
 				Config:             assignmentsConfig(p, vs.ID, other, project),
@@ -136,13 +137,13 @@ func TestAccVariableSetAssignment_planErrors(t *testing.T) {
 	config := func(body string) string {
 		return p.ProviderConfig() + "\nresource \"stack_platform_variable_set_assignment\" \"test\" {\n" + body + "\n}\n"
 	}
-	testPlanErrors(t, p, []planErrorCase{
+	check.PlanErrors(t, p, []check.PlanError{
 		{
-			config: config(fmt.Sprintf("variable_set_id = %q\nworkspace_id = %q\nproject_id = %q", set, ws, prj)),
-			want:   wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,project_id\] is required`),
+			Config: config(fmt.Sprintf("variable_set_id = %q\nworkspace_id = %q\nproject_id = %q", set, ws, prj)),
+			Want:   check.Wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,project_id\] is required`),
 		},
-		{config: config(fmt.Sprintf("variable_set_id = %q", set)), want: wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,project_id\]`)},
-		{config: config(fmt.Sprintf("variable_set_id = %q\nproject_id = %q", ws, prj)), want: wrapped(`variable_set_id must be the ID of a variable set`)},
+		{Config: config(fmt.Sprintf("variable_set_id = %q", set)), Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,project_id\]`)},
+		{Config: config(fmt.Sprintf("variable_set_id = %q\nproject_id = %q", ws, prj)), Want: check.Wrapped(`variable_set_id must be the ID of a variable set`)},
 	})
 }
 
@@ -161,7 +162,7 @@ resource "stack_platform_variable_set_assignment" "test" {
 			ResourceName:  "stack_platform_variable_set_assignment.test",
 			ImportState:   true,
 			ImportStateId: p.Organization + "/prj-6p5RiCe5CRjBmsGt/missing",
-			ExpectError:   literal(fmt.Sprintf("The organization %q has no variable set named \"missing\" that the token may see.", p.Organization)),
+			ExpectError:   check.Literal(fmt.Sprintf("The organization %q has no variable set named \"missing\" that the token may see.", p.Organization)),
 		}},
 	})
 }

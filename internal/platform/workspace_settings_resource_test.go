@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -73,7 +74,7 @@ func producerSettingsAre(t *testing.T, p *acctest.Platform, mode string, own, gl
 	for _, w := range l.Items {
 		got = append(got, w.Name)
 	}
-	return differences(map[string]any{
+	return check.Differences(map[string]any{
 		"execution_mode": ws.ExecutionMode, "global": ws.GlobalRemoteState, "consumers": got,
 		"own mode": ws.SettingOverwrites != nil && *ws.SettingOverwrites.ExecutionMode,
 	}, map[string]any{"execution_mode": mode, "global": global, "consumers": consumers, "own mode": own})
@@ -100,10 +101,10 @@ func TestAccWorkspaceSettings_lifecycle(t *testing.T) {
   execution_mode            = "local"
   remote_state_consumer_ids = [stack_platform_workspace.consumer.id]`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("execution_mode"), str("local")),
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("global_remote_state"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("remote_state_consumer_ids"), knownvalue.SetSizeExact(1)),
+					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("execution_mode"), check.Str("local")),
+					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("agent_pool_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("global_remote_state"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("remote_state_consumer_ids"), knownvalue.SetSizeExact(1)),
 				},
 				Check: wsSettingsAre(t, p, "local", false, "consumer"),
 			},
@@ -116,7 +117,7 @@ func TestAccWorkspaceSettings_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("execution_mode"), str("remote")),
+					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("execution_mode"), check.Str("remote")),
 				},
 				Check: wsSettingsAre(t, p, "remote", true),
 			},
@@ -136,7 +137,7 @@ func TestAccWorkspaceSettings_lifecycle(t *testing.T) {
 			},
 			{
 				// Changed outside Terraform: planned back.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
 					l, err := c.Workspaces.List(ctx, p.Organization, platformclient.WorkspaceListOptions{Search: "producer"})
 					if err != nil {
 						return err
@@ -145,7 +146,7 @@ func TestAccWorkspaceSettings_lifecycle(t *testing.T) {
 						return fmt.Errorf("found %d workspaces named like producer, want 1", len(l.Items))
 					}
 					_, err = c.Workspaces.Update(ctx, l.Items[0].ID, platformclient.WorkspaceUpdateOptions{
-						GlobalRemoteState: ptr(false), ExecutionMode: ptr("local"),
+						GlobalRemoteState: check.Ptr(false), ExecutionMode: check.Ptr("local"),
 					})
 					return err
 				}),
@@ -185,20 +186,20 @@ func TestAccWorkspaceSettings_planErrors(t *testing.T) {
 	one := func(body string) string {
 		return p.ProviderConfig() + "resource \"stack_platform_workspace_settings\" \"test\" {\n" + body + "\n}\n"
 	}
-	testPlanErrors(t, p, []planErrorCase{
-		{one(`workspace_id = "producer"`),
-			literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "producer".`)},
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nexecution_mode = \"cloud\""),
-			wrapped(`Attribute execution_mode value must be one of: \["remote" "local" "agent"\], got: "cloud"`)},
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nagent_pool_id = \"apool-4pW7hPwDJ1fY3gSC\""),
-			literal(`agent_pool_id can only be set with execution_mode = "agent".`)},
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nexecution_mode = \"agent\""),
-			literal(`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)},
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"consumer\"]"),
-			literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "consumer".`)},
+	check.PlanErrors(t, p, []check.PlanError{
+		{Config: one(`workspace_id = "producer"`),
+			Want: check.Literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "producer".`)},
+		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nexecution_mode = \"cloud\""),
+			Want: check.Wrapped(`Attribute execution_mode value must be one of: \["remote" "local" "agent"\], got: "cloud"`)},
+		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nagent_pool_id = \"apool-4pW7hPwDJ1fY3gSC\""),
+			Want: check.Literal(`agent_pool_id can only be set with execution_mode = "agent".`)},
+		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nexecution_mode = \"agent\""),
+			Want: check.Literal(`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)},
+		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"consumer\"]"),
+			Want: check.Literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "consumer".`)},
 		// A workspace's name is not its ID.
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"ws-5pW7hPwDJ1fY3gSC\", \"my-ws\"]"),
-			literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "my-ws".`)},
+		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"ws-5pW7hPwDJ1fY3gSC\", \"my-ws\"]"),
+			Want: check.Literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "my-ws".`)},
 	})
 }
 
@@ -220,9 +221,9 @@ func TestAccWorkspaceSettings_consumerRefusedOnCreate(t *testing.T) {
 			{
 				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null())},
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(wsSettingsAddr, check.Path("agent_pool_id"), knownvalue.Null())},
 				},
-				ExpectError: wrapped(`Cannot create the workspace settings: partly applied .*` +
+				ExpectError: check.Wrapped(`Cannot create the workspace settings: partly applied .*` +
 					`The create changed the server before it failed: the workspace ws-\w+ now has execution_mode "local", no agent pool and global_remote_state = true\. ` +
 					`The request for remote_state_consumer_ids then failed, so that part is not done\. .*` +
 					`Terraform marks the resource tainted.*PATCH http://\S+/api/v2/workspaces/ws-\w+/relationships/remote-state-consumers: 422 .*not a workspace of this organization`),
@@ -290,7 +291,7 @@ func TestAccWorkspaceSettings_consumerRefusedOnUpdate(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					wsSettingsAre(t, p, "local", false, "consumer"),
 					func(s *terraform.State) (err error) {
-						consumer, err = stateValue(s, "stack_platform_workspace.consumer", "id")
+						consumer, err = check.StateValue(s, "stack_platform_workspace.consumer", "id")
 						return err
 					}),
 			},
@@ -303,10 +304,10 @@ func TestAccWorkspaceSettings_consumerRefusedOnUpdate(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate),
 						// Remote execution has no pool: known at plan.
-						plancheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null()),
+						plancheck.ExpectKnownValue(wsSettingsAddr, check.Path("agent_pool_id"), knownvalue.Null()),
 					},
 				},
-				ExpectError: wrapped(`Cannot update the workspace settings: partly applied .*` +
+				ExpectError: check.Wrapped(`Cannot update the workspace settings: partly applied .*` +
 					`The update changed the server before it failed: the workspace ws-\w+ now has execution_mode "remote", no agent pool and global_remote_state = true\. ` +
 					`The request for remote_state_consumer_ids then failed, so that part is not done\. .*` +
 					`the next plan shows what is left to apply\..*422 .*not a workspace of this organization`),
@@ -339,7 +340,7 @@ func TestAccWorkspaceSettings_consumerRefusedOnUpdate(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null()),
+						plancheck.ExpectKnownValue(wsSettingsAddr, check.Path("agent_pool_id"), knownvalue.Null()),
 					},
 				},
 				Check: func(*terraform.State) error { return producerSettingsAre(t, p, "remote", true, true) },
@@ -360,7 +361,7 @@ func TestAccWorkspaceSettings_consumersReadFailsOnCreate(t *testing.T) {
 			{
 				PreConfig:   func() { p.Emulator.FailNext("GET /api/v2/workspaces/{id}/relationships/remote-state-consumers", 1) },
 				Config:      config,
-				ExpectError: wrapped(`Cannot create the workspace settings: partly applied .*execution_mode "local", no agent pool and global_remote_state = false\. The request for remote_state_consumer_ids then failed`),
+				ExpectError: check.Wrapped(`Cannot create the workspace settings: partly applied .*execution_mode "local", no agent pool and global_remote_state = false\. The request for remote_state_consumer_ids then failed`),
 			},
 			{
 				PreConfig:          serverHas(t, p, "local", true, false),
@@ -379,7 +380,7 @@ func TestAccWorkspaceSettings_consumersReadFailsOnCreate(t *testing.T) {
 			{
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("remote_state_consumer_ids"), knownvalue.SetSizeExact(0)),
+					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("remote_state_consumer_ids"), knownvalue.SetSizeExact(0)),
 				},
 				Check: wsSettingsAre(t, p, "local", false),
 			},
