@@ -72,24 +72,31 @@ func startService[C any](t testing.TB, desc *client.Service, opts emulator.Optio
 }
 
 // Block is the provider block for this service with token and settings,
-// the descriptor's settings by name: each one in settings is written,
-// even empty, in the descriptor's order; the others are left out.
+// as ProviderBlock writes it, with six retries.
 func (s *Service[C]) Block(token string, settings map[string]string) string {
+	return ProviderBlock(s.Descriptor, s.URL, token, 6, settings)
+}
+
+// ProviderBlock is the provider block of one service, its descriptor's
+// block with address, token and settings, the descriptor's settings by
+// name: each one in settings is written, even empty, in the descriptor's
+// order; the others are left out.
+func ProviderBlock(desc *client.Service, address, token string, maxRetries int, settings map[string]string) string {
 	var extra strings.Builder
-	for _, st := range s.Descriptor.Settings {
+	for _, st := range desc.Settings {
 		if v, ok := settings[st.Name]; ok {
 			fmt.Fprintf(&extra, "\n    %s = %q", st.Name, v)
 		}
 	}
 	return fmt.Sprintf(`
 provider "stack" {
-  max_retries = 6
+  max_retries = %d
   %s {
     address = %q
     token   = %q%s
   }
 }
-`, s.Descriptor.Block, s.URL, token, extra.String())
+`, maxRetries, desc.Block, address, token, extra.String())
 }
 
 // ClientWith is the service's typed client for a test's own checks and

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -38,15 +39,15 @@ func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 			{
 				Config: cloudOneConfig(s, name, "us-east-1", `custom_tags = { team = "payments" }`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), str("us-east-1")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("granularity"), str("secret-path")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_name_template"), str(defaultTemplateCloudOne)),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("name"), check.Str(name)),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("region"), check.Str("us-east-1")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("granularity"), check.Str("secret-path")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_name_template"), check.Str(defaultTemplateCloudOne)),
 					// The service shows the keys obfuscated: state keeps them as configured.
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("access_key_id"), str("AKIAEXAMPLE")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key"), str("very-secret-key")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("payments")})),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("purge_on_destroy"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("access_key_id"), check.Str("AKIAEXAMPLE")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key"), check.Str("very-secret-key")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": check.Str("payments")})),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("purge_on_destroy"), knownvalue.Bool(false)),
 				},
 				Check: checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error {
 					if d.ConnectionDetails["region"] != "us-east-1" {
@@ -71,9 +72,9 @@ func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("granularity"), str("secret-key")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_name_template"), str("vault-{{ .SecretPath }}")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("role_arn"), str("arn:cloud:iam::123:role/sync")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("granularity"), check.Str("secret-key")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_name_template"), check.Str("vault-{{ .SecretPath }}")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("role_arn"), check.Str("arn:cloud:iam::123:role/sync")),
 				},
 				Check: checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error {
 					if d.Options.GranularityLevel != "secret-key" || d.Options.CustomTags["env"] != "prod" {
@@ -89,11 +90,11 @@ func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), str("eu-west-1")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("custom_tags"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("region"), check.Str("eu-west-1")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("custom_tags"), knownvalue.Null()),
 				},
 			},
-			importStep(cloudOneAddr, name, "access_key_id", "secret_access_key"),
+			check.ImportByName(cloudOneAddr, name, "access_key_id", "secret_access_key"),
 			{
 				PreConfig: destinationDeletedOutOfBand(t, s, secretsclient.TypeCloudOneSM, name),
 				Config:    cloudOneConfig(s, name, "eu-west-1", ""),
@@ -123,12 +124,12 @@ func TestAccCloudOneSMDestination_emptyRegionIsUnset(t *testing.T) {
 			{
 				Config:            cloudOneConfig(s, name, "", ""),
 				ConfigPlanChecks:  update,
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), str(""))},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cloudOneAddr, check.Path("region"), check.Str(""))},
 			},
 			{
 				Config:            noRegion,
 				ConfigPlanChecks:  update,
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), knownvalue.Null())},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cloudOneAddr, check.Path("region"), knownvalue.Null())},
 			},
 		},
 	})
@@ -168,11 +169,11 @@ resource "stack_secrets_sync_cloudone_sm_destination" "test" {
 			{
 				Config: config("arn:one", "wo-secret-1", 1),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("access_key_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("access_key_id_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("access_key_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("access_key_id_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key_wo_version"), knownvalue.Int64Exact(1)),
 				},
 				Check: stored("wo-secret-1"),
 			},
@@ -182,7 +183,7 @@ resource "stack_secrets_sync_cloudone_sm_destination" "test" {
 				Check:            resource.ComposeAggregateTestCheckFunc(stored("wo-secret-1"), destWrites(s, typ, 2)),
 			},
 			{
-				PreConfig: outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+				PreConfig: check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
 					_, _, err := c.WriteDestination(ctx, name, secretsclient.CloudOneSMDestination{
 						AccessKeyID: "AKIAWRITEONLY", SecretAccessKey: "wo-secret-1", Region: "us-east-1", RoleARN: "arn:elsewhere", ExternalID: "ext-elsewhere",
 					})

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -53,18 +54,18 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
   global_kms_key        = "projects/p/locations/global/keyRings/r/cryptoKeys/k"
   custom_tags           = { team = "data" }`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("project_id"), str("project-1")),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.ListExact([]knownvalue.Check{str("us-east1"), str("europe-west1")})),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.MapExact(map[string]knownvalue.Check{
-						"us-east1": str("projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("name"), check.Str(name)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("project_id"), check.Str("project-1")),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.ListExact([]knownvalue.Check{check.Str("us-east1"), check.Str("europe-west1")})),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("locational_kms_keys"), knownvalue.MapExact(map[string]knownvalue.Check{
+						"us-east1": check.Str("projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"),
 					})),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("global_kms_key"), str("projects/p/locations/global/keyRings/r/cryptoKeys/k")),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("granularity"), str("secret-path")),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("secret_name_template"), str(defaultTemplateCloudThree)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("global_kms_key"), check.Str("projects/p/locations/global/keyRings/r/cryptoKeys/k")),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("granularity"), check.Str("secret-path")),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("secret_name_template"), check.Str(defaultTemplateCloudThree)),
 					// The service shows the credentials obfuscated: state keeps them as configured.
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), knownvalue.StringRegexp(regexp.MustCompile(`"private_key_id": "k1"`))),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("data")})),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), knownvalue.StringRegexp(regexp.MustCompile(`"private_key_id": "k1"`))),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": check.Str("data")})),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					if d.Options.CustomTags["team"] != "data" {
@@ -91,12 +92,12 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), str("@/etc/sync/credentials.json")),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("project_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("global_kms_key"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("custom_tags"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.ListExact([]knownvalue.Check{str("asia-east1")})),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("secret_name_template"), str("synced_{{ .SecretPath }}")),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), check.Str("@/etc/sync/credentials.json")),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("project_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("global_kms_key"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("custom_tags"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.ListExact([]knownvalue.Check{check.Str("asia-east1")})),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("secret_name_template"), check.Str("synced_{{ .SecretPath }}")),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					if len(d.Options.CustomTags) != 0 || d.Options.SecretNameTemplate != "synced_{{ .SecretPath }}" {
@@ -147,8 +148,8 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("name"), str(renamed)),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("name"), check.Str(renamed)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("locational_kms_keys"), knownvalue.Null()),
 				},
 				Check: resource.ComposeAggregateTestCheckFunc(
 					destinationGone(t, s, typ, name),
@@ -160,7 +161,7 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 					}),
 				),
 			},
-			importStep(cloudThreeAddr, renamed, "credentials"),
+			check.ImportByName(cloudThreeAddr, renamed, "credentials"),
 			{
 				PreConfig: destinationDeletedOutOfBand(t, s, typ, renamed),
 				Config: cloudThreeConfig(s, renamed, `
@@ -198,8 +199,8 @@ func TestAccCloudThreeSMDestination_emptyCollections(t *testing.T) {
   replication_locations = []
   locational_kms_keys   = {}`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.MapSizeExact(0)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("locational_kms_keys"), knownvalue.MapSizeExact(0)),
 				},
 				Check: noneOnServer,
 			},
@@ -216,8 +217,8 @@ func TestAccCloudThreeSMDestination_emptyCollections(t *testing.T) {
 			{
 				Config: cloudThreeConfig(s, name, `credentials = "{}"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("locational_kms_keys"), knownvalue.Null()),
 				},
 				Check: noneOnServer,
 			},
@@ -229,14 +230,14 @@ func TestAccCloudThreeSMDestination_validation(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	name := tfacctest.RandomWithPrefix("c3-invalid")
 	config := func(body string) string { return cloudThreeConfig(s, name, body) }
-	testPlanErrors(t, s, []planErrorCase{
-		{config(`project_id = "p"`), literal(`credentials or credentials_wo is required for a cloudthree-sm destination.`)},
-		{config(`
+	check.PlanErrors(t, s, []check.PlanError{
+		{Config: config(`project_id = "p"`), Want: check.Literal(`credentials or credentials_wo is required for a cloudthree-sm destination.`)},
+		{Config: config(`
   credentials    = "{}"
-  credentials_wo = "{}"`), literal(`Attribute "credentials_wo" cannot be specified when "credentials" is specified`)},
-		{config(`
+  credentials_wo = "{}"`), Want: check.Literal(`Attribute "credentials_wo" cannot be specified when "credentials" is specified`)},
+		{Config: config(`
   credentials_wo_version = 1
-  credentials            = "{}"`), literal(`Attribute "credentials_wo" must be specified when "credentials_wo_version" is specified`)},
+  credentials            = "{}"`), Want: check.Literal(`Attribute "credentials_wo" must be specified when "credentials_wo_version" is specified`)},
 	})
 }
 
@@ -260,9 +261,9 @@ func TestAccCloudThreeSMDestination_writeOnlyCredentials(t *testing.T) {
 			{
 				Config: config(`{"private_key_id": "wo-1"}`, 1),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo_version"), knownvalue.Int64Exact(1)),
 				},
 				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"credentials": `{"private_key_id": "wo-1"}`}),
 			},
@@ -272,8 +273,8 @@ func TestAccCloudThreeSMDestination_writeOnlyCredentials(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials_wo_version"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo_version"), knownvalue.Int64Exact(2)),
 				},
 				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"credentials": "@/etc/sync/wo-2.json"}),
 			},

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -41,16 +42,16 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
   client_secret = "client-secret-1"
   custom_tags   = { team = "payments" }`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("key_vault_uri"), str(vault1)),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_id"), str("client-1")),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("tenant_id"), str("tenant-1")),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("cloud"), str("cloud")),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("granularity"), str("secret-path")),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("secret_name_template"), str(defaultTemplateCloudTwo)),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("name"), check.Str(name)),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("key_vault_uri"), check.Str(vault1)),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_id"), check.Str("client-1")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("tenant_id"), check.Str("tenant-1")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("cloud"), check.Str("cloud")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("granularity"), check.Str("secret-path")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("secret_name_template"), check.Str(defaultTemplateCloudTwo)),
 					// The service shows the secret obfuscated: state keeps it as configured.
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret"), str("client-secret-1")),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("payments")})),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret"), check.Str("client-secret-1")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": check.Str("payments")})),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					if d.Options.CustomTags["team"] != "payments" {
@@ -75,9 +76,9 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_id"), str("client-2")),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret"), str("client-secret-2")),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("granularity"), str("secret-key")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_id"), check.Str("client-2")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret"), check.Str("client-secret-2")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("granularity"), check.Str("secret-key")),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					if d.Options.CustomTags["env"] != "prod" {
@@ -120,9 +121,9 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("key_vault_uri"), str(vault2)),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("custom_tags"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("granularity"), str("secret-path")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("key_vault_uri"), check.Str(vault2)),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("custom_tags"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("granularity"), check.Str("secret-path")),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					if len(d.Options.CustomTags) != 0 {
@@ -141,13 +142,13 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("cloud"), str("gov-cloud")),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("cloud"), check.Str("gov-cloud")),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{"cloud": "gov-cloud"}, "")
 				}),
 			},
-			importStep(cloudTwoAddr, name, "client_secret"),
+			check.ImportByName(cloudTwoAddr, name, "client_secret"),
 			{
 				// Removing the cloud returns to the default, which the
 				// service cannot change in place either.
@@ -199,8 +200,8 @@ func TestAccCloudTwoKVDestination_writeOnlyClientSecret(t *testing.T) {
 			{
 				Config: config("client-1", "wo-secret-1", 1),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret_wo"), knownvalue.Null()),
 				},
 				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-1"}),
 			},
@@ -210,9 +211,9 @@ func TestAccCloudTwoKVDestination_writeOnlyClientSecret(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudTwoAddr, attr("client_secret_wo_version"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret_wo_version"), knownvalue.Int64Exact(2)),
 				},
 				Check: resource.ComposeAggregateTestCheckFunc(
 					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-2"}),
@@ -240,26 +241,26 @@ func TestAccCloudTwoKVDestination_validation(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	name := tfacctest.RandomWithPrefix("c2-invalid")
 	const vault = "https://vault.vault.example"
-	testPlanErrors(t, s, []planErrorCase{
-		{cloudTwoConfig(s, name, vault, `client_id = "c"`), literal(`client_secret or client_secret_wo is required for a cloudtwo-kv destination.`)},
-		{cloudTwoConfig(s, name, vault, `
+	check.PlanErrors(t, s, []check.PlanError{
+		{Config: cloudTwoConfig(s, name, vault, `client_id = "c"`), Want: check.Literal(`client_secret or client_secret_wo is required for a cloudtwo-kv destination.`)},
+		{Config: cloudTwoConfig(s, name, vault, `
   client_id        = "c"
   client_secret    = "a"
-  client_secret_wo = "b"`), literal(`Attribute "client_secret_wo" cannot be specified when "client_secret" is specified`)},
-		{cloudTwoConfig(s, name, vault, `
+  client_secret_wo = "b"`), Want: check.Literal(`Attribute "client_secret_wo" cannot be specified when "client_secret" is specified`)},
+		{Config: cloudTwoConfig(s, name, vault, `
   client_id                = "c"
   client_secret            = "a"
-  client_secret_wo_version = 1`), literal(`Attribute "client_secret_wo" must be specified when "client_secret_wo_version" is specified`)},
-		{cloudTwoConfig(s, name, "", `
+  client_secret_wo_version = 1`), Want: check.Literal(`Attribute "client_secret_wo" must be specified when "client_secret_wo_version" is specified`)},
+		{Config: cloudTwoConfig(s, name, "", `
   client_id     = "c"
-  client_secret = "a"`), literal(`Attribute key_vault_uri string length must be at least 1, got: 0`)},
-		{cloudTwoConfig(s, name, vault, `
+  client_secret = "a"`), Want: check.Literal(`Attribute key_vault_uri string length must be at least 1, got: 0`)},
+		{Config: cloudTwoConfig(s, name, vault, `
   client_id     = ""
-  client_secret = "a"`), literal(`Attribute client_id string length must be at least 1, got: 0`)},
-		{cloudTwoConfig(s, name, vault, `
+  client_secret = "a"`), Want: check.Literal(`Attribute client_id string length must be at least 1, got: 0`)},
+		{Config: cloudTwoConfig(s, name, vault, `
   client_id     = "c"
   client_secret = "a"
-  cloud         = ""`), literal(`Attribute cloud string length must be at least 1, got: 0`)},
-		{cloudTwoConfig(s, name, vault, `client_secret = "a"`), literal(`The argument "client_id" is required, but no definition was found.`)},
+  cloud         = ""`), Want: check.Literal(`Attribute cloud string length must be at least 1, got: 0`)},
+		{Config: cloudTwoConfig(s, name, vault, `client_secret = "a"`), Want: check.Literal(`The argument "client_id" is required, but no definition was found.`)},
 	})
 }

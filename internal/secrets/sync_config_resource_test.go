@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
@@ -53,9 +54,9 @@ func TestAccSyncConfig_lifecycle(t *testing.T) {
 			{
 				Config: syncConfig(s.ProviderConfig(), `disabled = true`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(syncConfigAddr, attr("id"), str("config")),
-					statecheck.ExpectKnownValue(syncConfigAddr, attr("disabled"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(syncConfigAddr, attr("queue_capacity"), knownvalue.Int64Exact(1_000_000)),
+					statecheck.ExpectKnownValue(syncConfigAddr, check.Path("id"), check.Str("config")),
+					statecheck.ExpectKnownValue(syncConfigAddr, check.Path("disabled"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(syncConfigAddr, check.Path("queue_capacity"), knownvalue.Int64Exact(1_000_000)),
 				},
 				Check: configIs(t, s, true, 1_000_000),
 			},
@@ -70,8 +71,8 @@ func TestAccSyncConfig_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(syncConfigAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(syncConfigAddr, attr("disabled"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(syncConfigAddr, attr("queue_capacity"), knownvalue.Int64Exact(500)),
+					statecheck.ExpectKnownValue(syncConfigAddr, check.Path("disabled"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(syncConfigAddr, check.Path("queue_capacity"), knownvalue.Int64Exact(500)),
 				},
 				Check: configIs(t, s, false, 500),
 			},
@@ -144,7 +145,7 @@ resource "stack_secrets_sync_association" "test" {
 	}
 	steps := make([]resource.TestStep, 0, len(cases))
 	for _, c := range cases {
-		steps = append(steps, resource.TestStep{Config: c.config, ExpectError: literal(c.request + ": 400 Bad Request: enterprise license required")})
+		steps = append(steps, resource.TestStep{Config: c.config, ExpectError: check.Literal(c.request + ": 400 Bad Request: enterprise license required")})
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,

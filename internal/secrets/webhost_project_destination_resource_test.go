@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -38,15 +39,15 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
   access_token            = "token-1"
   deployment_environments = ["production"]`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(webhostAddr, attr("project_id"), str("prj-1")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("team_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{str("production")})),
-					statecheck.ExpectKnownValue(webhostAddr, attr("granularity"), str("secret-key")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("secret_name_template"), str(defaultTemplateEnvVars)),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("name"), check.Str(name)),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("project_id"), check.Str("prj-1")),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{check.Str("production")})),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-key")),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("secret_name_template"), check.Str(defaultTemplateEnvVars)),
 					// The service shows the token obfuscated: state keeps it as configured.
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token"), str("token-1")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo_version"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), check.Str("token-1")),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Null()),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{
@@ -67,10 +68,10 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, attr("team_id"), str("team-1")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{str("preview"), str("production")})),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token"), str("token-2")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("granularity"), str("secret-path")),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), check.Str("team-1")),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{check.Str("preview"), check.Str("production")})),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), check.Str("token-2")),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-path")),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{
@@ -101,7 +102,7 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(webhostAddr, attr("team_id"), str("team-1")),
+						plancheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), check.Str("team-1")),
 					},
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
@@ -120,9 +121,9 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, attr("project_id"), str("prj-2")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("team_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("granularity"), str("secret-key")),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("project_id"), check.Str("prj-2")),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-key")),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{
@@ -132,7 +133,7 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 					}, "secret-key")
 				}),
 			},
-			importStep(webhostAddr, name, "access_token"),
+			check.ImportByName(webhostAddr, name, "access_token"),
 			{
 				PreConfig: destinationDeletedOutOfBand(t, s, typ, name),
 				Config: webhostConfig(s, name, "prj-2", `
@@ -172,9 +173,9 @@ func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 			{
 				Config: config("wo-token-1", 1),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(1)),
 				},
 				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1"}),
 			},
@@ -192,9 +193,9 @@ func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo_version"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(2)),
 				},
 				Check: resource.ComposeAggregateTestCheckFunc(
 					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-2"}),
@@ -209,27 +210,27 @@ func TestAccWebhostProjectDestination_validation(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	name := tfacctest.RandomWithPrefix("wh-invalid")
 	config := func(body string) string { return webhostConfig(s, name, "prj", body) }
-	testPlanErrors(t, s, []planErrorCase{
-		{config(`deployment_environments = ["production"]`), literal(`access_token or access_token_wo is required for a webhost-project destination.`)},
-		{config(`
+	check.PlanErrors(t, s, []check.PlanError{
+		{Config: config(`deployment_environments = ["production"]`), Want: check.Literal(`access_token or access_token_wo is required for a webhost-project destination.`)},
+		{Config: config(`
   access_token            = "a"
   access_token_wo         = "b"
-  deployment_environments = ["production"]`), literal(`Attribute "access_token_wo" cannot be specified when "access_token" is specified`)},
-		{config(`
+  deployment_environments = ["production"]`), Want: check.Literal(`Attribute "access_token_wo" cannot be specified when "access_token" is specified`)},
+		{Config: config(`
   access_token            = "a"
   access_token_wo_version = 1
-  deployment_environments = ["production"]`), literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
-		{config(`
+  deployment_environments = ["production"]`), Want: check.Literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
+		{Config: config(`
   access_token            = "a"
-  deployment_environments = []`), literal(`Attribute deployment_environments list must contain at least 1 elements, got: 0`)},
-		{config(`
+  deployment_environments = []`), Want: check.Literal(`Attribute deployment_environments list must contain at least 1 elements, got: 0`)},
+		{Config: config(`
   access_token            = "a"
-  deployment_environments = ["production", "staging"]`), literal(`Attribute deployment_environments[1] value must be one of: ["development" "preview" "production"], got: "staging"`)},
-		{config(`
+  deployment_environments = ["production", "staging"]`), Want: check.Literal(`Attribute deployment_environments[1] value must be one of: ["development" "preview" "production"], got: "staging"`)},
+		{Config: config(`
   access_token            = "a"
   deployment_environments = ["production"]
-  custom_tags             = { team = "web" }`), literal(`An argument named "custom_tags" is not expected here.`)},
-		{config(`access_token = "a"`), literal(`The argument "deployment_environments" is required, but no definition was found.`)},
-		{webhostConfig(s, name, "", `access_token = "a"`+"\n"+`deployment_environments = ["production"]`), literal(`Attribute project_id string length must be at least 1, got: 0`)},
+  custom_tags             = { team = "web" }`), Want: check.Literal(`An argument named "custom_tags" is not expected here.`)},
+		{Config: config(`access_token = "a"`), Want: check.Literal(`The argument "deployment_environments" is required, but no definition was found.`)},
+		{Config: webhostConfig(s, name, "", `access_token = "a"`+"\n"+`deployment_environments = ["production"]`), Want: check.Literal(`Attribute project_id string length must be at least 1, got: 0`)},
 	})
 }

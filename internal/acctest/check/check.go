@@ -120,6 +120,14 @@ func Import(addr, id string, ignore ...string) resource.TestStep {
 	}
 }
 
+// ImportByName is Import of an object that its name identifies, as the
+// state's "name", when it has no "id".
+func ImportByName(addr, id string, ignore ...string) resource.TestStep {
+	step := Import(addr, id, ignore...)
+	step.ImportStateVerifyIdentifierAttribute = "name"
+	return step
+}
+
 // OnServer checks an object the service holds, read with the test's own
 // client.
 func OnServer[C, T any](t *testing.T, clientOf func(testing.TB) C, read func(ctx context.Context, c C) (*T, error), check func(*T) error) resource.TestCheckFunc {

@@ -1,7 +1,9 @@
 package check
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -30,8 +32,15 @@ type Lifecycle[C any] struct {
 	// Address is the resource's address in the configurations.
 	Address string
 	// IDAttribute is the attribute that identifies the object, "id"
-	// when empty.
+	// when empty: an update keeps it.
 	IDAttribute string
+	// FreshID says that each new object gets a new IDAttribute, so that
+	// a create after an out-of-band deletion, and a replacement, must
+	// change it; false when it is a name that the configuration gives.
+	FreshID bool
+	// ImportIdentifier is the attribute by which an import is matched
+	// with the state, IDAttribute when empty.
+	ImportIdentifier string
 
 	// PlanErrors are planned first, each with its error; against an
 	// emulator, no request may reach it while they are.
@@ -43,6 +52,9 @@ type Lifecycle[C any] struct {
 	OutOfBandChange Change[C]
 	OutOfBandDelete Change[C]
 	Replace         Step
+	// CheckDestroy, when set, checks the service once the test case has
+	// destroyed what it made.
+	CheckDestroy resource.TestCheckFunc
 }
 
 // Step is one phase of Lifecycle: its configuration and the checks of the
@@ -65,6 +77,8 @@ type ImportID struct {
 	ID func(id string) string
 	// Ignore are the attributes that the server cannot return.
 	Ignore []string
+	// Check, when set, checks the imported state further.
+	Check resource.ImportStateCheckFunc
 }
 
 // Change is an out-of-band phase of Lifecycle: Do changes or deletes the
@@ -93,10 +107,17 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 			action = s.Action
 		}
 		idCheck := func(st *terraform.State) error {
+			prev := id
 			if fresh {
 				id = ""
 			}
-			return Kept(l.Address, idAttr, &id)(st)
+			if err := Kept(l.Address, idAttr, &id)(st); err != nil {
+				return err
+			}
+			if fresh && l.FreshID && prev != "" && id == prev {
+				return fmt.Errorf("the %s of %s is still %s: it was not created again", idAttr, l.Address, id)
+			}
+			return nil
 		}
 		checks := []resource.TestCheckFunc{idCheck}
 		if s.Check != nil {
@@ -138,8 +159,9 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 			ImportState:                          true,
 			ImportStateIdFunc:                    func(*terraform.State) (string, error) { return imp.ID(id), nil },
 			ImportStateVerify:                    true,
-			ImportStateVerifyIdentifierAttribute: idAttr,
+			ImportStateVerifyIdentifierAttribute: cmp.Or(l.ImportIdentifier, idAttr),
 			ImportStateVerifyIgnore:              imp.Ignore,
+			ImportStateCheck:                     imp.Check,
 		})
 	}
 	phase(l.OutOfBandChange.Step, plancheck.ResourceActionUpdate, false, outOfBand(l.OutOfBandChange))
@@ -150,6 +172,7 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             l.CheckDestroy,
 		Steps:                    steps,
 	})
 }
