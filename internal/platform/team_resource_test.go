@@ -72,135 +72,117 @@ func teamIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.Tes
 func TestAccTeam_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	var id, recreated string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// manage_projects brings manage_workspaces and
-				// read_projects, which bring read_workspaces: left out,
-				// they are true, and the next plan is empty.
-				Config: teamConfig(p, "platform-admins", `
+	updated := `
+  allow_member_token_management = false
+  organization_access = {
+    manage_policies = true
+  }`
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: teamAddr, FreshID: true,
+		PlanErrors: []check.PlanError{
+			{Config: teamConfig(p, "  ", ""), Want: check.Literal(`Attribute name must not be blank, got:`)},
+			{Config: teamConfig(p, "web", `visibility = "public"`), Want: check.Literal(`Attribute visibility value must be one of: ["secret" "organization"], got: "public"`)},
+			{Config: teamConfig(p, "web", `sso_team_id = ""`), Want: check.Literal(`Attribute sso_team_id string length must be at least 1, got: 0`)},
+			{Config: teamConfig(p, "web", `organization_access = {
+    manage_projects   = true
+    manage_workspaces = false
+  }`), Want: check.Literal(`organization_access.manage_workspaces cannot be false while organization_access.manage_projects is true, which brings it: leave it out, or set it true.`)},
+			{Config: teamConfig(p, "web", `organization_access = {
+    manage_projects = true
+    read_workspaces = false
+  }`), Want: check.Literal(`organization_access.read_workspaces cannot be false while organization_access.manage_projects is true`)},
+		},
+		Create: check.Step{
+			// manage_projects brings manage_workspaces and read_projects,
+			// which bring read_workspaces: left out, they are true, and
+			// the next plan is empty.
+			Config: teamConfig(p, "platform-admins", `
   visibility  = "organization"
   sso_team_id = "sso-42"
   organization_access = {
     manage_projects   = true
     manage_membership = true
   }`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, check.Path("id"), idOf("team")),
-					statecheck.ExpectKnownValue(teamAddr, check.Path("organization"), check.Str(p.Organization)),
-					statecheck.ExpectKnownValue(teamAddr, check.Path("name"), check.Str("platform-admins")),
-					statecheck.ExpectKnownValue(teamAddr, check.Path("visibility"), check.Str("organization")),
-					statecheck.ExpectKnownValue(teamAddr, check.Path("sso_team_id"), check.Str("sso-42")),
-					statecheck.ExpectKnownValue(teamAddr, check.Path("allow_member_token_management"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(teamAddr, check.Path("organization_access"),
-						organizationAccessIs("manage_projects", "manage_workspaces", "read_projects", "read_workspaces", "manage_membership")),
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(teamAddr, &id), teamIs(t, p, map[string]any{
-					"organization": p.Organization, "name": "platform-admins", "visibility": "organization", "sso_team_id": "sso-42",
-					"manage_projects": true, "manage_workspaces": true, "manage_membership": true,
-				})),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(teamAddr, check.Path("id"), idOf("team")),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("name"), check.Str("platform-admins")),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("visibility"), check.Str("organization")),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("sso_team_id"), check.Str("sso-42")),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("allow_member_token_management"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("organization_access"),
+					organizationAccessIs("manage_projects", "manage_workspaces", "read_projects", "read_workspaces", "manage_membership")),
 			},
-			{
-				// A rename and every other value change in place; a flag
-				// taken out of the configuration is turned off, and with
-				// it those it brought.
+			Check: teamIs(t, p, map[string]any{
+				"organization": p.Organization, "name": "platform-admins", "visibility": "organization", "sso_team_id": "sso-42",
+				"manage_projects": true, "manage_workspaces": true, "manage_membership": true,
+			}),
+		},
+		Update: check.Step{
+			// A rename and every other value change in place; a flag
+			// taken out of the configuration is turned off, and with it
+			// those it brought.
+			Config:     teamConfig(p, "platform_admins-2", updated),
+			PlanChecks: []plancheck.PlanCheck{plancheck.ExpectKnownValue(teamAddr, check.Path("organization_access"), organizationAccessIs("manage_policies"))},
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(teamAddr, check.Path("visibility"), check.Str("organization")),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("sso_team_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("allow_member_token_management"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("organization_access"), organizationAccessIs("manage_policies")),
+			},
+			Check: teamIs(t, p, map[string]any{
+				"name": "platform_admins-2", "sso_team_id": "", "allow_member_token_management": false,
+				"manage_projects": false, "manage_workspaces": false, "manage_policies": true, "manage_membership": false,
+			}),
+		},
+		Imports: []check.ImportID{
+			{ID: func(id string) string { return p.Organization + "/" + id }},
+			{ID: func(string) string { return p.Organization + "/platform_admins-2" }},
+		},
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				_, err := c.Teams.Update(ctx, id, platformclient.TeamUpdateOptions{
+					Visibility:         check.Ptr("secret"),
+					OrganizationAccess: &platformclient.OrganizationAccessOptions{ManageTeams: check.Ptr(true)},
+				})
+				return err
+			},
+			// The plan sets the configured values again, and turns off a
+			// flag it leaves out.
+			Step: check.Step{
 				Config: teamConfig(p, "platform_admins-2", `
-  allow_member_token_management = false
-  organization_access = {
-    manage_policies = true
-  }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(teamAddr, check.Path("organization_access"), organizationAccessIs("manage_policies")),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, check.Path("visibility"), check.Str("organization")),
-					statecheck.ExpectKnownValue(teamAddr, check.Path("sso_team_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(teamAddr, check.Path("allow_member_token_management"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(teamAddr, check.Path("organization_access"), organizationAccessIs("manage_policies")),
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(teamAddr, &id), teamIs(t, p, map[string]any{
-					"name": "platform_admins-2", "sso_team_id": "", "allow_member_token_management": false,
-					"manage_projects": false, "manage_workspaces": false, "manage_policies": true, "manage_membership": false,
-				})),
-			},
-			{
-				ResourceName:      teamAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return p.Organization + "/" + id, nil },
-				ImportStateVerify: true,
-			},
-			{
-				ResourceName:      teamAddr,
-				ImportState:       true,
-				ImportStateId:     p.Organization + "/platform_admins-2",
-				ImportStateVerify: true,
-			},
-			{
-				// Changed outside Terraform: the plan sets the configured
-				// values again, and turns off a flag it leaves out.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					_, err := c.Teams.Update(ctx, id, platformclient.TeamUpdateOptions{
-						Visibility:         check.Ptr("secret"),
-						OrganizationAccess: &platformclient.OrganizationAccessOptions{ManageTeams: check.Ptr(true)},
-					})
-					return err
-				}),
-				Config: teamConfig(p, "platform_admins-2", `
-  visibility                    = "organization"
-  allow_member_token_management = false
-  organization_access = {
-    manage_policies = true
-  }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(teamAddr, &id), teamIs(t, p, map[string]any{
-					"visibility": "organization", "manage_teams": false, "manage_policies": true,
-				})),
-			},
-			{
+  visibility = "organization"`+updated),
+				Check: teamIs(t, p, map[string]any{"visibility": "organization", "manage_teams": false, "manage_policies": true}),
 				// Left out, the organization access is kept as it is.
-				Config: teamConfig(p, "platform_admins-2", `
+				Then: []resource.TestStep{{
+					Config: teamConfig(p, "platform_admins-2", `
   visibility                    = "organization"
   allow_member_token_management = false`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Teams.Delete(ctx, id)
-				}),
-				Config: teamConfig(p, "platform_admins-2", `visibility = "organization"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, check.Path("organization_access"), organizationAccessIs()),
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(teamAddr, &recreated), teamIs(t, p, map[string]any{"visibility": "organization"})),
-			},
-			{
-				// Another organization replaces the team.
-				Config: teamConfig(p, "platform_admins-2", `organization = "`+other+`"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, check.Path("organization"), check.Str(other)),
-					// A replacement plans a new team, which is secret.
-					statecheck.ExpectKnownValue(teamAddr, check.Path("visibility"), check.Str("secret")),
-				},
-				Check: teamIs(t, p, map[string]any{"organization": other, "visibility": "secret"}),
+					ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				}},
 			},
 		},
-	})
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error { return c.Teams.Delete(ctx, id) },
+			Step: check.Step{
+				Config: teamConfig(p, "platform_admins-2", `visibility = "organization"`),
+				StateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamAddr, check.Path("organization_access"), organizationAccessIs()),
+				},
+				Check: teamIs(t, p, map[string]any{"visibility": "organization"}),
+			},
+		},
+		// Another organization replaces the team.
+		Replace: check.Step{
+			Config: teamConfig(p, "platform_admins-2", `organization = "`+other+`"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(teamAddr, check.Path("organization"), check.Str(other)),
+				// A replacement plans a new team, which is secret.
+				statecheck.ExpectKnownValue(teamAddr, check.Path("visibility"), check.Str("secret")),
+			},
+			Check: teamIs(t, p, map[string]any{"organization": other, "visibility": "secret"}),
+		},
+	}.Run(t)
 }
 
 // A create of a name the organization has, in any case, is refused, and
@@ -292,23 +274,6 @@ func TestAccTeam_existingIsNotTakenOver(t *testing.T) {
 			ExpectError: check.Wrapped(`Team already exists.*A team named "owners-of-things" already exists.*` +
 				`terraform import <resource address> ` + p.Organization + "/" + taken.ID + `.*409 Conflict`),
 		}},
-	})
-}
-
-func TestAccTeam_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	check.PlanErrors(t, p, []check.PlanError{
-		{Config: teamConfig(p, "  ", ""), Want: check.Literal(`Attribute name must not be blank, got:`)},
-		{Config: teamConfig(p, "web", `visibility = "public"`), Want: check.Literal(`Attribute visibility value must be one of: ["secret" "organization"], got: "public"`)},
-		{Config: teamConfig(p, "web", `sso_team_id = ""`), Want: check.Literal(`Attribute sso_team_id string length must be at least 1, got: 0`)},
-		{Config: teamConfig(p, "web", `organization_access = {
-    manage_projects   = true
-    manage_workspaces = false
-  }`), Want: check.Literal(`organization_access.manage_workspaces cannot be false while organization_access.manage_projects is true, which brings it: leave it out, or set it true.`)},
-		{Config: teamConfig(p, "web", `organization_access = {
-    manage_projects = true
-    read_workspaces = false
-  }`), Want: check.Literal(`organization_access.read_workspaces cannot be false while organization_access.manage_projects is true`)},
 	})
 }
 
