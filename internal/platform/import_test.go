@@ -126,7 +126,5 @@ func TestAccOrganization_importName(t *testing.T) {
 		"`-` and `_`. Got \"\"."; code == 0 || !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Errorf("terraform import with an empty ID exited %d:\n%s\nwant the error %q", code, out, want)
 	}
-	if sent := p.RequestsSince(before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
+	check.NoRequestsSince(t, p, before)
 }

@@ -177,7 +177,5 @@ func TestAccOrganizationDefaultSettings_importIDChecked(t *testing.T) {
 				`An organization's name has 1 to 40 characters: letters, digits, ` + "`-` and `_`." + ` Got "acme/prod".`),
 		}},
 	})
-	if sent := p.RequestsSince(before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
+	check.NoRequestsSince(t, p, before)
 }

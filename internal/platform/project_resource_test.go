@@ -317,9 +317,7 @@ data "stack_platform_organization" "default" {}
 				`or platform.organization (or STACK_PLATFORM_ORGANIZATION) in the provider's configuration.`)},
 		},
 	})
-	if sent := p.RequestsSince(before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
+	check.NoRequestsSince(t, p, before)
 }
 
 // A create of a name that the organization has, in any case, is refused,
@@ -455,9 +453,7 @@ func TestAccProject_importIDChecked(t *testing.T) {
 			ExpectError:   check.Literal(`The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got "web".`),
 		}},
 	})
-	if sent := p.RequestsSince(before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
+	check.NoRequestsSince(t, p, before)
 }
 
 // A refresh reads a project, its tag bindings included, with one request.

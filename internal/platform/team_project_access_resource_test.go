@@ -79,48 +79,43 @@ func accessIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.T
 
 func TestAccTeamProjectAccess_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	var id, recreated string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// A fixed level's permissions are those it implies, and
-				// the next plan is empty.
-				Config: accessConfig(p, "a", `access = "read"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(accessAddr, check.Path("id"), idOf("tprj")),
-					statecheck.ExpectKnownValue(accessAddr, check.Path("access"), check.Str("read")),
-					statecheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("read", "none", "read")),
-					statecheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
-						workspaceAccessIs("read", "none", "read", "read", false, false, false, false, false, false)),
-					statecheck.CompareValuePairs(accessAddr, check.Path("team_id"), "stack_platform_team.devs", check.Path("id"), compare.ValuesSame()),
-					statecheck.CompareValuePairs(accessAddr, check.Path("project_id"), "stack_platform_project.a", check.Path("id"), compare.ValuesSame()),
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "read", "runs": "read"})),
-			},
-			{
-				// Another fixed level: its permissions are known in the
-				// plan.
-				Config: accessConfig(p, "a", `access = "write"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
-							workspaceAccessIs("apply", "read", "write", "write", false, true, false, false, false, false)),
-					},
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "write", "runs": "apply"})),
-			},
-			{
-				// Custom starts from what the level implied, and changes
-				// what the configuration sets.
-				Config: accessConfig(p, "a", `
+	var id string
+	custom := accessConfig(p, "a", `
   access           = "custom"
   project_access   = { teams = "read" }
-  workspace_access = { runs = "plan", create = true }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate)},
-				},
+  workspace_access = { runs = "plan", create = true }`)
+	update := []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate)}
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: accessAddr, FreshID: true,
+		PlanErrors: accessPlanErrors(p),
+		Create: check.Step{
+			// A fixed level's permissions are those it implies, and the
+			// next plan is empty.
+			Config: accessConfig(p, "a", `access = "read"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(accessAddr, check.Path("id"), idOf("tprj")),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("access"), check.Str("read")),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("read", "none", "read")),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
+					workspaceAccessIs("read", "none", "read", "read", false, false, false, false, false, false)),
+				statecheck.CompareValuePairs(accessAddr, check.Path("team_id"), "stack_platform_team.devs", check.Path("id"), compare.ValuesSame()),
+				statecheck.CompareValuePairs(accessAddr, check.Path("project_id"), "stack_platform_project.a", check.Path("id"), compare.ValuesSame()),
+			},
+			Check: resource.ComposeTestCheckFunc(check.IDKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "read", "runs": "read"})),
+		},
+		// Another fixed level: its permissions are known in the plan.
+		Update: check.Step{
+			Config: accessConfig(p, "a", `access = "write"`),
+			PlanChecks: []plancheck.PlanCheck{
+				plancheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
+					workspaceAccessIs("apply", "read", "write", "write", false, true, false, false, false, false)),
+			},
+			Check: accessIs(t, p, map[string]any{"access": "write", "runs": "apply"}),
+			Then: []resource.TestStep{{
+				// Custom starts from what the level implied, and changes
+				// what the configuration sets.
+				Config:           custom,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: update},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("read", "read", "read")),
 					statecheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
@@ -128,80 +123,68 @@ func TestAccTeamProjectAccess_lifecycle(t *testing.T) {
 				},
 				Check: resource.ComposeTestCheckFunc(check.IDKept(accessAddr, &id),
 					accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "create": true, "state_versions": "write"})),
+			}},
+		},
+		Imports: []check.ImportID{{ID: func(id string) string { return id }}},
+		// Changed outside Terraform: the plan sets the custom permissions
+		// again.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				_, err := c.TeamProjectAccesses.Update(ctx, id, platformclient.TeamProjectAccessUpdateOptions{
+					WorkspaceAccess: &platformclient.TeamProjectAccessWorkspaceAccessOptions{Runs: check.Ptr("apply"), Create: check.Ptr(false)},
+				})
+				return err
 			},
-			{
-				ResourceName:      accessAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
-				ImportStateVerify: true,
-			},
-			{
-				// Changed outside Terraform: the plan sets the custom
-				// permissions again.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					_, err := c.TeamProjectAccesses.Update(ctx, id, platformclient.TeamProjectAccessUpdateOptions{
-						WorkspaceAccess: &platformclient.TeamProjectAccessWorkspaceAccessOptions{Runs: check.Ptr("apply"), Create: check.Ptr(false)},
-					})
-					return err
-				}),
-				Config: accessConfig(p, "a", `
-  access           = "custom"
-  project_access   = { teams = "read" }
-  workspace_access = { runs = "plan", create = true }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "create": true}),
-			},
-			{
-				// Back to a fixed level: its permissions, known in the plan.
-				Config: accessConfig(p, "a", `access = "maintain"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("read", "none", "read")),
-						plancheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
-							workspaceAccessIs("apply", "read", "write", "write", true, true, true, false, true, true)),
+			Step: check.Step{
+				Config: custom,
+				Check:  accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "create": true}),
+				Then: []resource.TestStep{
+					{
+						// Back to a fixed level: its permissions, known in
+						// the plan.
+						Config: accessConfig(p, "a", `access = "maintain"`),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: append(update,
+								plancheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("read", "none", "read")),
+								plancheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
+									workspaceAccessIs("apply", "read", "write", "write", true, true, true, false, true, true))),
+						},
+						Check: resource.ComposeTestCheckFunc(check.IDKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "maintain", "create": true})),
 					},
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "maintain", "create": true})),
-			},
-			{
-				// A fixed level may state the permissions it implies.
-				Config: accessConfig(p, "a", `
+					{
+						// A fixed level may state the permissions it
+						// implies.
+						Config: accessConfig(p, "a", `
   access           = "maintain"
   workspace_access = { runs = "apply", move = false }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+						},
+					},
 				},
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					return c.TeamProjectAccesses.Delete(ctx, id)
-				}),
-				Config: accessConfig(p, "a", `access = "maintain"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(accessAddr, &recreated), accessIs(t, p, map[string]any{"access": "maintain"})),
-			},
-			{
-				// Another project replaces the access.
-				Config: accessConfig(p, "b", `access = "admin"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.CompareValuePairs(accessAddr, check.Path("project_id"), "stack_platform_project.b", check.Path("id"), compare.ValuesSame()),
-					statecheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("delete", "manage", "write")),
-					statecheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
-						workspaceAccessIs("apply", "read", "write", "write", true, true, true, true, true, true)),
-				},
-				Check: accessIs(t, p, map[string]any{"access": "admin", "settings": "delete"}),
 			},
 		},
-	})
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.TeamProjectAccesses.Delete(ctx, id)
+			},
+			Step: check.Step{
+				Config: accessConfig(p, "a", `access = "maintain"`),
+				Check:  accessIs(t, p, map[string]any{"access": "maintain"}),
+			},
+		},
+		// Another project replaces the access.
+		Replace: check.Step{
+			Config: accessConfig(p, "b", `access = "admin"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.CompareValuePairs(accessAddr, check.Path("project_id"), "stack_platform_project.b", check.Path("id"), compare.ValuesSame()),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("delete", "manage", "write")),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
+					workspaceAccessIs("apply", "read", "write", "write", true, true, true, true, true, true)),
+			},
+			Check: accessIs(t, p, map[string]any{"access": "admin", "settings": "delete"}),
+		},
+	}.Run(t)
 }
 
 // Every permission is known in the plan, on create as on update: a fixed
@@ -281,8 +264,8 @@ func TestAccTeamProjectAccess_customFromScratch(t *testing.T) {
 	})
 }
 
-func TestAccTeamProjectAccess_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// accessPlanErrors are the plan-time errors of an access.
+func accessPlanErrors(p *acctest.Platform) []check.PlanError {
 	raw := p.ProviderConfig() + `
 resource "stack_platform_team_project_access" "test" {
   team_id    = "%s"
@@ -292,7 +275,7 @@ resource "stack_platform_team_project_access" "test" {
 }
 `
 	cfg := func(team, access, body string) string { return fmt.Sprintf(raw, team, access, body) }
-	check.PlanErrors(t, p, []check.PlanError{
+	return []check.PlanError{
 		{Config: cfg("team-6p5RiCe5CRjBmsGt", "owner", ""),
 			Want: check.Literal(`Attribute access value must be one of: ["read" "write" "maintain" "admin" "custom"], got: "owner"`)},
 		{Config: cfg("devs", "read", ""), Want: check.Literal(`team_id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "devs".`)},
@@ -302,7 +285,7 @@ resource "stack_platform_team_project_access" "test" {
 			Want: check.Literal(`project_access.teams can only be set when access is custom: access write implies none, got manage.`)},
 		{Config: cfg("team-6p5RiCe5CRjBmsGt", "custom", `workspace_access = { state_versions = "all" }`),
 			Want: check.Literal(`Attribute workspace_access.state_versions value must be one of: ["none" "read-outputs" "read" "write"], got: "all"`)},
-	})
+	}
 }
 
 func TestAccTeamProjectAccess_importIDChecked(t *testing.T) {
@@ -318,7 +301,5 @@ func TestAccTeamProjectAccess_importIDChecked(t *testing.T) {
 			ExpectError:   check.Literal(`The import ID of a team project access is its ID, tprj- and 16 characters of the base58 alphabet; got "team-6p5RiCe5CRjBmsGt".`),
 		}},
 	})
-	if sent := p.RequestsSince(before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
+	check.NoRequestsSince(t, p, before)
 }

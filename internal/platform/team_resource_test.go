@@ -290,9 +290,7 @@ func TestAccTeam_importIDChecked(t *testing.T) {
 			ExpectError:   check.Literal(`The import ID of a team is <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>; got "team-6p5RiCe5CRjBmsGt".`),
 		}},
 	})
-	if sent := p.RequestsSince(before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
+	check.NoRequestsSince(t, p, before)
 }
 
 // Team names may hold spaces, as real organizations' do (Platform Admins):

@@ -206,9 +206,7 @@ func TestAccTeamToken_importIDChecked(t *testing.T) {
 				`or, for a team's legacy token, the team's ID, team- and 16 characters; got "ci".`),
 		}},
 	})
-	if sent := p.RequestsSince(before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
+	check.NoRequestsSince(t, p, before)
 }
 
 // A team or organization token that expired while in the state stays
