@@ -78,23 +78,6 @@ func projectIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.
 	}
 }
 
-// projectIDKept records the project's ID in *id, or checks that it is still
-// the one recorded: an update, not a replacement.
-func projectIDKept(id *string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		got, err := check.StateValue(s, projectAddr, "id")
-		switch {
-		case err != nil:
-			return err
-		case *id == "":
-			*id = got
-		case got != *id:
-			return fmt.Errorf("the project's ID is %s, want %s: it was replaced", got, *id)
-		}
-		return nil
-	}
-}
-
 func projectGone(t *testing.T, p *acctest.Platform, id *string) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		return check.Gone(t, p.Client, "project "+*id, func(ctx context.Context, c *platformclient.Client) error {
@@ -107,116 +90,105 @@ func projectGone(t *testing.T, p *acctest.Platform, id *string) resource.TestChe
 func TestAccProject_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	var id, replacedID string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: projectConfig(p, "Platform Team", `
+	var id, recreatedID string
+	updated := projectConfig(p, "Platform_Team-2", `tag_bindings = { env = "staging", tier = "1" }`)
+	untagged := projectConfig(p, "Platform_Team-2", `tag_bindings = {}`)
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: projectAddr, FreshID: true,
+		PlanErrors: projectPlanErrors(p),
+		Create: check.Step{
+			Config: projectConfig(p, "Platform Team", `
   description                    = "The platform's workspaces"
   auto_destroy_activity_duration = "14d"
   tag_bindings                   = { env = "prod", team = "" }`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, check.Path("id"), idOf("prj")),
-					statecheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(p.Organization)),
-					statecheck.ExpectKnownValue(projectAddr, check.Path("name"), check.Str("Platform Team")),
-					statecheck.ExpectKnownValue(projectAddr, check.Path("description"), check.Str("The platform's workspaces")),
-					statecheck.ExpectKnownValue(projectAddr, check.Path("auto_destroy_activity_duration"), check.Str("14d")),
-					statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
-				},
-				Check: resource.ComposeTestCheckFunc(projectIDKept(&id), projectIs(t, p, map[string]any{
-					"organization": p.Organization, "name": "Platform Team", "description": "The platform's workspaces",
-					"auto_destroy_activity_duration": "14d", "tag_bindings": map[string]string{"env": "prod", "team": ""},
-				})),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(projectAddr, check.Path("id"), idOf("prj")),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("name"), check.Str("Platform Team")),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("description"), check.Str("The platform's workspaces")),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("auto_destroy_activity_duration"), check.Str("14d")),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
 			},
-			{
-				// A rename, and every other value, changes in place; what
-				// the configuration no longer sets is cleared.
-				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = { env = "staging", tier = "1" }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, check.Path("description"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(projectAddr, check.Path("auto_destroy_activity_duration"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1"})),
-				},
-				Check: resource.ComposeTestCheckFunc(projectIDKept(&id), projectIs(t, p, map[string]any{
-					"name": "Platform_Team-2", "description": "", "auto_destroy_activity_duration": "",
-					"tag_bindings": map[string]string{"env": "staging", "tier": "1"},
-				})),
+			Check: resource.ComposeTestCheckFunc(check.IDKept(projectAddr, &id), projectIs(t, p, map[string]any{
+				"organization": p.Organization, "name": "Platform Team", "description": "The platform's workspaces",
+				"auto_destroy_activity_duration": "14d", "tag_bindings": map[string]string{"env": "prod", "team": ""},
+			})),
+		},
+		// A rename, and every other value, changes in place; what the
+		// configuration no longer sets is cleared.
+		Update: check.Step{
+			Config: updated,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(projectAddr, check.Path("description"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("auto_destroy_activity_duration"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1"})),
 			},
-			{
-				ResourceName:      projectAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
-				ImportStateVerify: true,
+			Check: projectIs(t, p, map[string]any{
+				"name": "Platform_Team-2", "description": "", "auto_destroy_activity_duration": "",
+				"tag_bindings": map[string]string{"env": "staging", "tier": "1"},
+			}),
+		},
+		Imports: []check.ImportID{{ID: func(id string) string { return id }}},
+		// Changed outside Terraform: the next plan sets the configured
+		// values again, and removes a tag it does not list.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				if _, err := c.Projects.Update(ctx, id, platformclient.ProjectUpdateOptions{Description: check.Ptr("edited")}); err != nil {
+					return err
+				}
+				return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
 			},
-			{
-				// Changed outside Terraform: the next plan sets the
-				// configured values again, and removes a tag it does not
-				// list.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					if _, err := c.Projects.Update(ctx, id, platformclient.ProjectUpdateOptions{Description: check.Ptr("edited")}); err != nil {
-						return err
-					}
-					return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
-				}),
-				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = { env = "staging", tier = "1" }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: resource.ComposeTestCheckFunc(projectIDKept(&id), projectIs(t, p, map[string]any{
+			Step: check.Step{
+				Config: updated,
+				Check: projectIs(t, p, map[string]any{
 					"description": "", "tag_bindings": map[string]string{"env": "staging", "tier": "1"},
-				})),
-			},
-			{
-				// Left out, the tag bindings are kept as they are, even
-				// those added outside Terraform; {} removes them.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
 				}),
-				Config: projectConfig(p, "Platform_Team-2", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				Then: []resource.TestStep{
+					{
+						// Left out, the tag bindings are kept as they are,
+						// even those added outside Terraform; {} removes
+						// them.
+						PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
+							return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
+						}),
+						Config: projectConfig(p, "Platform_Team-2", ""),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{
+							statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1", "owner": "ops"})),
+						},
+					},
+					{
+						Config: untagged,
+						ConfigStateChecks: []statecheck.StateCheck{
+							statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), knownvalue.MapSizeExact(0)),
+						},
+						Check: projectIs(t, p, map[string]any{"tag_bindings": map[string]string{}}),
+					},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1", "owner": "ops"})),
-				},
-			},
-			{
-				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = {}`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), knownvalue.MapSizeExact(0)),
-				},
-				Check: projectIs(t, p, map[string]any{"tag_bindings": map[string]string{}}),
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Projects.Delete(ctx, id)
-				}),
-				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = {}`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &id), projectIDKept(&replacedID),
-					projectIs(t, p, map[string]any{"organization": p.Organization, "name": "Platform_Team-2"})),
-			},
-			{
-				// Another organization, named in the configuration,
-				// replaces the project.
-				Config: projectConfig(p, "Platform_Team-2", `organization = "`+other+`"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(other)),
-				},
-				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &replacedID), projectIs(t, p, map[string]any{"organization": other})),
 			},
 		},
-	})
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.Projects.Delete(ctx, id)
+			},
+			Step: check.Step{
+				Config: untagged,
+				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &id), check.IDKept(projectAddr, &recreatedID),
+					projectIs(t, p, map[string]any{"organization": p.Organization, "name": "Platform_Team-2"})),
+			},
+		},
+		// Another organization, named in the configuration, replaces the
+		// project.
+		Replace: check.Step{
+			Config: projectConfig(p, "Platform_Team-2", `organization = "`+other+`"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(other)),
+			},
+			Check: resource.ComposeTestCheckFunc(projectGone(t, p, &recreatedID), projectIs(t, p, map[string]any{"organization": other})),
+		},
+	}.Run(t)
 }
 
 // Left out, the organization is the provider's, known in the plan; a
@@ -238,7 +210,7 @@ func TestAccProject_defaultOrganization(t *testing.T) {
 						plancheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(p.Organization)),
 					},
 				},
-				Check: resource.ComposeTestCheckFunc(projectIDKept(&first), projectIs(t, p, map[string]any{"organization": p.Organization})),
+				Check: resource.ComposeTestCheckFunc(check.IDKept(projectAddr, &first), projectIs(t, p, map[string]any{"organization": p.Organization})),
 			},
 			{
 				// An update of another attribute keeps the organization.
@@ -249,7 +221,7 @@ func TestAccProject_defaultOrganization(t *testing.T) {
 						plancheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(p.Organization)),
 					},
 				},
-				Check: projectIDKept(&first),
+				Check: check.IDKept(projectAddr, &first),
 			},
 			{
 				Config: projectResource(p.ProviderConfigWith(p.Token, other), "defaulted", `description = "kept where it is"`),
@@ -262,7 +234,7 @@ func TestAccProject_defaultOrganization(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(other)),
 				},
-				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &first), projectIDKept(&second),
+				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &first), check.IDKept(projectAddr, &second),
 					projectIs(t, p, map[string]any{"organization": other, "description": "kept where it is"})),
 			},
 			{
@@ -274,7 +246,7 @@ func TestAccProject_defaultOrganization(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: projectIDKept(&second),
+				Check: check.IDKept(projectAddr, &second),
 			},
 		},
 	})
@@ -407,10 +379,10 @@ func TestAccProject_notVisibleToToken(t *testing.T) {
 	})
 }
 
-func TestAccProject_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// projectPlanErrors are the plan-time errors of a project.
+func projectPlanErrors(p *acctest.Platform) []check.PlanError {
 	nameRule := `must be letters, digits, spaces, '-' and '_', not starting or ending with a space`
-	check.PlanErrors(t, p, []check.PlanError{
+	return []check.PlanError{
 		{Config: projectConfig(p, "ab", ""), Want: check.Literal(`Attribute name string length must be between 3 and 40, got: 2`)},
 		{Config: projectConfig(p, strings.Repeat("x", 41), ""), Want: check.Literal(`Attribute name string length must be between 3 and 40, got: 41`)},
 		{Config: projectConfig(p, "web/app", ""), Want: check.Literal(`Attribute name ` + nameRule + `, got: web/app`)},
@@ -428,7 +400,7 @@ func TestAccProject_planErrors(t *testing.T) {
 		{Config: projectConfig(p, "web", `organization = "a b"`),
 			Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
 		{Config: projectConfig(p, "web", elevenTagBindings), Want: check.Literal(`Attribute tag_bindings map must contain at most 10 elements, got: 11`)},
-	})
+	}
 }
 
 // elevenTagBindings is one tag binding more than the platform takes.
