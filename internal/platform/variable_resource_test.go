@@ -15,7 +15,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const variableAddr = "stack_platform_variable.test"
@@ -91,113 +90,94 @@ func TestAccVariable_workspaceLifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	ws := newWorkspace(t, p, "app")
 	parent := platformclient.InWorkspace(ws)
-	var id, version, replaced string
+	var version string
 	config := func(body string) string {
 		return variableConfig(p, fmt.Sprintf("workspace_id = %q\n", ws)+body)
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config(`
+	asHCL := config(`
+  key      = "deploy_region"
+  value    = "[\"eu-west-1\", \"us-east-1\"]"
+  hcl      = true
+  category = "terraform"`)
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: variableAddr, FreshID: true,
+		PlanErrors: variablePlanErrors(p),
+		Create: check.Step{
+			Config: config(`
   key         = "region"
   value       = "eu-west-1"
   category    = "terraform"
   description = "Where to deploy"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(variableAddr, check.Path("id"), idOf("var")),
-					statecheck.ExpectKnownValue(variableAddr, check.Path("workspace_id"), check.Str(ws)),
-					statecheck.ExpectKnownValue(variableAddr, check.Path("variable_set_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(variableAddr, check.Path("key"), check.Str("region")),
-					statecheck.ExpectKnownValue(variableAddr, check.Path("value"), check.Str("eu-west-1")),
-					statecheck.ExpectKnownValue(variableAddr, check.Path("readable_value"), check.Str("eu-west-1")),
-					statecheck.ExpectKnownValue(variableAddr, check.Path("category"), check.Str("terraform")),
-					statecheck.ExpectKnownValue(variableAddr, check.Path("description"), check.Str("Where to deploy")),
-					statecheck.ExpectKnownValue(variableAddr, check.Path("hcl"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(variableAddr, check.Path("sensitive"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(variableAddr, check.Path("value_wo_version"), knownvalue.Null()),
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(variableAddr, &id), stateValueIs("version_id", &version, true),
-					variableIs(t, p, parent, map[string]any{
-						"key": "region", "value": "eu-west-1", "description": "Where to deploy", "category": "terraform", "hcl": false, "sensitive": false,
-					})),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(variableAddr, check.Path("id"), idOf("var")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("workspace_id"), check.Str(ws)),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("variable_set_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("key"), check.Str("region")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("value"), check.Str("eu-west-1")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("readable_value"), check.Str("eu-west-1")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("category"), check.Str("terraform")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("description"), check.Str("Where to deploy")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("hcl"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("sensitive"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("value_wo_version"), knownvalue.Null()),
 			},
-			{
-				// Even without a change of the value, the platform gives
-				// the variable a new version on every update: the plan
-				// cannot know it.
-				Config: config(`
+			Check: resource.ComposeTestCheckFunc(stateValueIs("version_id", &version, true),
+				variableIs(t, p, parent, map[string]any{
+					"key": "region", "value": "eu-west-1", "description": "Where to deploy", "category": "terraform", "hcl": false, "sensitive": false,
+				})),
+		},
+		// Even without a change of the value, the platform gives the
+		// variable a new version on every update: the plan cannot know it.
+		Update: check.Step{
+			Config: config(`
   key      = "deploy_region"
   value    = "eu-west-1"
   category = "terraform"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(variableAddr, check.Path("version_id")),
-						plancheck.ExpectKnownValue(variableAddr, check.Path("readable_value"), check.Str("eu-west-1")),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(variableAddr, check.Path("description"), knownvalue.Null())},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(variableAddr, &id), stateValueIs("version_id", &version, false),
-					variableIs(t, p, parent, map[string]any{"key": "deploy_region", "description": ""})),
+			PlanChecks: []plancheck.PlanCheck{
+				plancheck.ExpectUnknownValue(variableAddr, check.Path("version_id")),
+				plancheck.ExpectKnownValue(variableAddr, check.Path("readable_value"), check.Str("eu-west-1")),
 			},
-			{
-				Config: config(`
-  key      = "deploy_region"
-  value    = "[\"eu-west-1\", \"us-east-1\"]"
-  hcl      = true
-  category = "terraform"`),
+			StateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(variableAddr, check.Path("description"), knownvalue.Null())},
+			Check: resource.ComposeTestCheckFunc(stateValueIs("version_id", &version, false),
+				variableIs(t, p, parent, map[string]any{"key": "deploy_region", "description": ""})),
+			Then: []resource.TestStep{{
+				Config: asHCL,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(variableAddr, check.Path("version_id"))},
 				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(variableAddr, &id), stateValueIs("version_id", &version, false),
+				Check: resource.ComposeTestCheckFunc(stateValueIs("version_id", &version, false),
 					variableIs(t, p, parent, map[string]any{"value": `["eu-west-1", "us-east-1"]`, "hcl": true})),
+			}},
+		},
+		Imports: []check.ImportID{{ID: func(id string) string { return p.Organization + "/app/" + id }}},
+		// A value changed outside Terraform is seen and set back.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return setValue(parent, &id, "edited")(ctx, c)
 			},
-			{
-				ResourceName:      variableAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return p.Organization + "/app/" + id, nil },
-				ImportStateVerify: true,
-			},
-			{
-				// A value changed outside Terraform is seen and set back.
-				PreConfig: check.OutOfBand(t, p.Client, setValue(parent, &id, "edited")),
-				Config: config(`
-  key      = "deploy_region"
-  value    = "[\"eu-west-1\", \"us-east-1\"]"
-  hcl      = true
-  category = "terraform"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(variableAddr, &id), variableIs(t, p, parent, map[string]any{"value": `["eu-west-1", "us-east-1"]`})),
-			},
-			{
-				// A change of category replaces the variable.
-				Config: config(`
-  key      = "deploy_region"
-  value    = "eu"
-  category = "env"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(variableAddr, &replaced), variableIs(t, p, parent, map[string]any{"category": "env", "value": "eu"})),
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Variables.Delete(ctx, parent, replaced)
-				}),
-				Config: config(`
-  key      = "deploy_region"
-  value    = "eu"
-  category = "env"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionCreate)},
-				},
+			Step: check.Step{
+				Config: asHCL,
+				Check:  variableIs(t, p, parent, map[string]any{"value": `["eu-west-1", "us-east-1"]`}),
 			},
 		},
-	})
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.Variables.Delete(ctx, parent, id)
+			},
+			Step: check.Step{
+				Config: asHCL,
+				Check:  variableIs(t, p, parent, map[string]any{"key": "deploy_region", "hcl": true}),
+			},
+		},
+		// A change of category replaces the variable.
+		Replace: check.Step{
+			Config: config(`
+  key      = "deploy_region"
+  value    = "eu"
+  category = "env"`),
+			Check: variableIs(t, p, parent, map[string]any{"category": "env", "value": "eu"}),
+		},
+	}.Run(t)
 }
 
 // A sensitive value, which the platform never returns, changed outside
@@ -356,10 +336,10 @@ func TestAccVariable_existingIsNotTakenOver(t *testing.T) {
 	})
 }
 
-func TestAccVariable_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// variablePlanErrors are the plan-time errors of a variable.
+func variablePlanErrors(p *acctest.Platform) []check.PlanError {
 	const ws, vs = "ws-6p5RiCe5CRjBmsGt", "varset-6p5RiCe5CRjBmsGt"
-	check.PlanErrors(t, p, []check.PlanError{
+	return []check.PlanError{
 		{
 			Config: variableConfig(p, fmt.Sprintf(`
   workspace_id    = %q
@@ -385,5 +365,5 @@ func TestAccVariable_planErrors(t *testing.T) {
 			Config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"env\"\nvalue_wo = \"b\"", ws)),
 			Want:   check.Wrapped(`Attribute "value_wo_version" must be specified when "value_wo" is specified`),
 		},
-	})
+	}
 }
