@@ -94,23 +94,6 @@ func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resourc
 	}
 }
 
-// workspaceIDKept records the workspace's ID in *id, or checks that it is
-// still the one recorded: an update, not a replacement.
-func workspaceIDKept(id *string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		got, err := check.StateValue(s, workspaceAddr, "id")
-		switch {
-		case err != nil:
-			return err
-		case *id == "":
-			*id = got
-		case got != *id:
-			return fmt.Errorf("the workspace's ID is %s, want %s: it was replaced", got, *id)
-		}
-		return nil
-	}
-}
-
 func workspaceGone(t *testing.T, p *acctest.Platform, id *string) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		return check.Gone(t, p.Client, "workspace "+*id, func(ctx context.Context, c *platformclient.Client) error {
@@ -169,136 +152,114 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
     oauth_token_id = "ot-6p5RiCe5CRjBmsGt"
   }`, second)
 	var id, replacedID string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: workspaceConfig(p, "network", full),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("id"), idOf("ws")),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("organization"), check.Str(p.Organization)),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("project_id"), check.Str(first)),
-					// The configuration's spelling of the time is kept.
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_at"), check.Str("2030-06-01T14:00:00+02:00")),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), knownvalue.SetExact([]knownvalue.Check{check.Str("network"), check.Str("prod")})),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"identifier": check.Str("acme/network"), "branch": check.Str("main"), "ingress_submodules": knownvalue.Bool(true),
-						"oauth_token_id": knownvalue.Null(), "codehost_app_installation_id": check.Str("ghain-6p5RiCe5CRjBmsGt"), "tags_regex": check.Str(`^v\d+$`),
-					})),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("setting_overwrites"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"execution_mode": knownvalue.Bool(false), "agent_pool": knownvalue.Bool(false),
-					})),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("resource_count"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("runs_count"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("force_delete"), knownvalue.Bool(false)),
-				},
-				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
-					"organization": p.Organization, "name": "network", "description": "The network", "project": first,
-					"auto_apply": true, "auto_apply_run_trigger": true, "auto_destroy_at": "2030-06-01T12:00:00Z",
-					"auto_destroy_activity_duration": "", "allow_destroy_plan": false, "file_triggers_enabled": false,
-					"queue_all_runs": true, "speculative_enabled": false, "structured_run_output_enabled": false,
-					"assessments_enabled": true, "source": "console https://console.example", "terraform_version": "~> 1.9",
-					"trigger_prefixes": []string{}, "trigger_patterns": []string{}, "working_directory": "net",
-					"tag_names": []string{"network", "prod"}, "tag_bindings": map[string]string{"env": "prod", "team": ""},
-					"vcs_repo": `acme/network@main sub=true oauth= app=ghain-6p5RiCe5CRjBmsGt regex=^v\d+$`,
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: workspaceAddr, FreshID: true,
+		PlanErrors: workspacePlanErrors(p),
+		Create: check.Step{
+			Config: workspaceConfig(p, "network", full),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("id"), idOf("ws")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("project_id"), check.Str(first)),
+				// The configuration's spelling of the time is kept.
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_at"), check.Str("2030-06-01T14:00:00+02:00")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), knownvalue.SetExact([]knownvalue.Check{check.Str("network"), check.Str("prod")})),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"identifier": check.Str("acme/network"), "branch": check.Str("main"), "ingress_submodules": knownvalue.Bool(true),
+					"oauth_token_id": knownvalue.Null(), "codehost_app_installation_id": check.Str("ghain-6p5RiCe5CRjBmsGt"), "tags_regex": check.Str(`^v\d+$`),
 				})),
-			},
-			{
-				// A rename, a move to another project, and every other value
-				// change in place; what the configuration no longer sets
-				// goes back to the platform's default.
-				Config: workspaceConfig(p, "network-2", updated),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("description"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_at"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), strings_()),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), strings_("/modules/**")),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("terraform_version"), check.Str("~> 1.9")),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo", "branch"), knownvalue.Null()),
-				},
-				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
-					"name": "network-2", "description": "", "project": second, "auto_apply": false, "auto_apply_run_trigger": false,
-					"auto_destroy_at": "", "auto_destroy_activity_duration": "12h", "allow_destroy_plan": true,
-					"file_triggers_enabled": true, "queue_all_runs": false, "speculative_enabled": true,
-					"structured_run_output_enabled": true, "assessments_enabled": false, "source": " ",
-					"terraform_version": "~> 1.9", "trigger_patterns": []string{"/modules/**"}, "working_directory": "",
-					"tag_names": []string{"edge", "prod"}, "tag_bindings": map[string]string{"env": "staging"},
-					"vcs_repo": "acme/network@ sub=false oauth=ot-6p5RiCe5CRjBmsGt app= regex=",
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("setting_overwrites"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"execution_mode": knownvalue.Bool(false), "agent_pool": knownvalue.Bool(false),
 				})),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("resource_count"), knownvalue.Int64Exact(0)),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("runs_count"), knownvalue.Int64Exact(0)),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("force_delete"), knownvalue.Bool(false)),
 			},
-			{
-				ResourceName:      workspaceAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
-				ImportStateVerify: true,
+			Check: resource.ComposeTestCheckFunc(check.IDKept(workspaceAddr, &id), workspaceIs(t, p, map[string]any{
+				"organization": p.Organization, "name": "network", "description": "The network", "project": first,
+				"auto_apply": true, "auto_apply_run_trigger": true, "auto_destroy_at": "2030-06-01T12:00:00Z",
+				"auto_destroy_activity_duration": "", "allow_destroy_plan": false, "file_triggers_enabled": false,
+				"queue_all_runs": true, "speculative_enabled": false, "structured_run_output_enabled": false,
+				"assessments_enabled": true, "source": "console https://console.example", "terraform_version": "~> 1.9",
+				"trigger_prefixes": []string{}, "trigger_patterns": []string{}, "working_directory": "net",
+				"tag_names": []string{"network", "prod"}, "tag_bindings": map[string]string{"env": "prod", "team": ""},
+				"vcs_repo": `acme/network@main sub=true oauth= app=ghain-6p5RiCe5CRjBmsGt regex=^v\d+$`,
+			})),
+		},
+		Update: check.Step{
+			// A rename, a move to another project, and every other value
+			// change in place; what the configuration no longer sets
+			// goes back to the platform's default.
+			Config: workspaceConfig(p, "network-2", updated),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("description"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_at"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), strings_()),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), strings_("/modules/**")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("terraform_version"), check.Str("~> 1.9")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo", "branch"), knownvalue.Null()),
 			},
-			{
-				ResourceName:      workspaceAddr,
-				ImportState:       true,
-				ImportStateId:     p.Organization + "/network-2",
-				ImportStateVerify: true,
+			Check: resource.ComposeTestCheckFunc(check.IDKept(workspaceAddr, &id), workspaceIs(t, p, map[string]any{
+				"name": "network-2", "description": "", "project": second, "auto_apply": false, "auto_apply_run_trigger": false,
+				"auto_destroy_at": "", "auto_destroy_activity_duration": "12h", "allow_destroy_plan": true,
+				"file_triggers_enabled": true, "queue_all_runs": false, "speculative_enabled": true,
+				"structured_run_output_enabled": true, "assessments_enabled": false, "source": " ",
+				"terraform_version": "~> 1.9", "trigger_patterns": []string{"/modules/**"}, "working_directory": "",
+				"tag_names": []string{"edge", "prod"}, "tag_bindings": map[string]string{"env": "staging"},
+				"vcs_repo": "acme/network@ sub=false oauth=ot-6p5RiCe5CRjBmsGt app= regex=",
+			})),
+		},
+		Imports: []check.ImportID{
+			{ID: func(id string) string { return id }},
+			{ID: func(string) string { return p.Organization + "/network-2" }},
+		},
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				if _, err := c.Workspaces.Update(ctx, id, platformclient.WorkspaceUpdateOptions{
+					Description: check.Ptr("edited"), AutoApply: check.Ptr(true),
+				}); err != nil {
+					return err
+				}
+				if err := c.Workspaces.AddTags(ctx, id, []string{"stray"}); err != nil {
+					return err
+				}
+				if err := c.Projects.AddTagBindings(ctx, second, []*platformclient.TagBinding{{Key: "cost", Value: "cc-1"}}); err != nil {
+					return err
+				}
+				return c.Workspaces.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
 			},
-			{
-				// Changed outside Terraform: the next plan sets the
-				// configured values again, removing a tag and a binding
-				// it does not list, and keeping the project's tags off the
-				// workspace's own.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					if _, err := c.Workspaces.Update(ctx, id, platformclient.WorkspaceUpdateOptions{
-						Description: check.Ptr("edited"), AutoApply: check.Ptr(true),
-					}); err != nil {
-						return err
-					}
-					if err := c.Workspaces.AddTags(ctx, id, []string{"stray"}); err != nil {
-						return err
-					}
-					if err := c.Projects.AddTagBindings(ctx, second, []*platformclient.TagBinding{{Key: "cost", Value: "cc-1"}}); err != nil {
-						return err
-					}
-					return c.Workspaces.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
-				}),
+			Step: check.Step{
 				Config: workspaceConfig(p, "network-2", updated),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
+				StateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging"})),
 				},
-				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
+				Check: resource.ComposeTestCheckFunc(check.IDKept(workspaceAddr, &id), workspaceIs(t, p, map[string]any{
 					"description": "", "auto_apply": false, "tag_names": []string{"edge", "prod"},
 					"tag_bindings": map[string]string{"env": "staging"},
 				})),
 			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Workspaces.Delete(ctx, id)
-				}),
+		},
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.Workspaces.Delete(ctx, id)
+			},
+			Step: check.Step{
 				Config: workspaceConfig(p, "network-2", updated),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &id), workspaceIDKept(&replacedID),
+				Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &id), check.IDKept(workspaceAddr, &replacedID),
 					workspaceIs(t, p, map[string]any{"name": "network-2", "project": second, "tag_names": []string{"edge", "prod"}})),
 			},
-			{
-				// Another organization replaces the workspace, which lands
-				// in that organization's default project.
-				Config: workspaceConfig(p, "network-2", `organization = "`+other+`"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("organization"), check.Str(other)),
-				},
-				Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &replacedID), workspaceIs(t, p, map[string]any{"organization": other})),
-			},
 		},
-	})
+		Replace: check.Step{
+			// Another organization replaces the workspace, which lands
+			// in that organization's default project.
+			Config: workspaceConfig(p, "network-2", `organization = "`+other+`"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("organization"), check.Str(other)),
+			},
+			Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &replacedID), workspaceIs(t, p, map[string]any{"organization": other})),
+		},
+	}.Run(t)
 }
 
 // A workspace that sets nothing takes the platform's defaults, lands in
@@ -325,7 +286,7 @@ func TestAccWorkspace_defaults(t *testing.T) {
 					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), knownvalue.MapSizeExact(0)),
 					statecheck.ExpectKnownValue(workspaceAddr, check.Path("working_directory"), check.Str("")),
 				},
-				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
+				Check: resource.ComposeTestCheckFunc(check.IDKept(workspaceAddr, &id), workspaceIs(t, p, map[string]any{
 					"project": def, "allow_destroy_plan": true, "file_triggers_enabled": true, "queue_all_runs": false,
 					"speculative_enabled": true, "structured_run_output_enabled": true, "assessments_enabled": false,
 				})),
@@ -374,7 +335,7 @@ func TestAccWorkspace_defaultOrganizationChange(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: workspaceConfig(p, "follows", ""), Check: workspaceIDKept(&first)},
+			{Config: workspaceConfig(p, "follows", ""), Check: check.IDKept(workspaceAddr, &first)},
 			{
 				Config: workspaceResource(p.ProviderConfigWith(p.Token, other), "follows", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -400,7 +361,7 @@ func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             func(s *terraform.State) error { return workspaceGone(t, p, &id)(s) },
 		Steps: []resource.TestStep{
-			{Config: workspaceConfig(p, "managing", ""), Check: workspaceIDKept(&id)},
+			{Config: workspaceConfig(p, "managing", ""), Check: check.IDKept(workspaceAddr, &id)},
 			{
 				PreConfig: func() {
 					if err := p.Emulator.Platform().SetResourceCount(id, 3); err != nil {
@@ -506,10 +467,10 @@ func TestAccWorkspace_existingAndNotVisible(t *testing.T) {
 	})
 }
 
-func TestAccWorkspace_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// workspacePlanErrors are the plan-time errors of a workspace.
+func workspacePlanErrors(p *acctest.Platform) []check.PlanError {
 	repo := func(body string) string { return "vcs_repo = {\n identifier = \"acme/net\"\n" + body + "\n}" }
-	check.PlanErrors(t, p, []check.PlanError{
+	return []check.PlanError{
 		{Config: workspaceConfig(p, "web/app", ""), Want: check.Literal(`Attribute name must be letters, digits, '-' and '_', got: web/app`)},
 		{Config: workspaceConfig(p, strings.Repeat("w", 91), ""), Want: check.Literal(`Attribute name string length must be between 1 and 90, got: 91`)},
 		{Config: workspaceConfig(p, "web", elevenTagBindings), Want: check.Literal(`Attribute tag_bindings map must contain at most 10 elements, got: 11`)},
@@ -539,7 +500,7 @@ func TestAccWorkspace_planErrors(t *testing.T) {
 			Want: check.Literal(`vcs_repo.tags_regex must be a valid regular expression, got "v(":`)},
 		{Config: workspaceConfig(p, "web", "vcs_repo = {\n identifier = \"net\"\n oauth_token_id = \"ot-1\"\n}"),
 			Want: check.Literal(`Attribute vcs_repo.identifier must be the repository's owner and name, such as acme/networking, got: net`)},
-	})
+	}
 }
 
 // An import ID that is neither a workspace's ID nor an organization and a
