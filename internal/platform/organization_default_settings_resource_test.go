@@ -60,88 +60,79 @@ func TestAccOrganizationDefaultSettings_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	pool := newAgentPool(t, p, p.Organization)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: settingsAddr,
+		// The settings are the organization's: it identifies them.
+		IDAttribute: "organization", FreshID: true,
+		ImportIdentifier: "organization",
 		// Destroyed, the settings are the platform's defaults again.
 		CheckDestroy: executionIs(t, p, other, "remote", ""),
-		Steps: []resource.TestStep{
-			{
-				// The organization is the provider's, known in the plan.
-				Config: settingsConfig(p, `default_execution_mode = "local"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(settingsAddr, check.Path("organization"), check.Str(p.Organization))},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(settingsAddr, check.Path("organization"), check.Str(p.Organization)),
-					statecheck.ExpectKnownValue(settingsAddr, check.Path("default_execution_mode"), check.Str("local")),
-					statecheck.ExpectKnownValue(settingsAddr, check.Path("default_agent_pool_id"), knownvalue.Null()),
-				},
-				Check: executionIs(t, p, p.Organization, "local", ""),
+		PlanErrors:   settingsPlanErrors(p),
+		Create: check.Step{
+			// The organization is the provider's, known in the plan.
+			Config:     settingsConfig(p, `default_execution_mode = "local"`),
+			PlanChecks: []plancheck.PlanCheck{plancheck.ExpectKnownValue(settingsAddr, check.Path("organization"), check.Str(p.Organization))},
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(settingsAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(settingsAddr, check.Path("default_execution_mode"), check.Str("local")),
+				statecheck.ExpectKnownValue(settingsAddr, check.Path("default_agent_pool_id"), knownvalue.Null()),
 			},
-			{
+			Check: executionIs(t, p, p.Organization, "local", ""),
+		},
+		Update: check.Step{
+			Config: settingsConfig(p, `
+  default_execution_mode = "agent"
+  default_agent_pool_id  = "`+pool+`"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(settingsAddr, check.Path("default_agent_pool_id"), check.Str(pool)),
+			},
+			Check: executionIs(t, p, p.Organization, "agent", pool),
+		},
+		Imports: []check.ImportID{
+			{ID: func(string) string { return p.Organization }},
+		},
+		// Changed outside Terraform: set back.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
+				_, err := c.Organizations.Update(ctx, p.Organization, platformclient.OrganizationUpdateOptions{
+					DefaultExecutionMode: check.Ptr("remote"), DefaultAgentPoolID: platformclient.Null[string](),
+				})
+				return err
+			},
+			Step: check.Step{
 				Config: settingsConfig(p, `
   default_execution_mode = "agent"
   default_agent_pool_id  = "`+pool+`"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(settingsAddr, check.Path("default_agent_pool_id"), check.Str(pool)),
-				},
 				Check: executionIs(t, p, p.Organization, "agent", pool),
-			},
-			{
-				ResourceName:                         settingsAddr,
-				ImportState:                          true,
-				ImportStateId:                        p.Organization,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "organization",
-			},
-			{
-				// Changed outside Terraform: set back.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					_, err := c.Organizations.Update(ctx, p.Organization, platformclient.OrganizationUpdateOptions{
-						DefaultExecutionMode: check.Ptr("remote"), DefaultAgentPoolID: platformclient.Null[string](),
-					})
-					return err
-				}),
-				Config: settingsConfig(p, `
-  default_execution_mode = "agent"
-  default_agent_pool_id  = "`+pool+`"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionUpdate)},
+				Then: []resource.TestStep{
+					{
+						// Back to remote: the pool is cleared.
+						Config: settingsConfig(p, `default_execution_mode = "remote"`),
+						ConfigStateChecks: []statecheck.StateCheck{
+							statecheck.ExpectKnownValue(settingsAddr, check.Path("default_agent_pool_id"), knownvalue.Null()),
+						},
+						Check: executionIs(t, p, p.Organization, "remote", ""),
+					},
 				},
-				Check: executionIs(t, p, p.Organization, "agent", pool),
-			},
-			{
-				// Back to remote: the pool is cleared.
-				Config: settingsConfig(p, `default_execution_mode = "remote"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(settingsAddr, check.Path("default_agent_pool_id"), knownvalue.Null()),
-				},
-				Check: executionIs(t, p, p.Organization, "remote", ""),
-			},
-			{
-				// Another organization replaces: the first gets its
-				// defaults back.
-				Config: settingsConfig(p, `
-  organization           = "`+other+`"
-  default_execution_mode = "local"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(
-					executionIs(t, p, p.Organization, "remote", ""),
-					executionIs(t, p, other, "local", ""),
-				),
 			},
 		},
-	})
+		Replace: check.Step{
+			// Another organization replaces: the first gets its
+			// defaults back.
+			Config: settingsConfig(p, `
+  organization           = "`+other+`"
+  default_execution_mode = "local"`),
+			Check: resource.ComposeTestCheckFunc(
+				executionIs(t, p, p.Organization, "remote", ""),
+				executionIs(t, p, other, "local", ""),
+			),
+		},
+	}.Run(t)
 }
 
-func TestAccOrganizationDefaultSettings_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	check.PlanErrors(t, p, []check.PlanError{
+// settingsPlanErrors are the plan-time errors of the settings.
+func settingsPlanErrors(p *acctest.Platform) []check.PlanError {
+	return []check.PlanError{
 		{Config: settingsConfig(p, `default_execution_mode = "agent"`),
 			Want: check.Literal(`default_agent_pool_id is required when default_execution_mode is "agent".`)},
 		{Config: settingsConfig(p, `
@@ -158,7 +149,7 @@ func TestAccOrganizationDefaultSettings_planErrors(t *testing.T) {
   organization           = "no such/org"
   default_execution_mode = "remote"`),
 			Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: no such/org`)},
-	})
+	}
 }
 
 // An import ID that is no organization's name is refused before any
