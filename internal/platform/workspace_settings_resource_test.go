@@ -93,80 +93,72 @@ func serverHas(t *testing.T, p *acctest.Platform, mode string, own, global bool,
 
 func TestAccWorkspaceSettings_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: wsSettingsConfig(p, `
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: wsSettingsAddr,
+		PlanErrors: wsSettingsPlanErrors(p),
+		Create: check.Step{
+			Config: wsSettingsConfig(p, `
   execution_mode            = "local"
   remote_state_consumer_ids = [stack_platform_workspace.consumer.id]`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("execution_mode"), check.Str("local")),
-					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("agent_pool_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("global_remote_state"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("remote_state_consumer_ids"), knownvalue.SetSizeExact(1)),
-				},
-				Check: wsSettingsAre(t, p, "local", false, "consumer"),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("execution_mode"), check.Str("local")),
+				statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("agent_pool_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("global_remote_state"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("remote_state_consumer_ids"), knownvalue.SetSizeExact(1)),
 			},
-			{
-				// Inherited again, global access, no consumers.
-				Config: wsSettingsConfig(p, `
+			Check: wsSettingsAre(t, p, "local", false, "consumer"),
+		},
+		Update: check.Step{
+			// Inherited again, global access, no consumers.
+			Config: wsSettingsConfig(p, `
   global_remote_state       = true
   remote_state_consumer_ids = []`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("execution_mode"), check.Str("remote")),
-				},
-				Check: wsSettingsAre(t, p, "remote", true),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("execution_mode"), check.Str("remote")),
 			},
-			{
-				Config: wsSettingsConfig(p, `
+			Check: wsSettingsAre(t, p, "remote", true),
+			Then: []resource.TestStep{
+				{
+					Config: wsSettingsConfig(p, `
   global_remote_state       = true
   remote_state_consumer_ids = []`),
-				PlanOnly: true,
-			},
-			{
-				ResourceName: wsSettingsAddr,
-				ImportState:  true,
-				ImportStateIdFunc: func(s *terraform.State) (string, error) {
-					return p.Organization + "/producer", nil
+					PlanOnly: true,
 				},
-				ImportStateVerify: true,
 			},
-			{
-				// Changed outside Terraform: planned back.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					l, err := c.Workspaces.List(ctx, p.Organization, platformclient.WorkspaceListOptions{Search: "producer"})
-					if err != nil {
-						return err
-					}
-					if len(l.Items) != 1 {
-						return fmt.Errorf("found %d workspaces named like producer, want 1", len(l.Items))
-					}
-					_, err = c.Workspaces.Update(ctx, l.Items[0].ID, platformclient.WorkspaceUpdateOptions{
-						GlobalRemoteState: check.Ptr(false), ExecutionMode: check.Ptr("local"),
-					})
+		},
+		Imports: []check.ImportID{
+			{ID: func(string) string { return p.Organization + "/producer" }},
+		},
+		// Changed outside Terraform: planned back.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
+				l, err := c.Workspaces.List(ctx, p.Organization, platformclient.WorkspaceListOptions{Search: "producer"})
+				if err != nil {
 					return err
-				}),
+				}
+				if len(l.Items) != 1 {
+					return fmt.Errorf("found %d workspaces named like producer, want 1", len(l.Items))
+				}
+				_, err = c.Workspaces.Update(ctx, l.Items[0].ID, platformclient.WorkspaceUpdateOptions{
+					GlobalRemoteState: check.Ptr(false), ExecutionMode: check.Ptr("local"),
+				})
+				return err
+			},
+			Step: check.Step{
 				Config: wsSettingsConfig(p, `
   global_remote_state       = true
   remote_state_consumer_ids = []`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate)},
-				},
 				Check: wsSettingsAre(t, p, "remote", true),
-			},
-			{
-				// A destroy of the settings alone gives the workspace its
-				// defaults back.
-				Config: wsSettingsConfig(p, `execution_mode = "local"
+				Then: []resource.TestStep{
+					{
+						// A destroy of the settings alone gives the workspace its
+						// defaults back.
+						Config: wsSettingsConfig(p, `execution_mode = "local"
   remote_state_consumer_ids = [stack_platform_workspace.consumer.id]`),
-				Check: wsSettingsAre(t, p, "local", false, "consumer"),
-			},
-			{
-				Config: p.ProviderConfig() + `
+						Check: wsSettingsAre(t, p, "local", false, "consumer"),
+					},
+					{
+						Config: p.ProviderConfig() + `
 resource "stack_platform_workspace" "producer" {
   name = "producer"
 }
@@ -175,18 +167,20 @@ resource "stack_platform_workspace" "consumer" {
   name = "consumer"
 }
 `,
-				Check: wsSettingsAre(t, p, "remote", false),
+						Check: wsSettingsAre(t, p, "remote", false),
+					},
+				},
 			},
 		},
-	})
+	}.Run(t)
 }
 
-func TestAccWorkspaceSettings_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// wsSettingsPlanErrors are the plan-time errors of the settings.
+func wsSettingsPlanErrors(p *acctest.Platform) []check.PlanError {
 	one := func(body string) string {
 		return p.ProviderConfig() + "resource \"stack_platform_workspace_settings\" \"test\" {\n" + body + "\n}\n"
 	}
-	check.PlanErrors(t, p, []check.PlanError{
+	return []check.PlanError{
 		{Config: one(`workspace_id = "producer"`),
 			Want: check.Literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "producer".`)},
 		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nexecution_mode = \"cloud\""),
@@ -200,7 +194,7 @@ func TestAccWorkspaceSettings_planErrors(t *testing.T) {
 		// A workspace's name is not its ID.
 		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"ws-5pW7hPwDJ1fY3gSC\", \"my-ws\"]"),
 			Want: check.Literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "my-ws".`)},
-	})
+	}
 }
 
 // The platform refuses a consumer of another organization after the
