@@ -73,61 +73,53 @@ func readsOrganization(t *testing.T, p *acctest.Platform, token string) error {
 func TestAccTeamToken_described(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	var id, first, second, third string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: teamTokenConfig(p, `
+	described := teamTokenConfig(p, `
   description = "ci"
-  expired_at  = "2099-01-31T18:00:00Z"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamTokenAddr, check.Path("id"), idOf("at")),
-					statecheck.ExpectKnownValue(teamTokenAddr, check.Path("description"), check.Str("ci")),
-					statecheck.ExpectKnownValue(teamTokenAddr, check.Path("expired_at"), check.Str("2099-01-31T18:00:00Z")),
-					statecheck.ExpectKnownValue(teamTokenAddr, check.Path("token"), tokenSecret),
-					statecheck.ExpectSensitiveValue(teamTokenAddr, check.Path("token")),
-				},
-				Check: resource.ComposeTestCheckFunc(check.IDKept(teamTokenAddr, &id), tokenWorks(t, p, teamTokenAddr, &first, nil)),
+  expired_at  = "2099-01-31T18:00:00Z"`)
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: teamTokenAddr, FreshID: true,
+		PlanErrors: teamTokenPlanErrors(p),
+		Create: check.Step{
+			Config: described,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(teamTokenAddr, check.Path("id"), idOf("at")),
+				statecheck.ExpectKnownValue(teamTokenAddr, check.Path("description"), check.Str("ci")),
+				statecheck.ExpectKnownValue(teamTokenAddr, check.Path("expired_at"), check.Str("2099-01-31T18:00:00Z")),
+				statecheck.ExpectKnownValue(teamTokenAddr, check.Path("token"), tokenSecret),
+				statecheck.ExpectSensitiveValue(teamTokenAddr, check.Path("token")),
 			},
-			{
-				ResourceName:            teamTokenAddr,
-				ImportState:             true,
-				ImportStateIdFunc:       func(*terraform.State) (string, error) { return id, nil },
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"token"},
-			},
-			{
-				// Every change replaces the token: the old one stops
-				// working.
-				Config: teamTokenConfig(p, `description = "ci-2"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				// Left out, the expiry is the platform's.
-				Check: resource.ComposeTestCheckFunc(tokenWorks(t, p, teamTokenAddr, &second, &first), expiresByDefault(teamTokenAddr)),
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-					tokens, err := c.TeamTokens.List(ctx, p.Organization, platformclient.TeamTokenListOptions{})
-					if err != nil {
+			Check: resource.ComposeTestCheckFunc(check.IDKept(teamTokenAddr, &id), tokenWorks(t, p, teamTokenAddr, &first, nil)),
+		},
+		Imports: []check.ImportID{
+			{ID: func(id string) string { return id }, Ignore: []string{"token"}},
+		},
+		// Deleted outside Terraform: created again.
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
+				tokens, err := c.TeamTokens.List(ctx, p.Organization, platformclient.TeamTokenListOptions{})
+				if err != nil {
+					return err
+				}
+				for _, tok := range tokens.Items {
+					if err := c.TeamTokens.Delete(ctx, tok.ID); err != nil {
 						return err
 					}
-					for _, tok := range tokens.Items {
-						if err := c.TeamTokens.Delete(ctx, tok.ID); err != nil {
-							return err
-						}
-					}
-					return nil
-				}),
-				Config: teamTokenConfig(p, `description = "ci-2"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamTokenAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: tokenWorks(t, p, teamTokenAddr, &third, &second),
+				}
+				return nil
+			},
+			Step: check.Step{
+				Config: described,
+				Check:  tokenWorks(t, p, teamTokenAddr, &second, &first),
 			},
 		},
-	})
+		Replace: check.Step{
+			// Every change replaces the token: the old one stops
+			// working.
+			Config: teamTokenConfig(p, `description = "ci-2"`),
+			// Left out, the expiry is the platform's.
+			Check: resource.ComposeTestCheckFunc(tokenWorks(t, p, teamTokenAddr, &third, &second), expiresByDefault(teamTokenAddr)),
+		},
+	}.Run(t)
 }
 
 // Without a description, the token is the team's legacy token, whose ID
@@ -178,9 +170,9 @@ func TestAccTeamToken_legacy(t *testing.T) {
 	})
 }
 
-func TestAccTeamToken_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	check.PlanErrors(t, p, []check.PlanError{
+// teamTokenPlanErrors are the plan-time errors of a team token.
+func teamTokenPlanErrors(p *acctest.Platform) []check.PlanError {
+	return []check.PlanError{
 		{Config: teamTokenConfig(p, `
   description      = "ci"
   force_regenerate = true`), Want: check.Literal(`force_regenerate is for a team's legacy token, which has no description`)},
@@ -189,7 +181,7 @@ func TestAccTeamToken_planErrors(t *testing.T) {
 		{Config: teamTokenConfig(p, `expired_at = "2020-01-31T18:00:00Z"`),
 			Want: check.Literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00Z", which has passed.`)},
 		{Config: teamTokenConfig(p, `description = ""`), Want: check.Literal(`Attribute description string length must be at least 1, got: 0`)},
-	})
+	}
 }
 
 func TestAccTeamToken_importIDChecked(t *testing.T) {
