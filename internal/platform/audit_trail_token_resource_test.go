@@ -83,36 +83,30 @@ func TestAccAuditTrailToken_lifecycle(t *testing.T) {
 	config := p.ProviderConfig() + `
 resource "stack_platform_audit_trail_token" "test" {}
 `
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: auditTokenAddr,
 		CheckDestroy: func(*terraform.State) error {
 			if _, err := p.Client(t).AuditTrailTokens.Read(context.Background(), p.Organization); !client.IsNotFound(err) {
 				return fmt.Errorf("reading the audit trail token after the destroy got %w, want a 404", err)
 			}
 			return ownTokenKept(t, p, own.ID)(nil)
 		},
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(auditTokenAddr, check.Path("id"), check.Str(p.Organization)),
-					statecheck.ExpectKnownValue(auditTokenAddr, check.Path("organization"), check.Str(p.Organization)),
-					statecheck.ExpectKnownValue(auditTokenAddr, check.Path("token"), knownvalue.NotNull()),
-				},
-				Check: resource.ComposeTestCheckFunc(
-					ownTokenKept(t, p, own.ID),
-					expiresByDefault(auditTokenAddr),
-				),
+		Create: check.Step{
+			Config: config,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(auditTokenAddr, check.Path("id"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(auditTokenAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(auditTokenAddr, check.Path("token"), knownvalue.NotNull()),
 			},
-			{
-				ResourceName:            auditTokenAddr,
-				ImportState:             true,
-				ImportStateId:           p.Organization,
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"token"},
-			},
+			Check: resource.ComposeTestCheckFunc(
+				ownTokenKept(t, p, own.ID),
+				expiresByDefault(auditTokenAddr),
+			),
 		},
-	})
+		Imports: []check.ImportID{
+			{ID: func(string) string { return p.Organization }, Ignore: []string{"token"}},
+		},
+	}.Run(t)
 }
 
 // A create in an organization that has an audit trail token fails unless
