@@ -110,6 +110,7 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 			}),
 		},
 		Imports: []check.ImportID{{ID: func(string) string { return name }, Ignore: []string{"credentials"}}},
+		// A change made outside Terraform shows as drift and is reverted.
 		OutOfBandChange: check.Change[*secretsclient.Client]{
 			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
 				_, _, err := c.WriteDestination(ctx, name, secretsclient.CloudThreeSMDestination{

@@ -90,6 +90,7 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 			}),
 		},
 		Imports: []check.ImportID{{ID: func(string) string { return name }, Ignore: []string{"client_secret"}}},
+		// A change made outside Terraform shows as drift and is reverted.
 		OutOfBandChange: check.Change[*secretsclient.Client]{
 			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
 				_, _, err := c.WriteDestination(ctx, name, secretsclient.CloudTwoKVDestination{

@@ -18,7 +18,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const appAddr = "stack_secrets_sync_codehost_app.test"
@@ -70,118 +69,105 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 	name := tfacctest.RandomWithPrefix("app")
 	key1, key2, key3 := newTestKey(t, false), newTestKey(t, false), newTestKey(t, true)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             appGone(t, s, name),
-		Steps: []resource.TestStep{
-			{
-				Config: appConfig(s, name, appWithKey(123456, key1)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, check.Path("name"), check.Str(name)),
-					statecheck.ExpectKnownValue(appAddr, check.Path("app_id"), knownvalue.Int64Exact(123456)),
-					statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key1.fingerprint)),
-					// Obfuscated by the service: state keeps it as configured.
-					statecheck.ExpectKnownValue(appAddr, check.Path("private_key"), check.Str(key1.pem)),
-				},
-				Check: appOnServer(t, s, name, 123456, key1.fingerprint),
+	check.Lifecycle[*secretsclient.Client]{
+		Service: s, Client: s.Client, Address: appAddr, IDAttribute: "name",
+		CheckDestroy: appGone(t, s, name),
+		PlanErrors:   appPlanErrors(t, s),
+		Create: check.Step{
+			Config: appConfig(s, name, appWithKey(123456, key1)),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(appAddr, check.Path("name"), check.Str(name)),
+				statecheck.ExpectKnownValue(appAddr, check.Path("app_id"), knownvalue.Int64Exact(123456)),
+				statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key1.fingerprint)),
+				// Obfuscated by the service: state keeps it as configured.
+				statecheck.ExpectKnownValue(appAddr, check.Path("private_key"), check.Str(key1.pem)),
 			},
-			{
-				// The update sends the key again: its fingerprint is known
-				// after the apply.
-				Config: appConfig(s, name, appWithKey(654321, key1)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint")),
+			Check: appOnServer(t, s, name, 123456, key1.fingerprint),
+		},
+		Update: check.Step{
+			// The update sends the key again: its fingerprint is known
+			// after the apply.
+			Config:     appConfig(s, name, appWithKey(654321, key1)),
+			PlanChecks: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint"))},
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(appAddr, check.Path("app_id"), knownvalue.Int64Exact(654321)),
+				statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key1.fingerprint)),
+			},
+			Check: appOnServer(t, s, name, 654321, key1.fingerprint),
+			Then: []resource.TestStep{
+				check.ImportByName(appAddr, name, "private_key"),
+				{
+					// A new key through the write-only twin: the fingerprint follows.
+					Config: appConfig(s, name, appWithWOKey(654321, key2, 1)),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
+							plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint")),
+						},
 					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, check.Path("app_id"), knownvalue.Int64Exact(654321)),
-					statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key1.fingerprint)),
-				},
-				Check: appOnServer(t, s, name, 654321, key1.fingerprint),
-			},
-			check.ImportByName(appAddr, name, "private_key"),
-			{
-				// A new key through the write-only twin: the fingerprint follows.
-				Config: appConfig(s, name, appWithWOKey(654321, key2, 1)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint")),
+					ConfigStateChecks: []statecheck.StateCheck{
+						statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key2.fingerprint)),
+						statecheck.ExpectKnownValue(appAddr, check.Path("private_key"), knownvalue.Null()),
+						statecheck.ExpectKnownValue(appAddr, check.Path("private_key_wo"), knownvalue.Null()),
+						statecheck.ExpectKnownValue(appAddr, check.Path("private_key_wo_version"), knownvalue.Int64Exact(1)),
 					},
+					Check: appOnServer(t, s, name, 654321, key2.fingerprint),
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key2.fingerprint)),
-					statecheck.ExpectKnownValue(appAddr, check.Path("private_key"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(appAddr, check.Path("private_key_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(appAddr, check.Path("private_key_wo_version"), knownvalue.Int64Exact(1)),
-				},
-				Check: appOnServer(t, s, name, 654321, key2.fingerprint),
-			},
-			{
-				// Another key under the same version is not sent: Terraform
-				// cannot compare write-only values.
-				Config: appConfig(s, name, appWithWOKey(654321, key3, 1)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				Check: appOnServer(t, s, name, 654321, key2.fingerprint),
-			},
-			{
-				// A new version sends it.
-				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint"))},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key3.fingerprint)),
-				},
-				Check: appOnServer(t, s, name, 654321, key3.fingerprint),
-			},
-			{
-				// app_id changed outside Terraform shows as drift and is reverted.
-				PreConfig: func() {
-					if _, _, err := s.Client(t).WriteCodehostApp(context.Background(), name, "777", key3.pem); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
-						// The update sends the write-only key, which a plan cannot read.
-						plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint")),
+				{
+					// Another key under the same version is not sent: Terraform
+					// cannot compare write-only values.
+					Config: appConfig(s, name, appWithWOKey(654321, key3, 1)),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 					},
+					Check: appOnServer(t, s, name, 654321, key2.fingerprint),
 				},
-				Check: appOnServer(t, s, name, 654321, key3.fingerprint),
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: func() {
-					if _, err := s.Client(t).DeleteCodehostApp(context.Background(), name); err != nil {
-						t.Fatal(err)
-					}
+				{
+					// A new version sends it.
+					Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint"))},
+					},
+					ConfigStateChecks: []statecheck.StateCheck{
+						statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key3.fingerprint)),
+					},
+					Check: appOnServer(t, s, name, 654321, key3.fingerprint),
 				},
-				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: appOnServer(t, s, name, 654321, key3.fingerprint),
-			},
-			{
-				// The name is create-only.
-				Config: appConfig(s, name+"-b", appWithWOKey(654321, key3, 2)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(
-					appGone(t, s, name),
-					appOnServer(t, s, name+"-b", 654321, key3.fingerprint),
-				),
 			},
 		},
-	})
+		// app_id changed outside Terraform shows as drift and is reverted.
+		OutOfBandChange: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, _, err := c.WriteCodehostApp(ctx, name, "777", key3.pem)
+				return err
+			},
+			Step: check.Step{
+				Config:     appConfig(s, name, appWithWOKey(654321, key3, 2)),
+				// The update sends the write-only key, which a plan cannot read.
+				PlanChecks: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint"))},
+				Check:      appOnServer(t, s, name, 654321, key3.fingerprint),
+			},
+		},
+		// Deleted outside Terraform: created again.
+		OutOfBandDelete: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, err := c.DeleteCodehostApp(ctx, name)
+				return err
+			},
+			Step: check.Step{
+				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
+				Check:  appOnServer(t, s, name, 654321, key3.fingerprint),
+			},
+		},
+		Replace: check.Step{
+			// The name is create-only.
+			Config: appConfig(s, name+"-b", appWithWOKey(654321, key3, 2)),
+			Check: resource.ComposeTestCheckFunc(
+				appGone(t, s, name),
+				appOnServer(t, s, name+"-b", 654321, key3.fingerprint),
+			),
+		},
+	}.Run(t)
 }
 
 // The service refuses to delete an app that a codehost destination uses.
@@ -264,15 +250,15 @@ func TestAccCodehostApp_existing(t *testing.T) {
 	})
 }
 
-func TestAccCodehostApp_validation(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+// appPlanErrors are the plan-time errors of an app.
+func appPlanErrors(t *testing.T, s *acctest.Secrets) []check.PlanError {
 	name := tfacctest.RandomWithPrefix("app")
 	key := newTestKey(t, false)
 	cert := string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: []byte("not a certificate")}))
 	broken := string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: []byte("not DER")}))
 	config := func(body string) string { return appConfig(s, name, body) }
 
-	check.PlanErrors(t, s, []check.PlanError{
+	return []check.PlanError{
 		{Config: config(`app_id = 1
   private_key = "not a key"`), Want: check.Wrapped(`Invalid private key.*private_key must be a PEM-encoded private key.*no PEM block found`)},
 		{Config: config(fmt.Sprintf("app_id = 1\n  private_key = %q", cert)), Want: check.Wrapped(`Invalid private key.*private_key must be.*the PEM block is a "CERTIFICATE", not a private key`)},
@@ -287,7 +273,7 @@ func TestAccCodehostApp_validation(t *testing.T) {
 		{Config: appConfig(s, "a/b", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: a/b`)},
 		{Config: appConfig(s, "my app", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: my app`)},
 		{Config: appConfig(s, "..", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: \.\.`)},
-	})
+	}
 }
 
 // The plan's fingerprint is the one of the key that the apply sends, so

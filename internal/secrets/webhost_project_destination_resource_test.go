@@ -80,6 +80,7 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 			}),
 		},
 		Imports: []check.ImportID{{ID: func(string) string { return name }, Ignore: []string{"access_token"}}},
+		// A change made outside Terraform shows as drift and is reverted.
 		OutOfBandChange: check.Change[*secretsclient.Client]{
 			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
 				_, _, err := c.WriteDestination(ctx, name, secretsclient.WebhostProjectDestination{
