@@ -142,7 +142,7 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 				return err
 			},
 			Step: check.Step{
-				Config:     appConfig(s, name, appWithWOKey(654321, key3, 2)),
+				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
 				// The update sends the write-only key, which a plan cannot read.
 				PlanChecks: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint"))},
 				Check:      appOnServer(t, s, name, 654321, key3.fingerprint),
