@@ -30,92 +30,89 @@ func TestAccCodehostDestination_repository(t *testing.T) {
 	name := tfacctest.RandomWithPrefix("ch")
 	typ := secretsclient.TypeCodehost
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: codehostConfig(s, name, `
+	check.Lifecycle[*secretsclient.Client]{
+		Service: s, Client: s.Client, Address: codehostAddr, IDAttribute: "name",
+		CheckDestroy: destinationGone(t, s, typ, name),
+		PlanErrors:   codehostPlanErrors(s),
+		Create: check.Step{
+			Config: codehostConfig(s, name, `
   access_token     = "token-1"
   repository_owner = "acme"
   repository_name  = "web"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("name"), check.Str(name)),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("secrets_location"), check.Str("repository")),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_owner"), check.Str("acme")),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_name"), check.Str("web")),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("app_name"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("installation_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("granularity"), check.Str("secret-key")),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("secret_name_template"), check.Str(defaultTemplateEnvVars)),
-					// The service shows the token obfuscated: state keeps it as configured.
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-1")),
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"secrets_location": "repository",
-						"access_token":     destObfuscated,
-						"repository_owner": "acme",
-						"repository_name":  "web",
-						"environment_name": "",
-						"app_name":         "",
-					}, "secret-key")
-				}),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("name"), check.Str(name)),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("secrets_location"), check.Str("repository")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_owner"), check.Str("acme")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_name"), check.Str("web")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("app_name"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("installation_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("granularity"), check.Str("secret-key")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("secret_name_template"), check.Str(defaultTemplateEnvVars)),
+				// The service shows the token obfuscated: state keeps it as configured.
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-1")),
 			},
-			{
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				return destDetailsAre(d, map[string]any{
+					"secrets_location": "repository",
+					"access_token":     destObfuscated,
+					"repository_owner": "acme",
+					"repository_name":  "web",
+					"environment_name": "",
+					"app_name":         "",
+				}, "secret-key")
+			}),
+		},
+		Update: check.Step{
+			Config: codehostConfig(s, name, `
+  access_token     = "token-2"
+  repository_owner = "acme"
+  repository_name  = "web"
+  environment_name = "production"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), check.Str("production")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-2")),
+			},
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				return destDetailsAre(d, map[string]any{"environment_name": "production", "repository_name": "web"}, "secret-key")
+			}),
+		},
+		Imports: []check.ImportID{
+			{ID: func(string) string { return name }, Ignore: []string{"access_token"}},
+		},
+		OutOfBandDelete: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, err := c.DeleteDestination(ctx, typ, name, false)
+				return err
+			},
+			Step: check.Step{
 				Config: codehostConfig(s, name, `
   access_token     = "token-2"
   repository_owner = "acme"
   repository_name  = "web"
   environment_name = "production"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), check.Str("production")),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-2")),
-				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"environment_name": "production", "repository_name": "web"}, "secret-key")
-				}),
-			},
-			{
-				// The repository is create-only.
-				Config: codehostConfig(s, name, `
-  access_token     = "token-2"
-  repository_owner = "acme"
-  repository_name  = "api"
-  environment_name = "production"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_name"), check.Str("api")),
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"repository_owner": "acme", "repository_name": "api", "environment_name": "production"}, "secret-key")
-				}),
-			},
-			check.ImportByName(codehostAddr, name, "access_token"),
-			{
-				PreConfig: destinationDeletedOutOfBand(t, s, typ, name),
-				Config: codehostConfig(s, name, `
-  access_token     = "token-2"
-  repository_owner = "acme"
-  repository_name  = "api"
-  environment_name = "production"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"repository_name": "api", "access_token": destObfuscated}, "secret-key")
+					return destDetailsAre(d, map[string]any{"repository_name": "web", "access_token": destObfuscated}, "secret-key")
 				}),
 			},
 		},
-	})
+		Replace: check.Step{
+			// The repository is create-only.
+			Config: codehostConfig(s, name, `
+  access_token     = "token-2"
+  repository_owner = "acme"
+  repository_name  = "api"
+  environment_name = "production"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_name"), check.Str("api")),
+			},
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				return destDetailsAre(d, map[string]any{"repository_owner": "acme", "repository_name": "api", "environment_name": "production"}, "secret-key")
+			}),
+		},
+	}.Run(t)
 }
 
 // A module passes "" (or []) for what it does not set, as the service
@@ -315,11 +312,11 @@ func TestAccCodehostDestination_app(t *testing.T) {
 	})
 }
 
-func TestAccCodehostDestination_validation(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+// codehostPlanErrors are the plan-time errors of a codehost destination.
+func codehostPlanErrors(s *acctest.Secrets) []check.PlanError {
 	name := tfacctest.RandomWithPrefix("ch-invalid")
 	config := func(body string) string { return codehostConfig(s, name, body) }
-	check.PlanErrors(t, s, []check.PlanError{
+	return []check.PlanError{
 		{Config: config(`repository_owner = "acme"`), Want: check.Literal(`A codehost destination needs access_token (or access_token_wo), or app_name with installation_id.`)},
 		{Config: config(`
   access_token    = "t"
@@ -369,7 +366,7 @@ func TestAccCodehostDestination_validation(t *testing.T) {
 		{Config: config(`
   access_token            = "t"
   access_token_wo_version = 1`), Want: check.Literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
-	})
+	}
 }
 
 // The token given write-only never enters the state, and is what the
