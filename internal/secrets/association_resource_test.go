@@ -124,93 +124,88 @@ func TestAccAssociation_lifecycle(t *testing.T) {
 		return s.ProviderConfig() + assocDestination(dest, "") + assocResource("test", "secret", secretName, "") + extra
 	}
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
+	check.Lifecycle[*secretsclient.Client]{
+		Service: s, Client: s.Client, Address: assocAddr,
+		// An association has no ID of its own: its secret names it.
+		IDAttribute: "secret_name",
 		CheckDestroy: resource.ComposeTestCheckFunc(
 			assocOnServer(t, s, dest, "secret", secret, ""),
 			destinationGone(t, s, secretsclient.TypeCloudOneSM, dest),
 		),
-		Steps: []resource.TestStep{
-			{
-				Config: config(secret, ""),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(assocAddr, check.Path("destination_type"), check.Str("cloudone-sm")),
-					statecheck.ExpectKnownValue(assocAddr, check.Path("destination_name"), check.Str(dest)),
-					statecheck.ExpectKnownValue(assocAddr, check.Path("mount"), check.Str("secret")),
-					statecheck.ExpectKnownValue(assocAddr, check.Path("secret_name"), check.Str(secret)),
-					statecheck.ExpectKnownValue(assocAddr, check.Path("sync_status"), check.Str("SYNCED")),
-					statecheck.ExpectKnownValue(assocAddr, check.Path("accessor"), knownvalue.StringRegexp(assocAccessorRe)),
-					statecheck.ExpectKnownValue(assocAddr, check.Path("updated_at"), knownvalue.StringRegexp(assocUpdatedAtRe)),
+		Create: check.Step{
+			Config: config(secret, ""),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(assocAddr, check.Path("destination_type"), check.Str("cloudone-sm")),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("destination_name"), check.Str(dest)),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("mount"), check.Str("secret")),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("secret_name"), check.Str(secret)),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("sync_status"), check.Str("SYNCED")),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("accessor"), knownvalue.StringRegexp(assocAccessorRe)),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("updated_at"), knownvalue.StringRegexp(assocUpdatedAtRe)),
+			},
+			Check: resource.ComposeTestCheckFunc(
+				assocOnServer(t, s, dest, "secret", secret, "SYNCED"),
+				assocStateMatchesServer(t, s, assocAddr),
+			),
+			Then: []resource.TestStep{
+				{
+					ResourceName:  assocAddr,
+					ImportState:   true,
+					ImportStateId: "cloudone-sm/" + dest + "/secret/app/none",
+					ExpectError:   check.Wrapped(`Association not found.*mount "secret", secret "app/none" \(not associated`),
 				},
-				Check: resource.ComposeTestCheckFunc(
-					assocOnServer(t, s, dest, "secret", secret, "SYNCED"),
-					assocStateMatchesServer(t, s, assocAddr),
-				),
-			},
-			{
-				// The mount and the secret name share the ID's tail.
-				ResourceName:                         assocAddr,
-				ImportState:                          true,
-				ImportStateId:                        "cloudone-sm/" + dest + "/secret/" + secret,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "secret_name",
-			},
-			{
-				ResourceName:  assocAddr,
-				ImportState:   true,
-				ImportStateId: "cloudone-sm/" + dest + "/secret/app/none",
-				ExpectError:   check.Wrapped(`Association not found.*mount "secret", secret "app/none" \(not associated`),
-			},
-			{
-				ResourceName:  assocAddr,
-				ImportState:   true,
-				ImportStateId: "cloudone-sm/" + dest + "/secret",
-				ExpectError:   check.Wrapped(`Invalid import ID`),
-			},
-			{
-				ResourceName:  assocAddr,
-				ImportState:   true,
-				ImportStateId: "cloudfour/" + dest + "/secret/x",
-				ExpectError:   check.Wrapped(`"cloudfour" is not a destination type`),
-			},
-			{
-				// Removed outside Terraform: planned again and re-created.
-				PreConfig: func() {
-					if _, _, err := s.Client(t).RemoveAssociation(context.Background(), secretsclient.TypeCloudOneSM, dest, "secret", secret); err != nil {
-						t.Fatal(err)
-					}
+				{
+					ResourceName:  assocAddr,
+					ImportState:   true,
+					ImportStateId: "cloudone-sm/" + dest + "/secret",
+					ExpectError:   check.Wrapped(`Invalid import ID`),
 				},
-				Config: config(secret, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(assocAddr, plancheck.ResourceActionCreate)},
+				{
+					ResourceName:  assocAddr,
+					ImportState:   true,
+					ImportStateId: "cloudfour/" + dest + "/secret/x",
+					ExpectError:   check.Wrapped(`"cloudfour" is not a destination type`),
 				},
-				Check: assocOnServer(t, s, dest, "secret", secret, "SYNCED"),
-			},
-			{
-				// Every attribute identifies the association: a change replaces it.
-				Config: config(secret+"-v2", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(assocAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(assocAddr, check.Path("secret_name"), check.Str(secret+"-v2")),
-				},
-				Check: resource.ComposeTestCheckFunc(
-					assocOnServer(t, s, dest, "secret", secret, ""),
-					assocOnServer(t, s, dest, "secret", secret+"-v2", "SYNCED"),
-				),
-			},
-			{
-				// The service syncs only version-2 mounts.
-				Config:      config(secret, assocResource("kv1", "kv1", secret, "")),
-				ExpectError: check.Wrapped(`Cannot associate the secret ".*" of mount "kv1" with the cloudone-sm destination.*400 Bad Request.*"kv1".*KV version 1 mount`),
-			},
-			{
-				Config: config(secret, ""),
-				Check:  assocOnServer(t, s, dest, "kv1", secret, ""),
 			},
 		},
-	})
+		Imports: []check.ImportID{
+			// The mount and the secret name share the ID's tail.
+			{ID: func(string) string { return "cloudone-sm/" + dest + "/secret/" + secret }},
+		},
+		// Removed outside Terraform: planned again and re-created.
+		OutOfBandDelete: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, _, err := c.RemoveAssociation(ctx, secretsclient.TypeCloudOneSM, dest, "secret", secret)
+				return err
+			},
+			Step: check.Step{
+				Config: config(secret, ""),
+				Check:  assocOnServer(t, s, dest, "secret", secret, "SYNCED"),
+			},
+		},
+		Replace: check.Step{
+			// Every attribute identifies the association: a change replaces it.
+			Config: config(secret+"-v2", ""),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(assocAddr, check.Path("secret_name"), check.Str(secret+"-v2")),
+			},
+			Check: resource.ComposeTestCheckFunc(
+				assocOnServer(t, s, dest, "secret", secret, ""),
+				assocOnServer(t, s, dest, "secret", secret+"-v2", "SYNCED"),
+			),
+			Then: []resource.TestStep{
+				{
+					// The service syncs only version-2 mounts.
+					Config:      config(secret, assocResource("kv1", "kv1", secret, "")),
+					ExpectError: check.Wrapped(`Cannot associate the secret ".*" of mount "kv1" with the cloudone-sm destination.*400 Bad Request.*"kv1".*KV version 1 mount`),
+				},
+				{
+					Config: config(secret, ""),
+					Check:  assocOnServer(t, s, dest, "kv1", secret, ""),
+				},
+			},
+		},
+	}.Run(t)
 }
 
 // Mount names may hold slashes, so the import tries every split of the ID.
