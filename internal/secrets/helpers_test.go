@@ -47,14 +47,6 @@ resource "stack_secrets_sync_%s" "test" {
 `, typ, name, body)
 }
 
-// destinationDeletedOutOfBand deletes a destination behind Terraform's back.
-func destinationDeletedOutOfBand(t *testing.T, s *acctest.Secrets, typ, name string) func() {
-	return check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
-		_, err := c.DeleteDestination(ctx, typ, name, false)
-		return err
-	})
-}
-
 func checkDestination(t *testing.T, s *acctest.Secrets, typ, name string, check func(*secretsclient.Destination) error) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		d, _, err := s.Client(t).ReadDestination(context.Background(), typ, name)

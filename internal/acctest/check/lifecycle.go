@@ -21,8 +21,8 @@ import (
 // a deletion made outside Terraform, which the next plan creates again;
 // and a change that replaces. Run checks each phase's plan action and the
 // ID's fate itself, and runs the phases in that order, in one test case,
-// against one service; a phase left empty is not run. A resource's own
-// behaviours go in its own tests, or, when they need the state a phase
+// against one service; a phase left empty is not run. What only one
+// resource does goes in its own tests, or, when it needs the state a phase
 // leaves, in that phase's Then.
 type Lifecycle[C any] struct {
 	// Service is the test's service, whose requests are counted.
