@@ -14,7 +14,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const settingsAddr = "stack_platform_organization_default_settings.test"
@@ -68,6 +67,10 @@ func TestAccOrganizationDefaultSettings_lifecycle(t *testing.T) {
 		// Destroyed, the settings are the platform's defaults again.
 		CheckDestroy: executionIs(t, p, other, "remote", ""),
 		PlanErrors:   settingsPlanErrors(p),
+		// An import ID that is no organization's name is refused before any
+		// request.
+		ImportErrors: []check.ImportError{{ID: "acme/prod", Want: check.Literal(`The import ID of an organization's default settings is the organization's name. ` +
+			`An organization's name has 1 to 40 characters: letters, digits, ` + "`-` and `_`." + ` Got "acme/prod".`)}},
 		Create: check.Step{
 			// The organization is the provider's, known in the plan.
 			Config:     settingsConfig(p, `default_execution_mode = "local"`),
@@ -150,23 +153,4 @@ func settingsPlanErrors(p *acctest.Platform) []check.PlanError {
   default_execution_mode = "remote"`),
 			Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: no such/org`)},
 	}
-}
-
-// An import ID that is no organization's name is refused before any
-// request.
-func TestAccOrganizationDefaultSettings_importIDChecked(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:        settingsConfig(p, `default_execution_mode = "remote"`),
-			ResourceName:  settingsAddr,
-			ImportState:   true,
-			ImportStateId: "acme/prod",
-			ExpectError: check.Literal(`The import ID of an organization's default settings is the organization's name. ` +
-				`An organization's name has 1 to 40 characters: letters, digits, ` + "`-` and `_`." + ` Got "acme/prod".`),
-		}},
-	})
-	check.NoRequestsSince(t, p, before)
 }

@@ -95,7 +95,8 @@ func TestAccProject_lifecycle(t *testing.T) {
 	untagged := projectConfig(p, "Platform_Team-2", `tag_bindings = {}`)
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: projectAddr, FreshID: true,
-		PlanErrors: projectPlanErrors(p),
+		PlanErrors:   projectPlanErrors(p),
+		ImportErrors: []check.ImportError{{ID: "web", Want: check.Literal(`The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got "web".`)}},
 		Create: check.Step{
 			Config: projectConfig(p, "Platform Team", `
   description                    = "The platform's workspaces"
@@ -411,22 +412,6 @@ var elevenTagBindings = func() string {
 	}
 	return "tag_bindings = { " + strings.Join(pairs, ", ") + " }"
 }()
-
-func TestAccProject_importIDChecked(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:        projectConfig(p, "web", ""),
-			ResourceName:  projectAddr,
-			ImportState:   true,
-			ImportStateId: "web",
-			ExpectError:   check.Literal(`The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got "web".`),
-		}},
-	})
-	check.NoRequestsSince(t, p, before)
-}
 
 // A refresh reads a project, its tag bindings included, with one request.
 // A project deleted elsewhere is forgotten with a warning that says the

@@ -15,7 +15,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const accessAddr = "stack_platform_team_project_access.test"
@@ -87,7 +86,8 @@ func TestAccTeamProjectAccess_lifecycle(t *testing.T) {
 	update := []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate)}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: accessAddr, FreshID: true,
-		PlanErrors: accessPlanErrors(p),
+		PlanErrors:   accessPlanErrors(p),
+		ImportErrors: []check.ImportError{{ID: "team-6p5RiCe5CRjBmsGt", Want: check.Literal(`The import ID of a team project access is its ID, tprj- and 16 characters of the base58 alphabet; got "team-6p5RiCe5CRjBmsGt".`)}},
 		Create: check.Step{
 			// A fixed level's permissions are those it implies, and the
 			// next plan is empty.
@@ -286,20 +286,4 @@ resource "stack_platform_team_project_access" "test" {
 		{Config: cfg("team-6p5RiCe5CRjBmsGt", "custom", `workspace_access = { state_versions = "all" }`),
 			Want: check.Literal(`Attribute workspace_access.state_versions value must be one of: ["none" "read-outputs" "read" "write"], got: "all"`)},
 	}
-}
-
-func TestAccTeamProjectAccess_importIDChecked(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:        accessConfig(p, "a", `access = "read"`),
-			ResourceName:  accessAddr,
-			ImportState:   true,
-			ImportStateId: "team-6p5RiCe5CRjBmsGt",
-			ExpectError:   check.Literal(`The import ID of a team project access is its ID, tprj- and 16 characters of the base58 alphabet; got "team-6p5RiCe5CRjBmsGt".`),
-		}},
-	})
-	check.NoRequestsSince(t, p, before)
 }

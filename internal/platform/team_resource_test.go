@@ -16,7 +16,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const teamAddr = "stack_platform_team.test"
@@ -92,6 +91,7 @@ func TestAccTeam_lifecycle(t *testing.T) {
     read_workspaces = false
   }`), Want: check.Literal(`organization_access.read_workspaces cannot be false while organization_access.manage_projects is true`)},
 		},
+		ImportErrors: []check.ImportError{{ID: "team-6p5RiCe5CRjBmsGt", Want: check.Literal(`The import ID of a team is <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>; got "team-6p5RiCe5CRjBmsGt".`)}},
 		Create: check.Step{
 			// manage_projects brings manage_workspaces and read_projects,
 			// which bring read_workspaces: left out, they are true, and
@@ -275,22 +275,6 @@ func TestAccTeam_existingIsNotTakenOver(t *testing.T) {
 				`terraform import <resource address> ` + p.Organization + "/" + taken.ID + `.*409 Conflict`),
 		}},
 	})
-}
-
-func TestAccTeam_importIDChecked(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:        teamConfig(p, "web", ""),
-			ResourceName:  teamAddr,
-			ImportState:   true,
-			ImportStateId: "team-6p5RiCe5CRjBmsGt",
-			ExpectError:   check.Literal(`The import ID of a team is <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>; got "team-6p5RiCe5CRjBmsGt".`),
-		}},
-	})
-	check.NoRequestsSince(t, p, before)
 }
 
 // Team names may hold spaces, as real organizations' do (Platform Admins):

@@ -79,6 +79,8 @@ func TestAccTeamToken_described(t *testing.T) {
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: teamTokenAddr, FreshID: true,
 		PlanErrors: teamTokenPlanErrors(p),
+		ImportErrors: []check.ImportError{{ID: "ci", Want: check.Literal(`The import ID of a team token is its ID, at- and 16 characters of the base58 alphabet, ` +
+			`or, for a team's legacy token, the team's ID, team- and 16 characters; got "ci".`)}},
 		Create: check.Step{
 			Config: described,
 			StateChecks: []statecheck.StateCheck{
@@ -182,23 +184,6 @@ func teamTokenPlanErrors(p *acctest.Platform) []check.PlanError {
 			Want: check.Literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00Z", which has passed.`)},
 		{Config: teamTokenConfig(p, `description = ""`), Want: check.Literal(`Attribute description string length must be at least 1, got: 0`)},
 	}
-}
-
-func TestAccTeamToken_importIDChecked(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:        teamTokenConfig(p, ""),
-			ResourceName:  teamTokenAddr,
-			ImportState:   true,
-			ImportStateId: "ci",
-			ExpectError: check.Literal(`The import ID of a team token is its ID, at- and 16 characters of the base58 alphabet, ` +
-				`or, for a team's legacy token, the team's ID, team- and 16 characters; got "ci".`),
-		}},
-	})
-	check.NoRequestsSince(t, p, before)
 }
 
 // A team or organization token that expired while in the state stays

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -43,10 +44,14 @@ type Lifecycle[C any] struct {
 	ImportIdentifier string
 
 	// PlanErrors are planned first, each with its error; against an
-	// emulator, no request may reach it while they are.
+	// emulator, no request may reach it while they, and ImportErrors,
+	// are.
 	PlanErrors []PlanError
-	Create     Step
-	Update     Step
+	// ImportErrors are import IDs refused before any request, imported
+	// after the plan errors with Create's configuration.
+	ImportErrors []ImportError
+	Create       Step
+	Update       Step
 	// Imports import the resource as Update (or Create) left it.
 	Imports         []ImportID
 	OutOfBandChange Change[C]
@@ -79,6 +84,13 @@ type ImportID struct {
 	Ignore []string
 	// Check, when set, checks the imported state further.
 	Check resource.ImportStateCheckFunc
+}
+
+// ImportError is an import ID that the import must refuse with an error
+// matching Want.
+type ImportError struct {
+	ID   string
+	Want *regexp.Regexp
 }
 
 // Change is an out-of-band phase of Lifecycle: Do changes or deletes the
@@ -147,8 +159,13 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 	}
 
 	steps = append(steps, planErrorSteps(l.PlanErrors)...)
+	for _, e := range l.ImportErrors {
+		steps = append(steps, resource.TestStep{
+			Config: l.Create.Config, ResourceName: l.Address, ImportState: true, ImportStateId: e.ID, ExpectError: e.Want,
+		})
+	}
 	var createPre func()
-	if before, counted := l.Service.Stats(); counted && len(l.PlanErrors) > 0 {
+	if before, counted := l.Service.Stats(); counted && len(l.PlanErrors)+len(l.ImportErrors) > 0 {
 		createPre = func() { NoRequestsSince(t, l.Service, before) }
 	}
 	phase(l.Create, plancheck.ResourceActionCreate, true, createPre)
