@@ -16,7 +16,6 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
-	"github.com/stackworks/terraform-provider-stack/internal/client"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 )
 
@@ -52,16 +51,10 @@ func appOnServer(t *testing.T, s *acctest.Secrets, name string, appID int64, fin
 }
 
 func appGone(t *testing.T, s *acctest.Secrets, name string) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		_, _, err := s.Client(t).ReadCodehostApp(context.Background(), name)
-		if err == nil {
-			return fmt.Errorf("the code-host app %q still exists", name)
-		}
-		if !client.IsNotFound(err) {
-			return err
-		}
-		return nil
-	}
+	return check.Gone(t, s.Client, fmt.Sprintf("the code-host app %q", name), func(ctx context.Context, c *secretsclient.Client) error {
+		_, _, err := c.ReadCodehostApp(ctx, name)
+		return err
+	})
 }
 
 func TestAccCodehostApp_lifecycle(t *testing.T) {
