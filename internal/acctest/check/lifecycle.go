@@ -72,7 +72,9 @@ type Step struct {
 	PlanChecks  []plancheck.PlanCheck
 	StateChecks []statecheck.StateCheck
 	Check       resource.TestCheckFunc
-	// Then are steps of the resource's own, run after this phase.
+	// Then are steps of the resource's own, run after this phase. They
+	// leave IDAttribute as they found it: the next phase checks that it
+	// is still the one this phase left.
 	Then []resource.TestStep
 }
 
