@@ -3,6 +3,12 @@
 // configure the provider in their HCL rather than through process-wide
 // environment variables, so they can run in parallel.
 //
+// Every service's harness is a Service built from the service's
+// descriptor (client.Service): how its emulator starts for a test, its
+// provider block, its test client and the count of the requests it saw are
+// written once, here. Scheduler, Secrets and Platform add only what is
+// their service's own (the secrets namespace, the platform organization).
+//
 // With STACK_SCHEDULER_ADDR and STACK_SCHEDULER_TOKEN set, NewScheduler
 // targets that server instead of an emulator; tests that need the
 // emulator's fault injection or variants call NewSchedulerEmulator, which
@@ -11,11 +17,11 @@
 package acctest
 
 import (
-	"cmp"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -24,10 +30,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
-	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
-	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
-	emuscheduler "github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/provider"
 )
 
@@ -40,33 +43,104 @@ var ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
 	"stack": providerserver.NewProtocol6WithError(provider.New("test")()),
 }
 
-// Scheduler is one test's scheduler: an emulator, or a real server.
-type Scheduler struct {
-	URL   string
-	Token string
+// Service is one test's service, of typed client C: an emulator, or a
+// real server.
+type Service[C any] struct {
+	// Descriptor is the service's descriptor, from which the provider
+	// block and the test's client are built.
+	Descriptor *client.Service
+	URL        string
+	Token      string
 	// Emulator is nil when the test targets a real server.
 	Emulator *emulator.Emulator
 	restart  func(testing.TB) *emulator.Emulator
 }
 
-// NewScheduler returns the scheduler a test runs against: the server named
-// by STACK_SCHEDULER_ADDR and STACK_SCHEDULER_TOKEN when both are set, else
-// a new emulator with replica lag.
-func NewScheduler(t *testing.T) *Scheduler {
-	t.Helper()
-	addr, token := os.Getenv("STACK_SCHEDULER_ADDR"), os.Getenv("STACK_SCHEDULER_TOKEN")
-	if addr != "" && token != "" {
-		return &Scheduler{URL: addr, Token: token}
-	}
-	return NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: DefaultReplicaLag}})
+// serverFromEnv is the real server that the descriptor's ADDR and TOKEN
+// variables name, if both are set.
+func serverFromEnv[C any](desc *client.Service) (Service[C], bool) {
+	addr, token := os.Getenv(desc.Env("ADDR")), os.Getenv(desc.Env("TOKEN"))
+	return Service[C]{Descriptor: desc, URL: addr, Token: token}, addr != "" && token != ""
 }
 
-// NewSchedulerEmulator starts an emulator with the given options for one
-// test, whatever the environment says.
-func NewSchedulerEmulator(t testing.TB, opts emulator.Options) *Scheduler {
+// startService starts an emulator with opts for one test, whose token for
+// the service is token.
+func startService[C any](t testing.TB, desc *client.Service, opts emulator.Options, token string) Service[C] {
 	t.Helper()
 	emu, url, restart := startEmulator(t, opts)
-	return &Scheduler{URL: url, Token: cmp.Or(opts.Scheduler.ManagementToken, "scheduler-root"), Emulator: emu, restart: restart}
+	return Service[C]{Descriptor: desc, URL: url, Token: token, Emulator: emu, restart: restart}
+}
+
+// Block is the provider block for this service with token and settings,
+// as ProviderBlock writes it, with six retries.
+func (s *Service[C]) Block(token string, settings map[string]string) string {
+	return ProviderBlock(s.Descriptor, s.URL, token, 6, settings)
+}
+
+// ProviderBlock is the provider block of one service, its descriptor's
+// block with address, token and settings, the descriptor's settings by
+// name: each one in settings is written, even empty, in the descriptor's
+// order; the others are left out.
+func ProviderBlock(desc *client.Service, address, token string, maxRetries int, settings map[string]string) string {
+	var extra strings.Builder
+	for _, st := range desc.Settings {
+		if v, ok := settings[st.Name]; ok {
+			fmt.Fprintf(&extra, "\n    %s = %q", st.Name, v)
+		}
+	}
+	return fmt.Sprintf(`
+provider "stack" {
+  max_retries = %d
+  %s {
+    address = %q
+    token   = %q%s
+  }
+}
+`, maxRetries, desc.Block, address, token, extra.String())
+}
+
+// ClientWith is the service's typed client for a test's own checks and
+// out-of-band changes, independent of the provider under test, built from
+// the descriptor as the provider builds it (secrets masked in logs
+// alike), with quick retries and the given settings.
+func (s *Service[C]) ClientWith(t testing.TB, settings map[string]string) C {
+	t.Helper()
+	cfg := s.Descriptor.Config(s.URL, s.Token, settings)
+	cfg.UserAgent = "terraform-provider-stack-acctest"
+	cfg.MaxRetries = 6
+	cfg.RetryWaitMin = 10 * time.Millisecond
+	cfg.RetryWaitMax = 200 * time.Millisecond
+	c, err := client.New(cfg)
+	if err != nil {
+		t.Fatalf("%s client: %v", s.Descriptor.Name, err)
+	}
+	typed, ok := s.Descriptor.NewClient(c, settings).(C)
+	if !ok {
+		t.Fatalf("%s client: not a %T", s.Descriptor.Name, typed)
+	}
+	return typed
+}
+
+// Stats is the emulator's count of the requests it saw; false when the
+// test targets a real server, whose requests are not counted.
+func (s *Service[C]) Stats() (emulator.Stats, bool) {
+	if s.Emulator == nil {
+		return emulator.Stats{}, false
+	}
+	return s.Emulator.Stats(), true
+}
+
+// RequestsSince returns the requests the emulator counted since before,
+// by route, leaving out the routes it saw no more of.
+func (s *Service[C]) RequestsSince(before emulator.Stats) map[string]int64 {
+	sent := map[string]int64{}
+	now, _ := s.Stats()
+	for route, n := range now.Requests {
+		if d := n - before.Requests[route]; d != 0 {
+			sent[route] = d
+		}
+	}
+	return sent
 }
 
 // Restart replaces the emulator with a new one, of the same options, at the
@@ -74,7 +148,7 @@ func NewSchedulerEmulator(t testing.TB, opts emulator.Options) *Scheduler {
 // the data is gone and the scheduler's index starts again from 1, so that
 // clients holding an index see it go backwards. (A reset empties the data
 // but keeps the index growing.)
-func (s *Scheduler) Restart(t testing.TB) {
+func (s *Service[C]) Restart(t testing.TB) {
 	t.Helper()
 	if s.restart == nil {
 		t.Fatal("Restart needs an emulator: this test targets a real server")
@@ -117,104 +191,4 @@ func closeEmulator(t testing.TB, emu *emulator.Emulator) {
 	if err := emu.Close(); err != nil {
 		t.Errorf("closing the emulator: %v", err)
 	}
-}
-
-// ProviderConfig is the provider block for this scheduler.
-func (s *Scheduler) ProviderConfig() string {
-	return s.ProviderConfigWithToken(s.Token)
-}
-
-// ProviderConfigWithToken is the provider block with another token.
-func (s *Scheduler) ProviderConfigWithToken(token string) string {
-	return fmt.Sprintf(`
-provider "stack" {
-  max_retries = 6
-  scheduler {
-    address = %q
-    token   = %q
-  }
-}
-`, s.URL, token)
-}
-
-// Client is a scheduler client for a test's own checks and out-of-band
-// changes, independent of the provider under test.
-func (s *Scheduler) Client(t testing.TB) *schedulerclient.Client {
-	t.Helper()
-	return serviceClient[*schedulerclient.Client](t, schedulerclient.Service, s.URL, s.Token, nil)
-}
-
-// serviceClient builds a service's typed client from its descriptor, as
-// the provider does (secrets masked in logs alike), with quick retries.
-func serviceClient[C any](t testing.TB, svc *client.Service, url, token string, settings map[string]string) C {
-	t.Helper()
-	cfg := svc.Config(url, token, settings)
-	cfg.UserAgent = "terraform-provider-stack-acctest"
-	cfg.MaxRetries = 6
-	cfg.RetryWaitMin = 10 * time.Millisecond
-	cfg.RetryWaitMax = 200 * time.Millisecond
-	c, err := client.New(cfg)
-	if err != nil {
-		t.Fatalf("%s client: %v", svc.Name, err)
-	}
-	typed, ok := svc.NewClient(c, settings).(C)
-	if !ok {
-		t.Fatalf("%s client: not a %T", svc.Name, typed)
-	}
-	return typed
-}
-
-// Secrets is one test's secrets service: an emulator, or a real server.
-type Secrets struct {
-	URL       string
-	Token     string
-	Namespace string
-	// Emulator is nil when the test targets a real server.
-	Emulator *emulator.Emulator
-}
-
-// NewSecrets returns the secrets service a test runs against: the server
-// named by STACK_SECRETS_ADDR and STACK_SECRETS_TOKEN (and
-// STACK_SECRETS_NAMESPACE) when set, else a new emulator.
-func NewSecrets(t *testing.T) *Secrets {
-	t.Helper()
-	addr, token := os.Getenv("STACK_SECRETS_ADDR"), os.Getenv("STACK_SECRETS_TOKEN")
-	if addr != "" && token != "" {
-		return &Secrets{URL: addr, Token: token, Namespace: os.Getenv("STACK_SECRETS_NAMESPACE")}
-	}
-	return NewSecretsEmulator(t, emulator.Options{})
-}
-
-// NewSecretsEmulator starts an emulator with the given options for one
-// test, whatever the environment says.
-func NewSecretsEmulator(t testing.TB, opts emulator.Options) *Secrets {
-	t.Helper()
-	emu, url, _ := startEmulator(t, opts)
-	return &Secrets{URL: url, Token: cmp.Or(opts.Secrets.Token, "secrets-root"), Emulator: emu}
-}
-
-// ProviderConfig is the provider block for this secrets service.
-func (s *Secrets) ProviderConfig() string {
-	return s.ProviderConfigInNamespace(s.Namespace)
-}
-
-// ProviderConfigInNamespace is the provider block acting in a namespace.
-func (s *Secrets) ProviderConfigInNamespace(namespace string) string {
-	return fmt.Sprintf(`
-provider "stack" {
-  max_retries = 6
-  secrets {
-    address   = %q
-    token     = %q
-    namespace = %q
-  }
-}
-`, s.URL, s.Token, namespace)
-}
-
-// Client is a secrets client for a test's own checks and out-of-band
-// changes, independent of the provider under test.
-func (s *Secrets) Client(t testing.TB) *secretsclient.Client {
-	t.Helper()
-	return serviceClient[*secretsclient.Client](t, secretsclient.Service, s.URL, s.Token, map[string]string{"namespace": s.Namespace})
 }

@@ -3,8 +3,6 @@ package acctest
 import (
 	"cmp"
 	"context"
-	"fmt"
-	"os"
 	"testing"
 
 	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
@@ -16,14 +14,11 @@ import (
 
 // Platform is one test's platform: an emulator, or a real server.
 type Platform struct {
-	URL   string
-	Token string
+	Service[*platformclient.Client]
 	// Organization is the test's own organization, the default
 	// organization of ProviderConfig's block: NewPlatform creates it, and
 	// deletes it when the test ends.
 	Organization string
-	// Emulator is nil when the test targets a real server.
-	Emulator *emulator.Emulator
 }
 
 // NewPlatform returns the platform a test runs against, with an
@@ -33,9 +28,8 @@ type Platform struct {
 // default rate limit, whose token is its site administrator's.
 func NewPlatform(t *testing.T) *Platform {
 	t.Helper()
-	addr, token := os.Getenv("STACK_PLATFORM_ADDR"), os.Getenv("STACK_PLATFORM_TOKEN")
-	if addr != "" && token != "" {
-		p := &Platform{URL: addr, Token: token}
+	if srv, ok := serverFromEnv[*platformclient.Client](platformclient.Service); ok {
+		p := &Platform{Service: srv}
 		p.Organization = p.NewOrganization(t)
 		return p
 	}
@@ -48,8 +42,7 @@ func NewPlatform(t *testing.T) *Platform {
 // counts.
 func NewPlatformEmulator(t testing.TB, opts emulator.Options) *Platform {
 	t.Helper()
-	emu, url, _ := startEmulator(t, opts)
-	p := &Platform{URL: url, Token: cmp.Or(opts.Platform.Token, "platform-root"), Emulator: emu}
+	p := &Platform{Service: startService[*platformclient.Client](t, platformclient.Service, opts, cmp.Or(opts.Platform.Token, "platform-root"))}
 	p.Organization = p.NewOrganization(t)
 	return p
 }
@@ -84,19 +77,11 @@ func (p *Platform) ProviderConfig() string {
 // ProviderConfigWith is the provider block with another token and another
 // default organization; an empty organization leaves the setting out.
 func (p *Platform) ProviderConfigWith(token, organization string) string {
-	org := ""
+	settings := map[string]string{}
 	if organization != "" {
-		org = fmt.Sprintf("\n    organization = %q", organization)
+		settings[platformclient.OrganizationSetting.Name] = organization
 	}
-	return fmt.Sprintf(`
-provider "stack" {
-  max_retries = 6
-  platform {
-    address = %q
-    token   = %q%s
-  }
-}
-`, p.URL, token, org)
+	return p.Block(token, settings)
 }
 
 // Client is a platform client for a test's own checks and out-of-band
@@ -104,8 +89,7 @@ provider "stack" {
 // platform's descriptor with the test's organization as its default.
 func (p *Platform) Client(t testing.TB) *platformclient.Client {
 	t.Helper()
-	return serviceClient[*platformclient.Client](t, platformclient.Service, p.URL, p.Token,
-		map[string]string{platformclient.OrganizationSetting.Name: p.Organization})
+	return p.ClientWith(t, map[string]string{platformclient.OrganizationSetting.Name: p.Organization})
 }
 
 // MintUserToken returns a new token of a new user of the emulator, who

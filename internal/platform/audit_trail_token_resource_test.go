@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
@@ -59,7 +60,7 @@ func withAuditLogging(t *testing.T, p *acctest.Platform) {
 // ownTokenKept checks that the organization's own token is still the one
 // with the ID id: the audit trail token's calls leave it alone.
 func ownTokenKept(t *testing.T, p *acctest.Platform, id string) resource.TestCheckFunc {
-	return onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.OrganizationToken, error) {
+	return check.OnServer(t, p.Client, func(ctx context.Context, c *platformclient.Client) (*platformclient.OrganizationToken, error) {
 		return c.OrganizationTokens.Read(ctx, p.Organization)
 	}, func(own *platformclient.OrganizationToken) error {
 		if own.ID != id {
@@ -82,36 +83,30 @@ func TestAccAuditTrailToken_lifecycle(t *testing.T) {
 	config := p.ProviderConfig() + `
 resource "stack_platform_audit_trail_token" "test" {}
 `
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: auditTokenAddr,
 		CheckDestroy: func(*terraform.State) error {
 			if _, err := p.Client(t).AuditTrailTokens.Read(context.Background(), p.Organization); !client.IsNotFound(err) {
 				return fmt.Errorf("reading the audit trail token after the destroy got %w, want a 404", err)
 			}
 			return ownTokenKept(t, p, own.ID)(nil)
 		},
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(auditTokenAddr, attr("id"), str(p.Organization)),
-					statecheck.ExpectKnownValue(auditTokenAddr, attr("organization"), str(p.Organization)),
-					statecheck.ExpectKnownValue(auditTokenAddr, attr("token"), knownvalue.NotNull()),
-				},
-				Check: resource.ComposeTestCheckFunc(
-					ownTokenKept(t, p, own.ID),
-					expiresByDefault(auditTokenAddr),
-				),
+		Create: check.Step{
+			Config: config,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(auditTokenAddr, check.Path("id"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(auditTokenAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(auditTokenAddr, check.Path("token"), knownvalue.NotNull()),
 			},
-			{
-				ResourceName:            auditTokenAddr,
-				ImportState:             true,
-				ImportStateId:           p.Organization,
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"token"},
-			},
+			Check: resource.ComposeTestCheckFunc(
+				ownTokenKept(t, p, own.ID),
+				expiresByDefault(auditTokenAddr),
+			),
 		},
-	})
+		Imports: []check.ImportID{
+			{ID: func(string) string { return p.Organization }, Ignore: []string{"token"}},
+		},
+	}.Run(t)
 }
 
 // A create in an organization that has an audit trail token fails unless
@@ -129,7 +124,7 @@ func TestAccAuditTrailToken_existingIsNotReplaced(t *testing.T) {
 				Config: p.ProviderConfig() + `
 resource "stack_platform_audit_trail_token" "test" {}
 `,
-				ExpectError: literal(`The organization "` + p.Organization + `" has an audit trail token already, and a create would replace it: ` +
+				ExpectError: check.Literal(`The organization "` + p.Organization + `" has an audit trail token already, and a create would replace it: ` +
 					`whatever uses it would stop working. Set force_regenerate = true to replace it, or import it to manage it with Terraform: ` +
 					"`terraform import <resource address> " + p.Organization + "`"),
 			},
@@ -140,7 +135,7 @@ resource "stack_platform_audit_trail_token" "test" {
 }
 `,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(auditTokenAddr, attr("token"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(auditTokenAddr, check.Path("token"), knownvalue.NotNull()),
 				},
 			},
 		},

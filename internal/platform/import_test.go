@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -23,7 +24,7 @@ func TestAccImport_missingObjectIsNotFound(t *testing.T) {
 	const missing = "6p5RiCe5CRjBmsGt"
 	present := newWorkspace(t, p, "present")
 	unassigned := newVariableSet(t, p, "unassigned")
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("unassigned")})
+	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("unassigned")})
 	setVariable := fmt.Sprintf("variable_set_id = %q\nkey = \"k\"\ncategory = \"env\"", unassigned)
 	workspaceVariable := fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"env\"", present)
 	// named is what the error says the platform has not, when it is not
@@ -82,11 +83,11 @@ func TestAccImport_missingObjectIsNotFound(t *testing.T) {
 					ResourceName:  c.addr,
 					ImportState:   true,
 					ImportStateId: c.id,
-					ExpectError: literal(`Cannot import the ` + c.object + ` The platform has no ` + named + ` "` + c.id +
+					ExpectError: check.Literal(`Cannot import the ` + c.object + ` The platform has no ` + named + ` "` + c.id +
 						`", or the provider's token may not see it.`),
 				}},
 			})
-			if sent := requestsSince(p, before); sent[c.route] != 1 {
+			if sent := p.RequestsSince(before); sent[c.route] != 1 {
 				t.Errorf("the import sent %v, want one %s", sent, c.route)
 			}
 		})
@@ -108,12 +109,12 @@ func TestAccOrganization_importName(t *testing.T) {
 			ImportStateId:      strings.ToUpper(p.Organization),
 			ImportStatePersist: true,
 			ImportStateCheck: func(s []*terraform.InstanceState) error {
-				return differences(map[string]any{"name": s[0].Attributes["name"], "id": s[0].Attributes["id"]},
+				return check.Differences(map[string]any{"name": s[0].Attributes["name"], "id": s[0].Attributes["id"]},
 					map[string]any{"name": p.Organization, "id": p.Organization})
 			},
 		}, {
 			Config:            orgConfig(p, p.Organization, ""),
-			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(orgAddr, attr("name"), str(p.Organization))},
+			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(orgAddr, check.Path("name"), check.Str(p.Organization))},
 		}},
 	})
 
@@ -125,7 +126,5 @@ func TestAccOrganization_importName(t *testing.T) {
 		"`-` and `_`. Got \"\"."; code == 0 || !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 		t.Errorf("terraform import with an empty ID exited %d:\n%s\nwant the error %q", code, out, want)
 	}
-	if sent := requestsSince(p, before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
+	check.NoRequestsSince(t, p, before)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 )
 
 // organizationCase is a resource that lives in an organization, for the
@@ -63,7 +64,7 @@ func (c organizationCase) kept(id *string) resource.TestCheckFunc {
 	if !c.hasID {
 		return func(*terraform.State) error { return nil }
 	}
-	return idKept(c.addr, id)
+	return check.IDKept(c.addr, id)
 }
 
 func organizationArgument(org string) string {
@@ -92,7 +93,7 @@ func TestAccOrganizationCase_configurationSpellingIsKept(t *testing.T) {
 							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
-							statecheck.ExpectKnownValue(c.addr, attr("organization"), str(upper)),
+							statecheck.ExpectKnownValue(c.addr, check.Path("organization"), check.Str(upper)),
 						},
 						Check: c.kept(&id),
 					},
@@ -103,7 +104,7 @@ func TestAccOrganizationCase_configurationSpellingIsKept(t *testing.T) {
 							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
-							statecheck.ExpectKnownValue(c.addr, attr("organization"), str(p.Organization)),
+							statecheck.ExpectKnownValue(c.addr, check.Path("organization"), check.Str(p.Organization)),
 						},
 						Check: c.kept(&id),
 					},
@@ -136,7 +137,7 @@ func TestAccOrganizationCase_providerDefaultInAnotherCaseReplacesNothing(t *test
 							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
-							statecheck.ExpectKnownValue(c.addr, attr("organization"), str(p.Organization)),
+							statecheck.ExpectKnownValue(c.addr, check.Path("organization"), check.Str(p.Organization)),
 						},
 						Check: c.kept(&id),
 					},
@@ -146,7 +147,7 @@ func TestAccOrganizationCase_providerDefaultInAnotherCaseReplacesNothing(t *test
 							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(c.addr, plancheck.ResourceActionDestroyBeforeCreate)},
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
-							statecheck.ExpectKnownValue(c.addr, attr("organization"), str(other)),
+							statecheck.ExpectKnownValue(c.addr, check.Path("organization"), check.Str(other)),
 						},
 					},
 				},

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -26,7 +27,7 @@ func TestAccOrganizationDataSource_defaultAndNamed(t *testing.T) {
 		defaultProject = o.DefaultProject.ID
 	}
 	if _, err := p.Client(t).Organizations.Update(context.Background(), other, platformclient.OrganizationUpdateOptions{
-		SessionTimeout: ptr(90), AggregatedCommitStatusEnabled: ptr(false),
+		SessionTimeout: check.Ptr(90), AggregatedCommitStatusEnabled: check.Ptr(false),
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -42,14 +43,14 @@ data "stack_platform_organization" "named" {
 }
 `,
 			ConfigStateChecks: append(stateIs(def, orgDefaults),
-				statecheck.ExpectKnownValue(def, attr("name"), str(p.Organization)),
-				statecheck.ExpectKnownValue(def, attr("id"), str(p.Organization)),
-				statecheck.ExpectKnownValue(def, attr("email"), str("acctest@"+p.Organization+".example")),
-				statecheck.ExpectKnownValue(def, attr("external_id"), idOf("org")),
-				statecheck.ExpectKnownValue(def, attr("default_project_id"), str(defaultProject)),
-				statecheck.ExpectKnownValue(named, attr("name"), str(other)),
-				statecheck.ExpectKnownValue(named, attr("session_timeout"), knownvalue.Int64Exact(90)),
-				statecheck.ExpectKnownValue(named, attr("aggregated_commit_status_enabled"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(def, check.Path("name"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(def, check.Path("id"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(def, check.Path("email"), check.Str("acctest@"+p.Organization+".example")),
+				statecheck.ExpectKnownValue(def, check.Path("external_id"), idOf("org")),
+				statecheck.ExpectKnownValue(def, check.Path("default_project_id"), check.Str(defaultProject)),
+				statecheck.ExpectKnownValue(named, check.Path("name"), check.Str(other)),
+				statecheck.ExpectKnownValue(named, check.Path("session_timeout"), knownvalue.Int64Exact(90)),
+				statecheck.ExpectKnownValue(named, check.Path("aggregated_commit_status_enabled"), knownvalue.Bool(false)),
 			),
 		}},
 	})
@@ -65,7 +66,7 @@ func TestAccOrganizationDataSource_notVisibleToToken(t *testing.T) {
 			Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
 data "stack_platform_organization" "default" {}
 `,
-			ExpectError: wrapped(`Cannot read the organization "` + regexp.QuoteMeta(p.Organization) + `".*404 Not Found.*` + notVisibleHint),
+			ExpectError: check.Wrapped(`Cannot read the organization "` + regexp.QuoteMeta(p.Organization) + `".*404 Not Found.*` + notVisibleHint),
 		}},
 	})
 }

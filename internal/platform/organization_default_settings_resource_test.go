@@ -12,8 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const settingsAddr = "stack_platform_organization_default_settings.test"
@@ -28,7 +28,7 @@ const testPool = "apool-6p5RiCe5CRjBmsGt"
 func newAgentPool(t *testing.T, p *acctest.Platform, org string) string {
 	t.Helper()
 	pool, err := p.Client(t).AgentPools.Create(context.Background(), org, platformclient.AgentPoolCreateOptions{
-		Name: ptr(tfacctest.RandomWithPrefix("pool")),
+		Name: check.Ptr(tfacctest.RandomWithPrefix("pool")),
 	})
 	if err != nil {
 		t.Fatalf("creating an agent pool: %v", err)
@@ -46,12 +46,12 @@ resource "stack_platform_organization_default_settings" "test" {
 
 // executionIs checks the default execution settings the platform holds.
 func executionIs(t *testing.T, p *acctest.Platform, org, mode, pool string) resource.TestCheckFunc {
-	return onServer(t, p, readOrg(org), func(o *platformclient.Organization) error {
+	return check.OnServer(t, p.Client, readOrg(org), func(o *platformclient.Organization) error {
 		got := ""
 		if o.DefaultAgentPool != nil {
 			got = o.DefaultAgentPool.ID
 		}
-		return differences(map[string]any{"mode": o.DefaultExecutionMode, "pool": got}, map[string]any{"mode": mode, "pool": pool})
+		return check.Differences(map[string]any{"mode": o.DefaultExecutionMode, "pool": got}, map[string]any{"mode": mode, "pool": pool})
 	})
 }
 
@@ -59,124 +59,98 @@ func TestAccOrganizationDefaultSettings_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	pool := newAgentPool(t, p, p.Organization)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: settingsAddr,
+		// The settings are the organization's: it identifies them.
+		IDAttribute: "organization", FreshID: true,
+		ImportIdentifier: "organization",
 		// Destroyed, the settings are the platform's defaults again.
 		CheckDestroy: executionIs(t, p, other, "remote", ""),
-		Steps: []resource.TestStep{
-			{
-				// The organization is the provider's, known in the plan.
-				Config: settingsConfig(p, `default_execution_mode = "local"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(settingsAddr, attr("organization"), str(p.Organization))},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(settingsAddr, attr("organization"), str(p.Organization)),
-					statecheck.ExpectKnownValue(settingsAddr, attr("default_execution_mode"), str("local")),
-					statecheck.ExpectKnownValue(settingsAddr, attr("default_agent_pool_id"), knownvalue.Null()),
-				},
-				Check: executionIs(t, p, p.Organization, "local", ""),
+		PlanErrors:   settingsPlanErrors(p),
+		// An import ID that is no organization's name is refused before any
+		// request.
+		ImportErrors: []check.ImportError{{ID: "acme/prod", Want: check.Literal(`The import ID of an organization's default settings is the organization's name. ` +
+			`An organization's name has 1 to 40 characters: letters, digits, ` + "`-` and `_`." + ` Got "acme/prod".`)}},
+		Create: check.Step{
+			// The organization is the provider's, known in the plan.
+			Config:     settingsConfig(p, `default_execution_mode = "local"`),
+			PlanChecks: []plancheck.PlanCheck{plancheck.ExpectKnownValue(settingsAddr, check.Path("organization"), check.Str(p.Organization))},
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(settingsAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(settingsAddr, check.Path("default_execution_mode"), check.Str("local")),
+				statecheck.ExpectKnownValue(settingsAddr, check.Path("default_agent_pool_id"), knownvalue.Null()),
 			},
-			{
+			Check: executionIs(t, p, p.Organization, "local", ""),
+		},
+		Update: check.Step{
+			Config: settingsConfig(p, `
+  default_execution_mode = "agent"
+  default_agent_pool_id  = "`+pool+`"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(settingsAddr, check.Path("default_agent_pool_id"), check.Str(pool)),
+			},
+			Check: executionIs(t, p, p.Organization, "agent", pool),
+		},
+		Imports: []check.ImportID{
+			{ID: func(string) string { return p.Organization }},
+		},
+		// Changed outside Terraform: set back.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
+				_, err := c.Organizations.Update(ctx, p.Organization, platformclient.OrganizationUpdateOptions{
+					DefaultExecutionMode: check.Ptr("remote"), DefaultAgentPoolID: platformclient.Null[string](),
+				})
+				return err
+			},
+			Step: check.Step{
 				Config: settingsConfig(p, `
   default_execution_mode = "agent"
   default_agent_pool_id  = "`+pool+`"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(settingsAddr, attr("default_agent_pool_id"), str(pool)),
-				},
 				Check: executionIs(t, p, p.Organization, "agent", pool),
-			},
-			{
-				ResourceName:                         settingsAddr,
-				ImportState:                          true,
-				ImportStateId:                        p.Organization,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "organization",
-			},
-			{
-				// Changed outside Terraform: set back.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					_, err := c.Organizations.Update(ctx, p.Organization, platformclient.OrganizationUpdateOptions{
-						DefaultExecutionMode: ptr("remote"), DefaultAgentPoolID: platformclient.Null[string](),
-					})
-					return err
-				}),
-				Config: settingsConfig(p, `
-  default_execution_mode = "agent"
-  default_agent_pool_id  = "`+pool+`"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionUpdate)},
+				Then: []resource.TestStep{
+					{
+						// Back to remote: the pool is cleared.
+						Config: settingsConfig(p, `default_execution_mode = "remote"`),
+						ConfigStateChecks: []statecheck.StateCheck{
+							statecheck.ExpectKnownValue(settingsAddr, check.Path("default_agent_pool_id"), knownvalue.Null()),
+						},
+						Check: executionIs(t, p, p.Organization, "remote", ""),
+					},
 				},
-				Check: executionIs(t, p, p.Organization, "agent", pool),
-			},
-			{
-				// Back to remote: the pool is cleared.
-				Config: settingsConfig(p, `default_execution_mode = "remote"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(settingsAddr, attr("default_agent_pool_id"), knownvalue.Null()),
-				},
-				Check: executionIs(t, p, p.Organization, "remote", ""),
-			},
-			{
-				// Another organization replaces: the first gets its
-				// defaults back.
-				Config: settingsConfig(p, `
-  organization           = "`+other+`"
-  default_execution_mode = "local"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(settingsAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(
-					executionIs(t, p, p.Organization, "remote", ""),
-					executionIs(t, p, other, "local", ""),
-				),
 			},
 		},
-	})
+		Replace: check.Step{
+			// Another organization replaces: the first gets its
+			// defaults back.
+			Config: settingsConfig(p, `
+  organization           = "`+other+`"
+  default_execution_mode = "local"`),
+			Check: resource.ComposeTestCheckFunc(
+				executionIs(t, p, p.Organization, "remote", ""),
+				executionIs(t, p, other, "local", ""),
+			),
+		},
+	}.Run(t)
 }
 
-func TestAccOrganizationDefaultSettings_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{settingsConfig(p, `default_execution_mode = "agent"`),
-			literal(`default_agent_pool_id is required when default_execution_mode is "agent".`)},
-		{settingsConfig(p, `
+// settingsPlanErrors are the plan-time errors of the settings.
+func settingsPlanErrors(p *acctest.Platform) []check.PlanError {
+	return []check.PlanError{
+		{Config: settingsConfig(p, `default_execution_mode = "agent"`),
+			Want: check.Literal(`default_agent_pool_id is required when default_execution_mode is "agent".`)},
+		{Config: settingsConfig(p, `
   default_execution_mode = "local"
   default_agent_pool_id  = "`+testPool+`"`),
-			literal(`default_agent_pool_id can only be set when default_execution_mode is "agent", not "local".`)},
-		{settingsConfig(p, `
+			Want: check.Literal(`default_agent_pool_id can only be set when default_execution_mode is "agent", not "local".`)},
+		{Config: settingsConfig(p, `
   default_execution_mode = "agent"
   default_agent_pool_id  = "pool-1"`),
-			literal(`default_agent_pool_id must be the ID of an agent pool: apool- and 16 characters of the base58 alphabet, got "pool-1".`)},
-		{settingsConfig(p, `default_execution_mode = "cloud"`),
-			wrapped(`Attribute default_execution_mode value must be one of: \["remote" "local" "agent"\], got: "cloud"`)},
-		{settingsConfig(p, `
+			Want: check.Literal(`default_agent_pool_id must be the ID of an agent pool: apool- and 16 characters of the base58 alphabet, got "pool-1".`)},
+		{Config: settingsConfig(p, `default_execution_mode = "cloud"`),
+			Want: check.Wrapped(`Attribute default_execution_mode value must be one of: \["remote" "local" "agent"\], got: "cloud"`)},
+		{Config: settingsConfig(p, `
   organization           = "no such/org"
   default_execution_mode = "remote"`),
-			literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: no such/org`)},
-	})
-}
-
-// An import ID that is no organization's name is refused before any
-// request.
-func TestAccOrganizationDefaultSettings_importIDChecked(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:        settingsConfig(p, `default_execution_mode = "remote"`),
-			ResourceName:  settingsAddr,
-			ImportState:   true,
-			ImportStateId: "acme/prod",
-			ExpectError: literal(`The import ID of an organization's default settings is the organization's name. ` +
-				`An organization's name has 1 to 40 characters: letters, digits, ` + "`-` and `_`." + ` Got "acme/prod".`),
-		}},
-	})
-	if sent := requestsSince(p, before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
+			Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: no such/org`)},
 	}
 }

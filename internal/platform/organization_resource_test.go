@@ -15,8 +15,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const orgAddr = "stack_platform_organization.test"
@@ -38,7 +38,7 @@ func readOrg(name string) func(ctx context.Context, c *platformclient.Client) (*
 }
 
 func orgGone(t *testing.T, p *acctest.Platform, name string) resource.TestCheckFunc {
-	return gone(t, p, "organization "+name, func(ctx context.Context, c *platformclient.Client) error {
+	return check.Gone(t, p.Client, "organization "+name, func(ctx context.Context, c *platformclient.Client) error {
 		_, err := readOrg(name)(ctx, c)
 		return err
 	})
@@ -47,14 +47,14 @@ func orgGone(t *testing.T, p *acctest.Platform, name string) resource.TestCheckF
 // orgSettingsAre checks settings of the organization the platform holds,
 // by attribute name.
 func orgSettingsAre(t *testing.T, p *acctest.Platform, name string, want map[string]any) resource.TestCheckFunc {
-	return onServer(t, p, readOrg(name), func(o *platformclient.Organization) error {
+	return check.OnServer(t, p.Client, readOrg(name), func(o *platformclient.Organization) error {
 		deref := func(b *bool) any {
 			if b == nil {
 				return nil
 			}
 			return *b
 		}
-		return differences(map[string]any{
+		return check.Differences(map[string]any{
 			"email":                    o.Email,
 			"session_timeout":          o.SessionTimeout,
 			"session_remember":         o.SessionRemember,
@@ -100,7 +100,7 @@ const allSettings = `
 var orgDefaults = map[string]knownvalue.Check{
 	"session_timeout":          knownvalue.Int64Exact(20160),
 	"session_remember":         knownvalue.Int64Exact(20160),
-	"collaborator_auth_policy": str("password"),
+	"collaborator_auth_policy": check.Str("password"),
 	"owners_team_saml_role_id": knownvalue.Null(),
 	"cost_estimation_enabled":  knownvalue.Bool(false),
 	"send_passing_statuses_for_untriggered_speculative_plans": knownvalue.Bool(false),
@@ -118,7 +118,7 @@ var orgDefaults = map[string]knownvalue.Check{
 func stateIs(addr string, want map[string]knownvalue.Check) []statecheck.StateCheck {
 	checks := make([]statecheck.StateCheck, 0, len(want))
 	for name, c := range want {
-		checks = append(checks, statecheck.ExpectKnownValue(addr, attr(name), c))
+		checks = append(checks, statecheck.ExpectKnownValue(addr, check.Path(name), c))
 	}
 	return checks
 }
@@ -130,15 +130,15 @@ func TestAccOrganization_lifecycle(t *testing.T) {
 	var externalID, defaultProject string
 	keepIDs := func(s *terraform.State) error {
 		var err error
-		if externalID, err = stateValue(s, orgAddr, "external_id"); err != nil {
+		if externalID, err = check.StateValue(s, orgAddr, "external_id"); err != nil {
 			return err
 		}
-		defaultProject, err = stateValue(s, orgAddr, "default_project_id")
+		defaultProject, err = check.StateValue(s, orgAddr, "default_project_id")
 		return err
 	}
 	sameIDs := func(s *terraform.State) error {
 		for attr, want := range map[string]string{"external_id": externalID, "default_project_id": defaultProject} {
-			got, err := stateValue(s, orgAddr, attr)
+			got, err := check.StateValue(s, orgAddr, attr)
 			if err != nil {
 				return err
 			}
@@ -149,112 +149,118 @@ func TestAccOrganization_lifecycle(t *testing.T) {
 		return nil
 	}
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             resource.ComposeTestCheckFunc(orgGone(t, p, name), orgGone(t, p, renamed)),
-		Steps: []resource.TestStep{
-			{
-				// Only the required attributes: the state shows the
-				// platform's defaults.
-				Config: orgConfig(p, name, ""),
-				ConfigStateChecks: append(stateIs(orgAddr, orgDefaults),
-					statecheck.ExpectKnownValue(orgAddr, attr("id"), str(name)),
-					statecheck.ExpectKnownValue(orgAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(orgAddr, attr("email"), str("ops@"+name+".example")),
-					statecheck.ExpectKnownValue(orgAddr, attr("external_id"), idOf("org")),
-					statecheck.ExpectKnownValue(orgAddr, attr("default_project_id"), idOf("prj")),
-				),
-				Check: keepIDs,
-			},
-			{
-				// Every setting changes in place.
-				Config: orgConfig(p, name, allSettings),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: stateIs(orgAddr, map[string]knownvalue.Check{
-					"session_timeout": knownvalue.Int64Exact(60), "session_remember": knownvalue.Int64Exact(1440),
-					"collaborator_auth_policy": str("two_factor_mandatory"), "owners_team_saml_role_id": str("owners"),
-					"cost_estimation_enabled": knownvalue.Bool(true), "max_ttl_enabled": knownvalue.Bool(true),
-				}),
-				Check: resource.ComposeTestCheckFunc(sameIDs, orgSettingsAre(t, p, name, map[string]any{
-					"session_timeout": 60, "session_remember": 1440, "collaborator_auth_policy": "two_factor_mandatory",
-					"owners_team_saml_role_id": "owners", "cost_estimation_enabled": true,
-					"send_passing_statuses_for_untriggered_speculative_plans": true, "aggregated_commit_status_enabled": false,
-					"speculative_plan_management_enabled": false, "assessments_enforced": true, "allow_force_delete_workspaces": true,
-					"user_tokens_enabled": true, "enforce_hyok": true, "stacks_enabled": true,
-					"registry_monorepo_support_enabled": true, "max_ttl_enabled": true,
-				})),
-			},
-			{
-				ResourceName:                         orgAddr,
-				ImportState:                          true,
-				ImportStateId:                        name,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "name",
-			},
-			{
-				// Settings left out keep their values: no change, and the
-				// role stays cleared only when the configuration says so.
-				Config: orgConfig(p, name, `owners_team_saml_role_id = "owners"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-			},
-			{
-				// The role left out is cleared.
-				Config: orgConfig(p, name, ""),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(orgAddr, attr("owners_team_saml_role_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(orgAddr, attr("session_timeout"), knownvalue.Int64Exact(60)),
-				},
-				Check: orgSettingsAre(t, p, name, map[string]any{"owners_team_saml_role_id": "", "session_timeout": 60}),
-			},
-			{
-				// A rename is an update, which changes the ID but not the
-				// organization.
-				Config: orgConfig(p, renamed, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(orgAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(orgAddr, attr("id"), str(renamed)),
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: orgAddr,
+		// The ID is the name, which a rename changes; external_id stays.
+		IDAttribute: "external_id", FreshID: true, ImportIdentifier: "name",
+		CheckDestroy: resource.ComposeTestCheckFunc(orgGone(t, p, name), orgGone(t, p, renamed)),
+		PlanErrors: []check.PlanError{
+			{Config: orgConfig(p, "has space", ""), Want: check.Literal(`Attribute name must have 1 to 40 characters: letters, digits, '-' and '_', got: has space`)},
+			{Config: orgConfig(p, strings.Repeat("a", 41), ""), Want: check.Wrapped(`Attribute name must have 1 to 40 characters`)},
+			{Config: p.ProviderConfig() + `
+resource "stack_platform_organization" "test" {
+  name  = "acme"
+  email = "not an address"
+}
+`, Want: check.Literal(`Attribute email must be an email address, got: not an address`)},
+			{Config: orgConfig(p, "acme", `session_timeout = 0`), Want: check.Literal(`Attribute session_timeout value must be at least 1, got: 0`)},
+			{Config: orgConfig(p, "acme", `session_remember = -1`), Want: check.Literal(`Attribute session_remember value must be at least 1, got: -1`)},
+			{Config: orgConfig(p, "acme", `collaborator_auth_policy = "sso"`), Want: check.Wrapped(`Attribute collaborator_auth_policy value must be one of: \["password" "two_factor_mandatory"\], got: "sso"`)},
+			{Config: orgConfig(p, "acme", `owners_team_saml_role_id = ""`), Want: check.Literal(`Attribute owners_team_saml_role_id string length must be at least 1, got: 0`)},
+		},
+		Create: check.Step{
+			// Only the required attributes: the state shows the platform's
+			// defaults.
+			Config: orgConfig(p, name, ""),
+			StateChecks: append(stateIs(orgAddr, orgDefaults),
+				statecheck.ExpectKnownValue(orgAddr, check.Path("id"), check.Str(name)),
+				statecheck.ExpectKnownValue(orgAddr, check.Path("name"), check.Str(name)),
+				statecheck.ExpectKnownValue(orgAddr, check.Path("email"), check.Str("ops@"+name+".example")),
+				statecheck.ExpectKnownValue(orgAddr, check.Path("external_id"), idOf("org")),
+				statecheck.ExpectKnownValue(orgAddr, check.Path("default_project_id"), idOf("prj")),
+			),
+			Check: keepIDs,
+		},
+		// Every setting changes in place.
+		Update: check.Step{
+			Config: orgConfig(p, name, allSettings),
+			StateChecks: stateIs(orgAddr, map[string]knownvalue.Check{
+				"session_timeout": knownvalue.Int64Exact(60), "session_remember": knownvalue.Int64Exact(1440),
+				"collaborator_auth_policy": check.Str("two_factor_mandatory"), "owners_team_saml_role_id": check.Str("owners"),
+				"cost_estimation_enabled": knownvalue.Bool(true), "max_ttl_enabled": knownvalue.Bool(true),
+			}),
+			Check: resource.ComposeTestCheckFunc(sameIDs, orgSettingsAre(t, p, name, map[string]any{
+				"session_timeout": 60, "session_remember": 1440, "collaborator_auth_policy": "two_factor_mandatory",
+				"owners_team_saml_role_id": "owners", "cost_estimation_enabled": true,
+				"send_passing_statuses_for_untriggered_speculative_plans": true, "aggregated_commit_status_enabled": false,
+				"speculative_plan_management_enabled": false, "assessments_enforced": true, "allow_force_delete_workspaces": true,
+				"user_tokens_enabled": true, "enforce_hyok": true, "stacks_enabled": true,
+				"registry_monorepo_support_enabled": true, "max_ttl_enabled": true,
+			})),
+			Then: []resource.TestStep{
+				check.ImportByName(orgAddr, name),
+				{
+					// Settings left out keep their values: no change, and
+					// the role stays cleared only when the configuration
+					// says so.
+					Config: orgConfig(p, name, `owners_team_saml_role_id = "owners"`),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 					},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(orgAddr, attr("id"), str(renamed)),
-					statecheck.ExpectKnownValue(orgAddr, attr("name"), str(renamed)),
-					statecheck.ExpectKnownValue(orgAddr, attr("email"), str("ops@"+renamed+".example")),
+				{
+					// The role left out is cleared.
+					Config: orgConfig(p, name, ""),
+					ConfigStateChecks: []statecheck.StateCheck{
+						statecheck.ExpectKnownValue(orgAddr, check.Path("owners_team_saml_role_id"), knownvalue.Null()),
+						statecheck.ExpectKnownValue(orgAddr, check.Path("session_timeout"), knownvalue.Int64Exact(60)),
+					},
+					Check: orgSettingsAre(t, p, name, map[string]any{"owners_team_saml_role_id": "", "session_timeout": 60}),
 				},
-				Check: resource.ComposeTestCheckFunc(sameIDs, orgGone(t, p, name),
-					orgSettingsAre(t, p, renamed, map[string]any{"email": "ops@" + renamed + ".example", "max_ttl_enabled": true})),
-			},
-			{
-				// A setting the configuration sets, changed outside
-				// Terraform, is set back.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					_, err := c.Organizations.Update(ctx, renamed, platformclient.OrganizationUpdateOptions{Email: ptr("other@example.com")})
-					return err
-				}),
-				Config: orgConfig(p, renamed, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgAddr, plancheck.ResourceActionUpdate)},
+				{
+					// A rename is an update, which changes the ID but not
+					// the organization.
+					Config: orgConfig(p, renamed, ""),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectResourceAction(orgAddr, plancheck.ResourceActionUpdate),
+							plancheck.ExpectKnownValue(orgAddr, check.Path("id"), check.Str(renamed)),
+						},
+					},
+					ConfigStateChecks: []statecheck.StateCheck{
+						statecheck.ExpectKnownValue(orgAddr, check.Path("id"), check.Str(renamed)),
+						statecheck.ExpectKnownValue(orgAddr, check.Path("name"), check.Str(renamed)),
+						statecheck.ExpectKnownValue(orgAddr, check.Path("email"), check.Str("ops@"+renamed+".example")),
+					},
+					Check: resource.ComposeTestCheckFunc(sameIDs, orgGone(t, p, name),
+						orgSettingsAre(t, p, renamed, map[string]any{"email": "ops@" + renamed + ".example", "max_ttl_enabled": true})),
 				},
-				Check: orgSettingsAre(t, p, renamed, map[string]any{"email": "ops@" + renamed + ".example"}),
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Organizations.Delete(ctx, renamed)
-				}),
-				Config: orgConfig(p, renamed, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgAddr, plancheck.ResourceActionCreate)},
-				},
-				ConfigStateChecks: stateIs(orgAddr, orgDefaults),
-				Check:             orgSettingsAre(t, p, renamed, map[string]any{"session_timeout": 20160, "max_ttl_enabled": false}),
 			},
 		},
-	})
+		Imports: []check.ImportID{{ID: func(string) string { return renamed }}},
+		// A setting the configuration sets, changed outside Terraform, is
+		// set back.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
+				_, err := c.Organizations.Update(ctx, renamed, platformclient.OrganizationUpdateOptions{Email: check.Ptr("other@example.com")})
+				return err
+			},
+			Step: check.Step{
+				Config: orgConfig(p, renamed, ""),
+				Check:  orgSettingsAre(t, p, renamed, map[string]any{"email": "ops@" + renamed + ".example"}),
+			},
+		},
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
+				return c.Organizations.Delete(ctx, renamed)
+			},
+			Step: check.Step{
+				Config:      orgConfig(p, renamed, ""),
+				StateChecks: stateIs(orgAddr, orgDefaults),
+				Check:       orgSettingsAre(t, p, renamed, map[string]any{"session_timeout": 20160, "max_ttl_enabled": false}),
+			},
+		},
+	}.Run(t)
 }
 
 // A create of a name that is taken is refused, and the error says how to
@@ -265,27 +271,9 @@ func TestAccOrganization_existingIsNotTakenOver(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: orgConfig(p, strings.ToUpper(p.Organization), ""),
-			ExpectError: wrapped(`Organization already exists.*An organization named "` + regexp.QuoteMeta(strings.ToUpper(p.Organization)) +
+			ExpectError: check.Wrapped(`Organization already exists.*An organization named "` + regexp.QuoteMeta(strings.ToUpper(p.Organization)) +
 				`" already exists.*terraform import <resource address> ` + regexp.QuoteMeta(strings.ToUpper(p.Organization)) +
 				`.*409 Conflict: name "` + regexp.QuoteMeta(strings.ToUpper(p.Organization)) + `" has already been taken`),
 		}},
-	})
-}
-
-func TestAccOrganization_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{orgConfig(p, "has space", ""), literal(`Attribute name must have 1 to 40 characters: letters, digits, '-' and '_', got: has space`)},
-		{orgConfig(p, strings.Repeat("a", 41), ""), wrapped(`Attribute name must have 1 to 40 characters`)},
-		{p.ProviderConfig() + `
-resource "stack_platform_organization" "test" {
-  name  = "acme"
-  email = "not an address"
-}
-`, literal(`Attribute email must be an email address, got: not an address`)},
-		{orgConfig(p, "acme", `session_timeout = 0`), literal(`Attribute session_timeout value must be at least 1, got: 0`)},
-		{orgConfig(p, "acme", `session_remember = -1`), literal(`Attribute session_remember value must be at least 1, got: -1`)},
-		{orgConfig(p, "acme", `collaborator_auth_policy = "sso"`), wrapped(`Attribute collaborator_auth_policy value must be one of: \["password" "two_factor_mandatory"\], got: "sso"`)},
-		{orgConfig(p, "acme", `owners_team_saml_role_id = ""`), literal(`Attribute owners_team_saml_role_id string length must be at least 1, got: 0`)},
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -28,66 +29,65 @@ resource "stack_platform_organization_token" "test" {
 func TestAccOrganizationToken_lifecycle(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	var first, second, third, fourth string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: orgTokenConfig(p, `expired_at = "2099-01-31T18:00:00+02:00"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(orgTokenAddr, attr("id"), str(p.Organization)),
-					statecheck.ExpectKnownValue(orgTokenAddr, attr("organization"), str(p.Organization)),
-					// The configured form of the instant is kept.
-					statecheck.ExpectKnownValue(orgTokenAddr, attr("expired_at"), str("2099-01-31T18:00:00+02:00")),
-					statecheck.ExpectKnownValue(orgTokenAddr, attr("token"), tokenSecret),
-					statecheck.ExpectSensitiveValue(orgTokenAddr, attr("token")),
-				},
-				Check: tokenWorks(t, p, orgTokenAddr, &first, nil),
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: orgTokenAddr,
+		PlanErrors: orgTokenPlanErrors(p),
+		Create: check.Step{
+			Config: orgTokenConfig(p, `expired_at = "2099-01-31T18:00:00+02:00"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(orgTokenAddr, check.Path("id"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(orgTokenAddr, check.Path("organization"), check.Str(p.Organization)),
+				// The configured form of the instant is kept.
+				statecheck.ExpectKnownValue(orgTokenAddr, check.Path("expired_at"), check.Str("2099-01-31T18:00:00+02:00")),
+				statecheck.ExpectKnownValue(orgTokenAddr, check.Path("token"), tokenSecret),
+				statecheck.ExpectSensitiveValue(orgTokenAddr, check.Path("token")),
 			},
-			{
-				// An import reads the expiry in UTC, which the
-				// configuration's form of the same instant does not
-				// change.
-				ResourceName:            orgTokenAddr,
-				ImportState:             true,
-				ImportStateId:           p.Organization,
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"token", "expired_at"},
-				ImportStateCheck: func(s []*terraform.InstanceState) error {
-					if got := s[0].Attributes["expired_at"]; got != "2099-01-31T16:00:00Z" {
-						return fmt.Errorf("imported expired_at %s, want 2099-01-31T16:00:00Z", got)
-					}
-					return nil
+			Check: tokenWorks(t, p, orgTokenAddr, &first, nil),
+			Then: []resource.TestStep{
+				{
+					// A change of force_regenerate replaces the token: the old
+					// one stops working.
+					Config: orgTokenConfig(p, `
+  expired_at       = "2099-01-31T18:00:00+02:00"
+  force_regenerate = true`),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+					},
+					Check: tokenWorks(t, p, orgTokenAddr, &second, &first),
 				},
 			},
-			{
-				// A change of force_regenerate replaces the token: the old
-				// one stops working.
+		},
+		// An import reads the expiry in UTC, which the configuration's
+		// form of the same instant does not change; force_regenerate is
+		// the configuration's alone.
+		Imports: []check.ImportID{{
+			ID:     func(string) string { return p.Organization },
+			Ignore: []string{"token", "expired_at", "force_regenerate"},
+			Check: func(s []*terraform.InstanceState) error {
+				if got := s[0].Attributes["expired_at"]; got != "2099-01-31T16:00:00Z" {
+					return fmt.Errorf("imported expired_at %s, want 2099-01-31T16:00:00Z", got)
+				}
+				return nil
+			},
+		}},
+
+		// Regenerated outside Terraform: the state's token no
+		// longer works, but the platform's answers cannot tell;
+		// deleted outside Terraform, it is created again.
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
+				return c.OrganizationTokens.Delete(ctx, p.Organization)
+			},
+			Step: check.Step{
 				Config: orgTokenConfig(p, `
   expired_at       = "2099-01-31T18:00:00+02:00"
   force_regenerate = true`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				Check: tokenWorks(t, p, orgTokenAddr, &second, &first),
-			},
-			{
-				// Regenerated outside Terraform: the state's token no
-				// longer works, but the platform's answers cannot tell;
-				// deleted outside Terraform, it is created again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					return c.OrganizationTokens.Delete(ctx, p.Organization)
-				}),
-				Config: orgTokenConfig(p, `
-  expired_at       = "2099-01-31T18:00:00+02:00"
-  force_regenerate = true`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgTokenAddr, plancheck.ResourceActionCreate)},
-				},
 				Check: tokenWorks(t, p, orgTokenAddr, &third, &second),
 			},
-			{
-				// Another organization replaces the token.
-				Config: p.ProviderConfig() + `
+		},
+		Replace: check.Step{
+			// Another organization replaces the token.
+			Config: p.ProviderConfig() + `
 resource "stack_platform_organization" "other" {
   name  = "` + p.Organization + `-2"
   email = "ops@example.com"
@@ -97,22 +97,18 @@ resource "stack_platform_organization_token" "test" {
   organization = stack_platform_organization.other.name
 }
 `,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orgTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(orgTokenAddr, attr("id"), str(p.Organization+"-2")),
-				},
-				Check: func(s *terraform.State) error {
-					// The old organization's token is deleted with the
-					// replacement.
-					fourth, _ = stateValue(s, orgTokenAddr, "token")
-					_, err := p.Client(t).OrganizationTokens.Read(context.Background(), p.Organization)
-					return gone(t, p, "the first organization's token", func(context.Context, *platformclient.Client) error { return err })(s)
-				},
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(orgTokenAddr, check.Path("id"), check.Str(p.Organization+"-2")),
+			},
+			Check: func(s *terraform.State) error {
+				// The old organization's token is deleted with the
+				// replacement.
+				fourth, _ = check.StateValue(s, orgTokenAddr, "token")
+				_, err := p.Client(t).OrganizationTokens.Read(context.Background(), p.Organization)
+				return check.Gone(t, p.Client, "the first organization's token", func(context.Context, *platformclient.Client) error { return err })(s)
 			},
 		},
-	})
+	}.Run(t)
 	if fourth == "" || fourth == third {
 		t.Errorf("the other organization's token is %q, want a new one", fourth)
 	}
@@ -131,7 +127,7 @@ func TestAccOrganizationToken_existingIsNotReplaced(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: orgTokenConfig(p, ""),
-				ExpectError: literal(`The organization "` + p.Organization + `" has an organization token already, and a create would replace it: ` +
+				ExpectError: check.Literal(`The organization "` + p.Organization + `" has an organization token already, and a create would replace it: ` +
 					`whatever uses it would stop working. Set force_regenerate = true to replace it, or import it to manage it with Terraform: ` +
 					"`terraform import <resource address> " + p.Organization + "` (its secret cannot be read back)."),
 				Check: func(*terraform.State) error { return readsOrganization(t, p, existing) },
@@ -143,14 +139,14 @@ func TestAccOrganizationToken_existingIsNotReplaced(t *testing.T) {
 	}
 }
 
-func TestAccOrganizationToken_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{orgTokenConfig(p, `expired_at = "2099-01-31"`),
-			wrapped(`Invalid RFC3339 String Value.*expired_at = "2099-01-31".*Given Value: 2099-01-31`)},
-		{orgTokenConfig(p, `expired_at = "2020-01-31T18:00:00+01:00"`),
-			literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00+01:00", which has passed.`)},
-		{orgTokenConfig(p, `organization = "a b"`),
-			literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
-	})
+// orgTokenPlanErrors are the plan-time errors of an organization token.
+func orgTokenPlanErrors(p *acctest.Platform) []check.PlanError {
+	return []check.PlanError{
+		{Config: orgTokenConfig(p, `expired_at = "2099-01-31"`),
+			Want: check.Wrapped(`Invalid RFC3339 String Value.*expired_at = "2099-01-31".*Given Value: 2099-01-31`)},
+		{Config: orgTokenConfig(p, `expired_at = "2020-01-31T18:00:00+01:00"`),
+			Want: check.Literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00+01:00", which has passed.`)},
+		{Config: orgTokenConfig(p, `organization = "a b"`),
+			Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -30,14 +31,14 @@ func TestAccProjectDataSource_byIDAndByName(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	id := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
-		Name: ptr("Data Team"), Description: ptr("Pipelines"), AutoDestroyActivityDuration: platformclient.Value("12h"),
+		Name: check.Ptr("Data Team"), Description: check.Ptr("Pipelines"), AutoDestroyActivityDuration: platformclient.Value("12h"),
 		TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
 	})
-	otherID := newProject(t, p, other, platformclient.ProjectCreateOptions{Name: ptr("Data Team")})
+	otherID := newProject(t, p, other, platformclient.ProjectCreateOptions{Name: check.Ptr("Data Team")})
 	const byID, byName, inOther = "data.stack_platform_project.by_id", "data.stack_platform_project.by_name", "data.stack_platform_project.in_other"
 	same := map[string]knownvalue.Check{
-		"id": str(id), "organization": str(p.Organization), "name": str("Data Team"), "description": str("Pipelines"),
-		"auto_destroy_activity_duration": str("12h"), "tag_bindings": stringMap(map[string]string{"env": "prod"}),
+		"id": check.Str(id), "organization": check.Str(p.Organization), "name": check.Str("Data Team"), "description": check.Str("Pipelines"),
+		"auto_destroy_activity_duration": check.Str("12h"), "tag_bindings": stringMap(map[string]string{"env": "prod"}),
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
@@ -57,11 +58,11 @@ data "stack_platform_project" "in_other" {
 }
 `,
 			ConfigStateChecks: append(append(stateIs(byID, same), stateIs(byName, same)...),
-				statecheck.ExpectKnownValue(inOther, attr("id"), str(otherID)),
-				statecheck.ExpectKnownValue(inOther, attr("organization"), str(other)),
-				statecheck.ExpectKnownValue(inOther, attr("description"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(inOther, attr("auto_destroy_activity_duration"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(inOther, attr("tag_bindings"), knownvalue.MapSizeExact(0)),
+				statecheck.ExpectKnownValue(inOther, check.Path("id"), check.Str(otherID)),
+				statecheck.ExpectKnownValue(inOther, check.Path("organization"), check.Str(other)),
+				statecheck.ExpectKnownValue(inOther, check.Path("description"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(inOther, check.Path("auto_destroy_activity_duration"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(inOther, check.Path("tag_bindings"), knownvalue.MapSizeExact(0)),
 			),
 		}},
 	})
@@ -69,27 +70,27 @@ data "stack_platform_project" "in_other" {
 
 func TestAccProjectDataSource_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{p.ProviderConfig() + `
+	check.PlanErrors(t, p, []check.PlanError{
+		{Config: p.ProviderConfig() + `
 data "stack_platform_project" "none" {}
-`, wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_project" "both" {
   id   = "prj-6p5RiCe5CRjBmsGt"
   name = "web"
 }
-`, wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_project" "both" {
   id           = "prj-6p5RiCe5CRjBmsGt"
   organization = "acme"
 }
-`, wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_project" "bad" {
   id = "ws-6p5RiCe5CRjBmsGt"
 }
-`, literal(`id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "ws-6p5RiCe5CRjBmsGt".`)},
+`, Want: check.Literal(`id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "ws-6p5RiCe5CRjBmsGt".`)},
 	})
 }
 
@@ -97,7 +98,7 @@ data "stack_platform_project" "bad" {
 // ID the token may not see one that says that the token may be why.
 func TestAccProjectDataSource_notFound(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	hidden := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("hidden")})
+	hidden := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("hidden")})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
@@ -107,7 +108,7 @@ data "stack_platform_project" "missing" {
   name = "Hidden"
 }
 `,
-				ExpectError: literal(`The organization "` + p.Organization + `" has no project named "Hidden" that the token may see: ` +
+				ExpectError: check.Literal(`The organization "` + p.Organization + `" has no project named "Hidden" that the token may see: ` +
 					`the name is compared exactly, in its case, and the platform does not list the projects that the token may not see.`),
 			},
 			{
@@ -116,7 +117,7 @@ data "stack_platform_project" "hidden" {
   id = "` + hidden + `"
 }
 `,
-				ExpectError: wrapped(`Cannot read the project ` + hidden + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				ExpectError: check.Wrapped(`Cannot read the project ` + hidden + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 		},
 	})

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -36,7 +37,7 @@ resource "stack_platform_project" "test" {
 func stringMap(m map[string]string) knownvalue.Check {
 	checks := make(map[string]knownvalue.Check, len(m))
 	for k, v := range m {
-		checks[k] = str(v)
+		checks[k] = check.Str(v)
 	}
 	return knownvalue.MapExact(checks)
 }
@@ -49,7 +50,7 @@ func projectConfig(p *acctest.Platform, name, body string) string {
 // state, its tag bindings included.
 func projectIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		id, err := stateValue(s, projectAddr, "id")
+		id, err := check.StateValue(s, projectAddr, "id")
 		if err != nil {
 			return err
 		}
@@ -70,33 +71,16 @@ func projectIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.
 		if prj.AutoDestroyActivityDuration != nil {
 			duration = *prj.AutoDestroyActivityDuration
 		}
-		return differences(map[string]any{
+		return check.Differences(map[string]any{
 			"organization": prj.Organization.Name, "name": prj.Name, "description": prj.Description,
 			"auto_destroy_activity_duration": duration, "tag_bindings": tags,
 		}, want)
 	}
 }
 
-// projectIDKept records the project's ID in *id, or checks that it is still
-// the one recorded: an update, not a replacement.
-func projectIDKept(id *string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		got, err := stateValue(s, projectAddr, "id")
-		switch {
-		case err != nil:
-			return err
-		case *id == "":
-			*id = got
-		case got != *id:
-			return fmt.Errorf("the project's ID is %s, want %s: it was replaced", got, *id)
-		}
-		return nil
-	}
-}
-
 func projectGone(t *testing.T, p *acctest.Platform, id *string) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		return gone(t, p, "project "+*id, func(ctx context.Context, c *platformclient.Client) error {
+		return check.Gone(t, p.Client, "project "+*id, func(ctx context.Context, c *platformclient.Client) error {
 			_, err := c.Projects.Read(ctx, *id, platformclient.ProjectReadOptions{})
 			return err
 		})(s)
@@ -106,116 +90,106 @@ func projectGone(t *testing.T, p *acctest.Platform, id *string) resource.TestChe
 func TestAccProject_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	var id, replacedID string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: projectConfig(p, "Platform Team", `
+	var id, recreatedID string
+	updated := projectConfig(p, "Platform_Team-2", `tag_bindings = { env = "staging", tier = "1" }`)
+	untagged := projectConfig(p, "Platform_Team-2", `tag_bindings = {}`)
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: projectAddr, FreshID: true,
+		PlanErrors:   projectPlanErrors(p),
+		ImportErrors: []check.ImportError{{ID: "web", Want: check.Literal(`The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got "web".`)}},
+		Create: check.Step{
+			Config: projectConfig(p, "Platform Team", `
   description                    = "The platform's workspaces"
   auto_destroy_activity_duration = "14d"
   tag_bindings                   = { env = "prod", team = "" }`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, attr("id"), idOf("prj")),
-					statecheck.ExpectKnownValue(projectAddr, attr("organization"), str(p.Organization)),
-					statecheck.ExpectKnownValue(projectAddr, attr("name"), str("Platform Team")),
-					statecheck.ExpectKnownValue(projectAddr, attr("description"), str("The platform's workspaces")),
-					statecheck.ExpectKnownValue(projectAddr, attr("auto_destroy_activity_duration"), str("14d")),
-					statecheck.ExpectKnownValue(projectAddr, attr("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
-				},
-				Check: resource.ComposeTestCheckFunc(projectIDKept(&id), projectIs(t, p, map[string]any{
-					"organization": p.Organization, "name": "Platform Team", "description": "The platform's workspaces",
-					"auto_destroy_activity_duration": "14d", "tag_bindings": map[string]string{"env": "prod", "team": ""},
-				})),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(projectAddr, check.Path("id"), idOf("prj")),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("name"), check.Str("Platform Team")),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("description"), check.Str("The platform's workspaces")),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("auto_destroy_activity_duration"), check.Str("14d")),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
 			},
-			{
-				// A rename, and every other value, changes in place; what
-				// the configuration no longer sets is cleared.
-				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = { env = "staging", tier = "1" }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, attr("description"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(projectAddr, attr("auto_destroy_activity_duration"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(projectAddr, attr("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1"})),
-				},
-				Check: resource.ComposeTestCheckFunc(projectIDKept(&id), projectIs(t, p, map[string]any{
-					"name": "Platform_Team-2", "description": "", "auto_destroy_activity_duration": "",
-					"tag_bindings": map[string]string{"env": "staging", "tier": "1"},
-				})),
+			Check: resource.ComposeTestCheckFunc(check.IDKept(projectAddr, &id), projectIs(t, p, map[string]any{
+				"organization": p.Organization, "name": "Platform Team", "description": "The platform's workspaces",
+				"auto_destroy_activity_duration": "14d", "tag_bindings": map[string]string{"env": "prod", "team": ""},
+			})),
+		},
+		// A rename, and every other value, changes in place; what the
+		// configuration no longer sets is cleared.
+		Update: check.Step{
+			Config: updated,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(projectAddr, check.Path("description"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("auto_destroy_activity_duration"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1"})),
 			},
-			{
-				ResourceName:      projectAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
-				ImportStateVerify: true,
+			Check: projectIs(t, p, map[string]any{
+				"name": "Platform_Team-2", "description": "", "auto_destroy_activity_duration": "",
+				"tag_bindings": map[string]string{"env": "staging", "tier": "1"},
+			}),
+		},
+		Imports: []check.ImportID{{ID: func(id string) string { return id }}},
+		// Changed outside Terraform: the next plan sets the configured
+		// values again, and removes a tag it does not list.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				if _, err := c.Projects.Update(ctx, id, platformclient.ProjectUpdateOptions{Description: check.Ptr("edited")}); err != nil {
+					return err
+				}
+				return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
 			},
-			{
-				// Changed outside Terraform: the next plan sets the
-				// configured values again, and removes a tag it does not
-				// list.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					if _, err := c.Projects.Update(ctx, id, platformclient.ProjectUpdateOptions{Description: ptr("edited")}); err != nil {
-						return err
-					}
-					return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
-				}),
-				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = { env = "staging", tier = "1" }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: resource.ComposeTestCheckFunc(projectIDKept(&id), projectIs(t, p, map[string]any{
+			Step: check.Step{
+				Config: updated,
+				Check: projectIs(t, p, map[string]any{
 					"description": "", "tag_bindings": map[string]string{"env": "staging", "tier": "1"},
-				})),
-			},
-			{
-				// Left out, the tag bindings are kept as they are, even
-				// those added outside Terraform; {} removes them.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
 				}),
-				Config: projectConfig(p, "Platform_Team-2", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				Then: []resource.TestStep{
+					{
+						// Left out, the tag bindings are kept as they are,
+						// even those added outside Terraform; {} removes
+						// them.
+						PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
+							return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
+						}),
+						Config: projectConfig(p, "Platform_Team-2", ""),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{
+							statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1", "owner": "ops"})),
+						},
+					},
+					{
+						Config: untagged,
+						ConfigStateChecks: []statecheck.StateCheck{
+							statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), knownvalue.MapSizeExact(0)),
+						},
+						Check: projectIs(t, p, map[string]any{"tag_bindings": map[string]string{}}),
+					},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, attr("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1", "owner": "ops"})),
-				},
-			},
-			{
-				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = {}`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, attr("tag_bindings"), knownvalue.MapSizeExact(0)),
-				},
-				Check: projectIs(t, p, map[string]any{"tag_bindings": map[string]string{}}),
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Projects.Delete(ctx, id)
-				}),
-				Config: projectConfig(p, "Platform_Team-2", `tag_bindings = {}`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &id), projectIDKept(&replacedID),
-					projectIs(t, p, map[string]any{"organization": p.Organization, "name": "Platform_Team-2"})),
-			},
-			{
-				// Another organization, named in the configuration,
-				// replaces the project.
-				Config: projectConfig(p, "Platform_Team-2", `organization = "`+other+`"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, attr("organization"), str(other)),
-				},
-				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &replacedID), projectIs(t, p, map[string]any{"organization": other})),
 			},
 		},
-	})
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.Projects.Delete(ctx, id)
+			},
+			Step: check.Step{
+				Config: untagged,
+				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &id), check.IDKept(projectAddr, &recreatedID),
+					projectIs(t, p, map[string]any{"organization": p.Organization, "name": "Platform_Team-2"})),
+			},
+		},
+		// Another organization, named in the configuration, replaces the
+		// project.
+		Replace: check.Step{
+			Config: projectConfig(p, "Platform_Team-2", `organization = "`+other+`"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(other)),
+			},
+			Check: resource.ComposeTestCheckFunc(projectGone(t, p, &recreatedID), projectIs(t, p, map[string]any{"organization": other})),
+		},
+	}.Run(t)
 }
 
 // Left out, the organization is the provider's, known in the plan; a
@@ -234,10 +208,10 @@ func TestAccProject_defaultOrganization(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectKnownValue(projectAddr, attr("organization"), str(p.Organization)),
+						plancheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(p.Organization)),
 					},
 				},
-				Check: resource.ComposeTestCheckFunc(projectIDKept(&first), projectIs(t, p, map[string]any{"organization": p.Organization})),
+				Check: resource.ComposeTestCheckFunc(check.IDKept(projectAddr, &first), projectIs(t, p, map[string]any{"organization": p.Organization})),
 			},
 			{
 				// An update of another attribute keeps the organization.
@@ -245,23 +219,23 @@ func TestAccProject_defaultOrganization(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(projectAddr, attr("organization"), str(p.Organization)),
+						plancheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(p.Organization)),
 					},
 				},
-				Check: projectIDKept(&first),
+				Check: check.IDKept(projectAddr, &first),
 			},
 			{
 				Config: projectResource(p.ProviderConfigWith(p.Token, other), "defaulted", `description = "kept where it is"`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(projectAddr, plancheck.ResourceActionDestroyBeforeCreate),
-						plancheck.ExpectKnownValue(projectAddr, attr("organization"), str(other)),
+						plancheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(other)),
 					},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(projectAddr, attr("organization"), str(other)),
+					statecheck.ExpectKnownValue(projectAddr, check.Path("organization"), check.Str(other)),
 				},
-				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &first), projectIDKept(&second),
+				Check: resource.ComposeTestCheckFunc(projectGone(t, p, &first), check.IDKept(projectAddr, &second),
 					projectIs(t, p, map[string]any{"organization": other, "description": "kept where it is"})),
 			},
 			{
@@ -273,7 +247,7 @@ func TestAccProject_defaultOrganization(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: projectIDKept(&second),
+				Check: check.IDKept(projectAddr, &second),
 			},
 		},
 	})
@@ -287,7 +261,7 @@ func TestAccProject_missingOrganization(t *testing.T) {
 	t.Setenv("STACK_PLATFORM_ORGANIZATION", "")
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	noDefault := p.ProviderConfigWith(p.Token, "")
-	want := literal(`organization is not set, and the provider has no default for it: set organization here, ` +
+	want := check.Literal(`organization is not set, and the provider has no default for it: set organization here, ` +
 		`or platform.organization (or STACK_PLATFORM_ORGANIZATION) in the provider's configuration.`)
 	before := p.Emulator.Stats()
 	resource.Test(t, resource.TestCase{
@@ -312,13 +286,11 @@ data "stack_platform_teams" "all" {}
 `, PlanOnly: true, ExpectError: want},
 			{Config: noDefault + `
 data "stack_platform_organization" "default" {}
-`, PlanOnly: true, ExpectError: literal(`name is not set, and the provider has no default for it: set name here, ` +
+`, PlanOnly: true, ExpectError: check.Literal(`name is not set, and the provider has no default for it: set name here, ` +
 				`or platform.organization (or STACK_PLATFORM_ORGANIZATION) in the provider's configuration.`)},
 		},
 	})
-	if sent := requestsSince(p, before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
+	check.NoRequestsSince(t, p, before)
 }
 
 // A create of a name that the organization has, in any case, is refused,
@@ -334,7 +306,7 @@ func TestAccProject_existingIsNotTakenOver(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: projectConfig(p, "default project", ""),
-			ExpectError: wrapped(`Project already exists.*A project named "default project" already exists.*` +
+			ExpectError: check.Wrapped(`Project already exists.*A project named "default project" already exists.*` +
 				`terraform import <resource address> ` + org.DefaultProject.ID + `.*409 Conflict`),
 		}},
 	})
@@ -369,7 +341,7 @@ resource "stack_platform_project" "test" {
 			},
 			{
 				Config: p.ProviderConfig(),
-				ExpectError: wrapped(`Project not deleted.*The platform refuses to delete the project ` + defaultID +
+				ExpectError: check.Wrapped(`Project not deleted.*The platform refuses to delete the project ` + defaultID +
 					` \("Default Project"\): it is its organization's default project.*409 Conflict`),
 			},
 			{
@@ -382,7 +354,7 @@ removed {
   }
 }
 `,
-				Check: onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.Project, error) {
+				Check: check.OnServer(t, p.Client, func(ctx context.Context, c *platformclient.Client) (*platformclient.Project, error) {
 					return c.Projects.Read(ctx, defaultID, platformclient.ProjectReadOptions{})
 				}, func(*platformclient.Project) error { return nil }),
 			},
@@ -401,35 +373,35 @@ func TestAccProject_notVisibleToToken(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: projectResource(p.ProviderConfigWith(outsider, p.Organization), "hidden", ""),
-				ExpectError: wrapped(`Cannot create the project.*The organization "` + regexp.QuoteMeta(p.Organization) + `" does not exist, or the token may not see it\..*` +
+				ExpectError: check.Wrapped(`Cannot create the project.*The organization "` + regexp.QuoteMeta(p.Organization) + `" does not exist, or the token may not see it\..*` +
 					`Server said: POST http://\S+/api/v2/organizations/` + regexp.QuoteMeta(p.Organization) + `/projects: 404 Not Found.*` + notVisibleHint),
 			},
 		},
 	})
 }
 
-func TestAccProject_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// projectPlanErrors are the plan-time errors of a project.
+func projectPlanErrors(p *acctest.Platform) []check.PlanError {
 	nameRule := `must be letters, digits, spaces, '-' and '_', not starting or ending with a space`
-	testPlanErrors(t, p, []planErrorCase{
-		{projectConfig(p, "ab", ""), literal(`Attribute name string length must be between 3 and 40, got: 2`)},
-		{projectConfig(p, strings.Repeat("x", 41), ""), literal(`Attribute name string length must be between 3 and 40, got: 41`)},
-		{projectConfig(p, "web/app", ""), literal(`Attribute name ` + nameRule + `, got: web/app`)},
-		{projectConfig(p, " padded", ""), literal(`Attribute name ` + nameRule + `, got:  padded`)},
-		{projectConfig(p, "web", `description = "`+strings.Repeat("d", 257)+`"`),
-			literal(`Attribute description string length must be at most 256, got: 257`)},
-		{projectConfig(p, "web", `auto_destroy_activity_duration = "15m"`),
-			literal(`Attribute auto_destroy_activity_duration must be 1 to 4 digits followed by d or h, such as 14d or 12h, got: 15m`)},
-		{projectConfig(p, "web", `auto_destroy_activity_duration = "12345d"`),
-			literal(`Attribute auto_destroy_activity_duration must be 1 to 4 digits followed by d or h, such as 14d or 12h, got: 12345d`)},
-		{projectConfig(p, "web", `tag_bindings = { "" = "x" }`),
-			wrapped(`Attribute tag_bindings\[""\] string length must be between 1 and 128, got: 0`)},
-		{projectConfig(p, "web", `tag_bindings = { k = "`+strings.Repeat("v", 257)+`" }`),
-			wrapped(`Attribute tag_bindings\["k"\] string length must be at most 256, got: 257`)},
-		{projectConfig(p, "web", `organization = "a b"`),
-			literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
-		{projectConfig(p, "web", elevenTagBindings), literal(`Attribute tag_bindings map must contain at most 10 elements, got: 11`)},
-	})
+	return []check.PlanError{
+		{Config: projectConfig(p, "ab", ""), Want: check.Literal(`Attribute name string length must be between 3 and 40, got: 2`)},
+		{Config: projectConfig(p, strings.Repeat("x", 41), ""), Want: check.Literal(`Attribute name string length must be between 3 and 40, got: 41`)},
+		{Config: projectConfig(p, "web/app", ""), Want: check.Literal(`Attribute name ` + nameRule + `, got: web/app`)},
+		{Config: projectConfig(p, " padded", ""), Want: check.Literal(`Attribute name ` + nameRule + `, got:  padded`)},
+		{Config: projectConfig(p, "web", `description = "`+strings.Repeat("d", 257)+`"`),
+			Want: check.Literal(`Attribute description string length must be at most 256, got: 257`)},
+		{Config: projectConfig(p, "web", `auto_destroy_activity_duration = "15m"`),
+			Want: check.Literal(`Attribute auto_destroy_activity_duration must be 1 to 4 digits followed by d or h, such as 14d or 12h, got: 15m`)},
+		{Config: projectConfig(p, "web", `auto_destroy_activity_duration = "12345d"`),
+			Want: check.Literal(`Attribute auto_destroy_activity_duration must be 1 to 4 digits followed by d or h, such as 14d or 12h, got: 12345d`)},
+		{Config: projectConfig(p, "web", `tag_bindings = { "" = "x" }`),
+			Want: check.Wrapped(`Attribute tag_bindings\[""\] string length must be between 1 and 128, got: 0`)},
+		{Config: projectConfig(p, "web", `tag_bindings = { k = "`+strings.Repeat("v", 257)+`" }`),
+			Want: check.Wrapped(`Attribute tag_bindings\["k"\] string length must be at most 256, got: 257`)},
+		{Config: projectConfig(p, "web", `organization = "a b"`),
+			Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: a b`)},
+		{Config: projectConfig(p, "web", elevenTagBindings), Want: check.Literal(`Attribute tag_bindings map must contain at most 10 elements, got: 11`)},
+	}
 }
 
 // elevenTagBindings is one tag binding more than the platform takes.
@@ -440,24 +412,6 @@ var elevenTagBindings = func() string {
 	}
 	return "tag_bindings = { " + strings.Join(pairs, ", ") + " }"
 }()
-
-func TestAccProject_importIDChecked(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:        projectConfig(p, "web", ""),
-			ResourceName:  projectAddr,
-			ImportState:   true,
-			ImportStateId: "web",
-			ExpectError:   literal(`The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got "web".`),
-		}},
-	})
-	if sent := requestsSince(p, before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
-}
 
 // A refresh reads a project, its tag bindings included, with one request.
 // A project deleted elsewhere is forgotten with a warning that says the
@@ -476,7 +430,7 @@ func TestAccProject_refresh(t *testing.T) {
 	before := p.Emulator.Stats()
 	diags, actions := cli.PlanJSON(t)
 	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/projects/{id}": 1}
-	if sent := requestsSince(p, before); !maps.Equal(sent, want) {
+	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
 		t.Errorf("the refresh sent %v, want %v", sent, want)
 	}
 	if len(actions) != 0 || len(warnings(t, diags)) != 0 {
@@ -484,7 +438,7 @@ func TestAccProject_refresh(t *testing.T) {
 	}
 
 	cli.WriteConfig(t, projectResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "refreshed", body))
-	if code, out := cli.Run(t, "plan"); code == 0 || !wrapped(`Cannot read the project.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
+	if code, out := cli.Run(t, "plan"); code == 0 || !check.Wrapped(`Cannot read the project.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
 		t.Errorf("a plan with a token that sees nothing exited %d:\n%s", code, out)
 	}
 
@@ -493,7 +447,7 @@ func TestAccProject_refresh(t *testing.T) {
 	if err != nil || len(list.Items) != 1 {
 		t.Fatalf("listing the project: %v, %v", list, err)
 	}
-	outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+	check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
 		return c.Projects.Delete(ctx, list.Items[0].ID)
 	})()
 	diags, actions = cli.PlanJSON(t)
@@ -542,7 +496,7 @@ resource "stack_platform_project" "test" {
   name = "apps"
 }
 `,
-			ExpectError: wrapped(`Cannot create the project.*The organization "` + regexp.QuoteMeta(missing) + `" does not exist, or the token may not see it. ` +
+			ExpectError: check.Wrapped(`Cannot create the project.*The organization "` + regexp.QuoteMeta(missing) + `" does not exist, or the token may not see it. ` +
 				`If this configuration creates it with stack_platform_organization, set this resource's organization to a reference to it, ` +
 				`such as organization = stack_platform_organization.<label>.name.*Server said: POST http://\S+/api/v2/organizations/` + regexp.QuoteMeta(missing) + `/projects: 404 Not Found`),
 		}},
@@ -590,10 +544,10 @@ func TestAccProject_reorganizationInOneApply(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					func(s *terraform.State) error {
 						var err error
-						newID, err = stateValue(s, "stack_platform_project.new", "id")
+						newID, err = check.StateValue(s, "stack_platform_project.new", "id")
 						return err
 					},
-					onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.Workspace, error) {
+					check.OnServer(t, p.Client, func(ctx context.Context, c *platformclient.Client) (*platformclient.Workspace, error) {
 						return c.Workspaces.Read(ctx, p.Organization, "moving", platformclient.WorkspaceReadOptions{})
 					}, func(ws *platformclient.Workspace) error {
 						if ws.Project == nil || ws.Project.ID != newID {
@@ -601,7 +555,7 @@ func TestAccProject_reorganizationInOneApply(t *testing.T) {
 						}
 						return nil
 					}),
-					onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.ProjectList, error) {
+					check.OnServer(t, p.Client, func(ctx context.Context, c *platformclient.Client) (*platformclient.ProjectList, error) {
 						return c.Projects.List(ctx, p.Organization, platformclient.ProjectListOptions{Names: []string{"old"}})
 					}, func(l *platformclient.ProjectList) error {
 						if len(l.Items) != 0 {
@@ -625,7 +579,7 @@ func TestAccProject_reorganizationWithoutCreateBeforeDestroy(t *testing.T) {
 			{Config: reorganization(p, "", false)},
 			{
 				Config: reorganization(p, "", true),
-				ExpectError: wrapped(`Project not deleted.*still holds workspaces.*If this apply also moves those workspaces to another project: ` +
+				ExpectError: check.Wrapped(`Project not deleted.*still holds workspaces.*If this apply also moves those workspaces to another project: ` +
 					`Terraform destroys a removed project before it updates the workspaces that leave it, so the move has not happened yet\. ` +
 					"Apply the moves first, with `terraform apply -target=<workspace address>` for each, and then apply again\\. " +
 					"So that such a reorganization works in one apply, give project resources `lifecycle \\{ create_before_destroy = true \\}`"),

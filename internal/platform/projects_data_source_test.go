@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
@@ -20,7 +21,7 @@ import (
 func projectNames(names ...string) knownvalue.Check {
 	checks := make([]knownvalue.Check, len(names))
 	for i, n := range names {
-		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": str(n)})
+		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": check.Str(n)})
 	}
 	return knownvalue.ListExact(checks)
 }
@@ -29,7 +30,7 @@ func TestAccProjectsDataSource_namesAndSort(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	for _, name := range []string{"gamma", "alpha", "Beta"} {
 		newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
-			Name: ptr(name), TagBindings: []*platformclient.TagBinding{{Key: "name", Value: name}},
+			Name: check.Ptr(name), TagBindings: []*platformclient.TagBinding{{Key: "name", Value: name}},
 		})
 	}
 	const all, reversed, named = "data.stack_platform_projects.all", "data.stack_platform_projects.reversed", "data.stack_platform_projects.named"
@@ -50,18 +51,18 @@ data "stack_platform_projects" "named" {
 }
 `,
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(all, attr("organization"), str(p.Organization)),
-				statecheck.ExpectKnownValue(all, attr("projects"), projectNames("alpha", "Beta", "Default Project", "gamma")),
-				statecheck.ExpectKnownValue(reversed, attr("projects"), projectNames("gamma", "Default Project", "Beta", "alpha")),
+				statecheck.ExpectKnownValue(all, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(all, check.Path("projects"), projectNames("alpha", "Beta", "Default Project", "gamma")),
+				statecheck.ExpectKnownValue(reversed, check.Path("projects"), projectNames("gamma", "Default Project", "Beta", "alpha")),
 				// Names compare exactly: "beta" is not "Beta".
-				statecheck.ExpectKnownValue(named, attr("projects"), knownvalue.ListExact([]knownvalue.Check{
+				statecheck.ExpectKnownValue(named, check.Path("projects"), knownvalue.ListExact([]knownvalue.Check{
 					knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"id": idOf("prj"), "organization": str(p.Organization), "name": str("alpha"),
+						"id": idOf("prj"), "organization": check.Str(p.Organization), "name": check.Str("alpha"),
 						"description": knownvalue.Null(), "auto_destroy_activity_duration": knownvalue.Null(),
 						"tag_bindings": stringMap(map[string]string{"name": "alpha"}),
 					}),
 					knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"name": str("gamma"), "tag_bindings": stringMap(map[string]string{"name": "gamma"}),
+						"name": check.Str("gamma"), "tag_bindings": stringMap(map[string]string{"name": "gamma"}),
 					}),
 				})),
 			},
@@ -71,22 +72,22 @@ data "stack_platform_projects" "named" {
 
 func TestAccProjectsDataSource_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{p.ProviderConfig() + `
+	check.PlanErrors(t, p, []check.PlanError{
+		{Config: p.ProviderConfig() + `
 data "stack_platform_projects" "x" {
   sort = "created-at"
 }
-`, wrapped(`Attribute sort value must be one of: \["name" "-name"\], got: "created-at"`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`Attribute sort value must be one of: \["name" "-name"\], got: "created-at"`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_projects" "x" {
   names = []
 }
-`, literal(`Attribute names list must contain at least 1 elements, got: 0`)},
-		{p.ProviderConfig() + `
+`, Want: check.Literal(`Attribute names list must contain at least 1 elements, got: 0`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_projects" "x" {
   names = ["ok", "x"]
 }
-`, wrapped(`Attribute names\[1\] string length must be between 3 and 40, got: 1`)},
+`, Want: check.Wrapped(`Attribute names\[1\] string length must be between 3 and 40, got: 1`)},
 	})
 }
 
@@ -101,7 +102,7 @@ func TestAccProjectsDataSource_pagesAtTheLargestSize(t *testing.T) {
 	const n = 249 // and the default project
 	c := p.Client(t)
 	for i := range n {
-		if _, err := c.Projects.Create(context.Background(), p.Organization, platformclient.ProjectCreateOptions{Name: ptr(fmt.Sprintf("project-%03d", i))}); err != nil {
+		if _, err := c.Projects.Create(context.Background(), p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr(fmt.Sprintf("project-%03d", i))}); err != nil {
 			t.Fatal(err)
 		}
 	}

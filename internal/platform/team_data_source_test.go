@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -27,7 +28,7 @@ func newTeam(t *testing.T, p *acctest.Platform, org string, opts platformclient.
 // teamTokenOf returns a new token of the team id, which acts as the team.
 func teamTokenOf(t *testing.T, p *acctest.Platform, id string) string {
 	t.Helper()
-	tok, err := p.Client(t).TeamTokens.Create(context.Background(), id, platformclient.TeamTokenCreateOptions{Description: ptr("data source test")})
+	tok, err := p.Client(t).TeamTokens.Create(context.Background(), id, platformclient.TeamTokenCreateOptions{Description: check.Ptr("data source test")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,15 +42,15 @@ func TestAccTeamDataSource_byIDAndByName(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	id := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{
-		Name: ptr("platform-admins"), SSOTeamID: ptr("okta-42"), Visibility: ptr(platformclient.TeamVisibilityOrganization),
-		AllowMemberTokenManagement: ptr(false),
-		OrganizationAccess:         &platformclient.OrganizationAccessOptions{ManageProjects: ptr(true), ManageMembership: ptr(true)},
+		Name: check.Ptr("platform-admins"), SSOTeamID: check.Ptr("okta-42"), Visibility: check.Ptr(platformclient.TeamVisibilityOrganization),
+		AllowMemberTokenManagement: check.Ptr(false),
+		OrganizationAccess:         &platformclient.OrganizationAccessOptions{ManageProjects: check.Ptr(true), ManageMembership: check.Ptr(true)},
 	})
-	otherID := newTeam(t, p, other, platformclient.TeamCreateOptions{Name: ptr("platform-admins")})
+	otherID := newTeam(t, p, other, platformclient.TeamCreateOptions{Name: check.Ptr("platform-admins")})
 	const byID, byName, inOther = "data.stack_platform_team.by_id", "data.stack_platform_team.by_name", "data.stack_platform_team.in_other"
 	same := map[string]knownvalue.Check{
-		"id": str(id), "organization": str(p.Organization), "name": str("platform-admins"),
-		"visibility": str("organization"), "sso_team_id": str("okta-42"), "allow_member_token_management": knownvalue.Bool(false),
+		"id": check.Str(id), "organization": check.Str(p.Organization), "name": check.Str("platform-admins"),
+		"visibility": check.Str("organization"), "sso_team_id": check.Str("okta-42"), "allow_member_token_management": knownvalue.Bool(false),
 		"organization_access": organizationAccessIs("manage_projects", "manage_workspaces", "read_projects", "read_workspaces", "manage_membership"),
 	}
 	resource.ParallelTest(t, resource.TestCase{
@@ -70,8 +71,8 @@ data "stack_platform_team" "in_other" {
 }
 `,
 			ConfigStateChecks: append(append(stateIs(byID, same), stateIs(byName, same)...), stateIs(inOther, map[string]knownvalue.Check{
-				"id": str(otherID), "organization": str(other), "name": str("platform-admins"),
-				"visibility": str("secret"), "sso_team_id": knownvalue.Null(), "allow_member_token_management": knownvalue.Bool(true),
+				"id": check.Str(otherID), "organization": check.Str(other), "name": check.Str("platform-admins"),
+				"visibility": check.Str("secret"), "sso_team_id": knownvalue.Null(), "allow_member_token_management": knownvalue.Bool(true),
 				"organization_access": organizationAccessIs(),
 			})...),
 		}},
@@ -80,32 +81,32 @@ data "stack_platform_team" "in_other" {
 
 func TestAccTeamDataSource_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{p.ProviderConfig() + `
+	check.PlanErrors(t, p, []check.PlanError{
+		{Config: p.ProviderConfig() + `
 data "stack_platform_team" "none" {}
-`, wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_team" "both" {
   id   = "team-6p5RiCe5CRjBmsGt"
   name = "owners"
 }
-`, wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_team" "both" {
   id           = "team-6p5RiCe5CRjBmsGt"
   organization = "acme"
 }
-`, wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_team" "bad" {
   id = "prj-6p5RiCe5CRjBmsGt"
 }
-`, literal(`id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
-		{p.ProviderConfig() + `
+`, Want: check.Literal(`id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_team" "bad" {
   name = " "
 }
-`, literal(`Attribute name must not be blank, got:`)},
+`, Want: check.Literal(`Attribute name must not be blank, got:`)},
 	})
 }
 
@@ -114,8 +115,8 @@ data "stack_platform_team" "bad" {
 // that the token may be why.
 func TestAccTeamDataSource_notFound(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	secret := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("platform-admins")})
-	other := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("developers")})
+	secret := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("platform-admins")})
+	other := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("developers")})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
@@ -125,7 +126,7 @@ data "stack_platform_team" "missing" {
   name = "Platform-Admins"
 }
 `,
-				ExpectError: wrapped(`Error: Team not found.*name = "Platform-Admins".*` + regexp.QuoteMeta(
+				ExpectError: check.Wrapped(`Error: Team not found.*name = "Platform-Admins".*` + regexp.QuoteMeta(
 					`The organization "`+p.Organization+`" has no team named "Platform-Admins" that the token may see:`) +
 					` the name is compared exactly, in its case, and the platform does not list the secret teams that the token may not see\.`),
 			},
@@ -135,7 +136,7 @@ data "stack_platform_team" "secret" {
   id = "` + secret + `"
 }
 `,
-				ExpectError: wrapped(`Cannot read the team ` + secret + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				ExpectError: check.Wrapped(`Cannot read the team ` + secret + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 		},
 	})
@@ -154,9 +155,9 @@ data "stack_platform_team" "owners" {
 }
 `,
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.stack_platform_team.owners", attr("name"), str("owners")),
-				statecheck.ExpectKnownValue("data.stack_platform_team.owners", attr("id"), idOf(platformclient.PrefixTeam)),
-				statecheck.ExpectKnownValue("data.stack_platform_team.owners", attr("organization"), str(p.Organization)),
+				statecheck.ExpectKnownValue("data.stack_platform_team.owners", check.Path("name"), check.Str("owners")),
+				statecheck.ExpectKnownValue("data.stack_platform_team.owners", check.Path("id"), idOf(platformclient.PrefixTeam)),
+				statecheck.ExpectKnownValue("data.stack_platform_team.owners", check.Path("organization"), check.Str(p.Organization)),
 			},
 		}},
 	})

@@ -13,8 +13,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const accessAddr = "stack_platform_team_project_access.test"
@@ -46,13 +46,13 @@ resource "stack_platform_team_project_access" "test" {
 // projectAccessIs and workspaceAccessIs check every permission.
 func projectAccessIs(settings, teams, variableSets string) knownvalue.Check {
 	return knownvalue.ObjectExact(map[string]knownvalue.Check{
-		"settings": str(settings), "teams": str(teams), "variable_sets": str(variableSets),
+		"settings": check.Str(settings), "teams": check.Str(teams), "variable_sets": check.Str(variableSets),
 	})
 }
 
 func workspaceAccessIs(runs, mocks, states, variables string, create, locking, del, move, runTasks, overrides bool) knownvalue.Check {
 	return knownvalue.ObjectExact(map[string]knownvalue.Check{
-		"runs": str(runs), "sentinel_mocks": str(mocks), "state_versions": str(states), "variables": str(variables),
+		"runs": check.Str(runs), "sentinel_mocks": check.Str(mocks), "state_versions": check.Str(states), "variables": check.Str(variables),
 		"create": knownvalue.Bool(create), "locking": knownvalue.Bool(locking), "delete": knownvalue.Bool(del),
 		"move": knownvalue.Bool(move), "run_tasks": knownvalue.Bool(runTasks), "policy_overrides": knownvalue.Bool(overrides),
 	})
@@ -61,7 +61,7 @@ func workspaceAccessIs(runs, mocks, states, variables string, create, locking, d
 // accessIs checks the access the platform holds under the ID in the state.
 func accessIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		id, err := stateValue(s, accessAddr, "id")
+		id, err := check.StateValue(s, accessAddr, "id")
 		if err != nil {
 			return err
 		}
@@ -69,7 +69,7 @@ func accessIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.T
 		if err != nil {
 			return err
 		}
-		return differences(map[string]any{
+		return check.Differences(map[string]any{
 			"access": a.Access, "runs": a.WorkspaceAccess.Runs, "create": a.WorkspaceAccess.Create,
 			"state_versions": a.WorkspaceAccess.StateVersions, "settings": a.ProjectAccess.Settings,
 		}, want)
@@ -78,129 +78,113 @@ func accessIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.T
 
 func TestAccTeamProjectAccess_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	var id, recreated string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// A fixed level's permissions are those it implies, and
-				// the next plan is empty.
-				Config: accessConfig(p, "a", `access = "read"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(accessAddr, attr("id"), idOf("tprj")),
-					statecheck.ExpectKnownValue(accessAddr, attr("access"), str("read")),
-					statecheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("read", "none", "read")),
-					statecheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
-						workspaceAccessIs("read", "none", "read", "read", false, false, false, false, false, false)),
-					statecheck.CompareValuePairs(accessAddr, attr("team_id"), "stack_platform_team.devs", attr("id"), compare.ValuesSame()),
-					statecheck.CompareValuePairs(accessAddr, attr("project_id"), "stack_platform_project.a", attr("id"), compare.ValuesSame()),
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "read", "runs": "read"})),
+	var id string
+	custom := accessConfig(p, "a", `
+  access           = "custom"
+  project_access   = { teams = "read" }
+  workspace_access = { runs = "plan", create = true }`)
+	update := []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate)}
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: accessAddr, FreshID: true,
+		PlanErrors:   accessPlanErrors(p),
+		ImportErrors: []check.ImportError{{ID: "team-6p5RiCe5CRjBmsGt", Want: check.Literal(`The import ID of a team project access is its ID, tprj- and 16 characters of the base58 alphabet; got "team-6p5RiCe5CRjBmsGt".`)}},
+		Create: check.Step{
+			// A fixed level's permissions are those it implies, and the
+			// next plan is empty.
+			Config: accessConfig(p, "a", `access = "read"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(accessAddr, check.Path("id"), idOf("tprj")),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("access"), check.Str("read")),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("read", "none", "read")),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
+					workspaceAccessIs("read", "none", "read", "read", false, false, false, false, false, false)),
+				statecheck.CompareValuePairs(accessAddr, check.Path("team_id"), "stack_platform_team.devs", check.Path("id"), compare.ValuesSame()),
+				statecheck.CompareValuePairs(accessAddr, check.Path("project_id"), "stack_platform_project.a", check.Path("id"), compare.ValuesSame()),
 			},
-			{
-				// Another fixed level: its permissions are known in the
-				// plan.
-				Config: accessConfig(p, "a", `access = "write"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
-							workspaceAccessIs("apply", "read", "write", "write", false, true, false, false, false, false)),
-					},
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "write", "runs": "apply"})),
+			Check: resource.ComposeTestCheckFunc(check.IDKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "read", "runs": "read"})),
+		},
+		// Another fixed level: its permissions are known in the plan.
+		Update: check.Step{
+			Config: accessConfig(p, "a", `access = "write"`),
+			PlanChecks: []plancheck.PlanCheck{
+				plancheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
+					workspaceAccessIs("apply", "read", "write", "write", false, true, false, false, false, false)),
 			},
-			{
+			Check: accessIs(t, p, map[string]any{"access": "write", "runs": "apply"}),
+			Then: []resource.TestStep{{
 				// Custom starts from what the level implied, and changes
 				// what the configuration sets.
-				Config: accessConfig(p, "a", `
-  access           = "custom"
-  project_access   = { teams = "read" }
-  workspace_access = { runs = "plan", create = true }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate)},
-				},
+				Config:           custom,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: update},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("read", "read", "read")),
-					statecheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
+					statecheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("read", "read", "read")),
+					statecheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
 						workspaceAccessIs("plan", "read", "write", "write", true, true, false, false, false, false)),
 				},
-				Check: resource.ComposeTestCheckFunc(idKept(accessAddr, &id),
+				Check: resource.ComposeTestCheckFunc(check.IDKept(accessAddr, &id),
 					accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "create": true, "state_versions": "write"})),
+			}},
+		},
+		Imports: []check.ImportID{{ID: func(id string) string { return id }}},
+		// Changed outside Terraform: the plan sets the custom permissions
+		// again.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				_, err := c.TeamProjectAccesses.Update(ctx, id, platformclient.TeamProjectAccessUpdateOptions{
+					WorkspaceAccess: &platformclient.TeamProjectAccessWorkspaceAccessOptions{Runs: check.Ptr("apply"), Create: check.Ptr(false)},
+				})
+				return err
 			},
-			{
-				ResourceName:      accessAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
-				ImportStateVerify: true,
-			},
-			{
-				// Changed outside Terraform: the plan sets the custom
-				// permissions again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					_, err := c.TeamProjectAccesses.Update(ctx, id, platformclient.TeamProjectAccessUpdateOptions{
-						WorkspaceAccess: &platformclient.TeamProjectAccessWorkspaceAccessOptions{Runs: ptr("apply"), Create: ptr(false)},
-					})
-					return err
-				}),
-				Config: accessConfig(p, "a", `
-  access           = "custom"
-  project_access   = { teams = "read" }
-  workspace_access = { runs = "plan", create = true }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "create": true}),
-			},
-			{
-				// Back to a fixed level: its permissions, known in the plan.
-				Config: accessConfig(p, "a", `access = "maintain"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("read", "none", "read")),
-						plancheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
-							workspaceAccessIs("apply", "read", "write", "write", true, true, true, false, true, true)),
+			Step: check.Step{
+				Config: custom,
+				Check:  accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "create": true}),
+				Then: []resource.TestStep{
+					{
+						// Back to a fixed level: its permissions, known in
+						// the plan.
+						Config: accessConfig(p, "a", `access = "maintain"`),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: append(update,
+								plancheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("read", "none", "read")),
+								plancheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
+									workspaceAccessIs("apply", "read", "write", "write", true, true, true, false, true, true))),
+						},
+						Check: resource.ComposeTestCheckFunc(check.IDKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "maintain", "create": true})),
 					},
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(accessAddr, &id), accessIs(t, p, map[string]any{"access": "maintain", "create": true})),
-			},
-			{
-				// A fixed level may state the permissions it implies.
-				Config: accessConfig(p, "a", `
+					{
+						// A fixed level may state the permissions it
+						// implies.
+						Config: accessConfig(p, "a", `
   access           = "maintain"
   workspace_access = { runs = "apply", move = false }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+						},
+					},
 				},
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					return c.TeamProjectAccesses.Delete(ctx, id)
-				}),
-				Config: accessConfig(p, "a", `access = "maintain"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(accessAddr, &recreated), accessIs(t, p, map[string]any{"access": "maintain"})),
-			},
-			{
-				// Another project replaces the access.
-				Config: accessConfig(p, "b", `access = "admin"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(accessAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.CompareValuePairs(accessAddr, attr("project_id"), "stack_platform_project.b", attr("id"), compare.ValuesSame()),
-					statecheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("delete", "manage", "write")),
-					statecheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
-						workspaceAccessIs("apply", "read", "write", "write", true, true, true, true, true, true)),
-				},
-				Check: accessIs(t, p, map[string]any{"access": "admin", "settings": "delete"}),
 			},
 		},
-	})
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.TeamProjectAccesses.Delete(ctx, id)
+			},
+			Step: check.Step{
+				Config: accessConfig(p, "a", `access = "maintain"`),
+				Check:  accessIs(t, p, map[string]any{"access": "maintain"}),
+			},
+		},
+		// Another project replaces the access.
+		Replace: check.Step{
+			Config: accessConfig(p, "b", `access = "admin"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.CompareValuePairs(accessAddr, check.Path("project_id"), "stack_platform_project.b", check.Path("id"), compare.ValuesSame()),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("delete", "manage", "write")),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
+					workspaceAccessIs("apply", "read", "write", "write", true, true, true, true, true, true)),
+			},
+			Check: accessIs(t, p, map[string]any{"access": "admin", "settings": "delete"}),
+		},
+	}.Run(t)
 }
 
 // Every permission is known in the plan, on create as on update: a fixed
@@ -211,8 +195,8 @@ func TestAccTeamProjectAccess_planShowsEveryPermission(t *testing.T) {
 	planned := func(action plancheck.ResourceActionType, project, workspace knownvalue.Check) resource.ConfigPlanChecks {
 		return resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 			plancheck.ExpectResourceAction(accessAddr, action),
-			plancheck.ExpectKnownValue(accessAddr, attr("project_access"), project),
-			plancheck.ExpectKnownValue(accessAddr, attr("workspace_access"), workspace),
+			plancheck.ExpectKnownValue(accessAddr, check.Path("project_access"), project),
+			plancheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"), workspace),
 		}}
 	}
 	resource.ParallelTest(t, resource.TestCase{
@@ -241,8 +225,8 @@ func TestAccTeamProjectAccess_planShowsEveryPermission(t *testing.T) {
 				ConfigPlanChecks: planned(plancheck.ResourceActionUpdate, projectAccessIs("read", "none", "write"),
 					workspaceAccessIs("plan", "read", "write", "write", false, true, true, false, false, false)),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("read", "none", "write")),
-					statecheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
+					statecheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("read", "none", "write")),
+					statecheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
 						workspaceAccessIs("plan", "read", "write", "write", false, true, true, false, false, false)),
 				},
 				Check: accessIs(t, p, map[string]any{"access": "custom", "runs": "plan", "state_versions": "write", "create": false}),
@@ -272,16 +256,16 @@ func TestAccTeamProjectAccess_customFromScratch(t *testing.T) {
   access           = "custom"
   workspace_access = { state_versions = "read-outputs", locking = true }`),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(accessAddr, attr("project_access"), projectAccessIs("read", "none", "none")),
-				statecheck.ExpectKnownValue(accessAddr, attr("workspace_access"),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("project_access"), projectAccessIs("read", "none", "none")),
+				statecheck.ExpectKnownValue(accessAddr, check.Path("workspace_access"),
 					workspaceAccessIs("read", "none", "read-outputs", "none", false, true, false, false, false, false)),
 			},
 		}},
 	})
 }
 
-func TestAccTeamProjectAccess_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// accessPlanErrors are the plan-time errors of an access.
+func accessPlanErrors(p *acctest.Platform) []check.PlanError {
 	raw := p.ProviderConfig() + `
 resource "stack_platform_team_project_access" "test" {
   team_id    = "%s"
@@ -291,33 +275,15 @@ resource "stack_platform_team_project_access" "test" {
 }
 `
 	cfg := func(team, access, body string) string { return fmt.Sprintf(raw, team, access, body) }
-	testPlanErrors(t, p, []planErrorCase{
-		{cfg("team-6p5RiCe5CRjBmsGt", "owner", ""),
-			literal(`Attribute access value must be one of: ["read" "write" "maintain" "admin" "custom"], got: "owner"`)},
-		{cfg("devs", "read", ""), literal(`team_id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "devs".`)},
-		{cfg("team-6p5RiCe5CRjBmsGt", "read", `workspace_access = { runs = "apply" }`),
-			literal(`workspace_access.runs can only be set when access is custom: access read implies read, got apply.`)},
-		{cfg("team-6p5RiCe5CRjBmsGt", "write", `project_access = { teams = "manage" }`),
-			literal(`project_access.teams can only be set when access is custom: access write implies none, got manage.`)},
-		{cfg("team-6p5RiCe5CRjBmsGt", "custom", `workspace_access = { state_versions = "all" }`),
-			literal(`Attribute workspace_access.state_versions value must be one of: ["none" "read-outputs" "read" "write"], got: "all"`)},
-	})
-}
-
-func TestAccTeamProjectAccess_importIDChecked(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:        accessConfig(p, "a", `access = "read"`),
-			ResourceName:  accessAddr,
-			ImportState:   true,
-			ImportStateId: "team-6p5RiCe5CRjBmsGt",
-			ExpectError:   literal(`The import ID of a team project access is its ID, tprj- and 16 characters of the base58 alphabet; got "team-6p5RiCe5CRjBmsGt".`),
-		}},
-	})
-	if sent := requestsSince(p, before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
+	return []check.PlanError{
+		{Config: cfg("team-6p5RiCe5CRjBmsGt", "owner", ""),
+			Want: check.Literal(`Attribute access value must be one of: ["read" "write" "maintain" "admin" "custom"], got: "owner"`)},
+		{Config: cfg("devs", "read", ""), Want: check.Literal(`team_id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "devs".`)},
+		{Config: cfg("team-6p5RiCe5CRjBmsGt", "read", `workspace_access = { runs = "apply" }`),
+			Want: check.Literal(`workspace_access.runs can only be set when access is custom: access read implies read, got apply.`)},
+		{Config: cfg("team-6p5RiCe5CRjBmsGt", "write", `project_access = { teams = "manage" }`),
+			Want: check.Literal(`project_access.teams can only be set when access is custom: access write implies none, got manage.`)},
+		{Config: cfg("team-6p5RiCe5CRjBmsGt", "custom", `workspace_access = { state_versions = "all" }`),
+			Want: check.Literal(`Attribute workspace_access.state_versions value must be one of: ["none" "read-outputs" "read" "write"], got: "all"`)},
 	}
 }

@@ -14,8 +14,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const teamAddr = "stack_platform_team.test"
@@ -50,7 +50,7 @@ func organizationAccessIs(on ...string) knownvalue.Check {
 // teamIs checks the team the platform holds under the ID in the state.
 func teamIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		id, err := stateValue(s, teamAddr, "id")
+		id, err := check.StateValue(s, teamAddr, "id")
 		if err != nil {
 			return err
 		}
@@ -58,7 +58,7 @@ func teamIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.Tes
 		if err != nil {
 			return err
 		}
-		return differences(map[string]any{
+		return check.Differences(map[string]any{
 			"organization": team.Organization.Name, "name": team.Name, "visibility": team.Visibility,
 			"sso_team_id": team.SSOTeamID, "allow_member_token_management": team.AllowMemberTokenManagement,
 			"manage_projects": team.OrganizationAccess.ManageProjects, "manage_workspaces": team.OrganizationAccess.ManageWorkspaces,
@@ -71,135 +71,118 @@ func teamIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.Tes
 func TestAccTeam_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	var id, recreated string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// manage_projects brings manage_workspaces and
-				// read_projects, which bring read_workspaces: left out,
-				// they are true, and the next plan is empty.
-				Config: teamConfig(p, "platform-admins", `
+	updated := `
+  allow_member_token_management = false
+  organization_access = {
+    manage_policies = true
+  }`
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: teamAddr, FreshID: true,
+		PlanErrors: []check.PlanError{
+			{Config: teamConfig(p, "  ", ""), Want: check.Literal(`Attribute name must not be blank, got:`)},
+			{Config: teamConfig(p, "web", `visibility = "public"`), Want: check.Literal(`Attribute visibility value must be one of: ["secret" "organization"], got: "public"`)},
+			{Config: teamConfig(p, "web", `sso_team_id = ""`), Want: check.Literal(`Attribute sso_team_id string length must be at least 1, got: 0`)},
+			{Config: teamConfig(p, "web", `organization_access = {
+    manage_projects   = true
+    manage_workspaces = false
+  }`), Want: check.Literal(`organization_access.manage_workspaces cannot be false while organization_access.manage_projects is true, which brings it: leave it out, or set it true.`)},
+			{Config: teamConfig(p, "web", `organization_access = {
+    manage_projects = true
+    read_workspaces = false
+  }`), Want: check.Literal(`organization_access.read_workspaces cannot be false while organization_access.manage_projects is true`)},
+		},
+		ImportErrors: []check.ImportError{{ID: "team-6p5RiCe5CRjBmsGt", Want: check.Literal(`The import ID of a team is <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>; got "team-6p5RiCe5CRjBmsGt".`)}},
+		Create: check.Step{
+			// manage_projects brings manage_workspaces and read_projects,
+			// which bring read_workspaces: left out, they are true, and
+			// the next plan is empty.
+			Config: teamConfig(p, "platform-admins", `
   visibility  = "organization"
   sso_team_id = "sso-42"
   organization_access = {
     manage_projects   = true
     manage_membership = true
   }`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, attr("id"), idOf("team")),
-					statecheck.ExpectKnownValue(teamAddr, attr("organization"), str(p.Organization)),
-					statecheck.ExpectKnownValue(teamAddr, attr("name"), str("platform-admins")),
-					statecheck.ExpectKnownValue(teamAddr, attr("visibility"), str("organization")),
-					statecheck.ExpectKnownValue(teamAddr, attr("sso_team_id"), str("sso-42")),
-					statecheck.ExpectKnownValue(teamAddr, attr("allow_member_token_management"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(teamAddr, attr("organization_access"),
-						organizationAccessIs("manage_projects", "manage_workspaces", "read_projects", "read_workspaces", "manage_membership")),
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(teamAddr, &id), teamIs(t, p, map[string]any{
-					"organization": p.Organization, "name": "platform-admins", "visibility": "organization", "sso_team_id": "sso-42",
-					"manage_projects": true, "manage_workspaces": true, "manage_membership": true,
-				})),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(teamAddr, check.Path("id"), idOf("team")),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("name"), check.Str("platform-admins")),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("visibility"), check.Str("organization")),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("sso_team_id"), check.Str("sso-42")),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("allow_member_token_management"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("organization_access"),
+					organizationAccessIs("manage_projects", "manage_workspaces", "read_projects", "read_workspaces", "manage_membership")),
 			},
-			{
-				// A rename and every other value change in place; a flag
-				// taken out of the configuration is turned off, and with
-				// it those it brought.
+			Check: teamIs(t, p, map[string]any{
+				"organization": p.Organization, "name": "platform-admins", "visibility": "organization", "sso_team_id": "sso-42",
+				"manage_projects": true, "manage_workspaces": true, "manage_membership": true,
+			}),
+		},
+		Update: check.Step{
+			// A rename and every other value change in place; a flag
+			// taken out of the configuration is turned off, and with it
+			// those it brought.
+			Config:     teamConfig(p, "platform_admins-2", updated),
+			PlanChecks: []plancheck.PlanCheck{plancheck.ExpectKnownValue(teamAddr, check.Path("organization_access"), organizationAccessIs("manage_policies"))},
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(teamAddr, check.Path("visibility"), check.Str("organization")),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("sso_team_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("allow_member_token_management"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(teamAddr, check.Path("organization_access"), organizationAccessIs("manage_policies")),
+			},
+			Check: teamIs(t, p, map[string]any{
+				"name": "platform_admins-2", "sso_team_id": "", "allow_member_token_management": false,
+				"manage_projects": false, "manage_workspaces": false, "manage_policies": true, "manage_membership": false,
+			}),
+		},
+		Imports: []check.ImportID{
+			{ID: func(id string) string { return p.Organization + "/" + id }},
+			{ID: func(string) string { return p.Organization + "/platform_admins-2" }},
+		},
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				_, err := c.Teams.Update(ctx, id, platformclient.TeamUpdateOptions{
+					Visibility:         check.Ptr("secret"),
+					OrganizationAccess: &platformclient.OrganizationAccessOptions{ManageTeams: check.Ptr(true)},
+				})
+				return err
+			},
+			// The plan sets the configured values again, and turns off a
+			// flag it leaves out.
+			Step: check.Step{
 				Config: teamConfig(p, "platform_admins-2", `
-  allow_member_token_management = false
-  organization_access = {
-    manage_policies = true
-  }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(teamAddr, attr("organization_access"), organizationAccessIs("manage_policies")),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, attr("visibility"), str("organization")),
-					statecheck.ExpectKnownValue(teamAddr, attr("sso_team_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(teamAddr, attr("allow_member_token_management"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(teamAddr, attr("organization_access"), organizationAccessIs("manage_policies")),
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(teamAddr, &id), teamIs(t, p, map[string]any{
-					"name": "platform_admins-2", "sso_team_id": "", "allow_member_token_management": false,
-					"manage_projects": false, "manage_workspaces": false, "manage_policies": true, "manage_membership": false,
-				})),
-			},
-			{
-				ResourceName:      teamAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return p.Organization + "/" + id, nil },
-				ImportStateVerify: true,
-			},
-			{
-				ResourceName:      teamAddr,
-				ImportState:       true,
-				ImportStateId:     p.Organization + "/platform_admins-2",
-				ImportStateVerify: true,
-			},
-			{
-				// Changed outside Terraform: the plan sets the configured
-				// values again, and turns off a flag it leaves out.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					_, err := c.Teams.Update(ctx, id, platformclient.TeamUpdateOptions{
-						Visibility:         ptr("secret"),
-						OrganizationAccess: &platformclient.OrganizationAccessOptions{ManageTeams: ptr(true)},
-					})
-					return err
-				}),
-				Config: teamConfig(p, "platform_admins-2", `
-  visibility                    = "organization"
-  allow_member_token_management = false
-  organization_access = {
-    manage_policies = true
-  }`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(teamAddr, &id), teamIs(t, p, map[string]any{
-					"visibility": "organization", "manage_teams": false, "manage_policies": true,
-				})),
-			},
-			{
+  visibility = "organization"`+updated),
+				Check: teamIs(t, p, map[string]any{"visibility": "organization", "manage_teams": false, "manage_policies": true}),
 				// Left out, the organization access is kept as it is.
-				Config: teamConfig(p, "platform_admins-2", `
+				Then: []resource.TestStep{{
+					Config: teamConfig(p, "platform_admins-2", `
   visibility                    = "organization"
   allow_member_token_management = false`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Teams.Delete(ctx, id)
-				}),
-				Config: teamConfig(p, "platform_admins-2", `visibility = "organization"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, attr("organization_access"), organizationAccessIs()),
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(teamAddr, &recreated), teamIs(t, p, map[string]any{"visibility": "organization"})),
-			},
-			{
-				// Another organization replaces the team.
-				Config: teamConfig(p, "platform_admins-2", `organization = "`+other+`"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, attr("organization"), str(other)),
-					// A replacement plans a new team, which is secret.
-					statecheck.ExpectKnownValue(teamAddr, attr("visibility"), str("secret")),
-				},
-				Check: teamIs(t, p, map[string]any{"organization": other, "visibility": "secret"}),
+					ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				}},
 			},
 		},
-	})
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error { return c.Teams.Delete(ctx, id) },
+			Step: check.Step{
+				Config: teamConfig(p, "platform_admins-2", `visibility = "organization"`),
+				StateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamAddr, check.Path("organization_access"), organizationAccessIs()),
+				},
+				Check: teamIs(t, p, map[string]any{"visibility": "organization"}),
+			},
+		},
+		// Another organization replaces the team.
+		Replace: check.Step{
+			Config: teamConfig(p, "platform_admins-2", `organization = "`+other+`"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(teamAddr, check.Path("organization"), check.Str(other)),
+				// A replacement plans a new team, which is secret.
+				statecheck.ExpectKnownValue(teamAddr, check.Path("visibility"), check.Str("secret")),
+			},
+			Check: teamIs(t, p, map[string]any{"organization": other, "visibility": "secret"}),
+		},
+	}.Run(t)
 }
 
 // A create of a name the organization has, in any case, is refused, and
@@ -213,8 +196,8 @@ func TestAccTeam_createPlansEveryFlag(t *testing.T) {
 	planned := func(addr string, access knownvalue.Check) []plancheck.PlanCheck {
 		return []plancheck.PlanCheck{
 			plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
-			plancheck.ExpectKnownValue(addr, attr("organization_access"), access),
-			plancheck.ExpectKnownValue(addr, attr("visibility"), str("secret")),
+			plancheck.ExpectKnownValue(addr, check.Path("organization_access"), access),
+			plancheck.ExpectKnownValue(addr, check.Path("visibility"), check.Str("secret")),
 		}
 	}
 	resource.ParallelTest(t, resource.TestCase{
@@ -240,7 +223,7 @@ resource "stack_platform_team" "readers" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: append(planned(readersAddr, organizationAccessIs("read_projects", "read_workspaces")),
 					plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionNoop))},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(readersAddr, attr("organization_access"), organizationAccessIs("read_projects", "read_workspaces")),
+					statecheck.ExpectKnownValue(readersAddr, check.Path("organization_access"), organizationAccessIs("read_projects", "read_workspaces")),
 				},
 			},
 		},
@@ -260,9 +243,9 @@ func TestAccTeam_organizationInAnyCase(t *testing.T) {
 			{
 				Config: teamConfig(p, "devs", `organization = "`+upper+`"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, attr("organization"), str(upper)),
+					statecheck.ExpectKnownValue(teamAddr, check.Path("organization"), check.Str(upper)),
 				},
-				Check: resource.ComposeTestCheckFunc(idKept(teamAddr, &id), teamIs(t, p, map[string]any{"organization": p.Organization, "name": "devs"})),
+				Check: resource.ComposeTestCheckFunc(check.IDKept(teamAddr, &id), teamIs(t, p, map[string]any{"organization": p.Organization, "name": "devs"})),
 			},
 			{
 				Config: teamConfig(p, "devs", `organization = "`+p.Organization+`"`),
@@ -270,9 +253,9 @@ func TestAccTeam_organizationInAnyCase(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, attr("organization"), str(p.Organization)),
+					statecheck.ExpectKnownValue(teamAddr, check.Path("organization"), check.Str(p.Organization)),
 				},
-				Check: idKept(teamAddr, &id),
+				Check: check.IDKept(teamAddr, &id),
 			},
 		},
 	})
@@ -280,7 +263,7 @@ func TestAccTeam_organizationInAnyCase(t *testing.T) {
 
 func TestAccTeam_existingIsNotTakenOver(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	taken, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: ptr("Owners-Of-Things")})
+	taken, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("Owners-Of-Things")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,45 +271,10 @@ func TestAccTeam_existingIsNotTakenOver(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: teamConfig(p, "owners-of-things", ""),
-			ExpectError: wrapped(`Team already exists.*A team named "owners-of-things" already exists.*` +
+			ExpectError: check.Wrapped(`Team already exists.*A team named "owners-of-things" already exists.*` +
 				`terraform import <resource address> ` + p.Organization + "/" + taken.ID + `.*409 Conflict`),
 		}},
 	})
-}
-
-func TestAccTeam_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{teamConfig(p, "  ", ""), literal(`Attribute name must not be blank, got:`)},
-		{teamConfig(p, "web", `visibility = "public"`), literal(`Attribute visibility value must be one of: ["secret" "organization"], got: "public"`)},
-		{teamConfig(p, "web", `sso_team_id = ""`), literal(`Attribute sso_team_id string length must be at least 1, got: 0`)},
-		{teamConfig(p, "web", `organization_access = {
-    manage_projects   = true
-    manage_workspaces = false
-  }`), literal(`organization_access.manage_workspaces cannot be false while organization_access.manage_projects is true, which brings it: leave it out, or set it true.`)},
-		{teamConfig(p, "web", `organization_access = {
-    manage_projects = true
-    read_workspaces = false
-  }`), literal(`organization_access.read_workspaces cannot be false while organization_access.manage_projects is true`)},
-	})
-}
-
-func TestAccTeam_importIDChecked(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:        teamConfig(p, "web", ""),
-			ResourceName:  teamAddr,
-			ImportState:   true,
-			ImportStateId: "team-6p5RiCe5CRjBmsGt",
-			ExpectError:   literal(`The import ID of a team is <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>; got "team-6p5RiCe5CRjBmsGt".`),
-		}},
-	})
-	if sent := requestsSince(p, before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
-	}
 }
 
 // Team names may hold spaces, as real organizations' do (Platform Admins):
@@ -344,8 +292,8 @@ data "stack_platform_team" "admins" {
 }
 `,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamAddr, attr("name"), str("Platform Admins")),
-					statecheck.CompareValuePairs(teamAddr, attr("id"), "data.stack_platform_team.admins", attr("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(teamAddr, check.Path("name"), check.Str("Platform Admins")),
+					statecheck.CompareValuePairs(teamAddr, check.Path("id"), "data.stack_platform_team.admins", check.Path("id"), compare.ValuesSame()),
 				},
 			},
 			{

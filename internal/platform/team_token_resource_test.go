@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
@@ -44,7 +45,7 @@ resource "stack_platform_team_token" "test" {
 // before, must not work any more.
 func tokenWorks(t *testing.T, p *acctest.Platform, addr string, secret, was *string) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		got, err := stateValue(s, addr, "token")
+		got, err := check.StateValue(s, addr, "token")
 		if err != nil {
 			return err
 		}
@@ -72,61 +73,55 @@ func readsOrganization(t *testing.T, p *acctest.Platform, token string) error {
 func TestAccTeamToken_described(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	var id, first, second, third string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: teamTokenConfig(p, `
+	described := teamTokenConfig(p, `
   description = "ci"
-  expired_at  = "2099-01-31T18:00:00Z"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(teamTokenAddr, attr("id"), idOf("at")),
-					statecheck.ExpectKnownValue(teamTokenAddr, attr("description"), str("ci")),
-					statecheck.ExpectKnownValue(teamTokenAddr, attr("expired_at"), str("2099-01-31T18:00:00Z")),
-					statecheck.ExpectKnownValue(teamTokenAddr, attr("token"), tokenSecret),
-					statecheck.ExpectSensitiveValue(teamTokenAddr, attr("token")),
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(teamTokenAddr, &id), tokenWorks(t, p, teamTokenAddr, &first, nil)),
+  expired_at  = "2099-01-31T18:00:00Z"`)
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: teamTokenAddr, FreshID: true,
+		PlanErrors: teamTokenPlanErrors(p),
+		ImportErrors: []check.ImportError{{ID: "ci", Want: check.Literal(`The import ID of a team token is its ID, at- and 16 characters of the base58 alphabet, ` +
+			`or, for a team's legacy token, the team's ID, team- and 16 characters; got "ci".`)}},
+		Create: check.Step{
+			Config: described,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(teamTokenAddr, check.Path("id"), idOf("at")),
+				statecheck.ExpectKnownValue(teamTokenAddr, check.Path("description"), check.Str("ci")),
+				statecheck.ExpectKnownValue(teamTokenAddr, check.Path("expired_at"), check.Str("2099-01-31T18:00:00Z")),
+				statecheck.ExpectKnownValue(teamTokenAddr, check.Path("token"), tokenSecret),
+				statecheck.ExpectSensitiveValue(teamTokenAddr, check.Path("token")),
 			},
-			{
-				ResourceName:            teamTokenAddr,
-				ImportState:             true,
-				ImportStateIdFunc:       func(*terraform.State) (string, error) { return id, nil },
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"token"},
-			},
-			{
-				// Every change replaces the token: the old one stops
-				// working.
-				Config: teamTokenConfig(p, `description = "ci-2"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamTokenAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				// Left out, the expiry is the platform's.
-				Check: resource.ComposeTestCheckFunc(tokenWorks(t, p, teamTokenAddr, &second, &first), expiresByDefault(teamTokenAddr)),
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					tokens, err := c.TeamTokens.List(ctx, p.Organization, platformclient.TeamTokenListOptions{})
-					if err != nil {
+			Check: resource.ComposeTestCheckFunc(check.IDKept(teamTokenAddr, &id), tokenWorks(t, p, teamTokenAddr, &first, nil)),
+		},
+		Imports: []check.ImportID{
+			{ID: func(id string) string { return id }, Ignore: []string{"token"}},
+		},
+		// Deleted outside Terraform: created again.
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
+				tokens, err := c.TeamTokens.List(ctx, p.Organization, platformclient.TeamTokenListOptions{})
+				if err != nil {
+					return err
+				}
+				for _, tok := range tokens.Items {
+					if err := c.TeamTokens.Delete(ctx, tok.ID); err != nil {
 						return err
 					}
-					for _, tok := range tokens.Items {
-						if err := c.TeamTokens.Delete(ctx, tok.ID); err != nil {
-							return err
-						}
-					}
-					return nil
-				}),
-				Config: teamTokenConfig(p, `description = "ci-2"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(teamTokenAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: tokenWorks(t, p, teamTokenAddr, &third, &second),
+				}
+				return nil
+			},
+			Step: check.Step{
+				Config: described,
+				Check:  tokenWorks(t, p, teamTokenAddr, &second, &first),
 			},
 		},
-	})
+		Replace: check.Step{
+			// Every change replaces the token: the old one stops
+			// working.
+			Config: teamTokenConfig(p, `description = "ci-2"`),
+			// Left out, the expiry is the platform's.
+			Check: resource.ComposeTestCheckFunc(tokenWorks(t, p, teamTokenAddr, &third, &second), expiresByDefault(teamTokenAddr)),
+		},
+	}.Run(t)
 }
 
 // Without a description, the token is the team's legacy token, whose ID
@@ -140,16 +135,16 @@ func TestAccTeamToken_legacy(t *testing.T) {
 			{
 				Config: teamTokenConfig(p, ""),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.CompareValuePairs(teamTokenAddr, attr("id"), "stack_platform_team.owners", attr("id"), compare.ValuesSame()),
-					statecheck.ExpectKnownValue(teamTokenAddr, attr("description"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(teamTokenAddr, attr("token"), tokenSecret),
+					statecheck.CompareValuePairs(teamTokenAddr, check.Path("id"), "stack_platform_team.owners", check.Path("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(teamTokenAddr, check.Path("description"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(teamTokenAddr, check.Path("token"), tokenSecret),
 				},
 				Check: tokenWorks(t, p, teamTokenAddr, &first, nil),
 			},
 			{
 				ResourceName:            teamTokenAddr,
 				ImportState:             true,
-				ImportStateIdFunc:       func(s *terraform.State) (string, error) { return stateValue(s, teamTokenAddr, "id") },
+				ImportStateIdFunc:       func(s *terraform.State) (string, error) { return check.StateValue(s, teamTokenAddr, "id") },
 				ImportStateVerify:       true,
 				ImportStateVerifyIgnore: []string{"token"},
 			},
@@ -177,36 +172,17 @@ func TestAccTeamToken_legacy(t *testing.T) {
 	})
 }
 
-func TestAccTeamToken_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{teamTokenConfig(p, `
+// teamTokenPlanErrors are the plan-time errors of a team token.
+func teamTokenPlanErrors(p *acctest.Platform) []check.PlanError {
+	return []check.PlanError{
+		{Config: teamTokenConfig(p, `
   description      = "ci"
-  force_regenerate = true`), literal(`force_regenerate is for a team's legacy token, which has no description`)},
-		{teamTokenConfig(p, `expired_at = "tomorrow"`),
-			wrapped(`Invalid RFC3339 String Value.*expired_at = "tomorrow".*Given Value: tomorrow`)},
-		{teamTokenConfig(p, `expired_at = "2020-01-31T18:00:00Z"`),
-			literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00Z", which has passed.`)},
-		{teamTokenConfig(p, `description = ""`), literal(`Attribute description string length must be at least 1, got: 0`)},
-	})
-}
-
-func TestAccTeamToken_importIDChecked(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:        teamTokenConfig(p, ""),
-			ResourceName:  teamTokenAddr,
-			ImportState:   true,
-			ImportStateId: "ci",
-			ExpectError: literal(`The import ID of a team token is its ID, at- and 16 characters of the base58 alphabet, ` +
-				`or, for a team's legacy token, the team's ID, team- and 16 characters; got "ci".`),
-		}},
-	})
-	if sent := requestsSince(p, before); len(sent) != 0 {
-		t.Errorf("requests reached the emulator, want none: %v", sent)
+  force_regenerate = true`), Want: check.Literal(`force_regenerate is for a team's legacy token, which has no description`)},
+		{Config: teamTokenConfig(p, `expired_at = "tomorrow"`),
+			Want: check.Wrapped(`Invalid RFC3339 String Value.*expired_at = "tomorrow".*Given Value: tomorrow`)},
+		{Config: teamTokenConfig(p, `expired_at = "2020-01-31T18:00:00Z"`),
+			Want: check.Literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00Z", which has passed.`)},
+		{Config: teamTokenConfig(p, `description = ""`), Want: check.Literal(`Attribute description string length must be at least 1, got: 0`)},
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
@@ -25,12 +26,12 @@ func teamsAre(addr string, named ...string) []statecheck.StateCheck {
 		name, id := named[i], named[i+1]
 		ids = append(ids, id)
 		byName[name] = id
-		objects = append(objects, knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": str(id), "name": str(name)}))
+		objects = append(objects, knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": check.Str(id), "name": check.Str(name)}))
 	}
 	return []statecheck.StateCheck{
-		statecheck.ExpectKnownValue(addr, attr("ids"), strings_(ids...)),
-		statecheck.ExpectKnownValue(addr, attr("ids_by_name"), stringMap(byName)),
-		statecheck.ExpectKnownValue(addr, attr("teams"), knownvalue.ListExact(objects)),
+		statecheck.ExpectKnownValue(addr, check.Path("ids"), strings_(ids...)),
+		statecheck.ExpectKnownValue(addr, check.Path("ids_by_name"), stringMap(byName)),
+		statecheck.ExpectKnownValue(addr, check.Path("teams"), knownvalue.ListExact(objects)),
 	}
 }
 
@@ -40,11 +41,11 @@ func TestAccTeamsDataSource_filters(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	apiOps := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{
-		Name: ptr("api-ops"), SSOTeamID: ptr("okta-7"), Visibility: ptr(platformclient.TeamVisibilityOrganization),
-		OrganizationAccess: &platformclient.OrganizationAccessOptions{ReadProjects: ptr(true)},
+		Name: check.Ptr("api-ops"), SSOTeamID: check.Ptr("okta-7"), Visibility: check.Ptr(platformclient.TeamVisibilityOrganization),
+		OrganizationAccess: &platformclient.OrganizationAccessOptions{ReadProjects: check.Ptr(true)},
 	})
-	apiDevs := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("API-devs")})
-	billing := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("billing")})
+	apiDevs := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("API-devs")})
+	billing := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("billing")})
 	// Every organization has its owners team.
 	owners, otherOwners := ownersTeam(t, p, p.Organization), ownersTeam(t, p, other)
 	const ds = "data.stack_platform_teams."
@@ -56,15 +57,15 @@ func TestAccTeamsDataSource_filters(t *testing.T) {
 		teamsAre(ds+"combined", "api-ops", apiOps),
 		teamsAre(ds+"other", "owners", otherOwners),
 		{
-			statecheck.ExpectKnownValue(ds+"all", attr("organization"), str(p.Organization)),
-			statecheck.ExpectKnownValue(ds+"other", attr("organization"), str(other)),
+			statecheck.ExpectKnownValue(ds+"all", check.Path("organization"), check.Str(p.Organization)),
+			statecheck.ExpectKnownValue(ds+"other", check.Path("organization"), check.Str(other)),
 			statecheck.ExpectKnownValue(ds+"all", tfjsonpath.New("teams").AtSliceIndex(1), knownvalue.ObjectExact(map[string]knownvalue.Check{
-				"id": str(apiOps), "organization": str(p.Organization), "name": str("api-ops"),
-				"visibility": str("organization"), "sso_team_id": str("okta-7"), "allow_member_token_management": knownvalue.Bool(true),
+				"id": check.Str(apiOps), "organization": check.Str(p.Organization), "name": check.Str("api-ops"),
+				"visibility": check.Str("organization"), "sso_team_id": check.Str("okta-7"), "allow_member_token_management": knownvalue.Bool(true),
 				"organization_access": organizationAccessIs("read_projects", "read_workspaces"),
 			})),
 			statecheck.ExpectKnownValue(ds+"all", tfjsonpath.New("teams").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"visibility": str("secret"), "sso_team_id": knownvalue.Null(), "organization_access": organizationAccessIs(),
+				"visibility": check.Str("secret"), "sso_team_id": knownvalue.Null(), "organization_access": organizationAccessIs(),
 			})),
 		},
 	}
@@ -104,9 +105,9 @@ data "stack_platform_teams" "other" {
 // not the secret teams of others.
 func TestAccTeamsDataSource_secretTeamsAreListedToThoseWhoSeeThem(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	devs := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("devs")})
-	everyone := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("everyone"), Visibility: ptr(platformclient.TeamVisibilityOrganization)})
-	newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: ptr("admins")})
+	devs := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("devs")})
+	everyone := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("everyone"), Visibility: check.Ptr(platformclient.TeamVisibilityOrganization)})
+	newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("admins")})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -120,27 +121,27 @@ data "stack_platform_teams" "seen" {}
 
 func TestAccTeamsDataSource_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{p.ProviderConfig() + `
+	check.PlanErrors(t, p, []check.PlanError{
+		{Config: p.ProviderConfig() + `
 data "stack_platform_teams" "x" {
   names = []
 }
-`, literal(`Attribute names list must contain at least 1 elements, got: 0`)},
-		{p.ProviderConfig() + `
+`, Want: check.Literal(`Attribute names list must contain at least 1 elements, got: 0`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_teams" "x" {
   names = ["ok", " "]
 }
-`, literal(`Attribute names[1] must not be blank, got:`)},
-		{p.ProviderConfig() + `
+`, Want: check.Literal(`Attribute names[1] must not be blank, got:`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_teams" "x" {
   search = ""
 }
-`, literal(`Attribute search string length must be at least 1, got: 0`)},
-		{p.ProviderConfig() + `
+`, Want: check.Literal(`Attribute search string length must be at least 1, got: 0`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_teams" "x" {
   organization = "acme labs"
 }
-`, literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: acme labs`)},
+`, Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: acme labs`)},
 	})
 }
 
@@ -154,7 +155,7 @@ func TestAccTeamsDataSource_notVisible(t *testing.T) {
 			Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
 data "stack_platform_teams" "x" {}
 `,
-			ExpectError: wrapped(`Cannot list the teams of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+			ExpectError: check.Wrapped(`Cannot list the teams of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 		}},
 	})
 }
@@ -170,7 +171,7 @@ func TestAccTeamsDataSource_pagesAtTheLargestSize(t *testing.T) {
 	const n = 150
 	c := p.Client(t)
 	for i := range n {
-		if _, err := c.Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: ptr(fmt.Sprintf("team-%03d", i))}); err != nil {
+		if _, err := c.Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr(fmt.Sprintf("team-%03d", i))}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
@@ -252,7 +253,7 @@ func TestAccTeamTokenEphemeral_neverInState(t *testing.T) {
 	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	team, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: ptr("deployers")})
+	team, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("deployers")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +289,7 @@ ephemeral "stack_platform_team_token" "run" {
 		refused(t, p, secretOf(t, e))
 	}
 
-	sent := requestsSince(p, before)
+	sent := p.RequestsSince(before)
 	if created, deletes := sent["POST /api/v2/teams/{id}/authentication-tokens"], sent["DELETE /api/v2/authentication-tokens/{id}"]; created != int64(len(opened)) || deletes != created {
 		t.Errorf("the emulator saw %d creates and %d deletes of team tokens, want %d of each", created, deletes, len(opened))
 	}
@@ -323,7 +324,7 @@ ephemeral "stack_platform_organization_token" "run" {}
 		}
 		refused(t, p, secretOf(t, e))
 	}
-	sent := requestsSince(p, before)
+	sent := p.RequestsSince(before)
 	if created, deletes := sent["POST /api/v2/organizations/{org}/authentication-token"], sent["DELETE /api/v2/organizations/{org}/authentication-token"]; created != int64(len(opened)) || deletes != created {
 		t.Errorf("the emulator saw %d creates and %d deletes of the organization token, want %d of each", created, deletes, len(opened))
 	}
@@ -348,12 +349,12 @@ func TestAccOrganizationTokenEphemeral_replaceExisting(t *testing.T) {
 			Config: p.ProviderConfig() + `
 ephemeral "stack_platform_organization_token" "run" {}
 `,
-			ExpectError: literal(`The organization "` + p.Organization + `" has an organization token already. An organization has only one: opening a new one would replace it for good, ` +
+			ExpectError: check.Literal(`The organization "` + p.Organization + `" has an organization token already. An organization has only one: opening a new one would replace it for good, ` +
 				`so that whatever uses it would stop working, and the end of the run would leave the organization without one. ` +
 				`Set replace_existing = true to replace it all the same.`),
 		}, {
 			PreConfig: func() {
-				if sent := requestsSince(p, before); sent["POST /api/v2/organizations/{org}/authentication-token"] != 0 {
+				if sent := p.RequestsSince(before); sent["POST /api/v2/organizations/{org}/authentication-token"] != 0 {
 					t.Errorf("the refused open created a token: %v", sent)
 				}
 				if err := readsOrganization(t, p, existing); err != nil {
@@ -381,7 +382,7 @@ ephemeral "stack_platform_organization_token" "run" {
 // closed all the same: the close's 404 is no error.
 func TestAccTeamTokenEphemeral_deletedMeanwhile(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	team, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: ptr("deployers")})
+	team, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("deployers")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -454,7 +455,7 @@ ephemeral "stack_platform_organization_token" "run" {
 `,
 		}},
 	})
-	sent := requestsSince(p, before)
+	sent := p.RequestsSince(before)
 	if sent["POST /api/v2/organizations/{org}/authentication-token"] == 0 || sent["DELETE /api/v2/organizations/{org}/authentication-token"] != 0 {
 		t.Errorf("the emulator saw %v, want opens and no delete", sent)
 	}

@@ -13,8 +13,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const variableAddr = "stack_platform_variable.test"
@@ -30,14 +30,14 @@ resource "stack_platform_variable" "test" {
 // variableIs checks the variable the platform holds under the state's ID.
 func variableIs(t *testing.T, p *acctest.Platform, parent platformclient.VariableParent, want map[string]any) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		id, err := stateValue(s, variableAddr, "id")
+		id, err := check.StateValue(s, variableAddr, "id")
 		if err != nil {
 			return err
 		}
-		return onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.Variable, error) {
+		return check.OnServer(t, p.Client, func(ctx context.Context, c *platformclient.Client) (*platformclient.Variable, error) {
 			return c.Variables.Read(ctx, parent, id)
 		}, func(v *platformclient.Variable) error {
-			return differences(map[string]any{
+			return check.Differences(map[string]any{
 				"key": v.Key, "value": v.Value, "description": v.Description, "category": v.Category,
 				"hcl": v.HCL, "sensitive": v.Sensitive, "version_id": v.VersionID,
 			}, want)
@@ -49,7 +49,7 @@ func variableIs(t *testing.T, p *acctest.Platform, parent platformclient.Variabl
 // still the one recorded (kept) or that it changed (!kept).
 func stateValueIs(name string, v *string, kept bool) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		got, err := stateValue(s, variableAddr, name)
+		got, err := check.StateValue(s, variableAddr, name)
 		switch {
 		case err != nil:
 			return err
@@ -81,7 +81,7 @@ func secretNotInState(secret string) resource.TestCheckFunc {
 
 func setValue(parent platformclient.VariableParent, id *string, value string) func(ctx context.Context, c *platformclient.Client) error {
 	return func(ctx context.Context, c *platformclient.Client) error {
-		_, err := c.Variables.Update(ctx, parent, *id, platformclient.VariableUpdateOptions{Value: ptr(value)})
+		_, err := c.Variables.Update(ctx, parent, *id, platformclient.VariableUpdateOptions{Value: check.Ptr(value)})
 		return err
 	}
 }
@@ -90,113 +90,94 @@ func TestAccVariable_workspaceLifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	ws := newWorkspace(t, p, "app")
 	parent := platformclient.InWorkspace(ws)
-	var id, version, replaced string
+	var version string
 	config := func(body string) string {
 		return variableConfig(p, fmt.Sprintf("workspace_id = %q\n", ws)+body)
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config(`
+	asHCL := config(`
+  key      = "deploy_region"
+  value    = "[\"eu-west-1\", \"us-east-1\"]"
+  hcl      = true
+  category = "terraform"`)
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: variableAddr, FreshID: true,
+		PlanErrors: variablePlanErrors(p),
+		Create: check.Step{
+			Config: config(`
   key         = "region"
   value       = "eu-west-1"
   category    = "terraform"
   description = "Where to deploy"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(variableAddr, attr("id"), idOf("var")),
-					statecheck.ExpectKnownValue(variableAddr, attr("workspace_id"), str(ws)),
-					statecheck.ExpectKnownValue(variableAddr, attr("variable_set_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(variableAddr, attr("key"), str("region")),
-					statecheck.ExpectKnownValue(variableAddr, attr("value"), str("eu-west-1")),
-					statecheck.ExpectKnownValue(variableAddr, attr("readable_value"), str("eu-west-1")),
-					statecheck.ExpectKnownValue(variableAddr, attr("category"), str("terraform")),
-					statecheck.ExpectKnownValue(variableAddr, attr("description"), str("Where to deploy")),
-					statecheck.ExpectKnownValue(variableAddr, attr("hcl"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(variableAddr, attr("sensitive"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(variableAddr, attr("value_wo_version"), knownvalue.Null()),
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, true),
-					variableIs(t, p, parent, map[string]any{
-						"key": "region", "value": "eu-west-1", "description": "Where to deploy", "category": "terraform", "hcl": false, "sensitive": false,
-					})),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(variableAddr, check.Path("id"), idOf("var")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("workspace_id"), check.Str(ws)),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("variable_set_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("key"), check.Str("region")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("value"), check.Str("eu-west-1")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("readable_value"), check.Str("eu-west-1")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("category"), check.Str("terraform")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("description"), check.Str("Where to deploy")),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("hcl"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("sensitive"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(variableAddr, check.Path("value_wo_version"), knownvalue.Null()),
 			},
-			{
-				// Even without a change of the value, the platform gives
-				// the variable a new version on every update: the plan
-				// cannot know it.
-				Config: config(`
+			Check: resource.ComposeTestCheckFunc(stateValueIs("version_id", &version, true),
+				variableIs(t, p, parent, map[string]any{
+					"key": "region", "value": "eu-west-1", "description": "Where to deploy", "category": "terraform", "hcl": false, "sensitive": false,
+				})),
+		},
+		// Even without a change of the value, the platform gives the
+		// variable a new version on every update: the plan cannot know it.
+		Update: check.Step{
+			Config: config(`
   key      = "deploy_region"
   value    = "eu-west-1"
   category = "terraform"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(variableAddr, attr("version_id")),
-						plancheck.ExpectKnownValue(variableAddr, attr("readable_value"), str("eu-west-1")),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(variableAddr, attr("description"), knownvalue.Null())},
-				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, false),
-					variableIs(t, p, parent, map[string]any{"key": "deploy_region", "description": ""})),
+			PlanChecks: []plancheck.PlanCheck{
+				plancheck.ExpectUnknownValue(variableAddr, check.Path("version_id")),
+				plancheck.ExpectKnownValue(variableAddr, check.Path("readable_value"), check.Str("eu-west-1")),
 			},
-			{
-				Config: config(`
-  key      = "deploy_region"
-  value    = "[\"eu-west-1\", \"us-east-1\"]"
-  hcl      = true
-  category = "terraform"`),
+			StateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(variableAddr, check.Path("description"), knownvalue.Null())},
+			Check: resource.ComposeTestCheckFunc(stateValueIs("version_id", &version, false),
+				variableIs(t, p, parent, map[string]any{"key": "deploy_region", "description": ""})),
+			Then: []resource.TestStep{{
+				Config: asHCL,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(variableAddr, attr("version_id"))},
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(variableAddr, check.Path("version_id"))},
 				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, false),
+				Check: resource.ComposeTestCheckFunc(stateValueIs("version_id", &version, false),
 					variableIs(t, p, parent, map[string]any{"value": `["eu-west-1", "us-east-1"]`, "hcl": true})),
+			}},
+		},
+		Imports: []check.ImportID{{ID: func(id string) string { return p.Organization + "/app/" + id }}},
+		// A value changed outside Terraform is seen and set back.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return setValue(parent, &id, "edited")(ctx, c)
 			},
-			{
-				ResourceName:      variableAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return p.Organization + "/app/" + id, nil },
-				ImportStateVerify: true,
-			},
-			{
-				// A value changed outside Terraform is seen and set back.
-				PreConfig: outOfBand(t, p, setValue(parent, &id, "edited")),
-				Config: config(`
-  key      = "deploy_region"
-  value    = "[\"eu-west-1\", \"us-east-1\"]"
-  hcl      = true
-  category = "terraform"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), variableIs(t, p, parent, map[string]any{"value": `["eu-west-1", "us-east-1"]`})),
-			},
-			{
-				// A change of category replaces the variable.
-				Config: config(`
-  key      = "deploy_region"
-  value    = "eu"
-  category = "env"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &replaced), variableIs(t, p, parent, map[string]any{"category": "env", "value": "eu"})),
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Variables.Delete(ctx, parent, replaced)
-				}),
-				Config: config(`
-  key      = "deploy_region"
-  value    = "eu"
-  category = "env"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionCreate)},
-				},
+			Step: check.Step{
+				Config: asHCL,
+				Check:  variableIs(t, p, parent, map[string]any{"value": `["eu-west-1", "us-east-1"]`}),
 			},
 		},
-	})
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.Variables.Delete(ctx, parent, id)
+			},
+			Step: check.Step{
+				Config: asHCL,
+				Check:  variableIs(t, p, parent, map[string]any{"key": "deploy_region", "hcl": true}),
+			},
+		},
+		// A change of category replaces the variable.
+		Replace: check.Step{
+			Config: config(`
+  key      = "deploy_region"
+  value    = "eu"
+  category = "env"`),
+			Check: variableIs(t, p, parent, map[string]any{"category": "env", "value": "eu"}),
+		},
+	}.Run(t)
 }
 
 // A sensitive value, which the platform never returns, changed outside
@@ -222,25 +203,25 @@ func TestAccVariable_sensitive(t *testing.T) {
 			{
 				Config: config("TOKEN", true),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(variableAddr, attr("value"), str("s3cr3t")),
-					statecheck.ExpectKnownValue(variableAddr, attr("readable_value"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(variableAddr, attr("sensitive"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(variableAddr, check.Path("value"), check.Str("s3cr3t")),
+					statecheck.ExpectKnownValue(variableAddr, check.Path("readable_value"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(variableAddr, check.Path("sensitive"), knownvalue.Bool(true)),
 				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, true),
+				Check: resource.ComposeTestCheckFunc(check.IDKept(variableAddr, &id), stateValueIs("version_id", &version, true),
 					variableIs(t, p, parent, map[string]any{"value": "", "sensitive": true})),
 			},
 			{
-				PreConfig: outOfBand(t, p, setValue(parent, &id, "changed")),
+				PreConfig: check.OutOfBand(t, p.Client, setValue(parent, &id, "changed")),
 				Config:    config("TOKEN", true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(variableAddr, attr("value"), str("s3cr3t")),
+						plancheck.ExpectKnownValue(variableAddr, check.Path("value"), check.Str("s3cr3t")),
 					},
 				},
 				// The apply wrote the value again: a new version, and
 				// nothing more to do.
-				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, false)),
+				Check: resource.ComposeTestCheckFunc(check.IDKept(variableAddr, &id), stateValueIs("version_id", &version, false)),
 			},
 			{
 				Config:   config("TOKEN", true),
@@ -258,7 +239,7 @@ func TestAccVariable_sensitive(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
-				Check: idKept(variableAddr, &replaced),
+				Check: check.IDKept(variableAddr, &replaced),
 			},
 			{
 				Config: config("API_TOKEN", false),
@@ -266,7 +247,7 @@ func TestAccVariable_sensitive(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(variableAddr, attr("readable_value"), str("s3cr3t")),
+					statecheck.ExpectKnownValue(variableAddr, check.Path("readable_value"), check.Str("s3cr3t")),
 				},
 				Check: resource.ComposeTestCheckFunc(stateValueIs("id", &replaced, false),
 					variableIs(t, p, parent, map[string]any{"key": "API_TOKEN", "value": "s3cr3t", "sensitive": false})),
@@ -286,7 +267,7 @@ func TestAccVariable_sensitive(t *testing.T) {
 // outside Terraform shows through version_id, and the plan sends it again.
 func TestAccVariable_writeOnlyInVariableSet(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: ptr("creds")})
+	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: check.Ptr("creds")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,21 +287,21 @@ func TestAccVariable_writeOnlyInVariableSet(t *testing.T) {
 			{
 				Config: config("first-secret", 1),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(variableAddr, attr("variable_set_id"), str(vs.ID)),
-					statecheck.ExpectKnownValue(variableAddr, attr("value"), str("")),
-					statecheck.ExpectKnownValue(variableAddr, attr("value_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(variableAddr, attr("readable_value"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(variableAddr, check.Path("variable_set_id"), check.Str(vs.ID)),
+					statecheck.ExpectKnownValue(variableAddr, check.Path("value"), check.Str("")),
+					statecheck.ExpectKnownValue(variableAddr, check.Path("value_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(variableAddr, check.Path("readable_value"), knownvalue.Null()),
 				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, true),
+				Check: resource.ComposeTestCheckFunc(check.IDKept(variableAddr, &id), stateValueIs("version_id", &version, true),
 					secretNotInState("first-secret"), variableIs(t, p, parent, map[string]any{"value": "first-secret", "sensitive": false})),
 			},
 			{
-				PreConfig: outOfBand(t, p, setValue(parent, &id, "changed")),
+				PreConfig: check.OutOfBand(t, p.Client, setValue(parent, &id, "changed")),
 				Config:    config("first-secret", 1),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableAddr, plancheck.ResourceActionUpdate)},
 				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableAddr, &id), stateValueIs("version_id", &version, false),
+				Check: resource.ComposeTestCheckFunc(check.IDKept(variableAddr, &id), stateValueIs("version_id", &version, false),
 					secretNotInState("first-secret"), variableIs(t, p, parent, map[string]any{"value": "first-secret"})),
 			},
 			{
@@ -338,7 +319,7 @@ func TestAccVariable_existingIsNotTakenOver(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	ws := newWorkspace(t, p, "app")
 	v, err := p.Client(t).Variables.Create(context.Background(), platformclient.InWorkspace(ws), platformclient.VariableCreateOptions{
-		Key: ptr("region"), Category: ptr("env"),
+		Key: check.Ptr("region"), Category: check.Ptr("env"),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -350,39 +331,39 @@ func TestAccVariable_existingIsNotTakenOver(t *testing.T) {
   workspace_id = %q
   key          = "region"
   category     = "env"`, ws)),
-			ExpectError: wrapped(fmt.Sprintf(`already has a env variable with the key "region".*terraform import <resource address> %s/app/%s`, p.Organization, v.ID)),
+			ExpectError: check.Wrapped(fmt.Sprintf(`already has a env variable with the key "region".*terraform import <resource address> %s/app/%s`, p.Organization, v.ID)),
 		}},
 	})
 }
 
-func TestAccVariable_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// variablePlanErrors are the plan-time errors of a variable.
+func variablePlanErrors(p *acctest.Platform) []check.PlanError {
 	const ws, vs = "ws-6p5RiCe5CRjBmsGt", "varset-6p5RiCe5CRjBmsGt"
-	testPlanErrors(t, p, []planErrorCase{
+	return []check.PlanError{
 		{
-			config: variableConfig(p, fmt.Sprintf(`
+			Config: variableConfig(p, fmt.Sprintf(`
   workspace_id    = %q
   variable_set_id = %q
   key             = "k"
   category        = "env"`, ws, vs)),
-			want: wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`),
+			Want: check.Wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`),
 		},
 		{
-			config: variableConfig(p, `
+			Config: variableConfig(p, `
   key      = "k"
   category = "env"`),
-			want: wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`),
+			Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`),
 		},
-		{config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"shell\"", ws)), want: wrapped(`category value must be one of`)},
-		{config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \" \"\ncategory = \"env\"", ws)), want: wrapped(`Attribute key must not be blank`)},
-		{config: variableConfig(p, fmt.Sprintf("variable_set_id = %q\nkey = \"k\"\ncategory = \"env\"", ws)), want: wrapped(`variable_set_id must be the ID of a variable set`)},
+		{Config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"shell\"", ws)), Want: check.Wrapped(`category value must be one of`)},
+		{Config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \" \"\ncategory = \"env\"", ws)), Want: check.Wrapped(`Attribute key must not be blank`)},
+		{Config: variableConfig(p, fmt.Sprintf("variable_set_id = %q\nkey = \"k\"\ncategory = \"env\"", ws)), Want: check.Wrapped(`variable_set_id must be the ID of a variable set`)},
 		{
-			config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"env\"\nvalue = \"a\"\nvalue_wo = \"b\"\nvalue_wo_version = 1", ws)),
-			want:   wrapped(`Attribute "value_wo" cannot be specified when "value" is specified`),
+			Config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"env\"\nvalue = \"a\"\nvalue_wo = \"b\"\nvalue_wo_version = 1", ws)),
+			Want:   check.Wrapped(`Attribute "value_wo" cannot be specified when "value" is specified`),
 		},
 		{
-			config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"env\"\nvalue_wo = \"b\"", ws)),
-			want:   wrapped(`Attribute "value_wo_version" must be specified when "value_wo" is specified`),
+			Config: variableConfig(p, fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"env\"\nvalue_wo = \"b\"", ws)),
+			Want:   check.Wrapped(`Attribute "value_wo_version" must be specified when "value_wo" is specified`),
 		},
-	})
+	}
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const (
@@ -37,7 +37,7 @@ resource "stack_platform_variable_set_assignment" "project" {
 
 // assignedTo checks the workspaces and projects the set is assigned to.
 func assignedTo(t *testing.T, p *acctest.Platform, setID string, workspaces, projects []string) resource.TestCheckFunc {
-	return onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.VariableSet, error) {
+	return check.OnServer(t, p.Client, func(ctx context.Context, c *platformclient.Client) (*platformclient.VariableSet, error) {
 		return c.VariableSets.Read(ctx, setID, platformclient.VariableSetReadOptions{})
 	}, func(vs *platformclient.VariableSet) error {
 		var ws, prj []string
@@ -49,101 +49,93 @@ func assignedTo(t *testing.T, p *acctest.Platform, setID string, workspaces, pro
 		}
 		slices.Sort(ws)
 		slices.Sort(prj)
-		return differences(map[string]any{"workspaces": ws, "projects": prj}, map[string]any{"workspaces": workspaces, "projects": projects})
+		return check.Differences(map[string]any{"workspaces": ws, "projects": prj}, map[string]any{"workspaces": workspaces, "projects": projects})
 	})
 }
 
 func TestAccVariableSetAssignment_workspaceAndProject(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	c := p.Client(t)
-	vs, err := c.VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: ptr("cloud")})
+	vs, err := c.VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: check.Ptr("cloud")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	app, other := newWorkspace(t, p, "app"), newWorkspace(t, p, "other")
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("Payments")})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: assignmentsConfig(p, vs.ID, app, project),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAssignmentAddr, attr("id"), str(vs.ID+"_"+app)),
-					statecheck.ExpectKnownValue(workspaceAssignmentAddr, attr("workspace_id"), str(app)),
-					statecheck.ExpectKnownValue(workspaceAssignmentAddr, attr("project_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(projectAssignmentAddr, attr("id"), str(vs.ID+"_"+project)),
-					statecheck.ExpectKnownValue(projectAssignmentAddr, attr("project_id"), str(project)),
+	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("Payments")})
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: workspaceAssignmentAddr,
+		PlanErrors: assignmentPlanErrors(p),
+		Create: check.Step{
+			Config: assignmentsConfig(p, vs.ID, app, project),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(workspaceAssignmentAddr, check.Path("id"), check.Str(vs.ID+"_"+app)),
+				statecheck.ExpectKnownValue(workspaceAssignmentAddr, check.Path("workspace_id"), check.Str(app)),
+				statecheck.ExpectKnownValue(workspaceAssignmentAddr, check.Path("project_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(projectAssignmentAddr, check.Path("id"), check.Str(vs.ID+"_"+project)),
+				statecheck.ExpectKnownValue(projectAssignmentAddr, check.Path("project_id"), check.Str(project)),
+			},
+			Check: assignedTo(t, p, vs.ID, []string{app}, []string{project}),
+			Then: []resource.TestStep{
+				{
+					ResourceName:      projectAssignmentAddr,
+					ImportState:       true,
+					ImportStateId:     p.Organization + "/" + project + "/cloud",
+					ImportStateVerify: true,
 				},
-				Check: assignedTo(t, p, vs.ID, []string{app}, []string{project}),
-			},
-			{
-				ResourceName:      workspaceAssignmentAddr,
-				ImportState:       true,
-				ImportStateId:     p.Organization + "/app/cloud",
-				ImportStateVerify: true,
-			},
-			{
-				ResourceName:      projectAssignmentAddr,
-				ImportState:       true,
-				ImportStateId:     p.Organization + "/" + project + "/cloud",
-				ImportStateVerify: true,
-			},
-			{
-				// Removed outside Terraform: assigned again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					if err := c.VariableSets.RemoveFromWorkspaces(ctx, vs.ID, []string{app}); err != nil {
-						return err
-					}
-					return c.VariableSets.RemoveFromProjects(ctx, vs.ID, []string{project})
-				}),
-				Config: assignmentsConfig(p, vs.ID, app, project),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(workspaceAssignmentAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectResourceAction(projectAssignmentAddr, plancheck.ResourceActionCreate),
-					},
-				},
-				Check: assignedTo(t, p, vs.ID, []string{app}, []string{project}),
-			},
-			{
-				// Another workspace replaces the assignment.
-				Config: assignmentsConfig(p, vs.ID, other, project),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(workspaceAssignmentAddr, plancheck.ResourceActionDestroyBeforeCreate),
-						plancheck.ExpectResourceAction(projectAssignmentAddr, plancheck.ResourceActionNoop),
-					},
-				},
-				Check: assignedTo(t, p, vs.ID, []string{other}, []string{project}),
-			},
-			{
-				// The set deleted outside Terraform: the next plan assigns
-				// again, which the platform refuses for a set that is gone.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					return c.VariableSets.Delete(ctx, vs.ID)
-				}),
-				Config:             assignmentsConfig(p, vs.ID, other, project),
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
 			},
 		},
-	})
+		Imports: []check.ImportID{
+			{ID: func(string) string { return p.Organization + "/app/cloud" }},
+		},
+		// Removed outside Terraform: assigned again.
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
+				if err := c.VariableSets.RemoveFromWorkspaces(ctx, vs.ID, []string{app}); err != nil {
+					return err
+				}
+				return c.VariableSets.RemoveFromProjects(ctx, vs.ID, []string{project})
+			},
+			Step: check.Step{
+				Config:     assignmentsConfig(p, vs.ID, app, project),
+				PlanChecks: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAssignmentAddr, plancheck.ResourceActionCreate)},
+				Check:      assignedTo(t, p, vs.ID, []string{app}, []string{project}),
+			},
+		},
+		Replace: check.Step{
+			// Another workspace replaces the assignment.
+			Config:     assignmentsConfig(p, vs.ID, other, project),
+			PlanChecks: []plancheck.PlanCheck{plancheck.ExpectResourceAction(projectAssignmentAddr, plancheck.ResourceActionNoop)},
+			Check:      assignedTo(t, p, vs.ID, []string{other}, []string{project}),
+			Then: []resource.TestStep{
+				{
+					// The set deleted outside Terraform: the next plan assigns
+					// again, which the platform refuses for a set that is gone.
+					PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
+						return c.VariableSets.Delete(ctx, vs.ID)
+					}),
+					Config:             assignmentsConfig(p, vs.ID, other, project),
+					PlanOnly:           true,
+					ExpectNonEmptyPlan: true,
+				},
+			},
+		},
+	}.Run(t)
 }
 
-func TestAccVariableSetAssignment_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// assignmentPlanErrors are the plan-time errors of an assignment.
+func assignmentPlanErrors(p *acctest.Platform) []check.PlanError {
 	const set, ws, prj = "varset-6p5RiCe5CRjBmsGt", "ws-6p5RiCe5CRjBmsGt", "prj-6p5RiCe5CRjBmsGt"
 	config := func(body string) string {
 		return p.ProviderConfig() + "\nresource \"stack_platform_variable_set_assignment\" \"test\" {\n" + body + "\n}\n"
 	}
-	testPlanErrors(t, p, []planErrorCase{
+	return []check.PlanError{
 		{
-			config: config(fmt.Sprintf("variable_set_id = %q\nworkspace_id = %q\nproject_id = %q", set, ws, prj)),
-			want:   wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,project_id\] is required`),
+			Config: config(fmt.Sprintf("variable_set_id = %q\nworkspace_id = %q\nproject_id = %q", set, ws, prj)),
+			Want:   check.Wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,project_id\] is required`),
 		},
-		{config: config(fmt.Sprintf("variable_set_id = %q", set)), want: wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,project_id\]`)},
-		{config: config(fmt.Sprintf("variable_set_id = %q\nproject_id = %q", ws, prj)), want: wrapped(`variable_set_id must be the ID of a variable set`)},
-	})
+		{Config: config(fmt.Sprintf("variable_set_id = %q", set)), Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,project_id\]`)},
+		{Config: config(fmt.Sprintf("variable_set_id = %q\nproject_id = %q", ws, prj)), Want: check.Wrapped(`variable_set_id must be the ID of a variable set`)},
+	}
 }
 
 // The import ID names the set by name: one the organization does not have
@@ -161,7 +153,7 @@ resource "stack_platform_variable_set_assignment" "test" {
 			ResourceName:  "stack_platform_variable_set_assignment.test",
 			ImportState:   true,
 			ImportStateId: p.Organization + "/prj-6p5RiCe5CRjBmsGt/missing",
-			ExpectError:   literal(fmt.Sprintf("The organization %q has no variable set named \"missing\" that the token may see.", p.Organization)),
+			ExpectError:   check.Literal(fmt.Sprintf("The organization %q has no variable set named \"missing\" that the token may see.", p.Organization)),
 		}},
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -18,9 +19,9 @@ import (
 // resource's mapping.
 func TestAccVariableSetDataSource_byIDAndByName(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("Payments")})
+	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("Payments")})
 	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{
-		Name: ptr("payments-creds"), Description: ptr("Keys"), Priority: ptr(true),
+		Name: check.Ptr("payments-creds"), Description: check.Ptr("Keys"), Priority: check.Ptr(true),
 		Parent: &platformclient.VariableSetParent{Project: &platformclient.Project{ID: project}},
 	})
 	if err != nil {
@@ -28,13 +29,13 @@ func TestAccVariableSetDataSource_byIDAndByName(t *testing.T) {
 	}
 	checks := func(addr string) []statecheck.StateCheck {
 		return []statecheck.StateCheck{
-			statecheck.ExpectKnownValue(addr, attr("id"), str(vs.ID)),
-			statecheck.ExpectKnownValue(addr, attr("organization"), str(p.Organization)),
-			statecheck.ExpectKnownValue(addr, attr("name"), str("payments-creds")),
-			statecheck.ExpectKnownValue(addr, attr("description"), str("Keys")),
-			statecheck.ExpectKnownValue(addr, attr("global"), knownvalue.Bool(false)),
-			statecheck.ExpectKnownValue(addr, attr("priority"), knownvalue.Bool(true)),
-			statecheck.ExpectKnownValue(addr, attr("parent_project_id"), str(project)),
+			statecheck.ExpectKnownValue(addr, check.Path("id"), check.Str(vs.ID)),
+			statecheck.ExpectKnownValue(addr, check.Path("organization"), check.Str(p.Organization)),
+			statecheck.ExpectKnownValue(addr, check.Path("name"), check.Str("payments-creds")),
+			statecheck.ExpectKnownValue(addr, check.Path("description"), check.Str("Keys")),
+			statecheck.ExpectKnownValue(addr, check.Path("global"), knownvalue.Bool(false)),
+			statecheck.ExpectKnownValue(addr, check.Path("priority"), knownvalue.Bool(true)),
+			statecheck.ExpectKnownValue(addr, check.Path("parent_project_id"), check.Str(project)),
 		}
 	}
 	resource.ParallelTest(t, resource.TestCase{
@@ -47,15 +48,15 @@ data "stack_platform_variable_set" "by_id" { id = %q }
 			ConfigStateChecks: append(checks("data.stack_platform_variable_set.by_name"), checks("data.stack_platform_variable_set.by_id")...),
 		}, {
 			Config:      p.ProviderConfig() + `data "stack_platform_variable_set" "x" { name = "Payments-Creds" }`,
-			ExpectError: wrapped(fmt.Sprintf(`The organization %q has no variable set named "Payments-Creds"`, p.Organization)),
+			ExpectError: check.Wrapped(fmt.Sprintf(`The organization %q has no variable set named "Payments-Creds"`, p.Organization)),
 		}},
 	})
 }
 
 func TestAccVariableSetDataSource_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{config: p.ProviderConfig() + `data "stack_platform_variable_set" "x" {}`, want: wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
-		{config: p.ProviderConfig() + `data "stack_platform_variable_set" "x" { id = "prj-6p5RiCe5CRjBmsGt" }`, want: wrapped(`id must be the ID of a variable set`)},
+	check.PlanErrors(t, p, []check.PlanError{
+		{Config: p.ProviderConfig() + `data "stack_platform_variable_set" "x" {}`, Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
+		{Config: p.ProviderConfig() + `data "stack_platform_variable_set" "x" { id = "prj-6p5RiCe5CRjBmsGt" }`, Want: check.Wrapped(`id must be the ID of a variable set`)},
 	})
 }

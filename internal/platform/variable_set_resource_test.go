@@ -7,13 +7,12 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const variableSetAddr = "stack_platform_variable_set.test"
@@ -31,23 +30,29 @@ resource "stack_platform_variable_set" "test" {
 // default project, with the test's own client, and returns its ID.
 func newWorkspace(t *testing.T, p *acctest.Platform, name string) string {
 	t.Helper()
-	ws, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr(name)})
+	ws, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr(name)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ws.ID
 }
 
-func variableSetIs(t *testing.T, p *acctest.Platform, id *string, want map[string]any) resource.TestCheckFunc {
+// variableSetIs checks the set the platform holds under the ID in the
+// state.
+func variableSetIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		return onServer(t, p, func(ctx context.Context, c *platformclient.Client) (*platformclient.VariableSet, error) {
-			return c.VariableSets.Read(ctx, *id, platformclient.VariableSetReadOptions{})
+		id, err := check.StateValue(s, variableSetAddr, "id")
+		if err != nil {
+			return err
+		}
+		return check.OnServer(t, p.Client, func(ctx context.Context, c *platformclient.Client) (*platformclient.VariableSet, error) {
+			return c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
 		}, func(vs *platformclient.VariableSet) error {
 			parent := ""
 			if vs.Parent != nil && vs.Parent.Project != nil {
 				parent = vs.Parent.Project.ID
 			}
-			return differences(map[string]any{
+			return check.Differences(map[string]any{
 				"organization": vs.Organization.Name, "name": vs.Name, "description": vs.Description,
 				"global": vs.Global, "priority": vs.Priority, "parent_project_id": parent,
 			}, want)
@@ -57,107 +62,91 @@ func variableSetIs(t *testing.T, p *acctest.Platform, id *string, want map[strin
 
 func TestAccVariableSet_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("Owners")})
-	var id, replaced string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
+	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("Owners")})
+	renamed := variableSetConfig(p, "cloud credentials 2", "")
+	inProject := variableSetConfig(p, "cloud credentials 2", fmt.Sprintf("parent_project_id = %q", project))
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: variableSetAddr, FreshID: true,
+		PlanErrors: []check.PlanError{
 			{
-				Config: variableSetConfig(p, "cloud-credentials", `
+				Config: variableSetConfig(p, "x", `
+  parent_project_id = "prj-6p5RiCe5CRjBmsGt"
+  global            = true`),
+				Want: check.Literal("A variable set owned by a project (parent_project_id) applies to that project's workspaces only: global must be false."),
+			},
+			{Config: variableSetConfig(p, "  ", ""), Want: check.Wrapped(`Attribute name must not be blank`)},
+			{Config: variableSetConfig(p, "x", `parent_project_id = "ws-6p5RiCe5CRjBmsGt"`), Want: check.Wrapped(`parent_project_id must be the ID of a project`)},
+			{
+				Config: p.ProviderConfigWith(p.Token, "") + `
+resource "stack_platform_variable_set" "test" { name = "x" }`,
+				Want: check.Wrapped(`organization is not set, and the provider has no default for it`),
+			},
+		},
+		Create: check.Step{
+			Config: variableSetConfig(p, "cloud-credentials", `
   description = "Credentials of the cloud accounts"
   global      = true
   priority    = true`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(variableSetAddr, attr("id"), idOf("varset")),
-					statecheck.ExpectKnownValue(variableSetAddr, attr("organization"), str(p.Organization)),
-					statecheck.ExpectKnownValue(variableSetAddr, attr("name"), str("cloud-credentials")),
-					statecheck.ExpectKnownValue(variableSetAddr, attr("description"), str("Credentials of the cloud accounts")),
-					statecheck.ExpectKnownValue(variableSetAddr, attr("global"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(variableSetAddr, attr("priority"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(variableSetAddr, attr("parent_project_id"), knownvalue.Null()),
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableSetAddr, &id), variableSetIs(t, p, &id, map[string]any{
-					"organization": p.Organization, "name": "cloud-credentials", "description": "Credentials of the cloud accounts",
-					"global": true, "priority": true, "parent_project_id": "",
-				})),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("id"), idOf("varset")),
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("name"), check.Str("cloud-credentials")),
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("description"), check.Str("Credentials of the cloud accounts")),
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("global"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("priority"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("parent_project_id"), knownvalue.Null()),
 			},
-			{
-				// In place: a rename, and what is no longer set goes back
-				// to its default.
-				Config: variableSetConfig(p, "cloud credentials 2", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableSetAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(variableSetAddr, attr("description"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(variableSetAddr, attr("global"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(variableSetAddr, attr("priority"), knownvalue.Bool(false)),
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableSetAddr, &id), variableSetIs(t, p, &id, map[string]any{
-					"name": "cloud credentials 2", "description": "", "global": false, "priority": false,
-				})),
-			},
-			{
-				ResourceName:      variableSetAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
-				ImportStateVerify: true,
-			},
-			{
-				// Changed outside Terraform: planned back.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					_, err := c.VariableSets.Update(ctx, id, platformclient.VariableSetUpdateOptions{Description: ptr("edited"), Priority: ptr(true)})
-					return err
-				}),
-				Config: variableSetConfig(p, "cloud credentials 2", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableSetAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableSetAddr, &id), variableSetIs(t, p, &id, map[string]any{
-					"description": "", "priority": false,
-				})),
-			},
-			{
-				// A project as parent replaces the set.
-				Config: variableSetConfig(p, "cloud credentials 2", fmt.Sprintf("parent_project_id = %q", project)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableSetAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(variableSetAddr, attr("parent_project_id"), str(project)),
-				},
-				Check: resource.ComposeTestCheckFunc(idKept(variableSetAddr, &replaced), variableSetIs(t, p, &replaced, map[string]any{
-					"parent_project_id": project, "global": false,
-				}), func(*terraform.State) error {
-					if replaced == id {
-						return fmt.Errorf("the set was not replaced: its ID is still %s", id)
-					}
-					return nil
-				}),
-			},
-			{
-				ResourceName:      variableSetAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return replaced, nil },
-				ImportStateVerify: true,
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					return c.VariableSets.Delete(ctx, replaced)
-				}),
-				Config: variableSetConfig(p, "cloud credentials 2", fmt.Sprintf("parent_project_id = %q", project)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(variableSetAddr, plancheck.ResourceActionCreate)},
-				},
-			},
+			Check: variableSetIs(t, p, map[string]any{
+				"organization": p.Organization, "name": "cloud-credentials", "description": "Credentials of the cloud accounts",
+				"global": true, "priority": true, "parent_project_id": "",
+			}),
 		},
-	})
+		// In place: a rename, and what is no longer set goes back to its
+		// default.
+		Update: check.Step{
+			Config: renamed,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("description"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("global"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("priority"), knownvalue.Bool(false)),
+			},
+			Check: variableSetIs(t, p, map[string]any{
+				"name": "cloud credentials 2", "description": "", "global": false, "priority": false,
+			}),
+		},
+		Imports: []check.ImportID{{ID: func(id string) string { return id }}},
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				_, err := c.VariableSets.Update(ctx, id, platformclient.VariableSetUpdateOptions{Description: check.Ptr("edited"), Priority: check.Ptr(true)})
+				return err
+			},
+			Step: check.Step{Config: renamed, Check: variableSetIs(t, p, map[string]any{"description": "", "priority": false})},
+		},
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.VariableSets.Delete(ctx, id)
+			},
+			Step: check.Step{Config: renamed, Check: variableSetIs(t, p, map[string]any{"name": "cloud credentials 2"})},
+		},
+		// A project as parent replaces the set.
+		Replace: check.Step{
+			Config: inProject,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(variableSetAddr, check.Path("parent_project_id"), check.Str(project)),
+			},
+			Check: variableSetIs(t, p, map[string]any{"parent_project_id": project, "global": false}),
+			Then: []resource.TestStep{{
+				ResourceName:      variableSetAddr,
+				ImportState:       true,
+				ImportStateVerify: true,
+			}},
+		},
+	}.Run(t)
 }
 
 func TestAccVariableSet_existingIsNotTakenOver(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: ptr("Shared")})
+	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: check.Ptr("Shared")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,26 +156,7 @@ func TestAccVariableSet_existingIsNotTakenOver(t *testing.T) {
 			Config: variableSetConfig(p, "shared", ""),
 			// Names are unique in any case: the error gives the ID of the
 			// set named "Shared".
-			ExpectError: wrapped(`A variable set named "shared" already exists.*terraform import <resource address> ` + vs.ID),
+			ExpectError: check.Wrapped(`A variable set named "shared" already exists.*terraform import <resource address> ` + vs.ID),
 		}},
-	})
-}
-
-func TestAccVariableSet_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{
-			config: variableSetConfig(p, "x", `
-  parent_project_id = "prj-6p5RiCe5CRjBmsGt"
-  global            = true`),
-			want: literal("A variable set owned by a project (parent_project_id) applies to that project's workspaces only: global must be false."),
-		},
-		{config: variableSetConfig(p, "  ", ""), want: wrapped(`Attribute name must not be blank`)},
-		{config: variableSetConfig(p, "x", `parent_project_id = "ws-6p5RiCe5CRjBmsGt"`), want: wrapped(`parent_project_id must be the ID of a project`)},
-		{
-			config: p.ProviderConfigWith(p.Token, "") + `
-resource "stack_platform_variable_set" "test" { name = "x" }`,
-			want: wrapped(`organization is not set, and the provider has no default for it`),
-		},
 	})
 }

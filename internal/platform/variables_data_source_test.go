@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
@@ -28,7 +29,7 @@ func createVariable(t *testing.T, p *acctest.Platform, parent platformclient.Var
 
 func newVariableSet(t *testing.T, p *acctest.Platform, name string) string {
 	t.Helper()
-	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: ptr(name)})
+	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: check.Ptr(name)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,13 +47,13 @@ func TestAccVariablesDataSource_workspaceAndVariableSet(t *testing.T) {
 	set := newVariableSet(t, p, "shared")
 	// Created in the order of their keys, which the emulator lists them in.
 	token := createVariable(t, p, platformclient.InWorkspace(ws), platformclient.VariableCreateOptions{
-		Key: ptr("TOKEN"), Value: ptr(secret), Category: ptr(platformclient.CategoryEnv), Sensitive: ptr(true),
+		Key: check.Ptr("TOKEN"), Value: check.Ptr(secret), Category: check.Ptr(platformclient.CategoryEnv), Sensitive: check.Ptr(true),
 	})
 	region := createVariable(t, p, platformclient.InWorkspace(ws), platformclient.VariableCreateOptions{
-		Key: ptr("region"), Value: ptr("eu-west-1"), Description: ptr("Where"), Category: ptr(platformclient.CategoryTerraform),
+		Key: check.Ptr("region"), Value: check.Ptr("eu-west-1"), Description: check.Ptr("Where"), Category: check.Ptr(platformclient.CategoryTerraform),
 	})
 	shared := createVariable(t, p, platformclient.InVariableSet(set), platformclient.VariableCreateOptions{
-		Key: ptr("zones"), Value: ptr(`["a", "b"]`), Category: ptr(platformclient.CategoryTerraform), HCL: ptr(true),
+		Key: check.Ptr("zones"), Value: check.Ptr(`["a", "b"]`), Category: check.Ptr(platformclient.CategoryTerraform), HCL: check.Ptr(true),
 	})
 	const inWS, inSet = "data.stack_platform_variables.ws", "data.stack_platform_variables.set"
 	dataSources := p.ProviderConfig() + fmt.Sprintf(`
@@ -78,25 +79,25 @@ output "readable" {
 			{
 				Config: dataSources,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(inWS, attr("variables"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(inWS, check.Path("variables"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.ObjectExact(map[string]knownvalue.Check{
-							"id": str(token.ID), "key": str("TOKEN"), "value": knownvalue.Null(), "readable_value": knownvalue.Null(),
-							"category": str("env"), "description": knownvalue.Null(), "hcl": knownvalue.Bool(false),
-							"sensitive": knownvalue.Bool(true), "version_id": str(token.VersionID),
+							"id": check.Str(token.ID), "key": check.Str("TOKEN"), "value": knownvalue.Null(), "readable_value": knownvalue.Null(),
+							"category": check.Str("env"), "description": knownvalue.Null(), "hcl": knownvalue.Bool(false),
+							"sensitive": knownvalue.Bool(true), "version_id": check.Str(token.VersionID),
 						}),
 						knownvalue.ObjectExact(map[string]knownvalue.Check{
-							"id": str(region.ID), "key": str("region"), "value": str("eu-west-1"), "readable_value": str("eu-west-1"),
-							"category": str("terraform"), "description": str("Where"), "hcl": knownvalue.Bool(false),
-							"sensitive": knownvalue.Bool(false), "version_id": str(region.VersionID),
+							"id": check.Str(region.ID), "key": check.Str("region"), "value": check.Str("eu-west-1"), "readable_value": check.Str("eu-west-1"),
+							"category": check.Str("terraform"), "description": check.Str("Where"), "hcl": knownvalue.Bool(false),
+							"sensitive": knownvalue.Bool(false), "version_id": check.Str(region.VersionID),
 						}),
 					})),
-					statecheck.ExpectKnownValue(inSet, attr("variables"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(inSet, check.Path("variables"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.ObjectPartial(map[string]knownvalue.Check{
-							"id": str(shared.ID), "key": str("zones"), "value": str(`["a", "b"]`), "hcl": knownvalue.Bool(true),
+							"id": check.Str(shared.ID), "key": check.Str("zones"), "value": check.Str(`["a", "b"]`), "hcl": knownvalue.Bool(true),
 						}),
 					})),
-					statecheck.ExpectKnownOutputValue("keys", knownvalue.ListExact([]knownvalue.Check{str("TOKEN"), str("region")})),
-					statecheck.ExpectKnownOutputValue("readable", str(`["a", "b"]`)),
+					statecheck.ExpectKnownOutputValue("keys", knownvalue.ListExact([]knownvalue.Check{check.Str("TOKEN"), check.Str("region")})),
+					statecheck.ExpectKnownOutputValue("readable", check.Str(`["a", "b"]`)),
 				},
 				Check: secretNotInState(secret),
 			},
@@ -114,26 +115,26 @@ output "values" {
 
 func TestAccVariablesDataSource_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{p.ProviderConfig() + `
+	check.PlanErrors(t, p, []check.PlanError{
+		{Config: p.ProviderConfig() + `
 data "stack_platform_variables" "x" {}
-`, wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_variables" "x" {
   workspace_id    = "ws-6p5RiCe5CRjBmsGt"
   variable_set_id = "varset-6p5RiCe5CRjBmsGt"
 }
-`, wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_variables" "x" {
   workspace_id = "prj-6p5RiCe5CRjBmsGt"
 }
-`, literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
-		{p.ProviderConfig() + `
+`, Want: check.Literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_variables" "x" {
   variable_set_id = "ws-6p5RiCe5CRjBmsGt"
 }
-`, wrapped(`variable_set_id must be the ID of a variable set`)},
+`, Want: check.Wrapped(`variable_set_id must be the ID of a variable set`)},
 	})
 }
 
@@ -151,7 +152,7 @@ data "stack_platform_variables" "x" {
   workspace_id = "` + ws + `"
 }
 `,
-				ExpectError: wrapped(`Cannot list the variables of the workspace ` + ws + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				ExpectError: check.Wrapped(`Cannot list the variables of the workspace ` + ws + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 			{
 				Config: p.ProviderConfig() + `
@@ -159,7 +160,7 @@ data "stack_platform_variables" "x" {
   variable_set_id = "varset-6p5RiCe5CRjBmsGt"
 }
 `,
-				ExpectError: wrapped(`Cannot list the variables of the variable set varset-6p5RiCe5CRjBmsGt.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				ExpectError: check.Wrapped(`Cannot list the variables of the variable set varset-6p5RiCe5CRjBmsGt.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 		},
 	})
@@ -176,7 +177,7 @@ func TestAccVariablesDataSource_pagesAtTheLargestSize(t *testing.T) {
 	set := newVariableSet(t, p, "many")
 	for i := range n {
 		createVariable(t, p, platformclient.InVariableSet(set), platformclient.VariableCreateOptions{
-			Key: ptr(fmt.Sprintf("var_%03d", i)), Value: ptr("v"), Category: ptr(platformclient.CategoryTerraform),
+			Key: check.Ptr(fmt.Sprintf("var_%03d", i)), Value: check.Ptr("v"), Category: check.Ptr(platformclient.CategoryTerraform),
 		})
 	}
 	outputs := readOnce(t, p, fmt.Sprintf(`

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -36,25 +37,25 @@ func TestAccWorkspaceDataSource_byIDAndByName(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
-		Name: ptr("Payments"), TagBindings: []*platformclient.TagBinding{{Key: "team", Value: "payments"}},
+		Name: check.Ptr("Payments"), TagBindings: []*platformclient.TagBinding{{Key: "team", Value: "payments"}},
 	})
 	ws := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{
-		Name: ptr("payments-api"), Description: ptr("The API"), AutoApply: ptr(true), QueueAllRuns: ptr(true),
-		AutoDestroyActivityDuration: platformclient.Value("14d"), SourceName: ptr("ci"), SourceURL: ptr("https://ci.example.com"),
-		TerraformVersion: ptr("1.9.5"), TriggerPrefixes: []string{"modules/"}, WorkingDirectory: ptr("infra"),
+		Name: check.Ptr("payments-api"), Description: check.Ptr("The API"), AutoApply: check.Ptr(true), QueueAllRuns: check.Ptr(true),
+		AutoDestroyActivityDuration: platformclient.Value("14d"), SourceName: check.Ptr("ci"), SourceURL: check.Ptr("https://ci.example.com"),
+		TerraformVersion: check.Ptr("1.9.5"), TriggerPrefixes: []string{"modules/"}, WorkingDirectory: check.Ptr("infra"),
 		Project: &platformclient.Project{ID: project}, Tags: []*platformclient.Tag{{Name: "prod"}, {Name: "api"}},
 		TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
 	})
-	otherWS := createWorkspace(t, p, other, platformclient.WorkspaceCreateOptions{Name: ptr("payments-api")})
+	otherWS := createWorkspace(t, p, other, platformclient.WorkspaceCreateOptions{Name: check.Ptr("payments-api")})
 	same := map[string]knownvalue.Check{
-		"id": str(ws.ID), "organization": str(p.Organization), "name": str("payments-api"), "description": str("The API"),
-		"project_id": str(project), "auto_apply": knownvalue.Bool(true), "auto_apply_run_trigger": knownvalue.Bool(false),
-		"auto_destroy_at": knownvalue.Null(), "auto_destroy_activity_duration": str("14d"),
+		"id": check.Str(ws.ID), "organization": check.Str(p.Organization), "name": check.Str("payments-api"), "description": check.Str("The API"),
+		"project_id": check.Str(project), "auto_apply": knownvalue.Bool(true), "auto_apply_run_trigger": knownvalue.Bool(false),
+		"auto_destroy_at": knownvalue.Null(), "auto_destroy_activity_duration": check.Str("14d"),
 		"allow_destroy_plan": knownvalue.Bool(true), "file_triggers_enabled": knownvalue.Bool(true), "queue_all_runs": knownvalue.Bool(true),
 		"speculative_enabled": knownvalue.Bool(true), "assessments_enabled": knownvalue.Bool(false),
-		"source_name": str("ci"), "source_url": str("https://ci.example.com"), "terraform_version": str("1.9.5"),
-		"trigger_prefixes": strings_("modules/"), "trigger_patterns": strings_(), "working_directory": str("infra"),
-		"tag_names":    knownvalue.SetExact([]knownvalue.Check{str("api"), str("prod")}),
+		"source_name": check.Str("ci"), "source_url": check.Str("https://ci.example.com"), "terraform_version": check.Str("1.9.5"),
+		"trigger_prefixes": strings_("modules/"), "trigger_patterns": strings_(), "working_directory": check.Str("infra"),
+		"tag_names":    knownvalue.SetExact([]knownvalue.Check{check.Str("api"), check.Str("prod")}),
 		"tag_bindings": stringMap(map[string]string{"env": "prod"}),
 		"vcs_repo":     knownvalue.Null(),
 		"setting_overwrites": knownvalue.ObjectExact(map[string]knownvalue.Check{
@@ -81,11 +82,11 @@ data "stack_platform_workspace" "in_other" {
 }
 `, ws.ID, other),
 			ConfigStateChecks: append(append(stateIs(byID, same), stateIs(byName, same)...),
-				statecheck.ExpectKnownValue(inOther, attr("id"), str(otherWS.ID)),
-				statecheck.ExpectKnownValue(inOther, attr("organization"), str(other)),
-				statecheck.ExpectKnownValue(inOther, attr("description"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(inOther, attr("tag_names"), knownvalue.SetSizeExact(0)),
-				statecheck.ExpectKnownValue(inOther, attr("tag_bindings"), knownvalue.MapSizeExact(0)),
+				statecheck.ExpectKnownValue(inOther, check.Path("id"), check.Str(otherWS.ID)),
+				statecheck.ExpectKnownValue(inOther, check.Path("organization"), check.Str(other)),
+				statecheck.ExpectKnownValue(inOther, check.Path("description"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(inOther, check.Path("tag_names"), knownvalue.SetSizeExact(0)),
+				statecheck.ExpectKnownValue(inOther, check.Path("tag_bindings"), knownvalue.MapSizeExact(0)),
 			),
 		}},
 	})
@@ -93,38 +94,38 @@ data "stack_platform_workspace" "in_other" {
 
 func TestAccWorkspaceDataSource_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{p.ProviderConfig() + `
+	check.PlanErrors(t, p, []check.PlanError{
+		{Config: p.ProviderConfig() + `
 data "stack_platform_workspace" "none" {}
-`, wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_workspace" "both" {
   id   = "ws-6p5RiCe5CRjBmsGt"
   name = "web"
 }
-`, wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_workspace" "both" {
   id           = "ws-6p5RiCe5CRjBmsGt"
   organization = "acme"
 }
-`, wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_workspace" "bad" {
   id = "prj-6p5RiCe5CRjBmsGt"
 }
-`, literal(`id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
-		{p.ProviderConfig() + `
+`, Want: check.Literal(`id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_workspace" "bad" {
   name = "a b"
 }
-`, wrapped(`Attribute name must be letters, digits, '-' and '_', got: a b`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`Attribute name must be letters, digits, '-' and '_', got: a b`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_workspace" "bad" {
   organization = "a b"
   name         = "web"
 }
-`, wrapped(`Attribute organization must have 1 to 40 characters`)},
+`, Want: check.Wrapped(`Attribute organization must have 1 to 40 characters`)},
 	})
 }
 
@@ -132,7 +133,7 @@ data "stack_platform_workspace" "bad" {
 // that say the token may be why.
 func TestAccWorkspaceDataSource_notFound(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	hidden := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("hidden")})
+	hidden := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("hidden")})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
@@ -142,7 +143,7 @@ data "stack_platform_workspace" "missing" {
   name = "nobody"
 }
 `,
-				ExpectError: wrapped(`Cannot read the workspace "nobody" of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				ExpectError: check.Wrapped(`Cannot read the workspace "nobody" of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 			{
 				Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
@@ -150,7 +151,7 @@ data "stack_platform_workspace" "hidden" {
   id = "` + hidden.ID + `"
 }
 `,
-				ExpectError: wrapped(`Cannot read the workspace ` + hidden.ID + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				ExpectError: check.Wrapped(`Cannot read the workspace ` + hidden.ID + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 		},
 	})
@@ -185,7 +186,7 @@ func lockWorkspace(t *testing.T, p *acctest.Platform, id string) string {
 // lock.
 func TestAccWorkspaceDataSource_lock(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	ws := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("lockable")})
+	ws := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("lockable")})
 	config := p.ProviderConfig() + fmt.Sprintf(`
 data "stack_platform_workspace" "test" {
   id = %q
@@ -200,20 +201,20 @@ data "stack_platform_workspaces" "all" {}
 			{
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", attr("locked"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", attr("locked_by"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", check.Path("locked"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", check.Path("locked_by"), knownvalue.Null()),
 				},
 			},
 			{
 				PreConfig: func() { holder = lockWorkspace(t, p, ws.ID) },
 				Config:    config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", attr("locked"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", attr("locked_by"), knownvalue.StringRegexp(regexp.MustCompile(`^user-`))),
+					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", check.Path("locked"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("data.stack_platform_workspace.test", check.Path("locked_by"), knownvalue.StringRegexp(regexp.MustCompile(`^user-`))),
 					statecheck.ExpectKnownValue("data.stack_platform_workspaces.all", tfjsonpath.New("workspaces").AtSliceIndex(0).AtMapKey("locked"), knownvalue.Bool(true)),
 				},
 				Check: func(s *terraform.State) error {
-					got, err := stateValue(s, "data.stack_platform_workspace.test", "locked_by")
+					got, err := check.StateValue(s, "data.stack_platform_workspace.test", "locked_by")
 					if err != nil || got != holder {
 						return fmt.Errorf("locked_by %q, want %q (%w)", got, holder, err)
 					}

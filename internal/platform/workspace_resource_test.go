@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
@@ -52,7 +53,7 @@ func defaultProject(t *testing.T, p *acctest.Platform) string {
 // state, its own tag bindings included.
 func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		id, err := stateValue(s, workspaceAddr, "id")
+		id, err := check.StateValue(s, workspaceAddr, "id")
 		if err != nil {
 			return err
 		}
@@ -80,7 +81,7 @@ func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resourc
 		if r := ws.VCSRepo; r != nil {
 			repo = fmt.Sprintf("%s@%s sub=%t oauth=%s app=%s regex=%s", r.Identifier, r.Branch, r.IngressSubmodules, r.OAuthTokenID, r.CodehostAppInstallationID, r.TagsRegex)
 		}
-		return differences(map[string]any{
+		return check.Differences(map[string]any{
 			"organization": ws.Organization.Name, "name": ws.Name, "description": ws.Description, "project": ws.Project.ID,
 			"auto_apply": ws.AutoApply, "auto_apply_run_trigger": ws.AutoApplyRunTrigger, "auto_destroy_at": at,
 			"auto_destroy_activity_duration": duration, "allow_destroy_plan": ws.AllowDestroyPlan,
@@ -93,26 +94,9 @@ func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resourc
 	}
 }
 
-// workspaceIDKept records the workspace's ID in *id, or checks that it is
-// still the one recorded: an update, not a replacement.
-func workspaceIDKept(id *string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		got, err := stateValue(s, workspaceAddr, "id")
-		switch {
-		case err != nil:
-			return err
-		case *id == "":
-			*id = got
-		case got != *id:
-			return fmt.Errorf("the workspace's ID is %s, want %s: it was replaced", got, *id)
-		}
-		return nil
-	}
-}
-
 func workspaceGone(t *testing.T, p *acctest.Platform, id *string) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		return gone(t, p, "workspace "+*id, func(ctx context.Context, c *platformclient.Client) error {
+		return check.Gone(t, p.Client, "workspace "+*id, func(ctx context.Context, c *platformclient.Client) error {
 			_, err := c.Workspaces.ReadByID(ctx, *id, platformclient.WorkspaceReadOptions{})
 			return err
 		})(s)
@@ -122,7 +106,7 @@ func workspaceGone(t *testing.T, p *acctest.Platform, id *string) resource.TestC
 func strings_(l ...string) knownvalue.Check {
 	checks := make([]knownvalue.Check, len(l))
 	for i, s := range l {
-		checks[i] = str(s)
+		checks[i] = check.Str(s)
 	}
 	return knownvalue.ListExact(checks)
 }
@@ -130,8 +114,8 @@ func strings_(l ...string) knownvalue.Check {
 func TestAccWorkspace_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	first := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("first")})
-	second := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: ptr("second")})
+	first := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("first")})
+	second := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("second")})
 	full := fmt.Sprintf(`
   description                   = "The network"
   project_id                    = %q
@@ -168,136 +152,114 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
     oauth_token_id = "ot-6p5RiCe5CRjBmsGt"
   }`, second)
 	var id, replacedID string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: workspaceConfig(p, "network", full),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("id"), idOf("ws")),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("organization"), str(p.Organization)),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("project_id"), str(first)),
-					// The configuration's spelling of the time is kept.
-					statecheck.ExpectKnownValue(workspaceAddr, attr("auto_destroy_at"), str("2030-06-01T14:00:00+02:00")),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_names"), knownvalue.SetExact([]knownvalue.Check{str("network"), str("prod")})),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("vcs_repo"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"identifier": str("acme/network"), "branch": str("main"), "ingress_submodules": knownvalue.Bool(true),
-						"oauth_token_id": knownvalue.Null(), "codehost_app_installation_id": str("ghain-6p5RiCe5CRjBmsGt"), "tags_regex": str(`^v\d+$`),
-					})),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("setting_overwrites"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"execution_mode": knownvalue.Bool(false), "agent_pool": knownvalue.Bool(false),
-					})),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("resource_count"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("runs_count"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("force_delete"), knownvalue.Bool(false)),
-				},
-				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
-					"organization": p.Organization, "name": "network", "description": "The network", "project": first,
-					"auto_apply": true, "auto_apply_run_trigger": true, "auto_destroy_at": "2030-06-01T12:00:00Z",
-					"auto_destroy_activity_duration": "", "allow_destroy_plan": false, "file_triggers_enabled": false,
-					"queue_all_runs": true, "speculative_enabled": false, "structured_run_output_enabled": false,
-					"assessments_enabled": true, "source": "console https://console.example", "terraform_version": "~> 1.9",
-					"trigger_prefixes": []string{}, "trigger_patterns": []string{}, "working_directory": "net",
-					"tag_names": []string{"network", "prod"}, "tag_bindings": map[string]string{"env": "prod", "team": ""},
-					"vcs_repo": `acme/network@main sub=true oauth= app=ghain-6p5RiCe5CRjBmsGt regex=^v\d+$`,
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: workspaceAddr, FreshID: true,
+		PlanErrors: workspacePlanErrors(p),
+		Create: check.Step{
+			Config: workspaceConfig(p, "network", full),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("id"), idOf("ws")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("organization"), check.Str(p.Organization)),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("project_id"), check.Str(first)),
+				// The configuration's spelling of the time is kept.
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_at"), check.Str("2030-06-01T14:00:00+02:00")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), knownvalue.SetExact([]knownvalue.Check{check.Str("network"), check.Str("prod")})),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"identifier": check.Str("acme/network"), "branch": check.Str("main"), "ingress_submodules": knownvalue.Bool(true),
+					"oauth_token_id": knownvalue.Null(), "codehost_app_installation_id": check.Str("ghain-6p5RiCe5CRjBmsGt"), "tags_regex": check.Str(`^v\d+$`),
 				})),
-			},
-			{
-				// A rename, a move to another project, and every other value
-				// change in place; what the configuration no longer sets
-				// goes back to the platform's default.
-				Config: workspaceConfig(p, "network-2", updated),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("description"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("auto_destroy_at"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_prefixes"), strings_()),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_patterns"), strings_("/modules/**")),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("terraform_version"), str("~> 1.9")),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("vcs_repo", "branch"), knownvalue.Null()),
-				},
-				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
-					"name": "network-2", "description": "", "project": second, "auto_apply": false, "auto_apply_run_trigger": false,
-					"auto_destroy_at": "", "auto_destroy_activity_duration": "12h", "allow_destroy_plan": true,
-					"file_triggers_enabled": true, "queue_all_runs": false, "speculative_enabled": true,
-					"structured_run_output_enabled": true, "assessments_enabled": false, "source": " ",
-					"terraform_version": "~> 1.9", "trigger_patterns": []string{"/modules/**"}, "working_directory": "",
-					"tag_names": []string{"edge", "prod"}, "tag_bindings": map[string]string{"env": "staging"},
-					"vcs_repo": "acme/network@ sub=false oauth=ot-6p5RiCe5CRjBmsGt app= regex=",
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("setting_overwrites"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"execution_mode": knownvalue.Bool(false), "agent_pool": knownvalue.Bool(false),
 				})),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("resource_count"), knownvalue.Int64Exact(0)),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("runs_count"), knownvalue.Int64Exact(0)),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("force_delete"), knownvalue.Bool(false)),
 			},
-			{
-				ResourceName:      workspaceAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
-				ImportStateVerify: true,
+			Check: resource.ComposeTestCheckFunc(check.IDKept(workspaceAddr, &id), workspaceIs(t, p, map[string]any{
+				"organization": p.Organization, "name": "network", "description": "The network", "project": first,
+				"auto_apply": true, "auto_apply_run_trigger": true, "auto_destroy_at": "2030-06-01T12:00:00Z",
+				"auto_destroy_activity_duration": "", "allow_destroy_plan": false, "file_triggers_enabled": false,
+				"queue_all_runs": true, "speculative_enabled": false, "structured_run_output_enabled": false,
+				"assessments_enabled": true, "source": "console https://console.example", "terraform_version": "~> 1.9",
+				"trigger_prefixes": []string{}, "trigger_patterns": []string{}, "working_directory": "net",
+				"tag_names": []string{"network", "prod"}, "tag_bindings": map[string]string{"env": "prod", "team": ""},
+				"vcs_repo": `acme/network@main sub=true oauth= app=ghain-6p5RiCe5CRjBmsGt regex=^v\d+$`,
+			})),
+		},
+		Update: check.Step{
+			// A rename, a move to another project, and every other value
+			// change in place; what the configuration no longer sets
+			// goes back to the platform's default.
+			Config: workspaceConfig(p, "network-2", updated),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("description"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_at"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), strings_()),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), strings_("/modules/**")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("terraform_version"), check.Str("~> 1.9")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo", "branch"), knownvalue.Null()),
 			},
-			{
-				ResourceName:      workspaceAddr,
-				ImportState:       true,
-				ImportStateId:     p.Organization + "/network-2",
-				ImportStateVerify: true,
+			Check: resource.ComposeTestCheckFunc(check.IDKept(workspaceAddr, &id), workspaceIs(t, p, map[string]any{
+				"name": "network-2", "description": "", "project": second, "auto_apply": false, "auto_apply_run_trigger": false,
+				"auto_destroy_at": "", "auto_destroy_activity_duration": "12h", "allow_destroy_plan": true,
+				"file_triggers_enabled": true, "queue_all_runs": false, "speculative_enabled": true,
+				"structured_run_output_enabled": true, "assessments_enabled": false, "source": " ",
+				"terraform_version": "~> 1.9", "trigger_patterns": []string{"/modules/**"}, "working_directory": "",
+				"tag_names": []string{"edge", "prod"}, "tag_bindings": map[string]string{"env": "staging"},
+				"vcs_repo": "acme/network@ sub=false oauth=ot-6p5RiCe5CRjBmsGt app= regex=",
+			})),
+		},
+		Imports: []check.ImportID{
+			{ID: func(id string) string { return id }},
+			{ID: func(string) string { return p.Organization + "/network-2" }},
+		},
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				if _, err := c.Workspaces.Update(ctx, id, platformclient.WorkspaceUpdateOptions{
+					Description: check.Ptr("edited"), AutoApply: check.Ptr(true),
+				}); err != nil {
+					return err
+				}
+				if err := c.Workspaces.AddTags(ctx, id, []string{"stray"}); err != nil {
+					return err
+				}
+				if err := c.Projects.AddTagBindings(ctx, second, []*platformclient.TagBinding{{Key: "cost", Value: "cc-1"}}); err != nil {
+					return err
+				}
+				return c.Workspaces.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
 			},
-			{
-				// Changed outside Terraform: the next plan sets the
-				// configured values again, removing a tag and a binding
-				// it does not list, and keeping the project's tags off the
-				// workspace's own.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					if _, err := c.Workspaces.Update(ctx, id, platformclient.WorkspaceUpdateOptions{
-						Description: ptr("edited"), AutoApply: ptr(true),
-					}); err != nil {
-						return err
-					}
-					if err := c.Workspaces.AddTags(ctx, id, []string{"stray"}); err != nil {
-						return err
-					}
-					if err := c.Projects.AddTagBindings(ctx, second, []*platformclient.TagBinding{{Key: "cost", Value: "cc-1"}}); err != nil {
-						return err
-					}
-					return c.Workspaces.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})
-				}),
+			Step: check.Step{
 				Config: workspaceConfig(p, "network-2", updated),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate)},
+				StateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging"})),
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_bindings"), stringMap(map[string]string{"env": "staging"})),
-				},
-				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
+				Check: resource.ComposeTestCheckFunc(check.IDKept(workspaceAddr, &id), workspaceIs(t, p, map[string]any{
 					"description": "", "auto_apply": false, "tag_names": []string{"edge", "prod"},
 					"tag_bindings": map[string]string{"env": "staging"},
 				})),
 			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					return c.Workspaces.Delete(ctx, id)
-				}),
+		},
+		OutOfBandDelete: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.Workspaces.Delete(ctx, id)
+			},
+			Step: check.Step{
 				Config: workspaceConfig(p, "network-2", updated),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &id), workspaceIDKept(&replacedID),
+				Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &id), check.IDKept(workspaceAddr, &replacedID),
 					workspaceIs(t, p, map[string]any{"name": "network-2", "project": second, "tag_names": []string{"edge", "prod"}})),
 			},
-			{
-				// Another organization replaces the workspace, which lands
-				// in that organization's default project.
-				Config: workspaceConfig(p, "network-2", `organization = "`+other+`"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("organization"), str(other)),
-				},
-				Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &replacedID), workspaceIs(t, p, map[string]any{"organization": other})),
-			},
 		},
-	})
+		Replace: check.Step{
+			// Another organization replaces the workspace, which lands
+			// in that organization's default project.
+			Config: workspaceConfig(p, "network-2", `organization = "`+other+`"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("organization"), check.Str(other)),
+			},
+			Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &replacedID), workspaceIs(t, p, map[string]any{"organization": other})),
+		},
+	}.Run(t)
 }
 
 // A workspace that sets nothing takes the platform's defaults, lands in
@@ -313,18 +275,18 @@ func TestAccWorkspace_defaults(t *testing.T) {
 			{
 				Config: workspaceConfig(p, "plain", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(workspaceAddr, attr("organization"), str(p.Organization))},
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(workspaceAddr, check.Path("organization"), check.Str(p.Organization))},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("project_id"), str(def)),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("terraform_version"), str(emuplatform.DefaultTerraformVersion)),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("description"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("vcs_repo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_names"), knownvalue.SetSizeExact(0)),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_bindings"), knownvalue.MapSizeExact(0)),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("working_directory"), str("")),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("project_id"), check.Str(def)),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("terraform_version"), check.Str(emuplatform.DefaultTerraformVersion)),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("description"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), knownvalue.SetSizeExact(0)),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), knownvalue.MapSizeExact(0)),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("working_directory"), check.Str("")),
 				},
-				Check: resource.ComposeTestCheckFunc(workspaceIDKept(&id), workspaceIs(t, p, map[string]any{
+				Check: resource.ComposeTestCheckFunc(check.IDKept(workspaceAddr, &id), workspaceIs(t, p, map[string]any{
 					"project": def, "allow_destroy_plan": true, "file_triggers_enabled": true, "queue_all_runs": false,
 					"speculative_enabled": true, "structured_run_output_enabled": true, "assessments_enabled": false,
 				})),
@@ -332,7 +294,7 @@ func TestAccWorkspace_defaults(t *testing.T) {
 			{
 				// Tags added outside Terraform, left out of the
 				// configuration, are kept and make no diff.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
+				PreConfig: check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
 					if err := c.Workspaces.AddTags(ctx, id, []string{"added"}); err != nil {
 						return err
 					}
@@ -343,8 +305,8 @@ func TestAccWorkspace_defaults(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_names"), knownvalue.SetExact([]knownvalue.Check{str("added")})),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("tag_bindings"), stringMap(map[string]string{"owner": "ops"})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), knownvalue.SetExact([]knownvalue.Check{check.Str("added")})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"owner": "ops"})),
 				},
 			},
 			{
@@ -373,13 +335,13 @@ func TestAccWorkspace_defaultOrganizationChange(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: workspaceConfig(p, "follows", ""), Check: workspaceIDKept(&first)},
+			{Config: workspaceConfig(p, "follows", ""), Check: check.IDKept(workspaceAddr, &first)},
 			{
 				Config: workspaceResource(p.ProviderConfigWith(p.Token, other), "follows", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionDestroyBeforeCreate),
-						plancheck.ExpectKnownValue(workspaceAddr, attr("organization"), str(other)),
+						plancheck.ExpectKnownValue(workspaceAddr, check.Path("organization"), check.Str(other)),
 					},
 				},
 				Check: resource.ComposeTestCheckFunc(workspaceGone(t, p, &first), workspaceIs(t, p, map[string]any{"organization": other})),
@@ -399,7 +361,7 @@ func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             func(s *terraform.State) error { return workspaceGone(t, p, &id)(s) },
 		Steps: []resource.TestStep{
-			{Config: workspaceConfig(p, "managing", ""), Check: workspaceIDKept(&id)},
+			{Config: workspaceConfig(p, "managing", ""), Check: check.IDKept(workspaceAddr, &id)},
 			{
 				PreConfig: func() {
 					if err := p.Emulator.Platform().SetResourceCount(id, 3); err != nil {
@@ -408,7 +370,7 @@ func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
 				},
 				Config:  workspaceConfig(p, "managing", ""),
 				Destroy: true,
-				ExpectError: wrapped(`Workspace not deleted.*The platform refuses to safely delete the workspace ` + regexp.QuoteMeta(id) +
+				ExpectError: check.Wrapped(`Workspace not deleted.*The platform refuses to safely delete the workspace ` + regexp.QuoteMeta(id) +
 					`.*"managing".*set force_delete = true on the workspace and apply before destroying it.*409 Conflict.*3 resources under management`),
 			},
 			{
@@ -418,12 +380,12 @@ func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("resource_count"), knownvalue.Int64Exact(3)),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("resource_count"), knownvalue.Int64Exact(3)),
 				},
 				Check: func(*terraform.State) error {
 					// Refreshes read; the update of force_delete alone
 					// sends nothing.
-					for route := range requestsSince(p, before) {
+					for route := range p.RequestsSince(before) {
 						if !strings.HasPrefix(route, "GET ") {
 							return fmt.Errorf("the update of force_delete sent %s", route)
 						}
@@ -453,7 +415,7 @@ func TestAccWorkspace_refresh(t *testing.T) {
 	before := p.Emulator.Stats()
 	diags, actions := cli.PlanJSON(t)
 	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/workspaces/{id}": 1}
-	if sent := requestsSince(p, before); !maps.Equal(sent, want) {
+	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
 		t.Errorf("the refresh sent %v, want %v", sent, want)
 	}
 	if len(actions) != 0 || len(warnings(t, diags)) != 0 {
@@ -461,7 +423,7 @@ func TestAccWorkspace_refresh(t *testing.T) {
 	}
 
 	cli.WriteConfig(t, workspaceResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "refreshed", body))
-	if code, out := cli.Run(t, "plan"); code == 0 || !wrapped(`Cannot read the workspace.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
+	if code, out := cli.Run(t, "plan"); code == 0 || !check.Wrapped(`Cannot read the workspace.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
 		t.Errorf("a plan with a token that sees nothing exited %d:\n%s", code, out)
 	}
 
@@ -470,7 +432,7 @@ func TestAccWorkspace_refresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error { return c.Workspaces.Delete(ctx, ws.ID) })()
+	check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error { return c.Workspaces.Delete(ctx, ws.ID) })()
 	diags, actions = cli.PlanJSON(t)
 	got := warnings(t, diags)
 	if len(got) != 1 || got[0].Summary != "Workspace not found: removed from the state" ||
@@ -486,7 +448,7 @@ func TestAccWorkspace_refresh(t *testing.T) {
 // ID; a token that may not see the organization gets the 404's hint.
 func TestAccWorkspace_existingAndNotVisible(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	if _, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("taken")}); err != nil {
+	if _, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("taken")}); err != nil {
 		t.Fatal(err)
 	}
 	resource.ParallelTest(t, resource.TestCase{
@@ -494,51 +456,51 @@ func TestAccWorkspace_existingAndNotVisible(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      workspaceConfig(p, "taken", ""),
-				ExpectError: wrapped(`Workspace already exists.*terraform import <resource address> ` + regexp.QuoteMeta(p.Organization) + `/taken.*409 Conflict`),
+				ExpectError: check.Wrapped(`Workspace already exists.*terraform import <resource address> ` + regexp.QuoteMeta(p.Organization) + `/taken.*409 Conflict`),
 			},
 			{
 				Config: workspaceResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "hidden", ""),
-				ExpectError: wrapped(`Cannot create the workspace.*The organization "` + regexp.QuoteMeta(p.Organization) + `" does not exist, or the token may not see it\..*` +
+				ExpectError: check.Wrapped(`Cannot create the workspace.*The organization "` + regexp.QuoteMeta(p.Organization) + `" does not exist, or the token may not see it\..*` +
 					`Server said: POST http://\S+/api/v2/organizations/` + regexp.QuoteMeta(p.Organization) + `/workspaces: 404 Not Found.*` + notVisibleHint),
 			},
 		},
 	})
 }
 
-func TestAccWorkspace_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// workspacePlanErrors are the plan-time errors of a workspace.
+func workspacePlanErrors(p *acctest.Platform) []check.PlanError {
 	repo := func(body string) string { return "vcs_repo = {\n identifier = \"acme/net\"\n" + body + "\n}" }
-	testPlanErrors(t, p, []planErrorCase{
-		{workspaceConfig(p, "web/app", ""), literal(`Attribute name must be letters, digits, '-' and '_', got: web/app`)},
-		{workspaceConfig(p, strings.Repeat("w", 91), ""), literal(`Attribute name string length must be between 1 and 90, got: 91`)},
-		{workspaceConfig(p, "web", elevenTagBindings), literal(`Attribute tag_bindings map must contain at most 10 elements, got: 11`)},
-		{workspaceConfig(p, "web", `project_id = "default"`),
-			literal(`project_id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "default".`)},
-		{workspaceConfig(p, "web", `auto_destroy_at = "tomorrow"`),
-			wrapped(`Invalid RFC3339 String Value.*auto_destroy_at = "tomorrow".*Given Value: tomorrow`)},
-		{workspaceConfig(p, "web", "auto_destroy_at = \"2030-01-01T00:00:00Z\"\nauto_destroy_activity_duration = \"14d\""),
-			wrapped(`Attribute "auto_destroy_activity_duration" cannot be specified when "auto_destroy_at" is specified`)},
-		{workspaceConfig(p, "web", `auto_destroy_activity_duration = "2w"`),
-			literal(`Attribute auto_destroy_activity_duration must be 1 to 4 digits followed by d or h, such as 14d or 12h, got: 2w`)},
-		{workspaceConfig(p, "web", "trigger_prefixes = [\"/a\"]\ntrigger_patterns = [\"/b/**\"]"),
-			literal(`trigger_patterns and trigger_prefixes cannot both be non-empty: set one of them.`)},
-		{workspaceConfig(p, "web", `tag_names = ["Prod"]`),
-			literal(`must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit, got: Prod`)},
-		{workspaceConfig(p, "web", `source_name = "console"`),
-			wrapped(`Attribute "source_url" must be specified when "source_name" is specified`)},
-		{workspaceConfig(p, "web", repo("")),
-			wrapped(`No attribute specified when one \(and only one\) of \[vcs_repo.oauth_token_id,vcs_repo.codehost_app_installation_id\] is required`)},
-		{workspaceConfig(p, "web", repo("oauth_token_id = \"ot-1\"\ncodehost_app_installation_id = \"x\"")),
-			wrapped(`2 attributes specified when one \(and only one\) of \[vcs_repo.oauth_token_id,vcs_repo.codehost_app_installation_id\] is required`)},
-		{workspaceConfig(p, "web", repo("oauth_token_id = \"ot-1\"\ntags_regex = \"^v\"")),
-			literal(`vcs_repo.tags_regex starts runs on tags rather than on changes of files: set file_triggers_enabled = false with it.`)},
-		{workspaceConfig(p, "web", "file_triggers_enabled = false\ntrigger_prefixes = [\"/a\"]\n"+repo("oauth_token_id = \"ot-1\"\ntags_regex = \"^v\"")),
-			literal(`vcs_repo.tags_regex starts runs on tags, so it cannot be set with trigger_prefixes or trigger_patterns: remove them or the regular expression.`)},
-		{workspaceConfig(p, "web", "file_triggers_enabled = false\n"+repo("oauth_token_id = \"ot-1\"\ntags_regex = \"v(\"")),
-			literal(`vcs_repo.tags_regex must be a valid regular expression, got "v(":`)},
-		{workspaceConfig(p, "web", "vcs_repo = {\n identifier = \"net\"\n oauth_token_id = \"ot-1\"\n}"),
-			literal(`Attribute vcs_repo.identifier must be the repository's owner and name, such as acme/networking, got: net`)},
-	})
+	return []check.PlanError{
+		{Config: workspaceConfig(p, "web/app", ""), Want: check.Literal(`Attribute name must be letters, digits, '-' and '_', got: web/app`)},
+		{Config: workspaceConfig(p, strings.Repeat("w", 91), ""), Want: check.Literal(`Attribute name string length must be between 1 and 90, got: 91`)},
+		{Config: workspaceConfig(p, "web", elevenTagBindings), Want: check.Literal(`Attribute tag_bindings map must contain at most 10 elements, got: 11`)},
+		{Config: workspaceConfig(p, "web", `project_id = "default"`),
+			Want: check.Literal(`project_id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "default".`)},
+		{Config: workspaceConfig(p, "web", `auto_destroy_at = "tomorrow"`),
+			Want: check.Wrapped(`Invalid RFC3339 String Value.*auto_destroy_at = "tomorrow".*Given Value: tomorrow`)},
+		{Config: workspaceConfig(p, "web", "auto_destroy_at = \"2030-01-01T00:00:00Z\"\nauto_destroy_activity_duration = \"14d\""),
+			Want: check.Wrapped(`Attribute "auto_destroy_activity_duration" cannot be specified when "auto_destroy_at" is specified`)},
+		{Config: workspaceConfig(p, "web", `auto_destroy_activity_duration = "2w"`),
+			Want: check.Literal(`Attribute auto_destroy_activity_duration must be 1 to 4 digits followed by d or h, such as 14d or 12h, got: 2w`)},
+		{Config: workspaceConfig(p, "web", "trigger_prefixes = [\"/a\"]\ntrigger_patterns = [\"/b/**\"]"),
+			Want: check.Literal(`trigger_patterns and trigger_prefixes cannot both be non-empty: set one of them.`)},
+		{Config: workspaceConfig(p, "web", `tag_names = ["Prod"]`),
+			Want: check.Literal(`must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit, got: Prod`)},
+		{Config: workspaceConfig(p, "web", `source_name = "console"`),
+			Want: check.Wrapped(`Attribute "source_url" must be specified when "source_name" is specified`)},
+		{Config: workspaceConfig(p, "web", repo("")),
+			Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[vcs_repo.oauth_token_id,vcs_repo.codehost_app_installation_id\] is required`)},
+		{Config: workspaceConfig(p, "web", repo("oauth_token_id = \"ot-1\"\ncodehost_app_installation_id = \"x\"")),
+			Want: check.Wrapped(`2 attributes specified when one \(and only one\) of \[vcs_repo.oauth_token_id,vcs_repo.codehost_app_installation_id\] is required`)},
+		{Config: workspaceConfig(p, "web", repo("oauth_token_id = \"ot-1\"\ntags_regex = \"^v\"")),
+			Want: check.Literal(`vcs_repo.tags_regex starts runs on tags rather than on changes of files: set file_triggers_enabled = false with it.`)},
+		{Config: workspaceConfig(p, "web", "file_triggers_enabled = false\ntrigger_prefixes = [\"/a\"]\n"+repo("oauth_token_id = \"ot-1\"\ntags_regex = \"^v\"")),
+			Want: check.Literal(`vcs_repo.tags_regex starts runs on tags, so it cannot be set with trigger_prefixes or trigger_patterns: remove them or the regular expression.`)},
+		{Config: workspaceConfig(p, "web", "file_triggers_enabled = false\n"+repo("oauth_token_id = \"ot-1\"\ntags_regex = \"v(\"")),
+			Want: check.Literal(`vcs_repo.tags_regex must be a valid regular expression, got "v(":`)},
+		{Config: workspaceConfig(p, "web", "vcs_repo = {\n identifier = \"net\"\n oauth_token_id = \"ot-1\"\n}"),
+			Want: check.Literal(`Attribute vcs_repo.identifier must be the repository's owner and name, such as acme/networking, got: net`)},
+	}
 }
 
 // An import ID that is neither a workspace's ID nor an organization and a
@@ -553,11 +515,11 @@ func TestAccWorkspace_importIDChecked(t *testing.T) {
 			ResourceName:  workspaceAddr,
 			ImportState:   true,
 			ImportStateId: "just-a-name",
-			ExpectError: literal(`The import ID of a workspace is its ID, ws- and 16 characters of the base58 alphabet, ` +
+			ExpectError: check.Literal(`The import ID of a workspace is its ID, ws- and 16 characters of the base58 alphabet, ` +
 				`or <ORGANIZATION>/<WORKSPACE NAME>; got "just-a-name".`),
 		}},
 	})
-	for route := range requestsSince(p, before) {
+	for route := range p.RequestsSince(before) {
 		if strings.Contains(route, "workspaces") {
 			t.Errorf("the import sent %s", route)
 		}
@@ -585,7 +547,7 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := differences(map[string]any{"description": ws.Description, "tag_names": ws.TagNames},
+			if err := check.Differences(map[string]any{"description": ws.Description, "tag_names": ws.TagNames},
 				map[string]any{"description": description, "tag_names": tags}); err != nil {
 				t.Fatalf("the platform: %v", err)
 			}
@@ -608,7 +570,7 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 				// Adding fails: nothing of the tags is done.
 				PreConfig: func() { p.Emulator.FailNext("POST "+tagsRoute, 1) },
 				Config:    config("two", "new"),
-				ExpectError: wrapped(`Cannot update the workspace: partly applied .*` +
+				ExpectError: check.Wrapped(`Cannot update the workspace: partly applied .*` +
 					`The update changed the server before it failed: the workspace ws-\w+ has every change of the plan but its flat tags\. ` +
 					`The request for tag_names then failed, so that part is not done\. .*POST http://\S+/api/v2/workspaces/ws-\w+/relationships/tags: (429|503) `),
 			},
@@ -623,7 +585,7 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 				// Removing fails: the tag added is saved.
 				PreConfig: func() { p.Emulator.FailNext("DELETE "+tagsRoute, 1) },
 				Config:    config("two", "new"),
-				ExpectError: wrapped(`Cannot update the workspace: partly applied .*` +
+				ExpectError: check.Wrapped(`Cannot update the workspace: partly applied .*` +
 					`the workspace ws-\w+ has every change of the plan but its flat tags, and the tags \["new"\] are added\. ` +
 					`The request for tag_names then failed.*DELETE http://\S+/api/v2/workspaces/ws-\w+/relationships/tags: (429|503) `),
 			},
@@ -655,16 +617,16 @@ func TestAccWorkspace_triggerPrefixesAndPatternsSwitch(t *testing.T) {
 				Config:           workspaceConfig(p, "triggered", `trigger_patterns = ["/modules/**/*.tf"]`),
 				ConfigPlanChecks: update,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_prefixes"), knownvalue.ListExact([]knownvalue.Check{})),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_patterns"), knownvalue.ListExact([]knownvalue.Check{str("/modules/**/*.tf")})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), knownvalue.ListExact([]knownvalue.Check{})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), knownvalue.ListExact([]knownvalue.Check{check.Str("/modules/**/*.tf")})),
 				},
 			},
 			{
 				Config:           workspaceConfig(p, "triggered", `trigger_prefixes = ["/modules"]`),
 				ConfigPlanChecks: update,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_prefixes"), knownvalue.ListExact([]knownvalue.Check{str("/modules")})),
-					statecheck.ExpectKnownValue(workspaceAddr, attr("trigger_patterns"), knownvalue.ListExact([]knownvalue.Check{})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), knownvalue.ListExact([]knownvalue.Check{check.Str("/modules")})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), knownvalue.ListExact([]knownvalue.Check{})),
 				},
 			},
 		},
@@ -696,19 +658,19 @@ resource "stack_platform_workspace" "test" {
 			{
 				Config: config(""),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("auto_destroy_activity_duration"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_activity_duration"), knownvalue.Null()),
 				},
 			},
 			{
 				Config: config(`auto_destroy_activity_duration = "2d"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("auto_destroy_activity_duration"), str("2d")),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_activity_duration"), check.Str("2d")),
 				},
 			},
 			{
 				Config: config(""),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, attr("auto_destroy_activity_duration"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_activity_duration"), knownvalue.Null()),
 				},
 			},
 		},

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -73,7 +74,7 @@ func producerSettingsAre(t *testing.T, p *acctest.Platform, mode string, own, gl
 	for _, w := range l.Items {
 		got = append(got, w.Name)
 	}
-	return differences(map[string]any{
+	return check.Differences(map[string]any{
 		"execution_mode": ws.ExecutionMode, "global": ws.GlobalRemoteState, "consumers": got,
 		"own mode": ws.SettingOverwrites != nil && *ws.SettingOverwrites.ExecutionMode,
 	}, map[string]any{"execution_mode": mode, "global": global, "consumers": consumers, "own mode": own})
@@ -92,80 +93,72 @@ func serverHas(t *testing.T, p *acctest.Platform, mode string, own, global bool,
 
 func TestAccWorkspaceSettings_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: wsSettingsConfig(p, `
+	check.Lifecycle[*platformclient.Client]{
+		Service: p, Client: p.Client, Address: wsSettingsAddr,
+		PlanErrors: wsSettingsPlanErrors(p),
+		Create: check.Step{
+			Config: wsSettingsConfig(p, `
   execution_mode            = "local"
   remote_state_consumer_ids = [stack_platform_workspace.consumer.id]`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("execution_mode"), str("local")),
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("global_remote_state"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("remote_state_consumer_ids"), knownvalue.SetSizeExact(1)),
-				},
-				Check: wsSettingsAre(t, p, "local", false, "consumer"),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("execution_mode"), check.Str("local")),
+				statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("agent_pool_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("global_remote_state"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("remote_state_consumer_ids"), knownvalue.SetSizeExact(1)),
 			},
-			{
-				// Inherited again, global access, no consumers.
-				Config: wsSettingsConfig(p, `
+			Check: wsSettingsAre(t, p, "local", false, "consumer"),
+		},
+		Update: check.Step{
+			// Inherited again, global access, no consumers.
+			Config: wsSettingsConfig(p, `
   global_remote_state       = true
   remote_state_consumer_ids = []`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("execution_mode"), str("remote")),
-				},
-				Check: wsSettingsAre(t, p, "remote", true),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("execution_mode"), check.Str("remote")),
 			},
-			{
-				Config: wsSettingsConfig(p, `
+			Check: wsSettingsAre(t, p, "remote", true),
+			Then: []resource.TestStep{
+				{
+					Config: wsSettingsConfig(p, `
   global_remote_state       = true
   remote_state_consumer_ids = []`),
-				PlanOnly: true,
-			},
-			{
-				ResourceName: wsSettingsAddr,
-				ImportState:  true,
-				ImportStateIdFunc: func(s *terraform.State) (string, error) {
-					return p.Organization + "/producer", nil
+					PlanOnly: true,
 				},
-				ImportStateVerify: true,
 			},
-			{
-				// Changed outside Terraform: planned back.
-				PreConfig: outOfBand(t, p, func(ctx context.Context, c *platformclient.Client) error {
-					l, err := c.Workspaces.List(ctx, p.Organization, platformclient.WorkspaceListOptions{Search: "producer"})
-					if err != nil {
-						return err
-					}
-					if len(l.Items) != 1 {
-						return fmt.Errorf("found %d workspaces named like producer, want 1", len(l.Items))
-					}
-					_, err = c.Workspaces.Update(ctx, l.Items[0].ID, platformclient.WorkspaceUpdateOptions{
-						GlobalRemoteState: ptr(false), ExecutionMode: ptr("local"),
-					})
+		},
+		Imports: []check.ImportID{
+			{ID: func(string) string { return p.Organization + "/producer" }},
+		},
+		// Changed outside Terraform: planned back.
+		OutOfBandChange: check.Change[*platformclient.Client]{
+			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
+				l, err := c.Workspaces.List(ctx, p.Organization, platformclient.WorkspaceListOptions{Search: "producer"})
+				if err != nil {
 					return err
-				}),
+				}
+				if len(l.Items) != 1 {
+					return fmt.Errorf("found %d workspaces named like producer, want 1", len(l.Items))
+				}
+				_, err = c.Workspaces.Update(ctx, l.Items[0].ID, platformclient.WorkspaceUpdateOptions{
+					GlobalRemoteState: check.Ptr(false), ExecutionMode: check.Ptr("local"),
+				})
+				return err
+			},
+			Step: check.Step{
 				Config: wsSettingsConfig(p, `
   global_remote_state       = true
   remote_state_consumer_ids = []`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate)},
-				},
 				Check: wsSettingsAre(t, p, "remote", true),
-			},
-			{
-				// A destroy of the settings alone gives the workspace its
-				// defaults back.
-				Config: wsSettingsConfig(p, `execution_mode = "local"
+				Then: []resource.TestStep{
+					{
+						// A destroy of the settings alone gives the workspace its
+						// defaults back.
+						Config: wsSettingsConfig(p, `execution_mode = "local"
   remote_state_consumer_ids = [stack_platform_workspace.consumer.id]`),
-				Check: wsSettingsAre(t, p, "local", false, "consumer"),
-			},
-			{
-				Config: p.ProviderConfig() + `
+						Check: wsSettingsAre(t, p, "local", false, "consumer"),
+					},
+					{
+						Config: p.ProviderConfig() + `
 resource "stack_platform_workspace" "producer" {
   name = "producer"
 }
@@ -174,32 +167,34 @@ resource "stack_platform_workspace" "consumer" {
   name = "consumer"
 }
 `,
-				Check: wsSettingsAre(t, p, "remote", false),
+						Check: wsSettingsAre(t, p, "remote", false),
+					},
+				},
 			},
 		},
-	})
+	}.Run(t)
 }
 
-func TestAccWorkspaceSettings_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+// wsSettingsPlanErrors are the plan-time errors of the settings.
+func wsSettingsPlanErrors(p *acctest.Platform) []check.PlanError {
 	one := func(body string) string {
 		return p.ProviderConfig() + "resource \"stack_platform_workspace_settings\" \"test\" {\n" + body + "\n}\n"
 	}
-	testPlanErrors(t, p, []planErrorCase{
-		{one(`workspace_id = "producer"`),
-			literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "producer".`)},
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nexecution_mode = \"cloud\""),
-			wrapped(`Attribute execution_mode value must be one of: \["remote" "local" "agent"\], got: "cloud"`)},
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nagent_pool_id = \"apool-4pW7hPwDJ1fY3gSC\""),
-			literal(`agent_pool_id can only be set with execution_mode = "agent".`)},
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nexecution_mode = \"agent\""),
-			literal(`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)},
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"consumer\"]"),
-			literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "consumer".`)},
+	return []check.PlanError{
+		{Config: one(`workspace_id = "producer"`),
+			Want: check.Literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "producer".`)},
+		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nexecution_mode = \"cloud\""),
+			Want: check.Wrapped(`Attribute execution_mode value must be one of: \["remote" "local" "agent"\], got: "cloud"`)},
+		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nagent_pool_id = \"apool-4pW7hPwDJ1fY3gSC\""),
+			Want: check.Literal(`agent_pool_id can only be set with execution_mode = "agent".`)},
+		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nexecution_mode = \"agent\""),
+			Want: check.Literal(`execution_mode = "agent" needs agent_pool_id, the pool whose agents run the workspace's runs.`)},
+		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"consumer\"]"),
+			Want: check.Literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "consumer".`)},
 		// A workspace's name is not its ID.
-		{one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"ws-5pW7hPwDJ1fY3gSC\", \"my-ws\"]"),
-			literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "my-ws".`)},
-	})
+		{Config: one("workspace_id = \"ws-4pW7hPwDJ1fY3gSC\"\nremote_state_consumer_ids = [\"ws-5pW7hPwDJ1fY3gSC\", \"my-ws\"]"),
+			Want: check.Literal(`must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "my-ws".`)},
+	}
 }
 
 // The platform refuses a consumer of another organization after the
@@ -220,9 +215,9 @@ func TestAccWorkspaceSettings_consumerRefusedOnCreate(t *testing.T) {
 			{
 				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null())},
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectKnownValue(wsSettingsAddr, check.Path("agent_pool_id"), knownvalue.Null())},
 				},
-				ExpectError: wrapped(`Cannot create the workspace settings: partly applied .*` +
+				ExpectError: check.Wrapped(`Cannot create the workspace settings: partly applied .*` +
 					`The create changed the server before it failed: the workspace ws-\w+ now has execution_mode "local", no agent pool and global_remote_state = true\. ` +
 					`The request for remote_state_consumer_ids then failed, so that part is not done\. .*` +
 					`Terraform marks the resource tainted.*PATCH http://\S+/api/v2/workspaces/ws-\w+/relationships/remote-state-consumers: 422 .*not a workspace of this organization`),
@@ -290,7 +285,7 @@ func TestAccWorkspaceSettings_consumerRefusedOnUpdate(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					wsSettingsAre(t, p, "local", false, "consumer"),
 					func(s *terraform.State) (err error) {
-						consumer, err = stateValue(s, "stack_platform_workspace.consumer", "id")
+						consumer, err = check.StateValue(s, "stack_platform_workspace.consumer", "id")
 						return err
 					}),
 			},
@@ -303,10 +298,10 @@ func TestAccWorkspaceSettings_consumerRefusedOnUpdate(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate),
 						// Remote execution has no pool: known at plan.
-						plancheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null()),
+						plancheck.ExpectKnownValue(wsSettingsAddr, check.Path("agent_pool_id"), knownvalue.Null()),
 					},
 				},
-				ExpectError: wrapped(`Cannot update the workspace settings: partly applied .*` +
+				ExpectError: check.Wrapped(`Cannot update the workspace settings: partly applied .*` +
 					`The update changed the server before it failed: the workspace ws-\w+ now has execution_mode "remote", no agent pool and global_remote_state = true\. ` +
 					`The request for remote_state_consumer_ids then failed, so that part is not done\. .*` +
 					`the next plan shows what is left to apply\..*422 .*not a workspace of this organization`),
@@ -339,7 +334,7 @@ func TestAccWorkspaceSettings_consumerRefusedOnUpdate(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(wsSettingsAddr, attr("agent_pool_id"), knownvalue.Null()),
+						plancheck.ExpectKnownValue(wsSettingsAddr, check.Path("agent_pool_id"), knownvalue.Null()),
 					},
 				},
 				Check: func(*terraform.State) error { return producerSettingsAre(t, p, "remote", true, true) },
@@ -360,7 +355,7 @@ func TestAccWorkspaceSettings_consumersReadFailsOnCreate(t *testing.T) {
 			{
 				PreConfig:   func() { p.Emulator.FailNext("GET /api/v2/workspaces/{id}/relationships/remote-state-consumers", 1) },
 				Config:      config,
-				ExpectError: wrapped(`Cannot create the workspace settings: partly applied .*execution_mode "local", no agent pool and global_remote_state = false\. The request for remote_state_consumer_ids then failed`),
+				ExpectError: check.Wrapped(`Cannot create the workspace settings: partly applied .*execution_mode "local", no agent pool and global_remote_state = false\. The request for remote_state_consumer_ids then failed`),
 			},
 			{
 				PreConfig:          serverHas(t, p, "local", true, false),
@@ -379,7 +374,7 @@ func TestAccWorkspaceSettings_consumersReadFailsOnCreate(t *testing.T) {
 			{
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(wsSettingsAddr, attr("remote_state_consumer_ids"), knownvalue.SetSizeExact(0)),
+					statecheck.ExpectKnownValue(wsSettingsAddr, check.Path("remote_state_consumer_ids"), knownvalue.SetSizeExact(0)),
 				},
 				Check: wsSettingsAre(t, p, "local", false),
 			},

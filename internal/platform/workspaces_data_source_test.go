@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
@@ -23,12 +24,12 @@ func workspacesAre(addr string, ws ...*platformclient.Workspace) []statecheck.St
 	names, ids, objects := make([]string, len(ws)), make([]string, len(ws)), make([]knownvalue.Check, len(ws))
 	for i, w := range ws {
 		names[i], ids[i] = w.Name, w.ID
-		objects[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": str(w.ID), "name": str(w.Name)})
+		objects[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": check.Str(w.ID), "name": check.Str(w.Name)})
 	}
 	return []statecheck.StateCheck{
-		statecheck.ExpectKnownValue(addr, attr("names"), strings_(names...)),
-		statecheck.ExpectKnownValue(addr, attr("ids"), strings_(ids...)),
-		statecheck.ExpectKnownValue(addr, attr("workspaces"), knownvalue.ListExact(objects)),
+		statecheck.ExpectKnownValue(addr, check.Path("names"), strings_(names...)),
+		statecheck.ExpectKnownValue(addr, check.Path("ids"), strings_(ids...)),
+		statecheck.ExpectKnownValue(addr, check.Path("workspaces"), knownvalue.ListExact(objects)),
 	}
 }
 
@@ -38,7 +39,7 @@ func TestAccWorkspacesDataSource_filters(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
-		Name: ptr("APIs"), TagBindings: []*platformclient.TagBinding{{Key: "team", Value: "apis"}},
+		Name: check.Ptr("APIs"), TagBindings: []*platformclient.TagBinding{{Key: "team", Value: "apis"}},
 	})
 	tags := func(names ...string) []*platformclient.Tag {
 		out := make([]*platformclient.Tag, len(names))
@@ -48,12 +49,12 @@ func TestAccWorkspacesDataSource_filters(t *testing.T) {
 		return out
 	}
 	apiProd := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{
-		Name: ptr("api-prod"), Description: ptr("Production"), Project: &platformclient.Project{ID: project},
+		Name: check.Ptr("api-prod"), Description: check.Ptr("Production"), Project: &platformclient.Project{ID: project},
 		Tags: tags("api", "prod"), TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
 	})
-	apiStaging := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("api-staging"), Tags: tags("api", "staging")})
-	batch := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("batch")})
-	webProd := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr("web-prod"), Tags: tags("prod", "web")})
+	apiStaging := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("api-staging"), Tags: tags("api", "staging")})
+	batch := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("batch")})
+	webProd := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("web-prod"), Tags: tags("prod", "web")})
 	const ds = "data.stack_platform_workspaces."
 	checks := [][]statecheck.StateCheck{
 		workspacesAre(ds+"all", apiProd, apiStaging, batch, webProd),
@@ -64,18 +65,18 @@ func TestAccWorkspacesDataSource_filters(t *testing.T) {
 		workspacesAre(ds+"combined", apiProd),
 		workspacesAre(ds + "other"),
 		{
-			statecheck.ExpectKnownValue(ds+"all", attr("organization"), str(p.Organization)),
-			statecheck.ExpectKnownValue(ds+"other", attr("organization"), str(other)),
+			statecheck.ExpectKnownValue(ds+"all", check.Path("organization"), check.Str(p.Organization)),
+			statecheck.ExpectKnownValue(ds+"other", check.Path("organization"), check.Str(other)),
 			statecheck.ExpectKnownValue(ds+"project", tfjsonpath.New("workspaces").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"organization": str(p.Organization), "description": str("Production"), "project_id": str(project),
-				"tag_names": knownvalue.SetExact([]knownvalue.Check{str("api"), str("prod")}),
+				"organization": check.Str(p.Organization), "description": check.Str("Production"), "project_id": check.Str(project),
+				"tag_names": knownvalue.SetExact([]knownvalue.Check{check.Str("api"), check.Str("prod")}),
 				// Its own bindings, not its project's.
 				"tag_bindings": stringMap(map[string]string{"env": "prod"}),
 				"auto_apply":   knownvalue.Bool(false), "allow_destroy_plan": knownvalue.Bool(true),
 				"trigger_prefixes": strings_(), "vcs_repo": knownvalue.Null(), "resource_count": knownvalue.Int64Exact(0),
 			})),
 			statecheck.ExpectKnownValue(ds+"all", tfjsonpath.New("workspaces").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"description": knownvalue.Null(), "project_id": str(defaultProject(t, p)),
+				"description": knownvalue.Null(), "project_id": check.Str(defaultProject(t, p)),
 				"tag_names": knownvalue.SetSizeExact(0), "tag_bindings": knownvalue.MapSizeExact(0),
 			})),
 		},
@@ -123,27 +124,27 @@ data "stack_platform_workspaces" "other" {
 
 func TestAccWorkspacesDataSource_planErrors(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	testPlanErrors(t, p, []planErrorCase{
-		{p.ProviderConfig() + `
+	check.PlanErrors(t, p, []check.PlanError{
+		{Config: p.ProviderConfig() + `
 data "stack_platform_workspaces" "x" {
   tags = []
 }
-`, literal(`Attribute tags set must contain at least 1 elements, got: 0`)},
-		{p.ProviderConfig() + `
+`, Want: check.Literal(`Attribute tags set must contain at least 1 elements, got: 0`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_workspaces" "x" {
   exclude_tags = ["Prod"]
 }
-`, wrapped(`Attribute exclude_tags\[Value\("Prod"\)\] must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit, got: Prod`)},
-		{p.ProviderConfig() + `
+`, Want: check.Wrapped(`Attribute exclude_tags\[Value\("Prod"\)\] must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit, got: Prod`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_workspaces" "x" {
   search = ""
 }
-`, literal(`Attribute search string length must be at least 1, got: 0`)},
-		{p.ProviderConfig() + `
+`, Want: check.Literal(`Attribute search string length must be at least 1, got: 0`)},
+		{Config: p.ProviderConfig() + `
 data "stack_platform_workspaces" "x" {
   project_id = "ws-6p5RiCe5CRjBmsGt"
 }
-`, literal(`project_id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "ws-6p5RiCe5CRjBmsGt".`)},
+`, Want: check.Literal(`project_id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "ws-6p5RiCe5CRjBmsGt".`)},
 	})
 }
 
@@ -157,7 +158,7 @@ func TestAccWorkspacesDataSource_notVisible(t *testing.T) {
 			Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
 data "stack_platform_workspaces" "x" {}
 `,
-			ExpectError: wrapped(`Cannot list the workspaces of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+			ExpectError: check.Wrapped(`Cannot list the workspaces of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 		}},
 	})
 }
@@ -173,7 +174,7 @@ func TestAccWorkspacesDataSource_pagesAtTheLargestSize(t *testing.T) {
 	const n = 250
 	c := p.Client(t)
 	for i := range n {
-		if _, err := c.Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: ptr(fmt.Sprintf("ws-%03d", i))}); err != nil {
+		if _, err := c.Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr(fmt.Sprintf("ws-%03d", i))}); err != nil {
 			t.Fatal(err)
 		}
 	}

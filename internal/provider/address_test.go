@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
@@ -56,7 +58,7 @@ func TestAccProvider_wrongAddressOrTokenKeepsTheState(t *testing.T) {
 	services := map[string]func(t *testing.T) serviceUnderTest{
 		"scheduler": func(t *testing.T) serviceUnderTest {
 			s := acctest.NewSchedulerEmulator(t, emulator.Options{})
-			provider := providerBlock("scheduler")
+			provider := providerBlock(s.Descriptor)
 			return serviceUnderTest{
 				resources: `
 resource "stack_scheduler_acl_auth_method" "sso" {
@@ -75,17 +77,17 @@ resource "stack_scheduler_acl_auth_method" "sso" {
 				provider: provider, address: s.URL, token: s.Token, apiURL: s.URL + "/v1/",
 				cases: []addressCase{
 					{"wrong path prefix", provider(s.URL+"/scheduler", s.Token),
-						wrapped(`GET ` + regexp.QuoteMeta(s.URL) + `/scheduler/v1/status/leader: the address does not answer as the scheduler's API: answered 404 Not Found: "404 page not found". Check scheduler.address \(or STACK_SCHEDULER_ADDR\)`)},
+						check.Wrapped(`GET ` + regexp.QuoteMeta(s.URL) + `/scheduler/v1/status/leader: the address does not answer as the scheduler's API: answered 404 Not Found: "404 page not found". Check scheduler.address \(or STACK_SCHEDULER_ADDR\)`)},
 					{"another server", provider(other.URL, s.Token),
-						wrapped(`GET ` + regexp.QuoteMeta(other.URL) + `/v1/status/leader: the address does not answer as the scheduler's API: answered 404 Not Found with an HTML page.*Check scheduler.address`)},
+						check.Wrapped(`GET ` + regexp.QuoteMeta(other.URL) + `/v1/status/leader: the address does not answer as the scheduler's API: answered 404 Not Found with an HTML page.*Check scheduler.address`)},
 					{"token that sees nothing", provider(s.URL, s.Emulator.MintSchedulerToken(false)),
-						wrapped(`GET ` + regexp.QuoteMeta(s.URL) + `/v1/acl/auth-method/sso\S*: 403 Forbidden: Permission denied.*Check scheduler.token \(or STACK_SCHEDULER_TOKEN\)`)},
+						check.Wrapped(`GET ` + regexp.QuoteMeta(s.URL) + `/v1/acl/auth-method/sso\S*: 403 Forbidden: Permission denied.*Check scheduler.token \(or STACK_SCHEDULER_TOKEN\)`)},
 				},
 			}
 		},
 		"secrets": func(t *testing.T) serviceUnderTest {
 			s := acctest.NewSecretsEmulator(t, emulator.Options{})
-			provider := providerBlock("secrets")
+			provider := providerBlock(s.Descriptor)
 			return serviceUnderTest{
 				resources: `
 resource "stack_secrets_sync_webhost_project_destination" "site" {
@@ -98,17 +100,17 @@ resource "stack_secrets_sync_webhost_project_destination" "site" {
 				provider: provider, address: s.URL, token: s.Token, apiURL: s.URL + "/v1",
 				cases: []addressCase{
 					{"wrong path prefix", provider(s.URL+"/vault", s.Token),
-						wrapped(`GET ` + regexp.QuoteMeta(s.URL) + `/vault/v1/sys/health: the address does not answer as the secrets service's API: answered 404 Not Found: "404 page not found". Check secrets.address \(or STACK_SECRETS_ADDR\)`)},
+						check.Wrapped(`GET ` + regexp.QuoteMeta(s.URL) + `/vault/v1/sys/health: the address does not answer as the secrets service's API: answered 404 Not Found: "404 page not found". Check secrets.address \(or STACK_SECRETS_ADDR\)`)},
 					{"another server", provider(other.URL, s.Token),
-						wrapped(`GET ` + regexp.QuoteMeta(other.URL) + `/v1/sys/health: the address does not answer as the secrets service's API: answered 404 Not Found with an HTML page.*Check secrets.address`)},
+						check.Wrapped(`GET ` + regexp.QuoteMeta(other.URL) + `/v1/sys/health: the address does not answer as the secrets service's API: answered 404 Not Found with an HTML page.*Check secrets.address`)},
 					{"token that sees nothing", provider(s.URL, "not-a-token"),
-						wrapped(`GET ` + regexp.QuoteMeta(s.URL) + `/v1/sys/sync/destinations/webhost-project/site: 403 Forbidden: permission denied.*Check secrets.token \(or STACK_SECRETS_TOKEN\)`)},
+						check.Wrapped(`GET ` + regexp.QuoteMeta(s.URL) + `/v1/sys/sync/destinations/webhost-project/site: 403 Forbidden: permission denied.*Check secrets.token \(or STACK_SECRETS_TOKEN\)`)},
 				},
 			}
 		},
 		"platform": func(t *testing.T) serviceUnderTest {
 			p := acctest.NewPlatformEmulator(t, emulator.Options{})
-			provider := providerBlock("platform")
+			provider := providerBlock(p.Descriptor)
 			return serviceUnderTest{
 				resources: fmt.Sprintf(`
 resource "stack_platform_project" "apps" {
@@ -119,13 +121,13 @@ resource "stack_platform_project" "apps" {
 				provider: provider, address: p.URL, token: p.Token, apiURL: p.URL + "/api/v2",
 				cases: []addressCase{
 					{"wrong path prefix", provider(p.URL+"/platform", p.Token),
-						wrapped(`GET ` + regexp.QuoteMeta(p.URL) + `/platform/api/v2/ping: the address does not answer as the platform's API: answered 404 Not Found: "404 page not found". Check platform.address \(or STACK_PLATFORM_ADDR\)`)},
+						check.Wrapped(`GET ` + regexp.QuoteMeta(p.URL) + `/platform/api/v2/ping: the address does not answer as the platform's API: answered 404 Not Found: "404 page not found". Check platform.address \(or STACK_PLATFORM_ADDR\)`)},
 					{"another server", provider(other.URL, p.Token),
-						wrapped(`GET ` + regexp.QuoteMeta(other.URL) + `/api/v2/ping: the address does not answer as the platform's API: answered 404 Not Found with an HTML page.*Check platform.address`)},
+						check.Wrapped(`GET ` + regexp.QuoteMeta(other.URL) + `/api/v2/ping: the address does not answer as the platform's API: answered 404 Not Found with an HTML page.*Check platform.address`)},
 					{"unknown token", provider(p.URL, "not-a-token"),
-						wrapped(`GET ` + regexp.QuoteMeta(p.URL) + `/api/v2/projects/prj-\S+: 401 Unauthorized.*The platform refused the provider's token.*Check platform.token \(or STACK_PLATFORM_TOKEN\)`)},
+						check.Wrapped(`GET ` + regexp.QuoteMeta(p.URL) + `/api/v2/projects/prj-\S+: 401 Unauthorized.*The platform refused the provider's token.*Check platform.token \(or STACK_PLATFORM_TOKEN\)`)},
 					{"token that sees nothing", provider(p.URL, p.MintUserToken(t)),
-						wrapped(`Cannot read the project.*The platform answered 404, and the token of platform.token \(or STACK_PLATFORM_TOKEN\) sees no organization at all.*The resource stays in the state.*GET ` +
+						check.Wrapped(`Cannot read the project.*The platform answered 404, and the token of platform.token \(or STACK_PLATFORM_TOKEN\) sees no organization at all.*The resource stays in the state.*GET ` +
 							regexp.QuoteMeta(p.URL) + `/api/v2/projects/prj-\S+: 404 Not Found`)},
 				},
 			}
@@ -166,12 +168,10 @@ resource "stack_platform_project" "apps" {
 	}
 }
 
-// providerBlock returns the provider block of one service's block, with
-// one retry, for an address and a token.
-func providerBlock(block string) func(address, token string) string {
-	return func(address, token string) string {
-		return fmt.Sprintf("provider \"stack\" {\n  max_retries = 1\n  %s {\n    address = %q\n    token = %q\n  }\n}\n", block, address, token)
-	}
+// providerBlock returns the provider block of one service, with one
+// retry, for an address and a token.
+func providerBlock(desc *client.Service) func(address, token string) string {
+	return func(address, token string) string { return acctest.ProviderBlock(desc, address, token, 1, nil) }
 }
 
 func readFile(t *testing.T, name string) []byte {
@@ -181,11 +181,4 @@ func readFile(t *testing.T, name string) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// wrapped matches an error message that Terraform may have wrapped: each
-// space of pattern (a regular expression) matches any run of white space,
-// and "." matches newlines.
-func wrapped(pattern string) *regexp.Regexp {
-	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(pattern, " ", `\s+`))
 }

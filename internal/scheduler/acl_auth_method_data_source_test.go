@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 )
 
 func TestAccACLAuthMethodDataSource_byName(t *testing.T) {
@@ -31,16 +32,16 @@ data "stack_scheduler_acl_auth_method" "test" {
 }
 `,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, attr("type"), str("OIDC")),
-					statecheck.ExpectKnownValue(ds, attr("token_locality"), str("global")),
-					statecheck.ExpectKnownValue(ds, attr("default"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(ds, attr("config", "oidc_client_id"), str("MyClient")),
-					statecheck.ExpectKnownValue(ds, attr("config", "oidc_client_secret"), secretAsServed(s, "s3cret")),
-					statecheck.ExpectKnownValue(ds, attr("config", "bound_audiences"), strList("MyClient", "Other-Audience")),
-					statecheck.ExpectKnownValue(ds, attr("config", "claim_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{"email": str("email")})),
-					statecheck.ExpectKnownValue(ds, attr("config", "expiration_leeway"), str("1m30s")),
-					statecheck.ExpectKnownValue(ds, attr("config", "signing_algs"), knownvalue.Null()),
-					statecheck.CompareValuePairs(ds, attr("modify_index"), resourceAddr, attr("modify_index"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(ds, check.Path("type"), check.Str("OIDC")),
+					statecheck.ExpectKnownValue(ds, check.Path("token_locality"), check.Str("global")),
+					statecheck.ExpectKnownValue(ds, check.Path("default"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(ds, check.Path("config", "oidc_client_id"), check.Str("MyClient")),
+					statecheck.ExpectKnownValue(ds, check.Path("config", "oidc_client_secret"), secretAsServed(s, "s3cret")),
+					statecheck.ExpectKnownValue(ds, check.Path("config", "bound_audiences"), strList("MyClient", "Other-Audience")),
+					statecheck.ExpectKnownValue(ds, check.Path("config", "claim_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{"email": check.Str("email")})),
+					statecheck.ExpectKnownValue(ds, check.Path("config", "expiration_leeway"), check.Str("1m30s")),
+					statecheck.ExpectKnownValue(ds, check.Path("config", "signing_algs"), knownvalue.Null()),
+					statecheck.CompareValuePairs(ds, check.Path("modify_index"), resourceAddr, check.Path("modify_index"), compare.ValuesSame()),
 				},
 			},
 			{
@@ -99,7 +100,7 @@ output "jwt_types" { value = distinct([for m in data.stack_scheduler_acl_auth_me
 					statecheck.ExpectKnownOutputValue("has_oidc", knownvalue.Bool(true)),
 					statecheck.ExpectKnownOutputValue("has_jwt", knownvalue.Bool(true)),
 					statecheck.ExpectKnownOutputValue("jwt_only", knownvalue.Bool(true)),
-					statecheck.ExpectKnownOutputValue("jwt_types", knownvalue.ListExact([]knownvalue.Check{str("JWT")})),
+					statecheck.ExpectKnownOutputValue("jwt_types", knownvalue.ListExact([]knownvalue.Check{check.Str("JWT")})),
 				},
 			},
 		},

@@ -4,9 +4,8 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
@@ -34,17 +33,14 @@ resource "stack_scheduler_acl_auth_method" "m" {
 	pointsAt := func(line string) *regexp.Regexp {
 		return regexp.MustCompile(`on terraform_plugin_test.tf line \d+, in resource "stack_scheduler_acl_auth_method" "m":\s+\d+:\s+` + regexp.QuoteMeta(line))
 	}
-	var steps []resource.TestStep
+	var cases []check.PlanError
 	for _, line := range []string{
 		`expiration_leeway = "-5s"`,
 		`not_before_leeway = "soon"`,
 		`clock_skew_leeway = "-1m"`,
 		`oidc_discovery_url = "https://issuer.example.com/.well-known/openid-configuration"`,
 	} {
-		steps = append(steps, resource.TestStep{Config: config(line), ExpectError: pointsAt(line)})
+		cases = append(cases, check.PlanError{Config: config(line), Want: pointsAt(line)})
 	}
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: acctest.ProviderFactories, Steps: steps})
-	if n := s.Emulator.Stats().Total; n != 0 {
-		t.Errorf("the emulator saw %d requests, want none", n)
-	}
+	check.PlanErrors(t, s, cases)
 }

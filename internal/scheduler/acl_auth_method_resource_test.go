@@ -24,9 +24,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
@@ -35,16 +35,6 @@ import (
 )
 
 const resourceAddr = "stack_scheduler_acl_auth_method.test"
-
-func attr(names ...string) tfjsonpath.Path {
-	p := tfjsonpath.New(names[0])
-	for _, n := range names[1:] {
-		p = p.AtMapKey(n)
-	}
-	return p
-}
-
-func str(v string) knownvalue.Check { return knownvalue.StringExact(v) }
 
 func strList(v ...string) knownvalue.Check {
 	checks := make([]knownvalue.Check, len(v))
@@ -204,9 +194,9 @@ func serverSecretIs(s *acctest.Scheduler, got, want string) error {
 // real server, want or, when it redacts or omits secrets, null.
 func secretAsServed(s *acctest.Scheduler, want string) knownvalue.Check {
 	if s.Emulator != nil {
-		return str(want)
+		return check.Str(want)
 	}
-	return nullOr{str(want)}
+	return nullOr{check.Str(want)}
 }
 
 type nullOr struct{ knownvalue.Check }
@@ -220,99 +210,140 @@ func (c nullOr) CheckValue(v any) error {
 
 func (c nullOr) String() string { return "null or " + c.Check.String() }
 
-func TestAccACLAuthMethod_oidcCreateAndUpdate(t *testing.T) {
+// The common shape: plan-time errors, create, update in place, import,
+// out-of-band change and deletion, and a change that replaces.
+func TestAccACLAuthMethod_lifecycle(t *testing.T) {
 	s := acctest.NewScheduler(t)
 	name := tfacctest.RandomWithPrefix("oidc")
 	key := publicKeyPEM(t)
-	createIndex := statecheck.CompareValue(compare.ValuesSame())
 	modifyIndex := statecheck.CompareValue(compare.ValuesDiffer())
+	updated := oidcConfig(s, name, "local", "2h", `oidc_scopes = ["groups", "email"]`)
+	respelled := oidcConfig(s, name, "local", "120m", `oidc_scopes = ["groups", "email"]`)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             checkGone(t, s, name),
-		Steps: []resource.TestStep{
-			{
-				Config: oidcConfig(s, name, "global", "1h", `claim_mappings = { first_name = "name" }`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(resourceAddr, attr("type"), str("OIDC")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("token_locality"), str("global")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("token_name_format"), str("${auth_method_type}-${auth_method_name}")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("default"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h")),
-					// The create response lower-cases these; state keeps them as written.
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_id"), str("MyClient")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "bound_audiences"), strList("MyClient", "Other-Audience")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "signing_algs"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "claim_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{"first_name": str("name")})),
-					statecheck.ExpectKnownValue(resourceAddr, attr("create_time"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT.*Z$`))),
-					createIndex.AddStateValue(resourceAddr, attr("create_index")),
-					modifyIndex.AddStateValue(resourceAddr, attr("modify_index")),
-				},
-				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
-					if m.Config.OIDCClientID != "MyClient" || m.TokenLocality != "global" {
-						return fmt.Errorf("server holds client ID %q, locality %q", m.Config.OIDCClientID, m.TokenLocality)
-					}
-					return serverSecretIs(s, m.Config.OIDCClientSecret, "s3cret")
-				}),
+	check.Lifecycle[*schedulerclient.Client]{
+		Service: s, Client: s.Client, Address: resourceAddr,
+		// A method's name is its ID; create_index tells one object from
+		// the next of the same name.
+		IDAttribute: "create_index", FreshID: true, ImportIdentifier: "name",
+		CheckDestroy: checkGone(t, s, name),
+		PlanErrors:   planErrors(s),
+		Create: check.Step{
+			Config: oidcConfig(s, name, "global", "1h", `claim_mappings = { first_name = "name" }`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("name"), check.Str(name)),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("type"), check.Str("OIDC")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("token_locality"), check.Str("global")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("token_name_format"), check.Str("${auth_method_type}-${auth_method_name}")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("default"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("1h")),
+				// The create response lower-cases these; state keeps them as written.
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_id"), check.Str("MyClient")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), strList("MyClient", "Other-Audience")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_secret"), check.Str("s3cret")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "signing_algs"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "claim_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{"first_name": check.Str("name")})),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("create_time"), knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT.*Z$`))),
+				modifyIndex.AddStateValue(resourceAddr, check.Path("modify_index")),
 			},
-			{
-				Config: oidcConfig(s, name, "local", "2h", `oidc_scopes = ["groups", "email"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("token_locality"), str("local")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("2h")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_scopes"), strList("groups", "email")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "claim_mappings"), knownvalue.Null()),
-					createIndex.AddStateValue(resourceAddr, attr("create_index")),
-					modifyIndex.AddStateValue(resourceAddr, attr("modify_index")),
-				},
+			Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+				if m.Config.OIDCClientID != "MyClient" || m.TokenLocality != "global" {
+					return fmt.Errorf("server holds client ID %q, locality %q", m.Config.OIDCClientID, m.TokenLocality)
+				}
+				return serverSecretIs(s, m.Config.OIDCClientSecret, "s3cret")
+			}),
+		},
+		Update: check.Step{
+			Config: updated,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("token_locality"), check.Str("local")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("2h")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_scopes"), strList("groups", "email")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "claim_mappings"), knownvalue.Null()),
+				modifyIndex.AddStateValue(resourceAddr, check.Path("modify_index")),
+			},
+			Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+				if m.TokenLocality != "local" || strings.Join(m.Config.OIDCScopes, ",") != "groups,email" || len(m.Config.ClaimMappings) != 0 {
+					return fmt.Errorf("server holds locality %q, scopes %v, claim mappings %v", m.TokenLocality, m.Config.OIDCScopes, m.Config.ClaimMappings)
+				}
+				// Updates send the whole object: the secret must survive.
+				if err := serverSecretIs(s, m.Config.OIDCClientSecret, "s3cret"); err != nil {
+					return fmt.Errorf("after the update: %w", err)
+				}
+				return nil
+			}),
+			// The same duration spelled another way is not a change.
+			Then: []resource.TestStep{{
+				Config:           respelled,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			}},
+		},
+		Imports: []check.ImportID{{
+			ID: func(string) string { return name },
+			// max_token_ttl: not returned by the scheduler the spec
+			// describes, so an import cannot know it. The secret is
+			// checked against what the server returns.
+			Ignore: []string{"max_token_ttl", "config.oidc_client_secret"},
+			Check:  importedSecretAsServed(t, s, name, "s3cret"),
+		}},
+		OutOfBandChange: check.Change[*schedulerclient.Client]{
+			Do: func(ctx context.Context, c *schedulerclient.Client, _ string) error {
+				m := stored(t, c, name, 0)
+				m.MaxTokenTTL = "1h"
+				m.Config.OIDCScopes = []string{"admin"}
+				m.Config.OIDCClientSecret = "changed-elsewhere"
+				m.TokenLocality = "global"
+				changed, err := c.UpdateAuthMethod(ctx, m)
+				if err == nil {
+					// Let the replica show the change before Terraform refreshes.
+					stored(t, c, name, changed.ModifyIndex)
+				}
+				return err
+			},
+			Step: check.Step{
+				Config:     respelled,
+				PlanChecks: []plancheck.PlanCheck{plancheck.ExpectKnownValue(resourceAddr, check.Path("token_locality"), check.Str("local"))},
 				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
-					if m.TokenLocality != "local" || strings.Join(m.Config.OIDCScopes, ",") != "groups,email" || len(m.Config.ClaimMappings) != 0 {
-						return fmt.Errorf("server holds locality %q, scopes %v, claim mappings %v", m.TokenLocality, m.Config.OIDCScopes, m.Config.ClaimMappings)
+					if m.TokenLocality != "local" || strings.Join(m.Config.OIDCScopes, ",") != "groups,email" {
+						return fmt.Errorf("drift not reverted: locality %q, scopes %v", m.TokenLocality, m.Config.OIDCScopes)
 					}
-					// Updates send the whole object: the secret must survive.
 					if err := serverSecretIs(s, m.Config.OIDCClientSecret, "s3cret"); err != nil {
-						return fmt.Errorf("after the update: %w", err)
-					}
-					return nil
-				}),
-			},
-			{
-				// The same duration spelled another way is not a change.
-				Config: oidcConfig(s, name, "local", "120m", `oidc_scopes = ["groups", "email"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-			},
-			{
-				// Create-only fields replace an OIDC method too, which the
-				// scheduler would otherwise update.
-				Config: oidcConfig(s, name, "local", "120m", fmt.Sprintf(`oidc_scopes = ["groups", "email"]
-    expiration_leeway       = "5s"
-    jwks_url                = "https://idp.example.com/keys"
-    jwt_validation_pub_keys = [%q]`, key)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("5s")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "jwks_url"), str("https://idp.example.com/keys")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "jwt_validation_pub_keys"), strList(key)),
-				},
-				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
-					if m.Config.JWKSURL != "https://idp.example.com/keys" || !fwutil.DurationsEqual(m.Config.ExpirationLeeway, "5s") ||
-						!slices.Equal(m.Config.JWTValidationPubKeys, []string{key}) {
-						return fmt.Errorf("server holds JWKS URL %q, expiration leeway %q, keys %q", m.Config.JWKSURL, m.Config.ExpirationLeeway, m.Config.JWTValidationPubKeys)
+						return fmt.Errorf("drift not reverted: %w", err)
 					}
 					return nil
 				}),
 			},
 		},
-	})
+		OutOfBandDelete: check.Change[*schedulerclient.Client]{
+			Do: func(ctx context.Context, c *schedulerclient.Client, _ string) error {
+				_, err := c.DeleteAuthMethod(ctx, name)
+				if err == nil {
+					waitReplicaGone(t, c, name)
+				}
+				return err
+			},
+			Step: check.Step{Config: respelled},
+		},
+		// Create-only fields replace an OIDC method too, which the
+		// scheduler would otherwise update.
+		Replace: check.Step{
+			Config: oidcConfig(s, name, "local", "120m", fmt.Sprintf(`oidc_scopes = ["groups", "email"]
+    expiration_leeway       = "5s"
+    jwks_url                = "https://idp.example.com/keys"
+    jwt_validation_pub_keys = [%q]`, key)),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("5s")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwks_url"), check.Str("https://idp.example.com/keys")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwt_validation_pub_keys"), strList(key)),
+			},
+			Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
+				if m.Config.JWKSURL != "https://idp.example.com/keys" || !fwutil.DurationsEqual(m.Config.ExpirationLeeway, "5s") ||
+					!slices.Equal(m.Config.JWTValidationPubKeys, []string{key}) {
+					return fmt.Errorf("server holds JWKS URL %q, expiration leeway %q, keys %q", m.Config.JWKSURL, m.Config.ExpirationLeeway, m.Config.JWTValidationPubKeys)
+				}
+				return nil
+			}),
+		},
+	}.Run(t)
 }
 
 func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
@@ -328,13 +359,13 @@ func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
 			{
 				Config: jwtConfig(s, name, key, `expiration_leeway = "5m"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("type"), str("JWT")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "jwt_validation_pub_keys"), strList(key)),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("type"), check.Str("JWT")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwt_validation_pub_keys"), strList(key)),
 					// The server answers "5m0s"; state keeps the spelling of the configuration.
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("5m")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), knownvalue.Null()),
-					createIndex.AddStateValue(resourceAddr, attr("create_index")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("5m")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "not_before_leeway"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_secret"), knownvalue.Null()),
+					createIndex.AddStateValue(resourceAddr, check.Path("create_index")),
 				},
 			},
 			{
@@ -353,8 +384,8 @@ func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "bound_audiences"), strList("api")),
-					createIndex.AddStateValue(resourceAddr, attr("create_index")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), strList("api")),
+					createIndex.AddStateValue(resourceAddr, check.Path("create_index")),
 				},
 				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
 					if strings.Join(m.Config.BoundAudiences, ",") != "api" {
@@ -486,7 +517,7 @@ func TestAccACLAuthMethod_jwtUpdates(t *testing.T) {
 				Steps: []resource.TestStep{
 					{
 						Config:            config(`expiration_leeway = "5m"`),
-						ConfigStateChecks: []statecheck.StateCheck{createIndex.AddStateValue(resourceAddr, attr("create_index"))},
+						ConfigStateChecks: []statecheck.StateCheck{createIndex.AddStateValue(resourceAddr, check.Path("create_index"))},
 					},
 					{
 						Config: config(`
@@ -498,9 +529,9 @@ func TestAccACLAuthMethod_jwtUpdates(t *testing.T) {
 							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, tc.action)},
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
-							createIndex.AddStateValue(resourceAddr, attr("create_index")),
-							statecheck.ExpectKnownValue(resourceAddr, attr("config", "bound_audiences"), strList("api")),
-							statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("5m")),
+							createIndex.AddStateValue(resourceAddr, check.Path("create_index")),
+							statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), strList("api")),
+							statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("5m")),
 						},
 						Check: resource.ComposeTestCheckFunc(requests, checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
 							if strings.Join(m.Config.BoundAudiences, ",") != "api" || strings.Join(m.Config.SigningAlgs, ",") != "ES256" ||
@@ -521,7 +552,7 @@ func TestAccACLAuthMethod_jwtUpdates(t *testing.T) {
 						ConfigPlanChecks: resource.ConfigPlanChecks{
 							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 						},
-						ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("10m"))},
+						ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("10m"))},
 					},
 				},
 			})
@@ -663,8 +694,8 @@ func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("30m")),
-					createIndex.AddStateValue(resourceAddr, attr("create_index")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("30m")),
+					createIndex.AddStateValue(resourceAddr, check.Path("create_index")),
 				},
 			},
 			{
@@ -673,7 +704,7 @@ func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "signing_algs"), strList("ES256")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "signing_algs"), strList("ES256")),
 				},
 			},
 		},
@@ -708,7 +739,7 @@ func TestAccACLAuthMethod_maxTokenTTLReturnedShowsDrift(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:            oidcConfig(s, name, "global", "1h", ""),
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h"))},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("1h"))},
 				Check:             serverTTL("1h0m0s"),
 			},
 			{
@@ -726,10 +757,10 @@ func TestAccACLAuthMethod_maxTokenTTLReturnedShowsDrift(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h")),
+						plancheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("1h")),
 					},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("1h"))},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("1h"))},
 				Check:             serverTTL("1h0m0s"),
 			},
 		},
@@ -776,9 +807,9 @@ data "stack_scheduler_acl_auth_method" "test" {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionNoop)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("max_token_ttl"), str("30m0s")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("modify_index"), knownvalue.Int64Exact(int64(created.ModifyIndex))),
-					statecheck.ExpectKnownValue("data.stack_scheduler_acl_auth_method.test", attr("max_token_ttl"), str("30m0s")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("30m0s")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("modify_index"), knownvalue.Int64Exact(int64(created.ModifyIndex))),
+					statecheck.ExpectKnownValue("data.stack_scheduler_acl_auth_method.test", check.Path("max_token_ttl"), check.Str("30m0s")),
 				},
 			},
 		},
@@ -803,8 +834,8 @@ func TestAccACLAuthMethod_unsetSpellingsChangeNothing(t *testing.T) {
     list_claim_mappings = {}`
 	index := int64(created.ModifyIndex)
 	unchangedOnServer := []statecheck.StateCheck{
-		statecheck.ExpectKnownValue(resourceAddr, attr("create_index"), knownvalue.Int64Exact(index)),
-		statecheck.ExpectKnownValue(resourceAddr, attr("modify_index"), knownvalue.Int64Exact(index)),
+		statecheck.ExpectKnownValue(resourceAddr, check.Path("create_index"), knownvalue.Int64Exact(index)),
+		statecheck.ExpectKnownValue(resourceAddr, check.Path("modify_index"), knownvalue.Int64Exact(index)),
 	}
 	noWrites := func(*terraform.State) error {
 		if s.Emulator == nil {
@@ -834,11 +865,11 @@ func TestAccACLAuthMethod_unsetSpellingsChangeNothing(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: append([]statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), str("0s")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "clock_skew_leeway"), str("0m")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "jwks_ca_cert"), str("")),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_scopes"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "list_claim_mappings"), knownvalue.MapSizeExact(0)),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "not_before_leeway"), check.Str("0s")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "clock_skew_leeway"), check.Str("0m")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwks_ca_cert"), check.Str("")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_scopes"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "list_claim_mappings"), knownvalue.MapSizeExact(0)),
 				}, unchangedOnServer...),
 				Check: noWrites,
 			},
@@ -848,9 +879,9 @@ func TestAccACLAuthMethod_unsetSpellingsChangeNothing(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: append([]statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "jwks_ca_cert"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_scopes"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "not_before_leeway"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwks_ca_cert"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_scopes"), knownvalue.Null()),
 				}, unchangedOnServer...),
 				Check: noWrites,
 			},
@@ -861,7 +892,7 @@ func TestAccACLAuthMethod_unsetSpellingsChangeNothing(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), str("5s")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "not_before_leeway"), check.Str("5s")),
 				},
 			},
 		},
@@ -879,9 +910,9 @@ func TestAccACLAuthMethod_zeroDurationAnsweredEmpty(t *testing.T) {
     clock_skew_leeway = "0m"
     expiration_leeway = "5s"`)
 	leeways := []statecheck.StateCheck{
-		statecheck.ExpectKnownValue(resourceAddr, attr("config", "not_before_leeway"), str("0s")),
-		statecheck.ExpectKnownValue(resourceAddr, attr("config", "clock_skew_leeway"), str("0m")),
-		statecheck.ExpectKnownValue(resourceAddr, attr("config", "expiration_leeway"), str("5s")),
+		statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "not_before_leeway"), check.Str("0s")),
+		statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "clock_skew_leeway"), check.Str("0m")),
+		statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("5s")),
 	}
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -940,9 +971,9 @@ resource "stack_scheduler_acl_auth_method" "test" {
 			{
 				Config: cfg("wo-secret-1", 1),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_secret"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_secret_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_secret_wo_version"), knownvalue.Int64Exact(1)),
 				},
 				Check: resource.ComposeTestCheckFunc(secretIs("wo-secret-1"), noSecretInState("wo-secret-1")),
 			},
@@ -980,84 +1011,9 @@ func noSecretInState(secret string) resource.TestCheckFunc {
 	}
 }
 
-func TestAccACLAuthMethod_outOfBandDeleteRecreates(t *testing.T) {
-	s := acctest.NewScheduler(t)
-	name := tfacctest.RandomWithPrefix("oob-del")
-	createIndex := statecheck.CompareValue(compare.ValuesDiffer())
-
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             checkGone(t, s, name),
-		Steps: []resource.TestStep{
-			{
-				Config:            oidcConfig(s, name, "global", "1h", ""),
-				ConfigStateChecks: []statecheck.StateCheck{createIndex.AddStateValue(resourceAddr, attr("create_index"))},
-			},
-			{
-				PreConfig: func() {
-					c := s.Client(t)
-					if _, err := c.DeleteAuthMethod(context.Background(), name); err != nil {
-						t.Fatal(err)
-					}
-					waitReplicaGone(t, c, name)
-				},
-				Config: oidcConfig(s, name, "global", "1h", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{createIndex.AddStateValue(resourceAddr, attr("create_index"))},
-			},
-		},
-	})
-}
-
-func TestAccACLAuthMethod_outOfBandChangeReverted(t *testing.T) {
-	s := acctest.NewScheduler(t)
-	name := tfacctest.RandomWithPrefix("oob-chg")
-
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             checkGone(t, s, name),
-		Steps: []resource.TestStep{
-			{Config: oidcConfig(s, name, "global", "1h", `oidc_scopes = ["groups"]`)},
-			{
-				PreConfig: func() {
-					c := s.Client(t)
-					m := stored(t, c, name, 0)
-					m.MaxTokenTTL = "1h"
-					m.Config.OIDCScopes = []string{"admin"}
-					m.Config.OIDCClientSecret = "changed-elsewhere"
-					m.TokenLocality = "local"
-					updated, err := c.UpdateAuthMethod(context.Background(), m)
-					if err != nil {
-						t.Fatal(err)
-					}
-					// Let the replica show the change before Terraform refreshes.
-					stored(t, c, name, updated.ModifyIndex)
-				},
-				Config: oidcConfig(s, name, "global", "1h", `oidc_scopes = ["groups"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(resourceAddr, attr("token_locality"), str("global")),
-					},
-				},
-				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
-					if m.TokenLocality != "global" || strings.Join(m.Config.OIDCScopes, ",") != "groups" {
-						return fmt.Errorf("drift not reverted: locality %q, scopes %v", m.TokenLocality, m.Config.OIDCScopes)
-					}
-					if err := serverSecretIs(s, m.Config.OIDCClientSecret, "s3cret"); err != nil {
-						return fmt.Errorf("drift not reverted: %w", err)
-					}
-					return nil
-				}),
-			},
-		},
-	})
-}
-
-func TestAccACLAuthMethod_planTimeValidation(t *testing.T) {
-	s := acctest.NewSchedulerEmulator(t, emulator.Options{})
+// planErrors are the plan-time errors of the resource's rules, each with
+// the attribute's path.
+func planErrors(s *acctest.Scheduler) []check.PlanError {
 	method := func(name, typ, locality, ttl, config string) string {
 		return s.ProviderConfig() + fmt.Sprintf(`
 resource "stack_scheduler_acl_auth_method" "test" {
@@ -1135,15 +1091,11 @@ resource "stack_scheduler_acl_auth_method" "test" {
     clock_skew_leeway = "-1m"
     `+redirect), `config.clock_skew_leeway must be a duration of zero or more, such as "0s", "30s" or "5m", got "-1m".`},
 	}
-	steps := make([]resource.TestStep, len(cases))
+	planErrors := make([]check.PlanError, len(cases))
 	for i, c := range cases {
-		// Terraform wraps long messages: any space may be a line break.
-		steps[i] = resource.TestStep{Config: c.config, PlanOnly: true, ExpectError: regexp.MustCompile(strings.ReplaceAll(c.err, " ", `\s+`))}
+		planErrors[i] = check.PlanError{Config: c.config, Want: check.Wrapped(c.err)}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps:                    steps,
-	})
+	return planErrors
 }
 
 func TestAccACLAuthMethod_weakTokenGets403(t *testing.T) {
@@ -1230,8 +1182,8 @@ resource "stack_scheduler_acl_auth_method" "second" {
 			{
 				Config: config(false),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("stack_scheduler_acl_auth_method.first", attr("default"), knownvalue.Bool(firstDefault)),
-					statecheck.ExpectKnownValue("stack_scheduler_acl_auth_method.second", attr("default"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue("stack_scheduler_acl_auth_method.first", check.Path("default"), knownvalue.Bool(firstDefault)),
+					statecheck.ExpectKnownValue("stack_scheduler_acl_auth_method.second", check.Path("default"), knownvalue.Bool(false)),
 				},
 			},
 			{
@@ -1386,7 +1338,7 @@ func TestAccACLAuthMethod_hiddenSecretKeptFromConfig(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opts.Scheduler.ReplicaLag = acctest.DefaultReplicaLag
 			s := acctest.NewSchedulerEmulator(t, tc.opts)
-			secretKept := statecheck.ExpectKnownValue(resourceAddr, attr("config", "oidc_client_secret"), str("s3cret"))
+			secretKept := statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_secret"), check.Str("s3cret"))
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: acctest.ProviderFactories,
 				Steps: []resource.TestStep{
@@ -1407,7 +1359,7 @@ func TestAccACLAuthMethod_hiddenSecretKeptFromConfig(t *testing.T) {
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
 							secretKept,
-							statecheck.ExpectKnownValue(resourceAddr, attr("token_locality"), str("local")),
+							statecheck.ExpectKnownValue(resourceAddr, check.Path("token_locality"), check.Str("local")),
 						},
 					},
 				},
@@ -1433,7 +1385,7 @@ func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
 		recreated = append(recreated, plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate))
 		// The first index of the restarted server is 1, so its three
 		// creates take 2, 3 and 4 again, in some order.
-		indexes[i] = statecheck.ExpectKnownValue(addr, attr("create_index"), knownvalue.Int64Func(func(v int64) error {
+		indexes[i] = statecheck.ExpectKnownValue(addr, check.Path("create_index"), knownvalue.Int64Func(func(v int64) error {
 			if v < 2 || v > 4 {
 				return fmt.Errorf("create_index %d, want one of the restarted server's first three", v)
 			}

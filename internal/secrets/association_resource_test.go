@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
@@ -123,93 +124,88 @@ func TestAccAssociation_lifecycle(t *testing.T) {
 		return s.ProviderConfig() + assocDestination(dest, "") + assocResource("test", "secret", secretName, "") + extra
 	}
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
+	check.Lifecycle[*secretsclient.Client]{
+		Service: s, Client: s.Client, Address: assocAddr,
+		// An association has no ID of its own: its secret names it.
+		IDAttribute: "secret_name",
 		CheckDestroy: resource.ComposeTestCheckFunc(
 			assocOnServer(t, s, dest, "secret", secret, ""),
 			destinationGone(t, s, secretsclient.TypeCloudOneSM, dest),
 		),
-		Steps: []resource.TestStep{
-			{
-				Config: config(secret, ""),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(assocAddr, attr("destination_type"), str("cloudone-sm")),
-					statecheck.ExpectKnownValue(assocAddr, attr("destination_name"), str(dest)),
-					statecheck.ExpectKnownValue(assocAddr, attr("mount"), str("secret")),
-					statecheck.ExpectKnownValue(assocAddr, attr("secret_name"), str(secret)),
-					statecheck.ExpectKnownValue(assocAddr, attr("sync_status"), str("SYNCED")),
-					statecheck.ExpectKnownValue(assocAddr, attr("accessor"), knownvalue.StringRegexp(assocAccessorRe)),
-					statecheck.ExpectKnownValue(assocAddr, attr("updated_at"), knownvalue.StringRegexp(assocUpdatedAtRe)),
+		Create: check.Step{
+			Config: config(secret, ""),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(assocAddr, check.Path("destination_type"), check.Str("cloudone-sm")),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("destination_name"), check.Str(dest)),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("mount"), check.Str("secret")),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("secret_name"), check.Str(secret)),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("sync_status"), check.Str("SYNCED")),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("accessor"), knownvalue.StringRegexp(assocAccessorRe)),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("updated_at"), knownvalue.StringRegexp(assocUpdatedAtRe)),
+			},
+			Check: resource.ComposeTestCheckFunc(
+				assocOnServer(t, s, dest, "secret", secret, "SYNCED"),
+				assocStateMatchesServer(t, s, assocAddr),
+			),
+			Then: []resource.TestStep{
+				{
+					ResourceName:  assocAddr,
+					ImportState:   true,
+					ImportStateId: "cloudone-sm/" + dest + "/secret/app/none",
+					ExpectError:   check.Wrapped(`Association not found.*mount "secret", secret "app/none" \(not associated`),
 				},
-				Check: resource.ComposeTestCheckFunc(
-					assocOnServer(t, s, dest, "secret", secret, "SYNCED"),
-					assocStateMatchesServer(t, s, assocAddr),
-				),
-			},
-			{
-				// The mount and the secret name share the ID's tail.
-				ResourceName:                         assocAddr,
-				ImportState:                          true,
-				ImportStateId:                        "cloudone-sm/" + dest + "/secret/" + secret,
-				ImportStateVerify:                    true,
-				ImportStateVerifyIdentifierAttribute: "secret_name",
-			},
-			{
-				ResourceName:  assocAddr,
-				ImportState:   true,
-				ImportStateId: "cloudone-sm/" + dest + "/secret/app/none",
-				ExpectError:   wrapped(`Association not found.*mount "secret", secret "app/none" \(not associated`),
-			},
-			{
-				ResourceName:  assocAddr,
-				ImportState:   true,
-				ImportStateId: "cloudone-sm/" + dest + "/secret",
-				ExpectError:   wrapped(`Invalid import ID`),
-			},
-			{
-				ResourceName:  assocAddr,
-				ImportState:   true,
-				ImportStateId: "cloudfour/" + dest + "/secret/x",
-				ExpectError:   wrapped(`"cloudfour" is not a destination type`),
-			},
-			{
-				// Removed outside Terraform: planned again and re-created.
-				PreConfig: func() {
-					if _, _, err := s.Client(t).RemoveAssociation(context.Background(), secretsclient.TypeCloudOneSM, dest, "secret", secret); err != nil {
-						t.Fatal(err)
-					}
+				{
+					ResourceName:  assocAddr,
+					ImportState:   true,
+					ImportStateId: "cloudone-sm/" + dest + "/secret",
+					ExpectError:   check.Wrapped(`Invalid import ID`),
 				},
-				Config: config(secret, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(assocAddr, plancheck.ResourceActionCreate)},
+				{
+					ResourceName:  assocAddr,
+					ImportState:   true,
+					ImportStateId: "cloudfour/" + dest + "/secret/x",
+					ExpectError:   check.Wrapped(`"cloudfour" is not a destination type`),
 				},
-				Check: assocOnServer(t, s, dest, "secret", secret, "SYNCED"),
-			},
-			{
-				// Every attribute identifies the association: a change replaces it.
-				Config: config(secret+"-v2", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(assocAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(assocAddr, attr("secret_name"), str(secret+"-v2")),
-				},
-				Check: resource.ComposeTestCheckFunc(
-					assocOnServer(t, s, dest, "secret", secret, ""),
-					assocOnServer(t, s, dest, "secret", secret+"-v2", "SYNCED"),
-				),
-			},
-			{
-				// The service syncs only version-2 mounts.
-				Config:      config(secret, assocResource("kv1", "kv1", secret, "")),
-				ExpectError: wrapped(`Cannot associate the secret ".*" of mount "kv1" with the cloudone-sm destination.*400 Bad Request.*"kv1".*KV version 1 mount`),
-			},
-			{
-				Config: config(secret, ""),
-				Check:  assocOnServer(t, s, dest, "kv1", secret, ""),
 			},
 		},
-	})
+		Imports: []check.ImportID{
+			// The mount and the secret name share the ID's tail.
+			{ID: func(string) string { return "cloudone-sm/" + dest + "/secret/" + secret }},
+		},
+		// Removed outside Terraform: planned again and re-created.
+		OutOfBandDelete: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, _, err := c.RemoveAssociation(ctx, secretsclient.TypeCloudOneSM, dest, "secret", secret)
+				return err
+			},
+			Step: check.Step{
+				Config: config(secret, ""),
+				Check:  assocOnServer(t, s, dest, "secret", secret, "SYNCED"),
+			},
+		},
+		Replace: check.Step{
+			// Every attribute identifies the association: a change replaces it.
+			Config: config(secret+"-v2", ""),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(assocAddr, check.Path("secret_name"), check.Str(secret+"-v2")),
+			},
+			Check: resource.ComposeTestCheckFunc(
+				assocOnServer(t, s, dest, "secret", secret, ""),
+				assocOnServer(t, s, dest, "secret", secret+"-v2", "SYNCED"),
+			),
+			Then: []resource.TestStep{
+				{
+					// The service syncs only version-2 mounts.
+					Config:      config(secret, assocResource("kv1", "kv1", secret, "")),
+					ExpectError: check.Wrapped(`Cannot associate the secret ".*" of mount "kv1" with the cloudone-sm destination.*400 Bad Request.*"kv1".*KV version 1 mount`),
+				},
+				{
+					Config: config(secret, ""),
+					Check:  assocOnServer(t, s, dest, "kv1", secret, ""),
+				},
+			},
+		},
+	}.Run(t)
 }
 
 // Mount names may hold slashes, so the import tries every split of the ID.
@@ -248,8 +244,8 @@ func TestAccAssociation_importSlashInMount(t *testing.T) {
 			{
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(assocAddr, attr("mount"), str("team/kv")),
-					statecheck.ExpectKnownValue(assocAddr, attr("sync_status"), str("SYNCED")),
+					statecheck.ExpectKnownValue(assocAddr, check.Path("mount"), check.Str("team/kv")),
+					statecheck.ExpectKnownValue(assocAddr, check.Path("sync_status"), check.Str("SYNCED")),
 				},
 				Check: resource.ComposeTestCheckFunc(
 					assocOnServer(t, s, dest, "team/kv", "app/key", "SYNCED"),
@@ -282,7 +278,7 @@ func TestAccAssociation_importSlashInMount(t *testing.T) {
 				ResourceName:  assocAddr,
 				ImportState:   true,
 				ImportStateId: "cloudone-sm/" + dest + "/team/kv/app/key",
-				ExpectError:   wrapped(`Ambiguous import ID.*mount "team", secret "kv/app/key".*mount "team/kv", secret "app/key"`),
+				ExpectError:   check.Wrapped(`Ambiguous import ID.*mount "team", secret "kv/app/key".*mount "team/kv", secret "app/key"`),
 			},
 			{
 				PreConfig: func() {
@@ -316,8 +312,8 @@ resource "stack_secrets_sync_config" "this" {
 				// PENDING is a state, not an error.
 				Config: config(true),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(assocAddr, attr("sync_status"), str("PENDING")),
-					statecheck.ExpectKnownValue(assocAddr, attr("accessor"), knownvalue.StringRegexp(assocAccessorRe)),
+					statecheck.ExpectKnownValue(assocAddr, check.Path("sync_status"), check.Str("PENDING")),
+					statecheck.ExpectKnownValue(assocAddr, check.Path("accessor"), knownvalue.StringRegexp(assocAccessorRe)),
 				},
 				Check: resource.ComposeTestCheckFunc(
 					assocOnServer(t, s, dest, "secret", "app/token", "PENDING"),
@@ -369,7 +365,7 @@ func TestAccAssociation_destroyDestinationWithAssociations(t *testing.T) {
 			},
 			{
 				Config:      s.ProviderConfig(),
-				ExpectError: wrapped(`Destination still has associations.*purge_on_destroy = true.*still manages 2 associations`),
+				ExpectError: check.Wrapped(`Destination still has associations.*purge_on_destroy = true.*still manages 2 associations`),
 			},
 			{
 				Config: s.ProviderConfig() + assocDestination(dest, "purge_on_destroy = true"),
@@ -553,13 +549,13 @@ resource "stack_secrets_sync_association" "test" {
 }
 `, typ, name, mount, secret)
 	}
-	testPlanErrors(t, s, []planErrorCase{
-		{config("cloudfour-sm", "d", "secret", "s"), literal(`Attribute destination_type value must be one of: ["cloudone-sm" "cloudtwo-kv" "cloudthree-sm" "codehost" "webhost-project"], got: "cloudfour-sm"`)},
-		{config("cloudone-sm", "a/b", "secret", "s"), wrapped(`Attribute destination_name ` + nameRuleText + `, got: a/b`)},
-		{config("cloudone-sm", "..", "secret", "s"), wrapped(`Attribute destination_name ` + nameRuleText + `, got: \.\.`)},
-		{config("cloudone-sm", "", "secret", "s"), wrapped(`Attribute destination_name ` + nameRuleText + `, got:`)},
-		{config("cloudone-sm", "d", "", "s"), literal(`Attribute mount string length must be at least 1, got: 0`)},
-		{config("cloudone-sm", "d", "secret", ""), literal(`Attribute secret_name string length must be at least 1, got: 0`)},
+	check.PlanErrors(t, s, []check.PlanError{
+		{Config: config("cloudfour-sm", "d", "secret", "s"), Want: check.Literal(`Attribute destination_type value must be one of: ["cloudone-sm" "cloudtwo-kv" "cloudthree-sm" "codehost" "webhost-project"], got: "cloudfour-sm"`)},
+		{Config: config("cloudone-sm", "a/b", "secret", "s"), Want: check.Wrapped(`Attribute destination_name ` + nameRuleText + `, got: a/b`)},
+		{Config: config("cloudone-sm", "..", "secret", "s"), Want: check.Wrapped(`Attribute destination_name ` + nameRuleText + `, got: \.\.`)},
+		{Config: config("cloudone-sm", "", "secret", "s"), Want: check.Wrapped(`Attribute destination_name ` + nameRuleText + `, got:`)},
+		{Config: config("cloudone-sm", "d", "", "s"), Want: check.Literal(`Attribute mount string length must be at least 1, got: 0`)},
+		{Config: config("cloudone-sm", "d", "secret", ""), Want: check.Literal(`Attribute secret_name string length must be at least 1, got: 0`)},
 	})
 
 	missing := tfacctest.RandomWithPrefix("missing")
@@ -567,7 +563,7 @@ resource "stack_secrets_sync_association" "test" {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config("cloudone-sm", missing, "secret", "app/key"),
-			ExpectError: wrapped(regexp.QuoteMeta(fmt.Sprintf(`Cannot associate the secret "app/key" of mount "secret" with the cloudone-sm destination %q`, missing)) +
+			ExpectError: check.Wrapped(regexp.QuoteMeta(fmt.Sprintf(`Cannot associate the secret "app/key" of mount "secret" with the cloudone-sm destination %q`, missing)) +
 				".*" + regexp.QuoteMeta(fmt.Sprintf(`The service has no cloudone-sm destination named %q (check the type and the name).`, missing))),
 		}},
 	})
@@ -630,9 +626,9 @@ resource "stack_secrets_sync_association" "test" {
 			Config:           config(typ, dest, mount),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(assocAddr, action)}},
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(assocAddr, attr("destination_type"), str(typ)),
-				statecheck.ExpectKnownValue(assocAddr, attr("destination_name"), str(prefix+"-"+dest)),
-				statecheck.ExpectKnownValue(assocAddr, attr("mount"), str(mount)),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("destination_type"), check.Str(typ)),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("destination_name"), check.Str(prefix+"-"+dest)),
+				statecheck.ExpectKnownValue(assocAddr, check.Path("mount"), check.Str(mount)),
 			},
 			Check: resource.ComposeAggregateTestCheckFunc(on(typ, dest, mount), assocStateMatchesServer(t, s, assocAddr)),
 		}
@@ -699,7 +695,7 @@ func TestAccAssociation_statusReadFailsAfterSet(t *testing.T) {
 					emu.Emulator.FailNext("GET /v1/sys/sync/associations/{path...}", 1)
 				},
 				Config: config,
-				ExpectError: wrapped(`Cannot create the association: partly applied .*` +
+				ExpectError: check.Wrapped(`Cannot create the association: partly applied .*` +
 					`The create changed the server before it failed: the secret "shared" of mount "m1" is associated with the cloudone-sm destination "` + dest + `"\. ` +
 					`The request for sync_status then failed, so that part is not done\. .*tainted.*GET http://\S+/v1/sys/sync/associations/m1/shared: (429|503) `),
 			},

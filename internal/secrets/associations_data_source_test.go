@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
@@ -65,13 +66,13 @@ func dsAssociate(t *testing.T, s *acctest.Secrets, typ, dest, mount, secretName 
 // the accessor, no mount.
 func dsByDestination(typ, dest string, a secretsclient.AssociatedSecret, status string) knownvalue.Check {
 	return knownvalue.ObjectExact(map[string]knownvalue.Check{
-		"destination_type": str(typ),
-		"destination_name": str(dest),
+		"destination_type": check.Str(typ),
+		"destination_name": check.Str(dest),
 		"mount":            knownvalue.Null(),
-		"accessor":         str(a.Accessor),
-		"secret_name":      str(a.SecretName),
-		"sync_status":      str(status),
-		"updated_at":       str(a.UpdatedAt.UTC().Format(time.RFC3339Nano)),
+		"accessor":         check.Str(a.Accessor),
+		"secret_name":      check.Str(a.SecretName),
+		"sync_status":      check.Str(status),
+		"updated_at":       check.Str(a.UpdatedAt.UTC().Format(time.RFC3339Nano)),
 	})
 }
 
@@ -79,13 +80,13 @@ func dsByDestination(typ, dest string, a secretsclient.AssociatedSecret, status 
 // mount, no accessor.
 func dsBySecret(typ, dest, mount string, a secretsclient.AssociatedSecret, status string) knownvalue.Check {
 	return knownvalue.ObjectExact(map[string]knownvalue.Check{
-		"destination_type": str(typ),
-		"destination_name": str(dest),
-		"mount":            str(mount),
+		"destination_type": check.Str(typ),
+		"destination_name": check.Str(dest),
+		"mount":            check.Str(mount),
 		"accessor":         knownvalue.Null(),
-		"secret_name":      str(a.SecretName),
-		"sync_status":      str(status),
-		"updated_at":       str(a.UpdatedAt.UTC().Format(time.RFC3339Nano)),
+		"secret_name":      check.Str(a.SecretName),
+		"sync_status":      check.Str(status),
+		"updated_at":       check.Str(a.UpdatedAt.UTC().Format(time.RFC3339Nano)),
 	})
 }
 
@@ -129,25 +130,25 @@ func TestAccAssociationsDataSource_basic(t *testing.T) {
 				dsByDestinationConfig("web", secretsclient.TypeWebhostProject, web),
 			ConfigStateChecks: []statecheck.StateCheck{
 				// Same mount: ordered by secret name, "…-plain" before "…/app/db".
-				statecheck.ExpectKnownValue(byA, attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+				statecheck.ExpectKnownValue(byA, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
 					dsByDestination(secretsclient.TypeCloudOneSM, destA, aPlain, secretsclient.StatusSynced),
 					dsByDestination(secretsclient.TypeCloudOneSM, destA, aNested, secretsclient.StatusSynced),
 				})),
-				statecheck.ExpectKnownValue(byA, attr("mount"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(byNone, attr("associations"), knownvalue.ListExact([]knownvalue.Check{})),
+				statecheck.ExpectKnownValue(byA, check.Path("mount"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(byNone, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{})),
 				// A secret name with slashes is read by query; ordered by destination name.
-				statecheck.ExpectKnownValue(byNested, attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+				statecheck.ExpectKnownValue(byNested, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
 					dsBySecret(secretsclient.TypeCloudOneSM, destA, "secret", aNested, secretsclient.StatusSynced),
 					dsBySecret(secretsclient.TypeCloudOneSM, destB, "secret", bNested, secretsclient.StatusSynced),
 				})),
-				statecheck.ExpectKnownValue(byPlain, attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+				statecheck.ExpectKnownValue(byPlain, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
 					dsBySecret(secretsclient.TypeCloudOneSM, destA, "secret", aPlain, secretsclient.StatusSynced),
 					dsBySecret(secretsclient.TypeWebhostProject, web, "secret", webPlain, secretsclient.StatusSynced),
 				})),
-				statecheck.ExpectKnownValue(byWeb, attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+				statecheck.ExpectKnownValue(byWeb, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
 					dsByDestination(secretsclient.TypeWebhostProject, web, webPlain, secretsclient.StatusSynced),
 				})),
-				statecheck.ExpectKnownValue(byOther, attr("associations"), knownvalue.ListExact([]knownvalue.Check{})),
+				statecheck.ExpectKnownValue(byOther, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{})),
 			},
 		}},
 	})
@@ -175,11 +176,11 @@ func TestAccAssociationsDataSource_slashInMount(t *testing.T) {
 				dsBySecretConfig("test", "team/kv", "app/db") +
 				dsByDestinationConfig("dest", secretsclient.TypeCloudOneSM, dest),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.test", attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.test", check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
 					dsBySecret(secretsclient.TypeCloudOneSM, dest, "team/kv", a, secretsclient.StatusSynced),
 				})),
 				// Same secret name in two mounts: ordered by accessor.
-				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.dest", attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.dest", check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
 					dsByDestination(secretsclient.TypeCloudOneSM, dest, first, secretsclient.StatusSynced),
 					dsByDestination(secretsclient.TypeCloudOneSM, dest, second, secretsclient.StatusSynced),
 				})),
@@ -207,10 +208,10 @@ func TestAccAssociationsDataSource_pending(t *testing.T) {
 				dsByDestinationConfig("dest", secretsclient.TypeCloudOneSM, dest) +
 				dsBySecretConfig("secret", "secret", "app/db"),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.dest", attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.dest", check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
 					dsByDestination(secretsclient.TypeCloudOneSM, dest, a, secretsclient.StatusPending),
 				})),
-				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.secret", attr("associations"), knownvalue.ListExact([]knownvalue.Check{
+				statecheck.ExpectKnownValue("data.stack_secrets_sync_associations.secret", check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
 					dsBySecret(secretsclient.TypeCloudOneSM, dest, "secret", a, secretsclient.StatusPending),
 				})),
 			},

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -30,79 +31,82 @@ func cloudOneConfig(s *acctest.Secrets, name, region, extra string) string {
 func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	name := tfacctest.RandomWithPrefix("c1")
-
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             destinationGone(t, s, secretsclient.TypeCloudOneSM, name),
-		Steps: []resource.TestStep{
-			{
-				Config: cloudOneConfig(s, name, "us-east-1", `custom_tags = { team = "payments" }`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), str("us-east-1")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("granularity"), str("secret-path")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_name_template"), str(defaultTemplateCloudOne)),
-					// The service shows the keys obfuscated: state keeps them as configured.
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("access_key_id"), str("AKIAEXAMPLE")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key"), str("very-secret-key")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("payments")})),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("purge_on_destroy"), knownvalue.Bool(false)),
-				},
-				Check: checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error {
-					if d.ConnectionDetails["region"] != "us-east-1" {
-						return fmt.Errorf("region on the server: %v", d.ConnectionDetails["region"])
-					}
-					if v := fmt.Sprint(d.ConnectionDetails["secret_access_key"]); v == "very-secret-key" || strings.Trim(v, "*") != "" {
-						return fmt.Errorf("the server shows the secret access key as %q, not obfuscated", v)
-					}
-					if d.Options.CustomTags["team"] != "payments" {
-						return fmt.Errorf("custom tags on the server: %v", d.Options.CustomTags)
-					}
-					return nil
-				}),
-			},
-			{
-				Config: cloudOneConfig(s, name, "us-east-1", `
+	updated := cloudOneConfig(s, name, "us-east-1", `
   custom_tags          = { team = "payments", env = "prod" }
   granularity          = "secret-key"
   secret_name_template = "vault-{{ .SecretPath }}"
-  role_arn             = "arn:cloud:iam::123:role/sync"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("granularity"), str("secret-key")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_name_template"), str("vault-{{ .SecretPath }}")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("role_arn"), str("arn:cloud:iam::123:role/sync")),
-				},
-				Check: checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error {
-					if d.Options.GranularityLevel != "secret-key" || d.Options.CustomTags["env"] != "prod" {
-						return fmt.Errorf("server holds granularity %q, tags %v", d.Options.GranularityLevel, d.Options.CustomTags)
-					}
-					return nil
-				}),
+  role_arn             = "arn:cloud:iam::123:role/sync"`)
+	isUpdated := checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error {
+		if d.Options.GranularityLevel != "secret-key" || d.Options.CustomTags["env"] != "prod" {
+			return fmt.Errorf("server holds granularity %q, tags %v", d.Options.GranularityLevel, d.Options.CustomTags)
+		}
+		return destDetailsAre(d, map[string]any{"role_arn": "arn:cloud:iam::123:role/sync"}, "")
+	})
+
+	check.Lifecycle[*secretsclient.Client]{
+		Service: s, Client: s.Client, Address: cloudOneAddr, IDAttribute: "name",
+		CheckDestroy: destinationGone(t, s, secretsclient.TypeCloudOneSM, name),
+		Create: check.Step{
+			Config: cloudOneConfig(s, name, "us-east-1", `custom_tags = { team = "payments" }`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("name"), check.Str(name)),
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("region"), check.Str("us-east-1")),
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("granularity"), check.Str("secret-path")),
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_name_template"), check.Str(defaultTemplateCloudOne)),
+				// The service shows the keys obfuscated: state keeps them as configured.
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("access_key_id"), check.Str("AKIAEXAMPLE")),
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key"), check.Str("very-secret-key")),
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": check.Str("payments")})),
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("purge_on_destroy"), knownvalue.Bool(false)),
 			},
-			{
-				// The region is create-only.
-				Config: cloudOneConfig(s, name, "eu-west-1", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), str("eu-west-1")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("custom_tags"), knownvalue.Null()),
-				},
+			Check: checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error {
+				if d.ConnectionDetails["region"] != "us-east-1" {
+					return fmt.Errorf("region on the server: %v", d.ConnectionDetails["region"])
+				}
+				if v := fmt.Sprint(d.ConnectionDetails["secret_access_key"]); v == "very-secret-key" || strings.Trim(v, "*") != "" {
+					return fmt.Errorf("the server shows the secret access key as %q, not obfuscated", v)
+				}
+				if d.Options.CustomTags["team"] != "payments" {
+					return fmt.Errorf("custom tags on the server: %v", d.Options.CustomTags)
+				}
+				return nil
+			}),
+		},
+		Update: check.Step{
+			Config: updated,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("granularity"), check.Str("secret-key")),
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_name_template"), check.Str("vault-{{ .SecretPath }}")),
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("role_arn"), check.Str("arn:cloud:iam::123:role/sync")),
 			},
-			importStep(cloudOneAddr, name, "access_key_id", "secret_access_key"),
-			{
-				PreConfig: destinationDeletedOutOfBand(t, s, secretsclient.TypeCloudOneSM, name),
-				Config:    cloudOneConfig(s, name, "eu-west-1", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionCreate)},
-				},
+			Check: isUpdated,
+		},
+		Imports: []check.ImportID{{ID: func(string) string { return name }, Ignore: []string{"access_key_id", "secret_access_key"}}},
+		OutOfBandChange: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, _, err := c.WriteDestination(ctx, name, secretsclient.CloudOneSMDestination{
+					AccessKeyID: "AKIAEXAMPLE", SecretAccessKey: "very-secret-key", Region: "us-east-1", RoleARN: "arn:elsewhere",
+				})
+				return err
+			},
+			Step: check.Step{Config: updated, Check: isUpdated},
+		},
+		OutOfBandDelete: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, err := c.DeleteDestination(ctx, secretsclient.TypeCloudOneSM, name, false)
+				return err
+			},
+			Step: check.Step{Config: updated, Check: isUpdated},
+		},
+		// The region is create-only.
+		Replace: check.Step{
+			Config: cloudOneConfig(s, name, "eu-west-1", ""),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("region"), check.Str("eu-west-1")),
+				statecheck.ExpectKnownValue(cloudOneAddr, check.Path("custom_tags"), knownvalue.Null()),
 			},
 		},
-	})
+	}.Run(t)
 }
 
 // The service answers an unset region as empty, which is what state holds
@@ -123,12 +127,12 @@ func TestAccCloudOneSMDestination_emptyRegionIsUnset(t *testing.T) {
 			{
 				Config:            cloudOneConfig(s, name, "", ""),
 				ConfigPlanChecks:  update,
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), str(""))},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cloudOneAddr, check.Path("region"), check.Str(""))},
 			},
 			{
 				Config:            noRegion,
 				ConfigPlanChecks:  update,
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cloudOneAddr, attr("region"), knownvalue.Null())},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cloudOneAddr, check.Path("region"), knownvalue.Null())},
 			},
 		},
 	})
@@ -168,11 +172,11 @@ resource "stack_secrets_sync_cloudone_sm_destination" "test" {
 			{
 				Config: config("arn:one", "wo-secret-1", 1),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("access_key_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("access_key_id_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("secret_access_key_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("access_key_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("access_key_id_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key_wo_version"), knownvalue.Int64Exact(1)),
 				},
 				Check: stored("wo-secret-1"),
 			},
@@ -182,7 +186,7 @@ resource "stack_secrets_sync_cloudone_sm_destination" "test" {
 				Check:            resource.ComposeAggregateTestCheckFunc(stored("wo-secret-1"), destWrites(s, typ, 2)),
 			},
 			{
-				PreConfig: outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+				PreConfig: check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
 					_, _, err := c.WriteDestination(ctx, name, secretsclient.CloudOneSMDestination{
 						AccessKeyID: "AKIAWRITEONLY", SecretAccessKey: "wo-secret-1", Region: "us-east-1", RoleARN: "arn:elsewhere", ExternalID: "ext-elsewhere",
 					})

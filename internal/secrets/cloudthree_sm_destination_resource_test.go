@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -36,100 +37,92 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 	name := tfacctest.RandomWithPrefix("c3")
 	renamed := name + "-renamed"
 	typ := secretsclient.TypeCloudThreeSM
+	updated := cloudThreeConfig(s, name, `
+  credentials           = "@/etc/sync/credentials.json"
+  replication_locations = ["asia-east1"]
+  locational_kms_keys   = { "asia-east1" = "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2" }
+  secret_name_template  = "synced_{{ .SecretPath }}"`)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
+	check.Lifecycle[*secretsclient.Client]{
+		Service: s, Client: s.Client, Address: cloudThreeAddr, IDAttribute: "name",
 		CheckDestroy: resource.ComposeAggregateTestCheckFunc(
 			destinationGone(t, s, typ, name),
 			destinationGone(t, s, typ, renamed),
 		),
-		Steps: []resource.TestStep{
-			{
-				Config: cloudThreeConfig(s, name, `
+		PlanErrors: cloudThreePlanErrors(s, tfacctest.RandomWithPrefix("c3-invalid")),
+		Create: check.Step{
+			Config: cloudThreeConfig(s, name, `
   credentials           = `+cloudThreeCredentials+`
   project_id            = "project-1"
   replication_locations = ["us-east1", "europe-west1"]
   locational_kms_keys   = { "us-east1" = "projects/p/locations/us-east1/keyRings/r/cryptoKeys/k" }
   global_kms_key        = "projects/p/locations/global/keyRings/r/cryptoKeys/k"
   custom_tags           = { team = "data" }`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("project_id"), str("project-1")),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.ListExact([]knownvalue.Check{str("us-east1"), str("europe-west1")})),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.MapExact(map[string]knownvalue.Check{
-						"us-east1": str("projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"),
-					})),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("global_kms_key"), str("projects/p/locations/global/keyRings/r/cryptoKeys/k")),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("granularity"), str("secret-path")),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("secret_name_template"), str(defaultTemplateCloudThree)),
-					// The service shows the credentials obfuscated: state keeps them as configured.
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), knownvalue.StringRegexp(regexp.MustCompile(`"private_key_id": "k1"`))),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("data")})),
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					if d.Options.CustomTags["team"] != "data" {
-						return fmt.Errorf("custom tags on the server: %v", d.Options.CustomTags)
-					}
-					return destDetailsAre(d, map[string]any{
-						"credentials":           destObfuscated,
-						"project_id":            "project-1",
-						"replication_locations": []string{"us-east1", "europe-west1"},
-						"locational_kms_keys":   map[string]string{"us-east1": "projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"},
-						"global_kms_key":        "projects/p/locations/global/keyRings/r/cryptoKeys/k",
-					}, "secret-path")
-				}),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("name"), check.Str(name)),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("project_id"), check.Str("project-1")),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.ListExact([]knownvalue.Check{check.Str("us-east1"), check.Str("europe-west1")})),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("locational_kms_keys"), knownvalue.MapExact(map[string]knownvalue.Check{
+					"us-east1": check.Str("projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"),
+				})),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("global_kms_key"), check.Str("projects/p/locations/global/keyRings/r/cryptoKeys/k")),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("granularity"), check.Str("secret-path")),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("secret_name_template"), check.Str(defaultTemplateCloudThree)),
+				// The service shows the credentials obfuscated: state keeps them as configured.
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), knownvalue.StringRegexp(regexp.MustCompile(`"private_key_id": "k1"`))),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": check.Str("data")})),
 			},
-			{
-				// Every parameter of the type changes in place; the update
-				// sends the whole object, so what is removed is cleared.
-				Config: cloudThreeConfig(s, name, `
-  credentials           = "@/etc/sync/credentials.json"
-  replication_locations = ["asia-east1"]
-  locational_kms_keys   = { "asia-east1" = "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2" }
-  secret_name_template  = "synced_{{ .SecretPath }}"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), str("@/etc/sync/credentials.json")),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("project_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("global_kms_key"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("custom_tags"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.ListExact([]knownvalue.Check{str("asia-east1")})),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("secret_name_template"), str("synced_{{ .SecretPath }}")),
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					if len(d.Options.CustomTags) != 0 || d.Options.SecretNameTemplate != "synced_{{ .SecretPath }}" {
-						return fmt.Errorf("the server holds custom tags %v, template %q", d.Options.CustomTags, d.Options.SecretNameTemplate)
-					}
-					return destDetailsAre(d, map[string]any{
-						"project_id":            "",
-						"replication_locations": []string{"asia-east1"},
-						"locational_kms_keys":   map[string]string{"asia-east1": "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2"},
-						"global_kms_key":        "",
-					}, "secret-path")
-				}),
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				if d.Options.CustomTags["team"] != "data" {
+					return fmt.Errorf("custom tags on the server: %v", d.Options.CustomTags)
+				}
+				return destDetailsAre(d, map[string]any{
+					"credentials":           destObfuscated,
+					"project_id":            "project-1",
+					"replication_locations": []string{"us-east1", "europe-west1"},
+					"locational_kms_keys":   map[string]string{"us-east1": "projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"},
+					"global_kms_key":        "projects/p/locations/global/keyRings/r/cryptoKeys/k",
+				}, "secret-path")
+			}),
+		},
+		// Every parameter of the type changes in place; the update sends
+		// the whole object, so what is removed is cleared.
+		Update: check.Step{
+			Config: updated,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), check.Str("@/etc/sync/credentials.json")),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("project_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("global_kms_key"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("custom_tags"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.ListExact([]knownvalue.Check{check.Str("asia-east1")})),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("secret_name_template"), check.Str("synced_{{ .SecretPath }}")),
 			},
-			{
-				// A change made outside Terraform shows as drift and is reverted.
-				PreConfig: func() {
-					if _, _, err := s.Client(t).WriteDestination(context.Background(), name, secretsclient.CloudThreeSMDestination{
-						DestinationOptions:   secretsclient.DestinationOptions{SecretNameTemplate: "synced_{{ .SecretPath }}"},
-						Credentials:          "@/etc/sync/credentials.json",
-						ProjectID:            "project-elsewhere",
-						ReplicationLocations: []string{"asia-east1", "us-west1"},
-					}); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: cloudThreeConfig(s, name, `
-  credentials           = "@/etc/sync/credentials.json"
-  replication_locations = ["asia-east1"]
-  locational_kms_keys   = { "asia-east1" = "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2" }
-  secret_name_template  = "synced_{{ .SecretPath }}"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionUpdate)},
-				},
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				if len(d.Options.CustomTags) != 0 || d.Options.SecretNameTemplate != "synced_{{ .SecretPath }}" {
+					return fmt.Errorf("the server holds custom tags %v, template %q", d.Options.CustomTags, d.Options.SecretNameTemplate)
+				}
+				return destDetailsAre(d, map[string]any{
+					"project_id":            "",
+					"replication_locations": []string{"asia-east1"},
+					"locational_kms_keys":   map[string]string{"asia-east1": "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2"},
+					"global_kms_key":        "",
+				}, "secret-path")
+			}),
+		},
+		Imports: []check.ImportID{{ID: func(string) string { return name }, Ignore: []string{"credentials"}}},
+		// A change made outside Terraform shows as drift and is reverted.
+		OutOfBandChange: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, _, err := c.WriteDestination(ctx, name, secretsclient.CloudThreeSMDestination{
+					DestinationOptions:   secretsclient.DestinationOptions{SecretNameTemplate: "synced_{{ .SecretPath }}"},
+					Credentials:          "@/etc/sync/credentials.json",
+					ProjectID:            "project-elsewhere",
+					ReplicationLocations: []string{"asia-east1", "us-west1"},
+				})
+				return err
+			},
+			Step: check.Step{
+				Config: updated,
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{
 						"project_id":            "",
@@ -138,43 +131,40 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 					}, "")
 				}),
 			},
-			{
-				// The type has no create-only parameter; the name replaces.
-				Config: cloudThreeConfig(s, renamed, `
-  credentials           = "@/etc/sync/credentials.json"
-  replication_locations = ["asia-east1"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("name"), str(renamed)),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.Null()),
-				},
-				Check: resource.ComposeAggregateTestCheckFunc(
-					destinationGone(t, s, typ, name),
-					checkDestination(t, s, typ, renamed, func(d *secretsclient.Destination) error {
-						return destDetailsAre(d, map[string]any{
-							"replication_locations": []string{"asia-east1"},
-							"locational_kms_keys":   map[string]string{},
-						}, "secret-path")
-					}),
-				),
+		},
+		OutOfBandDelete: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, err := c.DeleteDestination(ctx, typ, name, false)
+				return err
 			},
-			importStep(cloudThreeAddr, renamed, "credentials"),
-			{
-				PreConfig: destinationDeletedOutOfBand(t, s, typ, renamed),
-				Config: cloudThreeConfig(s, renamed, `
-  credentials           = "@/etc/sync/credentials.json"
-  replication_locations = ["asia-east1"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: checkDestination(t, s, typ, renamed, func(d *secretsclient.Destination) error {
+			Step: check.Step{
+				Config: updated,
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{"credentials": destObfuscated, "replication_locations": []string{"asia-east1"}}, "secret-path")
 				}),
 			},
 		},
-	})
+		// The type has no create-only parameter; the name replaces.
+		Replace: check.Step{
+			Config: cloudThreeConfig(s, renamed, `
+  credentials           = "@/etc/sync/credentials.json"
+  replication_locations = ["asia-east1"]`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("name"), check.Str(renamed)),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("locational_kms_keys"), knownvalue.Null()),
+			},
+			Check: resource.ComposeAggregateTestCheckFunc(
+				destinationGone(t, s, typ, name),
+				checkDestination(t, s, typ, renamed, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{
+						"replication_locations": []string{"asia-east1"},
+						"locational_kms_keys":   map[string]string{},
+					}, "secret-path")
+				}),
+			),
+			Then: []resource.TestStep{check.ImportByName(cloudThreeAddr, renamed, "credentials")},
+		},
+	}.Run(t)
 }
 
 // The service answers [] and {} for lists and maps that are not set; state
@@ -198,8 +188,8 @@ func TestAccCloudThreeSMDestination_emptyCollections(t *testing.T) {
   replication_locations = []
   locational_kms_keys   = {}`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.MapSizeExact(0)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.ListSizeExact(0)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("locational_kms_keys"), knownvalue.MapSizeExact(0)),
 				},
 				Check: noneOnServer,
 			},
@@ -216,8 +206,8 @@ func TestAccCloudThreeSMDestination_emptyCollections(t *testing.T) {
 			{
 				Config: cloudThreeConfig(s, name, `credentials = "{}"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("replication_locations"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("locational_kms_keys"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("locational_kms_keys"), knownvalue.Null()),
 				},
 				Check: noneOnServer,
 			},
@@ -225,19 +215,19 @@ func TestAccCloudThreeSMDestination_emptyCollections(t *testing.T) {
 	})
 }
 
-func TestAccCloudThreeSMDestination_validation(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{})
-	name := tfacctest.RandomWithPrefix("c3-invalid")
+// cloudThreePlanErrors are the destination's plan-time errors, for a
+// destination named name.
+func cloudThreePlanErrors(s *acctest.Secrets, name string) []check.PlanError {
 	config := func(body string) string { return cloudThreeConfig(s, name, body) }
-	testPlanErrors(t, s, []planErrorCase{
-		{config(`project_id = "p"`), literal(`credentials or credentials_wo is required for a cloudthree-sm destination.`)},
-		{config(`
+	return []check.PlanError{
+		{Config: config(`project_id = "p"`), Want: check.Literal(`credentials or credentials_wo is required for a cloudthree-sm destination.`)},
+		{Config: config(`
   credentials    = "{}"
-  credentials_wo = "{}"`), literal(`Attribute "credentials_wo" cannot be specified when "credentials" is specified`)},
-		{config(`
+  credentials_wo = "{}"`), Want: check.Literal(`Attribute "credentials_wo" cannot be specified when "credentials" is specified`)},
+		{Config: config(`
   credentials_wo_version = 1
-  credentials            = "{}"`), literal(`Attribute "credentials_wo" must be specified when "credentials_wo_version" is specified`)},
-	})
+  credentials            = "{}"`), Want: check.Literal(`Attribute "credentials_wo" must be specified when "credentials_wo_version" is specified`)},
+	}
 }
 
 // The credentials given write-only never enter the state; the service
@@ -260,9 +250,9 @@ func TestAccCloudThreeSMDestination_writeOnlyCredentials(t *testing.T) {
 			{
 				Config: config(`{"private_key_id": "wo-1"}`, 1),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo_version"), knownvalue.Int64Exact(1)),
 				},
 				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"credentials": `{"private_key_id": "wo-1"}`}),
 			},
@@ -272,8 +262,8 @@ func TestAccCloudThreeSMDestination_writeOnlyCredentials(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, attr("credentials_wo_version"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo_version"), knownvalue.Int64Exact(2)),
 				},
 				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"credentials": "@/etc/sync/wo-2.json"}),
 			},

@@ -15,8 +15,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const appAddr = "stack_secrets_sync_codehost_app.test"
@@ -51,16 +51,10 @@ func appOnServer(t *testing.T, s *acctest.Secrets, name string, appID int64, fin
 }
 
 func appGone(t *testing.T, s *acctest.Secrets, name string) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		_, _, err := s.Client(t).ReadCodehostApp(context.Background(), name)
-		if err == nil {
-			return fmt.Errorf("the code-host app %q still exists", name)
-		}
-		if !isNotFound(err) {
-			return err
-		}
-		return nil
-	}
+	return check.Gone(t, s.Client, fmt.Sprintf("the code-host app %q", name), func(ctx context.Context, c *secretsclient.Client) error {
+		_, _, err := c.ReadCodehostApp(ctx, name)
+		return err
+	})
 }
 
 func TestAccCodehostApp_lifecycle(t *testing.T) {
@@ -68,118 +62,105 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 	name := tfacctest.RandomWithPrefix("app")
 	key1, key2, key3 := newTestKey(t, false), newTestKey(t, false), newTestKey(t, true)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             appGone(t, s, name),
-		Steps: []resource.TestStep{
-			{
-				Config: appConfig(s, name, appWithKey(123456, key1)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(appAddr, attr("app_id"), knownvalue.Int64Exact(123456)),
-					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key1.fingerprint)),
-					// Obfuscated by the service: state keeps it as configured.
-					statecheck.ExpectKnownValue(appAddr, attr("private_key"), str(key1.pem)),
-				},
-				Check: appOnServer(t, s, name, 123456, key1.fingerprint),
+	check.Lifecycle[*secretsclient.Client]{
+		Service: s, Client: s.Client, Address: appAddr, IDAttribute: "name",
+		CheckDestroy: appGone(t, s, name),
+		PlanErrors:   appPlanErrors(t, s),
+		Create: check.Step{
+			Config: appConfig(s, name, appWithKey(123456, key1)),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(appAddr, check.Path("name"), check.Str(name)),
+				statecheck.ExpectKnownValue(appAddr, check.Path("app_id"), knownvalue.Int64Exact(123456)),
+				statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key1.fingerprint)),
+				// Obfuscated by the service: state keeps it as configured.
+				statecheck.ExpectKnownValue(appAddr, check.Path("private_key"), check.Str(key1.pem)),
 			},
-			{
-				// The update sends the key again: its fingerprint is known
-				// after the apply.
-				Config: appConfig(s, name, appWithKey(654321, key1)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(appAddr, attr("fingerprint")),
+			Check: appOnServer(t, s, name, 123456, key1.fingerprint),
+		},
+		Update: check.Step{
+			// The update sends the key again: its fingerprint is known
+			// after the apply.
+			Config:     appConfig(s, name, appWithKey(654321, key1)),
+			PlanChecks: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint"))},
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(appAddr, check.Path("app_id"), knownvalue.Int64Exact(654321)),
+				statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key1.fingerprint)),
+			},
+			Check: appOnServer(t, s, name, 654321, key1.fingerprint),
+			Then: []resource.TestStep{
+				check.ImportByName(appAddr, name, "private_key"),
+				{
+					// A new key through the write-only twin: the fingerprint follows.
+					Config: appConfig(s, name, appWithWOKey(654321, key2, 1)),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
+							plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint")),
+						},
 					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, attr("app_id"), knownvalue.Int64Exact(654321)),
-					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key1.fingerprint)),
-				},
-				Check: appOnServer(t, s, name, 654321, key1.fingerprint),
-			},
-			importStep(appAddr, name, "private_key"),
-			{
-				// A new key through the write-only twin: the fingerprint follows.
-				Config: appConfig(s, name, appWithWOKey(654321, key2, 1)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(appAddr, attr("fingerprint")),
+					ConfigStateChecks: []statecheck.StateCheck{
+						statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key2.fingerprint)),
+						statecheck.ExpectKnownValue(appAddr, check.Path("private_key"), knownvalue.Null()),
+						statecheck.ExpectKnownValue(appAddr, check.Path("private_key_wo"), knownvalue.Null()),
+						statecheck.ExpectKnownValue(appAddr, check.Path("private_key_wo_version"), knownvalue.Int64Exact(1)),
 					},
+					Check: appOnServer(t, s, name, 654321, key2.fingerprint),
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key2.fingerprint)),
-					statecheck.ExpectKnownValue(appAddr, attr("private_key"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(appAddr, attr("private_key_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(appAddr, attr("private_key_wo_version"), knownvalue.Int64Exact(1)),
-				},
-				Check: appOnServer(t, s, name, 654321, key2.fingerprint),
-			},
-			{
-				// Another key under the same version is not sent: Terraform
-				// cannot compare write-only values.
-				Config: appConfig(s, name, appWithWOKey(654321, key3, 1)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				Check: appOnServer(t, s, name, 654321, key2.fingerprint),
-			},
-			{
-				// A new version sends it.
-				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(appAddr, attr("fingerprint"))},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key3.fingerprint)),
-				},
-				Check: appOnServer(t, s, name, 654321, key3.fingerprint),
-			},
-			{
-				// app_id changed outside Terraform shows as drift and is reverted.
-				PreConfig: func() {
-					if _, _, err := s.Client(t).WriteCodehostApp(context.Background(), name, "777", key3.pem); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionUpdate),
-						// The update sends the write-only key, which a plan cannot read.
-						plancheck.ExpectUnknownValue(appAddr, attr("fingerprint")),
+				{
+					// Another key under the same version is not sent: Terraform
+					// cannot compare write-only values.
+					Config: appConfig(s, name, appWithWOKey(654321, key3, 1)),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 					},
+					Check: appOnServer(t, s, name, 654321, key2.fingerprint),
 				},
-				Check: appOnServer(t, s, name, 654321, key3.fingerprint),
-			},
-			{
-				// Deleted outside Terraform: created again.
-				PreConfig: func() {
-					if _, err := s.Client(t).DeleteCodehostApp(context.Background(), name); err != nil {
-						t.Fatal(err)
-					}
+				{
+					// A new version sends it.
+					Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint"))},
+					},
+					ConfigStateChecks: []statecheck.StateCheck{
+						statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key3.fingerprint)),
+					},
+					Check: appOnServer(t, s, name, 654321, key3.fingerprint),
 				},
-				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: appOnServer(t, s, name, 654321, key3.fingerprint),
-			},
-			{
-				// The name is create-only.
-				Config: appConfig(s, name+"-b", appWithWOKey(654321, key3, 2)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(appAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				Check: resource.ComposeTestCheckFunc(
-					appGone(t, s, name),
-					appOnServer(t, s, name+"-b", 654321, key3.fingerprint),
-				),
 			},
 		},
-	})
+		// app_id changed outside Terraform shows as drift and is reverted.
+		OutOfBandChange: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, _, err := c.WriteCodehostApp(ctx, name, "777", key3.pem)
+				return err
+			},
+			Step: check.Step{
+				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
+				// The update sends the write-only key, which a plan cannot read.
+				PlanChecks: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint"))},
+				Check:      appOnServer(t, s, name, 654321, key3.fingerprint),
+			},
+		},
+		// Deleted outside Terraform: created again.
+		OutOfBandDelete: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, err := c.DeleteCodehostApp(ctx, name)
+				return err
+			},
+			Step: check.Step{
+				Config: appConfig(s, name, appWithWOKey(654321, key3, 2)),
+				Check:  appOnServer(t, s, name, 654321, key3.fingerprint),
+			},
+		},
+		Replace: check.Step{
+			// The name is create-only.
+			Config: appConfig(s, name+"-b", appWithWOKey(654321, key3, 2)),
+			Check: resource.ComposeTestCheckFunc(
+				appGone(t, s, name),
+				appOnServer(t, s, name+"-b", 654321, key3.fingerprint),
+			),
+		},
+	}.Run(t)
 }
 
 // The service refuses to delete an app that a codehost destination uses.
@@ -207,7 +188,7 @@ func TestAccCodehostApp_deleteWhileReferenced(t *testing.T) {
 			},
 			{
 				Config: s.ProviderConfig(),
-				ExpectError: wrapped(fmt.Sprintf(`Code-host app still in use.*code-host app %q while codehost destinations.*`+
+				ExpectError: check.Wrapped(fmt.Sprintf(`Code-host app still in use.*code-host app %q while codehost destinations.*`+
 					`Destroy those stack_secrets_sync_codehost_destination resources, or point them at another app.*Server said:.*409 Conflict.*codehost/%s`, name, dest)),
 			},
 			{
@@ -243,7 +224,7 @@ func TestAccCodehostApp_existing(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      appConfig(s, name, appWithKey(2, key)),
-				ExpectError: wrapped(fmt.Sprintf(`Code-host app already exists.*named %q.*terraform import <resource address> %s`, name, name)),
+				ExpectError: check.Wrapped(fmt.Sprintf(`Code-host app already exists.*named %q.*terraform import <resource address> %s`, name, name)),
 			},
 			{
 				// The app is untouched.
@@ -256,36 +237,36 @@ func TestAccCodehostApp_existing(t *testing.T) {
 				ImportState:   true,
 				ImportStateId: "a/b",
 				Config:        appConfig(s, name, appWithKey(2, key)),
-				ExpectError:   wrapped(regexp.QuoteMeta("The import ID of a code-host app is its name. The name has 1 to 128 characters: letters, digits, `.`, `-` and `_`, starting with a letter or a digit. Got \"a/b\".")),
+				ExpectError:   check.Wrapped(regexp.QuoteMeta("The import ID of a code-host app is its name. The name has 1 to 128 characters: letters, digits, `.`, `-` and `_`, starting with a letter or a digit. Got \"a/b\".")),
 			},
 		},
 	})
 }
 
-func TestAccCodehostApp_validation(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+// appPlanErrors are the plan-time errors of an app.
+func appPlanErrors(t *testing.T, s *acctest.Secrets) []check.PlanError {
 	name := tfacctest.RandomWithPrefix("app")
 	key := newTestKey(t, false)
 	cert := string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: []byte("not a certificate")}))
 	broken := string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: []byte("not DER")}))
 	config := func(body string) string { return appConfig(s, name, body) }
 
-	testPlanErrors(t, s, []planErrorCase{
-		{config(`app_id = 1
-  private_key = "not a key"`), wrapped(`Invalid private key.*private_key must be a PEM-encoded private key.*no PEM block found`)},
-		{config(fmt.Sprintf("app_id = 1\n  private_key = %q", cert)), wrapped(`Invalid private key.*private_key must be.*the PEM block is a "CERTIFICATE", not a private key`)},
-		{config(fmt.Sprintf("app_id = 1\n  private_key = %q", broken)), wrapped(`Invalid private key.*private_key must be.*the PRIVATE KEY block does not parse`)},
-		{config(`app_id = 1
+	return []check.PlanError{
+		{Config: config(`app_id = 1
+  private_key = "not a key"`), Want: check.Wrapped(`Invalid private key.*private_key must be a PEM-encoded private key.*no PEM block found`)},
+		{Config: config(fmt.Sprintf("app_id = 1\n  private_key = %q", cert)), Want: check.Wrapped(`Invalid private key.*private_key must be.*the PEM block is a "CERTIFICATE", not a private key`)},
+		{Config: config(fmt.Sprintf("app_id = 1\n  private_key = %q", broken)), Want: check.Wrapped(`Invalid private key.*private_key must be.*the PRIVATE KEY block does not parse`)},
+		{Config: config(`app_id = 1
   private_key_wo = "not a key"
-  private_key_wo_version = 1`), wrapped(`Invalid private key.*private_key_wo must be a PEM-encoded private key`)},
-		{config(`app_id = 1`), wrapped(`Missing private_key.*private_key or private_key_wo is required`)},
-		{config(fmt.Sprintf("app_id = 0\n  private_key = %q", key.pem)), literal(`app_id value must be at least 1, got: 0`)},
-		{config(fmt.Sprintf("app_id = 1\n  private_key = %q\n  private_key_wo = %q", key.pem, key.pem)), wrapped(`Invalid Attribute Combination.*private_key_wo`)},
-		{config(fmt.Sprintf("app_id = 1\n  private_key = %q\n  private_key_wo_version = 1", key.pem)), wrapped(`Invalid Attribute Combination.*private_key_wo`)},
-		{appConfig(s, "a/b", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), wrapped(`Attribute name ` + nameRuleText + `, got: a/b`)},
-		{appConfig(s, "my app", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), wrapped(`Attribute name ` + nameRuleText + `, got: my app`)},
-		{appConfig(s, "..", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), wrapped(`Attribute name ` + nameRuleText + `, got: \.\.`)},
-	})
+  private_key_wo_version = 1`), Want: check.Wrapped(`Invalid private key.*private_key_wo must be a PEM-encoded private key`)},
+		{Config: config(`app_id = 1`), Want: check.Wrapped(`Missing private_key.*private_key or private_key_wo is required`)},
+		{Config: config(fmt.Sprintf("app_id = 0\n  private_key = %q", key.pem)), Want: check.Literal(`app_id value must be at least 1, got: 0`)},
+		{Config: config(fmt.Sprintf("app_id = 1\n  private_key = %q\n  private_key_wo = %q", key.pem, key.pem)), Want: check.Wrapped(`Invalid Attribute Combination.*private_key_wo`)},
+		{Config: config(fmt.Sprintf("app_id = 1\n  private_key = %q\n  private_key_wo_version = 1", key.pem)), Want: check.Wrapped(`Invalid Attribute Combination.*private_key_wo`)},
+		{Config: appConfig(s, "a/b", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: a/b`)},
+		{Config: appConfig(s, "my app", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: my app`)},
+		{Config: appConfig(s, "..", fmt.Sprintf("app_id = 1\n  private_key = %q", key.pem)), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: \.\.`)},
+	}
 }
 
 // The plan's fingerprint is the one of the key that the apply sends, so
@@ -297,7 +278,7 @@ func TestAccCodehostApp_fingerprintAfterTheKeyIsSent(t *testing.T) {
 	name := tfacctest.RandomWithPrefix("app")
 	key1, key2, key3 := newTestKey(t, false), newTestKey(t, true), newTestKey(t, false)
 	replaceKey := func(key testKey) func() {
-		return outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+		return check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
 			a, _, err := c.ReadCodehostApp(ctx, name)
 			if err == nil {
 				_, _, err = c.WriteCodehostApp(ctx, name, fmt.Sprint(a.AppID), key.pem)
@@ -306,11 +287,11 @@ func TestAccCodehostApp_fingerprintAfterTheKeyIsSent(t *testing.T) {
 		})
 	}
 	planned := func(action plancheck.ResourceActionType, fingerprint knownvalue.Check) resource.ConfigPlanChecks {
-		check := plancheck.ExpectUnknownValue(appAddr, attr("fingerprint"))
+		fingerprintCheck := plancheck.ExpectUnknownValue(appAddr, check.Path("fingerprint"))
 		if fingerprint != nil {
-			check = plancheck.ExpectKnownValue(appAddr, attr("fingerprint"), fingerprint)
+			fingerprintCheck = plancheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), fingerprint)
 		}
-		return resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(appAddr, action), check}}
+		return resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(appAddr, action), fingerprintCheck}}
 	}
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -322,7 +303,7 @@ func TestAccCodehostApp_fingerprintAfterTheKeyIsSent(t *testing.T) {
 				Config:           appConfig(s, name, appWithKey(1, key1)),
 				ConfigPlanChecks: planned(plancheck.ResourceActionCreate, nil),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key1.fingerprint)),
+					statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key1.fingerprint)),
 				},
 				Check: appOnServer(t, s, name, 1, key1.fingerprint),
 			},
@@ -333,7 +314,7 @@ func TestAccCodehostApp_fingerprintAfterTheKeyIsSent(t *testing.T) {
 				Config:           appConfig(s, name, appWithKey(2, key1)),
 				ConfigPlanChecks: planned(plancheck.ResourceActionUpdate, nil),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key1.fingerprint)),
+					statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key1.fingerprint)),
 				},
 				Check: appOnServer(t, s, name, 2, key1.fingerprint),
 			},
@@ -345,7 +326,7 @@ func TestAccCodehostApp_fingerprintAfterTheKeyIsSent(t *testing.T) {
 				Config:    appConfig(s, name, appWithKey(2, key1)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key2.fingerprint)),
+					plancheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key2.fingerprint)),
 				}},
 				Check: appOnServer(t, s, name, 2, key2.fingerprint),
 			},
@@ -354,7 +335,7 @@ func TestAccCodehostApp_fingerprintAfterTheKeyIsSent(t *testing.T) {
 				Config:           appConfig(s, name, appWithWOKey(2, key2, 1)),
 				ConfigPlanChecks: planned(plancheck.ResourceActionUpdate, nil),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key2.fingerprint)),
+					statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key2.fingerprint)),
 				},
 				Check: appOnServer(t, s, name, 2, key2.fingerprint),
 			},
@@ -364,7 +345,7 @@ func TestAccCodehostApp_fingerprintAfterTheKeyIsSent(t *testing.T) {
 				Config:           appConfig(s, name, appWithWOKey(3, key3, 1)),
 				ConfigPlanChecks: planned(plancheck.ResourceActionUpdate, nil),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(appAddr, attr("fingerprint"), str(key3.fingerprint)),
+					statecheck.ExpectKnownValue(appAddr, check.Path("fingerprint"), check.Str(key3.fingerprint)),
 				},
 				Check: appOnServer(t, s, name, 3, key3.fingerprint),
 			},

@@ -13,6 +13,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -28,92 +30,89 @@ func TestAccCodehostDestination_repository(t *testing.T) {
 	name := tfacctest.RandomWithPrefix("ch")
 	typ := secretsclient.TypeCodehost
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: codehostConfig(s, name, `
+	check.Lifecycle[*secretsclient.Client]{
+		Service: s, Client: s.Client, Address: codehostAddr, IDAttribute: "name",
+		CheckDestroy: destinationGone(t, s, typ, name),
+		PlanErrors:   codehostPlanErrors(s),
+		Create: check.Step{
+			Config: codehostConfig(s, name, `
   access_token     = "token-1"
   repository_owner = "acme"
   repository_name  = "web"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(codehostAddr, attr("secrets_location"), str("repository")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("repository_owner"), str("acme")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("repository_name"), str("web")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("environment_name"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, attr("app_name"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, attr("installation_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, attr("organization_name"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, attr("selected_repository_names"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, attr("granularity"), str("secret-key")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("secret_name_template"), str(defaultTemplateEnvVars)),
-					// The service shows the token obfuscated: state keeps it as configured.
-					statecheck.ExpectKnownValue(codehostAddr, attr("access_token"), str("token-1")),
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"secrets_location": "repository",
-						"access_token":     destObfuscated,
-						"repository_owner": "acme",
-						"repository_name":  "web",
-						"environment_name": "",
-						"app_name":         "",
-					}, "secret-key")
-				}),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("name"), check.Str(name)),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("secrets_location"), check.Str("repository")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_owner"), check.Str("acme")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_name"), check.Str("web")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("app_name"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("installation_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("granularity"), check.Str("secret-key")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("secret_name_template"), check.Str(defaultTemplateEnvVars)),
+				// The service shows the token obfuscated: state keeps it as configured.
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-1")),
 			},
-			{
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				return destDetailsAre(d, map[string]any{
+					"secrets_location": "repository",
+					"access_token":     destObfuscated,
+					"repository_owner": "acme",
+					"repository_name":  "web",
+					"environment_name": "",
+					"app_name":         "",
+				}, "secret-key")
+			}),
+		},
+		Update: check.Step{
+			Config: codehostConfig(s, name, `
+  access_token     = "token-2"
+  repository_owner = "acme"
+  repository_name  = "web"
+  environment_name = "production"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), check.Str("production")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-2")),
+			},
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				return destDetailsAre(d, map[string]any{"environment_name": "production", "repository_name": "web"}, "secret-key")
+			}),
+		},
+		Imports: []check.ImportID{
+			{ID: func(string) string { return name }, Ignore: []string{"access_token"}},
+		},
+		OutOfBandDelete: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, err := c.DeleteDestination(ctx, typ, name, false)
+				return err
+			},
+			Step: check.Step{
 				Config: codehostConfig(s, name, `
   access_token     = "token-2"
   repository_owner = "acme"
   repository_name  = "web"
   environment_name = "production"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, attr("environment_name"), str("production")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("access_token"), str("token-2")),
-				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"environment_name": "production", "repository_name": "web"}, "secret-key")
-				}),
-			},
-			{
-				// The repository is create-only.
-				Config: codehostConfig(s, name, `
-  access_token     = "token-2"
-  repository_owner = "acme"
-  repository_name  = "api"
-  environment_name = "production"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, attr("repository_name"), str("api")),
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"repository_owner": "acme", "repository_name": "api", "environment_name": "production"}, "secret-key")
-				}),
-			},
-			importStep(codehostAddr, name, "access_token"),
-			{
-				PreConfig: destinationDeletedOutOfBand(t, s, typ, name),
-				Config: codehostConfig(s, name, `
-  access_token     = "token-2"
-  repository_owner = "acme"
-  repository_name  = "api"
-  environment_name = "production"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"repository_name": "api", "access_token": destObfuscated}, "secret-key")
+					return destDetailsAre(d, map[string]any{"repository_name": "web", "access_token": destObfuscated}, "secret-key")
 				}),
 			},
 		},
-	})
+		Replace: check.Step{
+			// The repository is create-only.
+			Config: codehostConfig(s, name, `
+  access_token     = "token-2"
+  repository_owner = "acme"
+  repository_name  = "api"
+  environment_name = "production"`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_name"), check.Str("api")),
+			},
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				return destDetailsAre(d, map[string]any{"repository_owner": "acme", "repository_name": "api", "environment_name": "production"}, "secret-key")
+			}),
+		},
+	}.Run(t)
 }
 
 // A module passes "" (or []) for what it does not set, as the service
@@ -137,11 +136,11 @@ func TestAccCodehostDestination_emptyValuesAreUnset(t *testing.T) {
   organization_visibility   = ""
   selected_repository_names = []`),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(codehostAddr, attr("app_name"), str("")),
-				statecheck.ExpectKnownValue(codehostAddr, attr("installation_id"), str("")),
-				statecheck.ExpectKnownValue(codehostAddr, attr("organization_name"), str("")),
-				statecheck.ExpectKnownValue(codehostAddr, attr("organization_visibility"), str("")),
-				statecheck.ExpectKnownValue(codehostAddr, attr("selected_repository_names"), knownvalue.ListSizeExact(0)),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("app_name"), check.Str("")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("installation_id"), check.Str("")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), check.Str("")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_visibility"), check.Str("")),
+				statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.ListSizeExact(0)),
 			},
 			Check: checkDestination(t, s, secretsclient.TypeCodehost, name, func(d *secretsclient.Destination) error {
 				return destDetailsAre(d, map[string]any{"secrets_location": "repository", "repository_owner": "acme", "repository_name": "web"}, "")
@@ -167,11 +166,11 @@ func TestAccCodehostDestination_organization(t *testing.T) {
   organization_visibility   = "selected"
   selected_repository_names = ["web", "api"]`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, attr("secrets_location"), str("organization")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("organization_name"), str("acme")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("organization_visibility"), str("selected")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("selected_repository_names"), knownvalue.ListExact([]knownvalue.Check{str("web"), str("api")})),
-					statecheck.ExpectKnownValue(codehostAddr, attr("repository_owner"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("secrets_location"), check.Str("organization")),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), check.Str("acme")),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_visibility"), check.Str("selected")),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.ListExact([]knownvalue.Check{check.Str("web"), check.Str("api")})),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_owner"), knownvalue.Null()),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{
@@ -194,8 +193,8 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, attr("organization_name"), str("acme-labs")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("selected_repository_names"), knownvalue.ListExact([]knownvalue.Check{str("docs")})),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), check.Str("acme-labs")),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.ListExact([]knownvalue.Check{check.Str("docs")})),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{"organization_name": "acme-labs", "selected_repository_names": []string{"docs"}}, "")
@@ -212,14 +211,14 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, attr("organization_visibility"), str("all")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("selected_repository_names"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_visibility"), check.Str("all")),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.Null()),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{"organization_visibility": "all", "selected_repository_names": []string{}}, "")
 				}),
 			},
-			importStep(codehostAddr, name, "access_token"),
+			check.ImportByName(codehostAddr, name, "access_token"),
 			{
 				// So is the location: removing it returns to the default,
 				// repository.
@@ -231,8 +230,8 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, attr("secrets_location"), str("repository")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("organization_name"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("secrets_location"), check.Str("repository")),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), knownvalue.Null()),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{"secrets_location": "repository", "organization_name": "", "repository_name": "web"}, "")
@@ -261,7 +260,7 @@ func TestAccCodehostDestination_app(t *testing.T) {
 	t.Cleanup(func() {
 		// The app is created by the test, and may only be deleted once
 		// no destination uses it.
-		if _, err := s.Client(t).DeleteCodehostApp(context.Background(), appName); err != nil && !isNotFound(err) {
+		if _, err := s.Client(t).DeleteCodehostApp(context.Background(), appName); err != nil && !client.IsNotFound(err) {
 			t.Errorf("deleting the test's codehost app: %v", err)
 		}
 	})
@@ -272,7 +271,7 @@ func TestAccCodehostDestination_app(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      withApp(missingApp),
-				ExpectError: literal(fmt.Sprintf(`POST %s/v1/sys/sync/destinations/codehost/%s: 400 Bad Request: invalid app_name %q: no codehost app of that name`, s.URL, name, missingApp)),
+				ExpectError: check.Literal(fmt.Sprintf(`POST %s/v1/sys/sync/destinations/codehost/%s: 400 Bad Request: invalid app_name %q: no codehost app of that name`, s.URL, name, missingApp)),
 			},
 			{
 				PreConfig: func() {
@@ -282,15 +281,15 @@ func TestAccCodehostDestination_app(t *testing.T) {
 				},
 				Config: withApp(appName),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, attr("app_name"), str(appName)),
-					statecheck.ExpectKnownValue(codehostAddr, attr("installation_id"), str("4242")),
-					statecheck.ExpectKnownValue(codehostAddr, attr("access_token"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("app_name"), check.Str(appName)),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("installation_id"), check.Str("4242")),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), knownvalue.Null()),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{"app_name": appName, "installation_id": "4242", "access_token": ""}, "secret-key")
 				}),
 			},
-			importStep(codehostAddr, name),
+			check.ImportByName(codehostAddr, name),
 			{
 				// From the app to a token, in place.
 				Config: codehostConfig(s, name, `
@@ -301,9 +300,9 @@ func TestAccCodehostDestination_app(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, attr("app_name"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, attr("installation_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, attr("access_token"), str("token-1")),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("app_name"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("installation_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-1")),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{"app_name": "", "installation_id": "", "access_token": destObfuscated}, "")
@@ -313,61 +312,61 @@ func TestAccCodehostDestination_app(t *testing.T) {
 	})
 }
 
-func TestAccCodehostDestination_validation(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+// codehostPlanErrors are the plan-time errors of a codehost destination.
+func codehostPlanErrors(s *acctest.Secrets) []check.PlanError {
 	name := tfacctest.RandomWithPrefix("ch-invalid")
 	config := func(body string) string { return codehostConfig(s, name, body) }
-	testPlanErrors(t, s, []planErrorCase{
-		{config(`repository_owner = "acme"`), literal(`A codehost destination needs access_token (or access_token_wo), or app_name with installation_id.`)},
-		{config(`
+	return []check.PlanError{
+		{Config: config(`repository_owner = "acme"`), Want: check.Literal(`A codehost destination needs access_token (or access_token_wo), or app_name with installation_id.`)},
+		{Config: config(`
   access_token    = "t"
   app_name        = "app"
-  installation_id = "1"`), literal(`A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`)},
-		{config(`
+  installation_id = "1"`), Want: check.Literal(`A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`)},
+		{Config: config(`
   access_token_wo = "t"
-  app_name        = "app"`), literal(`A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`)},
-		{config(`app_name = "app"`), literal(`installation_id is required when app_name is set`)},
-		{config(`installation_id = "1"`), literal(`app_name is required when installation_id is set`)},
+  app_name        = "app"`), Want: check.Literal(`A codehost destination authenticates with access_token (or access_token_wo), or with app_name and installation_id, not both`)},
+		{Config: config(`app_name = "app"`), Want: check.Literal(`installation_id is required when app_name is set`)},
+		{Config: config(`installation_id = "1"`), Want: check.Literal(`app_name is required when installation_id is set`)},
 		// The service takes a positive number and answers it without
 		// leading zeros, which state could not hold as written.
-		{config("app_name = \"app\"\n  installation_id = \"007\""), wrapped(`installation_id must be a positive whole number of at most 18 digits, without sign or leading zero, such as "4242", got: 007`)},
-		{config("app_name = \"app\"\n  installation_id = \"install-1\""), wrapped(`installation_id must be a positive whole number .*, got: install-1`)},
-		{config(`
+		{Config: config("app_name = \"app\"\n  installation_id = \"007\""), Want: check.Wrapped(`installation_id must be a positive whole number of at most 18 digits, without sign or leading zero, such as "4242", got: 007`)},
+		{Config: config("app_name = \"app\"\n  installation_id = \"install-1\""), Want: check.Wrapped(`installation_id must be a positive whole number .*, got: install-1`)},
+		{Config: config(`
   access_token     = "t"
   secrets_location = "organization"
-  repository_owner = "acme"`), literal(`repository_owner is only allowed when secrets_location is "repository"; here it is "organization".`)},
-		{config(`
+  repository_owner = "acme"`), Want: check.Literal(`repository_owner is only allowed when secrets_location is "repository"; here it is "organization".`)},
+		{Config: config(`
   access_token     = "t"
   secrets_location = "organization"
-  repository_name  = "web"`), literal(`repository_name is only allowed when secrets_location is "repository"; here it is "organization".`)},
-		{config(`
+  repository_name  = "web"`), Want: check.Literal(`repository_name is only allowed when secrets_location is "repository"; here it is "organization".`)},
+		{Config: config(`
   access_token     = "t"
   secrets_location = "organization"
-  environment_name = "prod"`), literal(`environment_name is only allowed when secrets_location is "repository"; here it is "organization".`)},
+  environment_name = "prod"`), Want: check.Literal(`environment_name is only allowed when secrets_location is "repository"; here it is "organization".`)},
 		// Without secrets_location, the default applies: repository.
-		{config(`
+		{Config: config(`
   access_token      = "t"
-  organization_name = "acme"`), literal(`organization_name is only allowed when secrets_location is "organization"; here it is "repository".`)},
-		{config(`
+  organization_name = "acme"`), Want: check.Literal(`organization_name is only allowed when secrets_location is "organization"; here it is "repository".`)},
+		{Config: config(`
   access_token            = "t"
   secrets_location        = "repository"
-  organization_visibility = "all"`), literal(`organization_visibility is only allowed when secrets_location is "organization"; here it is "repository".`)},
-		{config(`
+  organization_visibility = "all"`), Want: check.Literal(`organization_visibility is only allowed when secrets_location is "organization"; here it is "repository".`)},
+		{Config: config(`
   access_token              = "t"
-  selected_repository_names = ["web"]`), literal(`selected_repository_names is only allowed when secrets_location is "organization"; here it is "repository".`)},
-		{config(`
+  selected_repository_names = ["web"]`), Want: check.Literal(`selected_repository_names is only allowed when secrets_location is "organization"; here it is "repository".`)},
+		{Config: config(`
   access_token     = "t"
-  secrets_location = "enterprise"`), literal(`Attribute secrets_location value must be one of: ["repository" "organization"], got: "enterprise"`)},
-		{config(`
+  secrets_location = "enterprise"`), Want: check.Literal(`Attribute secrets_location value must be one of: ["repository" "organization"], got: "enterprise"`)},
+		{Config: config(`
   app_name        = ""
-  installation_id = "1"`), literal(`app_name is required when installation_id is set`)},
-		{config(`
+  installation_id = "1"`), Want: check.Literal(`app_name is required when installation_id is set`)},
+		{Config: config(`
   access_token = "t"
-  custom_tags  = { team = "web" }`), literal(`An argument named "custom_tags" is not expected here.`)},
-		{config(`
+  custom_tags  = { team = "web" }`), Want: check.Literal(`An argument named "custom_tags" is not expected here.`)},
+		{Config: config(`
   access_token            = "t"
-  access_token_wo_version = 1`), literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
-	})
+  access_token_wo_version = 1`), Want: check.Literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
+	}
 }
 
 // The token given write-only never enters the state, and is what the
@@ -392,14 +391,14 @@ func TestAccCodehostDestination_writeOnlyTokenAndDrift(t *testing.T) {
 			{
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, attr("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, attr("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, attr("access_token_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(1)),
 				},
 				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1", "environment_name": "production"}),
 			},
 			{
-				PreConfig: outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+				PreConfig: check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
 					_, _, err := c.WriteDestination(ctx, name, secretsclient.CodehostDestination{
 						AccessToken: "their-token", RepositoryOwner: "acme", RepositoryName: "web", EnvironmentName: "staging",
 					})
@@ -409,7 +408,7 @@ func TestAccCodehostDestination_writeOnlyTokenAndDrift(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(codehostAddr, attr("environment_name"), str("production")),
+						plancheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), check.Str("production")),
 					},
 				},
 				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1", "environment_name": "production"}),

@@ -13,6 +13,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
@@ -32,7 +34,7 @@ func dsWriteDestination(t *testing.T, s *acctest.Secrets, name string, d secrets
 	}
 	t.Cleanup(func() {
 		_, err := c.DeleteDestination(context.Background(), d.DestinationType(), name, true)
-		if err != nil && !isNotFound(err) {
+		if err != nil && !client.IsNotFound(err) {
 			t.Errorf("deleting the %s destination %q: %v", d.DestinationType(), name, err)
 		}
 	})
@@ -89,46 +91,46 @@ func TestAccDestinationDataSource_basic(t *testing.T) {
 				dsDestinationConfig("c3", secretsclient.TypeCloudThreeSM, c3) +
 				dsDestinationConfig("web", secretsclient.TypeWebhostProject, web),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(c1Addr, attr("type"), str(secretsclient.TypeCloudOneSM)),
-				statecheck.ExpectKnownValue(c1Addr, attr("name"), str(c1)),
+				statecheck.ExpectKnownValue(c1Addr, check.Path("type"), check.Str(secretsclient.TypeCloudOneSM)),
+				statecheck.ExpectKnownValue(c1Addr, check.Path("name"), check.Str(c1)),
 				// Secrets obfuscated, the rest in clear.
-				statecheck.ExpectKnownValue(c1Addr, attr("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(c1Addr, check.Path("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
 					"access_key_id":     dsObfuscated,
 					"secret_access_key": dsObfuscated,
-					"role_arn":          str(""),
-					"external_id":       str(""),
-					"region":            str("us-east-1"),
+					"role_arn":          check.Str(""),
+					"external_id":       check.Str(""),
+					"region":            check.Str("us-east-1"),
 				})),
 				// The type's defaults.
-				statecheck.ExpectKnownValue(c1Addr, attr("granularity"), str(secretsclient.GranularitySecretPath)),
-				statecheck.ExpectKnownValue(c1Addr, attr("secret_name_template"), str(c1Got.Options.SecretNameTemplate)),
-				statecheck.ExpectKnownValue(c1Addr, attr("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`\{\{ \.SecretPath \}\}`))),
-				statecheck.ExpectKnownValue(c1Addr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": str("payments")})),
-				statecheck.ExpectKnownValue(c1Addr, attr("purge_initiated_at"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(c1Addr, check.Path("granularity"), check.Str(secretsclient.GranularitySecretPath)),
+				statecheck.ExpectKnownValue(c1Addr, check.Path("secret_name_template"), check.Str(c1Got.Options.SecretNameTemplate)),
+				statecheck.ExpectKnownValue(c1Addr, check.Path("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`\{\{ \.SecretPath \}\}`))),
+				statecheck.ExpectKnownValue(c1Addr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": check.Str("payments")})),
+				statecheck.ExpectKnownValue(c1Addr, check.Path("purge_initiated_at"), knownvalue.Null()),
 
 				// Lists and maps as JSON text; options as set.
-				statecheck.ExpectKnownValue(c3Addr, attr("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(c3Addr, check.Path("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
 					"credentials":           dsObfuscated,
-					"project_id":            str("proj-1"),
-					"replication_locations": str(`["us-east1","europe-west1"]`),
-					"locational_kms_keys":   str(`{"us-east1":"projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"}`),
-					"global_kms_key":        str(""),
+					"project_id":            check.Str("proj-1"),
+					"replication_locations": check.Str(`["us-east1","europe-west1"]`),
+					"locational_kms_keys":   check.Str(`{"us-east1":"projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"}`),
+					"global_kms_key":        check.Str(""),
 				})),
-				statecheck.ExpectKnownValue(c3Addr, attr("granularity"), str(secretsclient.GranularitySecretKey)),
-				statecheck.ExpectKnownValue(c3Addr, attr("secret_name_template"), str("tpl-{{ .SecretPath }}")),
-				statecheck.ExpectKnownValue(c3Addr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"env": str("prod"), "team": str("infra")})),
+				statecheck.ExpectKnownValue(c3Addr, check.Path("granularity"), check.Str(secretsclient.GranularitySecretKey)),
+				statecheck.ExpectKnownValue(c3Addr, check.Path("secret_name_template"), check.Str("tpl-{{ .SecretPath }}")),
+				statecheck.ExpectKnownValue(c3Addr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"env": check.Str("prod"), "team": check.Str("infra")})),
 
-				statecheck.ExpectKnownValue(webAddr, attr("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(webAddr, check.Path("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
 					"access_token":            dsObfuscated,
-					"project_id":              str("prj_123"),
-					"team_id":                 str(""),
-					"deployment_environments": str(`["development","preview"]`),
+					"project_id":              check.Str("prj_123"),
+					"team_id":                 check.Str(""),
+					"deployment_environments": check.Str(`["development","preview"]`),
 				})),
-				statecheck.ExpectKnownValue(webAddr, attr("granularity"), str(secretsclient.GranularitySecretKey)),
-				statecheck.ExpectKnownValue(webAddr, attr("secret_name_template"), str(webGot.Options.SecretNameTemplate)),
+				statecheck.ExpectKnownValue(webAddr, check.Path("granularity"), check.Str(secretsclient.GranularitySecretKey)),
+				statecheck.ExpectKnownValue(webAddr, check.Path("secret_name_template"), check.Str(webGot.Options.SecretNameTemplate)),
 				// webhost-project takes no tags.
-				statecheck.ExpectKnownValue(webAddr, attr("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{})),
-				statecheck.ExpectKnownValue(webAddr, attr("purge_initiated_at"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(webAddr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{})),
+				statecheck.ExpectKnownValue(webAddr, check.Path("purge_initiated_at"), knownvalue.Null()),
 			},
 		}},
 	})
@@ -170,15 +172,15 @@ func TestAccDestinationDataSource_purging(t *testing.T) {
 			PreConfig: startPurge,
 			Config:    s.ProviderConfig() + dsDestinationConfig("test", secretsclient.TypeCloudOneSM, name),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(addr, attr("purge_initiated_at"), knownvalue.StringFunc(func(v string) error {
+				statecheck.ExpectKnownValue(addr, check.Path("purge_initiated_at"), knownvalue.StringFunc(func(v string) error {
 					if v != purgeInitiatedAt {
 						return fmt.Errorf("purge_initiated_at %q, want the service's %q", v, purgeInitiatedAt)
 					}
 					return nil
 				})),
-				statecheck.ExpectKnownValue(addr, attr("connection_details"), knownvalue.MapPartial(map[string]knownvalue.Check{
-					"region":        str("us-east-1"),
-					"access_key_id": str(""),
+				statecheck.ExpectKnownValue(addr, check.Path("connection_details"), knownvalue.MapPartial(map[string]knownvalue.Check{
+					"region":        check.Str("us-east-1"),
+					"access_key_id": check.Str(""),
 				})),
 			},
 		}},
@@ -205,7 +207,7 @@ func TestAccDestinationDataSource_errors(t *testing.T) {
 			{
 				Config:      s.ProviderConfig() + dsDestinationConfig("test", secretsclient.TypeCloudOneSM, "a/b"),
 				PlanOnly:    true,
-				ExpectError: wrapped(nameRuleText),
+				ExpectError: check.Wrapped(nameRuleText),
 			},
 		},
 	})

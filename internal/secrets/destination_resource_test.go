@@ -21,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
@@ -30,24 +31,24 @@ func TestAccDestination_validation(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	name := tfacctest.RandomWithPrefix("invalid")
 	config := func(extra string) string { return cloudOneConfig(s, name, "us-east-1", extra) }
-	testPlanErrors(t, s, []planErrorCase{
+	check.PlanErrors(t, s, []check.PlanError{
 		// The service would answer its default for "", which the state
 		// could not hold.
-		{config(`secret_name_template = ""`), literal(`Attribute secret_name_template string length must be at least 1, got: 0`)},
-		{config(`granularity = "secret"`), literal(`Attribute granularity value must be one of: ["secret-path" "secret-key"], got: "secret"`)},
+		{Config: config(`secret_name_template = ""`), Want: check.Literal(`Attribute secret_name_template string length must be at least 1, got: 0`)},
+		{Config: config(`granularity = "secret"`), Want: check.Literal(`Attribute granularity value must be one of: ["secret-path" "secret-key"], got: "secret"`)},
 		// The emulator's rule, which the service's path segments impose.
-		{cloudOneConfig(s, "a/b", "us-east-1", ""), wrapped(`Attribute name ` + nameRuleText + `, got: a/b`)},
-		{cloudOneConfig(s, "a b", "us-east-1", ""), wrapped(`Attribute name ` + nameRuleText + `, got: a b`)},
-		{cloudOneConfig(s, strings.Repeat("d", 129), "us-east-1", ""), wrapped(`Attribute name ` + nameRuleText + `, got: d{129}\b`)},
-		{cloudOneConfig(s, ".", "us-east-1", ""), wrapped(`Attribute name ` + nameRuleText + `, got: \.`)},
-		{cloudOneConfig(s, "-d", "us-east-1", ""), wrapped(`Attribute name ` + nameRuleText + `, got: -d`)},
-		{config(`allowed_ipv4_addresses = ["192.0.2.0/24", "2001:db8::/32"]`), literal(`allowed_ipv4_addresses[1] must be an IPv4 CIDR block such as "192.0.2.0/24", got "2001:db8::/32".`)},
-		{config(`allowed_ipv4_addresses = ["192.0.2.1"]`), literal(`allowed_ipv4_addresses[0] must be an IPv4 CIDR block such as "192.0.2.0/24", got "192.0.2.1".`)},
-		{config(`allowed_ipv6_addresses = ["10.0.0.0/8"]`), literal(`allowed_ipv6_addresses[0] must be an IPv6 CIDR block such as "2001:db8::/32", got "10.0.0.0/8".`)},
-		{config(`allowed_ports = [443, 0]`), literal(`Attribute allowed_ports[1] value must be between 1 and 65535, got: 0`)},
-		{config(`allowed_ports = [65536]`), literal(`Attribute allowed_ports[0] value must be between 1 and 65535, got: 65536`)},
-		{config(`access_key_id_wo = "AKIAOTHER"`), literal(`Attribute "access_key_id_wo" cannot be specified when "access_key_id" is specified`)},
-		{config(`secret_access_key_wo_version = 1`), literal(`Attribute "secret_access_key_wo" must be specified when "secret_access_key_wo_version" is specified`)},
+		{Config: cloudOneConfig(s, "a/b", "us-east-1", ""), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: a/b`)},
+		{Config: cloudOneConfig(s, "a b", "us-east-1", ""), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: a b`)},
+		{Config: cloudOneConfig(s, strings.Repeat("d", 129), "us-east-1", ""), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: d{129}\b`)},
+		{Config: cloudOneConfig(s, ".", "us-east-1", ""), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: \.`)},
+		{Config: cloudOneConfig(s, "-d", "us-east-1", ""), Want: check.Wrapped(`Attribute name ` + nameRuleText + `, got: -d`)},
+		{Config: config(`allowed_ipv4_addresses = ["192.0.2.0/24", "2001:db8::/32"]`), Want: check.Literal(`allowed_ipv4_addresses[1] must be an IPv4 CIDR block such as "192.0.2.0/24", got "2001:db8::/32".`)},
+		{Config: config(`allowed_ipv4_addresses = ["192.0.2.1"]`), Want: check.Literal(`allowed_ipv4_addresses[0] must be an IPv4 CIDR block such as "192.0.2.0/24", got "192.0.2.1".`)},
+		{Config: config(`allowed_ipv6_addresses = ["10.0.0.0/8"]`), Want: check.Literal(`allowed_ipv6_addresses[0] must be an IPv6 CIDR block such as "2001:db8::/32", got "10.0.0.0/8".`)},
+		{Config: config(`allowed_ports = [443, 0]`), Want: check.Literal(`Attribute allowed_ports[1] value must be between 1 and 65535, got: 0`)},
+		{Config: config(`allowed_ports = [65536]`), Want: check.Literal(`Attribute allowed_ports[0] value must be between 1 and 65535, got: 65536`)},
+		{Config: config(`access_key_id_wo = "AKIAOTHER"`), Want: check.Literal(`Attribute "access_key_id_wo" cannot be specified when "access_key_id" is specified`)},
+		{Config: config(`secret_access_key_wo_version = 1`), Want: check.Literal(`Attribute "secret_access_key_wo" must be specified when "secret_access_key_wo_version" is specified`)},
 	})
 }
 
@@ -69,10 +70,10 @@ func TestAccDestination_networkOptions(t *testing.T) {
   allowed_ipv6_addresses    = ["2001:db8::/32"]
   allowed_ports             = [443, 8443]`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("disable_strict_networking"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("allowed_ipv4_addresses"), knownvalue.ListExact([]knownvalue.Check{str("192.0.2.0/24"), str("198.51.100.7/32")})),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("allowed_ipv6_addresses"), knownvalue.ListExact([]knownvalue.Check{str("2001:db8::/32")})),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("allowed_ports"), knownvalue.ListExact([]knownvalue.Check{knownvalue.Int64Exact(443), knownvalue.Int64Exact(8443)})),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("disable_strict_networking"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("allowed_ipv4_addresses"), knownvalue.ListExact([]knownvalue.Check{check.Str("192.0.2.0/24"), check.Str("198.51.100.7/32")})),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("allowed_ipv6_addresses"), knownvalue.ListExact([]knownvalue.Check{check.Str("2001:db8::/32")})),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("allowed_ports"), knownvalue.ListExact([]knownvalue.Check{knownvalue.Int64Exact(443), knownvalue.Int64Exact(8443)})),
 				},
 				Check: networkOnServer(s, typ, name, networkOptions{
 					DisableStrictNetworking: true,
@@ -87,9 +88,9 @@ func TestAccDestination_networkOptions(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("disable_strict_networking"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("allowed_ipv4_addresses"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("allowed_ipv6_addresses"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("disable_strict_networking"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("allowed_ipv4_addresses"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("allowed_ipv6_addresses"), knownvalue.Null()),
 				},
 				Check: networkOnServer(s, typ, name, networkOptions{AllowedIPv4Addresses: []string{}, AllowedIPv6Addresses: []string{}, AllowedPorts: []int{443}}),
 			},
@@ -177,9 +178,9 @@ resource "stack_secrets_sync_webhost_project_destination" "test" {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(cloudOneAddr, attr("granularity"), str("secret-path")),
+						plancheck.ExpectKnownValue(cloudOneAddr, check.Path("granularity"), check.Str("secret-path")),
 						plancheck.ExpectResourceAction(webAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(webAddr, attr("granularity"), str("secret-key")),
+						plancheck.ExpectKnownValue(webAddr, check.Path("granularity"), check.Str("secret-key")),
 					},
 				},
 				Check: granularities("secret-path", "secret-key"),
@@ -208,7 +209,7 @@ func TestAccDestination_existingIsNotTakenOver(t *testing.T) {
 	}
 	invalidImport := func(id string) resource.TestStep {
 		step := importStep(id)
-		step.ExpectError = wrapped(regexp.QuoteMeta(fmt.Sprintf("The import ID of a destination is its name. The name has 1 to 128 characters: letters, digits, `.`, `-` and `_`, starting with a letter or a digit. Got %q.", id)))
+		step.ExpectError = check.Wrapped(regexp.QuoteMeta(fmt.Sprintf("The import ID of a destination is its name. The name has 1 to 128 characters: letters, digits, `.`, `-` and `_`, starting with a letter or a digit. Got %q.", id)))
 		return step
 	}
 	imported := importStep(name)
@@ -229,7 +230,7 @@ func TestAccDestination_existingIsNotTakenOver(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				ExpectError: wrapped(fmt.Sprintf(`Cloudone-sm destination already exists.*A cloudone-sm destination named %q already exists, and Terraform will not take over an object it did not create.*`+
+				ExpectError: check.Wrapped(fmt.Sprintf(`Cloudone-sm destination already exists.*A cloudone-sm destination named %q already exists, and Terraform will not take over an object it did not create.*`+
 					`terraform import <resource address> %s`, name, name)),
 			},
 			withPreConfig(invalidImport(""), func() {
@@ -267,8 +268,8 @@ func TestAccDestination_localChangesSendNothing(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("purge_on_destroy"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("timeouts", "delete"), str("2m")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("purge_on_destroy"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("timeouts", "delete"), check.Str("2m")),
 				},
 				Check: destWrites(s, typ, 1),
 			},
@@ -278,8 +279,8 @@ func TestAccDestination_localChangesSendNothing(t *testing.T) {
   purge_on_destroy = true
   role_arn         = "arn:cloud:iam::123:role/sync"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("role_arn"), str("arn:cloud:iam::123:role/sync")),
-					statecheck.ExpectKnownValue(cloudOneAddr, attr("timeouts"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("role_arn"), check.Str("arn:cloud:iam::123:role/sync")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("timeouts"), knownvalue.Null()),
 				},
 				Check: destWrites(s, typ, 2),
 			},
@@ -312,7 +313,7 @@ func TestAccDestination_purgeTimeout(t *testing.T) {
 			},
 			{
 				Config: s.ProviderConfig(),
-				ExpectError: wrapped(`The purge of the destination did not finish.*` + regexp.QuoteMeta(fmt.Sprintf(
+				ExpectError: check.Wrapped(`The purge of the destination did not finish.*` + regexp.QuoteMeta(fmt.Sprintf(
 					`The service accepted the deletion of the cloudone-sm destination %q with purge and is removing its associations in the background, `+
 						`but it had not finished within timeouts.delete (300ms): context deadline exceeded. Run the destroy again later, or raise timeouts.delete.`, name))),
 			},
@@ -385,7 +386,7 @@ resource "stack_secrets_sync_cloudtwo_kv_destination" "test" {
 						ConfigPlanChecks: resource.ConfigPlanChecks{
 							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionDestroyBeforeCreate)},
 						},
-						ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, attr(c.key), str(c.after))},
+						ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, check.Path(c.key), check.Str(c.after))},
 						Check:             holds(c.after),
 					},
 				},
@@ -405,7 +406,7 @@ func TestAccDestination_purgeUnderWayWarns(t *testing.T) {
 	cli.WriteConfig(t, cloudOneConfig(s, name, "us-east-1", ""))
 	cli.MustRun(t, "apply", "-auto-approve")
 	// A destination without associations is deleted at once, purge or not.
-	outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+	check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
 		if _, _, err := c.SetAssociation(ctx, secretsclient.TypeCloudOneSM, name, "secret", "app/db"); err != nil {
 			return err
 		}
@@ -484,7 +485,7 @@ func TestAccDestination_replacementWithAssociationsWarns(t *testing.T) {
 		t.Errorf("warned %+v for a destination without associations", w)
 	}
 
-	outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
+	check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
 		_, _, err := c.SetAssociation(ctx, secretsclient.TypeCloudOneSM, name, "secret", "app/db")
 		return err
 	})()

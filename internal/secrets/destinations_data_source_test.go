@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
@@ -37,7 +38,7 @@ data "stack_secrets_sync_destinations" "codehost" {
 }
 
 func dsStub(typ, name string) knownvalue.Check {
-	return knownvalue.ObjectExact(map[string]knownvalue.Check{"type": str(typ), "name": str(name)})
+	return knownvalue.ObjectExact(map[string]knownvalue.Check{"type": check.Str(typ), "name": check.Str(name)})
 }
 
 // The totals need a service of the test's own, so these use an emulator
@@ -70,11 +71,11 @@ func testDestinationsDataSource(t *testing.T, opts emulator.Options, wrap ...fun
 				// Nothing to list: an empty list, not an error.
 				Config: dsDestinationsConfig(s),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(dsAllAddr, attr("type"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(dsAllAddr, attr("destinations"), empty),
-					statecheck.ExpectKnownValue(dsAllAddr, attr("total"), knownvalue.Int64Exact(0)),
-					statecheck.ExpectKnownValue(dsCloudOneAddr, attr("destinations"), empty),
-					statecheck.ExpectKnownValue(dsCloudOneAddr, attr("total"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(dsAllAddr, check.Path("type"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(dsAllAddr, check.Path("destinations"), empty),
+					statecheck.ExpectKnownValue(dsAllAddr, check.Path("total"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(dsCloudOneAddr, check.Path("destinations"), empty),
+					statecheck.ExpectKnownValue(dsCloudOneAddr, check.Path("total"), knownvalue.Int64Exact(0)),
 				},
 			},
 			{
@@ -92,22 +93,22 @@ func testDestinationsDataSource(t *testing.T, opts emulator.Options, wrap ...fun
 				},
 				Config: dsDestinationsConfig(s),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(dsAllAddr, attr("destinations"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(dsAllAddr, check.Path("destinations"), knownvalue.ListExact([]knownvalue.Check{
 						dsStub(secretsclient.TypeCloudOneSM, "a-one"),
 						dsStub(secretsclient.TypeCloudOneSM, "b-one"),
 						dsStub(secretsclient.TypeCloudTwoKV, "kv"),
 						dsStub(secretsclient.TypeWebhostProject, "web"),
 					})),
-					statecheck.ExpectKnownValue(dsAllAddr, attr("total"), knownvalue.Int64Exact(4)),
-					statecheck.ExpectKnownValue(dsCloudOneAddr, attr("type"), str(secretsclient.TypeCloudOneSM)),
-					statecheck.ExpectKnownValue(dsCloudOneAddr, attr("destinations"), knownvalue.ListExact([]knownvalue.Check{
+					statecheck.ExpectKnownValue(dsAllAddr, check.Path("total"), knownvalue.Int64Exact(4)),
+					statecheck.ExpectKnownValue(dsCloudOneAddr, check.Path("type"), check.Str(secretsclient.TypeCloudOneSM)),
+					statecheck.ExpectKnownValue(dsCloudOneAddr, check.Path("destinations"), knownvalue.ListExact([]knownvalue.Check{
 						dsStub(secretsclient.TypeCloudOneSM, "a-one"),
 						dsStub(secretsclient.TypeCloudOneSM, "b-one"),
 					})),
-					statecheck.ExpectKnownValue(dsCloudOneAddr, attr("total"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(dsCloudOneAddr, check.Path("total"), knownvalue.Int64Exact(2)),
 					// A type without destinations.
-					statecheck.ExpectKnownValue(dsCodehostAddr, attr("destinations"), empty),
-					statecheck.ExpectKnownValue(dsCodehostAddr, attr("total"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue(dsCodehostAddr, check.Path("destinations"), empty),
+					statecheck.ExpectKnownValue(dsCodehostAddr, check.Path("total"), knownvalue.Int64Exact(0)),
 				},
 			},
 		},

@@ -28,12 +28,10 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
-	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 )
 
@@ -49,86 +47,6 @@ resource "stack_secrets_sync_%s" "test" {
 `, typ, name, body)
 }
 
-func attr(names ...string) tfjsonpath.Path {
-	p := tfjsonpath.New(names[0])
-	for _, n := range names[1:] {
-		p = p.AtMapKey(n)
-	}
-	return p
-}
-
-func str(v string) knownvalue.Check { return knownvalue.StringExact(v) }
-
-func isNotFound(err error) bool { return client.IsNotFound(err) }
-
-// wrapped matches an error message that Terraform may have wrapped: each
-// space of pattern (a regular expression) matches any run of white space,
-// and "." matches newlines.
-func wrapped(pattern string) *regexp.Regexp {
-	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(pattern, " ", `\s+`))
-}
-
-// literal is wrapped for plain text.
-func literal(text string) *regexp.Regexp {
-	return wrapped(regexp.QuoteMeta(strings.Join(strings.Fields(text), " ")))
-}
-
-// planErrorCase is a configuration that planning must refuse with an error
-// matching want.
-type planErrorCase struct {
-	config string
-	want   *regexp.Regexp
-}
-
-// testPlanErrors plans each case, and then checks that no request reached
-// the emulator: plan-time errors come from the provider, not the service.
-func testPlanErrors(t *testing.T, s *acctest.Secrets, cases []planErrorCase) {
-	t.Helper()
-	steps := make([]resource.TestStep, 0, len(cases))
-	for _, c := range cases {
-		steps = append(steps, resource.TestStep{Config: c.config, PlanOnly: true, ExpectError: c.want})
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps:                    steps,
-	})
-	if st := s.Emulator.Stats(); st.Total != 0 {
-		t.Errorf("%d requests reached the emulator, want none: %v", st.Total, st.Requests)
-	}
-}
-
-// outOfBand is a step's PreConfig that changes the service outside
-// Terraform.
-func outOfBand(t *testing.T, s *acctest.Secrets, change func(ctx context.Context, c *secretsclient.Client) error) func() {
-	return func() {
-		t.Helper()
-		if err := change(context.Background(), s.Client(t)); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// destinationDeletedOutOfBand deletes a destination behind Terraform's back.
-func destinationDeletedOutOfBand(t *testing.T, s *acctest.Secrets, typ, name string) func() {
-	return outOfBand(t, s, func(ctx context.Context, c *secretsclient.Client) error {
-		_, err := c.DeleteDestination(ctx, typ, name, false)
-		return err
-	})
-}
-
-// importStep imports addr by id and compares the result with the state,
-// but for the attributes the service does not show.
-func importStep(addr, id string, hidden ...string) resource.TestStep {
-	return resource.TestStep{
-		ResourceName:                         addr,
-		ImportState:                          true,
-		ImportStateId:                        id,
-		ImportStateVerify:                    true,
-		ImportStateVerifyIdentifierAttribute: "name",
-		ImportStateVerifyIgnore:              hidden,
-	}
-}
-
 func checkDestination(t *testing.T, s *acctest.Secrets, typ, name string, check func(*secretsclient.Destination) error) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		d, _, err := s.Client(t).ReadDestination(context.Background(), typ, name)
@@ -140,16 +58,10 @@ func checkDestination(t *testing.T, s *acctest.Secrets, typ, name string, check 
 }
 
 func destinationGone(t *testing.T, s *acctest.Secrets, typ, name string) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		_, _, err := s.Client(t).ReadDestination(context.Background(), typ, name)
-		if err == nil {
-			return fmt.Errorf("the %s destination %q still exists", typ, name)
-		}
-		if !isNotFound(err) {
-			return err
-		}
-		return nil
-	}
+	return check.Gone(t, s.Client, fmt.Sprintf("the %s destination %q", typ, name), func(ctx context.Context, c *secretsclient.Client) error {
+		_, _, err := c.ReadDestination(ctx, typ, name)
+		return err
+	})
 }
 
 // destObfuscated stands for any obfuscated secret in destDetailsAre.

@@ -8,11 +8,11 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
@@ -45,64 +45,54 @@ func configIs(t *testing.T, s *acctest.Secrets, disabled bool, capacity int) res
 // of their own even when a real server is configured.
 func TestAccSyncConfig_lifecycle(t *testing.T) {
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
+	check.Lifecycle[*secretsclient.Client]{
+		Service: s, Client: s.Client, Address: syncConfigAddr,
 		// Destroy gives the service its defaults back.
 		CheckDestroy: configIs(t, s, false, 1_000_000),
-		Steps: []resource.TestStep{
-			{
-				Config: syncConfig(s.ProviderConfig(), `disabled = true`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(syncConfigAddr, attr("id"), str("config")),
-					statecheck.ExpectKnownValue(syncConfigAddr, attr("disabled"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(syncConfigAddr, attr("queue_capacity"), knownvalue.Int64Exact(1_000_000)),
-				},
-				Check: configIs(t, s, true, 1_000_000),
+		PlanErrors: []check.PlanError{
+			{Config: syncConfig(s.ProviderConfig(), `queue_capacity = 0`), Want: regexp.MustCompile(`Attribute queue_capacity value must be at least 1, got: 0`)},
+		},
+		Create: check.Step{
+			Config: syncConfig(s.ProviderConfig(), `disabled = true`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(syncConfigAddr, check.Path("id"), check.Str("config")),
+				statecheck.ExpectKnownValue(syncConfigAddr, check.Path("disabled"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(syncConfigAddr, check.Path("queue_capacity"), knownvalue.Int64Exact(1_000_000)),
 			},
-			{
-				Config:      syncConfig(s.ProviderConfig(), `queue_capacity = 0`),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`Attribute queue_capacity value must be at least 1, got: 0`),
+			Check: configIs(t, s, true, 1_000_000),
+		},
+		Update: check.Step{
+			Config: syncConfig(s.ProviderConfig(), `queue_capacity = 500`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(syncConfigAddr, check.Path("disabled"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(syncConfigAddr, check.Path("queue_capacity"), knownvalue.Int64Exact(500)),
 			},
-			{
-				Config: syncConfig(s.ProviderConfig(), `queue_capacity = 500`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(syncConfigAddr, plancheck.ResourceActionUpdate)},
+			Check: configIs(t, s, false, 500),
+			Then: []resource.TestStep{
+				{
+					ResourceName:  syncConfigAddr,
+					ImportState:   true,
+					ImportStateId: "settings",
+					ExpectError:   regexp.MustCompile(`The import ID of the sync configuration, a singleton, is "config";\s+got\s+"settings"`),
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(syncConfigAddr, attr("disabled"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(syncConfigAddr, attr("queue_capacity"), knownvalue.Int64Exact(500)),
-				},
-				Check: configIs(t, s, false, 500),
-			},
-			{
-				ResourceName:      syncConfigAddr,
-				ImportState:       true,
-				ImportStateId:     "config",
-				ImportStateVerify: true,
-			},
-			{
-				ResourceName:  syncConfigAddr,
-				ImportState:   true,
-				ImportStateId: "settings",
-				ExpectError:   regexp.MustCompile(`The import ID of the sync configuration, a singleton, is "config";\s+got\s+"settings"`),
-			},
-			{
-				// A change made elsewhere shows as drift and is reverted.
-				PreConfig: func() {
-					on := true
-					if _, _, err := s.Client(t).PatchSyncConfig(context.Background(), secretsclient.SyncConfigPatch{Disabled: &on}); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: syncConfig(s.ProviderConfig(), `queue_capacity = 500`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(syncConfigAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: configIs(t, s, false, 500),
 			},
 		},
-	})
+		Imports: []check.ImportID{
+			{ID: func(string) string { return "config" }},
+		},
+		// A change made elsewhere shows as drift and is reverted.
+		OutOfBandChange: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				on := true
+				_, _, err := c.PatchSyncConfig(ctx, secretsclient.SyncConfigPatch{Disabled: &on})
+				return err
+			},
+			Step: check.Step{
+				Config: syncConfig(s.ProviderConfig(), `queue_capacity = 500`),
+				Check:  configIs(t, s, false, 500),
+			},
+		},
+	}.Run(t)
 }
 
 func TestAccSyncConfig_onlyInRootOrAdminNamespace(t *testing.T) {
@@ -144,7 +134,7 @@ resource "stack_secrets_sync_association" "test" {
 	}
 	steps := make([]resource.TestStep, 0, len(cases))
 	for _, c := range cases {
-		steps = append(steps, resource.TestStep{Config: c.config, ExpectError: literal(c.request + ": 400 Bad Request: enterprise license required")})
+		steps = append(steps, resource.TestStep{Config: c.config, ExpectError: check.Literal(c.request + ": 400 Bad Request: enterprise license required")})
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
@@ -28,125 +29,112 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	name := tfacctest.RandomWithPrefix("wh")
 	typ := secretsclient.TypeWebhostProject
+	updated := webhostConfig(s, name, "prj-1", `
+  access_token            = "token-2"
+  team_id                 = "team-1"
+  deployment_environments = ["preview", "production"]
+  granularity             = "secret-path"`)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: webhostConfig(s, name, "prj-1", `
+	check.Lifecycle[*secretsclient.Client]{
+		Service: s, Client: s.Client, Address: webhostAddr, IDAttribute: "name",
+		CheckDestroy: destinationGone(t, s, typ, name),
+		PlanErrors:   webhostPlanErrors(s, tfacctest.RandomWithPrefix("wh-invalid")),
+		Create: check.Step{
+			Config: webhostConfig(s, name, "prj-1", `
   access_token            = "token-1"
   deployment_environments = ["production"]`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, attr("name"), str(name)),
-					statecheck.ExpectKnownValue(webhostAddr, attr("project_id"), str("prj-1")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("team_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{str("production")})),
-					statecheck.ExpectKnownValue(webhostAddr, attr("granularity"), str("secret-key")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("secret_name_template"), str(defaultTemplateEnvVars)),
-					// The service shows the token obfuscated: state keeps it as configured.
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token"), str("token-1")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo_version"), knownvalue.Null()),
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"project_id":              "prj-1",
-						"team_id":                 "",
-						"deployment_environments": []string{"production"},
-						"access_token":            destObfuscated,
-					}, "secret-key")
-				}),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("name"), check.Str(name)),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("project_id"), check.Str("prj-1")),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{check.Str("production")})),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-key")),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("secret_name_template"), check.Str(defaultTemplateEnvVars)),
+				// The service shows the token obfuscated: state keeps it as configured.
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), check.Str("token-1")),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Null()),
 			},
-			{
-				Config: webhostConfig(s, name, "prj-1", `
-  access_token            = "token-2"
-  team_id                 = "team-1"
-  deployment_environments = ["preview", "production"]
-  granularity             = "secret-path"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, attr("team_id"), str("team-1")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{str("preview"), str("production")})),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token"), str("token-2")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("granularity"), str("secret-path")),
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"project_id":              "prj-1",
-						"team_id":                 "team-1",
-						"deployment_environments": []string{"preview", "production"},
-					}, "secret-path")
-				}),
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				return destDetailsAre(d, map[string]any{
+					"project_id":              "prj-1",
+					"team_id":                 "",
+					"deployment_environments": []string{"production"},
+					"access_token":            destObfuscated,
+				}, "secret-key")
+			}),
+		},
+		Update: check.Step{
+			Config: updated,
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), check.Str("team-1")),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{check.Str("preview"), check.Str("production")})),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), check.Str("token-2")),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-path")),
 			},
-			{
-				// A change made outside Terraform shows as drift and is reverted.
-				PreConfig: func() {
-					if _, _, err := s.Client(t).WriteDestination(context.Background(), name, secretsclient.WebhostProjectDestination{
-						DestinationOptions:     secretsclient.DestinationOptions{Granularity: secretsclient.GranularitySecretPath},
-						AccessToken:            "token-2",
-						ProjectID:              "prj-1",
-						TeamID:                 "team-elsewhere",
-						DeploymentEnvironments: []string{"development"},
-					}); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: webhostConfig(s, name, "prj-1", `
-  access_token            = "token-2"
-  team_id                 = "team-1"
-  deployment_environments = ["preview", "production"]
-  granularity             = "secret-path"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(webhostAddr, attr("team_id"), str("team-1")),
-					},
-				},
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				return destDetailsAre(d, map[string]any{
+					"project_id":              "prj-1",
+					"team_id":                 "team-1",
+					"deployment_environments": []string{"preview", "production"},
+				}, "secret-path")
+			}),
+		},
+		Imports: []check.ImportID{{ID: func(string) string { return name }, Ignore: []string{"access_token"}}},
+		// A change made outside Terraform shows as drift and is reverted.
+		OutOfBandChange: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, _, err := c.WriteDestination(ctx, name, secretsclient.WebhostProjectDestination{
+					DestinationOptions:     secretsclient.DestinationOptions{Granularity: secretsclient.GranularitySecretPath},
+					AccessToken:            "token-2",
+					ProjectID:              "prj-1",
+					TeamID:                 "team-elsewhere",
+					DeploymentEnvironments: []string{"development"},
+				})
+				return err
+			},
+			Step: check.Step{
+				Config:     updated,
+				PlanChecks: []plancheck.PlanCheck{plancheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), check.Str("team-1"))},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{
 						"team_id":                 "team-1",
 						"deployment_environments": []string{"preview", "production"},
 					}, "secret-path")
-				}),
-			},
-			{
-				// The project is create-only.
-				Config: webhostConfig(s, name, "prj-2", `
-  access_token            = "token-2"
-  deployment_environments = ["development"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionDestroyBeforeCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, attr("project_id"), str("prj-2")),
-					statecheck.ExpectKnownValue(webhostAddr, attr("team_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("granularity"), str("secret-key")),
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"project_id":              "prj-2",
-						"team_id":                 "",
-						"deployment_environments": []string{"development"},
-					}, "secret-key")
-				}),
-			},
-			importStep(webhostAddr, name, "access_token"),
-			{
-				PreConfig: destinationDeletedOutOfBand(t, s, typ, name),
-				Config: webhostConfig(s, name, "prj-2", `
-  access_token            = "token-2"
-  deployment_environments = ["development"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionCreate)},
-				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"project_id": "prj-2", "access_token": destObfuscated}, "secret-key")
 				}),
 			},
 		},
-	})
+		OutOfBandDelete: check.Change[*secretsclient.Client]{
+			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
+				_, err := c.DeleteDestination(ctx, typ, name, false)
+				return err
+			},
+			Step: check.Step{
+				Config: updated,
+				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+					return destDetailsAre(d, map[string]any{"project_id": "prj-1", "access_token": destObfuscated}, "secret-path")
+				}),
+			},
+		},
+		// The project is create-only.
+		Replace: check.Step{
+			Config: webhostConfig(s, name, "prj-2", `
+  access_token            = "token-2"
+  deployment_environments = ["development"]`),
+			StateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("project_id"), check.Str("prj-2")),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-key")),
+			},
+			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
+				return destDetailsAre(d, map[string]any{
+					"project_id":              "prj-2",
+					"team_id":                 "",
+					"deployment_environments": []string{"development"},
+				}, "secret-key")
+			}),
+			Then: []resource.TestStep{check.ImportByName(webhostAddr, name, "access_token")},
+		},
+	}.Run(t)
 }
 
 // The token given write-only never enters the state; the service gets it
@@ -172,9 +160,9 @@ func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 			{
 				Config: config("wo-token-1", 1),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo_version"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(1)),
 				},
 				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1"}),
 			},
@@ -192,9 +180,9 @@ func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionUpdate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, attr("access_token_wo_version"), knownvalue.Int64Exact(2)),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(2)),
 				},
 				Check: resource.ComposeAggregateTestCheckFunc(
 					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-2"}),
@@ -205,31 +193,31 @@ func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 	})
 }
 
-func TestAccWebhostProjectDestination_validation(t *testing.T) {
-	s := acctest.NewSecretsEmulator(t, emulator.Options{})
-	name := tfacctest.RandomWithPrefix("wh-invalid")
+// webhostPlanErrors are the destination's plan-time errors, for a
+// destination named name.
+func webhostPlanErrors(s *acctest.Secrets, name string) []check.PlanError {
 	config := func(body string) string { return webhostConfig(s, name, "prj", body) }
-	testPlanErrors(t, s, []planErrorCase{
-		{config(`deployment_environments = ["production"]`), literal(`access_token or access_token_wo is required for a webhost-project destination.`)},
-		{config(`
+	return []check.PlanError{
+		{Config: config(`deployment_environments = ["production"]`), Want: check.Literal(`access_token or access_token_wo is required for a webhost-project destination.`)},
+		{Config: config(`
   access_token            = "a"
   access_token_wo         = "b"
-  deployment_environments = ["production"]`), literal(`Attribute "access_token_wo" cannot be specified when "access_token" is specified`)},
-		{config(`
+  deployment_environments = ["production"]`), Want: check.Literal(`Attribute "access_token_wo" cannot be specified when "access_token" is specified`)},
+		{Config: config(`
   access_token            = "a"
   access_token_wo_version = 1
-  deployment_environments = ["production"]`), literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
-		{config(`
+  deployment_environments = ["production"]`), Want: check.Literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
+		{Config: config(`
   access_token            = "a"
-  deployment_environments = []`), literal(`Attribute deployment_environments list must contain at least 1 elements, got: 0`)},
-		{config(`
+  deployment_environments = []`), Want: check.Literal(`Attribute deployment_environments list must contain at least 1 elements, got: 0`)},
+		{Config: config(`
   access_token            = "a"
-  deployment_environments = ["production", "staging"]`), literal(`Attribute deployment_environments[1] value must be one of: ["development" "preview" "production"], got: "staging"`)},
-		{config(`
+  deployment_environments = ["production", "staging"]`), Want: check.Literal(`Attribute deployment_environments[1] value must be one of: ["development" "preview" "production"], got: "staging"`)},
+		{Config: config(`
   access_token            = "a"
   deployment_environments = ["production"]
-  custom_tags             = { team = "web" }`), literal(`An argument named "custom_tags" is not expected here.`)},
-		{config(`access_token = "a"`), literal(`The argument "deployment_environments" is required, but no definition was found.`)},
-		{webhostConfig(s, name, "", `access_token = "a"`+"\n"+`deployment_environments = ["production"]`), literal(`Attribute project_id string length must be at least 1, got: 0`)},
-	})
+  custom_tags             = { team = "web" }`), Want: check.Literal(`An argument named "custom_tags" is not expected here.`)},
+		{Config: config(`access_token = "a"`), Want: check.Literal(`The argument "deployment_environments" is required, but no definition was found.`)},
+		{Config: webhostConfig(s, name, "", `access_token = "a"`+"\n"+`deployment_environments = ["production"]`), Want: check.Literal(`Attribute project_id string length must be at least 1, got: 0`)},
+	}
 }

@@ -1,0 +1,197 @@
+package check
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+)
+
+// Lifecycle is the common shape of a resource's acceptance test, as a
+// table: the plan-time errors, which send no request; a create; an update
+// in place, which keeps the ID; imports, verified against the state; a
+// change made outside Terraform, which the next plan sets back in place;
+// a deletion made outside Terraform, which the next plan creates again;
+// and a change that replaces. Run checks each phase's plan action and the
+// ID's fate itself, and runs the phases in that order, in one test case,
+// against one service; a phase left empty is not run. What only one
+// resource does goes in its own tests, or, when it needs the state a phase
+// leaves, in that phase's Then.
+type Lifecycle[C any] struct {
+	// Service is the test's service, whose requests are counted.
+	Service Counted
+	// Client is the service's client for out-of-band changes.
+	Client func(testing.TB) C
+	// Address is the resource's address in the configurations.
+	Address string
+	// IDAttribute is the attribute that identifies the object, "id"
+	// when empty: an update keeps it.
+	IDAttribute string
+	// FreshID says that each new object gets a new IDAttribute, so that
+	// a create after an out-of-band deletion, and a replacement, must
+	// change it; false when it is a name that the configuration gives.
+	FreshID bool
+	// ImportIdentifier is the attribute by which an import is matched
+	// with the state, IDAttribute when empty.
+	ImportIdentifier string
+
+	// PlanErrors are planned first, each with its error; against an
+	// emulator, no request may reach it while they, and ImportErrors,
+	// are.
+	PlanErrors []PlanError
+	// ImportErrors are import IDs refused before any request, imported
+	// after the plan errors with Create's configuration.
+	ImportErrors []ImportError
+	Create       Step
+	Update       Step
+	// Imports import the resource as Update (or Create) left it.
+	Imports         []ImportID
+	OutOfBandChange Change[C]
+	OutOfBandDelete Change[C]
+	Replace         Step
+	// CheckDestroy, when set, checks the service once the test case has
+	// destroyed what it made.
+	CheckDestroy resource.TestCheckFunc
+}
+
+// Step is one phase of Lifecycle: its configuration and the checks of the
+// resource's own values, besides the plan action and the ID that
+// Lifecycle checks.
+type Step struct {
+	Config string
+	// Action overrides the phase's plan action.
+	Action      plancheck.ResourceActionType
+	PlanChecks  []plancheck.PlanCheck
+	StateChecks []statecheck.StateCheck
+	Check       resource.TestCheckFunc
+	// Then are steps of the resource's own, run after this phase. They
+	// leave IDAttribute as they found it: the next phase checks that it
+	// is still the one this phase left.
+	Then []resource.TestStep
+}
+
+// ImportID is one import of Lifecycle.
+type ImportID struct {
+	// ID is the import ID, given the object's ID in the state.
+	ID func(id string) string
+	// Ignore are the attributes that the server cannot return.
+	Ignore []string
+	// Check, when set, checks the imported state further.
+	Check resource.ImportStateCheckFunc
+}
+
+// ImportError is an import ID that the import must refuse with an error
+// matching Want.
+type ImportError struct {
+	ID   string
+	Want *regexp.Regexp
+}
+
+// Change is an out-of-band phase of Lifecycle: Do changes or deletes the
+// object, given its ID in the state, before Step is planned and applied.
+type Change[C any] struct {
+	Do func(ctx context.Context, c C, id string) error
+	Step
+}
+
+// Run runs the lifecycle as one parallel test.
+func (l Lifecycle[C]) Run(t *testing.T) {
+	t.Helper()
+	idAttr := l.IDAttribute
+	if idAttr == "" {
+		idAttr = "id"
+	}
+	var id string
+	var steps []resource.TestStep
+	// phase builds a step of s, expecting action, whose ID is recorded
+	// anew when fresh, else kept.
+	phase := func(s Step, action plancheck.ResourceActionType, fresh bool, pre func()) {
+		if s.Config == "" {
+			return
+		}
+		if s.Action != "" {
+			action = s.Action
+		}
+		idCheck := func(st *terraform.State) error {
+			prev := id
+			if fresh {
+				id = ""
+			}
+			if err := Kept(l.Address, idAttr, &id)(st); err != nil {
+				return err
+			}
+			if fresh && l.FreshID && prev != "" && id == prev {
+				return fmt.Errorf("the %s of %s is still %s: it was not created again", idAttr, l.Address, id)
+			}
+			return nil
+		}
+		checks := []resource.TestCheckFunc{idCheck}
+		if s.Check != nil {
+			checks = append(checks, s.Check)
+		}
+		steps = append(steps, resource.TestStep{
+			PreConfig: pre,
+			Config:    s.Config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: append([]plancheck.PlanCheck{plancheck.ExpectResourceAction(l.Address, action)}, s.PlanChecks...),
+			},
+			ConfigStateChecks: s.StateChecks,
+			Check:             resource.ComposeTestCheckFunc(checks...),
+		})
+		steps = append(steps, s.Then...)
+	}
+	outOfBand := func(c Change[C]) func() {
+		if c.Do == nil {
+			return nil
+		}
+		return func() {
+			t.Helper()
+			if err := c.Do(context.Background(), l.Client(t), id); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+
+	steps = append(steps, planErrorSteps(l.PlanErrors)...)
+	for _, e := range l.ImportErrors {
+		steps = append(steps, resource.TestStep{
+			Config: l.Create.Config, ResourceName: l.Address, ImportState: true, ImportStateId: e.ID, ExpectError: e.Want,
+		})
+	}
+	var createPre func()
+	if before, counted := l.Service.Stats(); counted && len(l.PlanErrors)+len(l.ImportErrors) > 0 {
+		createPre = func() { NoRequestsSince(t, l.Service, before) }
+	}
+	phase(l.Create, plancheck.ResourceActionCreate, true, createPre)
+	phase(l.Update, plancheck.ResourceActionUpdate, false, nil)
+	for _, imp := range l.Imports {
+		steps = append(steps, resource.TestStep{
+			ResourceName:                         l.Address,
+			ImportState:                          true,
+			ImportStateIdFunc:                    func(*terraform.State) (string, error) { return imp.ID(id), nil },
+			ImportStateVerify:                    true,
+			ImportStateVerifyIdentifierAttribute: cmp.Or(l.ImportIdentifier, idAttr),
+			ImportStateVerifyIgnore:              imp.Ignore,
+			ImportStateCheck:                     imp.Check,
+		})
+	}
+	phase(l.OutOfBandChange.Step, plancheck.ResourceActionUpdate, false, outOfBand(l.OutOfBandChange))
+	phase(l.OutOfBandDelete.Step, plancheck.ResourceActionCreate, true, outOfBand(l.OutOfBandDelete))
+	phase(l.Replace, plancheck.ResourceActionDestroyBeforeCreate, true, nil)
+	if len(steps) == 0 {
+		t.Fatalf("the lifecycle of %s has no phase", l.Address)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		CheckDestroy:             l.CheckDestroy,
+		Steps:                    steps,
+	})
+}
