@@ -53,7 +53,7 @@ func (p *Platform) NewOrganization(t testing.TB) string {
 	t.Helper()
 	name := tfacctest.RandomWithPrefix("acc")
 	c := p.Client(t)
-	if _, err := c.Organizations.Create(context.Background(), platformclient.OrganizationCreateOptions{
+	if _, err := c.Organizations.Create(context.Background(), platformclient.OrganizationOptions{
 		Name: &name, Email: ptr("acctest@" + name + ".example"),
 	}); err != nil {
 		t.Fatalf("creating the test's organization: %v", err)

@@ -24,7 +24,7 @@ func TestAccImport_missingObjectIsNotFound(t *testing.T) {
 	const missing = "6p5RiCe5CRjBmsGt"
 	present := newWorkspace(t, p, "present")
 	unassigned := newVariableSet(t, p, "unassigned")
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("unassigned")})
+	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("unassigned")})
 	setVariable := fmt.Sprintf("variable_set_id = %q\nkey = \"k\"\ncategory = \"env\"", unassigned)
 	workspaceVariable := fmt.Sprintf("workspace_id = %q\nkey = \"k\"\ncategory = \"env\"", present)
 	// named is what the error says the platform has not, when it is not

@@ -26,7 +26,7 @@ func TestAccOrganizationDataSource_defaultAndNamed(t *testing.T) {
 	} else {
 		defaultProject = o.DefaultProject.ID
 	}
-	if _, err := p.Client(t).Organizations.Update(context.Background(), other, platformclient.OrganizationUpdateOptions{
+	if _, err := p.Client(t).Organizations.Update(context.Background(), other, platformclient.OrganizationOptions{
 		SessionTimeout: check.Ptr(90), AggregatedCommitStatusEnabled: check.Ptr(false),
 	}); err != nil {
 		t.Fatal(err)

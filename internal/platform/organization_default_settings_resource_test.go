@@ -97,7 +97,7 @@ func TestAccOrganizationDefaultSettings_lifecycle(t *testing.T) {
 		// Changed outside Terraform: set back.
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
-				_, err := c.Organizations.Update(ctx, p.Organization, platformclient.OrganizationUpdateOptions{
+				_, err := c.Organizations.Update(ctx, p.Organization, platformclient.OrganizationOptions{
 					DefaultExecutionMode: check.Ptr("remote"), DefaultAgentPoolID: platformclient.Null[string](),
 				})
 				return err

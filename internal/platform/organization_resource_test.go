@@ -242,7 +242,7 @@ resource "stack_platform_organization" "test" {
 		// set back.
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, _ string) error {
-				_, err := c.Organizations.Update(ctx, renamed, platformclient.OrganizationUpdateOptions{Email: check.Ptr("other@example.com")})
+				_, err := c.Organizations.Update(ctx, renamed, platformclient.OrganizationOptions{Email: check.Ptr("other@example.com")})
 				return err
 			},
 			Step: check.Step{

@@ -16,7 +16,7 @@ import (
 )
 
 // newProject creates a project outside Terraform and returns its ID.
-func newProject(t *testing.T, p *acctest.Platform, org string, opts platformclient.ProjectCreateOptions) string {
+func newProject(t *testing.T, p *acctest.Platform, org string, opts platformclient.ProjectOptions) string {
 	t.Helper()
 	prj, err := p.Client(t).Projects.Create(context.Background(), org, opts)
 	if err != nil {
@@ -30,11 +30,11 @@ func newProject(t *testing.T, p *acctest.Platform, org string, opts platformclie
 func TestAccProjectDataSource_byIDAndByName(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	id := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
+	id := newProject(t, p, p.Organization, platformclient.ProjectOptions{
 		Name: check.Ptr("Data Team"), Description: check.Ptr("Pipelines"), AutoDestroyActivityDuration: platformclient.Value("12h"),
 		TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
 	})
-	otherID := newProject(t, p, other, platformclient.ProjectCreateOptions{Name: check.Ptr("Data Team")})
+	otherID := newProject(t, p, other, platformclient.ProjectOptions{Name: check.Ptr("Data Team")})
 	const byID, byName, inOther = "data.stack_platform_project.by_id", "data.stack_platform_project.by_name", "data.stack_platform_project.in_other"
 	same := map[string]knownvalue.Check{
 		"id": check.Str(id), "organization": check.Str(p.Organization), "name": check.Str("Data Team"), "description": check.Str("Pipelines"),
@@ -98,7 +98,7 @@ data "stack_platform_project" "bad" {
 // ID the token may not see one that says that the token may be why.
 func TestAccProjectDataSource_notFound(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	hidden := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("hidden")})
+	hidden := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("hidden")})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{

@@ -134,7 +134,7 @@ func TestAccProject_lifecycle(t *testing.T) {
 		// values again, and removes a tag it does not list.
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				if _, err := c.Projects.Update(ctx, id, platformclient.ProjectUpdateOptions{Description: check.Ptr("edited")}); err != nil {
+				if _, err := c.Projects.Update(ctx, id, platformclient.ProjectOptions{Description: check.Ptr("edited")}); err != nil {
 					return err
 				}
 				return c.Projects.AddTagBindings(ctx, id, []*platformclient.TagBinding{{Key: "owner", Value: "ops"}})

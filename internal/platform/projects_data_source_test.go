@@ -29,7 +29,7 @@ func projectNames(names ...string) knownvalue.Check {
 func TestAccProjectsDataSource_namesAndSort(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	for _, name := range []string{"gamma", "alpha", "Beta"} {
-		newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
+		newProject(t, p, p.Organization, platformclient.ProjectOptions{
 			Name: check.Ptr(name), TagBindings: []*platformclient.TagBinding{{Key: "name", Value: name}},
 		})
 	}
@@ -102,7 +102,7 @@ func TestAccProjectsDataSource_pagesAtTheLargestSize(t *testing.T) {
 	const n = 249 // and the default project
 	c := p.Client(t)
 	for i := range n {
-		if _, err := c.Projects.Create(context.Background(), p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr(fmt.Sprintf("project-%03d", i))}); err != nil {
+		if _, err := c.Projects.Create(context.Background(), p.Organization, platformclient.ProjectOptions{Name: check.Ptr(fmt.Sprintf("project-%03d", i))}); err != nil {
 			t.Fatal(err)
 		}
 	}

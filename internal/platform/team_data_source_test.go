@@ -16,7 +16,7 @@ import (
 )
 
 // newTeam creates a team outside Terraform and returns its ID.
-func newTeam(t *testing.T, p *acctest.Platform, org string, opts platformclient.TeamCreateOptions) string {
+func newTeam(t *testing.T, p *acctest.Platform, org string, opts platformclient.TeamOptions) string {
 	t.Helper()
 	team, err := p.Client(t).Teams.Create(context.Background(), org, opts)
 	if err != nil {
@@ -41,12 +41,12 @@ func teamTokenOf(t *testing.T, p *acctest.Platform, id string) string {
 func TestAccTeamDataSource_byIDAndByName(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	id := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{
+	id := newTeam(t, p, p.Organization, platformclient.TeamOptions{
 		Name: check.Ptr("platform-admins"), SSOTeamID: check.Ptr("okta-42"), Visibility: check.Ptr(platformclient.TeamVisibilityOrganization),
 		AllowMemberTokenManagement: check.Ptr(false),
 		OrganizationAccess:         &platformclient.OrganizationAccessOptions{ManageProjects: check.Ptr(true), ManageMembership: check.Ptr(true)},
 	})
-	otherID := newTeam(t, p, other, platformclient.TeamCreateOptions{Name: check.Ptr("platform-admins")})
+	otherID := newTeam(t, p, other, platformclient.TeamOptions{Name: check.Ptr("platform-admins")})
 	const byID, byName, inOther = "data.stack_platform_team.by_id", "data.stack_platform_team.by_name", "data.stack_platform_team.in_other"
 	same := map[string]knownvalue.Check{
 		"id": check.Str(id), "organization": check.Str(p.Organization), "name": check.Str("platform-admins"),
@@ -115,8 +115,8 @@ data "stack_platform_team" "bad" {
 // that the token may be why.
 func TestAccTeamDataSource_notFound(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	secret := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("platform-admins")})
-	other := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("developers")})
+	secret := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("platform-admins")})
+	other := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("developers")})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{

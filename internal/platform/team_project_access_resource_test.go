@@ -130,7 +130,7 @@ func TestAccTeamProjectAccess_lifecycle(t *testing.T) {
 		// again.
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				_, err := c.TeamProjectAccesses.Update(ctx, id, platformclient.TeamProjectAccessUpdateOptions{
+				_, err := c.TeamProjectAccesses.Update(ctx, id, platformclient.TeamProjectAccessOptions{
 					WorkspaceAccess: &platformclient.TeamProjectAccessWorkspaceAccessOptions{Runs: check.Ptr("apply"), Create: check.Ptr(false)},
 				})
 				return err

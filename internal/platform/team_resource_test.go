@@ -141,7 +141,7 @@ func TestAccTeam_lifecycle(t *testing.T) {
 		},
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				_, err := c.Teams.Update(ctx, id, platformclient.TeamUpdateOptions{
+				_, err := c.Teams.Update(ctx, id, platformclient.TeamOptions{
 					Visibility:         check.Ptr("secret"),
 					OrganizationAccess: &platformclient.OrganizationAccessOptions{ManageTeams: check.Ptr(true)},
 				})
@@ -263,7 +263,7 @@ func TestAccTeam_organizationInAnyCase(t *testing.T) {
 
 func TestAccTeam_existingIsNotTakenOver(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	taken, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("Owners-Of-Things")})
+	taken, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamOptions{Name: check.Ptr("Owners-Of-Things")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,12 +40,12 @@ func teamsAre(addr string, named ...string) []statecheck.StateCheck {
 func TestAccTeamsDataSource_filters(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	apiOps := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{
+	apiOps := newTeam(t, p, p.Organization, platformclient.TeamOptions{
 		Name: check.Ptr("api-ops"), SSOTeamID: check.Ptr("okta-7"), Visibility: check.Ptr(platformclient.TeamVisibilityOrganization),
 		OrganizationAccess: &platformclient.OrganizationAccessOptions{ReadProjects: check.Ptr(true)},
 	})
-	apiDevs := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("API-devs")})
-	billing := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("billing")})
+	apiDevs := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("API-devs")})
+	billing := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("billing")})
 	// Every organization has its owners team.
 	owners, otherOwners := ownersTeam(t, p, p.Organization), ownersTeam(t, p, other)
 	const ds = "data.stack_platform_teams."
@@ -105,9 +105,9 @@ data "stack_platform_teams" "other" {
 // not the secret teams of others.
 func TestAccTeamsDataSource_secretTeamsAreListedToThoseWhoSeeThem(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	devs := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("devs")})
-	everyone := newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("everyone"), Visibility: check.Ptr(platformclient.TeamVisibilityOrganization)})
-	newTeam(t, p, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("admins")})
+	devs := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("devs")})
+	everyone := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("everyone"), Visibility: check.Ptr(platformclient.TeamVisibilityOrganization)})
+	newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("admins")})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -171,7 +171,7 @@ func TestAccTeamsDataSource_pagesAtTheLargestSize(t *testing.T) {
 	const n = 150
 	c := p.Client(t)
 	for i := range n {
-		if _, err := c.Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr(fmt.Sprintf("team-%03d", i))}); err != nil {
+		if _, err := c.Teams.Create(context.Background(), p.Organization, platformclient.TeamOptions{Name: check.Ptr(fmt.Sprintf("team-%03d", i))}); err != nil {
 			t.Fatal(err)
 		}
 	}

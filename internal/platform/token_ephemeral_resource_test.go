@@ -253,7 +253,7 @@ func TestAccTeamTokenEphemeral_neverInState(t *testing.T) {
 	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	team, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("deployers")})
+	team, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamOptions{Name: check.Ptr("deployers")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,7 +382,7 @@ ephemeral "stack_platform_organization_token" "run" {
 // closed all the same: the close's 404 is no error.
 func TestAccTeamTokenEphemeral_deletedMeanwhile(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	team, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("deployers")})
+	team, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamOptions{Name: check.Ptr("deployers")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,7 @@ func secretNotInState(secret string) resource.TestCheckFunc {
 
 func setValue(parent platformclient.VariableParent, id *string, value string) func(ctx context.Context, c *platformclient.Client) error {
 	return func(ctx context.Context, c *platformclient.Client) error {
-		_, err := c.Variables.Update(ctx, parent, *id, platformclient.VariableUpdateOptions{Value: check.Ptr(value)})
+		_, err := c.Variables.Update(ctx, parent, *id, platformclient.VariableOptions{Value: check.Ptr(value)})
 		return err
 	}
 }
@@ -267,7 +267,7 @@ func TestAccVariable_sensitive(t *testing.T) {
 // outside Terraform shows through version_id, and the plan sends it again.
 func TestAccVariable_writeOnlyInVariableSet(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: check.Ptr("creds")})
+	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{Name: check.Ptr("creds")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,7 +318,7 @@ func TestAccVariable_writeOnlyInVariableSet(t *testing.T) {
 func TestAccVariable_existingIsNotTakenOver(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	ws := newWorkspace(t, p, "app")
-	v, err := p.Client(t).Variables.Create(context.Background(), platformclient.InWorkspace(ws), platformclient.VariableCreateOptions{
+	v, err := p.Client(t).Variables.Create(context.Background(), platformclient.InWorkspace(ws), platformclient.VariableOptions{
 		Key: check.Ptr("region"), Category: check.Ptr("env"),
 	})
 	if err != nil {

@@ -56,12 +56,12 @@ func assignedTo(t *testing.T, p *acctest.Platform, setID string, workspaces, pro
 func TestAccVariableSetAssignment_workspaceAndProject(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	c := p.Client(t)
-	vs, err := c.VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: check.Ptr("cloud")})
+	vs, err := c.VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{Name: check.Ptr("cloud")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	app, other := newWorkspace(t, p, "app"), newWorkspace(t, p, "other")
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("Payments")})
+	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("Payments")})
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: workspaceAssignmentAddr,
 		PlanErrors: assignmentPlanErrors(p),

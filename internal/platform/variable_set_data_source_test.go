@@ -19,8 +19,8 @@ import (
 // resource's mapping.
 func TestAccVariableSetDataSource_byIDAndByName(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("Payments")})
-	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{
+	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("Payments")})
+	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{
 		Name: check.Ptr("payments-creds"), Description: check.Ptr("Keys"), Priority: check.Ptr(true),
 		Parent: &platformclient.VariableSetParent{Project: &platformclient.Project{ID: project}},
 	})

@@ -30,7 +30,7 @@ resource "stack_platform_variable_set" "test" {
 // default project, with the test's own client, and returns its ID.
 func newWorkspace(t *testing.T, p *acctest.Platform, name string) string {
 	t.Helper()
-	ws, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr(name)})
+	ws, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr(name)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func variableSetIs(t *testing.T, p *acctest.Platform, want map[string]any) resou
 
 func TestAccVariableSet_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("Owners")})
+	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("Owners")})
 	renamed := variableSetConfig(p, "cloud credentials 2", "")
 	inProject := variableSetConfig(p, "cloud credentials 2", fmt.Sprintf("parent_project_id = %q", project))
 	check.Lifecycle[*platformclient.Client]{
@@ -117,7 +117,7 @@ resource "stack_platform_variable_set" "test" { name = "x" }`,
 		Imports: []check.ImportID{{ID: func(id string) string { return id }}},
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				_, err := c.VariableSets.Update(ctx, id, platformclient.VariableSetUpdateOptions{Description: check.Ptr("edited"), Priority: check.Ptr(true)})
+				_, err := c.VariableSets.Update(ctx, id, platformclient.VariableSetOptions{Description: check.Ptr("edited"), Priority: check.Ptr(true)})
 				return err
 			},
 			Step: check.Step{Config: renamed, Check: variableSetIs(t, p, map[string]any{"description": "", "priority": false})},
@@ -146,7 +146,7 @@ resource "stack_platform_variable_set" "test" { name = "x" }`,
 
 func TestAccVariableSet_existingIsNotTakenOver(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: check.Ptr("Shared")})
+	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{Name: check.Ptr("Shared")})
 	if err != nil {
 		t.Fatal(err)
 	}

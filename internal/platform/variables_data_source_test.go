@@ -18,7 +18,7 @@ import (
 )
 
 // createVariable creates a variable outside Terraform.
-func createVariable(t *testing.T, p *acctest.Platform, parent platformclient.VariableParent, opts platformclient.VariableCreateOptions) *platformclient.Variable {
+func createVariable(t *testing.T, p *acctest.Platform, parent platformclient.VariableParent, opts platformclient.VariableOptions) *platformclient.Variable {
 	t.Helper()
 	v, err := p.Client(t).Variables.Create(context.Background(), parent, opts)
 	if err != nil {
@@ -29,7 +29,7 @@ func createVariable(t *testing.T, p *acctest.Platform, parent platformclient.Var
 
 func newVariableSet(t *testing.T, p *acctest.Platform, name string) string {
 	t.Helper()
-	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetCreateOptions{Name: check.Ptr(name)})
+	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{Name: check.Ptr(name)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,13 +46,13 @@ func TestAccVariablesDataSource_workspaceAndVariableSet(t *testing.T) {
 	ws := newWorkspace(t, p, "app")
 	set := newVariableSet(t, p, "shared")
 	// Created in the order of their keys, which the emulator lists them in.
-	token := createVariable(t, p, platformclient.InWorkspace(ws), platformclient.VariableCreateOptions{
+	token := createVariable(t, p, platformclient.InWorkspace(ws), platformclient.VariableOptions{
 		Key: check.Ptr("TOKEN"), Value: check.Ptr(secret), Category: check.Ptr(platformclient.CategoryEnv), Sensitive: check.Ptr(true),
 	})
-	region := createVariable(t, p, platformclient.InWorkspace(ws), platformclient.VariableCreateOptions{
+	region := createVariable(t, p, platformclient.InWorkspace(ws), platformclient.VariableOptions{
 		Key: check.Ptr("region"), Value: check.Ptr("eu-west-1"), Description: check.Ptr("Where"), Category: check.Ptr(platformclient.CategoryTerraform),
 	})
-	shared := createVariable(t, p, platformclient.InVariableSet(set), platformclient.VariableCreateOptions{
+	shared := createVariable(t, p, platformclient.InVariableSet(set), platformclient.VariableOptions{
 		Key: check.Ptr("zones"), Value: check.Ptr(`["a", "b"]`), Category: check.Ptr(platformclient.CategoryTerraform), HCL: check.Ptr(true),
 	})
 	const inWS, inSet = "data.stack_platform_variables.ws", "data.stack_platform_variables.set"
@@ -176,7 +176,7 @@ func TestAccVariablesDataSource_pagesAtTheLargestSize(t *testing.T) {
 	const n = platformclient.PageSize + 1
 	set := newVariableSet(t, p, "many")
 	for i := range n {
-		createVariable(t, p, platformclient.InVariableSet(set), platformclient.VariableCreateOptions{
+		createVariable(t, p, platformclient.InVariableSet(set), platformclient.VariableOptions{
 			Key: check.Ptr(fmt.Sprintf("var_%03d", i)), Value: check.Ptr("v"), Category: check.Ptr(platformclient.CategoryTerraform),
 		})
 	}

@@ -21,7 +21,7 @@ import (
 )
 
 // createWorkspace creates a workspace outside Terraform.
-func createWorkspace(t *testing.T, p *acctest.Platform, org string, opts platformclient.WorkspaceCreateOptions) *platformclient.Workspace {
+func createWorkspace(t *testing.T, p *acctest.Platform, org string, opts platformclient.WorkspaceOptions) *platformclient.Workspace {
 	t.Helper()
 	ws, err := p.Client(t).Workspaces.Create(context.Background(), org, opts)
 	if err != nil {
@@ -36,17 +36,17 @@ func createWorkspace(t *testing.T, p *acctest.Platform, org string, opts platfor
 func TestAccWorkspaceDataSource_byIDAndByName(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
+	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{
 		Name: check.Ptr("Payments"), TagBindings: []*platformclient.TagBinding{{Key: "team", Value: "payments"}},
 	})
-	ws := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{
+	ws := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{
 		Name: check.Ptr("payments-api"), Description: check.Ptr("The API"), AutoApply: check.Ptr(true), QueueAllRuns: check.Ptr(true),
 		AutoDestroyActivityDuration: platformclient.Value("14d"), SourceName: check.Ptr("ci"), SourceURL: check.Ptr("https://ci.example.com"),
 		TerraformVersion: check.Ptr("1.9.5"), TriggerPrefixes: []string{"modules/"}, WorkingDirectory: check.Ptr("infra"),
 		Project: &platformclient.Project{ID: project}, Tags: []*platformclient.Tag{{Name: "prod"}, {Name: "api"}},
 		TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
 	})
-	otherWS := createWorkspace(t, p, other, platformclient.WorkspaceCreateOptions{Name: check.Ptr("payments-api")})
+	otherWS := createWorkspace(t, p, other, platformclient.WorkspaceOptions{Name: check.Ptr("payments-api")})
 	same := map[string]knownvalue.Check{
 		"id": check.Str(ws.ID), "organization": check.Str(p.Organization), "name": check.Str("payments-api"), "description": check.Str("The API"),
 		"project_id": check.Str(project), "auto_apply": knownvalue.Bool(true), "auto_apply_run_trigger": knownvalue.Bool(false),
@@ -133,7 +133,7 @@ data "stack_platform_workspace" "bad" {
 // that say the token may be why.
 func TestAccWorkspaceDataSource_notFound(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	hidden := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("hidden")})
+	hidden := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("hidden")})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
@@ -186,7 +186,7 @@ func lockWorkspace(t *testing.T, p *acctest.Platform, id string) string {
 // lock.
 func TestAccWorkspaceDataSource_lock(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	ws := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("lockable")})
+	ws := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("lockable")})
 	config := p.ProviderConfig() + fmt.Sprintf(`
 data "stack_platform_workspace" "test" {
   id = %q

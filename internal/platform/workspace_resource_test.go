@@ -114,8 +114,8 @@ func strings_(l ...string) knownvalue.Check {
 func TestAccWorkspace_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	first := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("first")})
-	second := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{Name: check.Ptr("second")})
+	first := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("first")})
+	second := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("second")})
 	full := fmt.Sprintf(`
   description                   = "The network"
   project_id                    = %q
@@ -216,7 +216,7 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 		},
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				if _, err := c.Workspaces.Update(ctx, id, platformclient.WorkspaceUpdateOptions{
+				if _, err := c.Workspaces.Update(ctx, id, platformclient.WorkspaceOptions{
 					Description: check.Ptr("edited"), AutoApply: check.Ptr(true),
 				}); err != nil {
 					return err
@@ -448,7 +448,7 @@ func TestAccWorkspace_refresh(t *testing.T) {
 // ID; a token that may not see the organization gets the 404's hint.
 func TestAccWorkspace_existingAndNotVisible(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	if _, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("taken")}); err != nil {
+	if _, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("taken")}); err != nil {
 		t.Fatal(err)
 	}
 	resource.ParallelTest(t, resource.TestCase{

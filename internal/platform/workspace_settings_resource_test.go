@@ -139,7 +139,7 @@ func TestAccWorkspaceSettings_lifecycle(t *testing.T) {
 				if len(l.Items) != 1 {
 					return fmt.Errorf("found %d workspaces named like producer, want 1", len(l.Items))
 				}
-				_, err = c.Workspaces.Update(ctx, l.Items[0].ID, platformclient.WorkspaceUpdateOptions{
+				_, err = c.Workspaces.Update(ctx, l.Items[0].ID, platformclient.WorkspaceOptions{
 					GlobalRemoteState: check.Ptr(false), ExecutionMode: check.Ptr("local"),
 				})
 				return err

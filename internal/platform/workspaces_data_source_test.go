@@ -38,7 +38,7 @@ func workspacesAre(addr string, ws ...*platformclient.Workspace) []statecheck.St
 func TestAccWorkspacesDataSource_filters(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	project := newProject(t, p, p.Organization, platformclient.ProjectCreateOptions{
+	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{
 		Name: check.Ptr("APIs"), TagBindings: []*platformclient.TagBinding{{Key: "team", Value: "apis"}},
 	})
 	tags := func(names ...string) []*platformclient.Tag {
@@ -48,13 +48,13 @@ func TestAccWorkspacesDataSource_filters(t *testing.T) {
 		}
 		return out
 	}
-	apiProd := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{
+	apiProd := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{
 		Name: check.Ptr("api-prod"), Description: check.Ptr("Production"), Project: &platformclient.Project{ID: project},
 		Tags: tags("api", "prod"), TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
 	})
-	apiStaging := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("api-staging"), Tags: tags("api", "staging")})
-	batch := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("batch")})
-	webProd := createWorkspace(t, p, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("web-prod"), Tags: tags("prod", "web")})
+	apiStaging := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("api-staging"), Tags: tags("api", "staging")})
+	batch := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("batch")})
+	webProd := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("web-prod"), Tags: tags("prod", "web")})
 	const ds = "data.stack_platform_workspaces."
 	checks := [][]statecheck.StateCheck{
 		workspacesAre(ds+"all", apiProd, apiStaging, batch, webProd),
@@ -174,7 +174,7 @@ func TestAccWorkspacesDataSource_pagesAtTheLargestSize(t *testing.T) {
 	const n = 250
 	c := p.Client(t)
 	for i := range n {
-		if _, err := c.Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr(fmt.Sprintf("ws-%03d", i))}); err != nil {
+		if _, err := c.Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr(fmt.Sprintf("ws-%03d", i))}); err != nil {
 			t.Fatal(err)
 		}
 	}

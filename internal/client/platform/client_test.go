@@ -356,7 +356,7 @@ func TestClient_logsMaskSecrets(t *testing.T) {
 	if _, err := c.TeamTokens.Create(ctx, "team-1", TeamTokenCreateOptions{Description: ptr("ci")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Variables.Create(ctx, InWorkspace("ws-1"), VariableCreateOptions{Key: ptr("visible-key"), Value: ptr("sent-value")}); err != nil {
+	if _, err := c.Variables.Create(ctx, InWorkspace("ws-1"), VariableOptions{Key: ptr("visible-key"), Value: ptr("sent-value")}); err != nil {
 		t.Fatal(err)
 	}
 	out := logs.String()

@@ -100,7 +100,7 @@ func TestErrors_statusesAndMessages(t *testing.T) {
 			"POST /api/v2/organizations/acme/projects: 401 Unauthorized: unauthorized"},
 	} {
 		c, _ := fakePlatform(t, reply(tc.status, tc.body))
-		_, err := c.Projects.Create(context.Background(), "acme", ProjectCreateOptions{Name: ptr("p")})
+		_, err := c.Projects.Create(context.Background(), "acme", ProjectOptions{Name: ptr("p")})
 		if client.StatusCode(err) != tc.status || errText(err) != tc.want {
 			t.Errorf("error %v, want %q", err, tc.want)
 		}

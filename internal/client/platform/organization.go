@@ -104,13 +104,6 @@ type OrganizationOptions struct {
 	MaxTTLEnabled                  *bool            `jsonapi:"attr,max-ttl-enabled,omitempty"`
 }
 
-// OrganizationCreateOptions and OrganizationUpdateOptions are
-// OrganizationOptions, named by the call that sends them.
-type (
-	OrganizationCreateOptions = OrganizationOptions
-	OrganizationUpdateOptions = OrganizationOptions
-)
-
 // OrganizationListOptions narrow a list of organizations.
 type OrganizationListOptions struct {
 	// Query matches names and emails (q), Email emails (q[email]), Name

@@ -46,7 +46,7 @@ func assertOrganization(t *testing.T, got *Organization) {
 
 func TestOrganizations_Create(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, organizationJSON))
-	got, err := c.Organizations.Create(context.Background(), OrganizationCreateOptions{
+	got, err := c.Organizations.Create(context.Background(), OrganizationOptions{
 		Name: ptr("acme"), Email: ptr("ops@acme.example"),
 		SessionTimeout: ptr(60), SessionRemember: ptr(1440), CollaboratorAuthPolicy: ptr(AuthPolicyTwoFactorMandatory),
 		CostEstimationEnabled: ptr(true), SendPassingStatusesForUntriggeredSpeculativePlans: ptr(true),
@@ -70,7 +70,7 @@ func TestOrganizations_Create(t *testing.T) {
 
 func TestOrganizations_CreateSendsOnlyWhatIsSet(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, organizationJSON))
-	if _, err := c.Organizations.Create(context.Background(), OrganizationCreateOptions{Name: ptr("acme"), Email: ptr("ops@acme.example")}); err != nil {
+	if _, err := c.Organizations.Create(context.Background(), OrganizationOptions{Name: ptr("acme"), Email: ptr("ops@acme.example")}); err != nil {
 		t.Fatal(err)
 	}
 	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations", "",
@@ -89,7 +89,7 @@ func TestOrganizations_Read(t *testing.T) {
 
 func TestOrganizations_Update(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, organizationJSON))
-	got, err := c.Organizations.Update(context.Background(), "acme old", OrganizationUpdateOptions{
+	got, err := c.Organizations.Update(context.Background(), "acme old", OrganizationOptions{
 		Name: ptr("acme"), DefaultExecutionMode: ptr(ExecutionModeRemote), DefaultAgentPoolID: Null[string](),
 		SpeculativePlanManagementEnabled: ptr(true), RegistryMonorepoSupportEnabled: ptr(false),
 	})
@@ -103,7 +103,7 @@ func TestOrganizations_Update(t *testing.T) {
 		t.Errorf("name %q", got.Name)
 	}
 
-	if _, err := c.Organizations.Update(context.Background(), "acme", OrganizationUpdateOptions{
+	if _, err := c.Organizations.Update(context.Background(), "acme", OrganizationOptions{
 		DefaultExecutionMode: ptr(ExecutionModeAgent), DefaultAgentPoolID: Value("apool-1"),
 	}); err != nil {
 		t.Fatal(err)

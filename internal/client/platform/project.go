@@ -60,13 +60,6 @@ type ProjectOptions struct {
 	TagBindings []*TagBinding `jsonapi:"relation,tag-bindings,omitempty"`
 }
 
-// ProjectCreateOptions and ProjectUpdateOptions are ProjectOptions, named
-// by the call that sends them.
-type (
-	ProjectCreateOptions = ProjectOptions
-	ProjectUpdateOptions = ProjectOptions
-)
-
 // ProjectListOptions narrow and order a list of projects.
 type ProjectListOptions struct {
 	// Query matches names (q); Names are exact names (filter[names]).

@@ -21,7 +21,7 @@ const projectJSON = `{"data":{"id":"prj-6p5RiCe5CRjBmsGt","type":"projects","att
 
 func TestProjects_Create(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, projectJSON))
-	got, err := c.Projects.Create(context.Background(), "acme", ProjectCreateOptions{
+	got, err := c.Projects.Create(context.Background(), "acme", ProjectOptions{
 		Name: ptr("Platform Team"), Description: ptr("The platform's workspaces"),
 		AutoDestroyActivityDuration: Value("14d"),
 		TagBindings:                 []*TagBinding{{ID: "tb-read-earlier", Key: "env", Value: "prod"}, {Key: "team"}},
@@ -61,7 +61,7 @@ func TestProjects_ReadWithInclude(t *testing.T) {
 
 func TestProjects_Update(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, projectJSON))
-	_, err := c.Projects.Update(context.Background(), "prj-1", ProjectUpdateOptions{
+	_, err := c.Projects.Update(context.Background(), "prj-1", ProjectOptions{
 		Description: ptr(""), AutoDestroyActivityDuration: Null[string](), TagBindings: []*TagBinding{},
 	})
 	if err != nil {
@@ -73,7 +73,7 @@ func TestProjects_Update(t *testing.T) {
 		"attributes":{"description":"","auto-destroy-activity-duration":null},
 		"relationships":{"tag-bindings":{"data":[]}}}}`)
 
-	if _, err := c.Projects.Update(context.Background(), "prj-1", ProjectUpdateOptions{Name: ptr("renamed")}); err != nil {
+	if _, err := c.Projects.Update(context.Background(), "prj-1", ProjectOptions{Name: ptr("renamed")}); err != nil {
 		t.Fatal(err)
 	}
 	// nil bindings are left as they are.

@@ -91,13 +91,6 @@ type TeamOptions struct {
 	OrganizationAccess         *OrganizationAccessOptions `jsonapi:"attr,organization-access,omitempty"`
 }
 
-// TeamCreateOptions and TeamUpdateOptions are TeamOptions, named by the
-// call that sends them.
-type (
-	TeamCreateOptions = TeamOptions
-	TeamUpdateOptions = TeamOptions
-)
-
 // TeamListOptions narrow a list of teams.
 type TeamListOptions struct {
 	// Query matches names (q); Names are exact names (filter[names]).

@@ -94,13 +94,6 @@ type TeamProjectAccessOptions struct {
 	Project         *Project                                 `jsonapi:"relation,project,omitempty"`
 }
 
-// TeamProjectAccessCreateOptions and TeamProjectAccessUpdateOptions are
-// TeamProjectAccessOptions, named by the call that sends them.
-type (
-	TeamProjectAccessCreateOptions = TeamProjectAccessOptions
-	TeamProjectAccessUpdateOptions = TeamProjectAccessOptions
-)
-
 // TeamProjectAccessList is a list of team project accesses.
 type TeamProjectAccessList = List[TeamProjectAccess]
 

@@ -18,7 +18,7 @@ const teamProjectAccessJSON = `{"data":{"id":"tprj-6p5RiCe5CRjBmsGt","type":"tea
 
 func TestTeamProjectAccesses_CreateCustom(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, teamProjectAccessJSON))
-	got, err := c.TeamProjectAccesses.Create(context.Background(), TeamProjectAccessCreateOptions{
+	got, err := c.TeamProjectAccesses.Create(context.Background(), TeamProjectAccessOptions{
 		Access:        ptr(AccessCustom),
 		ProjectAccess: &TeamProjectAccessProjectAccessOptions{Settings: ptr("update"), Teams: ptr("read"), VariableSets: ptr("write")},
 		WorkspaceAccess: &TeamProjectAccessWorkspaceAccessOptions{
@@ -53,7 +53,7 @@ func TestTeamProjectAccesses_CreateCustom(t *testing.T) {
 
 func TestTeamProjectAccesses_CreateFixedLevel(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, teamProjectAccessJSON))
-	if _, err := c.TeamProjectAccesses.Create(context.Background(), TeamProjectAccessCreateOptions{
+	if _, err := c.TeamProjectAccesses.Create(context.Background(), TeamProjectAccessOptions{
 		Access: ptr(AccessMaintain), Team: &Team{ID: "team-1"}, Project: &Project{ID: "prj-1"},
 	}); err != nil {
 		t.Fatal(err)
@@ -70,7 +70,7 @@ func TestTeamProjectAccesses_ReadUpdateDeleteList(t *testing.T) {
 	}
 	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/team-projects/tprj-1", "", "")
 
-	if _, err := c.TeamProjectAccesses.Update(context.Background(), "tprj-1", TeamProjectAccessUpdateOptions{
+	if _, err := c.TeamProjectAccesses.Update(context.Background(), "tprj-1", TeamProjectAccessOptions{
 		Access: ptr(AccessCustom), WorkspaceAccess: &TeamProjectAccessWorkspaceAccessOptions{Runs: ptr("plan")},
 	}); err != nil {
 		t.Fatal(err)

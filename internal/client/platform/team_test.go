@@ -22,7 +22,7 @@ const teamJSON = `{"data":{"id":"team-6p5RiCe5CRjBmsGt","type":"teams","attribut
 
 func TestTeams_CreateAndDecode(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, teamJSON))
-	got, err := c.Teams.Create(context.Background(), "acme", TeamCreateOptions{
+	got, err := c.Teams.Create(context.Background(), "acme", TeamOptions{
 		Name: ptr("platform"), SSOTeamID: ptr("sso-1"), Visibility: ptr(TeamVisibilityOrganization),
 		AllowMemberTokenManagement: ptr(false),
 		OrganizationAccess: &OrganizationAccessOptions{
@@ -60,7 +60,7 @@ func TestTeams_ReadUpdateDelete(t *testing.T) {
 	}
 	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/teams/team-6p5RiCe5CRjBmsGt", "", "")
 
-	if _, err := c.Teams.Update(context.Background(), "team-1", TeamUpdateOptions{
+	if _, err := c.Teams.Update(context.Background(), "team-1", TeamOptions{
 		Visibility: ptr(TeamVisibilitySecret), AllowMemberTokenManagement: ptr(true),
 		OrganizationAccess: &OrganizationAccessOptions{ManageWorkspaces: ptr(false), ManageAgentPools: ptr(true)},
 	}); err != nil {

@@ -47,13 +47,6 @@ type VariableOptions struct {
 	Sensitive   *bool   `jsonapi:"attr,sensitive,omitempty"`
 }
 
-// VariableCreateOptions and VariableUpdateOptions are VariableOptions,
-// named by the call that sends them.
-type (
-	VariableCreateOptions = VariableOptions
-	VariableUpdateOptions = VariableOptions
-)
-
 // VariableParent is where variables live: a workspace or a variable set,
 // by ID. Exactly one is set.
 type VariableParent struct {

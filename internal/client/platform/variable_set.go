@@ -54,13 +54,6 @@ type VariableSetOptions struct {
 	Parent      *VariableSetParent `jsonapi:"polyrelation,parent,omitempty"`
 }
 
-// VariableSetCreateOptions and VariableSetUpdateOptions are
-// VariableSetOptions, named by the call that sends them.
-type (
-	VariableSetCreateOptions = VariableSetOptions
-	VariableSetUpdateOptions = VariableSetOptions
-)
-
 // VariableSetListOptions narrow a list of variable sets.
 type VariableSetListOptions struct {
 	// Query matches names (q).

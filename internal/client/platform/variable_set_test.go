@@ -19,7 +19,7 @@ const variableSetJSON = `{"data":{"id":"varset-6p5RiCe5CRjBmsGt","type":"varsets
 
 func TestVariableSets_CreateInAProject(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, variableSetJSON))
-	got, err := c.VariableSets.Create(context.Background(), "acme", VariableSetCreateOptions{
+	got, err := c.VariableSets.Create(context.Background(), "acme", VariableSetOptions{
 		Name: ptr("cloud credentials"), Description: ptr("for every workspace"), Global: ptr(false), Priority: ptr(true),
 		Parent: &VariableSetParent{Project: &Project{ID: "prj-1"}},
 	})
@@ -45,7 +45,7 @@ func TestVariableSets_CreateInAProject(t *testing.T) {
 func TestVariableSets_CreateInTheOrganization(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, `{"data":{"id":"varset-1","type":"varsets","attributes":{"name":"g","global":true},
 		"relationships":{"parent":{"data":{"id":"acme","type":"organizations"}}}}}`))
-	got, err := c.VariableSets.Create(context.Background(), "acme", VariableSetCreateOptions{
+	got, err := c.VariableSets.Create(context.Background(), "acme", VariableSetOptions{
 		Name: ptr("g"), Global: ptr(true), Parent: &VariableSetParent{Organization: &Organization{Name: "acme"}},
 	})
 	if err != nil {
@@ -58,7 +58,7 @@ func TestVariableSets_CreateInTheOrganization(t *testing.T) {
 		t.Errorf("parent %+v", got.Parent)
 	}
 
-	if _, err := c.VariableSets.Create(context.Background(), "acme", VariableSetCreateOptions{Name: ptr("g")}); err != nil {
+	if _, err := c.VariableSets.Create(context.Background(), "acme", VariableSetOptions{Name: ptr("g")}); err != nil {
 		t.Fatal(err)
 	}
 	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/varsets", "", `{"data":{"type":"varsets","attributes":{"name":"g"}}}`)
@@ -72,7 +72,7 @@ func TestVariableSets_ReadUpdateDelete(t *testing.T) {
 	}
 	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/varsets/varset-1", "include=vars", "")
 
-	if _, err := c.VariableSets.Update(context.Background(), "varset-1", VariableSetUpdateOptions{
+	if _, err := c.VariableSets.Update(context.Background(), "varset-1", VariableSetOptions{
 		Name: ptr("n"), Description: ptr(""), Global: ptr(true), Priority: ptr(false),
 	}); err != nil {
 		t.Fatal(err)

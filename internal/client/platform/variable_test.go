@@ -18,7 +18,7 @@ const setVariableJSON = `{"data":{"id":"var-2","type":"vars","attributes":{
 
 func TestVariables_CreateInAWorkspace(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, workspaceVariableJSON))
-	got, err := c.Variables.Create(context.Background(), InWorkspace("ws-1"), VariableCreateOptions{
+	got, err := c.Variables.Create(context.Background(), InWorkspace("ws-1"), VariableOptions{
 		Key: ptr("region"), Value: ptr("eu-west-1"), Description: ptr("where"), Category: ptr(CategoryTerraform),
 		HCL: ptr(false), Sensitive: ptr(false),
 	})
@@ -38,7 +38,7 @@ func TestVariables_CreateInAWorkspace(t *testing.T) {
 
 func TestVariables_CreateInAVariableSet(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, setVariableJSON))
-	got, err := c.Variables.Create(context.Background(), InVariableSet("varset-1"), VariableCreateOptions{
+	got, err := c.Variables.Create(context.Background(), InVariableSet("varset-1"), VariableOptions{
 		Key: ptr("password"), Value: ptr("hunter2"), Category: ptr(CategoryEnv), Sensitive: ptr(true),
 	})
 	if err != nil {
@@ -78,7 +78,7 @@ func TestVariables_UpdateSendsItsID(t *testing.T) {
 		{InVariableSet("varset-1"), "/api/v2/varsets/varset-1/relationships/vars/var-1"},
 	} {
 		c, f := fakePlatform(t, reply(http.StatusOK, workspaceVariableJSON))
-		if _, err := c.Variables.Update(context.Background(), tc.parent, "var-1", VariableUpdateOptions{
+		if _, err := c.Variables.Update(context.Background(), tc.parent, "var-1", VariableOptions{
 			Value: ptr(""), HCL: ptr(true), Description: ptr("d"),
 		}); err != nil {
 			t.Fatal(err)

@@ -230,13 +230,6 @@ type WorkspaceOptions struct {
 	Tags        []*Tag        `jsonapi:"relation,tags,omitempty"`
 }
 
-// WorkspaceCreateOptions and WorkspaceUpdateOptions are WorkspaceOptions,
-// named by the call that sends them.
-type (
-	WorkspaceCreateOptions = WorkspaceOptions
-	WorkspaceUpdateOptions = WorkspaceOptions
-)
-
 // WorkspaceListOptions narrow a list of workspaces.
 type WorkspaceListOptions struct {
 	// Search matches names (search[name]).

@@ -77,7 +77,7 @@ func TestWorkspaces_decodesEveryAttribute(t *testing.T) {
 
 func TestWorkspaces_Create(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, workspaceJSON))
-	_, err := c.Workspaces.Create(context.Background(), "acme", WorkspaceCreateOptions{
+	_, err := c.Workspaces.Create(context.Background(), "acme", WorkspaceOptions{
 		Name: ptr("networking"), Description: ptr("VPCs"), AutoApply: ptr(true), AutoApplyRunTrigger: ptr(true),
 		AllowDestroyPlan: ptr(true), AssessmentsEnabled: ptr(false), FileTriggersEnabled: ptr(false),
 		GlobalRemoteState: ptr(true), QueueAllRuns: ptr(true), SpeculativeEnabled: ptr(false), StructuredRunOutputEnabled: ptr(true),
@@ -113,7 +113,7 @@ func TestWorkspaces_Create(t *testing.T) {
 
 func TestWorkspaces_Update(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, workspaceJSON))
-	_, err := c.Workspaces.Update(context.Background(), "ws-1", WorkspaceUpdateOptions{
+	_, err := c.Workspaces.Update(context.Background(), "ws-1", WorkspaceOptions{
 		AutoDestroyAt: Null[time.Time](), AutoDestroyActivityDuration: Value("12h"),
 		VCSRepo: Null[*VCSRepoOptions](), AgentPoolID: Null[string](), ExecutionMode: ptr(ExecutionModeRemote),
 		TriggerPatterns: []string{}, Project: &Project{ID: "prj-2"}, TagBindings: []*TagBinding{},
@@ -126,7 +126,7 @@ func TestWorkspaces_Update(t *testing.T) {
 			"execution-mode":"remote","trigger-patterns":[]},
 		"relationships":{"project":{"data":{"type":"projects","id":"prj-2"}},"tag-bindings":{"data":[]}}}}`)
 
-	_, err = c.Workspaces.Update(context.Background(), "ws-1", WorkspaceUpdateOptions{
+	_, err = c.Workspaces.Update(context.Background(), "ws-1", WorkspaceOptions{
 		VCSRepo: Value(&VCSRepoOptions{Identifier: ptr("acme/net"), OAuthTokenID: ptr("ot-1"), TagsRegex: ptr(`^v\d+`)}),
 	})
 	if err != nil {
