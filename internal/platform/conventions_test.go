@@ -124,6 +124,10 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 			apiType: platformclient.Variable{},
 			shownBy: attributeNames(variableSchema(ctx).Attributes),
 		},
+		"agent pool": {
+			apiType: platformclient.AgentPool{},
+			shownBy: attributeNames(agentPoolSchema(ctx).Attributes, agentPoolDataSourceSchema(ctx).Attributes),
+		},
 		"team token": {
 			apiType:    platformclient.TeamToken{},
 			shownBy:    attributeNames(teamTokenSchema(ctx).Attributes),
@@ -449,6 +453,16 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 		// value_wo and its version are value's twin, and variable_set_id
 		// the other parent.
 		sameConfigurable(t, "variable", s, &want, &got, "value_wo", "value_wo_version", "variable_set_id")
+	})
+
+	t.Run("agent pool", func(t *testing.T) {
+		want := agentPoolModel{Organization: str("acme"), Name: str("linux runners"), OrganizationScoped: types.BoolValue(false)}
+		opts := agentPoolFromModel(&want)
+		a := throughJSONAPI[platformclient.AgentPool](t, &opts)
+		a.Organization = &platformclient.Organization{Name: "acme"}
+		var got agentPoolModel
+		modelFromAgentPool(&got, a)
+		sameConfigurable(t, "agent pool", agentPoolSchema(ctx), &want, &got)
 	})
 
 	t.Run("team token", func(t *testing.T) {

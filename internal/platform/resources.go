@@ -22,6 +22,7 @@ func Resources() []func() resource.Resource {
 		NewTeamTokenResource,
 		NewOrganizationTokenResource,
 		NewAuditTrailTokenResource,
+		NewAgentPoolResource,
 	}
 }
 
@@ -37,6 +38,7 @@ func DataSources() []func() datasource.DataSource {
 		NewVariablesDataSource,
 		NewTeamDataSource,
 		NewTeamsDataSource,
+		NewAgentPoolDataSource,
 	}
 }
 
