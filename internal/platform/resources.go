@@ -23,6 +23,9 @@ func Resources() []func() resource.Resource {
 		NewOrganizationTokenResource,
 		NewAuditTrailTokenResource,
 		NewAgentPoolResource,
+		NewAgentPoolAllowedWorkspacesResource,
+		NewAgentPoolAllowedProjectsResource,
+		NewAgentPoolExcludedWorkspacesResource,
 	}
 }
 
