@@ -128,6 +128,10 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 			apiType: platformclient.AgentPool{},
 			shownBy: attributeNames(agentPoolSchema(ctx).Attributes, agentPoolDataSourceSchema(ctx).Attributes),
 		},
+		"SSH key": {
+			apiType: platformclient.SSHKey{},
+			shownBy: attributeNames(sshKeySchema(ctx).Attributes, sshKeyDataSourceSchema(ctx).Attributes),
+		},
 		"team token": {
 			apiType:    platformclient.TeamToken{},
 			shownBy:    attributeNames(teamTokenSchema(ctx).Attributes),
@@ -485,6 +489,17 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 		var gotEx agentPoolExcludedWorkspacesModel
 		modelFromAgentPoolExcludedWorkspaces(&gotEx, through(agentPoolExcludedWorkspacesFromModel(ctx, &ex, &diags)))
 		sameConfigurable(t, "agent pool excluded workspaces", agentPoolExcludedWorkspaces.schema(ctx), &ex, &gotEx)
+	})
+
+	t.Run("SSH key", func(t *testing.T) {
+		want := sshKeyModel{sshKeyDataModel: sshKeyDataModel{Organization: str("acme"), Name: str("deploy")}}
+		opts := sshKeyFromModel(&want.sshKeyDataModel)
+		a := throughJSONAPI[platformclient.SSHKey](t, &opts)
+		// The platform answers neither the organization, which the state
+		// keeps, nor the key, which a create alone sends.
+		got := sshKeyModel{sshKeyDataModel: sshKeyDataModel{Organization: str("acme")}}
+		modelFromSSHKey(&got.sshKeyDataModel, a)
+		sameConfigurable(t, "SSH key", sshKeySchema(ctx), &want, &got, "key", "key_wo", "key_wo_version")
 	})
 
 	t.Run("team token", func(t *testing.T) {

@@ -26,6 +26,7 @@ func Resources() []func() resource.Resource {
 		NewAgentPoolAllowedWorkspacesResource,
 		NewAgentPoolAllowedProjectsResource,
 		NewAgentPoolExcludedWorkspacesResource,
+		NewSSHKeyResource,
 	}
 }
 
@@ -42,6 +43,7 @@ func DataSources() []func() datasource.DataSource {
 		NewTeamDataSource,
 		NewTeamsDataSource,
 		NewAgentPoolDataSource,
+		NewSSHKeyDataSource,
 	}
 }
 
