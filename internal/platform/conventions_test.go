@@ -132,6 +132,12 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 			apiType: platformclient.SSHKey{},
 			shownBy: attributeNames(sshKeySchema(ctx).Attributes, sshKeyDataSourceSchema(ctx).Attributes),
 		},
+		"team access": {
+			apiType: platformclient.TeamWorkspace{},
+			// The permissions are the nested attributes of permissions.
+			shownBy: append(attributeNames(teamAccessSchema(ctx).Attributes, teamAccessDataSourceSchema(ctx).Attributes),
+				attributeNames(permissionTypes(teamAccessPermissions))...),
+		},
 		"team token": {
 			apiType:    platformclient.TeamToken{},
 			shownBy:    attributeNames(teamTokenSchema(ctx).Attributes),
@@ -500,6 +506,21 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 		got := sshKeyModel{sshKeyDataModel: sshKeyDataModel{Organization: str("acme")}}
 		modelFromSSHKey(&got.sshKeyDataModel, a)
 		sameConfigurable(t, "SSH key", sshKeySchema(ctx), &want, &got, "key", "key_wo", "key_wo_version")
+	})
+
+	t.Run("team access", func(t *testing.T) {
+		want := teamAccessModel{
+			TeamID: str("team-6p5RiCe5CRjBmsGt"), WorkspaceID: str("ws-4pW7hPwDJ1fY3gSC"), Access: str(platformclient.AccessCustom),
+			Permissions: types.ObjectValueMust(permissionTypes(teamAccessPermissions), map[string]attr.Value{
+				"runs": str("plan"), "variables": str("write"), "state_versions": str("read-outputs"), "sentinel_mocks": str("read"),
+				"workspace_locking": types.BoolValue(true), "run_tasks": types.BoolValue(true), "policy_overrides": types.BoolValue(true),
+			}),
+		}
+		opts := teamAccessFromModel(&want)
+		a := throughJSONAPI[platformclient.TeamWorkspace](t, &opts)
+		var got teamAccessModel
+		modelFromTeamAccess(&got, a, &diags)
+		sameConfigurable(t, "team access", teamAccessSchema(ctx), &want, &got)
 	})
 
 	t.Run("team token", func(t *testing.T) {

@@ -27,6 +27,7 @@ func Resources() []func() resource.Resource {
 		NewAgentPoolAllowedProjectsResource,
 		NewAgentPoolExcludedWorkspacesResource,
 		NewSSHKeyResource,
+		NewTeamAccessResource,
 	}
 }
 
@@ -44,6 +45,7 @@ func DataSources() []func() datasource.DataSource {
 		NewTeamsDataSource,
 		NewAgentPoolDataSource,
 		NewSSHKeyDataSource,
+		NewTeamAccessDataSource,
 	}
 }
 

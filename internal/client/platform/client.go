@@ -50,6 +50,7 @@ type Client struct {
 	Variables           *Variables
 	AgentPools          *AgentPools
 	SSHKeys             *SSHKeys
+	TeamWorkspaces      *TeamWorkspaces
 }
 
 // Option sets an optional property of a Client.
@@ -111,6 +112,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.Variables = &Variables{c}
 	c.AgentPools = &AgentPools{c}
 	c.SSHKeys = &SSHKeys{c}
+	c.TeamWorkspaces = &TeamWorkspaces{c}
 	return c
 }
 
