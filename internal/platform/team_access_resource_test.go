@@ -252,3 +252,34 @@ data "stack_platform_team_access" "test" {
 		}},
 	})
 }
+
+// admin replaced by custom permissions equal to admin's is a change of
+// the access, which the plan shows and the apply makes: the level is an
+// attribute of its own, not inferred from the permissions.
+func TestAccTeamAccess_fixedLevelToEqualCustomIsAChange(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: teamAccessConfig(p, "a", `access = "admin"`), Check: teamAccessIs(t, p, map[string]any{"access": "admin", "runs": "apply"})},
+			{
+				Config: teamAccessConfig(p, "a", `
+  access = "custom"
+  permissions = {
+    runs              = "apply"
+    variables         = "write"
+    state_versions    = "write"
+    sentinel_mocks    = "read"
+    workspace_locking = true
+    run_tasks         = true
+    policy_overrides  = true
+  }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(teamAccessAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(teamAccessAddr, check.Path("access"), check.Str("custom")),
+				}},
+				Check: teamAccessIs(t, p, map[string]any{"access": "custom", "runs": "apply", "variables": "write", "state_versions": "write", "workspace_locking": true}),
+			},
+		},
+	})
+}
