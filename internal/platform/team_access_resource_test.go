@@ -177,6 +177,7 @@ resource "stack_platform_team_access" "test" {
 	const team, ws = "team-6p5RiCe5CRjBmsGt", "ws-4pW7hPwDJ1fY3gSC"
 	return []check.PlanError{
 		{Config: cfg(team, ws, "maintain", ""), Want: check.Literal(`Attribute access value must be one of: ["read" "plan" "write" "admin" "custom"], got: "maintain"`)},
+		{Config: cfg("devs", ws, "read", ""), Want: check.Literal(`team_id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "devs".`)},
 		{Config: cfg(team, "web", "read", ""), Want: check.Literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "web".`)},
 		{Config: cfg(team, ws, "custom", ""), Want: check.Literal(`permissions is required when access is custom`)},
 		{Config: cfg(team, ws, "read", `permissions = { runs = "apply" }`),
@@ -261,7 +262,13 @@ func TestAccTeamAccess_fixedLevelToEqualCustomIsAChange(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
-			{Config: teamAccessConfig(p, "a", `access = "admin"`), Check: teamAccessIs(t, p, map[string]any{"access": "admin", "runs": "apply"})},
+			{
+				Config: teamAccessConfig(p, "a", `access = "admin"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamAccessAddr, check.Path("permissions"), permissionsAre("apply", "write", "write", "read", true, true, true)),
+				},
+				Check: teamAccessIs(t, p, map[string]any{"access": "admin", "runs": "apply"}),
+			},
 			{
 				Config: teamAccessConfig(p, "a", `
   access = "custom"
