@@ -211,3 +211,25 @@ data "stack_platform_ssh_key" "by_id" {
 		}},
 	})
 }
+
+// The key, sensitive or write-only, never reaches a log or the output:
+// the transport masks the value the create sends.
+func TestAccSSHKey_keyNeverLogged(t *testing.T) {
+	const (
+		plain     = "canary-ssh-key-plain-5c1d"
+		writeOnly = "canary-ssh-key-wo-9e3f"
+	)
+	p := acctest.NewPlatform(t)
+	acctest.NoSecretsInTraceLog(t, p.ProviderConfig()+fmt.Sprintf(`
+resource "stack_platform_ssh_key" "plain" {
+  name = "plain"
+  key  = %q
+}
+
+resource "stack_platform_ssh_key" "wo" {
+  name           = "wo"
+  key_wo         = %q
+  key_wo_version = 1
+}
+`, plain, writeOnly), "/api/v2/organizations/"+p.Organization+"/ssh-keys", plain, writeOnly)
+}
