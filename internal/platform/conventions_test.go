@@ -124,6 +124,20 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 			apiType: platformclient.Variable{},
 			shownBy: attributeNames(variableSchema(ctx).Attributes),
 		},
+		"agent pool": {
+			apiType: platformclient.AgentPool{},
+			shownBy: attributeNames(agentPoolSchema(ctx).Attributes, agentPoolDataSourceSchema(ctx).Attributes),
+		},
+		"SSH key": {
+			apiType: platformclient.SSHKey{},
+			shownBy: attributeNames(sshKeySchema(ctx).Attributes, sshKeyDataSourceSchema(ctx).Attributes),
+		},
+		"team access": {
+			apiType: platformclient.TeamWorkspace{},
+			// The permissions are the nested attributes of permissions.
+			shownBy: append(attributeNames(teamAccessSchema(ctx).Attributes, teamAccessDataSourceSchema(ctx).Attributes),
+				attributeNames(permissionTypes(teamAccessPermissions))...),
+		},
 		"team token": {
 			apiType:    platformclient.TeamToken{},
 			shownBy:    attributeNames(teamTokenSchema(ctx).Attributes),
@@ -449,6 +463,64 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 		// value_wo and its version are value's twin, and variable_set_id
 		// the other parent.
 		sameConfigurable(t, "variable", s, &want, &got, "value_wo", "value_wo_version", "variable_set_id")
+	})
+
+	t.Run("agent pool", func(t *testing.T) {
+		want := agentPoolModel{Organization: str("acme"), Name: str("linux runners"), OrganizationScoped: types.BoolValue(false)}
+		opts := agentPoolFromModel(&want)
+		a := throughJSONAPI[platformclient.AgentPool](t, &opts)
+		a.Organization = &platformclient.Organization{Name: "acme"}
+		var got agentPoolModel
+		modelFromAgentPool(&got, a)
+		sameConfigurable(t, "agent pool", agentPoolSchema(ctx), &want, &got)
+	})
+
+	t.Run("agent pool lists", func(t *testing.T) {
+		base := poolListModel{AgentPoolID: str("apool-6p5RiCe5CRjBmsGt")}
+		ids := func(v ...string) types.Set { return fwutil.StringSetValue(v) }
+		through := func(opts platformclient.AgentPoolOptions) *platformclient.AgentPool {
+			a := throughJSONAPI[platformclient.AgentPool](t, &opts)
+			a.ID = base.AgentPoolID.ValueString()
+			return a
+		}
+		ws := agentPoolAllowedWorkspacesModel{poolListModel: base, AllowedWorkspaceIDs: ids("ws-4pW7hPwDJ1fY3gSC", "ws-7q6SjDf6DSkCntHu")}
+		var gotWS agentPoolAllowedWorkspacesModel
+		modelFromAgentPoolAllowedWorkspaces(&gotWS, through(agentPoolAllowedWorkspacesFromModel(ctx, &ws, &diags)))
+		sameConfigurable(t, "agent pool allowed workspaces", agentPoolAllowedWorkspaces.schema(ctx), &ws, &gotWS)
+		prj := agentPoolAllowedProjectsModel{poolListModel: base, AllowedProjectIDs: ids("prj-6p5RiCe5CRjBmsGt")}
+		var gotPrj agentPoolAllowedProjectsModel
+		modelFromAgentPoolAllowedProjects(&gotPrj, through(agentPoolAllowedProjectsFromModel(ctx, &prj, &diags)))
+		sameConfigurable(t, "agent pool allowed projects", agentPoolAllowedProjects.schema(ctx), &prj, &gotPrj)
+		ex := agentPoolExcludedWorkspacesModel{poolListModel: base, ExcludedWorkspaceIDs: ids("ws-4pW7hPwDJ1fY3gSC")}
+		var gotEx agentPoolExcludedWorkspacesModel
+		modelFromAgentPoolExcludedWorkspaces(&gotEx, through(agentPoolExcludedWorkspacesFromModel(ctx, &ex, &diags)))
+		sameConfigurable(t, "agent pool excluded workspaces", agentPoolExcludedWorkspaces.schema(ctx), &ex, &gotEx)
+	})
+
+	t.Run("SSH key", func(t *testing.T) {
+		want := sshKeyModel{sshKeyDataModel: sshKeyDataModel{Organization: str("acme"), Name: str("deploy")}}
+		opts := sshKeyFromModel(&want.sshKeyDataModel)
+		a := throughJSONAPI[platformclient.SSHKey](t, &opts)
+		// The platform answers neither the organization, which the state
+		// keeps, nor the key, which a create alone sends.
+		got := sshKeyModel{sshKeyDataModel: sshKeyDataModel{Organization: str("acme")}}
+		modelFromSSHKey(&got.sshKeyDataModel, a)
+		sameConfigurable(t, "SSH key", sshKeySchema(ctx), &want, &got, "key", "key_wo", "key_wo_version")
+	})
+
+	t.Run("team access", func(t *testing.T) {
+		want := teamAccessModel{
+			TeamID: str("team-6p5RiCe5CRjBmsGt"), WorkspaceID: str("ws-4pW7hPwDJ1fY3gSC"), Access: str(platformclient.AccessCustom),
+			Permissions: types.ObjectValueMust(permissionTypes(teamAccessPermissions), map[string]attr.Value{
+				"runs": str("plan"), "variables": str("write"), "state_versions": str("read-outputs"), "sentinel_mocks": str("read"),
+				"workspace_locking": types.BoolValue(true), "run_tasks": types.BoolValue(true), "policy_overrides": types.BoolValue(true),
+			}),
+		}
+		opts := teamAccessFromModel(&want)
+		a := throughJSONAPI[platformclient.TeamWorkspace](t, &opts)
+		var got teamAccessModel
+		modelFromTeamAccess(&got, a, &diags)
+		sameConfigurable(t, "team access", teamAccessSchema(ctx), &want, &got)
 	})
 
 	t.Run("team token", func(t *testing.T) {

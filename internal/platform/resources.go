@@ -22,6 +22,12 @@ func Resources() []func() resource.Resource {
 		NewTeamTokenResource,
 		NewOrganizationTokenResource,
 		NewAuditTrailTokenResource,
+		NewAgentPoolResource,
+		NewAgentPoolAllowedWorkspacesResource,
+		NewAgentPoolAllowedProjectsResource,
+		NewAgentPoolExcludedWorkspacesResource,
+		NewSSHKeyResource,
+		NewTeamAccessResource,
 	}
 }
 
@@ -37,6 +43,9 @@ func DataSources() []func() datasource.DataSource {
 		NewVariablesDataSource,
 		NewTeamDataSource,
 		NewTeamsDataSource,
+		NewAgentPoolDataSource,
+		NewSSHKeyDataSource,
+		NewTeamAccessDataSource,
 	}
 }
 

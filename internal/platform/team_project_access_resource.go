@@ -2,13 +2,11 @@ package platform
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -32,19 +30,10 @@ type teamProjectAccessModel struct {
 	WorkspaceAccess types.Object `tfsdk:"workspace_access"`
 }
 
-// accessLevels are the levels of access, fixed ones first.
-var accessLevels = []string{
-	platformclient.AccessRead, platformclient.AccessWrite, platformclient.AccessMaintain, platformclient.AccessAdmin, platformclient.AccessCustom,
-}
-
-// permission is one permission of project_access or workspace_access:
-// values are its allowed values (none for a flag), implied what each
-// fixed level implies, in the order of accessLevels, then custom's
-// default.
-type permission struct {
-	attribute, lets string
-	values          []string
-	implied         [5]any
+// projectAccessLevels are the levels of a team's access to a project.
+var projectAccessLevels = accessLevels{
+	names:     []string{platformclient.AccessRead, platformclient.AccessWrite, platformclient.AccessMaintain, platformclient.AccessAdmin, platformclient.AccessCustom},
+	replacing: []string{"team_id", "project_id"},
 }
 
 var projectPermissions = []permission{
@@ -71,54 +60,6 @@ var workspacePermissions = []permission{
 	{"move", "move the workspaces to other projects", nil, [5]any{false, false, false, true, false}},
 	{"run_tasks", "manage the workspaces' run tasks", nil, [5]any{false, false, true, true, false}},
 	{"policy_overrides", "override the workspaces' soft-mandatory policy checks", nil, [5]any{false, false, true, true, false}},
-}
-
-func permissionTypes(perms []permission) map[string]attr.Type {
-	t := make(map[string]attr.Type, len(perms))
-	for _, p := range perms {
-		t[p.attribute] = types.StringType
-		if p.values == nil {
-			t[p.attribute] = types.BoolType
-		}
-	}
-	return t
-}
-
-// impliedPermissions are the permissions a fixed level implies, as an
-// object of perms' attributes.
-func impliedPermissions(perms []permission, level int) (types.Object, diag.Diagnostics) {
-	vals := make(map[string]attr.Value, len(perms))
-	for _, p := range perms {
-		switch v := p.implied[level].(type) {
-		case string:
-			vals[p.attribute] = types.StringValue(v)
-		case bool:
-			vals[p.attribute] = types.BoolValue(v)
-		}
-	}
-	return types.ObjectValue(permissionTypes(perms), vals)
-}
-
-func permissionAttributes(perms []permission) map[string]schema.Attribute {
-	attrs := make(map[string]schema.Attribute, len(perms))
-	for _, p := range perms {
-		implied := make([]string, 4)
-		for i := range implied {
-			implied[i] = fmt.Sprintf("`%v` for %s", p.implied[i], accessLevels[i])
-		}
-		rest := " A fixed level implies it: " + strings.Join(implied, ", ") + ". With `custom` access, left out, a new access has `" +
-			fmt.Sprint(p.implied[4]) + "` and a changed one keeps what it had."
-		if p.values == nil {
-			attrs[p.attribute] = schema.BoolAttribute{Optional: true, Computed: true, Description: "Whether the team may " + p.lets + "." + rest}
-			continue
-		}
-		attrs[p.attribute] = schema.StringAttribute{
-			Optional: true, Computed: true,
-			Description: upperFirst(p.lets) + ": one of `" + strings.Join(p.values, "`, `") + "`." + rest,
-			Validators:  []validator.String{stringvalidator.OneOf(p.values...)},
-		}
-	}
-	return attrs
 }
 
 // NewTeamProjectAccessResource is the constructor of
@@ -192,144 +133,32 @@ func teamProjectAccessSchema(context.Context) schema.Schema {
 			},
 			"access": schema.StringAttribute{
 				Required:    true,
-				Description: "The team's level of access: one of `" + strings.Join(accessLevels, "`, `") + "`. Changing it changes the access in place.",
-				Validators:  []validator.String{stringvalidator.OneOf(accessLevels...)},
+				Description: "The team's level of access: one of `" + strings.Join(projectAccessLevels.names, "`, `") + "`. Changing it changes the access in place.",
+				Validators:  []validator.String{stringvalidator.OneOf(projectAccessLevels.names...)},
 			},
 			"project_access": schema.SingleNestedAttribute{
 				Optional: true, Computed: true,
 				Description: "What the team may do with the project itself. Set only with `custom` access (a fixed level's own values are accepted); " +
 					"with a fixed level, the permissions it implies.",
-				Attributes:    permissionAttributes(projectPermissions),
-				PlanModifiers: []planmodifier.Object{permissionsPlan{projectPermissions}},
+				Attributes:    permissionAttributes(projectAccessLevels, projectPermissions),
+				PlanModifiers: []planmodifier.Object{permissionsPlan{projectAccessLevels, projectPermissions}},
 			},
 			"workspace_access": schema.SingleNestedAttribute{
 				Optional: true, Computed: true,
 				Description: "What the team may do with the project's workspaces. Set only with `custom` access (a fixed level's own values are accepted); " +
 					"with a fixed level, the permissions it implies.",
-				Attributes:    permissionAttributes(workspacePermissions),
-				PlanModifiers: []planmodifier.Object{permissionsPlan{workspacePermissions}},
+				Attributes:    permissionAttributes(projectAccessLevels, workspacePermissions),
+				PlanModifiers: []planmodifier.Object{permissionsPlan{projectAccessLevels, workspacePermissions}},
 			},
 		},
 	}
 }
 
-func levelIndex(access string) int {
-	for i, l := range accessLevels {
-		if l == access {
-			return i
-		}
-	}
-	return -1
-}
-
 // validateTeamProjectAccess refuses, with a fixed level, a permission
 // other than the one the level implies, as the platform does.
 func validateTeamProjectAccess(_ context.Context, _ tfsdk.Config, m *teamProjectAccessModel, diags *diag.Diagnostics) {
-	level := levelIndex(m.Access.ValueString())
-	if m.Access.IsUnknown() || level < 0 || level == 4 {
-		return
-	}
-	for _, g := range []struct {
-		name  string
-		obj   types.Object
-		perms []permission
-	}{{"project_access", m.ProjectAccess, projectPermissions}, {"workspace_access", m.WorkspaceAccess, workspacePermissions}} {
-		if g.obj.IsNull() || g.obj.IsUnknown() {
-			continue
-		}
-		vals := g.obj.Attributes()
-		for _, p := range g.perms {
-			v := vals[p.attribute]
-			if v == nil || v.IsNull() || v.IsUnknown() {
-				continue
-			}
-			if got := valueOf(v); got != p.implied[level] {
-				diags.AddAttributeError(path.Root(g.name).AtName(p.attribute), "Invalid permission",
-					fmt.Sprintf("%s.%s can only be set when access is custom: access %s implies %v, got %v.", g.name, p.attribute, accessLevels[level], p.implied[level], got))
-			}
-		}
-	}
-}
-
-func valueOf(v attr.Value) any {
-	switch v := v.(type) {
-	case types.String:
-		return v.ValueString()
-	case types.Bool:
-		return v.ValueBool()
-	}
-	return nil
-}
-
-// permissionsPlan is the plan modifier of project_access and
-// workspace_access: it plans every permission the apply will hold, so that
-// a plan shows what the access grants. A fixed level has the permissions
-// it implies. Custom access has those the configuration sets, and for
-// each it leaves out what the platform keeps: the value the access has,
-// or, for a new access (a create or a replacement), custom's default.
-type permissionsPlan struct{ perms []permission }
-
-func (m permissionsPlan) Description(context.Context) string {
-	return "plans the permissions that the access level implies, or that custom access keeps"
-}
-
-func (m permissionsPlan) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
-
-func (m permissionsPlan) PlanModifyObject(ctx context.Context, req planmodifier.ObjectRequest, resp *planmodifier.ObjectResponse) {
-	var access types.String
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("access"), &access)...)
-	level := levelIndex(access.ValueString())
-	if resp.Diagnostics.HasError() || access.IsUnknown() || level < 0 || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if level < 4 {
-		obj, d := impliedPermissions(m.perms, level)
-		resp.Diagnostics.Append(d...)
-		resp.PlanValue = obj
-		return
-	}
-	kept := map[string]attr.Value{}
-	if !req.StateValue.IsNull() && !req.StateValue.IsUnknown() && !accessReplaced(ctx, req, &resp.Diagnostics) {
-		kept = req.StateValue.Attributes()
-	}
-	var configured map[string]attr.Value
-	if !req.ConfigValue.IsNull() {
-		configured = req.ConfigValue.Attributes()
-	}
-	planned := make(map[string]attr.Value, len(m.perms))
-	for _, p := range m.perms {
-		if v := configured[p.attribute]; v != nil && !v.IsNull() {
-			planned[p.attribute] = v
-			continue
-		}
-		if v := kept[p.attribute]; v != nil && !v.IsNull() && !v.IsUnknown() {
-			planned[p.attribute] = v
-			continue
-		}
-		switch v := p.implied[4].(type) {
-		case string:
-			planned[p.attribute] = types.StringValue(v)
-		case bool:
-			planned[p.attribute] = types.BoolValue(v)
-		}
-	}
-	obj, d := types.ObjectValue(permissionTypes(m.perms), planned)
-	resp.Diagnostics.Append(d...)
-	resp.PlanValue = obj
-}
-
-// accessReplaced reports whether the plan replaces the access: its team or
-// its project changes, or is not known yet.
-func accessReplaced(ctx context.Context, req planmodifier.ObjectRequest, diags *diag.Diagnostics) bool {
-	for _, name := range []string{"team_id", "project_id"} {
-		var planned, prior types.String
-		diags.Append(req.Plan.GetAttribute(ctx, path.Root(name), &planned)...)
-		diags.Append(req.State.GetAttribute(ctx, path.Root(name), &prior)...)
-		if !planned.Equal(prior) {
-			return true
-		}
-	}
-	return false
+	checkPermissions(projectAccessLevels, m.Access, "project_access", m.ProjectAccess, projectPermissions, diags)
+	checkPermissions(projectAccessLevels, m.Access, "workspace_access", m.WorkspaceAccess, workspacePermissions, diags)
 }
 
 // teamProjectAccessFromModel is the access m describes, for a create or an

@@ -2,25 +2,66 @@ package platform
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 // AgentPool is an agent pool, type agent-pools (apool-…), whose agents run
 // the workspaces that name it; organizations, projects and workspaces
 // refer to it.
 type AgentPool struct {
-	ID                 string `jsonapi:"primary,agent-pools"`
-	Name               string `jsonapi:"attr,name"`
-	OrganizationScoped bool   `jsonapi:"attr,organization-scoped"`
+	ID   string `jsonapi:"primary,agent-pools"`
+	Name string `jsonapi:"attr,name"`
+	// OrganizationScoped: every workspace of the organization may use the
+	// pool, but those ExcludedWorkspaces names; otherwise only those of
+	// AllowedWorkspaces and of AllowedProjects' projects.
+	OrganizationScoped bool `jsonapi:"attr,organization-scoped"`
+
+	Organization       *Organization `jsonapi:"relation,organization"`
+	AllowedWorkspaces  []*Workspace  `jsonapi:"relation,allowed-workspaces"`
+	AllowedProjects    []*Project    `jsonapi:"relation,allowed-projects"`
+	ExcludedWorkspaces []*Workspace  `jsonapi:"relation,excluded-workspaces"`
+	// Workspaces are the workspaces that run on the pool.
+	Workspaces []*Workspace `jsonapi:"relation,workspaces"`
 }
 
-// AgentPoolCreateOptions is the body of a create. Name is required;
-// OrganizationScoped defaults to true on the server.
-type AgentPoolCreateOptions struct {
-	Type               string  `jsonapi:"primary,agent-pools"`
-	Name               *string `jsonapi:"attr,name,omitempty"`
-	OrganizationScoped *bool   `jsonapi:"attr,organization-scoped,omitempty"`
+// AgentPoolOptions is the body of a create or an update of an agent pool.
+// A nil field is left out: a create gives it the platform's default (Name
+// is required; OrganizationScoped defaults to true), an update leaves it
+// as it is.
+//
+// Each list, when not nil, replaces the pool's list: an empty, non-nil
+// one empties it. An update that sends one list alone changes that list
+// alone, so that the resources that manage each list do not undo each
+// other's.
+type AgentPoolOptions struct {
+	Type               string       `jsonapi:"primary,agent-pools"`
+	Name               *string      `jsonapi:"attr,name,omitempty"`
+	OrganizationScoped *bool        `jsonapi:"attr,organization-scoped,omitempty"`
+	AllowedWorkspaces  []*Workspace `jsonapi:"relation,allowed-workspaces,omitempty"`
+	AllowedProjects    []*Project   `jsonapi:"relation,allowed-projects,omitempty"`
+	ExcludedWorkspaces []*Workspace `jsonapi:"relation,excluded-workspaces,omitempty"`
 }
+
+// AgentPoolCreateOptions and AgentPoolUpdateOptions are AgentPoolOptions,
+// named by the call that sends them.
+type (
+	AgentPoolCreateOptions = AgentPoolOptions
+	AgentPoolUpdateOptions = AgentPoolOptions
+)
+
+// AgentPoolListOptions narrow a list of agent pools.
+type AgentPoolListOptions struct {
+	// Query matches a part of the names, in any case (q).
+	Query string
+}
+
+// AgentPoolList is a list of agent pools.
+type AgentPoolList = List[AgentPool]
 
 // AgentPools are the calls of agent pools.
 type AgentPools struct{ c *Client }
@@ -33,8 +74,41 @@ func agentPoolPath(id string) (string, error) {
 	return "/agent-pools/" + p, nil
 }
 
+// List lists an organization's agent pools.
+func (s *AgentPools) List(ctx context.Context, org string, opts AgentPoolListOptions) (*AgentPoolList, error) {
+	path, err := organizationPath(org)
+	if err != nil {
+		return nil, err
+	}
+	q := url.Values{}
+	if opts.Query != "" {
+		q.Set("q", opts.Query)
+	}
+	return list[AgentPool](ctx, s.c, path+"/agent-pools", q)
+}
+
+// ReadByName reads the agent pool of an organization that has that name,
+// in any case, as the platform keeps pool names unique in any case. None
+// is a 404.
+func (s *AgentPools) ReadByName(ctx context.Context, org, name string) (*AgentPool, error) {
+	pools, err := s.List(ctx, org, AgentPoolListOptions{Query: name})
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range pools.Items {
+		if strings.EqualFold(p.Name, name) {
+			return p, nil
+		}
+	}
+	return nil, explain(&client.Error{
+		StatusCode: http.StatusNotFound, Method: http.MethodGet,
+		Path:    fmt.Sprintf("%s/organizations/%s/agent-pools", APIPrefix, url.PathEscape(org)),
+		Message: fmt.Sprintf("no agent pool named %q", name),
+	})
+}
+
 // Create creates an agent pool in an organization.
-func (s *AgentPools) Create(ctx context.Context, org string, opts AgentPoolCreateOptions) (*AgentPool, error) {
+func (s *AgentPools) Create(ctx context.Context, org string, opts AgentPoolOptions) (*AgentPool, error) {
 	path, err := organizationPath(org)
 	if err != nil {
 		return nil, err
@@ -49,6 +123,15 @@ func (s *AgentPools) Read(ctx context.Context, id string) (*AgentPool, error) {
 		return nil, err
 	}
 	return one[AgentPool](ctx, s.c, request{method: http.MethodGet, path: path})
+}
+
+// Update updates an agent pool: what opts leaves out stays.
+func (s *AgentPools) Update(ctx context.Context, id string, opts AgentPoolOptions) (*AgentPool, error) {
+	path, err := agentPoolPath(id)
+	if err != nil {
+		return nil, err
+	}
+	return one[AgentPool](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
 }
 
 // Delete deletes an agent pool; the platform refuses one that an

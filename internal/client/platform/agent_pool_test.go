@@ -5,11 +5,16 @@ import (
 	"net/http"
 	"reflect"
 	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 const agentPoolJSON = `{"data":{"id":"apool-6p5RiCe5CRjBmsGt","type":"agent-pools","attributes":{
 	"name":"runners","organization-scoped":false,"agent-count":0,"created-at":"2025-06-01T12:00:00.000Z"},
-	"relationships":{"organization":{"data":{"id":"acme","type":"organizations"}},"workspaces":{"data":[]}}}}`
+	"relationships":{"organization":{"data":{"id":"acme","type":"organizations"}},"workspaces":{"data":[{"id":"ws-4pW7hPwDJ1fY3gSC","type":"workspaces"}]},
+	"allowed-workspaces":{"data":[{"id":"ws-4pW7hPwDJ1fY3gSC","type":"workspaces"}]},
+	"allowed-projects":{"data":[{"id":"prj-6p5RiCe5CRjBmsGt","type":"projects"}]},
+	"excluded-workspaces":{"data":[]}}}}`
 
 func TestAgentPools_CreateAndDecode(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, agentPoolJSON))
@@ -19,8 +24,25 @@ func TestAgentPools_CreateAndDecode(t *testing.T) {
 	}
 	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/agent-pools", "",
 		`{"data":{"type":"agent-pools","attributes":{"name":"runners","organization-scoped":false}}}`)
-	if want := (AgentPool{ID: "apool-6p5RiCe5CRjBmsGt", Name: "runners"}); !reflect.DeepEqual(*got, want) {
-		t.Errorf("agent pool\n%+v\nwant\n%+v", *got, want)
+	ids := func(l []*Workspace) []string {
+		out := []string{}
+		for _, w := range l {
+			out = append(out, w.ID)
+		}
+		return out
+	}
+	gotView := map[string]any{
+		"id": got.ID, "name": got.Name, "scoped": got.OrganizationScoped, "organization": got.Organization.Name,
+		"allowed-workspaces": ids(got.AllowedWorkspaces), "allowed-projects": len(got.AllowedProjects),
+		"excluded-workspaces": ids(got.ExcludedWorkspaces), "workspaces": ids(got.Workspaces),
+	}
+	want := map[string]any{
+		"id": "apool-6p5RiCe5CRjBmsGt", "name": "runners", "scoped": false, "organization": "acme",
+		"allowed-workspaces": []string{"ws-4pW7hPwDJ1fY3gSC"}, "allowed-projects": 1,
+		"excluded-workspaces": []string{}, "workspaces": []string{"ws-4pW7hPwDJ1fY3gSC"},
+	}
+	if !reflect.DeepEqual(gotView, want) || got.AllowedProjects[0].ID != "prj-6p5RiCe5CRjBmsGt" {
+		t.Errorf("agent pool\n%v\nwant\n%v", gotView, want)
 	}
 }
 
@@ -40,5 +62,53 @@ func TestAgentPools_ReadDelete(t *testing.T) {
 	// An ID that cannot be a path segment is refused before any request.
 	if err := c.AgentPools.Delete(context.Background(), ".."); err == nil {
 		t.Error("Delete(..) succeeded")
+	}
+}
+
+// An update sends what it is given and nothing else: the attributes
+// alone, or one list alone, an empty one as [] so that it empties the
+// list.
+func TestAgentPools_UpdateSendsOnlyWhatItIsGiven(t *testing.T) {
+	c, f := fakePlatform(t, reply(http.StatusOK, agentPoolJSON))
+	ctx := context.Background()
+	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolUpdateOptions{Name: ptr("runners"), OrganizationScoped: ptr(true)}); err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
+		`{"data":{"type":"agent-pools","attributes":{"name":"runners","organization-scoped":true}}}`)
+
+	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolUpdateOptions{
+		AllowedProjects: []*Project{{ID: "prj-6p5RiCe5CRjBmsGt", Name: "not sent"}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
+		`{"data":{"type":"agent-pools","relationships":{"allowed-projects":{"data":[{"type":"projects","id":"prj-6p5RiCe5CRjBmsGt"}]}}}}`)
+
+	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolUpdateOptions{ExcludedWorkspaces: []*Workspace{}}); err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
+		`{"data":{"type":"agent-pools","relationships":{"excluded-workspaces":{"data":[]}}}}`)
+}
+
+// ReadByName searches the organization's pools by the name and takes the
+// one of that name in any case; none is a 404.
+func TestAgentPools_ReadByName(t *testing.T) {
+	list := `{"data":[
+	{"id":"apool-6p5RiCe5CRjBmsGt","type":"agent-pools","attributes":{"name":"runners-2","organization-scoped":true}},
+	{"id":"apool-7q6SjDf6DSkCntHu","type":"agent-pools","attributes":{"name":"Runners","organization-scoped":true}}],
+	"meta":{"pagination":{"current-page":1,"next-page":null,"total-pages":1,"total-count":2}}}`
+	c, f := fakePlatform(t, reply(http.StatusOK, list))
+	got, err := c.AgentPools.ReadByName(context.Background(), "acme", "runners")
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/agent-pools", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=runners", "")
+	if got.ID != "apool-7q6SjDf6DSkCntHu" {
+		t.Errorf("ReadByName found %s, want apool-7q6SjDf6DSkCntHu", got.ID)
+	}
+	if _, err := c.AgentPools.ReadByName(context.Background(), "acme", "builders"); !client.IsNotFound(err) {
+		t.Errorf("ReadByName of a missing name: %v, want a 404", err)
 	}
 }

@@ -49,6 +49,8 @@ type Client struct {
 	VariableSets        *VariableSets
 	Variables           *Variables
 	AgentPools          *AgentPools
+	SSHKeys             *SSHKeys
+	TeamWorkspaces      *TeamWorkspaces
 }
 
 // Option sets an optional property of a Client.
@@ -109,6 +111,8 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.VariableSets = &VariableSets{c}
 	c.Variables = &Variables{c}
 	c.AgentPools = &AgentPools{c}
+	c.SSHKeys = &SSHKeys{c}
+	c.TeamWorkspaces = &TeamWorkspaces{c}
 	return c
 }
 

@@ -1,0 +1,60 @@
+package platform
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// agentPoolDataModel is an agent pool as the data source shows it: what
+// the resource has.
+type agentPoolDataModel = agentPoolModel
+
+var agentPoolLookup = lookup{
+	object: "agent pool", idPrefix: platformclient.PrefixAgentPool, idRule: "`apool-` and 16 characters",
+	nameMatch: ", compared exactly, in its case", nameRule: agentPoolNameRule, nameValidators: notBlankValidators(),
+	owner: "the pool's",
+}
+
+// NewAgentPoolDataSource is the constructor of the
+// stack_platform_agent_pool data source.
+var NewAgentPoolDataSource = fwutil.NewDataSource(&fwutil.DataSource[agentPoolDataModel, *platformclient.Client]{
+	TypeName: "platform_agent_pool",
+	Service:  platformclient.Service,
+	Schema:   agentPoolDataSourceSchema,
+	Read:     readAgentPoolDataSource,
+})
+
+func agentPoolDataSourceSchema(ctx context.Context) schema.Schema {
+	attrs := computedFrom(agentPoolSchema(ctx), map[string]string{
+		"organization_scoped": "Whether every workspace of the organization may use the pool, but those it excludes (`true`), " +
+			"or only the workspaces and projects it allows (`false`).",
+	})
+	agentPoolLookup.addAttributes(attrs)
+	return schema.Schema{
+		Description: "Reads an agent pool of the platform, by its name in an organization or by its ID, such as for the `agent_pool_id` of " +
+			"`stack_platform_workspace_settings`. The platform answers a pool the token may not see as one that does not exist.",
+		Attributes: attrs,
+	}
+}
+
+func readAgentPoolDataSource(ctx context.Context, c *platformclient.Client, m *agentPoolDataModel, diags *diag.Diagnostics) {
+	got, ok := find(ctx, agentPoolLookup, c, m.ID, m.Organization, m.Name, diags,
+		c.AgentPools.Read,
+		func(ctx context.Context, org, name string) ([]*platformclient.AgentPool, error) {
+			found, err := c.AgentPools.List(ctx, org, platformclient.AgentPoolListOptions{Query: name})
+			if err != nil {
+				return nil, err
+			}
+			return found.Items, nil
+		},
+		func(p *platformclient.AgentPool) string { return p.Name })
+	if !ok {
+		return
+	}
+	modelFromAgentPool(m, got)
+}

@@ -1,0 +1,237 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// teamAccessModel is a team's access to a workspace, for the resource and
+// the data source alike.
+type teamAccessModel struct {
+	ID          types.String `tfsdk:"id"`
+	TeamID      types.String `tfsdk:"team_id"`
+	WorkspaceID types.String `tfsdk:"workspace_id"`
+	Access      types.String `tfsdk:"access"`
+	// Permissions is an object of the permissions teamAccessPermissions
+	// lists.
+	Permissions types.Object `tfsdk:"permissions"`
+}
+
+// teamAccessLevels are the levels of a team's access to a workspace.
+var teamAccessLevels = accessLevels{
+	names:     []string{platformclient.AccessRead, platformclient.AccessPlan, platformclient.AccessWrite, platformclient.AccessAdmin, platformclient.AccessCustom},
+	replacing: []string{"team_id", "workspace_id"},
+}
+
+// teamAccessPermissions are the permissions of a team on a workspace, with
+// what each fixed level implies, in the platform's table, and custom's
+// defaults.
+var teamAccessPermissions = []permission{
+	{"runs", "what the team may do with the workspace's runs", []string{"read", "plan", "apply"},
+		[5]any{"read", "plan", "apply", "apply", "read"}},
+	{"variables", "what the team may do with the workspace's variables", []string{"none", "read", "write"},
+		[5]any{"read", "read", "write", "write", "none"}},
+	{"state_versions", "what the team may do with the workspace's state", []string{"none", "read-outputs", "read", "write"},
+		[5]any{"read", "read", "write", "write", "none"}},
+	{"sentinel_mocks", "whether the team may download the workspace's policy mocks", []string{"none", "read"},
+		[5]any{"none", "none", "read", "read", "none"}},
+	{"workspace_locking", "lock and unlock the workspace", nil, [5]any{false, false, true, true, false}},
+	{"run_tasks", "manage the workspace's run tasks", nil, [5]any{false, false, false, true, false}},
+	{"policy_overrides", "override the workspace's soft-mandatory policy checks", nil, [5]any{false, false, false, true, false}},
+}
+
+// NewTeamAccessResource is the constructor of stack_platform_team_access.
+var NewTeamAccessResource = fwutil.NewResource(&fwutil.Resource[teamAccessModel, *platformclient.Client]{
+	TypeName: "platform_team_access",
+	Service:  platformclient.Service,
+	Object:   "team access",
+	Schema:   teamAccessSchema,
+	Import: &fwutil.Import[teamAccessModel, *platformclient.Client]{
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
+			{
+				Says:  "its ID, tws- and 16 characters of the base58 alphabet",
+				Parts: []fwutil.IDPart{{Label: "<ACCESS ID>", Attr: "id", Match: isTeamAccessID}},
+			},
+			{Parts: []fwutil.IDPart{
+				{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString},
+				{Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString},
+				{Label: "<ACCESS ID>", Attr: "id", Match: isTeamAccessID},
+			}},
+		}},
+		Print: func(m *teamAccessModel) string { return m.ID.ValueString() },
+		Read:  importTeamAccess,
+	},
+	// The platform refuses a second access of a team to a workspace with
+	// a 422 that gives no import ID: the access in place is looked up
+	// first.
+	Conflict: &fwutil.Conflict[teamAccessModel, *platformclient.Client]{
+		Find: func(ctx context.Context, c *platformclient.Client, m *teamAccessModel) error {
+			found, err := c.TeamWorkspaces.List(ctx, m.WorkspaceID.ValueString(), platformclient.TeamWorkspaceListOptions{TeamID: m.TeamID.ValueString()})
+			if err != nil {
+				return err
+			}
+			for _, a := range found.Items {
+				if a.Team != nil && a.Team.ID == m.TeamID.ValueString() {
+					m.ID = types.StringValue(a.ID)
+					return nil
+				}
+			}
+			return &client.Error{StatusCode: http.StatusNotFound, Message: "the team has no access to the workspace"}
+		},
+	},
+	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamAccessModel) error {
+		got, err := op.Client.TeamWorkspaces.Create(ctx, teamAccessFromModel(m))
+		if err == nil {
+			modelFromTeamAccess(m, got, op.Diags)
+		}
+		return err
+	},
+	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamAccessModel) error {
+		got, err := op.Client.TeamWorkspaces.Read(ctx, m.ID.ValueString())
+		if err == nil {
+			modelFromTeamAccess(m, got, op.Diags)
+		}
+		return err
+	},
+	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *teamAccessModel) error {
+		got, err := op.Client.TeamWorkspaces.Update(ctx, m.ID.ValueString(), teamAccessFromModel(m))
+		if err == nil {
+			modelFromTeamAccess(m, got, op.Diags)
+		}
+		return err
+	},
+	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamAccessModel) error {
+		return op.Client.TeamWorkspaces.Delete(ctx, m.ID.ValueString())
+	},
+	Plan: &fwutil.Plan[teamAccessModel, *platformclient.Client]{Validate: validateTeamAccess},
+})
+
+func isTeamAccessID(s string) bool { return platformclient.IsID(platformclient.PrefixTeamWorkspace, s) }
+
+func teamAccessSchema(context.Context) schema.Schema {
+	return schema.Schema{
+		Description: "A team's access to one workspace of the platform: a fixed level (`read`, `plan`, `write`, `admin`), which implies its permissions, " +
+			"or `custom`, with the permissions given here. A team has one access per workspace; its access to the workspace's project " +
+			"(`stack_platform_team_project_access`) is another. The import ID is the access's ID, such as `tws-6p5RiCe5CRjBmsGt`, " +
+			"or `<ORGANIZATION>/<WORKSPACE NAME>/<ACCESS ID>`, such as `acme/web/tws-6p5RiCe5CRjBmsGt`.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:      true,
+				Description:   "The access's ID, `tws-` and 16 characters.",
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"team_id": schema.StringAttribute{
+				Required:      true,
+				Description:   "ID of the team, `team-` and 16 characters. Changing it replaces the access.",
+				Validators:    []validator.String{idValidator(platformclient.PrefixTeam, "a team")},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"workspace_id": schema.StringAttribute{
+				Required:      true,
+				Description:   "ID of the workspace, `ws-` and 16 characters, of the team's organization. Changing it replaces the access.",
+				Validators:    []validator.String{idValidator(platformclient.PrefixWorkspace, "a workspace")},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"access": schema.StringAttribute{
+				Required: true,
+				Description: "The team's level of access: one of `" + strings.Join(teamAccessLevels.names, "`, `") + "`; `custom` needs `permissions`. " +
+					"Changing it changes the access in place.",
+				Validators: []validator.String{stringvalidator.OneOf(teamAccessLevels.names...)},
+			},
+			"permissions": schema.SingleNestedAttribute{
+				Optional: true, Computed: true,
+				Description: "What the team may do with the workspace. Required with `custom` access; with a fixed level, the permissions it implies, " +
+					"known in the plan (a fixed level's own values may be given, no others).",
+				Attributes:    permissionAttributes(teamAccessLevels, teamAccessPermissions),
+				PlanModifiers: []planmodifier.Object{permissionsPlan{teamAccessLevels, teamAccessPermissions}},
+			},
+		},
+	}
+}
+
+// validateTeamAccess refuses custom access without permissions, and, with
+// a fixed level, a permission other than the one the level implies, as
+// the platform does.
+func validateTeamAccess(_ context.Context, _ tfsdk.Config, m *teamAccessModel, diags *diag.Diagnostics) {
+	if m.Access.ValueString() == platformclient.AccessCustom && m.Permissions.IsNull() {
+		diags.AddAttributeError(path.Root("permissions"), "Missing permissions",
+			"permissions is required when access is custom: the permissions the team has on the workspace.")
+	}
+	checkPermissions(teamAccessLevels, m.Access, "permissions", m.Permissions, teamAccessPermissions, diags)
+}
+
+// importTeamAccess reads the access that the ID names; with the form
+// <ORGANIZATION>/<WORKSPACE NAME>/<ACCESS ID>, it checks that the access
+// is one to that workspace.
+func importTeamAccess(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
+	parts := strings.Split(id, "/")
+	got, err := c.TeamWorkspaces.Read(ctx, parts[len(parts)-1])
+	if !importFound(diags, "team access", id, err) || len(parts) == 1 {
+		return
+	}
+	ws, err := c.Workspaces.Read(ctx, parts[0], parts[1], platformclient.WorkspaceReadOptions{})
+	if !importFoundAs(diags, "team access", "workspace", parts[0]+"/"+parts[1], err) {
+		return
+	}
+	if got.Workspace == nil || got.Workspace.ID != ws.ID {
+		diags.AddError("Cannot import the team access", fmt.Sprintf("The team access %s is not an access to the workspace %s/%s (%s).",
+			got.ID, parts[0], parts[1], ws.ID))
+	}
+}
+
+// teamAccessFromModel is the access m describes, for a create or an
+// update: its level, and a custom access's permissions. The team and the
+// workspace only a create sends: an access cannot move.
+func teamAccessFromModel(m *teamAccessModel) platformclient.TeamWorkspaceOptions {
+	opts := platformclient.TeamWorkspaceOptions{
+		Access:    ptr(m.Access.ValueString()),
+		Team:      &platformclient.Team{ID: m.TeamID.ValueString()},
+		Workspace: &platformclient.Workspace{ID: m.WorkspaceID.ValueString()},
+	}
+	if m.Access.ValueString() != platformclient.AccessCustom || m.Permissions.IsNull() || m.Permissions.IsUnknown() {
+		return opts
+	}
+	p := m.Permissions.Attributes()
+	str := func(name string) *string { v, _ := p[name].(types.String); return stringOf(v) }
+	flag := func(name string) *bool { v, _ := p[name].(types.Bool); return boolOf(v) }
+	opts.Runs, opts.Variables, opts.StateVersions, opts.SentinelMocks = str("runs"), str("variables"), str("state_versions"), str("sentinel_mocks")
+	opts.WorkspaceLocking, opts.RunTasks, opts.PolicyOverrides = flag("workspace_locking"), flag("run_tasks"), flag("policy_overrides")
+	return opts
+}
+
+// modelFromTeamAccess writes the access the server answered over m.
+func modelFromTeamAccess(m *teamAccessModel, a *platformclient.TeamWorkspace, diags *diag.Diagnostics) {
+	m.ID = types.StringValue(a.ID)
+	m.Access = types.StringValue(a.Access)
+	if a.Team != nil {
+		m.TeamID = types.StringValue(a.Team.ID)
+	}
+	if a.Workspace != nil {
+		m.WorkspaceID = types.StringValue(a.Workspace.ID)
+	}
+	var d diag.Diagnostics
+	m.Permissions, d = types.ObjectValue(permissionTypes(teamAccessPermissions), map[string]attr.Value{
+		"runs": types.StringValue(a.Runs), "variables": types.StringValue(a.Variables),
+		"state_versions": types.StringValue(a.StateVersions), "sentinel_mocks": types.StringValue(a.SentinelMocks),
+		"workspace_locking": types.BoolValue(a.WorkspaceLocking), "run_tasks": types.BoolValue(a.RunTasks),
+		"policy_overrides": types.BoolValue(a.PolicyOverrides),
+	})
+	diags.Append(d...)
+}
