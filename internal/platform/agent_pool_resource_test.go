@@ -80,7 +80,7 @@ func TestAccAgentPool_lifecycle(t *testing.T) {
 		},
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				_, err := c.AgentPools.Update(ctx, id, platformclient.AgentPoolUpdateOptions{Name: check.Ptr("renamed"), OrganizationScoped: check.Ptr(true)})
+				_, err := c.AgentPools.Update(ctx, id, platformclient.AgentPoolOptions{Name: check.Ptr("renamed"), OrganizationScoped: check.Ptr(true)})
 				return err
 			},
 			Step: check.Step{
@@ -109,7 +109,7 @@ func TestAccAgentPool_lifecycle(t *testing.T) {
 // the error gives the import ID.
 func TestAccAgentPool_existingIsNotTakenOver(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	taken, err := p.Client(t).AgentPools.Create(context.Background(), p.Organization, platformclient.AgentPoolCreateOptions{Name: check.Ptr("Runners")})
+	taken, err := p.Client(t).AgentPools.Create(context.Background(), p.Organization, platformclient.AgentPoolOptions{Name: check.Ptr("Runners")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ resource "stack_platform_workspace" "web" {
 	var poolID, wsID string
 	setPool := func(mode string, pool platformclient.Nullable[string]) func() {
 		return func() {
-			if _, err := p.Client(t).Workspaces.Update(context.Background(), wsID, platformclient.WorkspaceUpdateOptions{
+			if _, err := p.Client(t).Workspaces.Update(context.Background(), wsID, platformclient.WorkspaceOptions{
 				ExecutionMode: check.Ptr(mode), AgentPoolID: pool,
 			}); err != nil {
 				t.Fatal(err)
@@ -186,15 +186,15 @@ func TestAccAgentPoolDataSource_byNameAndByID(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	ctx := context.Background()
-	pool, err := p.Client(t).AgentPools.Create(ctx, p.Organization, platformclient.AgentPoolCreateOptions{Name: check.Ptr("runners"), OrganizationScoped: check.Ptr(false)})
+	pool, err := p.Client(t).AgentPools.Create(ctx, p.Organization, platformclient.AgentPoolOptions{Name: check.Ptr("runners"), OrganizationScoped: check.Ptr(false)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A pool whose name holds the other's: the search matches both.
-	if _, err := p.Client(t).AgentPools.Create(ctx, p.Organization, platformclient.AgentPoolCreateOptions{Name: check.Ptr("runners-2")}); err != nil {
+	if _, err := p.Client(t).AgentPools.Create(ctx, p.Organization, platformclient.AgentPoolOptions{Name: check.Ptr("runners-2")}); err != nil {
 		t.Fatal(err)
 	}
-	otherPool, err := p.Client(t).AgentPools.Create(ctx, other, platformclient.AgentPoolCreateOptions{Name: check.Ptr("runners")})
+	otherPool, err := p.Client(t).AgentPools.Create(ctx, other, platformclient.AgentPoolOptions{Name: check.Ptr("runners")})
 	if err != nil {
 		t.Fatal(err)
 	}

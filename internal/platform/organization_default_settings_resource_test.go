@@ -27,7 +27,7 @@ const testPool = "apool-6p5RiCe5CRjBmsGt"
 // takes only a pool of the organization as its default.
 func newAgentPool(t *testing.T, p *acctest.Platform, org string) string {
 	t.Helper()
-	pool, err := p.Client(t).AgentPools.Create(context.Background(), org, platformclient.AgentPoolCreateOptions{
+	pool, err := p.Client(t).AgentPools.Create(context.Background(), org, platformclient.AgentPoolOptions{
 		Name: check.Ptr(tfacctest.RandomWithPrefix("pool")),
 	})
 	if err != nil {

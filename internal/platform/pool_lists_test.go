@@ -26,7 +26,7 @@ type poolListKind struct {
 	// ids is the list on the platform.
 	ids func(*platformclient.AgentPool) []string
 	// set sets the list outside Terraform.
-	set func(ids []string) platformclient.AgentPoolUpdateOptions
+	set func(ids []string) platformclient.AgentPoolOptions
 }
 
 var (
@@ -35,8 +35,8 @@ var (
 		ids: func(p *platformclient.AgentPool) []string {
 			return memberIDs(p.AllowedWorkspaces, func(w *platformclient.Workspace) string { return w.ID })
 		},
-		set: func(ids []string) platformclient.AgentPoolUpdateOptions {
-			return platformclient.AgentPoolUpdateOptions{AllowedWorkspaces: workspacesByID(ids)}
+		set: func(ids []string) platformclient.AgentPoolOptions {
+			return platformclient.AgentPoolOptions{AllowedWorkspaces: workspacesByID(ids)}
 		},
 	}
 	excludedWorkspaces = poolListKind{
@@ -44,8 +44,8 @@ var (
 		ids: func(p *platformclient.AgentPool) []string {
 			return memberIDs(p.ExcludedWorkspaces, func(w *platformclient.Workspace) string { return w.ID })
 		},
-		set: func(ids []string) platformclient.AgentPoolUpdateOptions {
-			return platformclient.AgentPoolUpdateOptions{ExcludedWorkspaces: workspacesByID(ids)}
+		set: func(ids []string) platformclient.AgentPoolOptions {
+			return platformclient.AgentPoolOptions{ExcludedWorkspaces: workspacesByID(ids)}
 		},
 	}
 	allowedProjects = poolListKind{
@@ -53,12 +53,12 @@ var (
 		ids: func(p *platformclient.AgentPool) []string {
 			return memberIDs(p.AllowedProjects, func(p *platformclient.Project) string { return p.ID })
 		},
-		set: func(ids []string) platformclient.AgentPoolUpdateOptions {
+		set: func(ids []string) platformclient.AgentPoolOptions {
 			prj := make([]*platformclient.Project, len(ids))
 			for i, id := range ids {
 				prj[i] = &platformclient.Project{ID: id}
 			}
-			return platformclient.AgentPoolUpdateOptions{AllowedProjects: prj}
+			return platformclient.AgentPoolOptions{AllowedProjects: prj}
 		},
 	}
 )
@@ -349,11 +349,11 @@ func TestAccAgentPoolLists_existingListIsNotTakenOver(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	ctx := context.Background()
 	c := p.Client(t)
-	ws, err := c.Workspaces.Create(ctx, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("member-1")})
+	ws, err := c.Workspaces.Create(ctx, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("member-1")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool, err := c.AgentPools.Create(ctx, p.Organization, platformclient.AgentPoolCreateOptions{
+	pool, err := c.AgentPools.Create(ctx, p.Organization, platformclient.AgentPoolOptions{
 		Name: check.Ptr("pool-a"), AllowedWorkspaces: []*platformclient.Workspace{{ID: ws.ID}},
 	})
 	if err != nil {

@@ -199,7 +199,7 @@ func TestAccTeamAccess_existingIsNotTakenOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws, err := c.Workspaces.Create(ctx, p.Organization, platformclient.WorkspaceCreateOptions{Name: check.Ptr("web")})
+	ws, err := c.Workspaces.Create(ctx, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("web")})
 	if err != nil {
 		t.Fatal(err)
 	}

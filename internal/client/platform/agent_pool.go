@@ -47,13 +47,6 @@ type AgentPoolOptions struct {
 	ExcludedWorkspaces []*Workspace `jsonapi:"relation,excluded-workspaces,omitempty"`
 }
 
-// AgentPoolCreateOptions and AgentPoolUpdateOptions are AgentPoolOptions,
-// named by the call that sends them.
-type (
-	AgentPoolCreateOptions = AgentPoolOptions
-	AgentPoolUpdateOptions = AgentPoolOptions
-)
-
 // AgentPoolListOptions narrow a list of agent pools.
 type AgentPoolListOptions struct {
 	// Query matches a part of the names, in any case (q).

@@ -18,7 +18,7 @@ const agentPoolJSON = `{"data":{"id":"apool-6p5RiCe5CRjBmsGt","type":"agent-pool
 
 func TestAgentPools_CreateAndDecode(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, agentPoolJSON))
-	got, err := c.AgentPools.Create(context.Background(), "acme", AgentPoolCreateOptions{Name: ptr("runners"), OrganizationScoped: ptr(false)})
+	got, err := c.AgentPools.Create(context.Background(), "acme", AgentPoolOptions{Name: ptr("runners"), OrganizationScoped: ptr(false)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,13 +71,13 @@ func TestAgentPools_ReadDelete(t *testing.T) {
 func TestAgentPools_UpdateSendsOnlyWhatItIsGiven(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, agentPoolJSON))
 	ctx := context.Background()
-	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolUpdateOptions{Name: ptr("runners"), OrganizationScoped: ptr(true)}); err != nil {
+	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolOptions{Name: ptr("runners"), OrganizationScoped: ptr(true)}); err != nil {
 		t.Fatal(err)
 	}
 	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
 		`{"data":{"type":"agent-pools","attributes":{"name":"runners","organization-scoped":true}}}`)
 
-	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolUpdateOptions{
+	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolOptions{
 		AllowedProjects: []*Project{{ID: "prj-6p5RiCe5CRjBmsGt", Name: "not sent"}},
 	}); err != nil {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func TestAgentPools_UpdateSendsOnlyWhatItIsGiven(t *testing.T) {
 	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
 		`{"data":{"type":"agent-pools","relationships":{"allowed-projects":{"data":[{"type":"projects","id":"prj-6p5RiCe5CRjBmsGt"}]}}}}`)
 
-	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolUpdateOptions{ExcludedWorkspaces: []*Workspace{}}); err != nil {
+	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolOptions{ExcludedWorkspaces: []*Workspace{}}); err != nil {
 		t.Fatal(err)
 	}
 	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
