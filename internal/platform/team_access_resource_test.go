@@ -195,7 +195,7 @@ func TestAccTeamAccess_existingIsNotTakenOver(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	ctx := context.Background()
 	c := p.Client(t)
-	team, err := c.Teams.Create(ctx, p.Organization, platformclient.TeamCreateOptions{Name: check.Ptr("devs")})
+	team, err := c.Teams.Create(ctx, p.Organization, platformclient.TeamOptions{Name: check.Ptr("devs")})
 	if err != nil {
 		t.Fatal(err)
 	}
