@@ -1,6 +1,7 @@
 # The platform part of the demo: an organization with two projects, their
-# workspaces, a team with custom access to one project, and a variable set
-# with variables assigned to that project. The provider reads
+# workspaces, an agent pool that runs one of them, a team with custom access
+# to one project and write access to the other's workspace, and a variable
+# set with variables assigned to that project. The provider reads
 # STACK_PLATFORM_ADDR and STACK_PLATFORM_TOKEN, which the script sets.
 
 resource "stack_platform_organization" "demo" {
@@ -35,6 +36,27 @@ resource "stack_platform_workspace" "network_prod" {
   working_directory = "envs/prod"
 }
 
+# The network workspace runs on the organization's own agents: a pool that
+# only the workspaces it allows may use.
+resource "stack_platform_agent_pool" "network" {
+  organization        = stack_platform_organization.demo.name
+  name                = "network-runners"
+  organization_scoped = false
+}
+
+resource "stack_platform_agent_pool_allowed_workspaces" "network" {
+  agent_pool_id         = stack_platform_agent_pool.network.id
+  allowed_workspace_ids = [stack_platform_workspace.network_prod.id]
+}
+
+# The workspace's execution settings, apart from the workspace, so that the
+# pool may list the workspace and the workspace name the pool.
+resource "stack_platform_workspace_settings" "network_prod" {
+  workspace_id   = stack_platform_workspace.network_prod.id
+  execution_mode = "agent"
+  agent_pool_id  = stack_platform_agent_pool_allowed_workspaces.network.agent_pool_id
+}
+
 resource "stack_platform_team" "deployers" {
   organization = stack_platform_organization.demo.name
   name         = "deployers"
@@ -54,6 +76,13 @@ resource "stack_platform_team_project_access" "deployers" {
     runs      = "apply"
     variables = "read"
   }
+}
+
+# A fixed level: its permissions are the level's, known at plan time.
+resource "stack_platform_team_access" "deployers_network" {
+  team_id      = stack_platform_team.deployers.id
+  workspace_id = stack_platform_workspace.network_prod.id
+  access       = "write"
 }
 
 resource "stack_platform_variable_set" "payments" {
