@@ -49,6 +49,11 @@ type Client struct {
 	VariableSets        *VariableSets
 	Variables           *Variables
 	AgentPools          *AgentPools
+
+	OrganizationMemberships  *OrganizationMemberships
+	TeamMemberships          *TeamMemberships
+	Users                    *Users
+	CodehostAppInstallations *CodehostAppInstallations
 }
 
 // Option sets an optional property of a Client.
@@ -109,6 +114,10 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.VariableSets = &VariableSets{c}
 	c.Variables = &Variables{c}
 	c.AgentPools = &AgentPools{c}
+	c.OrganizationMemberships = &OrganizationMemberships{c}
+	c.TeamMemberships = &TeamMemberships{c}
+	c.Users = &Users{c}
+	c.CodehostAppInstallations = &CodehostAppInstallations{c}
 	return c
 }
 

@@ -60,7 +60,7 @@ func TestUser_read(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	_, alice, _ := a.server.AddMember("acme", "alice", "alice@corp.example")
-	d := a.get("/api/v2/users/" + alice).data(t, http.StatusOK)
+	d := a.get("/api/v2/users/"+alice).data(t, http.StatusOK)
 	wantAttrs(t, d, map[string]any{"username": "alice", "email": "alice@corp.example", "is-service-account": false, "auth-method": "tfc", "v2-only": false})
 	if _, there := attrs(t, d)["is-admin"]; there {
 		t.Errorf("another user's answer has is-admin: %v", attrs(t, d))
@@ -71,8 +71,8 @@ func TestUser_read(t *testing.T) {
 	bob := a.as(bobToken)
 	wantNotFound(t, bob.get("/api/v2/users/"+alice))
 	me := bob.get("/api/v2/account/details").data(t, http.StatusOK)["id"].(string)
-	bob.get("/api/v2/users/" + me).data(t, http.StatusOK)
+	bob.get("/api/v2/users/"+me).data(t, http.StatusOK)
 	wantNotFound(t, a.get("/api/v2/users/user-AAAAAAAAAAAAAAAA"))
 	teamToken, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
-	a.as(teamToken).get("/api/v2/users/" + alice).data(t, http.StatusOK)
+	a.as(teamToken).get("/api/v2/users/"+alice).data(t, http.StatusOK)
 }
