@@ -89,7 +89,7 @@ func (inst *codehostAppInstallation) resource() resource {
 }
 
 // visibleInstallationLocked returns the installation id to a user token:
-// the API answers the installations a user authorised, which team and
+// the API answers the installations a user authorized, which team and
 // organization tokens have none of.
 func (s *Server) visibleInstallationLocked(p principal, id string) (*codehostAppInstallation, reply, bool) {
 	return codehostAppInstallations.find(s, p, id, func(*codehostAppInstallation) bool { return p.kind == kindUser })

@@ -55,7 +55,7 @@ func TestCodehostAppInstallation_registeredAndRead(t *testing.T) {
 	}
 	wantError(t, a.get("/api/v2/codehost-app/installations?filter[installation_id]=x"), http.StatusBadRequest, "bad request", "filter[installation_id]")
 
-	// A team's or an organization's token authorised no app.
+	// A team's or an organization's token authorized no app.
 	a.createOrg("acme")
 	orgToken, _ := a.server.MintOrganizationToken("acme")
 	wantNotFound(t, a.as(orgToken).get("/api/v2/codehost-app/installation/"+id))

@@ -979,7 +979,7 @@
 //     case, filter[installation_id] its number (not a number: 400). GET
 //     /codehost-app/installation/:id (and /codehost-app-installations/:id)
 //     reads one. Every user token sees every installation; team and
-//     organization tokens, which authorised no app, see none (404, an
+//     organization tokens, which authorized no app, see none (404, an
 //     empty list).
 //
 // # Go API and routes for tests

@@ -93,7 +93,7 @@ func TestOrganizationMembership_refusals(t *testing.T) {
 	wantError(t, a.do(http.MethodPatch, membershipPath(a.invite("acme", "c@example.com")), body("organization-memberships", map[string]any{}, nil)),
 		http.StatusNotFound, "not found", "no such endpoint")
 	own := a.get(membershipsPath("acme") + "?filter[status]=active").list(t)
-	wantError(t, a.do(http.MethodDelete, membershipPath(own[0]["id"].(string)), nil), http.StatusForbidden, "forbidden", "which you own")
+	wantError(t, a.do(http.MethodDelete, membershipPath(ids(own)[0]), nil), http.StatusForbidden, "forbidden", "which you own")
 	wantError(t, a.get(membershipsPath("acme")+"?filter[status]=gone"), http.StatusBadRequest, "bad request", "filter[status]")
 }
 
@@ -129,7 +129,8 @@ func TestOrganizationMembership_listFilters(t *testing.T) {
 	inc := a.get(membershipsPath("acme") + "?include=user,teams&filter[status]=active").included(t)
 	var kinds []string
 	for _, res := range inc {
-		kinds = append(kinds, res["type"].(string))
+		kind, _ := res["type"].(string)
+		kinds = append(kinds, kind)
 	}
 	// The creator is in the owners team; the other active member in none.
 	if strings.Join(kinds, ",") != "users,teams,users" {
@@ -173,11 +174,11 @@ func TestOrganizationMembership_adminAcceptAndAdd(t *testing.T) {
 		t.Fatalf("accept: %d %s", r.Status, r.Body)
 	}
 	wantAttrs(t, a.get(membershipPath(id)).data(t, http.StatusOK), map[string]any{"status": "active"})
-	if r := postJSON(t, a.url+"/_emulator/platform/organization-memberships/"+id+"/accept", `{}`); r.Status != http.StatusBadRequest {
-		t.Errorf("accepting twice: %d %s", r.Status, r.Body)
+	if again := postJSON(t, a.url+"/_emulator/platform/organization-memberships/"+id+"/accept", `{}`); again.Status != http.StatusBadRequest {
+		t.Errorf("accepting twice: %d %s", again.Status, again.Body)
 	}
-	if r := postJSON(t, a.url+"/_emulator/platform/organization-memberships/ou-AAAAAAAAAAAAAAAA/accept", `{}`); r.Status != http.StatusBadRequest {
-		t.Errorf("accepting no membership: %d %s", r.Status, r.Body)
+	if none := postJSON(t, a.url+"/_emulator/platform/organization-memberships/ou-AAAAAAAAAAAAAAAA/accept", `{}`); none.Status != http.StatusBadRequest {
+		t.Errorf("accepting no membership: %d %s", none.Status, none.Body)
 	}
 
 	r = postJSON(t, a.url+"/_emulator/platform/organizations/acme/members", `{"username":"erin","email":"erin@example.net"}`)

@@ -130,24 +130,22 @@ func (s *Server) managedTeamLocked(p principal, id string) (*team, reply, bool) 
 
 // teamIncludes are the API's includes of teams: their members, as users
 // and as organization memberships (see team membership).
-func (s *Server) teamIncludes(p principal) func() includes {
-	return func() includes {
-		return includes{
-			"users": func(res resource) []resource {
-				var out []resource
-				for _, u := range s.teamUsersLocked(teams.in(s)[res.ID]) {
-					out = append(out, u.resource())
-				}
-				return out
-			},
-			"organization-memberships": func(res resource) []resource {
-				var out []resource
-				for _, m := range s.teamMembershipsLocked(teams.in(s)[res.ID], "") {
-					out = append(out, s.membershipResource(m))
-				}
-				return out
-			},
-		}
+func (s *Server) teamIncludes() includes {
+	return includes{
+		"users": func(res resource) []resource {
+			var out []resource
+			for _, u := range s.teamUsersLocked(teams.in(s)[res.ID]) {
+				out = append(out, u.resource())
+			}
+			return out
+		},
+		"organization-memberships": func(res resource) []resource {
+			var out []resource
+			for _, m := range s.teamMembershipsLocked(teams.in(s)[res.ID], "") {
+				out = append(out, s.membershipResource(m))
+			}
+			return out
+		},
 	}
 }
 
@@ -216,7 +214,7 @@ func (s *Server) teamResource(t *team, p principal) resource {
 
 func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.inOrg(w, r, p, s.teamIncludes(p), nil, func(o *organization, lq orgQuery) reply {
+	s.inOrg(w, r, p, s.teamIncludes, nil, func(o *organization, lq orgQuery) reply {
 		inc, names := lq.inc, lq.names
 		only := commaList(q.Get("filter[names]"))
 		var list []*team
@@ -234,7 +232,7 @@ func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) 
 }
 
 func (s *Server) readTeam(w http.ResponseWriter, r *http.Request, p principal) {
-	readOnPath(s, w, r, p, s.teamIncludes(p), s.visibleTeamLocked, func(t *team, _ []string) resource { return s.teamResource(t, p) })
+	readOnPath(s, w, r, p, s.teamIncludes, s.visibleTeamLocked, func(t *team, _ []string) resource { return s.teamResource(t, p) })
 }
 
 func (s *Server) createTeam(w http.ResponseWriter, r *http.Request, p principal) {

@@ -179,8 +179,8 @@ func (s *Server) listTeamMemberships(w http.ResponseWriter, r *http.Request, p p
 			return rep
 		}
 		status := q.Get("filter[status]")
-		if rep, valid := membershipStatusFilter(status); !valid {
-			return rep
+		if refused, valid := membershipStatusFilter(status); !valid {
+			return refused
 		}
 		service := q.Get("filter[is_service_account]")
 		if service != "" && service != "true" && service != "false" {

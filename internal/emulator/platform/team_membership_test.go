@@ -27,8 +27,10 @@ func usernames(names ...string) map[string]any {
 func teamRelIDs(t *testing.T, a *api, team, rel string) []string {
 	t.Helper()
 	var out []string
-	for _, item := range relData(t, a.get("/api/v2/teams/"+team).data(t, http.StatusOK), rel).([]any) {
-		out = append(out, object(t, item)["id"].(string))
+	items, _ := relData(t, a.get("/api/v2/teams/"+team).data(t, http.StatusOK), rel).([]any)
+	for _, item := range items {
+		id, _ := object(t, item)["id"].(string)
+		out = append(out, id)
 	}
 	return out
 }
@@ -54,7 +56,8 @@ func TestTeamMembership_byUsername(t *testing.T) {
 	wantAttrs(t, res, map[string]any{"users-count": 2})
 	var names []string
 	for _, u := range d.included(t) {
-		names = append(names, attrs(t, u)["username"].(string))
+		name, _ := attrs(t, u)["username"].(string)
+		names = append(names, name)
 	}
 	if strings.Join(names, ",") != "admin,alice" {
 		t.Errorf("included users %v", names)
@@ -150,7 +153,7 @@ func TestTeamMembership_serviceAccount(t *testing.T) {
 	suffix := strings.TrimPrefix(team, "team-")
 	wantAttrs(t, inc[0], map[string]any{"username": "api-team_" + suffix, "is-service-account": true})
 	wantAttrs(t, r.data(t, http.StatusOK), map[string]any{"users-count": 1})
-	a.get("/api/v2/users/"+inc[0]["id"].(string)).data(t, http.StatusOK)
+	a.get("/api/v2/users/"+ids(inc)[0]).data(t, http.StatusOK)
 	// The team's token reads its service account as its account.
 	wantAttrs(t, a.as(token).get("/api/v2/account/details").data(t, http.StatusOK), map[string]any{"username": "api-team_" + suffix})
 	// Nobody adds it by name: it is no member.
