@@ -122,6 +122,26 @@ func (s *OrganizationMemberships) ReadByEmail(ctx context.Context, org, email st
 	})
 }
 
+// ReadByUsername finds an organization's membership of the user with that
+// username, exactly; none is a 404 (client.IsNotFound). q matches
+// usernames and emails loosely: the included user decides.
+func (s *OrganizationMemberships) ReadByUsername(ctx context.Context, org, username string) (*OrganizationMembership, error) {
+	l, err := s.List(ctx, org, OrganizationMembershipListOptions{Query: username})
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range l.Items {
+		if m.User != nil && m.User.Username == username {
+			return m, nil
+		}
+	}
+	return nil, explain(&client.Error{
+		StatusCode: http.StatusNotFound, Method: http.MethodGet,
+		Path:    fmt.Sprintf("%s/organizations/%s/organization-memberships", APIPrefix, url.PathEscape(org)),
+		Message: fmt.Sprintf("no membership of a user named %q", username),
+	})
+}
+
 // Delete removes a member, or withdraws an invitation.
 func (s *OrganizationMemberships) Delete(ctx context.Context, id string) error {
 	path, err := membershipPath(id)

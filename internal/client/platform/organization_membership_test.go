@@ -85,3 +85,24 @@ func TestOrganizationMemberships_ReadByEmail(t *testing.T) {
 		t.Errorf("error %v, want a 404 naming the email", err)
 	}
 }
+
+func TestOrganizationMemberships_ReadByUsername(t *testing.T) {
+	// q matches loosely: the included user's exact username decides.
+	c, f := fakePlatform(t, reply(http.StatusOK, `{"data":[
+		{"id":"ou-1","type":"organization-memberships","attributes":{"status":"active","email":"alice2@example.com"},
+			"relationships":{"user":{"data":{"id":"user-1","type":"users"}}}},
+		{"id":"ou-2","type":"organization-memberships","attributes":{"status":"active","email":"a@example.com"},
+			"relationships":{"user":{"data":{"id":"user-2","type":"users"}}}}],
+		"included":[{"id":"user-1","type":"users","attributes":{"username":"alice2"}},{"id":"user-2","type":"users","attributes":{"username":"alice"}}]}`))
+	got, err := c.OrganizationMemberships.ReadByUsername(context.Background(), "acme", "alice")
+	if err != nil || got.ID != "ou-2" {
+		t.Fatalf("membership %+v, %v; want ou-2", got, err)
+	}
+	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/organization-memberships",
+		"include=user&page%5Bnumber%5D=1&page%5Bsize%5D=100&q=alice", "")
+
+	c, _ = fakePlatform(t, reply(http.StatusOK, `{"data":[]}`))
+	if _, err := c.OrganizationMemberships.ReadByUsername(context.Background(), "acme", "alice"); !client.IsNotFound(err) {
+		t.Errorf("error %v, want a 404", err)
+	}
+}

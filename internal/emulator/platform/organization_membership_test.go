@@ -221,3 +221,44 @@ func TestOrganizationMembership_whoManages(t *testing.T) {
 	a.as(hrToken).invite("acme", "g@example.com")
 	wantStatus(t, a.as(hrToken).do(http.MethodDelete, membershipPath(id), nil), http.StatusNoContent)
 }
+
+// The state file keeps memberships and invited users, and refuses those
+// no request could have stored.
+func TestOrganizationMembership_stateFile(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	team := a.createTeam("acme", "devs")
+	id := a.invite("acme", "ivan@example.com", team)
+	data, err := a.server.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newAPI(t, platform.Options{})
+	if err := b.server.UnmarshalState(data); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.get(membershipPath(id)+"?include=user,teams").Body, a.get(membershipPath(id)+"?include=user,teams").Body; got != want {
+		t.Errorf("after a round trip %s\nwant %s", got, want)
+	}
+	const org = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
+	const prj = `{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"}`
+	const usr = `{"id":"user-AAAAAAAAAAAAAAAA","email":"a@example.com"}`
+	const m = `{"id":"ou-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","user":"user-AAAAAAAAAAAAAAAA","status":"invited","teams":[]}`
+	file := func(users, memberships string) string {
+		return `{"organizations":[` + org + `],"projects":[` + prj + `],"users":[` + users + `],"organization-memberships":[` + memberships + `]}`
+	}
+	if err := b.server.UnmarshalState([]byte(file(usr, m))); err != nil {
+		t.Fatalf("a valid file: %v", err)
+	}
+	for _, bad := range []string{
+		file(`{"id":"user-AAAAAAAAAAAAAAAA"}`, ""),
+		file(usr, strings.Replace(m, `"invited"`, `"gone"`, 1)),
+		file(usr, strings.Replace(m, `"user-AAAAAAAAAAAAAAAA"`, `"user-BBBBBBBBBBBBBBBB"`, 1)),
+		file(usr, strings.Replace(m, `"teams":[]`, `"teams":["team-AAAAAAAAAAAAAAAA"]`, 1)),
+		file(usr, m+","+strings.Replace(m, "ou-AAAAAAAAAAAAAAAA", "ou-BBBBBBBBBBBBBBBB", 1)),
+	} {
+		if err := b.server.UnmarshalState([]byte(bad)); err == nil {
+			t.Errorf("UnmarshalState(%s) succeeded", bad)
+		}
+	}
+}
