@@ -965,6 +965,9 @@
 //     filter[status] as above, filter[is_service_account] true keeps none
 //     (service accounts have no membership) and false all; include= user,
 //     teams. A deleted team leaves its members' memberships.
+//   - The plan limits no team's members: the API's documents let a free
+//     organization change its owners team's only, yet the incumbent client's
+//     tests add members to other teams of organizations they create.
 //
 // # Code-host app installations
 //
