@@ -24,8 +24,8 @@ type team struct {
 	Name       string `json:"name"`
 	SSOTeamID  string `json:"sso-team-id,omitempty"`
 	Visibility string `json:"visibility"`
-	// AllowMemberTokenManagement is stored and answered; with no members
-	// it changes nothing here.
+	// AllowMemberTokenManagement is stored and answered; it changes
+	// nothing here: members act with their own tokens.
 	AllowMemberTokenManagement bool `json:"allow-member-token-management"`
 	// Access is the organization-access flags, by API name.
 	Access    map[string]bool `json:"organization-access"`
