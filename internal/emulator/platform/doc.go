@@ -916,7 +916,10 @@
 //     organization (422 for another's). The creator of an organization is
 //     an active member of it from its creation, in its owners team. A
 //     person invited twice to one organization is 422. The answer (201)
-//     includes the user.
+//     includes the user. A subscription's contract-user-limit (see Plans)
+//     caps members and invitations together: one more is 400 "... has
+//     reached its limit of N users" (the admin route that adds members
+//     does not count).
 //   - Answers carry status (invited or active), email, created-at,
 //     is-org-two-factor-required (invitations only), and the relationships
 //     organization (by name), user, teams and scim-identity (null).

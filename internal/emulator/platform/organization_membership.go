@@ -225,6 +225,9 @@ func (s *Server) createOrganizationMembership(w http.ResponseWriter, r *http.Req
 		if len(*probs) > 0 {
 			return probs.reply()
 		}
+		if limit := userLimit(o); limit > 0 && s.memberCountLocked(o) >= limit {
+			return errorReply(http.StatusBadRequest, fmt.Sprintf("organization %q has reached its limit of %d users: remove a member or an invitation first", o.Name, limit))
+		}
 		u := s.userByEmailLocked(email)
 		if u != nil {
 			if m := s.membershipOfLocked(o.ExternalID, u.ID); m != nil {
@@ -238,6 +241,25 @@ func (s *Server) createOrganizationMembership(w http.ResponseWriter, r *http.Req
 		m := s.addMembershipLocked(o, u, membershipInvited, teamIDs)
 		return created(document{Data: s.membershipResource(m), Included: []resource{u.resource()}})
 	})
+}
+
+// userLimit is the number of members and invitations o's subscription
+// allows (contract-user-limit, as the administrator set it); 0 is no limit.
+func userLimit(o *organization) int {
+	if o.Subscription == nil {
+		return 0
+	}
+	return o.Subscription.Limits["contract-user-limit"]
+}
+
+func (s *Server) memberCountLocked(o *organization) int {
+	n := 0
+	for _, m := range organizationMemberships.in(s) {
+		if m.Org == o.ExternalID {
+			n++
+		}
+	}
+	return n
 }
 
 // addMembershipLocked stores a new membership of u in o.

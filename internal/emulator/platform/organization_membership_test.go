@@ -262,3 +262,18 @@ func TestOrganizationMembership_stateFile(t *testing.T) {
 		}
 	}
 }
+
+// A subscription's contract-user-limit caps members and invitations
+// together: one more is 400.
+func TestOrganizationMembership_userLimit(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	sets := a.get(adminPath + "/feature-sets?q=Business").list(t)
+	doc := body("subscription", map[string]any{"contract-user-limit": 2}, map[string]any{"feature-set": rel("feature-sets", ids(sets)[0])})
+	a.do(http.MethodPost, adminPath+"/organizations/acme/subscription", doc).data(t, http.StatusCreated)
+	id := a.invite("acme", "one@example.com")
+	over := a.do(http.MethodPost, membershipsPath("acme"), body("organization-memberships", map[string]any{"email": "two@example.com"}, nil))
+	wantError(t, over, http.StatusBadRequest, "bad request", "has reached its limit of 2 users")
+	wantStatus(t, a.do(http.MethodDelete, membershipPath(id), nil), http.StatusNoContent)
+	a.invite("acme", "two@example.com")
+}
