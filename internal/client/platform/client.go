@@ -38,19 +38,23 @@ type Client struct {
 	org       string
 	limiter   *limiter
 
-	Organizations       *Organizations
-	OrganizationTokens  *OrganizationTokens
-	AuditTrailTokens    *OrganizationTokens
-	Projects            *Projects
-	Workspaces          *Workspaces
-	Teams               *Teams
-	TeamProjectAccesses *TeamProjectAccesses
-	TeamTokens          *TeamTokens
-	VariableSets        *VariableSets
-	Variables           *Variables
-	AgentPools          *AgentPools
-	SSHKeys             *SSHKeys
-	TeamWorkspaces      *TeamWorkspaces
+	Organizations            *Organizations
+	OrganizationTokens       *OrganizationTokens
+	AuditTrailTokens         *OrganizationTokens
+	Projects                 *Projects
+	Workspaces               *Workspaces
+	Teams                    *Teams
+	TeamProjectAccesses      *TeamProjectAccesses
+	TeamTokens               *TeamTokens
+	VariableSets             *VariableSets
+	Variables                *Variables
+	AgentPools               *AgentPools
+	SSHKeys                  *SSHKeys
+	TeamWorkspaces           *TeamWorkspaces
+	OrganizationMemberships  *OrganizationMemberships
+	TeamMemberships          *TeamMemberships
+	Users                    *Users
+	CodehostAppInstallations *CodehostAppInstallations
 }
 
 // Option sets an optional property of a Client.
@@ -113,6 +117,10 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.AgentPools = &AgentPools{c}
 	c.SSHKeys = &SSHKeys{c}
 	c.TeamWorkspaces = &TeamWorkspaces{c}
+	c.OrganizationMemberships = &OrganizationMemberships{c}
+	c.TeamMemberships = &TeamMemberships{c}
+	c.Users = &Users{c}
+	c.CodehostAppInstallations = &CodehostAppInstallations{c}
 	return c
 }
 

@@ -2,6 +2,7 @@ package platform
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -15,9 +16,78 @@ import (
 //	                                 {"type":"organization","organization":"acme"}
 //	                                 {"type":"team","organization":"acme","team":"team-..."}
 //	PUT  /_emulator/platform/workspaces/{id}/resource-count  {"resource-count":3} -> 204
+//	POST /_emulator/platform/organization-memberships/{id}/accept  {"username":"alice"}
+//	                                 -> {"id":"ou-...","user":"user-...","username":"alice"}
+//	POST /_emulator/platform/organizations/{org}/members  {"username":"alice","email":"alice@example.com"}
+//	                                 -> 201 {"id":"ou-...","user":"user-..."}
+//	POST /_emulator/platform/codehost-app-installations  {"name":"octo","installation-id":1,"installation-type":"Organization"}
+//	                                 -> 201 {"id":"ghain-..."}
 func (s *Server) RegisterAdmin(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/platform/tokens", s.mintOverHTTP)
 	mux.HandleFunc("PUT /_emulator/platform/workspaces/{id}/resource-count", s.setResourceCountOverHTTP)
+	mux.HandleFunc("POST /_emulator/platform/organization-memberships/{id}/accept", s.acceptMembershipOverHTTP)
+	mux.HandleFunc("POST /_emulator/platform/organizations/{org}/members", s.addMemberOverHTTP)
+	mux.HandleFunc("POST /_emulator/platform/codehost-app-installations", s.registerInstallationOverHTTP)
+}
+
+// decodeAdmin reads the JSON body of an admin route into v, answering 400
+// when it cannot.
+func decodeAdmin(w http.ResponseWriter, r *http.Request, v any) bool {
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(v); err != nil && !errors.Is(err, io.EOF) {
+		http.Error(w, fmt.Sprintf("invalid request body: %v", err), http.StatusBadRequest)
+		return false
+	}
+	return true
+}
+
+func writeAdminJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) acceptMembershipOverHTTP(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Username string `json:"username"`
+	}
+	if !decodeAdmin(w, r, &req) {
+		return
+	}
+	userID, username, err := s.AcceptMembership(r.PathValue("id"), req.Username)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	writeAdminJSON(w, http.StatusOK, map[string]string{"id": r.PathValue("id"), "user": userID, "username": username})
+}
+
+func (s *Server) addMemberOverHTTP(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Username string `json:"username"`
+		Email    string `json:"email"`
+	}
+	if !decodeAdmin(w, r, &req) {
+		return
+	}
+	id, userID, err := s.AddMember(r.PathValue("org"), req.Username, req.Email)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	writeAdminJSON(w, http.StatusCreated, map[string]string{"id": id, "user": userID})
+}
+
+func (s *Server) registerInstallationOverHTTP(w http.ResponseWriter, r *http.Request) {
+	var req CodehostAppInstallation
+	if !decodeAdmin(w, r, &req) {
+		return
+	}
+	id, err := s.RegisterCodehostAppInstallation(req)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	writeAdminJSON(w, http.StatusCreated, map[string]string{"id": id})
 }
 
 func (s *Server) setResourceCountOverHTTP(w http.ResponseWriter, r *http.Request) {

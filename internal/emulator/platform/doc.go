@@ -79,6 +79,19 @@
 //	GET, PATCH, DELETE       /api/v2/varsets/{id}/relationships/vars/{var_id}
 //	GET, POST                /api/v2/workspaces/{id}/vars
 //	GET, PATCH, DELETE       /api/v2/workspaces/{id}/vars/{var_id}
+//	GET     /api/v2/organizations/{org}/organization-memberships
+//	POST    /api/v2/organizations/{org}/organization-memberships
+//	GET     /api/v2/organization-memberships
+//	GET, DELETE              /api/v2/organization-memberships/{id}
+//	POST, DELETE             /api/v2/teams/{id}/relationships/users
+//	GET, POST, DELETE        /api/v2/teams/{id}/relationships/organization-memberships
+//	GET     /api/v2/users/{id}
+//	GET     /api/v2/account/details
+//	PATCH   /api/v2/account/update
+//	GET     /api/v2/codehost-app/installations
+//	GET     /api/v2/codehost-app/installation/{id}
+//	GET     /api/v2/codehost-app-installations
+//	GET     /api/v2/codehost-app-installations/{id}
 //	any     /api/v2/   (catch-all: every other path under it)
 //	any     /api/v2    (catch-all: the base path itself)
 //
@@ -866,10 +879,136 @@
 //   - Whoever sees the workspace or the set manages its variables. A
 //     deleted workspace or set takes its variables.
 //
+// # Users and the current account
+//
+//   - A user (type users, ID "user-...") has a username (null while an
+//     invited person has not signed up: see organization memberships) and
+//     an email. Minted users get username@example.com; the site
+//     administrator (Options.Token) is the user "admin", admin@example.com,
+//     stored once it is first used.
+//   - GET /users/:id answers username, email (the API's documents say
+//     others see a name and a picture only, yet memberships include their
+//     users with the email, and clients match on it), avatar-url,
+//     is-service-account, auth-method "tfc", v2-only false and permissions,
+//     to the user itself, to whoever sees an organization it is a member of,
+//     and to the administrator; others are 404, as for an unknown ID.
+//   - GET /account/details answers the token's own account: the user's
+//     attributes with unconfirmed-email, is-admin (and the deprecated
+//     is-site-admin; true for the administrator), is-sso-login false,
+//     two-factor {enabled, verified} (both false) and the relationship
+//     authenticated-resource. A team token's account is its service
+//     account; an organization token has none (404). PATCH /account/update
+//     changes username (unique: 422) and email, which waits as
+//     unconfirmed-email (the emulator sends no confirmation; giving the
+//     current email back drops it).
+//   - A team that has a token has a service account, the synthetic user its
+//     tokens act as: is-service-account true, username "api-team_" and the
+//     team ID's characters, ID "user-" and the same; it is listed among the
+//     team's users and read at /users/:id, and is no member of anything.
+//
+// # Organization memberships
+//
+//   - POST /organizations/:org/organization-memberships invites a person
+//     by email (required, an email address: 422): a user the platform does
+//     not know by that email (in any case) gets a record without username.
+//     The membership (type organization-memberships, ID "ou-...") is
+//     invited; the relationship teams puts it in those teams of the
+//     organization (422 for another's). The creator of an organization is
+//     an active member of it from its creation, in its owners team. A
+//     person invited twice to one organization is 422. The answer (201)
+//     includes the user. A subscription's contract-user-limit (see Plans)
+//     caps members and invitations together: one more is 400 "... has
+//     reached its limit of N users" (the admin route that adds members
+//     does not count).
+//   - Answers carry status (invited or active), email, created-at,
+//     is-org-two-factor-required (invitations only), and the relationships
+//     organization (by name), user, teams and scim-identity (null).
+//     include= knows user and teams, on reads and lists.
+//   - GET /organizations/:org/organization-memberships lists by creation
+//     and by pages: q a case-insensitive part of the username or the email,
+//     filter[email] a comma-separated list of emails (in any case),
+//     filter[status] invited or active (another is 400); meta.status-counts
+//     {total, active, invited} counts what q and filter[email] keep. GET
+//     /organization-memberships lists the token's user's own memberships
+//     (none for team and organization tokens).
+//   - There is no update. DELETE answers 204 and takes the user out of the
+//     organization's teams; an invited person's record goes with its last
+//     membership. A user removing itself from an organization it owns is
+//     403. An organization's delete takes its memberships (its members'
+//     users stay: people are the platform's).
+//   - Whoever sees the organization reads its memberships; its owners and
+//     teams with manage-membership or manage-teams invite and remove
+//     members, and change its teams' members; to the others a write is 404.
+//   - An invitation is accepted outside the API, by the emulator's admin
+//     API (below): the membership becomes active and the user gets a
+//     username. A membership changes nothing of what a user's token sees
+//     (see Tokens and who sees what).
+//
+// # Team membership
+//
+//   - A team's members are the memberships that name it. POST and DELETE
+//     /teams/:id/relationships/users take data[] of {type users, id: the
+//     username}: each must be an active member of the team's organization,
+//     else 400 "<username> is not a member of the organization" (an
+//     invited person is not yet); removing a member who is not in the team
+//     changes nothing. POST and DELETE
+//     .../relationships/organization-memberships take membership IDs,
+//     invited ones too: one of another organization, or unknown, is 400
+//     "<ou-...> is not a member of the organization", and removing one that
+//     is not in the team 400 "<ou-...> is not a member of team ...". A
+//     request changes all it names or, refused, nothing; an empty data is
+//     400. All answer 204.
+//   - Teams answer their users (the active members', by username, then the
+//     service account when the team has a token) and organization-memberships
+//     (every member, invited ones included, by creation) as relationships;
+//     users-count counts the users; include=users and
+//     include=organization-memberships include them.
+//   - GET /teams/:id/relationships/organization-memberships lists the
+//     team's memberships by pages, for whoever sees the team:
+//     filter[status] as above, filter[is_service_account] true keeps none
+//     (service accounts have no membership) and false all; include= user,
+//     teams. A deleted team leaves its members' memberships.
+//   - The plan limits no team's members: the API's documents let a free
+//     organization change its owners team's only, yet the incumbent client's
+//     tests add members to other teams of organizations they create.
+//
+// # Code-host app installations
+//
+//   - An installation (type codehost-app-installations, ID "ghain-...")
+//     is the platform's app installed on a code-host account: name (the
+//     account's), installation-id (the code host's number), installation-type
+//     (Organization or User), icon-url and installation-url. The emulator
+//     talks to no code host: RegisterCodehostAppInstallation (and its admin
+//     route) registers one; installation-id is unique.
+//   - GET /codehost-app/installations (and GET /codehost-app-installations)
+//     lists them by name and by pages: filter[name] the account's name in any
+//     case, filter[installation_id] its number (not a number: 400). GET
+//     /codehost-app/installation/:id (and /codehost-app-installations/:id)
+//     reads one. Every user token sees every installation; team and
+//     organization tokens, which authorized no app, see none (404, an
+//     empty list).
+//
 // # Go API and routes for tests
 //
 //   - MintUserToken, MintOrganizationToken and MintTeamToken (above); teams
 //     are created through the API.
+//   - AcceptMembership(id, username) accepts an invitation: the membership
+//     becomes active, and its user, when it has no username yet, gets
+//     username (empty: the email's part before @, without the characters a
+//     username cannot have); also POST
+//     /_emulator/platform/organization-memberships/:id/accept
+//     {"username": "alice"}, answering {"id", "user", "username"}.
+//   - AddMember(org, username, email) makes the user named username (created
+//     when there is none, with email, username@example.com when empty) an
+//     active member, accepting its invitation if it has one; also POST
+//     /_emulator/platform/organizations/:org/members {"username", "email"},
+//     answering 201 {"id": "ou-...", "user": "user-..."}. A token minted for
+//     the username is then the member's.
+//   - RegisterCodehostAppInstallation(CodehostAppInstallation) registers a
+//     code-host app installation; also POST
+//     /_emulator/platform/codehost-app-installations {"name",
+//     "installation-id", "installation-type"}, answering 201 {"id":
+//     "ghain-..."}.
 //   - SetResourceCount(workspaceID, n) sets what safe delete looks at;
 //     also PUT /_emulator/platform/workspaces/:id/resource-count
 //     {"resource-count": n} (204).

@@ -287,7 +287,7 @@ func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request, p pr
 		organizations.in(s)[o.ExternalID] = o
 		prj := s.newProjectLocked(o, defaultProjectName)
 		o.DefaultProject = prj.ID
-		s.newOwnersTeamLocked(o)
+		s.addCreatorLocked(o, s.newOwnersTeamLocked(o), p)
 		return created(document{Data: s.orgResource(o, p)})
 	})
 }

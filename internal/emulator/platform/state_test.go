@@ -123,6 +123,10 @@ func TestState_refusesWhatNoRequestStores(t *testing.T) {
 func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("other")
+	// A person is the platform's, not an organization's: alice stays.
+	if _, err := a.server.MintUserToken("alice"); err != nil {
+		t.Fatal(err)
+	}
 	before, err := a.server.MarshalState()
 	if err != nil {
 		t.Fatal(err)
@@ -140,6 +144,12 @@ func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 	vs := wantID(t, a.createVarset("acme", map[string]any{"name": "shared"}, map[string]any{"workspaces": refs("workspaces", ws)})["id"], "varset")
 	a.createVariable(varsetVarsPath(vs), map[string]any{"key": "k", "value": "v", "category": "env"})
 	a.createVariable(workspaceVarsPath(ws), map[string]any{"key": "k", "value": "v", "category": "env"})
+	invited := a.invite("acme", "ivan@example.com", team)
+	if _, _, err := a.server.AddMember("acme", "alice", ""); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, a.do(http.MethodPost, teamUsersPath(team), usernames("alice")), http.StatusNoContent)
+	wantStatus(t, a.do(http.MethodPost, teamMembershipsPath(team), refs("organization-memberships", invited)), http.StatusNoContent)
 	if _, err := a.server.MintOrganizationToken("acme"); err != nil {
 		t.Fatal(err)
 	}

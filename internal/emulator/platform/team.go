@@ -16,16 +16,16 @@ import (
 const prefixTeam = "team"
 
 // team is a team of an organization: its organization-wide permissions
-// and its visibility. The emulator has no team members: a team acts
-// through its tokens.
+// and its visibility. Its members are the organization memberships that
+// name it (see team membership).
 type team struct {
 	ID         string `json:"id"`
 	Org        string `json:"organization"` // the organization's external ID
 	Name       string `json:"name"`
 	SSOTeamID  string `json:"sso-team-id,omitempty"`
 	Visibility string `json:"visibility"`
-	// AllowMemberTokenManagement is stored and answered; with no members
-	// it changes nothing here.
+	// AllowMemberTokenManagement is stored and answered; it changes
+	// nothing here: members act with their own tokens.
 	AllowMemberTokenManagement bool `json:"allow-member-token-management"`
 	// Access is the organization-access flags, by API name.
 	Access    map[string]bool `json:"organization-access"`
@@ -128,10 +128,25 @@ func (s *Server) managedTeamLocked(p principal, id string) (*team, reply, bool) 
 	})
 }
 
-// teamIncludes are the API's includes of teams: members, which the
-// emulator does not hold.
-func teamIncludes() includes {
-	return includes{"users": nil, "organization-memberships": nil}
+// teamIncludes are the API's includes of teams: their members, as users
+// and as organization memberships (see team membership).
+func (s *Server) teamIncludes() includes {
+	return includes{
+		"users": func(res resource) []resource {
+			var out []resource
+			for _, u := range s.teamUsersLocked(teams.in(s)[res.ID]) {
+				out = append(out, u.resource())
+			}
+			return out
+		},
+		"organization-memberships": func(res resource) []resource {
+			var out []resource
+			for _, m := range s.teamMembershipsLocked(teams.in(s)[res.ID], "") {
+				out = append(out, s.membershipResource(m))
+			}
+			return out
+		},
+	}
 }
 
 // newOwnersTeamLocked gives a new organization its owners team, which has
@@ -157,6 +172,14 @@ func (s *Server) teamResource(t *team, p principal) resource {
 		access[flag] = t.Access[flag]
 	}
 	self := apiPrefix + "/teams/" + t.ID
+	members := s.teamUsersLocked(t)
+	userRefs, membershipRefs := []ref{}, []ref{}
+	for _, u := range members {
+		userRefs = append(userRefs, ref{Type: "users", ID: u.ID})
+	}
+	for _, m := range s.teamMembershipsLocked(t, "") {
+		membershipRefs = append(membershipRefs, ref{Type: "organization-memberships", ID: m.ID})
+	}
 	return resource{
 		Type: "teams", ID: t.ID,
 		Attributes: map[string]any{
@@ -165,7 +188,7 @@ func (s *Server) teamResource(t *team, p principal) resource {
 			"visibility":                    t.Visibility,
 			"allow-member-token-management": t.AllowMemberTokenManagement,
 			"organization-access":           access,
-			"users-count":                   0,
+			"users-count":                   len(members),
 			"is-unified":                    false,
 			"scim-linked":                   false,
 			"scim-sync-paused":              false,
@@ -181,8 +204,8 @@ func (s *Server) teamResource(t *team, p principal) resource {
 		},
 		Relationships: map[string]any{
 			"organization":             toOne("organizations", o.Name),
-			"users":                    toMany(nil),
-			"organization-memberships": toMany(nil),
+			"users":                    toMany(userRefs),
+			"organization-memberships": toMany(membershipRefs),
 			"authentication-token":     map[string]any{"meta": map[string]any{}},
 		},
 		Links: map[string]string{"self": self},
@@ -191,7 +214,7 @@ func (s *Server) teamResource(t *team, p principal) resource {
 
 func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) {
 	q := r.URL.Query()
-	s.inOrg(w, r, p, teamIncludes, nil, func(o *organization, lq orgQuery) reply {
+	s.inOrg(w, r, p, s.teamIncludes, nil, func(o *organization, lq orgQuery) reply {
 		inc, names := lq.inc, lq.names
 		only := commaList(q.Get("filter[names]"))
 		var list []*team
@@ -209,16 +232,7 @@ func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) 
 }
 
 func (s *Server) readTeam(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		if _, rep, valid := teamIncludes().parse(r.URL.Query()); !valid {
-			return rep
-		}
-		t, rep, found := s.visibleTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		return ok(document{Data: s.teamResource(t, p)})
-	})
+	readOnPath(s, w, r, p, s.teamIncludes, s.visibleTeamLocked, func(t *team, _ []string) resource { return s.teamResource(t, p) })
 }
 
 func (s *Server) createTeam(w http.ResponseWriter, r *http.Request, p principal) {

@@ -1,0 +1,47 @@
+package platform
+
+import (
+	"context"
+	"net/http"
+)
+
+// User is a person of the platform, type users (user-…), or the synthetic
+// service account that a team's tokens act as (IsServiceAccount, username
+// api-team_…). Username is empty while an invited person has not signed
+// up. The account's own fields (UnconfirmedEmail, IsAdmin, TwoFactor) are
+// set on the current user only.
+type User struct {
+	ID               string `jsonapi:"primary,users"`
+	Username         string `jsonapi:"attr,username"`
+	Email            string `jsonapi:"attr,email"`
+	AvatarURL        string `jsonapi:"attr,avatar-url"`
+	IsServiceAccount bool   `jsonapi:"attr,is-service-account"`
+
+	UnconfirmedEmail string         `jsonapi:"attr,unconfirmed-email"`
+	IsAdmin          *bool          `jsonapi:"attr,is-admin"`
+	TwoFactor        *UserTwoFactor `jsonapi:"attr,two-factor"`
+}
+
+// UserTwoFactor is the state of the current user's second factor.
+type UserTwoFactor struct {
+	Enabled  bool `jsonapi:"attr,enabled"`
+	Verified bool `jsonapi:"attr,verified"`
+}
+
+// Users are the calls of users: they are read, never written, here.
+type Users struct{ c *Client }
+
+// Read reads a user by ID: 404 for one the token may not see.
+func (s *Users) Read(ctx context.Context, id string) (*User, error) {
+	p, err := segment("user ID", id)
+	if err != nil {
+		return nil, err
+	}
+	return one[User](ctx, s.c, request{method: http.MethodGet, path: "/users/" + p})
+}
+
+// ReadCurrent reads the token's own account: a user token's user, or a
+// team token's service account.
+func (s *Users) ReadCurrent(ctx context.Context) (*User, error) {
+	return one[User](ctx, s.c, request{method: http.MethodGet, path: "/account/details"})
+}

@@ -1,0 +1,201 @@
+package platform
+
+import (
+	"cmp"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// Team membership has no table of its own: a membership of an
+// organization names the teams its user is in. The relationship endpoints
+// of teams add and remove members by username or by membership ID.
+
+func (s *Server) registerTeamMemberships(mux *http.ServeMux) {
+	s.handle(mux, "POST "+apiPrefix+"/teams/{id}/relationships/users", s.addTeamUsers)
+	s.handle(mux, "DELETE "+apiPrefix+"/teams/{id}/relationships/users", s.removeTeamUsers)
+	s.handle(mux, "GET "+apiPrefix+"/teams/{id}/relationships/organization-memberships", s.listTeamMemberships)
+	s.handle(mux, "POST "+apiPrefix+"/teams/{id}/relationships/organization-memberships", s.addTeamMemberships)
+	s.handle(mux, "DELETE "+apiPrefix+"/teams/{id}/relationships/organization-memberships", s.removeTeamMemberships)
+}
+
+// teamMembershipsLocked returns the memberships in t, by creation;
+// status, when given, keeps those with it.
+func (s *Server) teamMembershipsLocked(t *team, status string) []*organizationMembership {
+	var out []*organizationMembership
+	for _, m := range organizationMemberships.in(s) {
+		if m.Org == t.Org && slices.Contains(m.Teams, t.ID) && (status == "" || m.Status == status) {
+			out = append(out, m)
+		}
+	}
+	sortMemberships(out)
+	return out
+}
+
+// teamUsersLocked returns t's users: those of its active memberships (an
+// invited person is in no team's users until it accepts), by username,
+// then the team's service account when the team has a token, as the
+// platform lists it.
+func (s *Server) teamUsersLocked(t *team) []*user {
+	var out []*user
+	for _, m := range s.teamMembershipsLocked(t, membershipActive) {
+		if u := users.in(s)[m.User]; u != nil {
+			out = append(out, u)
+		}
+	}
+	slices.SortFunc(out, func(a, b *user) int {
+		return cmp.Or(strings.Compare(strings.ToLower(a.Username), strings.ToLower(b.Username)), strings.Compare(a.ID, b.ID))
+	})
+	if s.teamHasTokenLocked(t) {
+		out = append(out, serviceAccount(t))
+	}
+	return out
+}
+
+// memberManagedTeamLocked returns the team the path names when p may
+// change its members: who manages the organization's membership; to the
+// others a team they see is not found either.
+func (s *Server) memberManagedTeamLocked(p principal, id string) (*team, reply, bool) {
+	return teams.find(s, p, id, func(t *team) bool {
+		return s.seesTeamLocked(p, t) && s.managesMembershipLocked(p, organizations.in(s)[t.Org])
+	})
+}
+
+// teamMembersEdit reads the resource identifiers of a team membership
+// request and, under the lock, applies f to each: f returns the error of
+// one that cannot be changed, which leaves the team as it was (400).
+func (s *Server) teamMembersEdit(w http.ResponseWriter, r *http.Request, p principal, f func(t *team, id string) (func(), string)) {
+	objs, read := readObjects(w, r)
+	if !read {
+		return
+	}
+	s.locked(w, func() reply {
+		t, rep, found := s.memberManagedTeamLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		if len(objs) == 0 {
+			return errorReply(http.StatusBadRequest, "data must name at least one member")
+		}
+		var changes []func()
+		for _, obj := range objs {
+			change, refused := f(t, obj.ID)
+			if refused != "" {
+				return errorReply(http.StatusBadRequest, refused)
+			}
+			changes = append(changes, change)
+		}
+		for _, change := range changes {
+			change()
+		}
+		return noContent()
+	})
+}
+
+// join and leave are the changes of one membership.
+func join(m *organizationMembership, t *team) func() {
+	return func() {
+		if !slices.Contains(m.Teams, t.ID) {
+			m.Teams = append(m.Teams, t.ID)
+		}
+	}
+}
+
+func leave(m *organizationMembership, t *team) func() {
+	return func() { m.Teams = slices.DeleteFunc(m.Teams, func(id string) bool { return id == t.ID }) }
+}
+
+// activeMemberNamedLocked returns the active membership in t's
+// organization of the user named username, or the API's refusal.
+func (s *Server) activeMemberNamedLocked(t *team, username string) (*organizationMembership, string) {
+	refused := username + " is not a member of the organization"
+	u := s.userByNameLocked(username)
+	if u == nil {
+		return nil, refused
+	}
+	m := s.membershipOfLocked(t.Org, u.ID)
+	if m == nil || m.Status != membershipActive {
+		return nil, refused
+	}
+	return m, ""
+}
+
+// addTeamUsers adds users by username: each must be an active member of
+// the team's organization (400 "... is not a member of the organization").
+func (s *Server) addTeamUsers(w http.ResponseWriter, r *http.Request, p principal) {
+	s.teamMembersEdit(w, r, p, func(t *team, username string) (func(), string) {
+		m, refused := s.activeMemberNamedLocked(t, username)
+		if m == nil {
+			return nil, refused
+		}
+		return join(m, t), ""
+	})
+}
+
+// removeTeamUsers removes users by username; one who is a member of the
+// organization but not of the team changes nothing.
+func (s *Server) removeTeamUsers(w http.ResponseWriter, r *http.Request, p principal) {
+	s.teamMembersEdit(w, r, p, func(t *team, username string) (func(), string) {
+		m, refused := s.activeMemberNamedLocked(t, username)
+		if m == nil {
+			return nil, refused
+		}
+		return leave(m, t), ""
+	})
+}
+
+// addTeamMemberships adds members by membership ID, invited ones too.
+func (s *Server) addTeamMemberships(w http.ResponseWriter, r *http.Request, p principal) {
+	s.teamMembersEdit(w, r, p, func(t *team, id string) (func(), string) {
+		m := organizationMemberships.in(s)[id]
+		if m == nil || m.Org != t.Org {
+			return nil, id + " is not a member of the organization"
+		}
+		return join(m, t), ""
+	})
+}
+
+// removeTeamMemberships removes members by membership ID; one that is not
+// in the team is refused (400 "ou-... is not a member").
+func (s *Server) removeTeamMemberships(w http.ResponseWriter, r *http.Request, p principal) {
+	s.teamMembersEdit(w, r, p, func(t *team, id string) (func(), string) {
+		m := organizationMemberships.in(s)[id]
+		if m == nil || m.Org != t.Org || !slices.Contains(m.Teams, t.ID) {
+			return nil, id + " is not a member of team " + quote(t.Name)
+		}
+		return leave(m, t), ""
+	})
+}
+
+// listTeamMemberships lists the team's memberships by pages:
+// filter[status] keeps one status, filter[is_service_account] true keeps
+// none (service accounts have no membership here) and false all.
+func (s *Server) listTeamMemberships(w http.ResponseWriter, r *http.Request, p principal) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		inc := s.membershipIncludes(p)
+		names, rep, valid := inc.parse(q)
+		if !valid {
+			return rep
+		}
+		status := q.Get("filter[status]")
+		if refused, valid := membershipStatusFilter(status); !valid {
+			return refused
+		}
+		service := q.Get("filter[is_service_account]")
+		if service != "" && service != "true" && service != "false" {
+			return badParameter("filter[is_service_account]", "Invalid filter[is_service_account] %q: must be true or false", service)
+		}
+		t, rep, found := s.visibleTeamLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		list := s.teamMembershipsLocked(t, status)
+		if service == "true" {
+			list = nil
+		}
+		return listReply(r, list, s.membershipResource, inc, names)
+	})
+}
+
+func init() { addRoutes((*Server).registerTeamMemberships) }
