@@ -37,6 +37,7 @@ files=(${FILES:-
   agent_pool_integration_test.go
   ssh_key_integration_test.go
   team_access_integration_test.go
+  run_trigger_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a

@@ -49,6 +49,7 @@ type Client struct {
 	VariableSets        *VariableSets
 	Variables           *Variables
 	AgentPools          *AgentPools
+	RunTriggers         *RunTriggers
 }
 
 // Option sets an optional property of a Client.
@@ -109,6 +110,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.VariableSets = &VariableSets{c}
 	c.Variables = &Variables{c}
 	c.AgentPools = &AgentPools{c}
+	c.RunTriggers = &RunTriggers{c}
 	return c
 }
 

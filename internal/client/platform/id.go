@@ -14,6 +14,7 @@ const (
 	PrefixVariableSet       = "varset"
 	PrefixVariable          = "var"
 	PrefixAgentPool         = "apool"
+	PrefixRunTrigger        = "rt"
 )
 
 // base58 is Bitcoin's alphabet: digits and letters without 0, O, I and l,

@@ -63,6 +63,8 @@
 //	POST    /api/v2/organizations/{org}/ssh-keys
 //	GET, PATCH, DELETE       /api/v2/ssh-keys/{id}
 //	PATCH   /api/v2/workspaces/{id}/relationships/ssh-key
+//	GET, POST                /api/v2/workspaces/{id}/run-triggers
+//	GET, DELETE              /api/v2/run-triggers/{id}
 //	POST    /api/v2/teams/{id}/authentication-tokens
 //	GET, DELETE              /api/v2/authentication-tokens/{id}
 //	GET, POST, DELETE        /api/v2/teams/{id}/authentication-token
@@ -738,6 +740,27 @@
 //     that use it are left without one. The incumbent client's own tests
 //     delete a key before the workspace it is assigned to, and the API's
 //     documents state no refusal. A deleted organization takes its keys.
+//
+// # Run triggers
+//
+//   - POST /workspaces/:id/run-triggers takes relationships.sourceable
+//     only (required: 422 at /data/relationships/sourceable/data): the
+//     workspace whose applies would queue runs in the path's workspace.
+//     A source not found or hidden is 404; the workspace itself, a
+//     workspace of another organization, a source the workspace already
+//     has, and a 21st source are 422 at the same pointer. Answers, of type
+//     run-triggers (ID "rt-..."), carry created-at, workspace-name and
+//     sourceable-name, and the relationships workspace and sourceable.
+//     The emulator runs nothing: a trigger queues no run.
+//   - GET /workspaces/:id/run-triggers needs filter[run-trigger][type]:
+//     inbound (the triggers that queue runs here) or outbound (those
+//     whose source this workspace is); without it, or with another value,
+//     400. Paged, oldest first; include=workspace,sourceable.
+//   - GET /run-triggers/:id (same includes), DELETE /run-triggers/:id
+//     (204). There is no update. Whoever sees the workspace's
+//     organization reads, creates and deletes its triggers.
+//   - A workspace's delete deletes the triggers it is in, as their
+//     workspace or as their source.
 //
 // # Team tokens
 //

@@ -131,6 +131,7 @@ func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 	prj := a.createProject("acme", "web")
 	team := a.createTeam("acme", "devs")
 	ws := a.workspaceID("acme", "app")
+	a.createRunTrigger(ws, a.workspaceID("acme", "network"))
 	pool := a.createPool("acme", "runners")
 	wantStatus(t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
 		map[string]any{"allowed-workspaces": refs("workspaces", ws), "allowed-projects": refs("projects", prj)})), http.StatusOK)
