@@ -38,6 +38,7 @@ files=(${FILES:-
   ssh_key_integration_test.go
   team_access_integration_test.go
   run_trigger_integration_test.go
+  agent_token_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a

@@ -50,6 +50,7 @@ type Client struct {
 	Variables           *Variables
 	AgentPools          *AgentPools
 	RunTriggers         *RunTriggers
+	AgentTokens         *AgentTokens
 }
 
 // Option sets an optional property of a Client.
@@ -111,6 +112,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.Variables = &Variables{c}
 	c.AgentPools = &AgentPools{c}
 	c.RunTriggers = &RunTriggers{c}
+	c.AgentTokens = &AgentTokens{c}
 	return c
 }
 

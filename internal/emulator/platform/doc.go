@@ -64,6 +64,7 @@
 //	GET, PATCH, DELETE       /api/v2/ssh-keys/{id}
 //	PATCH   /api/v2/workspaces/{id}/relationships/ssh-key
 //	GET, POST                /api/v2/workspaces/{id}/run-triggers
+//	GET, POST                /api/v2/agent-pools/{id}/authentication-tokens
 //	GET, DELETE              /api/v2/run-triggers/{id}
 //	POST    /api/v2/teams/{id}/authentication-tokens
 //	GET, DELETE              /api/v2/authentication-tokens/{id}
@@ -376,6 +377,21 @@
 //   - Delete answers 204; a pool that the organization's default, a
 //     project's or a workspace's own settings name is 409, saying which.
 //     The organization's delete takes its pools.
+//   - Agent tokens (type authentication-tokens, ID "at-..."): POST
+//     /agent-pools/:id/authentication-tokens takes description (required,
+//     not blank: 422; the document's type, agent-tokens or
+//     authentication-tokens, is not checked) and answers 201 with the
+//     secret in token, which no other answer carries (null) and the
+//     emulator does not keep: no agent uses it, and it authenticates no
+//     request. GET /agent-pools/:id/authentication-tokens lists a pool's
+//     tokens, paged, by created-at (ties by ID), sort=-created-at
+//     reversing, any other sort 400; GET and DELETE
+//     /authentication-tokens/:id read and delete one, as for a team's.
+//     Answers carry description, created-at, last-used-at (null) and the
+//     relationships created-by and agent-pool; no expired-at: agent tokens
+//     do not expire, and have no update. Whoever sees the pool reads its
+//     tokens; who manages the organization's pools creates and deletes
+//     them. A pool's delete takes its tokens.
 //
 // # Tag bindings
 //

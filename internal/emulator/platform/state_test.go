@@ -14,6 +14,7 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	pool := a.createPool("acme", "runners")
+	a.createAgentToken(pool, "agents")
 	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{
 		"allow-force-delete-workspaces": true, "default-execution-mode": "agent", "default-agent-pool-id": pool,
 	}, nil)).data(t, http.StatusOK)
