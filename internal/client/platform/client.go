@@ -51,6 +51,8 @@ type Client struct {
 	AgentPools          *AgentPools
 	RunTriggers         *RunTriggers
 	AgentTokens         *AgentTokens
+
+	NotificationConfigurations *NotificationConfigurations
 }
 
 // Option sets an optional property of a Client.
@@ -113,6 +115,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.AgentPools = &AgentPools{c}
 	c.RunTriggers = &RunTriggers{c}
 	c.AgentTokens = &AgentTokens{c}
+	c.NotificationConfigurations = &NotificationConfigurations{c}
 	return c
 }
 

@@ -15,6 +15,7 @@ const (
 	PrefixVariable          = "var"
 	PrefixAgentPool         = "apool"
 	PrefixRunTrigger        = "rt"
+	PrefixNotification      = "nc"
 )
 
 // base58 is Bitcoin's alphabet: digits and letters without 0, O, I and l,

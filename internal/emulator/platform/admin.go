@@ -15,9 +15,12 @@ import (
 //	                                 {"type":"organization","organization":"acme"}
 //	                                 {"type":"team","organization":"acme","team":"team-..."}
 //	PUT  /_emulator/platform/workspaces/{id}/resource-count  {"resource-count":3} -> 204
+//	GET  /_emulator/platform/notification-deliveries[?notification-configuration=nc-...]
+//	                                 -> [{"id":"ndlv-...","notification-configuration":"nc-...",...}]
 func (s *Server) RegisterAdmin(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/platform/tokens", s.mintOverHTTP)
 	mux.HandleFunc("PUT /_emulator/platform/workspaces/{id}/resource-count", s.setResourceCountOverHTTP)
+	mux.HandleFunc("GET /_emulator/platform/notification-deliveries", s.listDeliveriesOverHTTP)
 }
 
 func (s *Server) setResourceCountOverHTTP(w http.ResponseWriter, r *http.Request) {

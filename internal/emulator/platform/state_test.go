@@ -38,6 +38,9 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 		map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": consumer}}}), http.StatusNoContent)
 	wantStatus(t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
 		map[string]any{"allowed-workspaces": map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": ws}}}})), http.StatusOK)
+	rt := a.createRunTrigger(ws, consumer)
+	nc := wantID(t, a.createNotification("workspaces", ws, webhook("ops", "run:errored"), nil)["id"], "nc")
+	wantStatus(t, a.do(http.MethodPost, notificationPath(nc)+"/actions/verify", nil), http.StatusOK)
 	_ = a.server.SetResourceCount(ws, 4)
 	_ = a.server.SetPerformance(ws, platform.Performance{RunsCount: 3})
 
@@ -45,7 +48,9 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 		orgsPath + "/acme", projectPath(prj), projectPath(prj) + "/tag-bindings", orgsPath + "/acme/projects", orgsPath,
 		workspacePath(ws), workspacePath(ws) + "/relationships/tags", workspacePath(ws) + "/relationships/remote-state-consumers",
 		workspacePath(ws) + "/effective-tag-bindings", orgsPath + "/acme/workspaces",
-		agentPoolPath(pool), orgsPath + "/acme/agent-pools",
+		agentPoolPath(pool), orgsPath + "/acme/agent-pools", agentTokensPath(pool),
+		runTriggerPath(rt), runTriggersPath(ws) + "?filter[run-trigger][type]=inbound",
+		notificationPath(nc), notificationsPath("workspaces", ws),
 	}
 	var before []string
 	for _, p := range paths {
@@ -134,6 +139,11 @@ func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 	ws := a.workspaceID("acme", "app")
 	a.createRunTrigger(ws, a.workspaceID("acme", "network"))
 	pool := a.createPool("acme", "runners")
+	a.createAgentToken(pool, "agents")
+	for kind, id := range map[string]string{"workspaces": ws, "projects": prj, "teams": team} {
+		nc := wantID(t, a.createNotification(kind, id, webhook(kind), nil)["id"], "nc")
+		wantStatus(t, a.do(http.MethodPost, notificationPath(nc)+"/actions/verify", nil), http.StatusOK)
+	}
 	wantStatus(t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
 		map[string]any{"allowed-workspaces": refs("workspaces", ws), "allowed-projects": refs("projects", prj)})), http.StatusOK)
 	a.createSSHKey("acme", "deploy", "ssh-ed25519 AAAA")
