@@ -40,6 +40,7 @@ files=(${FILES:-
   run_trigger_integration_test.go
   agent_token_integration_test.go
   notification_configuration_integration_test.go
+  oauth_client_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a
@@ -68,6 +69,10 @@ excluded=(
   # that email destinations name: the emulator does not serve them yet.
   'TestNotificationConfigurationCreate'
   'TestNotificationConfigurationsCreate_byType'
+  # Creates its OAuth client in a new organization with a project of
+  # another: the emulator refuses a project of another organization (422)
+  # rather than answer as if it had not been given.
+  'TestOAuthClientsReadWithOptions'
 )
 
 tmp=$(mktemp -d)
@@ -132,6 +137,12 @@ export TFE_ADMIN_PROVISION_LICENSES_TOKEN=platform-root
 # Notification configurations' tests need a destination URL; the emulator
 # sends nothing there (it records what it would deliver), so any will do.
 export TFC_RUN_TASK_URL=https://notifications.example.com/conformance
+# OAuth clients' tests need a code host's token; the emulator never calls
+# the code host, so any string will do.
+export OAUTH_CLIENT_GITHUB_TOKEN=emulator-calls-no-code-host
+# The repository the VCS-connected workspaces of the tests name: the
+# emulator reads no repository.
+export GITHUB_POLICY_SET_IDENTIFIER=stackworks/conformance-policies
 cd "$module_dir"
 : >"$tmp/events.json"
 for name in "${tests[@]}"; do

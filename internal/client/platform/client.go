@@ -53,6 +53,7 @@ type Client struct {
 	AgentTokens         *AgentTokens
 
 	NotificationConfigurations *NotificationConfigurations
+	OAuthClients               *OAuthClients
 }
 
 // Option sets an optional property of a Client.
@@ -116,6 +117,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.RunTriggers = &RunTriggers{c}
 	c.AgentTokens = &AgentTokens{c}
 	c.NotificationConfigurations = &NotificationConfigurations{c}
+	c.OAuthClients = &OAuthClients{c}
 	return c
 }
 

@@ -16,6 +16,8 @@ const (
 	PrefixAgentPool         = "apool"
 	PrefixRunTrigger        = "rt"
 	PrefixNotification      = "nc"
+	PrefixOAuthClient       = "oc"
+	PrefixOAuthToken        = "ot"
 )
 
 // base58 is Bitcoin's alphabet: digits and letters without 0, O, I and l,

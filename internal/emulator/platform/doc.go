@@ -70,6 +70,12 @@
 //	GET, POST                /api/v2/teams/{id}/notification-configurations
 //	GET, PATCH, DELETE       /api/v2/notification-configurations/{id}
 //	POST    /api/v2/notification-configurations/{id}/actions/verify
+//	GET     /api/v2/organizations/{org}/oauth-clients
+//	POST    /api/v2/organizations/{org}/oauth-clients
+//	GET, PATCH, DELETE       /api/v2/oauth-clients/{id}
+//	POST, DELETE             /api/v2/oauth-clients/{id}/relationships/projects
+//	GET     /api/v2/oauth-clients/{id}/oauth-tokens
+//	GET     /api/v2/oauth-tokens/{id}
 //	GET, DELETE              /api/v2/run-triggers/{id}
 //	POST    /api/v2/teams/{id}/authentication-tokens
 //	GET, DELETE              /api/v2/authentication-tokens/{id}
@@ -841,6 +847,50 @@
 //     is 429 with the rate limit's body, X-RateLimit-Limit 10 and
 //     X-RateLimit-Reset the seconds until the oldest of the ten is a
 //     minute old. It is on while the general rate limit is off too.
+//
+// # OAuth clients and their tokens
+//
+//   - POST /organizations/:org/oauth-clients takes service-provider
+//     (required: github, github_enterprise, gitlab_hosted,
+//     gitlab_community_edition, gitlab_enterprise_edition, ado_server,
+//     ado_services, bitbucket_hosted, bitbucket_data_center,
+//     bitbucket_server, bitbucket_server_legacy), http-url and api-url
+//     (required, http or https), name (null unless given), key, secret,
+//     rsa-public-key, private-key (an ado_server client's only),
+//     oauth-token-string, organization-scoped (true unless given) and the
+//     relationships agent-pool (a pool of the organization: otherwise 422
+//     "the provided agent pool does not exist or you are not authorized to
+//     use it") and projects (the organization's: a project of another
+//     organization is 422, where the incumbent client's tests expect it to
+//     be passed over). A Bitbucket Data Center client's key, when given,
+//     must not be blank (the API's words). Answers, of type oauth-clients
+//     (ID "oc-..."), carry name, service-provider and its
+//     service-provider-display-name, http-url, api-url, key,
+//     rsa-public-key, secret (null), callback-url (on the address the
+//     create came to), connect-path, created-at and organization-scoped;
+//     the relationships organization, oauth-tokens, agent-pool and
+//     projects. oauth-token-string, secret and private-key are kept and
+//     never answered: the emulator calls no code host.
+//   - PATCH /oauth-clients/:id takes name, key, secret, rsa-public-key,
+//     organization-scoped, oauth-token-string, agent-pool and projects;
+//     service-provider, http-url, api-url and private-key are 422 there.
+//     POST and DELETE /oauth-clients/:id/relationships/projects add and
+//     remove projects (a list of at least one; 204). GET
+//     /organizations/:org/oauth-clients lists oldest first, paged;
+//     include= knows oauth_tokens and projects, on reads too. Whoever sees
+//     the organization reads its clients; the owners and teams with
+//     manage-vcs-settings create, change and delete them.
+//   - An oauth-token-string makes the client's OAuth token (type
+//     oauth-tokens, ID "ot-...": uid, created-at, has-ssh-key false and the
+//     relationship oauth-client), or gives the one it has a new secret; a
+//     client created without one has none (the API makes it when a user
+//     completes the code host's OAuth flow, which the emulator does not
+//     serve). GET /oauth-clients/:id/oauth-tokens and GET
+//     /oauth-tokens/:id read them. A workspace's vcs-repo.oauth-token-id
+//     must name an OAuth token of the workspace's organization (422 at
+//     /data/attributes/vcs-repo/oauth-token-id otherwise).
+//   - A client's delete takes its token; the organization's takes its
+//     clients; a deleted project or agent pool leaves them.
 //
 // # Team tokens
 //

@@ -28,7 +28,7 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 	consumer := a.workspaceID("acme", "consumer")
 	ws := wantID(t, a.createWorkspace("acme", map[string]any{
 		"name": "web", "auto-destroy-at": "2030-01-01T00:00:00Z", "execution-mode": "remote", "trigger-prefixes": []string{"modules"},
-		"vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA", "branch": "main"},
+		"vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": a.createOAuthToken("acme"), "branch": "main"},
 	}, map[string]any{
 		"project":      rel("projects", prj),
 		"tags":         map[string]any{"data": []any{map[string]any{"type": "tags", "attributes": map[string]any{"name": "prod"}}}},
@@ -50,7 +50,7 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 		workspacePath(ws) + "/effective-tag-bindings", orgsPath + "/acme/workspaces",
 		agentPoolPath(pool), orgsPath + "/acme/agent-pools", agentTokensPath(pool),
 		runTriggerPath(rt), runTriggersPath(ws) + "?filter[run-trigger][type]=inbound",
-		notificationPath(nc), notificationsPath("workspaces", ws),
+		notificationPath(nc), notificationsPath("workspaces", ws), oauthClientsPath("acme") + "?include=oauth-tokens",
 	}
 	var before []string
 	for _, p := range paths {
@@ -140,6 +140,7 @@ func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 	a.createRunTrigger(ws, a.workspaceID("acme", "network"))
 	pool := a.createPool("acme", "runners")
 	a.createAgentToken(pool, "agents")
+	a.createOAuthClient("acme", github(nil), map[string]any{"projects": refs("projects", prj), "agent-pool": rel("agent-pools", pool)})
 	for kind, id := range map[string]string{"workspaces": ws, "projects": prj, "teams": team} {
 		nc := wantID(t, a.createNotification(kind, id, webhook(kind), nil)["id"], "nc")
 		wantStatus(t, a.do(http.MethodPost, notificationPath(nc)+"/actions/verify", nil), http.StatusOK)

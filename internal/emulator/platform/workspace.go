@@ -565,6 +565,9 @@ func (s *Server) applyVCSRepo(ws *workspace, f fields) {
 	case oauthGiven && appGiven && oauth != "" && app != "":
 		f.probs.add(repo.at("codehost-app-installation-id"), "oauth-token-id and codehost-app-installation-id cannot both be given")
 	case oauthGiven && oauth != "":
+		if !s.isOAuthTokenOfLocked(ws.Org, oauth) {
+			f.probs.add(repo.at("oauth-token-id"), "invalid oauth-token-id %q: no OAuth token of this organization has that ID (an OAuth client's oauth-tokens)", oauth)
+		}
 		v.OAuthTokenID, v.CodehostAppInstallationID = oauth, ""
 	case appGiven && app != "":
 		v.OAuthTokenID, v.CodehostAppInstallationID = "", app
