@@ -54,6 +54,7 @@ type Client struct {
 
 	NotificationConfigurations *NotificationConfigurations
 	OAuthClients               *OAuthClients
+	SSHKeys                    *SSHKeys
 }
 
 // Option sets an optional property of a Client.
@@ -118,6 +119,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.AgentTokens = &AgentTokens{c}
 	c.NotificationConfigurations = &NotificationConfigurations{c}
 	c.OAuthClients = &OAuthClients{c}
+	c.SSHKeys = &SSHKeys{c}
 	return c
 }
 

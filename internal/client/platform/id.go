@@ -18,6 +18,7 @@ const (
 	PrefixNotification      = "nc"
 	PrefixOAuthClient       = "oc"
 	PrefixOAuthToken        = "ot"
+	PrefixSSHKey            = "sshkey"
 )
 
 // base58 is Bitcoin's alphabet: digits and letters without 0, O, I and l,
