@@ -139,7 +139,7 @@ func TestNotificationConfigurations_teamsAndProjects(t *testing.T) {
 		map[string]any{"destination-type": "email", "name": "x", "email-all-members": true}, nil)), "/data/attributes/email-all-members", "a team's configuration's only")
 	wd := a.createNotification("workspaces", ws, webhook("workspace"), nil)
 
-	for kind, want := range map[string][2]string{"teams": {team, td["id"].(string)}, "projects": {prj, pd["id"].(string)}, "workspaces": {ws, wd["id"].(string)}} {
+	for kind, want := range map[string][2]string{"teams": {team, wantID(t, td["id"], "nc")}, "projects": {prj, wantID(t, pd["id"], "nc")}, "workspaces": {ws, wantID(t, wd["id"], "nc")}} {
 		if got := ids(a.get(notificationsPath(kind, want[0])).list(t)); !slices.Equal(got, []string{want[1]}) {
 			t.Errorf("%s list %v, want %v", kind, got, want[1])
 		}

@@ -53,7 +53,7 @@ func TestOAuthClients_createAnswersNoSecret(t *testing.T) {
 		"name": nil, "service-provider": "github", "service-provider-display-name": "GitHub",
 		"http-url": "https://github.com", "api-url": "https://api.github.com", "key": nil, "rsa-public-key": nil,
 		"secret": nil, "organization-scoped": true, "created-at": "2025-06-01T12:00:00.000Z",
-		"connect-path": "/auth/" + id + "?organization_id=" + attrs(t, a.get(orgsPath+"/acme").data(t, http.StatusOK))["external-id"].(string),
+		"connect-path": "/auth/" + id + "?organization_id=" + wantID(t, attrs(t, a.get(orgsPath+"/acme").data(t, http.StatusOK))["external-id"], "org"),
 	})
 	if cb, _ := attrs(t, d)["callback-url"].(string); !strings.HasPrefix(cb, a.url+"/auth/"+id) {
 		t.Errorf("callback-url %q", cb)
@@ -186,7 +186,8 @@ func TestOAuthClients_listAndDelete(t *testing.T) {
 	first := wantID(t, a.createOAuthClient("acme", github(nil), nil)["id"], "oc")
 	second := a.createOAuthClient("acme", github(nil), nil)
 	r := a.get(oauthClientsPath("acme") + "?include=oauth_tokens")
-	if got := ids(r.list(t)); !slices.Contains(got, first) || !slices.Contains(got, second["id"].(string)) || len(got) != 2 {
+	id := wantID(t, second["id"], "oc")
+	if got := ids(r.list(t)); !slices.Contains(got, first) || !slices.Contains(got, id) || len(got) != 2 {
 		t.Errorf("list %v", got)
 	}
 	if got := r.included(t); len(got) != 2 || got[0]["type"] != "oauth-tokens" {
@@ -195,7 +196,6 @@ func TestOAuthClients_listAndDelete(t *testing.T) {
 	wantError(t, a.get(oauthClientsPath("acme")+"?include=workspaces"), http.StatusBadRequest, "bad request", "include parameter")
 
 	token := toManyIDs(t, second, "oauth-tokens", "oauth-tokens")[0]
-	id := second["id"].(string)
 	wantStatus(t, a.do(http.MethodDelete, oauthClientPath(id), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(oauthClientPath(id)))
 	wantNotFound(t, a.get("/api/v2/oauth-tokens/"+token))

@@ -371,7 +371,8 @@ func TestProject_settingsAreWhatItsWorkspacesInherit(t *testing.T) {
 	}
 	execution := func(id string) (string, string) {
 		d := a.get(workspacePath(id)).data(t, http.StatusOK)
-		return attrs(t, d)["execution-mode"].(string), relID(t, d, "agent-pool", "agent-pools")
+		mode, _ := attrs(t, d)["execution-mode"].(string)
+		return mode, relID(t, d, "agent-pool", "agent-pools")
 	}
 
 	d := a.do(http.MethodPatch, projectPath(prj), settings("agent", pool, true)).data(t, http.StatusOK)
