@@ -480,16 +480,18 @@
 //     and filter lists, and limit nothing else.
 //   - vcs-repo: identifier (owner/name, required), branch, ingress-submodules,
 //     tags-regex (a valid regular expression), and exactly one of
-//     oauth-token-id and codehost-app-installation-id (OAuth tokens and
-//     code-host app installations are not emulated: any non-empty ID is
-//     taken). On an update its members merge into the current connection
-//     (one of the two IDs replaces the other); null removes it. tags-regex
-//     cannot be set with trigger-patterns or trigger-prefixes, nor given
-//     with file-triggers-enabled true. Answers add display-identifier
-//     (the identifier), repository-http-url, service-provider ("github"
-//     through an OAuth token, "github_app" through an installation) and
-//     webhook-url null (the emulator receives no webhooks), and
-//     vcs-repo-identifier.
+//     oauth-token-id and codehost-app-installation-id (an OAuth token of
+//     the organization, see OAuth clients: otherwise 422 at
+//     /data/attributes/vcs-repo/oauth-token-id; code-host app
+//     installations are not emulated: any non-empty ID is taken). On an
+//     update its members merge into the current connection (one of the
+//     two IDs replaces the other); null removes it. tags-regex cannot be
+//     set with trigger-patterns or trigger-prefixes, nor given with
+//     file-triggers-enabled true. Answers add display-identifier (the
+//     identifier), repository-http-url and service-provider (through an
+//     OAuth token, its client's http-url and service-provider; "github"
+//     and "github_app" through an installation) and webhook-url null (the
+//     emulator receives no webhooks), and vcs-repo-identifier.
 //   - Answers have every attribute and relationship on every endpoint
 //     (create, read, update, list): resource-count (0 until set with
 //     SetResourceCount), apply-duration-average and plan-duration-average

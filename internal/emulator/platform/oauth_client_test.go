@@ -208,7 +208,18 @@ func TestOAuthClients_tokenConnectsAWorkspace(t *testing.T) {
 	a.createOrg("acme")
 	token := a.createOAuthToken("acme")
 	d := a.createWorkspace("acme", map[string]any{"name": "web", "vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": token}}, nil)
-	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != token {
+	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != token || repo["service-provider"] != "github" || repo["repository-http-url"] != "https://github.com/octo/site" {
 		t.Errorf("vcs-repo %v", repo)
+	}
+	// The code host is the token's client's.
+	gitlab := a.createOAuthClient("acme", map[string]any{
+		"service-provider": "gitlab_enterprise_edition", "http-url": "https://gitlab.example.com/", "api-url": "https://gitlab.example.com/api/v4",
+		"oauth-token-string": "glpat",
+	}, nil)
+	d = a.createWorkspace("acme", map[string]any{"name": "api", "vcs-repo": map[string]any{
+		"identifier": "octo/api", "oauth-token-id": toManyIDs(t, gitlab, "oauth-tokens", "oauth-tokens")[0],
+	}}, nil)
+	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["service-provider"] != "gitlab_enterprise_edition" || repo["repository-http-url"] != "https://gitlab.example.com/octo/api" {
+		t.Errorf("vcs-repo through a GitLab client %v", repo)
 	}
 }

@@ -64,6 +64,24 @@ func (s *Server) isOAuthTokenOfLocked(org, id string) bool {
 	return tok != nil && tok.Org == org
 }
 
+// codeHost is the code host an OAuth token reaches: its client's service
+// provider and address; empty when unknown.
+type codeHost struct{ provider, httpURL string }
+
+// oauthTokenHostLocked returns the code host of the OAuth token that v
+// names, the zero codeHost for none.
+func (s *Server) oauthTokenHostLocked(v *vcsRepo) codeHost {
+	if v == nil || v.OAuthTokenID == "" {
+		return codeHost{}
+	}
+	tok := oauthTokens.in(s)[v.OAuthTokenID]
+	if tok == nil {
+		return codeHost{}
+	}
+	oc := oauthClients.in(s)[tok.Client]
+	return codeHost{provider: oc.ServiceProvider, httpURL: oc.HTTPURL}
+}
+
 // oauthTokenResource renders tok: never its token string.
 func (s *Server) oauthTokenResource(tok *oauthToken) resource {
 	return resource{
