@@ -2,6 +2,7 @@ package platform
 
 import (
 	"cmp"
+	"encoding/pem"
 	"errors"
 	"fmt"
 	"net/http"
@@ -24,11 +25,29 @@ type oauthToken struct {
 	Org       string    `json:"organization"` // the organization's external ID
 	Token     string    `json:"token"`
 	CreatedAt time.Time `json:"created-at"`
+	// SSHKey is the private SSH key the token clones submodules with,
+	// "" for none: taken, never answered.
+	SSHKey string `json:"ssh-key,omitempty"`
 }
 
 func (s *Server) registerOAuthTokens(mux *http.ServeMux) {
 	s.handle(mux, "GET "+apiPrefix+"/oauth-clients/{id}/oauth-tokens", s.listOAuthTokens)
+	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/oauth-tokens", s.listOrganizationOAuthTokens)
 	s.handle(mux, "GET "+apiPrefix+"/oauth-tokens/{id}", s.readOAuthToken)
+	s.handle(mux, "PATCH "+apiPrefix+"/oauth-tokens/{id}", s.updateOAuthToken)
+	s.handle(mux, "DELETE "+apiPrefix+"/oauth-tokens/{id}", s.deleteOAuthToken)
+}
+
+func (s *Server) visibleOAuthTokenLocked(p principal, id string) (*oauthToken, reply, bool) {
+	return oauthTokens.find(s, p, id, nil)
+}
+
+// managedOAuthTokenLocked is visibleOAuthTokenLocked for changes, which
+// who does not manage the organization's VCS settings is answered 404.
+func (s *Server) managedOAuthTokenLocked(p principal, id string) (*oauthToken, reply, bool) {
+	return oauthTokens.find(s, p, id, func(tok *oauthToken) bool {
+		return s.managesVCSLocked(p, organizations.in(s)[tok.Org])
+	})
 }
 
 // oauthTokensOfLocked returns the tokens of the client id, oldest first.
@@ -87,10 +106,12 @@ func (s *Server) oauthTokenResource(tok *oauthToken) resource {
 	return resource{
 		Type: "oauth-tokens", ID: tok.ID,
 		Attributes: map[string]any{
-			"uid":                   tok.ID,
+			// The code host's user behind a token string is unknown: the
+			// emulator calls no code host.
+			"uid":                   nil,
 			"created-at":            formatTime(tok.CreatedAt),
-			"has-ssh-key":           false,
-			"service-provider-user": "",
+			"has-ssh-key":           tok.SSHKey != "",
+			"service-provider-user": nil,
 		},
 		Relationships: map[string]any{
 			"oauth-client": withRelated(toOne("oauth-clients", tok.Client), apiPrefix+"/oauth-clients/"+tok.Client),
@@ -112,9 +133,55 @@ func (s *Server) listOAuthTokens(w http.ResponseWriter, r *http.Request, p princ
 	})
 }
 
+// listOrganizationOAuthTokens lists the tokens of every client of the
+// organization, oldest first, paged.
+func (s *Server) listOrganizationOAuthTokens(w http.ResponseWriter, r *http.Request, p principal) {
+	s.inOrg(w, r, p, noIncludes, nil, func(o *organization, _ orgQuery) reply {
+		var list []*oauthToken
+		for _, tok := range oauthTokens.in(s) {
+			if tok.Org == o.ExternalID {
+				list = append(list, tok)
+			}
+		}
+		slices.SortFunc(list, func(a, b *oauthToken) int {
+			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+		})
+		return ok(listDocument(r, list, s.oauthTokenResource, nil))
+	})
+}
+
 func (s *Server) readOAuthToken(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, func(p principal, id string) (*oauthToken, reply, bool) { return oauthTokens.find(s, p, id, nil) },
-		func(tok *oauthToken) reply { return ok(document{Data: s.oauthTokenResource(tok)}) })
+	onPath(s, w, r, p, s.visibleOAuthTokenLocked, func(tok *oauthToken) reply { return ok(document{Data: s.oauthTokenResource(tok)}) })
+}
+
+// updateOAuthToken takes ssh-key, a PEM private key ("" or null for
+// none), answered as has-ssh-key only.
+func (s *Server) updateOAuthToken(w http.ResponseWriter, r *http.Request, p principal) {
+	writeOnPath(s, w, r, p, s.managedOAuthTokenLocked, func(tok *oauthToken, in *input) reply {
+		f, probs := in.attrs, in.probs
+		key, given := f.str("ssh-key")
+		if given && key != "" {
+			if block, _ := pem.Decode([]byte(strings.TrimSpace(key))); block == nil || !strings.Contains(block.Type, "PRIVATE KEY") {
+				probs.add(f.at("ssh-key"), "Ssh key is invalid: it must be a private key in PEM form")
+			}
+		}
+		if len(*probs) > 0 {
+			return probs.reply()
+		}
+		if given {
+			tok.SSHKey = key
+		}
+		return ok(document{Data: s.oauthTokenResource(tok)})
+	})
+}
+
+// deleteOAuthToken deletes a token; its client stays, without it. The
+// workspaces that name it keep the ID.
+func (s *Server) deleteOAuthToken(w http.ResponseWriter, r *http.Request, p principal) {
+	onPath(s, w, r, p, s.managedOAuthTokenLocked, func(tok *oauthToken) reply {
+		oauthTokens.remove(s, tok)
+		return noContent()
+	})
 }
 
 // checkOAuthToken refuses a token of the state file that no request could
