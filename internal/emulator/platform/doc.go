@@ -75,7 +75,8 @@
 //	GET, PATCH, DELETE       /api/v2/oauth-clients/{id}
 //	POST, DELETE             /api/v2/oauth-clients/{id}/relationships/projects
 //	GET     /api/v2/oauth-clients/{id}/oauth-tokens
-//	GET     /api/v2/oauth-tokens/{id}
+//	GET     /api/v2/organizations/{org}/oauth-tokens
+//	GET, PATCH, DELETE       /api/v2/oauth-tokens/{id}
 //	GET, DELETE              /api/v2/run-triggers/{id}
 //	POST    /api/v2/teams/{id}/authentication-tokens
 //	GET, DELETE              /api/v2/authentication-tokens/{id}
@@ -883,16 +884,23 @@
 //     the organization reads its clients; the owners and teams with
 //     manage-vcs-settings create, change and delete them.
 //   - An oauth-token-string makes the client's OAuth token (type
-//     oauth-tokens, ID "ot-...": uid, created-at, has-ssh-key false and the
-//     relationship oauth-client), or gives the one it has a new secret; a
-//     client created without one has none (the API makes it when a user
-//     completes the code host's OAuth flow, which the emulator does not
-//     serve). GET /oauth-clients/:id/oauth-tokens and GET
-//     /oauth-tokens/:id read them. A workspace's vcs-repo.oauth-token-id
+//     oauth-tokens, ID "ot-...": uid and service-provider-user null, as
+//     the emulator asks no code host whose the token is, created-at,
+//     has-ssh-key and the relationship oauth-client), or gives the one it
+//     has a new secret; a client created without one has none (the API
+//     makes it when a user completes the code host's OAuth flow, which the
+//     emulator does not serve). GET /oauth-clients/:id/oauth-tokens, GET
+//     /organizations/:org/oauth-tokens (every client's, oldest first) and
+//     GET /oauth-tokens/:id read them; PATCH /oauth-tokens/:id takes
+//     ssh-key, a private key in PEM form (422 "Ssh key is invalid"
+//     otherwise; null or "" removes it), answered as has-ssh-key only;
+//     DELETE /oauth-tokens/:id deletes one, its client staying (the API's
+//     10-a-minute limit on it is not emulated). A workspace's vcs-repo.oauth-token-id
 //     must name an OAuth token of the workspace's organization (422 at
 //     /data/attributes/vcs-repo/oauth-token-id otherwise).
 //   - A client's delete takes its token; the organization's takes its
-//     clients; a deleted project or agent pool leaves them.
+//     clients; a deleted project or agent pool leaves them. The workspaces
+//     that name a deleted token keep its ID.
 //
 // # Team tokens
 //
