@@ -54,6 +54,7 @@ type Client struct {
 
 	NotificationConfigurations *NotificationConfigurations
 	OAuthClients               *OAuthClients
+	OAuthTokens                *OAuthTokens
 	SSHKeys                    *SSHKeys
 }
 
@@ -119,6 +120,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.AgentTokens = &AgentTokens{c}
 	c.NotificationConfigurations = &NotificationConfigurations{c}
 	c.OAuthClients = &OAuthClients{c}
+	c.OAuthTokens = &OAuthTokens{c}
 	c.SSHKeys = &SSHKeys{c}
 	return c
 }

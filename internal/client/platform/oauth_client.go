@@ -30,13 +30,6 @@ type OAuthClient struct {
 	Projects     []*Project    `jsonapi:"relation,projects"`
 }
 
-// OAuthToken is the token through which an OAuth client reaches its code
-// host, type oauth-tokens (ot-…): what a workspace's vcs_repo names.
-type OAuthToken struct {
-	ID        string     `jsonapi:"primary,oauth-tokens"`
-	CreatedAt *time.Time `jsonapi:"attr,created-at,rfc3339"`
-}
-
 // OAuthClientOptions is the body of a create or an update; a nil field is
 // left out. A create needs ServiceProvider, HTTPURL and APIURL, which,
 // with PrivateKey (an ado_server client's), an update cannot change: Update
