@@ -349,7 +349,7 @@ func (s *Server) updateNotificationConfiguration(w http.ResponseWriter, r *http.
 		}
 		// The users an update leaves out are none: the incumbent client
 		// sends them with every update of an email destination.
-		if _, given := in.rels.many("users"); !given && nc.DestinationType == destinationEmail {
+		if _, given := in.rels.raw["users"]; !given && nc.DestinationType == destinationEmail {
 			nc.Users = nil
 		}
 		s.applyNotificationConfiguration(&nc, f, in.rels)
