@@ -116,6 +116,16 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 	other := p.NewOrganization(t)
 	first := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("first")})
 	second := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("second")})
+	// A vcs_repo names an OAuth token of the organization: its OAuth
+	// client's.
+	oc, err := p.Client(t).OAuthClients.Create(context.Background(), p.Organization, platformclient.OAuthClientCreateOptions{
+		ServiceProvider: check.Ptr("github"), HTTPURL: check.Ptr("https://github.com"), APIURL: check.Ptr("https://api.github.com"),
+		OAuthToken: check.Ptr("ghp_token"),
+	})
+	if err != nil || len(oc.OAuthTokens) != 1 {
+		t.Fatalf("OAuth client %+v: %v", oc, err)
+	}
+	token := oc.OAuthTokens[0].ID
 	full := fmt.Sprintf(`
   description                   = "The network"
   project_id                    = %q
@@ -149,8 +159,8 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
   tag_bindings                   = { env = "staging" }
   vcs_repo = {
     identifier     = "acme/network"
-    oauth_token_id = "ot-6p5RiCe5CRjBmsGt"
-  }`, second)
+    oauth_token_id = %q
+  }`, second, token)
 	var id, replacedID string
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: workspaceAddr, FreshID: true,
@@ -207,7 +217,7 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 				"structured_run_output_enabled": true, "assessments_enabled": false, "source": " ",
 				"terraform_version": "~> 1.9", "trigger_patterns": []string{"/modules/**"}, "working_directory": "",
 				"tag_names": []string{"edge", "prod"}, "tag_bindings": map[string]string{"env": "staging"},
-				"vcs_repo": "acme/network@ sub=false oauth=ot-6p5RiCe5CRjBmsGt app= regex=",
+				"vcs_repo": "acme/network@ sub=false oauth=" + token + " app= regex=",
 			})),
 		},
 		Imports: []check.ImportID{

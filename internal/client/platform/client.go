@@ -38,23 +38,28 @@ type Client struct {
 	org       string
 	limiter   *limiter
 
-	Organizations            *Organizations
-	OrganizationTokens       *OrganizationTokens
-	AuditTrailTokens         *OrganizationTokens
-	Projects                 *Projects
-	Workspaces               *Workspaces
-	Teams                    *Teams
-	TeamProjectAccesses      *TeamProjectAccesses
-	TeamTokens               *TeamTokens
-	VariableSets             *VariableSets
-	Variables                *Variables
-	AgentPools               *AgentPools
-	SSHKeys                  *SSHKeys
-	TeamWorkspaces           *TeamWorkspaces
-	OrganizationMemberships  *OrganizationMemberships
-	TeamMemberships          *TeamMemberships
-	Users                    *Users
-	CodehostAppInstallations *CodehostAppInstallations
+	Organizations              *Organizations
+	OrganizationTokens         *OrganizationTokens
+	AuditTrailTokens           *OrganizationTokens
+	Projects                   *Projects
+	Workspaces                 *Workspaces
+	Teams                      *Teams
+	TeamProjectAccesses        *TeamProjectAccesses
+	TeamTokens                 *TeamTokens
+	VariableSets               *VariableSets
+	Variables                  *Variables
+	AgentPools                 *AgentPools
+	SSHKeys                    *SSHKeys
+	TeamWorkspaces             *TeamWorkspaces
+	OrganizationMemberships    *OrganizationMemberships
+	TeamMemberships            *TeamMemberships
+	Users                      *Users
+	CodehostAppInstallations   *CodehostAppInstallations
+	RunTriggers                *RunTriggers
+	AgentTokens                *AgentTokens
+	NotificationConfigurations *NotificationConfigurations
+	OAuthClients               *OAuthClients
+	OAuthTokens                *OAuthTokens
 }
 
 // Option sets an optional property of a Client.
@@ -121,6 +126,11 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.TeamMemberships = &TeamMemberships{c}
 	c.Users = &Users{c}
 	c.CodehostAppInstallations = &CodehostAppInstallations{c}
+	c.RunTriggers = &RunTriggers{c}
+	c.AgentTokens = &AgentTokens{c}
+	c.NotificationConfigurations = &NotificationConfigurations{c}
+	c.OAuthClients = &OAuthClients{c}
+	c.OAuthTokens = &OAuthTokens{c}
 	return c
 }
 

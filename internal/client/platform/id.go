@@ -14,6 +14,11 @@ const (
 	PrefixVariableSet       = "varset"
 	PrefixVariable          = "var"
 	PrefixAgentPool         = "apool"
+	PrefixRunTrigger        = "rt"
+	PrefixNotification      = "nc"
+	PrefixOAuthClient       = "oc"
+	PrefixOAuthToken        = "ot"
+	PrefixSSHKey            = "sshkey"
 )
 
 // base58 is Bitcoin's alphabet: digits and letters without 0, O, I and l,

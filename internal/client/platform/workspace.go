@@ -82,6 +82,9 @@ type Workspace struct {
 	// LockedBy holds the lock of a Locked workspace: a user, a team or a
 	// run.
 	LockedBy *LockHolder `jsonapi:"polyrelation,locked-by"`
+	// SSHKey is the key the workspace fetches private modules with, nil
+	// for none: set by AssignSSHKey.
+	SSHKey *SSHKey `jsonapi:"relation,ssh-key"`
 }
 
 // LockHolder is who holds a workspace's lock: one of its fields is set.
@@ -447,4 +450,32 @@ func (s *Workspaces) AddTagBindings(ctx context.Context, id string, bindings []*
 		return err
 	}
 	return s.c.exec(ctx, request{method: http.MethodPatch, path: path + "/tag-bindings", body: bindingsToSend(bindings), idempotent: true})
+}
+
+// workspaceSSHKeyOptions is the body of PATCH
+// /workspaces/:id/relationships/ssh-key: the key's ID as the attribute id,
+// null for none.
+type workspaceSSHKeyOptions struct {
+	Type     string           `jsonapi:"primary,workspaces"`
+	SSHKeyID Nullable[string] `jsonapi:"attr,id"`
+}
+
+// AssignSSHKey makes the workspace fetch private modules with the SSH
+// key sshKeyID, of its organization.
+func (s *Workspaces) AssignSSHKey(ctx context.Context, id, sshKeyID string) (*Workspace, error) {
+	return s.sshKey(ctx, id, Value(sshKeyID))
+}
+
+// UnassignSSHKey leaves the workspace without an SSH key.
+func (s *Workspaces) UnassignSSHKey(ctx context.Context, id string) (*Workspace, error) {
+	return s.sshKey(ctx, id, Null[string]())
+}
+
+func (s *Workspaces) sshKey(ctx context.Context, id string, key Nullable[string]) (*Workspace, error) {
+	path, err := workspacePath(id)
+	if err != nil {
+		return nil, err
+	}
+	opts := workspaceSSHKeyOptions{SSHKeyID: key}
+	return one[Workspace](ctx, s.c, request{method: http.MethodPatch, path: path + "/relationships/ssh-key", body: &opts, idempotent: true})
 }

@@ -22,12 +22,15 @@ import (
 //	                                 -> 201 {"id":"ou-...","user":"user-..."}
 //	POST /_emulator/platform/codehost-app-installations  {"name":"octo","installation-id":1,"installation-type":"Organization"}
 //	                                 -> 201 {"id":"ghain-..."}
+//	GET  /_emulator/platform/notification-deliveries[?notification-configuration=nc-...]
+//	                                 -> [{"id":"ndlv-...","notification-configuration":"nc-...",...}]
 func (s *Server) RegisterAdmin(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/platform/tokens", s.mintOverHTTP)
 	mux.HandleFunc("PUT /_emulator/platform/workspaces/{id}/resource-count", s.setResourceCountOverHTTP)
 	mux.HandleFunc("POST /_emulator/platform/organization-memberships/{id}/accept", s.acceptMembershipOverHTTP)
 	mux.HandleFunc("POST /_emulator/platform/organizations/{org}/members", s.addMemberOverHTTP)
 	mux.HandleFunc("POST /_emulator/platform/codehost-app-installations", s.registerInstallationOverHTTP)
+	mux.HandleFunc("GET /_emulator/platform/notification-deliveries", s.listDeliveriesOverHTTP)
 }
 
 // decodeAdmin reads the JSON body of an admin route into v, answering 400

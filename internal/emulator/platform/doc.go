@@ -63,6 +63,21 @@
 //	POST    /api/v2/organizations/{org}/ssh-keys
 //	GET, PATCH, DELETE       /api/v2/ssh-keys/{id}
 //	PATCH   /api/v2/workspaces/{id}/relationships/ssh-key
+//	GET, POST                /api/v2/workspaces/{id}/run-triggers
+//	GET, POST                /api/v2/agent-pools/{id}/authentication-tokens
+//	GET, POST                /api/v2/workspaces/{id}/notification-configurations
+//	GET, POST                /api/v2/projects/{id}/notification-configurations
+//	GET, POST                /api/v2/teams/{id}/notification-configurations
+//	GET, PATCH, DELETE       /api/v2/notification-configurations/{id}
+//	POST    /api/v2/notification-configurations/{id}/actions/verify
+//	GET     /api/v2/organizations/{org}/oauth-clients
+//	POST    /api/v2/organizations/{org}/oauth-clients
+//	GET, PATCH, DELETE       /api/v2/oauth-clients/{id}
+//	POST, DELETE             /api/v2/oauth-clients/{id}/relationships/projects
+//	GET     /api/v2/oauth-clients/{id}/oauth-tokens
+//	GET     /api/v2/organizations/{org}/oauth-tokens
+//	GET, PATCH, DELETE       /api/v2/oauth-tokens/{id}
+//	GET, DELETE              /api/v2/run-triggers/{id}
 //	POST    /api/v2/teams/{id}/authentication-tokens
 //	GET, DELETE              /api/v2/authentication-tokens/{id}
 //	GET, POST, DELETE        /api/v2/teams/{id}/authentication-token
@@ -387,6 +402,21 @@
 //   - Delete answers 204; a pool that the organization's default, a
 //     project's or a workspace's own settings name is 409, saying which.
 //     The organization's delete takes its pools.
+//   - Agent tokens (type authentication-tokens, ID "at-..."): POST
+//     /agent-pools/:id/authentication-tokens takes description (required,
+//     not blank: 422; the document's type, agent-tokens or
+//     authentication-tokens, is not checked) and answers 201 with the
+//     secret in token, which no other answer carries (null) and the
+//     emulator does not keep: no agent uses it, and it authenticates no
+//     request. GET /agent-pools/:id/authentication-tokens lists a pool's
+//     tokens, paged, by created-at (ties by ID), sort=-created-at
+//     reversing, any other sort 400; GET and DELETE
+//     /authentication-tokens/:id read and delete one, as for a team's.
+//     Answers carry description, created-at, last-used-at (null) and the
+//     relationships created-by and agent-pool; no expired-at: agent tokens
+//     do not expire, and have no update. Whoever sees the pool reads its
+//     tokens; who manages the organization's pools creates and deletes
+//     them. A pool's delete takes its tokens.
 //
 // # Tag bindings
 //
@@ -464,16 +494,18 @@
 //     and filter lists, and limit nothing else.
 //   - vcs-repo: identifier (owner/name, required), branch, ingress-submodules,
 //     tags-regex (a valid regular expression), and exactly one of
-//     oauth-token-id and codehost-app-installation-id (OAuth tokens and
-//     code-host app installations are not emulated: any non-empty ID is
-//     taken). On an update its members merge into the current connection
-//     (one of the two IDs replaces the other); null removes it. tags-regex
-//     cannot be set with trigger-patterns or trigger-prefixes, nor given
-//     with file-triggers-enabled true. Answers add display-identifier
-//     (the identifier), repository-http-url, service-provider ("github"
-//     through an OAuth token, "github_app" through an installation) and
-//     webhook-url null (the emulator receives no webhooks), and
-//     vcs-repo-identifier.
+//     oauth-token-id and codehost-app-installation-id (an OAuth token of
+//     the organization, see OAuth clients: otherwise 422 at
+//     /data/attributes/vcs-repo/oauth-token-id; code-host app
+//     installations are not emulated: any non-empty ID is taken). On an
+//     update its members merge into the current connection (one of the
+//     two IDs replaces the other); null removes it. tags-regex cannot be
+//     set with trigger-patterns or trigger-prefixes, nor given with
+//     file-triggers-enabled true. Answers add display-identifier (the
+//     identifier), repository-http-url and service-provider (through an
+//     OAuth token, its client's http-url and service-provider; "github"
+//     and "github_app" through an installation) and webhook-url null (the
+//     emulator receives no webhooks), and vcs-repo-identifier.
 //   - Answers have every attribute and relationship on every endpoint
 //     (create, read, update, list): resource-count (0 until set with
 //     SetResourceCount), apply-duration-average and plan-duration-average
@@ -752,6 +784,137 @@
 //     delete a key before the workspace it is assigned to, and the API's
 //     documents state no refusal. A deleted organization takes its keys.
 //
+// # Run triggers
+//
+//   - POST /workspaces/:id/run-triggers takes relationships.sourceable
+//     only (required: 422 at /data/relationships/sourceable/data): the
+//     workspace whose applies would queue runs in the path's workspace.
+//     A source not found or hidden is 404; the workspace itself, a
+//     workspace of another organization, a source the workspace already
+//     has, and a 21st source are 422 at the same pointer. Answers, of type
+//     run-triggers (ID "rt-..."), carry created-at, workspace-name and
+//     sourceable-name, and the relationships workspace and sourceable.
+//     The emulator runs nothing: a trigger queues no run.
+//   - GET /workspaces/:id/run-triggers needs filter[run-trigger][type]:
+//     inbound (the triggers that queue runs here) or outbound (those
+//     whose source this workspace is); without it, or with another value,
+//     400. Paged, oldest first; include=workspace,sourceable.
+//   - GET /run-triggers/:id (same includes), DELETE /run-triggers/:id
+//     (204). There is no update. Whoever sees the workspace's
+//     organization reads, creates and deletes its triggers.
+//   - A workspace's delete deletes the triggers it is in, as their
+//     workspace or as their source.
+//
+// # Notification configurations
+//
+//   - A workspace's, a project's and a team's configurations are created
+//     and listed at /workspaces/:id, /projects/:id and
+//     /teams/:id/notification-configurations; each is read, updated and
+//     deleted at /notification-configurations/:id (type
+//     notification-configurations, ID "nc-..."). The document's type,
+//     notification-configuration (the API's documents) or
+//     notification-configurations (its clients), is not checked.
+//   - destination-type (required; generic, email, slack or
+//     microsoft-teams; set on create only: 422 on an update that changes
+//     it) and name (required, not blank); enabled false unless given. url
+//     is required by generic, slack and microsoft-teams (http or https)
+//     and refused by email; token, the HMAC key of a generic destination,
+//     is refused by the others, taken and never answered (null);
+//     email-addresses and the relationship users (users of the platform)
+//     are email's only, and an update of an email destination that leaves
+//     users out leaves it none, as the incumbent client's tests expect.
+//     email-all-members is a team's configuration's only. Refusals are 422
+//     at the member.
+//   - triggers: a workspace's and a project's take run:created,
+//     run:planning, run:needs_attention, run:applying, run:completed,
+//     run:errored, assessment:drifted, assessment:check_failure,
+//     assessment:failed, workspace:auto_destroy_reminder and
+//     workspace:auto_destroy_run_results; a team's take
+//     team:change_request (the API's documents) and change_request:created
+//     (the incumbent client's), kept as sent. Another is 422.
+//   - Answers carry name, destination-type, enabled, url (null for
+//     email), token (null), triggers, email-addresses, created-at,
+//     updated-at, delivery-responses (see verify), email-all-members on a
+//     team's, and the relationships subscribable (the workspace, project
+//     or team) and users. Lists are oldest first, every configuration
+//     without pagination when the request has no page[] parameter (the
+//     incumbent client's tests expect none), by pages when it has.
+//   - Whoever sees a workspace or a project manages its configurations;
+//     a team's are read by who sees the team and managed by who manages
+//     teams. The delete of a workspace, a project or a team takes its
+//     configurations; a deleted user leaves their users.
+//   - The emulator never sends a request anywhere. POST
+//     /notification-configurations/:id/actions/verify records the
+//     delivery it would make: for a URL destination the URL, the JSON
+//     verification payload (payload_version 1, the configuration's ID, the
+//     organization's name, the workspace's ID and name for a workspace's,
+//     one notification with trigger "verification"), Content-Type and,
+//     with a token, X-TFE-Notification-Signature, the hex HMAC-SHA512 of
+//     the body under the token; for email its addresses and users. It
+//     answers the configuration (200), whose delivery-responses is then
+//     that delivery's response as a destination that accepted it would
+//     give (code "200", empty body, successful "true"). GET
+//     /_emulator/platform/notification-deliveries
+//     [?notification-configuration=nc-...] answers the recorded deliveries
+//     as JSON, oldest first. A configuration's delete takes its
+//     deliveries.
+//   - Verify has its own rate limit, 10 a minute for each principal
+//     (counted over its recorded verifications): the 11th within a minute
+//     is 429 with the rate limit's body, X-RateLimit-Limit 10 and
+//     X-RateLimit-Reset the seconds until the oldest of the ten is a
+//     minute old. It is on while the general rate limit is off too.
+//
+// # OAuth clients and their tokens
+//
+//   - POST /organizations/:org/oauth-clients takes service-provider
+//     (required: github, github_enterprise, gitlab_hosted,
+//     gitlab_community_edition, gitlab_enterprise_edition, ado_server,
+//     ado_services, bitbucket_hosted, bitbucket_data_center,
+//     bitbucket_server, bitbucket_server_legacy), http-url and api-url
+//     (required, http or https), name (null unless given), key, secret,
+//     rsa-public-key, private-key (an ado_server client's only),
+//     oauth-token-string, organization-scoped (true unless given) and the
+//     relationships agent-pool (a pool of the organization: otherwise 422
+//     "the provided agent pool does not exist or you are not authorized to
+//     use it") and projects (the organization's: a project of another
+//     organization is 422, where the incumbent client's tests expect it to
+//     be passed over). A Bitbucket Data Center client's key, when given,
+//     must not be blank (the API's words). Answers, of type oauth-clients
+//     (ID "oc-..."), carry name, service-provider and its
+//     service-provider-display-name, http-url, api-url, key,
+//     rsa-public-key, secret (null), callback-url (on the address the
+//     create came to), connect-path, created-at and organization-scoped;
+//     the relationships organization, oauth-tokens, agent-pool and
+//     projects. oauth-token-string, secret and private-key are kept and
+//     never answered: the emulator calls no code host.
+//   - PATCH /oauth-clients/:id takes name, key, secret, rsa-public-key,
+//     organization-scoped, oauth-token-string, agent-pool and projects;
+//     service-provider, http-url, api-url and private-key are 422 there.
+//     POST and DELETE /oauth-clients/:id/relationships/projects add and
+//     remove projects (a list of at least one; 204). GET
+//     /organizations/:org/oauth-clients lists oldest first, paged;
+//     include= knows oauth_tokens and projects, on reads too. Whoever sees
+//     the organization reads its clients; the owners and teams with
+//     manage-vcs-settings create, change and delete them.
+//   - An oauth-token-string makes the client's OAuth token (type
+//     oauth-tokens, ID "ot-...": uid and service-provider-user null, as
+//     the emulator asks no code host whose the token is, created-at,
+//     has-ssh-key and the relationship oauth-client), or gives the one it
+//     has a new secret; a client created without one has none (the API
+//     makes it when a user completes the code host's OAuth flow, which the
+//     emulator does not serve). GET /oauth-clients/:id/oauth-tokens, GET
+//     /organizations/:org/oauth-tokens (every client's, oldest first) and
+//     GET /oauth-tokens/:id read them; PATCH /oauth-tokens/:id takes
+//     ssh-key, a private key in PEM form (422 "Ssh key is invalid"
+//     otherwise; null or "" removes it), answered as has-ssh-key only;
+//     DELETE /oauth-tokens/:id deletes one, its client staying (the API's
+//     10-a-minute limit on it is not emulated). A workspace's vcs-repo.oauth-token-id
+//     must name an OAuth token of the workspace's organization (422 at
+//     /data/attributes/vcs-repo/oauth-token-id otherwise).
+//   - A client's delete takes its token; the organization's takes its
+//     clients; a deleted project or agent pool leaves them. The workspaces
+//     that name a deleted token keep its ID.
+//
 // # Team tokens
 //
 //   - A team has any number of tokens with a description (POST
@@ -1015,6 +1178,10 @@
 //   - SetPerformance(workspaceID, Performance) sets the performance
 //     attributes.
 //   - RateLimited counts the requests the rate limit refused.
+//   - NotificationDeliveries(configuration) returns the deliveries the
+//     emulator would have made, as GET
+//     /_emulator/platform/notification-deliveries does (see Notification
+//     configurations).
 //
 // # State
 //

@@ -12,3 +12,13 @@ func ExpireToken(s *Server, secret string, at time.Time) {
 	defer s.mu.Unlock()
 	tokens.in(s)[secret].ExpiredAt = &at
 }
+
+// UserID returns the ID of the user named username, "" for none.
+func UserID(s *Server, username string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u := s.userByNameLocked(username); u != nil {
+		return u.ID
+	}
+	return ""
+}

@@ -350,3 +350,67 @@ func TestProject_listFiltersByTagBindings(t *testing.T) {
 		t.Errorf("without a filter: %v", ids(list))
 	}
 }
+
+// A project's settings are what its workspaces inherit while their own
+// setting-overwrites are false; a project that overwrites nothing passes
+// the organization's defaults on. The incumbent provider's project
+// settings send both overwrites with the mode and a pool ID, "" but in
+// agent mode.
+func TestProject_settingsAreWhatItsWorkspacesInherit(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	prj := a.createProject("acme", "web")
+	pool := a.createPool("acme", "runners")
+	ws := wantID(t, a.createWorkspace("acme", map[string]any{"name": "site"}, map[string]any{"project": rel("projects", prj)})["id"], "ws")
+	other := a.workspaceID("acme", "elsewhere")
+	settings := func(mode, poolID string, overwrite bool) map[string]any {
+		return body("projects", map[string]any{
+			"default-execution-mode": mode, "default-agent-pool-id": poolID,
+			"setting-overwrites": map[string]any{"default-execution-mode": overwrite, "default-agent-pool": overwrite},
+		}, nil)
+	}
+	execution := func(id string) (string, string) {
+		d := a.get(workspacePath(id)).data(t, http.StatusOK)
+		mode, _ := attrs(t, d)["execution-mode"].(string)
+		return mode, relID(t, d, "agent-pool", "agent-pools")
+	}
+
+	d := a.do(http.MethodPatch, projectPath(prj), settings("agent", pool, true)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"default-execution-mode": "agent", "setting-overwrites": map[string]any{"default-execution-mode": true, "default-agent-pool": true}})
+	if relID(t, d, "default-agent-pool", "agent-pools") != pool {
+		t.Errorf("default-agent-pool %v", relData(t, d, "default-agent-pool"))
+	}
+	if mode, p := execution(ws); mode != "agent" || p != pool {
+		t.Errorf("the project's workspace runs %s on %q, want agent on %s", mode, p, pool)
+	}
+	wantAttrs(t, a.get(workspacePath(ws)).data(t, http.StatusOK), map[string]any{"setting-overwrites": map[string]any{"execution-mode": false, "agent-pool": false}})
+	if mode, _ := execution(other); mode != "remote" {
+		t.Errorf("a workspace of another project runs %s, want the organization's remote", mode)
+	}
+
+	// A workspace's own settings win over its project's.
+	a.do(http.MethodPatch, workspacePath(ws), body("workspaces", map[string]any{"execution-mode": "local"}, nil)).data(t, http.StatusOK)
+	a.do(http.MethodPatch, projectPath(prj), settings("remote", "", true)).data(t, http.StatusOK)
+	if mode, _ := execution(ws); mode != "local" {
+		t.Errorf("the workspace's own mode gave way: %s", mode)
+	}
+	a.do(http.MethodPatch, workspacePath(ws), body("workspaces", map[string]any{"setting-overwrites": map[string]any{"execution-mode": false, "agent-pool": false}}, nil)).data(t, http.StatusOK)
+	if mode, p := execution(ws); mode != "remote" || p != "" {
+		t.Errorf("back to the project's: %s on %q", mode, p)
+	}
+
+	// Unset, the project passes the organization's defaults on.
+	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"default-execution-mode": "local"}, nil)).data(t, http.StatusOK)
+	d = a.do(http.MethodPatch, projectPath(prj), body("projects", map[string]any{
+		"setting-overwrites": map[string]any{"default-execution-mode": false, "default-agent-pool": false},
+	}, nil)).data(t, http.StatusOK)
+	wantAttrs(t, d, map[string]any{"default-execution-mode": "local"})
+	if mode, _ := execution(ws); mode != "local" {
+		t.Errorf("the workspace runs %s, want the organization's local through its project", mode)
+	}
+
+	// The API's words for a pool without agent mode and agent mode
+	// without a pool.
+	wantInvalid(t, a.do(http.MethodPatch, projectPath(prj), settings("remote", pool, true)), "/data/attributes/default-agent-pool-id", "must not be specified unless using 'agent' execution mode")
+	wantInvalid(t, a.do(http.MethodPatch, projectPath(prj), settings("agent", "", true)), "/data/attributes/default-agent-pool-id", "must be specified when using 'agent' execution mode")
+}

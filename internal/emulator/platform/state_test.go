@@ -14,6 +14,7 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	pool := a.createPool("acme", "runners")
+	a.createAgentToken(pool, "agents")
 	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{
 		"allow-force-delete-workspaces": true, "default-execution-mode": "agent", "default-agent-pool-id": pool,
 	}, nil)).data(t, http.StatusOK)
@@ -27,7 +28,7 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 	consumer := a.workspaceID("acme", "consumer")
 	ws := wantID(t, a.createWorkspace("acme", map[string]any{
 		"name": "web", "auto-destroy-at": "2030-01-01T00:00:00Z", "execution-mode": "remote", "trigger-prefixes": []string{"modules"},
-		"vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA", "branch": "main"},
+		"vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": a.createOAuthToken("acme"), "branch": "main"},
 	}, map[string]any{
 		"project":      rel("projects", prj),
 		"tags":         map[string]any{"data": []any{map[string]any{"type": "tags", "attributes": map[string]any{"name": "prod"}}}},
@@ -37,6 +38,9 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 		map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": consumer}}}), http.StatusNoContent)
 	wantStatus(t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
 		map[string]any{"allowed-workspaces": map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": ws}}}})), http.StatusOK)
+	rt := a.createRunTrigger(ws, consumer)
+	nc := wantID(t, a.createNotification("workspaces", ws, webhook("ops", "run:errored"), nil)["id"], "nc")
+	wantStatus(t, a.do(http.MethodPost, notificationPath(nc)+"/actions/verify", nil), http.StatusOK)
 	_ = a.server.SetResourceCount(ws, 4)
 	_ = a.server.SetPerformance(ws, platform.Performance{RunsCount: 3})
 
@@ -44,7 +48,9 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 		orgsPath + "/acme", projectPath(prj), projectPath(prj) + "/tag-bindings", orgsPath + "/acme/projects", orgsPath,
 		workspacePath(ws), workspacePath(ws) + "/relationships/tags", workspacePath(ws) + "/relationships/remote-state-consumers",
 		workspacePath(ws) + "/effective-tag-bindings", orgsPath + "/acme/workspaces",
-		agentPoolPath(pool), orgsPath + "/acme/agent-pools",
+		agentPoolPath(pool), orgsPath + "/acme/agent-pools", agentTokensPath(pool),
+		runTriggerPath(rt), runTriggersPath(ws) + "?filter[run-trigger][type]=inbound",
+		notificationPath(nc), notificationsPath("workspaces", ws), oauthClientsPath("acme") + "?include=oauth-tokens",
 	}
 	var before []string
 	for _, p := range paths {
@@ -135,7 +141,14 @@ func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 	prj := a.createProject("acme", "web")
 	team := a.createTeam("acme", "devs")
 	ws := a.workspaceID("acme", "app")
+	a.createRunTrigger(ws, a.workspaceID("acme", "network"))
 	pool := a.createPool("acme", "runners")
+	a.createAgentToken(pool, "agents")
+	a.createOAuthClient("acme", github(nil), map[string]any{"projects": refs("projects", prj), "agent-pool": rel("agent-pools", pool)})
+	for kind, id := range map[string]string{"workspaces": ws, "projects": prj, "teams": team} {
+		nc := wantID(t, a.createNotification(kind, id, webhook(kind), nil)["id"], "nc")
+		wantStatus(t, a.do(http.MethodPost, notificationPath(nc)+"/actions/verify", nil), http.StatusOK)
+	}
 	wantStatus(t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
 		map[string]any{"allowed-workspaces": refs("workspaces", ws), "allowed-projects": refs("projects", prj)})), http.StatusOK)
 	a.createSSHKey("acme", "deploy", "ssh-ed25519 AAAA")

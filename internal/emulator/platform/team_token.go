@@ -205,6 +205,10 @@ func (s *Server) readTeamToken(w http.ResponseWriter, r *http.Request, p princip
 		}
 		tok, rep, found := s.teamTokenLocked(p, r.PathValue("id"), false)
 		if !found {
+			// The path is an agent pool's token's too (agent_token.go).
+			if agent, isAgent := s.readAgentTokenLocked(p, r.PathValue("id")); isAgent {
+				return agent
+			}
 			return rep
 		}
 		return ok(document{Data: s.tokenResource(tok, false)})
@@ -215,6 +219,9 @@ func (s *Server) deleteTeamToken(w http.ResponseWriter, r *http.Request, p princ
 	s.locked(w, func() reply {
 		tok, rep, found := s.teamTokenLocked(p, r.PathValue("id"), true)
 		if !found {
+			if agent, isAgent := s.deleteAgentTokenLocked(p, r.PathValue("id")); isAgent {
+				return agent
+			}
 			return rep
 		}
 		tokens.remove(s, tok)

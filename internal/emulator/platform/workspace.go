@@ -248,7 +248,7 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 		"trigger-prefixes":               orEmpty(ws.TriggerPrefixes),
 		"trigger-patterns":               orEmpty(ws.TriggerPatterns),
 		"working-directory":              ws.WorkingDirectory,
-		"vcs-repo":                       ws.VCSRepo.answer(),
+		"vcs-repo":                       ws.VCSRepo.answer(s.oauthTokenHostLocked(ws.VCSRepo)),
 		"vcs-repo-identifier":            nil,
 		"tag-names":                      s.tagNamesLocked(ws.Tags),
 		"environment":                    "default",
@@ -337,13 +337,18 @@ func orEmpty(l []string) []string {
 }
 
 // answer is the vcs-repo attribute: null without a repository. It adds
-// what the API derives from the connection; webhook-url is null, as the
-// emulator receives no webhooks.
-func (v *vcsRepo) answer() any {
+// what the API derives from the connection: through an OAuth token, its
+// client's code host (host, as oauthTokenHostLocked gives it); through an
+// app installation, the GitHub app. webhook-url is null, as the emulator
+// receives no webhooks.
+func (v *vcsRepo) answer(host codeHost) any {
 	if v == nil {
 		return nil
 	}
-	provider := "github"
+	provider, httpURL := host.provider, host.httpURL
+	if v.CodehostAppInstallationID != "" || provider == "" {
+		provider, httpURL = "github", "https://github.com"
+	}
 	if v.CodehostAppInstallationID != "" {
 		provider = "github_app"
 	}
@@ -355,7 +360,7 @@ func (v *vcsRepo) answer() any {
 		"oauth-token-id":               stringOrNull(v.OAuthTokenID),
 		"codehost-app-installation-id": stringOrNull(v.CodehostAppInstallationID),
 		"tags-regex":                   stringOrNull(v.TagsRegex),
-		"repository-http-url":          "https://github.com/" + v.Identifier,
+		"repository-http-url":          strings.TrimSuffix(httpURL, "/") + "/" + v.Identifier,
 		"service-provider":             provider,
 		"webhook-url":                  nil,
 	}
@@ -565,6 +570,9 @@ func (s *Server) applyVCSRepo(ws *workspace, f fields) {
 	case oauthGiven && appGiven && oauth != "" && app != "":
 		f.probs.add(repo.at("codehost-app-installation-id"), "oauth-token-id and codehost-app-installation-id cannot both be given")
 	case oauthGiven && oauth != "":
+		if !s.isOAuthTokenOfLocked(ws.Org, oauth) {
+			f.probs.add(repo.at("oauth-token-id"), "invalid oauth-token-id %q: no OAuth token of this organization has that ID (an OAuth client's oauth-tokens)", oauth)
+		}
 		v.OAuthTokenID, v.CodehostAppInstallationID = oauth, ""
 	case appGiven && app != "":
 		v.OAuthTokenID, v.CodehostAppInstallationID = "", app

@@ -166,6 +166,7 @@ func TestWorkspace_validation(t *testing.T) {
 	a.createOrg("acme")
 	a.createOrg("other")
 	otherProject := a.createProject("other", "theirs")
+	otherToken := a.createOAuthToken("other")
 	at := func(name string) string { return "/data/attributes/" + name }
 	named := func(extra map[string]any) map[string]any {
 		m := map[string]any{"name": "web"}
@@ -204,6 +205,8 @@ func TestWorkspace_validation(t *testing.T) {
 		{named(map[string]any{"vcs-repo": "octo/site"}), nil, at("vcs-repo"), "must be an object"},
 		{named(map[string]any{"vcs-repo": repo(map[string]any{"identifier": "site"})}), nil, at("vcs-repo") + "/identifier", "owner and name"},
 		{named(map[string]any{"vcs-repo": map[string]any{"identifier": "octo/site"}}), nil, at("vcs-repo") + "/oauth-token-id", "one of oauth-token-id and codehost-app-installation-id is required"},
+		{named(map[string]any{"vcs-repo": repo(nil)}), nil, at("vcs-repo") + "/oauth-token-id", `invalid oauth-token-id "ot-AAAAAAAAAAAAAAAA": no OAuth token of this organization`},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"oauth-token-id": otherToken})}), nil, at("vcs-repo") + "/oauth-token-id", "no OAuth token of this organization"},
 		{named(map[string]any{"vcs-repo": repo(map[string]any{"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA"})}), nil, at("vcs-repo") + "/codehost-app-installation-id", "cannot both be given"},
 		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": "("})}), nil, at("vcs-repo") + "/tags-regex", "invalid tags-regex"},
 		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "trigger-prefixes": []string{"x"}}), nil, at("vcs-repo") + "/tags-regex", "cannot be set with trigger-patterns or trigger-prefixes"},
@@ -249,8 +252,9 @@ func TestWorkspace_updateByIDOrName(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	clk := newClock(a)
 	a.createOrg("acme")
+	token := a.createOAuthToken("acme")
 	d := a.createWorkspace("acme", map[string]any{"name": "web", "description": "site", "auto-destroy-at": "2030-01-01T00:00:00Z",
-		"vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA"}}, nil)
+		"vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": token}}, nil)
 	id := wantID(t, d["id"], "ws")
 	created := attrs(t, d)["updated-at"]
 	clk.advance(time.Minute)
@@ -266,7 +270,7 @@ func TestWorkspace_updateByIDOrName(t *testing.T) {
 
 	// vcs-repo members merge into the connection; null detaches it.
 	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": map[string]any{"branch": "release"}}, nil)).data(t, http.StatusOK)
-	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["branch"] != "release" || repo["identifier"] != "octo/site" || repo["oauth-token-id"] != "ot-AAAAAAAAAAAAAAAA" {
+	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["branch"] != "release" || repo["identifier"] != "octo/site" || repo["oauth-token-id"] != token {
 		t.Errorf("merged vcs-repo %v", repo)
 	}
 	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": map[string]any{"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA"}}, nil)).data(t, http.StatusOK)

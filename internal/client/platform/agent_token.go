@@ -1,0 +1,69 @@
+package platform
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// AgentToken is a token of an agent pool, type authentication-tokens
+// (at-…), which the pool's agents authenticate with. Token, the secret, is
+// answered by the create only. It has no expiry and no update.
+type AgentToken struct {
+	ID          string     `jsonapi:"primary,authentication-tokens"`
+	Token       string     `jsonapi:"attr,token"`
+	Description string     `jsonapi:"attr,description"`
+	CreatedAt   *time.Time `jsonapi:"attr,created-at,rfc3339"`
+	LastUsedAt  *time.Time `jsonapi:"attr,last-used-at,rfc3339"`
+}
+
+// AgentTokenCreateOptions is the body of a create. Description is
+// required. The API's documents give the type authentication-tokens,
+// which the platform takes as it takes agent-tokens.
+type AgentTokenCreateOptions struct {
+	Type        string  `jsonapi:"primary,authentication-tokens"`
+	Description *string `jsonapi:"attr,description,omitempty"`
+}
+
+// AgentTokenList is a list of agent tokens.
+type AgentTokenList = List[AgentToken]
+
+// AgentTokens are the calls of agent tokens.
+type AgentTokens struct{ c *Client }
+
+// Create creates a token of an agent pool; the answer carries its secret,
+// which no later read does.
+func (s *AgentTokens) Create(ctx context.Context, poolID string, opts AgentTokenCreateOptions) (*AgentToken, error) {
+	path, err := agentPoolPath(poolID)
+	if err != nil {
+		return nil, err
+	}
+	return one[AgentToken](ctx, s.c, request{method: http.MethodPost, path: path + "/authentication-tokens", body: &opts})
+}
+
+// Read reads an agent token by ID; its secret is not answered.
+func (s *AgentTokens) Read(ctx context.Context, id string) (*AgentToken, error) {
+	path, err := tokenPath(id)
+	if err != nil {
+		return nil, err
+	}
+	return one[AgentToken](ctx, s.c, request{method: http.MethodGet, path: path})
+}
+
+// List lists the tokens of an agent pool, oldest first.
+func (s *AgentTokens) List(ctx context.Context, poolID string) (*AgentTokenList, error) {
+	path, err := agentPoolPath(poolID)
+	if err != nil {
+		return nil, err
+	}
+	return list[AgentToken](ctx, s.c, path+"/authentication-tokens", nil)
+}
+
+// Delete deletes an agent token by ID.
+func (s *AgentTokens) Delete(ctx context.Context, id string) error {
+	path, err := tokenPath(id)
+	if err != nil {
+		return err
+	}
+	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+}

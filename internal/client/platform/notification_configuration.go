@@ -1,0 +1,183 @@
+package platform
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// Destination types of a notification configuration.
+const (
+	NotificationDestinationGeneric        = "generic"
+	NotificationDestinationEmail          = "email"
+	NotificationDestinationSlack          = "slack"
+	NotificationDestinationMicrosoftTeams = "microsoft-teams"
+)
+
+// Kinds of object a notification configuration subscribes to, as their
+// API types and the first segment of their configurations' paths.
+const (
+	NotificationSubscribableWorkspace = "workspaces"
+	NotificationSubscribableProject   = "projects"
+	NotificationSubscribableTeam      = "teams"
+)
+
+// NotificationConfiguration tells a destination of events of a workspace,
+// a project or a team, type notification-configurations (nc-…). Token, the
+// HMAC key of a generic destination, is never answered.
+type NotificationConfiguration struct {
+	ID                string                 `jsonapi:"primary,notification-configurations"`
+	Name              string                 `jsonapi:"attr,name"`
+	DestinationType   string                 `jsonapi:"attr,destination-type"`
+	Enabled           bool                   `jsonapi:"attr,enabled"`
+	URL               string                 `jsonapi:"attr,url"`
+	Triggers          []string               `jsonapi:"attr,triggers"`
+	EmailAddresses    []string               `jsonapi:"attr,email-addresses"`
+	EmailAllMembers   bool                   `jsonapi:"attr,email-all-members"`
+	DeliveryResponses []NotificationDelivery `jsonapi:"attr,delivery-responses"`
+	CreatedAt         *time.Time             `jsonapi:"attr,created-at,rfc3339"`
+	UpdatedAt         *time.Time             `jsonapi:"attr,updated-at,rfc3339"`
+
+	Subscribable *NotificationSubscribable `jsonapi:"polyrelation,subscribable"`
+	Users        []*UserRef                `jsonapi:"relation,users"`
+}
+
+// NotificationSubscribable is what a configuration subscribes to: one of
+// its fields is set.
+type NotificationSubscribable struct {
+	Workspace *Workspace
+	Project   *Project
+	Team      *Team
+}
+
+// NotificationDelivery is one response of a configuration's latest
+// verification.
+type NotificationDelivery struct {
+	URL        string         `jsonapi:"attr,url"`
+	Body       string         `jsonapi:"attr,body"`
+	Code       string         `jsonapi:"attr,code"`
+	Headers    map[string]any `jsonapi:"attr,headers"`
+	SentAt     *time.Time     `jsonapi:"attr,sent-at,rfc3339"`
+	Successful string         `jsonapi:"attr,successful"`
+}
+
+// UserRef names a user of the platform by ID, as relationships do.
+type UserRef struct {
+	ID string `jsonapi:"primary,users"`
+}
+
+// NotificationConfigurationOptions is the body of a create or an update.
+// A nil field is left out: a create gives it the platform's default, an
+// update leaves it as it is. DestinationType is set on create only; Name
+// and DestinationType are required there, URL for every destination but
+// email. Users, an email destination's, must be sent with every update:
+// the platform takes an update without them for none. Token is written,
+// never read back.
+type NotificationConfigurationOptions struct {
+	Type            string     `jsonapi:"primary,notification-configurations"`
+	DestinationType *string    `jsonapi:"attr,destination-type,omitempty"`
+	Name            *string    `jsonapi:"attr,name,omitempty"`
+	Enabled         *bool      `jsonapi:"attr,enabled,omitempty"`
+	URL             *string    `jsonapi:"attr,url,omitempty"`
+	Token           *string    `jsonapi:"attr,token,omitempty"`
+	Triggers        []string   `jsonapi:"attr,triggers,omitempty"`
+	EmailAddresses  []string   `jsonapi:"attr,email-addresses,omitempty"`
+	EmailAllMembers *bool      `jsonapi:"attr,email-all-members,omitempty"`
+	Users           []*UserRef `jsonapi:"relation,users,omitempty"`
+}
+
+// NotificationConfigurationCreateOptions and
+// NotificationConfigurationUpdateOptions are
+// NotificationConfigurationOptions, named by the call that sends them.
+type (
+	NotificationConfigurationCreateOptions = NotificationConfigurationOptions
+	NotificationConfigurationUpdateOptions = NotificationConfigurationOptions
+)
+
+// NotificationConfigurationList is a list of notification configurations.
+type NotificationConfigurationList = List[NotificationConfiguration]
+
+// NotificationConfigurations are the calls of notification
+// configurations.
+type NotificationConfigurations struct{ c *Client }
+
+func notificationConfigurationPath(id string) (string, error) {
+	p, err := segment("notification configuration ID", id)
+	if err != nil {
+		return "", err
+	}
+	return "/notification-configurations/" + p, nil
+}
+
+// subscribablePath is the path of the configurations of the object kind
+// (NotificationSubscribableWorkspace...) and id name.
+func subscribablePath(kind, id string) (string, error) {
+	switch kind {
+	case NotificationSubscribableWorkspace, NotificationSubscribableProject, NotificationSubscribableTeam:
+	default:
+		return "", fmt.Errorf("notification configurations of %q: must be workspaces, projects or teams", kind)
+	}
+	p, err := segment(kind+" ID", id)
+	if err != nil {
+		return "", err
+	}
+	return "/" + kind + "/" + p + "/notification-configurations", nil
+}
+
+// Create creates a configuration of the object kind and id name.
+func (s *NotificationConfigurations) Create(ctx context.Context, kind, id string, opts NotificationConfigurationOptions) (*NotificationConfiguration, error) {
+	path, err := subscribablePath(kind, id)
+	if err != nil {
+		return nil, err
+	}
+	return one[NotificationConfiguration](ctx, s.c, request{method: http.MethodPost, path: path, body: &opts})
+}
+
+// List lists the configurations of the object kind and id name.
+func (s *NotificationConfigurations) List(ctx context.Context, kind, id string) (*NotificationConfigurationList, error) {
+	path, err := subscribablePath(kind, id)
+	if err != nil {
+		return nil, err
+	}
+	return list[NotificationConfiguration](ctx, s.c, path, url.Values{})
+}
+
+// Read reads a configuration by ID.
+func (s *NotificationConfigurations) Read(ctx context.Context, id string) (*NotificationConfiguration, error) {
+	path, err := notificationConfigurationPath(id)
+	if err != nil {
+		return nil, err
+	}
+	return one[NotificationConfiguration](ctx, s.c, request{method: http.MethodGet, path: path})
+}
+
+// Update changes a configuration; its destination type stays.
+func (s *NotificationConfigurations) Update(ctx context.Context, id string, opts NotificationConfigurationOptions) (*NotificationConfiguration, error) {
+	path, err := notificationConfigurationPath(id)
+	if err != nil {
+		return nil, err
+	}
+	opts.DestinationType = nil
+	return one[NotificationConfiguration](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+}
+
+// Verify asks the platform to deliver a test notification; the answer
+// carries its delivery-responses. The platform limits it to 10 a minute.
+func (s *NotificationConfigurations) Verify(ctx context.Context, id string) (*NotificationConfiguration, error) {
+	path, err := notificationConfigurationPath(id)
+	if err != nil {
+		return nil, err
+	}
+	return one[NotificationConfiguration](ctx, s.c, request{method: http.MethodPost, path: path + "/actions/verify"})
+}
+
+// Delete deletes a configuration.
+func (s *NotificationConfigurations) Delete(ctx context.Context, id string) error {
+	path, err := notificationConfigurationPath(id)
+	if err != nil {
+		return err
+	}
+	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+}

@@ -1,0 +1,173 @@
+package platform
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+)
+
+// prefixAgentToken begins the IDs of this file's objects: an agent
+// token is an authentication token, as a team's is.
+const prefixAgentToken = "at"
+
+// agentToken is a token of an agent pool, which the pool's agents would
+// authenticate with. The emulator has no agents: the secret is answered
+// once, by the create, and not kept; the token authenticates nothing. It
+// has no expiry and no update.
+type agentToken struct {
+	ID          string    `json:"id"`
+	Pool        string    `json:"agent-pool"`
+	Description string    `json:"description"`
+	CreatedAt   time.Time `json:"created-at"`
+	// CreatedByKind and CreatedBy are the principal whose token created
+	// it: its kind and ID.
+	CreatedByKind string `json:"created-by-kind,omitempty"`
+	CreatedBy     string `json:"created-by,omitempty"`
+}
+
+func (s *Server) registerAgentTokens(mux *http.ServeMux) {
+	s.handle(mux, "GET "+apiPrefix+"/agent-pools/{id}/authentication-tokens", s.listAgentTokens)
+	s.handle(mux, "POST "+apiPrefix+"/agent-pools/{id}/authentication-tokens", s.createAgentToken)
+	// GET and DELETE /authentication-tokens/:id, shared with the teams'
+	// tokens, are served by team_token.go, which asks agentTokenLocked.
+}
+
+// agentTokenLocked returns the agent token id when p sees its pool
+// (manages it when manage is true), or the 404 that answers both a
+// missing and a hidden one.
+func (s *Server) agentTokenLocked(p principal, id string, manage bool) (*agentToken, reply, bool) {
+	return agentTokens.find(s, p, id, func(at *agentToken) bool {
+		return !manage || s.managesAgentPoolsLocked(p, agentTokens.org(&s.store, at))
+	})
+}
+
+// agentTokenResource renders an agent token; secret is the token, given
+// by the create alone, "" elsewhere (null). last-used-at is null: no
+// agent uses it.
+func (s *Server) agentTokenResource(at *agentToken, secret string) resource {
+	by := &token{CreatedByKind: at.CreatedByKind, CreatedBy: at.CreatedBy}
+	return resource{
+		Type: "authentication-tokens", ID: at.ID,
+		Attributes: map[string]any{
+			"created-at":   formatTime(at.CreatedAt),
+			"last-used-at": nil,
+			"description":  at.Description,
+			"token":        stringOrNull(secret),
+		},
+		Relationships: map[string]any{
+			"created-by": s.createdByLocked(by),
+			"agent-pool": toOne("agent-pools", at.Pool),
+		},
+		Links: map[string]string{"self": apiPrefix + "/authentication-tokens/" + at.ID},
+	}
+}
+
+// listAgentTokens lists a pool's tokens, paged, by created-at (the
+// default, ties by ID) or -created-at.
+func (s *Server) listAgentTokens(w http.ResponseWriter, r *http.Request, p principal) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		if _, rep, valid := noIncludes().parse(q); !valid {
+			return rep
+		}
+		_, desc, rep, valid := sortOrder(q, "created-at")
+		if !valid {
+			return rep
+		}
+		pool, rep, found := s.visibleAgentPoolLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		var list []*agentToken
+		for _, at := range agentTokens.in(s) {
+			if at.Pool == pool.ID {
+				list = append(list, at)
+			}
+		}
+		slices.SortFunc(list, func(a, b *agentToken) int {
+			c := cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+			if desc {
+				return -c
+			}
+			return c
+		})
+		return ok(listDocument(r, list, func(at *agentToken) resource { return s.agentTokenResource(at, "") }, nil))
+	})
+}
+
+// createAgentToken takes a description, required and not blank; the
+// document's type is not checked (clients send agent-tokens and
+// authentication-tokens).
+func (s *Server) createAgentToken(w http.ResponseWriter, r *http.Request, p principal) {
+	writeOnPath(s, w, r, p, s.managedAgentPoolLocked, func(pool *agentPool, in *input) reply {
+		f, probs := in.attrs, in.probs
+		description, _ := f.str("description")
+		if strings.TrimSpace(description) == "" {
+			probs.add(f.at("description"), "description is required: an agent pool's tokens are told apart by it")
+		}
+		if len(*probs) > 0 {
+			return probs.reply()
+		}
+		at := &agentToken{
+			ID: newID(prefixAgentToken), Pool: pool.ID, Description: description, CreatedAt: s.now().UTC(),
+			CreatedByKind: p.kind, CreatedBy: p.id,
+		}
+		agentTokens.in(s)[at.ID] = at
+		return created(document{Data: s.agentTokenResource(at, newSecret())})
+	})
+}
+
+// readAgentTokenLocked answers GET /authentication-tokens/:id for an
+// agent token; found is false when id is none that p sees.
+func (s *Server) readAgentTokenLocked(p principal, id string) (reply, bool) {
+	at, _, found := s.agentTokenLocked(p, id, false)
+	if !found {
+		return reply{}, false
+	}
+	return ok(document{Data: s.agentTokenResource(at, "")}), true
+}
+
+// deleteAgentTokenLocked answers DELETE /authentication-tokens/:id for an
+// agent token; found is false when id is none that p manages.
+func (s *Server) deleteAgentTokenLocked(p principal, id string) (reply, bool) {
+	at, _, found := s.agentTokenLocked(p, id, true)
+	if !found {
+		return reply{}, false
+	}
+	agentTokens.remove(s, at)
+	return noContent(), true
+}
+
+// checkAgentToken refuses a token of the state file that no request could
+// have stored.
+func (st *store) checkAgentToken(at *agentToken) error {
+	if at == nil || !isID(prefixAgentToken, at.ID) || strings.TrimSpace(at.Description) == "" {
+		return errors.New("no valid ID and description")
+	}
+	if agentPools.in(st)[at.Pool] == nil {
+		return fmt.Errorf("agent pool %q is not in the file", at.Pool)
+	}
+	return nil
+}
+
+var agentTokens = &table[agentToken]{key: "agent-tokens", noun: "authentication token", id: func(at *agentToken) string { return at.ID }}
+
+func init() {
+	agentTokens.needs = []anyTable{agentPools}
+	agentTokens.check = (*store).checkAgentToken
+	// A pool's delete deletes its tokens.
+	agentTokens.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == agentPools {
+			agentTokens.removeWhere(st, func(at *agentToken) bool { return at.Pool == id })
+		}
+	}
+	agentTokens.org = func(st *store, at *agentToken) *organization {
+		return organizations.in(st)[agentPools.in(st)[at.Pool].Org]
+	}
+	register(agentTokens)
+	addRoutes((*Server).registerAgentTokens)
+}

@@ -1,0 +1,467 @@
+package platform
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// prefixNotificationConfiguration begins the IDs of this file's objects.
+const prefixNotificationConfiguration = "nc"
+
+// Destination types of a notification configuration.
+const (
+	destinationGeneric        = "generic"
+	destinationEmail          = "email"
+	destinationSlack          = "slack"
+	destinationMicrosoftTeams = "microsoft-teams"
+)
+
+var destinationTypes = []string{destinationGeneric, destinationEmail, destinationSlack, destinationMicrosoftTeams}
+
+// Kinds of object a notification configuration subscribes to, by their
+// API type.
+const (
+	subscribableWorkspace = "workspaces"
+	subscribableProject   = "projects"
+	subscribableTeam      = "teams"
+)
+
+// workspaceTriggers are the triggers of a workspace's or a project's
+// configuration (a project's are about its workspaces' runs).
+var workspaceTriggers = []string{
+	"run:created", "run:planning", "run:needs_attention", "run:applying", "run:completed", "run:errored",
+	"assessment:drifted", "assessment:check_failure", "assessment:failed",
+	"workspace:auto_destroy_reminder", "workspace:auto_destroy_run_results",
+}
+
+// teamTriggers are a team's: the API's documents name the change request
+// trigger team:change_request, the incumbent client change_request:created;
+// both are taken and kept as sent.
+var teamTriggers = []string{"team:change_request", "change_request:created"}
+
+func triggersOf(kind string) []string {
+	if kind == subscribableTeam {
+		return teamTriggers
+	}
+	return workspaceTriggers
+}
+
+// notificationConfiguration tells a destination (a URL, or email
+// recipients) of events of a workspace, a project or a team. The emulator
+// has no runs, and sends nothing: its verify action records the delivery it
+// would make (see notificationDelivery).
+type notificationConfiguration struct {
+	ID               string `json:"id"`
+	Org              string `json:"organization"` // the organization's external ID
+	SubscribableType string `json:"subscribable-type"`
+	Subscribable     string `json:"subscribable"`
+	Name             string `json:"name"`
+	DestinationType  string `json:"destination-type"`
+	Enabled          bool   `json:"enabled"`
+	URL              string `json:"url,omitempty"`
+	// Token is the HMAC key of a generic destination's deliveries: taken,
+	// never answered.
+	Token          string    `json:"token,omitempty"`
+	Triggers       []string  `json:"triggers"`
+	EmailAddresses []string  `json:"email-addresses"`
+	Users          []string  `json:"users"`
+	EmailAll       bool      `json:"email-all-members,omitempty"`
+	CreatedAt      time.Time `json:"created-at"`
+	UpdatedAt      time.Time `json:"updated-at"`
+}
+
+func (s *Server) registerNotificationConfigurations(mux *http.ServeMux) {
+	for _, kind := range []string{subscribableWorkspace, subscribableProject, subscribableTeam} {
+		path := apiPrefix + "/" + kind + "/{id}/notification-configurations"
+		s.handle(mux, "GET "+path, s.listNotificationConfigurations(kind))
+		s.handle(mux, "POST "+path, s.createNotificationConfiguration(kind))
+	}
+	byID := apiPrefix + "/notification-configurations/{id}"
+	s.handle(mux, "GET "+byID, s.readNotificationConfiguration)
+	s.handle(mux, "PATCH "+byID, s.updateNotificationConfiguration)
+	s.handle(mux, "DELETE "+byID, s.deleteNotificationConfiguration)
+	s.handle(mux, "POST "+byID+"/actions/verify", s.verifyNotificationConfiguration)
+}
+
+// subscribableLocked returns the organization of the object kind and id
+// name when p may see its configurations (manage them when manage is
+// true), or the 404 that answers both a missing and a hidden one. Whoever
+// sees a workspace or a project manages its configurations; a team's are
+// seen by who sees the team and managed by who manages teams.
+func (s *Server) subscribableLocked(p principal, kind, id string, manage bool) (*organization, reply, bool) {
+	switch kind {
+	case subscribableWorkspace:
+		ws, rep, found := s.visibleWorkspaceLocked(p, id)
+		if !found {
+			return nil, rep, false
+		}
+		return organizations.in(s)[ws.Org], reply{}, true
+	case subscribableProject:
+		prj, rep, found := s.visibleProjectLocked(p, id)
+		if !found {
+			return nil, rep, false
+		}
+		return organizations.in(s)[prj.Org], reply{}, true
+	}
+	find := s.visibleTeamLocked
+	if manage {
+		find = s.managedTeamLocked
+	}
+	t, rep, found := find(p, id)
+	if !found {
+		return nil, rep, false
+	}
+	return organizations.in(s)[t.Org], reply{}, true
+}
+
+func (s *Server) visibleNotificationConfigurationLocked(p principal, id string) (*notificationConfiguration, reply, bool) {
+	return notificationConfigurations.find(s, p, id, func(nc *notificationConfiguration) bool {
+		_, _, found := s.subscribableLocked(p, nc.SubscribableType, nc.Subscribable, false)
+		return found
+	})
+}
+
+func (s *Server) managedNotificationConfigurationLocked(p principal, id string) (*notificationConfiguration, reply, bool) {
+	return notificationConfigurations.find(s, p, id, func(nc *notificationConfiguration) bool {
+		_, _, found := s.subscribableLocked(p, nc.SubscribableType, nc.Subscribable, true)
+		return found
+	})
+}
+
+// notificationConfigurationResource renders nc: never its token (null).
+// delivery-responses are those of its latest verification, answered as
+// the emulator records them (see notificationDelivery).
+func (s *Server) notificationConfigurationResource(nc *notificationConfiguration) resource {
+	responses := []any{}
+	if d := s.latestDeliveryLocked(nc.ID); d != nil {
+		responses = append(responses, d.response())
+	}
+	var url any
+	if nc.DestinationType != destinationEmail {
+		url = nc.URL
+	}
+	attrs := map[string]any{
+		"name":               nc.Name,
+		"destination-type":   nc.DestinationType,
+		"enabled":            nc.Enabled,
+		"url":                url,
+		"token":              nil,
+		"triggers":           orEmpty(nc.Triggers),
+		"email-addresses":    orEmpty(nc.EmailAddresses),
+		"created-at":         formatTime(nc.CreatedAt),
+		"updated-at":         formatTime(nc.UpdatedAt),
+		"delivery-responses": responses,
+	}
+	if nc.SubscribableType == subscribableTeam {
+		attrs["email-all-members"] = nc.EmailAll
+	}
+	return resource{
+		Type: "notification-configurations", ID: nc.ID,
+		Attributes: attrs,
+		Relationships: map[string]any{
+			"subscribable": toOne(nc.SubscribableType, nc.Subscribable),
+			"users":        toMany(refsOf("users", nc.Users)),
+		},
+		Links: map[string]string{"self": apiPrefix + "/notification-configurations/" + nc.ID},
+	}
+}
+
+// listNotificationConfigurations lists the configurations of the object
+// the path names, oldest first: every one when the request sends no
+// page[] parameter (the incumbent client's tests expect no pagination
+// then), by pages when it does.
+func (s *Server) listNotificationConfigurations(kind string) handler {
+	return func(w http.ResponseWriter, r *http.Request, p principal) {
+		q := r.URL.Query()
+		s.locked(w, func() reply {
+			if _, rep, valid := noIncludes().parse(q); !valid {
+				return rep
+			}
+			id := r.PathValue("id")
+			if _, rep, found := s.subscribableLocked(p, kind, id, false); !found {
+				return rep
+			}
+			var list []*notificationConfiguration
+			for _, nc := range notificationConfigurations.in(s) {
+				if nc.SubscribableType == kind && nc.Subscribable == id {
+					list = append(list, nc)
+				}
+			}
+			slices.SortFunc(list, func(a, b *notificationConfiguration) int {
+				return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+			})
+			if !q.Has("page[number]") && !q.Has("page[size]") {
+				items := []resource{}
+				for _, nc := range list {
+					items = append(items, s.notificationConfigurationResource(nc))
+				}
+				return ok(document{Data: items})
+			}
+			return ok(listDocument(r, list, s.notificationConfigurationResource, nil))
+		})
+	}
+}
+
+func (s *Server) readNotificationConfiguration(w http.ResponseWriter, r *http.Request, p principal) {
+	onPath(s, w, r, p, s.visibleNotificationConfigurationLocked, func(nc *notificationConfiguration) reply {
+		return ok(document{Data: s.notificationConfigurationResource(nc)})
+	})
+}
+
+// createNotificationConfiguration takes destination-type and name
+// (required), enabled (false unless given) and the rest as
+// applyNotificationConfiguration reads them. The document's type,
+// notification-configuration or notification-configurations, is not
+// checked.
+func (s *Server) createNotificationConfiguration(kind string) handler {
+	return func(w http.ResponseWriter, r *http.Request, p principal) {
+		s.write(w, r, func(in *input) reply {
+			o, rep, found := s.subscribableLocked(p, kind, r.PathValue("id"), true)
+			if !found {
+				return rep
+			}
+			f, probs := in.attrs, in.probs
+			nc := &notificationConfiguration{Org: o.ExternalID, SubscribableType: kind, Subscribable: r.PathValue("id")}
+			dest, given := f.str("destination-type")
+			switch {
+			case !given || dest == "":
+				probs.add(f.at("destination-type"), "destination-type is required: generic, email, slack or microsoft-teams")
+			case !slices.Contains(destinationTypes, dest):
+				probs.add(f.at("destination-type"), "invalid destination-type %q: must be generic, email, slack or microsoft-teams", dest)
+			default:
+				nc.DestinationType = dest
+			}
+			in.require("name", "Name can't be blank")
+			s.applyNotificationConfiguration(nc, f, in.rels)
+			if len(*probs) > 0 {
+				return probs.reply()
+			}
+			nc.ID = newID(prefixNotificationConfiguration)
+			nc.CreatedAt = s.now().UTC()
+			nc.UpdatedAt = nc.CreatedAt
+			notificationConfigurations.in(s)[nc.ID] = nc
+			return created(document{Data: s.notificationConfigurationResource(nc)})
+		})
+	}
+}
+
+// applyNotificationConfiguration sets nc's writable attributes and its
+// users from a request, recording what it refuses: url is required by,
+// and only taken for, the destinations that are URLs; a token only by a
+// generic one (its HMAC key); email-addresses and users only by email,
+// users of the platform; triggers those of the subscribable's kind, each
+// once. A destination whose type is unknown (refused before) is not
+// checked further.
+func (s *Server) applyNotificationConfiguration(nc *notificationConfiguration, f fields, rl relationships) {
+	if name, given := f.str("name"); given {
+		if strings.TrimSpace(name) == "" {
+			f.probs.add(f.at("name"), "Name can't be blank")
+		}
+		nc.Name = name
+	}
+	if enabled, given := f.boolean("enabled"); given {
+		nc.Enabled = enabled
+	}
+	if v, given := f.str("url"); given {
+		nc.URL = v
+	}
+	if v, given := f.str("token"); given {
+		nc.Token = v
+	}
+	if triggers, given := f.strings("triggers"); given {
+		nc.Triggers = nil
+		for _, t := range triggers {
+			if !slices.Contains(triggersOf(nc.SubscribableType), t) {
+				f.probs.add(f.at("triggers"), "invalid trigger %q: a %s's configuration takes %s", t,
+					strings.TrimSuffix(nc.SubscribableType, "s"), strings.Join(triggersOf(nc.SubscribableType), ", "))
+				continue
+			}
+			if !slices.Contains(nc.Triggers, t) {
+				nc.Triggers = append(nc.Triggers, t)
+			}
+		}
+	}
+	if addresses, given := f.strings("email-addresses"); given {
+		nc.EmailAddresses = nil
+		for _, a := range addresses {
+			if addr, err := mail.ParseAddress(a); err != nil || addr.Address != a {
+				f.probs.add(f.at("email-addresses"), "invalid email address %q", a)
+				continue
+			}
+			nc.EmailAddresses = append(nc.EmailAddresses, a)
+		}
+	}
+	if v, given := f.boolean("email-all-members"); given {
+		if nc.SubscribableType != subscribableTeam {
+			f.probs.add(f.at("email-all-members"), "email-all-members is a team's configuration's only")
+		}
+		nc.EmailAll = v
+	}
+	if objs, given := rl.many("users"); given {
+		nc.Users = nil
+		for _, obj := range objs {
+			if users.in(s)[obj.ID] == nil {
+				f.probs.add(rl.at("users"), "user %q: no such user", obj.ID)
+				continue
+			}
+			if !slices.Contains(nc.Users, obj.ID) {
+				nc.Users = append(nc.Users, obj.ID)
+			}
+		}
+	}
+	switch nc.DestinationType {
+	case destinationEmail:
+		if nc.URL != "" {
+			f.probs.add(f.at("url"), "url cannot be set for an email destination: it names no URL")
+		}
+		if nc.Token != "" {
+			f.probs.add(f.at("token"), "token cannot be set for an email destination: it signs a generic destination's deliveries")
+		}
+	case destinationGeneric, destinationSlack, destinationMicrosoftTeams:
+		if u, err := url.Parse(nc.URL); nc.URL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			f.probs.add(f.at("url"), "url is required for a %s destination: an http or https URL, not %q", nc.DestinationType, nc.URL)
+		}
+		if nc.Token != "" && nc.DestinationType != destinationGeneric {
+			f.probs.add(f.at("token"), "token cannot be set for a %s destination: it signs a generic destination's deliveries", nc.DestinationType)
+		}
+		if len(nc.EmailAddresses) > 0 || len(nc.Users) > 0 {
+			f.probs.add(f.at("email-addresses"), "email-addresses and users are an email destination's only")
+		}
+	}
+}
+
+func (s *Server) updateNotificationConfiguration(w http.ResponseWriter, r *http.Request, p principal) {
+	writeOnPath(s, w, r, p, s.managedNotificationConfigurationLocked, func(cur *notificationConfiguration, in *input) reply {
+		nc := *cur
+		nc.Triggers, nc.EmailAddresses, nc.Users = slices.Clone(cur.Triggers), slices.Clone(cur.EmailAddresses), slices.Clone(cur.Users)
+		f, probs := in.attrs, in.probs
+		if dest, given := f.str("destination-type"); given && dest != cur.DestinationType {
+			probs.add(f.at("destination-type"), "destination-type cannot be changed: it is set on create; create another configuration instead")
+		}
+		// The users an update leaves out are none: the incumbent client
+		// sends them with every update of an email destination.
+		if _, given := in.rels.raw["users"]; !given && nc.DestinationType == destinationEmail {
+			nc.Users = nil
+		}
+		s.applyNotificationConfiguration(&nc, f, in.rels)
+		if len(*probs) > 0 {
+			return probs.reply()
+		}
+		nc.UpdatedAt = s.now().UTC()
+		*cur = nc
+		return ok(document{Data: s.notificationConfigurationResource(cur)})
+	})
+}
+
+func (s *Server) deleteNotificationConfiguration(w http.ResponseWriter, r *http.Request, p principal) {
+	onPath(s, w, r, p, s.managedNotificationConfigurationLocked, func(nc *notificationConfiguration) reply {
+		notificationConfigurations.remove(s, nc)
+		return noContent()
+	})
+}
+
+// verifyLimit is how many verifications a principal may ask for in
+// verifyWindow: the API limits this action to 10 a minute, below its
+// general rate limit.
+const (
+	verifyLimit  = 10
+	verifyWindow = time.Minute
+)
+
+// verifyNotificationConfiguration records the delivery that a
+// verification would make (see notificationDelivery) and answers the
+// configuration with its delivery-responses. An 11th verification by one
+// principal within a minute is 429, with X-RateLimit-Limit 10 and
+// X-RateLimit-Reset the seconds until the oldest of the ten leaves the
+// minute.
+func (s *Server) verifyNotificationConfiguration(w http.ResponseWriter, r *http.Request, p principal) {
+	onPath(s, w, r, p, s.managedNotificationConfigurationLocked, func(nc *notificationConfiguration) reply {
+		now := s.now().UTC()
+		if wait := s.verifyWaitLocked(p, now); wait > 0 {
+			// Headers are sent with the reply, once the lock is released.
+			w.Header().Set("X-RateLimit-Limit", strconv.Itoa(verifyLimit))
+			w.Header().Set("X-RateLimit-Reset", formatReset(wait))
+			return reply{status: http.StatusTooManyRequests, body: json.RawMessage(rateLimitedBody)}
+		}
+		s.recordDeliveryLocked(nc, p, now)
+		return ok(document{Data: s.notificationConfigurationResource(nc)})
+	})
+}
+
+// checkNotificationConfiguration refuses a configuration of the state file
+// that no request could have stored.
+func (st *store) checkNotificationConfiguration(nc *notificationConfiguration) error {
+	if nc == nil || !isID(prefixNotificationConfiguration, nc.ID) || strings.TrimSpace(nc.Name) == "" {
+		return errors.New("no valid ID and name")
+	}
+	if !slices.Contains(destinationTypes, nc.DestinationType) {
+		return fmt.Errorf("destination-type %q: must be one of %s", nc.DestinationType, strings.Join(destinationTypes, ", "))
+	}
+	var org string
+	switch nc.SubscribableType {
+	case subscribableWorkspace:
+		if ws := workspaces.in(st)[nc.Subscribable]; ws != nil {
+			org = ws.Org
+		}
+	case subscribableProject:
+		if prj := projects.in(st)[nc.Subscribable]; prj != nil {
+			org = prj.Org
+		}
+	case subscribableTeam:
+		if t := teams.in(st)[nc.Subscribable]; t != nil {
+			org = t.Org
+		}
+	}
+	if org == "" || org != nc.Org {
+		return fmt.Errorf("%s %q is not one of organization %q in the file", nc.SubscribableType, nc.Subscribable, nc.Org)
+	}
+	for _, t := range nc.Triggers {
+		if !slices.Contains(triggersOf(nc.SubscribableType), t) {
+			return fmt.Errorf("trigger %q is not one of a %s's", t, nc.SubscribableType)
+		}
+	}
+	for _, id := range nc.Users {
+		if users.in(st)[id] == nil {
+			return fmt.Errorf("user %q is not in the file", id)
+		}
+	}
+	return nil
+}
+
+var notificationConfigurations = &table[notificationConfiguration]{
+	key: "notification-configurations", noun: "notification configuration",
+	id: func(nc *notificationConfiguration) string { return nc.ID },
+}
+
+func init() {
+	notificationConfigurations.needs = []anyTable{organizations, workspaces, projects, teams, users}
+	notificationConfigurations.check = (*store).checkNotificationConfiguration
+	// The delete of what a configuration subscribes to deletes it; a
+	// deleted user leaves its users.
+	notificationConfigurations.onDelete = func(st *store, gone anyTable, id string) {
+		switch gone {
+		case organizations:
+			notificationConfigurations.removeWhere(st, func(nc *notificationConfiguration) bool { return nc.Org == id })
+		case workspaces, projects, teams:
+			notificationConfigurations.removeWhere(st, func(nc *notificationConfiguration) bool { return nc.Subscribable == id })
+		case users:
+			for _, nc := range notificationConfigurations.in(st) {
+				nc.Users = slices.DeleteFunc(nc.Users, func(u string) bool { return u == id })
+			}
+		}
+	}
+	notificationConfigurations.org = func(st *store, nc *notificationConfiguration) *organization {
+		return organizations.in(st)[nc.Org]
+	}
+	register(notificationConfigurations)
+	addRoutes((*Server).registerNotificationConfigurations)
+}

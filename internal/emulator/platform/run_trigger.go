@@ -1,0 +1,201 @@
+package platform
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+)
+
+// prefixRunTrigger begins the IDs of this file's objects.
+const prefixRunTrigger = "rt"
+
+// maxRunTriggerSources is how many source workspaces one workspace may
+// have: the API refuses a 21st.
+const maxRunTriggerSources = 20
+
+// runTrigger makes an apply in its source workspace queue a run in its
+// workspace. The emulator runs nothing: a trigger is the pair.
+type runTrigger struct {
+	ID         string    `json:"id"`
+	Workspace  string    `json:"workspace"`  // where runs are queued
+	Sourceable string    `json:"sourceable"` // the source workspace
+	CreatedAt  time.Time `json:"created-at"`
+}
+
+func (s *Server) registerRunTriggers(mux *http.ServeMux) {
+	s.handle(mux, "GET "+apiPrefix+"/workspaces/{id}/run-triggers", s.listRunTriggers)
+	s.handle(mux, "POST "+apiPrefix+"/workspaces/{id}/run-triggers", s.createRunTrigger)
+	s.handle(mux, "GET "+apiPrefix+"/run-triggers/{id}", s.readRunTrigger)
+	s.handle(mux, "DELETE "+apiPrefix+"/run-triggers/{id}", s.deleteRunTrigger)
+}
+
+// visibleRunTriggerLocked returns the trigger id when p sees its
+// organization.
+func (s *Server) visibleRunTriggerLocked(p principal, id string) (*runTrigger, reply, bool) {
+	return runTriggers.find(s, p, id, nil)
+}
+
+func (s *Server) runTriggerIncludes(p principal) includes {
+	ws := func(id string) []resource {
+		if w := workspaces.in(s)[id]; w != nil {
+			return []resource{s.workspaceResource(w, p, nil)}
+		}
+		return nil
+	}
+	return includes{
+		"workspace":  func(res resource) []resource { return ws(runTriggers.in(s)[res.ID].Workspace) },
+		"sourceable": func(res resource) []resource { return ws(runTriggers.in(s)[res.ID].Sourceable) },
+	}
+}
+
+func (s *Server) runTriggerResource(rt *runTrigger) resource {
+	return resource{
+		Type: "run-triggers", ID: rt.ID,
+		Attributes: map[string]any{
+			"created-at":      formatTime(rt.CreatedAt),
+			"workspace-name":  workspaces.in(s)[rt.Workspace].Name,
+			"sourceable-name": workspaces.in(s)[rt.Sourceable].Name,
+		},
+		Relationships: map[string]any{
+			"workspace":  withRelated(toOne("workspaces", rt.Workspace), apiPrefix+"/workspaces/"+rt.Workspace),
+			"sourceable": withRelated(toOne("workspaces", rt.Sourceable), apiPrefix+"/workspaces/"+rt.Sourceable),
+		},
+		Links: map[string]string{"self": apiPrefix + "/run-triggers/" + rt.ID},
+	}
+}
+
+// listRunTriggers lists a workspace's triggers of one direction, which
+// filter[run-trigger][type] must give: inbound, those that queue runs
+// here; outbound, those whose source this workspace is. Oldest first.
+func (s *Server) listRunTriggers(w http.ResponseWriter, r *http.Request, p principal) {
+	q := r.URL.Query()
+	s.locked(w, func() reply {
+		inc := s.runTriggerIncludes(p)
+		names, rep, valid := inc.parse(q)
+		if !valid {
+			return rep
+		}
+		direction := q.Get("filter[run-trigger][type]")
+		if direction != "inbound" && direction != "outbound" {
+			return badParameter("filter[run-trigger][type]", "filter[run-trigger][type] is required: inbound or outbound, not %q", direction)
+		}
+		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
+		if !found {
+			return rep
+		}
+		var list []*runTrigger
+		for _, rt := range runTriggers.in(s) {
+			if direction == "inbound" && rt.Workspace == ws.ID || direction == "outbound" && rt.Sourceable == ws.ID {
+				list = append(list, rt)
+			}
+		}
+		slices.SortFunc(list, func(a, b *runTrigger) int {
+			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+		})
+		return listReply(r, list, s.runTriggerResource, inc, names)
+	})
+}
+
+func (s *Server) readRunTrigger(w http.ResponseWriter, r *http.Request, p principal) {
+	readOnPath(s, w, r, p, func() includes { return s.runTriggerIncludes(p) }, s.visibleRunTriggerLocked,
+		func(rt *runTrigger, _ []string) resource { return s.runTriggerResource(rt) })
+}
+
+// createRunTrigger takes relationships.sourceable only, a workspace of the
+// same organization that p sees (404 otherwise), not the workspace itself,
+// not one it has already, and no 21st source.
+func (s *Server) createRunTrigger(w http.ResponseWriter, r *http.Request, p principal) {
+	writeOnPath(s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, in *input) reply {
+		rl, probs := in.rels, in.probs
+		source, given := rl.one("sourceable")
+		if !given || source == "" {
+			probs.add(rl.at("sourceable"), "relationship sourceable is required: the workspace whose applies queue runs here")
+		}
+		if len(*probs) > 0 {
+			return probs.reply()
+		}
+		src, rep, found := s.visibleWorkspaceLocked(p, source)
+		if !found {
+			return rep
+		}
+		sources := 0
+		for _, rt := range runTriggers.in(s) {
+			if rt.Workspace != ws.ID {
+				continue
+			}
+			sources++
+			if rt.Sourceable == src.ID {
+				probs.add(rl.at("sourceable"), "Sourceable has already been taken: workspace %s already triggers runs in %s (%s)", src.ID, ws.ID, rt.ID)
+			}
+		}
+		switch {
+		case src.ID == ws.ID:
+			probs.add(rl.at("sourceable"), "Sourceable cannot be the workspace itself: a workspace cannot trigger its own runs")
+		case src.Org != ws.Org:
+			probs.add(rl.at("sourceable"), "Sourceable must be a workspace of the same organization")
+		case sources >= maxRunTriggerSources:
+			probs.add(rl.at("sourceable"), "Workspace %s already has %d source workspaces, the most a workspace may have", ws.ID, maxRunTriggerSources)
+		}
+		if len(*probs) > 0 {
+			return probs.reply()
+		}
+		rt := &runTrigger{ID: newID(prefixRunTrigger), Workspace: ws.ID, Sourceable: src.ID, CreatedAt: s.now().UTC()}
+		runTriggers.in(s)[rt.ID] = rt
+		return created(document{Data: s.runTriggerResource(rt)})
+	})
+}
+
+func (s *Server) deleteRunTrigger(w http.ResponseWriter, r *http.Request, p principal) {
+	onPath(s, w, r, p, s.visibleRunTriggerLocked, func(rt *runTrigger) reply {
+		runTriggers.remove(s, rt)
+		return noContent()
+	})
+}
+
+// checkRunTrigger refuses a trigger of the state file that no request
+// could have stored.
+func (st *store) checkRunTrigger(rt *runTrigger) error {
+	if rt == nil || !isID(prefixRunTrigger, rt.ID) {
+		return errors.New("no valid ID")
+	}
+	ws, src := workspaces.in(st)[rt.Workspace], workspaces.in(st)[rt.Sourceable]
+	if ws == nil || src == nil || ws.Org != src.Org || ws == src {
+		return fmt.Errorf("workspace %q and source %q are not two workspaces of one organization in the file", rt.Workspace, rt.Sourceable)
+	}
+	sources := 0
+	for _, other := range runTriggers.in(st) {
+		if other.Workspace == rt.Workspace {
+			sources++
+			if other.Sourceable == rt.Sourceable {
+				return fmt.Errorf("workspace %q has source %q twice", rt.Workspace, rt.Sourceable)
+			}
+		}
+	}
+	if sources >= maxRunTriggerSources {
+		return fmt.Errorf("workspace %q has more than %d sources", rt.Workspace, maxRunTriggerSources)
+	}
+	return nil
+}
+
+var runTriggers = &table[runTrigger]{key: "run-triggers", noun: "run trigger", id: func(rt *runTrigger) string { return rt.ID }}
+
+func init() {
+	runTriggers.needs = []anyTable{workspaces}
+	runTriggers.check = (*store).checkRunTrigger
+	// A workspace's delete deletes the triggers it is in, as their
+	// workspace or their source.
+	runTriggers.onDelete = func(st *store, gone anyTable, id string) {
+		if gone == workspaces {
+			runTriggers.removeWhere(st, func(rt *runTrigger) bool { return rt.Workspace == id || rt.Sourceable == id })
+		}
+	}
+	runTriggers.org = func(st *store, rt *runTrigger) *organization {
+		return organizations.in(st)[workspaces.in(st)[rt.Workspace].Org]
+	}
+	register(runTriggers)
+	addRoutes((*Server).registerRunTriggers)
+}
