@@ -496,8 +496,9 @@
 //     tags-regex (a valid regular expression), and exactly one of
 //     oauth-token-id and codehost-app-installation-id (an OAuth token of
 //     the organization, see OAuth clients: otherwise 422 at
-//     /data/attributes/vcs-repo/oauth-token-id; code-host app
-//     installations are not emulated: any non-empty ID is taken). On an
+//     /data/attributes/vcs-repo/oauth-token-id; a code-host app
+//     installation ID is taken as given, registered or not, since the
+//     real server's check is undocumented). On an
 //     update its members merge into the current connection (one of the
 //     two IDs replaces the other); null removes it. tags-regex cannot be
 //     set with trigger-patterns or trigger-prefixes, nor given with
