@@ -1,5 +1,18 @@
 package platform_test
 
-import "testing"
+import (
+	"testing"
 
-func TestAccAgentPoolAllowedWorkspaces_lifecycle(t *testing.T) { allowedWorkspaces.lifecycle(t) }
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+)
+
+const allowedWorkspacesAddr = "stack_platform_agent_pool_allowed_workspaces.test"
+
+// The phases every pool list shares are poolListKind's (pool_lists_test.go).
+func TestAccAgentPoolAllowedWorkspaces_lifecycle(t *testing.T) {
+	allowedWorkspaces.lifecycle(t, func(p *acctest.Platform) check.Lifecycle[*platformclient.Client] {
+		return check.Lifecycle[*platformclient.Client]{Service: p, Client: p.Client, Address: allowedWorkspacesAddr}
+	})
+}

@@ -1,5 +1,18 @@
 package platform_test
 
-import "testing"
+import (
+	"testing"
 
-func TestAccAgentPoolExcludedWorkspaces_lifecycle(t *testing.T) { excludedWorkspaces.lifecycle(t) }
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+)
+
+const excludedWorkspacesAddr = "stack_platform_agent_pool_excluded_workspaces.test"
+
+// The phases every pool list shares are poolListKind's (pool_lists_test.go).
+func TestAccAgentPoolExcludedWorkspaces_lifecycle(t *testing.T) {
+	excludedWorkspaces.lifecycle(t, func(p *acctest.Platform) check.Lifecycle[*platformclient.Client] {
+		return check.Lifecycle[*platformclient.Client]{Service: p, Client: p.Client, Address: excludedWorkspacesAddr}
+	})
+}

@@ -143,110 +143,115 @@ func (k poolListKind) listIs(t *testing.T, p *acctest.Platform, members ...strin
 	}
 }
 
-// lifecycle is the common shape of the test of a pool's list.
-func (k poolListKind) lifecycle(t *testing.T) {
+// lifecycle runs the common shape of the test of a pool's list: base
+// gives the lifecycle its service, client and address, which the list's
+// own test file names, and lifecycle adds the phases every list shares.
+func (k poolListKind) lifecycle(t *testing.T, base func(p *acctest.Platform) check.Lifecycle[*platformclient.Client]) {
 	p := acctest.NewPlatform(t)
-	addr := k.resource + ".test"
+	l := base(p)
+	addr := l.Address
+	if addr != k.resource+".test" {
+		t.Fatalf("the lifecycle's address is %s, want %s.test", addr, k.resource)
+	}
 	raw := p.ProviderConfig() + `
 resource "` + k.resource + `" "test" {
   agent_pool_id = %q
   ` + k.attribute + ` = [%q]
 }
 `
-	check.Lifecycle[*platformclient.Client]{
-		Service: p, Client: p.Client, Address: addr, FreshID: true,
-		PlanErrors: []check.PlanError{
-			{Config: fmt.Sprintf(raw, "pool-a", k.prefix+"-6p5RiCe5CRjBmsGt"),
-				Want: check.Literal(`agent_pool_id must be the ID of an agent pool: apool- and 16 characters of the base58 alphabet, got "pool-a".`)},
-			{Config: fmt.Sprintf(raw, "apool-6p5RiCe5CRjBmsGt", "member-1"),
-				Want: check.Wrapped(k.attribute + `\[Value\("member-1"\)\] must be the ID of a \w+: ` + k.prefix + `- and 16 characters`)},
+	l.FreshID = true
+	l.PlanErrors = []check.PlanError{
+		{Config: fmt.Sprintf(raw, "pool-a", k.prefix+"-6p5RiCe5CRjBmsGt"),
+			Want: check.Literal(`agent_pool_id must be the ID of an agent pool: apool- and 16 characters of the base58 alphabet, got "pool-a".`)},
+		{Config: fmt.Sprintf(raw, "apool-6p5RiCe5CRjBmsGt", "member-1"),
+			Want: check.Wrapped(k.attribute + `\[Value\("member-1"\)\] must be the ID of a \w+: ` + k.prefix + `- and 16 characters`)},
+	}
+	l.ImportErrors = []check.ImportError{{ID: "ws-6p5RiCe5CRjBmsGt", Want: check.Literal(
+		`The import ID of an agent pool is its ID, apool- and 16 characters of the base58 alphabet; got "ws-6p5RiCe5CRjBmsGt".`)}}
+	l.Create = check.Step{
+		Config: k.config(p, "a", "m1"),
+		PlanChecks: []plancheck.PlanCheck{
+			plancheck.ExpectUnknownValue(addr, check.Path("id")),
 		},
-		ImportErrors: []check.ImportError{{ID: "ws-6p5RiCe5CRjBmsGt", Want: check.Literal(
-			`The import ID of an agent pool is its ID, apool- and 16 characters of the base58 alphabet; got "ws-6p5RiCe5CRjBmsGt".`)}},
-		Create: check.Step{
-			Config: k.config(p, "a", "m1"),
-			PlanChecks: []plancheck.PlanCheck{
-				plancheck.ExpectUnknownValue(addr, check.Path("id")),
+		StateChecks: stateIs(addr, map[string]knownvalue.Check{"id": idOf("apool"), "agent_pool_id": idOf("apool")}),
+		Check:       resource.ComposeTestCheckFunc(resource.TestCheckResourceAttrPair(addr, "id", "stack_platform_agent_pool.a", "id"), k.listIs(t, p, "m1")),
+	}
+	l.Update = check.Step{
+		Config: k.config(p, "a", "m2", "m3"),
+		Check:  k.listIs(t, p, "m2", "m3"),
+		// [] empties the list, in place.
+		Then: []resource.TestStep{
+			{
+				Config: k.config(p, "a"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+				},
+				Check: k.listIs(t, p),
 			},
-			StateChecks: stateIs(addr, map[string]knownvalue.Check{"id": idOf("apool"), "agent_pool_id": idOf("apool")}),
-			Check:       resource.ComposeTestCheckFunc(resource.TestCheckResourceAttrPair(addr, "id", "stack_platform_agent_pool.a", "id"), k.listIs(t, p, "m1")),
+			{Config: k.config(p, "a", "m2", "m3"), Check: k.listIs(t, p, "m2", "m3")},
 		},
-		Update: check.Step{
+	}
+	l.Imports = []check.ImportID{{ID: func(id string) string { return id }}}
+	// A member added outside Terraform: the plan takes it out again.
+	l.OutOfBandChange = check.Change[*platformclient.Client]{
+		Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+			pool, err := c.AgentPools.Read(ctx, id)
+			if err != nil {
+				return err
+			}
+			list, err := p.Client(t).Workspaces.List(ctx, p.Organization, platformclient.WorkspaceListOptions{})
+			if err != nil {
+				return err
+			}
+			ids := k.ids(pool)
+			if k.prefix == "prj" {
+				prjs, err := c.Projects.List(ctx, p.Organization, platformclient.ProjectListOptions{Names: []string{"member-1"}})
+				if err != nil {
+					return err
+				}
+				ids = append(ids, prjs.Items[0].ID)
+			} else {
+				for _, w := range list.Items {
+					if w.Name == "member-1" {
+						ids = append(ids, w.ID)
+					}
+				}
+			}
+			_, err = c.AgentPools.Update(ctx, id, k.set(ids))
+			return err
+		},
+		Step: check.Step{Config: k.config(p, "a", "m2", "m3"), Check: k.listIs(t, p, "m2", "m3")},
+	}
+	// The pool deleted outside Terraform: both are created again.
+	l.OutOfBandDelete = check.Change[*platformclient.Client]{
+		Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+			return c.AgentPools.Delete(ctx, id)
+		},
+		Step: check.Step{
 			Config: k.config(p, "a", "m2", "m3"),
 			Check:  k.listIs(t, p, "m2", "m3"),
-			// [] empties the list, in place.
-			Then: []resource.TestStep{
-				{
-					Config: k.config(p, "a"),
-					ConfigPlanChecks: resource.ConfigPlanChecks{
-						PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
-					},
-					Check: k.listIs(t, p),
-				},
-				{Config: k.config(p, "a", "m2", "m3"), Check: k.listIs(t, p, "m2", "m3")},
-			},
 		},
-		Imports: []check.ImportID{{ID: func(id string) string { return id }}},
-		// A member added outside Terraform: the plan takes it out again.
-		OutOfBandChange: check.Change[*platformclient.Client]{
-			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				pool, err := c.AgentPools.Read(ctx, id)
-				if err != nil {
-					return err
-				}
-				list, err := p.Client(t).Workspaces.List(ctx, p.Organization, platformclient.WorkspaceListOptions{})
-				if err != nil {
-					return err
-				}
-				ids := k.ids(pool)
-				if k.prefix == "prj" {
-					prjs, err := c.Projects.List(ctx, p.Organization, platformclient.ProjectListOptions{Names: []string{"member-1"}})
-					if err != nil {
-						return err
-					}
-					ids = append(ids, prjs.Items[0].ID)
-				} else {
-					for _, w := range list.Items {
-						if w.Name == "member-1" {
-							ids = append(ids, w.ID)
-						}
-					}
-				}
-				_, err = c.AgentPools.Update(ctx, id, k.set(ids))
+	}
+	// Another pool replaces the resource, and empties the first
+	// pool's list.
+	l.Replace = check.Step{
+		Config: k.config(p, "b", "m1"),
+		Check: resource.ComposeTestCheckFunc(k.listIs(t, p, "m1"), func(s *terraform.State) error {
+			id, err := check.StateValue(s, "stack_platform_agent_pool.a", "id")
+			if err != nil {
 				return err
-			},
-			Step: check.Step{Config: k.config(p, "a", "m2", "m3"), Check: k.listIs(t, p, "m2", "m3")},
-		},
-		// The pool deleted outside Terraform: both are created again.
-		OutOfBandDelete: check.Change[*platformclient.Client]{
-			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				return c.AgentPools.Delete(ctx, id)
-			},
-			Step: check.Step{
-				Config: k.config(p, "a", "m2", "m3"),
-				Check:  k.listIs(t, p, "m2", "m3"),
-			},
-		},
-		// Another pool replaces the resource, and empties the first
-		// pool's list.
-		Replace: check.Step{
-			Config: k.config(p, "b", "m1"),
-			Check: resource.ComposeTestCheckFunc(k.listIs(t, p, "m1"), func(s *terraform.State) error {
-				id, err := check.StateValue(s, "stack_platform_agent_pool.a", "id")
-				if err != nil {
-					return err
-				}
-				pool, err := p.Client(t).AgentPools.Read(context.Background(), id)
-				if err != nil {
-					return err
-				}
-				if got := k.ids(pool); len(got) != 0 {
-					return fmt.Errorf("pool-a's %s are still %v", k.attribute, got)
-				}
-				return nil
-			}),
-		},
-	}.Run(t)
+			}
+			pool, err := p.Client(t).AgentPools.Read(context.Background(), id)
+			if err != nil {
+				return err
+			}
+			if got := k.ids(pool); len(got) != 0 {
+				return fmt.Errorf("pool-a's %s are still %v", k.attribute, got)
+			}
+			return nil
+		}),
+	}
+	l.Run(t)
 }
 
 // Each list's resource owns its list alone: the pool's own update, and
