@@ -75,10 +75,6 @@ excluded=(
   # path, which this API names codehost-app/...: without the variable they
   # skip themselves, and are counted as skipped. The emulator's installations
   # (registered through its admin API) have plain-HTTP tests of their own.
-  # Creates its OAuth client in a new organization with a project of
-  # another: the emulator refuses a project of another organization (422)
-  # rather than answer as if it had not been given.
-  'TestOAuthClientsReadWithOptions'
 )
 
 tmp=$(mktemp -d)

@@ -878,8 +878,9 @@
 //     relationships agent-pool (a pool of the organization: otherwise 422
 //     "the provided agent pool does not exist or you are not authorized to
 //     use it") and projects (the organization's: a project of another
-//     organization is 422, where the incumbent client's tests expect it to
-//     be passed over). A Bitbucket Data Center client's key, when given,
+//     organization, or none, is passed over, as the incumbent client's
+//     tests expect of a create; POST .../relationships/projects refuses
+//     it, 422). A Bitbucket Data Center client's key, when given,
 //     must not be blank (the API's words). Answers, of type oauth-clients
 //     (ID "oc-..."), carry name, service-provider and its
 //     service-provider-display-name, http-url, api-url, key,

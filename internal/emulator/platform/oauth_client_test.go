@@ -106,15 +106,18 @@ func TestOAuthClients_createRules(t *testing.T) {
 	wantInvalid(t, post(github(map[string]any{"private-key": "pem"}), nil), at("private-key"), "only taken by an ado_server client")
 	wantInvalid(t, post(github(nil), map[string]any{"agent-pool": rel("agent-pools", "apool-Missing123456789")}),
 		"/data/relationships/agent-pool/data", "the provided agent pool does not exist or you are not authorized to use it")
-	wantInvalid(t, post(github(nil), map[string]any{"projects": refs("projects", a.createProject("other", "theirs"))}),
-		"/data/relationships/projects/data", "not a project of this organization")
 	wantInvalid(t, post(map[string]any{"service-provider": "bitbucket_data_center", "http-url": "https://b.example.com", "api-url": "https://b.example.com", "key": ""}, nil),
 		at("key"), "The Consumer Key for Bitbucket Data Center must be present")
 	if got := a.get(oauthClientsPath("acme")).list(t); len(got) != 0 {
 		t.Fatalf("refused creates stored %v", got)
 	}
+	// A project of another organization is left out, not refused.
+	d := a.createOAuthClient("acme", github(nil), map[string]any{"projects": refs("projects", a.createProject("other", "theirs"))})
+	if got := toManyIDs(t, d, "projects", "projects"); len(got) != 0 {
+		t.Errorf("projects %v, want another organization's left out", got)
+	}
 	// An ado_server client takes a private key, never answered.
-	d := a.createOAuthClient("acme", map[string]any{"service-provider": "ado_server", "http-url": "https://ado.example.com", "api-url": "https://ado.example.com", "private-key": "pem-text"}, nil)
+	d = a.createOAuthClient("acme", map[string]any{"service-provider": "ado_server", "http-url": "https://ado.example.com", "api-url": "https://ado.example.com", "private-key": "pem-text"}, nil)
 	if _, present := attrs(t, d)["private-key"]; present {
 		t.Errorf("private-key answered: %v", d)
 	}
