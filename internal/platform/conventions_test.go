@@ -140,7 +140,15 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 		},
 		"organization membership": {
 			apiType: platformclient.OrganizationMembership{},
-			shownBy: attributeNames(organizationMembershipSchema(ctx).Attributes),
+			shownBy: attributeNames(organizationMembershipSchema(ctx).Attributes, organizationMembershipDataSourceSchema(ctx).Attributes),
+		},
+		"user": {
+			apiType: platformclient.User{},
+			shownBy: attributeNames(currentUserDataSourceSchema(ctx).Attributes),
+		},
+		"code-host app installation": {
+			apiType: platformclient.CodehostAppInstallation{},
+			shownBy: attributeNames(codehostAppInstallationDataSourceSchema(ctx).Attributes),
 		},
 		"team token": {
 			apiType:    platformclient.TeamToken{},

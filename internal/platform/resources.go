@@ -48,6 +48,10 @@ func DataSources() []func() datasource.DataSource {
 		NewAgentPoolDataSource,
 		NewSSHKeyDataSource,
 		NewTeamAccessDataSource,
+		NewOrganizationMembershipDataSource,
+		NewOrganizationMembersDataSource,
+		NewCurrentUserDataSource,
+		NewCodehostAppInstallationDataSource,
 	}
 }
 
