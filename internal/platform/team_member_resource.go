@@ -40,14 +40,20 @@ var NewTeamMemberResource = fwutil.NewResource(&fwutil.Resource[teamMemberModel,
 	Object:   "team member",
 	Schema:   teamMemberSchema,
 	Import: &fwutil.Import[teamMemberModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
-			Parts: []fwutil.IDPart{
-				{Label: "<TEAM ID>", Attr: "team_id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixTeam, s) }},
-				{Label: "<MEMBERSHIP ID>", Attr: "organization_membership_id", Match: func(s string) bool {
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
+			{Parts: []fwutil.IDPart{
+				{Label: "<TEAM ID>", Match: isTeamID},
+				{Label: "<MEMBERSHIP ID>", Match: func(s string) bool {
 					return platformclient.IsID(platformclient.PrefixOrganizationMembership, s)
 				}},
-			},
-		}}},
+			}},
+			{Parts: []fwutil.IDPart{{Label: "<TEAM ID>", Match: isTeamID}, {Label: "<USERNAME>"}}},
+			{Parts: []fwutil.IDPart{
+				{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString},
+				{Label: "<EMAIL>", Match: memberEmailRe.MatchString},
+				{Label: "<TEAM NAME>"},
+			}},
+		}},
 		Print: func(m *teamMemberModel) string { return m.ID.ValueString() },
 		Read:  importTeamMember,
 	},
@@ -116,7 +122,8 @@ func teamMemberSchema(context.Context) schema.Schema {
 			"plan to remove the service accounts of the team's tokens. To manage a whole team, use `for_each` over a set of membership IDs. " +
 			"A create refuses a member that the team has already, and its error gives the import command. A member whose membership is deleted " +
 			"(which takes it out of every team) leaves the state, and its destroy succeeds. " +
-			"Every argument replaces the member. The import ID is `<TEAM ID>/<MEMBERSHIP ID>`, such as `team-6p5RiCe5CRjBmsGt/ou-7q6SjDf6DSkCntHu`.",
+			"Every argument replaces the member. The import ID is `<TEAM ID>/<MEMBERSHIP ID>`, such as `team-6p5RiCe5CRjBmsGt/ou-7q6SjDf6DSkCntHu`; " +
+			"an active member also imports by `<TEAM ID>/<USERNAME>`, and any member by `<ORGANIZATION>/<EMAIL>/<TEAM NAME>`, such as `acme/ada@example.com/devs`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:      true,
@@ -141,20 +148,56 @@ func teamMemberSchema(context.Context) schema.Schema {
 	}
 }
 
-// importTeamMember takes <TEAM ID>/<MEMBERSHIP ID>, and checks that the
-// team has that member.
+func isTeamID(s string) bool { return platformclient.IsID(platformclient.PrefixTeam, s) }
+
+// importTeamMember takes <TEAM ID>/<MEMBERSHIP ID>, and the incumbent
+// provider's other forms: <TEAM ID>/<USERNAME>, an active member's, and
+// <ORGANIZATION>/<EMAIL>/<TEAM NAME>. It finds the membership and checks
+// that the team has it.
 func importTeamMember(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
 	const object = "team member"
-	teamID, membershipID, _ := strings.Cut(id, "/") // two parts: the grammar checked them
-	m := &teamMemberModel{TeamID: types.StringValue(teamID), OrganizationMembershipID: types.StringValue(membershipID)}
+	parts := strings.Split(id, "/") // two or three parts: the grammar checked them
+	m := &teamMemberModel{}
+	switch {
+	case len(parts) == 3:
+		org, email, teamName := parts[0], parts[1], parts[2]
+		team, err := c.Teams.ReadByName(ctx, org, teamName)
+		if !importFoundAs(diags, object, "team", id, err) {
+			return
+		}
+		om, err := c.OrganizationMemberships.ReadByEmail(ctx, org, email)
+		if !importFoundAs(diags, object, "organization membership", id, err) {
+			return
+		}
+		m.TeamID, m.OrganizationMembershipID = types.StringValue(team.ID), types.StringValue(om.ID)
+	case platformclient.IsID(platformclient.PrefixOrganizationMembership, parts[1]):
+		m.TeamID, m.OrganizationMembershipID = types.StringValue(parts[0]), types.StringValue(parts[1])
+	default:
+		team, err := c.Teams.Read(ctx, parts[0])
+		if !importFoundAs(diags, object, "team", id, err) {
+			return
+		}
+		if team.Organization == nil {
+			diags.AddError("Cannot import the "+object, fmt.Sprintf("The platform did not answer the organization of the team %s.", team.ID))
+			return
+		}
+		om, err := c.OrganizationMemberships.ReadByUsername(ctx, team.Organization.Name, parts[1])
+		if !importFoundAs(diags, object, "organization membership", id, err) {
+			return
+		}
+		m.TeamID, m.OrganizationMembershipID = types.StringValue(team.ID), types.StringValue(om.ID)
+	}
 	in, err := inTeam(ctx, c, m)
 	if !importFoundAs(diags, object, "team", id, err) {
 		return
 	}
 	if !in {
-		importNotFound(diags, object, object, id, fmt.Sprintf("The team %s has no member of the organization membership %s.", teamID, membershipID))
+		importNotFound(diags, object, object, id, fmt.Sprintf("The team %s has no member of the organization membership %s.",
+			m.TeamID.ValueString(), m.OrganizationMembershipID.ValueString()))
 		return
 	}
 	m.setID()
 	diags.Append(state.SetAttribute(ctx, path.Root("id"), m.ID)...)
+	diags.Append(state.SetAttribute(ctx, path.Root("team_id"), m.TeamID)...)
+	diags.Append(state.SetAttribute(ctx, path.Root("organization_membership_id"), m.OrganizationMembershipID)...)
 }

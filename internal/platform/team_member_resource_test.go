@@ -103,7 +103,7 @@ resource "stack_platform_team_member" "test" {
 				`organization_membership_id must be the ID of an organization membership: ou- and 16 characters of the base58 alphabet, got "ada@example.com".`)},
 		},
 		ImportErrors: []check.ImportError{{ID: "team-6p5RiCe5CRjBmsGt", Want: check.Literal(
-			`The import ID of a team member is <TEAM ID>/<MEMBERSHIP ID>; got "team-6p5RiCe5CRjBmsGt".`)}},
+			`The import ID of a team member is <TEAM ID>/<MEMBERSHIP ID>, or <TEAM ID>/<USERNAME>, or <ORGANIZATION>/<EMAIL>/<TEAM NAME>; got "team-6p5RiCe5CRjBmsGt".`)}},
 		Create: check.Step{
 			// An invited membership is taken.
 			Config: teamMemberConfig(p, "ada", ""),
@@ -122,7 +122,12 @@ resource "stack_platform_team_member" "test" {
 				teamMembersAre(t, p, adaAddr),
 			),
 		},
-		Imports: []check.ImportID{{ID: func(id string) string { return id }}},
+		Imports: []check.ImportID{
+			{ID: func(id string) string { return id }},
+			// The incumbent's form by email and team name; an invited
+			// member has no username to import by.
+			{ID: func(string) string { return p.Organization + "/Ada@Example.com/devs" }},
+		},
 		OutOfBandDelete: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
 				team, membership, _ := strings.Cut(id, "/")
@@ -263,4 +268,52 @@ func TestAccTeamMember_destroyWithItsMembership(t *testing.T) {
 	if !strings.Contains(out, "Destroy complete! Resources: 4 destroyed.") {
 		t.Errorf("the destroy said:\n%s", out)
 	}
+}
+
+// An active member imports by <TEAM ID>/<USERNAME>, the incumbent's
+// username form; a username that the team does not have fails the import
+// in the provider's words.
+func TestAccTeamMember_importByUsername(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	ctx := context.Background()
+	c := p.Client(t)
+	team, err := c.Teams.Create(ctx, p.Organization, platformclient.TeamOptions{Name: check.Ptr("devs")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob, _, err := p.Emulator.Platform().AddMember(p.Organization, "bob", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := p.Emulator.Platform().AddMember(p.Organization, "carol", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.TeamMemberships.AddMemberships(ctx, team.ID, []string{bob}); err != nil {
+		t.Fatal(err)
+	}
+	config := p.ProviderConfig() + `
+resource "stack_platform_team_member" "test" {
+  team_id                    = "` + team.ID + `"
+  organization_membership_id = "` + bob + `"
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config, ResourceName: teamMemberAddr, ImportState: true, ImportStateId: team.ID + "/bob",
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					if len(states) != 1 || states[0].ID != team.ID+"/"+bob || states[0].Attributes["organization_membership_id"] != bob ||
+						states[0].Attributes["team_id"] != team.ID {
+						return fmt.Errorf("imported %+v, want %s/%s", states, team.ID, bob)
+					}
+					return nil
+				},
+			},
+			{
+				Config: config, ResourceName: teamMemberAddr, ImportState: true, ImportStateId: team.ID + "/carol",
+				ExpectError: check.Literal(`The team ` + team.ID + ` has no member of the organization membership`),
+			},
+		},
+	})
 }
