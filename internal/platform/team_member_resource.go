@@ -101,14 +101,14 @@ var NewTeamMemberResource = fwutil.NewResource(&fwutil.Resource[teamMemberModel,
 	},
 })
 
-// inTeam reports whether m's membership is in m's team.
+// inTeam reports whether m's membership is in m's team, from the team's
+// relationship: one request, whatever the team's size.
 func inTeam(ctx context.Context, c *platformclient.Client, m *teamMemberModel) (bool, error) {
-	members, err := c.TeamMemberships.ListMemberships(ctx, m.TeamID.ValueString(), platformclient.TeamMembershipListOptions{})
+	ids, err := c.TeamMemberships.MembershipIDs(ctx, m.TeamID.ValueString())
 	if err != nil {
 		return false, err
 	}
-	id := m.OrganizationMembershipID.ValueString()
-	return slices.ContainsFunc(members, func(om *platformclient.OrganizationMembership) bool { return om.ID == id }), nil
+	return slices.Contains(ids, m.OrganizationMembershipID.ValueString()), nil
 }
 
 func teamMemberSchema(context.Context) schema.Schema {

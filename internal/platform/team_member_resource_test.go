@@ -3,6 +3,7 @@ package platform_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -316,4 +317,47 @@ resource "stack_platform_team_member" "test" {
 			},
 		},
 	})
+}
+
+// A refresh of a team member is one request, whatever the team's size:
+// the team's relationship lists every membership, where the paged list
+// would take two requests for these 120.
+func TestAccTeamMember_refreshIsOneRequest(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	ctx := context.Background()
+	c := p.Client(t)
+	team, err := c.Teams.Create(ctx, p.Organization, platformclient.TeamOptions{Name: check.Ptr("devs")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for i := range 120 {
+		id, _, err := p.Emulator.Platform().AddMember(p.Organization, fmt.Sprintf("dev-%03d", i), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := c.TeamMemberships.AddMemberships(ctx, team.ID, ids); err != nil {
+		t.Fatal(err)
+	}
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, p.ProviderConfig()+`
+resource "stack_platform_team_member" "last" {
+  team_id                    = "`+team.ID+`"
+  organization_membership_id = "`+ids[len(ids)-1]+`"
+}
+`)
+	code, out := cli.Run(t, "import", "stack_platform_team_member.last", team.ID+"/"+ids[len(ids)-1])
+	if code != 0 {
+		t.Fatalf("import: %s", out)
+	}
+	before := p.Emulator.Stats()
+	cli.MustRun(t, "plan", "-detailed-exitcode")
+	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/teams/{id}": 1}
+	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
+		t.Errorf("the refresh sent %v, want %v", sent, want)
+	}
 }
