@@ -40,7 +40,13 @@ func organizationMembershipDataSourceSchema(ctx context.Context) schema.Schema {
 		"status": "`invited` until the person accepts the invitation, then `active`.",
 	}, "organization")
 	oneOf := stringvalidator.ExactlyOneOf(path.MatchRoot("email"), path.MatchRoot("username"), path.MatchRoot("organization_membership_id"))
-	attrs["organization"] = organizationDataSourceAttribute("in which `email` or `username` is looked up; with `organization_membership_id`, it is the membership's, and when set must name it")
+	attrs["organization"] = schema.StringAttribute{
+		Optional: true, Computed: true,
+		Description: "Name of the organization in which `email` or `username` is looked up: when not set here, the provider's default " +
+			"organization (`platform.organization` in the provider's configuration, or `STACK_PLATFORM_ORGANIZATION`), and reading fails when " +
+			"none is set. With `organization_membership_id`, it is the membership's organization, and when set it must name it.",
+		Validators: organizationNameValidators(),
+	}
 	attrs["email"] = schema.StringAttribute{
 		Optional: true, Computed: true,
 		Description: "Email address of the member to read, compared in any case. Set exactly one of `email`, `username` and `organization_membership_id`.",

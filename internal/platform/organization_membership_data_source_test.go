@@ -18,6 +18,7 @@ import (
 // organization; what it does not find is an error that names it.
 func TestAccOrganizationMembershipDataSource_byEmailUsernameAndID(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	other := p.NewOrganization(t)
 	ctx := context.Background()
 	ada, err := p.Client(t).OrganizationMemberships.Create(ctx, p.Organization, platformclient.OrganizationMembershipCreateOptions{Email: check.Ptr("ada@example.com")})
 	if err != nil {
@@ -77,6 +78,17 @@ data "stack_platform_organization_membership" "missing" {
 }
 `,
 				ExpectError: check.Literal(`The organization "` + p.Organization + `" has no membership of the user named "bo" that the token may see.`),
+			},
+			{
+				// By ID, the organization is the membership's: another is
+				// refused.
+				Config: p.ProviderConfig() + `
+data "stack_platform_organization_membership" "elsewhere" {
+  organization               = "` + other + `"
+  organization_membership_id = "` + bob + `"
+}
+`,
+				ExpectError: check.Literal(`The membership ` + bob + ` is of the organization "` + p.Organization + `", not of "` + other + `".`),
 			},
 		},
 	})
