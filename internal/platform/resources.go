@@ -28,6 +28,8 @@ func Resources() []func() resource.Resource {
 		NewAgentPoolExcludedWorkspacesResource,
 		NewSSHKeyResource,
 		NewTeamAccessResource,
+		NewOrganizationMembershipResource,
+		NewTeamMemberResource,
 	}
 }
 
@@ -46,6 +48,10 @@ func DataSources() []func() datasource.DataSource {
 		NewAgentPoolDataSource,
 		NewSSHKeyDataSource,
 		NewTeamAccessDataSource,
+		NewOrganizationMembershipDataSource,
+		NewOrganizationMembersDataSource,
+		NewCurrentUserDataSource,
+		NewCodehostAppInstallationDataSource,
 	}
 }
 

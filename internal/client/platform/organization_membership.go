@@ -10,6 +10,9 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
+// PrefixOrganizationMembership begins the IDs of organization memberships.
+const PrefixOrganizationMembership = "ou"
+
 // Statuses of an organization membership: invited until the person
 // accepts, then active.
 const (

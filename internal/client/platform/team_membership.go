@@ -75,6 +75,26 @@ func (s *TeamMemberships) ListUsers(ctx context.Context, teamID string) ([]*User
 	return t.Users, nil
 }
 
+// MembershipIDs returns the IDs of a team's organization memberships,
+// invited ones included, from the team's relationship: one request,
+// whatever the team's size, and no service account, which has no
+// membership.
+func (s *TeamMemberships) MembershipIDs(ctx context.Context, teamID string) ([]string, error) {
+	path, err := teamPath(teamID)
+	if err != nil {
+		return nil, err
+	}
+	t, err := one[teamMembers](ctx, s.c, request{method: http.MethodGet, path: path})
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, 0, len(t.Memberships))
+	for _, m := range t.Memberships {
+		ids = append(ids, m.ID)
+	}
+	return ids, nil
+}
+
 // ListMemberships returns a team's organization memberships, invited ones
 // included, each with its user, from every page.
 func (s *TeamMemberships) ListMemberships(ctx context.Context, teamID string, opts TeamMembershipListOptions) ([]*OrganizationMembership, error) {

@@ -60,3 +60,20 @@ func TestTeamMemberships_ListMemberships(t *testing.T) {
 	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/teams/team-1/relationships/organization-memberships",
 		"filter%5Bis_service_account%5D=false&filter%5Bstatus%5D=invited&include=user&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 }
+
+func TestTeamMemberships_MembershipIDs(t *testing.T) {
+	c, f := fakePlatform(t, reply(http.StatusOK, `{"data":{"id":"team-1","type":"teams","attributes":{"name":"devs"},
+		"relationships":{"users":{"data":[{"id":"user-2","type":"users"}]},
+			"organization-memberships":{"data":[{"id":"ou-1","type":"organization-memberships"},{"id":"ou-2","type":"organization-memberships"}]}}}}`))
+	got, err := c.TeamMemberships.MembershipIDs(context.Background(), "team-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/teams/team-1", "", "")
+	if len(got) != 2 || got[0] != "ou-1" || got[1] != "ou-2" {
+		t.Errorf("IDs %v, want [ou-1 ou-2]", got)
+	}
+	if _, err := c.TeamMemberships.MembershipIDs(context.Background(), ".."); err == nil {
+		t.Error("MembershipIDs of team .. succeeded")
+	}
+}

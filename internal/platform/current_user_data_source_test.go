@@ -1,0 +1,66 @@
+package platform_test
+
+import (
+	"context"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+const currentUserConfig = `
+data "stack_platform_current_user" "me" {}
+`
+
+// The current user is the token's: a user token's user (the emulator's
+// site administrator), a team token's service account; an organization
+// token acts as no account, and the read fails.
+func TestAccCurrentUserDataSource_ofEachKindOfToken(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	ctx := context.Background()
+	c := p.Client(t)
+	team, err := c.Teams.Create(ctx, p.Organization, platformclient.TeamOptions{Name: check.Ptr("ci")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	teamToken, err := c.TeamTokens.Create(ctx, team.ID, platformclient.TeamTokenCreateOptions{Description: check.Ptr("ci")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	orgToken, err := c.OrganizationTokens.Create(ctx, p.Organization, platformclient.OrganizationTokenCreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const addr = "data.stack_platform_current_user.me"
+	twoFactorOff := knownvalue.ObjectExact(map[string]knownvalue.Check{"enabled": knownvalue.Bool(false), "verified": knownvalue.Bool(false)})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: p.ProviderConfig() + currentUserConfig,
+				ConfigStateChecks: stateIs(addr, map[string]knownvalue.Check{
+					"id": idOf("user"), "username": knownvalue.StringRegexp(regexp.MustCompile(`^\w`)),
+					"is_service_account": knownvalue.Bool(false), "is_admin": knownvalue.Bool(true),
+					"unconfirmed_email": knownvalue.Null(), "two_factor": twoFactorOff,
+				}),
+			},
+			{
+				Config: p.ProviderConfigWith(teamToken.Token, p.Organization) + currentUserConfig,
+				ConfigStateChecks: stateIs(addr, map[string]knownvalue.Check{
+					"username":           knownvalue.StringRegexp(regexp.MustCompile(`^api-team_`)),
+					"is_service_account": knownvalue.Bool(true), "is_admin": knownvalue.Bool(false),
+				}),
+			},
+			{
+				Config:      p.ProviderConfigWith(orgToken.Token, p.Organization) + currentUserConfig,
+				ExpectError: check.Wrapped(`Cannot read the account of the provider's token.*GET .*/api/v2/account/details.*404`),
+			},
+		},
+	})
+}

@@ -1,0 +1,66 @@
+package platform_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+type listedMember struct {
+	UserID                   string  `json:"user_id"`
+	OrganizationMembershipID string  `json:"organization_membership_id"`
+	Email                    string  `json:"email"`
+	Username                 *string `json:"username"`
+}
+
+// The members are the active memberships, the invited ones wait apart,
+// each list in the order the memberships were made; one request reads
+// them all.
+func TestAccOrganizationMembersDataSource_activeAndWaiting(t *testing.T) {
+	acctest.SkipUnlessAcceptance(t)
+	t.Parallel()
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	ctx := context.Background()
+	c := p.Client(t)
+	var invited []string
+	for _, email := range []string{"ada@example.com", "grace@example.com"} {
+		m, err := c.OrganizationMemberships.Create(ctx, p.Organization, platformclient.OrganizationMembershipCreateOptions{Email: check.Ptr(email)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		invited = append(invited, m.ID)
+	}
+	bob, bobUser, err := p.Emulator.Platform().AddMember(p.Organization, "bob", "bob@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	outputs := readOnce(t, p, `
+data "stack_platform_organization_members" "all" {}
+
+output "members" {
+  value = data.stack_platform_organization_members.all.members
+}
+
+output "waiting" {
+  value = data.stack_platform_organization_members.all.members_waiting
+}
+`, map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/organizations/{org}/organization-memberships": 1})
+	members, waiting := output[[]listedMember](t, outputs, "members"), output[[]listedMember](t, outputs, "waiting")
+	// The organization's creator first, then bob.
+	if len(members) != 2 || members[1].OrganizationMembershipID != bob || members[1].UserID != bobUser ||
+		members[1].Email != "bob@example.com" || members[1].Username == nil || *members[1].Username != "bob" {
+		t.Errorf("members = %+v, want the creator and bob (%s)", members, bob)
+	}
+	if len(waiting) != 2 {
+		t.Fatalf("members_waiting = %+v, want ada and grace", waiting)
+	}
+	for i, email := range []string{"ada@example.com", "grace@example.com"} {
+		if w := waiting[i]; w.OrganizationMembershipID != invited[i] || w.Email != email || w.Username != nil || w.UserID == "" {
+			t.Errorf("members_waiting[%d] = %+v, want %s of %s without a username", i, w, invited[i], email)
+		}
+	}
+}
