@@ -16,3 +16,11 @@ var notBlankRe = regexp.MustCompile(`\S`)
 func notBlankValidators() []validator.String {
 	return []validator.String{stringvalidator.RegexMatches(notBlankRe, "must not be blank")}
 }
+
+// emailRe is what the platform takes as an email address: an
+// organization's, a member's.
+var emailRe = regexp.MustCompile(`^[^@\s]+@[^@\s]+$`)
+
+func emailValidators() []validator.String {
+	return []validator.String{stringvalidator.RegexMatches(emailRe, "must be an email address")}
+}

@@ -50,7 +50,7 @@ func organizationMembershipDataSourceSchema(ctx context.Context) schema.Schema {
 	attrs["email"] = schema.StringAttribute{
 		Optional: true, Computed: true,
 		Description: "Email address of the member to read, compared in any case. Set exactly one of `email`, `username` and `organization_membership_id`.",
-		Validators:  append(memberEmailValidators(), oneOf),
+		Validators:  append(emailValidators(), oneOf),
 	}
 	attrs["username"] = schema.StringAttribute{
 		Optional: true, Computed: true,

@@ -48,7 +48,7 @@ var NewOrganizationMembershipResource = fwutil.NewResource(&fwutil.Resource[orga
 					return platformclient.IsID(platformclient.PrefixOrganizationMembership, s)
 				}}},
 			},
-			{Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, {Label: "<EMAIL>", Match: memberEmailRe.MatchString}}},
+			{Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, {Label: "<EMAIL>", Match: emailRe.MatchString}}},
 		}},
 		Print: func(m *organizationMembershipModel) string { return m.ID.ValueString() },
 		Read:  importOrganizationMembership,
@@ -100,7 +100,7 @@ func organizationMembershipSchema(context.Context) schema.Schema {
 				Required: true,
 				Description: "Email address of the person to invite: an address with one `@`, without white space. The platform matches emails in any case: " +
 					"the configuration's spelling stays in the state when the platform's differs only in case. Changing it replaces the membership.",
-				Validators:    memberEmailValidators(),
+				Validators:    emailValidators(),
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"user_id": schema.StringAttribute{

@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -74,10 +73,7 @@ var organizationSettings = []organizationSetting{
 // defaults.
 const keptWhenLeftOut = " Left out, the organization keeps its setting."
 
-var (
-	emailRe      = regexp.MustCompile(`^[^@\s]+@[^@\s]+$`)
-	authPolicies = []string{platformclient.AuthPolicyPassword, platformclient.AuthPolicyTwoFactorMandatory}
-)
+var authPolicies = []string{platformclient.AuthPolicyPassword, platformclient.AuthPolicyTwoFactorMandatory}
 
 // NewOrganizationResource is the constructor of stack_platform_organization.
 var NewOrganizationResource = fwutil.NewResource(&fwutil.Resource[organizationModel, *platformclient.Client]{
@@ -147,7 +143,7 @@ func organizationSchema(context.Context) schema.Schema {
 		"email": schema.StringAttribute{
 			Required:    true,
 			Description: "Email address of the organization's administrators, to which the platform sends notices.",
-			Validators:  []validator.String{stringvalidator.RegexMatches(emailRe, "must be an email address")},
+			Validators:  emailValidators(),
 		},
 		"external_id": schema.StringAttribute{
 			Computed:      true,

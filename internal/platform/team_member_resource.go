@@ -50,7 +50,7 @@ var NewTeamMemberResource = fwutil.NewResource(&fwutil.Resource[teamMemberModel,
 			{Parts: []fwutil.IDPart{{Label: "<TEAM ID>", Match: isTeamID}, {Label: "<USERNAME>"}}},
 			{Parts: []fwutil.IDPart{
 				{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString},
-				{Label: "<EMAIL>", Match: memberEmailRe.MatchString},
+				{Label: "<EMAIL>", Match: emailRe.MatchString},
 				{Label: "<TEAM NAME>"},
 			}},
 		}},
