@@ -1,7 +1,7 @@
 # The platform part of the demo: an organization with two projects, their
-# workspaces, an agent pool that runs one of them, a team with custom access
-# to one project and write access to the other's workspace, and a variable
-# set with variables assigned to that project. The provider reads
+# workspaces, an agent pool that runs one of them, a team with an invited
+# member, custom access to one project and write access to the other's
+# workspace, and a variable set with variables assigned to that project. The provider reads
 # STACK_PLATFORM_ADDR and STACK_PLATFORM_TOKEN, which the script sets.
 
 resource "stack_platform_organization" "demo" {
@@ -60,6 +60,19 @@ resource "stack_platform_workspace_settings" "network_prod" {
 resource "stack_platform_team" "deployers" {
   organization = stack_platform_organization.demo.name
   name         = "deployers"
+}
+
+# A person invited to the organization, in the deployers team from the
+# start: the membership stays "invited" until they accept, which the plan
+# takes as it is.
+resource "stack_platform_organization_membership" "ada" {
+  organization = stack_platform_organization.demo.name
+  email        = "ada@demo.example"
+}
+
+resource "stack_platform_team_member" "ada" {
+  team_id                    = stack_platform_team.deployers.id
+  organization_membership_id = stack_platform_organization_membership.ada.id
 }
 
 # Custom access: deployers may apply runs in the payments workspaces.
