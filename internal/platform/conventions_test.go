@@ -132,6 +132,14 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 			apiType: platformclient.SSHKey{},
 			shownBy: attributeNames(sshKeySchema(ctx).Attributes, sshKeyDataSourceSchema(ctx).Attributes),
 		},
+		"OAuth client": {
+			apiType: platformclient.OAuthClient{},
+			shownBy: attributeNames(oauthClientSchema(ctx).Attributes, oauthClientDataSourceSchema(ctx).Attributes),
+			notExposed: map[string]string{
+				"service-provider-display-name": "the platform's name for service_provider, which service_provider decides",
+				"connect-path":                  "the page of the platform's web interface where a person starts the code host's OAuth flow, for a browser",
+			},
+		},
 		"team access": {
 			apiType: platformclient.TeamWorkspace{},
 			// The permissions are the nested attributes of permissions.
@@ -506,6 +514,23 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 		got := sshKeyModel{sshKeyDataModel: sshKeyDataModel{Organization: str("acme")}}
 		modelFromSSHKey(&got.sshKeyDataModel, a)
 		sameConfigurable(t, "SSH key", sshKeySchema(ctx), &want, &got, "key", "key_wo", "key_wo_version")
+	})
+
+	t.Run("OAuth client", func(t *testing.T) {
+		want := oauthClientModel{oauthClientDataModel: oauthClientDataModel{
+			Organization: str("acme"), ServiceProvider: str("bitbucket_data_center"), Name: str("bitbucket"),
+			HTTPURL: str("https://bitbucket.acme.example"), APIURL: str("https://bitbucket.acme.example"), Key: str("consumer"),
+			RSAPublicKey: str("-----BEGIN PUBLIC KEY-----"), OrganizationScoped: types.BoolValue(false), AgentPoolID: str("apool-6p5RiCe5CRjBmsGt"),
+		}}
+		opts := oauthClientFromModel(&want.oauthClientDataModel, creating)
+		a := throughJSONAPI[platformclient.OAuthClient](t, &opts)
+		a.Organization = &platformclient.Organization{Name: "acme"}
+		got := oauthClientModel{}
+		modelFromOAuthClient(&got.oauthClientDataModel, a)
+		// The secrets come from the configuration, and the platform never
+		// answers them.
+		sameConfigurable(t, "OAuth client", oauthClientSchema(ctx), &want, &got, "secret", "secret_wo", "secret_wo_version",
+			"private_key", "private_key_wo", "private_key_wo_version", "oauth_token", "oauth_token_wo", "oauth_token_wo_version")
 	})
 
 	t.Run("team access", func(t *testing.T) {

@@ -28,6 +28,7 @@ func Resources() []func() resource.Resource {
 		NewAgentPoolExcludedWorkspacesResource,
 		NewSSHKeyResource,
 		NewTeamAccessResource,
+		NewOAuthClientResource,
 	}
 }
 
@@ -46,6 +47,7 @@ func DataSources() []func() datasource.DataSource {
 		NewAgentPoolDataSource,
 		NewSSHKeyDataSource,
 		NewTeamAccessDataSource,
+		NewOAuthClientDataSource,
 	}
 }
 
