@@ -76,12 +76,12 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 		},
 		"project": {
 			apiType: platformclient.Project{},
-			shownBy: attributeNames(projectSchema(ctx).Attributes, projectDataSourceSchema(ctx).Attributes),
+			shownBy: attributeNames(projectSchema(ctx).Attributes, projectDataSourceSchema(ctx).Attributes,
+				projectSettingsSchema(ctx).Attributes),
+			renamed: map[string]string{"setting-overwrites": "overwrites"},
 			notExposed: map[string]string{
-				"default-execution-mode": "the project's execution settings, which no resource manages yet",
-				"setting-overwrites":     "which of the project's execution settings are its own, which no resource manages yet",
-				"is-unified":             editionFlag,
-				"workspace-count":        "how many workspaces the project holds, which the workspaces' own resources decide",
+				"is-unified":      editionFlag,
+				"workspace-count": "how many workspaces the project holds, which the workspaces' own resources decide",
 			},
 		},
 		"workspace": {
@@ -514,6 +514,24 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 		got := sshKeyModel{sshKeyDataModel: sshKeyDataModel{Organization: str("acme")}}
 		modelFromSSHKey(&got.sshKeyDataModel, a)
 		sameConfigurable(t, "SSH key", sshKeySchema(ctx), &want, &got, "key", "key_wo", "key_wo_version")
+	})
+
+	t.Run("project settings", func(t *testing.T) {
+		want := projectSettingsModel{
+			ProjectID: str("prj-6p5RiCe5CRjBmsGt"), DefaultExecutionMode: str(platformclient.ExecutionModeAgent),
+			DefaultAgentPoolID: str("apool-6p5RiCe5CRjBmsGt"),
+		}
+		opts := projectSettingsFromModel(&want)
+		a := throughJSONAPI[platformclient.Project](t, &opts)
+		a.ID = want.ProjectID.ValueString()
+		// The pool is a relation of the answer, an attribute of the request.
+		a.DefaultAgentPool = &platformclient.AgentPool{ID: want.DefaultAgentPoolID.ValueString()}
+		var got projectSettingsModel
+		modelFromProjectSettings(&got, a)
+		sameConfigurable(t, "project settings", projectSettingsSchema(ctx), &want, &got)
+		if !got.Overwrites.Equal(projectOverwrites(true)) {
+			t.Errorf("project settings: a mode set came back with overwrites %s, want both true", got.Overwrites)
+		}
 	})
 
 	t.Run("OAuth client", func(t *testing.T) {
