@@ -30,6 +30,7 @@ func Resources() []func() resource.Resource {
 		NewTeamAccessResource,
 		NewOAuthClientResource,
 		NewProjectSettingsResource,
+		NewProjectOAuthClientResource,
 	}
 }
 
