@@ -391,11 +391,14 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 			WorkspaceID: str("ws-4pW7hPwDJ1fY3gSC"), ExecutionMode: str(platformclient.ExecutionModeAgent),
 			AgentPoolID: str("apool-6p5RiCe5CRjBmsGt"), GlobalRemoteState: types.BoolValue(true),
 			RemoteStateConsumerIDs: types.SetValueMust(types.StringType, []attr.Value{str("ws-7q6SjDf6DSkCntHu")}),
+			SSHKeyID:               str("sshkey-6p5RiCe5CRjBmsGt"),
 		}
 		opts := workspaceSettingsFromModel(&want)
 		a := throughJSONAPI[platformclient.Workspace](t, &opts)
 		a.ID = want.WorkspaceID.ValueString()
 		a.AgentPool = &platformclient.AgentPool{ID: want.AgentPoolID.ValueString()}
+		// The SSH key has a call of its own, whose answer is the workspace.
+		a.SSHKey = &platformclient.SSHKey{ID: want.SSHKeyID.ValueString()}
 		var got workspaceSettingsModel
 		// The consumers have calls of their own, which take and give IDs.
 		modelFromWorkspaceSettings(&got, a, sortedStrings(ctx, want.RemoteStateConsumerIDs, &diags))
