@@ -423,9 +423,15 @@ resource "stack_platform_ssh_key" "deploy" {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: withKey,
+				// The workspace data source shows the key too.
+				Config: withKey + `
+data "stack_platform_workspace" "producer" {
+  id = stack_platform_workspace_settings.test.id
+}
+`,
 				Check: resource.ComposeTestCheckFunc(keyIs(true), check.IDKept(wsSettingsAddr, &wsID),
-					resource.TestCheckResourceAttrPair(wsSettingsAddr, "ssh_key_id", "stack_platform_ssh_key.deploy", "id")),
+					resource.TestCheckResourceAttrPair(wsSettingsAddr, "ssh_key_id", "stack_platform_ssh_key.deploy", "id"),
+					resource.TestCheckResourceAttrPair("data.stack_platform_workspace.producer", "ssh_key_id", "stack_platform_ssh_key.deploy", "id")),
 			},
 			{ResourceName: wsSettingsAddr, ImportState: true, ImportStateVerify: true},
 			{
