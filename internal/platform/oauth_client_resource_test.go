@@ -322,3 +322,119 @@ data "stack_platform_oauth_client" "missing" {
 		}},
 	})
 }
+
+// The secrets, sensitive or write-only, never reach a log or the output:
+// the transport masks the values the create sends.
+func TestAccOAuthClient_secretsNeverLogged(t *testing.T) {
+	const (
+		secret     = "canary-oauth-secret-3b7e"
+		token      = "canary-oauth-token-wo-8d2a"
+		privateKey = "canary-oauth-private-key-1f4c"
+	)
+	p := acctest.NewPlatform(t)
+	acctest.NoSecretsInTraceLog(t, p.ProviderConfig()+fmt.Sprintf(`
+resource "stack_platform_oauth_client" "ado" {
+  service_provider       = "ado_server"
+  http_url               = "https://ado.acme.example"
+  api_url                = "https://ado.acme.example"
+  secret                 = %q
+  private_key            = %q
+  oauth_token_wo         = %q
+  oauth_token_wo_version = 1
+}
+`, secret, privateKey, token), "/api/v2/organizations/"+p.Organization+"/oauth-clients", secret, token, privateKey)
+}
+
+// An agent pool is given to the client in place; removing it replaces the
+// client, as an update can give the client another pool but not none.
+func TestAccOAuthClient_agentPool(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	config := func(body string) string {
+		return oauthClientConfig(p, `api_url = "https://api.github.com"
+  `+body) + `
+resource "stack_platform_agent_pool" "runners" {
+  name = "runners"
+}
+`
+	}
+	action := func(a plancheck.ResourceActionType) resource.ConfigPlanChecks {
+		return resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(oauthClientAddr, a)}}
+	}
+	poolIsOnServer := func(want bool) resource.TestCheckFunc {
+		return func(s *terraform.State) error {
+			id, err := check.StateValue(s, oauthClientAddr, "id")
+			if err != nil {
+				return err
+			}
+			oc, err := p.Client(t).OAuthClients.Read(context.Background(), id)
+			if err != nil {
+				return err
+			}
+			return check.Differences(map[string]any{"pool": oc.AgentPool != nil && oc.AgentPool.ID != ""}, map[string]any{"pool": want})
+		}
+	}
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config(""), Check: resource.ComposeTestCheckFunc(check.IDKept(oauthClientAddr, &id), poolIsOnServer(false))},
+			{
+				Config: config(`agent_pool_id = stack_platform_agent_pool.runners.id`), ConfigPlanChecks: action(plancheck.ResourceActionUpdate),
+				Check: resource.ComposeTestCheckFunc(check.IDKept(oauthClientAddr, &id), poolIsOnServer(true),
+					resource.TestCheckResourceAttrPair(oauthClientAddr, "agent_pool_id", "stack_platform_agent_pool.runners", "id")),
+			},
+			{
+				Config: config(""), ConfigPlanChecks: action(plancheck.ResourceActionDestroyBeforeCreate),
+				ConfigStateChecks: stateIs(oauthClientAddr, map[string]knownvalue.Check{"agent_pool_id": knownvalue.Null()}),
+				Check:             poolIsOnServer(false),
+			},
+		},
+	})
+}
+
+// After an import, which has no secrets, the configured ones go to the
+// state in place: the private key, which a create alone sends, does not
+// replace the client.
+func TestAccOAuthClient_importThenPlanKeepsTheClient(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	oc, err := p.Client(t).OAuthClients.Create(context.Background(), p.Organization, platformclient.OAuthClientCreateOptions{
+		ServiceProvider: check.Ptr("ado_server"), HTTPURL: check.Ptr("https://ado.acme.example"), APIURL: check.Ptr("https://ado.acme.example"),
+		PrivateKey: check.Ptr("pem"), Secret: check.Ptr("s"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := p.ProviderConfig() + `
+resource "stack_platform_oauth_client" "test" {
+  service_provider = "ado_server"
+  http_url         = "https://ado.acme.example"
+  api_url          = "https://ado.acme.example"
+  private_key      = "pem"
+  secret           = "s"
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config, ResourceName: oauthClientAddr, ImportState: true, ImportStateId: oc.ID, ImportStatePersist: true,
+				ImportStateCheck: func(s []*terraform.InstanceState) error {
+					if len(s) != 1 || s[0].Attributes["private_key"] != "" || s[0].Attributes["secret"] != "" || s[0].Attributes["organization"] != p.Organization {
+						return fmt.Errorf("imported %v, want the client without its secrets", s)
+					}
+					return nil
+				},
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(oauthClientAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: stateIs(oauthClientAddr, map[string]knownvalue.Check{
+					"id": check.Str(oc.ID), "private_key": check.Str("pem"), "secret": check.Str("s"),
+				}),
+			},
+			{Config: config, PlanOnly: true},
+		},
+	})
+}
