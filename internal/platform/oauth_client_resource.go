@@ -139,10 +139,18 @@ func secretOf(s string) *string {
 }
 
 // validateOAuthClient checks what the platform refuses of a code host: a
-// private key is an Azure DevOps Server client's alone.
+// private key is an Azure DevOps Server client's alone, and a Bitbucket
+// Data Center client needs its consumer key.
 func validateOAuthClient(ctx context.Context, config tfsdk.Config, m *oauthClientModel, diags *diag.Diagnostics) {
 	sp := m.ServiceProvider
-	if sp.IsNull() || sp.IsUnknown() || sp.ValueString() == "ado_server" {
+	if sp.IsNull() || sp.IsUnknown() {
+		return
+	}
+	if sp.ValueString() == "bitbucket_data_center" && m.Key.IsNull() {
+		diags.AddAttributeError(path.Root("key"), "Missing key",
+			`service_provider = "bitbucket_data_center" needs key, the consumer key of its application link.`)
+	}
+	if sp.ValueString() == "ado_server" {
 		return
 	}
 	var wo types.String
@@ -186,7 +194,7 @@ func oauthClientSchema(context.Context) schema.Schema {
 		"api_url":  url("The code host's API address, such as `https://api.github.com`"),
 		"key": schema.StringAttribute{
 			Optional:    true,
-			Description: "The OAuth application's key (its client ID, or a Bitbucket Data Center consumer key), not blank. Changing it changes the client in place; a refresh sees a change made outside Terraform.",
+			Description: "The OAuth application's key (its client ID, or a Bitbucket Data Center consumer key, which such a client requires), not blank. Changing it changes the client in place; a refresh sees a change made outside Terraform.",
 			Validators:  notBlankValidators(),
 		},
 		"rsa_public_key": schema.StringAttribute{
