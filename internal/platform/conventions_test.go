@@ -76,12 +76,12 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 		},
 		"project": {
 			apiType: platformclient.Project{},
-			shownBy: attributeNames(projectSchema(ctx).Attributes, projectDataSourceSchema(ctx).Attributes),
+			shownBy: attributeNames(projectSchema(ctx).Attributes, projectDataSourceSchema(ctx).Attributes,
+				projectSettingsSchema(ctx).Attributes),
+			renamed: map[string]string{"setting-overwrites": "overwrites"},
 			notExposed: map[string]string{
-				"default-execution-mode": "the project's execution settings, which no resource manages yet",
-				"setting-overwrites":     "which of the project's execution settings are its own, which no resource manages yet",
-				"is-unified":             editionFlag,
-				"workspace-count":        "how many workspaces the project holds, which the workspaces' own resources decide",
+				"is-unified":      editionFlag,
+				"workspace-count": "how many workspaces the project holds, which the workspaces' own resources decide",
 			},
 		},
 		"workspace": {
@@ -131,6 +131,14 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 		"SSH key": {
 			apiType: platformclient.SSHKey{},
 			shownBy: attributeNames(sshKeySchema(ctx).Attributes, sshKeyDataSourceSchema(ctx).Attributes),
+		},
+		"OAuth client": {
+			apiType: platformclient.OAuthClient{},
+			shownBy: attributeNames(oauthClientSchema(ctx).Attributes, oauthClientDataSourceSchema(ctx).Attributes),
+			notExposed: map[string]string{
+				"service-provider-display-name": "the platform's name for service_provider, which service_provider decides",
+				"connect-path":                  "the page of the platform's web interface where a person starts the code host's OAuth flow, for a browser",
+			},
 		},
 		"team access": {
 			apiType: platformclient.TeamWorkspace{},
@@ -395,11 +403,14 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 			WorkspaceID: str("ws-4pW7hPwDJ1fY3gSC"), ExecutionMode: str(platformclient.ExecutionModeAgent),
 			AgentPoolID: str("apool-6p5RiCe5CRjBmsGt"), GlobalRemoteState: types.BoolValue(true),
 			RemoteStateConsumerIDs: types.SetValueMust(types.StringType, []attr.Value{str("ws-7q6SjDf6DSkCntHu")}),
+			SSHKeyID:               str("sshkey-6p5RiCe5CRjBmsGt"),
 		}
 		opts := workspaceSettingsFromModel(&want)
 		a := throughJSONAPI[platformclient.Workspace](t, &opts)
 		a.ID = want.WorkspaceID.ValueString()
 		a.AgentPool = &platformclient.AgentPool{ID: want.AgentPoolID.ValueString()}
+		// The SSH key has a call of its own, whose answer is the workspace.
+		a.SSHKey = &platformclient.SSHKey{ID: want.SSHKeyID.ValueString()}
 		var got workspaceSettingsModel
 		// The consumers have calls of their own, which take and give IDs.
 		modelFromWorkspaceSettings(&got, a, sortedStrings(ctx, want.RemoteStateConsumerIDs, &diags))
@@ -529,6 +540,41 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 		got := sshKeyModel{sshKeyDataModel: sshKeyDataModel{Organization: str("acme")}}
 		modelFromSSHKey(&got.sshKeyDataModel, a)
 		sameConfigurable(t, "SSH key", sshKeySchema(ctx), &want, &got, "key", "key_wo", "key_wo_version")
+	})
+
+	t.Run("project settings", func(t *testing.T) {
+		want := projectSettingsModel{
+			ProjectID: str("prj-6p5RiCe5CRjBmsGt"), DefaultExecutionMode: str(platformclient.ExecutionModeAgent),
+			DefaultAgentPoolID: str("apool-6p5RiCe5CRjBmsGt"),
+		}
+		opts := projectSettingsFromModel(&want)
+		a := throughJSONAPI[platformclient.Project](t, &opts)
+		a.ID = want.ProjectID.ValueString()
+		// The pool is a relation of the answer, an attribute of the request.
+		a.DefaultAgentPool = &platformclient.AgentPool{ID: want.DefaultAgentPoolID.ValueString()}
+		var got projectSettingsModel
+		modelFromProjectSettings(&got, a)
+		sameConfigurable(t, "project settings", projectSettingsSchema(ctx), &want, &got)
+		if !got.Overwrites.Equal(projectOverwrites(true)) {
+			t.Errorf("project settings: a mode set came back with overwrites %s, want both true", got.Overwrites)
+		}
+	})
+
+	t.Run("OAuth client", func(t *testing.T) {
+		want := oauthClientModel{oauthClientDataModel: oauthClientDataModel{
+			Organization: str("acme"), ServiceProvider: str("bitbucket_data_center"), Name: str("bitbucket"),
+			HTTPURL: str("https://bitbucket.acme.example"), APIURL: str("https://bitbucket.acme.example"), Key: str("consumer"),
+			RSAPublicKey: str("-----BEGIN PUBLIC KEY-----"), OrganizationScoped: types.BoolValue(false), AgentPoolID: str("apool-6p5RiCe5CRjBmsGt"),
+		}}
+		opts := oauthClientFromModel(&want.oauthClientDataModel, creating)
+		a := throughJSONAPI[platformclient.OAuthClient](t, &opts)
+		a.Organization = &platformclient.Organization{Name: "acme"}
+		got := oauthClientModel{}
+		modelFromOAuthClient(&got.oauthClientDataModel, a)
+		// The secrets come from the configuration, and the platform never
+		// answers them.
+		sameConfigurable(t, "OAuth client", oauthClientSchema(ctx), &want, &got, "secret", "secret_wo", "secret_wo_version",
+			"private_key", "private_key_wo", "private_key_wo_version", "oauth_token", "oauth_token_wo", "oauth_token_wo_version")
 	})
 
 	t.Run("team access", func(t *testing.T) {

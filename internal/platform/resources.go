@@ -30,6 +30,9 @@ func Resources() []func() resource.Resource {
 		NewTeamAccessResource,
 		NewOrganizationMembershipResource,
 		NewTeamMemberResource,
+		NewOAuthClientResource,
+		NewProjectSettingsResource,
+		NewProjectOAuthClientResource,
 	}
 }
 
@@ -52,6 +55,7 @@ func DataSources() []func() datasource.DataSource {
 		NewOrganizationMembersDataSource,
 		NewCurrentUserDataSource,
 		NewCodehostAppInstallationDataSource,
+		NewOAuthClientDataSource,
 	}
 }
 

@@ -22,8 +22,8 @@ var NewWorkspaceDataSource = fwutil.NewDataSource(&fwutil.DataSource[workspaceDa
 })
 
 // workspaceAttributes are a workspace's attributes as the data sources
-// show them: the resource's, all computed, and the lock, which the
-// resource leaves out: those of workspaceDataModel.
+// show them: the resource's, all computed, the lock, which the resource
+// leaves out, and the SSH key: those of workspaceDataModel.
 func workspaceAttributes(ctx context.Context) map[string]schema.Attribute {
 	attrs := computedFrom(workspaceSchema(ctx), map[string]string{
 		"organization":                          "Name of the workspace's organization.",
@@ -61,6 +61,11 @@ func workspaceAttributes(ctx context.Context) map[string]schema.Attribute {
 		Description: "Whether the workspace is locked, so that no run starts in it: by a user or a team, or by a run while it plans or applies. " +
 			"The resource `stack_platform_workspace` leaves it out: a lock comes and goes with every run, and would show as a change in every plan of the workspace.",
 	}
+	attrs["ssh_key_id"] = schema.StringAttribute{
+		Computed: true,
+		Description: "ID of the SSH key with which the workspace's runs fetch modules from private repositories, `sshkey-` and 16 characters; " +
+			"null when it has none. `stack_platform_workspace_settings` sets it.",
+	}
 	attrs["locked_by"] = schema.StringAttribute{
 		Computed:    true,
 		Description: "ID of who holds the workspace's lock: a user (`user-…`), a team (`team-…`) or a run (`run-…`); null when the workspace is not locked.",
@@ -82,11 +87,13 @@ func workspaceDataSourceSchema(ctx context.Context) schema.Schema {
 }
 
 // workspaceDataModel is a workspace as the data sources show it: what the
-// resource shows, and its lock, which the resource leaves out.
+// resource shows, its lock, which the resource leaves out, and its SSH
+// key, which the settings resource manages.
 type workspaceDataModel struct {
 	workspaceModel
 	Locked   types.Bool   `tfsdk:"locked"`
 	LockedBy types.String `tfsdk:"locked_by"`
+	SSHKeyID types.String `tfsdk:"ssh_key_id"`
 }
 
 // modelFromWorkspaceData writes w into m, with the tags w has of its own.
@@ -101,6 +108,10 @@ func modelFromWorkspaceData(m *workspaceDataModel, w *platformclient.Workspace, 
 	m.LockedBy = types.StringNull()
 	if id := w.LockedBy.ID(); id != "" {
 		m.LockedBy = types.StringValue(id)
+	}
+	m.SSHKeyID = types.StringNull()
+	if w.SSHKey != nil && w.SSHKey.ID != "" {
+		m.SSHKeyID = types.StringValue(w.SSHKey.ID)
 	}
 }
 

@@ -31,6 +31,7 @@ type workspaceSettingsModel struct {
 	AgentPoolID            types.String `tfsdk:"agent_pool_id"`
 	GlobalRemoteState      types.Bool   `tfsdk:"global_remote_state"`
 	RemoteStateConsumerIDs types.Set    `tfsdk:"remote_state_consumer_ids"`
+	SSHKeyID               types.String `tfsdk:"ssh_key_id"`
 }
 
 // NewWorkspaceSettingsResource is the constructor of
@@ -71,15 +72,21 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 	Read:   readWorkspaceSettings,
 	Update: writeWorkspaceSettings,
 	// A destroy gives the workspace back the settings of a new one: the
-	// execution of its project, no global access to its state, and no
-	// consumers.
+	// execution of its project, no global access to its state, no SSH key
+	// and no consumers.
 	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceSettingsModel) error {
 		id := m.WorkspaceID.ValueString()
-		if _, err := op.Client.Workspaces.Update(ctx, id, platformclient.WorkspaceOptions{
+		got, err := op.Client.Workspaces.Update(ctx, id, platformclient.WorkspaceOptions{
 			GlobalRemoteState: ptr(false),
 			SettingOverwrites: &platformclient.WorkspaceSettingOverwrites{ExecutionMode: ptr(false), AgentPool: ptr(false)},
-		}); err != nil {
+		})
+		if err != nil {
 			return err
+		}
+		if sshKeyOf(got) != "" {
+			if _, err := op.Client.Workspaces.UnassignSSHKey(ctx, id); err != nil {
+				return err
+			}
 		}
 		return op.Client.Workspaces.UpdateRemoteStateConsumers(ctx, id, []string{})
 	},
@@ -89,7 +96,7 @@ func workspaceSettingsSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "The execution settings of a workspace of the platform and who may read its state, apart from `stack_platform_workspace` " +
 			"so that workspaces can name each other as remote state consumers without a dependency cycle. " +
-			"A destroy gives the workspace back the settings of a new one: its project's execution, no global state access, no consumers. " +
+			"A destroy gives the workspace back the settings of a new one: its project's execution, no global state access, no SSH key, no consumers. " +
 			"The import ID is the workspace's ID, such as `ws-4pW7hPwDJ1fY3gSC`, or `<ORGANIZATION>/<WORKSPACE NAME>`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
@@ -129,33 +136,54 @@ func workspaceSettingsSchema(context.Context) schema.Schema {
 				Validators:    []validator.Set{setvalidator.ValueStringsAre(idValidator(platformclient.PrefixWorkspace, "a workspace"))},
 				PlanModifiers: []planmodifier.Set{setplanmodifier.UseStateForUnknown()},
 			},
+			"ssh_key_id": schema.StringAttribute{
+				Optional: true,
+				Description: "ID of the SSH key of the organization (`stack_platform_ssh_key`), `sshkey-` and 16 characters, with which the workspace's runs " +
+					"fetch modules from private repositories. Not set, the workspace has none: removing it unassigns the key, and a refresh sees a key " +
+					"assigned or changed outside Terraform, which the next plan sets back. The key is assigned after the execution settings: when the " +
+					"platform refuses it, the other settings stay applied, the state says so, and the error names this attribute.",
+				Validators: []validator.String{idValidator(platformclient.PrefixSSHKey, "an SSH key")},
+			},
 		},
 	}
 }
 
 // writeWorkspaceSettings sends the settings over prior, the state (nil on
 // create): an execution mode names the workspace's own, none inherits;
-// consumers not known (left out on create) are not sent. It takes two
-// requests, the workspace's then its consumers': when the second fails,
-// the first stays applied, and the error is a fwutil.Partial whose model
-// holds the workspace's new settings and the consumers it had.
+// consumers not known (left out on create) are not sent. It takes up to
+// three requests, the workspace's, its SSH key's when that changes, then
+// its consumers': when a later one fails, the earlier stay applied, and
+// the error is a fwutil.Partial whose model holds what the workspace has
+// now and the consumers it had.
 func writeWorkspaceSettings(ctx context.Context, op fwutil.Op[*platformclient.Client], m, prior *workspaceSettingsModel) error {
 	id := m.WorkspaceID.ValueString()
 	got, err := op.Client.Workspaces.Update(ctx, id, workspaceSettingsFromModel(m))
 	if err != nil {
 		return err
 	}
+	if key := m.SSHKeyID.ValueString(); key != sshKeyOf(got) {
+		var assigned *platformclient.Workspace
+		if key == "" {
+			assigned, err = op.Client.Workspaces.UnassignSSHKey(ctx, id)
+		} else {
+			assigned, err = op.Client.Workspaces.AssignSSHKey(ctx, id, key)
+		}
+		if err != nil {
+			return partialWorkspaceSettings(m, prior, got, path.Root("ssh_key_id"), err)
+		}
+		got = assigned
+	}
 	var consumers []string
 	if m.RemoteStateConsumerIDs.IsUnknown() {
 		list, err := op.Client.Workspaces.ListRemoteStateConsumers(ctx, id)
 		if err != nil {
-			return partialWorkspaceSettings(m, prior, got, err)
+			return partialWorkspaceSettings(m, prior, got, path.Root("remote_state_consumer_ids"), err)
 		}
 		consumers = consumerIDs(list)
 	} else {
 		consumers = sortedStrings(ctx, m.RemoteStateConsumerIDs, op.Diags)
 		if err := op.Client.Workspaces.UpdateRemoteStateConsumers(ctx, id, nonNil(consumers)); err != nil {
-			return partialWorkspaceSettings(m, prior, got, err)
+			return partialWorkspaceSettings(m, prior, got, path.Root("remote_state_consumer_ids"), err)
 		}
 	}
 	modelFromWorkspaceSettings(m, got, consumers)
@@ -180,11 +208,11 @@ func workspaceSettingsFromModel(m *workspaceSettingsModel) platformclient.Worksp
 	return u
 }
 
-// partialWorkspaceSettings is the error of a write whose consumers'
-// request failed once the workspace w had taken the other settings: m
-// becomes w with the consumers of prior, which the failed request left
-// as they were (null on a create, which never read them).
-func partialWorkspaceSettings(m, prior *workspaceSettingsModel, w *platformclient.Workspace, err error) error {
+// partialWorkspaceSettings is the error of a write whose request for the
+// attribute at failed (the SSH key's or the consumers') once the workspace
+// w had taken the other settings: m becomes w with the consumers of prior,
+// which no request changed (null on a create, which never read them).
+func partialWorkspaceSettings(m, prior *workspaceSettingsModel, w *platformclient.Workspace, at path.Path, err error) error {
 	modelFromWorkspaceSettings(m, w, nil)
 	m.RemoteStateConsumerIDs = types.SetNull(types.StringType)
 	if prior != nil {
@@ -194,10 +222,14 @@ func partialWorkspaceSettings(m, prior *workspaceSettingsModel, w *platformclien
 	if !m.AgentPoolID.IsNull() {
 		pool = "agent_pool_id " + m.AgentPoolID.ValueString()
 	}
+	done := fmt.Sprintf("the workspace %s now has execution_mode %q, %s and global_remote_state = %t", w.ID, w.ExecutionMode, pool, w.GlobalRemoteState)
+	if key := sshKeyOf(w); key != "" {
+		done = fmt.Sprintf("the workspace %s now has execution_mode %q, %s, global_remote_state = %t and ssh_key_id %s",
+			w.ID, w.ExecutionMode, pool, w.GlobalRemoteState, key)
+	}
 	return &fwutil.Partial{
-		Done: fmt.Sprintf("the workspace %s now has execution_mode %q, %s and global_remote_state = %t",
-			w.ID, w.ExecutionMode, pool, w.GlobalRemoteState),
-		Path: path.Root("remote_state_consumer_ids"),
+		Done: done,
+		Path: at,
 		Err:  err,
 	}
 }
@@ -263,4 +295,16 @@ func modelFromWorkspaceSettings(m *workspaceSettingsModel, w *platformclient.Wor
 	}
 	m.GlobalRemoteState = types.BoolValue(w.GlobalRemoteState)
 	m.RemoteStateConsumerIDs = fwutil.StringSetValue(nonNil(consumers))
+	m.SSHKeyID = types.StringNull()
+	if key := sshKeyOf(w); key != "" {
+		m.SSHKeyID = types.StringValue(key)
+	}
+}
+
+// sshKeyOf is the ID of the workspace's SSH key, "" for none.
+func sshKeyOf(w *platformclient.Workspace) string {
+	if w.SSHKey == nil {
+		return ""
+	}
+	return w.SSHKey.ID
 }

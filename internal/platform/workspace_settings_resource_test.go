@@ -381,3 +381,128 @@ func TestAccWorkspaceSettings_consumersReadFailsOnCreate(t *testing.T) {
 		},
 	})
 }
+
+// The workspace's SSH key: assigned with the settings, seen when changed
+// outside Terraform and set back, unassigned when the configuration
+// removes it, imported with the rest.
+func TestAccWorkspaceSettings_sshKey(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	config := func(body string) string {
+		return wsSettingsConfig(p, body) + `
+resource "stack_platform_ssh_key" "deploy" {
+  name = "deploy"
+  key  = "-----BEGIN OPENSSH PRIVATE KEY-----\ntest\n-----END OPENSSH PRIVATE KEY-----\n"
+}
+`
+	}
+	withKey := config(`ssh_key_id = stack_platform_ssh_key.deploy.id`)
+	// keyIs checks the producer's SSH key on the platform: that of the
+	// resource deploy, or none.
+	keyIs := func(assigned bool) resource.TestCheckFunc {
+		return func(s *terraform.State) error {
+			ws, err := p.Client(t).Workspaces.Read(context.Background(), p.Organization, "producer", platformclient.WorkspaceReadOptions{})
+			if err != nil {
+				return err
+			}
+			got := ""
+			if ws.SSHKey != nil {
+				got = ws.SSHKey.ID
+			}
+			want := ""
+			if assigned {
+				want, _ = check.StateValue(s, "stack_platform_ssh_key.deploy", "id")
+			}
+			return check.Differences(map[string]any{"ssh key": got}, map[string]any{"ssh key": want})
+		}
+	}
+	action := func(a plancheck.ResourceActionType) resource.ConfigPlanChecks {
+		return resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(wsSettingsAddr, a)}}
+	}
+	var wsID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// The workspace data source shows the key too.
+				Config: withKey + `
+data "stack_platform_workspace" "producer" {
+  id = stack_platform_workspace_settings.test.id
+}
+`,
+				Check: resource.ComposeTestCheckFunc(keyIs(true), check.IDKept(wsSettingsAddr, &wsID),
+					resource.TestCheckResourceAttrPair(wsSettingsAddr, "ssh_key_id", "stack_platform_ssh_key.deploy", "id"),
+					resource.TestCheckResourceAttrPair("data.stack_platform_workspace.producer", "ssh_key_id", "stack_platform_ssh_key.deploy", "id")),
+			},
+			{ResourceName: wsSettingsAddr, ImportState: true, ImportStateVerify: true},
+			{
+				PreConfig: func() {
+					if _, err := p.Client(t).Workspaces.UnassignSSHKey(context.Background(), wsID); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: withKey, ConfigPlanChecks: action(plancheck.ResourceActionUpdate), Check: keyIs(true),
+			},
+			{
+				Config: config(""), ConfigPlanChecks: action(plancheck.ResourceActionUpdate), Check: keyIs(false),
+				ConfigStateChecks: stateIs(wsSettingsAddr, map[string]knownvalue.Check{"ssh_key_id": knownvalue.Null()}),
+			},
+			{Config: withKey, Check: keyIs(true)},
+			// A destroy of the settings unassigns the key.
+			{Config: p.ProviderConfig() + `
+resource "stack_platform_workspace" "producer" {
+  name = "producer"
+}
+
+resource "stack_platform_workspace" "consumer" {
+  name = "consumer"
+}
+
+resource "stack_platform_ssh_key" "deploy" {
+  name = "deploy"
+  key  = "-----BEGIN OPENSSH PRIVATE KEY-----\ntest\n-----END OPENSSH PRIVATE KEY-----\n"
+}
+`, Check: keyIs(false)},
+		},
+	})
+}
+
+// The platform refuses an SSH key of another organization once the update
+// has set the other settings: the state saves them, the error names
+// ssh_key_id, and the next plan shows only the key.
+func TestAccWorkspaceSettings_sshKeyRefusedOnUpdate(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	other := p.NewOrganization(t)
+	foreign, err := p.Client(t).SSHKeys.Create(context.Background(), other, platformclient.SSHKeyCreateOptions{
+		Name: check.Ptr("foreign"), Value: check.Ptr(testKeyA),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := wsSettingsConfig(p, fmt.Sprintf(`global_remote_state = true
+  ssh_key_id          = %q`, foreign.ID))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: wsSettingsConfig(p, `execution_mode = "local"`), Check: wsSettingsAre(t, p, "local", false)},
+			{
+				Config: refused,
+				ExpectError: check.Wrapped(`Cannot update the workspace settings: partly applied .*` +
+					`the workspace ws-\w+ now has execution_mode "remote", no agent pool and global_remote_state = true\. ` +
+					`The request for ssh_key_id then failed, so that part is not done\. .*` +
+					`PATCH http://\S+/api/v2/workspaces/ws-\w+/relationships/ssh-key: (404|422)`),
+			},
+			{
+				PreConfig:          serverHas(t, p, "remote", false, true),
+				Config:             refused,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPreRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(wsSettingsAddr, check.Path("ssh_key_id"), check.Str(foreign.ID)),
+					},
+				},
+			},
+		},
+	})
+}
