@@ -138,6 +138,11 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 			shownBy: append(attributeNames(teamAccessSchema(ctx).Attributes, teamAccessDataSourceSchema(ctx).Attributes),
 				attributeNames(permissionTypes(teamAccessPermissions))...),
 		},
+		"run trigger": {
+			apiType:    platformclient.RunTrigger{},
+			shownBy:    attributeNames(runTriggerSchema(ctx).Attributes),
+			notExposed: map[string]string{"created-at": serverTimes},
+		},
 		"team token": {
 			apiType:    platformclient.TeamToken{},
 			shownBy:    attributeNames(teamTokenSchema(ctx).Attributes),
@@ -521,6 +526,17 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 		var got teamAccessModel
 		modelFromTeamAccess(&got, a, &diags)
 		sameConfigurable(t, "team access", teamAccessSchema(ctx), &want, &got)
+	})
+
+	t.Run("run trigger", func(t *testing.T) {
+		want := runTriggerModel{WorkspaceID: str("ws-4pW7hPwDJ1fY3gSC"), SourceableID: str("ws-6p5RiCe5CRjBmsGt")}
+		opts := runTriggerFromModel(&want)
+		a := throughJSONAPI[platformclient.RunTrigger](t, &opts)
+		// The workspace is the create's path, not its body.
+		a.Workspace = &platformclient.Workspace{ID: want.WorkspaceID.ValueString()}
+		var got runTriggerModel
+		modelFromRunTrigger(&got, a)
+		sameConfigurable(t, "run trigger", runTriggerSchema(ctx), &want, &got)
 	})
 
 	t.Run("team token", func(t *testing.T) {

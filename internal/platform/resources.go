@@ -28,6 +28,7 @@ func Resources() []func() resource.Resource {
 		NewAgentPoolExcludedWorkspacesResource,
 		NewSSHKeyResource,
 		NewTeamAccessResource,
+		NewRunTriggerResource,
 	}
 }
 
