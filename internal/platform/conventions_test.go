@@ -151,6 +151,11 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 				"delivery-responses": "the answers of the configuration's latest verification, which the verify action makes, not the configuration",
 			},
 		},
+		"agent token": {
+			apiType:    platformclient.AgentToken{},
+			shownBy:    attributeNames(agentTokenSchema(ctx).Attributes, agentTokenEphemeralSchema(ctx).Attributes),
+			notExposed: map[string]string{"last-used-at": tokensActivity},
+		},
 		"team token": {
 			apiType:    platformclient.TeamToken{},
 			shownBy:    attributeNames(teamTokenSchema(ctx).Attributes),
@@ -585,6 +590,17 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 			}
 			sameConfigurable(t, "notification configuration", notificationConfigurationSchema(ctx), &want, &got, instead...)
 		}
+	})
+
+	t.Run("agent token", func(t *testing.T) {
+		want := agentTokenModel{AgentPoolID: str("apool-6p5RiCe5CRjBmsGt"), Description: str("ci agents")}
+		opts := agentTokenFromModel(&want)
+		a := throughJSONAPI[platformclient.AgentToken](t, &opts)
+		// The pool is the create's path, not its body.
+		a.AgentPool = &platformclient.AgentPool{ID: want.AgentPoolID.ValueString()}
+		var got agentTokenModel
+		modelFromAgentToken(&got, a)
+		sameConfigurable(t, "agent token", agentTokenSchema(ctx), &want, &got)
 	})
 
 	t.Run("team token", func(t *testing.T) {

@@ -30,6 +30,7 @@ func Resources() []func() resource.Resource {
 		NewTeamAccessResource,
 		NewRunTriggerResource,
 		NewNotificationConfigurationResource,
+		NewAgentTokenResource,
 	}
 }
 
@@ -58,5 +59,6 @@ func EphemeralResources() []func() ephemeral.EphemeralResource {
 		NewTeamTokenEphemeralResource,
 		NewOrganizationTokenEphemeralResource,
 		NewAuditTrailTokenEphemeralResource,
+		NewAgentTokenEphemeralResource,
 	}
 }
