@@ -158,6 +158,24 @@ func objectConventions(ctx context.Context) map[string]objectConvention {
 			apiType: platformclient.CodehostAppInstallation{},
 			shownBy: attributeNames(codehostAppInstallationDataSourceSchema(ctx).Attributes),
 		},
+		"run trigger": {
+			apiType:    platformclient.RunTrigger{},
+			shownBy:    attributeNames(runTriggerSchema(ctx).Attributes),
+			notExposed: map[string]string{"created-at": serverTimes},
+		},
+		"notification configuration": {
+			apiType: platformclient.NotificationConfiguration{},
+			shownBy: attributeNames(notificationConfigurationSchema(ctx).Attributes),
+			notExposed: map[string]string{
+				"created-at": serverTimes, "updated-at": serverTimes,
+				"delivery-responses": "the answers of the configuration's latest verification, which the verify action makes, not the configuration",
+			},
+		},
+		"agent token": {
+			apiType:    platformclient.AgentToken{},
+			shownBy:    attributeNames(agentTokenSchema(ctx).Attributes, agentTokenEphemeralSchema(ctx).Attributes),
+			notExposed: map[string]string{"last-used-at": tokensActivity},
+		},
 		"team token": {
 			apiType:    platformclient.TeamToken{},
 			shownBy:    attributeNames(teamTokenSchema(ctx).Attributes),
@@ -590,6 +608,68 @@ func TestConvention_modelsRoundTrip(t *testing.T) {
 		var got teamAccessModel
 		modelFromTeamAccess(&got, a, &diags)
 		sameConfigurable(t, "team access", teamAccessSchema(ctx), &want, &got)
+	})
+
+	t.Run("run trigger", func(t *testing.T) {
+		want := runTriggerModel{WorkspaceID: str("ws-4pW7hPwDJ1fY3gSC"), SourceableID: str("ws-6p5RiCe5CRjBmsGt")}
+		opts := runTriggerFromModel(&want)
+		a := throughJSONAPI[platformclient.RunTrigger](t, &opts)
+		// The workspace is the create's path, not its body.
+		a.Workspace = &platformclient.Workspace{ID: want.WorkspaceID.ValueString()}
+		var got runTriggerModel
+		modelFromRunTrigger(&got, a)
+		sameConfigurable(t, "run trigger", runTriggerSchema(ctx), &want, &got)
+	})
+
+	t.Run("notification configuration", func(t *testing.T) {
+		set := func(v ...string) types.Set { return fwutil.StringSetValue(v) }
+		// Two configurations carry every attribute: a team's email one and
+		// a workspace's generic one.
+		email := notificationConfigurationModel{
+			TeamID: str("team-6p5RiCe5CRjBmsGt"), Name: str("requests"), DestinationType: str(platformclient.NotificationDestinationEmail),
+			Enabled: types.BoolValue(true), Triggers: set("team:change_request"),
+			EmailAddresses: set("a@example.com"), EmailUserIDs: set("user-6p5RiCe5CRjBmsGt"), EmailAllMembers: types.BoolValue(true),
+		}
+		generic := notificationConfigurationModel{
+			WorkspaceID: str("ws-4pW7hPwDJ1fY3gSC"), Name: str("runs"), DestinationType: str(platformclient.NotificationDestinationGeneric),
+			Enabled: types.BoolValue(true), Triggers: set("run:errored"), URL: str("https://hooks.example.com/a"),
+			EmailAllMembers: types.BoolValue(false),
+		}
+		for _, want := range []notificationConfigurationModel{email, generic} {
+			opts := notificationConfigurationFromModel(ctx, &want, &diags)
+			opts.DestinationType = ptr(want.DestinationType.ValueString())
+			if !want.URL.IsNull() {
+				opts.URL = ptr(want.URL.ValueString())
+			}
+			a := throughJSONAPI[platformclient.NotificationConfiguration](t, &opts)
+			// The subscribable is the create's path, not its body.
+			a.Subscribable = &platformclient.NotificationSubscribable{}
+			if !want.TeamID.IsNull() {
+				a.Subscribable.Team = &platformclient.Team{ID: want.TeamID.ValueString()}
+			} else {
+				a.Subscribable.Workspace = &platformclient.Workspace{ID: want.WorkspaceID.ValueString()}
+			}
+			got := notificationConfigurationModel{URL: want.URL}
+			modelFromNotificationConfiguration(&got, a)
+			instead := []string{"token", "token_wo", "token_wo_version", "url_wo", "url_wo_version"}
+			if want.TeamID.IsNull() {
+				instead = append(instead, "team_id", "project_id", "email_addresses", "email_user_ids")
+			} else {
+				instead = append(instead, "workspace_id", "project_id", "url")
+			}
+			sameConfigurable(t, "notification configuration", notificationConfigurationSchema(ctx), &want, &got, instead...)
+		}
+	})
+
+	t.Run("agent token", func(t *testing.T) {
+		want := agentTokenModel{AgentPoolID: str("apool-6p5RiCe5CRjBmsGt"), Description: str("ci agents")}
+		opts := agentTokenFromModel(&want)
+		a := throughJSONAPI[platformclient.AgentToken](t, &opts)
+		// The pool is the create's path, not its body.
+		a.AgentPool = &platformclient.AgentPool{ID: want.AgentPoolID.ValueString()}
+		var got agentTokenModel
+		modelFromAgentToken(&got, a)
+		sameConfigurable(t, "agent token", agentTokenSchema(ctx), &want, &got)
 	})
 
 	t.Run("team token", func(t *testing.T) {

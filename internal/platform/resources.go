@@ -33,6 +33,9 @@ func Resources() []func() resource.Resource {
 		NewOAuthClientResource,
 		NewProjectSettingsResource,
 		NewProjectOAuthClientResource,
+		NewRunTriggerResource,
+		NewNotificationConfigurationResource,
+		NewAgentTokenResource,
 	}
 }
 
@@ -66,5 +69,6 @@ func EphemeralResources() []func() ephemeral.EphemeralResource {
 		NewTeamTokenEphemeralResource,
 		NewOrganizationTokenEphemeralResource,
 		NewAuditTrailTokenEphemeralResource,
+		NewAgentTokenEphemeralResource,
 	}
 }

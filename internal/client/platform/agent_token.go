@@ -15,6 +15,10 @@ type AgentToken struct {
 	Description string     `jsonapi:"attr,description"`
 	CreatedAt   *time.Time `jsonapi:"attr,created-at,rfc3339"`
 	LastUsedAt  *time.Time `jsonapi:"attr,last-used-at,rfc3339"`
+
+	// AgentPool is the token's pool, where an answer names it: the API's
+	// documents do not say that it does.
+	AgentPool *AgentPool `jsonapi:"relation,agent-pool,omitempty"`
 }
 
 // AgentTokenCreateOptions is the body of a create. Description is

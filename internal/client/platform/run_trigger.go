@@ -2,9 +2,13 @@ package platform
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 // Directions of a workspace's list of run triggers.
@@ -50,14 +54,49 @@ func runTriggerPath(id string) (string, error) {
 	return "/run-triggers/" + p, nil
 }
 
+// runTriggerLockedText is what the platform answers a create of a run
+// trigger while another create in the organization holds its lock: the
+// create did nothing, and the same request a moment later goes through.
+const runTriggerLockedText = "run trigger creation locked"
+
+// runTriggerLockedFor is how long Create keeps trying a create that the
+// lock refuses, and runTriggerLockedWait the longest wait between tries.
+const (
+	runTriggerLockedFor  = time.Minute
+	runTriggerLockedWait = 8 * time.Second
+)
+
 // Create makes the applies of the workspace opts.Sourceable names queue
-// runs in workspaceID.
+// runs in workspaceID. Concurrent creates in one organization contend for
+// a lock, and the platform refuses the ones that do not get it, whatever
+// the status, with "Run Trigger creation locked by another user in your
+// organization. Please try again": such a refusal is tried again, after
+// 1, 2, 4 and then 8 seconds, for up to a minute.
 func (s *RunTriggers) Create(ctx context.Context, workspaceID string, opts RunTriggerCreateOptions) (*RunTrigger, error) {
 	path, err := workspacePath(workspaceID)
 	if err != nil {
 		return nil, err
 	}
-	return one[RunTrigger](ctx, s.c, request{method: http.MethodPost, path: path + "/run-triggers", body: &opts})
+	clk := s.c.limiter.clock
+	until := clk.Now().Add(runTriggerLockedFor)
+	wait := time.Second
+	for {
+		got, err := one[RunTrigger](ctx, s.c, request{method: http.MethodPost, path: path + "/run-triggers", body: &opts})
+		if !runTriggerLocked(err) || !clk.Now().Add(wait).Before(until) {
+			return got, err
+		}
+		if err := clk.Sleep(ctx, wait); err != nil {
+			return nil, err
+		}
+		wait = min(2*wait, runTriggerLockedWait)
+	}
+}
+
+// runTriggerLocked reports whether err is the platform's refusal of a
+// create that another create's lock held off.
+func runTriggerLocked(err error) bool {
+	var e *client.Error
+	return errors.As(err, &e) && strings.Contains(strings.ToLower(e.Message), runTriggerLockedText)
 }
 
 // Read reads a run trigger by ID.

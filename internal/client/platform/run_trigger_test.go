@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"reflect"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -53,5 +55,50 @@ func TestRunTriggers_ReadListDelete(t *testing.T) {
 	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/run-triggers/rt-1", "", "")
 	if err := c.RunTriggers.Delete(context.Background(), ".."); err == nil {
 		t.Error("Delete(..) succeeded")
+	}
+}
+
+const runTriggerLockedJSON = `{"errors":[{"status":"409","title":"conflict",` +
+	`"detail":"Run Trigger creation locked by another user in your organization. Please try again"}]}`
+
+// A create that another create's lock holds off is tried again until it
+// goes through; any other refusal is final at once.
+func TestRunTriggers_CreateRetriesTheLock(t *testing.T) {
+	var calls atomic.Int32
+	c, f := fakePlatform(t, func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) <= 2 {
+			reply(http.StatusConflict, runTriggerLockedJSON)(w, r)
+			return
+		}
+		reply(http.StatusCreated, runTriggerJSON)(w, r)
+	})
+	got, err := c.RunTriggers.Create(context.Background(), "ws-1", RunTriggerCreateOptions{Sourceable: &Workspace{ID: "ws-2"}})
+	if err != nil || got.ID != "rt-6p5RiCe5CRjBmsGt" {
+		t.Fatalf("trigger %+v, %v", got, err)
+	}
+	if n := len(f.requests()); n != 3 {
+		t.Errorf("%d requests, want 3", n)
+	}
+
+	c, f = fakePlatform(t, reply(http.StatusUnprocessableEntity, `{"errors":[{"status":"422","title":"invalid","detail":"Sourceable has already been taken"}]}`))
+	if _, err := c.RunTriggers.Create(context.Background(), "ws-1", RunTriggerCreateOptions{Sourceable: &Workspace{ID: "ws-2"}}); err == nil {
+		t.Fatal("a refused create succeeded")
+	}
+	if n := len(f.requests()); n != 1 {
+		t.Errorf("%d requests of a refused create, want 1", n)
+	}
+}
+
+// A lock that holds for a minute fails the create with the platform's
+// words: tries at 0, 1, 3, 7 seconds and then every 8, the last before
+// the minute is out.
+func TestRunTriggers_CreateGivesUpOnTheLockAfterAMinute(t *testing.T) {
+	c, f := fakePlatform(t, reply(http.StatusConflict, runTriggerLockedJSON))
+	_, err := c.RunTriggers.Create(context.Background(), "ws-1", RunTriggerCreateOptions{Sourceable: &Workspace{ID: "ws-2"}})
+	if err == nil || !strings.Contains(err.Error(), "Run Trigger creation locked") {
+		t.Fatalf("error %v, want the lock's", err)
+	}
+	if n := len(f.requests()); n != 10 {
+		t.Errorf("%d requests, want 10", n)
 	}
 }
