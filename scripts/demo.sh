@@ -126,7 +126,7 @@ cp -R examples/demo "$tmp/demo"
 rm -rf "$tmp/demo/.terraform" "$tmp/demo/.terraform.lock.hcl" "$tmp/demo"/terraform.tfstate*
 tfdemo() { "$tf" -chdir="$tmp/demo" "$@" "${tf_color[@]}"; }
 
-step "terraform apply (examples/demo: OIDC and JWT auth methods; secrets sync config, two destinations, a code-host app, three associations; platform organization, two projects, two workspaces, an agent pool that runs one of them, a team with a member and project and workspace access, a variable set assigned to a project, three variables)"
+step "terraform apply (examples/demo: OIDC and JWT auth methods; secrets sync config, two destinations, a code-host app, three associations; platform organization, two projects, two workspaces, a run trigger, a notification, an agent pool that runs one of them, a team with a member and project and workspace access, a variable set assigned to a project, three variables)"
 tfdemo apply -auto-approve -input=false
 
 step "terraform plan -detailed-exitcode: the second plan must be empty"

@@ -1,5 +1,6 @@
 # The platform part of the demo: an organization with two projects, their
-# workspaces, an agent pool that runs one of them, a team with an invited
+# workspaces, a run trigger between them and a notification of failed runs,
+# an agent pool that runs one of them, a team with an invited
 # member, custom access to one project and write access to the other's
 # workspace, and a variable set with variables assigned to that project. The provider reads
 # STACK_PLATFORM_ADDR and STACK_PLATFORM_TOKEN, which the script sets.
@@ -34,6 +35,23 @@ resource "stack_platform_workspace" "network_prod" {
   name              = "network-prod"
   project_id        = stack_platform_project.network.id
   working_directory = "envs/prod"
+}
+
+# Each apply of the network workspace queues a run of the payments API's.
+resource "stack_platform_run_trigger" "payments_after_network" {
+  workspace_id  = stack_platform_workspace.payments_api.id
+  sourceable_id = stack_platform_workspace.network_prod.id
+}
+
+# The payments API's failed runs, to the deployers by email. The emulator
+# sends nothing: it records what it would deliver.
+resource "stack_platform_notification_configuration" "payments_failures" {
+  workspace_id     = stack_platform_workspace.payments_api.id
+  name             = "failed runs"
+  destination_type = "email"
+  enabled          = true
+  triggers         = ["run:errored"]
+  email_addresses  = ["deployers@demo.example"]
 }
 
 # The network workspace runs on the organization's own agents: a pool that
