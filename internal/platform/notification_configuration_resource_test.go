@@ -133,14 +133,8 @@ func TestAccNotificationConfiguration_lifecycle(t *testing.T) {
 				`url or url_wo is required by a slack destination: the URL it posts to.`)},
 			{Config: notificationLiteral(p, ws+"\n  destination_type = \"slack\"\n  url = \"ftp://hooks.example.com/x\""), Want: check.Literal(
 				`must be an http or https URL`)},
-			{Config: notificationLiteral(p, ws+"\n  destination_type = \"email\"\n  url = \"https://hooks.example.com/x\""), Want: check.Literal(
-				`url cannot be set for an email destination: it sends to email_addresses and email_user_ids.`)},
-			{Config: notificationLiteral(p, ws+"\n  destination_type = \"generic\"\n  url = \"https://hooks.example.com/x\"\n  email_addresses = [\"a@example.com\"]"), Want: check.Literal(
-				`email_addresses is an email destination's only: a generic destination posts to url.`)},
-			{Config: notificationLiteral(p, ws+"\n  destination_type = \"slack\"\n  url = \"https://hooks.example.com/x\"\n  token = \"k\""), Want: check.Literal(
-				`token is a generic destination's only: it signs its deliveries; got a slack destination.`)},
 			{Config: notificationLiteral(p, "team_id = \"team-6p5RiCe5CRjBmsGt\"\n  destination_type = \"email\"\n  triggers = [\"run:created\"]"), Want: check.Literal(
-				`The trigger "run:created" is not one of a team's configuration, which takes team:change_request.`)},
+				`The trigger "run:created" is not one of a team's configuration, which takes team:change_request, change_request:created.`)},
 			{Config: notificationLiteral(p, ws+"\n  destination_type = \"email\"\n  triggers = [\"run:exploded\"]"), Want: check.Literal(`must be one of:`)},
 			{Config: notificationLiteral(p, ws+"\n  destination_type = \"email\"\n  email_all_members = true"), Want: check.Literal(
 				`email_all_members is a team's configuration's only.`)},
