@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -24,8 +23,6 @@ import (
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
-
-var notificationURLRe = regexp.MustCompile(`^https?://[^/?#\s]+`)
 
 // notificationConfigurationModel is a notification configuration of a
 // workspace, a team or a project: one of the three IDs is set.
@@ -199,12 +196,11 @@ func notificationConfigurationSchema(context.Context) schema.Schema {
 	}
 	maps.Copy(attrs, fwutil.WriteOnlySecret{
 		Name: "url",
-		Description: "The URL that a `generic`, `slack` or `microsoft-teams` destination posts to, an http or https URL, which may carry a secret " +
+		Description: "The URL that a `generic`, `slack` or `microsoft-teams` destination posts to, which may carry a secret " +
 			"(a Slack webhook's, say); it or `url_wo` is required by those destinations, and an `email` destination uses neither. Changing it changes the configuration in place.",
 		Service: "the platform",
 		Drift: "The platform returns the URL: a refresh sees a change made outside Terraform to `url`; with `url_wo`, the state keeps no URL and sees none. " +
 			"An import reads the URL into `url`.",
-		Validators: []validator.String{stringvalidator.RegexMatches(notificationURLRe, "must be an http or https URL")},
 	}.Attributes())
 	maps.Copy(attrs, fwutil.WriteOnlySecret{
 		Name: "token",

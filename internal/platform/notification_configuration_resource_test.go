@@ -131,8 +131,6 @@ func TestAccNotificationConfiguration_lifecycle(t *testing.T) {
 			{Config: notificationLiteral(p, ws+"\n  destination_type = \"pager\""), Want: check.Literal(`destination_type value must be one of:`)},
 			{Config: notificationLiteral(p, ws+"\n  destination_type = \"slack\""), Want: check.Literal(
 				`url or url_wo is required by a slack destination: the URL it posts to.`)},
-			{Config: notificationLiteral(p, ws+"\n  destination_type = \"slack\"\n  url = \"ftp://hooks.example.com/x\""), Want: check.Literal(
-				`must be an http or https URL`)},
 			{Config: notificationLiteral(p, "team_id = \"team-6p5RiCe5CRjBmsGt\"\n  destination_type = \"email\"\n  triggers = [\"run:created\"]"), Want: check.Literal(
 				`The trigger "run:created" is not one of a team's configuration, which takes team:change_request, change_request:created.`)},
 			{Config: notificationLiteral(p, ws+"\n  destination_type = \"email\"\n  triggers = [\"run:exploded\"]"), Want: check.Literal(`must be one of:`)},

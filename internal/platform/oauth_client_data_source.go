@@ -54,7 +54,6 @@ func oauthClientDataSourceSchema(ctx context.Context) schema.Schema {
 		Optional: true, Computed: true,
 		Description: "The code host of the OAuth client to read in `organization`, such as `github`: the organization's only client of that code host, " +
 			"an error when it has several. Set it, `id` or `name`.",
-		Validators: []validator.String{stringvalidator.OneOf(oauthClientServiceProviders...)},
 	}
 	return schema.Schema{
 		Description: "Reads an OAuth client of the platform, by its ID, its name or its code host in an organization: among its values the ID of its OAuth token, " +

@@ -3,12 +3,10 @@ package platform
 import (
 	"context"
 	"maps"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -57,15 +55,13 @@ type oauthClientModel struct {
 	OAuthTokenWOVersion types.Int64  `tfsdk:"oauth_token_wo_version"`
 }
 
-// oauthClientServiceProviders are the code hosts the platform connects
-// to, by the API's names.
+// oauthClientServiceProviders are the code hosts the platform is known to
+// connect to, by the API's names, for the descriptions: the API's list is
+// open, so the plan refuses none and the platform's answer decides.
 var oauthClientServiceProviders = []string{
 	"ado_server", "ado_services", "bitbucket_data_center", "bitbucket_hosted", "bitbucket_server", "bitbucket_server_legacy",
 	"github", "github_enterprise", "gitlab_community_edition", "gitlab_enterprise_edition", "gitlab_hosted",
 }
-
-// oauthClientURLRe is what the platform takes as a code host's address.
-var oauthClientURLRe = regexp.MustCompile(`^https?://[^/\s]+`)
 
 // oauthClientSecretsUnseen says, in the secrets' descriptions, what a
 // refresh and an import cannot know of them.
@@ -168,8 +164,7 @@ func oauthClientSchema(context.Context) schema.Schema {
 	url := func(what string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Required:      true,
-			Description:   what + ": an `http` or `https` URL. The platform sets it once: changing it replaces the client.",
-			Validators:    []validator.String{stringvalidator.RegexMatches(oauthClientURLRe, "must be an http or https URL")},
+			Description:   what + ", such as `https://github.com`. The platform sets it once: changing it replaces the client.",
 			PlanModifiers: replace,
 		}
 	}
@@ -181,8 +176,7 @@ func oauthClientSchema(context.Context) schema.Schema {
 		"organization": organizationAttribute("OAuth client"),
 		"service_provider": schema.StringAttribute{
 			Required:      true,
-			Description:   "The code host: one of `" + strings.Join(sorted, "`, `") + "`. Changing it replaces the client.",
-			Validators:    []validator.String{stringvalidator.OneOf(oauthClientServiceProviders...)},
+			Description:   "The code host, such as `" + strings.Join(sorted, "`, `") + "`: the platform's answer decides which it takes. Changing it replaces the client.",
 			PlanModifiers: replace,
 		},
 		"name": schema.StringAttribute{
@@ -223,16 +217,16 @@ func oauthClientSchema(context.Context) schema.Schema {
 		},
 	}
 	maps.Copy(attrs, fwutil.WriteOnlySecret{
-		Name: "secret", Service: "the platform", Drift: oauthClientSecretsUnseen, Validators: notBlankValidators(),
+		Name: "secret", Service: "the platform", Drift: oauthClientSecretsUnseen,
 		Description: "The OAuth application's secret (its client secret). Changing it sends the new one in place.",
 	}.Attributes())
 	maps.Copy(attrs, fwutil.WriteOnlySecret{
-		Name: "oauth_token", Service: "the platform", Drift: oauthClientSecretsUnseen, Validators: notBlankValidators(),
+		Name: "oauth_token", Service: "the platform", Drift: oauthClientSecretsUnseen,
 		Description: "A token of the code host (a personal access token) from which the platform makes the client's OAuth token, `oauth_token_id`. " +
 			"Changing it gives the OAuth token the new one in place; the token's ID stays.",
 	}.Attributes())
 	private := fwutil.WriteOnlySecret{
-		Name: "private_key", Service: "the platform", Drift: oauthClientSecretsUnseen, Validators: notBlankValidators(),
+		Name: "private_key", Service: "the platform", Drift: oauthClientSecretsUnseen,
 		Description: "The private key of an Azure DevOps Server client (`service_provider = \"ado_server\"` only), in PEM. " +
 			"The platform sets it once: changing it replaces the client.",
 	}.Attributes()

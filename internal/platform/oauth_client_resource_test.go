@@ -66,14 +66,6 @@ func TestAccOAuthClient_lifecycle(t *testing.T) {
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: oauthClientAddr, FreshID: true,
 		PlanErrors: []check.PlanError{
-			{Config: p.ProviderConfig() + `
-resource "stack_platform_oauth_client" "test" {
-  service_provider = "sourceforge"
-  http_url         = "https://github.com"
-  api_url          = "https://api.github.com"
-}
-`, Want: check.Wrapped(`Attribute service_provider value must be one of:`)},
-			{Config: oauthClientConfig(p, `api_url = "api.github.com"`), Want: check.Wrapped(`Attribute api_url must be an http or https URL, got: api.github.com`)},
 			{Config: oauthClientConfig(p, `api_url = "https://api.github.com"
   private_key = "pem"`), Want: check.Literal(`private_key and private_key_wo are only taken with service_provider = "ado_server", not "github".`)},
 			{Config: p.ProviderConfig() + `
@@ -443,5 +435,24 @@ resource "stack_platform_oauth_client" "test" {
 			},
 			{Config: config, PlanOnly: true},
 		},
+	})
+}
+
+// The code hosts the platform takes are its to say: an unknown one is
+// planned, and the platform's refusal reaches the user with its words.
+func TestAccOAuthClient_unknownCodeHostIsTheServersToRefuse(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: p.ProviderConfig() + `
+resource "stack_platform_oauth_client" "test" {
+  service_provider = "sourceforge"
+  http_url         = "https://sourceforge.net"
+  api_url          = "https://api.sourceforge.net"
+}
+`,
+			ExpectError: check.Wrapped(`invalid service-provider "sourceforge"`),
+		}},
 	})
 }
