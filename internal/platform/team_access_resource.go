@@ -78,26 +78,11 @@ var NewTeamAccessResource = fwutil.NewResource(&fwutil.Resource[teamAccessModel,
 		Print: func(m *teamAccessModel) string { return m.ID.ValueString() },
 		Read:  importTeamAccess,
 	},
-	// The platform refuses a second access of a team to a workspace with
-	// a 422 that gives no import ID: the access in place is looked up
-	// first.
-	Conflict: &fwutil.Conflict[teamAccessModel, *platformclient.Client]{
-		Find: func(ctx context.Context, c *platformclient.Client, m *teamAccessModel) error {
-			found, err := c.TeamWorkspaces.List(ctx, m.WorkspaceID.ValueString(), platformclient.TeamWorkspaceListOptions{TeamID: m.TeamID.ValueString()})
-			if err != nil {
-				return err
-			}
-			for _, a := range found.Items {
-				if a.Team != nil && a.Team.ID == m.TeamID.ValueString() {
-					m.ID = types.StringValue(a.ID)
-					return nil
-				}
-			}
-			return &client.Error{StatusCode: http.StatusNotFound, Message: "the team has no access to the workspace"}
-		},
-	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamAccessModel) error {
 		got, err := op.Client.TeamWorkspaces.Create(ctx, teamAccessFromModel(m))
+		if client.StatusCode(err) == http.StatusUnprocessableEntity && findTeamAccess(ctx, op.Client, m) {
+			return &fwutil.Exists{ServerSaid: err}
+		}
 		if err == nil {
 			modelFromTeamAccess(m, got, op.Diags)
 		}
@@ -122,6 +107,25 @@ var NewTeamAccessResource = fwutil.NewResource(&fwutil.Resource[teamAccessModel,
 	},
 	Plan: &fwutil.Plan[teamAccessModel, *platformclient.Client]{Validate: validateTeamAccess},
 })
+
+// findTeamAccess looks up the access of m's team to m's workspace and, found,
+// writes its ID into m. The platform refuses a second access of a team to
+// a workspace with a 422 that gives no import ID, so a create that meets a
+// 422 asks, rather than every create asking first: the lookup costs a
+// request only when a create fails.
+func findTeamAccess(ctx context.Context, c *platformclient.Client, m *teamAccessModel) bool {
+	found, err := c.TeamWorkspaces.List(ctx, m.WorkspaceID.ValueString(), platformclient.TeamWorkspaceListOptions{TeamID: m.TeamID.ValueString()})
+	if err != nil {
+		return false
+	}
+	for _, a := range found.Items {
+		if a.Team != nil && a.Team.ID == m.TeamID.ValueString() {
+			m.ID = types.StringValue(a.ID)
+			return true
+		}
+	}
+	return false
+}
 
 func isTeamAccessID(s string) bool { return platformclient.IsID(platformclient.PrefixTeamWorkspace, s) }
 

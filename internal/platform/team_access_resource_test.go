@@ -209,6 +209,7 @@ func TestAccTeamAccess_existingIsNotTakenOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	before := p.Emulator.Stats()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -222,6 +223,27 @@ resource "stack_platform_team_access" "test" {
 			ExpectError: check.Wrapped(`already exists.*terraform import <resource address> ` + a.ID),
 		}},
 	})
+	// The lookup follows the refusal: one create, one list of the
+	// workspace's accesses.
+	sent := p.RequestsSince(before)
+	if sent["POST /api/v2/team-workspaces"] != 1 || sent["GET /api/v2/team-workspaces"] != 1 {
+		t.Errorf("the create sent %v, want one POST and one GET of /api/v2/team-workspaces", sent)
+	}
+}
+
+// A create that the platform accepts makes one request: the lookup of an
+// access in place waits for a refusal, so an estate's accesses cost no
+// request more than their creates under the rate limit.
+func TestAccTeamAccess_createSendsOneRequest(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, teamAccessConfig(p, "a", `access = "write"`))
+	before := p.Emulator.Stats()
+	cli.MustRun(t, "apply", "-auto-approve")
+	sent := p.RequestsSince(before)
+	if sent["POST /api/v2/team-workspaces"] != 1 || sent["GET /api/v2/team-workspaces"] != 0 {
+		t.Errorf("the apply sent %v, want one POST and no GET of /api/v2/team-workspaces", sent)
+	}
 }
 
 // The data source reads a team's access by the team and the workspace.
