@@ -14,16 +14,19 @@ import (
 )
 
 // The benchmarks' estate: benchProjects projects of
-// benchWorkspacesPerProject workspaces, a variable in each workspace, and
-// one variable set, with a variable of its own, applied to every project.
+// benchWorkspacesPerProject workspaces, a variable in each workspace, one
+// variable set, with a variable of its own, applied to every project, one
+// team with write access to every workspace, and in each project a run
+// trigger from its first workspace to its second.
 const (
 	benchProjects             = 100
 	benchWorkspacesPerProject = 10
 	benchWorkspaces           = benchProjects * benchWorkspacesPerProject
 	// benchResources is how many resources the estate holds: the
 	// projects, the workspaces and their variables, the variable set, its
-	// variable and its assignments.
-	benchResources = benchProjects + 2*benchWorkspaces + 2 + benchProjects
+	// variable and its assignments, the team and its accesses, and the run
+	// triggers.
+	benchResources = benchProjects + 2*benchWorkspaces + 2 + benchProjects + 1 + benchWorkspaces + benchProjects
 )
 
 // rateLimitTarget is the most time a run of the estate may take, as a
@@ -47,6 +50,10 @@ resource "stack_platform_variable" "shared" {
   value           = "platform-team"
   category        = "terraform"
 }
+
+resource "stack_platform_team" "deployers" {
+  name = "deployers"
+}
 `)
 	for p := range benchProjects {
 		fmt.Fprintf(&b, `
@@ -58,7 +65,12 @@ resource "stack_platform_variable_set_assignment" "p%d" {
   variable_set_id = stack_platform_variable_set.shared.id
   project_id      = stack_platform_project.p%d.id
 }
-`, p, p, p, p)
+
+resource "stack_platform_run_trigger" "p%d" {
+  workspace_id  = stack_platform_workspace.p%d_w1.id
+  sourceable_id = stack_platform_workspace.p%d_w0.id
+}
+`, p, p, p, p, p, p, p)
 		for w := range benchWorkspacesPerProject {
 			fmt.Fprintf(&b, `
 resource "stack_platform_workspace" "p%d_w%d" {
@@ -72,7 +84,13 @@ resource "stack_platform_variable" "p%d_w%d" {
   value        = "%d"
   category     = "terraform"
 }
-`, p, w, p, w, p, p, w, p, w, p*benchWorkspacesPerProject+w)
+
+resource "stack_platform_team_access" "p%d_w%d" {
+  team_id      = stack_platform_team.deployers.id
+  workspace_id = stack_platform_workspace.p%d_w%d.id
+  access       = "write"
+}
+`, p, w, p, w, p, p, w, p, w, p*benchWorkspacesPerProject+w, p, w, p, w)
 		}
 	}
 	return b.String()
@@ -123,9 +141,10 @@ func count(emu *emulator.Emulator) traffic {
 }
 
 // BenchmarkPlatformEstate applies, refreshes and destroys the estate (1,000
-// workspaces in 100 projects, a variable in each, a variable set applied
-// to every project) against an emulator at the platform's default rate
-// limit, with Terraform's default parallelism, and holds each step to its
+// workspaces in 100 projects, a variable and a team's access in each, a
+// variable set applied to every project, a run trigger in each project)
+// against an emulator at the platform's default rate limit, with
+// Terraform's default parallelism, and holds each step to its
 // targets: it succeeds, with no 429 in its output; the emulator refused
 // (429) fewer than 2% of its requests; a refresh reads each resource once;
 // and its wall time is within rateLimitTarget of the larger of its floors,

@@ -68,12 +68,19 @@ func (p noopProvider) Resources(ctx context.Context) []func() resource.Resource 
 // take those IDs and check their form at plan time, so the no-op provider
 // makes IDs of that form where the platform would.
 var idPrefixes = map[string]string{
-	"stack_platform_project":             platformclient.PrefixProject,
-	"stack_platform_workspace":           platformclient.PrefixWorkspace,
-	"stack_platform_team":                platformclient.PrefixTeam,
-	"stack_platform_team_project_access": platformclient.PrefixTeamProjectAccess,
-	"stack_platform_variable_set":        platformclient.PrefixVariableSet,
-	"stack_platform_variable":            platformclient.PrefixVariable,
+	"stack_platform_project":                    platformclient.PrefixProject,
+	"stack_platform_workspace":                  platformclient.PrefixWorkspace,
+	"stack_platform_team":                       platformclient.PrefixTeam,
+	"stack_platform_team_project_access":        platformclient.PrefixTeamProjectAccess,
+	"stack_platform_variable_set":               platformclient.PrefixVariableSet,
+	"stack_platform_variable":                   platformclient.PrefixVariable,
+	"stack_platform_team_access":                platformclient.PrefixTeamWorkspace,
+	"stack_platform_run_trigger":                platformclient.PrefixRunTrigger,
+	"stack_platform_agent_pool":                 platformclient.PrefixAgentPool,
+	"stack_platform_oauth_client":               platformclient.PrefixOAuthClient,
+	"stack_platform_ssh_key":                    platformclient.PrefixSSHKey,
+	"stack_platform_notification_configuration": platformclient.PrefixNotification,
+	"stack_platform_organization_membership":    platformclient.PrefixOrganizationMembership,
 }
 
 func (p noopProvider) DataSources(ctx context.Context) []func() datasource.DataSource {
