@@ -820,7 +820,10 @@
 //     it) and name (required, not blank); enabled false unless given. url
 //     is required by generic, slack and microsoft-teams (http or https)
 //     and refused by email; token, the HMAC key of a generic destination,
-//     is refused by the others, taken and never answered (null);
+//     is taken and never answered (null), on every destination type: the
+//     API's documents do not refuse it on the others (the incumbent
+//     provider refuses it on slack and email itself, before any request),
+//     and only a generic destination's deliveries are signed with it;
 //     email-addresses and the relationship users (users of the platform)
 //     are email's only, and an update of an email destination that leaves
 //     users out leaves it none, as the incumbent client's tests expect.

@@ -323,15 +323,9 @@ func (s *Server) applyNotificationConfiguration(nc *notificationConfiguration, f
 		if nc.URL != "" {
 			f.probs.add(f.at("url"), "url cannot be set for an email destination: it names no URL")
 		}
-		if nc.Token != "" {
-			f.probs.add(f.at("token"), "token cannot be set for an email destination: it signs a generic destination's deliveries")
-		}
 	case destinationGeneric, destinationSlack, destinationMicrosoftTeams:
 		if u, err := url.Parse(nc.URL); nc.URL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			f.probs.add(f.at("url"), "url is required for a %s destination: an http or https URL, not %q", nc.DestinationType, nc.URL)
-		}
-		if nc.Token != "" && nc.DestinationType != destinationGeneric {
-			f.probs.add(f.at("token"), "token cannot be set for a %s destination: it signs a generic destination's deliveries", nc.DestinationType)
 		}
 		if len(nc.EmailAddresses) > 0 || len(nc.Users) > 0 {
 			f.probs.add(f.at("email-addresses"), "email-addresses and users are an email destination's only")

@@ -86,8 +86,6 @@ func TestNotificationConfigurations_destinationRules(t *testing.T) {
 		wantInvalid(t, post(map[string]any{"destination-type": dest, "name": "x"}, nil), "/data/attributes/url", "url is required for a "+dest+" destination")
 	}
 	wantInvalid(t, post(map[string]any{"destination-type": "generic", "name": "x", "url": "ftp://example.com"}, nil), "/data/attributes/url", "an http or https URL")
-	wantInvalid(t, post(map[string]any{"destination-type": "slack", "name": "x", "url": "https://hooks.slack.com/x", "token": "k"}, nil),
-		"/data/attributes/token", "token cannot be set for a slack destination")
 	wantInvalid(t, post(map[string]any{"destination-type": "email", "name": "x", "url": "https://example.com"}, nil), "/data/attributes/url", "url cannot be set for an email destination")
 	wantInvalid(t, post(map[string]any{"destination-type": "generic", "name": "x", "url": "https://example.com", "email-addresses": []string{"a@example.com"}}, nil),
 		"/data/attributes/email-addresses", "an email destination's only")
@@ -286,9 +284,28 @@ func TestNotificationConfigurations_verifyRecordsTheDelivery(t *testing.T) {
 	}
 	wantNotFound(t, a.do(http.MethodPost, notificationPath("nc-Missing123456789a")+"/actions/verify", nil))
 
+	// The API's documents do not refuse a token on another destination
+	// type: it is taken, never answered, and signs nothing.
+	for _, dest := range []string{"slack", "microsoft-teams", "email"} {
+		attrs := map[string]any{"destination-type": dest, "name": "with-token-" + dest, "token": "hmac-secret"}
+		if dest != "email" {
+			attrs["url"] = "https://hooks.example.com/" + dest
+		}
+		other := wantID(t, a.createNotification("workspaces", ws, attrs, nil)["id"], "nc")
+		wantAttrs(t, a.get(notificationPath(other)).data(t, http.StatusOK), map[string]any{"token": nil})
+		wantStatus(t, a.do(http.MethodPost, notificationPath(other)+"/actions/verify", nil), http.StatusOK)
+		got := a.deliveries(other)
+		if len(got) != 1 {
+			t.Fatalf("%s: deliveries %v, want one", dest, got)
+		}
+		if headers, _ := got[0]["headers"].(map[string]any); headers["X-TFE-Notification-Signature"] != nil {
+			t.Errorf("%s: delivery %v, want it unsigned", dest, got[0])
+		}
+	}
+
 	// A configuration's delete takes its deliveries.
 	wantStatus(t, a.do(http.MethodDelete, notificationPath(id), nil), http.StatusNoContent)
-	if all := a.deliveries(""); len(all) != 0 {
+	if all := a.deliveries(id); len(all) != 0 {
 		t.Errorf("deliveries of a deleted configuration: %v", all)
 	}
 }

@@ -93,7 +93,7 @@ func (s *Server) recordDeliveryLocked(nc *notificationConfiguration, p principal
 		}
 		d.URL, d.Body = nc.URL, string(body)
 		d.Headers = map[string]string{"Content-Type": "application/json", "User-Agent": "Stack-Emulator-Notifications"}
-		if nc.Token != "" {
+		if nc.Token != "" && nc.DestinationType == destinationGeneric {
 			mac := hmac.New(sha512.New, []byte(nc.Token))
 			mac.Write(body)
 			d.Headers["X-TFE-Notification-Signature"] = hex.EncodeToString(mac.Sum(nil))
