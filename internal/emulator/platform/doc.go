@@ -863,10 +863,11 @@
 //     as JSON, oldest first. A configuration's delete takes its
 //     deliveries.
 //   - Verify has its own rate limit, 10 a minute for each principal
-//     (counted over its recorded verifications): the 11th within a minute
-//     is 429 with the rate limit's body, X-RateLimit-Limit 10 and
+//     (every verify request counts, found or not): the 11th within a
+//     minute is 429 with the rate limit's body, X-RateLimit-Limit 10 and
 //     X-RateLimit-Reset the seconds until the oldest of the ten is a
-//     minute old. It is on while the general rate limit is off too.
+//     minute old. It is on while the general rate limit is off too, and
+//     a reset forgets the count.
 //
 // # OAuth clients and their tokens
 //
@@ -912,8 +913,10 @@
 //     GET /oauth-tokens/:id read them; PATCH /oauth-tokens/:id takes
 //     ssh-key, a private key in PEM form (422 "Ssh key is invalid"
 //     otherwise; null or "" removes it), answered as has-ssh-key only;
-//     DELETE /oauth-tokens/:id deletes one, its client staying (the API's
-//     10-a-minute limit on it is not emulated). A workspace's vcs-repo.oauth-token-id
+//     DELETE /oauth-tokens/:id deletes one, its client staying; it has
+//     the API's own limit of 10 a minute for each principal, as verify
+//     has (see Notification configurations). A workspace's
+//     vcs-repo.oauth-token-id
 //     must name an OAuth token of the workspace's organization (422 at
 //     /data/attributes/vcs-repo/oauth-token-id otherwise).
 //   - A client's delete takes its token; the organization's takes its

@@ -2,14 +2,12 @@ package platform
 
 import (
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/mail"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -363,30 +361,16 @@ func (s *Server) deleteNotificationConfiguration(w http.ResponseWriter, r *http.
 	})
 }
 
-// verifyLimit is how many verifications a principal may ask for in
-// verifyWindow: the API limits this action to 10 a minute, below its
-// general rate limit.
-const (
-	verifyLimit  = 10
-	verifyWindow = time.Minute
-)
-
 // verifyNotificationConfiguration records the delivery that a
 // verification would make (see notificationDelivery) and answers the
-// configuration with its delivery-responses. An 11th verification by one
-// principal within a minute is 429, with X-RateLimit-Limit 10 and
-// X-RateLimit-Reset the seconds until the oldest of the ten leaves the
-// minute.
+// configuration with its delivery-responses. The action has its own limit,
+// 10 a minute for each principal (see actionLimit).
 func (s *Server) verifyNotificationConfiguration(w http.ResponseWriter, r *http.Request, p principal) {
+	if !s.admitAction(w, s.verifies, p) {
+		return
+	}
 	onPath(s, w, r, p, s.managedNotificationConfigurationLocked, func(nc *notificationConfiguration) reply {
-		now := s.now().UTC()
-		if wait := s.verifyWaitLocked(p, now); wait > 0 {
-			// Headers are sent with the reply, once the lock is released.
-			w.Header().Set("X-RateLimit-Limit", strconv.Itoa(verifyLimit))
-			w.Header().Set("X-RateLimit-Reset", formatReset(wait))
-			return reply{status: http.StatusTooManyRequests, body: json.RawMessage(rateLimitedBody)}
-		}
-		s.recordDeliveryLocked(nc, p, now)
+		s.recordDeliveryLocked(nc, p, s.now().UTC())
 		return ok(document{Data: s.notificationConfigurationResource(nc)})
 	})
 }

@@ -126,22 +126,6 @@ func (d *notificationDelivery) response() map[string]any {
 	}
 }
 
-// verifyWaitLocked returns how long p must wait before another
-// verification, 0 when it may verify now: verifyLimit in verifyWindow.
-func (s *Server) verifyWaitLocked(p principal, now time.Time) time.Duration {
-	var recent []time.Time
-	for _, d := range notificationDeliveries.in(s) {
-		if d.By == p.rateKey() && now.Sub(d.SentAt) < verifyWindow {
-			recent = append(recent, d.SentAt)
-		}
-	}
-	if len(recent) < verifyLimit {
-		return 0
-	}
-	slices.SortFunc(recent, time.Time.Compare)
-	return recent[len(recent)-verifyLimit].Add(verifyWindow).Sub(now)
-}
-
 // NotificationDeliveries returns what the emulator would have delivered,
 // oldest first: every delivery, or those of one configuration when
 // configuration is not empty.

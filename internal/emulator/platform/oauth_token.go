@@ -178,6 +178,9 @@ func (s *Server) updateOAuthToken(w http.ResponseWriter, r *http.Request, p prin
 // deleteOAuthToken deletes a token; its client stays, without it. The
 // workspaces that name it keep the ID.
 func (s *Server) deleteOAuthToken(w http.ResponseWriter, r *http.Request, p principal) {
+	if !s.admitAction(w, s.oauthTokenDeletes, p) {
+		return
+	}
 	onPath(s, w, r, p, s.managedOAuthTokenLocked, func(tok *oauthToken) reply {
 		oauthTokens.remove(s, tok)
 		return noContent()

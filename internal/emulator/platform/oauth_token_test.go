@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
@@ -47,4 +48,36 @@ func TestOAuthTokens_listUpdateDelete(t *testing.T) {
 		t.Errorf("tokens after a delete %v", got)
 	}
 	wantNotFound(t, a.get(orgsPath+"/nope/oauth-tokens"))
+}
+
+// Deleting OAuth tokens has its own limit, 10 a minute for each principal,
+// found or not; it holds while the API's limit is off too.
+func TestOAuthTokens_deleteRateLimit(t *testing.T) {
+	a := newAPI(t, platform.Options{RateLimit: -1})
+	clk := newClock(a)
+	a.createOrg("acme")
+	tok := a.createOAuthToken("acme")
+	for range 10 {
+		wantNotFound(t, a.do(http.MethodDelete, oauthTokenPath("ot-Missing1234567890"), nil))
+		clk.advance(time.Second)
+	}
+	r := a.do(http.MethodDelete, oauthTokenPath(tok), nil)
+	wantStatus(t, r, http.StatusTooManyRequests)
+	if r.Header.Get("X-RateLimit-Limit") != "10" || r.Header.Get("X-RateLimit-Reset") != "50.000" {
+		t.Errorf("headers %v", r.Header)
+	}
+	wantStatus(t, a.get(oauthTokenPath(tok)), http.StatusOK)
+	// Another principal has its own ten.
+	token, err := a.server.MintOrganizationToken("acme")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantNotFound(t, a.as(token).do(http.MethodDelete, oauthTokenPath("ot-Missing1234567890"), nil))
+	// The first delete leaves the minute after 50 seconds more.
+	clk.advance(50 * time.Second)
+	wantStatus(t, a.do(http.MethodDelete, oauthTokenPath(tok), nil), http.StatusNoContent)
+	// That made ten in the minute again; a reset forgets them.
+	wantStatus(t, a.do(http.MethodDelete, oauthTokenPath(tok), nil), http.StatusTooManyRequests)
+	a.server.Reset()
+	wantNotFound(t, a.do(http.MethodDelete, oauthTokenPath(tok), nil))
 }

@@ -53,6 +53,61 @@ func (l *limiter) take(key string, now time.Time) (bool, time.Duration) {
 	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
 }
 
+// actionLimit is an action's own limit, below the API's: at most n
+// requests by one principal in any window. The API's documents give two,
+// 10 a minute: POST /notification-configurations/:id/actions/verify and
+// DELETE /oauth-tokens/:id. It holds while the API's limit is off too.
+type actionLimit struct {
+	n      int
+	window time.Duration
+
+	mu   sync.Mutex
+	seen map[string][]time.Time // by principal, oldest first, within the window
+}
+
+func newActionLimit(n int, window time.Duration) *actionLimit {
+	return &actionLimit{n: n, window: window, seen: map[string][]time.Time{}}
+}
+
+func (l *actionLimit) reset() {
+	l.mu.Lock()
+	clear(l.seen)
+	l.mu.Unlock()
+}
+
+// take counts a request of key at now, or, when key made n in the window
+// before now, refuses it and reports how long until the oldest leaves.
+func (l *actionLimit) take(key string, now time.Time) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	recent := l.seen[key]
+	for len(recent) > 0 && now.Sub(recent[0]) >= l.window {
+		recent = recent[1:]
+	}
+	if len(recent) >= l.n {
+		l.seen[key] = recent
+		return false, recent[len(recent)-l.n].Add(l.window).Sub(now)
+	}
+	l.seen[key] = append(recent, now)
+	return true, 0
+}
+
+// admitAction spends one of p's requests to an action under its own
+// limit l, answering 429, with l's X-RateLimit-Limit and the seconds until
+// p may ask again, when p has spent them all.
+func (s *Server) admitAction(w http.ResponseWriter, l *actionLimit, p principal) bool {
+	allowed, wait := l.take(p.rateKey(), s.now())
+	if !allowed {
+		s.rateLimited.Add(1)
+		w.Header().Set("X-RateLimit-Limit", strconv.Itoa(l.n))
+		w.Header().Set("X-RateLimit-Reset", formatReset(wait))
+		w.Header().Set("Content-Type", MediaType)
+		w.WriteHeader(http.StatusTooManyRequests)
+		_, _ = w.Write([]byte(rateLimitedBody))
+	}
+	return allowed
+}
+
 // formatReset writes X-RateLimit-Reset: seconds, a float, rounded up to
 // the millisecond so that a client waiting that long finds a request in the
 // bucket.

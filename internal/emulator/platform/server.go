@@ -43,6 +43,9 @@ type Server struct {
 	limiter *limiter // nil when the rate limit is off
 	now     func() time.Time
 
+	// The actions with limits of their own (see actionLimit).
+	verifies, oauthTokenDeletes *actionLimit
+
 	rateLimited atomic.Int64 // requests answered 429 by the limiter
 
 	onChange func() // see SetOnChange
@@ -63,7 +66,11 @@ func New(opts Options) (*Server, error) {
 	if opts.RateLimit == 0 {
 		opts.RateLimit = DefaultRateLimit
 	}
-	s := &Server{opts: opts, now: time.Now, onChange: func() {}}
+	s := &Server{
+		opts: opts, now: time.Now, onChange: func() {},
+		verifies:          newActionLimit(10, time.Minute),
+		oauthTokenDeletes: newActionLimit(10, time.Minute),
+	}
 	if opts.RateLimit > 0 {
 		s.limiter = newLimiter(opts.RateLimit)
 	}
@@ -87,6 +94,8 @@ func (s *Server) Reset() {
 	if s.limiter != nil {
 		s.limiter.reset()
 	}
+	s.verifies.reset()
+	s.oauthTokenDeletes.reset()
 	s.rateLimited.Store(0)
 }
 
