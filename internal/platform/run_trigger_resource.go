@@ -119,8 +119,15 @@ func runTriggerSchema(context.Context) schema.Schema {
 // runTriggerCreateFailure words a create's 404, which says that one of the
 // two workspaces is missing, or hidden from the token, without saying
 // which: a read of the source tells, and the error is on its attribute.
-// Other errors are returned as they are.
+// It also words the organization's lock, which the client waited out for
+// a minute in vain. Other errors are returned as they are.
 func runTriggerCreateFailure(ctx context.Context, c *platformclient.Client, m *runTriggerModel, err error) error {
+	if platformclient.RunTriggerLocked(err) {
+		// Its status, 409, must not read as a trigger found in place.
+		return &fwutil.Failure{Summary: "Cannot create the run trigger", Detail: "The platform refused the create for a minute, " +
+			"while other creates of run triggers in the organization held its lock. Apply again, or with a lower -parallelism, " +
+			"once other runs that create run triggers in the organization are done.\n\nServer said: " + err.Error()}
+	}
 	if !client.IsNotFound(err) {
 		return err
 	}

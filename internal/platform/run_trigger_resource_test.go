@@ -3,7 +3,9 @@ package platform_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -13,6 +15,8 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emuplatform "github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
 const runTriggerAddr = "stack_platform_run_trigger.test"
@@ -147,5 +151,51 @@ resource "stack_platform_run_trigger" "test" {
 	})
 	if _, err := p.Client(t).RunTriggers.Read(context.Background(), id); err == nil {
 		t.Errorf("the trigger %s outlived its source", id)
+	}
+}
+
+// The platform refuses concurrent creates of run triggers in one
+// organization while one holds its lock: an apply that creates three at
+// once waits the refusals out and creates each once.
+func TestAccRunTrigger_waitsOutTheOrganizationsLock(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{Platform: emuplatform.Options{RunTriggerLock: 300 * time.Millisecond}})
+	var config strings.Builder
+	config.WriteString(p.ProviderConfig() + `
+resource "stack_platform_workspace" "source" {
+  name = "network"
+}
+`)
+	for i := range 3 {
+		fmt.Fprintf(&config, `
+resource "stack_platform_workspace" "w%d" {
+  name = "app-%d"
+}
+
+resource "stack_platform_run_trigger" "w%d" {
+  workspace_id  = stack_platform_workspace.w%d.id
+  sourceable_id = stack_platform_workspace.source.id
+}
+`, i, i, i, i)
+	}
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, config.String())
+	before := p.Emulator.Stats()
+	cli.MustRun(t, "apply", "-auto-approve")
+	if sent := p.RequestsSince(before)["POST /api/v2/workspaces/{id}/run-triggers"]; sent <= 3 {
+		t.Errorf("the apply sent %d creates of run triggers, want more than 3: the lock refused none", sent)
+	}
+	ws, err := p.Client(t).Workspaces.Read(context.Background(), p.Organization, "network", platformclient.WorkspaceReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := p.Client(t).RunTriggers.List(context.Background(), ws.ID, platformclient.RunTriggerOutbound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Items) != 3 {
+		t.Errorf("the source triggers %d workspaces, want 3", len(out.Items))
+	}
+	if code, plan := cli.Run(t, "plan", "-detailed-exitcode"); code != 0 {
+		t.Errorf("the plan after the apply exited %d:\n%s", code, plan)
 	}
 }

@@ -82,7 +82,7 @@ func (s *RunTriggers) Create(ctx context.Context, workspaceID string, opts RunTr
 	wait := time.Second
 	for {
 		got, err := one[RunTrigger](ctx, s.c, request{method: http.MethodPost, path: path + "/run-triggers", body: &opts})
-		if !runTriggerLocked(err) || !clk.Now().Add(wait).Before(until) {
+		if !RunTriggerLocked(err) || !clk.Now().Add(wait).Before(until) {
 			return got, err
 		}
 		if err := clk.Sleep(ctx, wait); err != nil {
@@ -92,9 +92,9 @@ func (s *RunTriggers) Create(ctx context.Context, workspaceID string, opts RunTr
 	}
 }
 
-// runTriggerLocked reports whether err is the platform's refusal of a
+// RunTriggerLocked reports whether err is the platform's refusal of a
 // create that another create's lock held off.
-func runTriggerLocked(err error) bool {
+func RunTriggerLocked(err error) bool {
 	var e *client.Error
 	return errors.As(err, &e) && strings.Contains(strings.ToLower(e.Message), runTriggerLockedText)
 }

@@ -805,6 +805,13 @@
 //     organization reads, creates and deletes its triggers.
 //   - A workspace's delete deletes the triggers it is in, as their
 //     workspace or as their source.
+//   - The platform refuses concurrent creates in one organization with
+//     "Run Trigger creation locked by another user in your organization.
+//     Please try again". The emulator serves one request at a time, so it
+//     plays that on demand: under Options.RunTriggerLock
+//     (-platform-run-trigger-lock) a create holds its organization's lock
+//     that long, and another create in the organization meanwhile is 409
+//     with those words, taking and holding nothing.
 //
 // # Notification configurations
 //

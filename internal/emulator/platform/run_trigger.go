@@ -105,11 +105,23 @@ func (s *Server) readRunTrigger(w http.ResponseWriter, r *http.Request, p princi
 		func(rt *runTrigger, _ []string) resource { return s.runTriggerResource(rt) })
 }
 
+// runTriggerLockedMessage is the platform's refusal of a run trigger's
+// create while another create in the organization holds its lock.
+const runTriggerLockedMessage = "Run Trigger creation locked by another user in your organization. Please try again"
+
 // createRunTrigger takes relationships.sourceable only, a workspace of the
 // same organization that p sees (404 otherwise), not the workspace itself,
-// not one it has already, and no 21st source.
+// not one it has already, and no 21st source. Under the RunTriggerLock
+// variant, a create while another holds the organization's lock is 409.
 func (s *Server) createRunTrigger(w http.ResponseWriter, r *http.Request, p principal) {
 	writeOnPath(s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, in *input) reply {
+		if hold := s.opts.RunTriggerLock; hold > 0 {
+			now := s.now()
+			if now.Before(s.runTriggerLocks[ws.Org]) {
+				return errorReply(http.StatusConflict, runTriggerLockedMessage)
+			}
+			s.runTriggerLocks[ws.Org] = now.Add(hold)
+		}
 		rl, probs := in.rels, in.probs
 		source, given := rl.one("sourceable")
 		if !given || source == "" {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
@@ -151,4 +152,33 @@ func TestRunTriggers_workspaceDeleteTakesItsTriggers(t *testing.T) {
 	if got := ids(a.get(runTriggersPath(app) + "?filter[run-trigger][type]=inbound").list(t)); !slices.Equal(got, []string{kept}) {
 		t.Errorf("inbound of app %v, want %v", got, []string{kept})
 	}
+}
+
+// Under the RunTriggerLock variant a create holds its organization's lock
+// for that long, and another create in the organization meanwhile is 409
+// with the platform's words; other organizations have their own lock.
+func TestRunTriggers_creationLock(t *testing.T) {
+	a := newAPI(t, platform.Options{RunTriggerLock: time.Second})
+	clk := newClock(a)
+	a.createOrg("acme")
+	a.createOrg("other")
+	app, network, web := a.workspaceID("acme", "app"), a.workspaceID("acme", "network"), a.workspaceID("acme", "web")
+	a.createRunTrigger(app, network)
+	clk.advance(999 * time.Millisecond)
+	wantError(t, a.do(http.MethodPost, runTriggersPath(web), runTriggerBody(network)), http.StatusConflict, "conflict",
+		"Run Trigger creation locked by another user in your organization. Please try again")
+	a.createRunTrigger(a.workspaceID("other", "app"), a.workspaceID("other", "network"))
+	// The refused create took nothing and held nothing: a second later
+	// the lock is free.
+	if got := a.get(runTriggersPath(web) + "?filter[run-trigger][type]=inbound").list(t); len(got) != 0 {
+		t.Fatalf("a refused create stored %v", got)
+	}
+	clk.advance(time.Millisecond)
+	a.createRunTrigger(web, network)
+	// Without the variant, creates follow one another freely.
+	b := newAPI(t, platform.Options{})
+	b.createOrg("acme")
+	bApp, bNetwork, bWeb := b.workspaceID("acme", "app"), b.workspaceID("acme", "network"), b.workspaceID("acme", "web")
+	b.createRunTrigger(bApp, bNetwork)
+	b.createRunTrigger(bWeb, bNetwork)
 }

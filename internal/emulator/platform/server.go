@@ -34,6 +34,12 @@ type Options struct {
 	// Edition is EditionHosted (the default, also for "") or
 	// EditionSelfHosted; it sets the edition and version headers.
 	Edition string
+	// RunTriggerLock, a real-server variant, is how long a run trigger's
+	// create holds its organization's creation lock: another create in the
+	// organization meanwhile is refused, 409 "Run Trigger creation locked
+	// by another user in your organization. Please try again", as the
+	// platform refuses concurrent creates. Zero: no create is refused.
+	RunTriggerLock time.Duration
 }
 
 // Server is the platform API: its store, its tokens, its rate limit and its
@@ -45,6 +51,11 @@ type Server struct {
 
 	// The actions with limits of their own (see actionLimit).
 	verifies, oauthTokenDeletes *actionLimit
+
+	// runTriggerLocks is, by organization, until when a run trigger's
+	// create holds the organization's creation lock (see RunTriggerLock);
+	// under mu.
+	runTriggerLocks map[string]time.Time
 
 	rateLimited atomic.Int64 // requests answered 429 by the limiter
 
@@ -70,6 +81,7 @@ func New(opts Options) (*Server, error) {
 		opts: opts, now: time.Now, onChange: func() {},
 		verifies:          newActionLimit(10, time.Minute),
 		oauthTokenDeletes: newActionLimit(10, time.Minute),
+		runTriggerLocks:   map[string]time.Time{},
 	}
 	if opts.RateLimit > 0 {
 		s.limiter = newLimiter(opts.RateLimit)
@@ -90,6 +102,7 @@ func (s *Server) SetOnChange(f func()) {
 func (s *Server) Reset() {
 	s.mu.Lock()
 	s.clear()
+	clear(s.runTriggerLocks)
 	s.mu.Unlock()
 	if s.limiter != nil {
 		s.limiter.reset()

@@ -79,6 +79,7 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, done bool, code in
 		opts.Platform.Edition = v
 		return nil
 	})
+	fs.DurationVar(&opts.Platform.RunTriggerLock, "platform-run-trigger-lock", 0, "real-server variant: a platform run trigger's create holds its organization's creation lock this long, and another create in the organization meanwhile answers 409 \"Run Trigger creation locked by another user in your organization. Please try again\"; 0 refuses none")
 	fs.DurationVar(&opts.Scheduler.ReplicaLag, "replica-lag", 0, "how long the scheduler's replica, which answers reads and lists, lags behind writes")
 	fs.DurationVar(&opts.Latency, "latency", 0, "latency added to every API request")
 	fs.Float64Var(&opts.FailRate, "fail-rate", 0, "share (0..1) of API requests answered 429 or 503 with Retry-After, before anything is applied")

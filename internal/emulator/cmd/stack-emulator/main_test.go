@@ -413,7 +413,7 @@ func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 		"-scheduler-redact-secrets", "-scheduler-omit-secrets", "-scheduler-delete-missing-500",
 		"-scheduler-empty-zero-durations", "-scheduler-return-max-token-ttl", "-scheduler-update-jwt",
 		"-secrets-kv-mounts", "-secrets-purge-delay", "-secrets-no-license", "-secrets-refuse-list",
-		"-platform-token", "-platform-rate-limit", "-platform-edition", "-tls",
+		"-platform-token", "-platform-rate-limit", "-platform-edition", "-platform-run-trigger-lock", "-tls",
 	} {
 		if !strings.Contains(stderr.String(), f+" ") && !strings.Contains(stderr.String(), f+"\n") {
 			t.Errorf("-h does not document %s", f)
@@ -427,7 +427,7 @@ func TestRun_helpDocumentsEveryFlag(t *testing.T) {
 func TestRun_refusesBadFlags(t *testing.T) {
 	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-fail-rate", "2", "-listen", "127.0.0.1:0"}, {"-listen", "not an address"},
 		{"-secrets-kv-mounts", "team/kv:3"}, {"-secrets-kv-mounts", "nover"}, {"-secrets-kv-mounts", ":2", "-listen", "127.0.0.1:0"},
-		{"-platform-edition", "cloud"}, {"-platform-rate-limit", "-1"}, {"-platform-rate-limit", "many"},
+		{"-platform-edition", "cloud"}, {"-platform-rate-limit", "-1"}, {"-platform-rate-limit", "many"}, {"-platform-run-trigger-lock", "soon"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(args, &stdout, &stderr); code == 0 {
