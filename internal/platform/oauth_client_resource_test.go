@@ -130,7 +130,7 @@ resource "stack_platform_oauth_client" "test" {
 		Imports: []check.ImportID{{ID: func(id string) string { return id }, Ignore: []string{"secret", "oauth_token"}}},
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				_, err := c.OAuthClients.Update(ctx, id, platformclient.OAuthClientUpdateOptions{Name: check.Ptr("renamed"), OrganizationScoped: check.Ptr(true)})
+				_, err := c.OAuthClients.Update(ctx, id, platformclient.OAuthClientOptions{Name: check.Ptr("renamed"), OrganizationScoped: check.Ptr(true)})
 				return err
 			},
 			Step: check.Step{
@@ -240,7 +240,7 @@ func TestAccOAuthClient_secretChangedOutOfBandIsNotSeen(t *testing.T) {
 			{Config: config("first"), Check: check.IDKept(oauthClientAddr, &id)},
 			{
 				PreConfig: func() {
-					if _, err := p.Client(t).OAuthClients.Update(context.Background(), id, platformclient.OAuthClientUpdateOptions{Secret: check.Ptr("changed")}); err != nil {
+					if _, err := p.Client(t).OAuthClients.Update(context.Background(), id, platformclient.OAuthClientOptions{Secret: check.Ptr("changed")}); err != nil {
 						t.Fatal(err)
 					}
 				},
@@ -264,7 +264,7 @@ func TestAccOAuthClient_secretChangedOutOfBandIsNotSeen(t *testing.T) {
 func TestAccOAuthClientDataSource_byIDNameAndServiceProvider(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	ctx := context.Background()
-	oc, err := p.Client(t).OAuthClients.Create(ctx, p.Organization, platformclient.OAuthClientCreateOptions{
+	oc, err := p.Client(t).OAuthClients.Create(ctx, p.Organization, platformclient.OAuthClientOptions{
 		ServiceProvider: check.Ptr("github"), Name: check.Ptr("github"), HTTPURL: check.Ptr("https://github.com"),
 		APIURL: check.Ptr("https://api.github.com"), OAuthToken: check.Ptr("ghp_token"), Secret: check.Ptr("client-secret"),
 	})
@@ -299,7 +299,7 @@ data "stack_platform_oauth_client" "by_provider" {
 				stateIs("data.stack_platform_oauth_client.by_name", same)...), stateIs("data.stack_platform_oauth_client.by_provider", same)...),
 		}, {
 			PreConfig: func() {
-				if _, err := p.Client(t).OAuthClients.Create(ctx, p.Organization, platformclient.OAuthClientCreateOptions{
+				if _, err := p.Client(t).OAuthClients.Create(ctx, p.Organization, platformclient.OAuthClientOptions{
 					ServiceProvider: check.Ptr("github"), HTTPURL: check.Ptr("https://github.com"), APIURL: check.Ptr("https://api.github.com"),
 				}); err != nil {
 					t.Fatal(err)
@@ -396,7 +396,7 @@ resource "stack_platform_agent_pool" "runners" {
 // replace the client.
 func TestAccOAuthClient_importThenPlanKeepsTheClient(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	oc, err := p.Client(t).OAuthClients.Create(context.Background(), p.Organization, platformclient.OAuthClientCreateOptions{
+	oc, err := p.Client(t).OAuthClients.Create(context.Background(), p.Organization, platformclient.OAuthClientOptions{
 		ServiceProvider: check.Ptr("ado_server"), HTTPURL: check.Ptr("https://ado.acme.example"), APIURL: check.Ptr("https://ado.acme.example"),
 		PrivateKey: check.Ptr("pem"), Secret: check.Ptr("s"),
 	})

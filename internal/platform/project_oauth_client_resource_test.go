@@ -122,7 +122,7 @@ func TestAccProjectOAuthClient_lifecycle(t *testing.T) {
 func TestAccProjectOAuthClient_importOfNoAttachment(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	ctx := context.Background()
-	oc, err := p.Client(t).OAuthClients.Create(ctx, p.Organization, platformclient.OAuthClientCreateOptions{
+	oc, err := p.Client(t).OAuthClients.Create(ctx, p.Organization, platformclient.OAuthClientOptions{
 		ServiceProvider: check.Ptr("github"), Name: check.Ptr("github"), HTTPURL: check.Ptr("https://github.com"), APIURL: check.Ptr("https://api.github.com"),
 	})
 	if err != nil {

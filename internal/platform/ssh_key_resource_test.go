@@ -81,7 +81,7 @@ func TestAccSSHKey_lifecycle(t *testing.T) {
 		},
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				_, err := c.SSHKeys.Update(ctx, id, platformclient.SSHKeyUpdateOptions{Name: check.Ptr("renamed")})
+				_, err := c.SSHKeys.Update(ctx, id, platformclient.SSHKeyOptions{Name: check.Ptr("renamed")})
 				return err
 			},
 			Step: check.Step{Config: sshKeyConfig(p, "deploy-2", keyArg(testKeyA)), Check: sshKeyIs(t, p, "deploy-2")},
@@ -144,7 +144,7 @@ func TestAccSSHKey_writeOnlyKey(t *testing.T) {
 // in place: the platform keeps the key it has, and nothing is replaced.
 func TestAccSSHKey_importThenPlanKeepsTheKey(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	k, err := p.Client(t).SSHKeys.Create(context.Background(), p.Organization, platformclient.SSHKeyCreateOptions{Name: check.Ptr("deploy"), Value: check.Ptr(testKeyA)})
+	k, err := p.Client(t).SSHKeys.Create(context.Background(), p.Organization, platformclient.SSHKeyOptions{Name: check.Ptr("deploy"), Value: check.Ptr(testKeyA)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestAccSSHKey_importThenPlanKeepsTheKey(t *testing.T) {
 func TestAccSSHKey_importOfAnotherOrganizationsKey(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	k, err := p.Client(t).SSHKeys.Create(context.Background(), other, platformclient.SSHKeyCreateOptions{Name: check.Ptr("deploy"), Value: check.Ptr(testKeyA)})
+	k, err := p.Client(t).SSHKeys.Create(context.Background(), other, platformclient.SSHKeyOptions{Name: check.Ptr("deploy"), Value: check.Ptr(testKeyA)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestAccSSHKey_importOfAnotherOrganizationsKey(t *testing.T) {
 // key.
 func TestAccSSHKeyDataSource_byNameAndByID(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	k, err := p.Client(t).SSHKeys.Create(context.Background(), p.Organization, platformclient.SSHKeyCreateOptions{Name: check.Ptr("deploy"), Value: check.Ptr(testKeyA)})
+	k, err := p.Client(t).SSHKeys.Create(context.Background(), p.Organization, platformclient.SSHKeyOptions{Name: check.Ptr("deploy"), Value: check.Ptr(testKeyA)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -121,7 +121,7 @@ func TestAccTeamAccess_lifecycle(t *testing.T) {
 		// again.
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				_, err := c.TeamWorkspaces.Update(ctx, id, platformclient.TeamWorkspaceUpdateOptions{Runs: check.Ptr("apply"), WorkspaceLocking: check.Ptr(false)})
+				_, err := c.TeamWorkspaces.Update(ctx, id, platformclient.TeamWorkspaceOptions{Runs: check.Ptr("apply"), WorkspaceLocking: check.Ptr(false)})
 				return err
 			},
 			Step: check.Step{
@@ -203,7 +203,7 @@ func TestAccTeamAccess_existingIsNotTakenOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := c.TeamWorkspaces.Create(ctx, platformclient.TeamWorkspaceCreateOptions{
+	a, err := c.TeamWorkspaces.Create(ctx, platformclient.TeamWorkspaceOptions{
 		Access: check.Ptr("read"), Team: &platformclient.Team{ID: team.ID}, Workspace: &platformclient.Workspace{ID: ws.ID},
 	})
 	if err != nil {

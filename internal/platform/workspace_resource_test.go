@@ -118,7 +118,7 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 	second := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("second")})
 	// A vcs_repo names an OAuth token of the organization: its OAuth
 	// client's.
-	oc, err := p.Client(t).OAuthClients.Create(context.Background(), p.Organization, platformclient.OAuthClientCreateOptions{
+	oc, err := p.Client(t).OAuthClients.Create(context.Background(), p.Organization, platformclient.OAuthClientOptions{
 		ServiceProvider: check.Ptr("github"), HTTPURL: check.Ptr("https://github.com"), APIURL: check.Ptr("https://api.github.com"),
 		OAuthToken: check.Ptr("ghp_token"),
 	})

@@ -472,7 +472,7 @@ resource "stack_platform_ssh_key" "deploy" {
 func TestAccWorkspaceSettings_sshKeyRefusedOnUpdate(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
-	foreign, err := p.Client(t).SSHKeys.Create(context.Background(), other, platformclient.SSHKeyCreateOptions{
+	foreign, err := p.Client(t).SSHKeys.Create(context.Background(), other, platformclient.SSHKeyOptions{
 		Name: check.Ptr("foreign"), Value: check.Ptr(testKeyA),
 	})
 	if err != nil {

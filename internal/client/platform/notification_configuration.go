@@ -88,14 +88,6 @@ type NotificationConfigurationOptions struct {
 	Users           []*UserRef `jsonapi:"relation,users,omitempty"`
 }
 
-// NotificationConfigurationCreateOptions and
-// NotificationConfigurationUpdateOptions are
-// NotificationConfigurationOptions, named by the call that sends them.
-type (
-	NotificationConfigurationCreateOptions = NotificationConfigurationOptions
-	NotificationConfigurationUpdateOptions = NotificationConfigurationOptions
-)
-
 // NotificationConfigurationList is a list of notification configurations.
 type NotificationConfigurationList = List[NotificationConfiguration]
 

@@ -54,13 +54,6 @@ type OAuthClientOptions struct {
 	Projects           []*Project `jsonapi:"relation,projects,omitempty"`
 }
 
-// OAuthClientCreateOptions and OAuthClientUpdateOptions are
-// OAuthClientOptions, named by the call that sends them.
-type (
-	OAuthClientCreateOptions = OAuthClientOptions
-	OAuthClientUpdateOptions = OAuthClientOptions
-)
-
 // OAuthClientList is a list of OAuth clients.
 type OAuthClientList = List[OAuthClient]
 

@@ -23,13 +23,6 @@ type SSHKeyOptions struct {
 	Value *string `jsonapi:"attr,value,omitempty"`
 }
 
-// SSHKeyCreateOptions and SSHKeyUpdateOptions are SSHKeyOptions, named by
-// the call that sends them.
-type (
-	SSHKeyCreateOptions = SSHKeyOptions
-	SSHKeyUpdateOptions = SSHKeyOptions
-)
-
 // SSHKeyList is a list of SSH keys.
 type SSHKeyList = List[SSHKey]
 

@@ -10,7 +10,7 @@ const sshKeyJSON = `{"data":{"id":"sshkey-6p5RiCe5CRjBmsGt","type":"ssh-keys","a
 
 func TestSSHKeys_CreateSendsTheValue(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusCreated, sshKeyJSON))
-	got, err := c.SSHKeys.Create(context.Background(), "acme", SSHKeyCreateOptions{Name: ptr("deploy"), Value: ptr("-----BEGIN KEY-----")})
+	got, err := c.SSHKeys.Create(context.Background(), "acme", SSHKeyOptions{Name: ptr("deploy"), Value: ptr("-----BEGIN KEY-----")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestSSHKeys_CreateSendsTheValue(t *testing.T) {
 // platform sets the value once.
 func TestSSHKeys_UpdateSendsTheNameAlone(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, sshKeyJSON))
-	if _, err := c.SSHKeys.Update(context.Background(), "sshkey-6p5RiCe5CRjBmsGt", SSHKeyUpdateOptions{Name: ptr("deploy"), Value: ptr("other")}); err != nil {
+	if _, err := c.SSHKeys.Update(context.Background(), "sshkey-6p5RiCe5CRjBmsGt", SSHKeyOptions{Name: ptr("deploy"), Value: ptr("other")}); err != nil {
 		t.Fatal(err)
 	}
 	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/ssh-keys/sshkey-6p5RiCe5CRjBmsGt", "",

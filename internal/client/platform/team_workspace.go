@@ -57,13 +57,6 @@ type TeamWorkspaceOptions struct {
 	Workspace        *Workspace `jsonapi:"relation,workspace,omitempty"`
 }
 
-// TeamWorkspaceCreateOptions and TeamWorkspaceUpdateOptions are
-// TeamWorkspaceOptions, named by the call that sends them.
-type (
-	TeamWorkspaceCreateOptions = TeamWorkspaceOptions
-	TeamWorkspaceUpdateOptions = TeamWorkspaceOptions
-)
-
 // TeamWorkspaceListOptions narrow a list of a workspace's team accesses.
 type TeamWorkspaceListOptions struct {
 	// TeamID, when set, keeps that team's access alone.

@@ -15,7 +15,7 @@ const teamWorkspaceJSON = `{"data":{"id":"tws-6p5RiCe5CRjBmsGt","type":"team-wor
 // platform answers.
 func TestTeamWorkspaces_CreateAndDecode(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, teamWorkspaceJSON))
-	got, err := c.TeamWorkspaces.Create(context.Background(), TeamWorkspaceCreateOptions{
+	got, err := c.TeamWorkspaces.Create(context.Background(), TeamWorkspaceOptions{
 		Access: ptr(AccessCustom), Runs: ptr("plan"), WorkspaceLocking: ptr(true),
 		Team: &Team{ID: "team-6p5RiCe5CRjBmsGt"}, Workspace: &Workspace{ID: "ws-4pW7hPwDJ1fY3gSC"},
 	})
@@ -34,7 +34,7 @@ func TestTeamWorkspaces_CreateAndDecode(t *testing.T) {
 // An update leaves the team and the workspace out: an access cannot move.
 func TestTeamWorkspaces_UpdateLeavesTheRelationsOut(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, teamWorkspaceJSON))
-	if _, err := c.TeamWorkspaces.Update(context.Background(), "tws-6p5RiCe5CRjBmsGt", TeamWorkspaceUpdateOptions{
+	if _, err := c.TeamWorkspaces.Update(context.Background(), "tws-6p5RiCe5CRjBmsGt", TeamWorkspaceOptions{
 		Access: ptr(AccessPlan), Team: &Team{ID: "team-6p5RiCe5CRjBmsGt"},
 	}); err != nil {
 		t.Fatal(err)
