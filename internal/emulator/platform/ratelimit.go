@@ -100,10 +100,7 @@ func (s *Server) admitAction(w http.ResponseWriter, l *actionLimit, p principal)
 	if !allowed {
 		s.rateLimited.Add(1)
 		w.Header().Set("X-RateLimit-Limit", strconv.Itoa(l.n))
-		w.Header().Set("X-RateLimit-Reset", formatReset(wait))
-		w.Header().Set("Content-Type", MediaType)
-		w.WriteHeader(http.StatusTooManyRequests)
-		_, _ = w.Write([]byte(rateLimitedBody))
+		writeTooManyRequests(w, formatReset(wait))
 	}
 	return allowed
 }

@@ -205,6 +205,12 @@ func (s *Server) WriteError(w http.ResponseWriter, status int, msg string) {
 // is there when the limit is on, as on every answer.
 func (s *Server) writeRateLimited(w http.ResponseWriter, reset string) {
 	s.setLimitHeader(w)
+	writeTooManyRequests(w, reset)
+}
+
+// writeTooManyRequests answers 429 with the documented body and
+// X-RateLimit-Reset, the seconds until a request is admitted again.
+func writeTooManyRequests(w http.ResponseWriter, reset string) {
 	w.Header().Set("X-RateLimit-Reset", reset)
 	w.Header().Set("Content-Type", MediaType)
 	w.WriteHeader(http.StatusTooManyRequests)
