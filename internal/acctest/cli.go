@@ -52,19 +52,25 @@ func TerraformPath() (string, error) {
 }
 
 // SkipUnlessAcceptance skips a test that runs Terraform itself unless
-// TF_ACC is set, as resource.Test does for the others.
-func SkipUnlessAcceptance(t testing.TB) {
-	t.Helper()
+// TF_ACC is set, as resource.Test does for the others. NewCLI calls it; a
+// test that runs the engine without NewCLI calls it first.
+func SkipUnlessAcceptance(tb testing.TB) {
+	tb.Helper()
 	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance test: set TF_ACC=1 (make test does)")
+		tb.Skip("acceptance test: it runs Terraform; set TF_ACC=1 (make test does)")
 	}
 }
 
 // NewCLI builds the provider into a directory of the benchmark's own (the
 // build cache makes all but the first build a link) and prepares a working
 // directory whose runs see env in addition to the process environment.
+//
+// A test that runs Terraform itself is an acceptance test: without TF_ACC
+// it stops here, skipped, as resource.Test stops the others, so that
+// every such test is gated in this one place (make test sets TF_ACC=1).
 func NewCLI(tb testing.TB, env map[string]string) *CLI {
 	tb.Helper()
+	SkipUnlessAcceptance(tb)
 	providerDir := tb.TempDir()
 	_, file, _, _ := runtime.Caller(0)
 	build := exec.Command("go", "build", "-o", filepath.Join(providerDir, "terraform-provider-stack"), ".")

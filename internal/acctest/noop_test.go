@@ -16,7 +16,6 @@ import (
 // configured and default values must reach the state as planned, computed
 // ones must be null, and the emulator must see no request at all.
 func TestNoopCLI(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	cli := acctest.NewNoopCLI(t, map[string]string{
 		"STACK_SCHEDULER_ADDR": s.URL, "STACK_SCHEDULER_TOKEN": "scheduler-root",

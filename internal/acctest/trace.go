@@ -14,7 +14,6 @@ import (
 // the log: without it the log would prove nothing.
 func NoSecretsInTraceLog(t *testing.T, config, route string, secrets ...string) {
 	t.Helper()
-	SkipUnlessAcceptance(t)
 	logFile := filepath.Join(t.TempDir(), "trace.log")
 	cli := NewCLI(t, map[string]string{"TF_LOG": "trace", "TF_LOG_PATH": logFile})
 	cli.WriteConfig(t, config)

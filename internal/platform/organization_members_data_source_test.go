@@ -21,7 +21,6 @@ type listedMember struct {
 // each list in the order the memberships were made; one request reads
 // them all.
 func TestAccOrganizationMembersDataSource_activeAndWaiting(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	ctx := context.Background()

@@ -419,7 +419,6 @@ var elevenTagBindings = func() string {
 // organization at all fails the refresh instead, and forgets nothing. The
 // test harness drops warnings, so this runs Terraform itself.
 func TestAccProject_refresh(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	cli := acctest.NewCLI(t, nil)

@@ -96,7 +96,6 @@ data "stack_platform_projects" "x" {
 // are those of one read. The emulator's rate limit is off, for the sake of
 // the test's own creates.
 func TestAccProjectsDataSource_pagesAtTheLargestSize(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{Platform: emuplatform.Options{RateLimit: -1}})
 	const n = 249 // and the default project

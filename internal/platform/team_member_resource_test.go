@@ -235,7 +235,6 @@ resource "stack_platform_team_member" "test" {
 // of its teams, is destroyed without error: the platform's refusal to
 // remove a member the team no longer has is the success it means.
 func TestAccTeamMember_destroyWithItsMembership(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	p := acctest.NewPlatform(t)
 	cli := acctest.NewCLI(t, nil)
 	cli.WriteConfig(t, teamMemberConfig(p, "ada", ""))
@@ -323,7 +322,6 @@ resource "stack_platform_team_member" "test" {
 // the team's relationship lists every membership, where the paged list
 // would take two requests for these 120.
 func TestAccTeamMember_refreshIsOneRequest(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	ctx := context.Background()

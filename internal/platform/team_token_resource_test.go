@@ -192,7 +192,6 @@ func teamTokenPlanErrors(p *acctest.Platform) []check.PlanError {
 // runs Terraform itself; the emulator's state is rewritten to make the
 // tokens expire, as a create refuses an expiry that has passed.
 func TestAccTeamToken_expiredWarnsAtPlan(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	cli := acctest.NewCLI(t, nil)

@@ -165,7 +165,6 @@ data "stack_platform_teams" "x" {}
 // those of one read. The emulator's rate limit is off, for the sake of the
 // test's own creates.
 func TestAccTeamsDataSource_pagesAtTheLargestSize(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{Platform: emuplatform.Options{RateLimit: -1}})
 	const n = 150

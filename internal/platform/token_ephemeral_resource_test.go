@@ -250,7 +250,6 @@ func refused(t *testing.T, p *acctest.Platform, token string) {
 // to its close, which deletes it; the provider configured with it acts
 // with it; Terraform keeps nothing of it.
 func TestAccTeamTokenEphemeral_neverInState(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	team, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamOptions{Name: check.Ptr("deployers")})
@@ -306,7 +305,6 @@ ephemeral "stack_platform_team_token" "run" {
 // open to its close, which deletes it; the provider configured with it
 // acts with it; Terraform keeps nothing of it.
 func TestAccOrganizationTokenEphemeral_neverInState(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	before := p.Emulator.Stats()

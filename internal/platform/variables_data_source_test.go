@@ -170,7 +170,6 @@ data "stack_platform_variables" "x" {
 // variables take two requests. The emulator's rate limit is off, for the
 // sake of the test's own creates.
 func TestAccVariablesDataSource_pagesAtTheLargestSize(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{Platform: emuplatform.Options{RateLimit: -1}})
 	const n = platformclient.PageSize + 1

@@ -412,7 +412,6 @@ func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
 // says the token may be why; a token that sees no organization at all
 // fails the refresh instead, and forgets nothing.
 func TestAccWorkspace_refresh(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	cli := acctest.NewCLI(t, nil)

@@ -168,7 +168,6 @@ data "stack_platform_workspaces" "x" {}
 // are those of one read. The emulator's rate limit is off, for the sake of
 // the test's own creates.
 func TestAccWorkspacesDataSource_pagesAtTheLargestSize(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	p := acctest.NewPlatformEmulator(t, emulator.Options{Platform: emuplatform.Options{RateLimit: -1}})
 	const n = 250

@@ -44,7 +44,6 @@ type serviceUnderTest struct {
 // 404s of a wrong address read as deleted objects: the plan proposed to
 // create everything, and an apply emptied the state.
 func TestAccProvider_wrongAddressOrTokenKeepsTheState(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	// Another HTTP server, such as a reverse proxy in front of nothing: an
 	// HTML 404 page for every path.

@@ -421,7 +421,6 @@ provider "stack" {
 // plans an update, without a warning. The test harness drops warnings, so
 // this runs Terraform itself and reads its machine-readable plan output.
 func TestAccACLAuthMethod_jwtReplacementWarning(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	for _, tc := range []struct {
 		mode, action string
 		scheduler    func(t *testing.T) *acctest.Scheduler
@@ -1411,7 +1410,6 @@ func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
 // replacement never finds it there, with one blocking read: the delete and
 // that read are the only requests of the destroy of one method.
 func TestAccACLAuthMethod_destroyWaitsWithOneRead(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: acctest.DefaultReplicaLag}})
 	cli := acctest.NewCLI(t, nil)

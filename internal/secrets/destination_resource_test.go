@@ -398,7 +398,6 @@ resource "stack_secrets_sync_cloudtwo_kv_destination" "test" {
 // A destination being purged reads as it was until the purge deletes it:
 // the plan warns of what is coming rather than show nothing.
 func TestAccDestination_purgeUnderWayWarns(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	s := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{PurgeDelay: time.Hour}})
 	name := tfacctest.RandomWithPrefix("purging")
@@ -458,7 +457,6 @@ func TestAccDestination_inNamespace(t *testing.T) {
 // at apply, since the service refuses to delete it: the plan says so, and
 // how to go about it. Without associations the plan says nothing.
 func TestAccDestination_replacementWithAssociationsWarns(t *testing.T) {
-	acctest.SkipUnlessAcceptance(t)
 	t.Parallel()
 	s := acctest.NewSecretsEmulator(t, emulator.Options{})
 	name := tfacctest.RandomWithPrefix("replaced")
