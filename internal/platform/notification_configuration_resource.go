@@ -205,11 +205,10 @@ func notificationConfigurationSchema(context.Context) schema.Schema {
 	maps.Copy(attrs, fwutil.WriteOnlySecret{
 		Name: "token",
 		Description: "The key with which a `generic` destination signs its deliveries (HMAC SHA-512, in the `X-TFE-Notification-Signature` header); " +
-			"only a `generic` destination takes it. Changing it changes the configuration in place.",
+			"the platform signs no other destination's deliveries. Changing it changes the configuration in place.",
 		Service: "the platform",
 		Drift: "The platform never returns the token: the state keeps the configured value, and a change made outside Terraform cannot be seen. " +
 			"An import cannot read it: the state has none until the next apply sends the configured one.",
-		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 	}.Attributes())
 	return schema.Schema{
 		Description: "A notification configuration of the platform: the events of a workspace, a team or a project (exactly one of " +

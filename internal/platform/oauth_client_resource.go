@@ -134,17 +134,14 @@ func secretOf(s string) *string {
 	return &s
 }
 
-// validateOAuthClient checks what the platform refuses of a code host: a
-// private key is an Azure DevOps Server client's alone, and a Bitbucket
-// Data Center client needs its consumer key.
+// validateOAuthClient checks the one rule of a code host that the
+// incumbent client checks too (go-tfe's ErrUnsupportedPrivateKey): a
+// private key is an Azure DevOps Server client's alone. What else a code
+// host needs, the platform's answer says.
 func validateOAuthClient(ctx context.Context, config tfsdk.Config, m *oauthClientModel, diags *diag.Diagnostics) {
 	sp := m.ServiceProvider
 	if sp.IsNull() || sp.IsUnknown() {
 		return
-	}
-	if sp.ValueString() == "bitbucket_data_center" && m.Key.IsNull() {
-		diags.AddAttributeError(path.Root("key"), "Missing key",
-			`service_provider = "bitbucket_data_center" needs key, the consumer key of its application link.`)
 	}
 	if sp.ValueString() == "ado_server" {
 		return

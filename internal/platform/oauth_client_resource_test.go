@@ -68,13 +68,6 @@ func TestAccOAuthClient_lifecycle(t *testing.T) {
 		PlanErrors: []check.PlanError{
 			{Config: oauthClientConfig(p, `api_url = "https://api.github.com"
   private_key = "pem"`), Want: check.Literal(`private_key and private_key_wo are only taken with service_provider = "ado_server", not "github".`)},
-			{Config: p.ProviderConfig() + `
-resource "stack_platform_oauth_client" "test" {
-  service_provider = "bitbucket_data_center"
-  http_url         = "https://bitbucket.acme.example"
-  api_url          = "https://bitbucket.acme.example"
-}
-`, Want: check.Literal(`service_provider = "bitbucket_data_center" needs key, the consumer key of its application link.`)},
 			{Config: oauthClientConfig(p, `api_url = "https://api.github.com"
   secret = "a"
   secret_wo = "b"
