@@ -1,7 +1,14 @@
 package provider_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -82,3 +89,64 @@ func eachAttribute(where string, b *tfprotov6.SchemaBlock, visit func(where stri
 		eachAttribute(where+"."+nb.TypeName, nb.Block, visit)
 	}
 }
+
+// The emulator's guide has a line for each flag of stack-emulator, and
+// none for a flag it no longer has. The flags are read from the command's
+// source: each is declared by a call on its flag set whose first string
+// argument is the flag's name (fs.StringVar(&v, "listen", ...),
+// fs.Func("platform-edition", ...)).
+func TestProvider_emulatorGuideListsEveryFlag(t *testing.T) {
+	root := filepath.Join("..", "..")
+	src := filepath.Join(root, "internal", "emulator", "cmd", "stack-emulator", "main.go")
+	f, err := parser.ParseFile(token.NewFileSet(), src, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "fs" || (sel.Sel.Name != "Func" && !strings.HasSuffix(sel.Sel.Name, "Var")) {
+			return true
+		}
+		for _, arg := range call.Args {
+			if lit, ok := arg.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				name, err := strconv.Unquote(lit.Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				flags[name] = true
+				break
+			}
+		}
+		return true
+	})
+	if len(flags) < 10 {
+		t.Fatalf("found %d flags in %s: the test no longer reads how the command declares them", len(flags), src)
+	}
+	guide, err := os.ReadFile(filepath.Join(root, "templates", "guides", "emulator.md.tmpl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^\\| `-([a-z0-9-]+)` \\|").FindAllSubmatch(guide, -1) {
+		listed[string(m[1])] = true
+	}
+	for name := range flags {
+		if !listed[name] {
+			t.Errorf("stack-emulator's flag -%s has no line in the emulator guide's table of flags", name)
+		}
+	}
+	for name := range listed {
+		if !flags[name] {
+			t.Errorf("the emulator guide lists -%s, which stack-emulator does not have", name)
+		}
+	}
+}
+
