@@ -150,3 +150,133 @@ func TestProvider_emulatorGuideListsEveryFlag(t *testing.T) {
 	}
 }
 
+// platformObjects are the names of the platform's registered resources,
+// data sources and ephemeral resources, without their `stack_platform_`.
+func platformObjects(t *testing.T) map[string]bool {
+	t.Helper()
+	resp := providerSchema(t)
+	objects := map[string]bool{}
+	for _, schemas := range []map[string]*tfprotov6.Schema{resp.ResourceSchemas, resp.DataSourceSchemas, resp.EphemeralResourceSchemas} {
+		for name := range schemas {
+			if kind, ok := strings.CutPrefix(name, "stack_platform_"); ok {
+				objects[kind] = true
+			}
+		}
+	}
+	if len(objects) == 0 {
+		t.Fatal("the provider registers no platform object")
+	}
+	return objects
+}
+
+// readmeServiceRow is the row of a service in the README's first table,
+// which the docs' index shows too (scripts/generate-docs.sh).
+func readmeServiceRow(t *testing.T, service string) string {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(readme), "\n| Service | What the provider manages |")
+	table, _, _ = strings.Cut(table, "\n\n")
+	for line := range strings.SplitSeq(table, "\n") {
+		if ok && strings.HasPrefix(line, "| "+service+" |") {
+			return line
+		}
+	}
+	t.Fatalf("the README's first table, | Service | What the provider manages |, has no row for the %s", service)
+	return ""
+}
+
+// The README's first table names every kind of object the platform's
+// resources and data sources manage or read, so that it cannot fall behind
+// what is registered. A kind is an object whose name does not extend
+// another's: agent_pool names agent_pool_allowed_workspaces too, team
+// names team_token, and variable variable_set. Names are matched in words,
+// in any case, singular or plural ("SSH keys" for ssh_key, "code-host app
+// installations" for codehost_app_installation).
+func TestProvider_readmeNamesEveryKindOfPlatformObject(t *testing.T) {
+	objects := platformObjects(t)
+	row := strings.ReplaceAll(strings.ToLower(readmeServiceRow(t, "platform")), "-", "")
+	for name := range objects {
+		extends := false
+		for other := range objects {
+			if other != name && (strings.HasPrefix(name, other+"_") || name == other+"s") {
+				extends = true
+			}
+		}
+		if extends {
+			continue
+		}
+		kind := strings.ReplaceAll(name, "_", " ")
+		plural := kind + "s"
+		if base, ok := strings.CutSuffix(kind, "y"); ok && !strings.ContainsAny(base[len(base)-1:], "aeiou") {
+			plural = base + "ies" // policy, policies; not key, keies
+		}
+		if !regexp.MustCompile(`\b(` + regexp.QuoteMeta(kind) + `|` + regexp.QuoteMeta(plural) + `)\b`).MatchString(row) {
+			t.Errorf("stack_platform_%s is registered, but the platform's row of the README's first table does not name %ss: %s", name, kind, row)
+		}
+	}
+}
+
+// What the prose says of the platform's objects to come is a list after
+// "Next:", and names nothing that is registered; no text says "the rest"
+// or "coming releases", which no test can hold to the registered objects.
+// The prose is the README's row (which the docs' index shows), the docs'
+// index, the provider's description, DESIGN.md's row and the package
+// documentation of internal/platform.
+func TestProvider_proseSaysNothingRegisteredIsNext(t *testing.T) {
+	objects := platformObjects(t)
+	root := filepath.Join("..", "..")
+	read := func(parts ...string) string {
+		text, err := os.ReadFile(filepath.Join(append([]string{root}, parts...)...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(text)
+	}
+	designRow := ""
+	for line := range strings.SplitSeq(read("DESIGN.md"), "\n") {
+		if strings.HasPrefix(line, "| platform |") {
+			designRow = line
+			break
+		}
+	}
+	doc, _, _ := strings.Cut(read("internal", "platform", "doc.go"), "\npackage platform")
+	prose := map[string]string{
+		"the README's row":                  readmeServiceRow(t, "platform"),
+		"templates/index.md.tmpl":           read("templates", "index.md.tmpl"),
+		"the provider's description":        providerSchema(t).Provider.Block.Description,
+		"DESIGN.md's row":                   designRow,
+		"internal/platform's documentation": doc,
+	}
+	vague := regexp.MustCompile(`(?i)\bthe rest\b|\b(coming|later|next|this) releases?\b|\bso far\b|\bnext\b[^:]`)
+	nextList := regexp.MustCompile(`(?i)\bnext:\s*([^.|]*)`)
+	item := regexp.MustCompile(`,\s*|\s+and\s+|\s+or\s+`)
+	for where, text := range prose {
+		if text == "" {
+			t.Errorf("%s is empty: the test no longer finds it", where)
+			continue
+		}
+		for _, m := range vague.FindAllString(text, -1) {
+			t.Errorf("%s says %q: say what comes next as `Next: <objects>`, which this test holds to the registered objects", where, m)
+		}
+		for _, list := range nextList.FindAllStringSubmatch(text, -1) {
+			for _, words := range item.Split(list[1], -1) {
+				words = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(words)), "the ")
+				name := strings.ReplaceAll(strings.ReplaceAll(words, "-", ""), " ", "_")
+				forms := []string{name, strings.TrimSuffix(name, "s")}
+				if base, ok := strings.CutSuffix(name, "ies"); ok {
+					forms = append(forms, base+"y")
+				}
+				for object := range objects {
+					for _, form := range forms {
+						if form != "" && (object == form || strings.HasSuffix(object, "_"+form)) {
+							t.Errorf("%s names %s as next, but stack_platform_%s is registered", where, words, object)
+						}
+					}
+				}
+			}
+		}
+	}
+}
