@@ -31,10 +31,24 @@ src=$(mktemp -d "$PWD/.templates.XXXXXX")
 trap 'rm -rf "$bindir" "$src"' EXIT
 ln -s "$tf" "$bindir/terraform"
 
+# The table of the services and what the provider manages in each is the
+# README's first table, written there once (and tested there against the
+# registered resources): the index shows it as the partial "services".
+services="$bindir/services.partial"
+{
+  echo '{{- define "services" -}}'
+  sed -n '/^| Service | What the provider manages |/,/^$/p' README.md
+  echo '{{- end -}}'
+} >"$services"
+grep -q '^| platform |' "$services" || {
+  echo "generate-docs.sh: README.md has no table that starts with | Service | What the provider manages |" >&2
+  exit 1
+}
+
 cp -R templates/. "$src"
 rm -rf "$src/partials"
 find "$src" -name '*.md.tmpl' -print0 | while IFS= read -r -d '' page; do
-  cat templates/partials/*.md.tmpl >>"$page"
+  cat templates/partials/*.md.tmpl "$services" >>"$page"
 done
 
 # docs/ is wholly generated: start from nothing, so that the page of a

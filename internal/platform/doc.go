@@ -1,8 +1,6 @@
-// Package platform holds the provider's resources and data sources of the
-// platform's API: organizations and their default settings, projects,
-// workspaces and their settings, teams and their project access, team and
-// organization tokens, variable sets, their assignments, and variables;
-// and its ephemeral resources: team and organization tokens for one run.
+// Package platform holds the provider's resources, data sources and
+// ephemeral resources of the platform's API. resources.go lists them; no
+// other text here does, so that none goes stale as objects are added.
 //
 // Every resource and data source that lives in an organization takes the
 // provider's default organization when it names none

@@ -36,6 +36,10 @@ func oauthClientDataSourceSchema(ctx context.Context) schema.Schema {
 	attrs := computedFrom(oauthClientSchema(ctx), map[string]string{
 		"organization_scoped": "Whether every workspace of the organization may use the client (`true`), or only those of the projects it is attached to (`false`).",
 		"agent_pool_id":       "ID of the agent pool whose agents reach the code host, null for none.",
+		"http_url":            "The code host's web address, such as `https://github.com`.",
+		"api_url":             "The code host's API address, such as `https://api.github.com`.",
+		"key":                 "The OAuth application's key: its client ID, or a Bitbucket Data Center consumer key.",
+		"rsa_public_key":      "The public key that a Bitbucket Data Center client's consumer signs with, in PEM.",
 	}, "secret", "secret_wo_version", "private_key", "private_key_wo_version", "oauth_token", "oauth_token_wo_version")
 	oauthClientLookup.addAttributes(attrs)
 	one := stringvalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name"), path.MatchRoot("service_provider"))

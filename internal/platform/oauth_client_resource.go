@@ -161,7 +161,7 @@ func oauthClientSchema(context.Context) schema.Schema {
 	url := func(what string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Required:      true,
-			Description:   what + ", such as `https://github.com`. The platform sets it once: changing it replaces the client.",
+			Description:   what + ". The platform sets it once: changing it replaces the client.",
 			PlanModifiers: replace,
 		}
 	}

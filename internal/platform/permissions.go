@@ -80,23 +80,34 @@ func permissionAttributes(levels accessLevels, perms []permission) map[string]sc
 	attrs := make(map[string]schema.Attribute, len(perms))
 	custom := levels.custom()
 	for _, p := range perms {
-		implied := make([]string, custom)
-		for i := range implied {
-			implied[i] = fmt.Sprintf("`%v` for %s", p.implied[i], levels.names[i])
-		}
-		rest := " A fixed level implies it: " + strings.Join(implied, ", ") + ". With `custom` access, left out, a new access has `" +
+		desc := permissionDescription(levels, p) + " With `custom` access, left out, a new access has `" +
 			fmt.Sprint(p.implied[custom]) + "` and a changed one keeps what it had."
 		if p.values == nil {
-			attrs[p.attribute] = schema.BoolAttribute{Optional: true, Computed: true, Description: "Whether the team may " + p.lets + "." + rest}
+			attrs[p.attribute] = schema.BoolAttribute{Optional: true, Computed: true, Description: desc}
 			continue
 		}
 		attrs[p.attribute] = schema.StringAttribute{
 			Optional: true, Computed: true,
-			Description: upperFirst(p.lets) + ": one of `" + strings.Join(p.values, "`, `") + "`." + rest,
+			Description: desc,
 			Validators:  []validator.String{stringvalidator.OneOf(p.values...)},
 		}
 	}
 	return attrs
+}
+
+// permissionDescription says what a permission lets the team do and what
+// each fixed level implies: all a data source, which only reads the
+// access, says of it.
+func permissionDescription(levels accessLevels, p permission) string {
+	implied := make([]string, levels.custom())
+	for i := range implied {
+		implied[i] = fmt.Sprintf("`%v` for %s", p.implied[i], levels.names[i])
+	}
+	what := "Whether the team may " + p.lets + "."
+	if p.values != nil {
+		what = upperFirst(p.lets) + ": one of `" + strings.Join(p.values, "`, `") + "`."
+	}
+	return what + " A fixed level implies it: " + strings.Join(implied, ", ") + "."
 }
 
 // checkPermissions refuses, with a fixed level, a permission of the

@@ -28,10 +28,14 @@ var NewTeamAccessDataSource = fwutil.NewDataSource(&fwutil.DataSource[teamAccess
 })
 
 func teamAccessDataSourceSchema(ctx context.Context) schema.Schema {
-	attrs := computedFrom(teamAccessSchema(ctx), map[string]string{
+	describe := map[string]string{
 		"access":      "The team's level of access: one of `" + strings.Join(teamAccessLevels.names, "`, `") + "`.",
 		"permissions": "What the team may do with the workspace: those its fixed level implies, or its custom ones.",
-	})
+	}
+	for _, p := range teamAccessPermissions {
+		describe["permissions."+p.attribute] = permissionDescription(teamAccessLevels, p)
+	}
+	attrs := computedFrom(teamAccessSchema(ctx), describe)
 	attrs["team_id"] = schema.StringAttribute{
 		Required:    true,
 		Description: "ID of the team, `team-` and 16 characters.",

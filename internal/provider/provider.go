@@ -73,7 +73,7 @@ func (p *stackProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 		blocks[svc.Block] = serviceBlock(svc)
 	}
 	resp.Schema = schema.Schema{
-		Description: "The stack provider manages the scheduler's ACL auth methods, the secrets service's secrets sync, and the platform's organizations, projects, workspaces, teams and their tokens, variable sets and variables.",
+		Description: "The stack provider manages the scheduler's ACL auth methods, the secrets service's secrets sync, and the platform's organizations and what they hold.",
 		Blocks:      blocks,
 		Attributes: map[string]schema.Attribute{
 			"ca_cert_file": schema.StringAttribute{

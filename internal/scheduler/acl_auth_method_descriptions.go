@@ -13,7 +13,7 @@ const (
 	descDiscoveryURL      = "OIDC discovery URL of the identity provider, without any `.well-known` part."
 	descClientID          = "OAuth client ID of the method at the identity provider."
 	descClientSecret      = "OAuth client secret of the method at the identity provider."
-	descDisableUserInfo   = "When true, no request for OIDC UserInfo is made to the identity provider. Default false."
+	descDisableUserInfo   = "When true, no request for OIDC UserInfo is made to the identity provider."
 	descScopes            = "OIDC scopes requested at login."
 	descPubKeys           = "PEM-encoded public keys that validate JWT signatures locally."
 	descJWKSURL           = "URL of a JSON Web Key Set that validates JWT signatures."

@@ -78,7 +78,7 @@ func aclAuthMethodSchema(context.Context) schema.Schema {
 			Description: descDiscoveryURL + " Required for `OIDC`; for `JWT`, one of this, `jwks_url` or `jwt_validation_pub_keys` is required.",
 		},
 		"oidc_client_id":         schema.StringAttribute{Optional: true, Description: descClientID + " Required for `OIDC`."},
-		"oidc_disable_user_info": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false), Description: descDisableUserInfo},
+		"oidc_disable_user_info": schema.BoolAttribute{Optional: true, Computed: true, Default: booldefault.StaticBool(false), Description: descDisableUserInfo + " Default false."},
 		"oidc_scopes":            schema.ListAttribute{Optional: true, ElementType: types.StringType, Description: descScopes},
 		"jwt_validation_pub_keys": schema.ListAttribute{
 			Optional: true, ElementType: types.StringType, PlanModifiers: createOnlyList,
