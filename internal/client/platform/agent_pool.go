@@ -10,6 +10,9 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
+// PrefixAgentPool begins the IDs of agent pools.
+const PrefixAgentPool = "apool"
+
 // AgentPool is an agent pool, type agent-pools (apool-…), whose agents run
 // the workspaces that name it; organizations, projects and workspaces
 // refer to it.

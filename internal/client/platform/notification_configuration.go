@@ -24,6 +24,9 @@ const (
 	NotificationSubscribableTeam      = "teams"
 )
 
+// PrefixNotification begins the IDs of notification configurations.
+const PrefixNotification = "nc"
+
 // NotificationConfiguration tells a destination of events of a workspace,
 // a project or a team, type notification-configurations (nc-…). Token, the
 // HMAC key of a generic destination, is never answered.

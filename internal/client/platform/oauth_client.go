@@ -6,6 +6,9 @@ import (
 	"time"
 )
 
+// PrefixOAuthClient begins the IDs of OAuth clients.
+const PrefixOAuthClient = "oc"
+
 // OAuthClient is an organization's connection to a code host, type
 // oauth-clients (oc-…). Its secrets (the OAuth token string, Secret,
 // PrivateKey) are written and never read back: Secret is always empty.

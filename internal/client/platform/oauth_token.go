@@ -6,6 +6,9 @@ import (
 	"time"
 )
 
+// PrefixOAuthToken begins the IDs of OAuth tokens.
+const PrefixOAuthToken = "ot"
+
 // OAuthToken is the token through which an OAuth client reaches its code
 // host, type oauth-tokens (ot-…): what a workspace's vcs_repo names. Its
 // SSH key is written and never read back: HasSSHKey says whether it has

@@ -20,6 +20,10 @@ const (
 	AuthPolicyTwoFactorMandatory = "two_factor_mandatory"
 )
 
+// PrefixOrganization begins an organization's external ID
+// (Organization.ExternalID): its ID is its name.
+const PrefixOrganization = "org"
+
 // Organization is an organization, type organizations. Its ID is its name.
 type Organization struct {
 	Name string `jsonapi:"primary,organizations"`

@@ -15,6 +15,9 @@ const (
 	ProjectIncludeEffectiveTagBindings = "effective_tag_bindings"
 )
 
+// PrefixProject begins the IDs of projects.
+const PrefixProject = "prj"
+
 // Project is a project of an organization, type projects (prj-…).
 type Project struct {
 	ID          string `jsonapi:"primary,projects"`

@@ -21,6 +21,9 @@ const (
 	RunTriggerOutbound = "outbound"
 )
 
+// PrefixRunTrigger begins the IDs of run triggers.
+const PrefixRunTrigger = "rt"
+
 // RunTrigger makes an apply in its source workspace (Sourceable) queue a
 // run in its workspace, type run-triggers (rt-…). It has no update.
 type RunTrigger struct {

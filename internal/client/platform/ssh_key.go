@@ -5,6 +5,9 @@ import (
 	"net/http"
 )
 
+// PrefixSSHKey begins the IDs of SSH keys.
+const PrefixSSHKey = "sshkey"
+
 // SSHKey is a private SSH key of an organization, type ssh-keys
 // (sshkey-…), which its workspaces use to fetch modules from private
 // repositories. The platform answers its name alone: never its value,

@@ -16,6 +16,9 @@ const (
 	TeamVisibilityOrganization = "organization"
 )
 
+// PrefixTeam begins the IDs of teams.
+const PrefixTeam = "team"
+
 // Team is a team of an organization, type teams (team-…).
 type Team struct {
 	ID         string `jsonapi:"primary,teams"`

@@ -17,6 +17,9 @@ const (
 	AccessCustom   = "custom"
 )
 
+// PrefixTeamProjectAccess begins the IDs of team project accesses.
+const PrefixTeamProjectAccess = "tprj"
+
 // TeamProjectAccess is a team's access to a project, type team-projects
 // (tprj-…).
 type TeamProjectAccess struct {

@@ -12,6 +12,9 @@ const (
 	CategoryEnv       = "env"
 )
 
+// PrefixVariable begins the IDs of variables.
+const PrefixVariable = "var"
+
 // Variable is a variable of a workspace or of a variable set, type vars
 // (var-…). The platform never answers the Value of a sensitive variable;
 // VersionID changes whenever the value does, which shows a change made

@@ -13,6 +13,9 @@ const (
 	VariableSetIncludeVars       = "vars"
 )
 
+// PrefixVariableSet begins the IDs of variable sets.
+const PrefixVariableSet = "varset"
+
 // VariableSet is a set of variables that applies to workspaces and
 // projects, or, when Global, to every workspace of its organization; type
 // varsets (varset-…).

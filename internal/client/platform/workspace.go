@@ -15,6 +15,9 @@ const (
 	WorkspaceIncludeLockedBy             = "locked_by"
 )
 
+// PrefixWorkspace begins the IDs of workspaces.
+const PrefixWorkspace = "ws"
+
 // Workspace is a workspace, type workspaces (ws-…).
 type Workspace struct {
 	ID                         string `jsonapi:"primary,workspaces"`
