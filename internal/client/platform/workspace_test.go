@@ -288,3 +288,24 @@ func TestWorkspaces_lockHolder(t *testing.T) {
 		}
 	}
 }
+
+// The workspace's SSH key is set through its relationship, with the key's
+// ID as the attribute id, and removed with null.
+func TestWorkspaces_SSHKey(t *testing.T) {
+	c, f := fakePlatform(t, reply(http.StatusOK, `{"data":{"id":"ws-1","type":"workspaces","attributes":{"name":"a"},
+		"relationships":{"ssh-key":{"data":{"id":"sshkey-1","type":"ssh-keys"}}}}}`))
+	got, err := c.Workspaces.AssignSSHKey(context.Background(), "ws-1", "sshkey-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.SSHKey == nil || got.SSHKey.ID != "sshkey-1" {
+		t.Errorf("SSH key %+v, want sshkey-1", got.SSHKey)
+	}
+	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/workspaces/ws-1/relationships/ssh-key", "",
+		`{"data":{"type":"workspaces","attributes":{"id":"sshkey-1"}}}`)
+	if _, err := c.Workspaces.UnassignSSHKey(context.Background(), "ws-1"); err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/workspaces/ws-1/relationships/ssh-key", "",
+		`{"data":{"type":"workspaces","attributes":{"id":null}}}`)
+}
