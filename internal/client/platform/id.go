@@ -13,6 +13,10 @@ import "strings"
 // what the kinds share.
 const PrefixToken = "at"
 
+// tokens is where a team's and an agent pool's tokens are read and deleted
+// by ID, and made under their team or pool.
+var tokens = collection{path: "/authentication-tokens", id: "token ID"}
+
 // base58 is Bitcoin's alphabet: digits and letters without 0, O, I and l,
 // which read alike.
 const base58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
