@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 // Every call that names an object refuses an ID (or a name) it cannot
@@ -203,8 +204,8 @@ func TestClient_everyCallRefusesAnEmptyIDUnsent(t *testing.T) {
 			}
 		}
 	}
-	if n := len(f.requests()); n != 0 {
-		t.Errorf("%d requests sent, want none: %v", n, f.lines())
+	if n := len(f.Requests()); n != 0 {
+		t.Errorf("%d requests sent, want none: %v", n, f.Lines())
 	}
 }
 
@@ -308,21 +309,13 @@ func TestClient_onlyRepeatableWritesAreSentAgainAfterALostAnswer(t *testing.T) {
 			return discard(c.OAuthTokens.Update(ctx, "ot-1", OAuthTokenUpdateOptions{}))
 		}, false},
 	} {
-		n := 0
-		c, f := fakePlatform(t, func(w http.ResponseWriter, r *http.Request) {
-			n++
-			if n == 1 {
-				reply(http.StatusBadGateway, "")(w, r)
-				return
-			}
-			reply(http.StatusNoContent, "")(w, r)
-		})
+		c, f := fakePlatform(t, answerLostOnce())
 		_ = tc.call(c)
 		want := 1
 		if tc.repeatable {
 			want = 2
 		}
-		if got := f.lines(); len(got) != want {
+		if got := f.Lines(); len(got) != want {
 			t.Errorf("%s: sent %v, want %d requests", name, got, want)
 		}
 	}
@@ -350,7 +343,7 @@ func TestClient_lookupsThatFindNothingAreThe404OfTheirList(t *testing.T) {
 		},
 	} {
 		err := call()
-		if !client.IsNotFound(err) || !strings.HasPrefix(errText(err), want+" (the platform answers 404 both for an object that does not exist") {
+		if !client.IsNotFound(err) || !strings.HasPrefix(clienttest.ErrText(err), want+" (the platform answers 404 both for an object that does not exist") {
 			t.Errorf("error %v, want %s", err, want)
 		}
 	}
