@@ -9,8 +9,8 @@ import "strings"
 
 // PrefixToken begins the IDs of every kind of API token: a team's, an
 // organization's, its audit trail token and an agent pool's are all of
-// type authentication-tokens. No one noun owns it, so it stays here, with
-// what the kinds share.
+// type authentication-tokens. No one noun owns it, so it is declared in
+// id.go, beside IsID.
 const PrefixToken = "at"
 
 // tokens is where a team's and an agent pool's tokens are read and deleted
