@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 // newTestClient returns a client for srv with fast retries.
@@ -162,7 +164,7 @@ func TestDo_serverWaitBeyondCapFailsFast(t *testing.T) {
 			defer srv.Close()
 			start := time.Now()
 			_, err := newTestClient(t, srv.URL, func(c *Config) { c.MaxRetries = 4 }).Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil)
-			if err == nil || !tc.want.MatchString(errText(err)) {
+			if err == nil || !tc.want.MatchString(clienttest.ErrText(err)) {
 				t.Fatalf("error %v, want one matching %s", err, tc.want)
 			}
 			if StatusCode(err) != tc.status {
@@ -264,7 +266,7 @@ func TestDo_exhaustedRetriesGiveTypedError(t *testing.T) {
 		t.Fatalf("error %T %v, want *Error", err, err)
 	}
 	want := "POST /v1/widget: 503 Service Unavailable: failure Service Unavailable"
-	if errText(e) != want || e.Message != "failure Service Unavailable" {
+	if clienttest.ErrText(e) != want || e.Message != "failure Service Unavailable" {
 		t.Fatalf("error %q (message %q), want %q", e.Error(), e.Message, want)
 	}
 	if n.Load() != 3 {
@@ -400,7 +402,7 @@ func TestDo_contextCancelStopsRetrying(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
 	}
-	if !strings.HasPrefix(errText(err), "GET /v1/x: ") {
+	if !strings.HasPrefix(clienttest.ErrText(err), "GET /v1/x: ") {
 		t.Fatalf("error %q does not name the call", err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
@@ -469,7 +471,7 @@ func TestDo_requestTimeoutPerAttempt(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "request timeout of 100ms") || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("POST error %v, want a request timeout", err)
 	}
-	if !strings.HasPrefix(errText(err), "POST /v1/x: ") {
+	if !strings.HasPrefix(clienttest.ErrText(err), "POST /v1/x: ") {
 		t.Fatalf("error %q does not name the call", err)
 	}
 	if n.Load() != 1 {
@@ -631,13 +633,13 @@ func TestDo_lostConnectionRetriedOnlyWhenIdempotent(t *testing.T) {
 	}()
 	c := newTestClient(t, "http://"+l.Addr().String(), nil)
 
-	if _, err := c.Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil); errText(err) != "GET /v1/x: EOF" {
+	if _, err := c.Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil); clienttest.ErrText(err) != "GET /v1/x: EOF" {
 		t.Fatalf("GET against a server that hangs up: %v, want GET /v1/x: EOF", err)
 	}
 	waitFor(t, func() bool { return n.Load() == 4 }, "GET to make 1 + 3 attempts, made %d", &n)
 
 	n.Store(0)
-	if _, err := c.Do(context.Background(), &Request{Method: http.MethodPost, Path: "/v1/x"}, nil); errText(err) != "POST /v1/x: EOF" {
+	if _, err := c.Do(context.Background(), &Request{Method: http.MethodPost, Path: "/v1/x"}, nil); clienttest.ErrText(err) != "POST /v1/x: EOF" {
 		t.Fatalf("POST against a server that hangs up: %v, want POST /v1/x: EOF", err)
 	}
 	time.Sleep(50 * time.Millisecond)
@@ -840,19 +842,10 @@ func TestDo_TLS(t *testing.T) {
 		t.Fatalf("without the CA: %v, want an unknown authority error", err)
 	}
 	// The server was reached: the address is not what to check.
-	if want := "GET /v1/x: tls: failed to verify certificate: x509: certificate signed by unknown authority"; errText(err) != want {
+	if want := "GET /v1/x: tls: failed to verify certificate: x509: certificate signed by unknown authority"; clienttest.ErrText(err) != want {
 		t.Fatalf("without the CA: %v, want %s", err, want)
 	}
 	if n.Load() != 1 {
 		t.Fatalf("an untrusted certificate was tried %d times, want once", n.Load())
 	}
-}
-
-// errText is err's message without the address of the test's server,
-// which errors show in the URL they requested.
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return regexp.MustCompile(`https?://127\.0\.0\.1:\d+`).ReplaceAllString(err.Error(), "")
 }

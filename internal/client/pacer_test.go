@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 // recordingPacer lets every attempt through and records what it is told.
@@ -125,7 +127,7 @@ func TestDo_pacerRefusalEndsTheCall(t *testing.T) {
 	cancel()
 	p := &recordingPacer{refuse: context.Canceled}
 	_, err := newTestClient(t, srv.URL, nil).WithPacer(p).Do(ctx, &Request{Method: http.MethodGet, Path: "/x"}, nil)
-	if !errors.Is(err, context.Canceled) || errText(err) != "GET /x: context canceled" {
+	if !errors.Is(err, context.Canceled) || clienttest.ErrText(err) != "GET /x: context canceled" {
 		t.Errorf("error %v, want GET /x: context canceled", err)
 	}
 	if n.Load() != 0 {

@@ -3,12 +3,12 @@ package platform
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
-
-	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
+
+// PrefixAgentPool begins the IDs of agent pools.
+const PrefixAgentPool = "apool"
 
 // AgentPool is an agent pool, type agent-pools (apool-…), whose agents run
 // the workspaces that name it; organizations, projects and workspaces
@@ -59,80 +59,46 @@ type AgentPoolList = List[AgentPool]
 // AgentPools are the calls of agent pools.
 type AgentPools struct{ c *Client }
 
-func agentPoolPath(id string) (string, error) {
-	p, err := segment("agent pool ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/agent-pools/" + p, nil
-}
+var agentPools = collection{path: "/agent-pools", id: "agent pool ID"}
 
 // List lists an organization's agent pools.
 func (s *AgentPools) List(ctx context.Context, org string, opts AgentPoolListOptions) (*AgentPoolList, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
 	q := url.Values{}
 	if opts.Query != "" {
 		q.Set("q", opts.Query)
 	}
-	return list[AgentPool](ctx, s.c, path+"/agent-pools", q)
+	return list[AgentPool](ctx, s.c, agentPools.under(organizations.at(org)), q)
 }
 
 // ReadByName reads the agent pool of an organization that has that name,
 // in any case, as the platform keeps pool names unique in any case. None
 // is a 404.
 func (s *AgentPools) ReadByName(ctx context.Context, org, name string) (*AgentPool, error) {
-	pools, err := s.List(ctx, org, AgentPoolListOptions{Query: name})
+	l, err := s.List(ctx, org, AgentPoolListOptions{Query: name})
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range pools.Items {
-		if strings.EqualFold(p.Name, name) {
-			return p, nil
-		}
-	}
-	return nil, explain(&client.Error{
-		StatusCode: http.StatusNotFound, Method: http.MethodGet,
-		Path:    fmt.Sprintf("%s/organizations/%s/agent-pools", APIPrefix, url.PathEscape(org)),
-		Message: fmt.Sprintf("no agent pool named %q", name),
-	})
+	return find(l, agentPools.under(organizations.at(org)), fmt.Sprintf("no agent pool named %q", name),
+		func(p *AgentPool) bool { return strings.EqualFold(p.Name, name) })
 }
 
 // Create creates an agent pool in an organization.
 func (s *AgentPools) Create(ctx context.Context, org string, opts AgentPoolOptions) (*AgentPool, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
-	return one[AgentPool](ctx, s.c, request{method: http.MethodPost, path: path + "/agent-pools", body: &opts})
+	return post[AgentPool](ctx, s.c, agentPools.under(organizations.at(org)), &opts)
 }
 
 // Read reads an agent pool by ID.
 func (s *AgentPools) Read(ctx context.Context, id string) (*AgentPool, error) {
-	path, err := agentPoolPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[AgentPool](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[AgentPool](ctx, s.c, agentPools.at(id))
 }
 
 // Update updates an agent pool: what opts leaves out stays.
 func (s *AgentPools) Update(ctx context.Context, id string, opts AgentPoolOptions) (*AgentPool, error) {
-	path, err := agentPoolPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[AgentPool](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[AgentPool](ctx, s.c, agentPools.at(id), &opts)
 }
 
 // Delete deletes an agent pool; the platform refuses one that an
 // organization, a project or a workspace still names.
 func (s *AgentPools) Delete(ctx context.Context, id string) error {
-	path, err := agentPoolPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, agentPools.at(id))
 }

@@ -22,7 +22,7 @@ func TestAgentPools_CreateAndDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/agent-pools", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/agent-pools", "",
 		`{"data":{"type":"agent-pools","attributes":{"name":"runners","organization-scoped":false}}}`)
 	ids := func(l []*Workspace) []string {
 		out := []string{}
@@ -51,13 +51,13 @@ func TestAgentPools_ReadDelete(t *testing.T) {
 	if _, err := c.AgentPools.Read(context.Background(), "apool-6p5RiCe5CRjBmsGt"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.AgentPools.Delete(context.Background(), "apool-6p5RiCe5CRjBmsGt"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "", "")
 
 	// An ID that cannot be a path segment is refused before any request.
 	if err := c.AgentPools.Delete(context.Background(), ".."); err == nil {
@@ -74,7 +74,7 @@ func TestAgentPools_UpdateSendsOnlyWhatItIsGiven(t *testing.T) {
 	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolOptions{Name: ptr("runners"), OrganizationScoped: ptr(true)}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
 		`{"data":{"type":"agent-pools","attributes":{"name":"runners","organization-scoped":true}}}`)
 
 	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolOptions{
@@ -82,13 +82,13 @@ func TestAgentPools_UpdateSendsOnlyWhatItIsGiven(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
 		`{"data":{"type":"agent-pools","relationships":{"allowed-projects":{"data":[{"type":"projects","id":"prj-6p5RiCe5CRjBmsGt"}]}}}}`)
 
 	if _, err := c.AgentPools.Update(ctx, "apool-6p5RiCe5CRjBmsGt", AgentPoolOptions{ExcludedWorkspaces: []*Workspace{}}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/agent-pools/apool-6p5RiCe5CRjBmsGt", "",
 		`{"data":{"type":"agent-pools","relationships":{"excluded-workspaces":{"data":[]}}}}`)
 }
 
@@ -104,7 +104,7 @@ func TestAgentPools_ReadByName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/agent-pools", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=runners", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/agent-pools", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=runners", "")
 	if got.ID != "apool-7q6SjDf6DSkCntHu" {
 		t.Errorf("ReadByName found %s, want apool-7q6SjDf6DSkCntHu", got.ID)
 	}

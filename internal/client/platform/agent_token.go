@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"net/http"
 	"time"
 )
 
@@ -38,36 +37,20 @@ type AgentTokens struct{ c *Client }
 // Create creates a token of an agent pool; the answer carries its secret,
 // which no later read does.
 func (s *AgentTokens) Create(ctx context.Context, poolID string, opts AgentTokenCreateOptions) (*AgentToken, error) {
-	path, err := agentPoolPath(poolID)
-	if err != nil {
-		return nil, err
-	}
-	return one[AgentToken](ctx, s.c, request{method: http.MethodPost, path: path + "/authentication-tokens", body: &opts})
+	return post[AgentToken](ctx, s.c, tokens.under(agentPools.at(poolID)), &opts)
 }
 
 // Read reads an agent token by ID; its secret is not answered.
 func (s *AgentTokens) Read(ctx context.Context, id string) (*AgentToken, error) {
-	path, err := tokenPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[AgentToken](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[AgentToken](ctx, s.c, tokens.at(id))
 }
 
 // List lists the tokens of an agent pool, oldest first.
 func (s *AgentTokens) List(ctx context.Context, poolID string) (*AgentTokenList, error) {
-	path, err := agentPoolPath(poolID)
-	if err != nil {
-		return nil, err
-	}
-	return list[AgentToken](ctx, s.c, path+"/authentication-tokens", nil)
+	return list[AgentToken](ctx, s.c, tokens.under(agentPools.at(poolID)), nil)
 }
 
 // Delete deletes an agent token by ID.
 func (s *AgentTokens) Delete(ctx context.Context, id string) error {
-	path, err := tokenPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, tokens.at(id))
 }

@@ -18,7 +18,7 @@ func TestAgentTokens_CreateAndDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/agent-pools/apool-1/authentication-tokens", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/agent-pools/apool-1/authentication-tokens", "",
 		`{"data":{"type":"authentication-tokens","attributes":{"description":"agents"}}}`)
 	want := AgentToken{ID: "at-6p5RiCe5CRjBmsGt", Token: "secret.atlasv1.value", Description: "agents", CreatedAt: ptr(time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC))}
 	if !reflect.DeepEqual(*got, want) {
@@ -31,20 +31,20 @@ func TestAgentTokens_ReadListDelete(t *testing.T) {
 	if _, err := c.AgentTokens.Read(context.Background(), "at-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/authentication-tokens/at-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/authentication-tokens/at-1", "", "")
 
 	c, f = fakePlatform(t, reply(http.StatusOK, `{"data":[{"id":"at-1","type":"authentication-tokens","attributes":{"description":"agents","token":null}}]}`))
 	got, err := c.AgentTokens.List(context.Background(), "apool-1")
 	if err != nil || len(got.Items) != 1 || got.Items[0].Token != "" || got.Items[0].Description != "agents" {
 		t.Fatalf("tokens %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/agent-pools/apool-1/authentication-tokens", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/agent-pools/apool-1/authentication-tokens", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.AgentTokens.Delete(context.Background(), "at-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/authentication-tokens/at-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/authentication-tokens/at-1", "", "")
 	if _, err := c.AgentTokens.Create(context.Background(), "", AgentTokenCreateOptions{}); err == nil {
 		t.Error("Create with no pool ID succeeded")
 	}

@@ -157,9 +157,10 @@ func Null[T any]() Nullable[T] { return jsonapi.NewNullNullableAttr[T]() }
 // request is one call of the API. body is a jsonapi model (a struct
 // pointer, or a slice of them), or a linkage document.
 type request struct {
-	method, path string
-	query        url.Values
-	body         any
+	method string
+	at     ref
+	query  url.Values
+	body   any
 	// idempotent marks a POST that may be repeated after a lost answer,
 	// such as one that adds objects to a relationship.
 	idempotent bool
@@ -167,19 +168,22 @@ type request struct {
 
 // send makes a call and returns the answer's body, nil when it has none.
 func (c *Client) send(ctx context.Context, r request) ([]byte, error) {
+	if r.at.err != nil {
+		return nil, r.at.err
+	}
 	header := http.Header{"Accept": {MediaType}}
 	var body any
 	if r.body != nil {
 		b, err := encode(r.body)
 		if err != nil {
-			return nil, fmt.Errorf("%s %s: encoding the request: %w", r.method, APIPrefix+r.path, err)
+			return nil, fmt.Errorf("%s %s: encoding the request: %w", r.method, APIPrefix+r.at.path, err)
 		}
 		body = json.RawMessage(b)
 		header.Set("Content-Type", MediaType)
 	}
 	var raw json.RawMessage
 	_, err := c.transport.Do(ctx, &client.Request{
-		Method: r.method, Path: APIPrefix + r.path, Query: r.query,
+		Method: r.method, Path: APIPrefix + r.at.path, Query: r.query,
 		Body: body, Header: header, Idempotent: r.idempotent,
 	}, &raw)
 	if err != nil {
@@ -204,7 +208,7 @@ func one[T any](ctx context.Context, c *Client, r request) (*T, error) {
 	}
 	v, err := decodeOne[T](raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s %s: %w", r.method, APIPrefix+r.path, err)
+		return nil, fmt.Errorf("%s %s: %w", r.method, APIPrefix+r.at.path, err)
 	}
 	return v, nil
 }

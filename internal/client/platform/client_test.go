@@ -3,66 +3,20 @@ package platform
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"reflect"
-	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 const testToken = "platform-root-token"
-
-// recorded is one request as the test server saw it.
-type recorded struct {
-	Method, Path string
-	Query        url.Values
-	Auth, Accept string
-	ContentType  string
-	Body         string
-}
-
-type fake struct {
-	mu   sync.Mutex
-	reqs []recorded
-}
-
-func (f *fake) requests() []recorded {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]recorded(nil), f.reqs...)
-}
-
-func (f *fake) last(t *testing.T) recorded {
-	t.Helper()
-	reqs := f.requests()
-	if len(reqs) == 0 {
-		t.Fatal("no request sent")
-	}
-	return reqs[len(reqs)-1]
-}
-
-// lines are the requests as "METHOD path?query", for asserting sequences.
-func (f *fake) lines() []string {
-	var out []string
-	for _, r := range f.requests() {
-		s := r.Method + " " + r.Path
-		if q := r.Query.Encode(); q != "" {
-			s += "?" + q
-		}
-		out = append(out, s)
-	}
-	return out
-}
 
 // steppingClock is a clock whose Sleep moves it on at once: requests made
 // one after the other are paced in its time, without waiting.
@@ -118,84 +72,58 @@ func newTransport(t *testing.T, url string) *client.Client {
 	return c
 }
 
-// recorder wraps handler in a server that records every request.
-func recorder(t *testing.T, handler http.HandlerFunc) (*httptest.Server, *fake) {
-	t.Helper()
-	f := &fake{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		f.mu.Lock()
-		f.reqs = append(f.reqs, recorded{
-			Method: r.Method, Path: r.URL.EscapedPath(), Query: r.URL.Query(),
-			Auth: r.Header.Get("Authorization"), Accept: r.Header.Get("Accept"),
-			ContentType: r.Header.Get("Content-Type"), Body: string(b),
-		})
-		f.mu.Unlock()
-		handler(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, f
-}
-
 // fakePlatform answers every request with handler, behind a client whose
 // rate limit is given (no GET /ping) and whose pacing runs on a stepping
 // clock, so that tests of the objects' calls see only their own requests.
-func fakePlatform(t *testing.T, handler http.HandlerFunc) (*Client, *fake) {
+func fakePlatform(t *testing.T, handler http.HandlerFunc) (*Client, *clienttest.Server) {
 	t.Helper()
-	srv, f := recorder(t, handler)
+	srv := clienttest.NewServer(t, handler)
 	c := NewClient(newTransport(t, srv.URL), WithOrganization("acme"), WithRateLimit(1000), withClock(newSteppingClock(), noJitter))
-	return c, f
+	return c, srv
 }
 
+// reply answers with status and body, a JSON:API document.
 func reply(status int, body string) http.HandlerFunc {
-	return func(w http.ResponseWriter, _ *http.Request) {
-		if body != "" {
-			w.Header().Set("Content-Type", MediaType)
-		}
-		w.WriteHeader(status)
-		_, _ = io.WriteString(w, body)
-	}
+	return clienttest.Reply(status, MediaType, body)
 }
 
-// assertJSON compares JSON by value, so that key order does not matter but
-// a string "1" and a number 1 differ.
-func assertJSON(t *testing.T, got, want string) {
-	t.Helper()
-	var g, w any
-	if err := json.Unmarshal([]byte(got), &g); err != nil {
-		t.Fatalf("body %q: %v", got, err)
-	}
-	if err := json.Unmarshal([]byte(want), &w); err != nil {
-		t.Fatalf("want %q: %v", want, err)
-	}
-	if !reflect.DeepEqual(g, w) {
-		t.Errorf("body\n%s\nwant\n%s", got, want)
+// answerLostOnce answers the first request 502, as a proxy does whose
+// server's answer was lost, and the others 204.
+func answerLostOnce() http.HandlerFunc {
+	var n atomic.Int32
+	return func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 1 {
+			reply(http.StatusBadGateway, "")(w, r)
+			return
+		}
+		reply(http.StatusNoContent, "")(w, r)
 	}
 }
 
 // assertRequest checks a request's method, path, query and body (JSON,
 // "" for none), and that it carried the token and the JSON:API media type.
-func assertRequest(t *testing.T, r recorded, method, path, query, body string) {
+func assertRequest(t *testing.T, r clienttest.Request, method, path, query, body string) {
 	t.Helper()
 	if r.Method != method || r.Path != path {
 		t.Errorf("request %s %s, want %s %s", r.Method, r.Path, method, path)
 	}
-	if got := r.Query.Encode(); got != query {
-		t.Errorf("query %q, want %q", got, query)
+	if r.Query != query {
+		t.Errorf("query %q, want %q", r.Query, query)
 	}
-	if r.Auth != "Bearer "+testToken || r.Accept != MediaType {
-		t.Errorf("Authorization %q, Accept %q; want the bearer token and %s", r.Auth, r.Accept, MediaType)
+	auth, accept, contentType := r.Header.Get("Authorization"), r.Header.Get("Accept"), r.Header.Get("Content-Type")
+	if auth != "Bearer "+testToken || accept != MediaType {
+		t.Errorf("Authorization %q, Accept %q; want the bearer token and %s", auth, accept, MediaType)
 	}
 	if body == "" {
-		if r.Body != "" || r.ContentType != "" {
-			t.Errorf("body %q (Content-Type %q), want none", r.Body, r.ContentType)
+		if r.Body != "" || contentType != "" {
+			t.Errorf("body %q (Content-Type %q), want none", r.Body, contentType)
 		}
 		return
 	}
-	if r.ContentType != MediaType {
-		t.Errorf("Content-Type %q, want %s", r.ContentType, MediaType)
+	if contentType != MediaType {
+		t.Errorf("Content-Type %q, want %s", contentType, MediaType)
 	}
-	assertJSON(t, r.Body, body)
+	clienttest.AssertJSON(t, r.Body, body)
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -232,7 +160,7 @@ func TestClient_emptyPathSegmentsAreRefusedUnsent(t *testing.T) {
 			t.Errorf("error %v, want %q", err, tc.want)
 		}
 	}
-	if n := len(f.requests()); n != 0 {
+	if n := len(f.Requests()); n != 0 {
 		t.Errorf("%d requests sent, want none", n)
 	}
 }
@@ -287,7 +215,7 @@ func TestService_descriptor(t *testing.T) {
 		"Inf":  `must be a positive number of requests a second, such as 30, got "Inf"`,
 	} {
 		err := rateLimit.CheckSetting(value)
-		if got := errText(err); got != want {
+		if got := clienttest.ErrText(err); got != want {
 			t.Errorf("rate_limit %q: %q, want %q", value, got, want)
 		}
 	}
@@ -305,17 +233,6 @@ func TestService_descriptor(t *testing.T) {
 		t.Errorf("without rate_limit, the limit was set before GET /ping")
 	}
 }
-
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return testServer.ReplaceAllString(err.Error(), "")
-}
-
-// testServer matches the address of an httptest server, which errors show
-// in the URL they requested.
-var testServer = regexp.MustCompile(`https?://127\.0\.0\.1:\d+`)
 
 func TestIsID(t *testing.T) {
 	for s, want := range map[string]bool{

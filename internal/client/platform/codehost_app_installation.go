@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 	"strconv"
 )
@@ -44,14 +43,14 @@ func (s *CodehostAppInstallations) List(ctx context.Context, opts CodehostAppIns
 	if opts.InstallationID != 0 {
 		q.Set("filter[installation_id]", strconv.Itoa(opts.InstallationID))
 	}
-	return list[CodehostAppInstallation](ctx, s.c, "/codehost-app/installations", q)
+	return list[CodehostAppInstallation](ctx, s.c, ref{path: "/codehost-app/installations"}, q)
 }
+
+// codehostAppInstallations is where one installation is read: in the
+// singular, beside the list's plural.
+var codehostAppInstallations = collection{path: "/codehost-app/installation", id: "code-host app installation ID"}
 
 // Read reads an installation by its ID (ghain-…).
 func (s *CodehostAppInstallations) Read(ctx context.Context, id string) (*CodehostAppInstallation, error) {
-	p, err := segment("code-host app installation ID", id)
-	if err != nil {
-		return nil, err
-	}
-	return one[CodehostAppInstallation](ctx, s.c, request{method: http.MethodGet, path: "/codehost-app/installation/" + p})
+	return get[CodehostAppInstallation](ctx, s.c, codehostAppInstallations.at(id))
 }

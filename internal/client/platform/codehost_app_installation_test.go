@@ -17,7 +17,7 @@ func TestCodehostAppInstallations_Read(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/codehost-app/installation/ghain-6p5RiCe5CRjBmsGt", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/codehost-app/installation/ghain-6p5RiCe5CRjBmsGt", "", "")
 	want := CodehostAppInstallation{
 		ID: "ghain-6p5RiCe5CRjBmsGt", Name: "octo", InstallationID: 42, InstallationType: "Organization",
 		IconURL: "https://avatars.example.com/octo", InstallationURL: "https://codehost.example.com/i/42",
@@ -33,6 +33,6 @@ func TestCodehostAppInstallations_List(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || got.Items[0].InstallationID != 42 {
 		t.Fatalf("list %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/codehost-app/installations",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/codehost-app/installations",
 		"filter%5Binstallation_id%5D=42&filter%5Bname%5D=octo&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 }

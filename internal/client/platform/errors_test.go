@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 func TestDecodeError(t *testing.T) {
@@ -62,7 +63,7 @@ func TestErrors_notFoundSaysTheTokenMayNotSeeIt(t *testing.T) {
 	}
 	want := "GET /api/v2/workspaces/ws-4pW7hPwDJ1fY3gSC: 404 Not Found: not found (the platform answers 404 both for an object that does not exist " +
 		"and for one that the token may not see: check that the object exists, and that the token of platform.token (or STACK_PLATFORM_TOKEN) has permission to read it)"
-	if errText(err) != want {
+	if clienttest.ErrText(err) != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
 	var e *client.Error
@@ -76,12 +77,12 @@ func TestErrors_emptyErrorDocument(t *testing.T) {
 	err := c.Projects.Delete(context.Background(), "prj-1")
 	want := "DELETE /api/v2/projects/prj-1: 404 Not Found: the platform answers 404 both for an object that does not exist " +
 		"and for one that the token may not see: check that the object exists, and that the token of platform.token (or STACK_PLATFORM_TOKEN) has permission to read it"
-	if errText(err) != want {
+	if clienttest.ErrText(err) != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
 
 	c, _ = fakePlatform(t, reply(http.StatusConflict, `{"errors":[]}`))
-	if err := c.Projects.Delete(context.Background(), "prj-1"); errText(err) != "DELETE /api/v2/projects/prj-1: 409 Conflict" {
+	if err := c.Projects.Delete(context.Background(), "prj-1"); clienttest.ErrText(err) != "DELETE /api/v2/projects/prj-1: 409 Conflict" {
 		t.Errorf("error %v", err)
 	}
 }
@@ -101,7 +102,7 @@ func TestErrors_statusesAndMessages(t *testing.T) {
 	} {
 		c, _ := fakePlatform(t, reply(tc.status, tc.body))
 		_, err := c.Projects.Create(context.Background(), "acme", ProjectOptions{Name: ptr("p")})
-		if client.StatusCode(err) != tc.status || errText(err) != tc.want {
+		if client.StatusCode(err) != tc.status || clienttest.ErrText(err) != tc.want {
 			t.Errorf("error %v, want %q", err, tc.want)
 		}
 	}

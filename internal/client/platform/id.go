@@ -2,24 +2,20 @@ package platform
 
 import "strings"
 
-// The prefixes of the platform's IDs, one per kind of object. An ID is its
-// prefix, a dash, and 16 characters of the base58 alphabet.
-const (
-	PrefixOrganization      = "org" // an organization's external-id; its ID is its name
-	PrefixProject           = "prj"
-	PrefixWorkspace         = "ws"
-	PrefixTeam              = "team"
-	PrefixTeamProjectAccess = "tprj"
-	PrefixToken             = "at"
-	PrefixVariableSet       = "varset"
-	PrefixVariable          = "var"
-	PrefixAgentPool         = "apool"
-	PrefixRunTrigger        = "rt"
-	PrefixNotification      = "nc"
-	PrefixOAuthClient       = "oc"
-	PrefixOAuthToken        = "ot"
-	PrefixSSHKey            = "sshkey"
-)
+// An ID of the platform is its kind's prefix, a dash, and 16 characters of
+// the base58 alphabet. Each kind's prefix is declared beside its type, in
+// its noun's file (PrefixTeam in team.go); this file holds what every kind
+// shares.
+
+// PrefixToken begins the IDs of every kind of API token: a team's, an
+// organization's, its audit trail token and an agent pool's are all of
+// type authentication-tokens. No one noun owns it, so it is declared in
+// id.go, beside IsID.
+const PrefixToken = "at"
+
+// tokens is where a team's and an agent pool's tokens are read and deleted
+// by ID, and made under their team or pool.
+var tokens = collection{path: "/authentication-tokens", id: "token ID"}
 
 // base58 is Bitcoin's alphabet: digits and letters without 0, O, I and l,
 // which read alike.

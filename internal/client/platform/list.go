@@ -21,11 +21,11 @@ type List[T any] struct {
 	Items []*T
 }
 
-// list reads every page of the list at path, following the answers'
+// list reads every page of the list at at, following the answers'
 // meta.pagination next-page, or their links.next where the pagination
 // says nothing of a next page: some lists answer pagination without totals,
 // some with links only.
-func list[T any](ctx context.Context, c *Client, path string, query url.Values) (*List[T], error) {
+func list[T any](ctx context.Context, c *Client, at ref, query url.Values) (*List[T], error) {
 	out := &List[T]{Items: []*T{}}
 	q := maps.Clone(query)
 	if q == nil {
@@ -35,19 +35,19 @@ func list[T any](ctx context.Context, c *Client, path string, query url.Values) 
 	page := 1
 	for {
 		q.Set("page[number]", strconv.Itoa(page))
-		r := request{method: http.MethodGet, path: path, query: q}
+		r := request{method: http.MethodGet, at: at, query: q}
 		raw, err := c.send(ctx, r)
 		if err != nil {
 			return nil, err
 		}
 		items, err := decodeMany[T](raw)
 		if err != nil {
-			return nil, fmt.Errorf("GET %s page %d: %w", APIPrefix+path, page, err)
+			return nil, fmt.Errorf("GET %s page %d: %w", APIPrefix+at.path, page, err)
 		}
 		out.Items = append(out.Items, items...)
 		next, err := nextPage(raw)
 		if err != nil {
-			return nil, fmt.Errorf("GET %s page %d: %w", APIPrefix+path, page, err)
+			return nil, fmt.Errorf("GET %s page %d: %w", APIPrefix+at.path, page, err)
 		}
 		if next == 0 {
 			return out, nil
@@ -55,7 +55,7 @@ func list[T any](ctx context.Context, c *Client, path string, query url.Values) 
 		if next <= page {
 			// A server that sends a list back to an earlier page would
 			// make this loop forever.
-			return nil, fmt.Errorf("GET %s page %d: the answer's next page is %d", APIPrefix+path, page, next)
+			return nil, fmt.Errorf("GET %s page %d: the answer's next page is %d", APIPrefix+at.path, page, next)
 		}
 		page = next
 	}

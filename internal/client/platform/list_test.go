@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 // pagination styles of a list answer
@@ -90,7 +93,7 @@ func TestList_readsEveryPageAtPageSize100(t *testing.T) {
 			"GET /api/v2/organizations/acme/workspaces?page%5Bnumber%5D=2&page%5Bsize%5D=100",
 			"GET /api/v2/organizations/acme/workspaces?page%5Bnumber%5D=3&page%5Bsize%5D=100",
 		}
-		if lines := f.lines(); !slices.Equal(lines, want) {
+		if lines := f.Lines(); !slices.Equal(lines, want) {
 			t.Errorf("%s: requests\n%q\nwant\n%q", style, lines, want)
 		}
 	}
@@ -102,8 +105,8 @@ func TestList_thousandItemsInTenRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Items) != 1000 || len(f.requests()) != 10 {
-		t.Errorf("%d items in %d requests, want 1000 in 10", len(got.Items), len(f.requests()))
+	if len(got.Items) != 1000 || len(f.Requests()) != 10 {
+		t.Errorf("%d items in %d requests, want 1000 in 10", len(got.Items), len(f.Requests()))
 	}
 }
 
@@ -114,8 +117,8 @@ func TestList_emptyAndSinglePage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(got.Items) != n || got.Items == nil || len(f.requests()) != 1 {
-			t.Errorf("%d workspaces: %d items (nil %v) in %d requests, want all in 1", n, len(got.Items), got.Items == nil, len(f.requests()))
+		if len(got.Items) != n || got.Items == nil || len(f.Requests()) != 1 {
+			t.Errorf("%d workspaces: %d items (nil %v) in %d requests, want all in 1", n, len(got.Items), got.Items == nil, len(f.Requests()))
 		}
 	}
 }
@@ -131,8 +134,8 @@ func TestList_includeFillsRelations(t *testing.T) {
 			t.Errorf("%s: project %+v, want prj-1 with its name from included", ws.ID, ws.Project)
 		}
 	}
-	for _, r := range f.requests() {
-		if r.Query.Get("include") != "project" {
+	for _, r := range f.Requests() {
+		if q, _ := url.ParseQuery(r.Query); q.Get("include") != "project" {
 			t.Errorf("request without include=project: %v", r.Query)
 		}
 	}
@@ -147,13 +150,13 @@ func TestList_includeFillsRelations(t *testing.T) {
 func TestList_nextPageMustMoveOn(t *testing.T) {
 	c, _ := fakePlatform(t, reply(http.StatusOK, `{"data":[],"meta":{"pagination":{"current-page":1,"next-page":1}}}`))
 	_, err := c.Teams.List(context.Background(), "acme", TeamListOptions{})
-	if errText(err) != "GET /api/v2/organizations/acme/teams page 1: the answer's next page is 1" {
+	if clienttest.ErrText(err) != "GET /api/v2/organizations/acme/teams page 1: the answer's next page is 1" {
 		t.Errorf("error %v", err)
 	}
 	c, _ = fakePlatform(t, reply(http.StatusOK, `{"data":[],"links":{"next":"https://platform.example.com/api/v2/organizations/acme/teams?page%5Bsize%5D=100"}}`))
 	_, err = c.Teams.List(context.Background(), "acme", TeamListOptions{})
 	want := `GET /api/v2/organizations/acme/teams page 1: links.next "https://platform.example.com/api/v2/organizations/acme/teams?page%5Bsize%5D=100" names no page[number]`
-	if errText(err) != want {
+	if clienttest.ErrText(err) != want {
 		t.Errorf("error %v", err)
 	}
 }

@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/url"
 	"time"
 )
@@ -23,6 +22,9 @@ const (
 	NotificationSubscribableProject   = "projects"
 	NotificationSubscribableTeam      = "teams"
 )
+
+// PrefixNotification begins the IDs of notification configurations.
+const PrefixNotification = "nc"
 
 // NotificationConfiguration tells a destination of events of a workspace,
 // a project or a team, type notification-configurations (nc-…). Token, the
@@ -95,81 +97,47 @@ type NotificationConfigurationList = List[NotificationConfiguration]
 // configurations.
 type NotificationConfigurations struct{ c *Client }
 
-func notificationConfigurationPath(id string) (string, error) {
-	p, err := segment("notification configuration ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/notification-configurations/" + p, nil
-}
+var notificationConfigurations = collection{path: "/notification-configurations", id: "notification configuration ID"}
 
-// subscribablePath is the path of the configurations of the object kind
-// (NotificationSubscribableWorkspace...) and id name.
-func subscribablePath(kind, id string) (string, error) {
+// subscribable is the object of the kind (NotificationSubscribableWorkspace...)
+// and id that configurations subscribe to.
+func subscribable(kind, id string) ref {
 	switch kind {
 	case NotificationSubscribableWorkspace, NotificationSubscribableProject, NotificationSubscribableTeam:
 	default:
-		return "", fmt.Errorf("notification configurations of %q: must be workspaces, projects or teams", kind)
+		return ref{err: fmt.Errorf("notification configurations of %q: must be workspaces, projects or teams", kind)}
 	}
-	p, err := segment(kind+" ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/" + kind + "/" + p + "/notification-configurations", nil
+	return collection{path: "/" + kind, id: kind + " ID"}.at(id)
 }
 
 // Create creates a configuration of the object kind and id name.
 func (s *NotificationConfigurations) Create(ctx context.Context, kind, id string, opts NotificationConfigurationOptions) (*NotificationConfiguration, error) {
-	path, err := subscribablePath(kind, id)
-	if err != nil {
-		return nil, err
-	}
-	return one[NotificationConfiguration](ctx, s.c, request{method: http.MethodPost, path: path, body: &opts})
+	return post[NotificationConfiguration](ctx, s.c, notificationConfigurations.under(subscribable(kind, id)), &opts)
 }
 
 // List lists the configurations of the object kind and id name.
 func (s *NotificationConfigurations) List(ctx context.Context, kind, id string) (*NotificationConfigurationList, error) {
-	path, err := subscribablePath(kind, id)
-	if err != nil {
-		return nil, err
-	}
-	return list[NotificationConfiguration](ctx, s.c, path, url.Values{})
+	return list[NotificationConfiguration](ctx, s.c, notificationConfigurations.under(subscribable(kind, id)), url.Values{})
 }
 
 // Read reads a configuration by ID.
 func (s *NotificationConfigurations) Read(ctx context.Context, id string) (*NotificationConfiguration, error) {
-	path, err := notificationConfigurationPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[NotificationConfiguration](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[NotificationConfiguration](ctx, s.c, notificationConfigurations.at(id))
 }
 
 // Update changes a configuration; its destination type stays.
 func (s *NotificationConfigurations) Update(ctx context.Context, id string, opts NotificationConfigurationOptions) (*NotificationConfiguration, error) {
-	path, err := notificationConfigurationPath(id)
-	if err != nil {
-		return nil, err
-	}
 	opts.DestinationType = nil
-	return one[NotificationConfiguration](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[NotificationConfiguration](ctx, s.c, notificationConfigurations.at(id), &opts)
 }
 
 // Verify asks the platform to deliver a test notification; the answer
 // carries its delivery-responses. The platform limits it to 10 a minute.
 func (s *NotificationConfigurations) Verify(ctx context.Context, id string) (*NotificationConfiguration, error) {
-	path, err := notificationConfigurationPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[NotificationConfiguration](ctx, s.c, request{method: http.MethodPost, path: path + "/actions/verify"})
+	return post[NotificationConfiguration](ctx, s.c, notificationConfigurations.at(id).sub("actions/verify"), nil)
 }
 
 // Delete deletes a configuration.
 func (s *NotificationConfigurations) Delete(ctx context.Context, id string) error {
-	path, err := notificationConfigurationPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, notificationConfigurations.at(id))
 }

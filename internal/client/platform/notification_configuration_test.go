@@ -23,7 +23,7 @@ func TestNotificationConfigurations_CreateAndDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/teams/team-1/notification-configurations", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/teams/team-1/notification-configurations", "",
 		`{"data":{"type":"notification-configurations","attributes":{"destination-type":"generic","enabled":true,"name":"ops",`+
 			`"token":"k","triggers":["run:errored"],"url":"https://hooks.example.com/x"}}}`)
 	at := ptr(time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC))
@@ -52,28 +52,28 @@ func TestNotificationConfigurations_ListReadUpdateVerifyDelete(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || got.Items[0].Subscribable.Workspace.ID != "ws-1" {
 		t.Fatalf("configurations %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/notification-configurations", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/workspaces/ws-1/notification-configurations", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusOK, notificationJSON))
 	if _, err := c.NotificationConfigurations.Read(context.Background(), "nc-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/notification-configurations/nc-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/notification-configurations/nc-1", "", "")
 	if _, err := c.NotificationConfigurations.Update(context.Background(), "nc-1", NotificationConfigurationOptions{
 		DestinationType: ptr("slack"), Enabled: ptr(false), Users: []*UserRef{{ID: "user-1"}},
 	}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/notification-configurations/nc-1", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/notification-configurations/nc-1", "",
 		`{"data":{"type":"notification-configurations","attributes":{"enabled":false},"relationships":{"users":{"data":[{"type":"users","id":"user-1"}]}}}}`)
 	if _, err := c.NotificationConfigurations.Verify(context.Background(), "nc-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/notification-configurations/nc-1/actions/verify", "", "")
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/notification-configurations/nc-1/actions/verify", "", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.NotificationConfigurations.Delete(context.Background(), "nc-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/notification-configurations/nc-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/notification-configurations/nc-1", "", "")
 }

@@ -6,6 +6,9 @@ import (
 	"time"
 )
 
+// PrefixOAuthClient begins the IDs of OAuth clients.
+const PrefixOAuthClient = "oc"
+
 // OAuthClient is an organization's connection to a code host, type
 // oauth-clients (oc-…). Its secrets (the OAuth token string, Secret,
 // PrivateKey) are written and never read back: Secret is always empty.
@@ -60,74 +63,40 @@ type OAuthClientList = List[OAuthClient]
 // OAuthClients are the calls of OAuth clients.
 type OAuthClients struct{ c *Client }
 
-func oauthClientPath(id string) (string, error) {
-	p, err := segment("OAuth client ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/oauth-clients/" + p, nil
-}
+var oauthClients = collection{path: "/oauth-clients", id: "OAuth client ID"}
 
 // Create creates an OAuth client in an organization.
 func (s *OAuthClients) Create(ctx context.Context, org string, opts OAuthClientOptions) (*OAuthClient, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
-	return one[OAuthClient](ctx, s.c, request{method: http.MethodPost, path: path + "/oauth-clients", body: &opts})
+	return post[OAuthClient](ctx, s.c, oauthClients.under(organizations.at(org)), &opts)
 }
 
 // Read reads an OAuth client by ID.
 func (s *OAuthClients) Read(ctx context.Context, id string) (*OAuthClient, error) {
-	path, err := oauthClientPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[OAuthClient](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[OAuthClient](ctx, s.c, oauthClients.at(id))
 }
 
 // List lists the OAuth clients of an organization.
 func (s *OAuthClients) List(ctx context.Context, org string) (*OAuthClientList, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
-	return list[OAuthClient](ctx, s.c, path+"/oauth-clients", nil)
+	return list[OAuthClient](ctx, s.c, oauthClients.under(organizations.at(org)), nil)
 }
 
 // Update changes an OAuth client: what a create sets once is left out.
 func (s *OAuthClients) Update(ctx context.Context, id string, opts OAuthClientOptions) (*OAuthClient, error) {
-	path, err := oauthClientPath(id)
-	if err != nil {
-		return nil, err
-	}
 	opts.ServiceProvider, opts.HTTPURL, opts.APIURL, opts.PrivateKey, opts.Projects = nil, nil, nil, nil, nil
-	return one[OAuthClient](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[OAuthClient](ctx, s.c, oauthClients.at(id), &opts)
 }
 
 // Delete deletes an OAuth client and its token.
 func (s *OAuthClients) Delete(ctx context.Context, id string) error {
-	path, err := oauthClientPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, oauthClients.at(id))
 }
 
 // AddProjects attaches the client to projects, by ID.
 func (s *OAuthClients) AddProjects(ctx context.Context, id string, projectIDs []string) error {
-	return s.projects(ctx, http.MethodPost, id, projectIDs)
+	return relate(ctx, s.c, http.MethodPost, oauthClients.at(id), "projects", "projects", projectIDs)
 }
 
 // RemoveProjects detaches the client from projects, by ID.
 func (s *OAuthClients) RemoveProjects(ctx context.Context, id string, projectIDs []string) error {
-	return s.projects(ctx, http.MethodDelete, id, projectIDs)
-}
-
-func (s *OAuthClients) projects(ctx context.Context, method, id string, projectIDs []string) error {
-	path, err := oauthClientPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: method, path: path + "/relationships/projects", body: linkTo("projects", projectIDs), idempotent: true})
+	return relate(ctx, s.c, http.MethodDelete, oauthClients.at(id), "projects", "projects", projectIDs)
 }

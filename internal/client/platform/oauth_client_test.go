@@ -25,7 +25,7 @@ func TestOAuthClients_CreateAndDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/oauth-clients", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/oauth-clients", "",
 		`{"data":{"type":"oauth-clients","attributes":{"api-url":"https://api.github.com","http-url":"https://github.com",`+
 			`"oauth-token-string":"ghp_secret","service-provider":"github"},"relationships":{"projects":{"data":[{"type":"projects","id":"prj-1"}]}}}}`)
 	want := OAuthClient{
@@ -45,13 +45,13 @@ func TestOAuthClients_ReadListUpdateDelete(t *testing.T) {
 	if _, err := c.OAuthClients.Read(context.Background(), "oc-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/oauth-clients/oc-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/oauth-clients/oc-1", "", "")
 	if _, err := c.OAuthClients.Update(context.Background(), "oc-1", OAuthClientOptions{
 		ServiceProvider: ptr("gitlab_hosted"), OAuthToken: ptr("new"), OrganizationScoped: ptr(false), AgentPool: &AgentPool{ID: "apool-1"},
 	}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/oauth-clients/oc-1", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/oauth-clients/oc-1", "",
 		`{"data":{"type":"oauth-clients","attributes":{"oauth-token-string":"new","organization-scoped":false},`+
 			`"relationships":{"agent-pool":{"data":{"type":"agent-pools","id":"apool-1"}}}}}`)
 
@@ -60,20 +60,20 @@ func TestOAuthClients_ReadListUpdateDelete(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || got.Items[0].ServiceProvider != "github" {
 		t.Fatalf("clients %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/oauth-clients", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/oauth-clients", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.OAuthClients.AddProjects(context.Background(), "oc-1", []string{"prj-1", "prj-2"}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/oauth-clients/oc-1/relationships/projects", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/oauth-clients/oc-1/relationships/projects", "",
 		`{"data":[{"type":"projects","id":"prj-1"},{"type":"projects","id":"prj-2"}]}`)
 	if err := c.OAuthClients.RemoveProjects(context.Background(), "oc-1", []string{"prj-1"}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/oauth-clients/oc-1/relationships/projects", "", `{"data":[{"type":"projects","id":"prj-1"}]}`)
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/oauth-clients/oc-1/relationships/projects", "", `{"data":[{"type":"projects","id":"prj-1"}]}`)
 	if err := c.OAuthClients.Delete(context.Background(), "oc-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/oauth-clients/oc-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/oauth-clients/oc-1", "", "")
 }

@@ -2,9 +2,11 @@ package platform
 
 import (
 	"context"
-	"net/http"
 	"time"
 )
+
+// PrefixOAuthToken begins the IDs of OAuth tokens.
+const PrefixOAuthToken = "ot"
 
 // OAuthToken is the token through which an OAuth client reaches its code
 // host, type oauth-tokens (ot-…): what a workspace's vcs_repo names. Its
@@ -31,46 +33,24 @@ type OAuthTokenList = List[OAuthToken]
 // OAuthTokens are the calls of OAuth tokens.
 type OAuthTokens struct{ c *Client }
 
-func oauthTokenPath(id string) (string, error) {
-	p, err := segment("OAuth token ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/oauth-tokens/" + p, nil
-}
+var oauthTokens = collection{path: "/oauth-tokens", id: "OAuth token ID"}
 
 // Read reads an OAuth token by ID.
 func (s *OAuthTokens) Read(ctx context.Context, id string) (*OAuthToken, error) {
-	path, err := oauthTokenPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[OAuthToken](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[OAuthToken](ctx, s.c, oauthTokens.at(id))
 }
 
 // ListByClient lists the tokens of an OAuth client.
 func (s *OAuthTokens) ListByClient(ctx context.Context, clientID string) (*OAuthTokenList, error) {
-	path, err := oauthClientPath(clientID)
-	if err != nil {
-		return nil, err
-	}
-	return list[OAuthToken](ctx, s.c, path+"/oauth-tokens", nil)
+	return list[OAuthToken](ctx, s.c, oauthTokens.under(oauthClients.at(clientID)), nil)
 }
 
 // Update sets or removes the token's SSH key.
 func (s *OAuthTokens) Update(ctx context.Context, id string, opts OAuthTokenUpdateOptions) (*OAuthToken, error) {
-	path, err := oauthTokenPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[OAuthToken](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[OAuthToken](ctx, s.c, oauthTokens.at(id), &opts)
 }
 
 // Delete deletes an OAuth token; its client stays.
 func (s *OAuthTokens) Delete(ctx context.Context, id string) error {
-	path, err := oauthTokenPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, oauthTokens.at(id))
 }

@@ -15,26 +15,26 @@ func TestOAuthTokens_ReadUpdateListDelete(t *testing.T) {
 	if err != nil || !got.HasSSHKey || got.OAuthClient.ID != "oc-1" {
 		t.Fatalf("token %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/oauth-tokens/ot-6p5RiCe5CRjBmsGt", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/oauth-tokens/ot-6p5RiCe5CRjBmsGt", "", "")
 	if _, err := c.OAuthTokens.Update(context.Background(), "ot-1", OAuthTokenUpdateOptions{SSHKey: Value("pem")}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/oauth-tokens/ot-1", "", `{"data":{"type":"oauth-tokens","attributes":{"ssh-key":"pem"}}}`)
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/oauth-tokens/ot-1", "", `{"data":{"type":"oauth-tokens","attributes":{"ssh-key":"pem"}}}`)
 	if _, err := c.OAuthTokens.Update(context.Background(), "ot-1", OAuthTokenUpdateOptions{SSHKey: Null[string]()}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/oauth-tokens/ot-1", "", `{"data":{"type":"oauth-tokens","attributes":{"ssh-key":null}}}`)
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/oauth-tokens/ot-1", "", `{"data":{"type":"oauth-tokens","attributes":{"ssh-key":null}}}`)
 
 	c, f = fakePlatform(t, reply(http.StatusOK, `{"data":[{"id":"ot-1","type":"oauth-tokens","attributes":{}}]}`))
 	list, err := c.OAuthTokens.ListByClient(context.Background(), "oc-1")
 	if err != nil || len(list.Items) != 1 {
 		t.Fatalf("tokens %+v, %v", list, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/oauth-clients/oc-1/oauth-tokens", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/oauth-clients/oc-1/oauth-tokens", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.OAuthTokens.Delete(context.Background(), "ot-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/oauth-tokens/ot-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/oauth-tokens/ot-1", "", "")
 }

@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 	"time"
 )
@@ -19,6 +18,10 @@ const (
 	AuthPolicyPassword           = "password"
 	AuthPolicyTwoFactorMandatory = "two_factor_mandatory"
 )
+
+// PrefixOrganization begins an organization's external ID
+// (Organization.ExternalID): its ID is its name.
+const PrefixOrganization = "org"
 
 // Organization is an organization, type organizations. Its ID is its name.
 type Organization struct {
@@ -122,13 +125,7 @@ type OrganizationList = List[Organization]
 // Organizations are the calls of organizations.
 type Organizations struct{ c *Client }
 
-func organizationPath(name string) (string, error) {
-	n, err := segment("organization name", name)
-	if err != nil {
-		return "", err
-	}
-	return "/organizations/" + n, nil
-}
+var organizations = collection{path: "/organizations", id: "organization name"}
 
 // List lists the organizations the token may see.
 func (s *Organizations) List(ctx context.Context, opts OrganizationListOptions) (*OrganizationList, error) {
@@ -138,37 +135,25 @@ func (s *Organizations) List(ctx context.Context, opts OrganizationListOptions) 
 			q.Set(k, v)
 		}
 	}
-	return list[Organization](ctx, s.c, "/organizations", q)
+	return list[Organization](ctx, s.c, organizations.all(), q)
 }
 
 // Create creates an organization.
 func (s *Organizations) Create(ctx context.Context, opts OrganizationOptions) (*Organization, error) {
-	return one[Organization](ctx, s.c, request{method: http.MethodPost, path: "/organizations", body: &opts})
+	return post[Organization](ctx, s.c, organizations.all(), &opts)
 }
 
 // Read reads an organization by name.
 func (s *Organizations) Read(ctx context.Context, name string, opts OrganizationReadOptions) (*Organization, error) {
-	path, err := organizationPath(name)
-	if err != nil {
-		return nil, err
-	}
-	return one[Organization](ctx, s.c, request{method: http.MethodGet, path: path, query: includeQuery(nil, opts.Include)})
+	return get[Organization](ctx, s.c, organizations.at(name), opts.Include...)
 }
 
 // Update updates the organization named name.
 func (s *Organizations) Update(ctx context.Context, name string, opts OrganizationOptions) (*Organization, error) {
-	path, err := organizationPath(name)
-	if err != nil {
-		return nil, err
-	}
-	return one[Organization](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[Organization](ctx, s.c, organizations.at(name), &opts)
 }
 
 // Delete deletes an organization and everything in it.
 func (s *Organizations) Delete(ctx context.Context, name string) error {
-	path, err := organizationPath(name)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, organizations.at(name))
 }

@@ -3,11 +3,8 @@ package platform
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
-
-	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 // PrefixOrganizationMembership begins the IDs of organization memberships.
@@ -60,20 +57,10 @@ type OrganizationMemberships struct{ c *Client }
 // userIncluded is the include= of every call: the membership's user.
 var userIncluded = []string{"user"}
 
-func membershipPath(id string) (string, error) {
-	p, err := segment("organization membership ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/organization-memberships/" + p, nil
-}
+var organizationMemberships = collection{path: "/organization-memberships", id: "organization membership ID"}
 
 // List lists an organization's memberships with their users.
 func (s *OrganizationMemberships) List(ctx context.Context, org string, opts OrganizationMembershipListOptions) (*OrganizationMembershipList, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
 	q := url.Values{}
 	if len(opts.Emails) > 0 {
 		q.Set("filter[email]", strings.Join(opts.Emails, ","))
@@ -84,26 +71,18 @@ func (s *OrganizationMemberships) List(ctx context.Context, org string, opts Org
 	if opts.Query != "" {
 		q.Set("q", opts.Query)
 	}
-	return list[OrganizationMembership](ctx, s.c, path+"/organization-memberships", includeQuery(q, userIncluded))
+	return list[OrganizationMembership](ctx, s.c, organizationMemberships.under(organizations.at(org)), includeQuery(q, userIncluded))
 }
 
 // Create invites a person to an organization by email; the answer
 // includes the user.
 func (s *OrganizationMemberships) Create(ctx context.Context, org string, opts OrganizationMembershipCreateOptions) (*OrganizationMembership, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
-	return one[OrganizationMembership](ctx, s.c, request{method: http.MethodPost, path: path + "/organization-memberships", body: &opts})
+	return post[OrganizationMembership](ctx, s.c, organizationMemberships.under(organizations.at(org)), &opts)
 }
 
 // Read reads a membership by ID, with its user.
 func (s *OrganizationMemberships) Read(ctx context.Context, id string) (*OrganizationMembership, error) {
-	path, err := membershipPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[OrganizationMembership](ctx, s.c, request{method: http.MethodGet, path: path, query: includeQuery(nil, userIncluded)})
+	return get[OrganizationMembership](ctx, s.c, organizationMemberships.at(id), userIncluded...)
 }
 
 // ReadByEmail finds an organization's membership of the person with that
@@ -113,16 +92,8 @@ func (s *OrganizationMemberships) ReadByEmail(ctx context.Context, org, email st
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range l.Items {
-		if strings.EqualFold(m.Email, email) {
-			return m, nil
-		}
-	}
-	return nil, explain(&client.Error{
-		StatusCode: http.StatusNotFound, Method: http.MethodGet,
-		Path:    fmt.Sprintf("%s/organizations/%s/organization-memberships", APIPrefix, url.PathEscape(org)),
-		Message: fmt.Sprintf("no membership of %q", email),
-	})
+	return find(l, organizationMemberships.under(organizations.at(org)), fmt.Sprintf("no membership of %q", email),
+		func(m *OrganizationMembership) bool { return strings.EqualFold(m.Email, email) })
 }
 
 // ReadByUsername finds an organization's membership of the user with that
@@ -133,23 +104,11 @@ func (s *OrganizationMemberships) ReadByUsername(ctx context.Context, org, usern
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range l.Items {
-		if m.User != nil && m.User.Username == username {
-			return m, nil
-		}
-	}
-	return nil, explain(&client.Error{
-		StatusCode: http.StatusNotFound, Method: http.MethodGet,
-		Path:    fmt.Sprintf("%s/organizations/%s/organization-memberships", APIPrefix, url.PathEscape(org)),
-		Message: fmt.Sprintf("no membership of a user named %q", username),
-	})
+	return find(l, organizationMemberships.under(organizations.at(org)), fmt.Sprintf("no membership of a user named %q", username),
+		func(m *OrganizationMembership) bool { return m.User != nil && m.User.Username == username })
 }
 
 // Delete removes a member, or withdraws an invitation.
 func (s *OrganizationMemberships) Delete(ctx context.Context, id string) error {
-	path, err := membershipPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, organizationMemberships.at(id))
 }

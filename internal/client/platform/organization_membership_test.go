@@ -26,7 +26,7 @@ func TestOrganizationMemberships_CreateAndDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/organization-memberships", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/organization-memberships", "",
 		`{"data":{"type":"organization-memberships","attributes":{"email":"carol@example.com"},
 			"relationships":{"teams":{"data":[{"type":"teams","id":"team-1"}]}}}}`)
 	want := OrganizationMembership{
@@ -45,7 +45,7 @@ func TestOrganizationMemberships_ReadListDelete(t *testing.T) {
 	if _, err := c.OrganizationMemberships.Read(context.Background(), "ou-6p5RiCe5CRjBmsGt"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organization-memberships/ou-6p5RiCe5CRjBmsGt", "include=user", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organization-memberships/ou-6p5RiCe5CRjBmsGt", "include=user", "")
 
 	c, f = fakePlatform(t, reply(http.StatusOK, `{"data":[{"id":"ou-1","type":"organization-memberships","attributes":{"status":"active","email":"a@example.com"}}]}`))
 	l, err := c.OrganizationMemberships.List(context.Background(), "acme", OrganizationMembershipListOptions{
@@ -54,14 +54,14 @@ func TestOrganizationMemberships_ReadListDelete(t *testing.T) {
 	if err != nil || len(l.Items) != 1 || l.Items[0].Status != MembershipActive {
 		t.Fatalf("list %+v, %v", l, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/organization-memberships",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/organization-memberships",
 		"filter%5Bemail%5D=a%40example.com%2Cb%40example.com&filter%5Bstatus%5D=active&include=user&page%5Bnumber%5D=1&page%5Bsize%5D=100&q=a", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.OrganizationMemberships.Delete(context.Background(), "ou-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/organization-memberships/ou-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/organization-memberships/ou-1", "", "")
 	if err := c.OrganizationMemberships.Delete(context.Background(), ""); err == nil {
 		t.Error("Delete of an empty ID succeeded")
 	}
@@ -76,7 +76,7 @@ func TestOrganizationMemberships_ReadByEmail(t *testing.T) {
 	if err != nil || got.ID != "ou-2" {
 		t.Fatalf("membership %+v, %v; want ou-2", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/organization-memberships",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/organization-memberships",
 		"filter%5Bemail%5D=carol%40example.com&include=user&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, _ = fakePlatform(t, reply(http.StatusOK, `{"data":[]}`))
@@ -98,7 +98,7 @@ func TestOrganizationMemberships_ReadByUsername(t *testing.T) {
 	if err != nil || got.ID != "ou-2" {
 		t.Fatalf("membership %+v, %v; want ou-2", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/organization-memberships",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/organization-memberships",
 		"include=user&page%5Bnumber%5D=1&page%5Bsize%5D=100&q=alice", "")
 
 	c, _ = fakePlatform(t, reply(http.StatusOK, `{"data":[]}`))

@@ -58,7 +58,7 @@ func TestOrganizations_Create(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations", "", `{"data":{"type":"organizations","attributes":{
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations", "", `{"data":{"type":"organizations","attributes":{
 		"name":"acme","email":"ops@acme.example","session-timeout":60,"session-remember":1440,
 		"collaborator-auth-policy":"two_factor_mandatory","cost-estimation-enabled":true,
 		"send-passing-statuses-for-untriggered-speculative-plans":true,"aggregated-commit-status-enabled":false,
@@ -73,7 +73,7 @@ func TestOrganizations_CreateSendsOnlyWhatIsSet(t *testing.T) {
 	if _, err := c.Organizations.Create(context.Background(), OrganizationOptions{Name: ptr("acme"), Email: ptr("ops@acme.example")}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations", "",
 		`{"data":{"type":"organizations","attributes":{"name":"acme","email":"ops@acme.example"}}}`)
 }
 
@@ -83,7 +83,7 @@ func TestOrganizations_Read(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme", "include=default-project", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme", "include=default-project", "")
 	assertOrganization(t, got)
 }
 
@@ -96,7 +96,7 @@ func TestOrganizations_Update(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/organizations/acme%20old", "", `{"data":{"type":"organizations","attributes":{
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/organizations/acme%20old", "", `{"data":{"type":"organizations","attributes":{
 		"name":"acme","default-execution-mode":"remote","default-agent-pool-id":null,"speculative-plan-management-enabled":true,
 		"registry-monorepo-support-enabled":false}}}`)
 	if got.Name != "acme" {
@@ -108,7 +108,7 @@ func TestOrganizations_Update(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/organizations/acme", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/organizations/acme", "",
 		`{"data":{"type":"organizations","attributes":{"default-execution-mode":"agent","default-agent-pool-id":"apool-1"}}}`)
 }
 
@@ -117,7 +117,7 @@ func TestOrganizations_Delete(t *testing.T) {
 	if err := c.Organizations.Delete(context.Background(), "acme"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/organizations/acme", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/organizations/acme", "", "")
 }
 
 func TestOrganizations_List(t *testing.T) {
@@ -127,7 +127,7 @@ func TestOrganizations_List(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=a&q%5Bemail%5D=a%40x", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=a&q%5Bemail%5D=a%40x", "")
 	if len(got.Items) != 2 || got.Items[0].Name != "acme" || got.Items[1].Email != "b@x" {
 		t.Errorf("got %+v", got.Items)
 	}

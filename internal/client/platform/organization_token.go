@@ -42,43 +42,27 @@ type OrganizationTokens struct {
 const AuditTrailTokenKind = "audit-trails"
 
 // request is a call of the token of the kind of s.
-func (s *OrganizationTokens) request(method, org string, body any) (request, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return request{}, err
-	}
-	r := request{method: method, path: path + "/authentication-token", body: body}
+func (s *OrganizationTokens) request(method, org string, body any) request {
+	r := request{method: method, at: organizations.at(org).sub("authentication-token"), body: body}
 	if s.kind != "" {
 		r.query = url.Values{"token": {s.kind}}
 	}
-	return r, nil
+	return r
 }
 
 // Create creates the organization's token of this kind, replacing the one
 // it has.
 func (s *OrganizationTokens) Create(ctx context.Context, org string, opts OrganizationTokenCreateOptions) (*OrganizationToken, error) {
-	r, err := s.request(http.MethodPost, org, &opts)
-	if err != nil {
-		return nil, err
-	}
-	return one[OrganizationToken](ctx, s.c, r)
+	return one[OrganizationToken](ctx, s.c, s.request(http.MethodPost, org, &opts))
 }
 
 // Read reads the organization's token of this kind; its secret is not
 // answered.
 func (s *OrganizationTokens) Read(ctx context.Context, org string) (*OrganizationToken, error) {
-	r, err := s.request(http.MethodGet, org, nil)
-	if err != nil {
-		return nil, err
-	}
-	return one[OrganizationToken](ctx, s.c, r)
+	return one[OrganizationToken](ctx, s.c, s.request(http.MethodGet, org, nil))
 }
 
 // Delete deletes the organization's token of this kind.
 func (s *OrganizationTokens) Delete(ctx context.Context, org string) error {
-	r, err := s.request(http.MethodDelete, org, nil)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, r)
+	return s.c.exec(ctx, s.request(http.MethodDelete, org, nil))
 }

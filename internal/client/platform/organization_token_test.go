@@ -15,7 +15,7 @@ func TestOrganizationTokens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/authentication-token", "", `{"data":{"type":"authentication-token"}}`)
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/authentication-token", "", `{"data":{"type":"authentication-token"}}`)
 	if want := (OrganizationToken{ID: "at-2", Token: "org.atlasv1.value", CreatedAt: ptr(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC))}); !reflect.DeepEqual(*got, want) {
 		t.Errorf("token %+v", *got)
 	}
@@ -25,19 +25,19 @@ func TestOrganizationTokens(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Times go in UTC.
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/authentication-token", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/authentication-token", "",
 		`{"data":{"type":"authentication-token","attributes":{"expired-at":"2031-02-03T03:05:06Z"}}}`)
 
 	if _, err := c.OrganizationTokens.Read(context.Background(), "acme"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/authentication-token", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/authentication-token", "", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.OrganizationTokens.Delete(context.Background(), "acme"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/organizations/acme/authentication-token", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/organizations/acme/authentication-token", "", "")
 }
 
 // The audit trail token is the same path's, with ?token=audit-trails on
@@ -50,18 +50,18 @@ func TestAuditTrailTokens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/authentication-token", "token=audit-trails", `{"data":{"type":"authentication-token"}}`)
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/authentication-token", "token=audit-trails", `{"data":{"type":"authentication-token"}}`)
 	if got.ID != "at-3" || got.Token != "audit.value" || got.ExpiredAt == nil || !got.ExpiredAt.Equal(time.Date(2032, 1, 1, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("token %+v", *got)
 	}
 	if _, err := c.AuditTrailTokens.Read(context.Background(), "acme"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/authentication-token", "token=audit-trails", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/authentication-token", "token=audit-trails", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.AuditTrailTokens.Delete(context.Background(), "acme"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/organizations/acme/authentication-token", "token=audit-trails", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/organizations/acme/authentication-token", "token=audit-trails", "")
 }

@@ -15,6 +15,9 @@ const (
 	ProjectIncludeEffectiveTagBindings = "effective_tag_bindings"
 )
 
+// PrefixProject begins the IDs of projects.
+const PrefixProject = "prj"
+
 // Project is a project of an organization, type projects (prj-…).
 type Project struct {
 	ID          string `jsonapi:"primary,projects"`
@@ -88,20 +91,10 @@ type Projects struct {
 	relationshipsPath atomic.Bool
 }
 
-func projectPath(id string) (string, error) {
-	p, err := segment("project ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/projects/" + p, nil
-}
+var projects = collection{path: "/projects", id: "project ID"}
 
 // List lists an organization's projects.
 func (s *Projects) List(ctx context.Context, org string, opts ProjectListOptions) (*ProjectList, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
 	q := url.Values{}
 	if opts.Query != "" {
 		q.Set("q", opts.Query)
@@ -112,64 +105,40 @@ func (s *Projects) List(ctx context.Context, org string, opts ProjectListOptions
 	if opts.Sort != "" {
 		q.Set("sort", opts.Sort)
 	}
-	return list[Project](ctx, s.c, path+"/projects", includeQuery(q, opts.Include))
+	return list[Project](ctx, s.c, projects.under(organizations.at(org)), includeQuery(q, opts.Include))
 }
 
 // Create creates a project in an organization.
 func (s *Projects) Create(ctx context.Context, org string, opts ProjectOptions) (*Project, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
 	opts.TagBindings = bindingsToSend(opts.TagBindings)
-	return one[Project](ctx, s.c, request{method: http.MethodPost, path: path + "/projects", body: &opts})
+	return post[Project](ctx, s.c, projects.under(organizations.at(org)), &opts)
 }
 
 // Read reads a project by ID.
 func (s *Projects) Read(ctx context.Context, id string, opts ProjectReadOptions) (*Project, error) {
-	path, err := projectPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[Project](ctx, s.c, request{method: http.MethodGet, path: path, query: includeQuery(nil, opts.Include)})
+	return get[Project](ctx, s.c, projects.at(id), opts.Include...)
 }
 
 // Update updates a project.
 func (s *Projects) Update(ctx context.Context, id string, opts ProjectOptions) (*Project, error) {
-	path, err := projectPath(id)
-	if err != nil {
-		return nil, err
-	}
 	opts.TagBindings = bindingsToSend(opts.TagBindings)
-	return one[Project](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[Project](ctx, s.c, projects.at(id), &opts)
 }
 
 // Delete deletes a project. The platform refuses while it holds
 // workspaces.
 func (s *Projects) Delete(ctx context.Context, id string) error {
-	path, err := projectPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, projects.at(id))
 }
 
 // ListTagBindings lists the project's own tag bindings.
 func (s *Projects) ListTagBindings(ctx context.Context, id string) (*TagBindingList, error) {
-	path, err := projectPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return list[TagBinding](ctx, s.c, path+"/tag-bindings", nil)
+	return list[TagBinding](ctx, s.c, tagBindings.under(projects.at(id)), nil)
 }
 
 // ListEffectiveTagBindings lists the tag bindings in force on the project.
 func (s *Projects) ListEffectiveTagBindings(ctx context.Context, id string) (*EffectiveTagBindingList, error) {
-	path, err := projectPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return list[EffectiveTagBinding](ctx, s.c, path+"/effective-tag-bindings", nil)
+	return list[EffectiveTagBinding](ctx, s.c, effectiveTagBindings.under(projects.at(id)), nil)
 }
 
 // AddTagBindings adds tag bindings to the project, or gives existing keys
@@ -177,23 +146,20 @@ func (s *Projects) ListEffectiveTagBindings(ctx context.Context, id string) (*Ef
 // /projects/:id/tag-bindings, and where that answers 404, at
 // /relationships/tag-bindings, the other path that servers accept.
 func (s *Projects) AddTagBindings(ctx context.Context, id string, bindings []*TagBinding) error {
-	path, err := projectPath(id)
-	if err != nil {
-		return err
-	}
-	write := func(p string) error {
-		return s.c.exec(ctx, request{method: http.MethodPatch, path: p, body: bindingsToSend(bindings), idempotent: true})
+	project := projects.at(id)
+	write := func(at ref) error {
+		return s.c.exec(ctx, request{method: http.MethodPatch, at: at, body: bindingsToSend(bindings), idempotent: true})
 	}
 	if s.relationshipsPath.Load() {
-		return write(path + "/relationships/tag-bindings")
+		return write(project.sub("relationships/tag-bindings"))
 	}
-	err = write(path + "/tag-bindings")
+	err := write(tagBindings.under(project))
 	if !client.IsNotFound(err) {
 		return err
 	}
 	// The project itself may be missing: then the first answer, not the
 	// second, is the one to report.
-	if write(path+"/relationships/tag-bindings") != nil {
+	if write(project.sub("relationships/tag-bindings")) != nil {
 		return err
 	}
 	s.relationshipsPath.Store(true)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 const projectJSON = `{"data":{"id":"prj-6p5RiCe5CRjBmsGt","type":"projects","attributes":{
@@ -30,7 +32,7 @@ func TestProjects_Create(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Tag bindings go by key and value, whatever ID they were read with.
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/projects", "", `{"data":{"type":"projects",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/projects", "", `{"data":{"type":"projects",
 		"attributes":{"name":"Platform Team","description":"The platform's workspaces","auto-destroy-activity-duration":"14d"},
 		"relationships":{"tag-bindings":{"data":[
 			{"type":"tag-bindings","attributes":{"key":"env","value":"prod"}},
@@ -53,7 +55,7 @@ func TestProjects_ReadWithInclude(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/projects/prj-6p5RiCe5CRjBmsGt", "include=effective_tag_bindings", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/projects/prj-6p5RiCe5CRjBmsGt", "include=effective_tag_bindings", "")
 	if len(got.EffectiveTagBindings) != 1 || *got.EffectiveTagBindings[0] != (EffectiveTagBinding{ID: "etb-1", Key: "env", Value: "prod"}) {
 		t.Errorf("effective tag bindings %+v", got.EffectiveTagBindings)
 	}
@@ -69,7 +71,7 @@ func TestProjects_Update(t *testing.T) {
 	}
 	// An empty description is sent; null clears the duration; an empty
 	// slice of bindings removes them all.
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/projects/prj-1", "", `{"data":{"type":"projects",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/projects/prj-1", "", `{"data":{"type":"projects",
 		"attributes":{"description":"","auto-destroy-activity-duration":null},
 		"relationships":{"tag-bindings":{"data":[]}}}}`)
 
@@ -77,7 +79,7 @@ func TestProjects_Update(t *testing.T) {
 		t.Fatal(err)
 	}
 	// nil bindings are left as they are.
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/projects/prj-1", "", `{"data":{"type":"projects","attributes":{"name":"renamed"}}}`)
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/projects/prj-1", "", `{"data":{"type":"projects","attributes":{"name":"renamed"}}}`)
 }
 
 func TestProjects_Delete(t *testing.T) {
@@ -85,7 +87,7 @@ func TestProjects_Delete(t *testing.T) {
 	if err := c.Projects.Delete(context.Background(), "prj-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/projects/prj-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/projects/prj-1", "", "")
 }
 
 func TestProjects_List(t *testing.T) {
@@ -95,7 +97,7 @@ func TestProjects_List(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/projects",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/projects",
 		"filter%5Bnames%5D=a%2Cb&page%5Bnumber%5D=1&page%5Bsize%5D=100&q=x&sort=-name", "")
 	if len(got.Items) != 2 || got.Items[1].ID != "prj-2" {
 		t.Errorf("got %+v", got.Items)
@@ -111,7 +113,7 @@ func TestProjects_TagBindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/projects/prj-1/tag-bindings", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/projects/prj-1/tag-bindings", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 	if len(got.Items) != 2 || *got.Items[0] != (TagBinding{ID: "tb-1", Key: "env", Value: "prod"}) {
 		t.Errorf("bindings %+v", got.Items)
 	}
@@ -121,13 +123,13 @@ func TestProjects_TagBindings(t *testing.T) {
 	if err != nil || len(eff.Items) != 1 || eff.Items[0].Key != "env" {
 		t.Fatalf("effective bindings %+v, %v", eff, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/projects/prj-1/effective-tag-bindings", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/projects/prj-1/effective-tag-bindings", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusOK, bindingsJSON))
 	if err := c.Projects.AddTagBindings(context.Background(), "prj-1", []*TagBinding{{ID: "tb-1", Key: "env", Value: "prod"}}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/projects/prj-1/tag-bindings", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/projects/prj-1/tag-bindings", "",
 		`{"data":[{"type":"tag-bindings","attributes":{"key":"env","value":"prod"}}]}`)
 }
 
@@ -153,10 +155,10 @@ func TestProjects_AddTagBindingsAtTheOtherPath(t *testing.T) {
 		"PATCH /api/v2/projects/prj-1/relationships/tag-bindings",
 		"PATCH /api/v2/projects/prj-1/relationships/tag-bindings",
 	}
-	if got := f.lines(); !slices.Equal(got, want) {
+	if got := f.Lines(); !slices.Equal(got, want) {
 		t.Errorf("requests %q, want %q", got, want)
 	}
-	assertJSON(t, f.last(t).Body, `{"data":[{"type":"tag-bindings","attributes":{"key":"env","value":"prod"}}]}`)
+	clienttest.AssertJSON(t, f.Last(t).Body, `{"data":[{"type":"tag-bindings","attributes":{"key":"env","value":"prod"}}]}`)
 }
 
 // A missing project is a 404 at both paths; the first answer is reported,
@@ -164,11 +166,11 @@ func TestProjects_AddTagBindingsAtTheOtherPath(t *testing.T) {
 func TestProjects_AddTagBindingsToAMissingProject(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusNotFound, `{"errors":[{"status":"404","title":"not found"}]}`))
 	err := c.Projects.AddTagBindings(context.Background(), "prj-gone", []*TagBinding{{Key: "env"}})
-	if err == nil || !strings.HasPrefix(errText(err), "PATCH /api/v2/projects/prj-gone/tag-bindings: 404 Not Found") {
+	if err == nil || !strings.HasPrefix(clienttest.ErrText(err), "PATCH /api/v2/projects/prj-gone/tag-bindings: 404 Not Found") {
 		t.Fatalf("error %v", err)
 	}
 	_ = c.Projects.AddTagBindings(context.Background(), "prj-gone", []*TagBinding{{Key: "env"}})
-	if got := f.lines(); len(got) != 4 || got[2] != "PATCH /api/v2/projects/prj-gone/tag-bindings" {
+	if got := f.Lines(); len(got) != 4 || got[2] != "PATCH /api/v2/projects/prj-gone/tag-bindings" {
 		t.Errorf("requests %q", got)
 	}
 }

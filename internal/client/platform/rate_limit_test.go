@@ -15,6 +15,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 // These tests measure rates in the time of a clock the test controls: the
@@ -141,8 +142,7 @@ func newLimitedServer(t *testing.T, clk clock, limit float64, burst int) *limite
 	if limit > 0 {
 		s.limit = fmt.Sprint(limit)
 	}
-	hs, _ := recorder(t, s.ServeHTTP)
-	s.url = hs.URL
+	s.url = clienttest.NewServer(t, s.ServeHTTP).URL
 	return s
 }
 
@@ -306,17 +306,17 @@ func TestRateLimit_noStatedLimitPacesFromTheFirst429(t *testing.T) {
 
 func TestRateLimit_failedPingDoesNotFailRequests(t *testing.T) {
 	clk := newSteppingClock()
-	srv, f := recorder(t, func(w http.ResponseWriter, r *http.Request) {
+	f := clienttest.NewServer(t, func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == APIPrefix+"/ping" {
 			reply(http.StatusNotFound, `{"errors":[{"status":"404","title":"not found"}]}`)(w, r)
 			return
 		}
 		reply(http.StatusOK, `{"data":{"id":"prj-1","type":"projects","attributes":{"name":"p"}}}`)(w, r)
 	})
-	c := NewClient(newTransport(t, srv.URL), withClock(clk, noJitter))
+	c := NewClient(newTransport(t, f.URL), withClock(clk, noJitter))
 	readProjects(t, c, 3)
 	want := []string{"GET /api/v2/ping", "GET /api/v2/projects/prj-1", "GET /api/v2/projects/prj-1", "GET /api/v2/projects/prj-1"}
-	if got := f.lines(); !slices.Equal(got, want) {
+	if got := f.Lines(); !slices.Equal(got, want) {
 		t.Errorf("requests %q, want %q", got, want)
 	}
 }
@@ -365,7 +365,7 @@ func TestRateLimit_429sBeyondTheRetriesFail(t *testing.T) {
 	srv.refuseFirst = []map[string]string{h, h, h, h, h}
 	c := limitedClient(t, srv, testToken, withClock(clk, noJitter))
 	_, err := c.Projects.Read(context.Background(), "prj-1", ProjectReadOptions{})
-	if client.StatusCode(err) != http.StatusTooManyRequests || errText(err) != "GET /api/v2/projects/prj-1: 429 Too Many Requests: You have exceeded the API's rate limit." {
+	if client.StatusCode(err) != http.StatusTooManyRequests || clienttest.ErrText(err) != "GET /api/v2/projects/prj-1: 429 Too Many Requests: You have exceeded the API's rate limit." {
 		t.Errorf("error %v, want the last 429", err)
 	}
 	if n := len(srv.requests()); n != 5 {

@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"errors"
-	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -20,6 +19,9 @@ const (
 	// workspace.
 	RunTriggerOutbound = "outbound"
 )
+
+// PrefixRunTrigger begins the IDs of run triggers.
+const PrefixRunTrigger = "rt"
 
 // RunTrigger makes an apply in its source workspace (Sourceable) queue a
 // run in its workspace, type run-triggers (rt-…). It has no update.
@@ -46,13 +48,7 @@ type RunTriggerList = List[RunTrigger]
 // RunTriggers are the calls of run triggers.
 type RunTriggers struct{ c *Client }
 
-func runTriggerPath(id string) (string, error) {
-	p, err := segment("run trigger ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/run-triggers/" + p, nil
-}
+var runTriggers = collection{path: "/run-triggers", id: "run trigger ID"}
 
 // runTriggerLockedText is what the platform answers a create of a run
 // trigger while another create in the organization holds its lock: the
@@ -73,15 +69,11 @@ const (
 // organization. Please try again": such a refusal is tried again, after
 // 1, 2, 4 and then 8 seconds, for up to a minute.
 func (s *RunTriggers) Create(ctx context.Context, workspaceID string, opts RunTriggerCreateOptions) (*RunTrigger, error) {
-	path, err := workspacePath(workspaceID)
-	if err != nil {
-		return nil, err
-	}
 	clk := s.c.limiter.clock
 	until := clk.Now().Add(runTriggerLockedFor)
 	wait := time.Second
 	for {
-		got, err := one[RunTrigger](ctx, s.c, request{method: http.MethodPost, path: path + "/run-triggers", body: &opts})
+		got, err := post[RunTrigger](ctx, s.c, runTriggers.under(workspaces.at(workspaceID)), &opts)
 		if !RunTriggerLocked(err) || !clk.Now().Add(wait).Before(until) {
 			return got, err
 		}
@@ -101,28 +93,16 @@ func RunTriggerLocked(err error) bool {
 
 // Read reads a run trigger by ID.
 func (s *RunTriggers) Read(ctx context.Context, id string) (*RunTrigger, error) {
-	path, err := runTriggerPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[RunTrigger](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[RunTrigger](ctx, s.c, runTriggers.at(id))
 }
 
 // List lists a workspace's run triggers of one direction, RunTriggerInbound
 // or RunTriggerOutbound.
 func (s *RunTriggers) List(ctx context.Context, workspaceID, direction string) (*RunTriggerList, error) {
-	path, err := workspacePath(workspaceID)
-	if err != nil {
-		return nil, err
-	}
-	return list[RunTrigger](ctx, s.c, path+"/run-triggers", url.Values{"filter[run-trigger][type]": {direction}})
+	return list[RunTrigger](ctx, s.c, runTriggers.under(workspaces.at(workspaceID)), url.Values{"filter[run-trigger][type]": {direction}})
 }
 
 // Delete deletes a run trigger.
 func (s *RunTriggers) Delete(ctx context.Context, id string) error {
-	path, err := runTriggerPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, runTriggers.at(id))
 }

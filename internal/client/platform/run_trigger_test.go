@@ -20,7 +20,7 @@ func TestRunTriggers_CreateAndDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/workspaces/ws-1/run-triggers", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/workspaces/ws-1/run-triggers", "",
 		`{"data":{"type":"run-triggers","relationships":{"sourceable":{"data":{"type":"workspaces","id":"ws-2"}}}}}`)
 	want := RunTrigger{
 		ID: "rt-6p5RiCe5CRjBmsGt", CreatedAt: ptr(time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)),
@@ -37,7 +37,7 @@ func TestRunTriggers_ReadListDelete(t *testing.T) {
 	if _, err := c.RunTriggers.Read(context.Background(), "rt-6p5RiCe5CRjBmsGt"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/run-triggers/rt-6p5RiCe5CRjBmsGt", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/run-triggers/rt-6p5RiCe5CRjBmsGt", "", "")
 
 	c, f = fakePlatform(t, reply(http.StatusOK, `{"data":[{"id":"rt-1","type":"run-triggers","attributes":{"sourceable-name":"network"},
 		"relationships":{"sourceable":{"data":{"id":"ws-2","type":"workspaces"}}}}]}`))
@@ -45,14 +45,14 @@ func TestRunTriggers_ReadListDelete(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || got.Items[0].Sourceable.ID != "ws-2" {
 		t.Fatalf("triggers %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/run-triggers",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/workspaces/ws-1/run-triggers",
 		"filter%5Brun-trigger%5D%5Btype%5D=inbound&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.RunTriggers.Delete(context.Background(), "rt-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/run-triggers/rt-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/run-triggers/rt-1", "", "")
 	if err := c.RunTriggers.Delete(context.Background(), ".."); err == nil {
 		t.Error("Delete(..) succeeded")
 	}
@@ -76,7 +76,7 @@ func TestRunTriggers_CreateRetriesTheLock(t *testing.T) {
 	if err != nil || got.ID != "rt-6p5RiCe5CRjBmsGt" {
 		t.Fatalf("trigger %+v, %v", got, err)
 	}
-	if n := len(f.requests()); n != 3 {
+	if n := len(f.Requests()); n != 3 {
 		t.Errorf("%d requests, want 3", n)
 	}
 
@@ -84,7 +84,7 @@ func TestRunTriggers_CreateRetriesTheLock(t *testing.T) {
 	if _, err := c.RunTriggers.Create(context.Background(), "ws-1", RunTriggerCreateOptions{Sourceable: &Workspace{ID: "ws-2"}}); err == nil {
 		t.Fatal("a refused create succeeded")
 	}
-	if n := len(f.requests()); n != 1 {
+	if n := len(f.Requests()); n != 1 {
 		t.Errorf("%d requests of a refused create, want 1", n)
 	}
 }
@@ -98,7 +98,7 @@ func TestRunTriggers_CreateGivesUpOnTheLockAfterAMinute(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "Run Trigger creation locked") {
 		t.Fatalf("error %v, want the lock's", err)
 	}
-	if n := len(f.requests()); n != 10 {
+	if n := len(f.Requests()); n != 10 {
 		t.Errorf("%d requests, want 10", n)
 	}
 }

@@ -1,9 +1,9 @@
 package platform
 
-import (
-	"context"
-	"net/http"
-)
+import "context"
+
+// PrefixSSHKey begins the IDs of SSH keys.
+const PrefixSSHKey = "sshkey"
 
 // SSHKey is a private SSH key of an organization, type ssh-keys
 // (sshkey-…), which its workspaces use to fetch modules from private
@@ -30,57 +30,31 @@ type SSHKeyList = List[SSHKey]
 // them.
 type SSHKeys struct{ c *Client }
 
-func sshKeyPath(id string) (string, error) {
-	p, err := segment("SSH key ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/ssh-keys/" + p, nil
-}
+var sshKeys = collection{path: "/ssh-keys", id: "SSH key ID"}
 
 // List lists an organization's SSH keys.
 func (s *SSHKeys) List(ctx context.Context, org string) (*SSHKeyList, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
-	return list[SSHKey](ctx, s.c, path+"/ssh-keys", nil)
+	return list[SSHKey](ctx, s.c, sshKeys.under(organizations.at(org)), nil)
 }
 
 // Create creates an SSH key in an organization.
 func (s *SSHKeys) Create(ctx context.Context, org string, opts SSHKeyOptions) (*SSHKey, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
-	return one[SSHKey](ctx, s.c, request{method: http.MethodPost, path: path + "/ssh-keys", body: &opts})
+	return post[SSHKey](ctx, s.c, sshKeys.under(organizations.at(org)), &opts)
 }
 
 // Read reads an SSH key by ID.
 func (s *SSHKeys) Read(ctx context.Context, id string) (*SSHKey, error) {
-	path, err := sshKeyPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[SSHKey](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[SSHKey](ctx, s.c, sshKeys.at(id))
 }
 
 // Update renames an SSH key; its value cannot change, and is not sent.
 func (s *SSHKeys) Update(ctx context.Context, id string, opts SSHKeyOptions) (*SSHKey, error) {
-	path, err := sshKeyPath(id)
-	if err != nil {
-		return nil, err
-	}
 	opts.Value = nil
-	return one[SSHKey](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[SSHKey](ctx, s.c, sshKeys.at(id), &opts)
 }
 
 // Delete deletes an SSH key; the workspaces that used it are left without
 // one.
 func (s *SSHKeys) Delete(ctx context.Context, id string) error {
-	path, err := sshKeyPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, sshKeys.at(id))
 }

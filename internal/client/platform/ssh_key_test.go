@@ -14,7 +14,7 @@ func TestSSHKeys_CreateSendsTheValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/ssh-keys", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/ssh-keys", "",
 		`{"data":{"type":"ssh-keys","attributes":{"name":"deploy","value":"-----BEGIN KEY-----"}}}`)
 	if got.ID != "sshkey-6p5RiCe5CRjBmsGt" || got.Name != "deploy" {
 		t.Errorf("SSH key %+v", *got)
@@ -28,7 +28,7 @@ func TestSSHKeys_UpdateSendsTheNameAlone(t *testing.T) {
 	if _, err := c.SSHKeys.Update(context.Background(), "sshkey-6p5RiCe5CRjBmsGt", SSHKeyOptions{Name: ptr("deploy"), Value: ptr("other")}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/ssh-keys/sshkey-6p5RiCe5CRjBmsGt", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/ssh-keys/sshkey-6p5RiCe5CRjBmsGt", "",
 		`{"data":{"type":"ssh-keys","attributes":{"name":"deploy"}}}`)
 }
 
@@ -37,7 +37,7 @@ func TestSSHKeys_ReadListDelete(t *testing.T) {
 	if _, err := c.SSHKeys.Read(context.Background(), "sshkey-6p5RiCe5CRjBmsGt"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/ssh-keys/sshkey-6p5RiCe5CRjBmsGt", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/ssh-keys/sshkey-6p5RiCe5CRjBmsGt", "", "")
 
 	// The list is one page without pagination, as the platform answers it.
 	c, f = fakePlatform(t, reply(http.StatusOK, `{"data":[{"id":"sshkey-6p5RiCe5CRjBmsGt","type":"ssh-keys","attributes":{"name":"deploy"}}]}`))
@@ -45,7 +45,7 @@ func TestSSHKeys_ReadListDelete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/ssh-keys", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/ssh-keys", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 	if len(keys.Items) != 1 || keys.Items[0].Name != "deploy" {
 		t.Errorf("list %+v", keys.Items)
 	}
@@ -54,5 +54,5 @@ func TestSSHKeys_ReadListDelete(t *testing.T) {
 	if err := c.SSHKeys.Delete(context.Background(), "sshkey-6p5RiCe5CRjBmsGt"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/ssh-keys/sshkey-6p5RiCe5CRjBmsGt", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/ssh-keys/sshkey-6p5RiCe5CRjBmsGt", "", "")
 }

@@ -21,6 +21,13 @@ type EffectiveTagBinding struct {
 	InheritedFrom *Project `jsonapi:"relation,inherited-from,omitempty"`
 }
 
+// The bindings of a project or a workspace, listed and written under it:
+// its own, and those in force on it. No call names one by ID.
+var (
+	tagBindings          = collection{path: "/tag-bindings"}
+	effectiveTagBindings = collection{path: "/effective-tag-bindings"}
+)
+
 // TagBindingList is a list of tag bindings.
 type TagBindingList = List[TagBinding]
 

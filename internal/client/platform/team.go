@@ -3,11 +3,8 @@ package platform
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
-
-	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 // Team visibilities.
@@ -15,6 +12,9 @@ const (
 	TeamVisibilitySecret       = "secret"
 	TeamVisibilityOrganization = "organization"
 )
+
+// PrefixTeam begins the IDs of teams.
+const PrefixTeam = "team"
 
 // Team is a team of an organization, type teams (team-…).
 type Team struct {
@@ -105,20 +105,10 @@ type TeamList = List[Team]
 // Teams are the calls of teams.
 type Teams struct{ c *Client }
 
-func teamPath(id string) (string, error) {
-	t, err := segment("team ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/teams/" + t, nil
-}
+var teams = collection{path: "/teams", id: "team ID"}
 
 // List lists an organization's teams.
 func (s *Teams) List(ctx context.Context, org string, opts TeamListOptions) (*TeamList, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
 	q := url.Values{}
 	if opts.Query != "" {
 		q.Set("q", opts.Query)
@@ -126,62 +116,38 @@ func (s *Teams) List(ctx context.Context, org string, opts TeamListOptions) (*Te
 	if len(opts.Names) > 0 {
 		q.Set("filter[names]", strings.Join(opts.Names, ","))
 	}
-	return list[Team](ctx, s.c, path+"/teams", includeQuery(q, opts.Include))
+	return list[Team](ctx, s.c, teams.under(organizations.at(org)), includeQuery(q, opts.Include))
 }
 
 // Create creates a team in an organization.
 func (s *Teams) Create(ctx context.Context, org string, opts TeamOptions) (*Team, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
-	return one[Team](ctx, s.c, request{method: http.MethodPost, path: path + "/teams", body: &opts})
+	return post[Team](ctx, s.c, teams.under(organizations.at(org)), &opts)
 }
 
 // Read reads a team by ID.
 func (s *Teams) Read(ctx context.Context, id string) (*Team, error) {
-	path, err := teamPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[Team](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[Team](ctx, s.c, teams.at(id))
 }
 
 // ReadByName finds an organization's team by its exact name; none is a
 // 404 (client.IsNotFound).
 func (s *Teams) ReadByName(ctx context.Context, org, name string) (*Team, error) {
-	teams, err := s.List(ctx, org, TeamListOptions{Names: []string{name}})
+	l, err := s.List(ctx, org, TeamListOptions{Names: []string{name}})
 	if err != nil {
 		return nil, err
 	}
 	// filter[names] is exact on the platform; a server that matched
 	// loosely is not trusted with the choice.
-	for _, t := range teams.Items {
-		if t.Name == name {
-			return t, nil
-		}
-	}
-	return nil, explain(&client.Error{
-		StatusCode: http.StatusNotFound, Method: http.MethodGet,
-		Path:    fmt.Sprintf("%s/organizations/%s/teams", APIPrefix, url.PathEscape(org)),
-		Message: fmt.Sprintf("no team named %q", name),
-	})
+	return find(l, teams.under(organizations.at(org)), fmt.Sprintf("no team named %q", name),
+		func(t *Team) bool { return t.Name == name })
 }
 
 // Update updates a team.
 func (s *Teams) Update(ctx context.Context, id string, opts TeamOptions) (*Team, error) {
-	path, err := teamPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[Team](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[Team](ctx, s.c, teams.at(id), &opts)
 }
 
 // Delete deletes a team.
 func (s *Teams) Delete(ctx context.Context, id string) error {
-	path, err := teamPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, teams.at(id))
 }

@@ -27,48 +27,31 @@ type TeamMembershipListOptions struct {
 	ServiceAccounts *bool
 }
 
-func (s *TeamMemberships) edit(ctx context.Context, method, teamID, relation, typ string, ids []string) error {
-	path, err := teamPath(teamID)
-	if err != nil {
-		return err
-	}
-	// Adding what is there and removing what is not (by username) change
-	// nothing: the calls may be repeated.
-	return s.c.exec(ctx, request{
-		method: method, path: path + "/relationships/" + relation,
-		body: linkTo(typ, ids), idempotent: true,
-	})
-}
-
 // AddUsers adds users to a team by username.
 func (s *TeamMemberships) AddUsers(ctx context.Context, teamID string, usernames []string) error {
-	return s.edit(ctx, http.MethodPost, teamID, "users", "users", usernames)
+	return relate(ctx, s.c, http.MethodPost, teams.at(teamID), "users", "users", usernames)
 }
 
 // RemoveUsers removes users from a team by username.
 func (s *TeamMemberships) RemoveUsers(ctx context.Context, teamID string, usernames []string) error {
-	return s.edit(ctx, http.MethodDelete, teamID, "users", "users", usernames)
+	return relate(ctx, s.c, http.MethodDelete, teams.at(teamID), "users", "users", usernames)
 }
 
 // AddMemberships adds organization memberships to a team by ID.
 func (s *TeamMemberships) AddMemberships(ctx context.Context, teamID string, ids []string) error {
-	return s.edit(ctx, http.MethodPost, teamID, "organization-memberships", "organization-memberships", ids)
+	return relate(ctx, s.c, http.MethodPost, teams.at(teamID), "organization-memberships", "organization-memberships", ids)
 }
 
 // RemoveMemberships removes organization memberships from a team by ID;
 // the platform refuses one that is not in the team (400).
 func (s *TeamMemberships) RemoveMemberships(ctx context.Context, teamID string, ids []string) error {
-	return s.edit(ctx, http.MethodDelete, teamID, "organization-memberships", "organization-memberships", ids)
+	return relate(ctx, s.c, http.MethodDelete, teams.at(teamID), "organization-memberships", "organization-memberships", ids)
 }
 
 // ListUsers returns a team's users, its service account included when it
 // has a token (User.IsServiceAccount tells it).
 func (s *TeamMemberships) ListUsers(ctx context.Context, teamID string) ([]*User, error) {
-	path, err := teamPath(teamID)
-	if err != nil {
-		return nil, err
-	}
-	t, err := one[teamMembers](ctx, s.c, request{method: http.MethodGet, path: path, query: includeQuery(nil, []string{"users"})})
+	t, err := get[teamMembers](ctx, s.c, teams.at(teamID), "users")
 	if err != nil {
 		return nil, err
 	}
@@ -80,11 +63,7 @@ func (s *TeamMemberships) ListUsers(ctx context.Context, teamID string) ([]*User
 // whatever the team's size, and no service account, which has no
 // membership.
 func (s *TeamMemberships) MembershipIDs(ctx context.Context, teamID string) ([]string, error) {
-	path, err := teamPath(teamID)
-	if err != nil {
-		return nil, err
-	}
-	t, err := one[teamMembers](ctx, s.c, request{method: http.MethodGet, path: path})
+	t, err := get[teamMembers](ctx, s.c, teams.at(teamID))
 	if err != nil {
 		return nil, err
 	}
@@ -98,10 +77,6 @@ func (s *TeamMemberships) MembershipIDs(ctx context.Context, teamID string) ([]s
 // ListMemberships returns a team's organization memberships, invited ones
 // included, each with its user, from every page.
 func (s *TeamMemberships) ListMemberships(ctx context.Context, teamID string, opts TeamMembershipListOptions) ([]*OrganizationMembership, error) {
-	path, err := teamPath(teamID)
-	if err != nil {
-		return nil, err
-	}
 	q := url.Values{}
 	if opts.Status != "" {
 		q.Set("filter[status]", opts.Status)
@@ -109,7 +84,7 @@ func (s *TeamMemberships) ListMemberships(ctx context.Context, teamID string, op
 	if opts.ServiceAccounts != nil {
 		q.Set("filter[is_service_account]", strconv.FormatBool(*opts.ServiceAccounts))
 	}
-	l, err := list[OrganizationMembership](ctx, s.c, path+"/relationships/organization-memberships", includeQuery(q, userIncluded))
+	l, err := list[OrganizationMembership](ctx, s.c, teams.at(teamID).sub("relationships/organization-memberships"), includeQuery(q, userIncluded))
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,7 @@ func TestTeamMemberships_AddAndRemove(t *testing.T) {
 		if err := call.do(); err != nil {
 			t.Fatal(err)
 		}
-		assertRequest(t, f.last(t), call.method, call.path, "", call.body)
+		assertRequest(t, f.Last(t), call.method, call.path, "", call.body)
 	}
 	if err := c.TeamMemberships.AddUsers(ctx, "..", []string{"alice"}); err == nil {
 		t.Error("AddUsers to team .. succeeded")
@@ -45,7 +45,7 @@ func TestTeamMemberships_ListUsers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/teams/team-1", "include=users", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/teams/team-1", "include=users", "")
 	if len(got) != 2 || got[0].Username != "alice" || got[0].IsServiceAccount || !got[1].IsServiceAccount {
 		t.Errorf("users %+v", got)
 	}
@@ -57,7 +57,7 @@ func TestTeamMemberships_ListMemberships(t *testing.T) {
 	if err != nil || len(got) != 1 || got[0].ID != "ou-1" {
 		t.Fatalf("memberships %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/teams/team-1/relationships/organization-memberships",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/teams/team-1/relationships/organization-memberships",
 		"filter%5Bis_service_account%5D=false&filter%5Bstatus%5D=invited&include=user&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 }
 
@@ -69,7 +69,7 @@ func TestTeamMemberships_MembershipIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/teams/team-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/teams/team-1", "", "")
 	if len(got) != 2 || got[0] != "ou-1" || got[1] != "ou-2" {
 		t.Errorf("IDs %v, want [ou-1 ou-2]", got)
 	}

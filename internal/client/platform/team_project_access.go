@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 )
 
@@ -16,6 +15,9 @@ const (
 	AccessAdmin    = "admin"
 	AccessCustom   = "custom"
 )
+
+// PrefixTeamProjectAccess begins the IDs of team project accesses.
+const PrefixTeamProjectAccess = "tprj"
 
 // TeamProjectAccess is a team's access to a project, type team-projects
 // (tprj-…).
@@ -100,51 +102,33 @@ type TeamProjectAccessList = List[TeamProjectAccess]
 // TeamProjectAccesses are the calls of team project accesses.
 type TeamProjectAccesses struct{ c *Client }
 
-func teamProjectAccessPath(id string) (string, error) {
-	a, err := segment("team project access ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/team-projects/" + a, nil
-}
+var teamProjectAccesses = collection{path: "/team-projects", id: "team project access ID"}
 
 // List lists the team accesses of a project.
 func (s *TeamProjectAccesses) List(ctx context.Context, projectID string) (*TeamProjectAccessList, error) {
 	if _, err := segment("project ID", projectID); err != nil {
 		return nil, err
 	}
-	return list[TeamProjectAccess](ctx, s.c, "/team-projects", url.Values{"filter[project][id]": {projectID}})
+	return list[TeamProjectAccess](ctx, s.c, teamProjectAccesses.all(), url.Values{"filter[project][id]": {projectID}})
 }
 
 // Create gives a team access to a project.
 func (s *TeamProjectAccesses) Create(ctx context.Context, opts TeamProjectAccessOptions) (*TeamProjectAccess, error) {
-	return one[TeamProjectAccess](ctx, s.c, request{method: http.MethodPost, path: "/team-projects", body: &opts})
+	return post[TeamProjectAccess](ctx, s.c, teamProjectAccesses.all(), &opts)
 }
 
 // Read reads a team project access by ID.
 func (s *TeamProjectAccesses) Read(ctx context.Context, id string) (*TeamProjectAccess, error) {
-	path, err := teamProjectAccessPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[TeamProjectAccess](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[TeamProjectAccess](ctx, s.c, teamProjectAccesses.at(id))
 }
 
 // Update changes a team's access to a project.
 func (s *TeamProjectAccesses) Update(ctx context.Context, id string, opts TeamProjectAccessOptions) (*TeamProjectAccess, error) {
-	path, err := teamProjectAccessPath(id)
-	if err != nil {
-		return nil, err
-	}
 	opts.Team, opts.Project = nil, nil
-	return one[TeamProjectAccess](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[TeamProjectAccess](ctx, s.c, teamProjectAccesses.at(id), &opts)
 }
 
 // Delete removes a team's access to a project.
 func (s *TeamProjectAccesses) Delete(ctx context.Context, id string) error {
-	path, err := teamProjectAccessPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, teamProjectAccesses.at(id))
 }

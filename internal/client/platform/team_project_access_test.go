@@ -31,7 +31,7 @@ func TestTeamProjectAccesses_CreateCustom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/team-projects", "", `{"data":{"type":"team-projects",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/team-projects", "", `{"data":{"type":"team-projects",
 		"attributes":{"access":"custom",
 			"project-access":{"settings":"update","teams":"read","variable-sets":"write"},
 			"workspace-access":{"runs":"apply","sentinel-mocks":"read","state-versions":"read-outputs","variables":"write",
@@ -58,7 +58,7 @@ func TestTeamProjectAccesses_CreateFixedLevel(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/team-projects", "", `{"data":{"type":"team-projects",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/team-projects", "", `{"data":{"type":"team-projects",
 		"attributes":{"access":"maintain"},
 		"relationships":{"team":{"data":{"type":"teams","id":"team-1"}},"project":{"data":{"type":"projects","id":"prj-1"}}}}}`)
 }
@@ -68,14 +68,14 @@ func TestTeamProjectAccesses_ReadUpdateDeleteList(t *testing.T) {
 	if _, err := c.TeamProjectAccesses.Read(context.Background(), "tprj-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/team-projects/tprj-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/team-projects/tprj-1", "", "")
 
 	if _, err := c.TeamProjectAccesses.Update(context.Background(), "tprj-1", TeamProjectAccessOptions{
 		Access: ptr(AccessCustom), WorkspaceAccess: &TeamProjectAccessWorkspaceAccessOptions{Runs: ptr("plan")},
 	}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/team-projects/tprj-1", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/team-projects/tprj-1", "",
 		`{"data":{"type":"team-projects","attributes":{"access":"custom","workspace-access":{"runs":"plan"}}}}`)
 
 	c, f = fakePlatform(t, reply(http.StatusOK, `{"data":[{"id":"tprj-1","type":"team-projects","attributes":{"access":"read"}}]}`))
@@ -83,11 +83,11 @@ func TestTeamProjectAccesses_ReadUpdateDeleteList(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || got.Items[0].Access != AccessRead {
 		t.Fatalf("accesses %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/team-projects", "filter%5Bproject%5D%5Bid%5D=prj-1&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/team-projects", "filter%5Bproject%5D%5Bid%5D=prj-1&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.TeamProjectAccesses.Delete(context.Background(), "tprj-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/team-projects/tprj-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/team-projects/tprj-1", "", "")
 }

@@ -33,7 +33,7 @@ func TestTeams_CreateAndDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/teams", "", `{"data":{"type":"teams","attributes":{
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/teams", "", `{"data":{"type":"teams","attributes":{
 		"name":"platform","sso-team-id":"sso-1","visibility":"organization","allow-member-token-management":false,
 		"organization-access":{"manage-policies":true,"manage-policy-overrides":true,"manage-membership":true,
 			"read-workspaces":true,"read-projects":true,"manage-teams":false}}}}`)
@@ -58,7 +58,7 @@ func TestTeams_ReadUpdateDelete(t *testing.T) {
 	if _, err := c.Teams.Read(context.Background(), "team-6p5RiCe5CRjBmsGt"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/teams/team-6p5RiCe5CRjBmsGt", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/teams/team-6p5RiCe5CRjBmsGt", "", "")
 
 	if _, err := c.Teams.Update(context.Background(), "team-1", TeamOptions{
 		Visibility: ptr(TeamVisibilitySecret), AllowMemberTokenManagement: ptr(true),
@@ -66,7 +66,7 @@ func TestTeams_ReadUpdateDelete(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/teams/team-1", "", `{"data":{"type":"teams","attributes":{
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/teams/team-1", "", `{"data":{"type":"teams","attributes":{
 		"visibility":"secret","allow-member-token-management":true,
 		"organization-access":{"manage-workspaces":false,"manage-agent-pools":true}}}}`)
 
@@ -74,7 +74,7 @@ func TestTeams_ReadUpdateDelete(t *testing.T) {
 	if err := c.Teams.Delete(context.Background(), "team-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/teams/team-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/teams/team-1", "", "")
 }
 
 func TestTeams_List(t *testing.T) {
@@ -83,7 +83,7 @@ func TestTeams_List(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || got.Items[0].Name != "owners" {
 		t.Fatalf("teams %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/teams",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/teams",
 		"filter%5Bnames%5D=owners%2Cdevs&include=users&page%5Bnumber%5D=1&page%5Bsize%5D=100&q=own", "")
 }
 
@@ -95,7 +95,7 @@ func TestTeams_ReadByName(t *testing.T) {
 	if err != nil || got.ID != "team-2" {
 		t.Fatalf("team %+v, %v; want team-2", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/teams", "filter%5Bnames%5D=platform&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/teams", "filter%5Bnames%5D=platform&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, _ = fakePlatform(t, reply(http.StatusOK, `{"data":[]}`))
 	_, err = c.Teams.ReadByName(context.Background(), "acme", "platform")

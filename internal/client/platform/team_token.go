@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 	"time"
 )
@@ -50,77 +49,41 @@ type TeamTokenList = List[TeamToken]
 // kinds are team tokens, through endpoints of their own.
 type TeamTokens struct{ c *Client }
 
-func tokenPath(id string) (string, error) {
-	t, err := segment("token ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/authentication-tokens/" + t, nil
-}
-
 // Create creates one more token for a team.
 func (s *TeamTokens) Create(ctx context.Context, teamID string, opts TeamTokenCreateOptions) (*TeamToken, error) {
-	path, err := teamPath(teamID)
-	if err != nil {
-		return nil, err
-	}
-	return one[TeamToken](ctx, s.c, request{method: http.MethodPost, path: path + "/authentication-tokens", body: &opts})
+	return post[TeamToken](ctx, s.c, tokens.under(teams.at(teamID)), &opts)
 }
 
 // Read reads a token of a team by ID; its secret is not answered.
 func (s *TeamTokens) Read(ctx context.Context, id string) (*TeamToken, error) {
-	path, err := tokenPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[TeamToken](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[TeamToken](ctx, s.c, tokens.at(id))
 }
 
 // Delete deletes a token of a team by ID.
 func (s *TeamTokens) Delete(ctx context.Context, id string) error {
-	path, err := tokenPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, tokens.at(id))
 }
 
 // CreateLegacy creates the team's legacy token, replacing the one it has.
 func (s *TeamTokens) CreateLegacy(ctx context.Context, teamID string, opts TeamLegacyTokenCreateOptions) (*TeamToken, error) {
-	path, err := teamPath(teamID)
-	if err != nil {
-		return nil, err
-	}
-	return one[TeamToken](ctx, s.c, request{method: http.MethodPost, path: path + "/authentication-token", body: &opts})
+	return post[TeamToken](ctx, s.c, teams.at(teamID).sub("authentication-token"), &opts)
 }
 
 // ReadLegacy reads the team's legacy token; its secret is not answered.
 func (s *TeamTokens) ReadLegacy(ctx context.Context, teamID string) (*TeamToken, error) {
-	path, err := teamPath(teamID)
-	if err != nil {
-		return nil, err
-	}
-	return one[TeamToken](ctx, s.c, request{method: http.MethodGet, path: path + "/authentication-token"})
+	return get[TeamToken](ctx, s.c, teams.at(teamID).sub("authentication-token"))
 }
 
 // DeleteLegacy deletes the team's legacy token.
 func (s *TeamTokens) DeleteLegacy(ctx context.Context, teamID string) error {
-	path, err := teamPath(teamID)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path + "/authentication-token"})
+	return del(ctx, s.c, teams.at(teamID).sub("authentication-token"))
 }
 
 // List lists the team tokens of an organization, of every team.
 func (s *TeamTokens) List(ctx context.Context, org string, opts TeamTokenListOptions) (*TeamTokenList, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
 	q := url.Values{}
 	if opts.Query != "" {
 		q.Set("q", opts.Query)
 	}
-	return list[TeamToken](ctx, s.c, path+"/team-tokens", q)
+	return list[TeamToken](ctx, s.c, organizations.at(org).sub("team-tokens"), q)
 }

@@ -20,7 +20,7 @@ func TestTeamTokens_Create(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/teams/team-1/authentication-tokens", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/teams/team-1/authentication-tokens", "",
 		`{"data":{"type":"authentication-tokens","attributes":{"description":"ci","expired-at":"2031-01-01T00:00:00Z"}}}`)
 	want := TeamToken{
 		ID: "at-6p5RiCe5CRjBmsGt", Token: "secret.atlasv1.value", Description: "ci", ExpiredAt: &expires,
@@ -36,12 +36,12 @@ func TestTeamTokens_ReadDelete(t *testing.T) {
 	if _, err := c.TeamTokens.Read(context.Background(), "at-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/authentication-tokens/at-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/authentication-tokens/at-1", "", "")
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.TeamTokens.Delete(context.Background(), "at-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/authentication-tokens/at-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/authentication-tokens/at-1", "", "")
 }
 
 func TestTeamTokens_Legacy(t *testing.T) {
@@ -50,18 +50,18 @@ func TestTeamTokens_Legacy(t *testing.T) {
 	if err != nil || got.Token != "secret.atlasv1.value" {
 		t.Fatalf("token %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/teams/team-1/authentication-token", "", `{"data":{"type":"authentication-token"}}`)
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/teams/team-1/authentication-token", "", `{"data":{"type":"authentication-token"}}`)
 
 	if _, err := c.TeamTokens.ReadLegacy(context.Background(), "team-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/teams/team-1/authentication-token", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/teams/team-1/authentication-token", "", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.TeamTokens.DeleteLegacy(context.Background(), "team-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/teams/team-1/authentication-token", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/teams/team-1/authentication-token", "", "")
 }
 
 func TestTeamTokens_List(t *testing.T) {
@@ -71,5 +71,5 @@ func TestTeamTokens_List(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || got.Items[0].ExpiredAt != nil || got.Items[0].Team.ID != "team-1" {
 		t.Fatalf("tokens %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/team-tokens", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=ci", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/team-tokens", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=ci", "")
 }

@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 )
 
@@ -69,13 +68,7 @@ type TeamWorkspaceList = List[TeamWorkspace]
 // TeamWorkspaces are the calls of team workspace accesses.
 type TeamWorkspaces struct{ c *Client }
 
-func teamWorkspacePath(id string) (string, error) {
-	a, err := segment("team workspace access ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/team-workspaces/" + a, nil
-}
+var teamWorkspaces = collection{path: "/team-workspaces", id: "team workspace access ID"}
 
 // List lists the team accesses of a workspace.
 func (s *TeamWorkspaces) List(ctx context.Context, workspaceID string, opts TeamWorkspaceListOptions) (*TeamWorkspaceList, error) {
@@ -86,38 +79,26 @@ func (s *TeamWorkspaces) List(ctx context.Context, workspaceID string, opts Team
 	if opts.TeamID != "" {
 		q.Set("filter[team][id]", opts.TeamID)
 	}
-	return list[TeamWorkspace](ctx, s.c, "/team-workspaces", q)
+	return list[TeamWorkspace](ctx, s.c, teamWorkspaces.all(), q)
 }
 
 // Create gives a team access to a workspace. The platform answers 200.
 func (s *TeamWorkspaces) Create(ctx context.Context, opts TeamWorkspaceOptions) (*TeamWorkspace, error) {
-	return one[TeamWorkspace](ctx, s.c, request{method: http.MethodPost, path: "/team-workspaces", body: &opts})
+	return post[TeamWorkspace](ctx, s.c, teamWorkspaces.all(), &opts)
 }
 
 // Read reads a team workspace access by ID.
 func (s *TeamWorkspaces) Read(ctx context.Context, id string) (*TeamWorkspace, error) {
-	path, err := teamWorkspacePath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[TeamWorkspace](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[TeamWorkspace](ctx, s.c, teamWorkspaces.at(id))
 }
 
 // Update changes a team's access to a workspace.
 func (s *TeamWorkspaces) Update(ctx context.Context, id string, opts TeamWorkspaceOptions) (*TeamWorkspace, error) {
-	path, err := teamWorkspacePath(id)
-	if err != nil {
-		return nil, err
-	}
 	opts.Team, opts.Workspace = nil, nil
-	return one[TeamWorkspace](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[TeamWorkspace](ctx, s.c, teamWorkspaces.at(id), &opts)
 }
 
 // Delete removes a team's access to a workspace.
 func (s *TeamWorkspaces) Delete(ctx context.Context, id string) error {
-	path, err := teamWorkspacePath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, teamWorkspaces.at(id))
 }

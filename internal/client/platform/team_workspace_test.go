@@ -22,7 +22,7 @@ func TestTeamWorkspaces_CreateAndDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/team-workspaces", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/team-workspaces", "",
 		`{"data":{"type":"team-workspaces","attributes":{"access":"custom","runs":"plan","workspace-locking":true},
 		"relationships":{"team":{"data":{"type":"teams","id":"team-6p5RiCe5CRjBmsGt"}},"workspace":{"data":{"type":"workspaces","id":"ws-4pW7hPwDJ1fY3gSC"}}}}}`)
 	if got.ID != "tws-6p5RiCe5CRjBmsGt" || got.Runs != "plan" || got.StateVersions != "read-outputs" || !got.WorkspaceLocking || !got.PolicyOverrides ||
@@ -39,7 +39,7 @@ func TestTeamWorkspaces_UpdateLeavesTheRelationsOut(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/team-workspaces/tws-6p5RiCe5CRjBmsGt", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/team-workspaces/tws-6p5RiCe5CRjBmsGt", "",
 		`{"data":{"type":"team-workspaces","attributes":{"access":"plan"}}}`)
 }
 
@@ -48,18 +48,18 @@ func TestTeamWorkspaces_ListReadDelete(t *testing.T) {
 	if _, err := c.TeamWorkspaces.List(context.Background(), "ws-4pW7hPwDJ1fY3gSC", TeamWorkspaceListOptions{TeamID: "team-6p5RiCe5CRjBmsGt"}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/team-workspaces",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/team-workspaces",
 		"filter%5Bteam%5D%5Bid%5D=team-6p5RiCe5CRjBmsGt&filter%5Bworkspace%5D%5Bid%5D=ws-4pW7hPwDJ1fY3gSC&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusOK, teamWorkspaceJSON))
 	if _, err := c.TeamWorkspaces.Read(context.Background(), "tws-6p5RiCe5CRjBmsGt"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/team-workspaces/tws-6p5RiCe5CRjBmsGt", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/team-workspaces/tws-6p5RiCe5CRjBmsGt", "", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.TeamWorkspaces.Delete(context.Background(), "tws-6p5RiCe5CRjBmsGt"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/team-workspaces/tws-6p5RiCe5CRjBmsGt", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/team-workspaces/tws-6p5RiCe5CRjBmsGt", "", "")
 }

@@ -1,9 +1,6 @@
 package platform
 
-import (
-	"context"
-	"net/http"
-)
+import "context"
 
 // User is a person of the platform, type users (user-…), or the synthetic
 // service account that a team's tokens act as (IsServiceAccount, username
@@ -31,17 +28,15 @@ type UserTwoFactor struct {
 // Users are the calls of users: they are read, never written, here.
 type Users struct{ c *Client }
 
+var users = collection{path: "/users", id: "user ID"}
+
 // Read reads a user by ID: 404 for one the token may not see.
 func (s *Users) Read(ctx context.Context, id string) (*User, error) {
-	p, err := segment("user ID", id)
-	if err != nil {
-		return nil, err
-	}
-	return one[User](ctx, s.c, request{method: http.MethodGet, path: "/users/" + p})
+	return get[User](ctx, s.c, users.at(id))
 }
 
 // ReadCurrent reads the token's own account: a user token's user, or a
 // team token's service account.
 func (s *Users) ReadCurrent(ctx context.Context) (*User, error) {
-	return one[User](ctx, s.c, request{method: http.MethodGet, path: "/account/details"})
+	return get[User](ctx, s.c, ref{path: "/account/details"})
 }

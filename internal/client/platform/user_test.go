@@ -15,7 +15,7 @@ func TestUsers_ReadCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/account/details", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/account/details", "", "")
 	want := User{
 		ID: "user-1", Username: "admin", Email: "admin@example.com", AvatarURL: "https://a.example/x",
 		IsAdmin: ptr(true), TwoFactor: &UserTwoFactor{Enabled: true},
@@ -31,7 +31,7 @@ func TestUsers_Read(t *testing.T) {
 	if err != nil || !got.IsServiceAccount || got.IsAdmin != nil {
 		t.Fatalf("user %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/users/user-2", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/users/user-2", "", "")
 	if _, err := c.Users.Read(context.Background(), ""); err == nil {
 		t.Error("Read of an empty ID succeeded")
 	}

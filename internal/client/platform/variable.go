@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"errors"
-	"net/http"
 )
 
 // Variable categories.
@@ -11,6 +10,9 @@ const (
 	CategoryTerraform = "terraform"
 	CategoryEnv       = "env"
 )
+
+// PrefixVariable begins the IDs of variables.
+const PrefixVariable = "var"
 
 // Variable is a variable of a workspace or of a variable set, type vars
 // (var-…). The platform never answers the Value of a sensitive variable;
@@ -59,32 +61,25 @@ func InWorkspace(id string) VariableParent { return VariableParent{WorkspaceID: 
 // InVariableSet is the parent of a variable set's variables.
 func InVariableSet(id string) VariableParent { return VariableParent{VariableSetID: id} }
 
-// path is the collection of the parent's variables.
-func (p VariableParent) path() (string, error) {
+// variables is the collection of a workspace's variables (under it); a
+// variable set's are at its relationship vars instead.
+var variables = collection{path: "/vars", id: "variable ID"}
+
+// ref is the collection of the parent's variables.
+func (p VariableParent) ref() ref {
 	switch {
 	case p.WorkspaceID != "" && p.VariableSetID != "":
-		return "", errors.New("a variable belongs to a workspace or to a variable set, not to both")
+		return ref{err: errors.New("a variable belongs to a workspace or to a variable set, not to both")}
 	case p.WorkspaceID != "":
-		path, err := workspacePath(p.WorkspaceID)
-		return path + "/vars", err
+		return variables.under(workspaces.at(p.WorkspaceID))
 	case p.VariableSetID != "":
-		path, err := variableSetPath(p.VariableSetID)
-		return path + "/relationships/vars", err
+		return variableSets.at(p.VariableSetID).sub("relationships/vars")
 	}
-	return "", errors.New("a variable needs a workspace or a variable set, and has neither")
+	return ref{err: errors.New("a variable needs a workspace or a variable set, and has neither")}
 }
 
-func (p VariableParent) variablePath(id string) (string, error) {
-	path, err := p.path()
-	if err != nil {
-		return "", err
-	}
-	v, err := segment("variable ID", id)
-	if err != nil {
-		return "", err
-	}
-	return path + "/" + v, nil
-}
+// at is the parent's variable id.
+func (p VariableParent) at(id string) ref { return p.ref().item(variables.id, id) }
 
 // VariableList is a list of variables.
 type VariableList = List[Variable]
@@ -95,47 +90,27 @@ type Variables struct{ c *Client }
 
 // List lists the parent's variables.
 func (s *Variables) List(ctx context.Context, parent VariableParent) (*VariableList, error) {
-	path, err := parent.path()
-	if err != nil {
-		return nil, err
-	}
-	return list[Variable](ctx, s.c, path, nil)
+	return list[Variable](ctx, s.c, parent.ref(), nil)
 }
 
 // Create creates a variable.
 func (s *Variables) Create(ctx context.Context, parent VariableParent, opts VariableOptions) (*Variable, error) {
-	path, err := parent.path()
-	if err != nil {
-		return nil, err
-	}
 	opts.ID = ""
-	return one[Variable](ctx, s.c, request{method: http.MethodPost, path: path, body: &opts})
+	return post[Variable](ctx, s.c, parent.ref(), &opts)
 }
 
 // Read reads one variable.
 func (s *Variables) Read(ctx context.Context, parent VariableParent, id string) (*Variable, error) {
-	path, err := parent.variablePath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[Variable](ctx, s.c, request{method: http.MethodGet, path: path})
+	return get[Variable](ctx, s.c, parent.at(id))
 }
 
 // Update updates a variable.
 func (s *Variables) Update(ctx context.Context, parent VariableParent, id string, opts VariableOptions) (*Variable, error) {
-	path, err := parent.variablePath(id)
-	if err != nil {
-		return nil, err
-	}
 	opts.ID = id
-	return one[Variable](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[Variable](ctx, s.c, parent.at(id), &opts)
 }
 
 // Delete deletes a variable.
 func (s *Variables) Delete(ctx context.Context, parent VariableParent, id string) error {
-	path, err := parent.variablePath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, parent.at(id))
 }

@@ -13,6 +13,9 @@ const (
 	VariableSetIncludeVars       = "vars"
 )
 
+// PrefixVariableSet begins the IDs of variable sets.
+const PrefixVariableSet = "varset"
+
 // VariableSet is a set of variables that applies to workspaces and
 // projects, or, when Global, to every workspace of its organization; type
 // varsets (varset-…).
@@ -72,13 +75,7 @@ type VariableSetList = List[VariableSet]
 // VariableSets are the calls of variable sets.
 type VariableSets struct{ c *Client }
 
-func variableSetPath(id string) (string, error) {
-	v, err := segment("variable set ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/varsets/" + v, nil
-}
+var variableSets = collection{path: "/varsets", id: "variable set ID"}
 
 func (o VariableSetListOptions) query() url.Values {
 	q := url.Values{}
@@ -90,94 +87,56 @@ func (o VariableSetListOptions) query() url.Values {
 
 // List lists an organization's variable sets.
 func (s *VariableSets) List(ctx context.Context, org string, opts VariableSetListOptions) (*VariableSetList, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
-	return list[VariableSet](ctx, s.c, path+"/varsets", opts.query())
+	return list[VariableSet](ctx, s.c, variableSets.under(organizations.at(org)), opts.query())
 }
 
 // ListForProject lists the variable sets that apply to a project.
 func (s *VariableSets) ListForProject(ctx context.Context, projectID string, opts VariableSetListOptions) (*VariableSetList, error) {
-	path, err := projectPath(projectID)
-	if err != nil {
-		return nil, err
-	}
-	return list[VariableSet](ctx, s.c, path+"/varsets", opts.query())
+	return list[VariableSet](ctx, s.c, variableSets.under(projects.at(projectID)), opts.query())
 }
 
 // ListForWorkspace lists the variable sets that apply to a workspace.
 func (s *VariableSets) ListForWorkspace(ctx context.Context, workspaceID string, opts VariableSetListOptions) (*VariableSetList, error) {
-	path, err := workspacePath(workspaceID)
-	if err != nil {
-		return nil, err
-	}
-	return list[VariableSet](ctx, s.c, path+"/varsets", opts.query())
+	return list[VariableSet](ctx, s.c, variableSets.under(workspaces.at(workspaceID)), opts.query())
 }
 
 // Create creates a variable set in an organization.
 func (s *VariableSets) Create(ctx context.Context, org string, opts VariableSetOptions) (*VariableSet, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
-	return one[VariableSet](ctx, s.c, request{method: http.MethodPost, path: path + "/varsets", body: &opts})
+	return post[VariableSet](ctx, s.c, variableSets.under(organizations.at(org)), &opts)
 }
 
 // Read reads a variable set by ID.
 func (s *VariableSets) Read(ctx context.Context, id string, opts VariableSetReadOptions) (*VariableSet, error) {
-	path, err := variableSetPath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[VariableSet](ctx, s.c, request{method: http.MethodGet, path: path, query: includeQuery(nil, opts.Include)})
+	return get[VariableSet](ctx, s.c, variableSets.at(id), opts.Include...)
 }
 
 // Update updates a variable set.
 func (s *VariableSets) Update(ctx context.Context, id string, opts VariableSetOptions) (*VariableSet, error) {
-	path, err := variableSetPath(id)
-	if err != nil {
-		return nil, err
-	}
 	opts.Parent = nil
-	return one[VariableSet](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[VariableSet](ctx, s.c, variableSets.at(id), &opts)
 }
 
 // Delete deletes a variable set and its variables.
 func (s *VariableSets) Delete(ctx context.Context, id string) error {
-	path, err := variableSetPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, variableSets.at(id))
 }
 
 // ApplyToWorkspaces applies the set to workspaces, by ID.
 func (s *VariableSets) ApplyToWorkspaces(ctx context.Context, id string, workspaceIDs []string) error {
-	return s.assign(ctx, http.MethodPost, id, "workspaces", workspaceIDs)
+	return relate(ctx, s.c, http.MethodPost, variableSets.at(id), "workspaces", "workspaces", workspaceIDs)
 }
 
 // RemoveFromWorkspaces stops the set applying to workspaces, by ID.
 func (s *VariableSets) RemoveFromWorkspaces(ctx context.Context, id string, workspaceIDs []string) error {
-	return s.assign(ctx, http.MethodDelete, id, "workspaces", workspaceIDs)
+	return relate(ctx, s.c, http.MethodDelete, variableSets.at(id), "workspaces", "workspaces", workspaceIDs)
 }
 
 // ApplyToProjects applies the set to projects, by ID.
 func (s *VariableSets) ApplyToProjects(ctx context.Context, id string, projectIDs []string) error {
-	return s.assign(ctx, http.MethodPost, id, "projects", projectIDs)
+	return relate(ctx, s.c, http.MethodPost, variableSets.at(id), "projects", "projects", projectIDs)
 }
 
 // RemoveFromProjects stops the set applying to projects, by ID.
 func (s *VariableSets) RemoveFromProjects(ctx context.Context, id string, projectIDs []string) error {
-	return s.assign(ctx, http.MethodDelete, id, "projects", projectIDs)
-}
-
-// assign adds or removes relationships; adding or removing twice is the
-// same as once, so the requests are retried.
-func (s *VariableSets) assign(ctx context.Context, method, id, typ string, ids []string) error {
-	path, err := variableSetPath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: method, path: path + "/relationships/" + typ, body: linkTo(typ, ids), idempotent: true})
+	return relate(ctx, s.c, http.MethodDelete, variableSets.at(id), "projects", "projects", projectIDs)
 }

@@ -26,7 +26,7 @@ func TestVariableSets_CreateInAProject(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/varsets", "", `{"data":{"type":"varsets",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/varsets", "", `{"data":{"type":"varsets",
 		"attributes":{"name":"cloud credentials","description":"for every workspace","global":false,"priority":true},
 		"relationships":{"parent":{"data":{"type":"projects","id":"prj-1"}}}}}`)
 	want := VariableSet{
@@ -52,7 +52,7 @@ func TestVariableSets_CreateInTheOrganization(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The organization goes by name, its ID.
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/varsets", "", `{"data":{"type":"varsets",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/varsets", "", `{"data":{"type":"varsets",
 		"attributes":{"name":"g","global":true},"relationships":{"parent":{"data":{"type":"organizations","id":"acme"}}}}}`)
 	if got.Parent == nil || got.Parent.Organization == nil || got.Parent.Organization.Name != "acme" || got.Parent.Project != nil {
 		t.Errorf("parent %+v", got.Parent)
@@ -61,7 +61,7 @@ func TestVariableSets_CreateInTheOrganization(t *testing.T) {
 	if _, err := c.VariableSets.Create(context.Background(), "acme", VariableSetOptions{Name: ptr("g")}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/varsets", "", `{"data":{"type":"varsets","attributes":{"name":"g"}}}`)
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/varsets", "", `{"data":{"type":"varsets","attributes":{"name":"g"}}}`)
 }
 
 func TestVariableSets_ReadUpdateDelete(t *testing.T) {
@@ -70,21 +70,21 @@ func TestVariableSets_ReadUpdateDelete(t *testing.T) {
 	if err != nil || got.Variables[0].Key != "region" {
 		t.Fatalf("variable set %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/varsets/varset-1", "include=vars", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/varsets/varset-1", "include=vars", "")
 
 	if _, err := c.VariableSets.Update(context.Background(), "varset-1", VariableSetOptions{
 		Name: ptr("n"), Description: ptr(""), Global: ptr(true), Priority: ptr(false),
 	}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/varsets/varset-1", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/varsets/varset-1", "",
 		`{"data":{"type":"varsets","attributes":{"name":"n","description":"","global":true,"priority":false}}}`)
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.VariableSets.Delete(context.Background(), "varset-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/varsets/varset-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/varsets/varset-1", "", "")
 }
 
 func TestVariableSets_Lists(t *testing.T) {
@@ -103,7 +103,7 @@ func TestVariableSets_Lists(t *testing.T) {
 		if err != nil || len(got.Items) != 1 || got.Items[0].ID != "varset-1" {
 			t.Fatalf("%s: %+v, %v", tc.path, got, err)
 		}
-		assertRequest(t, f.last(t), http.MethodGet, tc.path, "include=workspaces%2Cprojects&page%5Bnumber%5D=1&page%5Bsize%5D=100&q=cloud", "")
+		assertRequest(t, f.Last(t), http.MethodGet, tc.path, "include=workspaces%2Cprojects&page%5Bnumber%5D=1&page%5Bsize%5D=100&q=cloud", "")
 	}
 }
 
@@ -127,26 +127,18 @@ func TestVariableSets_Assignments(t *testing.T) {
 		if err := tc.call(); err != nil {
 			t.Fatal(err)
 		}
-		assertRequest(t, f.last(t), tc.method, tc.path, "", tc.body)
+		assertRequest(t, f.Last(t), tc.method, tc.path, "", tc.body)
 	}
 }
 
 // Adding to a relationship twice is adding once: a POST whose answer was
 // lost is sent again.
 func TestVariableSets_assignmentRetriedAfterALostAnswer(t *testing.T) {
-	n := 0
-	c, f := fakePlatform(t, func(w http.ResponseWriter, r *http.Request) {
-		n++
-		if n == 1 {
-			reply(http.StatusBadGateway, "")(w, r)
-			return
-		}
-		reply(http.StatusNoContent, "")(w, r)
-	})
+	c, f := fakePlatform(t, answerLostOnce())
 	if err := c.VariableSets.ApplyToProjects(context.Background(), "varset-1", []string{"prj-1"}); err != nil {
 		t.Fatal(err)
 	}
-	if got := len(f.requests()); got != 2 {
+	if got := len(f.Requests()); got != 2 {
 		t.Errorf("%d requests, want 2", got)
 	}
 }

@@ -25,7 +25,7 @@ func TestVariables_CreateInAWorkspace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/workspaces/ws-1/vars", "", `{"data":{"type":"vars","attributes":{
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/workspaces/ws-1/vars", "", `{"data":{"type":"vars","attributes":{
 		"key":"region","value":"eu-west-1","description":"where","category":"terraform","hcl":false,"sensitive":false}}}`)
 	want := Variable{
 		ID: "var-6p5RiCe5CRjBmsGt", Key: "region", Value: "eu-west-1", Description: "where", Category: CategoryTerraform,
@@ -44,7 +44,7 @@ func TestVariables_CreateInAVariableSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/varsets/varset-1/relationships/vars", "",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/varsets/varset-1/relationships/vars", "",
 		`{"data":{"type":"vars","attributes":{"key":"password","value":"hunter2","category":"env","sensitive":true}}}`)
 	// A sensitive value is never answered.
 	want := Variable{ID: "var-2", Key: "password", Category: CategoryEnv, Sensitive: true, VersionID: "v2", VariableSet: &VariableSet{ID: "varset-1"}}
@@ -59,14 +59,14 @@ func TestVariables_SingleReads(t *testing.T) {
 	if err != nil || got.Workspace.ID != "ws-1" {
 		t.Fatalf("variable %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/vars/var-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/workspaces/ws-1/vars/var-1", "", "")
 
 	c, f = fakePlatform(t, reply(http.StatusOK, setVariableJSON))
 	got, err = c.Variables.Read(context.Background(), InVariableSet("varset-1"), "var-2")
 	if err != nil || got.VariableSet.ID != "varset-1" || got.VersionID != "v2" {
 		t.Fatalf("variable %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/varsets/varset-1/relationships/vars/var-2", "", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/varsets/varset-1/relationships/vars/var-2", "", "")
 }
 
 func TestVariables_UpdateSendsItsID(t *testing.T) {
@@ -83,7 +83,7 @@ func TestVariables_UpdateSendsItsID(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		assertRequest(t, f.last(t), http.MethodPatch, tc.path, "",
+		assertRequest(t, f.Last(t), http.MethodPatch, tc.path, "",
 			`{"data":{"type":"vars","id":"var-1","attributes":{"value":"","hcl":true,"description":"d"}}}`)
 	}
 }
@@ -95,20 +95,20 @@ func TestVariables_ListAndDelete(t *testing.T) {
 	if err != nil || len(got.Items) != 2 || got.Items[1].Key != "b" || !got.Items[1].Sensitive {
 		t.Fatalf("variables %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/vars", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/workspaces/ws-1/vars", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	if _, err := c.Variables.List(context.Background(), InVariableSet("varset-1")); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/varsets/varset-1/relationships/vars", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/varsets/varset-1/relationships/vars", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.Variables.Delete(context.Background(), InWorkspace("ws-1"), "var-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/workspaces/ws-1/vars/var-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/workspaces/ws-1/vars/var-1", "", "")
 	if err := c.Variables.Delete(context.Background(), InVariableSet("varset-1"), "var-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/varsets/varset-1/relationships/vars/var-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/varsets/varset-1/relationships/vars/var-1", "", "")
 }

@@ -50,7 +50,7 @@ func ConfirmGone(ctx context.Context, typed any, org string) error {
 // seesAnyOrganization reads one organization of those the token sees, if
 // any.
 func (c *Client) seesAnyOrganization(ctx context.Context) (bool, error) {
-	raw, err := c.send(ctx, request{method: http.MethodGet, path: "/organizations", query: url.Values{"page[size]": {"1"}}})
+	raw, err := c.send(ctx, request{method: http.MethodGet, at: organizations.all(), query: url.Values{"page[size]": {"1"}}})
 	if err != nil {
 		return false, err
 	}

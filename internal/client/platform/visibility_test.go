@@ -61,7 +61,7 @@ func TestConfirmGone(t *testing.T) {
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}
-			if got := f.lines(); strings.Join(got, " ") != strings.Join(tc.lines, " ") {
+			if got := f.Lines(); strings.Join(got, " ") != strings.Join(tc.lines, " ") {
 				t.Errorf("requests %q, want %q", got, tc.lines)
 			}
 		})

@@ -15,6 +15,9 @@ const (
 	WorkspaceIncludeLockedBy             = "locked_by"
 )
 
+// PrefixWorkspace begins the IDs of workspaces.
+const PrefixWorkspace = "ws"
+
 // Workspace is a workspace, type workspaces (ws-…).
 type Workspace struct {
 	ID                         string `jsonapi:"primary,workspaces"`
@@ -256,32 +259,10 @@ type WorkspaceList = List[Workspace]
 // Workspaces are the calls of workspaces.
 type Workspaces struct{ c *Client }
 
-func workspacePath(id string) (string, error) {
-	w, err := segment("workspace ID", id)
-	if err != nil {
-		return "", err
-	}
-	return "/workspaces/" + w, nil
-}
-
-func workspaceByNamePath(org, name string) (string, error) {
-	o, err := organizationPath(org)
-	if err != nil {
-		return "", err
-	}
-	n, err := segment("workspace name", name)
-	if err != nil {
-		return "", err
-	}
-	return o + "/workspaces/" + n, nil
-}
+var workspaces = collection{path: "/workspaces", id: "workspace ID"}
 
 // List lists an organization's workspaces.
 func (s *Workspaces) List(ctx context.Context, org string, opts WorkspaceListOptions) (*WorkspaceList, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
 	q := url.Values{}
 	for k, v := range map[string]string{
 		"search[name]": opts.Search, "search[tags]": opts.Tags, "search[exclude-tags]": opts.ExcludeTags,
@@ -291,67 +272,43 @@ func (s *Workspaces) List(ctx context.Context, org string, opts WorkspaceListOpt
 			q.Set(k, v)
 		}
 	}
-	return list[Workspace](ctx, s.c, path+"/workspaces", includeQuery(q, opts.Include))
+	return list[Workspace](ctx, s.c, workspaces.under(organizations.at(org)), includeQuery(q, opts.Include))
 }
 
 // Create creates a workspace in an organization.
 func (s *Workspaces) Create(ctx context.Context, org string, opts WorkspaceOptions) (*Workspace, error) {
-	path, err := organizationPath(org)
-	if err != nil {
-		return nil, err
-	}
 	opts.TagBindings = bindingsToSend(opts.TagBindings)
-	return one[Workspace](ctx, s.c, request{method: http.MethodPost, path: path + "/workspaces", body: &opts})
+	return post[Workspace](ctx, s.c, workspaces.under(organizations.at(org)), &opts)
 }
 
 // Read reads a workspace by organization and name.
 func (s *Workspaces) Read(ctx context.Context, org, name string, opts WorkspaceReadOptions) (*Workspace, error) {
-	path, err := workspaceByNamePath(org, name)
-	if err != nil {
-		return nil, err
-	}
-	return one[Workspace](ctx, s.c, request{method: http.MethodGet, path: path, query: includeQuery(nil, opts.Include)})
+	return get[Workspace](ctx, s.c, workspaces.under(organizations.at(org)).item("workspace name", name), opts.Include...)
 }
 
 // ReadByID reads a workspace by ID.
 func (s *Workspaces) ReadByID(ctx context.Context, id string, opts WorkspaceReadOptions) (*Workspace, error) {
-	path, err := workspacePath(id)
-	if err != nil {
-		return nil, err
-	}
-	return one[Workspace](ctx, s.c, request{method: http.MethodGet, path: path, query: includeQuery(nil, opts.Include)})
+	return get[Workspace](ctx, s.c, workspaces.at(id), opts.Include...)
 }
 
 // Update updates a workspace.
 func (s *Workspaces) Update(ctx context.Context, id string, opts WorkspaceOptions) (*Workspace, error) {
-	path, err := workspacePath(id)
-	if err != nil {
-		return nil, err
-	}
 	opts.Tags = nil
 	opts.TagBindings = bindingsToSend(opts.TagBindings)
-	return one[Workspace](ctx, s.c, request{method: http.MethodPatch, path: path, body: &opts})
+	return patch[Workspace](ctx, s.c, workspaces.at(id), &opts)
 }
 
 // Delete deletes a workspace whatever it manages (force delete). The
 // platform refuses (403) unless the token may force-delete it.
 func (s *Workspaces) Delete(ctx context.Context, id string) error {
-	path, err := workspacePath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodDelete, path: path})
+	return del(ctx, s.c, workspaces.at(id))
 }
 
 // SafeDelete deletes a workspace only if it manages no resources; the
 // platform refuses (409) otherwise, and while its state is being
 // processed.
 func (s *Workspaces) SafeDelete(ctx context.Context, id string) error {
-	path, err := workspacePath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodPost, path: path + "/actions/safe-delete"})
+	return s.c.exec(ctx, request{method: http.MethodPost, at: workspaces.at(id).sub("actions/safe-delete")})
 }
 
 // ListRemoteStateConsumers lists the workspaces that may read the
@@ -359,46 +316,27 @@ func (s *Workspaces) SafeDelete(ctx context.Context, id string) error {
 // named as consumers, which show_only_configured asks for, as the
 // platform lists every workspace of the organization under global access.
 func (s *Workspaces) ListRemoteStateConsumers(ctx context.Context, id string) (*WorkspaceList, error) {
-	path, err := workspacePath(id)
-	if err != nil {
-		return nil, err
-	}
-	return list[Workspace](ctx, s.c, path+"/relationships/remote-state-consumers", url.Values{"show_only_configured": {"true"}})
+	return list[Workspace](ctx, s.c, workspaces.at(id).sub("relationships/remote-state-consumers"), url.Values{"show_only_configured": {"true"}})
 }
 
 // AddRemoteStateConsumers adds consumers, by workspace ID.
 func (s *Workspaces) AddRemoteStateConsumers(ctx context.Context, id string, consumerIDs []string) error {
-	return s.consumers(ctx, http.MethodPost, id, consumerIDs)
+	return relate(ctx, s.c, http.MethodPost, workspaces.at(id), "remote-state-consumers", "workspaces", consumerIDs)
 }
 
 // UpdateRemoteStateConsumers replaces the consumers, by workspace ID.
 func (s *Workspaces) UpdateRemoteStateConsumers(ctx context.Context, id string, consumerIDs []string) error {
-	return s.consumers(ctx, http.MethodPatch, id, consumerIDs)
+	return relate(ctx, s.c, http.MethodPatch, workspaces.at(id), "remote-state-consumers", "workspaces", consumerIDs)
 }
 
 // RemoveRemoteStateConsumers removes consumers, by workspace ID.
 func (s *Workspaces) RemoveRemoteStateConsumers(ctx context.Context, id string, consumerIDs []string) error {
-	return s.consumers(ctx, http.MethodDelete, id, consumerIDs)
-}
-
-func (s *Workspaces) consumers(ctx context.Context, method, id string, consumerIDs []string) error {
-	path, err := workspacePath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{
-		method: method, path: path + "/relationships/remote-state-consumers",
-		body: linkTo("workspaces", consumerIDs), idempotent: true,
-	})
+	return relate(ctx, s.c, http.MethodDelete, workspaces.at(id), "remote-state-consumers", "workspaces", consumerIDs)
 }
 
 // ListTags lists the workspace's flat tags.
 func (s *Workspaces) ListTags(ctx context.Context, id string) (*TagList, error) {
-	path, err := workspacePath(id)
-	if err != nil {
-		return nil, err
-	}
-	return list[Tag](ctx, s.c, path+"/relationships/tags", nil)
+	return list[Tag](ctx, s.c, workspaces.at(id).sub("relationships/tags"), nil)
 }
 
 // AddTags adds flat tags to the workspace, by name.
@@ -411,45 +349,31 @@ func (s *Workspaces) RemoveTags(ctx context.Context, id string, names []string) 
 	return s.tags(ctx, http.MethodDelete, id, names)
 }
 
+// tags writes the tags relationship, whose objects are named rather than
+// identified: not a linkage, as relate sends.
 func (s *Workspaces) tags(ctx context.Context, method, id string, names []string) error {
-	path, err := workspacePath(id)
-	if err != nil {
-		return err
-	}
 	tags := make([]*Tag, len(names))
 	for i, n := range names {
 		tags[i] = &Tag{Name: n}
 	}
-	return s.c.exec(ctx, request{method: method, path: path + "/relationships/tags", body: tags, idempotent: true})
+	return s.c.exec(ctx, request{method: method, at: workspaces.at(id).sub("relationships/tags"), body: tags, idempotent: true})
 }
 
 // ListTagBindings lists the workspace's own tag bindings.
 func (s *Workspaces) ListTagBindings(ctx context.Context, id string) (*TagBindingList, error) {
-	path, err := workspacePath(id)
-	if err != nil {
-		return nil, err
-	}
-	return list[TagBinding](ctx, s.c, path+"/tag-bindings", nil)
+	return list[TagBinding](ctx, s.c, tagBindings.under(workspaces.at(id)), nil)
 }
 
 // ListEffectiveTagBindings lists the tag bindings in force on the
 // workspace: its own and its project's.
 func (s *Workspaces) ListEffectiveTagBindings(ctx context.Context, id string) (*EffectiveTagBindingList, error) {
-	path, err := workspacePath(id)
-	if err != nil {
-		return nil, err
-	}
-	return list[EffectiveTagBinding](ctx, s.c, path+"/effective-tag-bindings", nil)
+	return list[EffectiveTagBinding](ctx, s.c, effectiveTagBindings.under(workspaces.at(id)), nil)
 }
 
 // AddTagBindings adds tag bindings to the workspace, or gives existing
 // keys new values; bindings it does not name stay.
 func (s *Workspaces) AddTagBindings(ctx context.Context, id string, bindings []*TagBinding) error {
-	path, err := workspacePath(id)
-	if err != nil {
-		return err
-	}
-	return s.c.exec(ctx, request{method: http.MethodPatch, path: path + "/tag-bindings", body: bindingsToSend(bindings), idempotent: true})
+	return s.c.exec(ctx, request{method: http.MethodPatch, at: tagBindings.under(workspaces.at(id)), body: bindingsToSend(bindings), idempotent: true})
 }
 
 // workspaceSSHKeyOptions is the body of PATCH
@@ -471,11 +395,8 @@ func (s *Workspaces) UnassignSSHKey(ctx context.Context, id string) (*Workspace,
 	return s.sshKey(ctx, id, Null[string]())
 }
 
+// sshKey sets the key, and may be sent again after a lost answer.
 func (s *Workspaces) sshKey(ctx context.Context, id string, key Nullable[string]) (*Workspace, error) {
-	path, err := workspacePath(id)
-	if err != nil {
-		return nil, err
-	}
 	opts := workspaceSSHKeyOptions{SSHKeyID: key}
-	return one[Workspace](ctx, s.c, request{method: http.MethodPatch, path: path + "/relationships/ssh-key", body: &opts, idempotent: true})
+	return one[Workspace](ctx, s.c, request{method: http.MethodPatch, at: workspaces.at(id).sub("relationships/ssh-key"), body: &opts, idempotent: true})
 }

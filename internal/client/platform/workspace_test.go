@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 const workspaceJSON = `{"data":{"id":"ws-4pW7hPwDJ1fY3gSC","type":"workspaces","attributes":{
@@ -96,7 +98,7 @@ func TestWorkspaces_Create(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/organizations/acme/workspaces", "", `{"data":{"type":"workspaces",
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/organizations/acme/workspaces", "", `{"data":{"type":"workspaces",
 		"attributes":{"name":"networking","description":"VPCs","auto-apply":true,"auto-apply-run-trigger":true,
 			"allow-destroy-plan":true,"assessments-enabled":false,"file-triggers-enabled":false,"global-remote-state":true,
 			"queue-all-runs":true,"speculative-enabled":false,"structured-run-output-enabled":true,
@@ -121,7 +123,7 @@ func TestWorkspaces_Update(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/workspaces/ws-1", "", `{"data":{"type":"workspaces",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/workspaces/ws-1", "", `{"data":{"type":"workspaces",
 		"attributes":{"auto-destroy-at":null,"auto-destroy-activity-duration":"12h","vcs-repo":null,"agent-pool-id":null,
 			"execution-mode":"remote","trigger-patterns":[]},
 		"relationships":{"project":{"data":{"type":"projects","id":"prj-2"}},"tag-bindings":{"data":[]}}}}`)
@@ -132,7 +134,7 @@ func TestWorkspaces_Update(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/workspaces/ws-1", "", `{"data":{"type":"workspaces",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/workspaces/ws-1", "", `{"data":{"type":"workspaces",
 		"attributes":{"vcs-repo":{"identifier":"acme/net","oauth-token-id":"ot-1","tags-regex":"^v\\d+"}}}}`)
 }
 
@@ -144,7 +146,7 @@ func TestWorkspaces_ReadByName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/workspaces/net%20working", "include=project%2Ceffective_tag_bindings", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/workspaces/net%20working", "include=project%2Ceffective_tag_bindings", "")
 	if got.ID != "ws-4pW7hPwDJ1fY3gSC" || got.Project.Name != "Default Project" {
 		t.Errorf("got %s in %+v", got.ID, got.Project)
 	}
@@ -158,7 +160,7 @@ func TestWorkspaces_List(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/organizations/acme/workspaces",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/workspaces",
 		"filter%5Bproject%5D%5Bid%5D=prj-1&include=project&page%5Bnumber%5D=1&page%5Bsize%5D=100"+
 			"&search%5Bexclude-tags%5D=old&search%5Bname%5D=net&search%5Btags%5D=prod%2Ceu", "")
 	if len(got.Items) != 1 || got.Items[0].TagNames[0] != "prod" {
@@ -171,15 +173,15 @@ func TestWorkspaces_Deletes(t *testing.T) {
 	if err := c.Workspaces.SafeDelete(context.Background(), "ws-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/workspaces/ws-1/actions/safe-delete", "", "")
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/workspaces/ws-1/actions/safe-delete", "", "")
 	if err := c.Workspaces.Delete(context.Background(), "ws-1"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/workspaces/ws-1", "", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/workspaces/ws-1", "", "")
 
 	c, _ = fakePlatform(t, reply(http.StatusConflict, `{"errors":[{"status":"409","title":"conflict","detail":"Workspace is currently managing resources"}]}`))
 	err := c.Workspaces.SafeDelete(context.Background(), "ws-1")
-	if errText(err) != "POST /api/v2/workspaces/ws-1/actions/safe-delete: 409 Conflict: Workspace is currently managing resources" {
+	if clienttest.ErrText(err) != "POST /api/v2/workspaces/ws-1/actions/safe-delete: 409 Conflict: Workspace is currently managing resources" {
 		t.Errorf("error %v", err)
 	}
 }
@@ -191,7 +193,7 @@ func TestWorkspaces_RemoteStateConsumers(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || got.Items[0].ID != "ws-2" {
 		t.Fatalf("consumers %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/relationships/remote-state-consumers",
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/workspaces/ws-1/relationships/remote-state-consumers",
 		"page%5Bnumber%5D=1&page%5Bsize%5D=100&show_only_configured=true", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
@@ -207,13 +209,13 @@ func TestWorkspaces_RemoteStateConsumers(t *testing.T) {
 		if err := tc.call(); err != nil {
 			t.Fatal(err)
 		}
-		assertRequest(t, f.last(t), tc.method, "/api/v2/workspaces/ws-1/relationships/remote-state-consumers", "",
+		assertRequest(t, f.Last(t), tc.method, "/api/v2/workspaces/ws-1/relationships/remote-state-consumers", "",
 			`{"data":[{"type":"workspaces","id":"ws-2"},{"type":"workspaces","id":"ws-3"}]}`)
 	}
 	if err := c.Workspaces.UpdateRemoteStateConsumers(ctx, "ws-1", nil); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/workspaces/ws-1/relationships/remote-state-consumers", "", `{"data":[]}`)
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/workspaces/ws-1/relationships/remote-state-consumers", "", `{"data":[]}`)
 }
 
 func TestWorkspaces_Tags(t *testing.T) {
@@ -222,18 +224,18 @@ func TestWorkspaces_Tags(t *testing.T) {
 	if err != nil || len(got.Items) != 1 || *got.Items[0] != (Tag{ID: "tag-1", Name: "prod"}) {
 		t.Fatalf("tags %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/relationships/tags", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/workspaces/ws-1/relationships/tags", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusNoContent, ""))
 	if err := c.Workspaces.AddTags(context.Background(), "ws-1", []string{"prod", "eu"}); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"data":[{"type":"tags","attributes":{"name":"prod"}},{"type":"tags","attributes":{"name":"eu"}}]}`
-	assertRequest(t, f.last(t), http.MethodPost, "/api/v2/workspaces/ws-1/relationships/tags", "", want)
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/workspaces/ws-1/relationships/tags", "", want)
 	if err := c.Workspaces.RemoveTags(context.Background(), "ws-1", []string{"prod", "eu"}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/api/v2/workspaces/ws-1/relationships/tags", "", want)
+	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/workspaces/ws-1/relationships/tags", "", want)
 }
 
 func TestWorkspaces_TagBindings(t *testing.T) {
@@ -242,7 +244,7 @@ func TestWorkspaces_TagBindings(t *testing.T) {
 	if err != nil || len(got.Items) != 2 || got.Items[1].Key != "team" {
 		t.Fatalf("bindings %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/tag-bindings", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/workspaces/ws-1/tag-bindings", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusOK, `{"data":[
 		{"id":"etb-1","type":"effective-tag-bindings","attributes":{"key":"env","value":"prod"},
@@ -259,13 +261,13 @@ func TestWorkspaces_TagBindings(t *testing.T) {
 	if from := eff.Items[1].InheritedFrom; from != nil {
 		t.Errorf("the workspace's own binding is inherited from %+v, want nil", from)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/api/v2/workspaces/ws-1/effective-tag-bindings", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/workspaces/ws-1/effective-tag-bindings", "page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 
 	c, f = fakePlatform(t, reply(http.StatusOK, bindingsJSON))
 	if err := c.Workspaces.AddTagBindings(context.Background(), "ws-1", []*TagBinding{{Key: "env", Value: "prod"}}); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodPatch, "/api/v2/workspaces/ws-1/tag-bindings", "",
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/workspaces/ws-1/tag-bindings", "",
 		`{"data":[{"type":"tag-bindings","attributes":{"key":"env","value":"prod"}}]}`)
 }
 
@@ -287,4 +289,25 @@ func TestWorkspaces_lockHolder(t *testing.T) {
 			t.Errorf("%s: locked %v by %q, want %q", kind, got.Locked, got.LockedBy.ID(), want)
 		}
 	}
+}
+
+// The workspace's SSH key is set through its relationship, with the key's
+// ID as the attribute id, and removed with null.
+func TestWorkspaces_SSHKey(t *testing.T) {
+	c, f := fakePlatform(t, reply(http.StatusOK, `{"data":{"id":"ws-1","type":"workspaces","attributes":{"name":"a"},
+		"relationships":{"ssh-key":{"data":{"id":"sshkey-1","type":"ssh-keys"}}}}}`))
+	got, err := c.Workspaces.AssignSSHKey(context.Background(), "ws-1", "sshkey-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.SSHKey == nil || got.SSHKey.ID != "sshkey-1" {
+		t.Errorf("SSH key %+v, want sshkey-1", got.SSHKey)
+	}
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/workspaces/ws-1/relationships/ssh-key", "",
+		`{"data":{"type":"workspaces","attributes":{"id":"sshkey-1"}}}`)
+	if _, err := c.Workspaces.UnassignSSHKey(context.Background(), "ws-1"); err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/workspaces/ws-1/relationships/ssh-key", "",
+		`{"data":{"type":"workspaces","attributes":{"id":null}}}`)
 }

@@ -7,43 +7,31 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
-	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
-// recorded is one request as the test server saw it.
-type recorded struct {
-	Method, Path, Query, Token, UserAgent string
-	Body                                  map[string]any
-}
-
 // fakeScheduler answers every request with handler and records it.
-func fakeScheduler(t *testing.T, handler func(w http.ResponseWriter, r *http.Request), opts ...Option) (*Client, *[]recorded) {
+func fakeScheduler(t *testing.T, handler http.HandlerFunc, opts ...Option) (*Client, *clienttest.Server) {
 	t.Helper()
 	return fakeSchedulerWith(t, nil, handler, opts...)
 }
 
 // fakeSchedulerWith is fakeScheduler with a client whose configuration mod
 // changes.
-func fakeSchedulerWith(t *testing.T, mod func(*client.Config), handler func(w http.ResponseWriter, r *http.Request), opts ...Option) (*Client, *[]recorded) {
+func fakeSchedulerWith(t *testing.T, mod func(*client.Config), handler http.HandlerFunc, opts ...Option) (*Client, *clienttest.Server) {
 	t.Helper()
-	var reqs []recorded
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rec := recorded{Method: r.Method, Path: r.URL.EscapedPath(), Query: r.URL.RawQuery, Token: r.Header.Get(TokenHeader), UserAgent: r.UserAgent()}
-		if b, _ := io.ReadAll(r.Body); len(b) > 0 {
-			if err := json.Unmarshal(b, &rec.Body); err != nil {
-				t.Errorf("request body %q: %v", b, err)
-			}
+	srv := clienttest.NewServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if b, _ := io.ReadAll(r.Body); len(b) > 0 && !json.Valid(b) {
+			t.Errorf("request body %q is not JSON", b)
 		}
-		reqs = append(reqs, rec)
 		handler(w, r)
-	}))
-	t.Cleanup(srv.Close)
+	})
 	cfg := client.Config{
 		BaseURL:      srv.URL,
 		AuthHeader:   TokenHeader,
@@ -61,17 +49,12 @@ func fakeSchedulerWith(t *testing.T, mod func(*client.Config), handler func(w ht
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewClient(c, opts...), &reqs
+	return NewClient(c, opts...), srv
 }
 
-func reply(status int, body string, header ...string) func(http.ResponseWriter, *http.Request) {
-	return func(w http.ResponseWriter, _ *http.Request) {
-		for i := 0; i < len(header); i += 2 {
-			w.Header().Set(header[i], header[i+1])
-		}
-		w.WriteHeader(status)
-		_, _ = io.WriteString(w, body)
-	}
+// reply answers with status and body, and the header pairs given.
+func reply(status int, body string, header ...string) http.HandlerFunc {
+	return clienttest.Reply(status, "", body, header...)
 }
 
 const storedJSON = `{
@@ -97,21 +80,17 @@ func TestCreateAuthMethod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := (*reqs)[0]
-	if r.Method != http.MethodPost || r.Path != "/v1/acl/auth-method" || r.Token != "root" || r.UserAgent != "terraform-provider-stack/test" {
+	r := reqs.Requests()[0]
+	if r.Method != http.MethodPost || r.Path != "/v1/acl/auth-method" || r.Header.Get(TokenHeader) != "root" || r.Header.Get("User-Agent") != "terraform-provider-stack/test" {
 		t.Errorf("request %+v", r)
 	}
 	// Unset fields are left to the server's defaults; false is sent.
-	wantBody := map[string]any{
+	clienttest.AssertJSON(t, r.Body, `{
 		"Name": "okta", "Type": "OIDC", "TokenLocality": "global", "MaxTokenTTL": "5m", "Default": false,
-		"Config": map[string]any{
+		"Config": {
 			"OIDCDiscoveryURL": "https://idp.example.com", "OIDCClientID": "Client", "OIDCClientSecret": "s3cret",
-			"OIDCDisableUserInfo": false, "AllowedRedirectURIs": []any{"http://localhost:4649/oidc/callback"},
-		},
-	}
-	if !reflect.DeepEqual(r.Body, wantBody) {
-		t.Errorf("body\n%v\nwant\n%v", r.Body, wantBody)
-	}
+			"OIDCDisableUserInfo": false, "AllowedRedirectURIs": ["http://localhost:4649/oidc/callback"]
+		}}`)
 	want := &AuthMethod{
 		Name: "okta", Type: "OIDC", TokenLocality: "global", TokenNameFormat: "${auth_method_type}-${auth_method_name}", Default: true,
 		Config: &AuthMethodConfig{
@@ -171,8 +150,8 @@ func TestAuthMethodWrites_retries(t *testing.T) {
 			if client.StatusCode(err) != tc.status || !strings.HasSuffix(err.Error(), ": no luck") {
 				t.Fatalf("error %v, want %d with the server's message", err, tc.status)
 			}
-			if len(*reqs) != tc.requests {
-				t.Fatalf("%d requests, want %d", len(*reqs), tc.requests)
+			if len(reqs.Requests()) != tc.requests {
+				t.Fatalf("%d requests, want %d", len(reqs.Requests()), tc.requests)
 			}
 		})
 	}
@@ -184,7 +163,7 @@ func TestUpdateAuthMethod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := (*reqs)[0]; r.Method != http.MethodPost || r.Path != "/v1/acl/auth-method/a%20b" {
+	if r := reqs.Requests()[0]; r.Method != http.MethodPost || r.Path != "/v1/acl/auth-method/a%20b" {
 		t.Errorf("request %s %s", r.Method, r.Path)
 	}
 	if got.ModifyIndex != 13 {
@@ -207,7 +186,7 @@ func TestReadAuthMethod_blockingQuery(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := (*reqs)[len(*reqs)-1]
+		r := reqs.Requests()[len(reqs.Requests())-1]
 		if r.Method != http.MethodGet || r.Path != "/v1/acl/auth-method/okta" || r.Query != tc.query {
 			t.Errorf("%+v: request %s %s?%s, want query %q", tc.q, r.Method, r.Path, r.Query, tc.query)
 		}
@@ -226,7 +205,7 @@ func TestReadAuthMethod_notFoundKeepsIndex(t *testing.T) {
 	if meta == nil || meta.LastIndex != 9 {
 		t.Fatalf("meta %+v, want index 9", meta)
 	}
-	if want := "GET /v1/acl/auth-method/gone: 404 Not Found: ACL auth method not found"; errText(err) != want {
+	if want := "GET /v1/acl/auth-method/gone: 404 Not Found: ACL auth method not found"; clienttest.ErrText(err) != want {
 		t.Fatalf("error %q, want %q", err, want)
 	}
 }
@@ -250,8 +229,8 @@ func TestEmptyNameRefused(t *testing.T) {
 	if _, err := c.DeleteAuthMethod(context.Background(), ""); err == nil {
 		t.Error("delete accepted an empty name")
 	}
-	if len(*reqs) != 0 {
-		t.Errorf("%d requests sent", len(*reqs))
+	if len(reqs.Requests()) != 0 {
+		t.Errorf("%d requests sent", len(reqs.Requests()))
 	}
 }
 
@@ -267,7 +246,7 @@ func TestListAuthMethods(t *testing.T) {
 	if !reflect.DeepEqual(got, want) || meta.LastIndex != 3 {
 		t.Fatalf("got %+v, meta %+v", got, meta)
 	}
-	if r := (*reqs)[0]; r.Path != "/v1/acl/auth-methods" || r.Query != "index=2&wait=1.5s" {
+	if r := reqs.Requests()[0]; r.Path != "/v1/acl/auth-methods" || r.Query != "index=2&wait=1.5s" {
 		t.Errorf("request %s?%s", r.Path, r.Query)
 	}
 }
@@ -299,7 +278,7 @@ func TestDeleteAuthMethod(t *testing.T) {
 	if err != nil || index != 0 {
 		t.Fatalf("delete = %d, %v; want index 0 (not given) and no error", index, err)
 	}
-	if r := (*reqs)[0]; r.Method != http.MethodDelete || r.Path != "/v1/acl/auth-method/m" {
+	if r := reqs.Requests()[0]; r.Method != http.MethodDelete || r.Path != "/v1/acl/auth-method/m" {
 		t.Errorf("request %s %s", r.Method, r.Path)
 	}
 }
@@ -322,7 +301,7 @@ func TestDeleteAuthMethod_indexOfTheDelete(t *testing.T) {
 	if _, _, err := c.ReadAuthMethod(context.Background(), "m", nil); !client.IsNotFound(err) {
 		t.Fatalf("read: %v, want the 404", err)
 	}
-	if r := (*reqs)[1]; r.Query != "index=16&wait=5s" {
+	if r := reqs.Requests()[1]; r.Query != "index=16&wait=5s" {
 		t.Errorf("read after the delete: query %q, want index=16&wait=5s", r.Query)
 	}
 }
@@ -336,8 +315,8 @@ func TestDeleteAuthMethod_serverErrorNotFoundIsNotFound(t *testing.T) {
 	if want := "DELETE /v1/acl/auth-method/m: 404 Not Found: auth method m: Not Found"; err.Error() != want {
 		t.Fatalf("error %q, want %q", err, want)
 	}
-	if len(*reqs) != 1 {
-		t.Fatalf("%d requests, want 1", len(*reqs))
+	if len(reqs.Requests()) != 1 {
+		t.Fatalf("%d requests, want 1", len(reqs.Requests()))
 	}
 
 	c, _ = fakeScheduler(t, reply(http.StatusInternalServerError, "disk full"))
@@ -428,7 +407,7 @@ func TestReadsWaitForTheClientsLastWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, r := range *reqs {
+	for _, r := range reqs.Requests() {
 		got = append(got, r.Method+" "+r.Query)
 	}
 	want := []string{"GET ", "POST ", "GET index=41&wait=5s", "GET index=41&wait=5s", "GET index=7&wait=1s"}
@@ -461,7 +440,7 @@ func TestBlockingWaitBoundedByRequestTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, r := range *reqs {
+	for _, r := range reqs.Requests() {
 		got = append(got, r.Method+" "+r.Query)
 	}
 	want := []string{"GET index=7&wait=1.5s", "GET index=7&wait=1s", "GET index=7&wait=1.5s", "GET ", "POST ", "GET index=41&wait=1.5s"}
@@ -477,13 +456,13 @@ func TestRegionOnEveryRequest(t *testing.T) {
 	_, _ = c.UpdateAuthMethod(ctx, &AuthMethod{Name: "m"})
 	_, _, _ = c.ReadAuthMethod(ctx, "m", nil)
 	_, _ = c.DeleteAuthMethod(ctx, "m")
-	for _, r := range *reqs {
+	for _, r := range reqs.Requests() {
 		if !strings.Contains(r.Query, "region=eu-west") {
 			t.Errorf("%s %s has no region: %q", r.Method, r.Path, r.Query)
 		}
 	}
-	if len(*reqs) != 4 {
-		t.Errorf("%d requests, want 4", len(*reqs))
+	if len(reqs.Requests()) != 4 {
+		t.Errorf("%d requests, want 4", len(reqs.Requests()))
 	}
 }
 
@@ -521,15 +500,6 @@ func BenchmarkAuthMethodDecode(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-}
-
-// errText is err's message without the address of the test's server,
-// which errors show in the URL they requested.
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return regexp.MustCompile(`https?://127\.0\.0\.1:\d+`).ReplaceAllString(err.Error(), "")
 }
 
 // The scheduler's own 404 is plain text; an empty body, JSON, an HTML page

@@ -159,7 +159,7 @@ func TestWaitAuthMethodGone_serverWithoutIndexIsPolled(t *testing.T) {
 func TestWaitAuthMethodGone_otherErrorStops(t *testing.T) {
 	c, reqs := fakeScheduler(t, reply(http.StatusForbidden, "Permission denied", IndexHeader, "3"))
 	err := c.WaitAuthMethodGone(context.Background(), "m", 3)
-	if client.StatusCode(err) != http.StatusForbidden || len(*reqs) != 1 {
-		t.Fatalf("error %v after %d reads, want the 403 after 1", err, len(*reqs))
+	if client.StatusCode(err) != http.StatusForbidden || len(reqs.Requests()) != 1 {
+		t.Fatalf("error %v after %d reads, want the 403 after 1", err, len(reqs.Requests()))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 func associationsJSON(status string) string {
@@ -49,10 +50,10 @@ func TestSetAndRemoveAssociation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := f.last(t)
+		r := f.Last(t)
 		// Mount and secret names with "/" travel in the body as they are.
 		assertRequest(t, r, http.MethodPost, "/v1/sys/sync/destinations/cloudone-sm/prod/associations/"+tc.action, "")
-		assertJSON(t, r.Body, `{"mount":"team/kv","secret_name":"app/db"}`)
+		clienttest.AssertJSON(t, r.Body, `{"mount":"team/kv","secret_name":"app/db"}`)
 		if want := associations(tc.status); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: got\n%+v\nwant\n%+v", tc.action, got, want)
 		}
@@ -71,8 +72,8 @@ func TestSetAssociation_emptyAnswerReadsBack(t *testing.T) {
 	if err != nil || meta == nil || !reflect.DeepEqual(got, associations(StatusSynced)) {
 		t.Fatalf("got %+v, %+v, %v", got, meta, err)
 	}
-	if want := []string{"POST /v1/sys/sync/destinations/cloudone-sm/prod/associations/set", "GET /v1/sys/sync/destinations/cloudone-sm/prod/associations"}; !reflect.DeepEqual(f.lines(), want) {
-		t.Errorf("requests %q", f.lines())
+	if want := []string{"POST /v1/sys/sync/destinations/cloudone-sm/prod/associations/set", "GET /v1/sys/sync/destinations/cloudone-sm/prod/associations"}; !reflect.DeepEqual(f.Lines(), want) {
+		t.Errorf("requests %q", f.Lines())
 	}
 }
 
@@ -82,7 +83,7 @@ func TestReadAssociations(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, associations(StatusSynced)) {
 		t.Fatalf("got %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/v1/sys/sync/destinations/cloudone-sm/prod/associations", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/v1/sys/sync/destinations/cloudone-sm/prod/associations", "")
 
 	c, _ = fakeSecrets(t, reply(http.StatusNotFound, `{"errors":[]}`))
 	if _, _, err := c.ReadAssociations(context.Background(), TypeCloudOneSM, "gone"); !client.IsNotFound(err) {
@@ -99,7 +100,7 @@ func TestListAssociations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), "LIST", "/v1/sys/sync/associations", "")
+	assertRequest(t, f.Last(t), "LIST", "/v1/sys/sync/associations", "")
 	want := &AssociationList{
 		KeyInfo: map[string][]AssociationListEntry{
 			"kv/app/db": {{Mount: "kv", SecretPath: "app/db"}},
@@ -148,7 +149,7 @@ func TestReadDestinationsBySecret(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		assertRequest(t, f.last(t), http.MethodGet, tc.path, tc.query)
+		assertRequest(t, f.Last(t), http.MethodGet, tc.path, tc.query)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("got %+v", got)
 		}

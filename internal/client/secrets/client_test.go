@@ -4,84 +4,24 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
-
-// recorded is one request as the test server saw it.
-type recorded struct {
-	Method, Path, Query, Token, Namespace, ContentType string
-	Body                                               string
-}
-
-type fake struct {
-	mu   sync.Mutex
-	reqs []recorded
-}
-
-func (f *fake) requests() []recorded {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]recorded(nil), f.reqs...)
-}
-
-func (f *fake) last(t *testing.T) recorded {
-	t.Helper()
-	reqs := f.requests()
-	if len(reqs) == 0 {
-		t.Fatal("no request sent")
-	}
-	return reqs[len(reqs)-1]
-}
-
-// lines are the requests as "METHOD path?query", for asserting sequences.
-func (f *fake) lines() []string {
-	var out []string
-	for _, r := range f.requests() {
-		s := r.Method + " " + r.Path
-		if r.Query != "" {
-			s += "?" + r.Query
-		}
-		out = append(out, s)
-	}
-	return out
-}
 
 // fakeSecrets answers every request with handler and records it, behind a
 // transport configured as the provider configures it.
-func fakeSecrets(t *testing.T, handler http.HandlerFunc) (*Client, *fake) {
+func fakeSecrets(t *testing.T, handler http.HandlerFunc) (*Client, *clienttest.Server) {
 	t.Helper()
-	c, f, _ := fakeSecretsURL(t, handler)
-	return c, f
-}
-
-func fakeSecretsURL(t *testing.T, handler http.HandlerFunc) (*Client, *fake, string) {
-	t.Helper()
-	f := &fake{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		f.mu.Lock()
-		f.reqs = append(f.reqs, recorded{
-			Method: r.Method, Path: r.URL.EscapedPath(), Query: r.URL.RawQuery,
-			Token: r.Header.Get(TokenHeader), Namespace: r.Header.Get(NamespaceHeader),
-			ContentType: r.Header.Get("Content-Type"), Body: string(b),
-		})
-		f.mu.Unlock()
-		handler(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return NewClient(newTransport(t, srv.URL)), f, srv.URL
+	srv := clienttest.NewServer(t, handler)
+	return NewClient(newTransport(t, srv.URL)), srv
 }
 
 func newTransport(t *testing.T, url string) *client.Client {
@@ -104,14 +44,9 @@ func newTransport(t *testing.T, url string) *client.Client {
 	return c
 }
 
+// reply answers with status and body, a JSON document.
 func reply(status int, body string) http.HandlerFunc {
-	return func(w http.ResponseWriter, _ *http.Request) {
-		if body != "" {
-			w.Header().Set("Content-Type", "application/json")
-		}
-		w.WriteHeader(status)
-		_, _ = io.WriteString(w, body)
-	}
+	return clienttest.Reply(status, "application/json", body)
 }
 
 // envelope wraps data as the service does.
@@ -125,29 +60,13 @@ func envelope(data string, warnings ...string) string {
 		`,"wrap_info":null,"warnings":` + w + `,"auth":null,"mount_type":"system"}`
 }
 
-// assertJSON compares JSON by value, so that a string "1" and a number 1
-// differ but key order does not matter.
-func assertJSON(t *testing.T, got, want string) {
-	t.Helper()
-	var g, w any
-	if err := json.Unmarshal([]byte(got), &g); err != nil {
-		t.Fatalf("body %q: %v", got, err)
-	}
-	if err := json.Unmarshal([]byte(want), &w); err != nil {
-		t.Fatalf("want %q: %v", want, err)
-	}
-	if !reflect.DeepEqual(g, w) {
-		t.Errorf("body\n%s\nwant\n%s", got, want)
-	}
-}
-
-func assertRequest(t *testing.T, r recorded, method, path, query string) {
+func assertRequest(t *testing.T, r clienttest.Request, method, path, query string) {
 	t.Helper()
 	if r.Method != method || r.Path != path || r.Query != query {
 		t.Errorf("request %s %s?%s, want %s %s?%s", r.Method, r.Path, r.Query, method, path, query)
 	}
-	if r.Token != "root-token" || r.Namespace != "team-a" {
-		t.Errorf("token %q, namespace %q", r.Token, r.Namespace)
+	if token, namespace := r.Header.Get(TokenHeader), r.Header.Get(NamespaceHeader); token != "root-token" || namespace != "team-a" {
+		t.Errorf("token %q, namespace %q", token, namespace)
 	}
 }
 
@@ -195,7 +114,7 @@ func TestErrors(t *testing.T) {
 		if err == nil || got != nil || meta != nil {
 			t.Fatalf("%d %s: got %+v, %+v, %v", tc.status, tc.body, got, meta, err)
 		}
-		if errText(err) != tc.want || client.IsNotFound(err) != tc.notFound || client.StatusCode(err) != tc.status {
+		if clienttest.ErrText(err) != tc.want || client.IsNotFound(err) != tc.notFound || client.StatusCode(err) != tc.status {
 			t.Errorf("%d %s: error %q (not found %v), want %q", tc.status, tc.body, err, client.IsNotFound(err), tc.want)
 		}
 	}
@@ -269,7 +188,7 @@ func TestNamesRefusedBeforeSending(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 		}
 	}
-	if n := len(f.requests()); n != 0 {
+	if n := len(f.Requests()); n != 0 {
 		t.Errorf("%d requests sent", n)
 	}
 }
@@ -304,13 +223,4 @@ func TestSecretsNeverLogged(t *testing.T) {
 	if !strings.Contains(out, "r-visible") || !strings.Contains(out, "X-Secrets-Token: ***") {
 		t.Errorf("the log lacks the bodies or headers:\n%s", out)
 	}
-}
-
-// errText is err's message without the address of the test's server,
-// which errors show in the URL they requested.
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return regexp.MustCompile(`https?://127\.0\.0\.1:\d+`).ReplaceAllString(err.Error(), "")
 }

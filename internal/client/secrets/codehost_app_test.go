@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 const appJSON = `{"name":"ci-app","app_id":123456,"private_key":"*****","fingerprint":"SHA256:abc"}`
@@ -19,10 +20,10 @@ func TestWriteCodehostApp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := f.last(t)
+	r := f.Last(t)
 	assertRequest(t, r, http.MethodPost, "/v1/sys/sync/codehost-apps/ci-app", "")
 	// app_id goes as a string of digits; the name only in the path.
-	assertJSON(t, r.Body, `{"app_id":"123456","private_key":"-----BEGIN PRIVATE KEY-----\n..."}`)
+	clienttest.AssertJSON(t, r.Body, `{"app_id":"123456","private_key":"-----BEGIN PRIVATE KEY-----\n..."}`)
 	if *got != app {
 		t.Errorf("got %+v", got)
 	}
@@ -40,7 +41,7 @@ func TestWriteCodehostApp_emptyAnswerReadsBack(t *testing.T) {
 	if err != nil || *got != app {
 		t.Fatalf("got %+v, %v", got, err)
 	}
-	if n := len(f.requests()); n != 2 {
+	if n := len(f.Requests()); n != 2 {
 		t.Errorf("%d requests, want 2", n)
 	}
 }
@@ -51,7 +52,7 @@ func TestReadCodehostApp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/v1/sys/sync/codehost-apps/my%20app", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/v1/sys/sync/codehost-apps/my%20app", "")
 	if want := (CodehostApp{Name: "my app", AppID: 42, PrivateKey: "*****", Fingerprint: "fp"}); *got != want {
 		t.Errorf("got %+v", got)
 	}
@@ -67,11 +68,11 @@ func TestDeleteCodehostApp(t *testing.T) {
 	if _, err := c.DeleteCodehostApp(context.Background(), "ci-app"); err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodDelete, "/v1/sys/sync/codehost-apps/ci-app", "")
+	assertRequest(t, f.Last(t), http.MethodDelete, "/v1/sys/sync/codehost-apps/ci-app", "")
 
 	c, _ = fakeSecrets(t, reply(http.StatusConflict, `{"errors":["app is used by destinations: codehost/gh"]}`))
 	_, err := c.DeleteCodehostApp(context.Background(), "ci-app")
-	if client.StatusCode(err) != http.StatusConflict || errText(err) != "DELETE /v1/sys/sync/codehost-apps/ci-app: 409 Conflict: app is used by destinations: codehost/gh" {
+	if client.StatusCode(err) != http.StatusConflict || clienttest.ErrText(err) != "DELETE /v1/sys/sync/codehost-apps/ci-app: 409 Conflict: app is used by destinations: codehost/gh" {
 		t.Errorf("error %v", err)
 	}
 	c, _ = fakeSecrets(t, reply(http.StatusNotFound, `{"errors":[]}`))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 const cloudOneJSON = `{
@@ -90,12 +91,12 @@ func TestWriteDestination_bodies(t *testing.T) {
 		if _, _, err := c.WriteDestination(context.Background(), "my dest", tc.d); err != nil {
 			t.Fatal(err)
 		}
-		r := f.last(t)
+		r := f.Last(t)
 		assertRequest(t, r, http.MethodPost, tc.path, "")
-		if r.ContentType != "application/json" {
-			t.Errorf("content type %q", r.ContentType)
+		if r.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("content type %q", r.Header.Get("Content-Type"))
 		}
-		assertJSON(t, r.Body, tc.body)
+		clienttest.AssertJSON(t, r.Body, tc.body)
 	}
 }
 
@@ -111,7 +112,7 @@ func TestWriteDestination_answer(t *testing.T) {
 	if !reflect.DeepEqual(meta.Warnings, []string{"custom_tags merged with built-in tags"}) {
 		t.Errorf("warnings %q", meta.Warnings)
 	}
-	if n := len(f.requests()); n != 1 {
+	if n := len(f.Requests()); n != 1 {
 		t.Errorf("%d requests, want 1", n)
 	}
 }
@@ -138,8 +139,8 @@ func TestWriteDestination_emptyAnswerReadsBack(t *testing.T) {
 		if answer != "" && !reflect.DeepEqual(meta.Warnings, []string{"from the write"}) {
 			t.Errorf("warnings %q", meta.Warnings)
 		}
-		if want := []string{"POST /v1/sys/sync/destinations/cloudtwo-kv/kv", "GET /v1/sys/sync/destinations/cloudtwo-kv/kv"}; !reflect.DeepEqual(f.lines(), want) {
-			t.Errorf("requests %q", f.lines())
+		if want := []string{"POST /v1/sys/sync/destinations/cloudtwo-kv/kv", "GET /v1/sys/sync/destinations/cloudtwo-kv/kv"}; !reflect.DeepEqual(f.Lines(), want) {
+			t.Errorf("requests %q", f.Lines())
 		}
 	}
 }
@@ -195,7 +196,7 @@ func TestWrites_retries(t *testing.T) {
 			if err := call(c); client.StatusCode(err) != status {
 				t.Errorf("%s: error %v, want %d", name, err, status)
 			}
-			if n := len(f.requests()); n != 3 {
+			if n := len(f.Requests()); n != 3 {
 				t.Errorf("%s: %d requests on %d, want 3", name, n, status)
 			}
 		}
@@ -203,7 +204,7 @@ func TestWrites_retries(t *testing.T) {
 		if err := call(c); client.StatusCode(err) != http.StatusBadRequest || !strings.HasSuffix(err.Error(), ": invalid") {
 			t.Errorf("%s: error %v", name, err)
 		}
-		if n := len(f.requests()); n != 1 {
+		if n := len(f.Requests()); n != 1 {
 			t.Errorf("%s: %d requests on 400, want 1", name, n)
 		}
 	}
@@ -220,7 +221,7 @@ func TestReadDestination(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/v1/sys/sync/destinations/codehost/a%20b%2Fc%3F", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/v1/sys/sync/destinations/codehost/a%20b%2Fc%3F", "")
 	want := &Destination{
 		Type: TypeCodehost, Name: "a b/c?",
 		// Obfuscated values come through as the server sent them; the
@@ -253,7 +254,7 @@ func TestListDestinationsByType(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertRequest(t, f.last(t), "LIST", "/v1/sys/sync/destinations/cloudthree-sm", "")
+	assertRequest(t, f.Last(t), "LIST", "/v1/sys/sync/destinations/cloudthree-sm", "")
 	if want := (&DestinationList{Keys: []string{"a", "b"}, TotalDestinations: 2}); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v", got)
 	}
@@ -286,7 +287,7 @@ func TestDeleteDestination(t *testing.T) {
 		if err != nil || meta == nil {
 			t.Fatalf("meta %+v, %v", meta, err)
 		}
-		assertRequest(t, f.last(t), http.MethodDelete, "/v1/sys/sync/destinations/webhost-project/w", tc.query)
+		assertRequest(t, f.Last(t), http.MethodDelete, "/v1/sys/sync/destinations/webhost-project/w", tc.query)
 		if tc.purge && !reflect.DeepEqual(meta.Warnings, []string{"purge started"}) {
 			t.Errorf("warnings %q", meta.Warnings)
 		}
@@ -294,7 +295,7 @@ func TestDeleteDestination(t *testing.T) {
 
 	c, _ := fakeSecrets(t, reply(http.StatusConflict, `{"errors":["destination has associations; use purge"]}`))
 	_, err := c.DeleteDestination(context.Background(), TypeWebhostProject, "w", false)
-	if want := "DELETE /v1/sys/sync/destinations/webhost-project/w: 409 Conflict: destination has associations; use purge"; err == nil || errText(err) != want {
+	if want := "DELETE /v1/sys/sync/destinations/webhost-project/w: 409 Conflict: destination has associations; use purge"; err == nil || clienttest.ErrText(err) != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 const destinationListJSON = `{"key_info":{"cloudone-sm/":["a","b"],"codehost/":["c"]},"keys":["cloudone-sm/","codehost/"],"total_destinations":3}`
@@ -29,9 +30,9 @@ func TestList_usesLIST(t *testing.T) {
 			t.Errorf("got %+v, meta %+v", got, meta)
 		}
 	}
-	assertRequest(t, f.last(t), "LIST", "/v1/sys/sync/destinations", "")
-	if want := []string{"LIST /v1/sys/sync/destinations", "LIST /v1/sys/sync/destinations"}; !reflect.DeepEqual(f.lines(), want) {
-		t.Errorf("requests %q, want %q", f.lines(), want)
+	assertRequest(t, f.Last(t), "LIST", "/v1/sys/sync/destinations", "")
+	if want := []string{"LIST /v1/sys/sync/destinations", "LIST /v1/sys/sync/destinations"}; !reflect.DeepEqual(f.Lines(), want) {
+		t.Errorf("requests %q, want %q", f.Lines(), want)
 	}
 }
 
@@ -76,7 +77,7 @@ func TestList_fallsBackToGETAndRemembers(t *testing.T) {
 			if !reflect.DeepEqual(got, destinationList) {
 				t.Errorf("got %+v", got)
 			}
-			assertRequest(t, f.last(t), http.MethodGet, "/v1/sys/sync/destinations", "list=true")
+			assertRequest(t, f.Last(t), http.MethodGet, "/v1/sys/sync/destinations", "list=true")
 			// Later lists, of any path, go straight to GET.
 			if _, _, err := c.ListDestinationsByType(ctx, TypeCodehost); err != nil {
 				t.Fatal(err)
@@ -90,8 +91,8 @@ func TestList_fallsBackToGETAndRemembers(t *testing.T) {
 				"GET /v1/sys/sync/destinations/codehost?list=true",
 				"GET /v1/sys/sync/associations?list=true",
 			}
-			if !reflect.DeepEqual(f.lines(), want) {
-				t.Errorf("requests\n%q\nwant\n%q", f.lines(), want)
+			if !reflect.DeepEqual(f.Lines(), want) {
+				t.Errorf("requests\n%q\nwant\n%q", f.Lines(), want)
 			}
 		})
 	}
@@ -108,11 +109,11 @@ func TestList_fallbackRememberedAcrossGoroutines(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	before := len(f.requests())
+	before := len(f.Requests())
 	if _, _, err := c.ListDestinations(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.requests()[before:]; len(got) != 1 || got[0].Method != http.MethodGet {
+	if got := f.Requests()[before:]; len(got) != 1 || got[0].Method != http.MethodGet {
 		t.Errorf("after the fallback: %+v", got)
 	}
 }
@@ -136,12 +137,12 @@ func TestList_notFoundIsEmpty(t *testing.T) {
 	ctx := context.Background()
 	list := func(want *DestinationList, requests ...string) {
 		t.Helper()
-		before := len(f.lines())
+		before := len(f.Lines())
 		got, meta, err := c.ListDestinationsByType(ctx, TypeWebhostProject)
 		if err != nil || meta == nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("got %+v, %+v, %v; want %+v", got, meta, err, want)
 		}
-		if sent := f.lines()[before:]; !reflect.DeepEqual(sent, requests) {
+		if sent := f.Lines()[before:]; !reflect.DeepEqual(sent, requests) {
 			t.Fatalf("requests %q, want %q", sent, requests)
 		}
 	}
@@ -185,7 +186,7 @@ func TestList_notFoundIsEmpty(t *testing.T) {
 	})
 	_, _, err := c.ListDestinationsByType(ctx, TypeWebhostProject)
 	want := "GET /v1/sys/sync/destinations/webhost-project: 403 Forbidden: permission denied (sent after LIST /v1/sys/sync/destinations/webhost-project: 404 Not Found)"
-	if err == nil || errText(err) != want || client.StatusCode(err) != http.StatusForbidden {
+	if err == nil || clienttest.ErrText(err) != want || client.StatusCode(err) != http.StatusForbidden {
 		t.Fatalf("error %v, want %q", err, want)
 	}
 
@@ -219,10 +220,10 @@ func TestList_errorsAreNotRefusals(t *testing.T) {
 	} {
 		c, f := fakeSecrets(t, reply(tc.status, tc.body))
 		_, _, err := c.ListAssociations(context.Background())
-		if err == nil || errText(err) != tc.want || client.StatusCode(err) != tc.status {
+		if err == nil || clienttest.ErrText(err) != tc.want || client.StatusCode(err) != tc.status {
 			t.Errorf("error %v, want %q", err, tc.want)
 		}
-		if n := len(f.requests()); n != 1 {
+		if n := len(f.Requests()); n != 1 {
 			t.Errorf("%d %s: %d requests, want 1", tc.status, tc.body, n)
 		}
 	}
@@ -241,7 +242,7 @@ func TestList_fallbackFailureNotRemembered(t *testing.T) {
 	for range 2 {
 		_, _, err := c.ListDestinations(context.Background())
 		want := "GET /v1/sys/sync/destinations: 403 Forbidden: permission denied (sent after LIST /v1/sys/sync/destinations: 405 Method Not Allowed)"
-		if err == nil || errText(err) != want || client.StatusCode(err) != http.StatusForbidden {
+		if err == nil || clienttest.ErrText(err) != want || client.StatusCode(err) != http.StatusForbidden {
 			t.Fatalf("error %v, want %q", err, want)
 		}
 	}
@@ -249,8 +250,8 @@ func TestList_fallbackFailureNotRemembered(t *testing.T) {
 		"LIST /v1/sys/sync/destinations", "GET /v1/sys/sync/destinations?list=true",
 		"LIST /v1/sys/sync/destinations", "GET /v1/sys/sync/destinations?list=true",
 	}
-	if !reflect.DeepEqual(f.lines(), want) {
-		t.Errorf("requests %q", f.lines())
+	if !reflect.DeepEqual(f.Lines(), want) {
+		t.Errorf("requests %q", f.Lines())
 	}
 }
 
@@ -272,8 +273,8 @@ func TestList_retried(t *testing.T) {
 	if _, _, err := c.ListDestinations(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"LIST /v1/sys/sync/destinations", "LIST /v1/sys/sync/destinations"}; !reflect.DeepEqual(f.lines(), want) {
-		t.Errorf("requests %q", f.lines())
+	if want := []string{"LIST /v1/sys/sync/destinations", "LIST /v1/sys/sync/destinations"}; !reflect.DeepEqual(f.Lines(), want) {
+		t.Errorf("requests %q", f.Lines())
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
 func TestReadSyncConfig(t *testing.T) {
@@ -14,7 +16,7 @@ func TestReadSyncConfig(t *testing.T) {
 	if err != nil || *got != (SyncConfig{QueueCapacity: 1000000}) {
 		t.Fatalf("got %+v, %v", got, err)
 	}
-	assertRequest(t, f.last(t), http.MethodGet, "/v1/sys/sync/config", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/v1/sys/sync/config", "")
 }
 
 func TestPatchSyncConfig(t *testing.T) {
@@ -33,12 +35,12 @@ func TestPatchSyncConfig(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := f.last(t)
+		r := f.Last(t)
 		assertRequest(t, r, http.MethodPatch, "/v1/sys/sync/config", "")
-		if r.ContentType != "application/merge-patch+json" {
-			t.Errorf("content type %q", r.ContentType)
+		if r.Header.Get("Content-Type") != "application/merge-patch+json" {
+			t.Errorf("content type %q", r.Header.Get("Content-Type"))
 		}
-		assertJSON(t, r.Body, tc.body)
+		clienttest.AssertJSON(t, r.Body, tc.body)
 		if *got != (SyncConfig{Disabled: true, QueueCapacity: 500}) || !reflect.DeepEqual(meta.Warnings, []string{"sync disabled"}) {
 			t.Errorf("got %+v, meta %+v", got, meta)
 		}
@@ -57,8 +59,8 @@ func TestPatchSyncConfig_emptyAnswerReadsBack(t *testing.T) {
 	if err != nil || *got != (SyncConfig{Disabled: true, QueueCapacity: 7}) {
 		t.Fatalf("got %+v, %v", got, err)
 	}
-	if want := []string{"PATCH /v1/sys/sync/config", "GET /v1/sys/sync/config"}; !reflect.DeepEqual(f.lines(), want) {
-		t.Errorf("requests %q", f.lines())
+	if want := []string{"PATCH /v1/sys/sync/config", "GET /v1/sys/sync/config"}; !reflect.DeepEqual(f.Lines(), want) {
+		t.Errorf("requests %q", f.Lines())
 	}
 }
 
