@@ -5,7 +5,10 @@ import (
 	"maps"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
@@ -78,4 +81,31 @@ resource "stack_platform_oauth_client" "test" {
 	if w := warnings(t, diags); len(w) != 0 {
 		t.Errorf("warnings %v, want none", w)
 	}
+}
+
+// A variable's category is one of a closed list: a slip is refused at
+// plan, before any request, and the live variable stays as it is.
+func TestAccVariable_categorySlipIsRefusedBeforeTheReplacement(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	ws := newWorkspace(t, p, "app")
+	config := func(category string) string {
+		return variableConfig(p, fmt.Sprintf("workspace_id = %q\n  key = \"region\"\n  value = \"eu-west-1\"\n  category = %q", ws, category))
+	}
+	var before emulator.Stats
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config("terraform")},
+			{
+				PreConfig:   func() { before = p.Emulator.Stats() },
+				Config:      config("terrafrom"),
+				ExpectError: check.Literal(`Attribute category value must be one of: ["terraform" "env"], got: "terrafrom"`),
+			},
+			{
+				// The refresh finds the variable, and plans nothing.
+				PreConfig: func() { check.NoRequestsSince(t, p, before) },
+				Config:    config("terraform"), PlanOnly: true,
+			},
+		},
+	})
 }
