@@ -3,6 +3,7 @@ package platform
 import (
 	"context"
 	"maps"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -56,12 +57,17 @@ type oauthClientModel struct {
 }
 
 // oauthClientServiceProviders are the code hosts the platform is known to
-// connect to, by the API's names, for the descriptions: the API's list is
-// open, so the plan refuses none and the platform's answer decides.
+// connect to, by the API's names (the API's documents and the incumbent
+// client library's constants): the API's list is open, so the plan refuses
+// none, warns of another, and the platform's answer decides.
 var oauthClientServiceProviders = []string{
 	"ado_server", "ado_services", "bitbucket_data_center", "bitbucket_hosted", "bitbucket_server", "bitbucket_server_legacy",
 	"github", "github_enterprise", "gitlab_community_edition", "gitlab_enterprise_edition", "gitlab_hosted",
 }
+
+// oauthClientURLRe is the form of address the platform is known to take
+// for a code host: an http or https URL.
+var oauthClientURLRe = regexp.MustCompile(`(?i)^https?://[^/?#\s]+`)
 
 // oauthClientSecretsUnseen says, in the secrets' descriptions, what a
 // refresh and an import cannot know of them.
@@ -157,12 +163,14 @@ func validateOAuthClient(ctx context.Context, config tfsdk.Config, m *oauthClien
 func oauthClientSchema(context.Context) schema.Schema {
 	sorted := append([]string(nil), oauthClientServiceProviders...)
 	sort.Strings(sorted)
-	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
+	// The API's documents state no form for the code host's addresses,
+	// but the platform is known to take only http and https URLs.
+	replaceURL := []planmodifier.String{stringplanmodifier.RequiresReplace(), fwutil.KnownForm("OAuth client", "the platform", oauthClientURLRe, "an http or https URL")}
 	url := func(what string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Required:      true,
-			Description:   what + ". The platform sets it once: changing it replaces the client.",
-			PlanModifiers: replace,
+			Description:   what + ": the platform is known to take an http or https URL, and decides on another, of which the plan warns. The platform sets it once: changing it replaces the client.",
+			PlanModifiers: replaceURL,
 		}
 	}
 	computed := func(desc string) schema.StringAttribute {
@@ -172,9 +180,11 @@ func oauthClientSchema(context.Context) schema.Schema {
 		"id":           computed("The client's ID, `oc-` and 16 characters."),
 		"organization": organizationAttribute("OAuth client"),
 		"service_provider": schema.StringAttribute{
-			Required:      true,
-			Description:   "The code host, such as `" + strings.Join(sorted, "`, `") + "`: the platform's answer decides which it takes. Changing it replaces the client.",
-			PlanModifiers: replace,
+			Required: true,
+			Description: "The code host: the platform is known to take `" + strings.Join(sorted, "`, `") + "`, and its answer decides on another, " +
+				"of which the plan warns. Changing it replaces the client.",
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace(),
+				fwutil.KnownValues("OAuth client", "the platform", oauthClientServiceProviders...)},
 		},
 		"name": schema.StringAttribute{
 			Optional:    true,
