@@ -177,11 +177,3 @@ func (imp *Import[M, C]) importState(ctx context.Context, c C, object, id string
 		imp.Read(ctx, c, id, state, diags)
 	}
 }
-
-// withArticle is object after "a" or "an", as its first letter asks.
-func withArticle(object string) string {
-	if object != "" && strings.ContainsRune("aeiou", rune(object[0])) {
-		return "an " + object
-	}
-	return "a " + object
-}
