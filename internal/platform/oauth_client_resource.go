@@ -90,9 +90,9 @@ var NewOAuthClientResource = fwutil.NewResource(&fwutil.Resource[oauthClientMode
 			Parts: []fwutil.IDPart{{Label: "<OAUTH CLIENT ID>", Attr: "id", Match: isOAuthClientID}},
 		}}},
 		Print: func(m *oauthClientModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.OAuthClients.Read(ctx, id)
-			importFound(diags, "OAuth client", id, err)
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.OAuthClients.Read(ctx, id.String())
+			importFound(diags, "OAuth client", id.String(), err)
 		},
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *oauthClientModel) error {

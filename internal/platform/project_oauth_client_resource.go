@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -108,8 +107,8 @@ func projectOAuthClientSchema(context.Context) schema.Schema {
 // importProjectOAuthClient finds the client that id names, by its ID or
 // by its name in the organization (exactly, in its case; the first of
 // that name), and checks that it is attached to the project.
-func importProjectOAuthClient(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	parts := strings.SplitN(id, "/", 3)
+func importProjectOAuthClient(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	parts := id.Parts
 	var oc *platformclient.OAuthClient
 	if len(parts) == 2 {
 		got, err := c.OAuthClients.Read(ctx, parts[0])

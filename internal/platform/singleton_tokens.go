@@ -68,9 +68,10 @@ func orgTokenResource(k orgTokenKind) *fwutil.Resource[organizationTokenModel, *
 				Rule: organizationNameRule,
 			},
 			Print: func(m *organizationTokenModel) string { return m.Organization.ValueString() },
-			Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-				if _, err := k.calls(c).Read(ctx, id); importFound(diags, k.object, id, err) {
-					diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
+			Read: func(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+				org := parsed.String()
+				if _, err := k.calls(c).Read(ctx, org); importFound(diags, k.object, org, err) {
+					diags.Append(state.SetAttribute(ctx, path.Root("id"), org)...)
 				}
 			},
 		},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -151,15 +150,16 @@ func keyVersionReplaced(_ context.Context, req planmodifier.Int64Request, resp *
 
 // importSSHKey reads the key that the ID names, and checks that it is one
 // of its organization's, which the platform does not answer with the key.
-func importSSHKey(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	org, keyID, ok := strings.Cut(id, "/")
-	if !ok {
-		org, keyID = c.Organization(), id
-		if org == "" {
-			diags.AddError("Cannot import the SSH key", fmt.Sprintf(
-				"The provider has no default organization (platform.organization or STACK_PLATFORM_ORGANIZATION) for %q: import it as <ORGANIZATION>/%s.", id, id))
-			return
-		}
+func importSSHKey(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	id, keyID := parsed.String(), parsed.Parts[len(parsed.Parts)-1]
+	org := c.Organization()
+	switch {
+	case len(parsed.Parts) == 2:
+		org = parsed.Parts[0]
+	case org == "":
+		diags.AddError("Cannot import the SSH key", fmt.Sprintf(
+			"The provider has no default organization (platform.organization or STACK_PLATFORM_ORGANIZATION) for %q: import it as <ORGANIZATION>/%s.", id, id))
+		return
 	}
 	if _, err := c.SSHKeys.Read(ctx, keyID); !importFound(diags, "SSH key", id, err) {
 		return

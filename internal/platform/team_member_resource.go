@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -154,9 +153,9 @@ func isTeamID(s string) bool { return platformclient.IsID(platformclient.PrefixT
 // provider's other forms: <TEAM ID>/<USERNAME>, an active member's, and
 // <ORGANIZATION>/<EMAIL>/<TEAM NAME>. It finds the membership and checks
 // that the team has it.
-func importTeamMember(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+func importTeamMember(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 	const object = "team member"
-	parts := strings.Split(id, "/") // two or three parts: the grammar checked them
+	id, parts := parsed.String(), parsed.Parts
 	m := &teamMemberModel{}
 	switch {
 	case len(parts) == 3:

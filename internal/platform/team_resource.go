@@ -220,8 +220,8 @@ func (f organizationAccessFlag) description() string {
 
 // importTeam takes <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>:
 // a name is looked up.
-func importTeam(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	org, team, _ := strings.Cut(id, "/") // the grammar checked the parts
+func importTeam(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	id, org, team := parsed.String(), parsed.Parts[0], parsed.Parts[1]
 	var found *platformclient.Team
 	var err error
 	if platformclient.IsID(platformclient.PrefixTeam, team) {

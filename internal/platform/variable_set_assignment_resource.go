@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -142,10 +141,9 @@ func variableSetAssignmentSchema(context.Context) schema.Schema {
 // organization's, which lists what each is assigned to, and, for a
 // workspace, reads the workspace to learn its ID: an assignment the
 // platform does not answer fails in the provider's words.
-func importVariableSetAssignment(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+func importVariableSetAssignment(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 	const object = "variable set assignment"
-	parts := strings.SplitN(id, "/", 3) // three parts: the grammar checked them
-	org, middle, name := parts[0], parts[1], parts[2]
+	id, org, middle, name := parsed.String(), parsed.Parts[0], parsed.Parts[1], parsed.Parts[2]
 	// The search (q) matches a part of the name in any case; the
 	// import ID names the set exactly.
 	found, err := c.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
