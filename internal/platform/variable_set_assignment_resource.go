@@ -41,34 +41,16 @@ var NewVariableSetAssignmentResource = newAttachmentResource(attachment[variable
 		field:       func(m *variableSetAssignmentModel) *types.String { return &m.VariableSetID },
 	},
 	members: []attachmentMember[variableSetAssignmentModel]{
-		{
-			attachmentEnd: attachmentEnd[variableSetAssignmentModel]{
-				attr: "workspace_id", label: "<WORKSPACE ID>", prefix: platformclient.PrefixWorkspace, kind: "a workspace",
-				description: "ID of the workspace the set applies to, `ws-` and 16 characters. Set it or `project_id`. Changing it replaces the assignment.",
-				field:       func(m *variableSetAssignmentModel) *types.String { return &m.WorkspaceID },
-			},
-			attached: variableSetHas(assignedToWorkspace),
-			add: func(ctx context.Context, c *platformclient.Client, set, workspace string) error {
-				return c.VariableSets.ApplyToWorkspaces(ctx, set, []string{workspace})
-			},
-			remove: func(ctx context.Context, c *platformclient.Client, set, workspace string) error {
-				return c.VariableSets.RemoveFromWorkspaces(ctx, set, []string{workspace})
-			},
-		},
-		{
-			attachmentEnd: attachmentEnd[variableSetAssignmentModel]{
-				attr: "project_id", label: "<PROJECT ID>", prefix: platformclient.PrefixProject, kind: "a project",
-				description: "ID of the project the set applies to, `prj-` and 16 characters. Set it or `workspace_id`. Changing it replaces the assignment.",
-				field:       func(m *variableSetAssignmentModel) *types.String { return &m.ProjectID },
-			},
-			attached: variableSetHas(assignedToProject),
-			add: func(ctx context.Context, c *platformclient.Client, set, project string) error {
-				return c.VariableSets.ApplyToProjects(ctx, set, []string{project})
-			},
-			remove: func(ctx context.Context, c *platformclient.Client, set, project string) error {
-				return c.VariableSets.RemoveFromProjects(ctx, set, []string{project})
-			},
-		},
+		assignmentTarget(attachmentEnd[variableSetAssignmentModel]{
+			attr: "workspace_id", label: "<WORKSPACE ID>", prefix: platformclient.PrefixWorkspace, kind: "a workspace",
+			description: "ID of the workspace the set applies to, `ws-` and 16 characters. Set it or `project_id`. Changing it replaces the assignment.",
+			field:       func(m *variableSetAssignmentModel) *types.String { return &m.WorkspaceID },
+		}, assignedToWorkspace, (*platformclient.VariableSets).ApplyToWorkspaces, (*platformclient.VariableSets).RemoveFromWorkspaces),
+		assignmentTarget(attachmentEnd[variableSetAssignmentModel]{
+			attr: "project_id", label: "<PROJECT ID>", prefix: platformclient.PrefixProject, kind: "a project",
+			description: "ID of the project the set applies to, `prj-` and 16 characters. Set it or `workspace_id`. Changing it replaces the assignment.",
+			field:       func(m *variableSetAssignmentModel) *types.String { return &m.ProjectID },
+		}, assignedToProject, (*platformclient.VariableSets).ApplyToProjects, (*platformclient.VariableSets).RemoveFromProjects),
 	},
 	notAttached: func(diags *diag.Diagnostics, id fwutil.ParsedID, set, target string) {
 		importNotFound(diags, "variable set assignment", "variable set assignment", id.String(), fmt.Sprintf("The variable set %s is not assigned to %s.", set, target))
@@ -96,15 +78,27 @@ var NewVariableSetAssignmentResource = newAttachmentResource(attachment[variable
 	},
 })
 
-// variableSetHas is the attached call of a kind of target, which listed
-// finds in the set's answer: one read of the set.
-func variableSetHas(listed func(vs *platformclient.VariableSet, target string) bool) func(context.Context, *platformclient.Client, string, string) (bool, error) {
-	return func(ctx context.Context, c *platformclient.Client, set, target string) (bool, error) {
-		vs, err := c.VariableSets.Read(ctx, set, platformclient.VariableSetReadOptions{})
-		if err != nil {
-			return false, err
-		}
-		return listed(vs, target), nil
+// assignmentTarget is a kind of target of a set, a workspace or a
+// project, which the set's answer lists (listed), and which apply and
+// remove assign and unassign.
+func assignmentTarget(end attachmentEnd[variableSetAssignmentModel], listed func(vs *platformclient.VariableSet, target string) bool,
+	apply, remove func(s *platformclient.VariableSets, ctx context.Context, set string, targets []string) error,
+) attachmentMember[variableSetAssignmentModel] {
+	return attachmentMember[variableSetAssignmentModel]{
+		attachmentEnd: end,
+		attached: func(ctx context.Context, c *platformclient.Client, set, target string) (bool, error) {
+			vs, err := c.VariableSets.Read(ctx, set, platformclient.VariableSetReadOptions{})
+			if err != nil {
+				return false, err
+			}
+			return listed(vs, target), nil
+		},
+		add: func(ctx context.Context, c *platformclient.Client, set, target string) error {
+			return apply(c.VariableSets, ctx, set, []string{target})
+		},
+		remove: func(ctx context.Context, c *platformclient.Client, set, target string) error {
+			return remove(c.VariableSets, ctx, set, []string{target})
+		},
 	}
 }
 
