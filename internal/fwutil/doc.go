@@ -1,7 +1,9 @@
 // Package fwutil holds what every resource, data source and ephemeral
-// resource of the provider shares: the lifecycles of resources
-// (resource.go, with its optional capabilities: an import and its ID's
-// grammar in import.go), data sources (data_source.go) and ephemeral
+// resource of the provider shares: the lifecycles of resources (a
+// resource's description and its optional capabilities in resource.go,
+// the lifecycle that runs it in lifecycle.go, the errors its calls return
+// and how they are shown in errors.go, an import and its ID's grammar in
+// import.go), data sources (data_source.go) and ephemeral
 // resources (ephemeral.go), the provider data handed to Configure, the "keep the
 // configured secret" rule and the secret's write-only twin (its
 // attributes, the value to send, the "one of the two" rule), the refusal

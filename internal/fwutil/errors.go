@@ -1,13 +1,15 @@
 package fwutil
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
@@ -38,9 +40,72 @@ func APIErrorDetail(err error) string {
 		"(the provider's documentation says which token each service needs). Check " + where + "."
 }
 
-// Existing describes, for its error, an object that a create found in
-// place under the name it was to create.
-type Existing struct {
+// Failure is an error that a call words itself, for a refusal the
+// practitioner must act on; the lifecycle shows it as it is.
+type Failure struct {
+	Summary, Detail string
+	// Path, when set, is the attribute the error belongs to.
+	Path path.Path
+}
+
+func (f *Failure) Error() string { return f.Summary + ": " + f.Detail }
+
+// ErrGone is what a Read returns when the server's answer shows that the
+// object is gone without a 404, such as a status that says it is being
+// removed: the resource leaves the state, as on a 404.
+var ErrGone = errors.New("the object is gone")
+
+// Exists is the error of a create that found the object in place, such as
+// a server that overwrote an existing object instead of refusing;
+// ServerSaid, if any, is shown with it. Name is the object's name when
+// its import ID is another, such as a generated ID that the create looked
+// up after the server's refusal.
+type Exists struct {
+	ServerSaid error
+	Name       string
+}
+
+func (e *Exists) Error() string {
+	if e.ServerSaid == nil {
+		return "the object already exists"
+	}
+	return "the object already exists: " + e.ServerSaid.Error()
+}
+
+// addCallError shows a failed call: in its own words when it is a
+// Failure, else as an API error under summary.
+func addCallError(diags *diag.Diagnostics, summary string, err error) {
+	var f *Failure
+	switch {
+	case errors.As(err, &f) && !f.Path.Equal(path.Empty()):
+		diags.AddAttributeError(f.Path, f.Summary, f.Detail)
+	case errors.As(err, &f):
+		diags.AddError(f.Summary, f.Detail)
+	default:
+		AddAPIError(diags, summary, err)
+	}
+}
+
+// addExists reports the object that a create found in place, e, with
+// the import ID that the resource's Import prints of m.
+func (r *lifecycle[M, C]) addExists(ctx context.Context, diags *diag.Diagnostics, plan tfsdk.Plan, m *M, e *Exists) {
+	found := foundInPlace{Object: r.def.Object, Name: e.Name}
+	switch imp := r.def.Import; {
+	case imp == nil:
+		// The import ID is the name, which a create does not change.
+		var name types.String
+		_ = plan.GetAttribute(ctx, path.Root("name"), &name)
+		found.ImportID = name.ValueString()
+	case imp.Print != nil:
+		found.ImportID = imp.Print(m)
+	}
+	found.add(diags, e.ServerSaid)
+}
+
+// foundInPlace is an object that a create found in place under the
+// name it was to create, with the ID that imports it: what its error
+// says.
+type foundInPlace struct {
 	// Object is the object's kind, such as "cloudone-sm destination".
 	Object string
 	// Name is the object's name; empty when it is ImportID.
@@ -49,13 +114,10 @@ type Existing struct {
 	ImportID string
 }
 
-// Add reports the object as existing, on the name attribute, with the
-// server's own refusal when there is one.
-func (e Existing) Add(diags *diag.Diagnostics, serverSaid error) {
-	article := "A"
-	if strings.ContainsRune("aeiou", rune(e.Object[0])) {
-		article = "An"
-	}
+// add reports the object as already existing, on the name attribute,
+// with the server's own refusal when there is one.
+func (e foundInPlace) add(diags *diag.Diagnostics, serverSaid error) {
+	object := UpperFirst(withArticle(e.Object))
 	name := e.Name
 	if name == "" {
 		name = e.ImportID
@@ -67,27 +129,19 @@ func (e Existing) Add(diags *diag.Diagnostics, serverSaid error) {
 	var detail string
 	switch {
 	case e.ImportID == "" && name == "":
-		detail = fmt.Sprintf("%s %s like this one already exists, and Terraform will not take over an object it did not create. "+
+		detail = fmt.Sprintf("%s like this one already exists, and Terraform will not take over an object it did not create. "+
 			"If another resource of this configuration describes the same object, it may be the one that created it: remove one of them. "+
-			"Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID.", article, e.Object)
+			"Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID.", object)
 	case e.ImportID == "":
-		detail = fmt.Sprintf("%s %s named %q already exists, and Terraform will not take over an object it did not create. %s"+
-			"Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID.", article, e.Object, name, sameConfig)
+		detail = fmt.Sprintf("%s named %q already exists, and Terraform will not take over an object it did not create. %s"+
+			"Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID.", object, name, sameConfig)
 	default:
-		detail = fmt.Sprintf("%s %s named %q already exists, and Terraform will not take over an object it did not create. %s"+
+		detail = fmt.Sprintf("%s named %q already exists, and Terraform will not take over an object it did not create. %s"+
 			"Otherwise, to manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.",
-			article, e.Object, name, sameConfig, e.ImportID, e.ImportID)
+			object, name, sameConfig, e.ImportID, e.ImportID)
 	}
 	if serverSaid != nil {
 		detail += "\n\nServer said: " + serverSaid.Error()
 	}
-	diags.AddAttributeError(path.Root("name"), upperFirst(e.Object)+" already exists", detail)
-}
-
-// upperFirst starts s, an object's kind, with a capital, for a summary.
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	diags.AddAttributeError(path.Root("name"), UpperFirst(e.Object)+" already exists", detail)
 }

@@ -249,23 +249,23 @@ func TestProviderDefaultOf(t *testing.T) {
 
 // The error of an object found in place says how to import it, with its
 // import ID when the resource can give one.
-func TestExistingAdd(t *testing.T) {
+func TestFoundInPlaceAdd(t *testing.T) {
 	cases := []struct {
-		e    Existing
+		e    foundInPlace
 		want string
 	}{
-		{Existing{Object: "auth method", ImportID: "okta"},
+		{foundInPlace{Object: "auth method", ImportID: "okta"},
 			"An auth method named \"okta\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: `terraform import <resource address> okta`, or an `import { to = <resource address>, id = \"okta\" }` block."},
-		{Existing{Object: "project", Name: "web", ImportID: "prj-1"},
+		{foundInPlace{Object: "project", Name: "web", ImportID: "prj-1"},
 			"A project named \"web\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: `terraform import <resource address> prj-1`, or an `import { to = <resource address>, id = \"prj-1\" }` block."},
-		{Existing{Object: "variable", Name: "region"},
+		{foundInPlace{Object: "variable", Name: "region"},
 			"A variable named \"region\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID."},
-		{Existing{Object: "variable set assignment"},
+		{foundInPlace{Object: "variable set assignment"},
 			"A variable set assignment like this one already exists, and Terraform will not take over an object it did not create. If another resource of this configuration describes the same object, it may be the one that created it: remove one of them. Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID."},
 	}
 	for _, c := range cases {
 		var diags diag.Diagnostics
-		c.e.Add(&diags, nil)
+		c.e.add(&diags, nil)
 		if len(diags) != 1 || diags[0].Detail() != c.want {
 			t.Errorf("%+v: %v, want %q", c.e, diags, c.want)
 		}

@@ -32,8 +32,9 @@ type Import[M, C any] struct {
 	// it reads the object that the ID names, so that an ID the server
 	// does not answer fails in the provider's words, and sets what the
 	// parts do not, such as an ID looked up by name or the default of an
-	// attribute the server does not keep.
-	Read func(ctx context.Context, c C, id string, state *tfsdk.State, diags *diag.Diagnostics)
+	// attribute the server does not keep. It gets the ID parsed: which
+	// form it took, and its parts, which it need not split again.
+	Read func(ctx context.Context, c C, id ParsedID, state *tfsdk.State, diags *diag.Diagnostics)
 }
 
 // IDGrammar is the form of a resource's import IDs: one or more forms,
@@ -88,6 +89,9 @@ type ParsedID struct {
 	// Parts are its parts, one for each of the form's.
 	Parts []string
 }
+
+// String is the import ID as it was given.
+func (p ParsedID) String() string { return strings.Join(p.Parts, "/") }
 
 // Parse matches id against the grammar's forms, in order.
 func (g IDGrammar) Parse(id string) (ParsedID, bool) {
@@ -174,14 +178,6 @@ func (imp *Import[M, C]) importState(ctx context.Context, c C, object, id string
 		}
 	}
 	if imp.Read != nil && !diags.HasError() {
-		imp.Read(ctx, c, id, state, diags)
+		imp.Read(ctx, c, parsed, state, diags)
 	}
-}
-
-// withArticle is object after "a" or "an", as its first letter asks.
-func withArticle(object string) string {
-	if object != "" && strings.ContainsRune("aeiou", rune(object[0])) {
-		return "an " + object
-	}
-	return "a " + object
 }

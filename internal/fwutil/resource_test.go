@@ -3,6 +3,7 @@ package fwutil
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,29 +99,36 @@ func TestResourceImport_absentTakesTheName(t *testing.T) {
 }
 
 // The grammar refuses what no form matches, in its words, before Read;
-// it sets the parts that name attributes, then runs Read with the ID.
+// it sets the parts that name attributes, then runs Read with the ID
+// parsed: the form it took and its parts.
 func TestResourceImport_grammar(t *testing.T) {
-	var read []string
+	var read []ParsedID
+	isID := func(s string) bool { return strings.HasPrefix(s, "t-") }
 	def := &resourceTestDef{Import: &Import[resourceTestModel, *resourceTestClient]{
-		ID: IDGrammar{Forms: []IDForm{{Parts: []IDPart{{Label: "<ORG>"}, {Label: "<ID>", Attr: "id", Match: func(s string) bool { return strings.HasPrefix(s, "t-") }}}}}},
-		Read: func(ctx context.Context, _ *resourceTestClient, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		ID: IDGrammar{Forms: []IDForm{
+			{Parts: []IDPart{{Label: "<ID>", Attr: "id", Match: isID}}},
+			{Parts: []IDPart{{Label: "<ORG>"}, {Label: "<ID>", Attr: "id", Match: isID}}},
+		}},
+		Read: func(ctx context.Context, _ *resourceTestClient, id ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 			read = append(read, id)
 			diags.Append(state.SetAttribute(ctx, path.Root("name"), "found")...)
 		},
 	}}
 	d := onlyError(t, resourceTestImport(t, def, "acme/x-1").Diagnostics)
-	if d.Summary() != "Invalid import ID" || d.Detail() != `The import ID of a thing is <ORG>/<ID>; got "acme/x-1".` {
+	if d.Summary() != "Invalid import ID" || d.Detail() != `The import ID of a thing is <ID>, or <ORG>/<ID>; got "acme/x-1".` {
 		t.Errorf("refusal: %s: %s", d.Summary(), d.Detail())
 	}
 	if len(read) != 0 {
-		t.Errorf("Read ran on a refused ID: %q", read)
+		t.Errorf("Read ran on a refused ID: %+v", read)
 	}
 	resp := resourceTestImport(t, def, "acme/t-1")
 	if resp.Diagnostics.HasError() {
 		t.Fatal(resp.Diagnostics)
 	}
-	if id, name := stringAt(t, resp.State, "id"), stringAt(t, resp.State, "name"); id != "t-1" || name != "found" || len(read) != 1 || read[0] != "acme/t-1" {
-		t.Errorf("id = %q, name = %q, Read got %q", id, name, read)
+	want := ParsedID{Form: 1, Parts: []string{"acme", "t-1"}}
+	if id, name := stringAt(t, resp.State, "id"), stringAt(t, resp.State, "name"); id != "t-1" || name != "found" ||
+		len(read) != 1 || read[0].Form != want.Form || !slices.Equal(read[0].Parts, want.Parts) || read[0].String() != "acme/t-1" {
+		t.Errorf("id = %q, name = %q, Read got %+v, want %+v", id, name, read, want)
 	}
 }
 

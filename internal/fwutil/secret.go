@@ -9,6 +9,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -80,6 +83,39 @@ func (s WriteOnlySecret) Attributes() map[string]schema.Attribute {
 			Validators:  []validator.Int64{siblingCheck{sibling: wo}},
 		},
 	}
+}
+
+// CreateOnly are the three attributes of a secret that the service takes
+// on create alone and sets once, such as a private key: a new value, or
+// a new version of the write-only twin, replaces the object, which
+// object names in the descriptions ("the client"). A secret the state
+// does not have (after an import) is taken as the one the service has,
+// and a version set where there was none sends nothing: neither replaces.
+func (s WriteOnlySecret) CreateOnly(object string) map[string]schema.Attribute {
+	s.Description += " " + UpperFirst(s.Service) + " sets it once: changing it replaces " + object + "."
+	attrs := s.Attributes()
+	noun, version := strings.ReplaceAll(s.Name, "_", " "), s.Name+"_wo_version"
+	secret, _ := attrs[s.Name].(schema.StringAttribute)
+	because := "Changing the " + noun + " replaces " + object + "."
+	secret.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplaceIf(secretInState, because, because)}
+	attrs[s.Name] = secret
+	v, _ := attrs[version].(schema.Int64Attribute)
+	v.Description += " Changing it replaces " + object + ", with the " + noun + " `" + s.Name + "_wo` gives; set where it was not, it sends nothing."
+	because = "Changing " + version + " replaces " + object + "."
+	v.PlanModifiers = []planmodifier.Int64{int64planmodifier.RequiresReplaceIf(versionInState, because, because)}
+	attrs[version] = v
+	return attrs
+}
+
+// secretInState and versionInState replace the object when the state
+// has the value that the plan changes: a create-only secret's, or its
+// version's.
+func secretInState(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	resp.RequiresReplace = !req.StateValue.IsNull()
+}
+
+func versionInState(_ context.Context, req planmodifier.Int64Request, resp *int64planmodifier.RequiresReplaceIfFuncResponse) {
+	resp.RequiresReplace = !req.StateValue.IsNull()
 }
 
 // siblingCheck, on an attribute that is set, refuses a sibling attribute

@@ -42,7 +42,7 @@ func KnownValues(object, service string, values ...string) planmodifier.String {
 		object: object, service: service,
 		taken:   func(v string) bool { return slices.Contains(known, v) },
 		problem: func(v string) string { return noneOf(v, service, known) },
-		desc:    fmt.Sprintf("%s is known to take %s; it decides on any other value.", upperFirst(service), quoteAll(known)),
+		desc:    fmt.Sprintf("%s is known to take %s; it decides on any other value.", UpperFirst(service), quoteAll(known)),
 	}
 }
 
@@ -56,7 +56,7 @@ func KnownForm(object, service string, re *regexp.Regexp, form string) planmodif
 		problem: func(v string) string {
 			return fmt.Sprintf("%q is not %s, the form that %s is known to take.", v, form, service)
 		},
-		desc: fmt.Sprintf("%s is known to take %s; it decides on any other value.", upperFirst(service), form),
+		desc: fmt.Sprintf("%s is known to take %s; it decides on any other value.", UpperFirst(service), form),
 	}
 }
 

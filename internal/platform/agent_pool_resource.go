@@ -125,18 +125,19 @@ func agentPoolSchema(context.Context) schema.Schema {
 // importAgentPool takes <POOL ID> or <ORGANIZATION>/<POOL NAME>: a name
 // is looked up, in any case, as the platform keeps pool names unique in
 // any case.
-func importAgentPool(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+func importAgentPool(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 	var found *platformclient.AgentPool
 	var err error
-	if org, name, ok := strings.Cut(id, "/"); ok {
-		found, err = c.AgentPools.ReadByName(ctx, org, name)
+	byName := len(id.Parts) == 2
+	if byName {
+		found, err = c.AgentPools.ReadByName(ctx, id.Parts[0], id.Parts[1])
 	} else {
-		found, err = c.AgentPools.Read(ctx, id)
+		found, err = c.AgentPools.Read(ctx, id.Parts[0])
 	}
-	if !importFound(diags, "agent pool", id, err) {
+	if !importFound(diags, "agent pool", id.String(), err) {
 		return
 	}
-	if org, _, ok := strings.Cut(id, "/"); ok && found.Organization != nil && !strings.EqualFold(found.Organization.Name, org) {
+	if org := id.Parts[0]; byName && found.Organization != nil && !strings.EqualFold(found.Organization.Name, org) {
 		diags.AddError("Cannot import the agent pool", fmt.Sprintf("The agent pool %s is a pool of the organization %q, not of %q.",
 			found.ID, found.Organization.Name, org))
 		return

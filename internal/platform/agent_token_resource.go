@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
@@ -115,13 +114,10 @@ func agentTokenSchema(context.Context) schema.Schema {
 
 // importAgentToken reads the token; its pool is the one the answer names,
 // or the ID's <POOL ID>, which must be the answer's where it names one.
-func importAgentToken(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	pool, tokenID, withPool := strings.Cut(id, "/")
-	if !withPool {
-		tokenID = pool
-	}
+func importAgentToken(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	pool, tokenID, withPool := id.Parts[0], id.Parts[len(id.Parts)-1], len(id.Parts) == 2
 	got, err := c.AgentTokens.Read(ctx, tokenID)
-	if !importFound(diags, "agent token", id, err) {
+	if !importFound(diags, "agent token", id.String(), err) {
 		return
 	}
 	switch {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -70,15 +69,15 @@ var workspaceNameRe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 // does not keep, is imported at its default by the workspace's Import, so
 // that the plan after an import of a configuration that leaves it out or
 // sets it false is empty.
-func importWorkspace(ctx context.Context, c *platformclient.Client, object, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+func importWorkspace(ctx context.Context, c *platformclient.Client, object string, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 	var got *platformclient.Workspace
 	var err error
-	if org, name, ok := strings.Cut(id, "/"); ok {
-		got, err = c.Workspaces.Read(ctx, org, name, platformclient.WorkspaceReadOptions{})
+	if p := id.Parts; len(p) == 2 {
+		got, err = c.Workspaces.Read(ctx, p[0], p[1], platformclient.WorkspaceReadOptions{})
 	} else {
-		got, err = c.Workspaces.ReadByID(ctx, id, platformclient.WorkspaceReadOptions{})
+		got, err = c.Workspaces.ReadByID(ctx, p[0], platformclient.WorkspaceReadOptions{})
 	}
-	if !importFoundAs(diags, object, "workspace", id, err) {
+	if !importFoundAs(diags, object, "workspace", id.String(), err) {
 		return
 	}
 	diags.Append(state.SetAttribute(ctx, path.Root("id"), got.ID)...)

@@ -92,7 +92,7 @@ func find[T any](ctx context.Context, l lookup, c *platformclient.Client, id, or
 			return o, true
 		}
 	}
-	diags.AddAttributeError(path.Root("name"), upperFirst(l.object)+" not found", fmt.Sprintf(
+	diags.AddAttributeError(path.Root("name"), fwutil.UpperFirst(l.object)+" not found", fmt.Sprintf(
 		"The organization %q has no %s named %q that the token may see: the name is compared exactly, in its case%s.",
 		org, l.object, name.ValueString(), l.unlisted))
 	return none, false

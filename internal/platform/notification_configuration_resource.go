@@ -303,9 +303,9 @@ func notificationSecrets(ctx context.Context, op fwutil.Op[*platformclient.Clien
 
 // importNotificationConfiguration checks that the configuration exists,
 // and reads its URL into url, which the platform returns.
-func importNotificationConfiguration(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	got, err := c.NotificationConfigurations.Read(ctx, id)
-	if !importFound(diags, "notification configuration", id, err) {
+func importNotificationConfiguration(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	got, err := c.NotificationConfigurations.Read(ctx, id.String())
+	if !importFound(diags, "notification configuration", id.String(), err) {
 		return
 	}
 	if got.URL != "" {

@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -90,9 +89,9 @@ var NewOAuthClientResource = fwutil.NewResource(&fwutil.Resource[oauthClientMode
 			Parts: []fwutil.IDPart{{Label: "<OAUTH CLIENT ID>", Attr: "id", Match: isOAuthClientID}},
 		}}},
 		Print: func(m *oauthClientModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.OAuthClients.Read(ctx, id)
-			importFound(diags, "OAuth client", id, err)
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.OAuthClients.Read(ctx, id.String())
+			importFound(diags, "OAuth client", id.String(), err)
 		},
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *oauthClientModel) error {
@@ -232,25 +231,11 @@ func oauthClientSchema(context.Context) schema.Schema {
 		Description: "A token of the code host (a personal access token) from which the platform makes the client's OAuth token, `oauth_token_id`. " +
 			"Changing it gives the OAuth token the new one in place; the token's ID stays.",
 	}.Attributes())
-	private := fwutil.WriteOnlySecret{
+	// Only a create sends the private key.
+	maps.Copy(attrs, fwutil.WriteOnlySecret{
 		Name: "private_key", Service: "the platform", Drift: oauthClientSecretsUnseen,
-		Description: "The private key of an Azure DevOps Server client (`service_provider = \"ado_server\"` only), in PEM. " +
-			"The platform sets it once: changing it replaces the client.",
-	}.Attributes()
-	// Only a create sends the private key. One the state did not have
-	// (after an import) is taken as the one the platform has.
-	if key, ok := private["private_key"].(schema.StringAttribute); ok {
-		key.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplaceIf(privateKeyReplaced,
-			"Changing the private key replaces the client.", "Changing the private key replaces the client.")}
-		private["private_key"] = key
-	}
-	if version, ok := private["private_key_wo_version"].(schema.Int64Attribute); ok {
-		version.Description += " Changing it replaces the client, with the key `private_key_wo` gives; set where it was not, it sends nothing."
-		version.PlanModifiers = []planmodifier.Int64{int64planmodifier.RequiresReplaceIf(privateKeyVersionReplaced,
-			"Changing private_key_wo_version replaces the client.", "Changing private_key_wo_version replaces the client.")}
-		private["private_key_wo_version"] = version
-	}
-	maps.Copy(attrs, private)
+		Description: "The private key of an Azure DevOps Server client (`service_provider = \"ado_server\"` only), in PEM.",
+	}.CreateOnly("the client"))
 	return schema.Schema{
 		Description: "An OAuth client of an organization of the platform: its connection to a code host, whose OAuth token (`oauth_token_id`) a workspace's " +
 			"`vcs_repo.oauth_token_id` names. The platform never returns the client's secrets (`secret`, `private_key`, `oauth_token`): a refresh cannot see " +
@@ -259,14 +244,6 @@ func oauthClientSchema(context.Context) schema.Schema {
 			"The import ID is the client's ID, such as `oc-6p5RiCe5CRjBmsGt`.",
 		Attributes: attrs,
 	}
-}
-
-func privateKeyReplaced(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	resp.RequiresReplace = !req.StateValue.IsNull()
-}
-
-func privateKeyVersionReplaced(_ context.Context, req planmodifier.Int64Request, resp *int64planmodifier.RequiresReplaceIfFuncResponse) {
-	resp.RequiresReplace = !req.StateValue.IsNull()
 }
 
 // poolRemoved replaces a client whose pool the configuration removes: an

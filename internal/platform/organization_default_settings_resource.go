@@ -44,9 +44,9 @@ var NewOrganizationDefaultSettingsResource = fwutil.NewResource(&fwutil.Resource
 			Rule: organizationNameRule,
 		},
 		Print: func(m *organizationDefaultSettingsModel) string { return m.Organization.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.Organizations.Read(ctx, id, platformclient.OrganizationReadOptions{})
-			importFoundAs(diags, "organization's default settings", "organization", id, err)
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.Organizations.Read(ctx, id.String(), platformclient.OrganizationReadOptions{})
+			importFoundAs(diags, "organization's default settings", "organization", id.String(), err)
 		},
 	},
 	// The settings always exist: a create sets them, as an update does.

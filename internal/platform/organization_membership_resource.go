@@ -140,17 +140,17 @@ func (invitedOnCreate) PlanModifyString(_ context.Context, req planmodifier.Stri
 
 // importOrganizationMembership takes <MEMBERSHIP ID> or
 // <ORGANIZATION>/<EMAIL>, whose email is found in any case.
-func importOrganizationMembership(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+func importOrganizationMembership(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 	const object = "organization membership"
 	var found *platformclient.OrganizationMembership
 	var err error
-	org, email, byEmail := strings.Cut(id, "/")
+	org, byEmail := id.Parts[0], len(id.Parts) == 2
 	if byEmail {
-		found, err = c.OrganizationMemberships.ReadByEmail(ctx, org, email)
+		found, err = c.OrganizationMemberships.ReadByEmail(ctx, org, id.Parts[1])
 	} else {
-		found, err = c.OrganizationMemberships.Read(ctx, id)
+		found, err = c.OrganizationMemberships.Read(ctx, id.Parts[0])
 	}
-	if !importFound(diags, object, id, err) {
+	if !importFound(diags, object, id.String(), err) {
 		return
 	}
 	if byEmail && found.Organization != nil && !strings.EqualFold(found.Organization.Name, org) {

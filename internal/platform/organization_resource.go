@@ -118,9 +118,9 @@ var NewOrganizationResource = fwutil.NewResource(&fwutil.Resource[organizationMo
 
 // importOrganization takes the organization's name, in any case, as the
 // platform matches it; the state takes the name as the platform keeps it.
-func importOrganization(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	found, err := c.Organizations.Read(ctx, id, platformclient.OrganizationReadOptions{})
-	if !importFound(diags, "organization", id, err) {
+func importOrganization(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	found, err := c.Organizations.Read(ctx, id.String(), platformclient.OrganizationReadOptions{})
+	if !importFound(diags, "organization", id.String(), err) {
 		return
 	}
 	diags.Append(state.SetAttribute(ctx, path.Root("name"), found.Name)...)

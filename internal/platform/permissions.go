@@ -13,6 +13,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
 // A team's access to a project or to a workspace is a level: a fixed one,
@@ -105,7 +107,7 @@ func permissionDescription(levels accessLevels, p permission) string {
 	}
 	what := "Whether the team may " + p.lets + "."
 	if p.values != nil {
-		what = upperFirst(p.lets) + ": one of `" + strings.Join(p.values, "`, `") + "`."
+		what = fwutil.UpperFirst(p.lets) + ": one of `" + strings.Join(p.values, "`, `") + "`."
 	}
 	return what + " A fixed level implies it: " + strings.Join(implied, ", ") + "."
 }

@@ -74,7 +74,8 @@ func newPoolListResource[M any](l poolList[M]) func() resource.Resource {
 				}}},
 			}}},
 			Print: func(m *M) string { return l.base(m).AgentPoolID.ValueString() },
-			Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+			Read: func(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+				id := parsed.String()
 				_, err := c.AgentPools.Read(ctx, id)
 				if importFoundAs(diags, l.object, "agent pool", id, err) {
 					diags.Append(state.SetAttribute(ctx, path.Root("agent_pool_id"), id)...)

@@ -4,15 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -29,116 +22,83 @@ type projectOAuthClientModel struct {
 func isProjectID(s string) bool { return platformclient.IsID(platformclient.PrefixProject, s) }
 
 // NewProjectOAuthClientResource is the constructor of
-// stack_platform_project_oauth_client.
-var NewProjectOAuthClientResource = fwutil.NewResource(&fwutil.Resource[projectOAuthClientModel, *platformclient.Client]{
-	TypeName: "platform_project_oauth_client",
-	Service:  platformclient.Service,
-	Object:   "project OAuth client",
-	Schema:   projectOAuthClientSchema,
-	Import: &fwutil.Import[projectOAuthClientModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Of: "an OAuth client's attachment to a project", Forms: []fwutil.IDForm{
-			{Parts: []fwutil.IDPart{
-				{Label: "<OAUTH CLIENT ID>", Attr: "oauth_client_id", Match: func(s string) bool {
-					return platformclient.IsID(platformclient.PrefixOAuthClient, s)
-				}},
-				{Label: "<PROJECT ID>", Attr: "project_id", Match: isProjectID},
-			}},
-			{Parts: []fwutil.IDPart{
-				{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString},
-				{Label: "<PROJECT ID>", Attr: "project_id", Match: isProjectID},
-				{Label: "<OAUTH CLIENT NAME>"},
-			}},
+// stack_platform_project_oauth_client. Attaching twice is the same as
+// once: the platform refuses nothing that a create could take over.
+var NewProjectOAuthClientResource = newAttachmentResource(attachment[projectOAuthClientModel]{
+	typeName: "platform_project_oauth_client",
+	object:   "project OAuth client",
+	of:       "an OAuth client's attachment to a project",
+	description: "Attaches an OAuth client of the platform to a project, so that the project's workspaces may use it when the client is not " +
+		"`organization_scoped`. Every argument replaces the attachment; one removed outside Terraform is planned again. " +
+		"The import ID is `<OAUTH CLIENT ID>/<PROJECT ID>`, such as `oc-6p5RiCe5CRjBmsGt/prj-7q6SjDf6DSkCntHu`, or " +
+		"`<ORGANIZATION>/<PROJECT ID>/<OAUTH CLIENT NAME>`.",
+	idDescription: "The attachment's ID: `<OAUTH CLIENT ID>/<PROJECT ID>`.",
+	id:            func(m *projectOAuthClientModel) *types.String { return &m.ID },
+	parent: attachmentEnd[projectOAuthClientModel]{
+		attr: "oauth_client_id", label: "<OAUTH CLIENT ID>", prefix: platformclient.PrefixOAuthClient, kind: "an OAuth client",
+		description: "ID of the OAuth client, `oc-` and 16 characters. Changing it replaces the attachment.",
+		field:       func(m *projectOAuthClientModel) *types.String { return &m.OAuthClientID },
+	},
+	members: []attachmentMember[projectOAuthClientModel]{{
+		attachmentEnd: attachmentEnd[projectOAuthClientModel]{
+			attr: "project_id", label: "<PROJECT ID>", prefix: platformclient.PrefixProject, kind: "a project",
+			description: "ID of the project, `prj-` and 16 characters, of the client's organization. Changing it replaces the attachment.",
+			field:       func(m *projectOAuthClientModel) *types.String { return &m.ProjectID },
+		},
+		// One read: the client, whose projects the answer names.
+		attached: func(ctx context.Context, c *platformclient.Client, clientID, projectID string) (bool, error) {
+			oc, err := c.OAuthClients.Read(ctx, clientID)
+			if err != nil {
+				return false, err
+			}
+			return hasProject(oc, projectID), nil
+		},
+		add: func(ctx context.Context, c *platformclient.Client, clientID, projectID string) error {
+			return c.OAuthClients.AddProjects(ctx, clientID, []string{projectID})
+		},
+		remove: func(ctx context.Context, c *platformclient.Client, clientID, projectID string) error {
+			return c.OAuthClients.RemoveProjects(ctx, clientID, []string{projectID})
+		},
+	}},
+	notAttached: projectOAuthClientNotAttached,
+	forms: []attachmentForm{{
+		IDForm: fwutil.IDForm{Parts: []fwutil.IDPart{
+			{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString},
+			{Label: "<PROJECT ID>", Attr: "project_id", Match: isProjectID},
+			{Label: "<OAUTH CLIENT NAME>"},
 		}},
-		Print: func(m *projectOAuthClientModel) string { return m.ID.ValueString() },
-		Read:  importProjectOAuthClient,
-	},
-	// Attaching twice is the same as once: the platform refuses nothing
-	// that a create could take over.
-	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectOAuthClientModel) error {
-		err := op.Client.OAuthClients.AddProjects(ctx, m.OAuthClientID.ValueString(), []string{m.ProjectID.ValueString()})
-		m.ID = types.StringValue(m.OAuthClientID.ValueString() + "/" + m.ProjectID.ValueString())
-		return err
-	},
-	// One read: the client, whose projects the answer names.
-	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectOAuthClientModel) error {
-		oc, err := op.Client.OAuthClients.Read(ctx, m.OAuthClientID.ValueString())
-		if err != nil {
-			return err
-		}
-		if !slices.ContainsFunc(oc.Projects, func(p *platformclient.Project) bool { return p != nil && p.ID == m.ProjectID.ValueString() }) {
-			return fwutil.ErrGone
-		}
-		m.ID = types.StringValue(oc.ID + "/" + m.ProjectID.ValueString())
-		return nil
-	},
-	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectOAuthClientModel) error {
-		return op.Client.OAuthClients.RemoveProjects(ctx, m.OAuthClientID.ValueString(), []string{m.ProjectID.ValueString()})
-	},
+		find: findProjectOAuthClient,
+	}},
 })
 
-func projectOAuthClientSchema(context.Context) schema.Schema {
-	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
-	return schema.Schema{
-		Description: "Attaches an OAuth client of the platform to a project, so that the project's workspaces may use it when the client is not " +
-			"`organization_scoped`. Every argument replaces the attachment; one removed outside Terraform is planned again. " +
-			"The import ID is `<OAUTH CLIENT ID>/<PROJECT ID>`, such as `oc-6p5RiCe5CRjBmsGt/prj-7q6SjDf6DSkCntHu`, or " +
-			"`<ORGANIZATION>/<PROJECT ID>/<OAUTH CLIENT NAME>`.",
-		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed:      true,
-				Description:   "The attachment's ID: `<OAUTH CLIENT ID>/<PROJECT ID>`.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"oauth_client_id": schema.StringAttribute{
-				Required:      true,
-				Description:   "ID of the OAuth client, `oc-` and 16 characters. Changing it replaces the attachment.",
-				Validators:    []validator.String{idValidator(platformclient.PrefixOAuthClient, "an OAuth client")},
-				PlanModifiers: replace,
-			},
-			"project_id": schema.StringAttribute{
-				Required:      true,
-				Description:   "ID of the project, `prj-` and 16 characters, of the client's organization. Changing it replaces the attachment.",
-				Validators:    []validator.String{idValidator(platformclient.PrefixProject, "a project")},
-				PlanModifiers: replace,
-			},
-		},
-	}
+// hasProject reports whether the client is attached to the project.
+func hasProject(oc *platformclient.OAuthClient, project string) bool {
+	return slices.ContainsFunc(oc.Projects, func(p *platformclient.Project) bool { return p != nil && p.ID == project })
 }
 
-// importProjectOAuthClient finds the client that id names, by its ID or
-// by its name in the organization (exactly, in its case; the first of
-// that name), and checks that it is attached to the project.
-func importProjectOAuthClient(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	parts := strings.SplitN(id, "/", 3)
-	var oc *platformclient.OAuthClient
-	if len(parts) == 2 {
-		got, err := c.OAuthClients.Read(ctx, parts[0])
-		if !importFoundAs(diags, "project OAuth client", "OAuth client", parts[0], err) {
-			return
-		}
-		oc = got
-	} else {
-		list, err := c.OAuthClients.List(ctx, parts[0])
-		if !importFoundAs(diags, "project OAuth client", "organization", parts[0], err) {
-			return
-		}
-		for _, o := range list.Items {
-			if o.Name != nil && *o.Name == parts[2] {
-				oc = o
-				break
-			}
-		}
-		if oc == nil {
-			importNotFound(diags, "project OAuth client", "OAuth client", parts[2], fmt.Sprintf(
-				"The organization %q has no OAuth client named %q that the token may see: the name is compared exactly, in its case.", parts[0], parts[2]))
-			return
-		}
-		diags.Append(state.SetAttribute(ctx, path.Root("oauth_client_id"), oc.ID)...)
-	}
-	project := parts[1]
-	if !slices.ContainsFunc(oc.Projects, func(p *platformclient.Project) bool { return p != nil && p.ID == project }) {
-		diags.AddError("Cannot import the project OAuth client", fmt.Sprintf("The OAuth client %s is not attached to the project %s.", oc.ID, project))
+func projectOAuthClientNotAttached(diags *diag.Diagnostics, _ fwutil.ParsedID, clientID, projectID string) {
+	diags.AddError("Cannot import the project OAuth client", fmt.Sprintf("The OAuth client %s is not attached to the project %s.", clientID, projectID))
+}
+
+// findProjectOAuthClient finds the client that
+// <ORGANIZATION>/<PROJECT ID>/<OAUTH CLIENT NAME> names, by its name in
+// the organization (exactly, in its case; the first of that name), and
+// checks that it is attached to the project.
+func findProjectOAuthClient(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, diags *diag.Diagnostics) (clientID, projectID string, checked bool) {
+	org, projectID, name := id.Parts[0], id.Parts[1], id.Parts[2]
+	list, err := c.OAuthClients.List(ctx, org)
+	if !importFoundAs(diags, "project OAuth client", "organization", org, err) {
 		return
 	}
-	diags.Append(state.SetAttribute(ctx, path.Root("id"), oc.ID+"/"+project)...)
+	i := slices.IndexFunc(list.Items, func(o *platformclient.OAuthClient) bool { return o.Name != nil && *o.Name == name })
+	if i < 0 {
+		importNotFound(diags, "project OAuth client", "OAuth client", name, fmt.Sprintf(
+			"The organization %q has no OAuth client named %q that the token may see: the name is compared exactly, in its case.", org, name))
+		return
+	}
+	oc := list.Items[i]
+	if !hasProject(oc, projectID) {
+		projectOAuthClientNotAttached(diags, id, oc.ID, projectID)
+	}
+	return oc.ID, projectID, true
 }

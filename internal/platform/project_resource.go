@@ -62,9 +62,9 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 			Parts: []fwutil.IDPart{{Label: "<PROJECT ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixProject, s) }}},
 		}}},
 		Print: func(m *projectModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{})
-			importFound(diags, "project", id, err)
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.Projects.Read(ctx, id.String(), platformclient.ProjectReadOptions{})
+			importFound(diags, "project", id.String(), err)
 		},
 	},
 	Conflict: &fwutil.Conflict[projectModel, *platformclient.Client]{

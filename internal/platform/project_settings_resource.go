@@ -53,7 +53,8 @@ var NewProjectSettingsResource = fwutil.NewResource(&fwutil.Resource[projectSett
 			}}},
 		}}},
 		Print: func(m *projectSettingsModel) string { return m.ProjectID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		Read: func(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+			id := parsed.String()
 			_, err := c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{})
 			if importFoundAs(diags, "project settings", "project", id, err) {
 				diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)

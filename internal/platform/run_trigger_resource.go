@@ -40,9 +40,9 @@ var NewRunTriggerResource = fwutil.NewResource(&fwutil.Resource[runTriggerModel,
 			Parts: []fwutil.IDPart{{Label: "<RUN TRIGGER ID>", Attr: "id", Match: isRunTriggerID}},
 		}}},
 		Print: func(m *runTriggerModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.RunTriggers.Read(ctx, id)
-			importFound(diags, "run trigger", id, err)
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.RunTriggers.Read(ctx, id.String())
+			importFound(diags, "run trigger", id.String(), err)
 		},
 	},
 	Plan: &fwutil.Plan[runTriggerModel, *platformclient.Client]{

@@ -68,9 +68,10 @@ func orgTokenResource(k orgTokenKind) *fwutil.Resource[organizationTokenModel, *
 				Rule: organizationNameRule,
 			},
 			Print: func(m *organizationTokenModel) string { return m.Organization.ValueString() },
-			Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-				if _, err := k.calls(c).Read(ctx, id); importFound(diags, k.object, id, err) {
-					diags.Append(state.SetAttribute(ctx, path.Root("id"), id)...)
+			Read: func(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+				org := parsed.String()
+				if _, err := k.calls(c).Read(ctx, org); importFound(diags, k.object, org, err) {
+					diags.Append(state.SetAttribute(ctx, path.Root("id"), org)...)
 				}
 			},
 		},
@@ -80,7 +81,7 @@ func orgTokenResource(k orgTokenKind) *fwutil.Resource[organizationTokenModel, *
 				_, err := k.calls(op.Client).Read(ctx, org)
 				switch {
 				case err == nil:
-					return &fwutil.Failure{Summary: upperFirst(k.object) + " already exists", Path: path.Root("force_regenerate"), Detail: fmt.Sprintf(
+					return &fwutil.Failure{Summary: fwutil.UpperFirst(k.object) + " already exists", Path: path.Root("force_regenerate"), Detail: fmt.Sprintf(
 						"The organization %q has an %s already, and a create would replace it: whatever uses it would stop working. "+
 							"Set force_regenerate = true to replace it, or import it to manage it with Terraform: "+
 							"`terraform import <resource address> %s` (its secret cannot be read back).", org, k.object, org)}
@@ -176,7 +177,7 @@ func orgTokenEphemeral(k orgTokenKind) *fwutil.Ephemeral[organizationTokenEpheme
 				_, err := k.calls(c).Read(ctx, org)
 				switch {
 				case err == nil:
-					return openedOrganizationToken{}, &fwutil.Failure{Summary: upperFirst(k.object) + " already exists", Path: path.Root("replace_existing"), Detail: fmt.Sprintf(
+					return openedOrganizationToken{}, &fwutil.Failure{Summary: fwutil.UpperFirst(k.object) + " already exists", Path: path.Root("replace_existing"), Detail: fmt.Sprintf(
 						"The organization %q has an %s already. An organization has only one: opening a new one would replace it for good, "+
 							"so that whatever uses it would stop working, and the end of the run would leave the organization without one. "+
 							"Set replace_existing = true to replace it all the same.", org, k.object)}

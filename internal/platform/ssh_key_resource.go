@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
@@ -110,29 +108,15 @@ func sshKeySchema(context.Context) schema.Schema {
 			Validators:  notBlankValidators(),
 		},
 	}
-	secret := fwutil.WriteOnlySecret{
+	// Only a create sends the key: a new one makes a new SSH key.
+	maps.Copy(attrs, fwutil.WriteOnlySecret{
 		Name:        "key",
-		Description: "The private SSH key's text, such as `-----BEGIN OPENSSH PRIVATE KEY-----...`. It or `key_wo` is required. The platform sets it once: changing it replaces the key.",
+		Description: "The private SSH key's text, such as `-----BEGIN OPENSSH PRIVATE KEY-----...`. It or `key_wo` is required.",
 		Service:     "the platform",
 		Drift: "The platform never returns the key: the state keeps the configured value, and a change made outside Terraform cannot be seen. " +
 			"After an import, the state has no key: the next plan stores the configured one without sending it.",
 		Validators: notBlankValidators(),
-	}.Attributes()
-	// Only a create sends the key: a new one, or a new version of the
-	// write-only one, makes a new SSH key. One the state did not have
-	// (after an import) is taken as the one the platform has.
-	if key, ok := secret["key"].(schema.StringAttribute); ok {
-		key.PlanModifiers = []planmodifier.String{stringplanmodifier.RequiresReplaceIf(keyReplaced,
-			"Changing the key replaces the SSH key.", "Changing the key replaces the SSH key.")}
-		secret["key"] = key
-	}
-	if version, ok := secret["key_wo_version"].(schema.Int64Attribute); ok {
-		version.Description += " Changing it replaces the SSH key, with the key `key_wo` gives; set where it was not, it sends nothing."
-		version.PlanModifiers = []planmodifier.Int64{int64planmodifier.RequiresReplaceIf(keyVersionReplaced,
-			"Changing key_wo_version replaces the SSH key.", "Changing key_wo_version replaces the SSH key.")}
-		secret["key_wo_version"] = version
-	}
-	maps.Copy(attrs, secret)
+	}.CreateOnly("the SSH key"))
 	return schema.Schema{
 		Description: "A private SSH key of an organization of the platform, which its workspaces use to fetch modules from private repositories. " +
 			"The platform never returns the key; it renames a key in place, and a new key replaces it. An organization's token may not manage SSH keys. " +
@@ -141,25 +125,18 @@ func sshKeySchema(context.Context) schema.Schema {
 	}
 }
 
-func keyReplaced(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	resp.RequiresReplace = !req.StateValue.IsNull()
-}
-
-func keyVersionReplaced(_ context.Context, req planmodifier.Int64Request, resp *int64planmodifier.RequiresReplaceIfFuncResponse) {
-	resp.RequiresReplace = !req.StateValue.IsNull()
-}
-
 // importSSHKey reads the key that the ID names, and checks that it is one
 // of its organization's, which the platform does not answer with the key.
-func importSSHKey(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	org, keyID, ok := strings.Cut(id, "/")
-	if !ok {
-		org, keyID = c.Organization(), id
-		if org == "" {
-			diags.AddError("Cannot import the SSH key", fmt.Sprintf(
-				"The provider has no default organization (platform.organization or STACK_PLATFORM_ORGANIZATION) for %q: import it as <ORGANIZATION>/%s.", id, id))
-			return
-		}
+func importSSHKey(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	id, keyID := parsed.String(), parsed.Parts[len(parsed.Parts)-1]
+	org := c.Organization()
+	switch {
+	case len(parsed.Parts) == 2:
+		org = parsed.Parts[0]
+	case org == "":
+		diags.AddError("Cannot import the SSH key", fmt.Sprintf(
+			"The provider has no default organization (platform.organization or STACK_PLATFORM_ORGANIZATION) for %q: import it as <ORGANIZATION>/%s.", id, id))
+		return
 	}
 	if _, err := c.SSHKeys.Read(ctx, keyID); !importFound(diags, "SSH key", id, err) {
 		return

@@ -184,10 +184,10 @@ func validateTeamAccess(_ context.Context, _ tfsdk.Config, m *teamAccessModel, d
 // importTeamAccess reads the access that the ID names; with the form
 // <ORGANIZATION>/<WORKSPACE NAME>/<ACCESS ID>, it checks that the access
 // is one to that workspace.
-func importTeamAccess(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
-	parts := strings.Split(id, "/")
+func importTeamAccess(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
+	parts := id.Parts
 	got, err := c.TeamWorkspaces.Read(ctx, parts[len(parts)-1])
-	if !importFound(diags, "team access", id, err) || len(parts) == 1 {
+	if !importFound(diags, "team access", id.String(), err) || len(parts) == 1 {
 		return
 	}
 	ws, err := c.Workspaces.Read(ctx, parts[0], parts[1], platformclient.WorkspaceReadOptions{})

@@ -77,9 +77,9 @@ var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProje
 			}}},
 		}}},
 		Print: func(m *teamProjectAccessModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.TeamProjectAccesses.Read(ctx, id)
-			importFound(diags, "team project access", id, err)
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.TeamProjectAccesses.Read(ctx, id.String())
+			importFound(diags, "team project access", id.String(), err)
 		},
 	},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {

@@ -166,7 +166,7 @@ func teamSchema(context.Context) schema.Schema {
 	}
 	return schema.Schema{
 		Description: "A team of an organization of the platform, with what it may do across the organization. " +
-			"Deleting a team deletes its tokens and its access to projects. The import ID is `<ORGANIZATION>/<TEAM ID>` or `<ORGANIZATION>/<TEAM NAME>`, " +
+			"Deleting a team deletes its tokens and its access to projects. The import ID is `<ORGANIZATION>/<TEAM ID>` or `<ORGANIZATION>/<TEAM NAME>` (the name in any case), " +
 			"such as `acme/team-6p5RiCe5CRjBmsGt` or `acme/platform-admins`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
@@ -219,18 +219,29 @@ func (f organizationAccessFlag) description() string {
 }
 
 // importTeam takes <ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>:
-// a name is looked up.
-func importTeam(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	org, team, _ := strings.Cut(id, "/") // the grammar checked the parts
+// a name is looked up in any case, as the platform keeps team names
+// unique in any case.
+func importTeam(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	id, org, team := parsed.String(), parsed.Parts[0], parsed.Parts[1]
 	var found *platformclient.Team
-	var err error
 	if platformclient.IsID(platformclient.PrefixTeam, team) {
-		found, err = c.Teams.Read(ctx, team)
+		var err error
+		if found, err = c.Teams.Read(ctx, team); !importFound(diags, "team", id, err) {
+			return
+		}
 	} else {
-		found, err = c.Teams.ReadByName(ctx, org, team)
-	}
-	if !importFound(diags, "team", id, err) {
-		return
+		// filter[names] is exact; the search (q) matches a part of the
+		// name in any case.
+		teams, err := c.Teams.List(ctx, org, platformclient.TeamListOptions{Query: team})
+		if !importFound(diags, "team", id, err) {
+			return
+		}
+		i := slices.IndexFunc(teams.Items, func(t *platformclient.Team) bool { return strings.EqualFold(t.Name, team) })
+		if i < 0 {
+			importNotFound(diags, "team", "team", id, fmt.Sprintf("The organization %q has no team named %q, in any case, that the token may see.", org, team))
+			return
+		}
+		found = teams.Items[i]
 	}
 	if found.Organization != nil && !strings.EqualFold(found.Organization.Name, org) {
 		diags.AddError("Cannot import the team", fmt.Sprintf("The team %s is a team of the organization %q, not of %q: import it as %s/%s.",

@@ -44,7 +44,8 @@ var NewTeamTokenResource = fwutil.NewResource(&fwutil.Resource[teamTokenModel, *
 			}}},
 		}}},
 		Print: func(m *teamTokenModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		Read: func(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+			id := parsed.String()
 			var err error
 			if platformclient.IsID(platformclient.PrefixTeam, id) {
 				_, err = c.TeamTokens.ReadLegacy(ctx, id)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -327,9 +326,8 @@ func existingVariableImportID(ctx context.Context, c *platformclient.Client, m *
 // provider does: the middle part is a set's ID when it looks like one. It
 // reads the variable (after the workspace, to learn its ID), so that an ID
 // the platform does not answer fails in the provider's words.
-func importVariable(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	parts := strings.Split(id, "/") // three parts: the grammar checked them
-	org, middle, varID := parts[0], parts[1], parts[2]
+func importVariable(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	id, org, middle, varID := parsed.String(), parsed.Parts[0], parsed.Parts[1], parsed.Parts[2]
 	parent, parentAttr := platformclient.InVariableSet(middle), "variable_set_id"
 	if !platformclient.IsID(platformclient.PrefixVariableSet, middle) {
 		ws, err := c.Workspaces.Read(ctx, org, middle, platformclient.WorkspaceReadOptions{})

@@ -4,16 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -29,28 +21,51 @@ type variableSetAssignmentModel struct {
 	ProjectID     types.String `tfsdk:"project_id"`
 }
 
-// target is the ID of the workspace or project the set applies to.
-func (m *variableSetAssignmentModel) target() string {
-	if !m.ProjectID.IsNull() {
-		return m.ProjectID.ValueString()
-	}
-	return m.WorkspaceID.ValueString()
-}
-
 // NewVariableSetAssignmentResource is the constructor of
-// stack_platform_variable_set_assignment.
-var NewVariableSetAssignmentResource = fwutil.NewResource(&fwutil.Resource[variableSetAssignmentModel, *platformclient.Client]{
-	TypeName: "platform_variable_set_assignment",
-	Service:  platformclient.Service,
-	Object:   "variable set assignment",
-	Schema:   variableSetAssignmentSchema,
-	Import: &fwutil.Import[variableSetAssignmentModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
-			{
+// stack_platform_variable_set_assignment. Assigning twice is the same as
+// once: the platform refuses nothing that a create could take over.
+var NewVariableSetAssignmentResource = newAttachmentResource(attachment[variableSetAssignmentModel]{
+	typeName: "platform_variable_set_assignment",
+	object:   "variable set assignment",
+	description: "Applies a variable set of the platform to a workspace or to a project (and so to the project's workspaces). " +
+		"A global set applies to every workspace already and cannot be assigned; a set owned by a project can be assigned only to that project or its workspaces. " +
+		"Every argument replaces the assignment. The import ID is `<VARIABLE SET ID>/<WORKSPACE ID>` or `<VARIABLE SET ID>/<PROJECT ID>`, " +
+		"such as `varset-6p5RiCe5CRjBmsGt/ws-7q6SjDf6DSkCntHu`; or `<ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME>` for a workspace, " +
+		"`<ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME>` for a project.",
+	idDescription: "The assignment's ID: `<VARIABLE SET ID>_<WORKSPACE OR PROJECT ID>`, such as `varset-6p5RiCe5CRjBmsGt_ws-7q6SjDf6DSkCntHu`.",
+	sep:           "_",
+	id:            func(m *variableSetAssignmentModel) *types.String { return &m.ID },
+	parent: attachmentEnd[variableSetAssignmentModel]{
+		attr: "variable_set_id", label: "<VARIABLE SET ID>", prefix: platformclient.PrefixVariableSet, kind: "a variable set",
+		description: "ID of the variable set, " + variableSetIDRule + ". Changing it replaces the assignment.",
+		field:       func(m *variableSetAssignmentModel) *types.String { return &m.VariableSetID },
+	},
+	members: []attachmentMember[variableSetAssignmentModel]{
+		assignmentTarget(attachmentEnd[variableSetAssignmentModel]{
+			attr: "workspace_id", label: "<WORKSPACE ID>", prefix: platformclient.PrefixWorkspace, kind: "a workspace",
+			description: "ID of the workspace the set applies to, `ws-` and 16 characters. Set it or `project_id`. Changing it replaces the assignment.",
+			field:       func(m *variableSetAssignmentModel) *types.String { return &m.WorkspaceID },
+		}, assignedToWorkspace, (*platformclient.VariableSets).ApplyToWorkspaces, (*platformclient.VariableSets).RemoveFromWorkspaces),
+		assignmentTarget(attachmentEnd[variableSetAssignmentModel]{
+			attr: "project_id", label: "<PROJECT ID>", prefix: platformclient.PrefixProject, kind: "a project",
+			description: "ID of the project the set applies to, `prj-` and 16 characters. Set it or `workspace_id`. Changing it replaces the assignment.",
+			field:       func(m *variableSetAssignmentModel) *types.String { return &m.ProjectID },
+		}, assignedToProject, (*platformclient.VariableSets).ApplyToProjects, (*platformclient.VariableSets).RemoveFromProjects),
+	},
+	notAttached: func(diags *diag.Diagnostics, id fwutil.ParsedID, set, target string) {
+		importNotFound(diags, "variable set assignment", "variable set assignment", id.String(), fmt.Sprintf("The variable set %s is not assigned to %s.", set, target))
+	},
+	// The incumbent provider's forms, by names.
+	forms: []attachmentForm{
+		{
+			IDForm: fwutil.IDForm{
 				Says:  "<ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME> for a workspace",
 				Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>"}, {Label: "<WORKSPACE NAME>"}, {Label: "<VARIABLE SET NAME>"}},
 			},
-			{
+			find: findVariableSetAssignment,
+		},
+		{
+			IDForm: fwutil.IDForm{
 				Says: "<ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME> for a project",
 				Parts: []fwutil.IDPart{
 					{Label: "<ORGANIZATION>"},
@@ -58,94 +73,55 @@ var NewVariableSetAssignmentResource = fwutil.NewResource(&fwutil.Resource[varia
 					{Label: "<VARIABLE SET NAME>"},
 				},
 			},
-		}},
-		Read: importVariableSetAssignment,
-	},
-	// Assigning twice is the same as once: the platform refuses nothing
-	// that a create could take over.
-	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetAssignmentModel) error {
-		setID := m.VariableSetID.ValueString()
-		var err error
-		if !m.ProjectID.IsNull() {
-			err = op.Client.VariableSets.ApplyToProjects(ctx, setID, []string{m.target()})
-		} else {
-			err = op.Client.VariableSets.ApplyToWorkspaces(ctx, setID, []string{m.target()})
-		}
-		m.ID = types.StringValue(setID + "_" + m.target())
-		return err
-	},
-	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetAssignmentModel) error {
-		vs, err := op.Client.VariableSets.Read(ctx, m.VariableSetID.ValueString(), platformclient.VariableSetReadOptions{})
-		if err != nil {
-			return err
-		}
-		assigned := slices.ContainsFunc(vs.Workspaces, func(w *platformclient.Workspace) bool { return w.ID == m.target() })
-		if !m.ProjectID.IsNull() {
-			assigned = slices.ContainsFunc(vs.Projects, func(p *platformclient.Project) bool { return p.ID == m.target() })
-		}
-		if !assigned {
-			return fwutil.ErrGone
-		}
-		m.ID = types.StringValue(vs.ID + "_" + m.target())
-		return nil
-	},
-	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableSetAssignmentModel) error {
-		if !m.ProjectID.IsNull() {
-			return op.Client.VariableSets.RemoveFromProjects(ctx, m.VariableSetID.ValueString(), []string{m.target()})
-		}
-		return op.Client.VariableSets.RemoveFromWorkspaces(ctx, m.VariableSetID.ValueString(), []string{m.target()})
+			find: findVariableSetAssignment,
+		},
 	},
 })
 
-func variableSetAssignmentSchema(context.Context) schema.Schema {
-	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
-	return schema.Schema{
-		Description: "Applies a variable set of the platform to a workspace or to a project (and so to the project's workspaces). " +
-			"A global set applies to every workspace already and cannot be assigned; a set owned by a project can be assigned only to that project or its workspaces. " +
-			"Every argument replaces the assignment. The import ID is `<ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME>` for a workspace, " +
-			"`<ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME>` for a project.",
-		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed:      true,
-				Description:   "The assignment's ID: `<VARIABLE SET ID>_<WORKSPACE OR PROJECT ID>`, such as `varset-6p5RiCe5CRjBmsGt_ws-7q6SjDf6DSkCntHu`.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"variable_set_id": schema.StringAttribute{
-				Required:      true,
-				Description:   "ID of the variable set, " + variableSetIDRule + ". Changing it replaces the assignment.",
-				Validators:    []validator.String{idValidator(platformclient.PrefixVariableSet, "a variable set")},
-				PlanModifiers: replace,
-			},
-			"workspace_id": schema.StringAttribute{
-				Optional:    true,
-				Description: "ID of the workspace the set applies to, `ws-` and 16 characters. Set it or `project_id`. Changing it replaces the assignment.",
-				Validators: []validator.String{
-					idValidator(platformclient.PrefixWorkspace, "a workspace"),
-					stringvalidator.ExactlyOneOf(path.MatchRoot("workspace_id"), path.MatchRoot("project_id")),
-				},
-				PlanModifiers: replace,
-			},
-			"project_id": schema.StringAttribute{
-				Optional:      true,
-				Description:   "ID of the project the set applies to, `prj-` and 16 characters. Set it or `workspace_id`. Changing it replaces the assignment.",
-				Validators:    []validator.String{idValidator(platformclient.PrefixProject, "a project")},
-				PlanModifiers: replace,
-			},
+// assignmentTarget is a kind of target of a set, a workspace or a
+// project, which the set's answer lists (listed), and which apply and
+// remove assign and unassign.
+func assignmentTarget(end attachmentEnd[variableSetAssignmentModel], listed func(vs *platformclient.VariableSet, target string) bool,
+	apply, remove func(s *platformclient.VariableSets, ctx context.Context, set string, targets []string) error,
+) attachmentMember[variableSetAssignmentModel] {
+	return attachmentMember[variableSetAssignmentModel]{
+		attachmentEnd: end,
+		attached: func(ctx context.Context, c *platformclient.Client, set, target string) (bool, error) {
+			vs, err := c.VariableSets.Read(ctx, set, platformclient.VariableSetReadOptions{})
+			if err != nil {
+				return false, err
+			}
+			return listed(vs, target), nil
+		},
+		add: func(ctx context.Context, c *platformclient.Client, set, target string) error {
+			return apply(c.VariableSets, ctx, set, []string{target})
+		},
+		remove: func(ctx context.Context, c *platformclient.Client, set, target string) error {
+			return remove(c.VariableSets, ctx, set, []string{target})
 		},
 	}
 }
 
-// importVariableSetAssignment takes the incumbent provider's IDs:
+// assignedToWorkspace and assignedToProject report whether the set's
+// answer lists the workspace, or the project.
+func assignedToWorkspace(vs *platformclient.VariableSet, workspace string) bool {
+	return slices.ContainsFunc(vs.Workspaces, func(w *platformclient.Workspace) bool { return w.ID == workspace })
+}
+
+func assignedToProject(vs *platformclient.VariableSet, project string) bool {
+	return slices.ContainsFunc(vs.Projects, func(p *platformclient.Project) bool { return p.ID == project })
+}
+
+// findVariableSetAssignment takes the incumbent provider's IDs:
 // <ORGANIZATION>/<WORKSPACE NAME>/<VARIABLE SET NAME> or
 // <ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME>, the middle part a
 // project when it looks like a project's ID. It finds the set among the
 // organization's, which lists what each is assigned to, and, for a
 // workspace, reads the workspace to learn its ID: an assignment the
 // platform does not answer fails in the provider's words.
-func importVariableSetAssignment(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+func findVariableSetAssignment(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, diags *diag.Diagnostics) (set, target string, checked bool) {
 	const object = "variable set assignment"
-	parts := strings.SplitN(id, "/", 3) // three parts: the grammar checked them
-	org, middle, name := parts[0], parts[1], parts[2]
+	id, org, middle, name := parsed.String(), parsed.Parts[0], parsed.Parts[1], parsed.Parts[2]
 	// The search (q) matches a part of the name in any case; the
 	// import ID names the set exactly.
 	found, err := c.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
@@ -158,20 +134,18 @@ func importVariableSetAssignment(ctx context.Context, c *platformclient.Client, 
 		return
 	}
 	vs := found.Items[i]
-	target, targetAttr := middle, "project_id"
-	assigned := slices.ContainsFunc(vs.Projects, func(p *platformclient.Project) bool { return p.ID == middle })
+	target = middle
+	assigned := assignedToProject(vs, middle)
 	if !platformclient.IsID(platformclient.PrefixProject, middle) {
 		ws, err := c.Workspaces.Read(ctx, org, middle, platformclient.WorkspaceReadOptions{})
 		if !importFound(diags, object, id, err) {
 			return
 		}
-		target, targetAttr = ws.ID, "workspace_id"
-		assigned = slices.ContainsFunc(vs.Workspaces, func(w *platformclient.Workspace) bool { return w.ID == ws.ID })
+		target, assigned = ws.ID, assignedToWorkspace(vs, ws.ID)
 	}
 	if !assigned {
 		importNotFound(diags, object, object, id, fmt.Sprintf("The variable set %s (%q) is not assigned to %s.", vs.ID, name, target))
 		return
 	}
-	diags.Append(state.SetAttribute(ctx, path.Root("variable_set_id"), vs.ID)...)
-	diags.Append(state.SetAttribute(ctx, path.Root(targetAttr), target)...)
+	return vs.ID, target, true
 }

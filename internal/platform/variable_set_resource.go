@@ -55,9 +55,9 @@ var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetMode
 			Parts: []fwutil.IDPart{{Label: "<VARIABLE SET ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariableSet, s) }}},
 		}}},
 		Print: func(m *variableSetModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id string, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
-			importFound(diags, "variable set", id, err)
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
+			_, err := c.VariableSets.Read(ctx, id.String(), platformclient.VariableSetReadOptions{})
+			importFound(diags, "variable set", id.String(), err)
 		},
 	},
 	Conflict: &fwutil.Conflict[variableSetModel, *platformclient.Client]{

@@ -123,7 +123,7 @@ var NewWorkspaceResource = fwutil.NewResource(&fwutil.Resource[workspaceResource
 		Print: func(m *workspaceResourceModel) string {
 			return m.Organization.ValueString() + "/" + m.Name.ValueString()
 		},
-		Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 			importWorkspace(ctx, c, "workspace", id, state, diags)
 			// The platform does not know force_delete: an import takes its
 			// default, so that the next plan does not add it.

@@ -45,7 +45,7 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 	Import: &fwutil.Import[workspaceSettingsModel, *platformclient.Client]{
 		ID:    fwutil.IDGrammar{Of: "a workspace", Forms: workspaceIDForms},
 		Print: func(m *workspaceSettingsModel) string { return m.WorkspaceID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 			importWorkspace(ctx, c, "workspace settings", id, state, diags)
 			if !diags.HasError() {
 				var wsID types.String

@@ -277,9 +277,8 @@ func mountGone(err error) bool {
 // name hold no slash, but the mount and the secret name may, so every
 // split of the rest is tried and the one the service knows as an
 // association with the destination is kept.
-func importAssociation(ctx context.Context, sc *secretsclient.Client, id string, state *tfsdk.State, diags *diag.Diagnostics) {
-	parts := strings.SplitN(id, "/", 3)
-	typ, name, rest := parts[0], parts[1], parts[2]
+func importAssociation(ctx context.Context, sc *secretsclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	typ, name, rest := id.Parts[0], id.Parts[1], id.Parts[2]
 	key := typ + "/" + name
 
 	type candidate struct {
@@ -319,7 +318,7 @@ func importAssociation(ctx context.Context, sc *secretsclient.Client, id string,
 	case 0:
 		diags.AddError("Association not found", fmt.Sprintf(
 			"No secret is associated with the %s destination %q under the import ID %q. Every split of %q into a mount and a secret name was tried:\n  - %s",
-			typ, name, id, rest, strings.Join(tried, "\n  - ")))
+			typ, name, id.String(), rest, strings.Join(tried, "\n  - ")))
 		return
 	case 1:
 	default:
@@ -330,7 +329,7 @@ func importAssociation(ctx context.Context, sc *secretsclient.Client, id string,
 		diags.AddError("Ambiguous import ID", fmt.Sprintf(
 			"The import ID %q names more than one association with the %s destination %q, because the mount and the secret name can be split in several ways:\n  - %s\n"+
 				"An import cannot tell them apart. Declare the resource with its mount and secret_name instead, and apply: the service refreshes an existing association without duplicating it.",
-			id, typ, name, strings.Join(names, "\n  - ")))
+			id.String(), typ, name, strings.Join(names, "\n  - ")))
 		return
 	}
 	c := matches[0]

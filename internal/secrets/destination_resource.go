@@ -138,7 +138,7 @@ func destinationResource[M any, P destinationModelPtr[M]](kind *destinationKind[
 
 // importDestination sets the defaults of the settings the service does
 // not report, which an import cannot learn; the name is the ID's.
-func importDestination(ctx context.Context, _ *secretsclient.Client, _ string, state *tfsdk.State, diags *diag.Diagnostics) {
+func importDestination(ctx context.Context, _ *secretsclient.Client, _ fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 	diags.Append(state.SetAttribute(ctx, path.Root("purge_on_destroy"), false)...)
 	diags.Append(state.SetAttribute(ctx, path.Root("disable_strict_networking"), false)...)
 }
