@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -119,6 +121,64 @@ func TestStats_countsMatchedAPIRequests(t *testing.T) {
 	r := do(t, http.MethodGet, url+"/_emulator/stats", "", "")
 	if !strings.Contains(r.Body, `"total":9`) || !strings.Contains(r.Body, `"faults":0`) || !strings.Contains(r.Body, `"requests":{`) {
 		t.Errorf("stats JSON %s lacks the documented keys", r.Body)
+	}
+}
+
+// The route list is what the APIs registered: requests to every listed
+// path, by every method, are counted only under listed routes (a GET route
+// counts HEAD too, a route of any method every method), and every listed
+// route is counted; and the routes a client knows are there.
+func TestRoutes_listEveryRouteStatsCounts(t *testing.T) {
+	e, url := start(t, emulator.Options{Platform: platform.Options{RateLimit: -1}})
+	r := do(t, http.MethodGet, url+"/_emulator/routes", "", "")
+	wantStatus(t, r, http.StatusOK)
+	var listed struct{ Routes []emulator.Route }
+	if err := json.Unmarshal([]byte(r.Body), &listed); err != nil {
+		t.Fatalf("routes %q: %v", r.Body, err)
+	}
+	if !reflect.DeepEqual(listed.Routes, e.Routes()) {
+		t.Fatalf("GET /_emulator/routes = %+v, want Routes() %+v", listed.Routes, e.Routes())
+	}
+
+	wildcard := regexp.MustCompile(`\{[^}]*\}`)
+	methods := []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "LIST", "PURGE"}
+	for _, route := range listed.Routes {
+		for _, m := range methods {
+			do(t, m, url+wildcard.ReplaceAllString(route.Pattern, "x"), "", "")
+		}
+	}
+	counted := e.Stats().Requests
+	takes := func(route emulator.Route, method string) bool {
+		return slices.Contains(route.Methods, method) || slices.Contains(route.Methods, "*") ||
+			method == http.MethodHead && slices.Contains(route.Methods, http.MethodGet)
+	}
+	for key := range counted {
+		method, pattern, _ := strings.Cut(key, " ")
+		if !slices.ContainsFunc(listed.Routes, func(r emulator.Route) bool { return r.Pattern == pattern && takes(r, method) }) {
+			t.Errorf("%s is counted but not listed", key)
+		}
+	}
+	for _, route := range listed.Routes {
+		for _, m := range route.Methods {
+			if m != "*" && counted[m+" "+route.Pattern] == 0 {
+				t.Errorf("listed route %s %s is not what its requests are counted under", m, route.Pattern)
+			}
+		}
+	}
+
+	for _, known := range []emulator.Route{
+		{Service: "scheduler", Methods: []string{"POST", "GET", "DELETE"}, Pattern: "/v1/acl/auth-method/{name}"},
+		{Service: "secrets", Methods: []string{"GET", "PATCH", "DELETE"}, Pattern: "/v1/sys/sync/config"},
+		{Service: "secrets", Methods: []string{"*"}, Pattern: "/v1/sys/sync/"},
+		{Service: "platform", Methods: []string{"GET"}, Pattern: "/api/v2/ping"},
+		{Service: "platform", Methods: []string{"GET"}, Pattern: "/.well-known/terraform.json"},
+		{Service: "platform", Methods: []string{"POST", "DELETE"}, Pattern: "/api/v2/varsets/{id}/relationships/workspaces"},
+		{Service: "platform", Methods: []string{"GET", "PATCH", "PUT", "DELETE"}, Pattern: "/api/v2/organizations/{org}"},
+		{Service: "platform", Methods: []string{"*"}, Pattern: "/api/v2"},
+	} {
+		if !slices.ContainsFunc(listed.Routes, func(r emulator.Route) bool { return reflect.DeepEqual(r, known) }) {
+			t.Errorf("route %+v is not listed", known)
+		}
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixAgentPool begins the IDs of this file's objects.
@@ -30,7 +32,7 @@ type agentPool struct {
 	ExcludedWorkspaces []string `json:"excluded-workspaces,omitempty"`
 }
 
-func (s *Server) registerAgentPools(mux *http.ServeMux) {
+func (s *Server) registerAgentPools(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/agent-pools", s.listAgentPools)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/agent-pools", s.createAgentPool)
 	s.handle(mux, "GET "+apiPrefix+"/agent-pools/{id}", s.readAgentPool)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixAgentToken begins the IDs of this file's objects: an agent
@@ -29,7 +31,7 @@ type agentToken struct {
 	CreatedBy     string `json:"created-by,omitempty"`
 }
 
-func (s *Server) registerAgentTokens(mux *http.ServeMux) {
+func (s *Server) registerAgentTokens(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/agent-pools/{id}/authentication-tokens", s.listAgentTokens)
 	s.handle(mux, "POST "+apiPrefix+"/agent-pools/{id}/authentication-tokens", s.createAgentToken)
 	// GET and DELETE /authentication-tokens/:id, shared with the teams'

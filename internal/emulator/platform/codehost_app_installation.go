@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixCodehostAppInstallation begins the IDs of this file's objects.
@@ -67,7 +69,7 @@ func checkInstallationFields(inst *codehostAppInstallation) error {
 	return nil
 }
 
-func (s *Server) registerCodehostAppInstallations(mux *http.ServeMux) {
+func (s *Server) registerCodehostAppInstallations(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/codehost-app/installations", s.listCodehostAppInstallations)
 	s.handle(mux, "GET "+apiPrefix+"/codehost-app/installation/{id}", s.readCodehostAppInstallation)
 	s.handle(mux, "GET "+apiPrefix+"/codehost-app-installations", s.listCodehostAppInstallations)

@@ -19,96 +19,12 @@
 //
 // # Routes
 //
-// As /_emulator/stats counts them, the request's method then the pattern:
-//
-//	GET     /api/v2/ping
-//	GET     /.well-known/terraform.json
-//	GET     /api/v2/organizations
-//	POST    /api/v2/organizations
-//	GET, PATCH, PUT, DELETE  /api/v2/organizations/{org}
-//	GET     /api/v2/organizations/{org}/entitlement-set
-//	GET     /api/v2/admin/feature-sets
-//	POST    /api/v2/admin/organizations/{org}/subscription
-//	GET     /api/v2/organizations/{org}/projects
-//	POST    /api/v2/organizations/{org}/projects
-//	GET, PATCH, DELETE       /api/v2/projects/{id}
-//	GET, PATCH               /api/v2/projects/{id}/tag-bindings
-//	GET, POST, PATCH         /api/v2/projects/{id}/relationships/tag-bindings
-//	GET     /api/v2/projects/{id}/effective-tag-bindings
-//	GET     /api/v2/organizations/{org}/workspaces
-//	POST    /api/v2/organizations/{org}/workspaces
-//	GET, PATCH, DELETE       /api/v2/organizations/{org}/workspaces/{name}
-//	POST    /api/v2/organizations/{org}/workspaces/{name}/actions/safe-delete
-//	GET, PATCH, DELETE       /api/v2/workspaces/{id}
-//	POST    /api/v2/workspaces/{id}/actions/safe-delete
-//	POST    /api/v2/workspaces/{id}/actions/lock
-//	POST    /api/v2/workspaces/{id}/actions/unlock
-//	POST    /api/v2/workspaces/{id}/actions/force-unlock
-//	GET     /api/v2/workspaces/{id}/all-vars
-//	GET, PATCH               /api/v2/workspaces/{id}/tag-bindings
-//	GET, POST, PATCH         /api/v2/workspaces/{id}/relationships/tag-bindings
-//	GET     /api/v2/workspaces/{id}/effective-tag-bindings
-//	GET, POST, DELETE        /api/v2/workspaces/{id}/relationships/tags
-//	GET, POST, PATCH, DELETE /api/v2/workspaces/{id}/relationships/remote-state-consumers
-//	GET     /api/v2/organizations/{org}/teams
-//	POST    /api/v2/organizations/{org}/teams
-//	GET, PATCH, DELETE       /api/v2/teams/{id}
-//	GET     /api/v2/team-projects
-//	POST    /api/v2/team-projects
-//	GET, PATCH, DELETE       /api/v2/team-projects/{id}
-//	GET     /api/v2/team-workspaces
-//	POST    /api/v2/team-workspaces
-//	GET, PATCH, DELETE       /api/v2/team-workspaces/{id}
-//	GET     /api/v2/organizations/{org}/ssh-keys
-//	POST    /api/v2/organizations/{org}/ssh-keys
-//	GET, PATCH, DELETE       /api/v2/ssh-keys/{id}
-//	PATCH   /api/v2/workspaces/{id}/relationships/ssh-key
-//	GET, POST                /api/v2/workspaces/{id}/run-triggers
-//	GET, POST                /api/v2/agent-pools/{id}/authentication-tokens
-//	GET, POST                /api/v2/workspaces/{id}/notification-configurations
-//	GET, POST                /api/v2/projects/{id}/notification-configurations
-//	GET, POST                /api/v2/teams/{id}/notification-configurations
-//	GET, PATCH, DELETE       /api/v2/notification-configurations/{id}
-//	POST    /api/v2/notification-configurations/{id}/actions/verify
-//	GET     /api/v2/organizations/{org}/oauth-clients
-//	POST    /api/v2/organizations/{org}/oauth-clients
-//	GET, PATCH, DELETE       /api/v2/oauth-clients/{id}
-//	POST, DELETE             /api/v2/oauth-clients/{id}/relationships/projects
-//	GET     /api/v2/oauth-clients/{id}/oauth-tokens
-//	GET     /api/v2/organizations/{org}/oauth-tokens
-//	GET, PATCH, DELETE       /api/v2/oauth-tokens/{id}
-//	GET, DELETE              /api/v2/run-triggers/{id}
-//	POST    /api/v2/teams/{id}/authentication-tokens
-//	GET, DELETE              /api/v2/authentication-tokens/{id}
-//	GET, POST, DELETE        /api/v2/teams/{id}/authentication-token
-//	GET     /api/v2/organizations/{org}/team-tokens
-//	GET, POST, DELETE        /api/v2/organizations/{org}/authentication-token
-//	GET     /api/v2/organizations/{org}/varsets
-//	POST    /api/v2/organizations/{org}/varsets
-//	GET     /api/v2/projects/{id}/varsets
-//	GET     /api/v2/workspaces/{id}/varsets
-//	GET, PATCH, PUT, DELETE  /api/v2/varsets/{id}
-//	POST, DELETE             /api/v2/varsets/{id}/relationships/workspaces
-//	POST, DELETE             /api/v2/varsets/{id}/relationships/projects
-//	GET, POST                /api/v2/varsets/{id}/relationships/vars
-//	GET, PATCH, DELETE       /api/v2/varsets/{id}/relationships/vars/{var_id}
-//	GET, POST                /api/v2/workspaces/{id}/vars
-//	GET, PATCH, DELETE       /api/v2/workspaces/{id}/vars/{var_id}
-//	GET     /api/v2/organizations/{org}/organization-memberships
-//	POST    /api/v2/organizations/{org}/organization-memberships
-//	GET     /api/v2/organization-memberships
-//	GET, DELETE              /api/v2/organization-memberships/{id}
-//	POST, DELETE             /api/v2/teams/{id}/relationships/users
-//	GET, POST, DELETE        /api/v2/teams/{id}/relationships/organization-memberships
-//	GET     /api/v2/users/{id}
-//	GET     /api/v2/account/details
-//	PATCH   /api/v2/account/update
-//	GET     /api/v2/codehost-app/installations
-//	GET     /api/v2/codehost-app/installation/{id}
-//	GET     /api/v2/codehost-app-installations
-//	GET     /api/v2/codehost-app-installations/{id}
-//	any     /api/v2/   (catch-all: every other path under it)
-//	any     /api/v2    (catch-all: the base path itself)
+// The emulator lists the routes it serves, this API's with the others', at
+// GET /_emulator/routes (Routes of package emulator): each route's methods
+// and pattern, as /_emulator/stats counts them, derived from the routes
+// registered here, so that the list cannot go stale. Every path under
+// /api/v2 that no route takes, the base path included, is answered by a
+// catch-all (see Answers).
 //
 // # Tokens and who sees what
 //

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixNotificationConfiguration begins the IDs of this file's objects.
@@ -77,7 +79,7 @@ type notificationConfiguration struct {
 	UpdatedAt      time.Time `json:"updated-at"`
 }
 
-func (s *Server) registerNotificationConfigurations(mux *http.ServeMux) {
+func (s *Server) registerNotificationConfigurations(mux route.Mux) {
 	for _, kind := range []string{subscribableWorkspace, subscribableProject, subscribableTeam} {
 		path := apiPrefix + "/" + kind + "/{id}/notification-configurations"
 		s.handle(mux, "GET "+path, s.listNotificationConfigurations(kind))

@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"net/http"
 	"slices"
 	"sync"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // A noun of the API (an organization, a project, a team's access to a
@@ -69,9 +70,9 @@ func register[T any](t *table[T]) {
 
 // routeSets add the API's routes to a mux, each registered by its file's
 // init with addRoutes.
-var routeSets []func(*Server, *http.ServeMux)
+var routeSets []func(*Server, route.Mux)
 
-func addRoutes(f func(*Server, *http.ServeMux)) { routeSets = append(routeSets, f) }
+func addRoutes(f func(*Server, route.Mux)) { routeSets = append(routeSets, f) }
 
 // store is everything the state file keeps: a map of each registered
 // table's objects.

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixOAuthClient begins the IDs of this file's objects.
@@ -54,7 +56,7 @@ type oauthClient struct {
 	CreatedAt          time.Time `json:"created-at"`
 }
 
-func (s *Server) registerOAuthClients(mux *http.ServeMux) {
+func (s *Server) registerOAuthClients(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/oauth-clients", s.listOAuthClients)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/oauth-clients", s.createOAuthClient)
 	byID := apiPrefix + "/oauth-clients/{id}"

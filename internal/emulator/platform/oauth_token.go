@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixOAuthToken begins the IDs of this file's objects.
@@ -30,7 +32,7 @@ type oauthToken struct {
 	SSHKey string `json:"ssh-key,omitempty"`
 }
 
-func (s *Server) registerOAuthTokens(mux *http.ServeMux) {
+func (s *Server) registerOAuthTokens(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/oauth-clients/{id}/oauth-tokens", s.listOAuthTokens)
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/oauth-tokens", s.listOrganizationOAuthTokens)
 	s.handle(mux, "GET "+apiPrefix+"/oauth-tokens/{id}", s.readOAuthToken)

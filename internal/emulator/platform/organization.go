@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixOrganization begins the IDs of this file's objects.
@@ -69,7 +71,7 @@ var (
 	authPolicies = []string{"password", "two_factor_mandatory"}
 )
 
-func (s *Server) registerOrganizations(mux *http.ServeMux) {
+func (s *Server) registerOrganizations(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations", s.listOrganizations)
 	s.handle(mux, "POST "+apiPrefix+"/organizations", s.createOrganization)
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}", s.readOrganization)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixOrganizationMembership begins the IDs of this file's objects.
@@ -31,7 +33,7 @@ type organizationMembership struct {
 	CreatedAt time.Time `json:"created-at"`
 }
 
-func (s *Server) registerOrganizationMemberships(mux *http.ServeMux) {
+func (s *Server) registerOrganizationMemberships(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/organization-memberships", s.listOrganizationMemberships)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/organization-memberships", s.createOrganizationMembership)
 	s.handle(mux, "GET "+apiPrefix+"/organization-memberships", s.listOwnMemberships)

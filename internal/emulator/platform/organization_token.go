@@ -2,6 +2,8 @@ package platform
 
 import (
 	"net/http"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // An organization has at most one organization token (see auth.go) and at
@@ -13,7 +15,7 @@ import (
 // token.
 const auditTrailsTokenParameter = "audit-trails"
 
-func (s *Server) registerOrganizationTokens(mux *http.ServeMux) {
+func (s *Server) registerOrganizationTokens(mux route.Mux) {
 	path := apiPrefix + "/organizations/{org}/authentication-token"
 	s.handle(mux, "POST "+path, s.createOrganizationToken)
 	s.handle(mux, "GET "+path, s.readOrganizationToken)

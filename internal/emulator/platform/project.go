@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixProject begins the IDs of this file's objects.
@@ -41,7 +43,7 @@ var (
 	validActivityDuration = regexp.MustCompile(`^[0-9]{1,4}[dh]$`)
 )
 
-func (s *Server) registerProjects(mux *http.ServeMux) {
+func (s *Server) registerProjects(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/projects", s.listProjects)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/projects", s.createProject)
 	s.handle(mux, "GET "+apiPrefix+"/projects/{id}", s.readProject)

@@ -5,13 +5,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // A workspace's remote state consumers are the workspaces of its
 // organization that may read its state; with global-remote-state every
 // workspace of the organization may.
 
-func (s *Server) registerRemoteStateConsumers(mux *http.ServeMux) {
+func (s *Server) registerRemoteStateConsumers(mux route.Mux) {
 	path := apiPrefix + "/workspaces/{id}/relationships/remote-state-consumers"
 	s.handle(mux, "GET "+path, s.listRemoteStateConsumers)
 	for method, op := range map[string]func(cur, ids []string) []string{

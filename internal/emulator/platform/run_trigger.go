@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixRunTrigger begins the IDs of this file's objects.
@@ -26,7 +28,7 @@ type runTrigger struct {
 	CreatedAt  time.Time `json:"created-at"`
 }
 
-func (s *Server) registerRunTriggers(mux *http.ServeMux) {
+func (s *Server) registerRunTriggers(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/workspaces/{id}/run-triggers", s.listRunTriggers)
 	s.handle(mux, "POST "+apiPrefix+"/workspaces/{id}/run-triggers", s.createRunTrigger)
 	s.handle(mux, "GET "+apiPrefix+"/run-triggers/{id}", s.readRunTrigger)

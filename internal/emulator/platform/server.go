@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/answer"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // Editions of the platform, which GET /ping tells apart by its headers.
@@ -143,7 +144,7 @@ func (s *Server) RootPaths() []string { return []string{DiscoveryPath} }
 
 // Register adds the API's routes to mux, and a catch-all for the rest of
 // its paths.
-func (s *Server) Register(mux *http.ServeMux) {
+func (s *Server) Register(mux route.Mux) {
 	for _, add := range routeSets {
 		add(s, mux)
 	}

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixSSHKey begins the IDs of this file's objects.
@@ -22,7 +24,7 @@ type sshKey struct {
 	Value string `json:"value"`
 }
 
-func (s *Server) registerSSHKeys(mux *http.ServeMux) {
+func (s *Server) registerSSHKeys(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/ssh-keys", s.listSSHKeys)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/ssh-keys", s.createSSHKey)
 	s.handle(mux, "GET "+apiPrefix+"/ssh-keys/{id}", s.readSSHKey)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixSubscription begins the IDs of this file's objects.
@@ -99,7 +101,7 @@ var subscriptionLimits = []string{
 	"contract-managed-resources-limit",
 }
 
-func (s *Server) registerSubscriptions(mux *http.ServeMux) {
+func (s *Server) registerSubscriptions(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/admin/feature-sets", s.listFeatureSets)
 	s.handle(mux, "POST "+apiPrefix+"/admin/organizations/{org}/subscription", s.updateSubscription)
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/entitlement-set", s.readEntitlementSet)

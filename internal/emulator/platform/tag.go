@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixTag begins the IDs of this file's objects.
@@ -28,7 +30,7 @@ const maxTagName = 255
 // lower-cased, as the API does.
 var validTagName = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9_:-]*[a-z0-9])?$`)
 
-func (s *Server) registerTags(mux *http.ServeMux) {
+func (s *Server) registerTags(mux route.Mux) {
 	base := apiPrefix + "/workspaces/{id}/relationships/tags"
 	s.handle(mux, "GET "+base, s.listWorkspaceTags)
 	s.handle(mux, "POST "+base, func(w http.ResponseWriter, r *http.Request, p principal) { s.writeWorkspaceTags(w, r, p, true) })

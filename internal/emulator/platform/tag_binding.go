@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixTagBinding begins the IDs of this file's objects.
@@ -48,7 +50,7 @@ type tagBindingOwner struct {
 // PATCH of .../tag-bindings adds or updates the keys it is given and
 // answers the list; POST of .../relationships/tag-bindings adds or updates
 // too, and PATCH there replaces them all; both answer 204.
-func (s *Server) registerTagBindings(mux *http.ServeMux, collection string, find func(p principal, id string) (tagBindingOwner, reply, bool)) {
+func (s *Server) registerTagBindings(mux route.Mux, collection string, find func(p principal, id string) (tagBindingOwner, reply, bool)) {
 	base := apiPrefix + "/" + collection + "/{id}"
 	list := func(w http.ResponseWriter, r *http.Request, p principal) {
 		s.locked(w, func() reply {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixTeam begins the IDs of this file's objects.
@@ -70,7 +72,7 @@ var orgAccessImplies = map[string][]string{
 // bar"), not blank.
 var validTeamName = regexp.MustCompile(`^[A-Za-z0-9 _-]*[A-Za-z0-9_-][A-Za-z0-9 _-]*$`)
 
-func (s *Server) registerTeams(mux *http.ServeMux) {
+func (s *Server) registerTeams(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/teams", s.listTeams)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/teams", s.createTeam)
 	s.handle(mux, "GET "+apiPrefix+"/teams/{id}", s.readTeam)

@@ -5,13 +5,15 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // Team membership has no table of its own: a membership of an
 // organization names the teams its user is in. The relationship endpoints
 // of teams add and remove members by username or by membership ID.
 
-func (s *Server) registerTeamMemberships(mux *http.ServeMux) {
+func (s *Server) registerTeamMemberships(mux route.Mux) {
 	s.handle(mux, "POST "+apiPrefix+"/teams/{id}/relationships/users", s.addTeamUsers)
 	s.handle(mux, "DELETE "+apiPrefix+"/teams/{id}/relationships/users", s.removeTeamUsers)
 	s.handle(mux, "GET "+apiPrefix+"/teams/{id}/relationships/organization-memberships", s.listTeamMemberships)

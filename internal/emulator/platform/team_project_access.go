@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixTeamProject begins the IDs of this file's objects.
@@ -81,7 +83,7 @@ func permissionsAt(level string) map[string]string {
 	return out
 }
 
-func (s *Server) registerTeamProjectAccess(mux *http.ServeMux) {
+func (s *Server) registerTeamProjectAccess(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/team-projects", s.listTeamProjects)
 	s.handle(mux, "POST "+apiPrefix+"/team-projects", s.createTeamProject)
 	s.handle(mux, "GET "+apiPrefix+"/team-projects/{id}", s.readTeamProject)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // A team's tokens are API tokens that act for the team (see auth.go). A
@@ -14,7 +16,7 @@ import (
 // token replaces. Both kinds, and the organization token
 // (organization_token.go), are answered as type authentication-tokens.
 
-func (s *Server) registerTeamTokens(mux *http.ServeMux) {
+func (s *Server) registerTeamTokens(mux route.Mux) {
 	s.handle(mux, "POST "+apiPrefix+"/teams/{id}/authentication-tokens", s.createTeamToken)
 	s.handle(mux, "GET "+apiPrefix+"/authentication-tokens/{id}", s.readTeamToken)
 	s.handle(mux, "DELETE "+apiPrefix+"/authentication-tokens/{id}", s.deleteTeamToken)

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixTeamWorkspace begins the IDs of this file's objects.
@@ -67,7 +69,7 @@ func workspacePermissionsAt(level string) map[string]string {
 	return out
 }
 
-func (s *Server) registerTeamWorkspaceAccess(mux *http.ServeMux) {
+func (s *Server) registerTeamWorkspaceAccess(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/team-workspaces", s.listTeamWorkspaces)
 	s.handle(mux, "POST "+apiPrefix+"/team-workspaces", s.createTeamWorkspace)
 	s.handle(mux, "GET "+apiPrefix+"/team-workspaces/{id}", s.readTeamWorkspace)

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixUser begins the IDs of this file's objects.
@@ -201,7 +203,7 @@ func (s *Server) accountResource(u *user, p principal) resource {
 	return res
 }
 
-func (s *Server) registerUsers(mux *http.ServeMux) {
+func (s *Server) registerUsers(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/users/{id}", s.readUser)
 	s.handle(mux, "GET "+apiPrefix+"/account/details", s.readAccount)
 	s.handle(mux, "PATCH "+apiPrefix+"/account/update", s.updateAccount)

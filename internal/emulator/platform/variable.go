@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixVariable begins the IDs of this file's objects.
@@ -74,7 +76,7 @@ func (vp variableParent) adopt(v *variable) {
 // registerVariables adds the variable endpoints under base, the path of a
 // parent's variables, whose parents find looks up for a principal:
 // POST and GET base, and GET, PATCH and DELETE base/{var_id}.
-func (s *Server) registerVariables(mux *http.ServeMux, base string, find func(p principal, id string) (variableParent, reply, bool)) {
+func (s *Server) registerVariables(mux route.Mux, base string, find func(p principal, id string) (variableParent, reply, bool)) {
 	s.handle(mux, "POST "+base, func(w http.ResponseWriter, r *http.Request, p principal) {
 		obj, read := readObject(w, r)
 		if !read {
@@ -303,7 +305,7 @@ func (s *Server) variableResource(v *variable) resource {
 	}
 }
 
-func (s *Server) registerWorkspaceVariables(mux *http.ServeMux) {
+func (s *Server) registerWorkspaceVariables(mux route.Mux) {
 	s.registerVariables(mux, apiPrefix+"/workspaces/{id}/vars", func(p principal, id string) (variableParent, reply, bool) {
 		ws, rep, found := s.visibleWorkspaceLocked(p, id)
 		return variableParent{workspace: ws}, rep, found

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixVarset begins the IDs of this file's objects.
@@ -34,7 +36,7 @@ type variableSet struct {
 	UpdatedAt     time.Time `json:"updated-at"`
 }
 
-func (s *Server) registerVariableSets(mux *http.ServeMux) {
+func (s *Server) registerVariableSets(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/varsets", s.listOrganizationVarsets)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/varsets", s.createVarset)
 	s.handle(mux, "GET "+apiPrefix+"/projects/{id}/varsets", s.listProjectVarsets)

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // prefixWorkspace begins the IDs of this file's objects.
@@ -111,7 +113,7 @@ var (
 	validRepoIdentifier   = regexp.MustCompile(`^\S+/\S+$`)
 )
 
-func (s *Server) registerWorkspaces(mux *http.ServeMux) {
+func (s *Server) registerWorkspaces(mux route.Mux) {
 	byName := apiPrefix + "/organizations/{org}/workspaces/{name}"
 	byID := apiPrefix + "/workspaces/{id}"
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/workspaces", s.listWorkspaces)
