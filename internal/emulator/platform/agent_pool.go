@@ -13,6 +13,40 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Agent pools
+//
+//   - An agent pool (type agent-pools, ID "apool-...") is a name, unique
+//     within the organization in any case (409), not blank (422 "Name
+//     can't be blank"); organization-scoped, true unless given; and the
+//     relationships allowed-workspaces, allowed-projects and
+//     excluded-workspaces, each a list of the organization's workspaces or
+//     projects (422 at the relationship otherwise), which a create or an
+//     update that gives it replaces (an update that leaves it out keeps
+//     it). A deleted workspace or project leaves every list. The emulator
+//     runs no agents: agent-count is 0.
+//   - Routes: GET and POST /organizations/:org/agent-pools, GET, PATCH and
+//     DELETE /agent-pools/:id. Whoever sees the organization sees its
+//     pools; its owners and teams with manage-agent-pools create, update
+//     and delete them; to the others a write is 404, as is everything to
+//     who does not see the organization.
+//   - Answers carry name, created-at, organization-scoped, agent-count and
+//     the relationships organization, workspaces (those whose execution in
+//     effect, their own or inherited, runs on the pool, by ID),
+//     allowed-workspaces, allowed-projects, excluded-workspaces and
+//     hyok-configurations ([]). include= knows workspaces and
+//     hyok-configurations (nothing to include).
+//   - The list is by name (in any case, the ID breaking ties); sort name or
+//     created-at, "-" before it to reverse. q is a case-insensitive
+//     substring of the name; filter[allowed_workspaces][name] keeps the
+//     pools the workspace of that name may use (organization-scoped and
+//     not excluding it, or allowing it or its project), and
+//     filter[allowed_projects][name] those the project may use
+//     (organization-scoped, or allowing it); a name that is no workspace
+//     (project) of the organization keeps none.
+//   - Delete answers 204; a pool that the organization's default, a
+//     project's or a workspace's own settings name is 409, saying which.
+//     The organization's delete takes its pools.
+
 // prefixAgentPool begins the IDs of this file's objects.
 const prefixAgentPool = "apool"
 

@@ -12,6 +12,24 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Agent tokens
+//
+//   - An agent token is of type authentication-tokens, ID "at-...". POST
+//     /agent-pools/:id/authentication-tokens takes description (required,
+//     not blank: 422; the document's type, agent-tokens or
+//     authentication-tokens, is not checked) and answers 201 with the
+//     secret in token, which no other answer carries (null) and the
+//     emulator does not keep: no agent uses it, and it authenticates no
+//     request. GET /agent-pools/:id/authentication-tokens lists a pool's
+//     tokens, paged, by created-at (ties by ID), sort=-created-at
+//     reversing, any other sort 400; GET and DELETE
+//     /authentication-tokens/:id read and delete one, as for a team's.
+//     Answers carry description, created-at, last-used-at (null) and the
+//     relationships created-by and agent-pool; no expired-at: agent tokens
+//     do not expire, and have no update. Whoever sees the pool reads its
+//     tokens; who manages the organization's pools creates and deletes
+//     them. A pool's delete takes its tokens.
+
 // prefixAgentToken begins the IDs of this file's objects: an agent
 // token is an authentication token, as a team's is.
 const prefixAgentToken = "at"

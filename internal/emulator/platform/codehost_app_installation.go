@@ -12,6 +12,22 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Code-host app installations
+//
+//   - An installation (type codehost-app-installations, ID "ghain-...")
+//     is the platform's app installed on a code-host account: name (the
+//     account's), installation-id (the code host's number), installation-type
+//     (Organization or User), icon-url and installation-url. The emulator
+//     talks to no code host: RegisterCodehostAppInstallation (and its admin
+//     route) registers one; installation-id is unique.
+//   - GET /codehost-app/installations (and GET /codehost-app-installations)
+//     lists them by name and by pages: filter[name] the account's name in any
+//     case, filter[installation_id] its number (not a number: 400). GET
+//     /codehost-app/installation/:id (and /codehost-app-installations/:id)
+//     reads one. Every user token sees every installation; team and
+//     organization tokens, which authorized no app, see none (404, an
+//     empty list).
+
 // prefixCodehostAppInstallation begins the IDs of this file's objects.
 const prefixCodehostAppInstallation = "ghain"
 

@@ -14,6 +14,69 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Notification configurations
+//
+//   - A workspace's, a project's and a team's configurations are created
+//     and listed at /workspaces/:id, /projects/:id and
+//     /teams/:id/notification-configurations; each is read, updated and
+//     deleted at /notification-configurations/:id (type
+//     notification-configurations, ID "nc-..."). The document's type,
+//     notification-configuration (the API's documents) or
+//     notification-configurations (its clients), is not checked.
+//   - destination-type (required; generic, email, slack or
+//     microsoft-teams; set on create only: 422 on an update that changes
+//     it) and name (required, not blank); enabled false unless given. url
+//     is required by generic, slack and microsoft-teams (http or https)
+//     and refused by email; token, the HMAC key of a generic destination,
+//     is taken and never answered (null), on every destination type: the
+//     API's documents do not refuse it on the others (the incumbent
+//     provider refuses it on slack and email itself, before any request),
+//     and only a generic destination's deliveries are signed with it;
+//     email-addresses and the relationship users (users of the platform)
+//     are email's only, and an update of an email destination that leaves
+//     users out leaves it none, as the incumbent client's tests expect.
+//     email-all-members is a team's configuration's only. Refusals are 422
+//     at the member.
+//   - triggers: a workspace's and a project's take run:created,
+//     run:planning, run:needs_attention, run:applying, run:completed,
+//     run:errored, assessment:drifted, assessment:check_failure,
+//     assessment:failed, workspace:auto_destroy_reminder and
+//     workspace:auto_destroy_run_results; a team's take
+//     team:change_request (the API's documents) and change_request:created
+//     (the incumbent client's), kept as sent. Another is 422.
+//   - Answers carry name, destination-type, enabled, url (null for
+//     email), token (null), triggers, email-addresses, created-at,
+//     updated-at, delivery-responses (see verify), email-all-members on a
+//     team's, and the relationships subscribable (the workspace, project
+//     or team) and users. Lists are oldest first, every configuration
+//     without pagination when the request has no page[] parameter (the
+//     incumbent client's tests expect none), by pages when it has.
+//   - Whoever sees a workspace or a project manages its configurations;
+//     a team's are read by who sees the team and managed by who manages
+//     teams. The delete of a workspace, a project or a team takes its
+//     configurations; a deleted user leaves their users.
+//   - The emulator never sends a request anywhere. POST
+//     /notification-configurations/:id/actions/verify records the
+//     delivery it would make: for a URL destination the URL, the JSON
+//     verification payload (payload_version 1, the configuration's ID, the
+//     organization's name, the workspace's ID and name for a workspace's,
+//     one notification with trigger "verification"), Content-Type and,
+//     with a token, X-TFE-Notification-Signature, the hex HMAC-SHA512 of
+//     the body under the token; for email its addresses and users. It
+//     answers the configuration (200), whose delivery-responses is then
+//     that delivery's response as a destination that accepted it would
+//     give (code "200", empty body, successful "true"). GET
+//     /_emulator/platform/notification-deliveries
+//     [?notification-configuration=nc-...] answers the recorded deliveries
+//     as JSON, oldest first. A configuration's delete takes its
+//     deliveries.
+//   - Verify has its own rate limit, 10 a minute for each principal
+//     (every verify request counts, found or not): the 11th within a
+//     minute is 429 with the rate limit's body, X-RateLimit-Limit 10 and
+//     X-RateLimit-Reset the seconds until the oldest of the ten is a
+//     minute old. It is on while the general rate limit is off too, and
+//     a reset forgets the count.
+
 // prefixNotificationConfiguration begins the IDs of this file's objects.
 const prefixNotificationConfiguration = "nc"
 

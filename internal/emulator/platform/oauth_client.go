@@ -13,6 +13,43 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # OAuth clients
+//
+//   - POST /organizations/:org/oauth-clients takes service-provider
+//     (required: github, github_enterprise, gitlab_hosted,
+//     gitlab_community_edition, gitlab_enterprise_edition, ado_server,
+//     ado_services, bitbucket_hosted, bitbucket_data_center,
+//     bitbucket_server, bitbucket_server_legacy), http-url and api-url
+//     (required, http or https), name (null unless given), key, secret,
+//     rsa-public-key, private-key (an ado_server client's only),
+//     oauth-token-string, organization-scoped (true unless given) and the
+//     relationships agent-pool (a pool of the organization: otherwise 422
+//     "the provided agent pool does not exist or you are not authorized to
+//     use it") and projects (the organization's: a project of another
+//     organization, or none, is passed over, as the incumbent client's
+//     tests expect of a create; POST .../relationships/projects refuses
+//     it, 422). A Bitbucket Data Center client's key, when given,
+//     must not be blank (the API's words). Answers, of type oauth-clients
+//     (ID "oc-..."), carry name, service-provider and its
+//     service-provider-display-name, http-url, api-url, key,
+//     rsa-public-key, secret (null), callback-url (on the address the
+//     create came to), connect-path, created-at and organization-scoped;
+//     the relationships organization, oauth-tokens, agent-pool and
+//     projects. oauth-token-string, secret and private-key are kept and
+//     never answered: the emulator calls no code host.
+//   - PATCH /oauth-clients/:id takes name, key, secret, rsa-public-key,
+//     organization-scoped, oauth-token-string, agent-pool and projects;
+//     service-provider, http-url, api-url and private-key are 422 there.
+//     POST and DELETE /oauth-clients/:id/relationships/projects add and
+//     remove projects (a list of at least one; 204). GET
+//     /organizations/:org/oauth-clients lists oldest first, paged;
+//     include= knows oauth_tokens and projects, on reads too. Whoever sees
+//     the organization reads its clients; the owners and teams with
+//     manage-vcs-settings create, change and delete them.
+//   - A client's delete takes its token (see oauth_token.go); the
+//     organization's takes its clients; a deleted project or agent pool leaves them. The workspaces
+//     that name a deleted token keep its ID.
+
 // prefixOAuthClient begins the IDs of this file's objects.
 const prefixOAuthClient = "oc"
 

@@ -13,6 +13,25 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # OAuth tokens
+//
+//   - An oauth-token-string makes the client's OAuth token (type
+//     oauth-tokens, ID "ot-...": uid and service-provider-user null, as
+//     the emulator asks no code host whose the token is, created-at,
+//     has-ssh-key and the relationship oauth-client), or gives the one it
+//     has a new secret; a client created without one has none (the API
+//     makes it when a user completes the code host's OAuth flow, which the
+//     emulator does not serve). GET /oauth-clients/:id/oauth-tokens, GET
+//     /organizations/:org/oauth-tokens (every client's, oldest first) and
+//     GET /oauth-tokens/:id read them; PATCH /oauth-tokens/:id takes
+//     ssh-key, a private key in PEM form (422 "Ssh key is invalid"
+//     otherwise; null or "" removes it), answered as has-ssh-key only;
+//     DELETE /oauth-tokens/:id deletes one, its client staying; it has
+//     the API's own limit of 10 a minute for each principal, as verify
+//     has (see notification_configuration.go). A workspace's
+//     vcs-repo.oauth-token-id must name an OAuth token of the workspace's organization (422 at
+//     /data/attributes/vcs-repo/oauth-token-id otherwise).
+
 // prefixOAuthToken begins the IDs of this file's objects.
 const prefixOAuthToken = "ot"
 

@@ -12,6 +12,45 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Organization memberships
+//
+//   - POST /organizations/:org/organization-memberships invites a person by
+//     email (required, an email address: 422): a user the platform does not
+//     know by that email (in any case) gets a record without username. The
+//     membership (type organization-memberships, ID "ou-...") is invited;
+//     the relationship teams puts it in those teams of the organization
+//     (422 for another's). The creator of an organization is an active
+//     member of it from its creation, in its owners team. A person invited
+//     twice to one organization is 422. The answer (201) includes the user.
+//     A subscription's contract-user-limit (see subscription.go) caps
+//     members and invitations together: one more is 400 "... has reached
+//     its limit of N users" (the admin route that adds members does not
+//     count).
+//   - Answers carry status (invited or active), email, created-at,
+//     is-org-two-factor-required (invitations only), and the relationships
+//     organization (by name), user, teams and scim-identity (null).
+//     include= knows user and teams, on reads and lists.
+//   - GET /organizations/:org/organization-memberships lists by creation
+//     and by pages: q a case-insensitive part of the username or the email,
+//     filter[email] a comma-separated list of emails (in any case),
+//     filter[status] invited or active (another is 400); meta.status-counts
+//     {total, active, invited} counts what q and filter[email] keep. GET
+//     /organization-memberships lists the token's user's own memberships
+//     (none for team and organization tokens).
+//   - There is no update. DELETE answers 204 and takes the user out of the
+//     organization's teams; an invited person's record goes with its last
+//     membership. A user removing itself from an organization it owns is
+//     403. An organization's delete takes its memberships (its members'
+//     users stay: people are the platform's).
+//   - Whoever sees the organization reads its memberships; its owners and
+//     teams with manage-membership or manage-teams invite and remove
+//     members, and change its teams' members; to the others a write is 404.
+//   - An invitation is accepted outside the API, by the emulator's admin
+//     API (see the package doc, Go API and routes for tests): the
+//     membership becomes active and the user gets a username. A membership
+//     changes nothing of what a user's token sees (see the package doc,
+//     Tokens and who sees what).
+
 // prefixOrganizationMembership begins the IDs of this file's objects.
 const prefixOrganizationMembership = "ou"
 

@@ -13,6 +13,43 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Projects
+//
+//   - A name is 3 to 40 letters, numbers, spaces, - and _, not starting or
+//     ending with a space; unique within the organization in any case
+//     (409, pointing at /data/attributes/name); the same name in another
+//     organization is no conflict. description is at most 256 characters,
+//     null unless set; auto-destroy-activity-duration is 1 to 4 digits and
+//     d or h ("14d", "12h"), null unless set. null unsets both. Their 422s
+//     are in the API's words, which clients match: "Name may only contain
+//     letters, numbers, spaces, -, and _, ...", "Name is too short
+//     (minimum is 3 characters)" (too long, maximum 40), "Auto destroy
+//     activity duration has an incorrect format, we expect up to 4 numeric
+//     digits and 1 unit ('d' or 'h') ..." (for workspaces too).
+//   - A project inherits the organization's default-execution-mode and
+//     default agent pool until it sets its own: default-execution-mode and
+//     default-agent-pool-id (or the default-agent-pool relationship) set
+//     both as the project's own, under the organization's rule
+//     (organization.go); setting-overwrites {"default-execution-mode":
+//     false, "default-agent-pool": false} goes back to inheriting either; a
+//     request that gives both flags must give them equal (422 "If
+//     agent-pool and execution-mode are both included in
+//     setting-overwrites, their values must be the same.", for workspaces
+//     too). Answers carry the settings in effect and the setting-overwrites
+//     flags.
+//   - The tag-bindings relationship of a create or an update sets the
+//     project's tag bindings (replacing them on update).
+//   - GET /organizations/:org/projects lists by name (in any case), sort
+//     "name" or "-name" (the default is by name); filter[tagged] as for
+//     workspaces, over the project's bindings; filter[names] is a
+//     comma-separated list of exact names; q a case-insensitive substring
+//     of the name. include= knows effective-tag-bindings (with underscores
+//     too), which fills the relationship's data and includes them.
+//   - Answers carry workspace-count, the workspaces it holds, and
+//     team-count 0.
+//   - Delete answers 204; the default project, and a project that still
+//     holds workspaces, are 409.
+
 // prefixProject begins the IDs of this file's objects.
 const prefixProject = "prj"
 

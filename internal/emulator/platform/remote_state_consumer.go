@@ -9,9 +9,19 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Remote state consumers
+//
 // A workspace's remote state consumers are the workspaces of its
 // organization that may read its state; with global-remote-state every
 // workspace of the organization may.
+//
+//   - POST adds, PATCH replaces, DELETE removes the workspaces named by
+//     the body's data[] ({"type":"workspaces","id":...}); each answers 204.
+//     A workspace of another organization, or the workspace itself, is
+//     422 at /data/i/id. Other attributes the objects carry are ignored.
+//   - GET lists them as full workspaces, by name, paginated. With
+//     global-remote-state every other workspace of the organization is
+//     listed, unless show_only_configured=true asks for the named ones.
 
 func (s *Server) registerRemoteStateConsumers(mux route.Mux) {
 	path := apiPrefix + "/workspaces/{id}/relationships/remote-state-consumers"

@@ -12,6 +12,34 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Run triggers
+//
+//   - POST /workspaces/:id/run-triggers takes relationships.sourceable
+//     only (required: 422 at /data/relationships/sourceable/data): the
+//     workspace whose applies would queue runs in the path's workspace.
+//     A source not found or hidden is 404; the workspace itself, a
+//     workspace of another organization, a source the workspace already
+//     has, and a 21st source are 422 at the same pointer. Answers, of type
+//     run-triggers (ID "rt-..."), carry created-at, workspace-name and
+//     sourceable-name, and the relationships workspace and sourceable.
+//     The emulator runs nothing: a trigger queues no run.
+//   - GET /workspaces/:id/run-triggers needs filter[run-trigger][type]:
+//     inbound (the triggers that queue runs here) or outbound (those
+//     whose source this workspace is); without it, or with another value,
+//     400. Paged, oldest first; include=workspace,sourceable.
+//   - GET /run-triggers/:id (same includes), DELETE /run-triggers/:id
+//     (204). There is no update. Whoever sees the workspace's
+//     organization reads, creates and deletes its triggers.
+//   - A workspace's delete deletes the triggers it is in, as their
+//     workspace or as their source.
+//   - The platform refuses concurrent creates in one organization with
+//     "Run Trigger creation locked by another user in your organization.
+//     Please try again". The emulator serves one request at a time, so it
+//     plays that on demand: under Options.RunTriggerLock
+//     (-platform-run-trigger-lock) a create holds its organization's lock
+//     that long, and another create in the organization meanwhile is 409
+//     with those words, taking and holding nothing.
+
 // prefixRunTrigger begins the IDs of this file's objects.
 const prefixRunTrigger = "rt"
 

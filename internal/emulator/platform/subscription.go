@@ -9,6 +9,29 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Plans and entitlements
+//
+//   - A new organization is on the Free plan. The site administrator alone
+//     (anyone else: 404) lists the plans, GET /admin/feature-sets (q a
+//     case-insensitive substring of the name): "Business", "Free" and
+//     "Standard (entitlement)", each a feature set "fs-..." whose ID never
+//     changes; and puts an organization on one, POST
+//     /admin/organizations/:org/subscription with the relationship
+//     feature-set (required, 422) and the limits go-tfe's test helpers send
+//     (runs-ceiling, agents-ceiling, contract-user-limit,
+//     contract-apply-limit, contract-managed-resources-limit,
+//     contract-start-at, end-at), answered 201 as a subscriptions object
+//     ("sub-..."). The plan changes no rule of the emulator but the
+//     audit-trail token, the entitlements and the organization's
+//     permissions (organization.go).
+//   - GET /organizations/:org/entitlement-set (whoever sees the
+//     organization), ID the organization's external ID: Free has
+//     operations, private-module-registry, private-run-tasks, run-tasks,
+//     sso, sentinel, state-storage, teams and vcs-integrations; Standard
+//     (entitlement) adds agents, audit-logging, cost-estimation,
+//     waypoint-templates-and-addons and infragraph (as go-tfe's tests
+//     read them); Business has every entitlement.
+
 // prefixSubscription begins the IDs of this file's objects.
 const prefixSubscription = "sub"
 

@@ -12,6 +12,22 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Flat tags
+//
+//   - Tags (type tags, ID "tag-...") are the organization's; a workspace
+//     carries them, given on create as the tags relationship, or through
+//     POST and DELETE .../relationships/tags (204), each by ID or by
+//     attributes.name. A name is 1 to 255 letters, numbers, colons,
+//     hyphens and underscores, starting and ending with a letter or number;
+//     upper case is taken and lower-cased. A tag named that does not exist
+//     yet is created; a tag of another organization is 422. Adding a tag the
+//     workspace has, or removing one it has not, changes nothing. An
+//     update's tags relationship is ignored: tags are given on create
+//     only.
+//   - GET .../relationships/tags lists a workspace's tags by name, with
+//     instance-count (the workspaces that carry it), paginated; name=
+//     filters by substring.
+
 // prefixTag begins the IDs of this file's objects.
 const prefixTag = "tag"
 

@@ -9,9 +9,38 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Team membership
+//
 // Team membership has no table of its own: a membership of an
 // organization names the teams its user is in. The relationship endpoints
 // of teams add and remove members by username or by membership ID.
+//
+//   - A team's members are the memberships that name it. POST and DELETE
+//     /teams/:id/relationships/users take data[] of {type users, id: the
+//     username}: each must be an active member of the team's organization,
+//     else 400 "<username> is not a member of the organization" (an
+//     invited person is not yet); removing a member who is not in the team
+//     changes nothing. POST and DELETE
+//     .../relationships/organization-memberships take membership IDs,
+//     invited ones too: one of another organization, or unknown, is 400
+//     "<ou-...> is not a member of the organization", and removing one that
+//     is not in the team 400 "<ou-...> is not a member of team ...". A
+//     request changes all it names or, refused, nothing; an empty data is
+//     400. All answer 204.
+//   - Teams answer their users (the active members', by username, then the
+//     service account when the team has a token) and organization-memberships
+//     (every member, invited ones included, by creation) as relationships;
+//     users-count counts the users; include=users and
+//     include=organization-memberships include them.
+//   - GET /teams/:id/relationships/organization-memberships lists the
+//     team's memberships by pages, for whoever sees the team:
+//     filter[status] as for organization memberships,
+//     filter[is_service_account] true keeps none (service accounts have no
+//     membership) and false all; include= user, teams. A deleted team
+//     leaves its members' memberships.
+//   - The plan limits no team's members: the API's documents let a free
+//     organization change its owners team's only, yet the incumbent client's
+//     tests add members to other teams of organizations they create.
 
 func (s *Server) registerTeamMemberships(mux route.Mux) {
 	s.handle(mux, "POST "+apiPrefix+"/teams/{id}/relationships/users", s.addTeamUsers)

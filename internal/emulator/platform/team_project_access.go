@@ -13,6 +13,61 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Team project access
+//
+//   - POST /team-projects takes access (read, write, maintain, admin or
+//     custom) and the relationships team and project, required (422 at
+//     /data/relationships/<name>/data) and of one organization (422); a
+//     team or project not found is 404. A team has one access per project:
+//     another is 409. The team and the project are taken on create only;
+//     an update's are ignored.
+//   - Answers carry access, project-access {settings, teams,
+//     variable-sets}, workspace-access {runs, sentinel-mocks,
+//     state-versions, variables, create, locking, delete, move, run-tasks,
+//     policy-overrides}, and the relationships team and project with
+//     related links. A fixed level answers the permissions it implies,
+//     from the API's table "Implied Custom Permission Levels". The table
+//     has no row for project-access.variable-sets and
+//     workspace-access.policy-overrides, which clients send too; the
+//     emulator reads the levels' descriptions: every level reads the
+//     project's variable sets and admin writes them, and those who
+//     administer the workspaces (maintain, admin) override policies. The
+//     table is at the end of this section.
+//   - With a fixed level a request may give the permissions the level
+//     implies (clients that send the whole object do); another value is
+//     422 at its pointer, "... can only be set when access is custom".
+//     Custom access takes the permissions given, each one of its values;
+//     on create the others are custom's defaults, on an update they stay as
+//     they are, so that a change from a fixed level to custom starts from
+//     what the level implied.
+//   - GET /team-projects requires filter[project][id] (400 naming the
+//     parameter; 404 for a project the token does not see) and lists by
+//     team name, by pages.
+//   - Who manages: those who manage teams, and, for one project, a team
+//     whose access lets it manage the project's teams (teams "manage":
+//     admin, or custom); others are answered 404. A token sees the
+//     accesses it manages and those of the teams it sees. A project's
+//     team-count counts its accesses and its permissions.can-manage-teams
+//     tells whether the token manages them. A deleted project or team takes
+//     its accesses.
+//
+// The permissions each level implies, and custom access's defaults:
+//
+//	permission                         read   write  maintain  admin   custom's default
+//	project-access.settings            read   read   read      delete  read
+//	project-access.teams               none   none   none      manage  none
+//	project-access.variable-sets       read   read   read      write   none
+//	workspace-access.runs              read   apply  apply     apply   read
+//	workspace-access.sentinel-mocks    none   read   read      read    none
+//	workspace-access.state-versions    read   write  write     write   none
+//	workspace-access.variables         read   write  write     write   none
+//	workspace-access.create            false  false  true      true    false
+//	workspace-access.locking           false  true   true      true    false
+//	workspace-access.delete            false  false  true      true    false
+//	workspace-access.move              false  false  false     true    false
+//	workspace-access.run-tasks         false  false  true      true    false
+//	workspace-access.policy-overrides  false  false  true      true    false
+
 // prefixTeamProject begins the IDs of this file's objects.
 const prefixTeamProject = "tprj"
 

@@ -10,6 +10,37 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Team tokens
+//
+//   - A team has any number of tokens with a description (POST
+//     /teams/:id/authentication-tokens; description required, not blank and
+//     unique within the team: 409 at /data/attributes/description) and one
+//     legacy token without (POST /teams/:id/authentication-token, which
+//     replaces the one it had; a description given there is ignored).
+//     expired-at is an ISO 8601 time still to come (422 otherwise); null or
+//     absent, the server sets it two years after the token's creation.
+//   - Answers are of type authentication-tokens, ID "at-...": created-at,
+//     last-used-at (always null: the emulator does not record use),
+//     description (null for the legacy token), token (the secret, in the
+//     create answer only, null elsewhere) and expired-at; relationships
+//     team and created-by (the user, team or organization whose token
+//     created it; null for a minted token).
+//   - The secret is a bearer token of the team until it expires or is
+//     deleted.
+//   - GET and DELETE /authentication-tokens/:id read and delete a team
+//     token, described or legacy (not the organization token); GET and
+//     DELETE /teams/:id/authentication-token the legacy one (404 when there
+//     is none). GET /organizations/:org/team-tokens lists the tokens of the
+//     teams the token sees, without secrets: q is a case-insensitive
+//     substring of the team's name; sort is expired-at (the default; those
+//     that never expire last), team-name, created-by or last-used-at, "-"
+//     reversing; ties go by creation.
+//   - Creating and deleting tokens is for those who manage teams (not a
+//     team's own token, whatever allow-member-token-management says; 404);
+//     reading is for whoever sees the team.
+//   - The token endpoints, the organization token's too, and those of team
+//     project access have no includes: an include is 400.
+
 // A team's tokens are API tokens that act for the team (see auth.go). A
 // team has any number of tokens with a description, unique within the
 // team, and one legacy token without description, which each new legacy

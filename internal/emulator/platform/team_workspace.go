@@ -13,6 +13,59 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Team workspace access
+//
+//   - POST /team-workspaces takes access (read, plan, write, admin or
+//     custom) and the relationships team and workspace, required (422 at
+//     /data/relationships/<name>/data) and of one organization (422); a
+//     team or workspace not found is 404. It answers 200, not 201, as the
+//     API's documents give. A team has one access per workspace: another
+//     is 422 "Team has already been taken" at /data/relationships/team/data.
+//     The team and the workspace are taken on create only; an update's are
+//     ignored.
+//   - Answers carry access, runs, variables, state-versions,
+//     sentinel-mocks, workspace-locking, run-tasks and policy-overrides,
+//     and the relationships team and workspace with related links. A fixed
+//     level answers the permissions it implies, from the API's table
+//     (below); the table has no policy-overrides, which clients send too:
+//     admin implies it, as on projects those who administer the workspaces
+//     override policies.
+//   - With a fixed level a request may give the permissions the level
+//     implies; another value is 422 at its pointer with the API's words,
+//     "Runs is read-only when access level is 'read'; use the 'custom'
+//     access level to set this attribute." (the attribute's name as a
+//     phrase: Runs, Variables, State versions, Sentinel mocks, Workspace
+//     locking, Run tasks, Policy overrides). Custom access takes the
+//     permissions given; on create the others are custom's defaults, on an
+//     update they stay as they are, so that a change from a fixed level to
+//     custom starts from what the level implied. null leaves a permission
+//     as it is.
+//   - GET /team-workspaces requires filter[workspace][id] (400 naming the
+//     parameter; 404 for a workspace the token does not see), takes
+//     filter[team][id], and lists by team name: every access when the
+//     request sends no page[] parameter, as the API pages this list only
+//     when asked, and by pages when it does.
+//   - Who manages: those who manage teams (the owners, a team with
+//     manage-teams); others are answered 404. A token sees the accesses it
+//     manages and those of the teams it sees. A deleted workspace or team
+//     takes its accesses.
+//   - An access changes nothing of what a team token may do here: team
+//     tokens manage every workspace of their organization (see the package
+//     doc, Tokens and who sees what), so a team with access to a workspace
+//     locks it with its token and unlocks its own lock, and another's
+//     unlock is 409 "... is locked by Team "name"".
+//
+// The permissions each level implies, and custom access's defaults:
+//
+//	permission          read   plan   write  admin  custom's default
+//	runs                read   plan   apply  apply  read
+//	variables           read   read   write  write  none
+//	state-versions      read   read   write  write  none
+//	sentinel-mocks      none   none   read   read   none
+//	workspace-locking   false  false  true   true   false
+//	run-tasks           false  false  false  true   false
+//	policy-overrides    false  false  false  true   false
+
 // prefixTeamWorkspace begins the IDs of this file's objects.
 const prefixTeamWorkspace = "tws"
 

@@ -15,6 +15,37 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Variables
+//
+//   - A workspace's variables are at /workspaces/:id/vars, a set's at
+//     /varsets/:id/relationships/vars; each variable has its read, update
+//     and delete at .../:var_id (a variable of another parent is 404
+//     there).
+//   - key (required, not blank) and category (required, terraform or env);
+//     value "", description "", hcl false and sensitive false unless
+//     given. A key is unique within its parent and category, in its case:
+//     409 "conflict" at /data/attributes/key, the contract's answer to a
+//     duplicate, as the API's documents do not say.
+//   - A sensitive variable's value is answered null, everywhere;
+//     sensitive cannot go back to false (422 at /data/attributes/sensitive);
+//     the value can still be written.
+//   - description is at most 512 characters (422 "description is too long
+//     (maximum is 512 characters, ...)"; go-tfe's tests send 516 and 539).
+//   - version-id (64 hex digits) is new on create and on every update,
+//     whatever it changes, one that changes nothing included (go-tfe's
+//     "without any changes" expects a new one); reads keep it, and a
+//     refused update changes nothing.
+//   - PATCH changes the members it gives; data.id is neither required nor
+//     checked (the path names the variable).
+//   - Answers: key, value, description, category, hcl, sensitive,
+//     version-id, created-at; the relationship configurable (type
+//     workspaces, its related link the workspace's path by organization and
+//     name) or varset (type varsets); links self, the variable's path.
+//   - Lists are by key and category, by pages. The endpoints have no
+//     includes (an include is 400).
+//   - Whoever sees the workspace or the set manages its variables. A
+//     deleted workspace or set takes its variables.
+
 // prefixVariable begins the IDs of this file's objects.
 const prefixVariable = "var"
 

@@ -14,6 +14,54 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Variable sets
+//
+//   - A name (required, not blank) is unique within the organization in
+//     any case (409). Create defaults: description "", global false,
+//     priority false, no assignments and no variables.
+//   - The parent relationship is the organization, named by its name in
+//     any case, as paths name it (or null), or one of its projects, named by
+//     its ID; the two are told apart by the ID, whatever type the client
+//     sends. Another organization, or
+//     a project of another organization, is 422. The parent cannot change
+//     (422 at /data/relationships/parent/data; giving the same one is
+//     taken). A set owned by a project cannot be global (422 at
+//     /data/attributes/global) and is assigned to that project and its
+//     workspaces only (422 otherwise).
+//   - PUT and PATCH both update, changing the attributes they give. The
+//     relationships workspaces and projects, when given, replace the set's
+//     assignments (empty clears them); vars adds the variables it gives,
+//     complete definitions under the variables' rules (a key and category
+//     given twice, or that the set has, is 422 at the variable's key).
+//   - A global set applies to every workspace and is assigned to nothing:
+//     a global set given workspaces or projects is 422 at
+//     /data/attributes/global, making a set global drops its assignments,
+//     and assigning a global set is 422. Two global sets of an organization
+//     cannot share a variable (key and category): creating a global set,
+//     making a set global, or adding or changing a variable of one so that
+//     they would is 422.
+//   - POST .../relationships/workspaces and .../relationships/projects add
+//     the workspaces or projects data[] names ({type, id}), DELETE removes
+//     them; both answer 204; adding what is assigned or removing what is
+//     not changes nothing; one of another organization is 422 at
+//     /data/<i>/id.
+//   - Answers: name, description, global, priority, created-at, updated-at
+//     (the last change of the set, its assignments or its variables),
+//     var-count, workspace-count, project-count; relationships
+//     organization, parent, vars, workspaces, projects, and stacks (always
+//     empty).
+//   - Lists, by name and by pages, q a case-insensitive substring of the
+//     name: GET /organizations/:org/varsets every set; GET
+//     /projects/:id/varsets the global sets and those assigned to the
+//     project; GET /workspaces/:id/varsets the global sets and those
+//     assigned to the workspace or to its project. include= knows
+//     workspaces, projects and vars, which are included, and stacks, which
+//     adds nothing, on reads and lists.
+//   - Whoever sees the organization manages its sets, as its projects and
+//     workspaces. Delete answers 204 and takes the set's variables. A
+//     deleted workspace or project leaves the sets' assignments; a deleted
+//     project takes the sets it owns.
+
 // prefixVarset begins the IDs of this file's objects.
 const prefixVarset = "varset"
 
