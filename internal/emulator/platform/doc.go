@@ -214,7 +214,9 @@
 //
 // The state file keeps every object, users and minted tokens (secrets in
 // clear: the file is the emulator's own), sorted by ID. Rate-limit buckets
-// are not kept. A file that holds what no request could have stored (a bad
+// are not kept, nor what a noun keeps outside the store (its side state,
+// see noun.go: an action's own limit, the run triggers' creation locks),
+// which Reset clears too. A file that holds what no request could have stored (a bad
 // ID, a token of an unknown user or team, an agent pool that is not one of
 // its organization's) is refused at load.
 package platform

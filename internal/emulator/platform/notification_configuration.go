@@ -431,7 +431,7 @@ func (s *Server) deleteNotificationConfiguration(w http.ResponseWriter, r *http.
 // configuration with its delivery-responses. The action has its own limit,
 // 10 a minute for each principal (see actionLimit).
 func (s *Server) verifyNotificationConfiguration(w http.ResponseWriter, r *http.Request, p principal) {
-	if !s.admitAction(w, s.verifies, p) {
+	if !s.admitAction(w, verifyLimit.on(s), p) {
 		return
 	}
 	onPath(s, w, r, p, s.managedNotificationConfigurationLocked, func(nc *notificationConfiguration) reply {
@@ -480,6 +480,10 @@ func (st *store) checkNotificationConfiguration(nc *notificationConfiguration) e
 	return nil
 }
 
+// verifyLimit is the verify action's own limit: 10 a minute for each
+// principal.
+var verifyLimit = actionLimitState(10, time.Minute)
+
 var notificationConfigurations = &table[notificationConfiguration]{
 	key: "notification-configurations", noun: "notification configuration",
 	id: func(nc *notificationConfiguration) string { return nc.ID },
@@ -506,5 +510,6 @@ func init() {
 		return organizations.in(st)[nc.Org]
 	}
 	register(notificationConfigurations)
+	registerSide(verifyLimit)
 	addRoutes((*Server).registerNotificationConfigurations)
 }

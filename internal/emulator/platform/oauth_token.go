@@ -199,7 +199,7 @@ func (s *Server) updateOAuthToken(w http.ResponseWriter, r *http.Request, p prin
 // deleteOAuthToken deletes a token; its client stays, without it. The
 // workspaces that name it keep the ID.
 func (s *Server) deleteOAuthToken(w http.ResponseWriter, r *http.Request, p principal) {
-	if !s.admitAction(w, s.oauthTokenDeletes, p) {
+	if !s.admitAction(w, deleteLimit.on(s), p) {
 		return
 	}
 	onPath(s, w, r, p, s.managedOAuthTokenLocked, func(tok *oauthToken) reply {
@@ -220,6 +220,9 @@ func (st *store) checkOAuthToken(tok *oauthToken) error {
 	return nil
 }
 
+// deleteLimit is the delete's own limit: 10 a minute for each principal.
+var deleteLimit = actionLimitState(10, time.Minute)
+
 var oauthTokens = &table[oauthToken]{key: "oauth-tokens", noun: "OAuth token", id: func(tok *oauthToken) string { return tok.ID }}
 
 func init() {
@@ -233,5 +236,6 @@ func init() {
 	}
 	oauthTokens.org = func(st *store, tok *oauthToken) *organization { return organizations.in(st)[tok.Org] }
 	register(oauthTokens)
+	registerSide(deleteLimit)
 	addRoutes((*Server).registerOAuthTokens)
 }

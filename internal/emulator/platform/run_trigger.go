@@ -139,6 +139,16 @@ func (s *Server) readRunTrigger(w http.ResponseWriter, r *http.Request, p princi
 // create while another create in the organization holds its lock.
 const runTriggerLockedMessage = "Run Trigger creation locked by another user in your organization. Please try again"
 
+// creationLocks is, by organization (its external ID), until when a run
+// trigger's create holds the organization's creation lock (see
+// Options.RunTriggerLock); under the store's lock.
+type creationLocks map[string]time.Time
+
+var runTriggerLocks = &sideState[creationLocks]{
+	make:  func() *creationLocks { return &creationLocks{} },
+	reset: func(l *creationLocks) { clear(*l) },
+}
+
 // createRunTrigger takes relationships.sourceable only, a workspace of the
 // same organization that p sees (404 otherwise), not the workspace itself,
 // not one it has already, and no 21st source. Under the RunTriggerLock
@@ -146,11 +156,11 @@ const runTriggerLockedMessage = "Run Trigger creation locked by another user in 
 func (s *Server) createRunTrigger(w http.ResponseWriter, r *http.Request, p principal) {
 	writeOnPath(s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, in *input) reply {
 		if hold := s.opts.RunTriggerLock; hold > 0 {
-			now := s.now()
-			if now.Before(s.runTriggerLocks[ws.Org]) {
+			now, locks := s.now(), *runTriggerLocks.on(s)
+			if now.Before(locks[ws.Org]) {
 				return errorReply(http.StatusConflict, runTriggerLockedMessage)
 			}
-			s.runTriggerLocks[ws.Org] = now.Add(hold)
+			locks[ws.Org] = now.Add(hold)
 		}
 		rl, probs := in.rels, in.probs
 		source, given := rl.one("sourceable")
@@ -239,5 +249,6 @@ func init() {
 		return organizations.in(st)[workspaces.in(st)[rt.Workspace].Org]
 	}
 	register(runTriggers)
+	registerSide(runTriggerLocks)
 	addRoutes((*Server).registerRunTriggers)
 }
