@@ -351,3 +351,14 @@ func TestAgentPool_settingOverwritesMustAgree(t *testing.T) {
 		t.Errorf("refused create stored %v", ids(list))
 	}
 }
+
+func init() {
+	// A pool that allows one workspace only.
+	addStateFixture("agent-pools", func(a *api) roundTrip {
+		pool := a.createPool("acme", "state-pool")
+		ws := a.workspaceID("acme", "state-pool-user")
+		wantStatus(a.t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
+			map[string]any{"allowed-workspaces": refs("workspaces", ws)})), http.StatusOK)
+		return roundTrip{paths: []string{agentPoolPath(pool), orgsPath + "/acme/agent-pools"}}
+	})
+}

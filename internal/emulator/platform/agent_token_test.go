@@ -138,3 +138,11 @@ func TestAgentTokens_onlyPoolManagers(t *testing.T) {
 	wantNotFound(t, team.do(http.MethodDelete, authTokenPath(id), nil))
 	a.get(authTokenPath(id)).data(t, http.StatusOK)
 }
+
+func init() {
+	addStateFixture("agent-tokens", func(a *api) roundTrip {
+		pool := a.createPool("acme", "state-agents")
+		a.createAgentToken(pool, "agents")
+		return roundTrip{paths: []string{agentTokensPath(pool)}}
+	})
+}

@@ -64,3 +64,13 @@ func TestCodehostAppInstallation_registeredAndRead(t *testing.T) {
 	}
 	wantNotFound(t, a.get("/api/v2/codehost-app/installation/ghain-AAAAAAAAAAAAAAAA"))
 }
+
+func init() {
+	addStateFixture("codehost-app-installations", func(a *api) roundTrip {
+		id, err := a.server.RegisterCodehostAppInstallation(platform.CodehostAppInstallation{Name: "octo", InstallationID: 42})
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		return roundTrip{paths: []string{"/api/v2/codehost-app/installations", "/api/v2/codehost-app/installation/" + id}}
+	})
+}

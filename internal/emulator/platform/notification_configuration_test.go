@@ -346,3 +346,11 @@ func TestNotificationConfigurations_verifyRateLimit(t *testing.T) {
 	// The other endpoints are not held to it.
 	wantStatus(t, a.get(notificationPath(first)), http.StatusOK)
 }
+
+func init() {
+	addStateFixture("notification-configurations", func(a *api) roundTrip {
+		ws := a.workspaceID("acme", "state-notified")
+		nc := wantID(a.t, a.createNotification("workspaces", ws, webhook("ops", "run:errored"), nil)["id"], "nc")
+		return roundTrip{paths: []string{notificationPath(nc), notificationsPath("workspaces", ws)}}
+	})
+}

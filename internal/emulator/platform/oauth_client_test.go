@@ -226,3 +226,12 @@ func TestOAuthClients_tokenConnectsAWorkspace(t *testing.T) {
 		t.Errorf("vcs-repo through a GitLab client %v", repo)
 	}
 }
+
+func init() {
+	addStateFixture("oauth-clients", func(a *api) roundTrip {
+		prj, pool := a.createProject("acme", "state-oauth"), a.createPool("acme", "state-oauth")
+		oc := wantID(a.t, a.createOAuthClient("acme", github(map[string]any{"name": "state"}),
+			map[string]any{"projects": refs("projects", prj), "agent-pool": rel("agent-pools", pool)})["id"], "oc")
+		return roundTrip{paths: []string{oauthClientPath(oc), oauthClientsPath("acme") + "?include=oauth-tokens,projects"}}
+	})
+}

@@ -81,3 +81,11 @@ func TestOAuthTokens_deleteRateLimit(t *testing.T) {
 	a.server.Reset()
 	wantNotFound(t, a.do(http.MethodDelete, oauthTokenPath(tok), nil))
 }
+
+func init() {
+	addStateFixture("oauth-tokens", func(a *api) roundTrip {
+		tok := a.createOAuthToken("acme")
+		wantStatus(a.t, a.do(http.MethodPatch, oauthTokenPath(tok), body("oauth-tokens", map[string]any{"ssh-key": testSSHKey}, nil)), http.StatusOK)
+		return roundTrip{paths: []string{oauthTokenPath(tok), orgsPath + "/acme/oauth-tokens"}}
+	})
+}

@@ -277,3 +277,14 @@ func TestOrganizationMembership_userLimit(t *testing.T) {
 	wantStatus(t, a.do(http.MethodDelete, membershipPath(id), nil), http.StatusNoContent)
 	a.invite("acme", "two@example.com")
 }
+
+func init() {
+	// An invitation and an active member.
+	addStateFixture("organization-memberships", func(a *api) roundTrip {
+		invited := a.invite("acme", "ivan@example.com")
+		if _, _, err := a.server.AddMember("acme", "bob", ""); err != nil {
+			a.t.Fatal(err)
+		}
+		return roundTrip{paths: []string{membershipPath(invited), membershipsPath("acme") + "?include=user,teams"}}
+	})
+}

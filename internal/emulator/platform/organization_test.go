@@ -519,3 +519,27 @@ func TestOrganization_userTokensDisabled(t *testing.T) {
 	wantAttrs(t, a.get(orgsPath+"/acme").data(t, http.StatusOK), map[string]any{"user-tokens-enabled": true})
 	a.get(teamPath(team)).data(t, http.StatusOK)
 }
+
+func init() {
+	// Settings beyond the defaults, and an organization that a user owns,
+	// which only that user's token sees.
+	addStateFixture("organizations", func(a *api) roundTrip {
+		pool := a.createPool("acme", "state-default")
+		a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{
+			"allow-force-delete-workspaces": true, "default-execution-mode": "agent", "default-agent-pool-id": pool,
+		}, nil)).data(a.t, http.StatusOK)
+		alice, err := a.server.MintUserToken("alice")
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		a.as(alice).createOrg("alices")
+		return roundTrip{
+			paths: []string{orgsPath + "/acme", orgsPath},
+			check: func(t *testing.T, b *api) {
+				if got := ids(b.as(alice).get(orgsPath).list(t)); strings.Join(got, ",") != "alices" {
+					t.Errorf("alice sees %v after a round trip", got)
+				}
+			},
+		}
+	})
+}

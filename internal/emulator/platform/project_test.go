@@ -414,3 +414,14 @@ func TestProject_settingsAreWhatItsWorkspacesInherit(t *testing.T) {
 	wantInvalid(t, a.do(http.MethodPatch, projectPath(prj), settings("remote", pool, true)), "/data/attributes/default-agent-pool-id", "must not be specified unless using 'agent' execution mode")
 	wantInvalid(t, a.do(http.MethodPatch, projectPath(prj), settings("agent", "", true)), "/data/attributes/default-agent-pool-id", "must be specified when using 'agent' execution mode")
 }
+
+func init() {
+	addStateFixture("projects", func(a *api) roundTrip {
+		prj := a.createProject("acme", "state-project")
+		a.do(http.MethodPatch, projectPath(prj), body("projects", map[string]any{"description": "d", "default-execution-mode": "local"},
+			map[string]any{"tag-bindings": bindings("env", "prod")})).data(a.t, http.StatusOK)
+		return roundTrip{paths: []string{
+			projectPath(prj), projectPath(prj) + "/tag-bindings", projectPath(prj) + "/effective-tag-bindings", orgsPath + "/acme/projects",
+		}}
+	})
+}

@@ -182,3 +182,13 @@ func TestRunTriggers_creationLock(t *testing.T) {
 	b.createRunTrigger(bApp, bNetwork)
 	b.createRunTrigger(bWeb, bNetwork)
 }
+
+func init() {
+	addStateFixture("run-triggers", func(a *api) roundTrip {
+		ws, source := a.workspaceID("acme", "state-triggered"), a.workspaceID("acme", "state-source")
+		rt := a.createRunTrigger(ws, source)
+		return roundTrip{paths: []string{
+			runTriggerPath(rt), runTriggersPath(ws) + "?filter[run-trigger][type]=inbound", runTriggersPath(source) + "?filter[run-trigger][type]=outbound",
+		}}
+	})
+}

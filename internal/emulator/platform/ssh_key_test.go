@@ -259,3 +259,13 @@ func first(t *testing.T, st map[string]any, list string) map[string]any {
 	}
 	return object(t, l[0])
 }
+
+func init() {
+	// A key, and a workspace that uses it.
+	addStateFixture("ssh-keys", func(a *api) roundTrip {
+		key := a.createSSHKey("acme", "state-deploy", privateKey)
+		ws := a.workspaceID("acme", "state-keyed")
+		a.do(http.MethodPatch, workspacePath(ws)+"/relationships/ssh-key", assignSSHKey(key)).data(a.t, http.StatusOK)
+		return roundTrip{paths: []string{sshKeyPath(key), sshKeysPath("acme"), workspacePath(ws)}}
+	})
+}

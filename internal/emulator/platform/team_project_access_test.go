@@ -272,3 +272,11 @@ func TestTeamProjectAccess_goesWithItsProject(t *testing.T) {
 	}
 	wantNotFound(t, a.get(teamProjectPath(id)))
 }
+
+func init() {
+	addStateFixture("team-projects", func(a *api) roundTrip {
+		team, prj := a.createTeam("acme", "state-project-team"), a.createProject("acme", "state-team-project")
+		tp := a.createTeamProject(team, prj, map[string]any{"access": "custom", "project-access": map[string]any{"settings": "update"}})
+		return roundTrip{paths: []string{teamProjectPath(tp), teamProjectsPath + "?filter[project][id]=" + prj}}
+	})
+}

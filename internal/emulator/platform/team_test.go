@@ -447,3 +447,12 @@ func TestTeam_stateRefusesWhatNoRequestStores(t *testing.T) {
 		}
 	}
 }
+
+func init() {
+	addStateFixture("teams", func(a *api) roundTrip {
+		team := wantID(a.t, a.createTeamWith("acme", map[string]any{
+			"name": "state-team", "visibility": "organization", "organization-access": access("manage-workspaces", "read-workspaces"),
+		})["id"], "team")
+		return roundTrip{paths: []string{teamPath(team), orgsPath + "/acme/teams"}}
+	})
+}

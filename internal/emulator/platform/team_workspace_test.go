@@ -302,3 +302,11 @@ func TestTeamWorkspaceAccess_stateKeepsAccesses(t *testing.T) {
 		}
 	}
 }
+
+func init() {
+	addStateFixture("team-workspaces", func(a *api) roundTrip {
+		team, ws := a.createTeam("acme", "state-workspace-team"), a.workspaceID("acme", "state-team-workspace")
+		tw := a.createTeamWorkspace(team, ws, map[string]any{"access": "custom", "runs": "plan"})
+		return roundTrip{paths: []string{teamWorkspacePath(tw), teamWorkspacesPath + "?filter[workspace][id]=" + ws}}
+	})
+}

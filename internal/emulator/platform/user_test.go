@@ -76,3 +76,22 @@ func TestUser_read(t *testing.T) {
 	teamToken, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
 	a.as(teamToken).get("/api/v2/users/"+alice).data(t, http.StatusOK)
 }
+
+func init() {
+	// A user whose change of email waits for confirmation.
+	addStateFixture("users", func(a *api) roundTrip {
+		carol, err := a.server.MintUserToken("carol")
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		a.as(carol).do(http.MethodPatch, "/api/v2/account/update", body("users", map[string]any{"email": "carol@example.org"}, nil)).data(a.t, http.StatusOK)
+		return roundTrip{
+			paths: []string{"/api/v2/users/" + platform.UserID(a.server, "carol")},
+			check: func(t *testing.T, b *api) {
+				wantAttrs(t, b.as(carol).get("/api/v2/account/details").data(t, http.StatusOK), map[string]any{
+					"username": "carol", "email": "carol@example.com", "unconfirmed-email": "carol@example.org",
+				})
+			},
+		}
+	})
+}

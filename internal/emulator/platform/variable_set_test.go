@@ -484,3 +484,14 @@ func TestVariableSet_stateRefusesWhatNoRequestStores(t *testing.T) {
 		}
 	}
 }
+
+func init() {
+	// A set assigned to a workspace and a project, and a set a project owns.
+	addStateFixture("varsets", func(a *api) roundTrip {
+		ws, prj := a.workspaceID("acme", "state-varset-user"), a.createProject("acme", "state-varset-project")
+		vs := wantID(a.t, a.createVarset("acme", map[string]any{"name": "state-shared", "priority": true},
+			map[string]any{"workspaces": refs("workspaces", ws), "projects": refs("projects", prj)})["id"], "varset")
+		a.createVarset("acme", map[string]any{"name": "state-owned"}, map[string]any{"parent": rel("projects", prj)})
+		return roundTrip{paths: []string{varsetPath(vs), orgsPath + "/acme/varsets", projectPath(prj) + "/varsets", workspacePath(ws) + "/varsets"}}
+	})
+}

@@ -339,3 +339,14 @@ func TestVariable_chunkedBodies(t *testing.T) {
 		wantAttrs(t, d, map[string]any{"key": "k", "value": "w"})
 	}
 }
+
+func init() {
+	// A workspace's variable and a set's.
+	addStateFixture("vars", func(a *api) roundTrip {
+		ws := a.workspaceID("acme", "state-variables")
+		vs := wantID(a.t, a.createVarset("acme", map[string]any{"name": "state-variables"}, nil)["id"], "varset")
+		a.createVariable(workspaceVarsPath(ws), map[string]any{"key": "k", "value": "v", "category": "env", "sensitive": true})
+		a.createVariable(varsetVarsPath(vs), map[string]any{"key": "k", "value": "v", "category": "terraform", "hcl": true})
+		return roundTrip{paths: []string{workspaceVarsPath(ws), varsetVarsPath(vs), workspacePath(ws) + "/all-vars"}}
+	})
+}

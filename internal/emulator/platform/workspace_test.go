@@ -973,3 +973,29 @@ func TestWorkspace_varsAndAllVars(t *testing.T) {
 	wantError(t, a.get(workspacePath(id)+"/all-vars?include=vars"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 	wantNotFound(t, a.get(workspacePath("ws-1111111111111111")+"/all-vars"))
 }
+
+func init() {
+	// A workspace with settings beyond the defaults, in a project, with a
+	// repository, tag bindings, a consumer of its state, a lock, resources
+	// and performance.
+	addStateFixture("workspaces", func(a *api) roundTrip {
+		prj := a.createProject("acme", "state-workspaces")
+		consumer := a.workspaceID("acme", "state-consumer")
+		ws := wantID(a.t, a.createWorkspace("acme", map[string]any{
+			"name": "state-web", "auto-destroy-at": "2030-01-01T00:00:00Z", "execution-mode": "remote", "trigger-prefixes": []string{"modules"},
+			"vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": a.createOAuthToken("acme"), "branch": "main"},
+		}, map[string]any{"project": rel("projects", prj), "tag-bindings": bindings("tier", "1")})["id"], "ws")
+		wantStatus(a.t, a.do(http.MethodPost, workspacePath(ws)+"/relationships/remote-state-consumers", refs("workspaces", consumer)), http.StatusNoContent)
+		a.do(http.MethodPost, workspacePath(ws)+"/actions/lock", nil).data(a.t, http.StatusOK)
+		if err := a.server.SetResourceCount(ws, 4); err != nil {
+			a.t.Fatal(err)
+		}
+		if err := a.server.SetPerformance(ws, platform.Performance{RunsCount: 3}); err != nil {
+			a.t.Fatal(err)
+		}
+		return roundTrip{paths: []string{
+			workspacePath(ws), workspacePath(ws) + "/relationships/remote-state-consumers", workspacePath(ws) + "/effective-tag-bindings",
+			orgsPath + "/acme/workspaces",
+		}}
+	})
+}
