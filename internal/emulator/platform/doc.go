@@ -6,19 +6,20 @@
 //
 // Each object has its file, named as in the client and the provider, which
 // declares and registers its table, its routes and its ID prefix (see
-// noun.go), and whose head states the rules of its routes and every
-// choice made where the API's documents are silent: organization.go,
-// workspace.go, team_workspace.go and the rest. This doc states what
-// every endpoint shares. The code that the files share is in noun.go (the
-// store, the registry of tables and routes, the cascade of a delete),
-// server.go (the Server, its lock and its Register), handler.go (the
-// handlers' preamble: reading the document, the lock, the path's
-// organization and object and their 404), auth.go (principals, who sees
-// what), ratelimit.go, request.go (reading request documents), reply.go
-// (answers and errors), list.go (pagination, includes, sorting), id.go,
-// ping.go (ping, the edition headers, service discovery), admin.go (the
-// emulator's own routes) and state.go (the state file, one member per
-// table).
+// noun.go), and whose head states the rules of its routes and every choice
+// made where the API's documents are silent: organization.go, workspace.go,
+// team_workspace.go and the rest. This doc states what every endpoint
+// shares. The code that the files share is in noun.go (the store, the
+// registry of tables and routes, the cascade of a delete), server.go (the
+// Server, its lock and its Register), handler.go (the handlers' preamble:
+// reading the document, the lock, the path's organization and object and
+// their 404), auth.go (principals, who sees what), ratelimit.go, request.go
+// (reading request documents), reply.go (answers and errors), list.go
+// (pagination, includes, sorting), relationship.go (the to-many
+// relationship endpoint, POST and DELETE <parent>/relationships/<name>,
+// which every such relationship declares with relate), id.go, ping.go
+// (ping, the edition headers, service discovery), admin.go (the emulator's
+// own routes) and state.go (the state file, one member per table).
 //
 // # Routes
 //

@@ -15,7 +15,7 @@ import (
 )
 
 // sharedFiles are the files that hold every noun and name none.
-var sharedFiles = []string{"server.go", "state.go", "noun.go", "id.go", "list.go", "request.go", "reply.go"}
+var sharedFiles = []string{"server.go", "state.go", "noun.go", "id.go", "list.go", "relationship.go", "request.go", "reply.go"}
 
 // nounTables returns the tables the package's files declare, as
 // "var name = &table[elem]{...}": each table's variable and element type,

@@ -100,8 +100,15 @@ func (s *Server) registerOAuthClients(mux route.Mux) {
 	s.handle(mux, "GET "+byID, s.readOAuthClient)
 	s.handle(mux, "PATCH "+byID, s.updateOAuthClient)
 	s.handle(mux, "DELETE "+byID, s.deleteOAuthClient)
-	s.handle(mux, "POST "+byID+"/relationships/projects", s.attachOAuthClient(true))
-	s.handle(mux, "DELETE "+byID+"/relationships/projects", s.attachOAuthClient(false))
+	relate(s, mux, byID+"/relationships/projects", relation[oauthClient]{
+		find: s.managedOAuthClientLocked,
+		member: func(oc *oauthClient, id string, _ bool) (string, string) {
+			return id, s.foreignProjectLocked(oc, id)
+		},
+		members: keptIn(func(oc *oauthClient) *[]string { return &oc.Projects }),
+		empty:   "at least one project is required",
+		refusal: atData,
+	})
 }
 
 // managesVCSLocked reports whether p may create, change and delete o's
@@ -305,29 +312,24 @@ func (s *Server) applyOAuthClient(oc *oauthClient, f fields, rl relationships) s
 		// A project of another organization (or none) is left out, not
 		// refused: the client library's tests create a client with a
 		// project of another organization and expect the create to work.
-		oc.Projects = s.oauthClientProjectsLocked(oc, objs, "", nil, nil)
+		oc.Projects = nil
+		for _, obj := range objs {
+			if s.foreignProjectLocked(oc, obj.ID) == "" && !slices.Contains(oc.Projects, obj.ID) {
+				oc.Projects = append(oc.Projects, obj.ID)
+			}
+		}
 	}
 	token, _ := f.str("oauth-token-string")
 	return token
 }
 
-// oauthClientProjectsLocked returns cur with the projects objs name added,
-// each once: projects of oc's organization, others refused at pointer, or
-// left out when probs is nil.
-func (s *Server) oauthClientProjectsLocked(oc *oauthClient, objs []object, pointer string, probs *problems, cur []string) []string {
-	out := slices.Clone(cur)
-	for _, obj := range objs {
-		if prj := projects.in(s)[obj.ID]; prj == nil || prj.Org != oc.Org {
-			if probs != nil {
-				probs.add(pointer, "project %q: not a project of this organization", obj.ID)
-			}
-			continue
-		}
-		if !slices.Contains(out, obj.ID) {
-			out = append(out, obj.ID)
-		}
+// foreignProjectLocked says why project id cannot be one of oc's, "" when
+// it can: it must be a project of oc's organization.
+func (s *Server) foreignProjectLocked(oc *oauthClient, id string) string {
+	if prj := projects.in(s)[id]; prj == nil || prj.Org != oc.Org {
+		return fmt.Sprintf("project %q: not a project of this organization", id)
 	}
-	return out
+	return ""
 }
 
 // updateOAuthClient takes what applyOAuthClient reads, and name; the
@@ -367,35 +369,6 @@ func (s *Server) deleteOAuthClient(w http.ResponseWriter, r *http.Request, p pri
 		oauthClients.remove(s, oc)
 		return noContent()
 	})
-}
-
-// attachOAuthClient is POST (add) and DELETE (remove) on
-// /oauth-clients/:id/relationships/projects: a list of the organization's
-// projects, at least one.
-func (s *Server) attachOAuthClient(add bool) handler {
-	return func(w http.ResponseWriter, r *http.Request, p principal) {
-		objs, read := readObjects(w, r)
-		if !read {
-			return
-		}
-		onPath(s, w, r, p, s.managedOAuthClientLocked, func(oc *oauthClient) reply {
-			var probs problems
-			if len(objs) == 0 {
-				probs.add("/data", "at least one project is required")
-				return probs.reply()
-			}
-			ids := s.oauthClientProjectsLocked(oc, objs, "/data", &probs, nil)
-			if len(probs) > 0 {
-				return probs.reply()
-			}
-			if add {
-				oc.Projects = s.oauthClientProjectsLocked(oc, objs, "/data", &probs, oc.Projects)
-			} else {
-				oc.Projects = slices.DeleteFunc(oc.Projects, func(id string) bool { return slices.Contains(ids, id) })
-			}
-			return noContent()
-		})
-	}
 }
 
 // checkOAuthClient refuses a client of the state file that no request

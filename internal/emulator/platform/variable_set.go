@@ -93,13 +93,29 @@ func (s *Server) registerVariableSets(mux route.Mux) {
 	s.handle(mux, "PATCH "+apiPrefix+"/varsets/{id}", s.updateVarset)
 	s.handle(mux, "PUT "+apiPrefix+"/varsets/{id}", s.updateVarset)
 	s.handle(mux, "DELETE "+apiPrefix+"/varsets/{id}", s.deleteVarset)
-	for _, kind := range []string{"workspaces", "projects"} {
-		path := apiPrefix + "/varsets/{id}/relationships/" + kind
-		s.handle(mux, "POST "+path, func(w http.ResponseWriter, r *http.Request, p principal) {
-			s.assignVarset(w, r, p, kind, true)
-		})
-		s.handle(mux, "DELETE "+path, func(w http.ResponseWriter, r *http.Request, p principal) {
-			s.assignVarset(w, r, p, kind, false)
+	// The workspaces and projects a set is assigned to: a global set is
+	// assigned to none.
+	for _, assigned := range []struct {
+		kind string
+		list func(*variableSet) *[]string
+	}{
+		{"workspaces", func(vs *variableSet) *[]string { return &vs.Workspaces }},
+		{"projects", func(vs *variableSet) *[]string { return &vs.Projects }},
+	} {
+		kind := assigned.kind
+		relate(s, mux, apiPrefix+"/varsets/{id}/relationships/"+kind, relation[variableSet]{
+			find: s.visibleVarsetLocked,
+			member: func(vs *variableSet, id string, _ bool) (string, string) {
+				return id, s.unassignableLocked(vs, kind, id)
+			},
+			members: keptIn(assigned.list),
+			closed: func(vs *variableSet) string {
+				if vs.Global {
+					return fmt.Sprintf("variable set %s is global: it applies to every workspace and is assigned to none", vs.ID)
+				}
+				return ""
+			},
+			changed: func(vs *variableSet) { vs.UpdatedAt = s.now().UTC() },
 		})
 	}
 	s.registerVariables(mux, apiPrefix+"/varsets/{id}/relationships/vars", func(p principal, id string) (variableParent, reply, bool) {
@@ -294,40 +310,42 @@ func (s *Server) varsetParentLocked(o *organization, rl relationships) (string, 
 }
 
 // assignmentsLocked reads the workspaces or projects (kind) a request
-// assigns vs to, resource objects whose pointers are base and their index:
-// each must be of vs's organization, and, when a project owns vs, that
-// project or one of its workspaces.
+// assigns vs to, resource objects whose pointers are base and their index,
+// each once.
 func (s *Server) assignmentsLocked(vs *variableSet, kind string, objs []object, base string, probs *problems) []string {
 	var ids []string
 	for i, o := range objs {
-		at := base + "/" + strconv.Itoa(i) + "/id"
-		switch kind {
-		case "workspaces":
-			ws := workspaces.in(s)[o.ID]
-			switch {
-			case ws == nil || ws.Org != vs.Org:
-				probs.add(at, "workspace %q: not a workspace of this organization", o.ID)
-				continue
-			case vs.ParentProject != "" && ws.Project != vs.ParentProject:
-				probs.add(at, "workspace %s is not in project %s, which owns the variable set", o.ID, vs.ParentProject)
-				continue
-			}
-		case "projects":
-			prj := projects.in(s)[o.ID]
-			switch {
-			case prj == nil || prj.Org != vs.Org:
-				probs.add(at, "project %q: not a project of this organization", o.ID)
-				continue
-			case vs.ParentProject != "" && prj.ID != vs.ParentProject:
-				probs.add(at, "project %s: a variable set owned by project %s is assigned to that project only", o.ID, vs.ParentProject)
-				continue
-			}
+		if refused := s.unassignableLocked(vs, kind, o.ID); refused != "" {
+			probs.add(base+"/"+strconv.Itoa(i)+"/id", "%s", refused)
+			continue
 		}
 		if !slices.Contains(ids, o.ID) {
 			ids = append(ids, o.ID)
 		}
 	}
 	return ids
+}
+
+// unassignableLocked says why vs cannot be assigned to the workspace or
+// project (kind) id, "" when it can: it must be of vs's organization, and,
+// when a project owns vs, that project or one of its workspaces.
+func (s *Server) unassignableLocked(vs *variableSet, kind, id string) string {
+	if kind == "workspaces" {
+		switch ws := workspaces.in(s)[id]; {
+		case ws == nil || ws.Org != vs.Org:
+			return fmt.Sprintf("workspace %q: not a workspace of this organization", id)
+		case vs.ParentProject != "" && ws.Project != vs.ParentProject:
+			return fmt.Sprintf("workspace %s is not in project %s, which owns the variable set", id, vs.ParentProject)
+		}
+		return ""
+	}
+	switch prj := projects.in(s)[id]; {
+	case prj == nil || prj.Org != vs.Org:
+		return fmt.Sprintf("project %q: not a project of this organization", id)
+	case vs.ParentProject != "" && prj.ID != vs.ParentProject:
+		return fmt.Sprintf("project %s: a variable set owned by project %s is assigned to that project only", id, vs.ParentProject)
+	}
+	return ""
 }
 
 // varsetRequest is what a create or an update asks of a set's
@@ -480,42 +498,6 @@ func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principa
 func (s *Server) deleteVarset(w http.ResponseWriter, r *http.Request, p principal) {
 	onPath(s, w, r, p, s.visibleVarsetLocked, func(vs *variableSet) reply {
 		variableSets.remove(s, vs)
-		return noContent()
-	})
-}
-
-// assignVarset adds (or removes) the workspaces or projects (kind) the
-// body's data[] names to (from) a set's assignments, and answers 204. A
-// global set is assigned to nothing: 422. Adding what is assigned, or
-// removing what is not, changes nothing.
-func (s *Server) assignVarset(w http.ResponseWriter, r *http.Request, p principal, kind string, add bool) {
-	objs, read := readObjects(w, r)
-	if !read {
-		return
-	}
-	onPath(s, w, r, p, s.visibleVarsetLocked, func(vs *variableSet) reply {
-		var probs problems
-		if vs.Global {
-			probs.add("/data", "variable set %s is global: it applies to every workspace and is assigned to none", vs.ID)
-			return probs.reply()
-		}
-		ids := s.assignmentsLocked(vs, kind, objs, "/data", &probs)
-		if len(probs) > 0 {
-			return probs.reply()
-		}
-		list := &vs.Workspaces
-		if kind == "projects" {
-			list = &vs.Projects
-		}
-		for _, id := range ids {
-			if add && !slices.Contains(*list, id) {
-				*list = append(*list, id)
-			}
-		}
-		if !add {
-			*list = slices.DeleteFunc(*list, func(id string) bool { return slices.Contains(ids, id) })
-		}
-		vs.UpdatedAt = s.now().UTC()
 		return noContent()
 	})
 }
