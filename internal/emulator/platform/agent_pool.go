@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -204,40 +203,30 @@ func (s *Server) agentPoolResource(pool *agentPool) resource {
 	}
 }
 
+// listAgentPools lists the organization's pools by name (in any case) or
+// created-at; q is a substring of the name, filter[allowed_workspaces][name]
+// and filter[allowed_projects][name] keep the pools that workspace or
+// project may use.
 func (s *Server) listAgentPools(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, func() includes { return s.agentPoolIncludes(p) }, []string{"name", "created-at"}, func(o *organization, lq orgQuery) reply {
-		inc, names, field, desc := lq.inc, lq.names, lq.sort, lq.desc
-		keep := func(*agentPool) bool { return true }
-		if name := q.Get("filter[allowed_workspaces][name]"); name != "" {
-			ws := s.workspaceNamedLocked(o.ExternalID, name)
-			keep = func(pool *agentPool) bool { return ws != nil && s.allowsWorkspaceLocked(pool, ws) }
+	listing[*agentPool]{
+		includes: func() includes { return s.agentPoolIncludes(p) },
+		sorts:    []string{"name", "created-at"},
+		render:   plain(s.agentPoolResource),
+	}.serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*agentPool, reply) {
+		keep := func(pool *agentPool) bool { return pool.Org == o.ExternalID && containsFold(pool.Name, lq.Get("q")) }
+		if name := lq.Get("filter[allowed_workspaces][name]"); name != "" {
+			ws, kept := s.workspaceNamedLocked(o.ExternalID, name), keep
+			keep = func(pool *agentPool) bool { return kept(pool) && ws != nil && s.allowsWorkspaceLocked(pool, ws) }
 		}
-		keepProject := func(*agentPool) bool { return true }
-		if name := q.Get("filter[allowed_projects][name]"); name != "" {
-			prj := s.projectNamedLocked(o, name)
-			keepProject = func(pool *agentPool) bool { return prj != nil && allowsProject(pool, prj) }
+		if name := lq.Get("filter[allowed_projects][name]"); name != "" {
+			prj, kept := s.projectNamedLocked(o, name), keep
+			keep = func(pool *agentPool) bool { return kept(pool) && prj != nil && allowsProject(pool, prj) }
 		}
-		var list []*agentPool
-		for _, pool := range agentPools.in(s) {
-			if pool.Org == o.ExternalID && containsFold(pool.Name, q.Get("q")) && keep(pool) && keepProject(pool) {
-				list = append(list, pool)
-			}
+		by := byFold(func(pool *agentPool) string { return pool.Name })
+		if lq.sort == "created-at" {
+			by = byTime(func(pool *agentPool) time.Time { return pool.CreatedAt })
 		}
-		slices.SortFunc(list, func(a, b *agentPool) int {
-			var c int
-			if field == "created-at" {
-				c = a.CreatedAt.Compare(b.CreatedAt)
-			} else {
-				c = strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
-			}
-			c = cmp.Or(c, strings.Compare(a.ID, b.ID))
-			if desc {
-				return -c
-			}
-			return c
-		})
-		return listReply(r, list, s.agentPoolResource, inc, names)
+		return agentPools.order(agentPools.where(s, keep), lq.desc, by), reply{}
 	})
 }
 

@@ -1,11 +1,9 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -89,33 +87,17 @@ func (s *Server) agentTokenResource(at *agentToken, secret string) resource {
 // listAgentTokens lists a pool's tokens, paged, by created-at (the
 // default, ties by ID) or -created-at.
 func (s *Server) listAgentTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		if _, rep, valid := noIncludes().parse(q); !valid {
-			return rep
-		}
-		_, desc, rep, valid := sortOrder(q, "created-at")
-		if !valid {
-			return rep
-		}
+	listing[*agentToken]{
+		includes: noIncludes,
+		sorts:    []string{"created-at"},
+		render:   func(at *agentToken, _ []string) resource { return s.agentTokenResource(at, "") },
+	}.serve(s, w, r, func(lq *listQuery) ([]*agentToken, reply) {
 		pool, rep, found := s.visibleAgentPoolLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		var list []*agentToken
-		for _, at := range agentTokens.in(s) {
-			if at.Pool == pool.ID {
-				list = append(list, at)
-			}
-		}
-		slices.SortFunc(list, func(a, b *agentToken) int {
-			c := cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-			if desc {
-				return -c
-			}
-			return c
-		})
-		return ok(listDocument(r, list, func(at *agentToken) resource { return s.agentTokenResource(at, "") }, nil))
+		list := agentTokens.where(s, func(at *agentToken) bool { return at.Pool == pool.ID })
+		return agentTokens.order(list, lq.desc, byTime(func(at *agentToken) time.Time { return at.CreatedAt })), reply{}
 	})
 }
 

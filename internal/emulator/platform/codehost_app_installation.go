@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -117,27 +116,21 @@ func (s *Server) visibleInstallationLocked(p principal, id string) (*codehostApp
 // the installations a user token sees: filter[name] is the account's name
 // in any case, filter[installation_id] its number.
 func (s *Server) listCodehostAppInstallations(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		if _, rep, valid := noIncludes().parse(q); !valid {
-			return rep
-		}
-		number := q.Get("filter[installation_id]")
+	listing[*codehostAppInstallation]{
+		includes: noIncludes,
+		render:   plain((*codehostAppInstallation).resource),
+	}.serve(s, w, r, func(lq *listQuery) ([]*codehostAppInstallation, reply) {
+		number := lq.Get("filter[installation_id]")
 		if _, err := strconv.Atoi(number); number != "" && err != nil {
-			return badParameter("filter[installation_id]", "Invalid filter[installation_id] %q: must be a number", number)
+			return nil, badParameter("filter[installation_id]", "Invalid filter[installation_id] %q: must be a number", number)
 		}
-		name := q.Get("filter[name]")
-		var list []*codehostAppInstallation
-		for _, inst := range codehostAppInstallations.in(s) {
-			if p.kind == kindUser && (name == "" || strings.EqualFold(inst.Name, name)) &&
-				(number == "" || strconv.Itoa(inst.InstallationID) == number) {
-				list = append(list, inst)
-			}
-		}
-		slices.SortFunc(list, func(a, b *codehostAppInstallation) int {
-			return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.InstallationID, b.InstallationID))
+		name := lq.Get("filter[name]")
+		list := codehostAppInstallations.where(s, func(inst *codehostAppInstallation) bool {
+			return p.kind == kindUser && (name == "" || strings.EqualFold(inst.Name, name)) &&
+				(number == "" || strconv.Itoa(inst.InstallationID) == number)
 		})
-		return ok(listDocument(r, list, (*codehostAppInstallation).resource, nil))
+		return codehostAppInstallations.order(list, false, byFold(func(inst *codehostAppInstallation) string { return inst.Name }),
+			func(a, b *codehostAppInstallation) int { return cmp.Compare(a.InstallationID, b.InstallationID) }), reply{}
 	})
 }
 

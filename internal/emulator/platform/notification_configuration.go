@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -244,32 +243,19 @@ func (s *Server) notificationConfigurationResource(nc *notificationConfiguration
 // then), by pages when it does.
 func (s *Server) listNotificationConfigurations(kind string) handler {
 	return func(w http.ResponseWriter, r *http.Request, p principal) {
-		q := r.URL.Query()
-		s.locked(w, func() reply {
-			if _, rep, valid := noIncludes().parse(q); !valid {
-				return rep
-			}
+		listing[*notificationConfiguration]{
+			includes: noIncludes,
+			pages:    whenAsked,
+			render:   plain(s.notificationConfigurationResource),
+		}.serve(s, w, r, func(*listQuery) ([]*notificationConfiguration, reply) {
 			id := r.PathValue("id")
 			if _, rep, found := s.subscribableLocked(p, kind, id, false); !found {
-				return rep
+				return nil, rep
 			}
-			var list []*notificationConfiguration
-			for _, nc := range notificationConfigurations.in(s) {
-				if nc.SubscribableType == kind && nc.Subscribable == id {
-					list = append(list, nc)
-				}
-			}
-			slices.SortFunc(list, func(a, b *notificationConfiguration) int {
-				return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+			list := notificationConfigurations.where(s, func(nc *notificationConfiguration) bool {
+				return nc.SubscribableType == kind && nc.Subscribable == id
 			})
-			if !q.Has("page[number]") && !q.Has("page[size]") {
-				items := []resource{}
-				for _, nc := range list {
-					items = append(items, s.notificationConfigurationResource(nc))
-				}
-				return ok(document{Data: items})
-			}
-			return ok(listDocument(r, list, s.notificationConfigurationResource, nil))
+			return notificationConfigurations.order(list, false, byTime(func(nc *notificationConfiguration) time.Time { return nc.CreatedAt })), reply{}
 		})
 	}
 }

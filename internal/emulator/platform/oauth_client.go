@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -196,17 +195,12 @@ func (s *Server) oauthClientResource(oc *oauthClient) resource {
 
 // listOAuthClients lists the organization's clients, oldest first, paged.
 func (s *Server) listOAuthClients(w http.ResponseWriter, r *http.Request, p principal) {
-	s.inOrg(w, r, p, func() includes { return s.oauthClientIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
-		var list []*oauthClient
-		for _, oc := range oauthClients.in(s) {
-			if oc.Org == o.ExternalID {
-				list = append(list, oc)
-			}
-		}
-		slices.SortFunc(list, func(a, b *oauthClient) int {
-			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-		})
-		return listReply(r, list, s.oauthClientResource, lq.inc, lq.names)
+	listing[*oauthClient]{
+		includes: func() includes { return s.oauthClientIncludes(p) },
+		render:   plain(s.oauthClientResource),
+	}.serveInOrg(s, w, r, p, func(o *organization, _ *listQuery) ([]*oauthClient, reply) {
+		list := oauthClients.where(s, func(oc *oauthClient) bool { return oc.Org == o.ExternalID })
+		return oauthClients.order(list, false, byTime(func(oc *oauthClient) time.Time { return oc.CreatedAt })), reply{}
 	})
 }
 

@@ -1,12 +1,10 @@
 package platform
 
 import (
-	"cmp"
 	"encoding/pem"
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -73,16 +71,12 @@ func (s *Server) managedOAuthTokenLocked(p principal, id string) (*oauthToken, r
 
 // oauthTokensOfLocked returns the tokens of the client id, oldest first.
 func (s *Server) oauthTokensOfLocked(client string) []*oauthToken {
-	var out []*oauthToken
-	for _, tok := range oauthTokens.in(s) {
-		if tok.Client == client {
-			out = append(out, tok)
-		}
-	}
-	slices.SortFunc(out, func(a, b *oauthToken) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-	})
-	return out
+	return oldestFirst(oauthTokens.where(s, func(tok *oauthToken) bool { return tok.Client == client }))
+}
+
+// oldestFirst orders tokens by creation.
+func oldestFirst(list []*oauthToken) []*oauthToken {
+	return oauthTokens.order(list, false, byTime(func(tok *oauthToken) time.Time { return tok.CreatedAt }))
 }
 
 // setOAuthTokenLocked gives oc's token the secret token, making the token
@@ -142,32 +136,20 @@ func (s *Server) oauthTokenResource(tok *oauthToken) resource {
 }
 
 func (s *Server) listOAuthTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		if _, rep, valid := noIncludes().parse(r.URL.Query()); !valid {
-			return rep
-		}
+	listing[*oauthToken]{includes: noIncludes, render: plain(s.oauthTokenResource)}.serve(s, w, r, func(*listQuery) ([]*oauthToken, reply) {
 		oc, rep, found := s.visibleOAuthClientLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		return ok(listDocument(r, s.oauthTokensOfLocked(oc.ID), s.oauthTokenResource, nil))
+		return s.oauthTokensOfLocked(oc.ID), reply{}
 	})
 }
 
 // listOrganizationOAuthTokens lists the tokens of every client of the
 // organization, oldest first, paged.
 func (s *Server) listOrganizationOAuthTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	s.inOrg(w, r, p, noIncludes, nil, func(o *organization, _ orgQuery) reply {
-		var list []*oauthToken
-		for _, tok := range oauthTokens.in(s) {
-			if tok.Org == o.ExternalID {
-				list = append(list, tok)
-			}
-		}
-		slices.SortFunc(list, func(a, b *oauthToken) int {
-			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-		})
-		return ok(listDocument(r, list, s.oauthTokenResource, nil))
+	listing[*oauthToken]{includes: noIncludes, render: plain(s.oauthTokenResource)}.serveInOrg(s, w, r, p, func(o *organization, _ *listQuery) ([]*oauthToken, reply) {
+		return oldestFirst(oauthTokens.where(s, func(tok *oauthToken) bool { return tok.Org == o.ExternalID })), reply{}
 	})
 }
 

@@ -264,27 +264,19 @@ func (s *Server) orgResource(o *organization, p principal) resource {
 	}
 }
 
+// listOrganizations lists the organizations p sees, by name; q is a part
+// of the name or the email, q[name] and q[email] of one of them.
 func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.orgIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		match := func(o *organization) bool {
-			either := q.Get("q")
-			return containsFold(o.Name, q.Get("q[name]")) && containsFold(o.Email, q.Get("q[email]")) &&
+	listing[*organization]{
+		includes: func() includes { return s.orgIncludes(p) },
+		render:   func(o *organization, _ []string) resource { return s.orgResource(o, p) },
+	}.serve(s, w, r, func(lq *listQuery) ([]*organization, reply) {
+		list := organizations.where(s, func(o *organization) bool {
+			either := lq.Get("q")
+			return p.sees(o) && containsFold(o.Name, lq.Get("q[name]")) && containsFold(o.Email, lq.Get("q[email]")) &&
 				(containsFold(o.Name, either) || containsFold(o.Email, either))
-		}
-		var list []*organization
-		for _, o := range sortedOrgs(organizations.in(s)) {
-			if p.sees(o) && match(o) {
-				list = append(list, o)
-			}
-		}
-		render := func(o *organization) resource { return s.orgResource(o, p) }
-		return listReply(r, list, render, inc, names)
+		})
+		return organizations.order(list, false, byString(func(o *organization) string { return o.Name })), reply{}
 	})
 }
 
@@ -294,14 +286,8 @@ func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
 
-func sortedOrgs(m map[string]*organization) []*organization {
-	return slices.SortedFunc(maps.Values(m), func(a, b *organization) int { return strings.Compare(a.Name, b.Name) })
-}
-
 func (s *Server) readOrganization(w http.ResponseWriter, r *http.Request, p principal) {
-	s.inOrg(w, r, p, func() includes { return s.orgIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
-		return lq.inc.one(s.orgResource(o, p), lq.names)
-	})
+	s.readInOrg(w, r, p, func() includes { return s.orgIncludes(p) }, func(o *organization) resource { return s.orgResource(o, p) })
 }
 
 // newOrganization is an organization with every default.

@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"net/http"
 	"regexp"
@@ -173,30 +172,22 @@ func (s *Server) projectResource(prj *project, p principal, names []string) reso
 	}
 }
 
+// listProjects lists the organization's projects by name, whether or not
+// sort asks for it (the ID breaks ties of names that differ only in
+// case): filter[names] keeps those exact names, q a part of the name,
+// filter[tagged] the projects whose bindings match.
 func (s *Server) listProjects(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, s.projectIncludes, []string{"name"}, func(o *organization, lq orgQuery) reply {
-		inc, names, desc := lq.inc, lq.names, lq.desc
-		only := commaList(q.Get("filter[names]"))
-		tagged := readTaggedFilters(q)
-		var list []*project
-		for _, prj := range projects.in(s) {
-			if prj.Org == o.ExternalID && (only == nil || slices.Contains(only, prj.Name)) && containsFold(prj.Name, q.Get("q")) &&
-				tagged.match(effectiveBindings(prj.TagBindings, nil)) {
-				list = append(list, prj)
-			}
-		}
-		// By name, whether or not sort asks for it; the ID breaks ties of
-		// names that differ only in case.
-		slices.SortFunc(list, func(a, b *project) int {
-			c := cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
-			if desc {
-				return -c
-			}
-			return c
+	listing[*project]{
+		includes: s.projectIncludes,
+		sorts:    []string{"name"},
+		render:   func(prj *project, names []string) resource { return s.projectResource(prj, p, names) },
+	}.serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*project, reply) {
+		only, tagged := commaList(lq.Get("filter[names]")), readTaggedFilters(lq.Values)
+		list := projects.where(s, func(prj *project) bool {
+			return prj.Org == o.ExternalID && (only == nil || slices.Contains(only, prj.Name)) && containsFold(prj.Name, lq.Get("q")) &&
+				tagged.match(effectiveBindings(prj.TagBindings, nil))
 		})
-		render := func(prj *project) resource { return s.projectResource(prj, p, names) }
-		return listReply(r, list, render, inc, names)
+		return projects.order(list, lq.desc, byFold(func(prj *project) string { return prj.Name })), reply{}
 	})
 }
 

@@ -1,12 +1,9 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
@@ -102,31 +99,22 @@ func (s *Server) runTriggerResource(rt *runTrigger) resource {
 // filter[run-trigger][type] must give: inbound, those that queue runs
 // here; outbound, those whose source this workspace is. Oldest first.
 func (s *Server) listRunTriggers(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.runTriggerIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		direction := q.Get("filter[run-trigger][type]")
+	listing[*runTrigger]{
+		includes: func() includes { return s.runTriggerIncludes(p) },
+		render:   plain(s.runTriggerResource),
+	}.serve(s, w, r, func(lq *listQuery) ([]*runTrigger, reply) {
+		direction := lq.Get("filter[run-trigger][type]")
 		if direction != "inbound" && direction != "outbound" {
-			return badParameter("filter[run-trigger][type]", "filter[run-trigger][type] is required: inbound or outbound, not %q", direction)
+			return nil, badParameter("filter[run-trigger][type]", "filter[run-trigger][type] is required: inbound or outbound, not %q", direction)
 		}
 		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		var list []*runTrigger
-		for _, rt := range runTriggers.in(s) {
-			if direction == "inbound" && rt.Workspace == ws.ID || direction == "outbound" && rt.Sourceable == ws.ID {
-				list = append(list, rt)
-			}
-		}
-		slices.SortFunc(list, func(a, b *runTrigger) int {
-			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+		list := runTriggers.where(s, func(rt *runTrigger) bool {
+			return direction == "inbound" && rt.Workspace == ws.ID || direction == "outbound" && rt.Sourceable == ws.ID
 		})
-		return listReply(r, list, s.runTriggerResource, inc, names)
+		return runTriggers.order(list, false, byTime(func(rt *runTrigger) time.Time { return rt.CreatedAt })), reply{}
 	})
 }
 

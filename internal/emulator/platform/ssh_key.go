@@ -1,11 +1,9 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
@@ -120,25 +118,13 @@ func (k *sshKey) resource() resource {
 // the API does not page this list (its client's tests say so), so page[]
 // parameters are ignored and the answer has no pagination.
 func (s *Server) listSSHKeys(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
+	listing[*sshKey]{pages: whole, render: plain((*sshKey).resource)}.serve(s, w, r, func(*listQuery) ([]*sshKey, reply) {
 		o, rep, found := s.sshKeyOrgLocked(p, r.PathValue("org"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		var list []*sshKey
-		for _, k := range sshKeys.in(s) {
-			if k.Org == o.ExternalID {
-				list = append(list, k)
-			}
-		}
-		slices.SortFunc(list, func(a, b *sshKey) int {
-			return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
-		})
-		items := []resource{}
-		for _, k := range list {
-			items = append(items, k.resource())
-		}
-		return ok(document{Data: items})
+		list := sshKeys.where(s, func(k *sshKey) bool { return k.Org == o.ExternalID })
+		return sshKeys.order(list, false, byFold(func(k *sshKey) string { return k.Name })), reply{}
 	})
 }
 

@@ -146,18 +146,19 @@ func featureSetResource(p plan) resource {
 // listFeatureSets lists the plans by name; q is a case-insensitive
 // substring of the name.
 func (s *Server) listFeatureSets(w http.ResponseWriter, r *http.Request, p principal) {
-	if rep, allowed := adminOnly(p); !allowed {
-		rep.Send(w)
-		return
-	}
-	var list []plan
-	for _, pl := range plans {
-		if containsFold(pl.Name, r.URL.Query().Get("q")) {
-			list = append(list, pl)
+	listing[plan]{render: plain(featureSetResource)}.serve(s, w, r, func(lq *listQuery) ([]plan, reply) {
+		if rep, allowed := adminOnly(p); !allowed {
+			return nil, rep
 		}
-	}
-	slices.SortFunc(list, func(a, b plan) int { return strings.Compare(a.Name, b.Name) })
-	ok(listDocument(r, list, featureSetResource, nil)).Send(w)
+		var list []plan
+		for _, pl := range plans {
+			if containsFold(pl.Name, lq.Get("q")) {
+				list = append(list, pl)
+			}
+		}
+		slices.SortFunc(list, func(a, b plan) int { return strings.Compare(a.Name, b.Name) })
+		return list, reply{}
+	})
 }
 
 // updateSubscription puts an organization on the feature set its
@@ -239,9 +240,7 @@ func entitlementSetResource(o *organization) resource {
 }
 
 func (s *Server) readEntitlementSet(w http.ResponseWriter, r *http.Request, p principal) {
-	s.inOrg(w, r, p, noIncludes, nil, func(o *organization, lq orgQuery) reply {
-		return ok(document{Data: entitlementSetResource(o)})
-	})
+	s.readInOrg(w, r, p, noIncludes, entitlementSetResource)
 }
 
 func init() { addRoutes((*Server).registerSubscriptions) }

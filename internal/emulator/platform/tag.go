@@ -129,24 +129,16 @@ func (s *Server) tagResource(t *tag) resource {
 	}
 }
 
+// listWorkspaceTags lists a workspace's tags by name, by pages; name= keeps
+// those whose name has it.
 func (s *Server) listWorkspaceTags(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-			return rep
-		}
+	listing[*tag]{includes: noIncludes, render: plain(s.tagResource)}.serve(s, w, r, func(lq *listQuery) ([]*tag, reply) {
 		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		list := slices.Clone(ws.Tags)
-		slices.SortFunc(list, func(a, b string) int { return strings.Compare(tags.in(s)[a].Name, tags.in(s)[b].Name) })
-		var matching []*tag
-		for _, id := range list {
-			if t := tags.in(s)[id]; containsFold(t.Name, r.URL.Query().Get("name")) {
-				matching = append(matching, t)
-			}
-		}
-		return ok(listDocument(r, matching, s.tagResource, nil))
+		list := tags.where(s, func(t *tag) bool { return slices.Contains(ws.Tags, t.ID) && containsFold(t.Name, lq.Get("name")) })
+		return tags.order(list, false, byString(func(t *tag) string { return t.Name })), reply{}
 	})
 }
 

@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -260,22 +259,18 @@ func (s *Server) teamResource(t *team, p principal) resource {
 	}
 }
 
+// listTeams lists the organization's teams that p sees, by name: q is a
+// part of the name, filter[names] a list of exact names.
 func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, s.teamIncludes, nil, func(o *organization, lq orgQuery) reply {
-		inc, names := lq.inc, lq.names
-		only := commaList(q.Get("filter[names]"))
-		var list []*team
-		for _, t := range teams.in(s) {
-			if t.Org == o.ExternalID && s.seesTeamLocked(p, t) && (only == nil || slices.Contains(only, t.Name)) && containsFold(t.Name, q.Get("q")) {
-				list = append(list, t)
-			}
-		}
-		slices.SortFunc(list, func(a, b *team) int {
-			return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
+	listing[*team]{
+		includes: s.teamIncludes,
+		render:   func(t *team, _ []string) resource { return s.teamResource(t, p) },
+	}.serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*team, reply) {
+		only := commaList(lq.Get("filter[names]"))
+		list := teams.where(s, func(t *team) bool {
+			return t.Org == o.ExternalID && s.seesTeamLocked(p, t) && (only == nil || slices.Contains(only, t.Name)) && containsFold(t.Name, lq.Get("q"))
 		})
-		render := func(t *team) resource { return s.teamResource(t, p) }
-		return listReply(r, list, render, inc, names)
+		return teams.order(list, false, byFold(func(t *team) string { return t.Name })), reply{}
 	})
 }
 

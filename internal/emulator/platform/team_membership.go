@@ -86,14 +86,9 @@ func (s *Server) registerTeamMemberships(mux route.Mux) {
 // teamMembershipsLocked returns the memberships in t, by creation;
 // status, when given, keeps those with it.
 func (s *Server) teamMembershipsLocked(t *team, status string) []*organizationMembership {
-	var out []*organizationMembership
-	for _, m := range organizationMemberships.in(s) {
-		if m.Org == t.Org && slices.Contains(m.Teams, t.ID) && (status == "" || m.Status == status) {
-			out = append(out, m)
-		}
-	}
-	sortMemberships(out)
-	return out
+	return byCreation(organizationMemberships.where(s, func(m *organizationMembership) bool {
+		return m.Org == t.Org && slices.Contains(m.Teams, t.ID) && (status == "" || m.Status == status)
+	}))
 }
 
 // teamUsersLocked returns t's users: those of its active memberships (an
@@ -144,30 +139,23 @@ func (s *Server) activeMemberNamedLocked(t *team, username string) (string, stri
 // filter[status] keeps one status, filter[is_service_account] true keeps
 // none (service accounts have no membership here) and false all.
 func (s *Server) listTeamMemberships(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.membershipIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
+	s.membershipListing(p).serve(s, w, r, func(lq *listQuery) ([]*organizationMembership, reply) {
+		status := lq.Get("filter[status]")
+		if rep := membershipStatusFilter(status); rep.status != 0 {
+			return nil, rep
 		}
-		status := q.Get("filter[status]")
-		if refused, valid := membershipStatusFilter(status); !valid {
-			return refused
-		}
-		service := q.Get("filter[is_service_account]")
+		service := lq.Get("filter[is_service_account]")
 		if service != "" && service != "true" && service != "false" {
-			return badParameter("filter[is_service_account]", "Invalid filter[is_service_account] %q: must be true or false", service)
+			return nil, badParameter("filter[is_service_account]", "Invalid filter[is_service_account] %q: must be true or false", service)
 		}
 		t, rep, found := s.visibleTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
+		switch {
+		case !found:
+			return nil, rep
+		case service == "true":
+			return nil, reply{}
 		}
-		list := s.teamMembershipsLocked(t, status)
-		if service == "true" {
-			list = nil
-		}
-		return listReply(r, list, s.membershipResource, inc, names)
+		return s.teamMembershipsLocked(t, status), reply{}
 	})
 }
 

@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -221,30 +220,22 @@ func withRelated(rel map[string]any, path string) map[string]any {
 	return rel
 }
 
+// listTeamProjects lists a project's team accesses, which
+// filter[project][id] names, by team name.
 func (s *Server) listTeamProjects(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-			return rep
-		}
-		id := q.Get("filter[project][id]")
+	listing[*teamProjectAccess]{includes: noIncludes, render: plain((*teamProjectAccess).resource)}.serve(s, w, r, func(lq *listQuery) ([]*teamProjectAccess, reply) {
+		id := lq.Get("filter[project][id]")
 		if id == "" {
-			return badParameter("filter[project][id]", "filter[project][id] is required: team access is listed by project")
+			return nil, badParameter("filter[project][id]", "filter[project][id] is required: team access is listed by project")
 		}
 		prj, rep, found := s.visibleProjectLocked(p, id)
 		if !found {
-			return rep
+			return nil, rep
 		}
-		var list []*teamProjectAccess
-		for _, tp := range teamProjectAccesses.in(s) {
-			if tp.Project == prj.ID && (s.managesProjectTeamsLocked(p, prj) || s.seesTeamLocked(p, teams.in(s)[tp.Team])) {
-				list = append(list, tp)
-			}
-		}
-		slices.SortFunc(list, func(a, b *teamProjectAccess) int {
-			return cmp.Or(strings.Compare(strings.ToLower(teams.in(s)[a.Team].Name), strings.ToLower(teams.in(s)[b.Team].Name)), strings.Compare(a.ID, b.ID))
+		list := teamProjectAccesses.where(s, func(tp *teamProjectAccess) bool {
+			return tp.Project == prj.ID && (s.managesProjectTeamsLocked(p, prj) || s.seesTeamLocked(p, teams.in(s)[tp.Team]))
 		})
-		return ok(listDocument(r, list, (*teamProjectAccess).resource, nil))
+		return teamProjectAccesses.order(list, false, byFold(func(tp *teamProjectAccess) string { return teams.in(s)[tp.Team].Name })), reply{}
 	})
 }
 

@@ -1,9 +1,7 @@
 package platform
 
 import (
-	"cmp"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -265,49 +263,40 @@ func (s *Server) deleteTeamToken(w http.ResponseWriter, r *http.Request, p princ
 // listTeamTokens lists the tokens of the organization's teams that p
 // sees, legacy ones included: q is a case-insensitive substring of the
 // team's name; sort is expired-at (the default; tokens that never expire
-// last), team-name, created-by or last-used-at, "-" reversing.
+// last), team-name, created-by or last-used-at (which no token has), "-"
+// reversing; ties go by creation.
 func (s *Server) listTeamTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, noIncludes, []string{"expired-at", "team-name", "created-by", "last-used-at"}, func(o *organization, lq orgQuery) reply {
-		field, desc := lq.sort, lq.desc
-		var list []*token
-		for _, tok := range tokens.in(s) {
-			if tok.Kind != kindTeam || tok.Organization != o.ExternalID {
-				continue
-			}
-			if t := teams.in(s)[tok.Subject]; s.seesTeamLocked(p, t) && containsFold(t.Name, q.Get("q")) {
-				list = append(list, tok)
-			}
-		}
-		byExpiry := func(a, b *token) int {
-			switch {
-			case a.ExpiredAt == nil && b.ExpiredAt == nil:
-				return 0
-			case a.ExpiredAt == nil:
-				return 1
-			case b.ExpiredAt == nil:
-				return -1
-			}
-			return a.ExpiredAt.Compare(*b.ExpiredAt)
-		}
-		slices.SortFunc(list, func(a, b *token) int {
-			var c int
-			switch field {
-			case "team-name":
-				c = strings.Compare(strings.ToLower(teams.in(s)[a.Subject].Name), strings.ToLower(teams.in(s)[b.Subject].Name))
-			case "created-by":
-				c = strings.Compare(a.CreatedBy, b.CreatedBy)
-			case "expired-at", "":
-				c = byExpiry(a, b)
-			}
-			c = cmp.Or(c, a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-			if desc {
-				return -c
-			}
-			return c
+	listing[*token]{
+		includes: noIncludes,
+		sorts:    []string{"expired-at", "team-name", "created-by", "last-used-at"},
+		render:   func(tok *token, _ []string) resource { return s.tokenResource(tok, false) },
+	}.serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*token, reply) {
+		list := tokens.where(s, func(tok *token) bool {
+			t := teams.in(s)[tok.Subject]
+			return tok.Kind == kindTeam && tok.Organization == o.ExternalID && s.seesTeamLocked(p, t) && containsFold(t.Name, lq.Get("q"))
 		})
-		render := func(tok *token) resource { return s.tokenResource(tok, false) }
-		return ok(listDocument(r, list, render, nil))
+		var by []func(a, b *token) int
+		switch lq.sort {
+		case "team-name":
+			by = append(by, byFold(func(tok *token) string { return teams.in(s)[tok.Subject].Name }))
+		case "created-by":
+			by = append(by, byString(func(tok *token) string { return tok.CreatedBy }))
+		case "expired-at", "":
+			by = append(by, func(a, b *token) int {
+				switch {
+				case a.ExpiredAt == nil && b.ExpiredAt == nil:
+					return 0
+				case a.ExpiredAt == nil:
+					return 1
+				case b.ExpiredAt == nil:
+					return -1
+				}
+				return a.ExpiredAt.Compare(*b.ExpiredAt)
+			})
+		}
+		// A token's key in its table is its secret: ties go by ID.
+		by = append(by, byTime(func(tok *token) time.Time { return tok.CreatedAt }), byString(func(tok *token) string { return tok.ID }))
+		return tokens.order(list, lq.desc, by...), reply{}
 	})
 }
 

@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -165,43 +164,26 @@ func (tw *teamWorkspace) resource() resource {
 	}
 }
 
-// listTeamWorkspaces lists a workspace's team accesses, by team name:
-// every one when the request sends no page[] parameter, as the API pages
-// this list only when asked to, and by pages when it does.
+// listTeamWorkspaces lists a workspace's team accesses, which
+// filter[workspace][id] names, by team name: every one when the request
+// sends no page[] parameter, as the API pages this list only when asked
+// to, and by pages when it does.
 func (s *Server) listTeamWorkspaces(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		if _, rep, valid := (includes{}).parse(q); !valid {
-			return rep
-		}
-		id := q.Get("filter[workspace][id]")
+	listing[*teamWorkspace]{includes: noIncludes, pages: whenAsked, render: plain((*teamWorkspace).resource)}.serve(s, w, r, func(lq *listQuery) ([]*teamWorkspace, reply) {
+		id := lq.Get("filter[workspace][id]")
 		if id == "" {
-			return badParameter("filter[workspace][id]", "filter[workspace][id] is required: team access is listed by workspace")
+			return nil, badParameter("filter[workspace][id]", "filter[workspace][id] is required: team access is listed by workspace")
 		}
 		ws, rep, found := s.visibleWorkspaceLocked(p, id)
 		if !found {
-			return rep
+			return nil, rep
 		}
-		o := organizations.in(s)[ws.Org]
-		team := q.Get("filter[team][id]")
-		var list []*teamWorkspace
-		for _, tw := range teamWorkspaces.in(s) {
-			if tw.Workspace == ws.ID && (team == "" || tw.Team == team) &&
-				(s.managesTeamsLocked(p, o) || s.seesTeamLocked(p, teams.in(s)[tw.Team])) {
-				list = append(list, tw)
-			}
-		}
-		slices.SortFunc(list, func(a, b *teamWorkspace) int {
-			return cmp.Or(strings.Compare(strings.ToLower(teams.in(s)[a.Team].Name), strings.ToLower(teams.in(s)[b.Team].Name)), strings.Compare(a.ID, b.ID))
+		o, team := organizations.in(s)[ws.Org], lq.Get("filter[team][id]")
+		list := teamWorkspaces.where(s, func(tw *teamWorkspace) bool {
+			return tw.Workspace == ws.ID && (team == "" || tw.Team == team) &&
+				(s.managesTeamsLocked(p, o) || s.seesTeamLocked(p, teams.in(s)[tw.Team]))
 		})
-		if !q.Has("page[number]") && !q.Has("page[size]") {
-			items := []resource{}
-			for _, tw := range list {
-				items = append(items, tw.resource())
-			}
-			return ok(document{Data: items})
-		}
-		return ok(listDocument(r, list, (*teamWorkspace).resource, nil))
+		return teamWorkspaces.order(list, false, byFold(func(tw *teamWorkspace) string { return teams.in(s)[tw.Team].Name })), reply{}
 	})
 }
 

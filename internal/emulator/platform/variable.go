@@ -133,15 +133,12 @@ func (s *Server) registerVariables(mux route.Mux, base string, find func(p princ
 		})
 	})
 	s.handle(mux, "GET "+base, func(w http.ResponseWriter, r *http.Request, p principal) {
-		s.locked(w, func() reply {
-			if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-				return rep
-			}
+		listing[*variable]{includes: noIncludes, render: plain(s.variableResource)}.serve(s, w, r, func(*listQuery) ([]*variable, reply) {
 			vp, rep, found := find(p, r.PathValue("id"))
 			if !found {
-				return rep
+				return nil, rep
 			}
-			return ok(listDocument(r, s.variablesOfLocked(vp.id()), s.variableResource, nil))
+			return s.variablesOfLocked(vp.id()), reply{}
 		})
 	})
 	one := func(p principal, r *http.Request) (variableParent, *variable, reply, bool) {
@@ -288,18 +285,11 @@ func (s *Server) variableChangedLocked(vp variableParent) {
 	}
 }
 
-// variablesOfLocked lists the variables of a parent, by key and category.
+// variablesOfLocked returns the variables of the workspace or set parent,
+// by key and category.
 func (s *Server) variablesOfLocked(parent string) []*variable {
-	var list []*variable
-	for _, v := range vars.in(s) {
-		if v.parent() == parent {
-			list = append(list, v)
-		}
-	}
-	slices.SortFunc(list, func(a, b *variable) int {
-		return cmp.Or(strings.Compare(a.Key, b.Key), strings.Compare(a.Category, b.Category), strings.Compare(a.ID, b.ID))
-	})
-	return list
+	return vars.order(vars.where(s, func(v *variable) bool { return v.parent() == parent }), false,
+		byString(func(v *variable) string { return v.Key }), byString(func(v *variable) string { return v.Category }))
 }
 
 // variableResource renders v: the value of a sensitive variable is null;

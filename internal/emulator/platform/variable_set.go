@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -202,63 +201,51 @@ func (s *Server) varsetResource(vs *variableSet) resource {
 	}
 }
 
-// listVarsets answers a list of the variable sets of org that match, by
-// name; q is a case-insensitive substring of the name.
-func (s *Server) listVarsets(r *http.Request, inc includes, names []string, org string, match func(*variableSet) bool) reply {
-	var list []*variableSet
-	for _, vs := range variableSets.in(s) {
-		if vs.Org == org && match(vs) && containsFold(vs.Name, r.URL.Query().Get("q")) {
-			list = append(list, vs)
-		}
-	}
-	slices.SortFunc(list, func(a, b *variableSet) int {
-		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
+// varsetListing is the listing of the lists of variable sets.
+func (s *Server) varsetListing(p principal) listing[*variableSet] {
+	return listing[*variableSet]{includes: func() includes { return s.varsetIncludes(p) }, render: plain(s.varsetResource)}
+}
+
+// varsetsLocked returns the variable sets of org that match, by name; q is
+// a case-insensitive substring of the name.
+func (s *Server) varsetsLocked(lq *listQuery, org string, match func(*variableSet) bool) []*variableSet {
+	list := variableSets.where(s, func(vs *variableSet) bool {
+		return vs.Org == org && match(vs) && containsFold(vs.Name, lq.Get("q"))
 	})
-	return listReply(r, list, s.varsetResource, inc, names)
+	return variableSets.order(list, false, byFold(func(vs *variableSet) string { return vs.Name }))
 }
 
 func (s *Server) listOrganizationVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.inOrg(w, r, p, func() includes { return s.varsetIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
-		inc, names := lq.inc, lq.names
-		return s.listVarsets(r, inc, names, o.ExternalID, func(*variableSet) bool { return true })
+	s.varsetListing(p).serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*variableSet, reply) {
+		return s.varsetsLocked(lq, o.ExternalID, func(*variableSet) bool { return true }), reply{}
 	})
 }
 
 // listProjectVarsets lists the sets applied to a project: the global ones
 // and those assigned to it.
 func (s *Server) listProjectVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.varsetIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
+	s.varsetListing(p).serve(s, w, r, func(lq *listQuery) ([]*variableSet, reply) {
 		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		return s.listVarsets(r, inc, names, prj.Org, func(vs *variableSet) bool {
+		return s.varsetsLocked(lq, prj.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Projects, prj.ID)
-		})
+		}), reply{}
 	})
 }
 
 // listWorkspaceVarsets lists the sets applied to a workspace: the global
 // ones, those assigned to it and those assigned to its project.
 func (s *Server) listWorkspaceVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.varsetIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
+	s.varsetListing(p).serve(s, w, r, func(lq *listQuery) ([]*variableSet, reply) {
 		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		return s.listVarsets(r, inc, names, ws.Org, func(vs *variableSet) bool {
+		return s.varsetsLocked(lq, ws.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Workspaces, ws.ID) || slices.Contains(vs.Projects, ws.Project)
-		})
+		}), reply{}
 	})
 }
 

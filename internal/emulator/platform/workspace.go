@@ -876,25 +876,36 @@ func matchWildcard(name, pattern string) bool {
 	return name == core
 }
 
+// workspaceListing is the listing of the lists of workspaces, each
+// rendered with the includes the request names.
+func (s *Server) workspaceListing(p principal) listing[*workspace] {
+	return listing[*workspace]{
+		includes: func() includes { return s.workspaceIncludes(p) },
+		render:   func(ws *workspace, names []string) resource { return s.workspaceResource(ws, p, names) },
+	}
+}
+
+// listWorkspaces lists the organization's workspaces by name, for both
+// sorts: no workspace has a current run.
 func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, func() includes { return s.workspaceIncludes(p) }, []string{"name", "current-run.created-at"}, func(o *organization, lq orgQuery) reply {
-		inc, names, desc := lq.inc, lq.names, lq.desc
-		withTags := lowerAll(commaList(q.Get("search[tags]")))
-		withoutTags := lowerAll(commaList(cmp.Or(q.Get("search[exclude-tags]"), q.Get("search[exclude_tags]"))))
-		tagged := readTaggedFilters(q)
-		match := func(ws *workspace) bool {
-			if ws.Org != o.ExternalID || !containsFold(ws.Name, q.Get("search[name]")) {
+	l := s.workspaceListing(p)
+	l.sorts = []string{"name", "current-run.created-at"}
+	l.serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*workspace, reply) {
+		withTags := lowerAll(commaList(lq.Get("search[tags]")))
+		withoutTags := lowerAll(commaList(cmp.Or(lq.Get("search[exclude-tags]"), lq.Get("search[exclude_tags]"))))
+		tagged := readTaggedFilters(lq.Values)
+		list := workspaces.where(s, func(ws *workspace) bool {
+			if ws.Org != o.ExternalID || !containsFold(ws.Name, lq.Get("search[name]")) {
 				return false
 			}
-			if pattern := q.Get("search[wildcard-name]"); pattern != "" && !matchWildcard(ws.Name, pattern) {
+			if pattern := lq.Get("search[wildcard-name]"); pattern != "" && !matchWildcard(ws.Name, pattern) {
 				return false
 			}
-			if id := q.Get("filter[project][id]"); id != "" && ws.Project != id {
+			if id := lq.Get("filter[project][id]"); id != "" && ws.Project != id {
 				return false
 			}
 			// No workspace has runs: a run status matches none.
-			if q.Get("filter[current-run][status]") != "" {
+			if lq.Get("filter[current-run][status]") != "" {
 				return false
 			}
 			if withTags != nil || withoutTags != nil {
@@ -910,27 +921,9 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 					}
 				}
 			}
-			if tagged == nil {
-				return true
-			}
-			return tagged.match(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]))
-		}
-		var list []*workspace
-		for _, ws := range workspaces.in(s) {
-			if match(ws) {
-				list = append(list, ws)
-			}
-		}
-		// By name, for both sorts: no workspace has a current run.
-		slices.SortFunc(list, func(a, b *workspace) int {
-			c := cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
-			if desc {
-				return -c
-			}
-			return c
+			return tagged == nil || tagged.match(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]))
 		})
-		render := func(ws *workspace) resource { return s.workspaceResource(ws, p, names) }
-		return listReply(r, list, render, inc, names)
+		return workspaces.order(list, lq.desc, byFold(func(ws *workspace) string { return ws.Name })), reply{}
 	})
 }
 
@@ -1118,15 +1111,12 @@ func (s *Server) allVariablesLocked(ws *workspace) []*variable {
 // variables a run of the workspace gets, its own and its variable sets',
 // by pages; it has no includes.
 func (s *Server) listAllWorkspaceVariables(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-			return rep
-		}
+	listing[*variable]{includes: noIncludes, render: plain(s.variableResource)}.serve(s, w, r, func(*listQuery) ([]*variable, reply) {
 		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		return ok(listDocument(r, s.allVariablesLocked(ws), s.variableResource, nil))
+		return s.allVariablesLocked(ws), reply{}
 	})
 }
 
