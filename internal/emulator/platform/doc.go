@@ -16,11 +16,13 @@
 // their 404), auth.go (principals, who sees what), ratelimit.go, request.go
 // (reading request documents), reply.go (answers and errors), list.go
 // (every list endpoint's listing: pagination, includes, sorting; a table's
-// where and order), relationship.go (the to-many relationship endpoint,
-// POST and DELETE <parent>/relationships/<name>, which every such
-// relationship declares with relate), id.go, ping.go (ping, the edition
-// headers, service discovery), admin.go (the emulator's own routes) and
-// state.go (the state file, one member per table).
+// where and order), access.go (a team's access, the model that
+// team_project_access.go and team_workspace.go declare), relationship.go
+// (the to-many relationship endpoint, POST and DELETE
+// <parent>/relationships/<name>, which every such relationship declares
+// with relate), id.go, ping.go (ping, the edition headers, service
+// discovery), admin.go (the emulator's own routes) and state.go (the state
+// file, one member per table).
 //
 // # Routes
 //
