@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -169,7 +170,7 @@ func TestProject_listFiltersSortsAndPages(t *testing.T) {
 			t.Errorf("%s: %s, want %s", query, got, want)
 		}
 	}
-	wantError(t, a.get(orgsPath+"/acme/projects?sort=created-at"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
+	emutest.WantAPIError(t, a.get(orgsPath+"/acme/projects?sort=created-at"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
 	wantNotFound(t, a.get(orgsPath+"/nope/projects"))
 }
 
@@ -268,7 +269,7 @@ func TestProject_includesEffectiveTagBindings(t *testing.T) {
 			t.Errorf("%s: relationship data %v", path, refs)
 		}
 	}
-	wantError(t, a.get(projectPath(id)+"?include=workspaces"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(projectPath(id)+"?include=workspaces"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 }
 
 // A project inherits the organization's execution defaults unless it sets

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -165,9 +166,9 @@ func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 	a.createOAuthClient("acme", github(nil), map[string]any{"projects": refs("projects", prj), "agent-pool": rel("agent-pools", pool)})
 	for kind, id := range map[string]string{"workspaces": ws, "projects": prj, "teams": team} {
 		nc := wantID(t, a.createNotification(kind, id, webhook(kind), nil)["id"], "nc")
-		wantStatus(t, a.do(http.MethodPost, notificationPath(nc)+"/actions/verify", nil), http.StatusOK)
+		emutest.WantAPIStatus(t, a.do(http.MethodPost, notificationPath(nc)+"/actions/verify", nil), http.StatusOK)
 	}
-	wantStatus(t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
+	emutest.WantAPIStatus(t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
 		map[string]any{"allowed-workspaces": refs("workspaces", ws), "allowed-projects": refs("projects", prj)})), http.StatusOK)
 	a.createSSHKey("acme", "deploy", "ssh-ed25519 AAAA")
 	a.createTeamProject(team, prj, map[string]any{"access": "read"})
@@ -179,15 +180,15 @@ func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 	if _, _, err := a.server.AddMember("acme", "alice", ""); err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, a.do(http.MethodPost, teamUsersPath(team), usernames("alice")), http.StatusNoContent)
-	wantStatus(t, a.do(http.MethodPost, teamMembershipsPath(team), refs("organization-memberships", invited)), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodPost, teamUsersPath(team), usernames("alice")), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodPost, teamMembershipsPath(team), refs("organization-memberships", invited)), http.StatusNoContent)
 	if _, err := a.server.MintOrganizationToken("acme"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.server.MintTeamToken("acme", team); err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, a.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
 	after, err := a.server.MarshalState()
 	if err != nil {
 		t.Fatal(err)

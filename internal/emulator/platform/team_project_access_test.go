@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -203,7 +204,7 @@ func TestTeamProjectAccess_listNeedsItsProject(t *testing.T) {
 		t.Errorf("web lists %v", ids(got))
 	}
 	r = a.get(teamProjectsPath)
-	wantError(t, r, http.StatusBadRequest, "bad request", "filter[project][id] is required")
+	emutest.WantAPIError(t, r, http.StatusBadRequest, "bad request", "filter[project][id] is required")
 	if !strings.Contains(r.Body, `"parameter":"filter[project][id]"`) {
 		t.Errorf("400 %s does not name the parameter", r.Body)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -65,7 +66,7 @@ func TestUser_read(t *testing.T) {
 	if _, there := attrs(t, d)["is-admin"]; there {
 		t.Errorf("another user's answer has is-admin: %v", attrs(t, d))
 	}
-	wantError(t, a.get("/api/v2/users/"+alice+"?include=x"), http.StatusBadRequest, "bad request", "include parameter")
+	emutest.WantAPIError(t, a.get("/api/v2/users/"+alice+"?include=x"), http.StatusBadRequest, "bad request", "include parameter")
 
 	bobToken, _ := a.server.MintUserToken("bob")
 	bob := a.as(bobToken)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -355,7 +356,7 @@ func TestVariableSet_includes(t *testing.T) {
 			}
 		}
 	}
-	wantError(t, a.get(varsetPath(id)+"?include=organization"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(varsetPath(id)+"?include=organization"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 }
 
 // Deleting a set deletes its variables; a deleted workspace or project

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -281,8 +282,8 @@ func TestVariable_listPages(t *testing.T) {
 	}
 	// The variable endpoints have no includes; an empty include is none.
 	a.get(workspaceVarsPath(ws) + "?include=").list(t)
-	wantError(t, a.get(workspaceVarsPath(ws)+"?include=configurable"), http.StatusBadRequest, "bad request", "Invalid include parameter")
-	wantError(t, a.get(workspaceVarsPath(ws)+"/"+wantID(t, list[0]["id"], "var")+"?include=workspace"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(workspaceVarsPath(ws)+"?include=configurable"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(workspaceVarsPath(ws)+"/"+wantID(t, list[0]["id"], "var")+"?include=workspace"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 	if list := a.get(workspaceVarsPath(ws) + "?page[number]=2").list(t); len(list) != 3 || attrs(t, list[2])["key"] != "k22" {
 		t.Errorf("second page %v", ids(list))
 	}
