@@ -88,7 +88,8 @@ func (l listing[T]) serve(s *Server, w http.ResponseWriter, r *http.Request, ite
 		}
 		render := func(v T) resource { return l.render(v, lq.names) }
 		included := func(items []resource) []resource { return inc.collect(lq.names, items) }
-		if l.pages == whole || l.pages == whenAsked && !lq.Has("page[number]") && !lq.Has("page[size]") {
+		paged := l.pages == byPages || l.pages == whenAsked && (lq.Has("page[number]") || lq.Has("page[size]"))
+		if !paged {
 			items := []resource{}
 			for _, v := range list {
 				items = append(items, render(v))

@@ -89,8 +89,10 @@ func nounVars(t *testing.T) map[string]string {
 		for _, decl := range f.Decls {
 			if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == gotoken.VAR {
 				for _, spec := range gen.Specs {
-					for _, id := range spec.(*ast.ValueSpec).Names {
-						out[id.Name] = name
+					if vs, ok := spec.(*ast.ValueSpec); ok {
+						for _, id := range vs.Names {
+							out[id.Name] = name
+						}
 					}
 				}
 			}
