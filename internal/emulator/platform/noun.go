@@ -83,8 +83,8 @@ func addRoutes(f func(*Server, route.Mux)) { routeSets = append(routeSets, f) }
 type sideState[T any] struct {
 	index int // in sides and in a Server's sides
 
-	// make returns the state of a new Server.
-	make func() *T
+	// newState returns the state of a new Server.
+	newState func() *T
 	// reset clears it, for Reset, under the store's lock.
 	reset func(*T)
 }
@@ -115,7 +115,7 @@ func (ss *sideState[T]) on(s *Server) *T {
 	return v
 }
 
-func (ss *sideState[T]) fresh() any        { return ss.make() }
+func (ss *sideState[T]) fresh() any        { return ss.newState() }
 func (ss *sideState[T]) resetOn(s *Server) { ss.reset(ss.on(s)) }
 
 // store is everything the state file keeps: a map of each registered

@@ -69,8 +69,8 @@ type actionLimit struct {
 // requests a window, which a noun that has one registers.
 func actionLimitState(n int, window time.Duration) *sideState[actionLimit] {
 	return &sideState[actionLimit]{
-		make:  func() *actionLimit { return &actionLimit{n: n, window: window, seen: map[string][]time.Time{}} },
-		reset: (*actionLimit).reset,
+		newState: func() *actionLimit { return &actionLimit{n: n, window: window, seen: map[string][]time.Time{}} },
+		reset:    (*actionLimit).reset,
 	}
 }
 

@@ -133,8 +133,8 @@ const runTriggerLockedMessage = "Run Trigger creation locked by another user in 
 type creationLocks map[string]time.Time
 
 var runTriggerLocks = &sideState[creationLocks]{
-	make:  func() *creationLocks { return &creationLocks{} },
-	reset: func(l *creationLocks) { clear(*l) },
+	newState: func() *creationLocks { return &creationLocks{} },
+	reset:    func(l *creationLocks) { clear(*l) },
 }
 
 // createRunTrigger takes relationships.sourceable only, a workspace of the
