@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -25,6 +26,50 @@ func (e *Emulator) Stats() Stats {
 	s := e.stats
 	s.Requests = maps.Clone(e.stats.Requests)
 	return s
+}
+
+// Route is a route of an emulated API, named as Stats names the requests
+// it serves: the methods it takes ("*" for a route that takes any method,
+// such as an API's catch-all) and the path of its pattern. A GET route
+// also answers HEAD, which Stats counts apart.
+type Route struct {
+	Service string   `json:"service"`
+	Methods []string `json:"methods"`
+	Pattern string   `json:"pattern"`
+}
+
+// Routes returns every route of every emulated API, each API's in the
+// order it registered them: the list is derived from the registered routes,
+// so that it cannot go stale.
+func (e *Emulator) Routes() []Route {
+	out := make([]Route, len(e.routes))
+	for i, r := range e.routes {
+		out[i] = r
+		out[i].Methods = slices.Clone(r.Methods)
+	}
+	return out
+}
+
+// routesOf groups the patterns an API registered by path, in the order of
+// their first registration.
+func routesOf(service string, patterns []string) []Route {
+	var out []Route
+	at := map[string]int{}
+	for _, pattern := range patterns {
+		method, path, found := strings.Cut(pattern, " ")
+		if !found {
+			method, path = "*", pattern
+		}
+		path = strings.TrimLeft(path, " ")
+		i, seen := at[path]
+		if !seen {
+			i = len(out)
+			at[path] = i
+			out = append(out, Route{Service: service, Pattern: path})
+		}
+		out[i].Methods = append(out[i].Methods, method)
+	}
+	return out
 }
 
 // routeKey names a route as Stats does: the request's own method, so that
@@ -48,6 +93,11 @@ func (e *Emulator) count(key string) {
 func (e *Emulator) registerAdmin() {
 	e.admin.HandleFunc("GET /_emulator/stats", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, e.Stats())
+	})
+	e.admin.HandleFunc("GET /_emulator/routes", func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, struct {
+			Routes []Route `json:"routes"`
+		}{e.Routes()})
 	})
 	e.admin.HandleFunc("POST /_emulator/reset", func(w http.ResponseWriter, _ *http.Request) {
 		e.Reset()

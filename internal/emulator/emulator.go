@@ -9,6 +9,7 @@
 // Besides the APIs it serves, never delayed, faulted or counted:
 //
 //	GET  /_emulator/stats              request counts, as Stats
+//	GET  /_emulator/routes             every route of every API, as Routes
 //	POST /_emulator/reset              empties every API's data and the counts
 //	POST /_emulator/scheduler/tokens   {"Type":"management"|"client"} -> {"SecretID":"..."}
 //	     /_emulator/platform/...       the platform's, listed in its RegisterAdmin
@@ -75,9 +76,10 @@ type Emulator struct {
 	opts       Options
 	retryAfter string
 
-	api   *http.ServeMux // the APIs' routes
-	admin *http.ServeMux // /_emulator/ routes
-	apis  []namedAPI
+	api    *http.ServeMux // the APIs' routes
+	admin  *http.ServeMux // /_emulator/ routes
+	apis   []namedAPI
+	routes []Route // the APIs' routes, as Routes lists them
 
 	scheduler *scheduler.Server
 	secrets   *secrets.Server
@@ -100,8 +102,10 @@ type Emulator struct {
 // sibling package that implements it, and one more entry in apis in New; the
 // entry's name keys the API's part of the state file.
 type api interface {
-	// Register adds the API's routes to mux, every one under PathPrefix.
-	Register(mux *http.ServeMux)
+	// Register adds the API's routes to mux, every one under PathPrefix
+	// (or among its RootPaths). The emulator lists what it registers (see
+	// Routes).
+	Register(mux route.Mux)
 	// PathPrefix is where the API's paths start, such as "/v1/sys/sync":
 	// requests to it, or under it and "/", are the API's, and faults
 	// injected into them are answered with WriteError. An API that
@@ -180,7 +184,9 @@ func New(opts Options) (*Emulator, error) {
 	}
 	e.apis = []namedAPI{{"scheduler", e.scheduler}, {"secrets", e.secrets}, {"platform", e.platform}}
 	for _, a := range e.apis {
-		a.api.Register(e.api)
+		rec := route.NewRecorder(e.api)
+		a.api.Register(rec)
+		e.routes = append(e.routes, routesOf(a.name, rec.Patterns())...)
 		a.api.SetOnChange(e.saveChange)
 	}
 	e.registerAdmin()

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -50,17 +52,10 @@ func method(name string) string {
 		"AllowedRedirectURIs":["http://localhost/cb"]}}`
 }
 
-func wantStatus(t *testing.T, r response, status int) {
-	t.Helper()
-	if r.Status != status {
-		t.Fatalf("status %d, want %d; body %q", r.Status, status, r.Body)
-	}
-}
-
 func statsOverHTTP(t *testing.T, url string) emulator.Stats {
 	t.Helper()
 	r := do(t, http.MethodGet, url+"/_emulator/stats", "", "")
-	wantStatus(t, r, http.StatusOK)
+	emutest.WantStatus(t, r, http.StatusOK)
 	var s emulator.Stats
 	if err := json.Unmarshal([]byte(r.Body), &s); err != nil {
 		t.Fatalf("stats %q: %v", r.Body, err)
@@ -70,12 +65,12 @@ func statsOverHTTP(t *testing.T, url string) emulator.Stats {
 
 func TestNew_defaultTokens(t *testing.T) {
 	_, url := start(t, emulator.Options{})
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
-	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "secrets-root", ""), http.StatusForbidden)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "secrets-root", ""), http.StatusForbidden)
 
 	_, url = start(t, emulator.Options{Scheduler: scheduler.Options{ManagementToken: "mine"}})
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusForbidden)
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "mine", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusForbidden)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "mine", method("m")), http.StatusOK)
 }
 
 func TestNew_refusesBadOptions(t *testing.T) {
@@ -88,20 +83,20 @@ func TestNew_refusesBadOptions(t *testing.T) {
 
 func TestStats_countsMatchedAPIRequests(t *testing.T) {
 	e, url := start(t, emulator.Options{})
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusConflict)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusConflict)
 	for range 3 {
-		wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
+		emutest.WantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
 	}
-	wantStatus(t, do(t, http.MethodGet, url+createPath+"/other", "", ""), http.StatusForbidden)
-	wantStatus(t, do(t, http.MethodGet, url+listPath, "", ""), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+createPath+"/other", "", ""), http.StatusForbidden)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+listPath, "", ""), http.StatusOK)
 	// The mux redirects an unclean path; only the request that follows
 	// the redirect is counted.
-	wantStatus(t, do(t, http.MethodGet, url+"/v1/acl//auth-methods", "", ""), http.StatusOK)
-	wantStatus(t, do(t, http.MethodDelete, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+"/v1/acl//auth-methods", "", ""), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodDelete, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
 	// Neither unknown routes nor the emulator's own are counted.
-	wantStatus(t, do(t, http.MethodGet, url+"/v1/nothing", "", ""), http.StatusNotFound)
-	wantStatus(t, do(t, http.MethodPut, url+listPath, "", ""), http.StatusMethodNotAllowed)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+"/v1/nothing", "", ""), http.StatusNotFound)
+	emutest.WantStatus(t, do(t, http.MethodPut, url+listPath, "", ""), http.StatusMethodNotAllowed)
 	statsOverHTTP(t, url)
 
 	want := emulator.Stats{Total: 9, Requests: map[string]int64{
@@ -122,27 +117,85 @@ func TestStats_countsMatchedAPIRequests(t *testing.T) {
 	}
 }
 
+// The route list is what the APIs registered: requests to every listed
+// path, by every method, are counted only under listed routes (a GET route
+// counts HEAD too, a route of any method every method), and every listed
+// route is counted; and the routes a client knows are there.
+func TestRoutes_listEveryRouteStatsCounts(t *testing.T) {
+	e, url := start(t, emulator.Options{Platform: platform.Options{RateLimit: -1}})
+	r := do(t, http.MethodGet, url+"/_emulator/routes", "", "")
+	emutest.WantStatus(t, r, http.StatusOK)
+	var listed struct{ Routes []emulator.Route }
+	if err := json.Unmarshal([]byte(r.Body), &listed); err != nil {
+		t.Fatalf("routes %q: %v", r.Body, err)
+	}
+	if !reflect.DeepEqual(listed.Routes, e.Routes()) {
+		t.Fatalf("GET /_emulator/routes = %+v, want Routes() %+v", listed.Routes, e.Routes())
+	}
+
+	wildcard := regexp.MustCompile(`\{[^}]*\}`)
+	methods := []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "LIST", "PURGE"}
+	for _, route := range listed.Routes {
+		for _, m := range methods {
+			do(t, m, url+wildcard.ReplaceAllString(route.Pattern, "x"), "", "")
+		}
+	}
+	counted := e.Stats().Requests
+	takes := func(route emulator.Route, method string) bool {
+		return slices.Contains(route.Methods, method) || slices.Contains(route.Methods, "*") ||
+			method == http.MethodHead && slices.Contains(route.Methods, http.MethodGet)
+	}
+	for key := range counted {
+		method, pattern, _ := strings.Cut(key, " ")
+		if !slices.ContainsFunc(listed.Routes, func(r emulator.Route) bool { return r.Pattern == pattern && takes(r, method) }) {
+			t.Errorf("%s is counted but not listed", key)
+		}
+	}
+	for _, route := range listed.Routes {
+		for _, m := range route.Methods {
+			if m != "*" && counted[m+" "+route.Pattern] == 0 {
+				t.Errorf("listed route %s %s is not what its requests are counted under", m, route.Pattern)
+			}
+		}
+	}
+
+	for _, known := range []emulator.Route{
+		{Service: "scheduler", Methods: []string{"POST", "GET", "DELETE"}, Pattern: "/v1/acl/auth-method/{name}"},
+		{Service: "secrets", Methods: []string{"GET", "PATCH", "DELETE"}, Pattern: "/v1/sys/sync/config"},
+		{Service: "secrets", Methods: []string{"*"}, Pattern: "/v1/sys/sync/"},
+		{Service: "platform", Methods: []string{"GET"}, Pattern: "/api/v2/ping"},
+		{Service: "platform", Methods: []string{"GET"}, Pattern: "/.well-known/terraform.json"},
+		{Service: "platform", Methods: []string{"POST", "DELETE"}, Pattern: "/api/v2/varsets/{id}/relationships/workspaces"},
+		{Service: "platform", Methods: []string{"GET", "PATCH", "PUT", "DELETE"}, Pattern: "/api/v2/organizations/{org}"},
+		{Service: "platform", Methods: []string{"*"}, Pattern: "/api/v2"},
+	} {
+		if !slices.ContainsFunc(listed.Routes, func(r emulator.Route) bool { return reflect.DeepEqual(r, known) }) {
+			t.Errorf("route %+v is not listed", known)
+		}
+	}
+}
+
 func TestReset_emptiesDataAndCounts(t *testing.T) {
 	e, url := start(t, emulator.Options{})
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	minted := e.MintSchedulerToken(true)
 
-	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
 	if got := e.Stats(); got.Total != 0 || got.Faults != 0 || len(got.Requests) != 0 {
 		t.Fatalf("stats after reset = %+v", got)
 	}
 	if r := do(t, http.MethodGet, url+listPath, "", ""); strings.TrimSpace(r.Body) != "[]" {
 		t.Fatalf("list after reset = %s", r.Body)
 	}
-	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", minted, ""), http.StatusForbidden)
-	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusNotFound)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+createPath+"/m", minted, ""), http.StatusForbidden)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusNotFound)
 
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	e.Reset()
 	if got := e.Stats(); got.Total != 0 {
 		t.Fatalf("stats after Reset() = %+v", got)
 	}
-	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusNotFound)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusNotFound)
 }
 
 func TestTokensEndpoint(t *testing.T) {
@@ -150,7 +203,7 @@ func TestTokensEndpoint(t *testing.T) {
 	mint := func(kind string) string {
 		t.Helper()
 		r := do(t, http.MethodPost, url+"/_emulator/scheduler/tokens", "", `{"Type":"`+kind+`"}`)
-		wantStatus(t, r, http.StatusOK)
+		emutest.WantStatus(t, r, http.StatusOK)
 		var v struct{ SecretID string }
 		if err := json.Unmarshal([]byte(r.Body), &v); err != nil || v.SecretID == "" {
 			t.Fatalf("mint answer %q: %v", r.Body, err)
@@ -161,16 +214,16 @@ func TestTokensEndpoint(t *testing.T) {
 	if mgmt == client {
 		t.Fatal("two mints gave the same secret")
 	}
-	wantStatus(t, do(t, http.MethodPost, url+createPath, mgmt, method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, mgmt, method("m")), http.StatusOK)
 	r := do(t, http.MethodGet, url+createPath+"/m", client, "")
-	wantStatus(t, r, http.StatusForbidden)
+	emutest.WantStatus(t, r, http.StatusForbidden)
 	if r.Body != "Permission denied" {
 		t.Errorf("body %q", r.Body)
 	}
-	wantStatus(t, do(t, http.MethodGet, url+listPath, client, ""), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+listPath, client, ""), http.StatusOK)
 
-	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/scheduler/tokens", "", `{"Type":"root"}`), http.StatusBadRequest)
-	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/scheduler/tokens", "", `{`), http.StatusBadRequest)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+"/_emulator/scheduler/tokens", "", `{"Type":"root"}`), http.StatusBadRequest)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+"/_emulator/scheduler/tokens", "", `{`), http.StatusBadRequest)
 }
 
 func TestFaults_answeredBeforeAnythingIsApplied(t *testing.T) {
@@ -207,7 +260,7 @@ func TestFaults_answeredBeforeAnythingIsApplied(t *testing.T) {
 	if r := do(t, http.MethodGet, url+listPath, "", ""); strings.TrimSpace(r.Body) != "[]" {
 		t.Fatalf("faulted creates stored something: %s", r.Body)
 	}
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 }
 
 // FailNext faults exactly the next requests of one route, whatever the
@@ -221,9 +274,9 @@ func TestFaults_failNextIsExact(t *testing.T) {
 			t.Fatalf("create %d: %d %q (Retry-After %q), want an injected fault", i, r.Status, r.Body, r.Header.Get("Retry-After"))
 		}
 		// Other routes are not faulted meanwhile.
-		wantStatus(t, do(t, http.MethodGet, url+listPath, "", ""), http.StatusOK)
+		emutest.WantStatus(t, do(t, http.MethodGet, url+listPath, "", ""), http.StatusOK)
 	}
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	if s := e.Stats(); s.Faults != 2 || s.Requests["POST /v1/acl/auth-method"] != 3 {
 		t.Errorf("stats %+v, want 2 faults in 3 creates", s)
 	}
@@ -265,7 +318,7 @@ func TestLatency(t *testing.T) {
 	const latency = 200 * time.Millisecond
 	_, url := start(t, emulator.Options{Latency: latency})
 	start := time.Now()
-	wantStatus(t, do(t, http.MethodGet, url+listPath, "", ""), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+listPath, "", ""), http.StatusOK)
 	if took := time.Since(start); took < latency {
 		t.Errorf("API request took %v, want at least %v", took, latency)
 	}
@@ -278,14 +331,14 @@ func TestLatency(t *testing.T) {
 
 func TestVariants_throughOptions(t *testing.T) {
 	_, url := start(t, emulator.Options{Scheduler: scheduler.Options{UpsertOnCreate: true, RedactSecrets: true, DeleteMissing500: true}})
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
-	wantStatus(t, r, http.StatusOK)
+	emutest.WantStatus(t, r, http.StatusOK)
 	if !strings.Contains(r.Body, `"OIDCClientSecret":"redacted"`) {
 		t.Errorf("secret not redacted: %s", r.Body)
 	}
 	r = do(t, http.MethodDelete, url+createPath+"/gone", "scheduler-root", "")
-	wantStatus(t, r, http.StatusInternalServerError)
+	emutest.WantStatus(t, r, http.StatusInternalServerError)
 	if r.Body != `auth method "gone" not found` {
 		t.Errorf("500 body %q", r.Body)
 	}
@@ -294,7 +347,7 @@ func TestVariants_throughOptions(t *testing.T) {
 func TestVariants_omitSecretsThroughOptions(t *testing.T) {
 	_, url := start(t, emulator.Options{Scheduler: scheduler.Options{OmitSecrets: true}})
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
-	wantStatus(t, r, http.StatusOK)
+	emutest.WantStatus(t, r, http.StatusOK)
 	if strings.Contains(r.Body, "OIDCClientSecret") {
 		t.Errorf("secret not omitted: %s", r.Body)
 	}
@@ -303,7 +356,7 @@ func TestVariants_omitSecretsThroughOptions(t *testing.T) {
 func TestStateFile_roundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	e, url := start(t, emulator.Options{StatePath: path})
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	client := e.MintSchedulerToken(false)
 	mgmt := e.MintSchedulerToken(true)
 	before := do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", "")
@@ -313,11 +366,11 @@ func TestStateFile_roundTrip(t *testing.T) {
 
 	_, url = start(t, emulator.Options{StatePath: path})
 	after := do(t, http.MethodGet, url+createPath+"/m", mgmt, "")
-	wantStatus(t, after, http.StatusOK)
+	emutest.WantStatus(t, after, http.StatusOK)
 	if after.Body != before.Body {
 		t.Errorf("after reload %s, want %s", after.Body, before.Body)
 	}
-	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", client, ""), http.StatusForbidden)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+createPath+"/m", client, ""), http.StatusForbidden)
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("n"))
 	if !strings.Contains(r.Body, `"CreateIndex":3`) {
 		t.Errorf("index did not go on after reload: %s", r.Body)
@@ -381,38 +434,38 @@ func TestStateFile_writtenAfterEveryChange(t *testing.T) {
 		return reloaded
 	}
 
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	data, err := os.ReadFile(path)
 	if err != nil || !strings.Contains(string(data), `"Name": "m"`) {
 		t.Fatalf("state file after a create: %s %v", data, err)
 	}
 	want := do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", "")
 	got := do(t, http.MethodGet, reload()+createPath+"/m", "scheduler-root", "")
-	wantStatus(t, got, http.StatusOK)
+	emutest.WantStatus(t, got, http.StatusOK)
 	if got.Body != want.Body {
 		t.Errorf("reloaded %s, want %s", got.Body, want.Body)
 	}
 
 	minted := e.MintSchedulerToken(true)
-	wantStatus(t, do(t, http.MethodGet, reload()+createPath+"/m", minted, ""), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodGet, reload()+createPath+"/m", minted, ""), http.StatusOK)
 
-	wantStatus(t, do(t, http.MethodDelete, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
-	wantStatus(t, do(t, http.MethodGet, reload()+createPath+"/m", "scheduler-root", ""), http.StatusNotFound)
+	emutest.WantStatus(t, do(t, http.MethodDelete, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodGet, reload()+createPath+"/m", "scheduler-root", ""), http.StatusNotFound)
 
-	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`), http.StatusOK)
-	wantStatus(t, doSecrets(t, http.MethodGet, reload()+destinations+"/cloudone-sm/d", ""), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodGet, reload()+destinations+"/cloudone-sm/d", ""), http.StatusOK)
 
-	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
 	url = reload()
-	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusNotFound)
-	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", minted, ""), http.StatusForbidden)
+	emutest.WantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusNotFound)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+createPath+"/m", minted, ""), http.StatusForbidden)
 }
 
 // A request that changes nothing leaves the file as it was.
 func TestStateFile_refusedWriteNotSaved(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	_, url := start(t, emulator.Options{StatePath: path})
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusOK)
 	before, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -420,12 +473,12 @@ func TestStateFile_refusedWriteNotSaved(t *testing.T) {
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusConflict)
-	wantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath, "scheduler-root", method("m")), http.StatusConflict)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+createPath+"/m", "scheduler-root", ""), http.StatusOK)
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("a refused create or a read wrote the state file: %v", err)
 	}
-	wantStatus(t, do(t, http.MethodPost, url+createPath+"/m", "scheduler-root", method("m")), http.StatusOK)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+createPath+"/m", "scheduler-root", method("m")), http.StatusOK)
 	after, err := os.ReadFile(path)
 	if err != nil || !strings.Contains(string(after), `"ModifyIndex": 3`) || string(after) == string(before) {
 		t.Fatalf("state file after an update: %s %v", after, err)
@@ -444,7 +497,7 @@ func TestStateFile_unsavedChangeAnswered500(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := do(t, http.MethodPost, url+createPath, "scheduler-root", method("m"))
-	wantStatus(t, r, http.StatusInternalServerError)
+	emutest.WantStatus(t, r, http.StatusInternalServerError)
 	if want := "the change was made but not saved: state file " + path + ": cannot write it: "; !strings.HasPrefix(r.Body, want) {
 		t.Errorf("body %q, want it to start with %q", r.Body, want)
 	}
@@ -452,7 +505,7 @@ func TestStateFile_unsavedChangeAnswered500(t *testing.T) {
 		t.Errorf("Content-Type %q, want the scheduler's plain text", ct)
 	}
 	r = doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`)
-	wantStatus(t, r, http.StatusInternalServerError)
+	emutest.WantStatus(t, r, http.StatusInternalServerError)
 	if !strings.HasPrefix(r.Body, `{"errors":["the change was made but not saved: state file `) {
 		t.Errorf("secrets body %s, want the secrets API's error form", r.Body)
 	}
@@ -467,15 +520,15 @@ const destinations = "/v1/sys/sync/destinations"
 
 func TestSecrets_servedAndCountedByRoute(t *testing.T) {
 	e, url := start(t, emulator.Options{})
-	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{}`), http.StatusOK)
-	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d/associations/set", `{"mount":"secret","secret_name":"a/b"}`), http.StatusOK)
-	wantStatus(t, doSecrets(t, "LIST", url+destinations, ""), http.StatusOK)
-	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"?list=true", ""), http.StatusOK)
-	wantStatus(t, doSecrets(t, "LIST", url+"/v1/sys/sync/associations", ""), http.StatusOK)
-	wantStatus(t, doSecrets(t, http.MethodGet, url+"/v1/sys/sync/associations/secret/a/b", ""), http.StatusOK)
-	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusOK)
-	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/gone", ""), http.StatusNotFound)
-	wantStatus(t, do(t, http.MethodGet, url+destinations+"/cloudone-sm/d", "scheduler-root", ""), http.StatusForbidden)
+	emutest.WantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{}`), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d/associations/set", `{"mount":"secret","secret_name":"a/b"}`), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, "LIST", url+destinations, ""), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"?list=true", ""), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, "LIST", url+"/v1/sys/sync/associations", ""), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodGet, url+"/v1/sys/sync/associations/secret/a/b", ""), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/gone", ""), http.StatusNotFound)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+destinations+"/cloudone-sm/d", "scheduler-root", ""), http.StatusForbidden)
 	want := map[string]int64{
 		"POST /v1/sys/sync/destinations/cloudone-sm/{name}":             1,
 		"POST /v1/sys/sync/destinations/{type}/{name}/associations/set": 1,
@@ -501,9 +554,9 @@ func TestSecrets_optionsReachTheAPI(t *testing.T) {
 		KVMounts:   map[string]int{"team/kv": 2},
 		PurgeDelay: 50 * time.Millisecond,
 	}})
-	wantStatus(t, doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", ""), http.StatusForbidden)
+	emutest.WantStatus(t, doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", ""), http.StatusForbidden)
 	r := do(t, "LIST", url+destinations, "", "")
-	wantStatus(t, r, http.StatusMethodNotAllowed)
+	emutest.WantStatus(t, r, http.StatusMethodNotAllowed)
 	// A refused LIST is counted: a client's fallback shows in the stats.
 	if got := e.Stats().Requests["LIST /v1/sys/sync/destinations"]; got != 1 {
 		t.Fatalf("refused LIST counted %d times", got)
@@ -514,7 +567,7 @@ func TestSecrets_optionsReachTheAPI(t *testing.T) {
 
 	_, url = start(t, emulator.Options{Secrets: secrets.Options{NoLicense: true}})
 	r = doSecrets(t, http.MethodGet, url+"/v1/sys/sync/config", "")
-	wantStatus(t, r, http.StatusBadRequest)
+	emutest.WantStatus(t, r, http.StatusBadRequest)
 	if !strings.Contains(r.Body, "license required") {
 		t.Fatalf("body %s", r.Body)
 	}
@@ -529,9 +582,9 @@ func TestSecrets_optionsReachTheAPI(t *testing.T) {
 func TestSecrets_purgeCompletionSaved(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	_, url := start(t, emulator.Options{StatePath: path, Secrets: secrets.Options{PurgeDelay: 300 * time.Millisecond}})
-	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`), http.StatusOK)
-	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d/associations/set", `{"mount":"secret","secret_name":"s"}`), http.StatusOK)
-	wantStatus(t, doSecrets(t, http.MethodDelete, url+destinations+"/cloudone-sm/d?purge=true", ""), http.StatusNoContent)
+	emutest.WantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d/associations/set", `{"mount":"secret","secret_name":"s"}`), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodDelete, url+destinations+"/cloudone-sm/d?purge=true", ""), http.StatusNoContent)
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -549,8 +602,8 @@ func TestSecrets_purgeCompletionSaved(t *testing.T) {
 func TestSecrets_stateFileAndReset(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	e, url := start(t, emulator.Options{StatePath: path})
-	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`), http.StatusOK)
-	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d/associations/set", `{"mount":"secret","secret_name":"s"}`), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{"region":"r"}`), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d/associations/set", `{"mount":"secret","secret_name":"s"}`), http.StatusOK)
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -561,12 +614,12 @@ func TestSecrets_stateFileAndReset(t *testing.T) {
 
 	_, url = start(t, emulator.Options{StatePath: path})
 	r := doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d/associations", "")
-	wantStatus(t, r, http.StatusOK)
+	emutest.WantStatus(t, r, http.StatusOK)
 	if !strings.Contains(r.Body, `"sync_status":"SYNCED"`) {
 		t.Fatalf("associations after reload: %s", r.Body)
 	}
-	wantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
-	wantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusNotFound)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+"/_emulator/reset", "", ""), http.StatusNoContent)
+	emutest.WantStatus(t, doSecrets(t, http.MethodGet, url+destinations+"/cloudone-sm/d", ""), http.StatusNotFound)
 }
 
 // Injected faults speak each API's error form: plain text for the
@@ -601,7 +654,7 @@ func TestFaults_secretsAnswerInTheirErrorForm(t *testing.T) {
 // are still the router's, and not counted.
 func TestSecrets_unroutedPathsAreTheAPIs(t *testing.T) {
 	e, url := start(t, emulator.Options{})
-	wantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{}`), http.StatusOK)
+	emutest.WantStatus(t, doSecrets(t, http.MethodPost, url+destinations+"/cloudone-sm/d", `{}`), http.StatusOK)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	send := func(method, path, token string) response {
 		t.Helper()
@@ -642,8 +695,8 @@ func TestSecrets_unroutedPathsAreTheAPIs(t *testing.T) {
 	check(send(http.MethodPut, "/v1/sys/sync/config", "wrong"), http.StatusForbidden, `{"errors":["permission denied"]}`)
 	r := send(http.MethodPut, "/v1/sys/sync/config", "secrets-root")
 	check(r, http.StatusMethodNotAllowed, `{"errors":["unsupported method PUT on /v1/sys/sync/config: this path takes DELETE, GET, PATCH"]}`)
-	wantStatus(t, do(t, http.MethodGet, url+"/v1/nothing", "", ""), http.StatusNotFound)
-	wantStatus(t, do(t, http.MethodPut, url+listPath, "", ""), http.StatusMethodNotAllowed)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+"/v1/nothing", "", ""), http.StatusNotFound)
+	emutest.WantStatus(t, do(t, http.MethodPut, url+listPath, "", ""), http.StatusMethodNotAllowed)
 
 	want := map[string]int64{
 		"POST /v1/sys/sync/destinations/cloudone-sm/{name}": 1,
@@ -663,16 +716,16 @@ func getPlatform(t *testing.T, url, token string) response {
 func TestPlatform_servedAndCountedByRoute(t *testing.T) {
 	e, url := start(t, emulator.Options{})
 	r := getPlatform(t, url+"/api/v2/ping", "platform-root")
-	wantStatus(t, r, http.StatusNoContent)
+	emutest.WantStatus(t, r, http.StatusNoContent)
 	if r.Header.Get("X-RateLimit-Limit") != "30" || r.Header.Get("TFP-AppName") != platform.HostedAppName {
 		t.Errorf("ping headers %v, want the default limit and the hosted edition", r.Header)
 	}
-	wantStatus(t, do(t, http.MethodGet, url+platform.DiscoveryPath, "", ""), http.StatusOK)
-	wantStatus(t, getPlatform(t, url+"/api/v2/nothing", "platform-root"), http.StatusNotFound)
-	wantStatus(t, getPlatform(t, url+"/api/v2/nothing", "secrets-root"), http.StatusUnauthorized)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+platform.DiscoveryPath, "", ""), http.StatusOK)
+	emutest.WantStatus(t, getPlatform(t, url+"/api/v2/nothing", "platform-root"), http.StatusNotFound)
+	emutest.WantStatus(t, getPlatform(t, url+"/api/v2/nothing", "secrets-root"), http.StatusUnauthorized)
 	// A path that is not clean is the API's 404, not the mux's redirect.
 	r = getPlatform(t, url+"/api/v2//ping", "platform-root")
-	wantStatus(t, r, http.StatusNotFound)
+	emutest.WantStatus(t, r, http.StatusNotFound)
 	if !strings.Contains(r.Body, `"title":"not found"`) {
 		t.Errorf("unclean path body %s, want the API's error form", r.Body)
 	}
@@ -685,7 +738,7 @@ func TestPlatform_servedAndCountedByRoute(t *testing.T) {
 		t.Fatalf("Stats() = %+v, want total 5 and %v", got, want)
 	}
 	// Another method on the discovery path is the mux's, uncounted.
-	wantStatus(t, do(t, http.MethodPost, url+platform.DiscoveryPath, "", ""), http.StatusMethodNotAllowed)
+	emutest.WantStatus(t, do(t, http.MethodPost, url+platform.DiscoveryPath, "", ""), http.StatusMethodNotAllowed)
 	if got := e.Stats().Total; got != 5 {
 		t.Errorf("total %d after a POST of the discovery document", got)
 	}
@@ -693,9 +746,9 @@ func TestPlatform_servedAndCountedByRoute(t *testing.T) {
 
 func TestPlatform_optionsReachTheAPI(t *testing.T) {
 	_, url := start(t, emulator.Options{Platform: platform.Options{Token: "mine", RateLimit: 7, Edition: platform.EditionSelfHosted}})
-	wantStatus(t, getPlatform(t, url+"/api/v2/nothing", "platform-root"), http.StatusUnauthorized)
+	emutest.WantStatus(t, getPlatform(t, url+"/api/v2/nothing", "platform-root"), http.StatusUnauthorized)
 	r := getPlatform(t, url+"/api/v2/ping", "mine")
-	wantStatus(t, r, http.StatusNoContent)
+	emutest.WantStatus(t, r, http.StatusNoContent)
 	if r.Header.Get("X-RateLimit-Limit") != "7" || r.Header.Get("X-TFE-Version") != platform.SelfHostedVersion {
 		t.Errorf("ping headers %v", r.Header)
 	}
@@ -744,7 +797,7 @@ func TestPlatform_tokensSavedAndMintedOverHTTP(t *testing.T) {
 		t.Fatalf("state file after a mint: %s %v", data, err)
 	}
 	r := do(t, http.MethodPost, url+"/_emulator/platform/tokens", "", `{"type":"user","username":"bob"}`)
-	wantStatus(t, r, http.StatusOK)
+	emutest.WantStatus(t, r, http.StatusOK)
 	var v struct{ Token string }
 	if err := json.Unmarshal([]byte(r.Body), &v); err != nil || v.Token == "" {
 		t.Fatalf("mint over HTTP: %s %v", r.Body, err)
@@ -755,8 +808,8 @@ func TestPlatform_tokensSavedAndMintedOverHTTP(t *testing.T) {
 
 	_, url = start(t, emulator.Options{StatePath: path})
 	for _, tok := range []string{alice, v.Token} {
-		wantStatus(t, getPlatform(t, url+"/api/v2/nothing", tok), http.StatusNotFound)
+		emutest.WantStatus(t, getPlatform(t, url+"/api/v2/nothing", tok), http.StatusNotFound)
 	}
 	do(t, http.MethodPost, url+"/_emulator/reset", "", "")
-	wantStatus(t, getPlatform(t, url+"/api/v2/nothing", alice), http.StatusUnauthorized)
+	emutest.WantStatus(t, getPlatform(t, url+"/api/v2/nothing", alice), http.StatusUnauthorized)
 }

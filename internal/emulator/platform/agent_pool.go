@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -9,7 +8,43 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Agent pools
+//
+//   - An agent pool (type agent-pools, ID "apool-...") is a name, unique
+//     within the organization in any case (409), not blank (422 "Name
+//     can't be blank"); organization-scoped, true unless given; and the
+//     relationships allowed-workspaces, allowed-projects and
+//     excluded-workspaces, each a list of the organization's workspaces or
+//     projects (422 at the relationship otherwise), which a create or an
+//     update that gives it replaces (an update that leaves it out keeps
+//     it). A deleted workspace or project leaves every list. The emulator
+//     runs no agents: agent-count is 0.
+//   - Routes: GET and POST /organizations/:org/agent-pools, GET, PATCH and
+//     DELETE /agent-pools/:id. Whoever sees the organization sees its
+//     pools; its owners and teams with manage-agent-pools create, update
+//     and delete them; to the others a write is 404, as is everything to
+//     who does not see the organization.
+//   - Answers carry name, created-at, organization-scoped, agent-count and
+//     the relationships organization, workspaces (those whose execution in
+//     effect, their own or inherited, runs on the pool, by ID),
+//     allowed-workspaces, allowed-projects, excluded-workspaces and
+//     hyok-configurations ([]). include= knows workspaces and
+//     hyok-configurations (nothing to include).
+//   - The list is by name (in any case, the ID breaking ties); sort name or
+//     created-at, "-" before it to reverse. q is a case-insensitive
+//     substring of the name; filter[allowed_workspaces][name] keeps the
+//     pools the workspace of that name may use (organization-scoped and
+//     not excluding it, or allowing it or its project), and
+//     filter[allowed_projects][name] those the project may use
+//     (organization-scoped, or allowing it); a name that is no workspace
+//     (project) of the organization keeps none.
+//   - Delete answers 204; a pool that the organization's default, a
+//     project's or a workspace's own settings name is 409, saying which.
+//     The organization's delete takes its pools.
 
 // prefixAgentPool begins the IDs of this file's objects.
 const prefixAgentPool = "apool"
@@ -30,7 +65,7 @@ type agentPool struct {
 	ExcludedWorkspaces []string `json:"excluded-workspaces,omitempty"`
 }
 
-func (s *Server) registerAgentPools(mux *http.ServeMux) {
+func (s *Server) registerAgentPools(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/agent-pools", s.listAgentPools)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/agent-pools", s.createAgentPool)
 	s.handle(mux, "GET "+apiPrefix+"/agent-pools/{id}", s.readAgentPool)
@@ -168,40 +203,30 @@ func (s *Server) agentPoolResource(pool *agentPool) resource {
 	}
 }
 
+// listAgentPools lists the organization's pools by name (in any case) or
+// created-at; q is a substring of the name, filter[allowed_workspaces][name]
+// and filter[allowed_projects][name] keep the pools that workspace or
+// project may use.
 func (s *Server) listAgentPools(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, func() includes { return s.agentPoolIncludes(p) }, []string{"name", "created-at"}, func(o *organization, lq orgQuery) reply {
-		inc, names, field, desc := lq.inc, lq.names, lq.sort, lq.desc
-		keep := func(*agentPool) bool { return true }
-		if name := q.Get("filter[allowed_workspaces][name]"); name != "" {
-			ws := s.workspaceNamedLocked(o.ExternalID, name)
-			keep = func(pool *agentPool) bool { return ws != nil && s.allowsWorkspaceLocked(pool, ws) }
+	listing[*agentPool]{
+		includes: func() includes { return s.agentPoolIncludes(p) },
+		sorts:    []string{"name", "created-at"},
+		render:   plain(s.agentPoolResource),
+	}.serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*agentPool, reply) {
+		keep := func(pool *agentPool) bool { return pool.Org == o.ExternalID && containsFold(pool.Name, lq.Get("q")) }
+		if name := lq.Get("filter[allowed_workspaces][name]"); name != "" {
+			ws, kept := s.workspaceNamedLocked(o.ExternalID, name), keep
+			keep = func(pool *agentPool) bool { return kept(pool) && ws != nil && s.allowsWorkspaceLocked(pool, ws) }
 		}
-		keepProject := func(*agentPool) bool { return true }
-		if name := q.Get("filter[allowed_projects][name]"); name != "" {
-			prj := s.projectNamedLocked(o, name)
-			keepProject = func(pool *agentPool) bool { return prj != nil && allowsProject(pool, prj) }
+		if name := lq.Get("filter[allowed_projects][name]"); name != "" {
+			prj, kept := s.projectNamedLocked(o, name), keep
+			keep = func(pool *agentPool) bool { return kept(pool) && prj != nil && allowsProject(pool, prj) }
 		}
-		var list []*agentPool
-		for _, pool := range agentPools.in(s) {
-			if pool.Org == o.ExternalID && containsFold(pool.Name, q.Get("q")) && keep(pool) && keepProject(pool) {
-				list = append(list, pool)
-			}
+		by := byFold(func(pool *agentPool) string { return pool.Name })
+		if lq.sort == "created-at" {
+			by = byTime(func(pool *agentPool) time.Time { return pool.CreatedAt })
 		}
-		slices.SortFunc(list, func(a, b *agentPool) int {
-			var c int
-			if field == "created-at" {
-				c = a.CreatedAt.Compare(b.CreatedAt)
-			} else {
-				c = strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
-			}
-			c = cmp.Or(c, strings.Compare(a.ID, b.ID))
-			if desc {
-				return -c
-			}
-			return c
-		})
-		return listReply(r, list, s.agentPoolResource, inc, names)
+		return agentPools.order(agentPools.where(s, keep), lq.desc, by), reply{}
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -156,9 +157,9 @@ func TestAgentPool_updateReplacesTheListsItGives(t *testing.T) {
 	wantIDs(t, "excluded-workspaces", toManyIDs(t, d, "excluded-workspaces", "workspaces"), ws2)
 
 	// A deleted workspace or project leaves every list.
-	wantStatus(t, a.do(http.MethodDelete, workspacePath(ws3), nil), http.StatusNoContent)
-	wantStatus(t, a.do(http.MethodPatch, agentPoolPath(id), body("agent-pools", nil, map[string]any{"allowed-projects": many("projects", prj)})), http.StatusOK)
-	wantStatus(t, a.do(http.MethodDelete, projectPath(prj), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, workspacePath(ws3), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodPatch, agentPoolPath(id), body("agent-pools", nil, map[string]any{"allowed-projects": many("projects", prj)})), http.StatusOK)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, projectPath(prj), nil), http.StatusNoContent)
 	d = a.get(agentPoolPath(id)).data(t, http.StatusOK)
 	wantIDs(t, "allowed-workspaces", toManyIDs(t, d, "allowed-workspaces", "workspaces"))
 	wantIDs(t, "allowed-projects", toManyIDs(t, d, "allowed-projects", "projects"))
@@ -183,7 +184,7 @@ func TestAgentPool_listFiltersSortsAndPages(t *testing.T) {
 	forWs1 := create("b-ws", "allowed-workspaces", "workspaces", ws1)
 	forPrj2 := create("a-prj", "allowed-projects", "projects", prj2)
 	excludesWs2 := create("c-excl", "excluded-workspaces", "workspaces", ws2)
-	wantStatus(t, a.do(http.MethodPatch, agentPoolPath(excludesWs2), body("agent-pools", map[string]any{"organization-scoped": true}, nil)), http.StatusOK)
+	emutest.WantAPIStatus(t, a.do(http.MethodPatch, agentPoolPath(excludesWs2), body("agent-pools", map[string]any{"organization-scoped": true}, nil)), http.StatusOK)
 
 	list := func(query string) []string {
 		t.Helper()
@@ -194,7 +195,7 @@ func TestAgentPool_listFiltersSortsAndPages(t *testing.T) {
 	wantIDs(t, "sort=created-at", list("?sort=created-at"), scoped, forWs1, forPrj2, excludesWs2)
 	wantIDs(t, "sort=-created-at", list("?sort=-created-at"), excludesWs2, forPrj2, forWs1, scoped)
 	wantIDs(t, "sort=-name", list("?sort=-name"), scoped, excludesWs2, forWs1, forPrj2)
-	wantError(t, a.get(orgsPath+"/acme/agent-pools?sort=agents"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
+	emutest.WantAPIError(t, a.get(orgsPath+"/acme/agent-pools?sort=agents"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
 	// q: a case-insensitive substring of the name.
 	wantIDs(t, "q=PRJ", list("?q=PRJ"), forPrj2)
 	// The pools a workspace may use: organization-scoped ones that do not
@@ -245,7 +246,7 @@ func TestAgentPool_visibility(t *testing.T) {
 	o := a.as(opsToken)
 	mine := o.createPool("acme", "mine")
 	o.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"name": "renamed"}, nil)).data(t, http.StatusOK)
-	wantStatus(t, o.do(http.MethodDelete, agentPoolPath(mine), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, o.do(http.MethodDelete, agentPoolPath(mine), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(agentPoolPath(mine)))
 	wantNotFound(t, a.do(http.MethodDelete, agentPoolPath(mine), nil))
 }
@@ -295,7 +296,7 @@ func TestAgentPool_referencesAreReal(t *testing.T) {
 	r := a.get(agentPoolPath(pool) + "?include=workspaces")
 	wantIDs(t, "workspaces", toManyIDs(t, r.data(t, http.StatusOK), "workspaces", "workspaces"), want...)
 	wantIDs(t, "included", ids(r.included(t)), want...)
-	wantError(t, a.get(agentPoolPath(pool)+"?include=agents"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(agentPoolPath(pool)+"?include=agents"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 }
 
 // A pool something names as its own cannot be deleted (409); once nothing
@@ -315,17 +316,17 @@ func TestAgentPool_deleteRefusedWhileInUse(t *testing.T) {
 		{projectPath(prj), "projects", "default-execution-mode", "default-agent-pool-id", "default agent pool of project " + prj},
 		{workspacePath(ws), "workspaces", "execution-mode", "agent-pool-id", "agent pool of workspace " + ws},
 	} {
-		wantStatus(t, a.do(http.MethodPatch, c.path, agent(c.typ, c.modeAttr, c.poolAttr)), http.StatusOK)
+		emutest.WantAPIStatus(t, a.do(http.MethodPatch, c.path, agent(c.typ, c.modeAttr, c.poolAttr)), http.StatusOK)
 		wantConflict(t, a.do(http.MethodDelete, agentPoolPath(pool), nil), c.why)
-		wantStatus(t, a.do(http.MethodPatch, c.path, remote(c.typ, c.modeAttr)), http.StatusOK)
+		emutest.WantAPIStatus(t, a.do(http.MethodPatch, c.path, remote(c.typ, c.modeAttr)), http.StatusOK)
 	}
-	wantStatus(t, a.do(http.MethodDelete, agentPoolPath(pool), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, agentPoolPath(pool), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(agentPoolPath(pool)))
 
 	kept := a.createPool("acme", "kept")
-	wantStatus(t, a.do(http.MethodPatch, orgsPath+"/acme", agent("organizations", "default-execution-mode", "default-agent-pool-id")), http.StatusUnprocessableEntity)
-	wantStatus(t, a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": kept}, nil)), http.StatusOK)
-	wantStatus(t, a.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodPatch, orgsPath+"/acme", agent("organizations", "default-execution-mode", "default-agent-pool-id")), http.StatusUnprocessableEntity)
+	emutest.WantAPIStatus(t, a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": kept}, nil)), http.StatusOK)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
 	a.createOrg("acme")
 	wantNotFound(t, a.get(agentPoolPath(kept)))
 	if list := a.get(orgsPath + "/acme/agent-pools").list(t); len(list) != 0 {
@@ -350,4 +351,15 @@ func TestAgentPool_settingOverwritesMustAgree(t *testing.T) {
 	if list := a.get(orgsPath + "/acme/workspaces").list(t); len(list) != 0 {
 		t.Errorf("refused create stored %v", ids(list))
 	}
+}
+
+func init() {
+	// A pool that allows one workspace only.
+	addStateFixture("agent-pools", func(a *api) roundTrip {
+		pool := a.createPool("acme", "state-pool")
+		ws := a.workspaceID("acme", "state-pool-user")
+		emutest.WantAPIStatus(a.t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
+			map[string]any{"allowed-workspaces": refs("workspaces", ws)})), http.StatusOK)
+		return roundTrip{paths: []string{agentPoolPath(pool), orgsPath + "/acme/agent-pools"}}
+	})
 }

@@ -1,14 +1,32 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Agent tokens
+//
+//   - An agent token is of type authentication-tokens, ID "at-...". POST
+//     /agent-pools/:id/authentication-tokens takes description (required,
+//     not blank: 422; the document's type, agent-tokens or
+//     authentication-tokens, is not checked) and answers 201 with the
+//     secret in token, which no other answer carries (null) and the
+//     emulator does not keep: no agent uses it, and it authenticates no
+//     request. GET /agent-pools/:id/authentication-tokens lists a pool's
+//     tokens, paged, by created-at (ties by ID), sort=-created-at
+//     reversing, any other sort 400; GET and DELETE
+//     /authentication-tokens/:id read and delete one, as for a team's.
+//     Answers carry description, created-at, last-used-at (null) and the
+//     relationships created-by and agent-pool; no expired-at: agent tokens
+//     do not expire, and have no update. Whoever sees the pool reads its
+//     tokens; who manages the organization's pools creates and deletes
+//     them. A pool's delete takes its tokens.
 
 // prefixAgentToken begins the IDs of this file's objects: an agent
 // token is an authentication token, as a team's is.
@@ -29,7 +47,7 @@ type agentToken struct {
 	CreatedBy     string `json:"created-by,omitempty"`
 }
 
-func (s *Server) registerAgentTokens(mux *http.ServeMux) {
+func (s *Server) registerAgentTokens(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/agent-pools/{id}/authentication-tokens", s.listAgentTokens)
 	s.handle(mux, "POST "+apiPrefix+"/agent-pools/{id}/authentication-tokens", s.createAgentToken)
 	// GET and DELETE /authentication-tokens/:id, shared with the teams'
@@ -69,33 +87,17 @@ func (s *Server) agentTokenResource(at *agentToken, secret string) resource {
 // listAgentTokens lists a pool's tokens, paged, by created-at (the
 // default, ties by ID) or -created-at.
 func (s *Server) listAgentTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		if _, rep, valid := noIncludes().parse(q); !valid {
-			return rep
-		}
-		_, desc, rep, valid := sortOrder(q, "created-at")
-		if !valid {
-			return rep
-		}
+	listing[*agentToken]{
+		includes: noIncludes,
+		sorts:    []string{"created-at"},
+		render:   func(at *agentToken, _ []string) resource { return s.agentTokenResource(at, "") },
+	}.serve(s, w, r, func(lq *listQuery) ([]*agentToken, reply) {
 		pool, rep, found := s.visibleAgentPoolLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		var list []*agentToken
-		for _, at := range agentTokens.in(s) {
-			if at.Pool == pool.ID {
-				list = append(list, at)
-			}
-		}
-		slices.SortFunc(list, func(a, b *agentToken) int {
-			c := cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-			if desc {
-				return -c
-			}
-			return c
-		})
-		return ok(listDocument(r, list, func(at *agentToken) resource { return s.agentTokenResource(at, "") }, nil))
+		list := agentTokens.where(s, func(at *agentToken) bool { return at.Pool == pool.ID })
+		return agentTokens.order(list, lq.desc, byTime(func(at *agentToken) time.Time { return at.CreatedAt })), reply{}
 	})
 }
 

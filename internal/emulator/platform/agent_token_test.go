@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -91,7 +92,7 @@ func TestAgentTokens_listSortedByCreation(t *testing.T) {
 	if got := ids(a.get(agentTokensPath(pool) + "?page[size]=1&page[number]=2").list(t)); !slices.Equal(got, want[1:2]) {
 		t.Errorf("page 2 %v", got)
 	}
-	wantError(t, a.get(agentTokensPath(pool)+"?sort=description"), http.StatusBadRequest, "bad request", "sort parameter")
+	emutest.WantAPIError(t, a.get(agentTokensPath(pool)+"?sort=description"), http.StatusBadRequest, "bad request", "sort parameter")
 	wantNotFound(t, a.get(agentTokensPath("apool-Missing123456789")))
 }
 
@@ -103,7 +104,7 @@ func TestAgentTokens_deleteAndCascade(t *testing.T) {
 	pool := a.createPool("acme", "runners")
 	first := wantID(t, a.createAgentToken(pool, "one")["id"], "at")
 	second := wantID(t, a.createAgentToken(pool, "two")["id"], "at")
-	wantStatus(t, a.do(http.MethodDelete, authTokenPath(first), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, authTokenPath(first), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(authTokenPath(first)))
 	wantNotFound(t, a.do(http.MethodDelete, authTokenPath(first), nil))
 
@@ -117,7 +118,7 @@ func TestAgentTokens_deleteAndCascade(t *testing.T) {
 		t.Error("the team token is not read as one")
 	}
 
-	wantStatus(t, a.do(http.MethodDelete, agentPoolPath(pool), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, agentPoolPath(pool), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(authTokenPath(second)))
 }
 
@@ -137,4 +138,12 @@ func TestAgentTokens_onlyPoolManagers(t *testing.T) {
 	wantNotFound(t, team.do(http.MethodPost, agentTokensPath(pool), body("authentication-tokens", map[string]any{"description": "x"}, nil)))
 	wantNotFound(t, team.do(http.MethodDelete, authTokenPath(id), nil))
 	a.get(authTokenPath(id)).data(t, http.StatusOK)
+}
+
+func init() {
+	addStateFixture("agent-tokens", func(a *api) roundTrip {
+		pool := a.createPool("acme", "state-agents")
+		a.createAgentToken(pool, "agents")
+		return roundTrip{paths: []string{agentTokensPath(pool)}}
+	})
 }

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // Kinds of principal a token acts for.
@@ -102,7 +104,7 @@ type handler func(w http.ResponseWriter, r *http.Request, p principal)
 // token's principal, or by the client's address when the token is refused,
 // so that a client retrying with a bad token is limited too; then a refused
 // token is answered 401.
-func (s *Server) handle(mux *http.ServeMux, pattern string, h handler) {
+func (s *Server) handle(mux route.Mux, pattern string, h handler) {
 	mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		s.setHeaders(w)
 		p, refused := s.authenticate(r)
@@ -120,7 +122,7 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, h handler) {
 // handlePublic registers h like handle, but a request without a token is
 // served too (with the zero principal), limited by its address. A token
 // that is given must be valid.
-func (s *Server) handlePublic(mux *http.ServeMux, pattern string, h handler) {
+func (s *Server) handlePublic(mux route.Mux, pattern string, h handler) {
 	mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		s.setHeaders(w)
 		var p principal

@@ -5,10 +5,27 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Code-host app installations
+//
+//   - An installation (type codehost-app-installations, ID "ghain-...")
+//     is the platform's app installed on a code-host account: name (the
+//     account's), installation-id (the code host's number), installation-type
+//     (Organization or User), icon-url and installation-url. The emulator
+//     talks to no code host: RegisterCodehostAppInstallation (and its admin
+//     route) registers one; installation-id is unique.
+//   - GET /codehost-app/installations (and GET /codehost-app-installations)
+//     lists them by name and by pages: filter[name] the account's name in any
+//     case, filter[installation_id] its number (not a number: 400). GET
+//     /codehost-app/installation/:id (and /codehost-app-installations/:id)
+//     reads one. Every user token sees every installation; team and
+//     organization tokens, which authorized no app, see none (404, an
+//     empty list).
 
 // prefixCodehostAppInstallation begins the IDs of this file's objects.
 const prefixCodehostAppInstallation = "ghain"
@@ -67,7 +84,7 @@ func checkInstallationFields(inst *codehostAppInstallation) error {
 	return nil
 }
 
-func (s *Server) registerCodehostAppInstallations(mux *http.ServeMux) {
+func (s *Server) registerCodehostAppInstallations(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/codehost-app/installations", s.listCodehostAppInstallations)
 	s.handle(mux, "GET "+apiPrefix+"/codehost-app/installation/{id}", s.readCodehostAppInstallation)
 	s.handle(mux, "GET "+apiPrefix+"/codehost-app-installations", s.listCodehostAppInstallations)
@@ -99,27 +116,21 @@ func (s *Server) visibleInstallationLocked(p principal, id string) (*codehostApp
 // the installations a user token sees: filter[name] is the account's name
 // in any case, filter[installation_id] its number.
 func (s *Server) listCodehostAppInstallations(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		if _, rep, valid := noIncludes().parse(q); !valid {
-			return rep
-		}
-		number := q.Get("filter[installation_id]")
+	listing[*codehostAppInstallation]{
+		includes: noIncludes,
+		render:   plain((*codehostAppInstallation).resource),
+	}.serve(s, w, r, func(lq *listQuery) ([]*codehostAppInstallation, reply) {
+		number := lq.Get("filter[installation_id]")
 		if _, err := strconv.Atoi(number); number != "" && err != nil {
-			return badParameter("filter[installation_id]", "Invalid filter[installation_id] %q: must be a number", number)
+			return nil, badParameter("filter[installation_id]", "Invalid filter[installation_id] %q: must be a number", number)
 		}
-		name := q.Get("filter[name]")
-		var list []*codehostAppInstallation
-		for _, inst := range codehostAppInstallations.in(s) {
-			if p.kind == kindUser && (name == "" || strings.EqualFold(inst.Name, name)) &&
-				(number == "" || strconv.Itoa(inst.InstallationID) == number) {
-				list = append(list, inst)
-			}
-		}
-		slices.SortFunc(list, func(a, b *codehostAppInstallation) int {
-			return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.InstallationID, b.InstallationID))
+		name := lq.Get("filter[name]")
+		list := codehostAppInstallations.where(s, func(inst *codehostAppInstallation) bool {
+			return p.kind == kindUser && (name == "" || strings.EqualFold(inst.Name, name)) &&
+				(number == "" || strconv.Itoa(inst.InstallationID) == number)
 		})
-		return ok(listDocument(r, list, (*codehostAppInstallation).resource, nil))
+		return codehostAppInstallations.order(list, false, byFold(func(inst *codehostAppInstallation) string { return inst.Name }),
+			func(a, b *codehostAppInstallation) int { return cmp.Compare(a.InstallationID, b.InstallationID) }), reply{}
 	})
 }
 

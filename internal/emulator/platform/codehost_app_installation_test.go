@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -14,7 +15,7 @@ func TestCodehostAppInstallation_registeredAndRead(t *testing.T) {
 	if r.Status != http.StatusCreated {
 		t.Fatalf("register: %d %s", r.Status, r.Body)
 	}
-	id := wantID(t, object(t, r.json(t))["id"], "ghain")
+	id := wantID(t, object(t, emutest.JSON(t, r))["id"], "ghain")
 	other, err := a.server.RegisterCodehostAppInstallation(platform.CodehostAppInstallation{Name: "Alice", InstallationID: 7, InstallationType: "User"})
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +54,7 @@ func TestCodehostAppInstallation_registeredAndRead(t *testing.T) {
 	if got := listed("?filter[name]=octo&filter[installation_id]=7"); got != "" {
 		t.Errorf("both filters %s", got)
 	}
-	wantError(t, a.get("/api/v2/codehost-app/installations?filter[installation_id]=x"), http.StatusBadRequest, "bad request", "filter[installation_id]")
+	emutest.WantAPIError(t, a.get("/api/v2/codehost-app/installations?filter[installation_id]=x"), http.StatusBadRequest, "bad request", "filter[installation_id]")
 
 	// A team's or an organization's token authorized no app.
 	a.createOrg("acme")
@@ -63,4 +64,14 @@ func TestCodehostAppInstallation_registeredAndRead(t *testing.T) {
 		t.Errorf("an organization token lists %v", got)
 	}
 	wantNotFound(t, a.get("/api/v2/codehost-app/installation/ghain-AAAAAAAAAAAAAAAA"))
+}
+
+func init() {
+	addStateFixture("codehost-app-installations", func(a *api) roundTrip {
+		id, err := a.server.RegisterCodehostAppInstallation(platform.CodehostAppInstallation{Name: "octo", InstallationID: 42})
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		return roundTrip{paths: []string{"/api/v2/codehost-app/installations", "/api/v2/codehost-app/installation/" + id}}
+	})
 }

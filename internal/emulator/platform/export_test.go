@@ -22,3 +22,13 @@ func UserID(s *Server, username string) string {
 	}
 	return ""
 }
+
+// TableKeys returns the key of every registered table in the state file,
+// in the registry's order.
+func TableKeys() []string {
+	var out []string
+	for _, t := range registry {
+		out = append(out, t.stateKey())
+	}
+	return out
+}

@@ -40,39 +40,22 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, f func(in *input)
 	s.locked(w, func() reply { return f(inputOf(obj)) })
 }
 
-// orgQuery is what a read or a list asks for, checked: the includes it
-// names and its order.
-type orgQuery struct {
-	inc   includes
-	names []string
-	sort  string // "" for the endpoint's default
-	desc  bool
-}
-
-// inOrg is the preamble of a read of the path's organization or a list of
-// what it holds, checked in this order: the includes the request names (400 for
-// one the endpoint does not know), its ?sort= among sortFields (400 for
-// another; with no sortFields, ?sort= is not read), then the
-// organization, 404 when p may not see it. f lists under the store's lock.
-func (s *Server) inOrg(w http.ResponseWriter, r *http.Request, p principal, incOf func() includes, sortFields []string, f func(o *organization, lq orgQuery) reply) {
-	q := r.URL.Query()
+// readInOrg answers a read of the path's organization, or of what it has
+// one of (its entitlement set), rendered with the includes the request
+// asks for: an include the endpoint does not know is answered 400, then an
+// organization p may not see 404.
+func (s *Server) readInOrg(w http.ResponseWriter, r *http.Request, p principal, incOf func() includes, render func(o *organization) resource) {
 	s.locked(w, func() reply {
-		lq := orgQuery{inc: incOf()}
-		names, rep, valid := lq.inc.parse(q)
+		inc := incOf()
+		names, rep, valid := inc.parse(r.URL.Query())
 		if !valid {
 			return rep
-		}
-		lq.names = names
-		if sortFields != nil {
-			if lq.sort, lq.desc, rep, valid = sortOrder(q, sortFields...); !valid {
-				return rep
-			}
 		}
 		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
 		if !found {
 			return rep
 		}
-		return f(o, lq)
+		return inc.one(render(o), names)
 	})
 }
 
@@ -146,5 +129,17 @@ func readOnPath[T any](s *Server, w http.ResponseWriter, r *http.Request, p prin
 			return rep
 		}
 		return inc.one(render(v, names), names)
+	})
+}
+
+// serveInOrg is serve for a list of what the path's organization holds:
+// items gets the organization, found first (404 when p may not see it).
+func (l listing[T]) serveInOrg(s *Server, w http.ResponseWriter, r *http.Request, p principal, items func(o *organization, lq *listQuery) ([]T, reply)) {
+	l.serve(s, w, r, func(lq *listQuery) ([]T, reply) {
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return nil, rep
+		}
+		return items(o, lq)
 	})
 }

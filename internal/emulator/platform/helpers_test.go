@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -41,12 +39,11 @@ func newAPI(t *testing.T, opts platform.Options) *api {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mux := http.NewServeMux()
-	s.Register(mux)
-	s.RegisterAdmin(mux)
-	ts := httptest.NewServer(mux)
-	t.Cleanup(ts.Close)
-	return &api{t: t, url: ts.URL, server: s, token: root}
+	url := emutest.Serve(t, func(mux *http.ServeMux) {
+		s.Register(mux)
+		s.RegisterAdmin(mux)
+	})
+	return &api{t: t, url: url, server: s, token: root}
 }
 
 // as returns a copy of a that sends token.
@@ -96,51 +93,6 @@ func (a *api) get(path string) response {
 	return a.do(http.MethodGet, path, nil)
 }
 
-// json decodes the body into a generic value, so that tests see exactly
-// which members were sent and how.
-func (r response) json(t *testing.T) map[string]any {
-	t.Helper()
-	var v map[string]any
-	if err := json.Unmarshal([]byte(r.Body), &v); err != nil {
-		t.Fatalf("decoding %q: %v", r.Body, err)
-	}
-	return v
-}
-
-func wantStatus(t *testing.T, r response, status int) {
-	t.Helper()
-	if r.Status != status {
-		t.Fatalf("status %d, want %d; body %s", r.Status, status, r.Body)
-	}
-	if r.Body != "" && r.Header.Get("Content-Type") != platform.MediaType {
-		t.Fatalf("Content-Type %q, want %s", r.Header.Get("Content-Type"), platform.MediaType)
-	}
-}
-
-// wantError checks an error answer: its status, and one error whose
-// status is the status as a string, whose title is the API's and whose
-// detail has detail in it.
-func wantError(t *testing.T, r response, status int, title, detail string) {
-	t.Helper()
-	wantStatus(t, r, status)
-	var doc struct {
-		Errors []struct {
-			Status any
-			Title  string
-			Detail string
-		}
-	}
-	if err := json.Unmarshal([]byte(r.Body), &doc); err != nil || len(doc.Errors) == 0 {
-		t.Fatalf("error body %s: %v", r.Body, err)
-	}
-	for _, e := range doc.Errors {
-		if e.Status == strconv.Itoa(status) && e.Title == title && strings.Contains(e.Detail, detail) {
-			return
-		}
-	}
-	t.Fatalf("error body %s, want status %q, title %q, detail with %q", r.Body, strconv.Itoa(status), title, detail)
-}
-
 // body is a request document of one resource object; nil maps are left
 // out.
 func body(typ string, attrs, rels map[string]any) map[string]any {
@@ -176,8 +128,8 @@ func bindings(kv ...string) map[string]any {
 // data checks a 200 or 201 answer of one resource and returns its data.
 func (r response) data(t *testing.T, status int) map[string]any {
 	t.Helper()
-	wantStatus(t, r, status)
-	d, ok := r.json(t)["data"].(map[string]any)
+	emutest.WantAPIStatus(t, r, status)
+	d, ok := emutest.JSON(t, r)["data"].(map[string]any)
 	if !ok {
 		t.Fatalf("data of %s is not an object", r.Body)
 	}
@@ -187,8 +139,8 @@ func (r response) data(t *testing.T, status int) map[string]any {
 // list checks a 200 answer of a list and returns its data.
 func (r response) list(t *testing.T) []map[string]any {
 	t.Helper()
-	wantStatus(t, r, http.StatusOK)
-	raw, ok := r.json(t)["data"].([]any)
+	emutest.WantAPIStatus(t, r, http.StatusOK)
+	raw, ok := emutest.JSON(t, r)["data"].([]any)
 	if !ok {
 		t.Fatalf("data of %s is not a list", r.Body)
 	}
@@ -278,7 +230,7 @@ func wantAttrs(t *testing.T, res map[string]any, want map[string]any) {
 // detail in it.
 func wantInvalid(t *testing.T, r response, pointer, detail string) {
 	t.Helper()
-	wantStatus(t, r, http.StatusUnprocessableEntity)
+	emutest.WantAPIStatus(t, r, http.StatusUnprocessableEntity)
 	var doc struct {
 		Errors []struct {
 			Status, Title, Detail string
@@ -299,12 +251,12 @@ func wantInvalid(t *testing.T, r response, pointer, detail string) {
 // wantConflict checks a 409 whose detail has detail in it.
 func wantConflict(t *testing.T, r response, detail string) {
 	t.Helper()
-	wantError(t, r, http.StatusConflict, "conflict", detail)
+	emutest.WantAPIError(t, r, http.StatusConflict, "conflict", detail)
 }
 
 func wantNotFound(t *testing.T, r response) {
 	t.Helper()
-	wantError(t, r, http.StatusNotFound, "not found", "not found")
+	emutest.WantAPIError(t, r, http.StatusNotFound, "not found", "not found")
 }
 
 var idPattern = regexp.MustCompile(`^([a-z]+)-[1-9A-HJ-NP-Za-km-z]{16}$`)
@@ -396,7 +348,7 @@ func object(t *testing.T, v any) map[string]any {
 // included returns an answer's included resources.
 func (r response) included(t *testing.T) []map[string]any {
 	t.Helper()
-	raw, _ := r.json(t)["included"].([]any)
+	raw, _ := emutest.JSON(t, r)["included"].([]any)
 	var out []map[string]any
 	for _, item := range raw {
 		out = append(out, object(t, item))
@@ -407,5 +359,5 @@ func (r response) included(t *testing.T) []map[string]any {
 // pagination returns an answer's meta.pagination.
 func (r response) pagination(t *testing.T) map[string]any {
 	t.Helper()
-	return object(t, object(t, r.json(t)["meta"])["pagination"])
+	return object(t, object(t, emutest.JSON(t, r)["meta"])["pagination"])
 }

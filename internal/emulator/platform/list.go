@@ -7,7 +7,152 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
+
+// A list endpoint declares what is its own (its includes, the fields it
+// sorts by, how it is paged, how it renders an item) as a listing, and
+// finds its items in its handler, with its parent and filters; serve does
+// the rest the same way for every list. A table's where and order give the
+// items.
+
+// listing is a list endpoint's own part. Every list is answered under the
+// store's lock, checked in this order: the includes the request names (400
+// for one the endpoint does not know), its ?sort= (400 for a field the
+// endpoint does not sort by), then what the endpoint checks itself (its
+// parent, 404; its filters, 400).
+type listing[T any] struct {
+	// includes are the endpoint's includes: noIncludes for an endpoint
+	// that refuses any, nil for one that does not read include= at all.
+	includes func() includes
+	// sorts are the fields ?sort= takes, "-" before one reversing; nil:
+	// ?sort= is not read.
+	sorts []string
+	// pages is how the list is paged.
+	pages paging
+	// render renders an item, with the includes the request names.
+	render func(v T, names []string) resource
+}
+
+// paging is how a list is paged.
+type paging int
+
+const (
+	// byPages answers the request's page, with meta.pagination and the
+	// links to the other pages (see listDocument).
+	byPages paging = iota
+	// whenAsked answers every item, without pagination, unless the request
+	// sends a page[] parameter: the API pages some lists only when asked.
+	whenAsked
+	// whole answers every item, without pagination; page[] is ignored.
+	whole
+)
+
+// listQuery is a list request's query, with what serve read of it.
+type listQuery struct {
+	url.Values
+	names []string // the includes it names
+	sort  string   // its ?sort= field, "" for the endpoint's default
+	desc  bool     // "-" before the field
+	// meta, when the endpoint's items set it, is added to the answer's
+	// meta.
+	meta map[string]any
+}
+
+// serve answers a list request with the items that items returns, in
+// order, or with its refusal (a reply with a status) when it refuses the
+// request. items runs under the store's lock, once the includes and the
+// sort are read.
+func (l listing[T]) serve(s *Server, w http.ResponseWriter, r *http.Request, items func(lq *listQuery) ([]T, reply)) {
+	s.locked(w, func() reply {
+		lq := &listQuery{Values: r.URL.Query()}
+		var inc includes
+		if l.includes != nil {
+			inc = l.includes()
+			names, rep, valid := inc.parse(lq.Values)
+			if !valid {
+				return rep
+			}
+			lq.names = names
+		}
+		if l.sorts != nil {
+			var rep reply
+			var valid bool
+			if lq.sort, lq.desc, rep, valid = sortOrder(lq.Values, l.sorts...); !valid {
+				return rep
+			}
+		}
+		list, rep := items(lq)
+		if rep.status != 0 {
+			return rep
+		}
+		render := func(v T) resource { return l.render(v, lq.names) }
+		included := func(items []resource) []resource { return inc.collect(lq.names, items) }
+		paged := l.pages == byPages || l.pages == whenAsked && (lq.Has("page[number]") || lq.Has("page[size]"))
+		if !paged {
+			items := []resource{}
+			for _, v := range list {
+				items = append(items, render(v))
+			}
+			return ok(document{Data: items, Included: included(items)})
+		}
+		doc := listDocument(r, list, render, included)
+		maps.Copy(doc.Meta, lq.meta)
+		return ok(doc)
+	})
+}
+
+// plain is the render of a listing whose items render the same whatever
+// the includes.
+func plain[T any](render func(T) resource) func(T, []string) resource {
+	return func(v T, _ []string) resource { return render(v) }
+}
+
+// where returns the objects of t in h for which keep holds, in no order.
+func (t *table[T]) where(h holder, keep func(*T) bool) []*T {
+	var out []*T
+	for _, v := range t.in(h) {
+		if keep(v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// order sorts list by the first of by that tells two objects apart, then
+// by their keys in t (their IDs), reversed when desc, and returns it.
+func (t *table[T]) order(list []*T, desc bool, by ...func(a, b *T) int) []*T {
+	slices.SortFunc(list, func(a, b *T) int {
+		c := 0
+		for _, compare := range by {
+			if c = compare(a, b); c != 0 {
+				break
+			}
+		}
+		if c == 0 {
+			c = strings.Compare(t.id(a), t.id(b))
+		}
+		if desc {
+			return -c
+		}
+		return c
+	})
+	return list
+}
+
+// byFold orders by a string in any case, byString by a string as it is,
+// byTime by a time.
+func byFold[T any](key func(T) string) func(a, b T) int {
+	return func(a, b T) int { return strings.Compare(strings.ToLower(key(a)), strings.ToLower(key(b))) }
+}
+
+func byString[T any](key func(T) string) func(a, b T) int {
+	return func(a, b T) int { return strings.Compare(key(a), key(b)) }
+}
+
+func byTime[T any](key func(T) time.Time) func(a, b T) int {
+	return func(a, b T) int { return key(a).Compare(key(b)) }
+}
 
 // Page sizes of lists.
 const (
@@ -154,12 +299,6 @@ func (inc includes) collect(names []string, primary []resource) []resource {
 // one answers res with the resources that names add for it.
 func (inc includes) one(res resource, names []string) reply {
 	return ok(document{Data: res, Included: inc.collect(names, []resource{res})})
-}
-
-// listReply answers a list: the request's page of all, rendered, with the
-// resources that names add for the page.
-func listReply[T any](r *http.Request, all []T, render func(T) resource, inc includes, names []string) reply {
-	return ok(listDocument(r, all, render, func(items []resource) []resource { return inc.collect(names, items) }))
 }
 
 // sortOrder reads ?sort=: one of fields, "-" before it for descending.

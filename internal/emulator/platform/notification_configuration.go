@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -10,7 +9,72 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Notification configurations
+//
+//   - A workspace's, a project's and a team's configurations are created
+//     and listed at /workspaces/:id, /projects/:id and
+//     /teams/:id/notification-configurations; each is read, updated and
+//     deleted at /notification-configurations/:id (type
+//     notification-configurations, ID "nc-..."). The document's type,
+//     notification-configuration (the API's documents) or
+//     notification-configurations (its clients), is not checked.
+//   - destination-type (required; generic, email, slack or
+//     microsoft-teams; set on create only: 422 on an update that changes
+//     it) and name (required, not blank); enabled false unless given. url
+//     is required by generic, slack and microsoft-teams (http or https)
+//     and refused by email; token, the HMAC key of a generic destination,
+//     is taken and never answered (null), on every destination type: the
+//     API's documents do not refuse it on the others (the incumbent
+//     provider refuses it on slack and email itself, before any request),
+//     and only a generic destination's deliveries are signed with it;
+//     email-addresses and the relationship users (users of the platform)
+//     are email's only, and an update of an email destination that leaves
+//     users out leaves it none, as the incumbent client's tests expect.
+//     email-all-members is a team's configuration's only. Refusals are 422
+//     at the member.
+//   - triggers: a workspace's and a project's take run:created,
+//     run:planning, run:needs_attention, run:applying, run:completed,
+//     run:errored, assessment:drifted, assessment:check_failure,
+//     assessment:failed, workspace:auto_destroy_reminder and
+//     workspace:auto_destroy_run_results; a team's take
+//     team:change_request (the API's documents) and change_request:created
+//     (the incumbent client's), kept as sent. Another is 422.
+//   - Answers carry name, destination-type, enabled, url (null for
+//     email), token (null), triggers, email-addresses, created-at,
+//     updated-at, delivery-responses (see verify), email-all-members on a
+//     team's, and the relationships subscribable (the workspace, project
+//     or team) and users. Lists are oldest first, every configuration
+//     without pagination when the request has no page[] parameter (the
+//     incumbent client's tests expect none), by pages when it has.
+//   - Whoever sees a workspace or a project manages its configurations;
+//     a team's are read by who sees the team and managed by who manages
+//     teams. The delete of a workspace, a project or a team takes its
+//     configurations; a deleted user leaves their users.
+//   - The emulator never sends a request anywhere. POST
+//     /notification-configurations/:id/actions/verify records the
+//     delivery it would make: for a URL destination the URL, the JSON
+//     verification payload (payload_version 1, the configuration's ID, the
+//     organization's name, the workspace's ID and name for a workspace's,
+//     one notification with trigger "verification"), Content-Type and,
+//     with a token, X-TFE-Notification-Signature, the hex HMAC-SHA512 of
+//     the body under the token; for email its addresses and users. It
+//     answers the configuration (200), whose delivery-responses is then
+//     that delivery's response as a destination that accepted it would
+//     give (code "200", empty body, successful "true"). GET
+//     /_emulator/platform/notification-deliveries
+//     [?notification-configuration=nc-...] answers the recorded deliveries
+//     as JSON, oldest first. A configuration's delete takes its
+//     deliveries.
+//   - Verify has its own rate limit, 10 a minute for each principal
+//     (every verify request counts, found or not): the 11th within a
+//     minute is 429 with the rate limit's body, X-RateLimit-Limit 10 and
+//     X-RateLimit-Reset the seconds until the oldest of the ten is a
+//     minute old. It is on while the general rate limit is off too, and
+//     a reset forgets the count.
 
 // prefixNotificationConfiguration begins the IDs of this file's objects.
 const prefixNotificationConfiguration = "nc"
@@ -77,7 +141,7 @@ type notificationConfiguration struct {
 	UpdatedAt      time.Time `json:"updated-at"`
 }
 
-func (s *Server) registerNotificationConfigurations(mux *http.ServeMux) {
+func (s *Server) registerNotificationConfigurations(mux route.Mux) {
 	for _, kind := range []string{subscribableWorkspace, subscribableProject, subscribableTeam} {
 		path := apiPrefix + "/" + kind + "/{id}/notification-configurations"
 		s.handle(mux, "GET "+path, s.listNotificationConfigurations(kind))
@@ -179,32 +243,19 @@ func (s *Server) notificationConfigurationResource(nc *notificationConfiguration
 // then), by pages when it does.
 func (s *Server) listNotificationConfigurations(kind string) handler {
 	return func(w http.ResponseWriter, r *http.Request, p principal) {
-		q := r.URL.Query()
-		s.locked(w, func() reply {
-			if _, rep, valid := noIncludes().parse(q); !valid {
-				return rep
-			}
+		listing[*notificationConfiguration]{
+			includes: noIncludes,
+			pages:    whenAsked,
+			render:   plain(s.notificationConfigurationResource),
+		}.serve(s, w, r, func(*listQuery) ([]*notificationConfiguration, reply) {
 			id := r.PathValue("id")
 			if _, rep, found := s.subscribableLocked(p, kind, id, false); !found {
-				return rep
+				return nil, rep
 			}
-			var list []*notificationConfiguration
-			for _, nc := range notificationConfigurations.in(s) {
-				if nc.SubscribableType == kind && nc.Subscribable == id {
-					list = append(list, nc)
-				}
-			}
-			slices.SortFunc(list, func(a, b *notificationConfiguration) int {
-				return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+			list := notificationConfigurations.where(s, func(nc *notificationConfiguration) bool {
+				return nc.SubscribableType == kind && nc.Subscribable == id
 			})
-			if !q.Has("page[number]") && !q.Has("page[size]") {
-				items := []resource{}
-				for _, nc := range list {
-					items = append(items, s.notificationConfigurationResource(nc))
-				}
-				return ok(document{Data: items})
-			}
-			return ok(listDocument(r, list, s.notificationConfigurationResource, nil))
+			return notificationConfigurations.order(list, false, byTime(func(nc *notificationConfiguration) time.Time { return nc.CreatedAt })), reply{}
 		})
 	}
 }
@@ -366,7 +417,7 @@ func (s *Server) deleteNotificationConfiguration(w http.ResponseWriter, r *http.
 // configuration with its delivery-responses. The action has its own limit,
 // 10 a minute for each principal (see actionLimit).
 func (s *Server) verifyNotificationConfiguration(w http.ResponseWriter, r *http.Request, p principal) {
-	if !s.admitAction(w, s.verifies, p) {
+	if !s.admitAction(w, verifyLimit.on(s), p) {
 		return
 	}
 	onPath(s, w, r, p, s.managedNotificationConfigurationLocked, func(nc *notificationConfiguration) reply {
@@ -415,6 +466,10 @@ func (st *store) checkNotificationConfiguration(nc *notificationConfiguration) e
 	return nil
 }
 
+// verifyLimit is the verify action's own limit: 10 a minute for each
+// principal.
+var verifyLimit = actionLimitState(10, time.Minute)
+
 var notificationConfigurations = &table[notificationConfiguration]{
 	key: "notification-configurations", noun: "notification configuration",
 	id: func(nc *notificationConfiguration) string { return nc.ID },
@@ -441,5 +496,6 @@ func init() {
 		return organizations.in(st)[nc.Org]
 	}
 	register(notificationConfigurations)
+	registerSide(verifyLimit)
 	addRoutes((*Server).registerNotificationConfigurations)
 }

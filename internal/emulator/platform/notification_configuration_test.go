@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -161,7 +162,7 @@ func TestNotificationConfigurations_list(t *testing.T) {
 	if got := ids(r.list(t)); !slices.Equal(got, want) {
 		t.Errorf("list %v, want %v", got, want)
 	}
-	if _, present := r.json(t)["meta"]; present {
+	if _, present := emutest.JSON(t, r)["meta"]; present {
 		t.Errorf("unpaged list has meta: %s", r.Body)
 	}
 	r = a.get(notificationsPath("workspaces", ws) + "?page[number]=999&page[size]=100")
@@ -213,13 +214,13 @@ func TestNotificationConfigurations_deleteAndCascade(t *testing.T) {
 	pn := wantID(t, a.createNotification("projects", prj, webhook("p"), nil)["id"], "nc")
 	wn := wantID(t, a.createNotification("workspaces", ws, webhook("w"), nil)["id"], "nc")
 	gone := wantID(t, a.createNotification("workspaces", ws, webhook("gone"), nil)["id"], "nc")
-	wantStatus(t, a.do(http.MethodDelete, notificationPath(gone), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, notificationPath(gone), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(notificationPath(gone)))
 	wantNotFound(t, a.do(http.MethodDelete, notificationPath(gone), nil))
 
-	wantStatus(t, a.do(http.MethodDelete, "/api/v2/workspaces/"+ws, nil), http.StatusNoContent)
-	wantStatus(t, a.do(http.MethodDelete, "/api/v2/projects/"+prj, nil), http.StatusNoContent)
-	wantStatus(t, a.do(http.MethodDelete, "/api/v2/teams/"+team, nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/workspaces/"+ws, nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/projects/"+prj, nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/teams/"+team, nil), http.StatusNoContent)
 	for _, id := range []string{tn, pn, wn} {
 		wantNotFound(t, a.get(notificationPath(id)))
 	}
@@ -293,7 +294,7 @@ func TestNotificationConfigurations_verifyRecordsTheDelivery(t *testing.T) {
 		}
 		other := wantID(t, a.createNotification("workspaces", ws, attrs, nil)["id"], "nc")
 		wantAttrs(t, a.get(notificationPath(other)).data(t, http.StatusOK), map[string]any{"token": nil})
-		wantStatus(t, a.do(http.MethodPost, notificationPath(other)+"/actions/verify", nil), http.StatusOK)
+		emutest.WantAPIStatus(t, a.do(http.MethodPost, notificationPath(other)+"/actions/verify", nil), http.StatusOK)
 		got := a.deliveries(other)
 		if len(got) != 1 {
 			t.Fatalf("%s: deliveries %v, want one", dest, got)
@@ -304,7 +305,7 @@ func TestNotificationConfigurations_verifyRecordsTheDelivery(t *testing.T) {
 	}
 
 	// A configuration's delete takes its deliveries.
-	wantStatus(t, a.do(http.MethodDelete, notificationPath(id), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, notificationPath(id), nil), http.StatusNoContent)
 	if all := a.deliveries(id); len(all) != 0 {
 		t.Errorf("deliveries of a deleted configuration: %v", all)
 	}
@@ -323,11 +324,11 @@ func TestNotificationConfigurations_verifyRateLimit(t *testing.T) {
 		if i%2 == 1 {
 			id = second
 		}
-		wantStatus(t, a.do(http.MethodPost, notificationPath(id)+"/actions/verify", nil), http.StatusOK)
+		emutest.WantAPIStatus(t, a.do(http.MethodPost, notificationPath(id)+"/actions/verify", nil), http.StatusOK)
 		clk.advance(time.Second)
 	}
 	r := a.do(http.MethodPost, notificationPath(second)+"/actions/verify", nil)
-	wantStatus(t, r, http.StatusTooManyRequests)
+	emutest.WantAPIStatus(t, r, http.StatusTooManyRequests)
 	if r.Header.Get("X-RateLimit-Limit") != "10" || r.Header.Get("X-RateLimit-Reset") != "50.000" {
 		t.Errorf("headers %v", r.Header)
 	}
@@ -339,10 +340,18 @@ func TestNotificationConfigurations_verifyRateLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, a.as(token).do(http.MethodPost, notificationPath(first)+"/actions/verify", nil), http.StatusOK)
+	emutest.WantAPIStatus(t, a.as(token).do(http.MethodPost, notificationPath(first)+"/actions/verify", nil), http.StatusOK)
 	// The first verification leaves the minute after 50 seconds more.
 	clk.advance(50 * time.Second)
-	wantStatus(t, a.do(http.MethodPost, notificationPath(first)+"/actions/verify", nil), http.StatusOK)
+	emutest.WantAPIStatus(t, a.do(http.MethodPost, notificationPath(first)+"/actions/verify", nil), http.StatusOK)
 	// The other endpoints are not held to it.
-	wantStatus(t, a.get(notificationPath(first)), http.StatusOK)
+	emutest.WantAPIStatus(t, a.get(notificationPath(first)), http.StatusOK)
+}
+
+func init() {
+	addStateFixture("notification-configurations", func(a *api) roundTrip {
+		ws := a.workspaceID("acme", "state-notified")
+		nc := wantID(a.t, a.createNotification("workspaces", ws, webhook("ops", "run:errored"), nil)["id"], "nc")
+		return roundTrip{paths: []string{notificationPath(nc), notificationsPath("workspaces", ws)}}
+	})
 }

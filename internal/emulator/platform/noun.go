@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"net/http"
 	"slices"
 	"sync"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // A noun of the API (an organization, a project, a team's access to a
@@ -16,8 +17,9 @@ import (
 // found (its ID), what a loaded object must be, and what it does when an
 // object of another table is deleted (delete its own that belong to it,
 // forget references to it). Its routes are registered the same way, by
-// addRoutes. The store, the state file, Reset and the route list go over
-// the registered tables and routes, and name no noun.
+// addRoutes, and so is the state it keeps outside the store, if any, by
+// registerSide. The store, the state file, Reset and Register go over what
+// is registered, and name no noun.
 
 // anyTable is what the shared code does with a table whatever its
 // objects.
@@ -69,9 +71,52 @@ func register[T any](t *table[T]) {
 
 // routeSets add the API's routes to a mux, each registered by its file's
 // init with addRoutes.
-var routeSets []func(*Server, *http.ServeMux)
+var routeSets []func(*Server, route.Mux)
 
-func addRoutes(f func(*Server, *http.ServeMux)) { routeSets = append(routeSets, f) }
+func addRoutes(f func(*Server, route.Mux)) { routeSets = append(routeSets, f) }
+
+// sideState is state that a noun keeps outside the store, one on each
+// Server: the state file does not keep it, and Reset clears it (an
+// action's own rate limit, the run triggers' creation locks). Its fields
+// are set once, before New, by the noun's file, which registers it from
+// init with registerSide.
+type sideState[T any] struct {
+	index int // in sides and in a Server's sides
+
+	// newState returns the state of a new Server.
+	newState func() *T
+	// reset clears it, for Reset, under the store's lock.
+	reset func(*T)
+}
+
+// anySide is what New and Reset do with a noun's side state whatever its
+// type.
+type anySide interface {
+	fresh() any
+	resetOn(s *Server)
+}
+
+// sides is every noun's side state, in the order their files registered
+// it.
+var sides []anySide
+
+// registerSide adds ss to the registry: call it from the noun file's init.
+func registerSide[T any](ss *sideState[T]) {
+	ss.index = len(sides)
+	sides = append(sides, ss)
+}
+
+// on returns ss on s.
+func (ss *sideState[T]) on(s *Server) *T {
+	v, ok := s.sides[ss.index].(*T)
+	if !ok {
+		panic("platform: side state is not registered")
+	}
+	return v
+}
+
+func (ss *sideState[T]) fresh() any        { return ss.newState() }
+func (ss *sideState[T]) resetOn(s *Server) { ss.reset(ss.on(s)) }
 
 // store is everything the state file keeps: a map of each registered
 // table's objects.

@@ -6,14 +6,16 @@ import (
 	"go/parser"
 	gotoken "go/token"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 )
 
 // sharedFiles are the files that hold every noun and name none.
-var sharedFiles = []string{"server.go", "state.go", "noun.go", "id.go", "list.go", "request.go", "reply.go"}
+var sharedFiles = []string{"server.go", "state.go", "noun.go", "id.go", "list.go", "relationship.go", "request.go", "reply.go"}
 
 // nounTables returns the tables the package's files declare, as
 // "var name = &table[elem]{...}": each table's variable and element type,
@@ -65,10 +67,45 @@ func nounTables(t *testing.T) map[string][2]string {
 	return out
 }
 
+// nounVars returns the package-level variables that the files other than
+// the shared ones declare (a noun's table, its side state, its rules), by
+// the file that declares each.
+func nounVars(t *testing.T) map[string]string {
+	t.Helper()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	fset := gotoken.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") || slices.Contains(sharedFiles, name) {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == gotoken.VAR {
+				for _, spec := range gen.Specs {
+					if vs, ok := spec.(*ast.ValueSpec); ok {
+						for _, id := range vs.Names {
+							out[id.Name] = name
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // Every table a noun file declares is registered, and the shared files
-// name no table and no noun's type: a new noun touches its own file only.
+// name no table, no noun's type and no variable of another file (a noun's
+// side state included): a new noun touches its own file only.
 func TestNoun_sharedFilesNameNoNoun(t *testing.T) {
-	tables := nounTables(t)
+	tables, vars := nounTables(t), nounVars(t)
 	if len(tables) != len(registry) || len(registry) == 0 {
 		t.Fatalf("%d tables declared, %d registered: declare each as var x = &table[T]{...} and register it in its file's init", len(tables), len(registry))
 	}
@@ -87,6 +124,9 @@ func TestNoun_sharedFilesNameNoNoun(t *testing.T) {
 				if id.Name == v || id.Name == decl[0] {
 					t.Errorf("%s: %s names %s, which %s declares", fset.Position(id.Pos()), name, id.Name, decl[1])
 				}
+			}
+			if file, declared := vars[id.Name]; declared {
+				t.Errorf("%s: %s names %s, which %s declares", fset.Position(id.Pos()), name, id.Name, file)
 			}
 			return true
 		})
@@ -156,5 +196,23 @@ func TestNoun_everyTableIsSavedLoadedAndCleared(t *testing.T) {
 	}
 	if len(saved) != len(registry) {
 		t.Errorf("the state file has %d members for %d tables", len(saved), len(registry))
+	}
+}
+
+// Reset leaves the state every noun keeps outside the store as a new
+// Server has it.
+func TestNoun_resetClearsSideState(t *testing.T) {
+	s, err := New(Options{RunTriggerLock: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	(*runTriggerLocks.on(s))["org-AAAAAAAAAAAAAAAA"] = s.now()
+	verifyLimit.on(s).take("user:alice", s.now())
+	deleteLimit.on(s).take("user:alice", s.now())
+	s.Reset()
+	for i, side := range sides {
+		if got, want := s.sides[i], side.fresh(); !reflect.DeepEqual(got, want) {
+			t.Errorf("side state %d after Reset: %#v, want %#v", i, got, want)
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -9,7 +8,46 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # OAuth clients
+//
+//   - POST /organizations/:org/oauth-clients takes service-provider
+//     (required: github, github_enterprise, gitlab_hosted,
+//     gitlab_community_edition, gitlab_enterprise_edition, ado_server,
+//     ado_services, bitbucket_hosted, bitbucket_data_center,
+//     bitbucket_server, bitbucket_server_legacy), http-url and api-url
+//     (required, http or https), name (null unless given), key, secret,
+//     rsa-public-key, private-key (an ado_server client's only),
+//     oauth-token-string, organization-scoped (true unless given) and the
+//     relationships agent-pool (a pool of the organization: otherwise 422
+//     "the provided agent pool does not exist or you are not authorized to
+//     use it") and projects (the organization's: a project of another
+//     organization, or none, is passed over, as the incumbent client's
+//     tests expect of a create; POST .../relationships/projects refuses
+//     it, 422). A Bitbucket Data Center client's key, when given,
+//     must not be blank (the API's words). Answers, of type oauth-clients
+//     (ID "oc-..."), carry name, service-provider and its
+//     service-provider-display-name, http-url, api-url, key,
+//     rsa-public-key, secret (null), callback-url (on the address the
+//     create came to), connect-path, created-at and organization-scoped;
+//     the relationships organization, oauth-tokens, agent-pool and
+//     projects. oauth-token-string, secret and private-key are kept and
+//     never answered: the emulator calls no code host.
+//   - PATCH /oauth-clients/:id takes name, key, secret, rsa-public-key,
+//     organization-scoped, oauth-token-string, agent-pool and projects;
+//     service-provider, http-url, api-url and private-key are 422 there.
+//     POST and DELETE /oauth-clients/:id/relationships/projects add and
+//     remove projects (a list of at least one; 204). GET
+//     /organizations/:org/oauth-clients lists oldest first, paged;
+//     include= knows oauth_tokens and projects, on reads too. Whoever sees
+//     the organization reads its clients; the owners and teams with
+//     manage-vcs-settings create, change and delete them.
+//   - A client's delete takes its token (see oauth_token.go); the
+//     organization's takes its clients; a deleted project or agent pool leaves them. The workspaces
+//     that name a deleted token keep its ID.
 
 // prefixOAuthClient begins the IDs of this file's objects.
 const prefixOAuthClient = "oc"
@@ -54,15 +92,22 @@ type oauthClient struct {
 	CreatedAt          time.Time `json:"created-at"`
 }
 
-func (s *Server) registerOAuthClients(mux *http.ServeMux) {
+func (s *Server) registerOAuthClients(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/oauth-clients", s.listOAuthClients)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/oauth-clients", s.createOAuthClient)
 	byID := apiPrefix + "/oauth-clients/{id}"
 	s.handle(mux, "GET "+byID, s.readOAuthClient)
 	s.handle(mux, "PATCH "+byID, s.updateOAuthClient)
 	s.handle(mux, "DELETE "+byID, s.deleteOAuthClient)
-	s.handle(mux, "POST "+byID+"/relationships/projects", s.attachOAuthClient(true))
-	s.handle(mux, "DELETE "+byID+"/relationships/projects", s.attachOAuthClient(false))
+	relate(s, mux, byID+"/relationships/projects", relation[oauthClient]{
+		find: s.managedOAuthClientLocked,
+		member: func(oc *oauthClient, id string, _ bool) (string, string) {
+			return id, s.foreignProjectLocked(oc, id)
+		},
+		members: keptIn(func(oc *oauthClient) *[]string { return &oc.Projects }),
+		empty:   "at least one project is required",
+		refusal: atData,
+	})
 }
 
 // managesVCSLocked reports whether p may create, change and delete o's
@@ -150,17 +195,12 @@ func (s *Server) oauthClientResource(oc *oauthClient) resource {
 
 // listOAuthClients lists the organization's clients, oldest first, paged.
 func (s *Server) listOAuthClients(w http.ResponseWriter, r *http.Request, p principal) {
-	s.inOrg(w, r, p, func() includes { return s.oauthClientIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
-		var list []*oauthClient
-		for _, oc := range oauthClients.in(s) {
-			if oc.Org == o.ExternalID {
-				list = append(list, oc)
-			}
-		}
-		slices.SortFunc(list, func(a, b *oauthClient) int {
-			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-		})
-		return listReply(r, list, s.oauthClientResource, lq.inc, lq.names)
+	listing[*oauthClient]{
+		includes: func() includes { return s.oauthClientIncludes(p) },
+		render:   plain(s.oauthClientResource),
+	}.serveInOrg(s, w, r, p, func(o *organization, _ *listQuery) ([]*oauthClient, reply) {
+		list := oauthClients.where(s, func(oc *oauthClient) bool { return oc.Org == o.ExternalID })
+		return oauthClients.order(list, false, byTime(func(oc *oauthClient) time.Time { return oc.CreatedAt })), reply{}
 	})
 }
 
@@ -266,29 +306,24 @@ func (s *Server) applyOAuthClient(oc *oauthClient, f fields, rl relationships) s
 		// A project of another organization (or none) is left out, not
 		// refused: the client library's tests create a client with a
 		// project of another organization and expect the create to work.
-		oc.Projects = s.oauthClientProjectsLocked(oc, objs, "", nil, nil)
+		oc.Projects = nil
+		for _, obj := range objs {
+			if s.foreignProjectLocked(oc, obj.ID) == "" && !slices.Contains(oc.Projects, obj.ID) {
+				oc.Projects = append(oc.Projects, obj.ID)
+			}
+		}
 	}
 	token, _ := f.str("oauth-token-string")
 	return token
 }
 
-// oauthClientProjectsLocked returns cur with the projects objs name added,
-// each once: projects of oc's organization, others refused at pointer, or
-// left out when probs is nil.
-func (s *Server) oauthClientProjectsLocked(oc *oauthClient, objs []object, pointer string, probs *problems, cur []string) []string {
-	out := slices.Clone(cur)
-	for _, obj := range objs {
-		if prj := projects.in(s)[obj.ID]; prj == nil || prj.Org != oc.Org {
-			if probs != nil {
-				probs.add(pointer, "project %q: not a project of this organization", obj.ID)
-			}
-			continue
-		}
-		if !slices.Contains(out, obj.ID) {
-			out = append(out, obj.ID)
-		}
+// foreignProjectLocked says why project id cannot be one of oc's, "" when
+// it can: it must be a project of oc's organization.
+func (s *Server) foreignProjectLocked(oc *oauthClient, id string) string {
+	if prj := projects.in(s)[id]; prj == nil || prj.Org != oc.Org {
+		return fmt.Sprintf("project %q: not a project of this organization", id)
 	}
-	return out
+	return ""
 }
 
 // updateOAuthClient takes what applyOAuthClient reads, and name; the
@@ -328,35 +363,6 @@ func (s *Server) deleteOAuthClient(w http.ResponseWriter, r *http.Request, p pri
 		oauthClients.remove(s, oc)
 		return noContent()
 	})
-}
-
-// attachOAuthClient is POST (add) and DELETE (remove) on
-// /oauth-clients/:id/relationships/projects: a list of the organization's
-// projects, at least one.
-func (s *Server) attachOAuthClient(add bool) handler {
-	return func(w http.ResponseWriter, r *http.Request, p principal) {
-		objs, read := readObjects(w, r)
-		if !read {
-			return
-		}
-		onPath(s, w, r, p, s.managedOAuthClientLocked, func(oc *oauthClient) reply {
-			var probs problems
-			if len(objs) == 0 {
-				probs.add("/data", "at least one project is required")
-				return probs.reply()
-			}
-			ids := s.oauthClientProjectsLocked(oc, objs, "/data", &probs, nil)
-			if len(probs) > 0 {
-				return probs.reply()
-			}
-			if add {
-				oc.Projects = s.oauthClientProjectsLocked(oc, objs, "/data", &probs, oc.Projects)
-			} else {
-				oc.Projects = slices.DeleteFunc(oc.Projects, func(id string) bool { return slices.Contains(ids, id) })
-			}
-			return noContent()
-		})
-	}
 }
 
 // checkOAuthClient refuses a client of the state file that no request

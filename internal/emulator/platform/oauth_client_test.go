@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -159,7 +160,7 @@ func TestOAuthClients_updateAndProjects(t *testing.T) {
 
 	// Project attachments: added, each once, and removed.
 	rp := oauthClientPath(id) + "/relationships/projects"
-	wantStatus(t, a.do(http.MethodPost, rp, refs("projects", web, api)), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodPost, rp, refs("projects", web, api)), http.StatusNoContent)
 	r := a.get(oauthClientPath(id) + "?include=projects")
 	if got := toManyIDs(t, r.data(t, http.StatusOK), "projects", "projects"); !slices.Equal(got, []string{web, api}) {
 		t.Errorf("projects %v", got)
@@ -167,7 +168,7 @@ func TestOAuthClients_updateAndProjects(t *testing.T) {
 	if got := ids(r.included(t)); !slices.Equal(got, []string{web, api}) {
 		t.Errorf("included %v", got)
 	}
-	wantStatus(t, a.do(http.MethodDelete, rp, refs("projects", web)), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, rp, refs("projects", web)), http.StatusNoContent)
 	if got := toManyIDs(t, a.get(oauthClientPath(id)).data(t, http.StatusOK), "projects", "projects"); !slices.Equal(got, []string{api}) {
 		t.Errorf("projects after a removal %v", got)
 	}
@@ -175,8 +176,8 @@ func TestOAuthClients_updateAndProjects(t *testing.T) {
 	wantInvalid(t, a.do(http.MethodPost, rp, refs("projects", "prj-Missing123456789")), "/data", "not a project of this organization")
 
 	// A deleted project and pool leave the client.
-	wantStatus(t, a.do(http.MethodDelete, "/api/v2/projects/"+api, nil), http.StatusNoContent)
-	wantStatus(t, a.do(http.MethodDelete, agentPoolPath(pool), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/projects/"+api, nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, agentPoolPath(pool), nil), http.StatusNoContent)
 	d = a.get(oauthClientPath(id)).data(t, http.StatusOK)
 	if len(toManyIDs(t, d, "projects", "projects")) != 0 || relID(t, d, "agent-pool", "agent-pools") != "" {
 		t.Errorf("client after its project's and pool's deletes: %v", d["relationships"])
@@ -196,10 +197,10 @@ func TestOAuthClients_listAndDelete(t *testing.T) {
 	if got := r.included(t); len(got) != 2 || got[0]["type"] != "oauth-tokens" {
 		t.Errorf("included %v", got)
 	}
-	wantError(t, a.get(oauthClientsPath("acme")+"?include=workspaces"), http.StatusBadRequest, "bad request", "include parameter")
+	emutest.WantAPIError(t, a.get(oauthClientsPath("acme")+"?include=workspaces"), http.StatusBadRequest, "bad request", "include parameter")
 
 	token := toManyIDs(t, second, "oauth-tokens", "oauth-tokens")[0]
-	wantStatus(t, a.do(http.MethodDelete, oauthClientPath(id), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, oauthClientPath(id), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(oauthClientPath(id)))
 	wantNotFound(t, a.get("/api/v2/oauth-tokens/"+token))
 	wantNotFound(t, a.do(http.MethodDelete, oauthClientPath(id), nil))
@@ -225,4 +226,13 @@ func TestOAuthClients_tokenConnectsAWorkspace(t *testing.T) {
 	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["service-provider"] != "gitlab_enterprise_edition" || repo["repository-http-url"] != "https://gitlab.example.com/octo/api" {
 		t.Errorf("vcs-repo through a GitLab client %v", repo)
 	}
+}
+
+func init() {
+	addStateFixture("oauth-clients", func(a *api) roundTrip {
+		prj, pool := a.createProject("acme", "state-oauth"), a.createPool("acme", "state-oauth")
+		oc := wantID(a.t, a.createOAuthClient("acme", github(map[string]any{"name": "state"}),
+			map[string]any{"projects": refs("projects", prj), "agent-pool": rel("agent-pools", pool)})["id"], "oc")
+		return roundTrip{paths: []string{oauthClientPath(oc), oauthClientsPath("acme") + "?include=oauth-tokens,projects"}}
+	})
 }

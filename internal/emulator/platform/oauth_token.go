@@ -1,15 +1,34 @@
 package platform
 
 import (
-	"cmp"
 	"encoding/pem"
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # OAuth tokens
+//
+//   - An oauth-token-string makes the client's OAuth token (type
+//     oauth-tokens, ID "ot-...": uid and service-provider-user null, as
+//     the emulator asks no code host whose the token is, created-at,
+//     has-ssh-key and the relationship oauth-client), or gives the one it
+//     has a new secret; a client created without one has none (the API
+//     makes it when a user completes the code host's OAuth flow, which the
+//     emulator does not serve). GET /oauth-clients/:id/oauth-tokens, GET
+//     /organizations/:org/oauth-tokens (every client's, oldest first) and
+//     GET /oauth-tokens/:id read them; PATCH /oauth-tokens/:id takes
+//     ssh-key, a private key in PEM form (422 "Ssh key is invalid"
+//     otherwise; null or "" removes it), answered as has-ssh-key only;
+//     DELETE /oauth-tokens/:id deletes one, its client staying; it has
+//     the API's own limit of 10 a minute for each principal, as verify
+//     has (see notification_configuration.go). A workspace's
+//     vcs-repo.oauth-token-id must name an OAuth token of the workspace's organization (422 at
+//     /data/attributes/vcs-repo/oauth-token-id otherwise).
 
 // prefixOAuthToken begins the IDs of this file's objects.
 const prefixOAuthToken = "ot"
@@ -30,7 +49,7 @@ type oauthToken struct {
 	SSHKey string `json:"ssh-key,omitempty"`
 }
 
-func (s *Server) registerOAuthTokens(mux *http.ServeMux) {
+func (s *Server) registerOAuthTokens(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/oauth-clients/{id}/oauth-tokens", s.listOAuthTokens)
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/oauth-tokens", s.listOrganizationOAuthTokens)
 	s.handle(mux, "GET "+apiPrefix+"/oauth-tokens/{id}", s.readOAuthToken)
@@ -52,16 +71,12 @@ func (s *Server) managedOAuthTokenLocked(p principal, id string) (*oauthToken, r
 
 // oauthTokensOfLocked returns the tokens of the client id, oldest first.
 func (s *Server) oauthTokensOfLocked(client string) []*oauthToken {
-	var out []*oauthToken
-	for _, tok := range oauthTokens.in(s) {
-		if tok.Client == client {
-			out = append(out, tok)
-		}
-	}
-	slices.SortFunc(out, func(a, b *oauthToken) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-	})
-	return out
+	return oldestFirst(oauthTokens.where(s, func(tok *oauthToken) bool { return tok.Client == client }))
+}
+
+// oldestFirst orders tokens by creation.
+func oldestFirst(list []*oauthToken) []*oauthToken {
+	return oauthTokens.order(list, false, byTime(func(tok *oauthToken) time.Time { return tok.CreatedAt }))
 }
 
 // setOAuthTokenLocked gives oc's token the secret token, making the token
@@ -121,32 +136,20 @@ func (s *Server) oauthTokenResource(tok *oauthToken) resource {
 }
 
 func (s *Server) listOAuthTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		if _, rep, valid := noIncludes().parse(r.URL.Query()); !valid {
-			return rep
-		}
+	listing[*oauthToken]{includes: noIncludes, render: plain(s.oauthTokenResource)}.serve(s, w, r, func(*listQuery) ([]*oauthToken, reply) {
 		oc, rep, found := s.visibleOAuthClientLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		return ok(listDocument(r, s.oauthTokensOfLocked(oc.ID), s.oauthTokenResource, nil))
+		return s.oauthTokensOfLocked(oc.ID), reply{}
 	})
 }
 
 // listOrganizationOAuthTokens lists the tokens of every client of the
 // organization, oldest first, paged.
 func (s *Server) listOrganizationOAuthTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	s.inOrg(w, r, p, noIncludes, nil, func(o *organization, _ orgQuery) reply {
-		var list []*oauthToken
-		for _, tok := range oauthTokens.in(s) {
-			if tok.Org == o.ExternalID {
-				list = append(list, tok)
-			}
-		}
-		slices.SortFunc(list, func(a, b *oauthToken) int {
-			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-		})
-		return ok(listDocument(r, list, s.oauthTokenResource, nil))
+	listing[*oauthToken]{includes: noIncludes, render: plain(s.oauthTokenResource)}.serveInOrg(s, w, r, p, func(o *organization, _ *listQuery) ([]*oauthToken, reply) {
+		return oldestFirst(oauthTokens.where(s, func(tok *oauthToken) bool { return tok.Org == o.ExternalID })), reply{}
 	})
 }
 
@@ -178,7 +181,7 @@ func (s *Server) updateOAuthToken(w http.ResponseWriter, r *http.Request, p prin
 // deleteOAuthToken deletes a token; its client stays, without it. The
 // workspaces that name it keep the ID.
 func (s *Server) deleteOAuthToken(w http.ResponseWriter, r *http.Request, p principal) {
-	if !s.admitAction(w, s.oauthTokenDeletes, p) {
+	if !s.admitAction(w, deleteLimit.on(s), p) {
 		return
 	}
 	onPath(s, w, r, p, s.managedOAuthTokenLocked, func(tok *oauthToken) reply {
@@ -199,6 +202,9 @@ func (st *store) checkOAuthToken(tok *oauthToken) error {
 	return nil
 }
 
+// deleteLimit is the delete's own limit: 10 a minute for each principal.
+var deleteLimit = actionLimitState(10, time.Minute)
+
 var oauthTokens = &table[oauthToken]{key: "oauth-tokens", noun: "OAuth token", id: func(tok *oauthToken) string { return tok.ID }}
 
 func init() {
@@ -212,5 +218,6 @@ func init() {
 	}
 	oauthTokens.org = func(st *store, tok *oauthToken) *organization { return organizations.in(st)[tok.Org] }
 	register(oauthTokens)
+	registerSide(deleteLimit)
 	addRoutes((*Server).registerOAuthTokens)
 }

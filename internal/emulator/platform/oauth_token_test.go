@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -41,7 +42,7 @@ func TestOAuthTokens_listUpdateDelete(t *testing.T) {
 	wantAttrs(t, a.do(http.MethodPatch, oauthTokenPath(first), body("oauth-tokens", map[string]any{}, nil)).data(t, http.StatusOK), map[string]any{"has-ssh-key": true})
 	wantAttrs(t, a.do(http.MethodPatch, oauthTokenPath(first), body("oauth-tokens", map[string]any{"ssh-key": nil}, nil)).data(t, http.StatusOK), map[string]any{"has-ssh-key": false})
 
-	wantStatus(t, a.do(http.MethodDelete, oauthTokenPath(first), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, oauthTokenPath(first), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(oauthTokenPath(first)))
 	wantNotFound(t, a.do(http.MethodDelete, oauthTokenPath(first), nil))
 	if got := ids(a.get(orgsPath + "/acme/oauth-tokens").list(t)); !slices.Equal(got, []string{second}) {
@@ -62,11 +63,11 @@ func TestOAuthTokens_deleteRateLimit(t *testing.T) {
 		clk.advance(time.Second)
 	}
 	r := a.do(http.MethodDelete, oauthTokenPath(tok), nil)
-	wantStatus(t, r, http.StatusTooManyRequests)
+	emutest.WantAPIStatus(t, r, http.StatusTooManyRequests)
 	if r.Header.Get("X-RateLimit-Limit") != "10" || r.Header.Get("X-RateLimit-Reset") != "50.000" {
 		t.Errorf("headers %v", r.Header)
 	}
-	wantStatus(t, a.get(oauthTokenPath(tok)), http.StatusOK)
+	emutest.WantAPIStatus(t, a.get(oauthTokenPath(tok)), http.StatusOK)
 	// Another principal has its own ten.
 	token, err := a.server.MintOrganizationToken("acme")
 	if err != nil {
@@ -75,9 +76,17 @@ func TestOAuthTokens_deleteRateLimit(t *testing.T) {
 	wantNotFound(t, a.as(token).do(http.MethodDelete, oauthTokenPath("ot-Missing1234567890"), nil))
 	// The first delete leaves the minute after 50 seconds more.
 	clk.advance(50 * time.Second)
-	wantStatus(t, a.do(http.MethodDelete, oauthTokenPath(tok), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, oauthTokenPath(tok), nil), http.StatusNoContent)
 	// That made ten in the minute again; a reset forgets them.
-	wantStatus(t, a.do(http.MethodDelete, oauthTokenPath(tok), nil), http.StatusTooManyRequests)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, oauthTokenPath(tok), nil), http.StatusTooManyRequests)
 	a.server.Reset()
 	wantNotFound(t, a.do(http.MethodDelete, oauthTokenPath(tok), nil))
+}
+
+func init() {
+	addStateFixture("oauth-tokens", func(a *api) roundTrip {
+		tok := a.createOAuthToken("acme")
+		emutest.WantAPIStatus(a.t, a.do(http.MethodPatch, oauthTokenPath(tok), body("oauth-tokens", map[string]any{"ssh-key": testSSHKey}, nil)), http.StatusOK)
+		return roundTrip{paths: []string{oauthTokenPath(tok), orgsPath + "/acme/oauth-tokens"}}
+	})
 }

@@ -9,7 +9,61 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Organizations
+//
+//   - The JSON:API ID of an organization is its name; a name change
+//     (PATCH with a new name) changes the ID, and the old name is not found
+//     from then on. The external-id ("org-...") never changes, and what is
+//     in the organization keeps following it.
+//   - A name is 1 to 40 letters, numbers, - and _; an email has one @ with
+//     no spaces; both are required on create. Names are unique in any case
+//     ("ACME" is taken by "acme"), answered 409 "conflict" pointing at
+//     /data/attributes/name. A name is matched in any case, as the platform
+//     matches the names in its paths: /organizations/ACME is "acme", and
+//     answers with the name as it is kept, "acme".
+//   - Create defaults: session-timeout and session-remember 20160 (minutes,
+//     positive integers), collaborator-auth-policy password (or
+//     two_factor_mandatory), cost-estimation-enabled false,
+//     send-passing-statuses-for-untriggered-speculative-plans false,
+//     aggregated-commit-status-enabled true,
+//     speculative-plan-management-enabled true, assessments-enforced false,
+//     allow-force-delete-workspaces false, enforce-hyok false,
+//     stacks-enabled false, registry-monorepo-support-enabled false,
+//     user-tokens-enabled true, max-ttl-enabled false,
+//     owners-team-saml-role-id null, default-execution-mode remote with no
+//     default-agent-pool. Read-only attributes are answered as a free,
+//     non-trial, non-SAML organization has them.
+//   - A new organization gets its default project, "Default Project",
+//     named by the default-project relationship (include=default-project
+//     includes it). The default project cannot be deleted (409), but can be
+//     renamed.
+//   - Updates (PATCH, and PUT, which is the same) change only the members
+//     they give; a refused update changes nothing. Every request answers
+//     the whole organization.
+//   - Default settings (the provider's organization_default_settings):
+//     default-execution-mode remote, local or agent; the agent pool is the
+//     relationship default-agent-pool or the attribute
+//     default-agent-pool-id, the ID of one of the organization's agent
+//     pools (agent_pool.go; a malformed ID, an unknown one or another
+//     organization's is 422, the last two "... no agent pool of this
+//     organization has that ID"). Agent mode requires a pool (422), other
+//     modes take none (422); a change to another mode that gives no pool
+//     clears the pool.
+//   - include= knows default-project, entitlement-set and subscription
+//     (included once the administrator set one). GET /organizations lists what the token
+//     sees, by name; q matches the name or the email, q[name] and q[email]
+//     one of them, each a case-insensitive substring.
+//   - Delete answers 204 and deletes everything in the organization, its
+//     organization token and its teams' tokens included.
+//   - permissions: the owners' rights (can-update, can-destroy, ...) for
+//     who has them, can-create-team for who manages teams, can-manage-auditing
+//     for owners whose plan has audit-logging, can-deploy-no-code-modules
+//     and can-manage-no-code-modules for owners on the Business plan, the
+//     HYOK ones false.
 
 // prefixOrganization begins the IDs of this file's objects.
 const prefixOrganization = "org"
@@ -69,7 +123,7 @@ var (
 	authPolicies = []string{"password", "two_factor_mandatory"}
 )
 
-func (s *Server) registerOrganizations(mux *http.ServeMux) {
+func (s *Server) registerOrganizations(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations", s.listOrganizations)
 	s.handle(mux, "POST "+apiPrefix+"/organizations", s.createOrganization)
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}", s.readOrganization)
@@ -210,27 +264,19 @@ func (s *Server) orgResource(o *organization, p principal) resource {
 	}
 }
 
+// listOrganizations lists the organizations p sees, by name; q is a part
+// of the name or the email, q[name] and q[email] of one of them.
 func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.orgIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		match := func(o *organization) bool {
-			either := q.Get("q")
-			return containsFold(o.Name, q.Get("q[name]")) && containsFold(o.Email, q.Get("q[email]")) &&
+	listing[*organization]{
+		includes: func() includes { return s.orgIncludes(p) },
+		render:   func(o *organization, _ []string) resource { return s.orgResource(o, p) },
+	}.serve(s, w, r, func(lq *listQuery) ([]*organization, reply) {
+		list := organizations.where(s, func(o *organization) bool {
+			either := lq.Get("q")
+			return p.sees(o) && containsFold(o.Name, lq.Get("q[name]")) && containsFold(o.Email, lq.Get("q[email]")) &&
 				(containsFold(o.Name, either) || containsFold(o.Email, either))
-		}
-		var list []*organization
-		for _, o := range sortedOrgs(organizations.in(s)) {
-			if p.sees(o) && match(o) {
-				list = append(list, o)
-			}
-		}
-		render := func(o *organization) resource { return s.orgResource(o, p) }
-		return listReply(r, list, render, inc, names)
+		})
+		return organizations.order(list, false, byString(func(o *organization) string { return o.Name })), reply{}
 	})
 }
 
@@ -240,14 +286,8 @@ func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
 
-func sortedOrgs(m map[string]*organization) []*organization {
-	return slices.SortedFunc(maps.Values(m), func(a, b *organization) int { return strings.Compare(a.Name, b.Name) })
-}
-
 func (s *Server) readOrganization(w http.ResponseWriter, r *http.Request, p principal) {
-	s.inOrg(w, r, p, func() includes { return s.orgIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
-		return lq.inc.one(s.orgResource(o, p), lq.names)
-	})
+	s.readInOrg(w, r, p, func() includes { return s.orgIncludes(p) }, func(o *organization) resource { return s.orgResource(o, p) })
 }
 
 // newOrganization is an organization with every default.

@@ -1,14 +1,54 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Organization memberships
+//
+//   - POST /organizations/:org/organization-memberships invites a person by
+//     email (required, an email address: 422): a user the platform does not
+//     know by that email (in any case) gets a record without username. The
+//     membership (type organization-memberships, ID "ou-...") is invited;
+//     the relationship teams puts it in those teams of the organization
+//     (422 for another's). The creator of an organization is an active
+//     member of it from its creation, in its owners team. A person invited
+//     twice to one organization is 422. The answer (201) includes the user.
+//     A subscription's contract-user-limit (see subscription.go) caps
+//     members and invitations together: one more is 400 "... has reached
+//     its limit of N users" (the admin route that adds members does not
+//     count).
+//   - Answers carry status (invited or active), email, created-at,
+//     is-org-two-factor-required (invitations only), and the relationships
+//     organization (by name), user, teams and scim-identity (null).
+//     include= knows user and teams, on reads and lists.
+//   - GET /organizations/:org/organization-memberships lists by creation
+//     and by pages: q a case-insensitive part of the username or the email,
+//     filter[email] a comma-separated list of emails (in any case),
+//     filter[status] invited or active (another is 400); meta.status-counts
+//     {total, active, invited} counts what q and filter[email] keep. GET
+//     /organization-memberships lists the token's user's own memberships
+//     (none for team and organization tokens).
+//   - There is no update. DELETE answers 204 and takes the user out of the
+//     organization's teams; an invited person's record goes with its last
+//     membership. A user removing itself from an organization it owns is
+//     403. An organization's delete takes its memberships (its members'
+//     users stay: people are the platform's).
+//   - Whoever sees the organization reads its memberships; its owners and
+//     teams with manage-membership or manage-teams invite and remove
+//     members, and change its teams' members; to the others a write is 404.
+//   - An invitation is accepted outside the API, by the emulator's admin
+//     API (see the package doc, Go API and routes for tests): the
+//     membership becomes active and the user gets a username. A membership
+//     changes nothing of what a user's token sees (see the package doc,
+//     Tokens and who sees what).
 
 // prefixOrganizationMembership begins the IDs of this file's objects.
 const prefixOrganizationMembership = "ou"
@@ -31,7 +71,7 @@ type organizationMembership struct {
 	CreatedAt time.Time `json:"created-at"`
 }
 
-func (s *Server) registerOrganizationMemberships(mux *http.ServeMux) {
+func (s *Server) registerOrganizationMemberships(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/organization-memberships", s.listOrganizationMemberships)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/organization-memberships", s.createOrganizationMembership)
 	s.handle(mux, "GET "+apiPrefix+"/organization-memberships", s.listOwnMemberships)
@@ -117,49 +157,50 @@ func (s *Server) membershipResource(m *organizationMembership) resource {
 	}
 }
 
-// sortMemberships orders memberships by creation, the ID breaking ties.
-func sortMemberships(list []*organizationMembership) {
-	slices.SortFunc(list, func(a, b *organizationMembership) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-	})
+// byCreation orders memberships by creation, the ID breaking ties.
+func byCreation(list []*organizationMembership) []*organizationMembership {
+	return organizationMemberships.order(list, false, byTime(func(m *organizationMembership) time.Time { return m.CreatedAt }))
 }
 
-// membershipStatusFilter reads filter[status]: "", invited or active.
-func membershipStatusFilter(status string) (reply, bool) {
+// membershipListing is the listing of every list of memberships.
+func (s *Server) membershipListing(p principal) listing[*organizationMembership] {
+	return listing[*organizationMembership]{includes: func() includes { return s.membershipIncludes(p) }, render: plain(s.membershipResource)}
+}
+
+// membershipStatusFilter reads filter[status]: "", invited or active; a
+// refusal has a status.
+func membershipStatusFilter(status string) reply {
 	if status != "" && status != membershipInvited && status != membershipActive {
-		return badParameter("filter[status]", "Invalid filter[status] %q: must be invited or active", status), false
+		return badParameter("filter[status]", "Invalid filter[status] %q: must be invited or active", status)
 	}
-	return reply{}, true
+	return reply{}
 }
 
+// listOrganizationMemberships lists the organization's memberships by
+// creation: q is a part of the username or the email, filter[email] a
+// list of emails, filter[status] one status; meta.status-counts counts what
+// q and filter[email] keep.
 func (s *Server) listOrganizationMemberships(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, func() includes { return s.membershipIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
-		status := q.Get("filter[status]")
-		if rep, valid := membershipStatusFilter(status); !valid {
-			return rep
+	s.membershipListing(p).serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*organizationMembership, reply) {
+		status := lq.Get("filter[status]")
+		if rep := membershipStatusFilter(status); rep.status != 0 {
+			return nil, rep
 		}
-		emails := commaList(q.Get("filter[email]"))
-		search := q.Get("q")
+		emails, search := commaList(lq.Get("filter[email]")), lq.Get("q")
 		counts := map[string]int{"total": 0, membershipActive: 0, membershipInvited: 0}
-		var list []*organizationMembership
-		for _, m := range organizationMemberships.in(s) {
+		list := organizationMemberships.where(s, func(m *organizationMembership) bool {
 			u := users.in(s)[m.User]
 			if m.Org != o.ExternalID ||
 				emails != nil && !slices.ContainsFunc(emails, func(e string) bool { return strings.EqualFold(e, u.Email) }) ||
 				search != "" && !containsFold(u.Username, search) && !containsFold(u.Email, search) {
-				continue
+				return false
 			}
 			counts["total"]++
 			counts[m.Status]++
-			if status == "" || m.Status == status {
-				list = append(list, m)
-			}
-		}
-		sortMemberships(list)
-		doc := listDocument(r, list, s.membershipResource, func(items []resource) []resource { return lq.inc.collect(lq.names, items) })
-		doc.Meta["status-counts"] = counts
-		return ok(doc)
+			return status == "" || m.Status == status
+		})
+		lq.meta = map[string]any{"status-counts": counts}
+		return byCreation(list), reply{}
 	})
 }
 
@@ -167,23 +208,12 @@ func (s *Server) listOrganizationMemberships(w http.ResponseWriter, r *http.Requ
 // the token's user, in the organizations it sees; none for a team or an
 // organization token.
 func (s *Server) listOwnMemberships(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.membershipIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
+	s.membershipListing(p).serve(s, w, r, func(*listQuery) ([]*organizationMembership, reply) {
+		u := s.userOfLocked(p)
+		if u == nil {
+			return nil, reply{}
 		}
-		var list []*organizationMembership
-		if u := s.userOfLocked(p); u != nil {
-			for _, m := range organizationMemberships.in(s) {
-				if m.User == u.ID {
-					list = append(list, m)
-				}
-			}
-		}
-		sortMemberships(list)
-		return listReply(r, list, s.membershipResource, inc, names)
+		return byCreation(organizationMemberships.where(s, func(m *organizationMembership) bool { return m.User == u.ID })), reply{}
 	})
 }
 

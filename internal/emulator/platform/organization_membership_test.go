@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -51,7 +52,7 @@ func TestOrganizationMembership_inviteReadListDelete(t *testing.T) {
 	if got := a.get(membershipPath(id) + "?include=user").included(t); len(got) != 1 || !equalJSON(t, got[0], inc[0]) {
 		t.Errorf("read with include=user %v", got)
 	}
-	wantError(t, a.get(membershipPath(id)+"?include=users"), http.StatusBadRequest, "bad request", "include parameter")
+	emutest.WantAPIError(t, a.get(membershipPath(id)+"?include=users"), http.StatusBadRequest, "bad request", "include parameter")
 
 	// The creator is an active member; the list says how many of each.
 	list := a.get(membershipsPath("acme"))
@@ -60,12 +61,12 @@ func TestOrganizationMembership_inviteReadListDelete(t *testing.T) {
 		t.Fatalf("list %v", ids(items))
 	}
 	wantAttrs(t, items[0], map[string]any{"status": "active", "email": "admin@example.com"})
-	if counts := object(t, list.json(t)["meta"])["status-counts"]; !equalJSON(t, counts, map[string]any{"total": 2, "active": 1, "invited": 1}) {
+	if counts := object(t, emutest.JSON(t, list)["meta"])["status-counts"]; !equalJSON(t, counts, map[string]any{"total": 2, "active": 1, "invited": 1}) {
 		t.Errorf("status-counts %v", counts)
 	}
 
 	// Deleted, the invitation and its user record are gone.
-	wantStatus(t, a.do(http.MethodDelete, membershipPath(id), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, membershipPath(id), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(membershipPath(id)))
 	wantNotFound(t, a.get("/api/v2/users/"+userID))
 	if got := a.get(membershipsPath("acme")).list(t); len(got) != 1 {
@@ -90,11 +91,11 @@ func TestOrganizationMembership_refusals(t *testing.T) {
 	wantNotFound(t, a.do(http.MethodPost, membershipsPath("nope"), body("organization-memberships", map[string]any{"email": "b@example.com"}, nil)))
 
 	// No update; removing yourself from an organization you own is 403.
-	wantError(t, a.do(http.MethodPatch, membershipPath(a.invite("acme", "c@example.com")), body("organization-memberships", map[string]any{}, nil)),
+	emutest.WantAPIError(t, a.do(http.MethodPatch, membershipPath(a.invite("acme", "c@example.com")), body("organization-memberships", map[string]any{}, nil)),
 		http.StatusNotFound, "not found", "no such endpoint")
 	own := a.get(membershipsPath("acme") + "?filter[status]=active").list(t)
-	wantError(t, a.do(http.MethodDelete, membershipPath(ids(own)[0]), nil), http.StatusForbidden, "forbidden", "which you own")
-	wantError(t, a.get(membershipsPath("acme")+"?filter[status]=gone"), http.StatusBadRequest, "bad request", "filter[status]")
+	emutest.WantAPIError(t, a.do(http.MethodDelete, membershipPath(ids(own)[0]), nil), http.StatusForbidden, "forbidden", "which you own")
+	emutest.WantAPIError(t, a.get(membershipsPath("acme")+"?filter[status]=gone"), http.StatusBadRequest, "bad request", "filter[status]")
 }
 
 func TestOrganizationMembership_listFilters(t *testing.T) {
@@ -219,7 +220,7 @@ func TestOrganizationMembership_whoManages(t *testing.T) {
 	a.do(http.MethodPatch, "/api/v2/teams/"+hr, body("teams", map[string]any{"organization-access": map[string]any{"manage-membership": true}}, nil)).data(t, http.StatusOK)
 	hrToken, _ := a.server.MintTeamToken("acme", hr)
 	a.as(hrToken).invite("acme", "g@example.com")
-	wantStatus(t, a.as(hrToken).do(http.MethodDelete, membershipPath(id), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.as(hrToken).do(http.MethodDelete, membershipPath(id), nil), http.StatusNoContent)
 }
 
 // The state file keeps memberships and invited users, and refuses those
@@ -273,7 +274,18 @@ func TestOrganizationMembership_userLimit(t *testing.T) {
 	a.do(http.MethodPost, adminPath+"/organizations/acme/subscription", doc).data(t, http.StatusCreated)
 	id := a.invite("acme", "one@example.com")
 	over := a.do(http.MethodPost, membershipsPath("acme"), body("organization-memberships", map[string]any{"email": "two@example.com"}, nil))
-	wantError(t, over, http.StatusBadRequest, "bad request", "has reached its limit of 2 users")
-	wantStatus(t, a.do(http.MethodDelete, membershipPath(id), nil), http.StatusNoContent)
+	emutest.WantAPIError(t, over, http.StatusBadRequest, "bad request", "has reached its limit of 2 users")
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, membershipPath(id), nil), http.StatusNoContent)
 	a.invite("acme", "two@example.com")
+}
+
+func init() {
+	// An invitation and an active member.
+	addStateFixture("organization-memberships", func(a *api) roundTrip {
+		invited := a.invite("acme", "ivan@example.com")
+		if _, _, err := a.server.AddMember("acme", "bob", ""); err != nil {
+			a.t.Fatal(err)
+		}
+		return roundTrip{paths: []string{membershipPath(invited), membershipsPath("acme") + "?include=user,teams"}}
+	})
 }

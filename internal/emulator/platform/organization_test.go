@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -150,7 +151,7 @@ func TestOrganization_validation(t *testing.T) {
 		t.Fatalf("refused creates stored %v", ids(list))
 	}
 	// A body that is not a JSON:API document is 400.
-	wantError(t, a.do(http.MethodPost, orgsPath, "{"), http.StatusBadRequest, "bad request", "not a JSON:API document")
+	emutest.WantAPIError(t, a.do(http.MethodPost, orgsPath, "{"), http.StatusBadRequest, "bad request", "not a JSON:API document")
 }
 
 func TestOrganization_nameIsUniqueInAnyCase(t *testing.T) {
@@ -183,7 +184,7 @@ func TestOrganization_namesMatchInAnyCase(t *testing.T) {
 	d := a.do(http.MethodPatch, orgsPath+"/ACME", body("organizations", map[string]any{"email": "new@acme.example"}, nil)).data(t, http.StatusOK)
 	wantAttrs(t, d, map[string]any{"name": "acme", "email": "new@acme.example"})
 	wantNotFound(t, a.get(orgsPath+"/acme2"))
-	wantStatus(t, a.do(http.MethodDelete, orgsPath+"/ACME", nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, orgsPath+"/ACME", nil), http.StatusNoContent)
 	wantNotFound(t, a.get(orgsPath+"/acme"))
 }
 
@@ -298,7 +299,7 @@ func TestOrganization_includes(t *testing.T) {
 	if inc := a.get(orgsPath + "/acme?include=entitlement_set,subscription").included(t); len(inc) != 1 || inc[0]["type"] != "entitlement-sets" {
 		t.Errorf("included %v", inc)
 	}
-	wantError(t, a.get(orgsPath+"/acme?include=workspaces"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(orgsPath+"/acme?include=workspaces"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 }
 
 // Who sees what: a user its own organizations, a team or organization
@@ -345,7 +346,7 @@ func TestOrganization_visibility(t *testing.T) {
 		}
 		wantNotFound(t, c.get(orgsPath+"/roots"))
 		// Only users create organizations.
-		wantError(t, c.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"name": "x", "email": "x@y"}, nil)), http.StatusNotFound, "not found", "created with a user token")
+		emutest.WantAPIError(t, c.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"name": "x", "email": "x@y"}, nil)), http.StatusNotFound, "not found", "created with a user token")
 	}
 	// The organization token has the owners' rights; a team does not.
 	org.do(http.MethodPatch, orgsPath+"/alices", body("organizations", map[string]any{"cost-estimation-enabled": true}, nil)).data(t, http.StatusOK)
@@ -356,7 +357,7 @@ func TestOrganization_visibility(t *testing.T) {
 
 	// An organization has one organization token: a new one replaces it.
 	again, _ := a.server.MintOrganizationToken("alices")
-	wantStatus(t, org.get(orgsPath+"/alices"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, org.get(orgsPath+"/alices"), http.StatusUnauthorized)
 	a.as(again).get(orgsPath+"/alices").data(t, http.StatusOK)
 	team.get(orgsPath+"/alices").data(t, http.StatusOK)
 
@@ -376,7 +377,7 @@ func TestOrganization_expiredTokenIs401(t *testing.T) {
 	platform.ExpireToken(a.server, tok, clk.Now().Add(time.Minute))
 	a.as(tok).get(orgsPath+"/acme").data(t, http.StatusOK)
 	clk.advance(time.Minute)
-	wantError(t, a.as(tok).get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "expired at")
+	emutest.WantAPIError(t, a.as(tok).get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "expired at")
 }
 
 func TestOrganization_deleteTakesEverythingInIt(t *testing.T) {
@@ -396,7 +397,7 @@ func TestOrganization_deleteTakesEverythingInIt(t *testing.T) {
 		wantNotFound(t, a.get("/api/v2/projects/"+id))
 	}
 	for _, tok := range []string{orgToken, teamToken} {
-		wantStatus(t, a.as(tok).get(orgsPath), http.StatusUnauthorized)
+		emutest.WantAPIStatus(t, a.as(tok).get(orgsPath), http.StatusUnauthorized)
 	}
 	// The name is free again.
 	a.createOrg("acme")
@@ -411,7 +412,7 @@ func TestAdmin_mintsOrganizationAndTeamTokens(t *testing.T) {
 		`{"type":"team","organization":"acme","team":"` + a.createTeam("acme", "devs") + `"}`,
 	} {
 		r := postJSON(t, a.url+"/_emulator/platform/tokens", mint)
-		tok, _ := r.json(t)["token"].(string)
+		tok, _ := emutest.JSON(t, r)["token"].(string)
 		if r.Status != http.StatusOK || tok == "" {
 			t.Fatalf("mint %s: %d %s", mint, r.Status, r.Body)
 		}
@@ -460,7 +461,7 @@ func TestOrganization_ownersTeam(t *testing.T) {
 		t.Errorf("pagination %v", p)
 	}
 
-	wantError(t, a.do(http.MethodDelete, teamPath(owners), nil), http.StatusForbidden, "forbidden", "owners team of an organization cannot be deleted")
+	emutest.WantAPIError(t, a.do(http.MethodDelete, teamPath(owners), nil), http.StatusForbidden, "forbidden", "owners team of an organization cannot be deleted")
 	wantInvalid(t, a.do(http.MethodPatch, teamPath(owners), body("teams", map[string]any{"name": "admins"}, nil)), "/data/attributes/name", "cannot be renamed")
 	wantInvalid(t, a.do(http.MethodPatch, teamPath(owners), body("teams", map[string]any{"organization-access": map[string]any{"manage-teams": false}}, nil)),
 		"/data/attributes/organization-access/manage-teams", "manage-teams cannot be false")
@@ -480,9 +481,9 @@ func TestOrganization_ownersTeam(t *testing.T) {
 		t.Errorf("the owners team's permissions %v", perms)
 	}
 	ownerToken.do(http.MethodPost, orgsPath+"/acme/authentication-token", nil).data(t, http.StatusCreated)
-	wantStatus(t, ownerToken.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, ownerToken.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
 	wantNotFound(t, a.get(orgsPath+"/acme"))
-	wantStatus(t, ownerToken.get(orgsPath), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, ownerToken.get(orgsPath), http.StatusUnauthorized)
 }
 
 // user-tokens-enabled false refuses every user token, the site
@@ -502,8 +503,8 @@ func TestOrganization_userTokensDisabled(t *testing.T) {
 
 	d := o.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"user-tokens-enabled": false}, nil)).data(t, http.StatusOK)
 	wantAttrs(t, d, map[string]any{"user-tokens-enabled": false})
-	wantError(t, a.get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "user tokens are disabled")
-	wantError(t, a.get(orgsPath+"/acme/teams"), http.StatusUnauthorized, "unauthorized", "user tokens are disabled")
+	emutest.WantAPIError(t, a.get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "user tokens are disabled")
+	emutest.WantAPIError(t, a.get(orgsPath+"/acme/teams"), http.StatusUnauthorized, "unauthorized", "user tokens are disabled")
 	wantNotFound(t, a.get(teamPath(team)))
 	if names := ids(a.get(orgsPath).list(t)); len(names) != 1 || names[0] != "other" {
 		t.Errorf("the administrator lists %v", names)
@@ -518,4 +519,28 @@ func TestOrganization_userTokensDisabled(t *testing.T) {
 	o.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"user-tokens-enabled": true}, nil)).data(t, http.StatusOK)
 	wantAttrs(t, a.get(orgsPath+"/acme").data(t, http.StatusOK), map[string]any{"user-tokens-enabled": true})
 	a.get(teamPath(team)).data(t, http.StatusOK)
+}
+
+func init() {
+	// Settings beyond the defaults, and an organization that a user owns,
+	// which only that user's token sees.
+	addStateFixture("organizations", func(a *api) roundTrip {
+		pool := a.createPool("acme", "state-default")
+		a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{
+			"allow-force-delete-workspaces": true, "default-execution-mode": "agent", "default-agent-pool-id": pool,
+		}, nil)).data(a.t, http.StatusOK)
+		alice, err := a.server.MintUserToken("alice")
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		a.as(alice).createOrg("alices")
+		return roundTrip{
+			paths: []string{orgsPath + "/acme", orgsPath},
+			check: func(t *testing.T, b *api) {
+				if got := ids(b.as(alice).get(orgsPath).list(t)); strings.Join(got, ",") != "alices" {
+					t.Errorf("alice sees %v after a round trip", got)
+				}
+			},
+		}
+	})
 }

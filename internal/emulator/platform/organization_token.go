@@ -2,18 +2,37 @@ package platform
 
 import (
 	"net/http"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Organization token
+//
 // An organization has at most one organization token (see auth.go) and at
 // most one audit-trail token (?token=audit-trails on the same endpoints):
 // a new one of a kind replaces that kind's, and the old one is refused from
 // then on. The endpoints are the owners': others are answered 404.
+//
+//   - POST /organizations/:org/authentication-token makes the
+//     organization's one organization token and replaces the one it had,
+//     which is 401 from then on; expired-at as for team tokens. GET reads
+//     it (without the secret) and DELETE deletes it, both 404 when there is
+//     none. Answers are those of team tokens without the team relationship.
+//   - These endpoints are the owners' (the organization token included):
+//     others are answered 404. ?token=audit-trails names the
+//     organization's audit-trail token instead, a singleton beside the
+//     organization token with the same answers: created, read and deleted
+//     alone, replaced by a new one of its kind, expired-at defaulting as
+//     the others' (the API's documents say it never expires, the incumbent
+//     provider 24 months). It needs a plan with audit-logging (404
+//     otherwise), and as a bearer token it sees no object of the API.
+//     Another ?token= is 400 naming the parameter token.
 
 // auditTrailsTokenParameter is the ?token= value that names the audit-trail
 // token.
 const auditTrailsTokenParameter = "audit-trails"
 
-func (s *Server) registerOrganizationTokens(mux *http.ServeMux) {
+func (s *Server) registerOrganizationTokens(mux route.Mux) {
 	path := apiPrefix + "/organizations/{org}/authentication-token"
 	s.handle(mux, "POST "+path, s.createOrganizationToken)
 	s.handle(mux, "GET "+path, s.readOrganizationToken)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -25,7 +26,7 @@ func TestOrganizationToken_regenerateReplaces(t *testing.T) {
 	}
 	a.as(secretOf(t, first)).get(orgsPath+"/acme").data(t, http.StatusOK)
 	second := a.do(http.MethodPost, path, tokenBody("authentication-token", nil)).data(t, http.StatusCreated)
-	wantStatus(t, a.as(secretOf(t, first)).get(orgsPath+"/acme"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(secretOf(t, first)).get(orgsPath+"/acme"), http.StatusUnauthorized)
 	org := a.as(secretOf(t, second))
 	org.get(orgsPath+"/acme").data(t, http.StatusOK)
 
@@ -40,11 +41,11 @@ func TestOrganizationToken_regenerateReplaces(t *testing.T) {
 	if relID(t, third, "created-by", "organizations") != "acme" {
 		t.Errorf("created-by %v", third["relationships"])
 	}
-	wantStatus(t, org.get(orgsPath+"/acme"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, org.get(orgsPath+"/acme"), http.StatusUnauthorized)
 
 	// A minted token is the organization's token too.
 	minted, _ := a.server.MintOrganizationToken("acme")
-	wantStatus(t, a.as(secretOf(t, third)).get(orgsPath+"/acme"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(secretOf(t, third)).get(orgsPath+"/acme"), http.StatusUnauthorized)
 	if d := a.get(path).data(t, http.StatusOK); relID(t, d, "created-by", "users") != "" {
 		t.Errorf("a minted token's created-by: %v", d["relationships"])
 	} else {
@@ -54,7 +55,7 @@ func TestOrganizationToken_regenerateReplaces(t *testing.T) {
 	if r := a.do(http.MethodDelete, path, nil); r.Status != http.StatusNoContent || r.Body != "" {
 		t.Fatalf("delete: %d %s", r.Status, r.Body)
 	}
-	wantStatus(t, a.as(minted).get(orgsPath+"/acme"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(minted).get(orgsPath+"/acme"), http.StatusUnauthorized)
 	wantNotFound(t, a.get(path))
 	wantNotFound(t, a.do(http.MethodDelete, path, nil))
 }
@@ -70,7 +71,7 @@ func TestOrganizationToken_expires(t *testing.T) {
 	tok := a.as(secretOf(t, d))
 	tok.get(orgsPath+"/acme").data(t, http.StatusOK)
 	clk.advance(30 * time.Minute)
-	wantError(t, tok.get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "expired at")
+	emutest.WantAPIError(t, tok.get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "expired at")
 }
 
 // The organization token's endpoints are the owners' (the organization
@@ -105,7 +106,7 @@ func TestOrganizationToken_defaultExpiry(t *testing.T) {
 		clk.advance(2*365*24*time.Hour - time.Minute) // 2025-06-01 plus 730 days, a minute before 2027-06-01
 		tok.get(orgsPath+"/acme").data(t, http.StatusOK)
 		clk.advance(time.Minute)
-		wantError(t, tok.get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "expired at 2027-06-01T12:00:00.000Z")
+		emutest.WantAPIError(t, tok.get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "expired at 2027-06-01T12:00:00.000Z")
 		clk.advance(-2 * 365 * 24 * time.Hour)
 	}
 }
@@ -122,7 +123,7 @@ func TestOrganizationToken_auditTrails(t *testing.T) {
 
 	// The free plan is not entitled to audit logging.
 	for _, method := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
-		wantError(t, a.do(method, audit, nil), http.StatusNotFound, "not found", "not entitled to audit logging")
+		emutest.WantAPIError(t, a.do(method, audit, nil), http.StatusNotFound, "not found", "not entitled to audit logging")
 	}
 	a.subscribe("acme", "Business")
 
@@ -155,7 +156,7 @@ func TestOrganizationToken_auditTrails(t *testing.T) {
 	// A new one replaces the audit-trail token only.
 	second := a.do(http.MethodPost, audit, tokenBody("authentication-token", map[string]any{"expired-at": "2099-01-01T00:00:00Z"})).data(t, http.StatusCreated)
 	wantAttrs(t, second, map[string]any{"expired-at": "2099-01-01T00:00:00.000Z"})
-	wantStatus(t, a.as(secretOf(t, first)).get(orgsPath), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(secretOf(t, first)).get(orgsPath), http.StatusUnauthorized)
 	a.as(secretOf(t, orgToken)).get(orgsPath+"/acme").data(t, http.StatusOK)
 
 	// Deleting it leaves the organization token.
@@ -164,13 +165,13 @@ func TestOrganizationToken_auditTrails(t *testing.T) {
 	}
 	wantNotFound(t, a.get(audit))
 	wantNotFound(t, a.do(http.MethodDelete, audit, nil))
-	wantStatus(t, a.as(secretOf(t, second)).get(orgsPath), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(secretOf(t, second)).get(orgsPath), http.StatusUnauthorized)
 	if d := a.get(path).data(t, http.StatusOK); d["id"] != orgToken["id"] {
 		t.Errorf("after the audit token's delete, read %v", d["id"])
 	}
 	// And deleting the organization token leaves a new audit-trail token.
 	third := a.do(http.MethodPost, audit, nil).data(t, http.StatusCreated)
-	wantStatus(t, a.do(http.MethodDelete, path, nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, path, nil), http.StatusNoContent)
 	if d := a.get(audit).data(t, http.StatusOK); d["id"] != third["id"] {
 		t.Errorf("after the organization token's delete, read %v", d["id"])
 	}
@@ -185,7 +186,7 @@ func TestOrganizationToken_auditTrails(t *testing.T) {
 
 	for _, method := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
 		r := a.do(method, path+"?token=agent", nil)
-		wantError(t, r, http.StatusBadRequest, "bad request", `invalid token parameter "agent"`)
+		emutest.WantAPIError(t, r, http.StatusBadRequest, "bad request", `invalid token parameter "agent"`)
 		if !strings.Contains(r.Body, `"parameter":"token"`) {
 			t.Errorf("400 %s does not name the parameter", r.Body)
 		}

@@ -3,6 +3,8 @@ package platform
 import (
 	"encoding/json"
 	"net/http"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // Values of the edition and version headers.
@@ -43,7 +45,7 @@ func (s *Server) setHeaders(w http.ResponseWriter) {
 	s.setLimitHeader(w)
 }
 
-func (s *Server) registerPing(mux *http.ServeMux) {
+func (s *Server) registerPing(mux route.Mux) {
 	// Clients call it first to read the headers, with their token or
 	// without one.
 	s.handlePublic(mux, "GET "+apiPrefix+"/ping", func(w http.ResponseWriter, _ *http.Request, _ principal) {

@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"net/http"
 	"regexp"
@@ -9,7 +8,46 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Projects
+//
+//   - A name is 3 to 40 letters, numbers, spaces, - and _, not starting or
+//     ending with a space; unique within the organization in any case
+//     (409, pointing at /data/attributes/name); the same name in another
+//     organization is no conflict. description is at most 256 characters,
+//     null unless set; auto-destroy-activity-duration is 1 to 4 digits and
+//     d or h ("14d", "12h"), null unless set. null unsets both. Their 422s
+//     are in the API's words, which clients match: "Name may only contain
+//     letters, numbers, spaces, -, and _, ...", "Name is too short
+//     (minimum is 3 characters)" (too long, maximum 40), "Auto destroy
+//     activity duration has an incorrect format, we expect up to 4 numeric
+//     digits and 1 unit ('d' or 'h') ..." (for workspaces too).
+//   - A project inherits the organization's default-execution-mode and
+//     default agent pool until it sets its own: default-execution-mode and
+//     default-agent-pool-id (or the default-agent-pool relationship) set
+//     both as the project's own, under the organization's rule
+//     (organization.go); setting-overwrites {"default-execution-mode":
+//     false, "default-agent-pool": false} goes back to inheriting either; a
+//     request that gives both flags must give them equal (422 "If
+//     agent-pool and execution-mode are both included in
+//     setting-overwrites, their values must be the same.", for workspaces
+//     too). Answers carry the settings in effect and the setting-overwrites
+//     flags.
+//   - The tag-bindings relationship of a create or an update sets the
+//     project's tag bindings (replacing them on update).
+//   - GET /organizations/:org/projects lists by name (in any case), sort
+//     "name" or "-name" (the default is by name); filter[tagged] as for
+//     workspaces, over the project's bindings; filter[names] is a
+//     comma-separated list of exact names; q a case-insensitive substring
+//     of the name. include= knows effective-tag-bindings (with underscores
+//     too), which fills the relationship's data and includes them.
+//   - Answers carry workspace-count, the workspaces it holds, and
+//     team-count 0.
+//   - Delete answers 204; the default project, and a project that still
+//     holds workspaces, are 409.
 
 // prefixProject begins the IDs of this file's objects.
 const prefixProject = "prj"
@@ -41,7 +79,7 @@ var (
 	validActivityDuration = regexp.MustCompile(`^[0-9]{1,4}[dh]$`)
 )
 
-func (s *Server) registerProjects(mux *http.ServeMux) {
+func (s *Server) registerProjects(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/projects", s.listProjects)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/projects", s.createProject)
 	s.handle(mux, "GET "+apiPrefix+"/projects/{id}", s.readProject)
@@ -134,30 +172,22 @@ func (s *Server) projectResource(prj *project, p principal, names []string) reso
 	}
 }
 
+// listProjects lists the organization's projects by name, whether or not
+// sort asks for it (the ID breaks ties of names that differ only in
+// case): filter[names] keeps those exact names, q a part of the name,
+// filter[tagged] the projects whose bindings match.
 func (s *Server) listProjects(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, s.projectIncludes, []string{"name"}, func(o *organization, lq orgQuery) reply {
-		inc, names, desc := lq.inc, lq.names, lq.desc
-		only := commaList(q.Get("filter[names]"))
-		tagged := readTaggedFilters(q)
-		var list []*project
-		for _, prj := range projects.in(s) {
-			if prj.Org == o.ExternalID && (only == nil || slices.Contains(only, prj.Name)) && containsFold(prj.Name, q.Get("q")) &&
-				tagged.match(effectiveBindings(prj.TagBindings, nil)) {
-				list = append(list, prj)
-			}
-		}
-		// By name, whether or not sort asks for it; the ID breaks ties of
-		// names that differ only in case.
-		slices.SortFunc(list, func(a, b *project) int {
-			c := cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
-			if desc {
-				return -c
-			}
-			return c
+	listing[*project]{
+		includes: s.projectIncludes,
+		sorts:    []string{"name"},
+		render:   func(prj *project, names []string) resource { return s.projectResource(prj, p, names) },
+	}.serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*project, reply) {
+		only, tagged := commaList(lq.Get("filter[names]")), readTaggedFilters(lq.Values)
+		list := projects.where(s, func(prj *project) bool {
+			return prj.Org == o.ExternalID && (only == nil || slices.Contains(only, prj.Name)) && containsFold(prj.Name, lq.Get("q")) &&
+				tagged.match(effectiveBindings(prj.TagBindings, nil))
 		})
-		render := func(prj *project) resource { return s.projectResource(prj, p, names) }
-		return listReply(r, list, render, inc, names)
+		return projects.order(list, lq.desc, byFold(func(prj *project) string { return prj.Name })), reply{}
 	})
 }
 

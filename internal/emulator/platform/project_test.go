@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -169,7 +170,7 @@ func TestProject_listFiltersSortsAndPages(t *testing.T) {
 			t.Errorf("%s: %s, want %s", query, got, want)
 		}
 	}
-	wantError(t, a.get(orgsPath+"/acme/projects?sort=created-at"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
+	emutest.WantAPIError(t, a.get(orgsPath+"/acme/projects?sort=created-at"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
 	wantNotFound(t, a.get(orgsPath+"/nope/projects"))
 }
 
@@ -268,7 +269,7 @@ func TestProject_includesEffectiveTagBindings(t *testing.T) {
 			t.Errorf("%s: relationship data %v", path, refs)
 		}
 	}
-	wantError(t, a.get(projectPath(id)+"?include=workspaces"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(projectPath(id)+"?include=workspaces"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 }
 
 // A project inherits the organization's execution defaults unless it sets
@@ -413,4 +414,15 @@ func TestProject_settingsAreWhatItsWorkspacesInherit(t *testing.T) {
 	// without a pool.
 	wantInvalid(t, a.do(http.MethodPatch, projectPath(prj), settings("remote", pool, true)), "/data/attributes/default-agent-pool-id", "must not be specified unless using 'agent' execution mode")
 	wantInvalid(t, a.do(http.MethodPatch, projectPath(prj), settings("agent", "", true)), "/data/attributes/default-agent-pool-id", "must be specified when using 'agent' execution mode")
+}
+
+func init() {
+	addStateFixture("projects", func(a *api) roundTrip {
+		prj := a.createProject("acme", "state-project")
+		a.do(http.MethodPatch, projectPath(prj), body("projects", map[string]any{"description": "d", "default-execution-mode": "local"},
+			map[string]any{"tag-bindings": bindings("env", "prod")})).data(a.t, http.StatusOK)
+		return roundTrip{paths: []string{
+			projectPath(prj), projectPath(prj) + "/tag-bindings", projectPath(prj) + "/effective-tag-bindings", orgsPath + "/acme/projects",
+		}}
+	})
 }

@@ -65,8 +65,13 @@ type actionLimit struct {
 	seen map[string][]time.Time // by principal, oldest first, within the window
 }
 
-func newActionLimit(n int, window time.Duration) *actionLimit {
-	return &actionLimit{n: n, window: window, seen: map[string][]time.Time{}}
+// actionLimitState is the side state of an action's own limit, n
+// requests a window, which a noun that has one registers.
+func actionLimitState(n int, window time.Duration) *sideState[actionLimit] {
+	return &sideState[actionLimit]{
+		newState: func() *actionLimit { return &actionLimit{n: n, window: window, seen: map[string][]time.Time{}} },
+		reset:    (*actionLimit).reset,
+	}
 }
 
 func (l *actionLimit) reset() {

@@ -4,14 +4,25 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Remote state consumers
+//
 // A workspace's remote state consumers are the workspaces of its
 // organization that may read its state; with global-remote-state every
 // workspace of the organization may.
+//
+//   - POST adds, PATCH replaces, DELETE removes the workspaces named by
+//     the body's data[] ({"type":"workspaces","id":...}); each answers 204.
+//     A workspace of another organization, or the workspace itself, is
+//     422 at /data/i/id. Other attributes the objects carry are ignored.
+//   - GET lists them as full workspaces, by name, paginated. With
+//     global-remote-state every other workspace of the organization is
+//     listed, unless show_only_configured=true asks for the named ones.
 
-func (s *Server) registerRemoteStateConsumers(mux *http.ServeMux) {
+func (s *Server) registerRemoteStateConsumers(mux route.Mux) {
 	path := apiPrefix + "/workspaces/{id}/relationships/remote-state-consumers"
 	s.handle(mux, "GET "+path, s.listRemoteStateConsumers)
 	for method, op := range map[string]func(cur, ids []string) []string{
@@ -35,35 +46,24 @@ func (s *Server) registerRemoteStateConsumers(mux *http.ServeMux) {
 }
 
 // listRemoteStateConsumers lists the workspaces that may read a
-// workspace's state: with global-remote-state, every other workspace of its
-// organization, unless show_only_configured is true; otherwise those it
-// names.
+// workspace's state, by name: with global-remote-state, every other
+// workspace of its organization, unless show_only_configured is true;
+// otherwise those it names.
 func (s *Server) listRemoteStateConsumers(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.workspaceIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
+	s.workspaceListing(p).serve(s, w, r, func(lq *listQuery) ([]*workspace, reply) {
 		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		consumers := slices.Clone(ws.RemoteStateConsumers)
-		if onlyConfigured, _ := strconv.ParseBool(q.Get("show_only_configured")); ws.Settings["global-remote-state"] && !onlyConfigured {
-			consumers = nil
-			for id, other := range workspaces.in(s) {
-				if other.Org == ws.Org && id != ws.ID {
-					consumers = append(consumers, id)
-				}
+		var consumers []*workspace
+		if onlyConfigured, _ := strconv.ParseBool(lq.Get("show_only_configured")); ws.Settings["global-remote-state"] && !onlyConfigured {
+			consumers = workspaces.where(s, func(other *workspace) bool { return other.Org == ws.Org && other != ws })
+		} else {
+			for _, id := range ws.RemoteStateConsumers {
+				consumers = append(consumers, workspaces.in(s)[id])
 			}
 		}
-		slices.SortFunc(consumers, func(a, b string) int {
-			return strings.Compare(strings.ToLower(workspaces.in(s)[a].Name), strings.ToLower(workspaces.in(s)[b].Name))
-		})
-		render := func(id string) resource { return s.workspaceResource(workspaces.in(s)[id], p, names) }
-		return listReply(r, consumers, render, inc, names)
+		return workspaces.order(consumers, false, byFold(func(ws *workspace) string { return ws.Name })), reply{}
 	})
 }
 

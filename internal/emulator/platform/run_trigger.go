@@ -1,14 +1,41 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
-	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Run triggers
+//
+//   - POST /workspaces/:id/run-triggers takes relationships.sourceable
+//     only (required: 422 at /data/relationships/sourceable/data): the
+//     workspace whose applies would queue runs in the path's workspace.
+//     A source not found or hidden is 404; the workspace itself, a
+//     workspace of another organization, a source the workspace already
+//     has, and a 21st source are 422 at the same pointer. Answers, of type
+//     run-triggers (ID "rt-..."), carry created-at, workspace-name and
+//     sourceable-name, and the relationships workspace and sourceable.
+//     The emulator runs nothing: a trigger queues no run.
+//   - GET /workspaces/:id/run-triggers needs filter[run-trigger][type]:
+//     inbound (the triggers that queue runs here) or outbound (those
+//     whose source this workspace is); without it, or with another value,
+//     400. Paged, oldest first; include=workspace,sourceable.
+//   - GET /run-triggers/:id (same includes), DELETE /run-triggers/:id
+//     (204). There is no update. Whoever sees the workspace's
+//     organization reads, creates and deletes its triggers.
+//   - A workspace's delete deletes the triggers it is in, as their
+//     workspace or as their source.
+//   - The platform refuses concurrent creates in one organization with
+//     "Run Trigger creation locked by another user in your organization.
+//     Please try again". The emulator serves one request at a time, so it
+//     plays that on demand: under Options.RunTriggerLock
+//     (-platform-run-trigger-lock) a create holds its organization's lock
+//     that long, and another create in the organization meanwhile is 409
+//     with those words, taking and holding nothing.
 
 // prefixRunTrigger begins the IDs of this file's objects.
 const prefixRunTrigger = "rt"
@@ -26,7 +53,7 @@ type runTrigger struct {
 	CreatedAt  time.Time `json:"created-at"`
 }
 
-func (s *Server) registerRunTriggers(mux *http.ServeMux) {
+func (s *Server) registerRunTriggers(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/workspaces/{id}/run-triggers", s.listRunTriggers)
 	s.handle(mux, "POST "+apiPrefix+"/workspaces/{id}/run-triggers", s.createRunTrigger)
 	s.handle(mux, "GET "+apiPrefix+"/run-triggers/{id}", s.readRunTrigger)
@@ -72,31 +99,22 @@ func (s *Server) runTriggerResource(rt *runTrigger) resource {
 // filter[run-trigger][type] must give: inbound, those that queue runs
 // here; outbound, those whose source this workspace is. Oldest first.
 func (s *Server) listRunTriggers(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.runTriggerIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
-		}
-		direction := q.Get("filter[run-trigger][type]")
+	listing[*runTrigger]{
+		includes: func() includes { return s.runTriggerIncludes(p) },
+		render:   plain(s.runTriggerResource),
+	}.serve(s, w, r, func(lq *listQuery) ([]*runTrigger, reply) {
+		direction := lq.Get("filter[run-trigger][type]")
 		if direction != "inbound" && direction != "outbound" {
-			return badParameter("filter[run-trigger][type]", "filter[run-trigger][type] is required: inbound or outbound, not %q", direction)
+			return nil, badParameter("filter[run-trigger][type]", "filter[run-trigger][type] is required: inbound or outbound, not %q", direction)
 		}
 		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		var list []*runTrigger
-		for _, rt := range runTriggers.in(s) {
-			if direction == "inbound" && rt.Workspace == ws.ID || direction == "outbound" && rt.Sourceable == ws.ID {
-				list = append(list, rt)
-			}
-		}
-		slices.SortFunc(list, func(a, b *runTrigger) int {
-			return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
+		list := runTriggers.where(s, func(rt *runTrigger) bool {
+			return direction == "inbound" && rt.Workspace == ws.ID || direction == "outbound" && rt.Sourceable == ws.ID
 		})
-		return listReply(r, list, s.runTriggerResource, inc, names)
+		return runTriggers.order(list, false, byTime(func(rt *runTrigger) time.Time { return rt.CreatedAt })), reply{}
 	})
 }
 
@@ -109,6 +127,16 @@ func (s *Server) readRunTrigger(w http.ResponseWriter, r *http.Request, p princi
 // create while another create in the organization holds its lock.
 const runTriggerLockedMessage = "Run Trigger creation locked by another user in your organization. Please try again"
 
+// creationLocks is, by organization (its external ID), until when a run
+// trigger's create holds the organization's creation lock (see
+// Options.RunTriggerLock); under the store's lock.
+type creationLocks map[string]time.Time
+
+var runTriggerLocks = &sideState[creationLocks]{
+	newState: func() *creationLocks { return &creationLocks{} },
+	reset:    func(l *creationLocks) { clear(*l) },
+}
+
 // createRunTrigger takes relationships.sourceable only, a workspace of the
 // same organization that p sees (404 otherwise), not the workspace itself,
 // not one it has already, and no 21st source. Under the RunTriggerLock
@@ -116,11 +144,11 @@ const runTriggerLockedMessage = "Run Trigger creation locked by another user in 
 func (s *Server) createRunTrigger(w http.ResponseWriter, r *http.Request, p principal) {
 	writeOnPath(s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, in *input) reply {
 		if hold := s.opts.RunTriggerLock; hold > 0 {
-			now := s.now()
-			if now.Before(s.runTriggerLocks[ws.Org]) {
+			now, locks := s.now(), *runTriggerLocks.on(s)
+			if now.Before(locks[ws.Org]) {
 				return errorReply(http.StatusConflict, runTriggerLockedMessage)
 			}
-			s.runTriggerLocks[ws.Org] = now.Add(hold)
+			locks[ws.Org] = now.Add(hold)
 		}
 		rl, probs := in.rels, in.probs
 		source, given := rl.one("sourceable")
@@ -209,5 +237,6 @@ func init() {
 		return organizations.in(st)[workspaces.in(st)[rt.Workspace].Org]
 	}
 	register(runTriggers)
+	registerSide(runTriggerLocks)
 	addRoutes((*Server).registerRunTriggers)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -47,11 +48,11 @@ func TestRunTriggers_createReadDelete(t *testing.T) {
 	if got := ids(r.included(t)); !slices.Equal(got, []string{src, ws}) {
 		t.Errorf("included %v, want the source then the workspace", got)
 	}
-	wantError(t, a.get(runTriggerPath(id)+"?include=runs"), http.StatusBadRequest, "bad request", "include parameter")
+	emutest.WantAPIError(t, a.get(runTriggerPath(id)+"?include=runs"), http.StatusBadRequest, "bad request", "include parameter")
 
 	// There is no update.
-	wantError(t, a.do(http.MethodPatch, runTriggerPath(id), runTriggerBody(src)), http.StatusNotFound, "not found", "no such endpoint")
-	wantStatus(t, a.do(http.MethodDelete, runTriggerPath(id), nil), http.StatusNoContent)
+	emutest.WantAPIError(t, a.do(http.MethodPatch, runTriggerPath(id), runTriggerBody(src)), http.StatusNotFound, "not found", "no such endpoint")
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, runTriggerPath(id), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(runTriggerPath(id)))
 	wantNotFound(t, a.do(http.MethodDelete, runTriggerPath(id), nil))
 }
@@ -117,7 +118,7 @@ func TestRunTriggers_listInboundAndOutbound(t *testing.T) {
 
 	// The direction is required.
 	for _, q := range []string{"", "?filter[run-trigger][type]=", "?filter[run-trigger][type]=both"} {
-		wantError(t, a.get(runTriggersPath(app)+q), http.StatusBadRequest, "bad request", "filter[run-trigger][type] is required")
+		emutest.WantAPIError(t, a.get(runTriggersPath(app)+q), http.StatusBadRequest, "bad request", "filter[run-trigger][type] is required")
 	}
 
 	r := a.get(runTriggersPath(app) + "?filter[run-trigger][type]=inbound&include=sourceable&page[size]=1&page[number]=2")
@@ -145,7 +146,7 @@ func TestRunTriggers_workspaceDeleteTakesItsTriggers(t *testing.T) {
 	in := a.createRunTrigger(app, net)
 	out := a.createRunTrigger(db, net)
 	kept := a.createRunTrigger(app, db)
-	wantStatus(t, a.do(http.MethodDelete, "/api/v2/workspaces/"+net, nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/workspaces/"+net, nil), http.StatusNoContent)
 	wantNotFound(t, a.get(runTriggerPath(in)))
 	wantNotFound(t, a.get(runTriggerPath(out)))
 	a.get(runTriggerPath(kept)).data(t, http.StatusOK)
@@ -165,7 +166,7 @@ func TestRunTriggers_creationLock(t *testing.T) {
 	app, network, web := a.workspaceID("acme", "app"), a.workspaceID("acme", "network"), a.workspaceID("acme", "web")
 	a.createRunTrigger(app, network)
 	clk.advance(999 * time.Millisecond)
-	wantError(t, a.do(http.MethodPost, runTriggersPath(web), runTriggerBody(network)), http.StatusConflict, "conflict",
+	emutest.WantAPIError(t, a.do(http.MethodPost, runTriggersPath(web), runTriggerBody(network)), http.StatusConflict, "conflict",
 		"Run Trigger creation locked by another user in your organization. Please try again")
 	a.createRunTrigger(a.workspaceID("other", "app"), a.workspaceID("other", "network"))
 	// The refused create took nothing and held nothing: a second later
@@ -181,4 +182,14 @@ func TestRunTriggers_creationLock(t *testing.T) {
 	bApp, bNetwork, bWeb := b.workspaceID("acme", "app"), b.workspaceID("acme", "network"), b.workspaceID("acme", "web")
 	b.createRunTrigger(bApp, bNetwork)
 	b.createRunTrigger(bWeb, bNetwork)
+}
+
+func init() {
+	addStateFixture("run-triggers", func(a *api) roundTrip {
+		ws, source := a.workspaceID("acme", "state-triggered"), a.workspaceID("acme", "state-source")
+		rt := a.createRunTrigger(ws, source)
+		return roundTrip{paths: []string{
+			runTriggerPath(rt), runTriggersPath(ws) + "?filter[run-trigger][type]=inbound", runTriggersPath(source) + "?filter[run-trigger][type]=outbound",
+		}}
+	})
 }

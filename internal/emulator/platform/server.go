@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/answer"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // Editions of the platform, which GET /ping tells apart by its headers.
@@ -49,13 +50,9 @@ type Server struct {
 	limiter *limiter // nil when the rate limit is off
 	now     func() time.Time
 
-	// The actions with limits of their own (see actionLimit).
-	verifies, oauthTokenDeletes *actionLimit
-
-	// runTriggerLocks is, by organization, until when a run trigger's
-	// create holds the organization's creation lock (see RunTriggerLock);
-	// under mu.
-	runTriggerLocks map[string]time.Time
+	// sides is the state the nouns keep outside the store (see
+	// sideState), by the registry's index.
+	sides []any
 
 	rateLimited atomic.Int64 // requests answered 429 by the limiter
 
@@ -77,11 +74,9 @@ func New(opts Options) (*Server, error) {
 	if opts.RateLimit == 0 {
 		opts.RateLimit = DefaultRateLimit
 	}
-	s := &Server{
-		opts: opts, now: time.Now, onChange: func() {},
-		verifies:          newActionLimit(10, time.Minute),
-		oauthTokenDeletes: newActionLimit(10, time.Minute),
-		runTriggerLocks:   map[string]time.Time{},
+	s := &Server{opts: opts, now: time.Now, onChange: func() {}}
+	for _, side := range sides {
+		s.sides = append(s.sides, side.fresh())
 	}
 	if opts.RateLimit > 0 {
 		s.limiter = newLimiter(opts.RateLimit)
@@ -98,17 +93,18 @@ func (s *Server) SetOnChange(f func()) {
 }
 
 // Reset empties the store (organizations and everything in them, users and
-// minted tokens; Options.Token stays valid) and the rate limit's buckets.
+// minted tokens; Options.Token stays valid), what the nouns keep outside
+// it, and the rate limit's buckets.
 func (s *Server) Reset() {
 	s.mu.Lock()
 	s.clear()
-	clear(s.runTriggerLocks)
+	for _, side := range sides {
+		side.resetOn(s)
+	}
 	s.mu.Unlock()
 	if s.limiter != nil {
 		s.limiter.reset()
 	}
-	s.verifies.reset()
-	s.oauthTokenDeletes.reset()
 	s.rateLimited.Store(0)
 }
 
@@ -143,7 +139,7 @@ func (s *Server) RootPaths() []string { return []string{DiscoveryPath} }
 
 // Register adds the API's routes to mux, and a catch-all for the rest of
 // its paths.
-func (s *Server) Register(mux *http.ServeMux) {
+func (s *Server) Register(mux route.Mux) {
 	for _, add := range routeSets {
 		add(s, mux)
 	}

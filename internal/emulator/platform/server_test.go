@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -59,7 +60,7 @@ func TestPing_headersOfEachEdition(t *testing.T) {
 
 func TestPing_unknownTokenIs401(t *testing.T) {
 	a := newAPI(t, platform.Options{})
-	wantError(t, a.as("nope").get("/api/v2/ping"), http.StatusUnauthorized, "unauthorized", "invalid token")
+	emutest.WantAPIError(t, a.as("nope").get("/api/v2/ping"), http.StatusUnauthorized, "unauthorized", "invalid token")
 }
 
 func TestDiscovery_givesTheAPIBase(t *testing.T) {
@@ -70,7 +71,7 @@ func TestDiscovery_givesTheAPIBase(t *testing.T) {
 	}
 	base := a.url + "/api/v2/"
 	want := map[string]any{"tfe.v2": base, "tfe.v2.1": base, "tfe.v2.2": base, "state.v2": base}
-	if got := r.json(t); !equalJSON(t, got, want) {
+	if got := emutest.JSON(t, r); !equalJSON(t, got, want) {
 		t.Fatalf("discovery document %v, want %v", got, want)
 	}
 }
@@ -96,7 +97,7 @@ func TestAuth_missingOrUnknownTokenIs401(t *testing.T) {
 		}
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		wantError(t, response{Status: resp.StatusCode, Header: resp.Header, Body: string(body)}, http.StatusUnauthorized, "unauthorized", c.detail)
+		emutest.WantAPIError(t, response{Status: resp.StatusCode, Header: resp.Header, Body: string(body)}, http.StatusUnauthorized, "unauthorized", c.detail)
 	}
 	// The scheme is case-insensitive.
 	req, _ := http.NewRequest(http.MethodGet, a.url+"/api/v2/nothing", nil)
@@ -119,10 +120,10 @@ func TestUnrouted_is404InTheAPIsForm(t *testing.T) {
 		{http.MethodGet, "/api/v2/"},
 		{http.MethodPut, "/api/v2/ping"},
 	} {
-		wantError(t, a.do(c.method, c.path, nil), http.StatusNotFound, "not found", "no such endpoint")
+		emutest.WantAPIError(t, a.do(c.method, c.path, nil), http.StatusNotFound, "not found", "no such endpoint")
 	}
 	// After the token check, as every endpoint.
-	wantStatus(t, a.as("").get("/api/v2/nothing"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as("").get("/api/v2/nothing"), http.StatusUnauthorized)
 }
 
 func TestMintUserToken(t *testing.T) {
@@ -134,7 +135,7 @@ func TestMintUserToken(t *testing.T) {
 	if parts := strings.Split(tok, "."); len(parts) != 3 || parts[1] != "atlasv1" {
 		t.Errorf("token %q, want the API's shape xxx.atlasv1.yyy", tok)
 	}
-	wantStatus(t, a.as(tok).get("/api/v2/nothing"), http.StatusNotFound)
+	emutest.WantAPIStatus(t, a.as(tok).get("/api/v2/nothing"), http.StatusNotFound)
 	for _, bad := range []string{"", "a b", strings.Repeat("a", 41)} {
 		if _, err := a.server.MintUserToken(bad); err == nil {
 			t.Errorf("MintUserToken(%q) succeeded", bad)
@@ -154,7 +155,7 @@ func TestAdmin_mintsTokens(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &v); status != http.StatusOK || err != nil || v.Token == "" {
 		t.Fatalf("mint: %d %s", status, body)
 	}
-	wantStatus(t, a.as(v.Token).get("/api/v2/nothing"), http.StatusNotFound)
+	emutest.WantAPIStatus(t, a.as(v.Token).get("/api/v2/nothing"), http.StatusNotFound)
 	for body, want := range map[string]string{
 		`{"type":"root"}`:                    `invalid type "root"`,
 		`{"type":"user","username":"a b"}`:   `username "a b"`,
@@ -215,7 +216,7 @@ func TestRateLimit_perUser(t *testing.T) {
 			t.Fatalf("request %d after an hour: %d", i, r.Status)
 		}
 	}
-	wantStatus(t, a.as(alice1).get("/api/v2/ping"), http.StatusTooManyRequests)
+	emutest.WantAPIStatus(t, a.as(alice1).get("/api/v2/ping"), http.StatusTooManyRequests)
 	if got := a.server.RateLimited(); got != 3 {
 		t.Errorf("RateLimited() = %d, want 3", got)
 	}
@@ -226,12 +227,12 @@ func TestRateLimit_perUser(t *testing.T) {
 func TestRateLimit_withoutTokenByAddress(t *testing.T) {
 	a := newAPI(t, platform.Options{RateLimit: 2})
 	newClock(a)
-	wantStatus(t, a.as("").get("/api/v2/ping"), http.StatusNoContent)
-	wantStatus(t, a.as("bad").get("/api/v2/nothing"), http.StatusUnauthorized)
-	wantStatus(t, a.as("").get("/api/v2/nothing"), http.StatusTooManyRequests)
-	wantStatus(t, a.as("bad").get("/api/v2/ping"), http.StatusTooManyRequests)
+	emutest.WantAPIStatus(t, a.as("").get("/api/v2/ping"), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.as("bad").get("/api/v2/nothing"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as("").get("/api/v2/nothing"), http.StatusTooManyRequests)
+	emutest.WantAPIStatus(t, a.as("bad").get("/api/v2/ping"), http.StatusTooManyRequests)
 	// A valid token has its own bucket.
-	wantStatus(t, a.get("/api/v2/ping"), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.get("/api/v2/ping"), http.StatusNoContent)
 }
 
 func TestRateLimit_offSendsNoLimit(t *testing.T) {
@@ -252,11 +253,11 @@ func TestReset_emptiesTokensAndBuckets(t *testing.T) {
 	a := newAPI(t, platform.Options{RateLimit: 1})
 	newClock(a)
 	alice, _ := a.server.MintUserToken("alice")
-	wantStatus(t, a.get("/api/v2/ping"), http.StatusNoContent)
-	wantStatus(t, a.get("/api/v2/ping"), http.StatusTooManyRequests)
+	emutest.WantAPIStatus(t, a.get("/api/v2/ping"), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.get("/api/v2/ping"), http.StatusTooManyRequests)
 	a.server.Reset()
-	wantStatus(t, a.get("/api/v2/ping"), http.StatusNoContent)
-	wantStatus(t, a.as(alice).get("/api/v2/ping"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.get("/api/v2/ping"), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.as(alice).get("/api/v2/ping"), http.StatusUnauthorized)
 	if got := a.server.RateLimited(); got != 0 {
 		t.Errorf("RateLimited() after Reset = %d", got)
 	}
@@ -279,7 +280,7 @@ func TestWriteError_faultsInTheAPIsForm(t *testing.T) {
 	w = httptest.NewRecorder()
 	s.WriteError(w, http.StatusServiceUnavailable, "service unavailable")
 	r := response{Status: w.Code, Header: w.Header(), Body: w.Body.String()}
-	wantError(t, r, http.StatusServiceUnavailable, "service unavailable", "service unavailable")
+	emutest.WantAPIError(t, r, http.StatusServiceUnavailable, "service unavailable", "service unavailable")
 }
 
 func TestState_roundTripOfTokens(t *testing.T) {
@@ -293,7 +294,7 @@ func TestState_roundTripOfTokens(t *testing.T) {
 	if err := b.server.UnmarshalState(data); err != nil {
 		t.Fatal(err)
 	}
-	wantStatus(t, b.as(alice).get("/api/v2/nothing"), http.StatusNotFound)
+	emutest.WantAPIStatus(t, b.as(alice).get("/api/v2/nothing"), http.StatusNotFound)
 	again, err := b.server.MarshalState()
 	if err != nil || string(again) != string(data) {
 		t.Fatalf("state after a round trip:\n%s\nwant\n%s (%v)", again, data, err)
@@ -310,7 +311,7 @@ func TestState_roundTripOfTokens(t *testing.T) {
 		}
 	}
 	// A refused file leaves the store as it was.
-	wantStatus(t, b.as(alice).get("/api/v2/nothing"), http.StatusNotFound)
+	emutest.WantAPIStatus(t, b.as(alice).get("/api/v2/nothing"), http.StatusNotFound)
 }
 
 func equalJSON(t *testing.T, a, b any) bool {

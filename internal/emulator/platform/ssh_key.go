@@ -1,13 +1,42 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # SSH keys
+//
+//   - POST /organizations/:org/ssh-keys takes name (required, not blank)
+//     and value, the private key's text (required, not blank; its format
+//     is not checked). Names need not be unique: the API's documents state
+//     no such rule. Answers, of type ssh-keys (ID "sshkey-..."), carry
+//     name only: the value is never answered (the state file keeps it).
+//   - PATCH /ssh-keys/:id changes the name; a value given there is 422 at
+//     /data/attributes/value, as the value is set on create only (the
+//     incumbent provider replaces a key whose value changes).
+//   - GET /organizations/:org/ssh-keys lists every key of the
+//     organization, by name, on one page without pagination: the API does
+//     not page this list (the incumbent client's tests say so), and page[]
+//     parameters are ignored.
+//   - Who: whoever sees the organization reads its keys, but its
+//     organization token, which the API's documents keep away from SSH
+//     keys; the owners (the organization token aside) and teams with
+//     manage-vcs-settings create, rename and delete them. The rest is 404.
+//   - PATCH /workspaces/:id/relationships/ssh-key with data.attributes.id
+//     (the key's ID, or null for none; required: 422 at
+//     /data/attributes/id) sets the workspace's ssh-key relationship, for
+//     whoever sees the workspace and the key, and answers the workspace
+//     (200). A key of another organization is 422 at /data/attributes/id;
+//     a key not found is 404.
+//   - DELETE /ssh-keys/:id deletes a key in use too (204): the workspaces
+//     that use it are left without one. The incumbent client's own tests
+//     delete a key before the workspace it is assigned to, and the API's
+//     documents state no refusal. A deleted organization takes its keys.
 
 // prefixSSHKey begins the IDs of this file's objects.
 const prefixSSHKey = "sshkey"
@@ -22,7 +51,7 @@ type sshKey struct {
 	Value string `json:"value"`
 }
 
-func (s *Server) registerSSHKeys(mux *http.ServeMux) {
+func (s *Server) registerSSHKeys(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/ssh-keys", s.listSSHKeys)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/ssh-keys", s.createSSHKey)
 	s.handle(mux, "GET "+apiPrefix+"/ssh-keys/{id}", s.readSSHKey)
@@ -89,25 +118,13 @@ func (k *sshKey) resource() resource {
 // the API does not page this list (its client's tests say so), so page[]
 // parameters are ignored and the answer has no pagination.
 func (s *Server) listSSHKeys(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
+	listing[*sshKey]{pages: whole, render: plain((*sshKey).resource)}.serve(s, w, r, func(*listQuery) ([]*sshKey, reply) {
 		o, rep, found := s.sshKeyOrgLocked(p, r.PathValue("org"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		var list []*sshKey
-		for _, k := range sshKeys.in(s) {
-			if k.Org == o.ExternalID {
-				list = append(list, k)
-			}
-		}
-		slices.SortFunc(list, func(a, b *sshKey) int {
-			return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
-		})
-		items := []resource{}
-		for _, k := range list {
-			items = append(items, k.resource())
-		}
-		return ok(document{Data: items})
+		list := sshKeys.where(s, func(k *sshKey) bool { return k.Org == o.ExternalID })
+		return sshKeys.order(list, false, byFold(func(k *sshKey) string { return k.Name })), reply{}
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -53,7 +54,7 @@ func TestSSHKey_lifecycleAnswersTheNameOnly(t *testing.T) {
 	if got := ids(list.list(t)); strings.Join(got, ",") != other+","+id {
 		t.Errorf("list %v, want both keys by name, page[] ignored", got)
 	}
-	if _, paged := list.json(t)["meta"]; paged {
+	if _, paged := emutest.JSON(t, list)["meta"]; paged {
 		t.Errorf("list has meta: %s", list.Body)
 	}
 
@@ -70,7 +71,7 @@ func TestSSHKey_lifecycleAnswersTheNameOnly(t *testing.T) {
 		t.Errorf("create answers the key's value: %s", r.Body)
 	}
 
-	wantStatus(t, a.do(http.MethodDelete, sshKeyPath(id), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, sshKeyPath(id), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(sshKeyPath(id)))
 	wantNotFound(t, a.do(http.MethodDelete, sshKeyPath(id), nil))
 	if got := ids(a.get(sshKeysPath("acme")).list(t)); len(got) != 1 || got[0] != other {
@@ -138,7 +139,7 @@ func TestSSHKey_whoSeesAndManagesKeys(t *testing.T) {
 	vcsToken, _ := a.server.MintTeamToken("acme", vcs)
 	managed := a.as(vcsToken).createSSHKey("acme", "by-team", "k")
 	a.as(vcsToken).do(http.MethodPatch, sshKeyPath(id), rename).data(t, http.StatusOK)
-	wantStatus(t, a.as(vcsToken).do(http.MethodDelete, sshKeyPath(managed), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.as(vcsToken).do(http.MethodDelete, sshKeyPath(managed), nil), http.StatusNoContent)
 }
 
 func TestSSHKey_assignedToAWorkspace(t *testing.T) {
@@ -189,13 +190,13 @@ func TestSSHKey_deleteInUseLeavesTheWorkspaceWithoutAKey(t *testing.T) {
 	ws := a.workspaceID("acme", "web")
 	key := a.createSSHKey("acme", "deploy", "k")
 	a.do(http.MethodPatch, workspacePath(ws)+"/relationships/ssh-key", assignSSHKey(key)).data(t, http.StatusOK)
-	wantStatus(t, a.do(http.MethodDelete, sshKeyPath(key), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, sshKeyPath(key), nil), http.StatusNoContent)
 	if got := relData(t, a.get(workspacePath(ws)).data(t, http.StatusOK), "ssh-key"); got != nil {
 		t.Errorf("ssh-key of the deleted key's workspace %v", got)
 	}
 
 	other := a.createSSHKey("acme", "other", "k")
-	wantStatus(t, a.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
 	wantNotFound(t, a.get(sshKeyPath(other)))
 }
 
@@ -258,4 +259,14 @@ func first(t *testing.T, st map[string]any, list string) map[string]any {
 		t.Fatalf("state has no %s", list)
 	}
 	return object(t, l[0])
+}
+
+func init() {
+	// A key, and a workspace that uses it.
+	addStateFixture("ssh-keys", func(a *api) roundTrip {
+		key := a.createSSHKey("acme", "state-deploy", privateKey)
+		ws := a.workspaceID("acme", "state-keyed")
+		a.do(http.MethodPatch, workspacePath(ws)+"/relationships/ssh-key", assignSSHKey(key)).data(a.t, http.StatusOK)
+		return roundTrip{paths: []string{sshKeyPath(key), sshKeysPath("acme"), workspacePath(ws)}}
+	})
 }

@@ -5,7 +5,32 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Plans and entitlements
+//
+//   - A new organization is on the Free plan. The site administrator alone
+//     (anyone else: 404) lists the plans, GET /admin/feature-sets (q a
+//     case-insensitive substring of the name): "Business", "Free" and
+//     "Standard (entitlement)", each a feature set "fs-..." whose ID never
+//     changes; and puts an organization on one, POST
+//     /admin/organizations/:org/subscription with the relationship
+//     feature-set (required, 422) and the limits go-tfe's test helpers send
+//     (runs-ceiling, agents-ceiling, contract-user-limit,
+//     contract-apply-limit, contract-managed-resources-limit,
+//     contract-start-at, end-at), answered 201 as a subscriptions object
+//     ("sub-..."). The plan changes no rule of the emulator but the
+//     audit-trail token, the entitlements and the organization's
+//     permissions (organization.go).
+//   - GET /organizations/:org/entitlement-set (whoever sees the
+//     organization), ID the organization's external ID: Free has
+//     operations, private-module-registry, private-run-tasks, run-tasks,
+//     sso, sentinel, state-storage, teams and vcs-integrations; Standard
+//     (entitlement) adds agents, audit-logging, cost-estimation,
+//     waypoint-templates-and-addons and infragraph (as go-tfe's tests
+//     read them); Business has every entitlement.
 
 // prefixSubscription begins the IDs of this file's objects.
 const prefixSubscription = "sub"
@@ -99,7 +124,7 @@ var subscriptionLimits = []string{
 	"contract-managed-resources-limit",
 }
 
-func (s *Server) registerSubscriptions(mux *http.ServeMux) {
+func (s *Server) registerSubscriptions(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/admin/feature-sets", s.listFeatureSets)
 	s.handle(mux, "POST "+apiPrefix+"/admin/organizations/{org}/subscription", s.updateSubscription)
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/entitlement-set", s.readEntitlementSet)
@@ -121,18 +146,19 @@ func featureSetResource(p plan) resource {
 // listFeatureSets lists the plans by name; q is a case-insensitive
 // substring of the name.
 func (s *Server) listFeatureSets(w http.ResponseWriter, r *http.Request, p principal) {
-	if rep, allowed := adminOnly(p); !allowed {
-		rep.Send(w)
-		return
-	}
-	var list []plan
-	for _, pl := range plans {
-		if containsFold(pl.Name, r.URL.Query().Get("q")) {
-			list = append(list, pl)
+	listing[plan]{render: plain(featureSetResource)}.serve(s, w, r, func(lq *listQuery) ([]plan, reply) {
+		if rep, allowed := adminOnly(p); !allowed {
+			return nil, rep
 		}
-	}
-	slices.SortFunc(list, func(a, b plan) int { return strings.Compare(a.Name, b.Name) })
-	ok(listDocument(r, list, featureSetResource, nil)).Send(w)
+		var list []plan
+		for _, pl := range plans {
+			if containsFold(pl.Name, lq.Get("q")) {
+				list = append(list, pl)
+			}
+		}
+		slices.SortFunc(list, func(a, b plan) int { return strings.Compare(a.Name, b.Name) })
+		return list, reply{}
+	})
 }
 
 // updateSubscription puts an organization on the feature set its
@@ -214,9 +240,7 @@ func entitlementSetResource(o *organization) resource {
 }
 
 func (s *Server) readEntitlementSet(w http.ResponseWriter, r *http.Request, p principal) {
-	s.inOrg(w, r, p, noIncludes, nil, func(o *organization, lq orgQuery) reply {
-		return ok(document{Data: entitlementSetResource(o)})
-	})
+	s.readInOrg(w, r, p, noIncludes, entitlementSetResource)
 }
 
 func init() { addRoutes((*Server).registerSubscriptions) }

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -50,8 +51,8 @@ func TestSubscription_featureSets(t *testing.T) {
 	a.as(alice).createOrg("alices")
 	orgToken, _ := a.server.MintOrganizationToken("acme")
 	for _, c := range []*api{a.as(alice), a.as(orgToken)} {
-		wantError(t, c.get(adminPath+"/feature-sets"), http.StatusNotFound, "not found", "site administrator")
-		wantError(t, c.do(http.MethodPost, adminPath+"/organizations/alices/subscription", nil), http.StatusNotFound, "not found", "site administrator")
+		emutest.WantAPIError(t, c.get(adminPath+"/feature-sets"), http.StatusNotFound, "not found", "site administrator")
+		emutest.WantAPIError(t, c.do(http.MethodPost, adminPath+"/organizations/alices/subscription", nil), http.StatusNotFound, "not found", "site administrator")
 	}
 }
 

@@ -8,7 +8,25 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Flat tags
+//
+//   - Tags (type tags, ID "tag-...") are the organization's; a workspace
+//     carries them, given on create as the tags relationship, or through
+//     POST and DELETE .../relationships/tags (204), each by ID or by
+//     attributes.name. A name is 1 to 255 letters, numbers, colons,
+//     hyphens and underscores, starting and ending with a letter or number;
+//     upper case is taken and lower-cased. A tag named that does not exist
+//     yet is created; a tag of another organization is 422. Adding a tag the
+//     workspace has, or removing one it has not, changes nothing. An
+//     update's tags relationship is ignored: tags are given on create
+//     only.
+//   - GET .../relationships/tags lists a workspace's tags by name, with
+//     instance-count (the workspaces that carry it), paginated; name=
+//     filters by substring.
 
 // prefixTag begins the IDs of this file's objects.
 const prefixTag = "tag"
@@ -28,7 +46,7 @@ const maxTagName = 255
 // lower-cased, as the API does.
 var validTagName = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9_:-]*[a-z0-9])?$`)
 
-func (s *Server) registerTags(mux *http.ServeMux) {
+func (s *Server) registerTags(mux route.Mux) {
 	base := apiPrefix + "/workspaces/{id}/relationships/tags"
 	s.handle(mux, "GET "+base, s.listWorkspaceTags)
 	s.handle(mux, "POST "+base, func(w http.ResponseWriter, r *http.Request, p principal) { s.writeWorkspaceTags(w, r, p, true) })
@@ -111,24 +129,16 @@ func (s *Server) tagResource(t *tag) resource {
 	}
 }
 
+// listWorkspaceTags lists a workspace's tags by name, by pages; name= keeps
+// those whose name has it.
 func (s *Server) listWorkspaceTags(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-			return rep
-		}
+	listing[*tag]{includes: noIncludes, render: plain(s.tagResource)}.serve(s, w, r, func(lq *listQuery) ([]*tag, reply) {
 		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		list := slices.Clone(ws.Tags)
-		slices.SortFunc(list, func(a, b string) int { return strings.Compare(tags.in(s)[a].Name, tags.in(s)[b].Name) })
-		var matching []*tag
-		for _, id := range list {
-			if t := tags.in(s)[id]; containsFold(t.Name, r.URL.Query().Get("name")) {
-				matching = append(matching, t)
-			}
-		}
-		return ok(listDocument(r, matching, s.tagResource, nil))
+		list := tags.where(s, func(t *tag) bool { return slices.Contains(ws.Tags, t.ID) && containsFold(t.Name, lq.Get("name")) })
+		return tags.order(list, false, byString(func(t *tag) string { return t.Name })), reply{}
 	})
 }
 

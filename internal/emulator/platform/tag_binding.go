@@ -6,7 +6,33 @@ import (
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Tag bindings
+//
+//   - A tag binding (type tag-bindings, ID "tb-...") is a key of 1 to 128
+//     characters and a value of at most 256 (may be empty). A project or a
+//     workspace has at most 10 bindings of its own: a write that would
+//     leave more (keys it has counting once) is 422 "Tag bindings cannot
+//     exceed 10 bindings per resource ...", at /data (or at the
+//     tag-bindings relationship of a create or update). A key given
+//     twice in one request is 422.
+//   - GET .../tag-bindings and GET .../relationships/tag-bindings list an
+//     object's bindings, in the order they were added, whole (not by
+//     pages). PATCH .../tag-bindings adds the keys it is given or updates
+//     their values, keeps the others, and answers the list; POST
+//     .../relationships/tag-bindings does the same and answers 204; PATCH
+//     .../relationships/tag-bindings replaces them all and answers 204. A
+//     key that stays keeps its ID.
+//   - GET .../effective-tag-bindings lists the bindings in effect (type
+//     effective-tag-bindings, ID the binding's without its prefix): a
+//     project's own; a workspace's project's, then its own, its own winning
+//     for a key both have. An inherited one has links {"inherited-from":
+//     "/api/v2/projects/:id"}, by which clients tell it; own ones have no
+//     links. Each has the relationship inherited-from: the
+//     project it comes from, or null.
 
 // prefixTagBinding begins the IDs of this file's objects.
 const prefixTagBinding = "tb"
@@ -48,7 +74,7 @@ type tagBindingOwner struct {
 // PATCH of .../tag-bindings adds or updates the keys it is given and
 // answers the list; POST of .../relationships/tag-bindings adds or updates
 // too, and PATCH there replaces them all; both answer 204.
-func (s *Server) registerTagBindings(mux *http.ServeMux, collection string, find func(p principal, id string) (tagBindingOwner, reply, bool)) {
+func (s *Server) registerTagBindings(mux route.Mux, collection string, find func(p principal, id string) (tagBindingOwner, reply, bool)) {
 	base := apiPrefix + "/" + collection + "/{id}"
 	list := func(w http.ResponseWriter, r *http.Request, p principal) {
 		s.locked(w, func() reply {

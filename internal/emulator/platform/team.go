@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -10,7 +9,55 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Teams
+//
+//   - A name is letters, numbers, spaces, - and _ ("foo bar"), not blank,
+//     unique within the organization in any case (409 pointing at
+//     /data/attributes/name). Create defaults:
+//     visibility secret (or organization), allow-member-token-management
+//     true, sso-team-id null, and every organization-access flag false:
+//     manage-policies, manage-policy-overrides, delegate-policy-overrides,
+//     manage-workspaces, manage-vcs-settings, manage-providers,
+//     manage-modules, manage-run-tasks, manage-projects, read-workspaces,
+//     read-projects, manage-membership, manage-teams,
+//     manage-organization-access, access-secret-teams, manage-agent-pools.
+//     allow-team-token-management, the name one page of the API's
+//     documents uses, is taken for allow-member-token-management, the name
+//     answers use.
+//   - Implied flags: manage-projects brings manage-workspaces and
+//     read-projects; manage-workspaces and read-projects bring
+//     read-workspaces. An implied flag is answered true whether the request
+//     gave it or not; a request that gives it false while the flag that
+//     implies it is (or stays) true is 422 at
+//     /data/attributes/organization-access/<flag>. Turning a flag off
+//     leaves the flags it brought.
+//   - Updates (PATCH) change the members they give, organization-access
+//     flag by flag.
+//   - A team's users and organization-memberships are its members' (see
+//     team_membership.go); allow-member-token-management is stored and
+//     answered but changes nothing.
+//   - Every organization has its owners team from its creation, named
+//     owners, secret, with every organization-access flag true, listed and
+//     counted as the others. Its tokens have the owners' rights. It cannot
+//     be deleted (403 "forbidden"), renamed or lose a flag (422 at the
+//     member); its visibility and its other attributes change as any
+//     team's. Its permissions.can-destroy is false.
+//   - Who sees and manages teams: the owners and a team with manage-teams
+//     see every team of the organization and create, change and delete
+//     them (the permissions of the answer say which the token may); another
+//     team token sees the teams whose visibility is organization, itself,
+//     and with access-secret-teams the secret ones too. What a token may not
+//     see, or change, is 404. The organization's permissions.can-create-team
+//     follows the same rule.
+//   - GET /organizations/:org/teams lists the teams the token sees, by
+//     name; q is a case-insensitive substring of the name, filter[names] a
+//     comma-separated list of exact names.
+//   - Delete answers 204 and takes the team's tokens (401 from then on) and
+//     its access to projects and workspaces.
 
 // prefixTeam begins the IDs of this file's objects.
 const prefixTeam = "team"
@@ -70,7 +117,7 @@ var orgAccessImplies = map[string][]string{
 // bar"), not blank.
 var validTeamName = regexp.MustCompile(`^[A-Za-z0-9 _-]*[A-Za-z0-9_-][A-Za-z0-9 _-]*$`)
 
-func (s *Server) registerTeams(mux *http.ServeMux) {
+func (s *Server) registerTeams(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/teams", s.listTeams)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/teams", s.createTeam)
 	s.handle(mux, "GET "+apiPrefix+"/teams/{id}", s.readTeam)
@@ -212,22 +259,18 @@ func (s *Server) teamResource(t *team, p principal) resource {
 	}
 }
 
+// listTeams lists the organization's teams that p sees, by name: q is a
+// part of the name, filter[names] a list of exact names.
 func (s *Server) listTeams(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, s.teamIncludes, nil, func(o *organization, lq orgQuery) reply {
-		inc, names := lq.inc, lq.names
-		only := commaList(q.Get("filter[names]"))
-		var list []*team
-		for _, t := range teams.in(s) {
-			if t.Org == o.ExternalID && s.seesTeamLocked(p, t) && (only == nil || slices.Contains(only, t.Name)) && containsFold(t.Name, q.Get("q")) {
-				list = append(list, t)
-			}
-		}
-		slices.SortFunc(list, func(a, b *team) int {
-			return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
+	listing[*team]{
+		includes: s.teamIncludes,
+		render:   func(t *team, _ []string) resource { return s.teamResource(t, p) },
+	}.serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*team, reply) {
+		only := commaList(lq.Get("filter[names]"))
+		list := teams.where(s, func(t *team) bool {
+			return t.Org == o.ExternalID && s.seesTeamLocked(p, t) && (only == nil || slices.Contains(only, t.Name)) && containsFold(t.Name, lq.Get("q"))
 		})
-		render := func(t *team) resource { return s.teamResource(t, p) }
-		return listReply(r, list, render, inc, names)
+		return teams.order(list, false, byFold(func(t *team) string { return t.Name })), reply{}
 	})
 }
 

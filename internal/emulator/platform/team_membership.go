@@ -5,31 +5,90 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
+// # Team membership
+//
 // Team membership has no table of its own: a membership of an
 // organization names the teams its user is in. The relationship endpoints
 // of teams add and remove members by username or by membership ID.
+//
+//   - A team's members are the memberships that name it. POST and DELETE
+//     /teams/:id/relationships/users take data[] of {type users, id: the
+//     username}: each must be an active member of the team's organization,
+//     else 400 "<username> is not a member of the organization" (an
+//     invited person is not yet); removing a member who is not in the team
+//     changes nothing. POST and DELETE
+//     .../relationships/organization-memberships take membership IDs,
+//     invited ones too: one of another organization, or unknown, is 400
+//     "<ou-...> is not a member of the organization", and removing one that
+//     is not in the team 400 "<ou-...> is not a member of team ...". A
+//     request changes all it names or, refused, nothing; an empty data is
+//     400. All answer 204.
+//   - Teams answer their users (the active members', by username, then the
+//     service account when the team has a token) and organization-memberships
+//     (every member, invited ones included, by creation) as relationships;
+//     users-count counts the users; include=users and
+//     include=organization-memberships include them.
+//   - GET /teams/:id/relationships/organization-memberships lists the
+//     team's memberships by pages, for whoever sees the team:
+//     filter[status] as for organization memberships,
+//     filter[is_service_account] true keeps none (service accounts have no
+//     membership) and false all; include= user, teams. A deleted team
+//     leaves its members' memberships.
+//   - The plan limits no team's members: the API's documents let a free
+//     organization change its owners team's only, yet the incumbent client's
+//     tests add members to other teams of organizations they create.
 
-func (s *Server) registerTeamMemberships(mux *http.ServeMux) {
-	s.handle(mux, "POST "+apiPrefix+"/teams/{id}/relationships/users", s.addTeamUsers)
-	s.handle(mux, "DELETE "+apiPrefix+"/teams/{id}/relationships/users", s.removeTeamUsers)
+func (s *Server) registerTeamMemberships(mux route.Mux) {
+	// A team's members are memberships, which keep the teams they are in;
+	// the API refuses a change of them with a 400, not a 422.
+	members := memberSet[team]{
+		join: func(t *team, id string) {
+			if m := organizationMemberships.in(s)[id]; !slices.Contains(m.Teams, t.ID) {
+				m.Teams = append(m.Teams, t.ID)
+			}
+		},
+		leave: func(t *team, id string) {
+			m := organizationMemberships.in(s)[id]
+			m.Teams = slices.DeleteFunc(m.Teams, func(team string) bool { return team == t.ID })
+		},
+	}
+	const empty = "data must name at least one member"
+	// By username: each an active member of the organization; removing
+	// one who is not in the team changes nothing.
+	relate(s, mux, apiPrefix+"/teams/{id}/relationships/users", relation[team]{
+		find:    s.memberManagedTeamLocked,
+		member:  func(t *team, username string, _ bool) (string, string) { return s.activeMemberNamedLocked(t, username) },
+		members: members, empty: empty, refusal: asBadRequest,
+	})
 	s.handle(mux, "GET "+apiPrefix+"/teams/{id}/relationships/organization-memberships", s.listTeamMemberships)
-	s.handle(mux, "POST "+apiPrefix+"/teams/{id}/relationships/organization-memberships", s.addTeamMemberships)
-	s.handle(mux, "DELETE "+apiPrefix+"/teams/{id}/relationships/organization-memberships", s.removeTeamMemberships)
+	// By membership ID, invited ones too; removing one that is not in the
+	// team is refused.
+	relate(s, mux, apiPrefix+"/teams/{id}/relationships/organization-memberships", relation[team]{
+		find: s.memberManagedTeamLocked,
+		member: func(t *team, id string, add bool) (string, string) {
+			m := organizationMemberships.in(s)[id]
+			switch {
+			case !add && (m == nil || m.Org != t.Org || !slices.Contains(m.Teams, t.ID)):
+				return "", id + " is not a member of team " + quote(t.Name)
+			case m == nil || m.Org != t.Org:
+				return "", id + " is not a member of the organization"
+			}
+			return id, ""
+		},
+		members: members, empty: empty, refusal: asBadRequest,
+	})
 }
 
 // teamMembershipsLocked returns the memberships in t, by creation;
 // status, when given, keeps those with it.
 func (s *Server) teamMembershipsLocked(t *team, status string) []*organizationMembership {
-	var out []*organizationMembership
-	for _, m := range organizationMemberships.in(s) {
-		if m.Org == t.Org && slices.Contains(m.Teams, t.ID) && (status == "" || m.Status == status) {
-			out = append(out, m)
-		}
-	}
-	sortMemberships(out)
-	return out
+	return byCreation(organizationMemberships.where(s, func(m *organizationMembership) bool {
+		return m.Org == t.Org && slices.Contains(m.Teams, t.ID) && (status == "" || m.Status == status)
+	}))
 }
 
 // teamUsersLocked returns t's users: those of its active memberships (an
@@ -61,140 +120,42 @@ func (s *Server) memberManagedTeamLocked(p principal, id string) (*team, reply, 
 	})
 }
 
-// teamMembersEdit reads the resource identifiers of a team membership
-// request and, under the lock, applies f to each: f returns the error of
-// one that cannot be changed, which leaves the team as it was (400).
-func (s *Server) teamMembersEdit(w http.ResponseWriter, r *http.Request, p principal, f func(t *team, id string) (func(), string)) {
-	objs, read := readObjects(w, r)
-	if !read {
-		return
-	}
-	s.locked(w, func() reply {
-		t, rep, found := s.memberManagedTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
-		}
-		if len(objs) == 0 {
-			return errorReply(http.StatusBadRequest, "data must name at least one member")
-		}
-		var changes []func()
-		for _, obj := range objs {
-			change, refused := f(t, obj.ID)
-			if refused != "" {
-				return errorReply(http.StatusBadRequest, refused)
-			}
-			changes = append(changes, change)
-		}
-		for _, change := range changes {
-			change()
-		}
-		return noContent()
-	})
-}
-
-// join and leave are the changes of one membership.
-func join(m *organizationMembership, t *team) func() {
-	return func() {
-		if !slices.Contains(m.Teams, t.ID) {
-			m.Teams = append(m.Teams, t.ID)
-		}
-	}
-}
-
-func leave(m *organizationMembership, t *team) func() {
-	return func() { m.Teams = slices.DeleteFunc(m.Teams, func(id string) bool { return id == t.ID }) }
-}
-
-// activeMemberNamedLocked returns the active membership in t's
+// activeMemberNamedLocked returns the ID of the active membership in t's
 // organization of the user named username, or the API's refusal.
-func (s *Server) activeMemberNamedLocked(t *team, username string) (*organizationMembership, string) {
+func (s *Server) activeMemberNamedLocked(t *team, username string) (string, string) {
 	refused := username + " is not a member of the organization"
 	u := s.userByNameLocked(username)
 	if u == nil {
-		return nil, refused
+		return "", refused
 	}
 	m := s.membershipOfLocked(t.Org, u.ID)
 	if m == nil || m.Status != membershipActive {
-		return nil, refused
+		return "", refused
 	}
-	return m, ""
-}
-
-// addTeamUsers adds users by username: each must be an active member of
-// the team's organization (400 "... is not a member of the organization").
-func (s *Server) addTeamUsers(w http.ResponseWriter, r *http.Request, p principal) {
-	s.teamMembersEdit(w, r, p, func(t *team, username string) (func(), string) {
-		m, refused := s.activeMemberNamedLocked(t, username)
-		if m == nil {
-			return nil, refused
-		}
-		return join(m, t), ""
-	})
-}
-
-// removeTeamUsers removes users by username; one who is a member of the
-// organization but not of the team changes nothing.
-func (s *Server) removeTeamUsers(w http.ResponseWriter, r *http.Request, p principal) {
-	s.teamMembersEdit(w, r, p, func(t *team, username string) (func(), string) {
-		m, refused := s.activeMemberNamedLocked(t, username)
-		if m == nil {
-			return nil, refused
-		}
-		return leave(m, t), ""
-	})
-}
-
-// addTeamMemberships adds members by membership ID, invited ones too.
-func (s *Server) addTeamMemberships(w http.ResponseWriter, r *http.Request, p principal) {
-	s.teamMembersEdit(w, r, p, func(t *team, id string) (func(), string) {
-		m := organizationMemberships.in(s)[id]
-		if m == nil || m.Org != t.Org {
-			return nil, id + " is not a member of the organization"
-		}
-		return join(m, t), ""
-	})
-}
-
-// removeTeamMemberships removes members by membership ID; one that is not
-// in the team is refused (400 "ou-... is not a member").
-func (s *Server) removeTeamMemberships(w http.ResponseWriter, r *http.Request, p principal) {
-	s.teamMembersEdit(w, r, p, func(t *team, id string) (func(), string) {
-		m := organizationMemberships.in(s)[id]
-		if m == nil || m.Org != t.Org || !slices.Contains(m.Teams, t.ID) {
-			return nil, id + " is not a member of team " + quote(t.Name)
-		}
-		return leave(m, t), ""
-	})
+	return m.ID, ""
 }
 
 // listTeamMemberships lists the team's memberships by pages:
 // filter[status] keeps one status, filter[is_service_account] true keeps
 // none (service accounts have no membership here) and false all.
 func (s *Server) listTeamMemberships(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.locked(w, func() reply {
-		inc := s.membershipIncludes(p)
-		names, rep, valid := inc.parse(q)
-		if !valid {
-			return rep
+	s.membershipListing(p).serve(s, w, r, func(lq *listQuery) ([]*organizationMembership, reply) {
+		status := lq.Get("filter[status]")
+		if rep := membershipStatusFilter(status); rep.status != 0 {
+			return nil, rep
 		}
-		status := q.Get("filter[status]")
-		if refused, valid := membershipStatusFilter(status); !valid {
-			return refused
-		}
-		service := q.Get("filter[is_service_account]")
+		service := lq.Get("filter[is_service_account]")
 		if service != "" && service != "true" && service != "false" {
-			return badParameter("filter[is_service_account]", "Invalid filter[is_service_account] %q: must be true or false", service)
+			return nil, badParameter("filter[is_service_account]", "Invalid filter[is_service_account] %q: must be true or false", service)
 		}
 		t, rep, found := s.visibleTeamLocked(p, r.PathValue("id"))
-		if !found {
-			return rep
+		switch {
+		case !found:
+			return nil, rep
+		case service == "true":
+			return nil, reply{}
 		}
-		list := s.teamMembershipsLocked(t, status)
-		if service == "true" {
-			list = nil
-		}
-		return listReply(r, list, s.membershipResource, inc, names)
+		return s.teamMembershipsLocked(t, status), reply{}
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -48,9 +49,9 @@ func TestTeamMembership_byUsername(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	wantStatus(t, a.do(http.MethodPost, teamUsersPath(team), usernames("alice", "admin")), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodPost, teamUsersPath(team), usernames("alice", "admin")), http.StatusNoContent)
 	// Adding again changes nothing.
-	wantStatus(t, a.do(http.MethodPost, teamUsersPath(team), usernames("alice")), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodPost, teamUsersPath(team), usernames("alice")), http.StatusNoContent)
 	d := a.get("/api/v2/teams/" + team + "?include=users")
 	res := d.data(t, http.StatusOK)
 	wantAttrs(t, res, map[string]any{"users-count": 2})
@@ -68,7 +69,7 @@ func TestTeamMembership_byUsername(t *testing.T) {
 
 	// Only active members join by username: the refusal changes nothing.
 	for _, name := range []string{"stranger", "nobody"} {
-		wantError(t, a.do(http.MethodPost, teamUsersPath(team), usernames("admin", name)), http.StatusBadRequest, "bad request",
+		emutest.WantAPIError(t, a.do(http.MethodPost, teamUsersPath(team), usernames("admin", name)), http.StatusBadRequest, "bad request",
 			name+" is not a member of the organization")
 	}
 	a.do(http.MethodPost, teamMembershipsPath(team), refs("organization-memberships", invited))
@@ -76,13 +77,13 @@ func TestTeamMembership_byUsername(t *testing.T) {
 		t.Errorf("an invited member is among the users: %v", got)
 	}
 
-	wantStatus(t, a.do(http.MethodDelete, teamUsersPath(team), usernames("alice")), http.StatusNoContent)
-	wantStatus(t, a.do(http.MethodDelete, teamUsersPath(team), usernames("alice")), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, teamUsersPath(team), usernames("alice")), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, teamUsersPath(team), usernames("alice")), http.StatusNoContent)
 	if got := teamRelIDs(t, a, team, "users"); len(got) != 1 {
 		t.Errorf("users after removing alice %v", got)
 	}
-	wantError(t, a.do(http.MethodDelete, teamUsersPath(team), usernames("stranger")), http.StatusBadRequest, "bad request", "is not a member")
-	wantError(t, a.do(http.MethodPost, teamUsersPath(team), map[string]any{"data": []any{}}), http.StatusBadRequest, "bad request", "at least one")
+	emutest.WantAPIError(t, a.do(http.MethodDelete, teamUsersPath(team), usernames("stranger")), http.StatusBadRequest, "bad request", "is not a member")
+	emutest.WantAPIError(t, a.do(http.MethodPost, teamUsersPath(team), map[string]any{"data": []any{}}), http.StatusBadRequest, "bad request", "at least one")
 }
 
 func TestTeamMembership_byMembershipID(t *testing.T) {
@@ -94,7 +95,7 @@ func TestTeamMembership_byMembershipID(t *testing.T) {
 	active, _, _ := a.server.AddMember("acme", "alice", "")
 	foreign := a.invite("other", "olga@example.com")
 
-	wantStatus(t, a.do(http.MethodPost, teamMembershipsPath(team), refs("organization-memberships", invited, active)), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodPost, teamMembershipsPath(team), refs("organization-memberships", invited, active)), http.StatusNoContent)
 	if got := teamRelIDs(t, a, team, "organization-memberships"); strings.Join(got, ",") != invited+","+active {
 		t.Errorf("organization-memberships %v", got)
 	}
@@ -106,7 +107,7 @@ func TestTeamMembership_byMembershipID(t *testing.T) {
 	if len(inc) != 2 || inc[0]["type"] != "organization-memberships" {
 		t.Errorf("included %v", inc)
 	}
-	wantError(t, a.do(http.MethodPost, teamMembershipsPath(team), refs("organization-memberships", foreign)), http.StatusBadRequest, "bad request", foreign+" is not a member")
+	emutest.WantAPIError(t, a.do(http.MethodPost, teamMembershipsPath(team), refs("organization-memberships", foreign)), http.StatusBadRequest, "bad request", foreign+" is not a member")
 
 	list := a.get(teamMembershipsPath(team) + "?filter[status]=invited")
 	if got := ids(list.list(t)); strings.Join(got, ",") != invited {
@@ -119,17 +120,17 @@ func TestTeamMembership_byMembershipID(t *testing.T) {
 		t.Errorf("pagination %v", got)
 	}
 
-	wantStatus(t, a.do(http.MethodDelete, teamMembershipsPath(team), refs("organization-memberships", invited)), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, teamMembershipsPath(team), refs("organization-memberships", invited)), http.StatusNoContent)
 	// Removing one that is not in the team, or no longer exists, is 400.
-	wantError(t, a.do(http.MethodDelete, teamMembershipsPath(team), refs("organization-memberships", invited)), http.StatusBadRequest, "bad request", invited+" is not a member")
-	wantStatus(t, a.do(http.MethodDelete, membershipPath(active), nil), http.StatusNoContent)
-	wantError(t, a.do(http.MethodDelete, teamMembershipsPath(team), refs("organization-memberships", active)), http.StatusBadRequest, "bad request", active+" is not a member")
+	emutest.WantAPIError(t, a.do(http.MethodDelete, teamMembershipsPath(team), refs("organization-memberships", invited)), http.StatusBadRequest, "bad request", invited+" is not a member")
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, membershipPath(active), nil), http.StatusNoContent)
+	emutest.WantAPIError(t, a.do(http.MethodDelete, teamMembershipsPath(team), refs("organization-memberships", active)), http.StatusBadRequest, "bad request", active+" is not a member")
 	if got := teamRelIDs(t, a, team, "organization-memberships"); len(got) != 0 {
 		t.Errorf("organization-memberships at the end %v", got)
 	}
 	// A deleted team leaves its members' memberships.
 	a.do(http.MethodPost, teamMembershipsPath(team), refs("organization-memberships", invited))
-	wantStatus(t, a.do(http.MethodDelete, "/api/v2/teams/"+team, nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/teams/"+team, nil), http.StatusNoContent)
 	if got := relData(t, a.get(membershipPath(invited)).data(t, http.StatusOK), "teams"); !equalJSON(t, got, []any{}) {
 		t.Errorf("membership's teams after the team's delete %v", got)
 	}
@@ -157,7 +158,7 @@ func TestTeamMembership_serviceAccount(t *testing.T) {
 	// The team's token reads its service account as its account.
 	wantAttrs(t, a.as(token).get("/api/v2/account/details").data(t, http.StatusOK), map[string]any{"username": "api-team_" + suffix})
 	// Nobody adds it by name: it is no member.
-	wantError(t, a.do(http.MethodPost, teamUsersPath(team), usernames("api-team_"+suffix)), http.StatusBadRequest, "bad request", "is not a member")
+	emutest.WantAPIError(t, a.do(http.MethodPost, teamUsersPath(team), usernames("api-team_"+suffix)), http.StatusBadRequest, "bad request", "is not a member")
 }
 
 // Those who manage membership change teams' members; other teams are

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -203,7 +204,7 @@ func TestTeamProjectAccess_listNeedsItsProject(t *testing.T) {
 		t.Errorf("web lists %v", ids(got))
 	}
 	r = a.get(teamProjectsPath)
-	wantError(t, r, http.StatusBadRequest, "bad request", "filter[project][id] is required")
+	emutest.WantAPIError(t, r, http.StatusBadRequest, "bad request", "filter[project][id] is required")
 	if !strings.Contains(r.Body, `"parameter":"filter[project][id]"`) {
 		t.Errorf("400 %s does not name the parameter", r.Body)
 	}
@@ -271,4 +272,12 @@ func TestTeamProjectAccess_goesWithItsProject(t *testing.T) {
 		t.Fatalf("delete: %d %s", r.Status, r.Body)
 	}
 	wantNotFound(t, a.get(teamProjectPath(id)))
+}
+
+func init() {
+	addStateFixture("team-projects", func(a *api) roundTrip {
+		team, prj := a.createTeam("acme", "state-project-team"), a.createProject("acme", "state-team-project")
+		tp := a.createTeamProject(team, prj, map[string]any{"access": "custom", "project-access": map[string]any{"settings": "update"}})
+		return roundTrip{paths: []string{teamProjectPath(tp), teamProjectsPath + "?filter[project][id]=" + prj}}
+	})
 }

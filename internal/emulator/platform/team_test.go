@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -225,7 +226,7 @@ func TestTeam_listFiltersAndPages(t *testing.T) {
 			t.Errorf("%s: %s, want %s", query, got, want)
 		}
 	}
-	wantError(t, a.get(orgsPath+"/acme/teams?include=projects"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(orgsPath+"/acme/teams?include=projects"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 	wantNotFound(t, a.get(orgsPath+"/nope/teams"))
 }
 
@@ -316,8 +317,8 @@ func TestTeam_deleteTakesItsTokensAndAccess(t *testing.T) {
 		t.Fatalf("delete: %d %s", r.Status, r.Body)
 	}
 	wantNotFound(t, a.get(teamPath(id)))
-	wantStatus(t, a.as(tok).get(orgsPath+"/acme"), http.StatusUnauthorized)
-	wantStatus(t, a.as(secretOf(t, described)).get(orgsPath+"/acme"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(tok).get(orgsPath+"/acme"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(secretOf(t, described)).get(orgsPath+"/acme"), http.StatusUnauthorized)
 	wantNotFound(t, a.get("/api/v2/authentication-tokens/"+wantID(t, described["id"], "at")))
 	wantNotFound(t, a.get(teamProjectPath(access)))
 	wantNotFound(t, a.do(http.MethodDelete, teamPath(id), nil))
@@ -337,7 +338,7 @@ func TestTeam_goWithTheirOrganization(t *testing.T) {
 	}
 	wantNotFound(t, a.get(teamPath(id)))
 	wantNotFound(t, a.get(teamProjectPath(access)))
-	wantStatus(t, a.as(tok).get(orgsPath), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(tok).get(orgsPath), http.StatusUnauthorized)
 	a.createOrg("acme")
 	a.createTeam("acme", "devs")
 }
@@ -446,4 +447,13 @@ func TestTeam_stateRefusesWhatNoRequestStores(t *testing.T) {
 			t.Errorf("UnmarshalState(%s) succeeded", bad)
 		}
 	}
+}
+
+func init() {
+	addStateFixture("teams", func(a *api) roundTrip {
+		team := wantID(a.t, a.createTeamWith("acme", map[string]any{
+			"name": "state-team", "visibility": "organization", "organization-access": access("manage-workspaces", "read-workspaces"),
+		})["id"], "team")
+		return roundTrip{paths: []string{teamPath(team), orgsPath + "/acme/teams"}}
+	})
 }

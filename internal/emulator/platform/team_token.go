@@ -1,12 +1,43 @@
 package platform
 
 import (
-	"cmp"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Team tokens
+//
+//   - A team has any number of tokens with a description (POST
+//     /teams/:id/authentication-tokens; description required, not blank and
+//     unique within the team: 409 at /data/attributes/description) and one
+//     legacy token without (POST /teams/:id/authentication-token, which
+//     replaces the one it had; a description given there is ignored).
+//     expired-at is an ISO 8601 time still to come (422 otherwise); null or
+//     absent, the server sets it two years after the token's creation.
+//   - Answers are of type authentication-tokens, ID "at-...": created-at,
+//     last-used-at (always null: the emulator does not record use),
+//     description (null for the legacy token), token (the secret, in the
+//     create answer only, null elsewhere) and expired-at; relationships
+//     team and created-by (the user, team or organization whose token
+//     created it; null for a minted token).
+//   - The secret is a bearer token of the team until it expires or is
+//     deleted.
+//   - GET and DELETE /authentication-tokens/:id read and delete a team
+//     token, described or legacy (not the organization token); GET and
+//     DELETE /teams/:id/authentication-token the legacy one (404 when there
+//     is none). GET /organizations/:org/team-tokens lists the tokens of the
+//     teams the token sees, without secrets: q is a case-insensitive
+//     substring of the team's name; sort is expired-at (the default; those
+//     that never expire last), team-name, created-by or last-used-at, "-"
+//     reversing; ties go by creation.
+//   - Creating and deleting tokens is for those who manage teams (not a
+//     team's own token, whatever allow-member-token-management says; 404);
+//     reading is for whoever sees the team.
+//   - The token endpoints, the organization token's too, and those of team
+//     project access have no includes: an include is 400.
 
 // A team's tokens are API tokens that act for the team (see auth.go). A
 // team has any number of tokens with a description, unique within the
@@ -14,7 +45,7 @@ import (
 // token replaces. Both kinds, and the organization token
 // (organization_token.go), are answered as type authentication-tokens.
 
-func (s *Server) registerTeamTokens(mux *http.ServeMux) {
+func (s *Server) registerTeamTokens(mux route.Mux) {
 	s.handle(mux, "POST "+apiPrefix+"/teams/{id}/authentication-tokens", s.createTeamToken)
 	s.handle(mux, "GET "+apiPrefix+"/authentication-tokens/{id}", s.readTeamToken)
 	s.handle(mux, "DELETE "+apiPrefix+"/authentication-tokens/{id}", s.deleteTeamToken)
@@ -232,49 +263,40 @@ func (s *Server) deleteTeamToken(w http.ResponseWriter, r *http.Request, p princ
 // listTeamTokens lists the tokens of the organization's teams that p
 // sees, legacy ones included: q is a case-insensitive substring of the
 // team's name; sort is expired-at (the default; tokens that never expire
-// last), team-name, created-by or last-used-at, "-" reversing.
+// last), team-name, created-by or last-used-at (which no token has), "-"
+// reversing; ties go by creation.
 func (s *Server) listTeamTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, noIncludes, []string{"expired-at", "team-name", "created-by", "last-used-at"}, func(o *organization, lq orgQuery) reply {
-		field, desc := lq.sort, lq.desc
-		var list []*token
-		for _, tok := range tokens.in(s) {
-			if tok.Kind != kindTeam || tok.Organization != o.ExternalID {
-				continue
-			}
-			if t := teams.in(s)[tok.Subject]; s.seesTeamLocked(p, t) && containsFold(t.Name, q.Get("q")) {
-				list = append(list, tok)
-			}
-		}
-		byExpiry := func(a, b *token) int {
-			switch {
-			case a.ExpiredAt == nil && b.ExpiredAt == nil:
-				return 0
-			case a.ExpiredAt == nil:
-				return 1
-			case b.ExpiredAt == nil:
-				return -1
-			}
-			return a.ExpiredAt.Compare(*b.ExpiredAt)
-		}
-		slices.SortFunc(list, func(a, b *token) int {
-			var c int
-			switch field {
-			case "team-name":
-				c = strings.Compare(strings.ToLower(teams.in(s)[a.Subject].Name), strings.ToLower(teams.in(s)[b.Subject].Name))
-			case "created-by":
-				c = strings.Compare(a.CreatedBy, b.CreatedBy)
-			case "expired-at", "":
-				c = byExpiry(a, b)
-			}
-			c = cmp.Or(c, a.CreatedAt.Compare(b.CreatedAt), strings.Compare(a.ID, b.ID))
-			if desc {
-				return -c
-			}
-			return c
+	listing[*token]{
+		includes: noIncludes,
+		sorts:    []string{"expired-at", "team-name", "created-by", "last-used-at"},
+		render:   func(tok *token, _ []string) resource { return s.tokenResource(tok, false) },
+	}.serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*token, reply) {
+		list := tokens.where(s, func(tok *token) bool {
+			t := teams.in(s)[tok.Subject]
+			return tok.Kind == kindTeam && tok.Organization == o.ExternalID && s.seesTeamLocked(p, t) && containsFold(t.Name, lq.Get("q"))
 		})
-		render := func(tok *token) resource { return s.tokenResource(tok, false) }
-		return ok(listDocument(r, list, render, nil))
+		var by []func(a, b *token) int
+		switch lq.sort {
+		case "team-name":
+			by = append(by, byFold(func(tok *token) string { return teams.in(s)[tok.Subject].Name }))
+		case "created-by":
+			by = append(by, byString(func(tok *token) string { return tok.CreatedBy }))
+		case "expired-at", "":
+			by = append(by, func(a, b *token) int {
+				switch {
+				case a.ExpiredAt == nil && b.ExpiredAt == nil:
+					return 0
+				case a.ExpiredAt == nil:
+					return 1
+				case b.ExpiredAt == nil:
+					return -1
+				}
+				return a.ExpiredAt.Compare(*b.ExpiredAt)
+			})
+		}
+		// A token's key in its table is its secret: ties go by ID.
+		by = append(by, byTime(func(tok *token) time.Time { return tok.CreatedAt }), byString(func(tok *token) string { return tok.ID }))
+		return tokens.order(list, lq.desc, by...), reply{}
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -61,7 +62,7 @@ func TestTeamToken_createAnswersTheSecretOnce(t *testing.T) {
 	tok.get(orgsPath+"/acme").data(t, http.StatusOK)
 	tok.createProject("acme", "by-team")
 	clk.advance(time.Hour)
-	wantError(t, tok.get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "expired at 2025-06-01T13:00:00.000Z")
+	emutest.WantAPIError(t, tok.get(orgsPath+"/acme"), http.StatusUnauthorized, "unauthorized", "expired at 2025-06-01T13:00:00.000Z")
 }
 
 // Clients send a token create's data.type as authentication-token,
@@ -121,7 +122,7 @@ func TestTeamToken_legacyTokenIsReplaced(t *testing.T) {
 	wantDefaultExpiry(t, first)
 	second := a.do(http.MethodPost, legacy, tokenBody("authentication-token", map[string]any{"description": "ignored"})).data(t, http.StatusCreated)
 	wantAttrs(t, second, map[string]any{"description": nil})
-	wantStatus(t, a.as(secretOf(t, first)).get(orgsPath+"/acme"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(secretOf(t, first)).get(orgsPath+"/acme"), http.StatusUnauthorized)
 	a.as(secretOf(t, second)).get(orgsPath+"/acme").data(t, http.StatusOK)
 	a.as(described).get(orgsPath+"/acme").data(t, http.StatusOK)
 
@@ -136,7 +137,7 @@ func TestTeamToken_legacyTokenIsReplaced(t *testing.T) {
 	if r := a.do(http.MethodDelete, legacy, nil); r.Status != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", r.Status, r.Body)
 	}
-	wantStatus(t, a.as(secretOf(t, second)).get(orgsPath+"/acme"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(secretOf(t, second)).get(orgsPath+"/acme"), http.StatusUnauthorized)
 	a.as(described).get(orgsPath+"/acme").data(t, http.StatusOK)
 	wantNotFound(t, a.get(legacy))
 	wantNotFound(t, a.do(http.MethodDelete, legacy, nil))
@@ -144,7 +145,7 @@ func TestTeamToken_legacyTokenIsReplaced(t *testing.T) {
 	// MintTeamToken gives the legacy token too.
 	minted, _ := a.server.MintTeamToken("acme", team)
 	again, _ := a.server.MintTeamToken("acme", team)
-	wantStatus(t, a.as(minted).get(orgsPath+"/acme"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(minted).get(orgsPath+"/acme"), http.StatusUnauthorized)
 	d = a.get(legacy).data(t, http.StatusOK)
 	if relID(t, d, "created-by", "users") != "" {
 		t.Errorf("a minted token's created-by: %v", d["relationships"])
@@ -161,7 +162,7 @@ func TestTeamToken_deleteByID(t *testing.T) {
 	if r := a.do(http.MethodDelete, path, nil); r.Status != http.StatusNoContent || r.Body != "" {
 		t.Fatalf("delete: %d %s", r.Status, r.Body)
 	}
-	wantStatus(t, a.as(secretOf(t, d)).get(orgsPath+"/acme"), http.StatusUnauthorized)
+	emutest.WantAPIStatus(t, a.as(secretOf(t, d)).get(orgsPath+"/acme"), http.StatusUnauthorized)
 	wantNotFound(t, a.get(path))
 	wantNotFound(t, a.do(http.MethodDelete, path, nil))
 	// The description is free again.
@@ -214,7 +215,7 @@ func TestTeamToken_listOfTheOrganization(t *testing.T) {
 			t.Errorf("%s: %s, want %s", query, got, want)
 		}
 	}
-	wantError(t, a.get(orgsPath+"/acme/team-tokens?sort=description"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
+	emutest.WantAPIError(t, a.get(orgsPath+"/acme/team-tokens?sort=description"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
 	wantNotFound(t, a.get(orgsPath+"/nope/team-tokens"))
 	// A team that does not see the secret teams does not see their tokens.
 	plain := a.createTeam("acme", "plain")
@@ -280,8 +281,8 @@ func TestTeamToken_endpointsHaveNoIncludes(t *testing.T) {
 		if strings.Contains(path, "?") {
 			sep = "&"
 		}
-		wantStatus(t, a.get(path+sep+"include="), http.StatusOK)
-		wantError(t, a.get(path+sep+"include=team"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+		emutest.WantAPIStatus(t, a.get(path+sep+"include="), http.StatusOK)
+		emutest.WantAPIError(t, a.get(path+sep+"include=team"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 	}
 }
 

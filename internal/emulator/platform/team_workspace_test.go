@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -97,7 +98,7 @@ func TestTeamWorkspaceAccess_fixedLevelsRefuseOtherPermissions(t *testing.T) {
 	r := a.do(http.MethodPost, teamWorkspacesPath, teamWorkspaceBody(team, ws, map[string]any{"access": "read", "runs": "apply"}))
 	wantInvalid(t, r, "/data/attributes/runs", "Runs is read-only when access level is 'read'; use the 'custom' access level to set this attribute.")
 	// Clients join the title and the detail into their error.
-	wantError(t, r, http.StatusUnprocessableEntity, "invalid attribute", "Runs is read-only when access level is 'read'")
+	emutest.WantAPIError(t, r, http.StatusUnprocessableEntity, "invalid attribute", "Runs is read-only when access level is 'read'")
 	wantInvalid(t, a.do(http.MethodPost, teamWorkspacesPath, teamWorkspaceBody(team, ws, map[string]any{"access": "write", "workspace-locking": false})),
 		"/data/attributes/workspace-locking", "Workspace locking is read-only when access level is 'write'")
 	wantInvalid(t, a.do(http.MethodPost, teamWorkspacesPath, teamWorkspaceBody(team, ws, map[string]any{"access": "custom", "variables": "all"})),
@@ -148,7 +149,7 @@ func TestTeamWorkspaceAccess_createRules(t *testing.T) {
 
 	wantNotFound(t, a.get(teamWorkspacePath("nonexisting")))
 	wantNotFound(t, a.do(http.MethodPatch, teamWorkspacePath("tws-AAAAAAAAAAAAAAAA"), body("team-workspaces", map[string]any{"access": "read"}, nil)))
-	wantStatus(t, a.do(http.MethodDelete, teamWorkspacePath(first), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, teamWorkspacePath(first), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(teamWorkspacePath(first)))
 	wantNotFound(t, a.do(http.MethodDelete, teamWorkspacePath(first), nil))
 }
@@ -163,14 +164,14 @@ func TestTeamWorkspaceAccess_listByWorkspace(t *testing.T) {
 	al := a.createTeamWorkspace(alpha, ws, map[string]any{"access": "write"})
 	a.createTeamWorkspace(alpha, other, map[string]any{"access": "admin"})
 
-	wantError(t, a.get(teamWorkspacesPath), http.StatusBadRequest, "bad request", "filter[workspace][id] is required")
+	emutest.WantAPIError(t, a.get(teamWorkspacesPath), http.StatusBadRequest, "bad request", "filter[workspace][id] is required")
 	wantNotFound(t, a.get(teamWorkspacesPath+"?filter[workspace][id]=ws-AAAAAAAAAAAAAAAA"))
 
 	all := a.get(teamWorkspacesPath + "?filter[workspace][id]=" + ws)
 	if got := strings.Join(ids(all.list(t)), ","); got != al+","+z {
 		t.Errorf("list %s, want by team name %s,%s", got, al, z)
 	}
-	if _, paged := all.json(t)["meta"]; paged {
+	if _, paged := emutest.JSON(t, all)["meta"]; paged {
 		t.Errorf("a list without page[] is paged: %s", all.Body)
 	}
 	paged := a.get(teamWorkspacesPath + "?filter[workspace][id]=" + ws + "&page[size]=1&page[number]=2")
@@ -218,7 +219,7 @@ func TestTeamWorkspaceAccess_whoSeesAndManages(t *testing.T) {
 	m.get(teamWorkspacePath(secret)).data(t, http.StatusOK)
 	m.do(http.MethodPatch, teamWorkspacePath(id), body("team-workspaces", map[string]any{"access": "plan"}, nil)).data(t, http.StatusOK)
 	m.createTeamWorkspace(managers, ws, map[string]any{"access": "admin"})
-	wantStatus(t, m.do(http.MethodDelete, teamWorkspacePath(id), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, m.do(http.MethodDelete, teamWorkspacePath(id), nil), http.StatusNoContent)
 }
 
 func TestTeamWorkspaceAccess_goesWithItsTeamAndWorkspace(t *testing.T) {
@@ -231,13 +232,13 @@ func TestTeamWorkspaceAccess_goesWithItsTeamAndWorkspace(t *testing.T) {
 	ofWorkspace := a.createTeamWorkspace(ops, ws, map[string]any{"access": "read"})
 	kept := a.createTeamWorkspace(ops, other, map[string]any{"access": "read"})
 
-	wantStatus(t, a.do(http.MethodDelete, "/api/v2/teams/"+devs, nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/teams/"+devs, nil), http.StatusNoContent)
 	wantNotFound(t, a.get(teamWorkspacePath(ofDevs)))
-	wantStatus(t, a.do(http.MethodDelete, workspacePath(ws), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, workspacePath(ws), nil), http.StatusNoContent)
 	wantNotFound(t, a.get(teamWorkspacePath(ofWorkspace)))
 	a.get(teamWorkspacePath(kept)).data(t, http.StatusOK)
 
-	wantStatus(t, a.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, orgsPath+"/acme", nil), http.StatusNoContent)
 	wantNotFound(t, a.get(teamWorkspacePath(kept)))
 }
 
@@ -301,4 +302,12 @@ func TestTeamWorkspaceAccess_stateKeepsAccesses(t *testing.T) {
 			t.Errorf("%s: loaded", name)
 		}
 	}
+}
+
+func init() {
+	addStateFixture("team-workspaces", func(a *api) roundTrip {
+		team, ws := a.createTeam("acme", "state-workspace-team"), a.workspaceID("acme", "state-team-workspace")
+		tw := a.createTeamWorkspace(team, ws, map[string]any{"access": "custom", "runs": "plan"})
+		return roundTrip{paths: []string{teamWorkspacePath(tw), teamWorkspacesPath + "?filter[workspace][id]=" + ws}}
+	})
 }

@@ -8,14 +8,43 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Users and the current account
+//
+//   - A user (type users, ID "user-...") has a username (null while an
+//     invited person has not signed up: see organization_membership.go) and
+//     an email. Minted users get username@example.com; the site
+//     administrator (Options.Token) is the user "admin", admin@example.com,
+//     stored once it is first used.
+//   - GET /users/:id answers username, email (the API's documents say
+//     others see a name and a picture only, yet memberships include their
+//     users with the email, and clients match on it), avatar-url,
+//     is-service-account, auth-method "tfc", v2-only false and permissions,
+//     to the user itself, to whoever sees an organization it is a member of,
+//     and to the administrator; others are 404, as for an unknown ID.
+//   - GET /account/details answers the token's own account: the user's
+//     attributes with unconfirmed-email, is-admin (and the deprecated
+//     is-site-admin; true for the administrator), is-sso-login false,
+//     two-factor {enabled, verified} (both false) and the relationship
+//     authenticated-resource. A team token's account is its service
+//     account; an organization token has none (404). PATCH /account/update
+//     changes username (unique: 422) and email, which waits as
+//     unconfirmed-email (the emulator sends no confirmation; giving the
+//     current email back drops it).
+//   - A team that has a token has a service account, the synthetic user its
+//     tokens act as: is-service-account true, username "api-team_" and the
+//     team ID's characters, ID "user-" and the same; it is listed among the
+//     team's users and read at /users/:id, and is no member of anything.
 
 // prefixUser begins the IDs of this file's objects.
 const prefixUser = "user"
 
 // user is a person of the platform. Minted user tokens create users with a
 // username; an invitation to an organization creates one with an email
-// only, until the invitation is accepted (see organization memberships).
+// only, until the invitation is accepted (see organization_membership.go).
 type user struct {
 	ID string `json:"id"`
 	// Username is empty until an invited person signs up.
@@ -201,7 +230,7 @@ func (s *Server) accountResource(u *user, p principal) resource {
 	return res
 }
 
-func (s *Server) registerUsers(mux *http.ServeMux) {
+func (s *Server) registerUsers(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/users/{id}", s.readUser)
 	s.handle(mux, "GET "+apiPrefix+"/account/details", s.readAccount)
 	s.handle(mux, "PATCH "+apiPrefix+"/account/update", s.updateAccount)

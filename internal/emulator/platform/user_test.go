@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -65,7 +66,7 @@ func TestUser_read(t *testing.T) {
 	if _, there := attrs(t, d)["is-admin"]; there {
 		t.Errorf("another user's answer has is-admin: %v", attrs(t, d))
 	}
-	wantError(t, a.get("/api/v2/users/"+alice+"?include=x"), http.StatusBadRequest, "bad request", "include parameter")
+	emutest.WantAPIError(t, a.get("/api/v2/users/"+alice+"?include=x"), http.StatusBadRequest, "bad request", "include parameter")
 
 	bobToken, _ := a.server.MintUserToken("bob")
 	bob := a.as(bobToken)
@@ -75,4 +76,23 @@ func TestUser_read(t *testing.T) {
 	wantNotFound(t, a.get("/api/v2/users/user-AAAAAAAAAAAAAAAA"))
 	teamToken, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
 	a.as(teamToken).get("/api/v2/users/"+alice).data(t, http.StatusOK)
+}
+
+func init() {
+	// A user whose change of email waits for confirmation.
+	addStateFixture("users", func(a *api) roundTrip {
+		carol, err := a.server.MintUserToken("carol")
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		a.as(carol).do(http.MethodPatch, "/api/v2/account/update", body("users", map[string]any{"email": "carol@example.org"}, nil)).data(a.t, http.StatusOK)
+		return roundTrip{
+			paths: []string{"/api/v2/users/" + platform.UserID(a.server, "carol")},
+			check: func(t *testing.T, b *api) {
+				wantAttrs(t, b.as(carol).get("/api/v2/account/details").data(t, http.StatusOK), map[string]any{
+					"username": "carol", "email": "carol@example.com", "unconfirmed-email": "carol@example.org",
+				})
+			},
+		}
+	})
 }

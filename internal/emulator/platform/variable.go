@@ -11,7 +11,40 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Variables
+//
+//   - A workspace's variables are at /workspaces/:id/vars, a set's at
+//     /varsets/:id/relationships/vars; each variable has its read, update
+//     and delete at .../:var_id (a variable of another parent is 404
+//     there).
+//   - key (required, not blank) and category (required, terraform or env);
+//     value "", description "", hcl false and sensitive false unless
+//     given. A key is unique within its parent and category, in its case:
+//     409 "conflict" at /data/attributes/key, the contract's answer to a
+//     duplicate, as the API's documents do not say.
+//   - A sensitive variable's value is answered null, everywhere;
+//     sensitive cannot go back to false (422 at /data/attributes/sensitive);
+//     the value can still be written.
+//   - description is at most 512 characters (422 "description is too long
+//     (maximum is 512 characters, ...)"; go-tfe's tests send 516 and 539).
+//   - version-id (64 hex digits) is new on create and on every update,
+//     whatever it changes, one that changes nothing included (go-tfe's
+//     "without any changes" expects a new one); reads keep it, and a
+//     refused update changes nothing.
+//   - PATCH changes the members it gives; data.id is neither required nor
+//     checked (the path names the variable).
+//   - Answers: key, value, description, category, hcl, sensitive,
+//     version-id, created-at; the relationship configurable (type
+//     workspaces, its related link the workspace's path by organization and
+//     name) or varset (type varsets); links self, the variable's path.
+//   - Lists are by key and category, by pages. The endpoints have no
+//     includes (an include is 400).
+//   - Whoever sees the workspace or the set manages its variables. A
+//     deleted workspace or set takes its variables.
 
 // prefixVariable begins the IDs of this file's objects.
 const prefixVariable = "var"
@@ -74,7 +107,7 @@ func (vp variableParent) adopt(v *variable) {
 // registerVariables adds the variable endpoints under base, the path of a
 // parent's variables, whose parents find looks up for a principal:
 // POST and GET base, and GET, PATCH and DELETE base/{var_id}.
-func (s *Server) registerVariables(mux *http.ServeMux, base string, find func(p principal, id string) (variableParent, reply, bool)) {
+func (s *Server) registerVariables(mux route.Mux, base string, find func(p principal, id string) (variableParent, reply, bool)) {
 	s.handle(mux, "POST "+base, func(w http.ResponseWriter, r *http.Request, p principal) {
 		obj, read := readObject(w, r)
 		if !read {
@@ -100,15 +133,12 @@ func (s *Server) registerVariables(mux *http.ServeMux, base string, find func(p 
 		})
 	})
 	s.handle(mux, "GET "+base, func(w http.ResponseWriter, r *http.Request, p principal) {
-		s.locked(w, func() reply {
-			if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-				return rep
-			}
+		listing[*variable]{includes: noIncludes, render: plain(s.variableResource)}.serve(s, w, r, func(*listQuery) ([]*variable, reply) {
 			vp, rep, found := find(p, r.PathValue("id"))
 			if !found {
-				return rep
+				return nil, rep
 			}
-			return ok(listDocument(r, s.variablesOfLocked(vp.id()), s.variableResource, nil))
+			return s.variablesOfLocked(vp.id()), reply{}
 		})
 	})
 	one := func(p principal, r *http.Request) (variableParent, *variable, reply, bool) {
@@ -255,18 +285,11 @@ func (s *Server) variableChangedLocked(vp variableParent) {
 	}
 }
 
-// variablesOfLocked lists the variables of a parent, by key and category.
+// variablesOfLocked returns the variables of the workspace or set parent,
+// by key and category.
 func (s *Server) variablesOfLocked(parent string) []*variable {
-	var list []*variable
-	for _, v := range vars.in(s) {
-		if v.parent() == parent {
-			list = append(list, v)
-		}
-	}
-	slices.SortFunc(list, func(a, b *variable) int {
-		return cmp.Or(strings.Compare(a.Key, b.Key), strings.Compare(a.Category, b.Category), strings.Compare(a.ID, b.ID))
-	})
-	return list
+	return vars.order(vars.where(s, func(v *variable) bool { return v.parent() == parent }), false,
+		byString(func(v *variable) string { return v.Key }), byString(func(v *variable) string { return v.Category }))
 }
 
 // variableResource renders v: the value of a sensitive variable is null;
@@ -303,7 +326,7 @@ func (s *Server) variableResource(v *variable) resource {
 	}
 }
 
-func (s *Server) registerWorkspaceVariables(mux *http.ServeMux) {
+func (s *Server) registerWorkspaceVariables(mux route.Mux) {
 	s.registerVariables(mux, apiPrefix+"/workspaces/{id}/vars", func(p principal, id string) (variableParent, reply, bool) {
 		ws, rep, found := s.visibleWorkspaceLocked(p, id)
 		return variableParent{workspace: ws}, rep, found

@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -10,7 +9,57 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Variable sets
+//
+//   - A name (required, not blank) is unique within the organization in
+//     any case (409). Create defaults: description "", global false,
+//     priority false, no assignments and no variables.
+//   - The parent relationship is the organization, named by its name in
+//     any case, as paths name it (or null), or one of its projects, named by
+//     its ID; the two are told apart by the ID, whatever type the client
+//     sends. Another organization, or
+//     a project of another organization, is 422. The parent cannot change
+//     (422 at /data/relationships/parent/data; giving the same one is
+//     taken). A set owned by a project cannot be global (422 at
+//     /data/attributes/global) and is assigned to that project and its
+//     workspaces only (422 otherwise).
+//   - PUT and PATCH both update, changing the attributes they give. The
+//     relationships workspaces and projects, when given, replace the set's
+//     assignments (empty clears them); vars adds the variables it gives,
+//     complete definitions under the variables' rules (a key and category
+//     given twice, or that the set has, is 422 at the variable's key).
+//   - A global set applies to every workspace and is assigned to nothing:
+//     a global set given workspaces or projects is 422 at
+//     /data/attributes/global, making a set global drops its assignments,
+//     and assigning a global set is 422. Two global sets of an organization
+//     cannot share a variable (key and category): creating a global set,
+//     making a set global, or adding or changing a variable of one so that
+//     they would is 422.
+//   - POST .../relationships/workspaces and .../relationships/projects add
+//     the workspaces or projects data[] names ({type, id}), DELETE removes
+//     them; both answer 204; adding what is assigned or removing what is
+//     not changes nothing; one of another organization is 422 at
+//     /data/<i>/id.
+//   - Answers: name, description, global, priority, created-at, updated-at
+//     (the last change of the set, its assignments or its variables),
+//     var-count, workspace-count, project-count; relationships
+//     organization, parent, vars, workspaces, projects, and stacks (always
+//     empty).
+//   - Lists, by name and by pages, q a case-insensitive substring of the
+//     name: GET /organizations/:org/varsets every set; GET
+//     /projects/:id/varsets the global sets and those assigned to the
+//     project; GET /workspaces/:id/varsets the global sets and those
+//     assigned to the workspace or to its project. include= knows
+//     workspaces, projects and vars, which are included, and stacks, which
+//     adds nothing, on reads and lists.
+//   - Whoever sees the organization manages its sets, as its projects and
+//     workspaces. Delete answers 204 and takes the set's variables. A
+//     deleted workspace or project leaves the sets' assignments; a deleted
+//     project takes the sets it owns.
 
 // prefixVarset begins the IDs of this file's objects.
 const prefixVarset = "varset"
@@ -34,7 +83,7 @@ type variableSet struct {
 	UpdatedAt     time.Time `json:"updated-at"`
 }
 
-func (s *Server) registerVariableSets(mux *http.ServeMux) {
+func (s *Server) registerVariableSets(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/varsets", s.listOrganizationVarsets)
 	s.handle(mux, "POST "+apiPrefix+"/organizations/{org}/varsets", s.createVarset)
 	s.handle(mux, "GET "+apiPrefix+"/projects/{id}/varsets", s.listProjectVarsets)
@@ -43,13 +92,29 @@ func (s *Server) registerVariableSets(mux *http.ServeMux) {
 	s.handle(mux, "PATCH "+apiPrefix+"/varsets/{id}", s.updateVarset)
 	s.handle(mux, "PUT "+apiPrefix+"/varsets/{id}", s.updateVarset)
 	s.handle(mux, "DELETE "+apiPrefix+"/varsets/{id}", s.deleteVarset)
-	for _, kind := range []string{"workspaces", "projects"} {
-		path := apiPrefix + "/varsets/{id}/relationships/" + kind
-		s.handle(mux, "POST "+path, func(w http.ResponseWriter, r *http.Request, p principal) {
-			s.assignVarset(w, r, p, kind, true)
-		})
-		s.handle(mux, "DELETE "+path, func(w http.ResponseWriter, r *http.Request, p principal) {
-			s.assignVarset(w, r, p, kind, false)
+	// The workspaces and projects a set is assigned to: a global set is
+	// assigned to none.
+	for _, assigned := range []struct {
+		kind string
+		list func(*variableSet) *[]string
+	}{
+		{"workspaces", func(vs *variableSet) *[]string { return &vs.Workspaces }},
+		{"projects", func(vs *variableSet) *[]string { return &vs.Projects }},
+	} {
+		kind := assigned.kind
+		relate(s, mux, apiPrefix+"/varsets/{id}/relationships/"+kind, relation[variableSet]{
+			find: s.visibleVarsetLocked,
+			member: func(vs *variableSet, id string, _ bool) (string, string) {
+				return id, s.unassignableLocked(vs, kind, id)
+			},
+			members: keptIn(assigned.list),
+			closed: func(vs *variableSet) string {
+				if vs.Global {
+					return fmt.Sprintf("variable set %s is global: it applies to every workspace and is assigned to none", vs.ID)
+				}
+				return ""
+			},
+			changed: func(vs *variableSet) { vs.UpdatedAt = s.now().UTC() },
 		})
 	}
 	s.registerVariables(mux, apiPrefix+"/varsets/{id}/relationships/vars", func(p principal, id string) (variableParent, reply, bool) {
@@ -136,63 +201,51 @@ func (s *Server) varsetResource(vs *variableSet) resource {
 	}
 }
 
-// listVarsets answers a list of the variable sets of org that match, by
-// name; q is a case-insensitive substring of the name.
-func (s *Server) listVarsets(r *http.Request, inc includes, names []string, org string, match func(*variableSet) bool) reply {
-	var list []*variableSet
-	for _, vs := range variableSets.in(s) {
-		if vs.Org == org && match(vs) && containsFold(vs.Name, r.URL.Query().Get("q")) {
-			list = append(list, vs)
-		}
-	}
-	slices.SortFunc(list, func(a, b *variableSet) int {
-		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
+// varsetListing is the listing of the lists of variable sets.
+func (s *Server) varsetListing(p principal) listing[*variableSet] {
+	return listing[*variableSet]{includes: func() includes { return s.varsetIncludes(p) }, render: plain(s.varsetResource)}
+}
+
+// varsetsLocked returns the variable sets of org that match, by name; q is
+// a case-insensitive substring of the name.
+func (s *Server) varsetsLocked(lq *listQuery, org string, match func(*variableSet) bool) []*variableSet {
+	list := variableSets.where(s, func(vs *variableSet) bool {
+		return vs.Org == org && match(vs) && containsFold(vs.Name, lq.Get("q"))
 	})
-	return listReply(r, list, s.varsetResource, inc, names)
+	return variableSets.order(list, false, byFold(func(vs *variableSet) string { return vs.Name }))
 }
 
 func (s *Server) listOrganizationVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.inOrg(w, r, p, func() includes { return s.varsetIncludes(p) }, nil, func(o *organization, lq orgQuery) reply {
-		inc, names := lq.inc, lq.names
-		return s.listVarsets(r, inc, names, o.ExternalID, func(*variableSet) bool { return true })
+	s.varsetListing(p).serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*variableSet, reply) {
+		return s.varsetsLocked(lq, o.ExternalID, func(*variableSet) bool { return true }), reply{}
 	})
 }
 
 // listProjectVarsets lists the sets applied to a project: the global ones
 // and those assigned to it.
 func (s *Server) listProjectVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.varsetIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
+	s.varsetListing(p).serve(s, w, r, func(lq *listQuery) ([]*variableSet, reply) {
 		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		return s.listVarsets(r, inc, names, prj.Org, func(vs *variableSet) bool {
+		return s.varsetsLocked(lq, prj.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Projects, prj.ID)
-		})
+		}), reply{}
 	})
 }
 
 // listWorkspaceVarsets lists the sets applied to a workspace: the global
 // ones, those assigned to it and those assigned to its project.
 func (s *Server) listWorkspaceVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		inc := s.varsetIncludes(p)
-		names, rep, valid := inc.parse(r.URL.Query())
-		if !valid {
-			return rep
-		}
+	s.varsetListing(p).serve(s, w, r, func(lq *listQuery) ([]*variableSet, reply) {
 		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		return s.listVarsets(r, inc, names, ws.Org, func(vs *variableSet) bool {
+		return s.varsetsLocked(lq, ws.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Workspaces, ws.ID) || slices.Contains(vs.Projects, ws.Project)
-		})
+		}), reply{}
 	})
 }
 
@@ -244,40 +297,42 @@ func (s *Server) varsetParentLocked(o *organization, rl relationships) (string, 
 }
 
 // assignmentsLocked reads the workspaces or projects (kind) a request
-// assigns vs to, resource objects whose pointers are base and their index:
-// each must be of vs's organization, and, when a project owns vs, that
-// project or one of its workspaces.
+// assigns vs to, resource objects whose pointers are base and their index,
+// each once.
 func (s *Server) assignmentsLocked(vs *variableSet, kind string, objs []object, base string, probs *problems) []string {
 	var ids []string
 	for i, o := range objs {
-		at := base + "/" + strconv.Itoa(i) + "/id"
-		switch kind {
-		case "workspaces":
-			ws := workspaces.in(s)[o.ID]
-			switch {
-			case ws == nil || ws.Org != vs.Org:
-				probs.add(at, "workspace %q: not a workspace of this organization", o.ID)
-				continue
-			case vs.ParentProject != "" && ws.Project != vs.ParentProject:
-				probs.add(at, "workspace %s is not in project %s, which owns the variable set", o.ID, vs.ParentProject)
-				continue
-			}
-		case "projects":
-			prj := projects.in(s)[o.ID]
-			switch {
-			case prj == nil || prj.Org != vs.Org:
-				probs.add(at, "project %q: not a project of this organization", o.ID)
-				continue
-			case vs.ParentProject != "" && prj.ID != vs.ParentProject:
-				probs.add(at, "project %s: a variable set owned by project %s is assigned to that project only", o.ID, vs.ParentProject)
-				continue
-			}
+		if refused := s.unassignableLocked(vs, kind, o.ID); refused != "" {
+			probs.add(base+"/"+strconv.Itoa(i)+"/id", "%s", refused)
+			continue
 		}
 		if !slices.Contains(ids, o.ID) {
 			ids = append(ids, o.ID)
 		}
 	}
 	return ids
+}
+
+// unassignableLocked says why vs cannot be assigned to the workspace or
+// project (kind) id, "" when it can: it must be of vs's organization, and,
+// when a project owns vs, that project or one of its workspaces.
+func (s *Server) unassignableLocked(vs *variableSet, kind, id string) string {
+	if kind == "workspaces" {
+		switch ws := workspaces.in(s)[id]; {
+		case ws == nil || ws.Org != vs.Org:
+			return fmt.Sprintf("workspace %q: not a workspace of this organization", id)
+		case vs.ParentProject != "" && ws.Project != vs.ParentProject:
+			return fmt.Sprintf("workspace %s is not in project %s, which owns the variable set", id, vs.ParentProject)
+		}
+		return ""
+	}
+	switch prj := projects.in(s)[id]; {
+	case prj == nil || prj.Org != vs.Org:
+		return fmt.Sprintf("project %q: not a project of this organization", id)
+	case vs.ParentProject != "" && prj.ID != vs.ParentProject:
+		return fmt.Sprintf("project %s: a variable set owned by project %s is assigned to that project only", id, vs.ParentProject)
+	}
+	return ""
 }
 
 // varsetRequest is what a create or an update asks of a set's
@@ -430,42 +485,6 @@ func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principa
 func (s *Server) deleteVarset(w http.ResponseWriter, r *http.Request, p principal) {
 	onPath(s, w, r, p, s.visibleVarsetLocked, func(vs *variableSet) reply {
 		variableSets.remove(s, vs)
-		return noContent()
-	})
-}
-
-// assignVarset adds (or removes) the workspaces or projects (kind) the
-// body's data[] names to (from) a set's assignments, and answers 204. A
-// global set is assigned to nothing: 422. Adding what is assigned, or
-// removing what is not, changes nothing.
-func (s *Server) assignVarset(w http.ResponseWriter, r *http.Request, p principal, kind string, add bool) {
-	objs, read := readObjects(w, r)
-	if !read {
-		return
-	}
-	onPath(s, w, r, p, s.visibleVarsetLocked, func(vs *variableSet) reply {
-		var probs problems
-		if vs.Global {
-			probs.add("/data", "variable set %s is global: it applies to every workspace and is assigned to none", vs.ID)
-			return probs.reply()
-		}
-		ids := s.assignmentsLocked(vs, kind, objs, "/data", &probs)
-		if len(probs) > 0 {
-			return probs.reply()
-		}
-		list := &vs.Workspaces
-		if kind == "projects" {
-			list = &vs.Projects
-		}
-		for _, id := range ids {
-			if add && !slices.Contains(*list, id) {
-				*list = append(*list, id)
-			}
-		}
-		if !add {
-			*list = slices.DeleteFunc(*list, func(id string) bool { return slices.Contains(ids, id) })
-		}
-		vs.UpdatedAt = s.now().UTC()
 		return noContent()
 	})
 }

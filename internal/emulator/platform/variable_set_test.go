@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -355,7 +356,7 @@ func TestVariableSet_includes(t *testing.T) {
 			}
 		}
 	}
-	wantError(t, a.get(varsetPath(id)+"?include=organization"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(varsetPath(id)+"?include=organization"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 }
 
 // Deleting a set deletes its variables; a deleted workspace or project
@@ -483,4 +484,15 @@ func TestVariableSet_stateRefusesWhatNoRequestStores(t *testing.T) {
 			t.Errorf("UnmarshalState(%s) succeeded", bad)
 		}
 	}
+}
+
+func init() {
+	// A set assigned to a workspace and a project, and a set a project owns.
+	addStateFixture("varsets", func(a *api) roundTrip {
+		ws, prj := a.workspaceID("acme", "state-varset-user"), a.createProject("acme", "state-varset-project")
+		vs := wantID(a.t, a.createVarset("acme", map[string]any{"name": "state-shared", "priority": true},
+			map[string]any{"workspaces": refs("workspaces", ws), "projects": refs("projects", prj)})["id"], "varset")
+		a.createVarset("acme", map[string]any{"name": "state-owned"}, map[string]any{"parent": rel("projects", prj)})
+		return roundTrip{paths: []string{varsetPath(vs), orgsPath + "/acme/varsets", projectPath(prj) + "/varsets", workspacePath(ws) + "/varsets"}}
+	})
 }

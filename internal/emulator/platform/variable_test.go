@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -281,8 +282,8 @@ func TestVariable_listPages(t *testing.T) {
 	}
 	// The variable endpoints have no includes; an empty include is none.
 	a.get(workspaceVarsPath(ws) + "?include=").list(t)
-	wantError(t, a.get(workspaceVarsPath(ws)+"?include=configurable"), http.StatusBadRequest, "bad request", "Invalid include parameter")
-	wantError(t, a.get(workspaceVarsPath(ws)+"/"+wantID(t, list[0]["id"], "var")+"?include=workspace"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(workspaceVarsPath(ws)+"?include=configurable"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(workspaceVarsPath(ws)+"/"+wantID(t, list[0]["id"], "var")+"?include=workspace"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 	if list := a.get(workspaceVarsPath(ws) + "?page[number]=2").list(t); len(list) != 3 || attrs(t, list[2])["key"] != "k22" {
 		t.Errorf("second page %v", ids(list))
 	}
@@ -338,4 +339,15 @@ func TestVariable_chunkedBodies(t *testing.T) {
 		d = sendChunked(t, http.MethodPatch, a.url+path+"/"+wantID(t, d["id"], "var"), root, body("vars", map[string]any{"value": "w"}, nil)).data(t, http.StatusOK)
 		wantAttrs(t, d, map[string]any{"key": "k", "value": "w"})
 	}
+}
+
+func init() {
+	// A workspace's variable and a set's.
+	addStateFixture("vars", func(a *api) roundTrip {
+		ws := a.workspaceID("acme", "state-variables")
+		vs := wantID(a.t, a.createVarset("acme", map[string]any{"name": "state-variables"}, nil)["id"], "varset")
+		a.createVariable(workspaceVarsPath(ws), map[string]any{"key": "k", "value": "v", "category": "env", "sensitive": true})
+		a.createVariable(varsetVarsPath(vs), map[string]any{"key": "k", "value": "v", "category": "terraform", "hcl": true})
+		return roundTrip{paths: []string{workspaceVarsPath(ws), varsetVarsPath(vs), workspacePath(ws) + "/all-vars"}}
+	})
 }

@@ -12,7 +12,142 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
+
+// # Workspaces
+//
+//   - A name is 1 to 90 letters, numbers, - and _, unique within the
+//     organization in any case (409 pointing at /data/attributes/name).
+//     Reads, updates, deletes and safe deletes take the workspace by ID
+//     (/workspaces/:id) or by organization and name
+//     (/organizations/:org/workspaces/:name, the name matched exactly).
+//   - Create defaults: allow-destroy-plan true, assessments-enabled false,
+//     auto-apply false, auto-apply-run-trigger false, auto-destroy-at
+//     null, auto-destroy-activity-duration null,
+//     inherits-project-auto-destroy true, description null,
+//     file-triggers-enabled true, global-remote-state false,
+//     project-remote-state false, queue-all-runs false, source-name and
+//     source-url null, speculative-enabled true,
+//     structured-run-output-enabled true, terraform-version
+//     DefaultTerraformVersion (the latest version, as the API resolves an
+//     omitted one), trigger-prefixes and trigger-patterns [],
+//     working-directory "", vcs-repo null, hyok-enabled false, and the
+//     project's execution settings (setting-overwrites both false).
+//   - A workspace created without the project relationship (or with its
+//     data null) lands in its organization's default project; the
+//     relationship on an update moves it (null leaves it). A project of
+//     another organization, or an unknown ID, is 422 at
+//     /data/relationships/project/data.
+//   - Rules: auto-destroy-at is an ISO 8601 time (answered in UTC; null
+//     unsets); auto-destroy-activity-duration is 1 to 4 digits and d or h
+//     (null unsets); the two are kept as given, neither computed from the
+//     other. A workspace that has no duration of its own and
+//     inherits-project-auto-destroy (the default) answers its project's
+//     auto-destroy-activity-duration, which a change of the project's
+//     reaches; its own, or inherits-project-auto-destroy false, shows its
+//     own. terraform-version is an exact version (1.9.5, 1.10.0-beta1),
+//     "latest", or comma-separated constraints (~> 1.9, >= 1.0, < 2.0),
+//     answered as given. trigger-patterns and trigger-prefixes replace
+//     each other: a request that sets one non-empty clears the other, and
+//     only one that gives both non-empty is refused (422 at
+//     /data/attributes/trigger-patterns). hyok-enabled, once true, cannot be turned off (422).
+//   - Execution: execution-mode and agent-pool-id (or the agent-pool
+//     relationship) follow the organization's rule; setting either makes
+//     both the workspace's own (setting-overwrites both true), and
+//     setting-overwrites {"execution-mode": false, "agent-pool": false} goes
+//     back to inheriting from the project, which inherits from the
+//     organization, so a change of their defaults reaches the workspaces
+//     that inherit. The deprecated operations is answered true but in local
+//     mode; written, false means local, true remote (agent stays agent); it
+//     cannot be given with execution-mode (422). The agent-pool
+//     relationship carries the pool in effect, null but in agent mode; the
+//     pool must be one of the organization's (422), and need not allow the
+//     workspace: allowed and excluded workspaces and projects are kept
+//     and filter lists, and limit nothing else.
+//   - vcs-repo: identifier (owner/name, required), branch, ingress-submodules,
+//     tags-regex (a valid regular expression), and exactly one of
+//     oauth-token-id and codehost-app-installation-id (an OAuth token of
+//     the organization, see oauth_token.go: otherwise 422 at
+//     /data/attributes/vcs-repo/oauth-token-id; a code-host app
+//     installation ID is taken as given, registered or not, since the
+//     real server's check is undocumented). On an
+//     update its members merge into the current connection (one of the
+//     two IDs replaces the other); null removes it. tags-regex cannot be
+//     set with trigger-patterns or trigger-prefixes, nor given with
+//     file-triggers-enabled true. Answers add display-identifier (the
+//     identifier), repository-http-url and service-provider (through an
+//     OAuth token, its client's http-url and service-provider; "github"
+//     and "github_app" through an installation) and webhook-url null (the
+//     emulator receives no webhooks), and vcs-repo-identifier.
+//   - Answers have every attribute and relationship on every endpoint
+//     (create, read, update, list): resource-count (0 until set with
+//     SetResourceCount), apply-duration-average and plan-duration-average
+//     (milliseconds), policy-check-failures, run-failures and
+//     workspace-kpis-runs-count (null until set with SetPerformance; the
+//     changelog's "workspaces-kpis-run-count" is this attribute, named as
+//     clients read it),
+//     tag-names (sorted), locked, environment "default", source
+//     "tfe-api", permissions (can-force-delete: see below), and the
+//     relationships organization, project, agent-pool, current-run,
+//     latest-run, current-state-version, current-configuration-version
+//     and readme (null), ssh-key (the key assigned, see ssh_key.go; null
+//     without), outputs ([]), tags, locked-by (the user or
+//     team holding the lock, null when unlocked), vars (the workspace's own
+//     variables, by key and category, with its link), and links to
+//     remote-state-consumers, tag-bindings and effective-tag-bindings.
+//     links are self (/api/v2/organizations/:org/workspaces/:name) and
+//     self-html.
+//   - include= knows the API's whole list for workspaces; organization,
+//     project, effective-tag-bindings and vars are included, the others
+//     (current_run, current-state-version, readme, outputs, locked_by, ...)
+//     add nothing, as the emulator holds no runs, states or outputs.
+//   - GET /organizations/:org/workspaces: search[name] is a case-insensitive
+//     substring; search[wildcard-name] takes * at the start, the end or
+//     both; search[tags] (comma-separated) keeps the workspaces with all
+//     those flat tags, search[exclude-tags] (or search[exclude_tags], as
+//     the changelog spells it) drops those with any;
+//     filter[project][id] one project; filter[tagged][i][key] and
+//     [value] keep the workspaces whose effective tag bindings have each
+//     key (with that value, when one is given: an empty value, which
+//     clients send for a key alone, is any value); filter[current-run][status]
+//     matches none, as no workspace has runs. sort is name (the default) or
+//     current-run.created-at, which is by name too, "-" reversing.
+//   - Locking: POST /workspaces/:id/actions/lock locks the workspace for
+//     the user or the team whose token asks, and answers the workspace
+//     (200, locked true, locked-by naming the holder); a locked one is 409
+//     "... is already locked by ...". An organization token locks nothing
+//     (403 "forbidden"): a lock is held by a user, a team or a run, the
+//     kinds locked-by names. The body (a reason) is not kept. .../unlock
+//     unlocks a lock its principal holds (another user's or team's is 409
+//     "Unable to unlock workspace ...: it is locked by User "name"" or
+//     "Team "name"", the words clients match); .../force-unlock unlocks
+//     whoever holds it, for anyone who sees the workspace. Both are 409
+//     "... is already unlocked" for a workspace that is not locked. A lock
+//     changes nothing else: a locked workspace is updated and
+//     force-deleted as any other.
+//   - GET /workspaces/:id/all-vars lists, by pages and by key and category,
+//     the variables a run of the workspace gets: for each key and category
+//     one variable, from the first of, in order: priority variable sets
+//     that are global, assigned to its project, assigned to it; its own
+//     variables; the other sets assigned to it, to its project, global.
+//     Between two sets of one rank, the set whose name comes first (by
+//     byte order) wins. It has no includes.
+//   - Deletion: POST .../actions/safe-delete deletes a workspace that is
+//     not locked and manages no resources (204); a locked one is 409
+//     "Workspace is currently locked. Workspace must be unlocked before it
+//     can be safely deleted ...", and one whose resource-count is
+//     above 0 409 "conflict" ("... has N resources under management
+//     and cannot be safely deleted ..."), whoever asks: the organization's
+//     allow-force-delete-workspaces does not soften safe delete, it says
+//     who may force-delete. DELETE force-deletes (204): a workspace with
+//     resources under management only by the organization's owners, or by
+//     anyone when the organization allows force delete; others get 403
+//     "forbidden". Anyone who sees a workspace without resources may
+//     delete it either way. permissions.can-force-delete says which applies
+//     to the token. A deleted workspace leaves every remote state
+//     consumers list.
 
 // prefixWorkspace begins the IDs of this file's objects.
 const prefixWorkspace = "ws"
@@ -111,7 +246,7 @@ var (
 	validRepoIdentifier   = regexp.MustCompile(`^\S+/\S+$`)
 )
 
-func (s *Server) registerWorkspaces(mux *http.ServeMux) {
+func (s *Server) registerWorkspaces(mux route.Mux) {
 	byName := apiPrefix + "/organizations/{org}/workspaces/{name}"
 	byID := apiPrefix + "/workspaces/{id}"
 	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/workspaces", s.listWorkspaces)
@@ -741,25 +876,36 @@ func matchWildcard(name, pattern string) bool {
 	return name == core
 }
 
+// workspaceListing is the listing of the lists of workspaces, each
+// rendered with the includes the request names.
+func (s *Server) workspaceListing(p principal) listing[*workspace] {
+	return listing[*workspace]{
+		includes: func() includes { return s.workspaceIncludes(p) },
+		render:   func(ws *workspace, names []string) resource { return s.workspaceResource(ws, p, names) },
+	}
+}
+
+// listWorkspaces lists the organization's workspaces by name, for both
+// sorts: no workspace has a current run.
 func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p principal) {
-	q := r.URL.Query()
-	s.inOrg(w, r, p, func() includes { return s.workspaceIncludes(p) }, []string{"name", "current-run.created-at"}, func(o *organization, lq orgQuery) reply {
-		inc, names, desc := lq.inc, lq.names, lq.desc
-		withTags := lowerAll(commaList(q.Get("search[tags]")))
-		withoutTags := lowerAll(commaList(cmp.Or(q.Get("search[exclude-tags]"), q.Get("search[exclude_tags]"))))
-		tagged := readTaggedFilters(q)
-		match := func(ws *workspace) bool {
-			if ws.Org != o.ExternalID || !containsFold(ws.Name, q.Get("search[name]")) {
+	l := s.workspaceListing(p)
+	l.sorts = []string{"name", "current-run.created-at"}
+	l.serveInOrg(s, w, r, p, func(o *organization, lq *listQuery) ([]*workspace, reply) {
+		withTags := lowerAll(commaList(lq.Get("search[tags]")))
+		withoutTags := lowerAll(commaList(cmp.Or(lq.Get("search[exclude-tags]"), lq.Get("search[exclude_tags]"))))
+		tagged := readTaggedFilters(lq.Values)
+		list := workspaces.where(s, func(ws *workspace) bool {
+			if ws.Org != o.ExternalID || !containsFold(ws.Name, lq.Get("search[name]")) {
 				return false
 			}
-			if pattern := q.Get("search[wildcard-name]"); pattern != "" && !matchWildcard(ws.Name, pattern) {
+			if pattern := lq.Get("search[wildcard-name]"); pattern != "" && !matchWildcard(ws.Name, pattern) {
 				return false
 			}
-			if id := q.Get("filter[project][id]"); id != "" && ws.Project != id {
+			if id := lq.Get("filter[project][id]"); id != "" && ws.Project != id {
 				return false
 			}
 			// No workspace has runs: a run status matches none.
-			if q.Get("filter[current-run][status]") != "" {
+			if lq.Get("filter[current-run][status]") != "" {
 				return false
 			}
 			if withTags != nil || withoutTags != nil {
@@ -775,27 +921,9 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 					}
 				}
 			}
-			if tagged == nil {
-				return true
-			}
-			return tagged.match(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]))
-		}
-		var list []*workspace
-		for _, ws := range workspaces.in(s) {
-			if match(ws) {
-				list = append(list, ws)
-			}
-		}
-		// By name, for both sorts: no workspace has a current run.
-		slices.SortFunc(list, func(a, b *workspace) int {
-			c := cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.ID, b.ID))
-			if desc {
-				return -c
-			}
-			return c
+			return tagged == nil || tagged.match(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]))
 		})
-		render := func(ws *workspace) resource { return s.workspaceResource(ws, p, names) }
-		return listReply(r, list, render, inc, names)
+		return workspaces.order(list, lq.desc, byFold(func(ws *workspace) string { return ws.Name })), reply{}
 	})
 }
 
@@ -983,15 +1111,12 @@ func (s *Server) allVariablesLocked(ws *workspace) []*variable {
 // variables a run of the workspace gets, its own and its variable sets',
 // by pages; it has no includes.
 func (s *Server) listAllWorkspaceVariables(w http.ResponseWriter, r *http.Request, p principal) {
-	s.locked(w, func() reply {
-		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
-			return rep
-		}
+	listing[*variable]{includes: noIncludes, render: plain(s.variableResource)}.serve(s, w, r, func(*listQuery) ([]*variable, reply) {
 		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
 		if !found {
-			return rep
+			return nil, rep
 		}
-		return ok(listDocument(r, s.allVariablesLocked(ws), s.variableResource, nil))
+		return s.allVariablesLocked(ws), reply{}
 	})
 }
 

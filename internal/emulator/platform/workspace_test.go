@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
@@ -432,7 +433,7 @@ func TestWorkspace_tagBindingsAndEffective(t *testing.T) {
 	if refs, _ := relData(t, r.data(t, http.StatusOK), "effective-tag-bindings").([]any); len(refs) != 3 {
 		t.Errorf("effective-tag-bindings data %v", refs)
 	}
-	wantStatus(t, a.do(http.MethodPatch, workspacePath(id)+"/relationships/tag-bindings", bindings("only", "x")), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodPatch, workspacePath(id)+"/relationships/tag-bindings", bindings("only", "x")), http.StatusNoContent)
 	if got := a.get(workspacePath(id) + "/tag-bindings").list(t); len(got) != 1 || attrs(t, got[0])["key"] != "only" {
 		t.Errorf("after a replace: %v", got)
 	}
@@ -492,7 +493,7 @@ func TestWorkspace_remoteStateConsumers(t *testing.T) {
 		t.Errorf("global, only configured: %s", got)
 	}
 	// A deleted workspace stops being a consumer.
-	wantStatus(t, a.do(http.MethodDelete, workspacePath(c), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, workspacePath(c), nil), http.StatusNoContent)
 	if got := consumers("?show_only_configured=true"); got != "" {
 		t.Errorf("after the consumer's delete: %s", got)
 	}
@@ -532,7 +533,7 @@ func TestWorkspace_safeAndForceDelete(t *testing.T) {
 	if perms := object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != false {
 		t.Errorf("team's can-force-delete %v", perms["can-force-delete"])
 	}
-	wantError(t, team.do(http.MethodDelete, workspacePath(id), nil), http.StatusForbidden, "forbidden", "allow-force-delete-workspaces")
+	emutest.WantAPIError(t, team.do(http.MethodDelete, workspacePath(id), nil), http.StatusForbidden, "forbidden", "allow-force-delete-workspaces")
 	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"allow-force-delete-workspaces": true}, nil)).data(t, http.StatusOK)
 	if perms := object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != true {
 		t.Errorf("team's can-force-delete once allowed: %v", perms["can-force-delete"])
@@ -662,14 +663,14 @@ func TestWorkspace_listSearchesFiltersAndPages(t *testing.T) {
 	if p["total-count"] != 120.0 || p["total-pages"] != 2.0 || p["next-page"] != 2.0 || p["page-size"] != 100.0 {
 		t.Errorf("pagination %v", p)
 	}
-	next, _ := object(t, r.json(t)["links"])["next"].(string)
+	next, _ := object(t, emutest.JSON(t, r)["links"])["next"].(string)
 	if !strings.HasPrefix(next, a.url+"/api/v2/organizations/acme/workspaces?") || !strings.Contains(next, "page%5Bnumber%5D=2") {
 		t.Fatalf("links.next %q", next)
 	}
 	if list := a.get(strings.TrimPrefix(next, a.url)).list(t); len(list) != 20 {
 		t.Errorf("second page holds %d", len(list))
 	}
-	wantError(t, a.get(orgsPath+"/acme/workspaces?sort=size"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
+	emutest.WantAPIError(t, a.get(orgsPath+"/acme/workspaces?sort=size"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
 }
 
 // include= as clients send it: empty, with underscores or hyphens, and
@@ -694,7 +695,7 @@ func TestWorkspace_includes(t *testing.T) {
 	if want := "organizations/acme,projects/" + def; strings.Join(got, ",") != want {
 		t.Errorf("included %v, want each once: %s", got, want)
 	}
-	wantError(t, a.get(workspacePath(id)+"?include=teams"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(workspacePath(id)+"?include=teams"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 }
 
 func TestWorkspace_visibility(t *testing.T) {
@@ -799,7 +800,7 @@ func TestWorkspace_lockUnlockAndForceUnlock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantError(t, action(a.as(orgToken), "lock"), http.StatusForbidden, "forbidden", "an organization token cannot lock a workspace")
+	emutest.WantAPIError(t, action(a.as(orgToken), "lock"), http.StatusForbidden, "forbidden", "an organization token cannot lock a workspace")
 	wantLock(a.get(workspacePath(id)).data(t, http.StatusOK), "", "")
 	for _, name := range []string{"lock", "unlock", "force-unlock"} {
 		wantNotFound(t, a.do(http.MethodPost, workspacePath("ws-1111111111111111")+"/actions/"+name, nil))
@@ -970,6 +971,32 @@ func TestWorkspace_varsAndAllVars(t *testing.T) {
 	if p := a.get(workspacePath(id) + "/all-vars?page[size]=2").pagination(t); p["total-count"] != 6.0 || p["total-pages"] != 3.0 {
 		t.Errorf("all-vars pagination %v", p)
 	}
-	wantError(t, a.get(workspacePath(id)+"/all-vars?include=vars"), http.StatusBadRequest, "bad request", "Invalid include parameter")
+	emutest.WantAPIError(t, a.get(workspacePath(id)+"/all-vars?include=vars"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 	wantNotFound(t, a.get(workspacePath("ws-1111111111111111")+"/all-vars"))
+}
+
+func init() {
+	// A workspace with settings beyond the defaults, in a project, with a
+	// repository, tag bindings, a consumer of its state, a lock, resources
+	// and performance.
+	addStateFixture("workspaces", func(a *api) roundTrip {
+		prj := a.createProject("acme", "state-workspaces")
+		consumer := a.workspaceID("acme", "state-consumer")
+		ws := wantID(a.t, a.createWorkspace("acme", map[string]any{
+			"name": "state-web", "auto-destroy-at": "2030-01-01T00:00:00Z", "execution-mode": "remote", "trigger-prefixes": []string{"modules"},
+			"vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": a.createOAuthToken("acme"), "branch": "main"},
+		}, map[string]any{"project": rel("projects", prj), "tag-bindings": bindings("tier", "1")})["id"], "ws")
+		emutest.WantAPIStatus(a.t, a.do(http.MethodPost, workspacePath(ws)+"/relationships/remote-state-consumers", refs("workspaces", consumer)), http.StatusNoContent)
+		a.do(http.MethodPost, workspacePath(ws)+"/actions/lock", nil).data(a.t, http.StatusOK)
+		if err := a.server.SetResourceCount(ws, 4); err != nil {
+			a.t.Fatal(err)
+		}
+		if err := a.server.SetPerformance(ws, platform.Performance{RunsCount: 3}); err != nil {
+			a.t.Fatal(err)
+		}
+		return roundTrip{paths: []string{
+			workspacePath(ws), workspacePath(ws) + "/relationships/remote-state-consumers", workspacePath(ws) + "/effective-tag-bindings",
+			orgsPath + "/acme/workspaces",
+		}}
+	})
 }

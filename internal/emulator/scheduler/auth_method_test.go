@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 )
 
@@ -49,7 +50,7 @@ func TestCreate_validation(t *testing.T) {
 	a := newAPI(t, scheduler.Options{})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			wantError(t, a.create(c.body), http.StatusBadRequest, c.contains...)
+			emutest.WantPlainError(t, a.create(c.body), http.StatusBadRequest, c.contains...)
 		})
 	}
 	if got := a.list(); len(got) != 0 {
@@ -71,8 +72,8 @@ func TestCreate_acceptsEdgeValues(t *testing.T) {
 func TestCreate_duplicateIsConflict(t *testing.T) {
 	a := newAPI(t, scheduler.Options{})
 	first := a.mustCreate(oidc("m"))
-	wantError(t, a.create(withConfig(oidc("m"), "OIDCClientID", "other")), http.StatusConflict, `auth method "m" already exists`)
-	got := a.read("m").json(t)
+	emutest.WantPlainError(t, a.create(withConfig(oidc("m"), "OIDCClientID", "other")), http.StatusConflict, `auth method "m" already exists`)
+	got := emutest.JSON(t, a.read("m"))
 	if config(t, got)["OIDCClientID"] != "Client-ID" || got["ModifyIndex"] != first["ModifyIndex"] {
 		t.Fatalf("duplicate create changed the method: %v", got)
 	}
@@ -91,7 +92,7 @@ func TestCreate_responseLowerCasedReadAsStored(t *testing.T) {
 		t.Errorf("create response OIDCClientSecret = %v, want s3cret", created["OIDCClientSecret"])
 	}
 
-	read := config(t, a.read("m").json(t))
+	read := config(t, emutest.JSON(t, a.read("m")))
 	if read["OIDCClientID"] != "Client-ID" || !reflect.DeepEqual(read["BoundAudiences"], []any{"Aud-One", "aud-two"}) {
 		t.Errorf("read = %v %v, want as stored", read["OIDCClientID"], read["BoundAudiences"])
 	}
@@ -100,8 +101,8 @@ func TestCreate_responseLowerCasedReadAsStored(t *testing.T) {
 	}
 
 	upd := a.update("m", withConfig(oidc("m"), "OIDCClientID", "New-ID"))
-	wantStatus(t, upd, http.StatusOK)
-	updated := config(t, upd.json(t))
+	emutest.WantStatus(t, upd, http.StatusOK)
+	updated := config(t, emutest.JSON(t, upd))
 	if updated["OIDCClientID"] != "New-ID" || !reflect.DeepEqual(updated["BoundAudiences"], []any{"Aud-One", "aud-two"}) {
 		t.Errorf("update response = %v %v, want as stored", updated["OIDCClientID"], updated["BoundAudiences"])
 	}
@@ -152,10 +153,10 @@ func TestResponses_fieldsAndDefaults(t *testing.T) {
 		}
 	}
 	check("create", a.mustCreate(body))
-	check("read", a.read("m").json(t))
+	check("read", emutest.JSON(t, a.read("m")))
 	upd := a.update("m", withConfig(body, "ExpirationLeeway", "300s"))
-	wantStatus(t, upd, http.StatusOK)
-	check("update", upd.json(t))
+	emutest.WantStatus(t, upd, http.StatusOK)
+	check("update", emutest.JSON(t, upd))
 
 	withAlgs := a.mustCreate(withConfig(oidc("algs"), "SigningAlgs", []string{"ES256"}, "DiscoveryCaPem", []string{"PEM"}))
 	cfg := config(t, withAlgs)
@@ -188,17 +189,17 @@ func TestList_entries(t *testing.T) {
 func TestDefault_onlyOne(t *testing.T) {
 	a := newAPI(t, scheduler.Options{})
 	a.mustCreate(with(oidc("first"), "Default", true))
-	wantError(t, a.create(with(oidc("second"), "Default", true)), http.StatusBadRequest,
+	emutest.WantPlainError(t, a.create(with(oidc("second"), "Default", true)), http.StatusBadRequest,
 		`invalid Default: "first" is already the default auth method`)
 	a.mustCreate(oidc("second"))
-	wantError(t, a.update("second", with(oidc("second"), "Default", true)), http.StatusBadRequest,
+	emutest.WantPlainError(t, a.update("second", with(oidc("second"), "Default", true)), http.StatusBadRequest,
 		`"first" is already the default auth method`)
-	wantStatus(t, a.update("first", with(oidc("first"), "Default", true)), http.StatusOK)
+	emutest.WantStatus(t, a.update("first", with(oidc("first"), "Default", true)), http.StatusOK)
 
 	// Once the default gives the role up, another may take it.
-	wantStatus(t, a.update("first", oidc("first")), http.StatusOK)
-	wantStatus(t, a.update("second", with(oidc("second"), "Default", true)), http.StatusOK)
-	wantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/second", root, nil), http.StatusOK)
+	emutest.WantStatus(t, a.update("first", oidc("first")), http.StatusOK)
+	emutest.WantStatus(t, a.update("second", with(oidc("second"), "Default", true)), http.StatusOK)
+	emutest.WantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/second", root, nil), http.StatusOK)
 	a.mustCreate(with(oidc("third"), "Default", true))
 }
 
@@ -213,8 +214,8 @@ func TestUpdate_replacesObject(t *testing.T) {
 			"AllowedRedirectURIs": []string{"http://new"},
 		},
 	})
-	wantStatus(t, upd, http.StatusOK)
-	got := upd.json(t)
+	emutest.WantStatus(t, upd, http.StatusOK)
+	got := emutest.JSON(t, upd)
 	cfg := config(t, got)
 	if got["Name"] != "m" || got["Type"] != "OIDC" || got["TokenLocality"] != "global" || got["Default"] != false ||
 		got["TokenNameFormat"] != "${auth_method_type}-${auth_method_name}" {
@@ -233,7 +234,7 @@ func TestUpdate_replacesObject(t *testing.T) {
 	if got["ModifyTime"] == created["ModifyTime"] {
 		t.Errorf("ModifyTime did not change")
 	}
-	if !reflect.DeepEqual(a.read("m").json(t), got) {
+	if !reflect.DeepEqual(emutest.JSON(t, a.read("m")), got) {
 		t.Errorf("read differs from the update response")
 	}
 
@@ -241,8 +242,8 @@ func TestUpdate_replacesObject(t *testing.T) {
 	upd = a.update("m", map[string]any{"Type": "OIDC", "Config": map[string]any{
 		"OIDCDiscoveryURL": "https://idp.example.com", "AllowedRedirectURIs": []string{"http://new"},
 	}})
-	wantStatus(t, upd, http.StatusOK)
-	if got := upd.json(t); got["TokenLocality"] != "" {
+	emutest.WantStatus(t, upd, http.StatusOK)
+	if got := emutest.JSON(t, upd); got["TokenLocality"] != "" {
 		t.Errorf("update without TokenLocality = %v, want it empty", got)
 	}
 }
@@ -274,18 +275,18 @@ func TestUpdate_validation(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			wantError(t, a.update(c.path, c.body), c.status, c.contains...)
+			emutest.WantPlainError(t, a.update(c.path, c.body), c.status, c.contains...)
 		})
 	}
-	if got := a.read("m").json(t); got["ModifyIndex"] != float64(2) {
+	if got := emutest.JSON(t, a.read("m")); got["ModifyIndex"] != float64(2) {
 		t.Errorf("refused updates changed m: %v", got)
 	}
 
 	// Without a Name the path names the method; client ID and secret may be
 	// left empty on update.
 	r := a.update("m", with(withConfig(oidc("m"), "OIDCClientID", nil, "OIDCClientSecret", nil), "Name", nil))
-	wantStatus(t, r, http.StatusOK)
-	if got := r.json(t); got["Name"] != "m" {
+	emutest.WantStatus(t, r, http.StatusOK)
+	if got := emutest.JSON(t, r); got["Name"] != "m" {
 		t.Errorf("Name = %v, want m", got["Name"])
 	}
 }
@@ -309,13 +310,13 @@ func TestUpdate_createOnlyFields(t *testing.T) {
 			body := withConfig(oidc("m"), f.name, f.stored)
 			a.mustCreate(body)
 
-			wantError(t, a.update("m", withConfig(body, f.name, f.changed)), http.StatusBadRequest,
+			emutest.WantPlainError(t, a.update("m", withConfig(body, f.name, f.changed)), http.StatusBadRequest,
 				f.name+" is create-only: it cannot be changed on update")
 
 			for _, keep := range []map[string]any{body, withConfig(body, f.name, nil)} {
 				r := a.update("m", keep)
-				wantStatus(t, r, http.StatusOK)
-				if got := config(t, r.json(t))[f.name]; !reflect.DeepEqual(got, f.wantStored) {
+				emutest.WantStatus(t, r, http.StatusOK)
+				if got := config(t, emutest.JSON(t, r))[f.name]; !reflect.DeepEqual(got, f.wantStored) {
 					t.Errorf("%s after update = %#v, want stored %#v", f.name, got, f.wantStored)
 				}
 			}
@@ -325,12 +326,12 @@ func TestUpdate_createOnlyFields(t *testing.T) {
 	t.Run("equal durations spelled differently", func(t *testing.T) {
 		a := newAPI(t, scheduler.Options{})
 		a.mustCreate(withConfig(oidc("m"), "ExpirationLeeway", "60s"))
-		wantStatus(t, a.update("m", withConfig(oidc("m"), "ExpirationLeeway", "1m")), http.StatusOK)
+		emutest.WantStatus(t, a.update("m", withConfig(oidc("m"), "ExpirationLeeway", "1m")), http.StatusOK)
 	})
 	t.Run("set on update where create left it unset", func(t *testing.T) {
 		a := newAPI(t, scheduler.Options{})
 		a.mustCreate(oidc("m"))
-		wantError(t, a.update("m", withConfig(oidc("m"), "JWKSURL", "https://new")), http.StatusBadRequest, "JWKSURL is create-only")
+		emutest.WantPlainError(t, a.update("m", withConfig(oidc("m"), "JWKSURL", "https://new")), http.StatusBadRequest, "JWKSURL is create-only")
 	})
 }
 
@@ -338,13 +339,13 @@ func TestDelete(t *testing.T) {
 	a := newAPI(t, scheduler.Options{})
 	a.mustCreate(oidc("m"))
 	r := a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil)
-	wantStatus(t, r, http.StatusOK)
+	emutest.WantStatus(t, r, http.StatusOK)
 	if r.Body != "" {
 		t.Errorf("delete body %q, want empty", r.Body)
 	}
-	wantError(t, a.read("m"), http.StatusNotFound, `auth method "m" not found`)
-	wantError(t, a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil), http.StatusNotFound, `auth method "m" not found`)
-	wantError(t, a.update("m", oidc("m")), http.StatusNotFound, `auth method "m" not found`)
+	emutest.WantPlainError(t, a.read("m"), http.StatusNotFound, `auth method "m" not found`)
+	emutest.WantPlainError(t, a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil), http.StatusNotFound, `auth method "m" not found`)
+	emutest.WantPlainError(t, a.update("m", oidc("m")), http.StatusNotFound, `auth method "m" not found`)
 	if got := a.list(); len(got) != 0 {
 		t.Errorf("list after delete = %v", got)
 	}
@@ -357,7 +358,7 @@ func TestVariant_upsertOnCreate(t *testing.T) {
 	if second["CreateIndex"] != first["CreateIndex"] || modifyIndex(t, second) <= modifyIndex(t, first) {
 		t.Fatalf("upsert indexes %v/%v after %v/%v", second["CreateIndex"], second["ModifyIndex"], first["CreateIndex"], first["ModifyIndex"])
 	}
-	got := a.read("m").json(t)
+	got := emutest.JSON(t, a.read("m"))
 	if got["TokenLocality"] != "global" || config(t, got)["OIDCClientID"] != "Other" {
 		t.Fatalf("upsert did not overwrite: %v", got)
 	}
@@ -370,8 +371,8 @@ func TestVariant_redactSecrets(t *testing.T) {
 	a := newAPI(t, scheduler.Options{RedactSecrets: true})
 	check := func(what string, r response) {
 		t.Helper()
-		wantStatus(t, r, http.StatusOK)
-		if got := config(t, r.json(t))["OIDCClientSecret"]; got != "redacted" {
+		emutest.WantStatus(t, r, http.StatusOK)
+		if got := config(t, emutest.JSON(t, r))["OIDCClientSecret"]; got != "redacted" {
 			t.Errorf("%s OIDCClientSecret = %v, want redacted", what, got)
 		}
 	}
@@ -379,7 +380,7 @@ func TestVariant_redactSecrets(t *testing.T) {
 	check("read", a.read("m"))
 	check("update", a.update("m", oidc("m")))
 	// The store keeps the real secret: the create response still lower-cases.
-	if got := config(t, a.create(oidc("n")).json(t))["OIDCClientID"]; got != "client-id" {
+	if got := config(t, emutest.JSON(t, a.create(oidc("n"))))["OIDCClientID"]; got != "client-id" {
 		t.Errorf("create OIDCClientID = %v", got)
 	}
 }
@@ -389,8 +390,8 @@ func TestVariant_omitSecrets(t *testing.T) {
 	a := newAPI(t, scheduler.Options{OmitSecrets: true, RedactSecrets: true})
 	check := func(what string, r response) {
 		t.Helper()
-		wantStatus(t, r, http.StatusOK)
-		cfg := config(t, r.json(t))
+		emutest.WantStatus(t, r, http.StatusOK)
+		cfg := config(t, emutest.JSON(t, r))
 		if got, ok := cfg["OIDCClientSecret"]; ok {
 			t.Errorf("%s answers OIDCClientSecret %v, want no such field", what, got)
 		}
@@ -403,17 +404,17 @@ func TestVariant_omitSecrets(t *testing.T) {
 	check("read", a.read("m"))
 	check("update", a.update("m", oidc("m")))
 	// The create response still lower-cases.
-	if got := config(t, a.create(oidc("n")).json(t))["OIDCClientID"]; got != "client-id" {
+	if got := config(t, emutest.JSON(t, a.create(oidc("n"))))["OIDCClientID"]; got != "client-id" {
 		t.Errorf("create OIDCClientID = %v", got)
 	}
 }
 
 func TestVariant_deleteMissing500(t *testing.T) {
 	a := newAPI(t, scheduler.Options{DeleteMissing500: true})
-	wantError(t, a.do(http.MethodDelete, "/v1/acl/auth-method/gone", root, nil), http.StatusInternalServerError, `auth method "gone" not found`)
+	emutest.WantPlainError(t, a.do(http.MethodDelete, "/v1/acl/auth-method/gone", root, nil), http.StatusInternalServerError, `auth method "gone" not found`)
 	a.mustCreate(oidc("m"))
-	wantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil), http.StatusOK)
-	wantError(t, a.read("m"), http.StatusNotFound)
+	emutest.WantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/m", root, nil), http.StatusOK)
+	emutest.WantPlainError(t, a.read("m"), http.StatusNotFound)
 }
 
 // wantFields checks fields of an answer's top level, or of its Config.
@@ -430,8 +431,8 @@ func TestVariant_emptyZeroDurations(t *testing.T) {
 	a := newAPI(t, scheduler.Options{EmptyZeroDurations: true})
 	check := func(what string, r response, want map[string]any) {
 		t.Helper()
-		wantStatus(t, r, http.StatusOK)
-		m := r.json(t)
+		emutest.WantStatus(t, r, http.StatusOK)
+		m := emutest.JSON(t, r)
 		wantFields(t, what, config(t, m), want)
 		if _, ok := m["MaxTokenTTL"]; ok {
 			t.Errorf("%s returns MaxTokenTTL: that is another variant", what)
@@ -456,8 +457,8 @@ func TestVariant_returnMaxTokenTTL(t *testing.T) {
 	a := newAPI(t, scheduler.Options{ReturnMaxTokenTTL: true})
 	check := func(what string, r response, want any) {
 		t.Helper()
-		wantStatus(t, r, http.StatusOK)
-		wantFields(t, what, r.json(t), map[string]any{"MaxTokenTTL": want})
+		emutest.WantStatus(t, r, http.StatusOK)
+		wantFields(t, what, emutest.JSON(t, r), map[string]any{"MaxTokenTTL": want})
 	}
 	check("create", a.create(oidc("m")), "5m0s")
 	check("read", a.read("m"), "5m0s")
@@ -475,7 +476,7 @@ func TestVariant_returnMaxTokenTTL(t *testing.T) {
 	b.mustCreate(oidc("m"))
 	r := b.update("m", with(oidc("m"), "MaxTokenTTL", "0s"))
 	check("update to zero", r, "")
-	if _, ok := config(t, r.json(t))["OIDCClientSecret"]; ok {
+	if _, ok := config(t, emutest.JSON(t, r))["OIDCClientSecret"]; ok {
 		t.Errorf("update answers OIDCClientSecret with OmitSecrets: %s", r.Body)
 	}
 
@@ -494,8 +495,8 @@ func TestVariant_returnMaxTokenTTL(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := loaded.read("j")
-		wantStatus(t, r, http.StatusOK)
-		if got := r.json(t)["MaxTokenTTL"]; got != c.want {
+		emutest.WantStatus(t, r, http.StatusOK)
+		if got := emutest.JSON(t, r)["MaxTokenTTL"]; got != c.want {
 			t.Errorf("loaded with %+v: MaxTokenTTL = %#v, want %#v", c.opts, got, c.want)
 		}
 	}
@@ -508,8 +509,8 @@ func TestVariant_updateJWT(t *testing.T) {
 	// Create-only fields left out are kept; the others are replaced.
 	body := withConfig(with(jwt("j"), "TokenLocality", "local", "Type", nil), "JWKSURL", nil, "BoundAudiences", []string{"Two"})
 	r := a.update("j", body)
-	wantStatus(t, r, http.StatusOK)
-	for what, m := range map[string]map[string]any{"update": r.json(t), "read": a.read("j").json(t)} {
+	emutest.WantStatus(t, r, http.StatusOK)
+	for what, m := range map[string]map[string]any{"update": emutest.JSON(t, r), "read": emutest.JSON(t, a.read("j"))} {
 		wantFields(t, what, m, map[string]any{"Type": "JWT", "TokenLocality": "local", "CreateIndex": created["CreateIndex"]})
 		if modifyIndex(t, m) <= modifyIndex(t, created) {
 			t.Errorf("%s ModifyIndex %v, want more than %v", what, m["ModifyIndex"], created["ModifyIndex"])
@@ -546,7 +547,7 @@ func TestVariant_updateJWT(t *testing.T) {
 				a.mustCreate(withConfig(jwt("d"), "JWKSURL", nil, "OIDCDiscoveryURL", "https://idp.example.com"))
 				t.Cleanup(func() { a.do(http.MethodDelete, "/v1/acl/auth-method/d", root, nil) })
 			}
-			wantError(t, a.update(c.target, c.body), http.StatusBadRequest, c.contains)
+			emutest.WantPlainError(t, a.update(c.target, c.body), http.StatusBadRequest, c.contains)
 		})
 	}
 }

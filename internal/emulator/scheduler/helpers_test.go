@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
@@ -27,25 +25,10 @@ func newAPI(t *testing.T, opts scheduler.Options) *api {
 		opts.ManagementToken = root
 	}
 	s := scheduler.New(opts)
-	mux := http.NewServeMux()
-	s.Register(mux)
-	ts := httptest.NewServer(mux)
-	t.Cleanup(ts.Close)
-	return &api{t: t, url: ts.URL, server: s}
+	return &api{t: t, url: emutest.Serve(t, func(mux *http.ServeMux) { s.Register(mux) }), server: s}
 }
 
 type response emutest.Response
-
-// json decodes the body into a generic value, so that tests see exactly
-// which fields were sent and how (null, absent, string).
-func (r response) json(t *testing.T) map[string]any {
-	t.Helper()
-	var v map[string]any
-	if err := json.Unmarshal([]byte(r.Body), &v); err != nil {
-		t.Fatalf("decoding %q: %v", r.Body, err)
-	}
-	return v
-}
 
 func (r response) index(t *testing.T) uint64 {
 	t.Helper()
@@ -79,7 +62,7 @@ func (a *api) read(name string) response {
 func (a *api) list() []map[string]any {
 	a.t.Helper()
 	r := a.do(http.MethodGet, "/v1/acl/auth-methods", "", nil)
-	wantStatus(a.t, r, http.StatusOK)
+	emutest.WantStatus(a.t, r, http.StatusOK)
 	var v []map[string]any
 	if err := json.Unmarshal([]byte(r.Body), &v); err != nil {
 		a.t.Fatalf("decoding %q: %v", r.Body, err)
@@ -91,30 +74,8 @@ func (a *api) list() []map[string]any {
 func (a *api) mustCreate(body map[string]any) map[string]any {
 	a.t.Helper()
 	r := a.create(body)
-	wantStatus(a.t, r, http.StatusOK)
-	return r.json(a.t)
-}
-
-func wantStatus(t *testing.T, r response, status int) {
-	t.Helper()
-	if r.Status != status {
-		t.Fatalf("status %d, want %d; body %q", r.Status, status, r.Body)
-	}
-}
-
-// wantError checks an error answer: its status, a plain-text body, and the
-// words the message must contain.
-func wantError(t *testing.T, r response, status int, contains ...string) {
-	t.Helper()
-	wantStatus(t, r, status)
-	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
-		t.Errorf("Content-Type %q, want text/plain", ct)
-	}
-	for _, c := range contains {
-		if !strings.Contains(r.Body, c) {
-			t.Errorf("body %q does not contain %q", r.Body, c)
-		}
-	}
+	emutest.WantStatus(a.t, r, http.StatusOK)
+	return emutest.JSON(a.t, r)
 }
 
 func oidc(name string) map[string]any {

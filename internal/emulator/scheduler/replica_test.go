@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 )
 
@@ -25,12 +26,12 @@ func TestIndex_growsWithEveryWrite(t *testing.T) {
 	if got := a.create(oidc("three")).index(t); got != 4 {
 		t.Fatalf("create answered %s = %d, want 4", scheduler.IndexHeader, got)
 	}
-	wantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/three", root, nil), http.StatusOK)
+	emutest.WantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/three", root, nil), http.StatusOK)
 	updated := a.update("one", oidc("one"))
 	if got := updated.index(t); got != 6 {
 		t.Fatalf("update answered %s = %d, want 6", scheduler.IndexHeader, got)
 	}
-	upd := updated.json(t)
+	upd := emutest.JSON(t, updated)
 	if upd["ModifyIndex"] != float64(6) || upd["CreateIndex"] != float64(2) {
 		t.Fatalf("after update %v/%v, want 2/6", upd["CreateIndex"], upd["ModifyIndex"])
 	}
@@ -47,8 +48,8 @@ func TestIndex_growsWithEveryWrite(t *testing.T) {
 		t.Fatalf("404 read %s = %d, want 7", scheduler.IndexHeader, got)
 	}
 	// Refused writes take no index.
-	wantStatus(t, a.create(oidc("one")), http.StatusConflict)
-	wantStatus(t, a.create(oidc("bad name")), http.StatusBadRequest)
+	emutest.WantStatus(t, a.create(oidc("one")), http.StatusConflict)
+	emutest.WantStatus(t, a.create(oidc("bad name")), http.StatusBadRequest)
 	if got := a.mustCreate(oidc("four"))["CreateIndex"]; got != float64(8) {
 		t.Fatalf("next CreateIndex = %v, want 8", got)
 	}
@@ -63,7 +64,7 @@ func TestReplicaLag(t *testing.T) {
 	}
 
 	r := a.read("m")
-	wantError(t, r, http.StatusNotFound, `auth method "m" not found`)
+	emutest.WantPlainError(t, r, http.StatusNotFound, `auth method "m" not found`)
 	if got := r.index(t); got != 1 {
 		t.Fatalf("lagging read %s = %d, want 1", scheduler.IndexHeader, got)
 	}
@@ -73,26 +74,26 @@ func TestReplicaLag(t *testing.T) {
 
 	start := time.Now()
 	r = a.do(http.MethodGet, "/v1/acl/auth-method/m?index=1&wait=5s", root, nil)
-	wantStatus(t, r, http.StatusOK)
+	emutest.WantStatus(t, r, http.StatusOK)
 	if took := time.Since(start); took > lag+time.Second {
 		t.Fatalf("blocking read took %v, want about the lag %v", took, lag)
 	}
-	if got := r.index(t); got != 2 || r.json(t)["ModifyIndex"] != float64(2) {
+	if got := r.index(t); got != 2 || emutest.JSON(t, r)["ModifyIndex"] != float64(2) {
 		t.Fatalf("blocking read index %d, body %v, want 2", got, r.Body)
 	}
 
 	// The update is answered at once; reads see the old version until the
 	// replica applies it, and a blocking list wakes up for it.
 	upd := a.update("m", withConfig(oidc("m"), "OIDCClientID", "new"))
-	wantStatus(t, upd, http.StatusOK)
-	if got := config(t, a.read("m").json(t))["OIDCClientID"]; got != "Client-ID" {
+	emutest.WantStatus(t, upd, http.StatusOK)
+	if got := config(t, emutest.JSON(t, a.read("m")))["OIDCClientID"]; got != "Client-ID" {
 		t.Fatalf("lagging read sees %v, want the old Client-ID", got)
 	}
 	r = a.do(http.MethodGet, "/v1/acl/auth-methods?index=2", "", nil)
 	if got := r.index(t); got != 3 {
 		t.Fatalf("blocking list %s = %d, want 3", scheduler.IndexHeader, got)
 	}
-	if got := config(t, a.read("m").json(t))["OIDCClientID"]; got != "new" {
+	if got := config(t, emutest.JSON(t, a.read("m")))["OIDCClientID"]; got != "new" {
 		t.Fatalf("read after the lag sees %v, want new", got)
 	}
 }
@@ -103,7 +104,7 @@ func TestBlockingQuery_waitEndsWithoutChange(t *testing.T) {
 	start := time.Now()
 	r := a.do(http.MethodGet, "/v1/acl/auth-method/m?index=2&wait=150ms", root, nil)
 	took := time.Since(start)
-	wantStatus(t, r, http.StatusOK)
+	emutest.WantStatus(t, r, http.StatusOK)
 	if took < 150*time.Millisecond || took > 2*time.Second {
 		t.Fatalf("blocking read returned after %v, want about 150ms", took)
 	}
@@ -112,7 +113,7 @@ func TestBlockingQuery_waitEndsWithoutChange(t *testing.T) {
 	}
 	// An index already passed answers at once.
 	start = time.Now()
-	wantStatus(t, a.do(http.MethodGet, "/v1/acl/auth-methods?index=1&wait=10s", "", nil), http.StatusOK)
+	emutest.WantStatus(t, a.do(http.MethodGet, "/v1/acl/auth-methods?index=1&wait=10s", "", nil), http.StatusOK)
 	if took := time.Since(start); took > time.Second {
 		t.Fatalf("non-blocking list took %v", took)
 	}
@@ -142,7 +143,7 @@ func TestBlockingQuery_wakesOnWrite(t *testing.T) {
 
 func TestBlockingQuery_badParameters(t *testing.T) {
 	a := newAPI(t, scheduler.Options{})
-	wantError(t, a.do(http.MethodGet, "/v1/acl/auth-methods?index=abc", "", nil), http.StatusBadRequest, `invalid index "abc"`)
-	wantError(t, a.do(http.MethodGet, "/v1/acl/auth-methods?index=1&wait=soon", "", nil), http.StatusBadRequest, `invalid wait "soon"`)
-	wantError(t, a.do(http.MethodGet, "/v1/acl/auth-method/m?index=-1", root, nil), http.StatusBadRequest, `invalid index "-1"`)
+	emutest.WantPlainError(t, a.do(http.MethodGet, "/v1/acl/auth-methods?index=abc", "", nil), http.StatusBadRequest, `invalid index "abc"`)
+	emutest.WantPlainError(t, a.do(http.MethodGet, "/v1/acl/auth-methods?index=1&wait=soon", "", nil), http.StatusBadRequest, `invalid wait "soon"`)
+	emutest.WantPlainError(t, a.do(http.MethodGet, "/v1/acl/auth-method/m?index=-1", root, nil), http.StatusBadRequest, `invalid index "-1"`)
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // Header names of the API.
@@ -102,7 +104,7 @@ func (s *Server) Reset() {
 }
 
 // Register adds the API's routes to mux.
-func (s *Server) Register(mux *http.ServeMux) {
+func (s *Server) Register(mux route.Mux) {
 	s.registerStatus(mux)
 	mux.HandleFunc("GET /v1/acl/auth-methods", s.list)
 	mux.HandleFunc("POST /v1/acl/auth-method", s.create)

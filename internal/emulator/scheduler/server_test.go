@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 )
 
@@ -24,7 +25,7 @@ func TestReset(t *testing.T) {
 	if got := r.index(t); got <= before {
 		t.Errorf("index after reset %d, want more than %d", got, before)
 	}
-	wantError(t, a.do(http.MethodGet, "/v1/acl/auth-method/m", minted, nil), http.StatusForbidden)
+	emutest.WantPlainError(t, a.do(http.MethodGet, "/v1/acl/auth-method/m", minted, nil), http.StatusForbidden)
 	a.mustCreate(oidc("m"))
 }
 
@@ -48,8 +49,8 @@ func TestState_roundTrip(t *testing.T) {
 			t.Errorf("%s after load = %s, want %s", name, got, want)
 		}
 	}
-	wantStatus(t, b.do(http.MethodGet, "/v1/acl/auth-method/m", mgmt, nil), http.StatusOK)
-	wantError(t, b.do(http.MethodGet, "/v1/acl/auth-method/m", client, nil), http.StatusForbidden)
+	emutest.WantStatus(t, b.do(http.MethodGet, "/v1/acl/auth-method/m", mgmt, nil), http.StatusOK)
+	emutest.WantPlainError(t, b.do(http.MethodGet, "/v1/acl/auth-method/m", client, nil), http.StatusForbidden)
 	if got := b.mustCreate(oidc("next"))["CreateIndex"]; got != float64(4) {
 		t.Errorf("CreateIndex after load = %v, want 4: the index goes on", got)
 	}

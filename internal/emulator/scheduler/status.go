@@ -1,6 +1,10 @@
 package scheduler
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
+)
 
 // statusLeaderPath answers the address of the cluster's leader, as every
 // server of the scheduler does, without a token: clients call it to check
@@ -14,7 +18,7 @@ const leaderAddress = "127.0.0.1:4647"
 // RootPaths are the paths outside PathPrefix that the API serves.
 func (s *Server) RootPaths() []string { return []string{statusLeaderPath} }
 
-func (s *Server) registerStatus(mux *http.ServeMux) {
+func (s *Server) registerStatus(mux route.Mux) {
 	mux.HandleFunc("GET "+statusLeaderPath, func(w http.ResponseWriter, _ *http.Request) {
 		jsonReply(leaderAddress).Send(w)
 	})

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/scheduler"
 )
 
@@ -26,7 +27,7 @@ func TestAuth_managementTokenRequiredExceptForList(t *testing.T) {
 		} {
 			t.Run(tok.name+" "+op.method+" "+op.path, func(t *testing.T) {
 				r := a.do(op.method, op.path, tok.token, op.body)
-				wantError(t, r, http.StatusForbidden)
+				emutest.WantPlainError(t, r, http.StatusForbidden)
 				if r.Body != "Permission denied" {
 					t.Errorf("body %q, want %q", r.Body, "Permission denied")
 				}
@@ -36,8 +37,8 @@ func TestAuth_managementTokenRequiredExceptForList(t *testing.T) {
 	if got := a.list(); len(got) != 1 || got[0]["Name"] != "m" {
 		t.Fatalf("list without a token = %v, want only m, unchanged", got)
 	}
-	wantStatus(t, a.do(http.MethodGet, "/v1/acl/auth-methods", client, nil), http.StatusOK)
+	emutest.WantStatus(t, a.do(http.MethodGet, "/v1/acl/auth-methods", client, nil), http.StatusOK)
 
 	minted := a.server.MintToken(true)
-	wantStatus(t, a.do(http.MethodGet, "/v1/acl/auth-method/m", minted, nil), http.StatusOK)
+	emutest.WantStatus(t, a.do(http.MethodGet, "/v1/acl/auth-method/m", minted, nil), http.StatusOK)
 }

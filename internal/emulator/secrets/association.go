@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // Sync statuses of an association.
@@ -71,7 +73,7 @@ func (d *destination) associationsView() associationsView {
 	return v
 }
 
-func (s *Server) registerAssociations(mux *http.ServeMux) {
+func (s *Server) registerAssociations(mux route.Mux) {
 	s.handle(mux, "GET "+pathDestination+"/associations", s.readAssociations)
 	s.handleWrite(mux, pathDestination+"/associations/set", s.setAssociation)
 	s.handleWrite(mux, pathDestination+"/associations/remove", s.removeAssociation)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
@@ -101,7 +102,7 @@ func TestAssociations_readBySecretErrors(t *testing.T) {
 	}
 	wantBody(t, a.do(http.MethodGet, "/v1/sys/sync/associations/nope/s", nil), http.StatusBadRequest,
 		`{"errors":["invalid path \"nope/s\": it must start with a KV mount and go on with a secret name; mount and secret_name can also be query parameters of sys/sync/associations/destinations"]}`)
-	wantError(t, a.do(http.MethodGet, "/v1/sys/sync/associations/secret/", nil), http.StatusBadRequest, `invalid path "secret/"`)
+	emutest.WantErrorList(t, a.do(http.MethodGet, "/v1/sys/sync/associations/secret/", nil), http.StatusBadRequest, `invalid path "secret/"`)
 	// A version 1 mount can be asked about; nothing is associated with it.
 	if d := a.do(http.MethodGet, "/v1/sys/sync/associations/kv1/s", nil).data(t); len(obj(t, d["associated_destinations"], "ad")) != 0 {
 		t.Fatalf("kv1: %v", d)
@@ -124,7 +125,7 @@ func TestAssociations_setRules(t *testing.T) {
 		`{"mount":"secret","secret_name":"a/../b"}`: `invalid secret_name "a/../b"`,
 		`{"mount":5,"secret_name":"s"}`:             "invalid mount 5: must be a string",
 	} {
-		wantError(t, set(body), http.StatusBadRequest, want)
+		emutest.WantErrorList(t, set(body), http.StatusBadRequest, want)
 	}
 	// The destination must exist: 404 after the body checks.
 	wantBody(t, a.set("cloudone-sm", "missing", "secret", "s"), http.StatusNotFound, notFoundBody)
@@ -169,7 +170,7 @@ func TestAssociations_remove(t *testing.T) {
 	if l := a.do("LIST", "/v1/sys/sync/associations", nil).data(t); l["total_associations"] != 0.0 {
 		t.Fatalf("remove while disabled was queued: %v", l)
 	}
-	wantError(t, a.remove("d", "nope", "s"), http.StatusBadRequest, `invalid mount "nope"`)
+	emutest.WantErrorList(t, a.remove("d", "nope", "s"), http.StatusBadRequest, `invalid mount "nope"`)
 }
 
 func TestAssociations_listTotals(t *testing.T) {

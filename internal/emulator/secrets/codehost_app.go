@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // codehostApp is a custom code-host app. PrivateKey is kept in clear for
@@ -34,7 +36,7 @@ func (a *codehostApp) view() codehostAppView {
 	return codehostAppView{Name: a.Name, AppID: a.AppID, Fingerprint: a.Fingerprint, PrivateKey: Obfuscated}
 }
 
-func (s *Server) registerCodehostApps(mux *http.ServeMux) {
+func (s *Server) registerCodehostApps(mux route.Mux) {
 	s.handleWrite(mux, pathCodehostApps+"/{name}", s.writeCodehostApp)
 	s.handle(mux, "GET "+pathCodehostApps+"/{name}", s.readCodehostApp)
 	s.handle(mux, "DELETE "+pathCodehostApps+"/{name}", s.deleteCodehostApp)

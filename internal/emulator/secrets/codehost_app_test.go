@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
@@ -91,7 +92,7 @@ func TestApps_validation(t *testing.T) {
 		{map[string]any{"app_id": "1", "private_key": key, "name": "other"}, `invalid name \"other\": does not match \"app\" in the path`},
 	}
 	for _, c := range cases {
-		wantError(t, a.do(http.MethodPost, appsPath+"app", c.body), http.StatusBadRequest, strings.ReplaceAll(c.want, `\"`, `"`))
+		emutest.WantErrorList(t, a.do(http.MethodPost, appsPath+"app", c.body), http.StatusBadRequest, strings.ReplaceAll(c.want, `\"`, `"`))
 	}
 	wantBody(t, a.do(http.MethodGet, appsPath+"app", nil), http.StatusNotFound, notFoundBody)
 }
@@ -172,18 +173,18 @@ func TestApps_deleteRefusedWhileReferenced(t *testing.T) {
 
 	// Switching a destination to a token frees it from the app.
 	a.mustWrite("codehost", "d1", codehost())
-	wantError(t, a.do(http.MethodDelete, appsPath+"app", nil), http.StatusConflict, "referenced by destinations codehost/d2:")
+	emutest.WantErrorList(t, a.do(http.MethodDelete, appsPath+"app", nil), http.StatusConflict, "referenced by destinations codehost/d2:")
 	// A purging destination still references the app.
 	a.set("codehost", "d2", "secret", "s").data(t)
-	wantStatus(t, a.do(http.MethodDelete, destPath("codehost", "d2")+"?purge=true", nil), http.StatusNoContent)
-	wantError(t, a.do(http.MethodDelete, appsPath+"app", nil), http.StatusConflict, "codehost/d2")
+	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("codehost", "d2")+"?purge=true", nil), http.StatusNoContent)
+	emutest.WantErrorList(t, a.do(http.MethodDelete, appsPath+"app", nil), http.StatusConflict, "codehost/d2")
 	eventually(t, 2*time.Second, "purge completes", func() bool { return a.read("codehost", "d2").Status == http.StatusNotFound })
 
 	// Another namespace's destinations do not reference this app.
 	a.in("team").do(http.MethodPost, appsPath+"app", appBody(t, "1")).data(t)
 	a.in("team").mustWrite("codehost", "t", viaApp)
-	wantStatus(t, a.do(http.MethodDelete, appsPath+"app", nil), http.StatusNoContent)
+	emutest.WantStatus(t, a.do(http.MethodDelete, appsPath+"app", nil), http.StatusNoContent)
 	wantBody(t, a.do(http.MethodGet, appsPath+"app", nil), http.StatusNotFound, notFoundBody)
 	wantBody(t, a.do(http.MethodDelete, appsPath+"app", nil), http.StatusNotFound, notFoundBody)
-	wantStatus(t, a.in("team").do(http.MethodGet, appsPath+"app", nil), http.StatusOK)
+	emutest.WantStatus(t, a.in("team").do(http.MethodGet, appsPath+"app", nil), http.StatusOK)
 }

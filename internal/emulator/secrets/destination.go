@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // DefaultPurgeDelay is how long a purge takes when Options.PurgeDelay is
@@ -254,7 +256,7 @@ func (d *destination) detail(p param) (any, bool) {
 	return v, true
 }
 
-func (s *Server) registerDestinations(mux *http.ServeMux) {
+func (s *Server) registerDestinations(mux route.Mux) {
 	s.handleList(mux, pathDestinations, s.listDestinations)
 	s.handleList(mux, pathDestinations+"/{type}", s.listDestinationsOfType)
 	s.handle(mux, "GET "+pathDestination, s.readDestination)

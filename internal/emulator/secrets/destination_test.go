@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
@@ -206,7 +207,7 @@ func TestDestinations_sharedOptionRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.want, func(t *testing.T) {
-			wantError(t, a.write(c.typ, "d", with(minimal(c.typ), c.kv...)), http.StatusBadRequest, c.want)
+			emutest.WantErrorList(t, a.write(c.typ, "d", with(minimal(c.typ), c.kv...)), http.StatusBadRequest, c.want)
 		})
 	}
 	// Empty custom_tags are no tags, accepted everywhere.
@@ -257,7 +258,7 @@ func TestDestinations_codehostRules(t *testing.T) {
 		t.Fatalf("app-authenticated destination: %v", cd)
 	}
 	// An app in another namespace does not count.
-	wantError(t, a.in("team").write("codehost", "d", with(noAuth, "app_name", "app", "installation_id", "1")), http.StatusBadRequest, `invalid app_name "app"`)
+	emutest.WantErrorList(t, a.in("team").write("codehost", "d", with(noAuth, "app_name", "app", "installation_id", "1")), http.StatusBadRequest, `invalid app_name "app"`)
 
 	d = a.mustWrite("codehost", "org", map[string]any{
 		"access_token": "t", "secrets_location": "organization", "organization_name": "acme",
@@ -341,7 +342,7 @@ func TestDestinations_updateReplacesTheObject(t *testing.T) {
 	}
 	// Required fields are required again on update.
 	a.mustWrite("cloudtwo-kv", "k", cloudTwo())
-	wantError(t, a.write("cloudtwo-kv", "k", with(cloudTwo(), "client_secret", nil)), http.StatusBadRequest, "missing client_secret")
+	emutest.WantErrorList(t, a.write("cloudtwo-kv", "k", with(cloudTwo(), "client_secret", nil)), http.StatusBadRequest, "missing client_secret")
 	// Associations survive an update.
 	assoc := a.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t)
 	if len(obj(t, assoc["associated_secrets"], "associated_secrets")) != 1 {
@@ -381,8 +382,8 @@ func TestDestinations_delete(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	wantBody(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNotFound, notFoundBody)
 	a.mustWrite("cloudone-sm", "d", nil)
-	wantError(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=maybe", nil), http.StatusBadRequest, `invalid purge "maybe": must be true or false`)
-	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
+	emutest.WantErrorList(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=maybe", nil), http.StatusBadRequest, `invalid purge "maybe": must be true or false`)
+	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
 	wantBody(t, a.read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
 	wantBody(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNotFound, notFoundBody)
 
@@ -395,11 +396,11 @@ func TestDestinations_delete(t *testing.T) {
 	}
 	a.remove("d", "secret", "s1").data(t)
 	a.remove("d", "secret", "s2").data(t)
-	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
+	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
 
 	// purge=true without associations deletes at once.
 	a.mustWrite("cloudone-sm", "d", nil)
-	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
+	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
 	wantBody(t, a.read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
 }
 
@@ -413,7 +414,7 @@ func TestDestinations_purgeIsAsynchronous(t *testing.T) {
 	a.set("cloudone-sm", "other", "secret", "s1").data(t)
 
 	start := time.Now()
-	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
+	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
 	if took := time.Since(start); took > delay/2 {
 		t.Fatalf("delete with purge took %v: it must answer at once", took)
 	}
@@ -430,7 +431,7 @@ func TestDestinations_purgeIsAsynchronous(t *testing.T) {
 	msg := `destination "cloudone-sm/d" is being purged since ` + fmt.Sprint(d["purge_initiated_at"]) + `: it cannot be changed until the purge has deleted it`
 	wantBody(t, a.write("cloudone-sm", "d", nil), http.StatusConflict, `{"errors":[`+quote(t, msg)+`]}`)
 	wantBody(t, a.set("cloudone-sm", "d", "secret", "s3"), http.StatusConflict, `{"errors":[`+quote(t, msg)+`]}`)
-	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
+	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
 	a.remove("d", "secret", "s2").data(t)
 	if l := a.do("LIST", "/v1/sys/sync/associations", nil).data(t); l["total_associations"] != 2.0 {
 		t.Fatalf("associations during the purge: %v", l)
@@ -460,7 +461,7 @@ func TestDestinations_purgeNegativeDelayCompletesAtOnce(t *testing.T) {
 	a := newAPI(t, secrets.Options{PurgeDelay: -1})
 	a.mustWrite("cloudone-sm", "d", nil)
 	a.set("cloudone-sm", "d", "secret", "s").data(t)
-	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=1", nil), http.StatusNoContent)
+	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=1", nil), http.StatusNoContent)
 	eventually(t, time.Second, "purge completes", func() bool { return a.read("cloudone-sm", "d").Status == http.StatusNotFound })
 }
 
@@ -481,7 +482,7 @@ func TestDestinations_installationIDNumberOrDigits(t *testing.T) {
 			t.Fatalf("installation_id %v: the write answered %#v", id, got)
 		}
 	}
-	wantError(t, a.write("codehost", "d", with(viaApp, "installation_id", "")), http.StatusBadRequest,
+	emutest.WantErrorList(t, a.write("codehost", "d", with(viaApp, "installation_id", "")), http.StatusBadRequest,
 		"missing installation_id: required when app_name is set")
 }
 
@@ -518,7 +519,7 @@ func TestDestinations_purgeQuerySpellings(t *testing.T) {
 	for _, q := range []string{"TRUE", "t", "1", "True"} {
 		a.mustWrite("cloudone-sm", "d"+q, nil)
 		a.set("cloudone-sm", "d"+q, "secret", "s").data(t)
-		wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"+q)+"?purge="+q, nil), http.StatusNoContent)
+		emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"+q)+"?purge="+q, nil), http.StatusNoContent)
 		if d := a.read("cloudone-sm", "d"+q).data(t); d["purge_initiated_at"] == nil {
 			t.Fatalf("purge=%s started no purge: %v", q, d)
 		}
@@ -526,6 +527,6 @@ func TestDestinations_purgeQuerySpellings(t *testing.T) {
 	a.mustWrite("cloudone-sm", "kept", nil)
 	a.set("cloudone-sm", "kept", "secret", "s").data(t)
 	for _, q := range []string{"F", "0", "FALSE", ""} {
-		wantError(t, a.do(http.MethodDelete, destPath("cloudone-sm", "kept")+"?purge="+q, nil), http.StatusConflict, "still manages 1 associations")
+		emutest.WantErrorList(t, a.do(http.MethodDelete, destPath("cloudone-sm", "kept")+"?purge="+q, nil), http.StatusConflict, "still manages 1 associations")
 	}
 }

@@ -3,6 +3,8 @@ package secrets
 import (
 	"net/http"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // healthPath is the service's health, which it answers without a token,
@@ -28,7 +30,7 @@ type health struct {
 // RootPaths are the paths outside PathPrefix that the API serves.
 func (s *Server) RootPaths() []string { return []string{healthPath} }
 
-func (s *Server) registerHealth(mux *http.ServeMux) {
+func (s *Server) registerHealth(mux route.Mux) {
 	mux.HandleFunc("GET "+healthPath, func(w http.ResponseWriter, _ *http.Request) {
 		jsonReply(http.StatusOK, health{
 			Initialized: true, ReplicationPerformanceMode: "disabled", ReplicationDRMode: "disabled",

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
@@ -18,7 +19,7 @@ func TestHealth_answersWithoutATokenOrLicense(t *testing.T) {
 		if r.Status != http.StatusOK {
 			t.Fatalf("token %q, namespace %q: %d %s", tc.token, tc.ns, r.Status, r.Body)
 		}
-		h := r.json(t)
+		h := emutest.JSON(t, r)
 		if h["initialized"] != true || h["sealed"] != false || h["standby"] != false || h["version"] == "" {
 			t.Errorf("health %v", h)
 		}

@@ -1,13 +1,10 @@
 package secrets_test
 
 import (
-	"encoding/json"
 	"maps"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -34,11 +31,7 @@ func newAPI(t *testing.T, opts secrets.Options) *api {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mux := http.NewServeMux()
-	s.Register(mux)
-	ts := httptest.NewServer(mux)
-	t.Cleanup(ts.Close)
-	return &api{t: t, url: ts.URL, server: s}
+	return &api{t: t, url: emutest.Serve(t, func(mux *http.ServeMux) { s.Register(mux) }), server: s}
 }
 
 // in returns a copy of a that sends its requests in namespace ns.
@@ -50,24 +43,13 @@ func (a *api) in(ns string) *api {
 
 type response emutest.Response
 
-// json decodes the body into a generic value, so that tests see exactly
-// which fields were sent and how.
-func (r response) json(t *testing.T) map[string]any {
-	t.Helper()
-	var v map[string]any
-	if err := json.Unmarshal([]byte(r.Body), &v); err != nil {
-		t.Fatalf("decoding %q: %v", r.Body, err)
-	}
-	return v
-}
-
 // data checks a 200 answer's envelope and returns its data.
 func (r response) data(t *testing.T) map[string]any {
 	t.Helper()
 	if r.Status != http.StatusOK {
 		t.Fatalf("status %d, want 200; body %s", r.Status, r.Body)
 	}
-	env := r.json(t)
+	env := emutest.JSON(t, r)
 	checkEnvelope(t, env)
 	d, ok := env["data"].(map[string]any)
 	if !ok {
@@ -147,38 +129,15 @@ func (a *api) patchConfig(body any) response {
 	return a.do(http.MethodPatch, "/v1/sys/sync/config", body)
 }
 
-func wantStatus(t *testing.T, r response, status int) {
-	t.Helper()
-	if r.Status != status {
-		t.Fatalf("status %d, want %d; body %s", r.Status, status, r.Body)
-	}
-}
-
 // wantBody checks an answer's status and its exact body.
 func wantBody(t *testing.T, r response, status int, body string) {
 	t.Helper()
-	wantStatus(t, r, status)
+	emutest.WantStatus(t, r, status)
 	if r.Body != body {
 		t.Fatalf("body %s, want %s", r.Body, body)
 	}
 	if ct := r.Header.Get("Content-Type"); ct != "application/json" {
 		t.Errorf("Content-Type %q, want application/json", ct)
-	}
-}
-
-// wantError checks an error answer: status, {"errors": [one message]}, and
-// the words the message must contain.
-func wantError(t *testing.T, r response, status int, contains ...string) {
-	t.Helper()
-	wantStatus(t, r, status)
-	var e struct{ Errors []string }
-	if err := json.Unmarshal([]byte(r.Body), &e); err != nil || len(e.Errors) != 1 {
-		t.Fatalf("body %s, want {\"errors\": [one message]}", r.Body)
-	}
-	for _, c := range contains {
-		if !strings.Contains(e.Errors[0], c) {
-			t.Errorf("error %q does not contain %q", e.Errors[0], c)
-		}
 	}
 }
 

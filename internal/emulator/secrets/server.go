@@ -105,7 +105,7 @@ var routeMethods = []string{http.MethodDelete, http.MethodGet, "LIST", http.Meth
 var writeMethods = []string{http.MethodPost, http.MethodPut}
 
 // handleWrite registers h under every method of writeMethods.
-func (s *Server) handleWrite(mux *http.ServeMux, path string, h handler) {
+func (s *Server) handleWrite(mux route.Mux, path string, h handler) {
 	for _, m := range writeMethods {
 		s.handle(mux, m+" "+path, h)
 	}
@@ -230,7 +230,7 @@ func (s *Server) PathPrefix() string { return pathPrefix }
 
 // Register adds the API's routes to mux, and a catch-all for the rest of
 // its paths.
-func (s *Server) Register(mux *http.ServeMux) {
+func (s *Server) Register(mux route.Mux) {
 	s.registerHealth(mux)
 	s.registerSyncConfig(mux)
 	s.registerDestinations(mux)
@@ -248,7 +248,7 @@ func (s *Server) Register(mux *http.ServeMux) {
 
 // handle registers h behind the checks every endpoint makes: the token
 // (403), then the license (400).
-func (s *Server) handle(mux *http.ServeMux, pattern string, h handler) {
+func (s *Server) handle(mux route.Mux, pattern string, h handler) {
 	mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		token := r.Header.Get(TokenHeader)
 		if s.opts.Token == "" || subtle.ConstantTimeCompare([]byte(token), []byte(s.opts.Token)) != 1 {
@@ -266,7 +266,7 @@ func (s *Server) handle(mux *http.ServeMux, pattern string, h handler) {
 // handleList registers a list endpoint under the LIST method and as GET
 // with ?list=true. In the RefuseList variant LIST answers 405 before any
 // other check, as a server that does not know the method would.
-func (s *Server) handleList(mux *http.ServeMux, listPath string, h handler) {
+func (s *Server) handleList(mux route.Mux, listPath string, h handler) {
 	allowList := "GET, LIST"
 	if s.opts.RefuseList {
 		allowList = "GET"
@@ -292,7 +292,7 @@ func (s *Server) handleList(mux *http.ServeMux, listPath string, h handler) {
 // "unsupported path" otherwise, as the service words it. A path that is not clean names no route: the
 // emulator hands such paths here rather than let the mux redirect them to
 // the cleaned path, where a client would meet a route it did not ask for.
-func (s *Server) unrouted(mux *http.ServeMux) handler {
+func (s *Server) unrouted(mux route.Mux) handler {
 	catchAll := map[string]bool{pathPrefix + "/": true, pathPrefix: true}
 	return func(w http.ResponseWriter, r *http.Request, _ string) {
 		if !route.IsClean(r.URL.Path) {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
@@ -67,7 +68,7 @@ func TestAuth_tokenRequiredOnEveryRoute(t *testing.T) {
 		}
 	}
 	// Nothing was changed by the refused requests.
-	wantStatus(t, a.read("cloudone-sm", "d"), http.StatusOK)
+	emutest.WantStatus(t, a.read("cloudone-sm", "d"), http.StatusOK)
 	wantBody(t, a.read("webhost-project", "d"), http.StatusNotFound, notFoundBody)
 }
 
@@ -80,7 +81,7 @@ func TestLicense_offRefusesEveryRoute(t *testing.T) {
 		})
 	}
 	// The token is checked first.
-	wantStatus(t, a.doAs("", "", http.MethodGet, "/v1/sys/sync/config", nil), http.StatusForbidden)
+	emutest.WantStatus(t, a.doAs("", "", http.MethodGet, "/v1/sys/sync/config", nil), http.StatusForbidden)
 }
 
 func TestNamespaces_configOnlyInRootOrAdmin(t *testing.T) {
@@ -90,7 +91,7 @@ func TestNamespaces_configOnlyInRootOrAdmin(t *testing.T) {
 		if d["queue_capacity"] != 5.0 {
 			t.Fatalf("namespace %q: %v", ns, d)
 		}
-		wantStatus(t, a.in(ns).do(http.MethodGet, "/v1/sys/sync/config", nil), http.StatusOK)
+		emutest.WantStatus(t, a.in(ns).do(http.MethodGet, "/v1/sys/sync/config", nil), http.StatusOK)
 	}
 	for _, ns := range []string{"team", "admin/team", "root2", "root/team", "Admin"} {
 		for _, method := range []string{http.MethodGet, http.MethodPatch, http.MethodDelete} {
@@ -131,7 +132,7 @@ func TestNamespaces_separateData(t *testing.T) {
 		t.Fatalf("associations %v lack %s/s", d, teamAcc)
 	}
 	// Trailing slashes name the same namespace.
-	wantStatus(t, a.in("team/").read("cloudone-sm", "d"), http.StatusOK)
+	emutest.WantStatus(t, a.in("team/").read("cloudone-sm", "d"), http.StatusOK)
 }
 
 // "root", in any case, names the root namespace, on every route as on the
@@ -141,7 +142,7 @@ func TestNamespaces_rootNamesTheRoot(t *testing.T) {
 	a.in("root").mustWrite("cloudone-sm", "d", cloudOne())
 	a.in("ROOT").set("cloudone-sm", "d", "secret", "s").data(t)
 	app := a.in(" /Root/ ").do(http.MethodPost, "/v1/sys/sync/codehost-apps/app", appBody(t, "1"))
-	wantStatus(t, app, http.StatusOK)
+	emutest.WantStatus(t, app, http.StatusOK)
 
 	rootAcc, _ := a.server.Accessor("", "secret")
 	for _, acc := range []string{"root", "Root"} {
@@ -151,8 +152,8 @@ func TestNamespaces_rootNamesTheRoot(t *testing.T) {
 	}
 	for _, ns := range []string{"", "root", "rOOt"} {
 		b := a.in(ns)
-		wantStatus(t, b.read("cloudone-sm", "d"), http.StatusOK)
-		wantStatus(t, b.do(http.MethodGet, "/v1/sys/sync/codehost-apps/app", nil), http.StatusOK)
+		emutest.WantStatus(t, b.read("cloudone-sm", "d"), http.StatusOK)
+		emutest.WantStatus(t, b.do(http.MethodGet, "/v1/sys/sync/codehost-apps/app", nil), http.StatusOK)
 		d := b.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t)
 		if _, ok := obj(t, d["associated_secrets"], "associated_secrets")[rootAcc+"/s"]; !ok {
 			t.Fatalf("namespace %q: associations %v lack %s/s", ns, d, rootAcc)
@@ -169,7 +170,7 @@ func TestEnvelope_everySuccessAnswer(t *testing.T) {
 	check := func(r response, mountType bool) {
 		t.Helper()
 		r.data(t)
-		env := r.json(t)
+		env := emutest.JSON(t, r)
 		id, _ := env["request_id"].(string)
 		if ids[id] {
 			t.Fatalf("request_id %s seen twice", id)
@@ -207,7 +208,7 @@ func TestEnvelope_everySuccessAnswer(t *testing.T) {
 	}
 	for _, p := range []string{destPath("cloudone-sm", "d"), "/v1/sys/sync/codehost-apps/app", "/v1/sys/sync/config"} {
 		r := a.do(http.MethodDelete, p, nil)
-		wantStatus(t, r, http.StatusNoContent)
+		emutest.WantStatus(t, r, http.StatusNoContent)
 		if r.Body != "" {
 			t.Errorf("delete answered a body: %s", r.Body)
 		}
@@ -218,7 +219,7 @@ func TestWarnings_unknownParametersIgnoredAndNamed(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	r := a.write("cloudone-sm", "d", with(cloudOne(), "zeta", 1, "cloud", "x", "granularity_level", "secret-key"))
 	d := r.data(t)
-	w := list(t, r.json(t)["warnings"], "warnings")
+	w := list(t, emutest.JSON(t, r)["warnings"], "warnings")
 	if len(w) != 1 || w[0] != "Endpoint ignored these unrecognized parameters: [cloud granularity_level zeta]" {
 		t.Fatalf("warnings %v", w)
 	}
@@ -229,7 +230,7 @@ func TestWarnings_unknownParametersIgnoredAndNamed(t *testing.T) {
 		t.Fatal("a parameter of another type was stored")
 	}
 	r = a.patchConfig(map[string]any{"queue": 1})
-	if w := list(t, r.json(t)["warnings"], "warnings"); len(w) != 1 || !strings.Contains(fmt.Sprint(w[0]), "[queue]") {
+	if w := list(t, emutest.JSON(t, r)["warnings"], "warnings"); len(w) != 1 || !strings.Contains(fmt.Sprint(w[0]), "[queue]") {
 		t.Fatalf("config warnings %v", w)
 	}
 }
@@ -248,7 +249,7 @@ func TestList_methodAndGetEquivalent(t *testing.T) {
 		}
 		for _, q := range []string{"", "?list=false", "?list=yes"} {
 			r := a.do(http.MethodGet, p+q, nil)
-			wantError(t, r, http.StatusMethodNotAllowed, "unsupported operation")
+			emutest.WantErrorList(t, r, http.StatusMethodNotAllowed, "unsupported operation")
 			if got := r.Header.Get("Allow"); got != "GET, LIST" {
 				t.Errorf("GET %s%s: Allow %q, want \"GET, LIST\"", p, q, got)
 			}
@@ -291,24 +292,24 @@ func TestPaths_unknownTypeAndBadNames(t *testing.T) {
 		wantBody(t, a.do(rt.method, rt.path, rt.body), http.StatusBadRequest, msg)
 	}
 	for _, name := range []string{"a%20b", "-lead", ".dot", strings.Repeat("n", 129), "a%2Fb"} {
-		wantError(t, a.write("cloudone-sm", name, cloudOne()), http.StatusBadRequest, "invalid name", "letters, digits")
-		wantError(t, a.do(http.MethodPost, "/v1/sys/sync/codehost-apps/"+name, appBody(t, "1")), http.StatusBadRequest, "invalid name")
+		emutest.WantErrorList(t, a.write("cloudone-sm", name, cloudOne()), http.StatusBadRequest, "invalid name", "letters, digits")
+		emutest.WantErrorList(t, a.do(http.MethodPost, "/v1/sys/sync/codehost-apps/"+name, appBody(t, "1")), http.StatusBadRequest, "invalid name")
 	}
 	a.mustWrite("cloudone-sm", "A.b_c-9"+strings.Repeat("n", 121), cloudOne())
-	wantError(t, a.write("cloudone-sm", "d", map[string]any{"name": "other"}), http.StatusBadRequest, `invalid name "other": does not match "d" in the path`)
+	emutest.WantErrorList(t, a.write("cloudone-sm", "d", map[string]any{"name": "other"}), http.StatusBadRequest, `invalid name "other": does not match "d" in the path`)
 	a.mustWrite("cloudone-sm", "d", map[string]any{"name": "d"})
 }
 
 func TestBodies_malformed(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	for _, body := range []string{`{`, `[1]`, `"x"`, `{"region": 5}`} {
-		wantError(t, a.write("cloudone-sm", "d", body), http.StatusBadRequest, "invalid")
+		emutest.WantErrorList(t, a.write("cloudone-sm", "d", body), http.StatusBadRequest, "invalid")
 	}
-	wantError(t, a.write("cloudone-sm", "d", `{"region": 5}`), http.StatusBadRequest, "invalid region 5: must be a string")
-	wantError(t, a.write("cloudone-sm", "d", `{"disable_strict_networking": "yes"}`), http.StatusBadRequest, `invalid disable_strict_networking "yes": must be true or false`)
-	wantError(t, a.write("cloudone-sm", "d", `{"custom_tags": {"a": 1}}`), http.StatusBadRequest, "invalid custom_tags", "map of strings")
-	wantError(t, a.write("cloudone-sm", "d", `{"allowed_ipv4_addresses": "10.0.0.0/8"}`), http.StatusBadRequest, "invalid allowed_ipv4_addresses", "list of strings")
-	wantError(t, a.write("cloudone-sm", "d", strings.Repeat(" ", 1<<20+1)), http.StatusRequestEntityTooLarge)
+	emutest.WantErrorList(t, a.write("cloudone-sm", "d", `{"region": 5}`), http.StatusBadRequest, "invalid region 5: must be a string")
+	emutest.WantErrorList(t, a.write("cloudone-sm", "d", `{"disable_strict_networking": "yes"}`), http.StatusBadRequest, `invalid disable_strict_networking "yes": must be true or false`)
+	emutest.WantErrorList(t, a.write("cloudone-sm", "d", `{"custom_tags": {"a": 1}}`), http.StatusBadRequest, "invalid custom_tags", "map of strings")
+	emutest.WantErrorList(t, a.write("cloudone-sm", "d", `{"allowed_ipv4_addresses": "10.0.0.0/8"}`), http.StatusBadRequest, "invalid allowed_ipv4_addresses", "list of strings")
+	emutest.WantErrorList(t, a.write("cloudone-sm", "d", strings.Repeat(" ", 1<<20+1)), http.StatusRequestEntityTooLarge)
 	wantBody(t, a.read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)
 	// An empty body and null are an empty object; null members are absent.
 	a.mustWrite("cloudone-sm", "d", "")
@@ -364,7 +365,7 @@ func TestPaths_unroutedAnswersInTheErrorForm(t *testing.T) {
 	// Then the license.
 	b := newAPI(t, secrets.Options{NoLicense: true})
 	for _, p := range []string{"/v1/sys/sync/nothing", "/v1/sys/sync/config"} {
-		wantError(t, b.do(http.MethodPut, p, nil), http.StatusBadRequest, "enterprise license required")
+		emutest.WantErrorList(t, b.do(http.MethodPut, p, nil), http.StatusBadRequest, "enterprise license required")
 	}
 }
 
@@ -520,9 +521,9 @@ func TestWrites_putIsPost(t *testing.T) {
 		}
 	}
 	// The same rules: an update is refused a create-only change.
-	wantError(t, a.do(http.MethodPut, destPath("cloudtwo-kv", "d"), with(cloudTwo(), "tenant_id", "other")),
+	emutest.WantErrorList(t, a.do(http.MethodPut, destPath("cloudtwo-kv", "d"), with(cloudTwo(), "tenant_id", "other")),
 		http.StatusBadRequest, `tenant_id is create-only: it cannot be changed from "tid" to "other"`)
-	wantError(t, a.do(http.MethodPut, destPath("nope", "d"), nil), http.StatusBadRequest, `invalid destination type "nope"`)
+	emutest.WantErrorList(t, a.do(http.MethodPut, destPath("nope", "d"), nil), http.StatusBadRequest, `invalid destination type "nope"`)
 
 	acc, _ := a.server.Accessor("", "secret")
 	change := map[string]any{"mount": "secret", "secret_name": "s"}
@@ -543,5 +544,5 @@ func TestWrites_putIsPost(t *testing.T) {
 	if d := a.do(http.MethodGet, appsPath+"app", nil).data(t); d["app_id"] != 42.0 || d["fingerprint"] != fingerprintRSA {
 		t.Fatalf("app after PUT: %v", d)
 	}
-	wantError(t, a.do(http.MethodPut, appsPath+"app", map[string]any{"app_id": "1"}), http.StatusBadRequest, "missing private_key")
+	emutest.WantErrorList(t, a.do(http.MethodPut, appsPath+"app", map[string]any{"app_id": "1"}), http.StatusBadRequest, "missing private_key")
 }

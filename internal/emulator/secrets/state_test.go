@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
@@ -34,7 +35,7 @@ func TestState_roundTrip(t *testing.T) {
 			a.do("LIST", "/v1/sys/sync/associations", nil),
 			a.do(http.MethodGet, appsPath+"app", nil),
 		} {
-			env := r.json(t)
+			env := emutest.JSON(t, r)
 			out = append(out, fmt.Sprint(env["data"]))
 		}
 		return out
@@ -57,7 +58,7 @@ func TestState_roundTrip(t *testing.T) {
 	}
 	// The loaded store behaves: the app is still referenced, and re-enabling
 	// sync drains the loaded queue.
-	wantStatus(t, b.do(http.MethodDelete, appsPath+"app", nil), http.StatusConflict)
+	emutest.WantStatus(t, b.do(http.MethodDelete, appsPath+"app", nil), http.StatusConflict)
 	b.patchConfig(map[string]any{"disabled": false}).data(t)
 	acc, _ := b.server.Accessor("", "secret")
 	d := b.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t)
@@ -84,7 +85,7 @@ func TestState_purgeUnderWayStartsAgainOnLoad(t *testing.T) {
 	a := newAPI(t, secrets.Options{PurgeDelay: time.Hour})
 	a.mustWrite("cloudone-sm", "d", nil)
 	a.set("cloudone-sm", "d", "secret", "s").data(t)
-	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
+	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
 	saved, err := a.server.MarshalState()
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +107,7 @@ func TestReset_emptiesEverythingAndDropsPurges(t *testing.T) {
 	a.do(http.MethodPost, appsPath+"app", appBody(t, "1")).data(t)
 	a.mustWrite("cloudone-sm", "d", nil)
 	a.set("cloudone-sm", "d", "secret", "s").data(t)
-	wantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
+	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
 	a.server.Reset()
 
 	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
@@ -117,7 +118,7 @@ func TestReset_emptiesEverythingAndDropsPurges(t *testing.T) {
 	// A destination made after the reset is not taken by the old purge.
 	a.mustWrite("cloudone-sm", "d", nil)
 	time.Sleep(2 * delay)
-	wantStatus(t, a.read("cloudone-sm", "d"), http.StatusOK)
+	emutest.WantStatus(t, a.read("cloudone-sm", "d"), http.StatusOK)
 	if saved, err := a.server.MarshalState(); err != nil || !strings.Contains(string(saved), `"name": "d"`) {
 		t.Fatalf("state after reset: %s, %v", saved, err)
 	}
@@ -203,8 +204,8 @@ func TestState_refusesBadAssociations(t *testing.T) {
 				t.Fatalf("UnmarshalState(%s) succeeded", bad)
 			}
 			// The store is the one before the refused load, and serves.
-			wantStatus(t, a.read("cloudone-sm", "kept"), http.StatusOK)
-			wantStatus(t, a.patchConfig(map[string]any{"disabled": false}), http.StatusOK)
+			emutest.WantStatus(t, a.read("cloudone-sm", "kept"), http.StatusOK)
+			emutest.WantStatus(t, a.patchConfig(map[string]any{"disabled": false}), http.StatusOK)
 		})
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
 )
 
 // syncConfig is the global sync configuration.
@@ -20,7 +22,7 @@ func defaultConfig() syncConfig {
 	return syncConfig{QueueCapacity: 1_000_000}
 }
 
-func (s *Server) registerSyncConfig(mux *http.ServeMux) {
+func (s *Server) registerSyncConfig(mux route.Mux) {
 	s.handle(mux, "GET "+pathConfig, s.readConfig)
 	s.handle(mux, "PATCH "+pathConfig, s.patchConfig)
 	s.handle(mux, "DELETE "+pathConfig, s.deleteConfig)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
@@ -121,7 +122,7 @@ func TestConfig_queueCapacityLimitsPendingOperations(t *testing.T) {
 	wantBody(t, a.set("cloudone-sm", "d", "secret", "s3"), http.StatusConflict,
 		`{"errors":["sync queue is full: 2 pending operations, queue_capacity is 2; enable sync to drain it"]}`)
 	// A refresh of a synced association queues too.
-	wantStatus(t, a.set("cloudone-sm", "d", "secret", "s0"), http.StatusConflict)
+	emutest.WantStatus(t, a.set("cloudone-sm", "d", "secret", "s0"), http.StatusConflict)
 	a.patchConfig(map[string]any{"queue_capacity": 3}).data(t)
 	a.set("cloudone-sm", "d", "secret", "s3").data(t)
 	a.patchConfig(map[string]any{"disabled": false}).data(t)
@@ -159,7 +160,7 @@ func TestConfig_deleteResetsToDefaults(t *testing.T) {
 	a.set("cloudone-sm", "d", "secret", "queued").data(t)
 
 	r := a.do(http.MethodDelete, "/v1/sys/sync/config", nil)
-	wantStatus(t, r, http.StatusNoContent)
+	emutest.WantStatus(t, r, http.StatusNoContent)
 	if r.Body != "" {
 		t.Fatalf("DELETE answered a body: %s", r.Body)
 	}
@@ -172,7 +173,7 @@ func TestConfig_deleteResetsToDefaults(t *testing.T) {
 		t.Fatalf("the queued association after DELETE: %v", e)
 	}
 	// A reset of the defaults changes nothing; the admin namespace may too.
-	wantStatus(t, a.in("admin").do(http.MethodDelete, "/v1/sys/sync/config", nil), http.StatusNoContent)
+	emutest.WantStatus(t, a.in("admin").do(http.MethodDelete, "/v1/sys/sync/config", nil), http.StatusNoContent)
 	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
 		t.Fatalf("config after a second DELETE: %v", d)
 	}

@@ -60,7 +60,8 @@ func parseFlags(args []string, stderr io.Writer) (cfg config, done bool, code in
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: stack-emulator [flags]\n\n"+
 			"Serves in memory the scheduler, secrets and platform APIs the stack provider manages.\n"+
-			"GET /_emulator/stats counts requests; POST /_emulator/reset empties data and counts;\n"+
+			"GET /_emulator/stats counts requests; GET /_emulator/routes lists every route it serves;\n"+
+			"POST /_emulator/reset empties data and counts;\n"+
 			"POST /_emulator/scheduler/tokens {\"Type\":\"management\"|\"client\"} mints a scheduler token;\n"+
 			"POST /_emulator/platform/tokens {\"type\":\"user\",\"username\":\"alice\"} mints a platform token.\n\nFlags:\n")
 		fs.PrintDefaults()
