@@ -46,8 +46,18 @@ func poolIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.Tes
 func TestAccAgentPool_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
+	taken, err := p.Client(t).AgentPools.Create(context.Background(), p.Organization, platformclient.AgentPoolOptions{Name: check.Ptr("Runners")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: poolAddr, FreshID: true,
+		// A create of a name the organization has, in any case, is
+		// refused, and the error gives the import ID.
+		NotTakenOver: check.Existing{
+			Config: poolConfig(p, "runners", ""), ImportID: taken.ID,
+			Said: `Agent pool already exists.*An agent pool named "runners" already exists`, Server: `409 Conflict`,
+		},
 		PlanErrors: []check.PlanError{
 			{Config: poolConfig(p, " ", ""), Want: check.Literal(`Attribute name must not be blank, got:`)},
 			{Config: poolConfig(p, "runners", `organization = "a b"`), Want: check.Literal(`Attribute organization must have 1 to 40 characters`)},
@@ -103,24 +113,6 @@ func TestAccAgentPool_lifecycle(t *testing.T) {
 			Check:       poolIs(t, p, map[string]any{"organization": other, "name": "linux_runners-2"}),
 		},
 	}.Run(t)
-}
-
-// A create of a name the organization has, in any case, is refused, and
-// the error gives the import ID.
-func TestAccAgentPool_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	taken, err := p.Client(t).AgentPools.Create(context.Background(), p.Organization, platformclient.AgentPoolOptions{Name: check.Ptr("Runners")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: poolConfig(p, "runners", ""),
-			ExpectError: check.Wrapped(`Agent pool already exists.*An agent pool named "runners" already exists.*` +
-				`terraform import <resource address> ` + taken.ID + `.*409 Conflict`),
-		}},
-	})
 }
 
 // The platform refuses to delete a pool that a workspace runs on: the

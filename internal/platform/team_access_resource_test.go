@@ -74,9 +74,42 @@ func TestAccTeamAccess_lifecycle(t *testing.T) {
 	custom := teamAccessConfig(p, "a", `
   access      = "custom"
   permissions = { runs = "plan", workspace_locking = true }`)
+	// A team that has access to a workspace already, in an organization of
+	// its own, whose names do not take the lifecycle's.
+	ctx := context.Background()
+	c := p.Client(t)
+	org := p.NewOrganization(t)
+	team, err := c.Teams.Create(ctx, org, platformclient.TeamOptions{Name: check.Ptr("devs")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := c.Workspaces.Create(ctx, org, platformclient.WorkspaceOptions{Name: check.Ptr("web")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	taken, err := c.TeamWorkspaces.Create(ctx, platformclient.TeamWorkspaceOptions{
+		Access: check.Ptr("read"), Team: &platformclient.Team{ID: team.ID}, Workspace: &platformclient.Workspace{ID: ws.ID},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: teamAccessAddr, FreshID: true,
 		PlanErrors: teamAccessPlanErrors(p),
+		// The create refuses to take the access over, and gives the import
+		// ID; the lookup follows the refusal: one create, one list of the
+		// workspace's accesses.
+		NotTakenOver: check.Existing{
+			Config: p.ProviderConfig() + `
+resource "stack_platform_team_access" "test" {
+  team_id      = "` + team.ID + `"
+  workspace_id = "` + ws.ID + `"
+  access       = "admin"
+}
+`,
+			ImportID: taken.ID, Said: `already exists`,
+			Sent: map[string]int64{"POST /api/v2/team-workspaces": 1, "GET /api/v2/team-workspaces": 1},
+		},
 		ImportErrors: []check.ImportError{{ID: "tprj-6p5RiCe5CRjBmsGt", Want: check.Literal(
 			`The import ID of a team access is its ID, tws- and 16 characters of the base58 alphabet, or <ORGANIZATION>/<WORKSPACE NAME>/<ACCESS ID>; got "tprj-6p5RiCe5CRjBmsGt".`)}},
 		Create: check.Step{
@@ -186,48 +219,6 @@ resource "stack_platform_team_access" "test" {
 			Want: check.Literal(`permissions.run_tasks can only be set when access is custom: access write implies false, got true.`)},
 		{Config: cfg(team, ws, "custom", `permissions = { state_versions = "all" }`),
 			Want: check.Literal(`Attribute permissions.state_versions value must be one of: ["none" "read-outputs" "read" "write"], got: "all"`)},
-	}
-}
-
-// A team that has access to the workspace already: the create refuses to
-// take it over, and gives the import ID.
-func TestAccTeamAccess_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	ctx := context.Background()
-	c := p.Client(t)
-	team, err := c.Teams.Create(ctx, p.Organization, platformclient.TeamOptions{Name: check.Ptr("devs")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := c.Workspaces.Create(ctx, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("web")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := c.TeamWorkspaces.Create(ctx, platformclient.TeamWorkspaceOptions{
-		Access: check.Ptr("read"), Team: &platformclient.Team{ID: team.ID}, Workspace: &platformclient.Workspace{ID: ws.ID},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-resource "stack_platform_team_access" "test" {
-  team_id      = "` + team.ID + `"
-  workspace_id = "` + ws.ID + `"
-  access       = "admin"
-}
-`,
-			ExpectError: check.Wrapped(`already exists.*terraform import <resource address> ` + a.ID),
-		}},
-	})
-	// The lookup follows the refusal: one create, one list of the
-	// workspace's accesses.
-	sent := p.RequestsSince(before)
-	if sent["POST /api/v2/team-workspaces"] != 1 || sent["GET /api/v2/team-workspaces"] != 1 {
-		t.Errorf("the create sent %v, want one POST and one GET of /api/v2/team-workspaces", sent)
 	}
 }
 

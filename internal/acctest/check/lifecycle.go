@@ -87,7 +87,11 @@ type Existing struct {
 	Said, Server string
 	// Sent, when set, are the requests that the refused create must make,
 	// by route, against an emulator: those of each route it names, exactly.
+	// It takes no Then, whose requests would count too.
 	Sent map[string]int64
+	// Then are steps of the resource's own, run after the refusal: that
+	// the object is as it was, that it imports.
+	Then []resource.TestStep
 }
 
 // Logged is a configuration whose values never reach a log: a whole
@@ -259,10 +263,13 @@ func (e Existing) run(t *testing.T, svc Counted) {
 	if e.Server != "" {
 		want += `.*` + e.Server
 	}
+	if len(e.Sent) > 0 && len(e.Then) > 0 {
+		t.Fatal("Existing.Sent counts the requests of the refusal alone: it takes no Then")
+	}
 	before, counted := svc.Stats()
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps:                    []resource.TestStep{{Config: e.Config, ExpectError: Wrapped(want)}},
+		Steps:                    append([]resource.TestStep{{Config: e.Config, ExpectError: Wrapped(want)}}, e.Then...),
 	})
 	if !counted {
 		return
