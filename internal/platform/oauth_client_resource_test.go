@@ -63,8 +63,30 @@ func TestAccOAuthClient_lifecycle(t *testing.T) {
   organization_scoped = %s`, name, token, scoped))
 	}
 	var tokenID string
+	// Canaries, which the trace log of NeverLogged must not show.
+	const (
+		canarySecret = "canary-oauth-secret-3b7e"
+		canaryToken  = "canary-oauth-token-wo-8d2a"
+		canaryKey    = "canary-oauth-private-key-1f4c"
+	)
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: oauthClientAddr, FreshID: true,
+		// The secrets, sensitive or write-only, never reach a log or the
+		// output: the transport masks the values the create sends.
+		NeverLogged: check.Logged{
+			Config: p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_oauth_client" "ado" {
+  service_provider       = "ado_server"
+  http_url               = "https://ado.acme.example"
+  api_url                = "https://ado.acme.example"
+  secret                 = %q
+  private_key            = %q
+  oauth_token_wo         = %q
+  oauth_token_wo_version = 1
+}
+`, canarySecret, canaryKey, canaryToken),
+			Route: "/api/v2/organizations/" + p.Organization + "/oauth-clients", Values: []string{canarySecret, canaryToken, canaryKey},
+		},
 		PlanErrors: []check.PlanError{
 			{Config: oauthClientConfig(p, `api_url = "https://api.github.com"
   private_key = "pem"`), Want: check.Literal(`private_key and private_key_wo are only taken with service_provider = "ado_server", not "github".`)},
@@ -313,28 +335,6 @@ data "stack_platform_oauth_client" "missing" {
 			ExpectError: check.Literal(`The organization "` + p.Organization + `" has no OAuth client of the code host "gitlab_hosted" that the token may see.`),
 		}},
 	})
-}
-
-// The secrets, sensitive or write-only, never reach a log or the output:
-// the transport masks the values the create sends.
-func TestAccOAuthClient_secretsNeverLogged(t *testing.T) {
-	const (
-		secret     = "canary-oauth-secret-3b7e"
-		token      = "canary-oauth-token-wo-8d2a"
-		privateKey = "canary-oauth-private-key-1f4c"
-	)
-	p := acctest.NewPlatform(t)
-	acctest.NoSecretsInTraceLog(t, p.ProviderConfig()+fmt.Sprintf(`
-resource "stack_platform_oauth_client" "ado" {
-  service_provider       = "ado_server"
-  http_url               = "https://ado.acme.example"
-  api_url                = "https://ado.acme.example"
-  secret                 = %q
-  private_key            = %q
-  oauth_token_wo         = %q
-  oauth_token_wo_version = 1
-}
-`, secret, privateKey, token), "/api/v2/organizations/"+p.Organization+"/oauth-clients", secret, token, privateKey)
 }
 
 // An agent pool is given to the client in place; removing it replaces the
