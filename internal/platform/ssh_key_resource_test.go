@@ -201,34 +201,3 @@ func TestAccSSHKey_importOfAnotherOrganizationsKey(t *testing.T) {
 		}},
 	})
 }
-
-// The data source reads a key by name or by ID: its ID and name, never the
-// key.
-func TestAccSSHKeyDataSource_byNameAndByID(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	k, err := p.Client(t).SSHKeys.Create(context.Background(), p.Organization, platformclient.SSHKeyOptions{Name: check.Ptr("deploy"), Value: check.Ptr(testKeyA)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-data "stack_platform_ssh_key" "by_name" {
-  name = "deploy"
-}
-
-data "stack_platform_ssh_key" "by_id" {
-  id = "` + k.ID + `"
-}
-`,
-			ConfigStateChecks: append(
-				stateIs("data.stack_platform_ssh_key.by_name", map[string]knownvalue.Check{
-					"id": check.Str(k.ID), "name": check.Str("deploy"), "organization": check.Str(p.Organization),
-				}),
-				stateIs("data.stack_platform_ssh_key.by_id", map[string]knownvalue.Check{
-					"id": check.Str(k.ID), "name": check.Str("deploy"), "organization": knownvalue.Null(),
-				})...),
-		}},
-	})
-}

@@ -237,36 +237,6 @@ func TestAccTeamAccess_createSendsOneRequest(t *testing.T) {
 	}
 }
 
-// The data source reads a team's access by the team and the workspace.
-func TestAccTeamAccessDataSource_byTeamAndWorkspace(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: teamAccessConfig(p, "a", `access = "write"`) + `
-data "stack_platform_team_access" "test" {
-  team_id      = stack_platform_team_access.test.team_id
-  workspace_id = stack_platform_workspace.a.id
-}
-`,
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.CompareValuePairs("data.stack_platform_team_access.test", check.Path("id"), teamAccessAddr, check.Path("id"), compare.ValuesSame()),
-				statecheck.ExpectKnownValue("data.stack_platform_team_access.test", check.Path("access"), check.Str("write")),
-				statecheck.ExpectKnownValue("data.stack_platform_team_access.test", check.Path("permissions"), permissionsAre("apply", "write", "write", "read", true, false, false)),
-			},
-		}, {
-			// Another workspace, to which the team has no access.
-			Config: teamAccessConfig(p, "a", `access = "write"`) + `
-data "stack_platform_team_access" "test" {
-  team_id      = stack_platform_team_access.test.team_id
-  workspace_id = stack_platform_workspace.b.id
-}
-`,
-			ExpectError: check.Wrapped(`The team team-\w+ has no access of its own to the workspace ws-\w+ that the token may see.`),
-		}},
-	})
-}
-
 // admin replaced by custom permissions equal to admin's is a change of
 // the access, which the plan shows and the apply makes: the level is an
 // attribute of its own, not inferred from the permissions.
