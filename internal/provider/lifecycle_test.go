@@ -40,6 +40,34 @@ func TestProvider_everyResourceRunsTheCommonShape(t *testing.T) {
 	}
 }
 
+// Every data source has its own test file,
+// internal/<service>/<noun>_data_source_test.go (<nouns>_data_source_test.go
+// for a list), which runs the common shape of a data source: it holds a
+// check.DataSource of the data source's type.
+func TestProvider_everyDataSourceRunsTheCommonShape(t *testing.T) {
+	resp := providerSchema(t)
+	if len(resp.DataSourceSchemas) == 0 {
+		t.Fatal("the provider registers no data source")
+	}
+	tests := testFiles{}
+	for name := range resp.DataSourceSchemas {
+		service, noun := serviceAndNoun(name)
+		if service == "" {
+			t.Errorf("data source %s belongs to no known service", name)
+			continue
+		}
+		file := filepath.Join("..", service, noun+"_data_source_test.go")
+		types, err := tests.fields(file, "DataSource", "Type")
+		if err != nil {
+			t.Errorf("data source %s: %v", name, err)
+			continue
+		}
+		if !slices.Contains(types, name) {
+			t.Errorf("%s holds no check.DataSource of %s: its Types are %q", file, name, types)
+		}
+	}
+}
+
 // testFiles reads test files as Go syntax, and the string constants of
 // their packages, each package once.
 type testFiles map[string]map[string]ast.Expr
