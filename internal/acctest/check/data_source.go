@@ -229,7 +229,11 @@ func (d DataSource) derivedPlanErrors(reads []Read) ([]Refusal, error) {
 	for name, v := range d.Samples {
 		samples[name] = v
 	}
-	return planErrorsOf(ds, samples)
+	refusals, err := planErrorsOf(ds, samples)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.Type, err)
+	}
+	return refusals, nil
 }
 
 // dataSourceOf is the provider's data source of the type typeName.
@@ -287,7 +291,7 @@ func planErrorsOf(ds datasource.DataSource, samples Args) ([]Refusal, error) {
 			merged := path.MatchRoot(attr).MergeExpressions(exprs...)
 			names, err := rootNames(merged)
 			if err != nil {
-				return nil, fmt.Errorf("%T.%s: %w", ds, attr, err)
+				return nil, fmt.Errorf("%s: %w", attr, err)
 			}
 			// others are the attributes the rule ties to attr.
 			others := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == attr })
@@ -340,8 +344,8 @@ func planErrorsOf(ds datasource.DataSource, samples Args) ([]Refusal, error) {
 	}
 	if missing != nil {
 		slices.Sort(missing)
-		return nil, fmt.Errorf("the plan errors of the rules of %T need values of %s, which no read gives: give them in Samples",
-			ds, strings.Join(slices.Compact(missing), ", "))
+		return nil, fmt.Errorf("the plan errors of its rules need values of %s, which no read gives: give them in Samples",
+			strings.Join(slices.Compact(missing), ", "))
 	}
 	return refusals, nil
 }
