@@ -54,7 +54,8 @@ type DataSource struct {
 	// other reads, each in a data block of its Label.
 	ByID, ByName, InOther Read
 	Reads                 []Read
-	// NotFound are reads that find nothing, each with its error.
+	// NotFound are reads that find no one object (none, or several to
+	// choose from), each with its error.
 	NotFound []Refusal
 }
 
@@ -99,11 +100,11 @@ func (d DataSource) Address(label string) string { return "data." + d.Type + "."
 func (d DataSource) Run(t *testing.T) {
 	t.Helper()
 	reads := d.reads()
-	derived, err := d.derivedPlanErrors(reads)
+	planErrors, err := d.derivedPlanErrors(reads)
 	if err != nil {
 		t.Fatal(err)
 	}
-	planErrors := append(derived, d.PlanErrors...)
+	planErrors = append(planErrors, d.PlanErrors...)
 	var readSteps []resource.TestStep
 	for i, r := range reads {
 		if i > 0 && r.Config == reads[i-1].Config {
