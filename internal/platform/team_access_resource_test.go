@@ -76,19 +76,11 @@ func TestAccTeamAccess_lifecycle(t *testing.T) {
   permissions = { runs = "plan", workspace_locking = true }`)
 	// A team that has access to a workspace already, in an organization of
 	// its own, whose names do not take the lifecycle's.
-	ctx := context.Background()
-	c := p.Client(t)
 	org := p.NewOrganization(t)
-	team, err := c.Teams.Create(ctx, org, platformclient.TeamOptions{Name: check.Ptr("devs")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := c.Workspaces.Create(ctx, org, platformclient.WorkspaceOptions{Name: check.Ptr("web")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	taken, err := c.TeamWorkspaces.Create(ctx, platformclient.TeamWorkspaceOptions{
-		Access: check.Ptr("read"), Team: &platformclient.Team{ID: team.ID}, Workspace: &platformclient.Workspace{ID: ws.ID},
+	team := newTeam(t, p, org, platformclient.TeamOptions{Name: check.Ptr("devs")})
+	ws := createWorkspace(t, p, org, platformclient.WorkspaceOptions{Name: check.Ptr("web")})
+	taken, err := p.Client(t).TeamWorkspaces.Create(context.Background(), platformclient.TeamWorkspaceOptions{
+		Access: check.Ptr("read"), Team: &platformclient.Team{ID: team}, Workspace: &platformclient.Workspace{ID: ws.ID},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +94,7 @@ func TestAccTeamAccess_lifecycle(t *testing.T) {
 		NotTakenOver: check.Existing{
 			Config: p.ProviderConfig() + `
 resource "stack_platform_team_access" "test" {
-  team_id      = "` + team.ID + `"
+  team_id      = "` + team + `"
   workspace_id = "` + ws.ID + `"
   access       = "admin"
 }

@@ -101,15 +101,12 @@ resource "stack_platform_team_member" "test" {
 	ctx := context.Background()
 	c := p.Client(t)
 	org := p.NewOrganization(t)
-	team, err := c.Teams.Create(ctx, org, platformclient.TeamOptions{Name: check.Ptr("devs")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	team := newTeam(t, p, org, platformclient.TeamOptions{Name: check.Ptr("devs")})
 	ada, err := c.OrganizationMemberships.Create(ctx, org, platformclient.OrganizationMembershipCreateOptions{Email: check.Ptr("ada@example.com")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := c.TeamMemberships.AddMemberships(ctx, team.ID, []string{ada.ID}); err != nil {
+	if err := c.TeamMemberships.AddMemberships(ctx, team, []string{ada.ID}); err != nil {
 		t.Fatal(err)
 	}
 	check.Lifecycle[*platformclient.Client]{
@@ -119,11 +116,11 @@ resource "stack_platform_team_member" "test" {
 		NotTakenOver: check.Existing{
 			Config: p.ProviderConfig() + `
 resource "stack_platform_team_member" "test" {
-  team_id                    = "` + team.ID + `"
+  team_id                    = "` + team + `"
   organization_membership_id = "` + ada.ID + `"
 }
 `,
-			ImportID: team.ID + "/" + ada.ID, Said: `Team member already exists`,
+			ImportID: team + "/" + ada.ID, Said: `Team member already exists`,
 		},
 		PlanErrors: []check.PlanError{
 			{Config: badTeam, Want: check.Literal(`team_id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "devs".`)},

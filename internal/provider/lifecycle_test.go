@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,27 +18,8 @@ import (
 // internal/<service>/<noun>_resource_test.go, holds a check.Lifecycle
 // whose Address is one of the resource's type.
 func TestProvider_everyResourceRunsTheCommonShape(t *testing.T) {
-	resp := providerSchema(t)
-	if len(resp.ResourceSchemas) == 0 {
-		t.Fatal("the provider registers no resource")
-	}
-	tests := testFiles{}
-	for name := range resp.ResourceSchemas {
-		service, noun := serviceAndNoun(name)
-		if service == "" {
-			t.Errorf("resource %s belongs to no known service", name)
-			continue
-		}
-		file := filepath.Join("..", service, noun+"_resource_test.go")
-		addrs, err := tests.fields(file, "Lifecycle", "Address")
-		if err != nil {
-			t.Errorf("resource %s: %v", name, err)
-			continue
-		}
-		if !slices.ContainsFunc(addrs, func(a string) bool { return strings.HasPrefix(a, name+".") }) {
-			t.Errorf("%s holds no check.Lifecycle of a %s: its Addresses are %q", file, name, addrs)
-		}
-	}
+	runsItsShape(t, providerSchema(t).ResourceSchemas, "_resource_test.go", "Lifecycle", "Address",
+		func(name, address string) bool { return strings.HasPrefix(address, name+".") })
 }
 
 // Every data source has its own test file,
@@ -45,25 +27,33 @@ func TestProvider_everyResourceRunsTheCommonShape(t *testing.T) {
 // for a list), which runs the common shape of a data source: it holds a
 // check.DataSource of the data source's type.
 func TestProvider_everyDataSourceRunsTheCommonShape(t *testing.T) {
-	resp := providerSchema(t)
-	if len(resp.DataSourceSchemas) == 0 {
-		t.Fatal("the provider registers no data source")
+	runsItsShape(t, providerSchema(t).DataSourceSchemas, "_data_source_test.go", "DataSource", "Type",
+		func(name, typ string) bool { return typ == name })
+}
+
+// runsItsShape holds that the test file of each registered type,
+// internal/<service>/<noun><suffix>, holds a check.<shape> whose field is
+// the type's, as of says.
+func runsItsShape[S any](t *testing.T, types map[string]S, suffix, shape, field string, of func(name, value string) bool) {
+	t.Helper()
+	if len(types) == 0 {
+		t.Fatal("the provider registers none")
 	}
 	tests := testFiles{}
-	for name := range resp.DataSourceSchemas {
+	for _, name := range slices.Sorted(maps.Keys(types)) {
 		service, noun := serviceAndNoun(name)
 		if service == "" {
-			t.Errorf("data source %s belongs to no known service", name)
+			t.Errorf("%s belongs to no known service", name)
 			continue
 		}
-		file := filepath.Join("..", service, noun+"_data_source_test.go")
-		types, err := tests.fields(file, "DataSource", "Type")
+		file := filepath.Join("..", service, noun+suffix)
+		values, err := tests.fields(file, shape, field)
 		if err != nil {
-			t.Errorf("data source %s: %v", name, err)
+			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if !slices.Contains(types, name) {
-			t.Errorf("%s holds no check.DataSource of %s: its Types are %q", file, name, types)
+		if !slices.ContainsFunc(values, func(v string) bool { return of(name, v) }) {
+			t.Errorf("%s holds no check.%s of %s: its %s values are %q", file, shape, name, field, values)
 		}
 	}
 }
