@@ -46,8 +46,18 @@ func poolIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.Tes
 func TestAccAgentPool_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
+	taken, err := p.Client(t).AgentPools.Create(context.Background(), p.Organization, platformclient.AgentPoolOptions{Name: check.Ptr("Runners")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: poolAddr, FreshID: true,
+		// A create of a name the organization has, in any case, is
+		// refused, and the error gives the import ID.
+		NotTakenOver: check.Existing{
+			Config: poolConfig(p, "runners", ""), ImportID: taken.ID,
+			Said: `Agent pool already exists.*An agent pool named "runners" already exists`, Server: `409 Conflict`,
+		},
 		PlanErrors: []check.PlanError{
 			{Config: poolConfig(p, " ", ""), Want: check.Literal(`Attribute name must not be blank, got:`)},
 			{Config: poolConfig(p, "runners", `organization = "a b"`), Want: check.Literal(`Attribute organization must have 1 to 40 characters`)},
@@ -105,24 +115,6 @@ func TestAccAgentPool_lifecycle(t *testing.T) {
 	}.Run(t)
 }
 
-// A create of a name the organization has, in any case, is refused, and
-// the error gives the import ID.
-func TestAccAgentPool_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	taken, err := p.Client(t).AgentPools.Create(context.Background(), p.Organization, platformclient.AgentPoolOptions{Name: check.Ptr("Runners")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: poolConfig(p, "runners", ""),
-			ExpectError: check.Wrapped(`Agent pool already exists.*An agent pool named "runners" already exists.*` +
-				`terraform import <resource address> ` + taken.ID + `.*409 Conflict`),
-		}},
-	})
-}
-
 // The platform refuses to delete a pool that a workspace runs on: the
 // destroy fails with the platform's words, which name the workspace, and
 // the pool stays in the state; once the workspace uses another execution,
@@ -177,58 +169,5 @@ resource "stack_platform_agent_pool" "test" {
 				},
 			},
 		},
-	})
-}
-
-// The data source reads a pool by name, in the provider's organization or
-// another, and by ID, with the resource's values.
-func TestAccAgentPoolDataSource_byNameAndByID(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	other := p.NewOrganization(t)
-	ctx := context.Background()
-	pool, err := p.Client(t).AgentPools.Create(ctx, p.Organization, platformclient.AgentPoolOptions{Name: check.Ptr("runners"), OrganizationScoped: check.Ptr(false)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// A pool whose name holds the other's: the search matches both.
-	if _, err := p.Client(t).AgentPools.Create(ctx, p.Organization, platformclient.AgentPoolOptions{Name: check.Ptr("runners-2")}); err != nil {
-		t.Fatal(err)
-	}
-	otherPool, err := p.Client(t).AgentPools.Create(ctx, other, platformclient.AgentPoolOptions{Name: check.Ptr("runners")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	same := map[string]knownvalue.Check{
-		"id": check.Str(pool.ID), "organization": check.Str(p.Organization), "name": check.Str("runners"), "organization_scoped": knownvalue.Bool(false),
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-data "stack_platform_agent_pool" "by_name" {
-  name = "runners"
-}
-
-data "stack_platform_agent_pool" "by_id" {
-  id = "` + pool.ID + `"
-}
-
-data "stack_platform_agent_pool" "in_other" {
-  organization = "` + other + `"
-  name         = "runners"
-}
-`,
-			ConfigStateChecks: append(append(stateIs("data.stack_platform_agent_pool.by_name", same), stateIs("data.stack_platform_agent_pool.by_id", same)...),
-				stateIs("data.stack_platform_agent_pool.in_other", map[string]knownvalue.Check{
-					"id": check.Str(otherPool.ID), "organization": check.Str(other), "organization_scoped": knownvalue.Bool(true),
-				})...),
-		}, {
-			Config: p.ProviderConfig() + `
-data "stack_platform_agent_pool" "missing" {
-  name = "Runners"
-}
-`,
-			ExpectError: check.Literal(`The organization "` + p.Organization + `" has no agent pool named "Runners" that the token may see: the name is compared exactly, in its case.`),
-		}},
 	})
 }

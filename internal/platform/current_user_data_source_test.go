@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
@@ -14,14 +13,10 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
-const currentUserConfig = `
-data "stack_platform_current_user" "me" {}
-`
-
 // The current user is the token's: a user token's user (the emulator's
 // site administrator), a team token's service account; an organization
 // token acts as no account, and the read fails.
-func TestAccCurrentUserDataSource_ofEachKindOfToken(t *testing.T) {
+func TestAccCurrentUserDataSource_shape(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	ctx := context.Background()
 	c := p.Client(t)
@@ -37,30 +32,23 @@ func TestAccCurrentUserDataSource_ofEachKindOfToken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const addr = "data.stack_platform_current_user.me"
 	twoFactorOff := knownvalue.ObjectExact(map[string]knownvalue.Check{"enabled": knownvalue.Bool(false), "verified": knownvalue.Bool(false)})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: p.ProviderConfig() + currentUserConfig,
-				ConfigStateChecks: stateIs(addr, map[string]knownvalue.Check{
-					"id": idOf("user"), "username": knownvalue.StringRegexp(regexp.MustCompile(`^\w`)),
-					"is_service_account": knownvalue.Bool(false), "is_admin": knownvalue.Bool(true),
-					"unconfirmed_email": knownvalue.Null(), "two_factor": twoFactorOff,
-				}),
-			},
-			{
-				Config: p.ProviderConfigWith(teamToken.Token, p.Organization) + currentUserConfig,
-				ConfigStateChecks: stateIs(addr, map[string]knownvalue.Check{
-					"username":           knownvalue.StringRegexp(regexp.MustCompile(`^api-team_`)),
-					"is_service_account": knownvalue.Bool(true), "is_admin": knownvalue.Bool(false),
-				}),
-			},
-			{
-				Config:      p.ProviderConfigWith(orgToken.Token, p.Organization) + currentUserConfig,
-				ExpectError: check.Wrapped(`Cannot read the account of the provider's token.*GET .*/api/v2/account/details.*404`),
-			},
+	check.DataSource{
+		Service: p, Type: "stack_platform_current_user", Config: p.ProviderConfig(),
+		Reads: []check.Read{
+			{Label: "me", Want: map[string]knownvalue.Check{
+				"id": idOf("user"), "username": knownvalue.StringRegexp(regexp.MustCompile(`^\w`)),
+				"is_service_account": knownvalue.Bool(false), "is_admin": knownvalue.Bool(true),
+				"unconfirmed_email": knownvalue.Null(), "two_factor": twoFactorOff,
+			}},
+			{Label: "me", Config: p.ProviderConfigWith(teamToken.Token, p.Organization), Want: map[string]knownvalue.Check{
+				"username":           knownvalue.StringRegexp(regexp.MustCompile(`^api-team_`)),
+				"is_service_account": knownvalue.Bool(true), "is_admin": knownvalue.Bool(false),
+			}},
 		},
-	})
+		NotFound: []check.Refusal{{
+			Config: p.ProviderConfigWith(orgToken.Token, p.Organization),
+			Want:   check.Wrapped(`Cannot read the account of the provider's token.*GET .*/api/v2/account/details.*404`),
+		}},
+	}.Run(t)
 }

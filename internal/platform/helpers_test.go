@@ -88,3 +88,15 @@ func twoYearsAhead(v string) error {
 	}
 	return nil
 }
+
+// merged is a copy of base with over's checks in place of its own.
+func merged(base, over map[string]knownvalue.Check) map[string]knownvalue.Check {
+	out := make(map[string]knownvalue.Check, len(base))
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range over {
+		out[k] = v
+	}
+	return out
+}

@@ -63,8 +63,30 @@ func TestAccOAuthClient_lifecycle(t *testing.T) {
   organization_scoped = %s`, name, token, scoped))
 	}
 	var tokenID string
+	// Canaries, which the trace log of NeverLogged must not show.
+	const (
+		canarySecret = "canary-oauth-secret-3b7e"
+		canaryToken  = "canary-oauth-token-wo-8d2a"
+		canaryKey    = "canary-oauth-private-key-1f4c"
+	)
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: oauthClientAddr, FreshID: true,
+		// The secrets, sensitive or write-only, never reach a log or the
+		// output: the transport masks the values the create sends.
+		NeverLogged: check.Logged{
+			Config: p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_oauth_client" "ado" {
+  service_provider       = "ado_server"
+  http_url               = "https://ado.acme.example"
+  api_url                = "https://ado.acme.example"
+  secret                 = %q
+  private_key            = %q
+  oauth_token_wo         = %q
+  oauth_token_wo_version = 1
+}
+`, canarySecret, canaryKey, canaryToken),
+			Route: "/api/v2/organizations/" + p.Organization + "/oauth-clients", Values: []string{canarySecret, canaryToken, canaryKey},
+		},
 		PlanErrors: []check.PlanError{
 			{Config: oauthClientConfig(p, `api_url = "https://api.github.com"
   private_key = "pem"`), Want: check.Literal(`private_key and private_key_wo are only taken with service_provider = "ado_server", not "github".`)},
@@ -249,92 +271,6 @@ func TestAccOAuthClient_secretChangedOutOfBandIsNotSeen(t *testing.T) {
 			},
 		},
 	})
-}
-
-// The data source reads a client by ID, by name and by code host, with
-// its OAuth token's ID; two clients of one code host cannot be told apart
-// by it.
-func TestAccOAuthClientDataSource_byIDNameAndServiceProvider(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	ctx := context.Background()
-	oc, err := p.Client(t).OAuthClients.Create(ctx, p.Organization, platformclient.OAuthClientOptions{
-		ServiceProvider: check.Ptr("github"), Name: check.Ptr("github"), HTTPURL: check.Ptr("https://github.com"),
-		APIURL: check.Ptr("https://api.github.com"), OAuthToken: check.Ptr("ghp_token"), Secret: check.Ptr("client-secret"),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(oc.OAuthTokens) != 1 {
-		t.Fatalf("the client has %d OAuth tokens, want 1", len(oc.OAuthTokens))
-	}
-	same := map[string]knownvalue.Check{
-		"id": check.Str(oc.ID), "name": check.Str("github"), "service_provider": check.Str("github"),
-		"oauth_token_id": check.Str(oc.OAuthTokens[0].ID), "organization": check.Str(p.Organization), "organization_scoped": knownvalue.Bool(true),
-		"http_url": check.Str("https://github.com"), "api_url": check.Str("https://api.github.com"), "key": knownvalue.Null(),
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-data "stack_platform_oauth_client" "by_id" {
-  id = "` + oc.ID + `"
-}
-
-data "stack_platform_oauth_client" "by_name" {
-  name = "github"
-}
-
-data "stack_platform_oauth_client" "by_provider" {
-  service_provider = "github"
-}
-`,
-			ConfigStateChecks: append(append(stateIs("data.stack_platform_oauth_client.by_id", same),
-				stateIs("data.stack_platform_oauth_client.by_name", same)...), stateIs("data.stack_platform_oauth_client.by_provider", same)...),
-		}, {
-			PreConfig: func() {
-				if _, err := p.Client(t).OAuthClients.Create(ctx, p.Organization, platformclient.OAuthClientOptions{
-					ServiceProvider: check.Ptr("github"), HTTPURL: check.Ptr("https://github.com"), APIURL: check.Ptr("https://api.github.com"),
-				}); err != nil {
-					t.Fatal(err)
-				}
-			},
-			Config: p.ProviderConfig() + `
-data "stack_platform_oauth_client" "by_provider" {
-  service_provider = "github"
-}
-`,
-			ExpectError: check.Wrapped(`The organization "` + p.Organization + `" has 2 OAuth clients of the code host "github" \(oc-\w+, oc-\w+\): name the one to read by id or name.`),
-		}, {
-			Config: p.ProviderConfig() + `
-data "stack_platform_oauth_client" "missing" {
-  service_provider = "gitlab_hosted"
-}
-`,
-			ExpectError: check.Literal(`The organization "` + p.Organization + `" has no OAuth client of the code host "gitlab_hosted" that the token may see.`),
-		}},
-	})
-}
-
-// The secrets, sensitive or write-only, never reach a log or the output:
-// the transport masks the values the create sends.
-func TestAccOAuthClient_secretsNeverLogged(t *testing.T) {
-	const (
-		secret     = "canary-oauth-secret-3b7e"
-		token      = "canary-oauth-token-wo-8d2a"
-		privateKey = "canary-oauth-private-key-1f4c"
-	)
-	p := acctest.NewPlatform(t)
-	acctest.NoSecretsInTraceLog(t, p.ProviderConfig()+fmt.Sprintf(`
-resource "stack_platform_oauth_client" "ado" {
-  service_provider       = "ado_server"
-  http_url               = "https://ado.acme.example"
-  api_url                = "https://ado.acme.example"
-  secret                 = %q
-  private_key            = %q
-  oauth_token_wo         = %q
-  oauth_token_wo_version = 1
-}
-`, secret, privateKey, token), "/api/v2/organizations/"+p.Organization+"/oauth-clients", secret, token, privateKey)
 }
 
 // An agent pool is given to the client in place; removing it replaces the

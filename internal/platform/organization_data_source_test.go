@@ -5,9 +5,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
@@ -16,8 +14,10 @@ import (
 )
 
 // The data source reads the provider's default organization unless it
-// names another, with the resource's mapping.
-func TestAccOrganizationDataSource_defaultAndNamed(t *testing.T) {
+// names another, with the resource's mapping. An organization the token
+// may not see reads as missing, and the error says that the token may be
+// why.
+func TestAccOrganizationDataSource_shape(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	var defaultProject string
@@ -31,42 +31,21 @@ func TestAccOrganizationDataSource_defaultAndNamed(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	const def, named = "data.stack_platform_organization.default", "data.stack_platform_organization.named"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-data "stack_platform_organization" "default" {}
-
-data "stack_platform_organization" "named" {
-  name = "` + other + `"
-}
-`,
-			ConfigStateChecks: append(stateIs(def, orgDefaults),
-				statecheck.ExpectKnownValue(def, check.Path("name"), check.Str(p.Organization)),
-				statecheck.ExpectKnownValue(def, check.Path("id"), check.Str(p.Organization)),
-				statecheck.ExpectKnownValue(def, check.Path("email"), check.Str("acctest@"+p.Organization+".example")),
-				statecheck.ExpectKnownValue(def, check.Path("external_id"), idOf("org")),
-				statecheck.ExpectKnownValue(def, check.Path("default_project_id"), check.Str(defaultProject)),
-				statecheck.ExpectKnownValue(named, check.Path("name"), check.Str(other)),
-				statecheck.ExpectKnownValue(named, check.Path("session_timeout"), knownvalue.Int64Exact(90)),
-				statecheck.ExpectKnownValue(named, check.Path("aggregated_commit_status_enabled"), knownvalue.Bool(false)),
-			),
+	// An emulator of its own, whose organization a user's token there
+	// does not see.
+	e := acctest.NewPlatformEmulator(t, emulator.Options{})
+	check.DataSource{
+		Service: p, Type: "stack_platform_organization", Config: p.ProviderConfig(),
+		Reads: []check.Read{{Label: "default", Want: merged(orgDefaults, map[string]knownvalue.Check{
+			"name": check.Str(p.Organization), "id": check.Str(p.Organization), "email": check.Str("acctest@" + p.Organization + ".example"),
+			"external_id": idOf("org"), "default_project_id": check.Str(defaultProject),
+		})}},
+		ByName: check.Read{Args: check.Args{"name": other}, Want: map[string]knownvalue.Check{
+			"name": check.Str(other), "session_timeout": knownvalue.Int64Exact(90), "aggregated_commit_status_enabled": knownvalue.Bool(false),
 		}},
-	})
-}
-
-// An organization the token may not see reads as missing, and the error
-// says that the token may be why.
-func TestAccOrganizationDataSource_notVisibleToToken(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
-data "stack_platform_organization" "default" {}
-`,
-			ExpectError: check.Wrapped(`Cannot read the organization "` + regexp.QuoteMeta(p.Organization) + `".*404 Not Found.*` + notVisibleHint),
+		NotFound: []check.Refusal{{
+			Config: e.ProviderConfigWith(e.MintUserToken(t), e.Organization),
+			Want:   check.Wrapped(`Cannot read the organization "` + regexp.QuoteMeta(e.Organization) + `".*404 Not Found.*` + notVisibleHint),
 		}},
-	})
+	}.Run(t)
 }

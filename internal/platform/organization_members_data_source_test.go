@@ -2,6 +2,7 @@ package platform_test
 
 import (
 	"context"
+	"regexp"
 	"testing"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
@@ -62,4 +63,23 @@ output "waiting" {
 			t.Errorf("members_waiting[%d] = %+v, want %s of %s without a username", i, w, invited[i], email)
 		}
 	}
+}
+
+// The organization's name is checked at plan time, and an organization the
+// token may not see is an error that says the token may be why. The read
+// is TestAccOrganizationMembersDataSource_activeAndWaiting's, which counts
+// its requests.
+func TestAccOrganizationMembersDataSource_shape(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	check.DataSource{
+		Service: p, Type: "stack_platform_organization_members", Config: p.ProviderConfig(),
+		PlanErrors: []check.Refusal{{
+			Args: check.Args{"organization": "acme labs"},
+			Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: acme labs`),
+		}},
+		NotFound: []check.Refusal{{
+			Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization),
+			Want:   check.Wrapped(`Cannot list the members of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+		}},
+	}.Run(t)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
@@ -16,7 +15,7 @@ import (
 // The data source reads a membership by email in any case, by username
 // exactly (an invited person has none), and by ID, in the provider's
 // organization; what it does not find is an error that names it.
-func TestAccOrganizationMembershipDataSource_byEmailUsernameAndID(t *testing.T) {
+func TestAccOrganizationMembershipDataSource_shape(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	other := p.NewOrganization(t)
 	ctx := context.Background()
@@ -40,68 +39,24 @@ func TestAccOrganizationMembershipDataSource_byEmailUsernameAndID(t *testing.T) 
 		"id": check.Str(bob), "organization_membership_id": check.Str(bob), "organization": check.Str(p.Organization),
 		"email": check.Str("bob@example.com"), "status": check.Str("active"), "username": check.Str("bob"), "user_id": check.Str(bobUser),
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
+	check.DataSource{
+		Service: p, Type: "stack_platform_organization_membership", Config: p.ProviderConfig(),
+		ByID: check.Read{Args: check.Args{"organization_membership_id": bob}, Want: active},
+		Reads: []check.Read{
+			{Label: "by_email", Args: check.Args{"email": "ADA@example.com"}, Want: merged(invited, map[string]knownvalue.Check{"email": check.Str("ADA@example.com")})},
+			{Label: "by_username", Args: check.Args{"username": "bob"}, Want: active},
+		},
+		NotFound: []check.Refusal{
 			{
-				Config: p.ProviderConfig() + `
-data "stack_platform_organization_membership" "both" {
-  email    = "ada@example.com"
-  username = "ada"
-}
-`,
-				ExpectError: check.Wrapped(`2 attributes specified when one \(and only one\) of\s+\[email,username,organization_membership_id\] is required`),
-			},
-			{
-				Config: p.ProviderConfig() + `
-data "stack_platform_organization_membership" "by_email" {
-  email = "ADA@example.com"
-}
-
-data "stack_platform_organization_membership" "by_username" {
-  username = "bob"
-}
-
-data "stack_platform_organization_membership" "by_id" {
-  organization_membership_id = "` + bob + `"
-}
-`,
-				ConfigStateChecks: append(append(
-					stateIs("data.stack_platform_organization_membership.by_email", merged(invited, map[string]knownvalue.Check{"email": check.Str("ADA@example.com")})),
-					stateIs("data.stack_platform_organization_membership.by_username", active)...),
-					stateIs("data.stack_platform_organization_membership.by_id", active)...),
-			},
-			{
-				Config: p.ProviderConfig() + `
-data "stack_platform_organization_membership" "missing" {
-  username = "bo"
-}
-`,
-				ExpectError: check.Literal(`The organization "` + p.Organization + `" has no membership of the user named "bo" that the token may see.`),
+				Args: check.Args{"username": "bo"},
+				Want: check.Literal(`The organization "` + p.Organization + `" has no membership of the user named "bo" that the token may see.`),
 			},
 			{
 				// By ID, the organization is the membership's: another is
 				// refused.
-				Config: p.ProviderConfig() + `
-data "stack_platform_organization_membership" "elsewhere" {
-  organization               = "` + other + `"
-  organization_membership_id = "` + bob + `"
-}
-`,
-				ExpectError: check.Literal(`The membership ` + bob + ` is of the organization "` + p.Organization + `", not of "` + other + `".`),
+				Args: check.Args{"organization": other, "organization_membership_id": bob},
+				Want: check.Literal(`The membership ` + bob + ` is of the organization "` + p.Organization + `", not of "` + other + `".`),
 			},
 		},
-	})
-}
-
-// merged is a copy of base with over's checks in place of its own.
-func merged(base, over map[string]knownvalue.Check) map[string]knownvalue.Check {
-	out := make(map[string]knownvalue.Check, len(base))
-	for k, v := range base {
-		out[k] = v
-	}
-	for k, v := range over {
-		out[k] = v
-	}
-	return out
+	}.Run(t)
 }

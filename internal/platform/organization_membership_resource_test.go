@@ -47,8 +47,22 @@ func membershipIs(t *testing.T, p *acctest.Platform, want map[string]any) resour
 func TestAccOrganizationMembership_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
+	// An organization of its own, where ada is invited already, so that the
+	// lifecycle's invitations of ada are not refused.
+	invited := p.NewOrganization(t)
+	taken, err := p.Client(t).OrganizationMemberships.Create(context.Background(), invited,
+		platformclient.OrganizationMembershipCreateOptions{Email: check.Ptr("ada@example.com")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: membershipAddr, FreshID: true,
+		// An invitation of an email the organization has invited already,
+		// in any case, is refused, and the error gives the import ID.
+		NotTakenOver: check.Existing{
+			Config:   membershipConfig(p, strings.ToUpper("ada@example.com"), `organization = "`+invited+`"`),
+			ImportID: taken.ID, Said: `Organization membership already exists`, Server: `422`,
+		},
 		PlanErrors: []check.PlanError{
 			{Config: membershipConfig(p, "ada.example.com", ""), Want: check.Literal(`Attribute email must be an email address, got: ada.example.com`)},
 			{Config: membershipConfig(p, "ada@example.com", `organization = "a b"`), Want: check.Literal(`Attribute organization must have 1 to 40 characters`)},
@@ -127,23 +141,5 @@ func TestAccOrganizationMembership_staysInvitedUntilAccepted(t *testing.T) {
 				Check:             resource.ComposeTestCheckFunc(check.IDKept(membershipAddr, &id), membershipIs(t, p, map[string]any{"status": "active"})),
 			},
 		},
-	})
-}
-
-// An invitation of an email the organization has invited already is
-// refused, and the error gives the import ID.
-func TestAccOrganizationMembership_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	taken, err := p.Client(t).OrganizationMemberships.Create(context.Background(), p.Organization,
-		platformclient.OrganizationMembershipCreateOptions{Email: check.Ptr("ada@example.com")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:      membershipConfig(p, strings.ToUpper("ada@example.com"), ""),
-			ExpectError: check.Wrapped(`Organization membership already exists.*terraform import <resource address> ` + taken.ID + `.*422`),
-		}},
 	})
 }

@@ -149,10 +149,18 @@ func TestAccOrganization_lifecycle(t *testing.T) {
 		return nil
 	}
 
+	taken := strings.ToUpper(p.Organization)
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: orgAddr,
 		// The ID is the name, which a rename changes; external_id stays.
 		IDAttribute: "external_id", FreshID: true, ImportIdentifier: "name",
+		// A create of a name that is taken, in any case, is refused, and
+		// the error says how to import the organization.
+		NotTakenOver: check.Existing{
+			Config: orgConfig(p, taken, ""), ImportID: taken,
+			Said:   `Organization already exists.*An organization named "` + regexp.QuoteMeta(taken) + `" already exists`,
+			Server: `409 Conflict: name "` + regexp.QuoteMeta(taken) + `" has already been taken`,
+		},
 		CheckDestroy: resource.ComposeTestCheckFunc(orgGone(t, p, name), orgGone(t, p, renamed)),
 		PlanErrors: []check.PlanError{
 			{Config: orgConfig(p, "has space", ""), Want: check.Literal(`Attribute name must have 1 to 40 characters: letters, digits, '-' and '_', got: has space`)},
@@ -261,19 +269,4 @@ resource "stack_platform_organization" "test" {
 			},
 		},
 	}.Run(t)
-}
-
-// A create of a name that is taken is refused, and the error says how to
-// import the organization.
-func TestAccOrganization_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: orgConfig(p, strings.ToUpper(p.Organization), ""),
-			ExpectError: check.Wrapped(`Organization already exists.*An organization named "` + regexp.QuoteMeta(strings.ToUpper(p.Organization)) +
-				`" already exists.*terraform import <resource address> ` + regexp.QuoteMeta(strings.ToUpper(p.Organization)) +
-				`.*409 Conflict: name "` + regexp.QuoteMeta(strings.ToUpper(p.Organization)) + `" has already been taken`),
-		}},
-	})
 }

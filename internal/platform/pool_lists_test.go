@@ -347,33 +347,3 @@ resource "` + l.kind.resource + `" "test" {
 		},
 	})
 }
-
-// A pool whose list has members already is not taken over: the create
-// fails and gives the import command.
-func TestAccAgentPoolLists_existingListIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	ctx := context.Background()
-	c := p.Client(t)
-	ws, err := c.Workspaces.Create(ctx, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("member-1")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool, err := c.AgentPools.Create(ctx, p.Organization, platformclient.AgentPoolOptions{
-		Name: check.Ptr("pool-a"), AllowedWorkspaces: []*platformclient.Workspace{{ID: ws.ID}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-resource "stack_platform_agent_pool_allowed_workspaces" "test" {
-  agent_pool_id         = "` + pool.ID + `"
-  allowed_workspace_ids = []
-}
-`,
-			ExpectError: check.Wrapped(`already exists.*terraform import <resource address> ` + pool.ID),
-		}},
-	})
-}

@@ -93,8 +93,19 @@ func TestAccProject_lifecycle(t *testing.T) {
 	var id, recreatedID string
 	updated := projectConfig(p, "Platform_Team-2", `tag_bindings = { env = "staging", tier = "1" }`)
 	untagged := projectConfig(p, "Platform_Team-2", `tag_bindings = {}`)
+	org, err := p.Client(t).Organizations.Read(context.Background(), p.Organization, platformclient.OrganizationReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: projectAddr, FreshID: true,
+		// A create of a name that the organization has, in any case, is
+		// refused, and the error gives the ID that imports the project:
+		// here the default project that every organization has.
+		NotTakenOver: check.Existing{
+			Config: projectConfig(p, "default project", ""), ImportID: org.DefaultProject.ID,
+			Said: `Project already exists.*A project named "default project" already exists`, Server: `409 Conflict`,
+		},
 		PlanErrors:   projectPlanErrors(p),
 		ImportErrors: []check.ImportError{{ID: "web", Want: check.Literal(`The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got "web".`)}},
 		Create: check.Step{
@@ -291,25 +302,6 @@ data "stack_platform_organization" "default" {}
 		},
 	})
 	check.NoRequestsSince(t, p, before)
-}
-
-// A create of a name that the organization has, in any case, is refused,
-// and the error gives the ID that imports the project: here the default
-// project that every organization has.
-func TestAccProject_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	org, err := p.Client(t).Organizations.Read(context.Background(), p.Organization, platformclient.OrganizationReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: projectConfig(p, "default project", ""),
-			ExpectError: check.Wrapped(`Project already exists.*A project named "default project" already exists.*` +
-				`terraform import <resource address> ` + org.DefaultProject.ID + `.*409 Conflict`),
-		}},
-	})
 }
 
 // The platform refuses to delete an organization's default project: the

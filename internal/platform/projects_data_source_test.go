@@ -6,9 +6,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
@@ -26,36 +24,32 @@ func projectNames(names ...string) knownvalue.Check {
 	return knownvalue.ListExact(checks)
 }
 
-func TestAccProjectsDataSource_namesAndSort(t *testing.T) {
+// The data source lists the organization's projects, sorted by name either
+// way, or those of some names, which compare exactly.
+func TestAccProjectsDataSource_shape(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	for _, name := range []string{"gamma", "alpha", "Beta"} {
 		newProject(t, p, p.Organization, platformclient.ProjectOptions{
 			Name: check.Ptr(name), TagBindings: []*platformclient.TagBinding{{Key: "name", Value: name}},
 		})
 	}
-	const all, reversed, named = "data.stack_platform_projects.all", "data.stack_platform_projects.reversed", "data.stack_platform_projects.named"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-data "stack_platform_projects" "all" {}
-
-data "stack_platform_projects" "reversed" {
-  organization = "` + p.Organization + `"
-  sort         = "-name"
-}
-
-data "stack_platform_projects" "named" {
-  names = ["gamma", "alpha", "nobody", "beta"]
-  sort  = "name"
-}
-`,
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(all, check.Path("organization"), check.Str(p.Organization)),
-				statecheck.ExpectKnownValue(all, check.Path("projects"), projectNames("alpha", "Beta", "Default Project", "gamma")),
-				statecheck.ExpectKnownValue(reversed, check.Path("projects"), projectNames("gamma", "Default Project", "Beta", "alpha")),
-				// Names compare exactly: "beta" is not "Beta".
-				statecheck.ExpectKnownValue(named, check.Path("projects"), knownvalue.ListExact([]knownvalue.Check{
+	check.DataSource{
+		Service: p, Type: "stack_platform_projects", Config: p.ProviderConfig(),
+		PlanErrors: []check.Refusal{
+			{Args: check.Args{"sort": "created-at"}, Want: check.Wrapped(`Attribute sort value must be one of: \["name" "-name"\], got: "created-at"`)},
+			{Args: check.Args{"names": []string{}}, Want: check.Literal(`Attribute names list must contain at least 1 elements, got: 0`)},
+			{Args: check.Args{"names": []string{"ok", "x"}}, Want: check.Wrapped(`Attribute names\[1\] string length must be between 3 and 40, got: 1`)},
+		},
+		Reads: []check.Read{
+			{Label: "all", Want: map[string]knownvalue.Check{
+				"organization": check.Str(p.Organization), "projects": projectNames("alpha", "Beta", "Default Project", "gamma"),
+			}},
+			{Label: "reversed", Args: check.Args{"organization": p.Organization, "sort": "-name"}, Want: map[string]knownvalue.Check{
+				"projects": projectNames("gamma", "Default Project", "Beta", "alpha"),
+			}},
+			// Names compare exactly: "beta" is not "Beta".
+			{Label: "named", Args: check.Args{"names": []string{"gamma", "alpha", "nobody", "beta"}, "sort": "name"}, Want: map[string]knownvalue.Check{
+				"projects": knownvalue.ListExact([]knownvalue.Check{
 					knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"id": idOf("prj"), "organization": check.Str(p.Organization), "name": check.Str("alpha"),
 						"description": knownvalue.Null(), "auto_destroy_activity_duration": knownvalue.Null(),
@@ -64,31 +58,10 @@ data "stack_platform_projects" "named" {
 					knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"name": check.Str("gamma"), "tag_bindings": stringMap(map[string]string{"name": "gamma"}),
 					}),
-				})),
-			},
-		}},
-	})
-}
-
-func TestAccProjectsDataSource_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	check.PlanErrors(t, p, []check.PlanError{
-		{Config: p.ProviderConfig() + `
-data "stack_platform_projects" "x" {
-  sort = "created-at"
-}
-`, Want: check.Wrapped(`Attribute sort value must be one of: \["name" "-name"\], got: "created-at"`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_projects" "x" {
-  names = []
-}
-`, Want: check.Literal(`Attribute names list must contain at least 1 elements, got: 0`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_projects" "x" {
-  names = ["ok", "x"]
-}
-`, Want: check.Wrapped(`Attribute names\[1\] string length must be between 3 and 40, got: 1`)},
-	})
+				}),
+			}},
+		},
+	}.Run(t)
 }
 
 // A list longer than a page is read whole, at the largest page size: 250

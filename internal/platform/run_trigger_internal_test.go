@@ -7,7 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
 	"github.com/stackworks/terraform-provider-stack/internal/client"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
@@ -30,4 +34,27 @@ func TestRunTriggerCreateFailure_lockIsNotAConflict(t *testing.T) {
 			t.Errorf("detail %q lacks %q", f.Detail, want)
 		}
 	}
+}
+
+// The run trigger's convention and round trip, which conventions_test.go
+// runs.
+func init() {
+	declareObject("run trigger", func(ctx context.Context) objectConvention {
+		return objectConvention{
+			apiType:    platformclient.RunTrigger{},
+			shownBy:    attributeNames(runTriggerSchema(ctx).Attributes),
+			notExposed: map[string]string{"created-at": serverTimes},
+		}
+	})
+	declareRoundTrip("run trigger", func(t *testing.T, ctx context.Context, diags *diag.Diagnostics) {
+		str := types.StringValue
+		want := runTriggerModel{WorkspaceID: str("ws-4pW7hPwDJ1fY3gSC"), SourceableID: str("ws-6p5RiCe5CRjBmsGt")}
+		opts := runTriggerFromModel(&want)
+		a := throughJSONAPI[platformclient.RunTrigger](t, &opts)
+		// The workspace is the create's path, not its body.
+		a.Workspace = &platformclient.Workspace{ID: want.WorkspaceID.ValueString()}
+		var got runTriggerModel
+		modelFromRunTrigger(&got, a)
+		sameConfigurable(t, "run trigger", runTriggerSchema(ctx), &want, &got)
+	})
 }

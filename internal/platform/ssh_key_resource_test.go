@@ -51,8 +51,29 @@ func sshKeyIs(t *testing.T, p *acctest.Platform, name string) resource.TestCheck
 
 func TestAccSSHKey_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
+	const (
+		plain     = "canary-ssh-key-plain-5c1d"
+		writeOnly = "canary-ssh-key-wo-9e3f"
+	)
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: sshKeyAddr, FreshID: true,
+		// The key, sensitive or write-only, never reaches a log or the
+		// output: the transport masks the value the create sends.
+		NeverLogged: check.Logged{
+			Config: p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_ssh_key" "plain" {
+  name = "plain"
+  key  = %q
+}
+
+resource "stack_platform_ssh_key" "wo" {
+  name           = "wo"
+  key_wo         = %q
+  key_wo_version = 1
+}
+`, plain, writeOnly),
+			Route: "/api/v2/organizations/" + p.Organization + "/ssh-keys", Values: []string{plain, writeOnly},
+		},
 		PlanErrors: []check.PlanError{
 			{Config: sshKeyConfig(p, "deploy", ""), Want: check.Wrapped(`key or key_wo is required to create the SSH key`)},
 			{Config: sshKeyConfig(p, " ", keyArg(testKeyA)), Want: check.Literal(`Attribute name must not be blank, got:`)},
@@ -179,57 +200,4 @@ func TestAccSSHKey_importOfAnotherOrganizationsKey(t *testing.T) {
 			ExpectError: check.Literal(fmt.Sprintf(`The SSH key %s is not a key of the organization %q: import it as <ORGANIZATION>/%s with its own.`, k.ID, p.Organization, k.ID)),
 		}},
 	})
-}
-
-// The data source reads a key by name or by ID: its ID and name, never the
-// key.
-func TestAccSSHKeyDataSource_byNameAndByID(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	k, err := p.Client(t).SSHKeys.Create(context.Background(), p.Organization, platformclient.SSHKeyOptions{Name: check.Ptr("deploy"), Value: check.Ptr(testKeyA)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-data "stack_platform_ssh_key" "by_name" {
-  name = "deploy"
-}
-
-data "stack_platform_ssh_key" "by_id" {
-  id = "` + k.ID + `"
-}
-`,
-			ConfigStateChecks: append(
-				stateIs("data.stack_platform_ssh_key.by_name", map[string]knownvalue.Check{
-					"id": check.Str(k.ID), "name": check.Str("deploy"), "organization": check.Str(p.Organization),
-				}),
-				stateIs("data.stack_platform_ssh_key.by_id", map[string]knownvalue.Check{
-					"id": check.Str(k.ID), "name": check.Str("deploy"), "organization": knownvalue.Null(),
-				})...),
-		}},
-	})
-}
-
-// The key, sensitive or write-only, never reaches a log or the output:
-// the transport masks the value the create sends.
-func TestAccSSHKey_keyNeverLogged(t *testing.T) {
-	const (
-		plain     = "canary-ssh-key-plain-5c1d"
-		writeOnly = "canary-ssh-key-wo-9e3f"
-	)
-	p := acctest.NewPlatform(t)
-	acctest.NoSecretsInTraceLog(t, p.ProviderConfig()+fmt.Sprintf(`
-resource "stack_platform_ssh_key" "plain" {
-  name = "plain"
-  key  = %q
-}
-
-resource "stack_platform_ssh_key" "wo" {
-  name           = "wo"
-  key_wo         = %q
-  key_wo_version = 1
-}
-`, plain, writeOnly), "/api/v2/organizations/"+p.Organization+"/ssh-keys", plain, writeOnly)
 }

@@ -74,9 +74,34 @@ func TestAccTeamAccess_lifecycle(t *testing.T) {
 	custom := teamAccessConfig(p, "a", `
   access      = "custom"
   permissions = { runs = "plan", workspace_locking = true }`)
+	// A team that has access to a workspace already, in an organization of
+	// its own, whose names do not take the lifecycle's.
+	org := p.NewOrganization(t)
+	team := newTeam(t, p, org, platformclient.TeamOptions{Name: check.Ptr("devs")})
+	ws := createWorkspace(t, p, org, platformclient.WorkspaceOptions{Name: check.Ptr("web")})
+	taken, err := p.Client(t).TeamWorkspaces.Create(context.Background(), platformclient.TeamWorkspaceOptions{
+		Access: check.Ptr("read"), Team: &platformclient.Team{ID: team}, Workspace: &platformclient.Workspace{ID: ws.ID},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: teamAccessAddr, FreshID: true,
 		PlanErrors: teamAccessPlanErrors(p),
+		// The create refuses to take the access over, and gives the import
+		// ID; the lookup follows the refusal: one create, one list of the
+		// workspace's accesses.
+		NotTakenOver: check.Existing{
+			Config: p.ProviderConfig() + `
+resource "stack_platform_team_access" "test" {
+  team_id      = "` + team + `"
+  workspace_id = "` + ws.ID + `"
+  access       = "admin"
+}
+`,
+			ImportID: taken.ID, Said: `already exists`,
+			Sent: map[string]int64{"POST /api/v2/team-workspaces": 1, "GET /api/v2/team-workspaces": 1},
+		},
 		ImportErrors: []check.ImportError{{ID: "tprj-6p5RiCe5CRjBmsGt", Want: check.Literal(
 			`The import ID of a team access is its ID, tws- and 16 characters of the base58 alphabet, or <ORGANIZATION>/<WORKSPACE NAME>/<ACCESS ID>; got "tprj-6p5RiCe5CRjBmsGt".`)}},
 		Create: check.Step{
@@ -189,48 +214,6 @@ resource "stack_platform_team_access" "test" {
 	}
 }
 
-// A team that has access to the workspace already: the create refuses to
-// take it over, and gives the import ID.
-func TestAccTeamAccess_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	ctx := context.Background()
-	c := p.Client(t)
-	team, err := c.Teams.Create(ctx, p.Organization, platformclient.TeamOptions{Name: check.Ptr("devs")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := c.Workspaces.Create(ctx, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("web")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := c.TeamWorkspaces.Create(ctx, platformclient.TeamWorkspaceOptions{
-		Access: check.Ptr("read"), Team: &platformclient.Team{ID: team.ID}, Workspace: &platformclient.Workspace{ID: ws.ID},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	before := p.Emulator.Stats()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-resource "stack_platform_team_access" "test" {
-  team_id      = "` + team.ID + `"
-  workspace_id = "` + ws.ID + `"
-  access       = "admin"
-}
-`,
-			ExpectError: check.Wrapped(`already exists.*terraform import <resource address> ` + a.ID),
-		}},
-	})
-	// The lookup follows the refusal: one create, one list of the
-	// workspace's accesses.
-	sent := p.RequestsSince(before)
-	if sent["POST /api/v2/team-workspaces"] != 1 || sent["GET /api/v2/team-workspaces"] != 1 {
-		t.Errorf("the create sent %v, want one POST and one GET of /api/v2/team-workspaces", sent)
-	}
-}
-
 // A create that the platform accepts makes one request: the lookup of an
 // access in place waits for a refusal, so an estate's accesses cost no
 // request more than their creates under the rate limit.
@@ -244,36 +227,6 @@ func TestAccTeamAccess_createSendsOneRequest(t *testing.T) {
 	if sent["POST /api/v2/team-workspaces"] != 1 || sent["GET /api/v2/team-workspaces"] != 0 {
 		t.Errorf("the apply sent %v, want one POST and no GET of /api/v2/team-workspaces", sent)
 	}
-}
-
-// The data source reads a team's access by the team and the workspace.
-func TestAccTeamAccessDataSource_byTeamAndWorkspace(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: teamAccessConfig(p, "a", `access = "write"`) + `
-data "stack_platform_team_access" "test" {
-  team_id      = stack_platform_team_access.test.team_id
-  workspace_id = stack_platform_workspace.a.id
-}
-`,
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.CompareValuePairs("data.stack_platform_team_access.test", check.Path("id"), teamAccessAddr, check.Path("id"), compare.ValuesSame()),
-				statecheck.ExpectKnownValue("data.stack_platform_team_access.test", check.Path("access"), check.Str("write")),
-				statecheck.ExpectKnownValue("data.stack_platform_team_access.test", check.Path("permissions"), permissionsAre("apply", "write", "write", "read", true, false, false)),
-			},
-		}, {
-			// Another workspace, to which the team has no access.
-			Config: teamAccessConfig(p, "a", `access = "write"`) + `
-data "stack_platform_team_access" "test" {
-  team_id      = stack_platform_team_access.test.team_id
-  workspace_id = stack_platform_workspace.b.id
-}
-`,
-			ExpectError: check.Wrapped(`The team team-\w+ has no access of its own to the workspace ws-\w+ that the token may see.`),
-		}},
-	})
 }
 
 // admin replaced by custom permissions equal to admin's is a change of

@@ -12,7 +12,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 // newTeam creates a team outside Terraform and returns its ID.
@@ -37,8 +36,11 @@ func teamTokenOf(t *testing.T, p *acctest.Platform, id string) string {
 
 // The data source reads a team by ID or by name, in the provider's
 // organization or another, with the resource's mapping: the flags that
-// manage_projects brings are true, and an SSO team ID left out is null.
-func TestAccTeamDataSource_byIDAndByName(t *testing.T) {
+// manage_projects brings are true, and an SSO team ID left out is null. A
+// name no team has is an error on the name that says how names compare,
+// and a secret team read by ID with another team's token one that says
+// that the token may be why.
+func TestAccTeamDataSource_shape(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	id := newTeam(t, p, p.Organization, platformclient.TeamOptions{
@@ -47,99 +49,42 @@ func TestAccTeamDataSource_byIDAndByName(t *testing.T) {
 		OrganizationAccess:         &platformclient.OrganizationAccessOptions{ManageProjects: check.Ptr(true), ManageMembership: check.Ptr(true)},
 	})
 	otherID := newTeam(t, p, other, platformclient.TeamOptions{Name: check.Ptr("platform-admins")})
-	const byID, byName, inOther = "data.stack_platform_team.by_id", "data.stack_platform_team.by_name", "data.stack_platform_team.in_other"
+	secret := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("secret-admins")})
+	developers := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("developers")})
 	same := map[string]knownvalue.Check{
 		"id": check.Str(id), "organization": check.Str(p.Organization), "name": check.Str("platform-admins"),
 		"visibility": check.Str("organization"), "sso_team_id": check.Str("okta-42"), "allow_member_token_management": knownvalue.Bool(false),
 		"organization_access": organizationAccessIs("manage_projects", "manage_workspaces", "read_projects", "read_workspaces", "manage_membership"),
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-data "stack_platform_team" "by_id" {
-  id = "` + id + `"
-}
-
-data "stack_platform_team" "by_name" {
-  name = "platform-admins"
-}
-
-data "stack_platform_team" "in_other" {
-  organization = "` + other + `"
-  name         = "platform-admins"
-}
-`,
-			ConfigStateChecks: append(append(stateIs(byID, same), stateIs(byName, same)...), stateIs(inOther, map[string]knownvalue.Check{
-				"id": check.Str(otherID), "organization": check.Str(other), "name": check.Str("platform-admins"),
-				"visibility": check.Str("secret"), "sso_team_id": knownvalue.Null(), "allow_member_token_management": knownvalue.Bool(true),
-				"organization_access": organizationAccessIs(),
-			})...),
-		}},
-	})
-}
-
-func TestAccTeamDataSource_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	check.PlanErrors(t, p, []check.PlanError{
-		{Config: p.ProviderConfig() + `
-data "stack_platform_team" "none" {}
-`, Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_team" "both" {
-  id   = "team-6p5RiCe5CRjBmsGt"
-  name = "owners"
-}
-`, Want: check.Wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_team" "both" {
-  id           = "team-6p5RiCe5CRjBmsGt"
-  organization = "acme"
-}
-`, Want: check.Wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_team" "bad" {
-  id = "prj-6p5RiCe5CRjBmsGt"
-}
-`, Want: check.Literal(`id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_team" "bad" {
-  name = " "
-}
-`, Want: check.Literal(`Attribute name must not be blank, got:`)},
-	})
-}
-
-// A name no team has is an error on the name that says how names compare,
-// and a secret team read by ID with another team's token one that says
-// that the token may be why.
-func TestAccTeamDataSource_notFound(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	secret := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("platform-admins")})
-	other := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("developers")})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
+	check.DataSource{
+		Service: p, Type: "stack_platform_team", Config: p.ProviderConfig(),
+		PlanErrors: []check.Refusal{
 			{
-				Config: p.ProviderConfig() + `
-data "stack_platform_team" "missing" {
-  name = "Platform-Admins"
-}
-`,
-				ExpectError: check.Wrapped(`Error: Team not found.*name = "Platform-Admins".*` + regexp.QuoteMeta(
+				Args: check.Args{"id": "prj-6p5RiCe5CRjBmsGt"},
+				Want: check.Literal(`id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`),
+			},
+			{Args: check.Args{"name": " "}, Want: check.Literal(`Attribute name must not be blank, got:`)},
+		},
+		ByID:   check.Read{Args: check.Args{"id": id}, Want: same},
+		ByName: check.Read{Args: check.Args{"name": "platform-admins"}, Want: same},
+		InOther: check.Read{Args: check.Args{"organization": other, "name": "platform-admins"}, Want: map[string]knownvalue.Check{
+			"id": check.Str(otherID), "organization": check.Str(other), "name": check.Str("platform-admins"),
+			"visibility": check.Str("secret"), "sso_team_id": knownvalue.Null(), "allow_member_token_management": knownvalue.Bool(true),
+			"organization_access": organizationAccessIs(),
+		}},
+		NotFound: []check.Refusal{
+			{
+				Args: check.Args{"name": "Platform-Admins"},
+				Want: check.Wrapped(`Error: Team not found.*name = "Platform-Admins".*` + regexp.QuoteMeta(
 					`The organization "`+p.Organization+`" has no team named "Platform-Admins" that the token may see:`) +
 					` the name is compared exactly, in its case, and the platform does not list the secret teams that the token may not see\.`),
 			},
 			{
-				Config: p.ProviderConfigWith(teamTokenOf(t, p, other), p.Organization) + `
-data "stack_platform_team" "secret" {
-  id = "` + secret + `"
-}
-`,
-				ExpectError: check.Wrapped(`Cannot read the team ` + secret + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				Config: p.ProviderConfigWith(teamTokenOf(t, p, developers), p.Organization), Args: check.Args{"id": secret},
+				Want: check.Wrapped(`Cannot read the team ` + secret + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 		},
-	})
+	}.Run(t)
 }
 
 // Every organization has its owners team, which the data source reads by

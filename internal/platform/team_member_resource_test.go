@@ -96,8 +96,32 @@ resource "stack_platform_team_member" "test" {
   organization_membership_id = "ada@example.com"
 }
 `
+	// A member that a team has already, in an organization of its own,
+	// whose names do not take the lifecycle's.
+	ctx := context.Background()
+	c := p.Client(t)
+	org := p.NewOrganization(t)
+	team := newTeam(t, p, org, platformclient.TeamOptions{Name: check.Ptr("devs")})
+	ada, err := c.OrganizationMemberships.Create(ctx, org, platformclient.OrganizationMembershipCreateOptions{Email: check.Ptr("ada@example.com")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.TeamMemberships.AddMemberships(ctx, team, []string{ada.ID}); err != nil {
+		t.Fatal(err)
+	}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: teamMemberAddr,
+		// A create of a member that the team has already is refused, and
+		// the error gives the import ID.
+		NotTakenOver: check.Existing{
+			Config: p.ProviderConfig() + `
+resource "stack_platform_team_member" "test" {
+  team_id                    = "` + team + `"
+  organization_membership_id = "` + ada.ID + `"
+}
+`,
+			ImportID: team + "/" + ada.ID, Said: `Team member already exists`,
+		},
 		PlanErrors: []check.PlanError{
 			{Config: badTeam, Want: check.Literal(`team_id must be the ID of a team: team- and 16 characters of the base58 alphabet, got "devs".`)},
 			{Config: badMembership, Want: check.Literal(
@@ -196,37 +220,6 @@ resource "stack_platform_team_member" "grace" {
 				ConfigPlanChecks: noChange,
 			},
 		},
-	})
-}
-
-// A create of a member that the team has already is refused, and the
-// error gives the import ID.
-func TestAccTeamMember_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	ctx := context.Background()
-	c := p.Client(t)
-	team, err := c.Teams.Create(ctx, p.Organization, platformclient.TeamOptions{Name: check.Ptr("devs")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ada, err := c.OrganizationMemberships.Create(ctx, p.Organization, platformclient.OrganizationMembershipCreateOptions{Email: check.Ptr("ada@example.com")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.TeamMemberships.AddMemberships(ctx, team.ID, []string{ada.ID}); err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + `
-resource "stack_platform_team_member" "test" {
-  team_id                    = "` + team.ID + `"
-  organization_membership_id = "` + ada.ID + `"
-}
-`,
-			ExpectError: check.Wrapped(`Team member already exists.*terraform import <resource address> ` + team.ID + `/` + ada.ID),
-		}},
 	})
 }
 

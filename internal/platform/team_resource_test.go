@@ -76,8 +76,18 @@ func TestAccTeam_lifecycle(t *testing.T) {
   organization_access = {
     manage_policies = true
   }`
+	taken, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamOptions{Name: check.Ptr("Owners-Of-Things")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: teamAddr, FreshID: true,
+		// A create of a name the organization has, in any case, is
+		// refused, and the error gives the import ID.
+		NotTakenOver: check.Existing{
+			Config: teamConfig(p, "owners-of-things", ""), ImportID: p.Organization + "/" + taken.ID,
+			Said: `Team already exists.*A team named "owners-of-things" already exists`, Server: `409 Conflict`,
+		},
 		PlanErrors: []check.PlanError{
 			{Config: teamConfig(p, "  ", ""), Want: check.Literal(`Attribute name must not be blank, got:`)},
 			{Config: teamConfig(p, "web", `visibility = "public"`), Want: check.Literal(`Attribute visibility value must be one of: ["secret" "organization"], got: "public"`)},
@@ -258,22 +268,6 @@ func TestAccTeam_organizationInAnyCase(t *testing.T) {
 				Check: check.IDKept(teamAddr, &id),
 			},
 		},
-	})
-}
-
-func TestAccTeam_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	taken, err := p.Client(t).Teams.Create(context.Background(), p.Organization, platformclient.TeamOptions{Name: check.Ptr("Owners-Of-Things")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: teamConfig(p, "owners-of-things", ""),
-			ExpectError: check.Wrapped(`Team already exists.*A team named "owners-of-things" already exists.*` +
-				`terraform import <resource address> ` + p.Organization + "/" + taken.ID + `.*409 Conflict`),
-		}},
 	})
 }
 

@@ -36,8 +36,9 @@ func teamsAre(addr string, named ...string) []statecheck.StateCheck {
 }
 
 // Each filter narrows the list, and they combine; the teams are mapped as
-// the resource maps them.
-func TestAccTeamsDataSource_filters(t *testing.T) {
+// the resource maps them. An organization the token may not see is an
+// error that says the token may be why.
+func TestAccTeamsDataSource_shape(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	apiOps := newTeam(t, p, p.Organization, platformclient.TeamOptions{
@@ -48,57 +49,49 @@ func TestAccTeamsDataSource_filters(t *testing.T) {
 	billing := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("billing")})
 	// Every organization has its owners team.
 	owners, otherOwners := ownersTeam(t, p, p.Organization), ownersTeam(t, p, other)
-	const ds = "data.stack_platform_teams."
-	checks := [][]statecheck.StateCheck{
-		teamsAre(ds+"all", "API-devs", apiDevs, "api-ops", apiOps, "billing", billing, "owners", owners),
-		teamsAre(ds+"search", "API-devs", apiDevs, "api-ops", apiOps),
-		// Names compare exactly: "api-devs" is not "API-devs".
-		teamsAre(ds+"names", "api-ops", apiOps, "billing", billing),
-		teamsAre(ds+"combined", "api-ops", apiOps),
-		teamsAre(ds+"other", "owners", otherOwners),
+	// An emulator of its own, whose organization a user's token there
+	// does not see.
+	e := acctest.NewPlatformEmulator(t, emulator.Options{})
+	ds := check.DataSource{
+		Service: p, Type: "stack_platform_teams", Config: p.ProviderConfig(),
+		PlanErrors: []check.Refusal{
+			{Args: check.Args{"names": []string{}}, Want: check.Literal(`Attribute names list must contain at least 1 elements, got: 0`)},
+			{Args: check.Args{"names": []string{"ok", " "}}, Want: check.Literal(`Attribute names[1] must not be blank, got:`)},
+			{Args: check.Args{"search": ""}, Want: check.Literal(`Attribute search string length must be at least 1, got: 0`)},
+			{Args: check.Args{"organization": "acme labs"}, Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: acme labs`)},
+		},
+		NotFound: []check.Refusal{{
+			Config: e.ProviderConfigWith(e.MintUserToken(t), e.Organization),
+			Want:   check.Wrapped(`Cannot list the teams of the organization "` + e.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+		}},
+	}
+	ds.InOther = check.Read{Args: check.Args{"organization": other}, Want: map[string]knownvalue.Check{"organization": check.Str(other)},
+		Checks: teamsAre(ds.Address("in_other"), "owners", otherOwners)}
+	ds.Reads = []check.Read{
 		{
-			statecheck.ExpectKnownValue(ds+"all", check.Path("organization"), check.Str(p.Organization)),
-			statecheck.ExpectKnownValue(ds+"other", check.Path("organization"), check.Str(other)),
-			statecheck.ExpectKnownValue(ds+"all", tfjsonpath.New("teams").AtSliceIndex(1), knownvalue.ObjectExact(map[string]knownvalue.Check{
-				"id": check.Str(apiOps), "organization": check.Str(p.Organization), "name": check.Str("api-ops"),
-				"visibility": check.Str("organization"), "sso_team_id": check.Str("okta-7"), "allow_member_token_management": knownvalue.Bool(true),
-				"organization_access": organizationAccessIs("read_projects", "read_workspaces"),
-			})),
-			statecheck.ExpectKnownValue(ds+"all", tfjsonpath.New("teams").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"visibility": check.Str("secret"), "sso_team_id": knownvalue.Null(), "organization_access": organizationAccessIs(),
-			})),
+			Label: "all", Want: map[string]knownvalue.Check{"organization": check.Str(p.Organization)},
+			Checks: append(teamsAre(ds.Address("all"), "API-devs", apiDevs, "api-ops", apiOps, "billing", billing, "owners", owners),
+				statecheck.ExpectKnownValue(ds.Address("all"), tfjsonpath.New("teams").AtSliceIndex(1), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"id": check.Str(apiOps), "organization": check.Str(p.Organization), "name": check.Str("api-ops"),
+					"visibility": check.Str("organization"), "sso_team_id": check.Str("okta-7"), "allow_member_token_management": knownvalue.Bool(true),
+					"organization_access": organizationAccessIs("read_projects", "read_workspaces"),
+				})),
+				statecheck.ExpectKnownValue(ds.Address("all"), tfjsonpath.New("teams").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"visibility": check.Str("secret"), "sso_team_id": knownvalue.Null(), "organization_access": organizationAccessIs(),
+				}))),
+		},
+		{Label: "search", Args: check.Args{"search": "Api"}, Checks: teamsAre(ds.Address("search"), "API-devs", apiDevs, "api-ops", apiOps)},
+		// Names compare exactly: "api-devs" is not "API-devs".
+		{
+			Label: "names", Args: check.Args{"names": []string{"billing", "api-devs", "api-ops", "nobody"}},
+			Checks: teamsAre(ds.Address("names"), "api-ops", apiOps, "billing", billing),
+		},
+		{
+			Label: "combined", Args: check.Args{"search": "api", "names": []string{"api-ops", "billing"}},
+			Checks: teamsAre(ds.Address("combined"), "api-ops", apiOps),
 		},
 	}
-	var all []statecheck.StateCheck
-	for _, c := range checks {
-		all = append(all, c...)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + fmt.Sprintf(`
-data "stack_platform_teams" "all" {}
-
-data "stack_platform_teams" "search" {
-  search = "Api"
-}
-
-data "stack_platform_teams" "names" {
-  names = ["billing", "api-devs", "api-ops", "nobody"]
-}
-
-data "stack_platform_teams" "combined" {
-  search = "api"
-  names  = ["api-ops", "billing"]
-}
-
-data "stack_platform_teams" "other" {
-  organization = %q
-}
-`, other),
-			ConfigStateChecks: all,
-		}},
-	})
+	ds.Run(t)
 }
 
 // A team's token lists the teams visible to the organization and itself,
@@ -115,47 +108,6 @@ func TestAccTeamsDataSource_secretTeamsAreListedToThoseWhoSeeThem(t *testing.T) 
 data "stack_platform_teams" "seen" {}
 `,
 			ConfigStateChecks: teamsAre("data.stack_platform_teams.seen", "devs", devs, "everyone", everyone),
-		}},
-	})
-}
-
-func TestAccTeamsDataSource_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	check.PlanErrors(t, p, []check.PlanError{
-		{Config: p.ProviderConfig() + `
-data "stack_platform_teams" "x" {
-  names = []
-}
-`, Want: check.Literal(`Attribute names list must contain at least 1 elements, got: 0`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_teams" "x" {
-  names = ["ok", " "]
-}
-`, Want: check.Literal(`Attribute names[1] must not be blank, got:`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_teams" "x" {
-  search = ""
-}
-`, Want: check.Literal(`Attribute search string length must be at least 1, got: 0`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_teams" "x" {
-  organization = "acme labs"
-}
-`, Want: check.Literal(`Attribute organization must have 1 to 40 characters: letters, digits, '-' and '_', got: acme labs`)},
-	})
-}
-
-// An organization the token may not see is an error that says the token
-// may be why.
-func TestAccTeamsDataSource_notVisible(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
-data "stack_platform_teams" "x" {}
-`,
-			ExpectError: check.Wrapped(`Cannot list the teams of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 		}},
 	})
 }

@@ -99,9 +99,23 @@ func TestAccVariable_workspaceLifecycle(t *testing.T) {
   value    = "[\"eu-west-1\", \"us-east-1\"]"
   hcl      = true
   category = "terraform"`)
+	taken, err := p.Client(t).Variables.Create(context.Background(), parent, platformclient.VariableOptions{
+		Key: check.Ptr("region"), Category: check.Ptr("env"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: variableAddr, FreshID: true,
 		PlanErrors: variablePlanErrors(p),
+		// A create of a key the workspace has in the category is refused,
+		// and the error gives the import ID.
+		NotTakenOver: check.Existing{
+			Config: config(`
+  key      = "region"
+  category = "env"`),
+			ImportID: fmt.Sprintf("%s/app/%s", p.Organization, taken.ID), Said: `already has a env variable with the key "region"`,
+		},
 		Create: check.Step{
 			Config: config(`
   key         = "region"
@@ -312,27 +326,6 @@ func TestAccVariable_writeOnlyInVariableSet(t *testing.T) {
 				ImportStateVerifyIgnore: []string{"value", "value_wo_version", "readable_value"},
 			},
 		},
-	})
-}
-
-func TestAccVariable_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	ws := newWorkspace(t, p, "app")
-	v, err := p.Client(t).Variables.Create(context.Background(), platformclient.InWorkspace(ws), platformclient.VariableOptions{
-		Key: check.Ptr("region"), Category: check.Ptr("env"),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: variableConfig(p, fmt.Sprintf(`
-  workspace_id = %q
-  key          = "region"
-  category     = "env"`, ws)),
-			ExpectError: check.Wrapped(fmt.Sprintf(`already has a env variable with the key "region".*terraform import <resource address> %s/app/%s`, p.Organization, v.ID)),
-		}},
 	})
 }
 

@@ -65,8 +65,17 @@ func TestAccVariableSet_lifecycle(t *testing.T) {
 	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("Owners")})
 	renamed := variableSetConfig(p, "cloud credentials 2", "")
 	inProject := variableSetConfig(p, "cloud credentials 2", fmt.Sprintf("parent_project_id = %q", project))
+	taken, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{Name: check.Ptr("Shared")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: variableSetAddr, FreshID: true,
+		// Names are unique in any case: the error gives the ID of the set
+		// named "Shared".
+		NotTakenOver: check.Existing{
+			Config: variableSetConfig(p, "shared", ""), ImportID: taken.ID, Said: `A variable set named "shared" already exists`,
+		},
 		PlanErrors: []check.PlanError{
 			{
 				Config: variableSetConfig(p, "x", `
@@ -142,21 +151,4 @@ resource "stack_platform_variable_set" "test" { name = "x" }`,
 			}},
 		},
 	}.Run(t)
-}
-
-func TestAccVariableSet_existingIsNotTakenOver(t *testing.T) {
-	p := acctest.NewPlatform(t)
-	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{Name: check.Ptr("Shared")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: variableSetConfig(p, "shared", ""),
-			// Names are unique in any case: the error gives the ID of the
-			// set named "Shared".
-			ExpectError: check.Wrapped(`A variable set named "shared" already exists.*terraform import <resource address> ` + vs.ID),
-		}},
-	})
 }

@@ -113,57 +113,36 @@ output "values" {
 	})
 }
 
-func TestAccVariablesDataSource_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	check.PlanErrors(t, p, []check.PlanError{
-		{Config: p.ProviderConfig() + `
-data "stack_platform_variables" "x" {}
-`, Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_variables" "x" {
-  workspace_id    = "ws-6p5RiCe5CRjBmsGt"
-  variable_set_id = "varset-6p5RiCe5CRjBmsGt"
-}
-`, Want: check.Wrapped(`2 attributes specified when one \(and only one\) of \[workspace_id,variable_set_id\] is required`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_variables" "x" {
-  workspace_id = "prj-6p5RiCe5CRjBmsGt"
-}
-`, Want: check.Literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_variables" "x" {
-  variable_set_id = "ws-6p5RiCe5CRjBmsGt"
-}
-`, Want: check.Wrapped(`variable_set_id must be the ID of a variable set`)},
-	})
-}
-
-// A workspace the token may not see, and a set that does not exist, are
-// errors that say the token may be why.
-func TestAccVariablesDataSource_notFound(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	ws := newWorkspace(t, p, "hidden")
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
+// The lists' rules hold at plan time, and a workspace the token may not
+// see, and a set that does not exist, are errors that say the token may be
+// why. The reads are TestAccVariablesDataSource_workspaceAndVariableSet's.
+func TestAccVariablesDataSource_shape(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	// A workspace of an emulator of its own, which a user's token there
+	// does not see.
+	e := acctest.NewPlatformEmulator(t, emulator.Options{})
+	hidden := newWorkspace(t, e, "hidden")
+	check.DataSource{
+		Service: p, Type: "stack_platform_variables", Config: p.ProviderConfig(),
+		Samples: check.Args{"workspace_id": "ws-6p5RiCe5CRjBmsGt", "variable_set_id": "varset-6p5RiCe5CRjBmsGt"},
+		PlanErrors: []check.Refusal{
 			{
-				Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
-data "stack_platform_variables" "x" {
-  workspace_id = "` + ws + `"
-}
-`,
-				ExpectError: check.Wrapped(`Cannot list the variables of the workspace ` + ws + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				Args: check.Args{"workspace_id": "prj-6p5RiCe5CRjBmsGt"},
+				Want: check.Literal(`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`),
+			},
+			{Args: check.Args{"variable_set_id": "ws-6p5RiCe5CRjBmsGt"}, Want: check.Wrapped(`variable_set_id must be the ID of a variable set`)},
+		},
+		NotFound: []check.Refusal{
+			{
+				Config: e.ProviderConfigWith(e.MintUserToken(t), e.Organization), Args: check.Args{"workspace_id": hidden},
+				Want: check.Wrapped(`Cannot list the variables of the workspace ` + hidden + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 			{
-				Config: p.ProviderConfig() + `
-data "stack_platform_variables" "x" {
-  variable_set_id = "varset-6p5RiCe5CRjBmsGt"
-}
-`,
-				ExpectError: check.Wrapped(`Cannot list the variables of the variable set varset-6p5RiCe5CRjBmsGt.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				Args: check.Args{"variable_set_id": "varset-6p5RiCe5CRjBmsGt"},
+				Want: check.Wrapped(`Cannot list the variables of the variable set varset-6p5RiCe5CRjBmsGt.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 		},
-	})
+	}.Run(t)
 }
 
 // A list longer than a page is read whole, at the largest page size: 101

@@ -32,8 +32,9 @@ func createWorkspace(t *testing.T, p *acctest.Platform, org string, opts platfor
 
 // The data source reads a workspace by ID or by name, in the provider's
 // organization or another, with the resource's mapping: its own tag
-// bindings, not those its project gives it.
-func TestAccWorkspaceDataSource_byIDAndByName(t *testing.T) {
+// bindings, not those its project gives it. A name no workspace has, and
+// an ID the token may not see, are errors that say the token may be why.
+func TestAccWorkspaceDataSource_shape(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{
@@ -47,6 +48,10 @@ func TestAccWorkspaceDataSource_byIDAndByName(t *testing.T) {
 		TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
 	})
 	otherWS := createWorkspace(t, p, other, platformclient.WorkspaceOptions{Name: check.Ptr("payments-api")})
+	// A workspace of an emulator of its own, which a user's token there
+	// does not see.
+	e := acctest.NewPlatformEmulator(t, emulator.Options{})
+	hidden := createWorkspace(t, e, e.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("hidden")})
 	same := map[string]knownvalue.Check{
 		"id": check.Str(ws.ID), "organization": check.Str(p.Organization), "name": check.Str("payments-api"), "description": check.Str("The API"),
 		"project_id": check.Str(project), "auto_apply": knownvalue.Bool(true), "auto_apply_run_trigger": knownvalue.Bool(false),
@@ -63,98 +68,33 @@ func TestAccWorkspaceDataSource_byIDAndByName(t *testing.T) {
 		}),
 		"resource_count": knownvalue.Int64Exact(0), "runs_count": knownvalue.Int64Exact(0), "run_failures": knownvalue.Int64Exact(0),
 	}
-	const byID, byName, inOther = "data.stack_platform_workspace.by_id", "data.stack_platform_workspace.by_name", "data.stack_platform_workspace.in_other"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + fmt.Sprintf(`
-data "stack_platform_workspace" "by_id" {
-  id = %q
-}
-
-data "stack_platform_workspace" "by_name" {
-  name = "payments-api"
-}
-
-data "stack_platform_workspace" "in_other" {
-  organization = %q
-  name         = "payments-api"
-}
-`, ws.ID, other),
-			ConfigStateChecks: append(append(stateIs(byID, same), stateIs(byName, same)...),
-				statecheck.ExpectKnownValue(inOther, check.Path("id"), check.Str(otherWS.ID)),
-				statecheck.ExpectKnownValue(inOther, check.Path("organization"), check.Str(other)),
-				statecheck.ExpectKnownValue(inOther, check.Path("description"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(inOther, check.Path("tag_names"), knownvalue.SetSizeExact(0)),
-				statecheck.ExpectKnownValue(inOther, check.Path("tag_bindings"), knownvalue.MapSizeExact(0)),
-			),
-		}},
-	})
-}
-
-func TestAccWorkspaceDataSource_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	check.PlanErrors(t, p, []check.PlanError{
-		{Config: p.ProviderConfig() + `
-data "stack_platform_workspace" "none" {}
-`, Want: check.Wrapped(`No attribute specified when one \(and only one\) of \[id,name\] is required`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_workspace" "both" {
-  id   = "ws-6p5RiCe5CRjBmsGt"
-  name = "web"
-}
-`, Want: check.Wrapped(`2 attributes specified when one \(and only one\) of \[id,name\] is required`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_workspace" "both" {
-  id           = "ws-6p5RiCe5CRjBmsGt"
-  organization = "acme"
-}
-`, Want: check.Wrapped(`Attribute "organization" cannot be specified when "id" is specified`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_workspace" "bad" {
-  id = "prj-6p5RiCe5CRjBmsGt"
-}
-`, Want: check.Literal(`id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_workspace" "bad" {
-  name = "a b"
-}
-`, Want: check.Wrapped(`Attribute name must be letters, digits, '-' and '_', got: a b`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_workspace" "bad" {
-  organization = "a b"
-  name         = "web"
-}
-`, Want: check.Wrapped(`Attribute organization must have 1 to 40 characters`)},
-	})
-}
-
-// A name no workspace has, and an ID the token may not see, are errors
-// that say the token may be why.
-func TestAccWorkspaceDataSource_notFound(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	hidden := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("hidden")})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
+	check.DataSource{
+		Service: p, Type: "stack_platform_workspace", Config: p.ProviderConfig(),
+		PlanErrors: []check.Refusal{
 			{
-				Config: p.ProviderConfig() + `
-data "stack_platform_workspace" "missing" {
-  name = "nobody"
-}
-`,
-				ExpectError: check.Wrapped(`Cannot read the workspace "nobody" of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				Args: check.Args{"id": "prj-6p5RiCe5CRjBmsGt"},
+				Want: check.Literal(`id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "prj-6p5RiCe5CRjBmsGt".`),
+			},
+			{Args: check.Args{"name": "a b"}, Want: check.Wrapped(`Attribute name must be letters, digits, '-' and '_', got: a b`)},
+			{Args: check.Args{"organization": "a b", "name": "web"}, Want: check.Wrapped(`Attribute organization must have 1 to 40 characters`)},
+		},
+		ByID:   check.Read{Args: check.Args{"id": ws.ID}, Want: same},
+		ByName: check.Read{Args: check.Args{"name": "payments-api"}, Want: same},
+		InOther: check.Read{Args: check.Args{"organization": other, "name": "payments-api"}, Want: map[string]knownvalue.Check{
+			"id": check.Str(otherWS.ID), "organization": check.Str(other), "description": knownvalue.Null(),
+			"tag_names": knownvalue.SetSizeExact(0), "tag_bindings": knownvalue.MapSizeExact(0),
+		}},
+		NotFound: []check.Refusal{
+			{
+				Args: check.Args{"name": "nobody"},
+				Want: check.Wrapped(`Cannot read the workspace "nobody" of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 			{
-				Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
-data "stack_platform_workspace" "hidden" {
-  id = "` + hidden.ID + `"
-}
-`,
-				ExpectError: check.Wrapped(`Cannot read the workspace ` + hidden.ID + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+				Config: e.ProviderConfigWith(e.MintUserToken(t), e.Organization), Args: check.Args{"id": hidden.ID},
+				Want: check.Wrapped(`Cannot read the workspace ` + hidden.ID + `.*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
 			},
 		},
-	})
+	}.Run(t)
 }
 
 // lockWorkspace locks a workspace outside Terraform, as the user of the

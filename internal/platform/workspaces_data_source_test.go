@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -34,8 +33,9 @@ func workspacesAre(addr string, ws ...*platformclient.Workspace) []statecheck.St
 }
 
 // Each filter narrows the list, and they combine; the workspaces are
-// mapped as the resource maps them.
-func TestAccWorkspacesDataSource_filters(t *testing.T) {
+// mapped as the resource maps them. An organization the token may not see
+// is an error that says the token may be why.
+func TestAccWorkspacesDataSource_shape(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
 	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{
@@ -55,112 +55,60 @@ func TestAccWorkspacesDataSource_filters(t *testing.T) {
 	apiStaging := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("api-staging"), Tags: tags("api", "staging")})
 	batch := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("batch")})
 	webProd := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("web-prod"), Tags: tags("prod", "web")})
-	const ds = "data.stack_platform_workspaces."
-	checks := [][]statecheck.StateCheck{
-		workspacesAre(ds+"all", apiProd, apiStaging, batch, webProd),
-		workspacesAre(ds+"search", apiProd, apiStaging),
-		workspacesAre(ds+"tags", apiProd),
-		workspacesAre(ds+"exclude_tags", apiStaging, batch),
-		workspacesAre(ds+"project", apiProd),
-		workspacesAre(ds+"combined", apiProd),
-		workspacesAre(ds + "other"),
+	// An emulator of its own, whose organization a user's token there
+	// does not see.
+	e := acctest.NewPlatformEmulator(t, emulator.Options{})
+	ds := check.DataSource{
+		Service: p, Type: "stack_platform_workspaces", Config: p.ProviderConfig(),
+		PlanErrors: []check.Refusal{
+			{Args: check.Args{"tags": []string{}}, Want: check.Literal(`Attribute tags set must contain at least 1 elements, got: 0`)},
+			{
+				Args: check.Args{"exclude_tags": []string{"Prod"}},
+				Want: check.Wrapped(`Attribute exclude_tags\[Value\("Prod"\)\] must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit, got: Prod`),
+			},
+			{Args: check.Args{"search": ""}, Want: check.Literal(`Attribute search string length must be at least 1, got: 0`)},
+			{
+				Args: check.Args{"project_id": "ws-6p5RiCe5CRjBmsGt"},
+				Want: check.Literal(`project_id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "ws-6p5RiCe5CRjBmsGt".`),
+			},
+		},
+		NotFound: []check.Refusal{{
+			Config: e.ProviderConfigWith(e.MintUserToken(t), e.Organization),
+			Want:   check.Wrapped(`Cannot list the workspaces of the organization "` + e.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
+		}},
+	}
+	ds.InOther = check.Read{Args: check.Args{"organization": other}, Want: map[string]knownvalue.Check{"organization": check.Str(other)},
+		Checks: workspacesAre(ds.Address("in_other"))}
+	ds.Reads = []check.Read{
 		{
-			statecheck.ExpectKnownValue(ds+"all", check.Path("organization"), check.Str(p.Organization)),
-			statecheck.ExpectKnownValue(ds+"other", check.Path("organization"), check.Str(other)),
-			statecheck.ExpectKnownValue(ds+"project", tfjsonpath.New("workspaces").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"organization": check.Str(p.Organization), "description": check.Str("Production"), "project_id": check.Str(project),
-				"tag_names": knownvalue.SetExact([]knownvalue.Check{check.Str("api"), check.Str("prod")}),
-				// Its own bindings, not its project's.
-				"tag_bindings": stringMap(map[string]string{"env": "prod"}),
-				"auto_apply":   knownvalue.Bool(false), "allow_destroy_plan": knownvalue.Bool(true),
-				"trigger_prefixes": strings_(), "vcs_repo": knownvalue.Null(), "resource_count": knownvalue.Int64Exact(0),
-			})),
-			statecheck.ExpectKnownValue(ds+"all", tfjsonpath.New("workspaces").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"description": knownvalue.Null(), "project_id": check.Str(defaultProject(t, p)),
-				"tag_names": knownvalue.SetSizeExact(0), "tag_bindings": knownvalue.MapSizeExact(0),
-			})),
+			Label: "all", Want: map[string]knownvalue.Check{"organization": check.Str(p.Organization)},
+			Checks: append(workspacesAre(ds.Address("all"), apiProd, apiStaging, batch, webProd),
+				statecheck.ExpectKnownValue(ds.Address("all"), tfjsonpath.New("workspaces").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"description": knownvalue.Null(), "project_id": check.Str(defaultProject(t, p)),
+					"tag_names": knownvalue.SetSizeExact(0), "tag_bindings": knownvalue.MapSizeExact(0),
+				}))),
+		},
+		{Label: "search", Args: check.Args{"search": "API"}, Checks: workspacesAre(ds.Address("search"), apiProd, apiStaging)},
+		{Label: "tags", Args: check.Args{"tags": []string{"prod", "api"}}, Checks: workspacesAre(ds.Address("tags"), apiProd)},
+		{Label: "exclude_tags", Args: check.Args{"exclude_tags": []string{"prod"}}, Checks: workspacesAre(ds.Address("exclude_tags"), apiStaging, batch)},
+		{
+			Label: "project", Args: check.Args{"project_id": project},
+			Checks: append(workspacesAre(ds.Address("project"), apiProd),
+				statecheck.ExpectKnownValue(ds.Address("project"), tfjsonpath.New("workspaces").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"organization": check.Str(p.Organization), "description": check.Str("Production"), "project_id": check.Str(project),
+					"tag_names": knownvalue.SetExact([]knownvalue.Check{check.Str("api"), check.Str("prod")}),
+					// Its own bindings, not its project's.
+					"tag_bindings": stringMap(map[string]string{"env": "prod"}),
+					"auto_apply":   knownvalue.Bool(false), "allow_destroy_plan": knownvalue.Bool(true),
+					"trigger_prefixes": strings_(), "vcs_repo": knownvalue.Null(), "resource_count": knownvalue.Int64Exact(0),
+				}))),
+		},
+		{
+			Label: "combined", Args: check.Args{"search": "api", "tags": []string{"api"}, "exclude_tags": []string{"staging"}},
+			Checks: workspacesAre(ds.Address("combined"), apiProd),
 		},
 	}
-	var all []statecheck.StateCheck
-	for _, c := range checks {
-		all = append(all, c...)
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfig() + fmt.Sprintf(`
-data "stack_platform_workspaces" "all" {}
-
-data "stack_platform_workspaces" "search" {
-  search = "API"
-}
-
-data "stack_platform_workspaces" "tags" {
-  tags = ["prod", "api"]
-}
-
-data "stack_platform_workspaces" "exclude_tags" {
-  exclude_tags = ["prod"]
-}
-
-data "stack_platform_workspaces" "project" {
-  project_id = %q
-}
-
-data "stack_platform_workspaces" "combined" {
-  search       = "api"
-  tags         = ["api"]
-  exclude_tags = ["staging"]
-}
-
-data "stack_platform_workspaces" "other" {
-  organization = %q
-}
-`, project, other),
-			ConfigStateChecks: all,
-		}},
-	})
-}
-
-func TestAccWorkspacesDataSource_planErrors(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	check.PlanErrors(t, p, []check.PlanError{
-		{Config: p.ProviderConfig() + `
-data "stack_platform_workspaces" "x" {
-  tags = []
-}
-`, Want: check.Literal(`Attribute tags set must contain at least 1 elements, got: 0`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_workspaces" "x" {
-  exclude_tags = ["Prod"]
-}
-`, Want: check.Wrapped(`Attribute exclude_tags\[Value\("Prod"\)\] must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit, got: Prod`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_workspaces" "x" {
-  search = ""
-}
-`, Want: check.Literal(`Attribute search string length must be at least 1, got: 0`)},
-		{Config: p.ProviderConfig() + `
-data "stack_platform_workspaces" "x" {
-  project_id = "ws-6p5RiCe5CRjBmsGt"
-}
-`, Want: check.Literal(`project_id must be the ID of a project: prj- and 16 characters of the base58 alphabet, got "ws-6p5RiCe5CRjBmsGt".`)},
-	})
-}
-
-// An organization the token may not see is an error that says the token
-// may be why.
-func TestAccWorkspacesDataSource_notVisible(t *testing.T) {
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: p.ProviderConfigWith(p.MintUserToken(t), p.Organization) + `
-data "stack_platform_workspaces" "x" {}
-`,
-			ExpectError: check.Wrapped(`Cannot list the workspaces of the organization "` + p.Organization + `".*404 Not Found.*` + regexp.QuoteMeta(notVisibleHint)),
-		}},
-	})
+	ds.Run(t)
 }
 
 // A list longer than a page is read whole, at the largest page size: 250

@@ -90,7 +90,11 @@ func dsBySecret(typ, dest, mount string, a secretsclient.AssociatedSecret, statu
 	})
 }
 
-func TestAccAssociationsDataSource_basic(t *testing.T) {
+// The data source lists the associations of a destination, by its type
+// and name, or of a secret, by its mount and name, with their sync status.
+// Either pair, and only one, is required at plan time; a destination that
+// does not exist is an error.
+func TestAccAssociationsDataSource_shape(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	prefix := tfacctest.RandomWithPrefix("dsassoc")
 	destA, destB, lonely := prefix+"-a", prefix+"-b", prefix+"-none"
@@ -110,48 +114,65 @@ func TestAccAssociationsDataSource_basic(t *testing.T) {
 	})
 	webPlain := dsAssociate(t, s, secretsclient.TypeWebhostProject, web, "secret", plain)
 
-	const (
-		byA      = "data.stack_secrets_sync_associations.dest_a"
-		byNone   = "data.stack_secrets_sync_associations.dest_none"
-		byNested = "data.stack_secrets_sync_associations.nested"
-		byPlain  = "data.stack_secrets_sync_associations.plain"
-		byOther  = "data.stack_secrets_sync_associations.unassociated"
-		byWeb    = "data.stack_secrets_sync_associations.web"
-	)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: s.ProviderConfig() +
-				dsByDestinationConfig("dest_a", secretsclient.TypeCloudOneSM, destA) +
-				dsByDestinationConfig("dest_none", secretsclient.TypeCloudOneSM, lonely) +
-				dsBySecretConfig("nested", "secret", nested) +
-				dsBySecretConfig("plain", "secret", plain) +
-				dsBySecretConfig("unassociated", "secret", prefix+"-other") +
-				dsByDestinationConfig("web", secretsclient.TypeWebhostProject, web),
-			ConfigStateChecks: []statecheck.StateCheck{
-				// Same mount: ordered by secret name, "…-plain" before "…/app/db".
-				statecheck.ExpectKnownValue(byA, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
+	byDestination := func(typ, name string) check.Args {
+		return check.Args{"destination_type": typ, "destination_name": name}
+	}
+	bySecret := func(mount, name string) check.Args { return check.Args{"mount": mount, "secret_name": name} }
+	missing := tfacctest.RandomWithPrefix("dsmissing")
+	check.DataSource{
+		Service: s, Type: "stack_secrets_sync_associations", Config: s.ProviderConfig(),
+		PlanErrors: []check.Refusal{
+			{
+				// Half of each pair.
+				Args: check.Args{"destination_type": "cloudone-sm", "secret_name": "y"},
+				Want: regexp.MustCompile(`(?s)These attributes must be configured together:\s+\[destination_type,destination_name\].*These attributes must be configured together:\s+\[mount,secret_name\]`),
+			},
+			{
+				Args: byDestination("cloudfour-sm", "x"),
+				Want: regexp.MustCompile(`(?s)Attribute destination_type value must be one of:.*got:\s+"cloudfour-sm"`),
+			},
+		},
+		Reads: []check.Read{
+			// Same mount: ordered by secret name, "…-plain" before "…/app/db".
+			{Label: "dest_a", Args: byDestination(secretsclient.TypeCloudOneSM, destA), Want: map[string]knownvalue.Check{
+				"associations": knownvalue.ListExact([]knownvalue.Check{
 					dsByDestination(secretsclient.TypeCloudOneSM, destA, aPlain, secretsclient.StatusSynced),
 					dsByDestination(secretsclient.TypeCloudOneSM, destA, aNested, secretsclient.StatusSynced),
-				})),
-				statecheck.ExpectKnownValue(byA, check.Path("mount"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(byNone, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{})),
-				// A secret name with slashes is read by query; ordered by destination name.
-				statecheck.ExpectKnownValue(byNested, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
+				}),
+				"mount": knownvalue.Null(),
+			}},
+			{Label: "dest_none", Args: byDestination(secretsclient.TypeCloudOneSM, lonely), Want: map[string]knownvalue.Check{
+				"associations": knownvalue.ListExact([]knownvalue.Check{}),
+			}},
+			// A secret name with slashes is read by query; ordered by destination name.
+			{Label: "nested", Args: bySecret("secret", nested), Want: map[string]knownvalue.Check{
+				"associations": knownvalue.ListExact([]knownvalue.Check{
 					dsBySecret(secretsclient.TypeCloudOneSM, destA, "secret", aNested, secretsclient.StatusSynced),
 					dsBySecret(secretsclient.TypeCloudOneSM, destB, "secret", bNested, secretsclient.StatusSynced),
-				})),
-				statecheck.ExpectKnownValue(byPlain, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
+				}),
+			}},
+			{Label: "plain", Args: bySecret("secret", plain), Want: map[string]knownvalue.Check{
+				"associations": knownvalue.ListExact([]knownvalue.Check{
 					dsBySecret(secretsclient.TypeCloudOneSM, destA, "secret", aPlain, secretsclient.StatusSynced),
 					dsBySecret(secretsclient.TypeWebhostProject, web, "secret", webPlain, secretsclient.StatusSynced),
-				})),
-				statecheck.ExpectKnownValue(byWeb, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{
+				}),
+			}},
+			{Label: "unassociated", Args: bySecret("secret", prefix+"-other"), Want: map[string]knownvalue.Check{
+				"associations": knownvalue.ListExact([]knownvalue.Check{}),
+			}},
+			{Label: "web", Args: byDestination(secretsclient.TypeWebhostProject, web), Want: map[string]knownvalue.Check{
+				"associations": knownvalue.ListExact([]knownvalue.Check{
 					dsByDestination(secretsclient.TypeWebhostProject, web, webPlain, secretsclient.StatusSynced),
-				})),
-				statecheck.ExpectKnownValue(byOther, check.Path("associations"), knownvalue.ListExact([]knownvalue.Check{})),
-			},
+				}),
+			}},
+		},
+		NotFound: []check.Refusal{{
+			Args: byDestination(secretsclient.TypeCloudOneSM, missing),
+			Want: regexp.MustCompile(fmt.Sprintf(
+				`(?s)Cannot read the associations of the cloudone-sm destination\s+"%s".*The service has no cloudone-sm destination named\s+"%s".*404\s+Not\s+Found`,
+				missing, missing)),
 		}},
-	})
+	}.Run(t)
 }
 
 // Mount names may hold slashes too. The mount is the emulator's own.
@@ -216,59 +237,5 @@ func TestAccAssociationsDataSource_pending(t *testing.T) {
 				})),
 			},
 		}},
-	})
-}
-
-func TestAccAssociationsDataSource_errors(t *testing.T) {
-	s := acctest.NewSecrets(t)
-	missing := tfacctest.RandomWithPrefix("dsmissing")
-	cfg := func(body string) string {
-		return s.ProviderConfig() + `
-data "stack_secrets_sync_associations" "test" {
-` + body + `
-}
-`
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: s.ProviderConfig() + dsByDestinationConfig("test", secretsclient.TypeCloudOneSM, missing),
-				ExpectError: regexp.MustCompile(fmt.Sprintf(
-					`(?s)Cannot read the associations of the cloudone-sm destination\s+"%s".*The service has no cloudone-sm destination named\s+"%s".*404\s+Not\s+Found`,
-					missing, missing)),
-			},
-			{
-				// Both pairs.
-				Config: cfg(`
-  destination_type = "cloudone-sm"
-  destination_name = "x"
-  mount            = "secret"
-  secret_name      = "y"`),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*Exactly one of these attributes must be configured:\s+\[destination_name,secret_name\]`),
-			},
-			{
-				// Neither pair.
-				Config:      cfg(``),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Missing Attribute Configuration.*Exactly one of these attributes must be configured:\s+\[destination_name,secret_name\]`),
-			},
-			{
-				// Half of each pair.
-				Config: cfg(`
-  destination_type = "cloudone-sm"
-  secret_name      = "y"`),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)These attributes must be configured together:\s+\[destination_type,destination_name\].*These attributes must be configured together:\s+\[mount,secret_name\]`),
-			},
-			{
-				Config: cfg(`
-  destination_type = "cloudfour-sm"
-  destination_name = "x"`),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Attribute destination_type value must be one of:.*got:\s+"cloudfour-sm"`),
-			},
-		},
 	})
 }

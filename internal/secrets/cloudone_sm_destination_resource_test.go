@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -12,11 +13,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 const cloudOneAddr = "stack_secrets_sync_cloudone_sm_destination.test"
@@ -43,9 +46,79 @@ func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 		return destDetailsAre(d, map[string]any{"role_arn": "arn:cloud:iam::123:role/sync"}, "")
 	})
 
+	// A destination the test did not create, which a create does not take
+	// over; it says how to import it, and import IDs are names.
+	theirs := tfacctest.RandomWithPrefix("theirs")
+	dsWriteDestination(t, s, theirs, secretsclient.CloudOneSMDestination{Region: "eu-west-1", RoleARN: "arn:theirs"})
+	untouched := checkDestination(t, s, secretsclient.TypeCloudOneSM, theirs, func(d *secretsclient.Destination) error {
+		return destDetailsAre(d, map[string]any{"role_arn": "arn:theirs", "access_key_id": ""}, "")
+	})
+	existing := cloudOneConfig(s, theirs, "eu-west-1", "")
+	importStep := func(id string) resource.TestStep {
+		return resource.TestStep{
+			Config:            existing,
+			ResourceName:      cloudOneAddr,
+			ImportState:       true,
+			ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
+		}
+	}
+	invalidImport := func(id string) resource.TestStep {
+		step := importStep(id)
+		step.ExpectError = check.Wrapped(regexp.QuoteMeta(fmt.Sprintf("The import ID of a destination is its name. The name has 1 to 128 characters: letters, digits, `.`, `-` and `_`, starting with a letter or a digit. Got %q.", id)))
+		return step
+	}
+	imported := importStep(theirs)
+	imported.ImportStateCheck = func(st []*terraform.InstanceState) error {
+		if len(st) != 1 || st[0].Attributes["role_arn"] != "arn:theirs" || st[0].Attributes["region"] != "eu-west-1" {
+			return fmt.Errorf("imported %v, want the service's destination", st)
+		}
+		return nil
+	}
+	withPreConfig := func(step resource.TestStep, pre func()) resource.TestStep {
+		step.PreConfig = pre
+		return step
+	}
+
+	// Canaries, which the trace log of NeverLogged must not show, on an
+	// emulator of their own, whose token is one.
+	const (
+		canaryToken     = "canary-token-7d41"
+		canaryPlain     = "canary-plain-secret-2e9b"
+		canaryWriteOnly = "canary-wo-secret-8a5c"
+	)
+	logged := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{Token: canaryToken}})
+
 	check.Lifecycle[*secretsclient.Client]{
 		Service: s, Client: s.Client, Address: cloudOneAddr, IDAttribute: "name",
 		CheckDestroy: destinationGone(t, s, secretsclient.TypeCloudOneSM, name),
+		// A whole Terraform run at TF_LOG=trace, provider logs included,
+		// never shows the token or a credential, given plainly or
+		// write-only.
+		NeverLogged: check.Logged{
+			Config: logged.ProviderConfig() + fmt.Sprintf(`
+resource "stack_secrets_sync_cloudone_sm_destination" "logged" {
+  name                         = "logged"
+  region                       = "us-east-1"
+  access_key_id                = %q
+  secret_access_key_wo         = %q
+  secret_access_key_wo_version = 1
+}
+`, canaryPlain, canaryWriteOnly),
+			Route: "/v1/sys/sync/destinations/cloudone-sm/logged", Values: []string{canaryToken, canaryPlain, canaryWriteOnly},
+		},
+		NotTakenOver: check.Existing{
+			Config: existing, ImportID: theirs,
+			Said: fmt.Sprintf(`Cloudone-sm destination already exists.*A cloudone-sm destination named %q already exists, and Terraform will not take over an object it did not create`, theirs),
+			Then: []resource.TestStep{
+				withPreConfig(invalidImport(""), func() {
+					if err := untouched(nil); err != nil {
+						t.Fatal(err)
+					}
+				}),
+				invalidImport("a/b"),
+				imported,
+			},
+		},
 		Create: check.Step{
 			Config: cloudOneConfig(s, name, "us-east-1", `custom_tags = { team = "payments" }`),
 			StateChecks: []statecheck.StateCheck{

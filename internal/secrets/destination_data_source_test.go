@@ -50,7 +50,11 @@ data "stack_secrets_sync_destination" %q {
 `, label, typ, name)
 }
 
-func TestAccDestinationDataSource_basic(t *testing.T) {
+// The data source reads a destination of each type by its type and name:
+// its secrets obfuscated, the rest in clear. The type and the name are
+// checked at plan time, and a name no destination has is an error that
+// says so.
+func TestAccDestinationDataSource_shape(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	prefix := tfacctest.RandomWithPrefix("dsdest")
 	c1, c3, web := prefix+"-c1", prefix+"-c3", prefix+"-web"
@@ -83,14 +87,15 @@ func TestAccDestinationDataSource_basic(t *testing.T) {
 		c3Addr  = "data.stack_secrets_sync_destination.c3"
 		webAddr = "data.stack_secrets_sync_destination.web"
 	)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: s.ProviderConfig() +
-				dsDestinationConfig("c1", secretsclient.TypeCloudOneSM, c1) +
-				dsDestinationConfig("c3", secretsclient.TypeCloudThreeSM, c3) +
-				dsDestinationConfig("web", secretsclient.TypeWebhostProject, web),
-			ConfigStateChecks: []statecheck.StateCheck{
+	missing := tfacctest.RandomWithPrefix("dsmissing")
+	check.DataSource{
+		Service: s, Type: "stack_secrets_sync_destination", Config: s.ProviderConfig(),
+		PlanErrors: []check.Refusal{
+			{Args: check.Args{"type": "cloudfour-sm", "name": missing}, Want: regexp.MustCompile(`(?s)Attribute type value must be one of:.*"cloudone-sm".*got:\s+"cloudfour-sm"`)},
+			{Args: check.Args{"type": secretsclient.TypeCloudOneSM, "name": "a/b"}, Want: check.Wrapped(nameRuleText)},
+		},
+		Reads: []check.Read{
+			{Label: "c1", Args: check.Args{"type": secretsclient.TypeCloudOneSM, "name": c1}, Checks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(c1Addr, check.Path("type"), check.Str(secretsclient.TypeCloudOneSM)),
 				statecheck.ExpectKnownValue(c1Addr, check.Path("name"), check.Str(c1)),
 				// Secrets obfuscated, the rest in clear.
@@ -107,7 +112,8 @@ func TestAccDestinationDataSource_basic(t *testing.T) {
 				statecheck.ExpectKnownValue(c1Addr, check.Path("secret_name_template"), knownvalue.StringRegexp(regexp.MustCompile(`\{\{ \.SecretPath \}\}`))),
 				statecheck.ExpectKnownValue(c1Addr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"team": check.Str("payments")})),
 				statecheck.ExpectKnownValue(c1Addr, check.Path("purge_initiated_at"), knownvalue.Null()),
-
+			}},
+			{Label: "c3", Args: check.Args{"type": secretsclient.TypeCloudThreeSM, "name": c3}, Checks: []statecheck.StateCheck{
 				// Lists and maps as JSON text; options as set.
 				statecheck.ExpectKnownValue(c3Addr, check.Path("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
 					"credentials":           dsObfuscated,
@@ -119,7 +125,8 @@ func TestAccDestinationDataSource_basic(t *testing.T) {
 				statecheck.ExpectKnownValue(c3Addr, check.Path("granularity"), check.Str(secretsclient.GranularitySecretKey)),
 				statecheck.ExpectKnownValue(c3Addr, check.Path("secret_name_template"), check.Str("tpl-{{ .SecretPath }}")),
 				statecheck.ExpectKnownValue(c3Addr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{"env": check.Str("prod"), "team": check.Str("infra")})),
-
+			}},
+			{Label: "web", Args: check.Args{"type": secretsclient.TypeWebhostProject, "name": web}, Checks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(webAddr, check.Path("connection_details"), knownvalue.MapExact(map[string]knownvalue.Check{
 					"access_token":            dsObfuscated,
 					"project_id":              check.Str("prj_123"),
@@ -131,9 +138,15 @@ func TestAccDestinationDataSource_basic(t *testing.T) {
 				// webhost-project takes no tags.
 				statecheck.ExpectKnownValue(webAddr, check.Path("custom_tags"), knownvalue.MapExact(map[string]knownvalue.Check{})),
 				statecheck.ExpectKnownValue(webAddr, check.Path("purge_initiated_at"), knownvalue.Null()),
-			},
+			}},
+		},
+		NotFound: []check.Refusal{{
+			Args: check.Args{"type": secretsclient.TypeCloudOneSM, "name": missing},
+			Want: regexp.MustCompile(fmt.Sprintf(
+				`(?s)Cannot read the cloudone-sm destination "%s".*The service has no cloudone-sm destination named\s+"%s".*GET\s+/v1/sys/sync/destinations/cloudone-sm/%s:\s+404\s+Not\s+Found`,
+				missing, missing, missing)),
 		}},
-	})
+	}.Run(t)
 }
 
 // A purge under way shows in purge_initiated_at. The purge takes a minute
@@ -184,31 +197,5 @@ func TestAccDestinationDataSource_purging(t *testing.T) {
 				})),
 			},
 		}},
-	})
-}
-
-func TestAccDestinationDataSource_errors(t *testing.T) {
-	s := acctest.NewSecrets(t)
-	name := tfacctest.RandomWithPrefix("dsmissing")
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: s.ProviderConfig() + dsDestinationConfig("test", secretsclient.TypeCloudOneSM, name),
-				ExpectError: regexp.MustCompile(fmt.Sprintf(
-					`(?s)Cannot read the cloudone-sm destination "%s".*The service has no cloudone-sm destination named\s+"%s".*GET\s+/v1/sys/sync/destinations/cloudone-sm/%s:\s+404\s+Not\s+Found`,
-					name, name, name)),
-			},
-			{
-				Config:      s.ProviderConfig() + dsDestinationConfig("test", "cloudfour-sm", name),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Attribute type value must be one of:.*"cloudone-sm".*got:\s+"cloudfour-sm"`),
-			},
-			{
-				Config:      s.ProviderConfig() + dsDestinationConfig("test", secretsclient.TypeCloudOneSM, "a/b"),
-				PlanOnly:    true,
-				ExpectError: check.Wrapped(nameRuleText),
-			},
-		},
 	})
 }

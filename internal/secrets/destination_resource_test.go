@@ -189,61 +189,6 @@ resource "stack_secrets_sync_webhost_project_destination" "test" {
 	})
 }
 
-// Create does not take over a destination it did not create, and says how
-// to import it; import IDs are names.
-func TestAccDestination_existingIsNotTakenOver(t *testing.T) {
-	s := acctest.NewSecrets(t)
-	name := tfacctest.RandomWithPrefix("theirs")
-	dsWriteDestination(t, s, name, secretsclient.CloudOneSMDestination{Region: "eu-west-1", RoleARN: "arn:theirs"})
-	untouched := checkDestination(t, s, secretsclient.TypeCloudOneSM, name, func(d *secretsclient.Destination) error {
-		return destDetailsAre(d, map[string]any{"role_arn": "arn:theirs", "access_key_id": ""}, "")
-	})
-	config := cloudOneConfig(s, name, "eu-west-1", "")
-	importStep := func(id string) resource.TestStep {
-		return resource.TestStep{
-			Config:            config,
-			ResourceName:      cloudOneAddr,
-			ImportState:       true,
-			ImportStateIdFunc: func(*terraform.State) (string, error) { return id, nil },
-		}
-	}
-	invalidImport := func(id string) resource.TestStep {
-		step := importStep(id)
-		step.ExpectError = check.Wrapped(regexp.QuoteMeta(fmt.Sprintf("The import ID of a destination is its name. The name has 1 to 128 characters: letters, digits, `.`, `-` and `_`, starting with a letter or a digit. Got %q.", id)))
-		return step
-	}
-	imported := importStep(name)
-	imported.ImportStateCheck = func(st []*terraform.InstanceState) error {
-		if len(st) != 1 || st[0].Attributes["role_arn"] != "arn:theirs" || st[0].Attributes["region"] != "eu-west-1" {
-			return fmt.Errorf("imported %v, want the service's destination", st)
-		}
-		return nil
-	}
-
-	withPreConfig := func(step resource.TestStep, pre func()) resource.TestStep {
-		step.PreConfig = pre
-		return step
-	}
-
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ExpectError: check.Wrapped(fmt.Sprintf(`Cloudone-sm destination already exists.*A cloudone-sm destination named %q already exists, and Terraform will not take over an object it did not create.*`+
-					`terraform import <resource address> %s`, name, name)),
-			},
-			withPreConfig(invalidImport(""), func() {
-				if err := untouched(nil); err != nil {
-					t.Fatal(err)
-				}
-			}),
-			invalidImport("a/b"),
-			imported,
-		},
-	})
-}
-
 // purge_on_destroy and timeouts are the provider's own: changing them
 // changes the state alone, and sends nothing to the service.
 func TestAccDestination_localChangesSendNothing(t *testing.T) {

@@ -115,20 +115,14 @@ func testDestinationsDataSource(t *testing.T, opts emulator.Options, wrap ...fun
 	})
 }
 
-func TestAccDestinationsDataSource_invalidType(t *testing.T) {
+// The type is checked at plan time. The reads are
+// testDestinationsDataSource's, on each of the servers' variants.
+func TestAccDestinationsDataSource_shape(t *testing.T) {
 	s := acctest.NewSecrets(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: s.ProviderConfig() + `
-data "stack_secrets_sync_destinations" "test" {
-  type = "ftp"
-}
-`,
-			PlanOnly:    true,
-			ExpectError: regexp.MustCompile(`(?s)Attribute type value must be one of:.*got:\s+"ftp"`),
-		}},
-	})
+	check.DataSource{
+		Service: s, Type: "stack_secrets_sync_destinations", Config: s.ProviderConfig(),
+		PlanErrors: []check.Refusal{{Args: check.Args{"type": "ftp"}, Want: regexp.MustCompile(`(?s)Attribute type value must be one of:.*got:\s+"ftp"`)}},
+	}.Run(t)
 }
 
 // dsEmptyListsAs404 puts a proxy in front of s that answers every empty

@@ -45,9 +45,10 @@ func Wrapped(pattern string) *regexp.Regexp {
 }
 
 // Literal is Wrapped for plain text.
-func Literal(text string) *regexp.Regexp {
-	return Wrapped(regexp.QuoteMeta(strings.Join(strings.Fields(text), " ")))
-}
+func Literal(text string) *regexp.Regexp { return Wrapped(quoted(text)) }
+
+// quoted is the pattern of Wrapped that matches text.
+func quoted(text string) string { return regexp.QuoteMeta(strings.Join(strings.Fields(text), " ")) }
 
 // Counted is a test's service whose requests the emulator counts: an
 // acctest.Scheduler, Secrets or Platform.

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 // Lifecycle is the common shape of a resource's acceptance test, as a
@@ -22,9 +23,11 @@ import (
 // a deletion made outside Terraform, which the next plan creates again;
 // and a change that replaces. Run checks each phase's plan action and the
 // ID's fate itself, and runs the phases in that order, in one test case,
-// against one service; a phase left empty is not run. What only one
-// resource does goes in its own tests, or, when it needs the state a phase
-// leaves, in that phase's Then.
+// against one service; a phase left empty is not run. Two phases more run
+// as subtests of their own: an object already in place that a create must
+// not take over (NotTakenOver), before, and the values that never reach a
+// log (NeverLogged), after. What only one resource does goes in its own
+// tests, or, when it needs the state a phase leaves, in that phase's Then.
 type Lifecycle[C any] struct {
 	// Service is the test's service, whose requests are counted.
 	Service Counted
@@ -60,6 +63,45 @@ type Lifecycle[C any] struct {
 	// CheckDestroy, when set, checks the service once the test case has
 	// destroyed what it made.
 	CheckDestroy resource.TestCheckFunc
+
+	// NotTakenOver is an object already in place, which a create must not
+	// take over; run first, as the subtest existingIsNotTakenOver.
+	NotTakenOver Existing
+	// NeverLogged are values that never reach a log; run last, as the
+	// subtest neverLogged.
+	NeverLogged Logged
+}
+
+// Existing is a configuration of the resource that names an object made
+// outside Terraform: its create must be refused, with an error that gives
+// the command that imports the object instead. The object is made before
+// Run, as the test's setup.
+type Existing struct {
+	Config string
+	// ImportID is the object's import ID, which the error must give in
+	// "terraform import <resource address> <ImportID>".
+	ImportID string
+	// Said matches, as Wrapped reads it, what the error says before the
+	// import command (which object exists), and Server, if anything, what
+	// it says after it (the server's refusal).
+	Said, Server string
+	// Sent, when set, are the requests that the refused create must make,
+	// by route, against an emulator: those of each route it names, exactly.
+	// It takes no Then, whose requests would count too.
+	Sent map[string]int64
+	// Then are steps of the resource's own, run after the refusal: that
+	// the object is as it was, that it imports.
+	Then []resource.TestStep
+}
+
+// Logged is a configuration whose values never reach a log: a whole
+// Terraform run of it at TF_LOG=trace (acctest.NoSecretsInTraceLog) must
+// show none of Values, in the log or in the output, while the log shows
+// a request to Route, without which it would prove nothing.
+type Logged struct {
+	Config string
+	Route  string
+	Values []string
 }
 
 // Step is one phase of Lifecycle: its configuration and the checks of the
@@ -166,9 +208,17 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 			Config: l.Create.Config, ResourceName: l.Address, ImportState: true, ImportStateId: e.ID, ExpectError: e.Want,
 		})
 	}
+	// The requests of the plan errors are counted from the start of the
+	// test case, after those of existingIsNotTakenOver.
+	var before emulator.Stats
+	var counted bool
 	var createPre func()
-	if before, counted := l.Service.Stats(); counted && len(l.PlanErrors)+len(l.ImportErrors) > 0 {
-		createPre = func() { NoRequestsSince(t, l.Service, before) }
+	if len(l.PlanErrors)+len(l.ImportErrors) > 0 {
+		createPre = func() {
+			if counted {
+				NoRequestsSince(t, l.Service, before)
+			}
+		}
 	}
 	phase(l.Create, plancheck.ResourceActionCreate, true, createPre)
 	phase(l.Update, plancheck.ResourceActionUpdate, false, nil)
@@ -189,9 +239,45 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 	if len(steps) == 0 {
 		t.Fatalf("the lifecycle of %s has no phase", l.Address)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	t.Parallel()
+	if l.NotTakenOver.Config != "" {
+		t.Run("existingIsNotTakenOver", func(t *testing.T) { l.NotTakenOver.run(t, l.Service) })
+	}
+	before, counted = l.Service.Stats()
+	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             l.CheckDestroy,
 		Steps:                    steps,
 	})
+	if l.NeverLogged.Config != "" {
+		t.Run("neverLogged", func(t *testing.T) {
+			acctest.NoSecretsInTraceLog(t, l.NeverLogged.Config, l.NeverLogged.Route, l.NeverLogged.Values...)
+		})
+	}
+}
+
+// run plans and applies e's configuration, which must fail with the
+// refusal, and checks the requests it made.
+func (e Existing) run(t *testing.T, svc Counted) {
+	want := e.Said + `.*terraform import <resource address> ` + regexp.QuoteMeta(e.ImportID)
+	if e.Server != "" {
+		want += `.*` + e.Server
+	}
+	if len(e.Sent) > 0 && len(e.Then) > 0 {
+		t.Fatal("Existing.Sent counts the requests of the refusal alone: it takes no Then")
+	}
+	before, counted := svc.Stats()
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps:                    append([]resource.TestStep{{Config: e.Config, ExpectError: Wrapped(want)}}, e.Then...),
+	})
+	if !counted {
+		return
+	}
+	sent := svc.RequestsSince(before)
+	for route, n := range e.Sent {
+		if sent[route] != n {
+			t.Errorf("the refused create sent %v, want %d of %s", sent, n, route)
+		}
+	}
 }
