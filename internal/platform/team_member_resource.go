@@ -35,7 +35,7 @@ var NewTeamMemberResource = newAttachmentResource(attachment[teamMemberModel]{
 		"A create refuses a member that the team has already, and its error gives the import command. A member whose membership is deleted " +
 		"(which takes it out of every team) leaves the state, and its destroy succeeds. " +
 		"Every argument replaces the member. The import ID is `<TEAM ID>/<MEMBERSHIP ID>`, such as `team-6p5RiCe5CRjBmsGt/ou-7q6SjDf6DSkCntHu`; " +
-		"an active member also imports by `<TEAM ID>/<USERNAME>`, and any member by `<ORGANIZATION>/<EMAIL>/<TEAM NAME>`, such as `acme/ada@example.com/devs`.",
+		"an active member also imports by `<TEAM ID>/<USERNAME>`, and any member by `<ORGANIZATION>/<EMAIL>/<TEAM NAME>` (the email and the name in any case), such as `acme/ada@example.com/devs`.",
 	idDescription: "The member's ID: `<TEAM ID>/<MEMBERSHIP ID>`, such as `team-6p5RiCe5CRjBmsGt/ou-7q6SjDf6DSkCntHu`.",
 	id:            func(m *teamMemberModel) *types.String { return &m.ID },
 	parent: attachmentEnd[teamMemberModel]{

@@ -149,9 +149,9 @@ resource "stack_platform_team_member" "test" {
 		},
 		Imports: []check.ImportID{
 			{ID: func(id string) string { return id }},
-			// The incumbent's form by email and team name; an invited
-			// member has no username to import by.
-			{ID: func(string) string { return p.Organization + "/Ada@Example.com/devs" }},
+			// The incumbent's form by email and team name, each in any
+			// case; an invited member has no username to import by.
+			{ID: func(string) string { return p.Organization + "/Ada@Example.com/Devs" }},
 		},
 		OutOfBandDelete: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {

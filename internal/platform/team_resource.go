@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
@@ -230,18 +231,14 @@ func importTeam(ctx context.Context, c *platformclient.Client, parsed fwutil.Par
 			return
 		}
 	} else {
-		// filter[names] is exact; the search (q) matches a part of the
-		// name in any case.
-		teams, err := c.Teams.List(ctx, org, platformclient.TeamListOptions{Query: team})
-		if !importFound(diags, "team", id, err) {
-			return
-		}
-		i := slices.IndexFunc(teams.Items, func(t *platformclient.Team) bool { return strings.EqualFold(t.Name, team) })
-		if i < 0 {
+		var err error
+		switch found, err = c.Teams.ReadByName(ctx, org, team); {
+		case client.IsNotFound(err):
 			importNotFound(diags, "team", "team", id, fmt.Sprintf("The organization %q has no team named %q, in any case, that the token may see.", org, team))
 			return
+		case !importFound(diags, "team", id, err):
+			return
 		}
-		found = teams.Items[i]
 	}
 	if found.Organization != nil && !strings.EqualFold(found.Organization.Name, org) {
 		diags.AddError("Cannot import the team", fmt.Sprintf("The team %s is a team of the organization %q, not of %q: import it as %s/%s.",

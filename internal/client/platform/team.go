@@ -129,17 +129,17 @@ func (s *Teams) Read(ctx context.Context, id string) (*Team, error) {
 	return get[Team](ctx, s.c, teams.at(id))
 }
 
-// ReadByName finds an organization's team by its exact name; none is a
-// 404 (client.IsNotFound).
+// ReadByName finds an organization's team by its name, in any case, as
+// the platform keeps team names unique in any case; none is a 404
+// (client.IsNotFound). It searches (q), which matches a part of the name
+// in any case, where filter[names] would match the exact name alone.
 func (s *Teams) ReadByName(ctx context.Context, org, name string) (*Team, error) {
-	l, err := s.List(ctx, org, TeamListOptions{Names: []string{name}})
+	l, err := s.List(ctx, org, TeamListOptions{Query: name})
 	if err != nil {
 		return nil, err
 	}
-	// filter[names] is exact on the platform; a server that matched
-	// loosely is not trusted with the choice.
 	return find(l, teams.under(organizations.at(org)), fmt.Sprintf("no team named %q", name),
-		func(t *Team) bool { return t.Name == name })
+		func(t *Team) bool { return strings.EqualFold(t.Name, name) })
 }
 
 // Update updates a team.

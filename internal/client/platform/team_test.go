@@ -88,14 +88,15 @@ func TestTeams_List(t *testing.T) {
 }
 
 func TestTeams_ReadByName(t *testing.T) {
-	// A loose match from the server is not taken for the team.
+	// The search matches a part of the name: only the whole name, in any
+	// case, is the team.
 	c, f := fakePlatform(t, reply(http.StatusOK, `{"data":[{"id":"team-1","type":"teams","attributes":{"name":"platform-ops"}},
-		{"id":"team-2","type":"teams","attributes":{"name":"platform"}}]}`))
+		{"id":"team-2","type":"teams","attributes":{"name":"Platform"}}]}`))
 	got, err := c.Teams.ReadByName(context.Background(), "acme", "platform")
 	if err != nil || got.ID != "team-2" {
 		t.Fatalf("team %+v, %v; want team-2", got, err)
 	}
-	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/teams", "filter%5Bnames%5D=platform&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/teams", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=platform", "")
 
 	c, _ = fakePlatform(t, reply(http.StatusOK, `{"data":[]}`))
 	_, err = c.Teams.ReadByName(context.Background(), "acme", "platform")
