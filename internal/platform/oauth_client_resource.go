@@ -70,8 +70,15 @@ var oauthClientURLRe = regexp.MustCompile(`(?i)^https?://[^/?#\s]+`)
 
 // oauthClientSecretsUnseen says, in the secrets' descriptions, what a
 // refresh and an import cannot know of them.
-const oauthClientSecretsUnseen = "The platform never returns it: the state keeps the configured value, and a change made outside Terraform cannot be seen. " +
-	"After an import, the state has none: the next plan sends the configured one in place."
+const oauthClientSecretsUnseen = "The platform never returns it: the state keeps the configured value, and a change made outside Terraform cannot be seen. "
+
+// oauthClientImportSends and oauthClientImportStores say what the apply
+// after an import does with a secret the state has none of: it sends one
+// that an update takes, and only stores one that the platform set once.
+const (
+	oauthClientImportSends  = oauthClientSecretsUnseen + "After an import, the state has none: the next plan sends the configured one in place."
+	oauthClientImportStores = oauthClientSecretsUnseen + "After an import, the state has none: the next plan stores the configured one without sending it."
+)
 
 // NewOAuthClientResource is the constructor of stack_platform_oauth_client.
 var NewOAuthClientResource = fwutil.NewResource(&fwutil.Resource[oauthClientModel, *platformclient.Client]{
@@ -223,17 +230,17 @@ func oauthClientSchema(context.Context) schema.Schema {
 		},
 	}
 	maps.Copy(attrs, fwutil.WriteOnlySecret{
-		Name: "secret", Service: "the platform", Drift: oauthClientSecretsUnseen,
+		Name: "secret", Service: "the platform", Drift: oauthClientImportSends,
 		Description: "The OAuth application's secret (its client secret). Changing it sends the new one in place.",
 	}.Attributes())
 	maps.Copy(attrs, fwutil.WriteOnlySecret{
-		Name: "oauth_token", Service: "the platform", Drift: oauthClientSecretsUnseen,
+		Name: "oauth_token", Service: "the platform", Drift: oauthClientImportSends,
 		Description: "A token of the code host (a personal access token) from which the platform makes the client's OAuth token, `oauth_token_id`. " +
 			"Changing it gives the OAuth token the new one in place; the token's ID stays.",
 	}.Attributes())
 	// Only a create sends the private key.
 	maps.Copy(attrs, fwutil.WriteOnlySecret{
-		Name: "private_key", Service: "the platform", Drift: oauthClientSecretsUnseen,
+		Name: "private_key", Service: "the platform", Drift: oauthClientImportStores,
 		Description: "The private key of an Azure DevOps Server client (`service_provider = \"ado_server\"` only), in PEM.",
 	}.CreateOnly("the client"))
 	return schema.Schema{
