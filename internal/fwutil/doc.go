@@ -6,8 +6,10 @@
 // import.go), data sources (data_source.go) and ephemeral
 // resources (ephemeral.go), the provider data handed to Configure, the "keep the
 // configured secret" rule and the secret's write-only twin (its
-// attributes, the value to send, the "one of the two" rule), the refusal
-// to take over an object a create finds in place, duration comparison by
+// attributes, the value to send, the "one of the two" rule, and the secret
+// a create alone sends, in secret.go), the values a replacing attribute is
+// known to take (values.go), the refusal to take over an object a create
+// finds in place, duration comparison by
 // value, times in state, list and map conversions that keep the
 // practitioner's choice between null and empty, plan comparison, and the
 // shape of API errors in diagnostics. It exists so that each resource,
