@@ -354,12 +354,12 @@ func TestAgentPool_settingOverwritesMustAgree(t *testing.T) {
 }
 
 func init() {
-	// A pool that allows one workspace only.
+	// A pool that allows one workspace and one project only.
 	addStateFixture("agent-pools", func(a *api) roundTrip {
 		pool := a.createPool("acme", "state-pool")
-		ws := a.workspaceID("acme", "state-pool-user")
+		ws, prj := a.workspaceID("acme", "state-pool-user"), a.createProject("acme", "state-pool-user")
 		emutest.WantAPIStatus(a.t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
-			map[string]any{"allowed-workspaces": refs("workspaces", ws)})), http.StatusOK)
+			map[string]any{"allowed-workspaces": refs("workspaces", ws), "allowed-projects": refs("projects", prj)})), http.StatusOK)
 		return roundTrip{paths: []string{agentPoolPath(pool), orgsPath + "/acme/agent-pools"}}
 	})
 }
