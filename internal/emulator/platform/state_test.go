@@ -112,42 +112,63 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 	}
 }
 
-func TestState_refusesWhatNoRequestStores(t *testing.T) {
-	const org = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
-	const prj = `{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"}`
-	const ws = `{"id":"ws-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","project":"prj-AAAAAAAAAAAAAAAA","name":"web","tags":[],"remote-state-consumers":[],"execution":{}}`
-	const pool = `{"id":"apool-AAAAAAAAAAAAAAAA","organization":"org-BBBBBBBBBBBBBBBB","name":"runners","organization-scoped":true}`
-	goodPool := strings.Replace(pool, "org-BBBBBBBBBBBBBBBB", "org-AAAAAAAAAAAAAAAA", 1)
-	s, _ := platform.New(platform.Options{})
-	if err := s.UnmarshalState([]byte(`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + ws + `],"agent-pools":[` + goodPool + `]}`)); err != nil {
-		t.Fatalf("a valid file: %v", err)
+// The objects of a small valid state file: organization acme, its default
+// project and a workspace in it, from which each noun's test file makes
+// the bad files of its table's rules (refuseStates).
+const (
+	stateOrg       = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
+	stateProject   = `{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"}`
+	stateWorkspace = `{"id":"ws-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","project":"prj-AAAAAAAAAAAAAAAA","name":"web","tags":[],"remote-state-consumers":[],"execution":{}}`
+)
+
+// stateFile returns a state file of the members given in pairs: a
+// table's key, then its objects separated by commas.
+func stateFile(members ...string) string {
+	var parts []string
+	for i := 0; i+1 < len(members); i += 2 {
+		parts = append(parts, `"`+members[i]+`":[`+members[i+1]+`]`)
 	}
-	for _, bad := range []string{
-		`{"organizations":[{"name":"a b","external-id":"org-AAAAAAAAAAAAAAAA"}]}`,
-		`{"organizations":[` + org + `]}`,
-		`{"organizations":[` + org + `,` + org + `],"projects":[` + prj + `]}`,
-		`{"organizations":[` + strings.Replace(org, `"remote"`, `"cloud"`, 1) + `],"projects":[` + prj + `]}`,
-		`{"projects":[` + prj + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"organization","subject":"org-BBBBBBBBBBBBBBBB","organization":"org-BBBBBBBBBBBBBBBB"}]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"owners","organization":"org-AAAAAAAAAAAAAAAA"}]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"prj-AAAAAAAAAAAAAAAA"`, `"prj-BBBBBBBBBBBBBBBB"`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":["tag-AAAAAAAAAAAAAAAA"]`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"remote-state-consumers":[]`, `"remote-state-consumers":["ws-BBBBBBBBBBBBBBBB"]`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"name":"web"`, `"name":"a b"`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"tags":[{"id":"tag-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Upper"}]}`,
-		`{"organizations":[` + org + `],"projects":[` + strings.Replace(prj, `}`, `,"tag-bindings":[{"id":"x","key":"k"}]}`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":[],"tag-bindings":[{"id":"tb-AAAAAAAAAAAAAAAA","key":""}]`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":[],"vcs-repo":{"identifier":"o/r"}`, 1) + `]}`,
-		// Agent pools: of an organization in the file, with a name; every
-		// pool named is one of its organization's.
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"agent-pools":[` + pool + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"agent-pools":[` + strings.Replace(pool, `"name":"runners"`, `"name":""`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"agent-pools":[` + strings.Replace(pool, `}`, `,"allowed-workspaces":["ws-BBBBBBBBBBBBBBBB"]}`, 1) + `]}`,
-		`{"organizations":[` + strings.Replace(org, `"remote"`, `"agent","default-agent-pool":"apool-BBBBBBBBBBBBBBBB"`, 1) + `],"projects":[` + prj + `],"agent-pools":[` + goodPool + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"execution":{}`, `"execution":{"mode":"agent","pool":"apool-BBBBBBBBBBBBBBBB","overwrite-mode":true,"overwrite-pool":true}`, 1) + `],"agent-pools":[` + goodPool + `]}`,
-	} {
-		if err := s.UnmarshalState([]byte(bad)); err == nil {
-			t.Errorf("UnmarshalState(%s) succeeded", bad)
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+// stateInOrg returns a state file of stateOrg, its default project and
+// the members given, as stateFile takes them.
+func stateInOrg(members ...string) string {
+	return stateFile(append([]string{"organizations", stateOrg, "projects", stateProject}, members...)...)
+}
+
+// stateRefusal is a valid state file, and files made from it that no
+// request could have written.
+type stateRefusal struct {
+	valid string
+	bad   []string
+}
+
+var stateRefusals []stateRefusal
+
+// refuseStates registers a valid state file, which UnmarshalState must
+// load, and bad files made from it, which it must refuse: each noun's test
+// file registers those of its table's rules from its init.
+func refuseStates(valid string, bad ...string) {
+	stateRefusals = append(stateRefusals, stateRefusal{valid: valid, bad: bad})
+}
+
+// A state file that no request could have written fails to load, while
+// the valid file it was made from loads.
+func TestState_refusesWhatNoRequestStores(t *testing.T) {
+	if len(stateRefusals) == 0 {
+		t.Fatal("no state file registered")
+	}
+	s, _ := platform.New(platform.Options{})
+	for _, r := range stateRefusals {
+		if err := s.UnmarshalState([]byte(r.valid)); err != nil {
+			t.Errorf("a valid file, %s: %v", r.valid, err)
+			continue
+		}
+		for _, bad := range r.bad {
+			if err := s.UnmarshalState([]byte(bad)); err == nil {
+				t.Errorf("UnmarshalState(%s) succeeded", bad)
+			}
 		}
 	}
 }
