@@ -112,3 +112,31 @@ func TestAgentPools_ReadByName(t *testing.T) {
 		t.Errorf("ReadByName of a missing name: %v, want a 404", err)
 	}
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.AgentPools.List(ctx, "", AgentPoolListOptions{})),
+				errOf(c.AgentPools.ReadByName(ctx, "", "x")),
+				errOf(c.AgentPools.Create(ctx, "", AgentPoolOptions{})),
+			},
+			"agent pool ID is empty": {
+				errOf(c.AgentPools.Read(ctx, "")),
+				errOf(c.AgentPools.Update(ctx, "", AgentPoolOptions{})),
+				c.AgentPools.Delete(ctx, ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"AgentPools.Create": {func(c *Client) error { return errOf(c.AgentPools.Create(ctx, "acme", AgentPoolOptions{})) }, sentOnce},
+			"AgentPools.Update": {func(c *Client) error { return errOf(c.AgentPools.Update(ctx, "apool-1", AgentPoolOptions{})) }, sentOnce},
+		}
+	})
+	addLookups(func(ctx context.Context, c *Client) map[string]error {
+		return map[string]error{
+			`GET /api/v2/organizations/a%20b/agent-pools: 404 Not Found: no agent pool named "x"`: errOf(c.AgentPools.ReadByName(ctx, "a b", "x")),
+		}
+	})
+}

@@ -49,3 +49,25 @@ func TestAgentTokens_ReadListDelete(t *testing.T) {
 		t.Error("Create with no pool ID succeeded")
 	}
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"token ID is empty": {
+				errOf(c.AgentTokens.Read(ctx, "")),
+				c.AgentTokens.Delete(ctx, ""),
+			},
+			"agent pool ID is empty": {
+				errOf(c.AgentTokens.Create(ctx, "", AgentTokenCreateOptions{})),
+				errOf(c.AgentTokens.List(ctx, "")),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"AgentTokens.Create": {func(c *Client) error {
+				return errOf(c.AgentTokens.Create(ctx, "apool-1", AgentTokenCreateOptions{}))
+			}, sentOnce},
+		}
+	})
+}

@@ -36,3 +36,13 @@ func TestCodehostAppInstallations_List(t *testing.T) {
 	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/codehost-app/installations",
 		"filter%5Binstallation_id%5D=42&filter%5Bname%5D=octo&page%5Bnumber%5D=1&page%5Bsize%5D=100", "")
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"code-host app installation ID is empty": {
+				errOf(c.CodehostAppInstallations.Read(ctx, "")),
+			},
+		}
+	})
+}

@@ -2,7 +2,15 @@ package platform
 
 import (
 	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"net/http"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,197 +18,75 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
+// The rules below hold for every call of the client. Each noun's test file
+// registers its calls' cases from its init (refuseEmptyIDs, addWrites,
+// addLookups), as a function that makes the calls with the context and
+// client it is given; the tests here run them all.
+
+// errOf drops a call's answer and keeps its error.
+func errOf(_ any, err error) error { return err }
+
+// emptyIDCases make calls given an empty ID or name, and return their
+// errors by the error each must be.
+var emptyIDCases []func(ctx context.Context, c *Client) map[string][]error
+
+// refuseEmptyIDs registers calls given an empty ID or name, which must
+// send nothing and return the error they are listed under.
+func refuseEmptyIDs(f func(ctx context.Context, c *Client) map[string][]error) {
+	emptyIDCases = append(emptyIDCases, f)
+}
+
+// How many requests a write sends when the first one's answer is lost.
+const (
+	// sentOnce: a create, an update or an action may have been done.
+	sentOnce = 1
+	// sentAgain: adding to a relationship, or replacing a relationship or
+	// a binding, is done once however often it is sent.
+	sentAgain = 2
+)
+
+// write is a write of the client, its answer dropped, and how many
+// requests it sends when the first one's answer is lost.
+type write struct {
+	call func(c *Client) error
+	sent int
+}
+
+// writeCases return the client's writes, by name ("Projects.Create").
+var writeCases []func(ctx context.Context) map[string]write
+
+// addWrites registers writes.
+func addWrites(f func(ctx context.Context) map[string]write) { writeCases = append(writeCases, f) }
+
+// lookupCases make lookups by name or email that find nothing, and
+// return their errors by the error each must be.
+var lookupCases []func(ctx context.Context, c *Client) map[string]error
+
+// addLookups registers lookups that find nothing.
+func addLookups(f func(ctx context.Context, c *Client) map[string]error) {
+	lookupCases = append(lookupCases, f)
+}
+
+// where is the file and line of a registered function, for a test's
+// errors.
+func where(f any) string {
+	pc := reflect.ValueOf(f).Pointer()
+	file, line := runtime.FuncForPC(pc).FileLine(pc)
+	return fmt.Sprintf("%s:%d", filepath.Base(file), line)
+}
+
 // Every call that names an object refuses an ID (or a name) it cannot
 // send before sending anything, and says which: an empty one would
 // address the collection above.
 func TestClient_everyCallRefusesAnEmptyIDUnsent(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, ""))
 	ctx := context.Background()
-	type call = func() error
-	discard := func(_ any, err error) error { return err }
-	for want, calls := range map[string][]call{
-		"organization name is empty": {
-			func() error { return discard(c.Organizations.Read(ctx, "", OrganizationReadOptions{})) },
-			func() error { return discard(c.Organizations.Update(ctx, "", OrganizationOptions{})) },
-			func() error { return c.Organizations.Delete(ctx, "") },
-			func() error { return discard(c.OrganizationTokens.Create(ctx, "", OrganizationTokenCreateOptions{})) },
-			func() error { return discard(c.OrganizationTokens.Read(ctx, "")) },
-			func() error { return c.OrganizationTokens.Delete(ctx, "") },
-			func() error { return discard(c.AuditTrailTokens.Read(ctx, "")) },
-			func() error { return discard(c.Projects.List(ctx, "", ProjectListOptions{})) },
-			func() error { return discard(c.Projects.Create(ctx, "", ProjectOptions{})) },
-			func() error { return discard(c.Workspaces.List(ctx, "", WorkspaceListOptions{})) },
-			func() error { return discard(c.Workspaces.Create(ctx, "", WorkspaceOptions{})) },
-			func() error { return discard(c.Workspaces.Read(ctx, "", "", WorkspaceReadOptions{})) },
-			func() error { return discard(c.Teams.List(ctx, "", TeamListOptions{})) },
-			func() error { return discard(c.Teams.Create(ctx, "", TeamOptions{})) },
-			func() error { return discard(c.Teams.ReadByName(ctx, "", "x")) },
-			func() error { return discard(c.TeamTokens.List(ctx, "", TeamTokenListOptions{})) },
-			func() error { return discard(c.VariableSets.List(ctx, "", VariableSetListOptions{})) },
-			func() error { return discard(c.VariableSets.Create(ctx, "", VariableSetOptions{})) },
-			func() error { return discard(c.AgentPools.List(ctx, "", AgentPoolListOptions{})) },
-			func() error { return discard(c.AgentPools.ReadByName(ctx, "", "x")) },
-			func() error { return discard(c.AgentPools.Create(ctx, "", AgentPoolOptions{})) },
-			func() error { return discard(c.SSHKeys.List(ctx, "")) },
-			func() error { return discard(c.SSHKeys.Create(ctx, "", SSHKeyOptions{})) },
-			func() error {
-				return discard(c.OrganizationMemberships.List(ctx, "", OrganizationMembershipListOptions{}))
-			},
-			func() error {
-				return discard(c.OrganizationMemberships.Create(ctx, "", OrganizationMembershipCreateOptions{}))
-			},
-			func() error { return discard(c.OrganizationMemberships.ReadByEmail(ctx, "", "x")) },
-			func() error { return discard(c.OrganizationMemberships.ReadByUsername(ctx, "", "x")) },
-			func() error { return discard(c.OAuthClients.Create(ctx, "", OAuthClientOptions{})) },
-			func() error { return discard(c.OAuthClients.List(ctx, "")) },
-		},
-		"project ID is empty": {
-			func() error { return discard(c.Projects.Read(ctx, "", ProjectReadOptions{})) },
-			func() error { return discard(c.Projects.Update(ctx, "", ProjectOptions{})) },
-			func() error { return c.Projects.Delete(ctx, "") },
-			func() error { return discard(c.Projects.ListTagBindings(ctx, "")) },
-			func() error { return discard(c.Projects.ListEffectiveTagBindings(ctx, "")) },
-			func() error { return c.Projects.AddTagBindings(ctx, "", nil) },
-			func() error { return discard(c.TeamProjectAccesses.List(ctx, "")) },
-			func() error { return discard(c.VariableSets.ListForProject(ctx, "", VariableSetListOptions{})) },
-		},
-		"workspace name is empty": {
-			func() error { return discard(c.Workspaces.Read(ctx, "acme", "", WorkspaceReadOptions{})) },
-		},
-		"workspace ID is empty": {
-			func() error { return discard(c.Workspaces.ReadByID(ctx, "", WorkspaceReadOptions{})) },
-			func() error { return discard(c.Workspaces.Update(ctx, "", WorkspaceOptions{})) },
-			func() error { return c.Workspaces.Delete(ctx, "") },
-			func() error { return c.Workspaces.SafeDelete(ctx, "") },
-			func() error { return discard(c.Workspaces.ListRemoteStateConsumers(ctx, "")) },
-			func() error { return c.Workspaces.AddRemoteStateConsumers(ctx, "", nil) },
-			func() error { return c.Workspaces.UpdateRemoteStateConsumers(ctx, "", nil) },
-			func() error { return c.Workspaces.RemoveRemoteStateConsumers(ctx, "", nil) },
-			func() error { return discard(c.Workspaces.ListTags(ctx, "")) },
-			func() error { return c.Workspaces.AddTags(ctx, "", nil) },
-			func() error { return c.Workspaces.RemoveTags(ctx, "", nil) },
-			func() error { return discard(c.Workspaces.ListTagBindings(ctx, "")) },
-			func() error { return discard(c.Workspaces.ListEffectiveTagBindings(ctx, "")) },
-			func() error { return c.Workspaces.AddTagBindings(ctx, "", nil) },
-			func() error { return discard(c.Workspaces.AssignSSHKey(ctx, "", "sshkey-1")) },
-			func() error { return discard(c.Workspaces.UnassignSSHKey(ctx, "")) },
-			func() error { return discard(c.VariableSets.ListForWorkspace(ctx, "", VariableSetListOptions{})) },
-			func() error { return discard(c.TeamWorkspaces.List(ctx, "", TeamWorkspaceListOptions{})) },
-			func() error { return discard(c.RunTriggers.Create(ctx, "", RunTriggerCreateOptions{})) },
-			func() error { return discard(c.RunTriggers.List(ctx, "", RunTriggerInbound)) },
-		},
-		"team ID is empty": {
-			func() error { return discard(c.Teams.Read(ctx, "")) },
-			func() error { return discard(c.Teams.Update(ctx, "", TeamOptions{})) },
-			func() error { return c.Teams.Delete(ctx, "") },
-			func() error { return discard(c.TeamTokens.Create(ctx, "", TeamTokenCreateOptions{})) },
-			func() error { return discard(c.TeamTokens.CreateLegacy(ctx, "", TeamLegacyTokenCreateOptions{})) },
-			func() error { return discard(c.TeamTokens.ReadLegacy(ctx, "")) },
-			func() error { return c.TeamTokens.DeleteLegacy(ctx, "") },
-			func() error { return c.TeamMemberships.AddUsers(ctx, "", nil) },
-			func() error { return c.TeamMemberships.RemoveUsers(ctx, "", nil) },
-			func() error { return c.TeamMemberships.AddMemberships(ctx, "", nil) },
-			func() error { return c.TeamMemberships.RemoveMemberships(ctx, "", nil) },
-			func() error { return discard(c.TeamMemberships.ListUsers(ctx, "")) },
-			func() error { return discard(c.TeamMemberships.MembershipIDs(ctx, "")) },
-			func() error {
-				return discard(c.TeamMemberships.ListMemberships(ctx, "", TeamMembershipListOptions{}))
-			},
-		},
-		"team project access ID is empty": {
-			func() error { return discard(c.TeamProjectAccesses.Read(ctx, "")) },
-			func() error { return discard(c.TeamProjectAccesses.Update(ctx, "", TeamProjectAccessOptions{})) },
-			func() error { return c.TeamProjectAccesses.Delete(ctx, "") },
-		},
-		"team workspace access ID is empty": {
-			func() error { return discard(c.TeamWorkspaces.Read(ctx, "")) },
-			func() error { return discard(c.TeamWorkspaces.Update(ctx, "", TeamWorkspaceOptions{})) },
-			func() error { return c.TeamWorkspaces.Delete(ctx, "") },
-		},
-		"token ID is empty": {
-			func() error { return discard(c.TeamTokens.Read(ctx, "")) },
-			func() error { return c.TeamTokens.Delete(ctx, "") },
-			func() error { return discard(c.AgentTokens.Read(ctx, "")) },
-			func() error { return c.AgentTokens.Delete(ctx, "") },
-		},
-		"variable set ID is empty": {
-			func() error { return discard(c.VariableSets.Read(ctx, "", VariableSetReadOptions{})) },
-			func() error { return discard(c.VariableSets.Update(ctx, "", VariableSetOptions{})) },
-			func() error { return c.VariableSets.Delete(ctx, "") },
-			func() error { return c.VariableSets.ApplyToWorkspaces(ctx, "", nil) },
-			func() error { return c.VariableSets.RemoveFromWorkspaces(ctx, "", nil) },
-			func() error { return c.VariableSets.ApplyToProjects(ctx, "", nil) },
-			func() error { return c.VariableSets.RemoveFromProjects(ctx, "", nil) },
-		},
-		"variable ID is empty": {
-			func() error { return discard(c.Variables.Read(ctx, InWorkspace("ws-1"), "")) },
-			func() error {
-				return discard(c.Variables.Update(ctx, InVariableSet("varset-1"), "", VariableOptions{}))
-			},
-			func() error { return c.Variables.Delete(ctx, InWorkspace("ws-1"), "") },
-		},
-		"agent pool ID is empty": {
-			func() error { return discard(c.AgentPools.Read(ctx, "")) },
-			func() error { return discard(c.AgentPools.Update(ctx, "", AgentPoolOptions{})) },
-			func() error { return c.AgentPools.Delete(ctx, "") },
-			func() error { return discard(c.AgentTokens.Create(ctx, "", AgentTokenCreateOptions{})) },
-			func() error { return discard(c.AgentTokens.List(ctx, "")) },
-		},
-		"SSH key ID is empty": {
-			func() error { return discard(c.SSHKeys.Read(ctx, "")) },
-			func() error { return discard(c.SSHKeys.Update(ctx, "", SSHKeyOptions{})) },
-			func() error { return c.SSHKeys.Delete(ctx, "") },
-		},
-		"organization membership ID is empty": {
-			func() error { return discard(c.OrganizationMemberships.Read(ctx, "")) },
-			func() error { return c.OrganizationMemberships.Delete(ctx, "") },
-		},
-		"user ID is empty": {
-			func() error { return discard(c.Users.Read(ctx, "")) },
-		},
-		"code-host app installation ID is empty": {
-			func() error { return discard(c.CodehostAppInstallations.Read(ctx, "")) },
-		},
-		"run trigger ID is empty": {
-			func() error { return discard(c.RunTriggers.Read(ctx, "")) },
-			func() error { return c.RunTriggers.Delete(ctx, "") },
-		},
-		"notification configuration ID is empty": {
-			func() error { return discard(c.NotificationConfigurations.Read(ctx, "")) },
-			func() error {
-				return discard(c.NotificationConfigurations.Update(ctx, "", NotificationConfigurationOptions{}))
-			},
-			func() error { return discard(c.NotificationConfigurations.Verify(ctx, "")) },
-			func() error { return c.NotificationConfigurations.Delete(ctx, "") },
-		},
-		"workspaces ID is empty": {
-			func() error {
-				return discard(c.NotificationConfigurations.Create(ctx, NotificationSubscribableWorkspace, "", NotificationConfigurationOptions{}))
-			},
-			func() error {
-				return discard(c.NotificationConfigurations.List(ctx, NotificationSubscribableWorkspace, ""))
-			},
-		},
-		`notification configurations of "runs": must be workspaces, projects or teams`: {
-			func() error { return discard(c.NotificationConfigurations.List(ctx, "runs", "run-1")) },
-		},
-		"OAuth client ID is empty": {
-			func() error { return discard(c.OAuthClients.Read(ctx, "")) },
-			func() error { return discard(c.OAuthClients.Update(ctx, "", OAuthClientOptions{})) },
-			func() error { return c.OAuthClients.Delete(ctx, "") },
-			func() error { return c.OAuthClients.AddProjects(ctx, "", nil) },
-			func() error { return c.OAuthClients.RemoveProjects(ctx, "", nil) },
-			func() error { return discard(c.OAuthTokens.ListByClient(ctx, "")) },
-		},
-		"OAuth token ID is empty": {
-			func() error { return discard(c.OAuthTokens.Read(ctx, "")) },
-			func() error { return discard(c.OAuthTokens.Update(ctx, "", OAuthTokenUpdateOptions{})) },
-			func() error { return c.OAuthTokens.Delete(ctx, "") },
-		},
-	} {
-		for i, call := range calls {
-			if err := call(); err == nil || err.Error() != want {
-				t.Errorf("%q, call %d: error %v", want, i, err)
+	for _, calls := range emptyIDCases {
+		for want, errs := range calls(ctx, c) {
+			for i, err := range errs {
+				if err == nil || err.Error() != want {
+					t.Errorf("%s: %q, call %d: error %v", where(calls), want, i, err)
+				}
 			}
 		}
 	}
@@ -209,114 +95,166 @@ func TestClient_everyCallRefusesAnEmptyIDUnsent(t *testing.T) {
 	}
 }
 
+// Every exported call of the client's <Nouns> that takes a string (an ID,
+// a name, an email) is among the calls that refuseEmptyIDs registers, so
+// that the test above holds for the next call too. It reads the package's
+// syntax: the calls' types are those of Client's fields, and a call is
+// registered when a refuseEmptyIDs of a test file makes it.
+func TestClient_everyCallTakingAnIDIsTriedWithAnEmptyOne(t *testing.T) {
+	code, tests := parsePackage(t)
+	types := clientFieldTypes(code)
+	registered := map[string]bool{}
+	for _, f := range tests {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if reg, ok := n.(*ast.CallExpr); ok && isIdent(reg.Fun, "refuseEmptyIDs") {
+				for _, m := range callsMade(reg, types) {
+					registered[m] = true
+				}
+				return false
+			}
+			return true
+		})
+	}
+	calls := callsTakingAString(code, types)
+	if len(calls) == 0 || len(registered) == 0 {
+		t.Fatalf("%d calls take a string, %d are registered: this test no longer reads the package's syntax", len(calls), len(registered))
+	}
+	for _, m := range calls {
+		if !registered[m] {
+			t.Errorf("%s takes an ID or a name: register its call with an empty one, with refuseEmptyIDs in its noun's test file", m)
+		}
+	}
+}
+
+// parsePackage returns the syntax of the package's files, its code's and
+// its tests'.
+func parsePackage(t *testing.T) (code, tests []*ast.File) {
+	t.Helper()
+	files, err := filepath.Glob("*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("the package's files: %v %v", files, err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(name, "_test.go") {
+			tests = append(tests, f)
+		} else {
+			code = append(code, f)
+		}
+	}
+	return code, tests
+}
+
+// clientFieldTypes returns the type of each field of Client that points
+// to one (*Projects), by the field's name: the calls' types.
+func clientFieldTypes(code []*ast.File) map[string]string {
+	out := map[string]string{}
+	for _, f := range code {
+		ast.Inspect(f, func(n ast.Node) bool {
+			spec, ok := n.(*ast.TypeSpec)
+			if !ok || spec.Name.Name != "Client" {
+				return true
+			}
+			if st, ok := spec.Type.(*ast.StructType); ok {
+				for _, field := range st.Fields.List {
+					if star, ok := field.Type.(*ast.StarExpr); ok && len(field.Names) == 1 {
+						if typ, ok := star.X.(*ast.Ident); ok {
+							out[field.Names[0].Name] = typ.Name
+						}
+					}
+				}
+			}
+			return false
+		})
+	}
+	return out
+}
+
+// callsTakingAString returns, as Type.Method, the exported methods of the
+// calls' types that take a string.
+func callsTakingAString(code []*ast.File, types map[string]string) []string {
+	isCalls := map[string]bool{}
+	for _, typ := range types {
+		isCalls[typ] = true
+	}
+	var out []string
+	for _, f := range code {
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Recv == nil || !fn.Name.IsExported() || !isCalls[receiverType(fn)] {
+				continue
+			}
+			if slices.ContainsFunc(fn.Type.Params.List, func(p *ast.Field) bool { return isIdent(p.Type, "string") }) {
+				out = append(out, receiverType(fn)+"."+fn.Name.Name)
+			}
+		}
+	}
+	return out
+}
+
+// callsMade returns, as Type.Method, the calls that n makes as
+// c.<Field>.<Method>(...).
+func callsMade(n ast.Node, types map[string]string) []string {
+	var out []string
+	ast.Inspect(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if method, ok := call.Fun.(*ast.SelectorExpr); ok {
+			if field, ok := method.X.(*ast.SelectorExpr); ok && types[field.Sel.Name] != "" {
+				out = append(out, types[field.Sel.Name]+"."+method.Sel.Name)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// receiverType is the name of the type of fn's receiver, a pointer or not.
+func receiverType(fn *ast.FuncDecl) string {
+	typ := fn.Recv.List[0].Type
+	if star, ok := typ.(*ast.StarExpr); ok {
+		typ = star.X
+	}
+	if id, ok := typ.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// isIdent reports whether e is the identifier name.
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
+}
+
 // A write that the platform takes twice as once (adding to a relationship,
 // replacing a relationship or a binding) is sent again after a lost answer
 // (502); a create, an update or an action is not, as it may have been done.
 func TestClient_onlyRepeatableWritesAreSentAgainAfterALostAnswer(t *testing.T) {
 	ctx := context.Background()
-	discard := func(_ any, err error) error { return err }
-	for name, tc := range map[string]struct {
-		call       func(c *Client) error
-		repeatable bool
-	}{
-		"Organizations.Create": {func(c *Client) error { return discard(c.Organizations.Create(ctx, OrganizationOptions{})) }, false},
-		"Organizations.Update": {func(c *Client) error { return discard(c.Organizations.Update(ctx, "acme", OrganizationOptions{})) }, false},
-		"OrganizationTokens.Create": {func(c *Client) error {
-			return discard(c.OrganizationTokens.Create(ctx, "acme", OrganizationTokenCreateOptions{}))
-		}, false},
-		"Projects.Create": {func(c *Client) error { return discard(c.Projects.Create(ctx, "acme", ProjectOptions{})) }, false},
-		"Projects.Update": {func(c *Client) error { return discard(c.Projects.Update(ctx, "prj-1", ProjectOptions{})) }, false},
-		"Projects.AddTagBindings": {func(c *Client) error {
-			return c.Projects.AddTagBindings(ctx, "prj-1", []*TagBinding{{Key: "k", Value: "v"}})
-		}, true},
-		"Workspaces.Create":     {func(c *Client) error { return discard(c.Workspaces.Create(ctx, "acme", WorkspaceOptions{})) }, false},
-		"Workspaces.Update":     {func(c *Client) error { return discard(c.Workspaces.Update(ctx, "ws-1", WorkspaceOptions{})) }, false},
-		"Workspaces.SafeDelete": {func(c *Client) error { return c.Workspaces.SafeDelete(ctx, "ws-1") }, false},
-		"Workspaces.AddRemoteStateConsumers": {func(c *Client) error {
-			return c.Workspaces.AddRemoteStateConsumers(ctx, "ws-1", []string{"ws-2"})
-		}, true},
-		"Workspaces.UpdateRemoteStateConsumers": {func(c *Client) error {
-			return c.Workspaces.UpdateRemoteStateConsumers(ctx, "ws-1", []string{"ws-2"})
-		}, true},
-		"Workspaces.AddTags": {func(c *Client) error { return c.Workspaces.AddTags(ctx, "ws-1", []string{"prod"}) }, true},
-		"Workspaces.AddTagBindings": {func(c *Client) error {
-			return c.Workspaces.AddTagBindings(ctx, "ws-1", []*TagBinding{{Key: "k", Value: "v"}})
-		}, true},
-		"Workspaces.AssignSSHKey":   {func(c *Client) error { return discard(c.Workspaces.AssignSSHKey(ctx, "ws-1", "sshkey-1")) }, true},
-		"Workspaces.UnassignSSHKey": {func(c *Client) error { return discard(c.Workspaces.UnassignSSHKey(ctx, "ws-1")) }, true},
-		"Teams.Create":              {func(c *Client) error { return discard(c.Teams.Create(ctx, "acme", TeamOptions{})) }, false},
-		"Teams.Update":              {func(c *Client) error { return discard(c.Teams.Update(ctx, "team-1", TeamOptions{})) }, false},
-		"TeamProjectAccesses.Create": {func(c *Client) error {
-			return discard(c.TeamProjectAccesses.Create(ctx, TeamProjectAccessOptions{}))
-		}, false},
-		"TeamProjectAccesses.Update": {func(c *Client) error {
-			return discard(c.TeamProjectAccesses.Update(ctx, "tprj-1", TeamProjectAccessOptions{}))
-		}, false},
-		"TeamTokens.Create": {func(c *Client) error { return discard(c.TeamTokens.Create(ctx, "team-1", TeamTokenCreateOptions{})) }, false},
-		"TeamTokens.CreateLegacy": {func(c *Client) error {
-			return discard(c.TeamTokens.CreateLegacy(ctx, "team-1", TeamLegacyTokenCreateOptions{}))
-		}, false},
-		"VariableSets.Create": {func(c *Client) error { return discard(c.VariableSets.Create(ctx, "acme", VariableSetOptions{})) }, false},
-		"VariableSets.Update": {func(c *Client) error { return discard(c.VariableSets.Update(ctx, "varset-1", VariableSetOptions{})) }, false},
-		"VariableSets.ApplyToWorkspaces": {func(c *Client) error {
-			return c.VariableSets.ApplyToWorkspaces(ctx, "varset-1", []string{"ws-1"})
-		}, true},
-		"VariableSets.ApplyToProjects": {func(c *Client) error {
-			return c.VariableSets.ApplyToProjects(ctx, "varset-1", []string{"prj-1"})
-		}, true},
-		"Variables.Create": {func(c *Client) error { return discard(c.Variables.Create(ctx, InWorkspace("ws-1"), VariableOptions{})) }, false},
-		"Variables.Update": {func(c *Client) error {
-			return discard(c.Variables.Update(ctx, InWorkspace("ws-1"), "var-1", VariableOptions{}))
-		}, false},
-		"AgentPools.Create": {func(c *Client) error { return discard(c.AgentPools.Create(ctx, "acme", AgentPoolOptions{})) }, false},
-		"AgentPools.Update": {func(c *Client) error { return discard(c.AgentPools.Update(ctx, "apool-1", AgentPoolOptions{})) }, false},
-		"SSHKeys.Create":    {func(c *Client) error { return discard(c.SSHKeys.Create(ctx, "acme", SSHKeyOptions{})) }, false},
-		"SSHKeys.Update":    {func(c *Client) error { return discard(c.SSHKeys.Update(ctx, "sshkey-1", SSHKeyOptions{})) }, false},
-		"TeamWorkspaces.Create": {func(c *Client) error {
-			return discard(c.TeamWorkspaces.Create(ctx, TeamWorkspaceOptions{}))
-		}, false},
-		"TeamWorkspaces.Update": {func(c *Client) error {
-			return discard(c.TeamWorkspaces.Update(ctx, "tws-1", TeamWorkspaceOptions{}))
-		}, false},
-		"OrganizationMemberships.Create": {func(c *Client) error {
-			return discard(c.OrganizationMemberships.Create(ctx, "acme", OrganizationMembershipCreateOptions{}))
-		}, false},
-		"TeamMemberships.AddUsers": {func(c *Client) error { return c.TeamMemberships.AddUsers(ctx, "team-1", []string{"ana"}) }, true},
-		"TeamMemberships.AddMemberships": {func(c *Client) error {
-			return c.TeamMemberships.AddMemberships(ctx, "team-1", []string{"ou-1"})
-		}, true},
-		"RunTriggers.Create": {func(c *Client) error {
-			return discard(c.RunTriggers.Create(ctx, "ws-1", RunTriggerCreateOptions{Sourceable: &Workspace{ID: "ws-2"}}))
-		}, false},
-		"AgentTokens.Create": {func(c *Client) error {
-			return discard(c.AgentTokens.Create(ctx, "apool-1", AgentTokenCreateOptions{}))
-		}, false},
-		"NotificationConfigurations.Create": {func(c *Client) error {
-			return discard(c.NotificationConfigurations.Create(ctx, NotificationSubscribableWorkspace, "ws-1", NotificationConfigurationOptions{}))
-		}, false},
-		"NotificationConfigurations.Update": {func(c *Client) error {
-			return discard(c.NotificationConfigurations.Update(ctx, "nc-1", NotificationConfigurationOptions{}))
-		}, false},
-		"NotificationConfigurations.Verify": {func(c *Client) error {
-			return discard(c.NotificationConfigurations.Verify(ctx, "nc-1"))
-		}, false},
-		"OAuthClients.Create": {func(c *Client) error { return discard(c.OAuthClients.Create(ctx, "acme", OAuthClientOptions{})) }, false},
-		"OAuthClients.Update": {func(c *Client) error { return discard(c.OAuthClients.Update(ctx, "oc-1", OAuthClientOptions{})) }, false},
-		"OAuthClients.AddProjects": {func(c *Client) error {
-			return c.OAuthClients.AddProjects(ctx, "oc-1", []string{"prj-1"})
-		}, true},
-		"OAuthTokens.Update": {func(c *Client) error {
-			return discard(c.OAuthTokens.Update(ctx, "ot-1", OAuthTokenUpdateOptions{}))
-		}, false},
-	} {
-		c, f := fakePlatform(t, answerLostOnce())
-		_ = tc.call(c)
-		want := 1
-		if tc.repeatable {
-			want = 2
+	writes := map[string]write{}
+	for _, cases := range writeCases {
+		for name, w := range cases(ctx) {
+			if _, ok := writes[name]; ok {
+				t.Errorf("%s: a second write named %s", where(cases), name)
+			}
+			writes[name] = w
 		}
-		if got := f.Lines(); len(got) != want {
-			t.Errorf("%s: sent %v, want %d requests", name, got, want)
+	}
+	if len(writes) == 0 {
+		t.Fatal("no write registered")
+	}
+	for name, w := range writes {
+		c, f := fakePlatform(t, answerLostOnce())
+		_ = w.call(c)
+		if got := f.Lines(); len(got) != w.sent {
+			t.Errorf("%s: sent %v, want %d requests", name, got, w.sent)
 		}
 	}
 }
@@ -327,24 +265,16 @@ func TestClient_onlyRepeatableWritesAreSentAgainAfterALostAnswer(t *testing.T) {
 func TestClient_lookupsThatFindNothingAreThe404OfTheirList(t *testing.T) {
 	c, _ := fakePlatform(t, reply(http.StatusOK, `{"data":[]}`))
 	ctx := context.Background()
-	discard := func(_ any, err error) error { return err }
-	for want, call := range map[string]func() error{
-		`GET /api/v2/organizations/a%20b/agent-pools: 404 Not Found: no agent pool named "x"`: func() error {
-			return discard(c.AgentPools.ReadByName(ctx, "a b", "x"))
-		},
-		`GET /api/v2/organizations/a%20b/teams: 404 Not Found: no team named "x"`: func() error {
-			return discard(c.Teams.ReadByName(ctx, "a b", "x"))
-		},
-		`GET /api/v2/organizations/a%20b/organization-memberships: 404 Not Found: no membership of "x@example.com"`: func() error {
-			return discard(c.OrganizationMemberships.ReadByEmail(ctx, "a b", "x@example.com"))
-		},
-		`GET /api/v2/organizations/a%20b/organization-memberships: 404 Not Found: no membership of a user named "x"`: func() error {
-			return discard(c.OrganizationMemberships.ReadByUsername(ctx, "a b", "x"))
-		},
-	} {
-		err := call()
-		if !client.IsNotFound(err) || !strings.HasPrefix(clienttest.ErrText(err), want+" (the platform answers 404 both for an object that does not exist") {
-			t.Errorf("error %v, want %s", err, want)
+	n := 0
+	for _, lookups := range lookupCases {
+		for want, err := range lookups(ctx, c) {
+			n++
+			if !client.IsNotFound(err) || !strings.HasPrefix(clienttest.ErrText(err), want+" (the platform answers 404 both for an object that does not exist") {
+				t.Errorf("error %v, want %s", err, want)
+			}
 		}
+	}
+	if n == 0 {
+		t.Fatal("no lookup registered")
 	}
 }

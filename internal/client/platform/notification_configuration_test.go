@@ -77,3 +77,36 @@ func TestNotificationConfigurations_ListReadUpdateVerifyDelete(t *testing.T) {
 	}
 	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/notification-configurations/nc-1", "", "")
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"notification configuration ID is empty": {
+				errOf(c.NotificationConfigurations.Read(ctx, "")),
+				errOf(c.NotificationConfigurations.Update(ctx, "", NotificationConfigurationOptions{})),
+				errOf(c.NotificationConfigurations.Verify(ctx, "")),
+				c.NotificationConfigurations.Delete(ctx, ""),
+			},
+			"workspaces ID is empty": {
+				errOf(c.NotificationConfigurations.Create(ctx, NotificationSubscribableWorkspace, "", NotificationConfigurationOptions{})),
+				errOf(c.NotificationConfigurations.List(ctx, NotificationSubscribableWorkspace, "")),
+			},
+			`notification configurations of "runs": must be workspaces, projects or teams`: {
+				errOf(c.NotificationConfigurations.List(ctx, "runs", "run-1")),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"NotificationConfigurations.Create": {func(c *Client) error {
+				return errOf(c.NotificationConfigurations.Create(ctx, NotificationSubscribableWorkspace, "ws-1", NotificationConfigurationOptions{}))
+			}, sentOnce},
+			"NotificationConfigurations.Update": {func(c *Client) error {
+				return errOf(c.NotificationConfigurations.Update(ctx, "nc-1", NotificationConfigurationOptions{}))
+			}, sentOnce},
+			"NotificationConfigurations.Verify": {func(c *Client) error {
+				return errOf(c.NotificationConfigurations.Verify(ctx, "nc-1"))
+			}, sentOnce},
+		}
+	})
+}

@@ -77,3 +77,30 @@ func TestOAuthClients_ReadListUpdateDelete(t *testing.T) {
 	}
 	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/oauth-clients/oc-1", "", "")
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.OAuthClients.Create(ctx, "", OAuthClientOptions{})),
+				errOf(c.OAuthClients.List(ctx, "")),
+			},
+			"OAuth client ID is empty": {
+				errOf(c.OAuthClients.Read(ctx, "")),
+				errOf(c.OAuthClients.Update(ctx, "", OAuthClientOptions{})),
+				c.OAuthClients.Delete(ctx, ""),
+				c.OAuthClients.AddProjects(ctx, "", nil),
+				c.OAuthClients.RemoveProjects(ctx, "", nil),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"OAuthClients.Create": {func(c *Client) error { return errOf(c.OAuthClients.Create(ctx, "acme", OAuthClientOptions{})) }, sentOnce},
+			"OAuthClients.Update": {func(c *Client) error { return errOf(c.OAuthClients.Update(ctx, "oc-1", OAuthClientOptions{})) }, sentOnce},
+			"OAuthClients.AddProjects": {func(c *Client) error {
+				return c.OAuthClients.AddProjects(ctx, "oc-1", []string{"prj-1"})
+			}, sentAgain},
+		}
+	})
+}

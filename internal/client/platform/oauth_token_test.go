@@ -38,3 +38,25 @@ func TestOAuthTokens_ReadUpdateListDelete(t *testing.T) {
 	}
 	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/oauth-tokens/ot-1", "", "")
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"OAuth client ID is empty": {
+				errOf(c.OAuthTokens.ListByClient(ctx, "")),
+			},
+			"OAuth token ID is empty": {
+				errOf(c.OAuthTokens.Read(ctx, "")),
+				errOf(c.OAuthTokens.Update(ctx, "", OAuthTokenUpdateOptions{})),
+				c.OAuthTokens.Delete(ctx, ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"OAuthTokens.Update": {func(c *Client) error {
+				return errOf(c.OAuthTokens.Update(ctx, "ot-1", OAuthTokenUpdateOptions{}))
+			}, sentOnce},
+		}
+	})
+}

@@ -106,3 +106,33 @@ func TestOrganizationMemberships_ReadByUsername(t *testing.T) {
 		t.Errorf("error %v, want a 404", err)
 	}
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.OrganizationMemberships.List(ctx, "", OrganizationMembershipListOptions{})),
+				errOf(c.OrganizationMemberships.Create(ctx, "", OrganizationMembershipCreateOptions{})),
+				errOf(c.OrganizationMemberships.ReadByEmail(ctx, "", "x")),
+				errOf(c.OrganizationMemberships.ReadByUsername(ctx, "", "x")),
+			},
+			"organization membership ID is empty": {
+				errOf(c.OrganizationMemberships.Read(ctx, "")),
+				c.OrganizationMemberships.Delete(ctx, ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"OrganizationMemberships.Create": {func(c *Client) error {
+				return errOf(c.OrganizationMemberships.Create(ctx, "acme", OrganizationMembershipCreateOptions{}))
+			}, sentOnce},
+		}
+	})
+	addLookups(func(ctx context.Context, c *Client) map[string]error {
+		return map[string]error{
+			`GET /api/v2/organizations/a%20b/organization-memberships: 404 Not Found: no membership of "x@example.com"`:  errOf(c.OrganizationMemberships.ReadByEmail(ctx, "a b", "x@example.com")),
+			`GET /api/v2/organizations/a%20b/organization-memberships: 404 Not Found: no membership of a user named "x"`: errOf(c.OrganizationMemberships.ReadByUsername(ctx, "a b", "x")),
+		}
+	})
+}

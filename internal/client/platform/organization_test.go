@@ -132,3 +132,21 @@ func TestOrganizations_List(t *testing.T) {
 		t.Errorf("got %+v", got.Items)
 	}
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.Organizations.Read(ctx, "", OrganizationReadOptions{})),
+				errOf(c.Organizations.Update(ctx, "", OrganizationOptions{})),
+				c.Organizations.Delete(ctx, ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"Organizations.Create": {func(c *Client) error { return errOf(c.Organizations.Create(ctx, OrganizationOptions{})) }, sentOnce},
+			"Organizations.Update": {func(c *Client) error { return errOf(c.Organizations.Update(ctx, "acme", OrganizationOptions{})) }, sentOnce},
+		}
+	})
+}

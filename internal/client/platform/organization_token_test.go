@@ -65,3 +65,23 @@ func TestAuditTrailTokens(t *testing.T) {
 	}
 	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/organizations/acme/authentication-token", "token=audit-trails", "")
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.OrganizationTokens.Create(ctx, "", OrganizationTokenCreateOptions{})),
+				errOf(c.OrganizationTokens.Read(ctx, "")),
+				c.OrganizationTokens.Delete(ctx, ""),
+				errOf(c.AuditTrailTokens.Read(ctx, "")),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"OrganizationTokens.Create": {func(c *Client) error {
+				return errOf(c.OrganizationTokens.Create(ctx, "acme", OrganizationTokenCreateOptions{}))
+			}, sentOnce},
+		}
+	})
+}

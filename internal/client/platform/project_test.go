@@ -174,3 +174,31 @@ func TestProjects_AddTagBindingsToAMissingProject(t *testing.T) {
 		t.Errorf("requests %q", got)
 	}
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.Projects.List(ctx, "", ProjectListOptions{})),
+				errOf(c.Projects.Create(ctx, "", ProjectOptions{})),
+			},
+			"project ID is empty": {
+				errOf(c.Projects.Read(ctx, "", ProjectReadOptions{})),
+				errOf(c.Projects.Update(ctx, "", ProjectOptions{})),
+				c.Projects.Delete(ctx, ""),
+				errOf(c.Projects.ListTagBindings(ctx, "")),
+				errOf(c.Projects.ListEffectiveTagBindings(ctx, "")),
+				c.Projects.AddTagBindings(ctx, "", nil),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"Projects.Create": {func(c *Client) error { return errOf(c.Projects.Create(ctx, "acme", ProjectOptions{})) }, sentOnce},
+			"Projects.Update": {func(c *Client) error { return errOf(c.Projects.Update(ctx, "prj-1", ProjectOptions{})) }, sentOnce},
+			"Projects.AddTagBindings": {func(c *Client) error {
+				return c.Projects.AddTagBindings(ctx, "prj-1", []*TagBinding{{Key: "k", Value: "v"}})
+			}, sentAgain},
+		}
+	})
+}

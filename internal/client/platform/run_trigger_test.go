@@ -102,3 +102,25 @@ func TestRunTriggers_CreateGivesUpOnTheLockAfterAMinute(t *testing.T) {
 		t.Errorf("%d requests, want 10", n)
 	}
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"workspace ID is empty": {
+				errOf(c.RunTriggers.Create(ctx, "", RunTriggerCreateOptions{})),
+				errOf(c.RunTriggers.List(ctx, "", RunTriggerInbound)),
+			},
+			"run trigger ID is empty": {
+				errOf(c.RunTriggers.Read(ctx, "")),
+				c.RunTriggers.Delete(ctx, ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"RunTriggers.Create": {func(c *Client) error {
+				return errOf(c.RunTriggers.Create(ctx, "ws-1", RunTriggerCreateOptions{Sourceable: &Workspace{ID: "ws-2"}}))
+			}, sentOnce},
+		}
+	})
+}

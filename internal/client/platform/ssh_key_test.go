@@ -56,3 +56,25 @@ func TestSSHKeys_ReadListDelete(t *testing.T) {
 	}
 	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/ssh-keys/sshkey-6p5RiCe5CRjBmsGt", "", "")
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.SSHKeys.List(ctx, "")),
+				errOf(c.SSHKeys.Create(ctx, "", SSHKeyOptions{})),
+			},
+			"SSH key ID is empty": {
+				errOf(c.SSHKeys.Read(ctx, "")),
+				errOf(c.SSHKeys.Update(ctx, "", SSHKeyOptions{})),
+				c.SSHKeys.Delete(ctx, ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"SSHKeys.Create": {func(c *Client) error { return errOf(c.SSHKeys.Create(ctx, "acme", SSHKeyOptions{})) }, sentOnce},
+			"SSHKeys.Update": {func(c *Client) error { return errOf(c.SSHKeys.Update(ctx, "sshkey-1", SSHKeyOptions{})) }, sentOnce},
+		}
+	})
+}

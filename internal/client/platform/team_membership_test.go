@@ -77,3 +77,27 @@ func TestTeamMemberships_MembershipIDs(t *testing.T) {
 		t.Error("MembershipIDs of team .. succeeded")
 	}
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"team ID is empty": {
+				c.TeamMemberships.AddUsers(ctx, "", nil),
+				c.TeamMemberships.RemoveUsers(ctx, "", nil),
+				c.TeamMemberships.AddMemberships(ctx, "", nil),
+				c.TeamMemberships.RemoveMemberships(ctx, "", nil),
+				errOf(c.TeamMemberships.ListUsers(ctx, "")),
+				errOf(c.TeamMemberships.MembershipIDs(ctx, "")),
+				errOf(c.TeamMemberships.ListMemberships(ctx, "", TeamMembershipListOptions{})),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"TeamMemberships.AddUsers": {func(c *Client) error { return c.TeamMemberships.AddUsers(ctx, "team-1", []string{"ana"}) }, sentAgain},
+			"TeamMemberships.AddMemberships": {func(c *Client) error {
+				return c.TeamMemberships.AddMemberships(ctx, "team-1", []string{"ou-1"})
+			}, sentAgain},
+		}
+	})
+}

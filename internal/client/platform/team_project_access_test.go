@@ -91,3 +91,28 @@ func TestTeamProjectAccesses_ReadUpdateDeleteList(t *testing.T) {
 	}
 	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/team-projects/tprj-1", "", "")
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"project ID is empty": {
+				errOf(c.TeamProjectAccesses.List(ctx, "")),
+			},
+			"team project access ID is empty": {
+				errOf(c.TeamProjectAccesses.Read(ctx, "")),
+				errOf(c.TeamProjectAccesses.Update(ctx, "", TeamProjectAccessOptions{})),
+				c.TeamProjectAccesses.Delete(ctx, ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"TeamProjectAccesses.Create": {func(c *Client) error {
+				return errOf(c.TeamProjectAccesses.Create(ctx, TeamProjectAccessOptions{}))
+			}, sentOnce},
+			"TeamProjectAccesses.Update": {func(c *Client) error {
+				return errOf(c.TeamProjectAccesses.Update(ctx, "tprj-1", TeamProjectAccessOptions{}))
+			}, sentOnce},
+		}
+	})
+}

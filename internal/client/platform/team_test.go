@@ -104,3 +104,31 @@ func TestTeams_ReadByName(t *testing.T) {
 		t.Errorf("error %v, want a 404 naming the team", err)
 	}
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.Teams.List(ctx, "", TeamListOptions{})),
+				errOf(c.Teams.Create(ctx, "", TeamOptions{})),
+				errOf(c.Teams.ReadByName(ctx, "", "x")),
+			},
+			"team ID is empty": {
+				errOf(c.Teams.Read(ctx, "")),
+				errOf(c.Teams.Update(ctx, "", TeamOptions{})),
+				c.Teams.Delete(ctx, ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"Teams.Create": {func(c *Client) error { return errOf(c.Teams.Create(ctx, "acme", TeamOptions{})) }, sentOnce},
+			"Teams.Update": {func(c *Client) error { return errOf(c.Teams.Update(ctx, "team-1", TeamOptions{})) }, sentOnce},
+		}
+	})
+	addLookups(func(ctx context.Context, c *Client) map[string]error {
+		return map[string]error{
+			`GET /api/v2/organizations/a%20b/teams: 404 Not Found: no team named "x"`: errOf(c.Teams.ReadByName(ctx, "a b", "x")),
+		}
+	})
+}

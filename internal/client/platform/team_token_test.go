@@ -73,3 +73,31 @@ func TestTeamTokens_List(t *testing.T) {
 	}
 	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/team-tokens", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=ci", "")
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.TeamTokens.List(ctx, "", TeamTokenListOptions{})),
+			},
+			"team ID is empty": {
+				errOf(c.TeamTokens.Create(ctx, "", TeamTokenCreateOptions{})),
+				errOf(c.TeamTokens.CreateLegacy(ctx, "", TeamLegacyTokenCreateOptions{})),
+				errOf(c.TeamTokens.ReadLegacy(ctx, "")),
+				c.TeamTokens.DeleteLegacy(ctx, ""),
+			},
+			"token ID is empty": {
+				errOf(c.TeamTokens.Read(ctx, "")),
+				c.TeamTokens.Delete(ctx, ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"TeamTokens.Create": {func(c *Client) error { return errOf(c.TeamTokens.Create(ctx, "team-1", TeamTokenCreateOptions{})) }, sentOnce},
+			"TeamTokens.CreateLegacy": {func(c *Client) error {
+				return errOf(c.TeamTokens.CreateLegacy(ctx, "team-1", TeamLegacyTokenCreateOptions{}))
+			}, sentOnce},
+		}
+	})
+}

@@ -63,3 +63,28 @@ func TestTeamWorkspaces_ListReadDelete(t *testing.T) {
 	}
 	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/team-workspaces/tws-6p5RiCe5CRjBmsGt", "", "")
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"workspace ID is empty": {
+				errOf(c.TeamWorkspaces.List(ctx, "", TeamWorkspaceListOptions{})),
+			},
+			"team workspace access ID is empty": {
+				errOf(c.TeamWorkspaces.Read(ctx, "")),
+				errOf(c.TeamWorkspaces.Update(ctx, "", TeamWorkspaceOptions{})),
+				c.TeamWorkspaces.Delete(ctx, ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"TeamWorkspaces.Create": {func(c *Client) error {
+				return errOf(c.TeamWorkspaces.Create(ctx, TeamWorkspaceOptions{}))
+			}, sentOnce},
+			"TeamWorkspaces.Update": {func(c *Client) error {
+				return errOf(c.TeamWorkspaces.Update(ctx, "tws-1", TeamWorkspaceOptions{}))
+			}, sentOnce},
+		}
+	})
+}

@@ -36,3 +36,13 @@ func TestUsers_Read(t *testing.T) {
 		t.Error("Read of an empty ID succeeded")
 	}
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"user ID is empty": {
+				errOf(c.Users.Read(ctx, "")),
+			},
+		}
+	})
+}

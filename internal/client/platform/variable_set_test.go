@@ -142,3 +142,41 @@ func TestVariableSets_assignmentRetriedAfterALostAnswer(t *testing.T) {
 		t.Errorf("%d requests, want 2", got)
 	}
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.VariableSets.List(ctx, "", VariableSetListOptions{})),
+				errOf(c.VariableSets.Create(ctx, "", VariableSetOptions{})),
+			},
+			"project ID is empty": {
+				errOf(c.VariableSets.ListForProject(ctx, "", VariableSetListOptions{})),
+			},
+			"workspace ID is empty": {
+				errOf(c.VariableSets.ListForWorkspace(ctx, "", VariableSetListOptions{})),
+			},
+			"variable set ID is empty": {
+				errOf(c.VariableSets.Read(ctx, "", VariableSetReadOptions{})),
+				errOf(c.VariableSets.Update(ctx, "", VariableSetOptions{})),
+				c.VariableSets.Delete(ctx, ""),
+				c.VariableSets.ApplyToWorkspaces(ctx, "", nil),
+				c.VariableSets.RemoveFromWorkspaces(ctx, "", nil),
+				c.VariableSets.ApplyToProjects(ctx, "", nil),
+				c.VariableSets.RemoveFromProjects(ctx, "", nil),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"VariableSets.Create": {func(c *Client) error { return errOf(c.VariableSets.Create(ctx, "acme", VariableSetOptions{})) }, sentOnce},
+			"VariableSets.Update": {func(c *Client) error { return errOf(c.VariableSets.Update(ctx, "varset-1", VariableSetOptions{})) }, sentOnce},
+			"VariableSets.ApplyToWorkspaces": {func(c *Client) error {
+				return c.VariableSets.ApplyToWorkspaces(ctx, "varset-1", []string{"ws-1"})
+			}, sentAgain},
+			"VariableSets.ApplyToProjects": {func(c *Client) error {
+				return c.VariableSets.ApplyToProjects(ctx, "varset-1", []string{"prj-1"})
+			}, sentAgain},
+		}
+	})
+}

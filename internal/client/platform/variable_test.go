@@ -112,3 +112,23 @@ func TestVariables_ListAndDelete(t *testing.T) {
 	}
 	assertRequest(t, f.Last(t), http.MethodDelete, "/api/v2/varsets/varset-1/relationships/vars/var-1", "", "")
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"variable ID is empty": {
+				errOf(c.Variables.Read(ctx, InWorkspace("ws-1"), "")),
+				errOf(c.Variables.Update(ctx, InVariableSet("varset-1"), "", VariableOptions{})),
+				c.Variables.Delete(ctx, InWorkspace("ws-1"), ""),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"Variables.Create": {func(c *Client) error { return errOf(c.Variables.Create(ctx, InWorkspace("ws-1"), VariableOptions{})) }, sentOnce},
+			"Variables.Update": {func(c *Client) error {
+				return errOf(c.Variables.Update(ctx, InWorkspace("ws-1"), "var-1", VariableOptions{}))
+			}, sentOnce},
+		}
+	})
+}

@@ -311,3 +311,55 @@ func TestWorkspaces_SSHKey(t *testing.T) {
 	assertRequest(t, f.Last(t), http.MethodPatch, "/api/v2/workspaces/ws-1/relationships/ssh-key", "",
 		`{"data":{"type":"workspaces","attributes":{"id":null}}}`)
 }
+
+func init() {
+	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
+		return map[string][]error{
+			"organization name is empty": {
+				errOf(c.Workspaces.List(ctx, "", WorkspaceListOptions{})),
+				errOf(c.Workspaces.Create(ctx, "", WorkspaceOptions{})),
+				errOf(c.Workspaces.Read(ctx, "", "", WorkspaceReadOptions{})),
+			},
+			"workspace name is empty": {
+				errOf(c.Workspaces.Read(ctx, "acme", "", WorkspaceReadOptions{})),
+			},
+			"workspace ID is empty": {
+				errOf(c.Workspaces.ReadByID(ctx, "", WorkspaceReadOptions{})),
+				errOf(c.Workspaces.Update(ctx, "", WorkspaceOptions{})),
+				c.Workspaces.Delete(ctx, ""),
+				c.Workspaces.SafeDelete(ctx, ""),
+				errOf(c.Workspaces.ListRemoteStateConsumers(ctx, "")),
+				c.Workspaces.AddRemoteStateConsumers(ctx, "", nil),
+				c.Workspaces.UpdateRemoteStateConsumers(ctx, "", nil),
+				c.Workspaces.RemoveRemoteStateConsumers(ctx, "", nil),
+				errOf(c.Workspaces.ListTags(ctx, "")),
+				c.Workspaces.AddTags(ctx, "", nil),
+				c.Workspaces.RemoveTags(ctx, "", nil),
+				errOf(c.Workspaces.ListTagBindings(ctx, "")),
+				errOf(c.Workspaces.ListEffectiveTagBindings(ctx, "")),
+				c.Workspaces.AddTagBindings(ctx, "", nil),
+				errOf(c.Workspaces.AssignSSHKey(ctx, "", "sshkey-1")),
+				errOf(c.Workspaces.UnassignSSHKey(ctx, "")),
+			},
+		}
+	})
+	addWrites(func(ctx context.Context) map[string]write {
+		return map[string]write{
+			"Workspaces.Create":     {func(c *Client) error { return errOf(c.Workspaces.Create(ctx, "acme", WorkspaceOptions{})) }, sentOnce},
+			"Workspaces.Update":     {func(c *Client) error { return errOf(c.Workspaces.Update(ctx, "ws-1", WorkspaceOptions{})) }, sentOnce},
+			"Workspaces.SafeDelete": {func(c *Client) error { return c.Workspaces.SafeDelete(ctx, "ws-1") }, sentOnce},
+			"Workspaces.AddRemoteStateConsumers": {func(c *Client) error {
+				return c.Workspaces.AddRemoteStateConsumers(ctx, "ws-1", []string{"ws-2"})
+			}, sentAgain},
+			"Workspaces.UpdateRemoteStateConsumers": {func(c *Client) error {
+				return c.Workspaces.UpdateRemoteStateConsumers(ctx, "ws-1", []string{"ws-2"})
+			}, sentAgain},
+			"Workspaces.AddTags": {func(c *Client) error { return c.Workspaces.AddTags(ctx, "ws-1", []string{"prod"}) }, sentAgain},
+			"Workspaces.AddTagBindings": {func(c *Client) error {
+				return c.Workspaces.AddTagBindings(ctx, "ws-1", []*TagBinding{{Key: "k", Value: "v"}})
+			}, sentAgain},
+			"Workspaces.AssignSSHKey":   {func(c *Client) error { return errOf(c.Workspaces.AssignSSHKey(ctx, "ws-1", "sshkey-1")) }, sentAgain},
+			"Workspaces.UnassignSSHKey": {func(c *Client) error { return errOf(c.Workspaces.UnassignSSHKey(ctx, "ws-1")) }, sentAgain},
+		}
+	})
+}

@@ -354,12 +354,22 @@ func TestAgentPool_settingOverwritesMustAgree(t *testing.T) {
 }
 
 func init() {
-	// A pool that allows one workspace only.
+	// Agent pools: of an organization in the file, with a name; every
+	// pool named is one of its organization's.
+	const statePool = `{"id":"apool-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"runners","organization-scoped":true}`
+	refuseStates(stateInOrg("workspaces", stateWorkspace, "agent-pools", statePool),
+		stateInOrg("agent-pools", strings.Replace(statePool, "org-AAAAAAAAAAAAAAAA", "org-BBBBBBBBBBBBBBBB", 1)),
+		stateInOrg("agent-pools", strings.Replace(statePool, `"name":"runners"`, `"name":""`, 1)),
+		stateInOrg("agent-pools", strings.Replace(statePool, `}`, `,"allowed-workspaces":["ws-BBBBBBBBBBBBBBBB"]}`, 1)),
+		stateFile("organizations", strings.Replace(stateOrg, `"remote"`, `"agent","default-agent-pool":"apool-BBBBBBBBBBBBBBBB"`, 1), "projects", stateProject, "agent-pools", statePool),
+		stateInOrg("workspaces", strings.Replace(stateWorkspace, `"execution":{}`, `"execution":{"mode":"agent","pool":"apool-BBBBBBBBBBBBBBBB","overwrite-mode":true,"overwrite-pool":true}`, 1), "agent-pools", statePool),
+	)
+	// A pool that allows one workspace and one project only.
 	addStateFixture("agent-pools", func(a *api) roundTrip {
 		pool := a.createPool("acme", "state-pool")
-		ws := a.workspaceID("acme", "state-pool-user")
+		ws, prj := a.workspaceID("acme", "state-pool-user"), a.createProject("acme", "state-pool-user")
 		emutest.WantAPIStatus(a.t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
-			map[string]any{"allowed-workspaces": refs("workspaces", ws)})), http.StatusOK)
+			map[string]any{"allowed-workspaces": refs("workspaces", ws), "allowed-projects": refs("projects", prj)})), http.StatusOK)
 		return roundTrip{paths: []string{agentPoolPath(pool), orgsPath + "/acme/agent-pools"}}
 	})
 }

@@ -522,6 +522,12 @@ func TestOrganization_userTokensDisabled(t *testing.T) {
 }
 
 func init() {
+	refuseStates(stateInOrg(),
+		stateFile("organizations", `{"name":"a b","external-id":"org-AAAAAAAAAAAAAAAA"}`),
+		stateFile("organizations", stateOrg),
+		stateFile("organizations", stateOrg+","+stateOrg, "projects", stateProject),
+		stateFile("organizations", strings.Replace(stateOrg, `"remote"`, `"cloud"`, 1), "projects", stateProject),
+	)
 	// Settings beyond the defaults, and an organization that a user owns,
 	// which only that user's token sees.
 	addStateFixture("organizations", func(a *api) roundTrip {

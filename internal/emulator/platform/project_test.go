@@ -417,6 +417,10 @@ func TestProject_settingsAreWhatItsWorkspacesInherit(t *testing.T) {
 }
 
 func init() {
+	refuseStates(stateInOrg(),
+		stateFile("projects", stateProject),
+		stateFile("organizations", stateOrg, "projects", strings.Replace(stateProject, `}`, `,"tag-bindings":[{"id":"x","key":"k"}]}`, 1)),
+	)
 	addStateFixture("projects", func(a *api) roundTrip {
 		prj := a.createProject("acme", "state-project")
 		a.do(http.MethodPatch, projectPath(prj), body("projects", map[string]any{"description": "d", "default-execution-mode": "local"},

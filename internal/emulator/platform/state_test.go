@@ -11,9 +11,9 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
 )
 
-// stateFixture stores, in organization acme (which the round trip creates
-// first, as the site administrator), objects of one table of the state
-// file, and returns what a round trip of the file must keep of them.
+// stateFixture stores, in organization acme (which storeEveryTable
+// creates first, as the site administrator), objects of one table of the
+// state file, and returns what a round trip of the file must keep of them.
 type stateFixture func(a *api) roundTrip
 
 // roundTrip is what a round trip of the state file must keep.
@@ -39,11 +39,11 @@ func addStateFixture(key string, f stateFixture) {
 	stateFixtures[key] = f
 }
 
-// Everything a request can store comes back from the state file as it was
-// answered, tokens working: every table's fixture stores objects of it, and
-// a table without a fixture fails.
-func TestState_roundTripOfEveryObject(t *testing.T) {
-	a := newAPI(t, platform.Options{})
+// storeEveryTable creates organization acme and runs every table's state
+// fixture, in the registry's order: it returns what a round trip must
+// keep. A table without a fixture, and a fixture of no table, fail.
+func storeEveryTable(t *testing.T, a *api) []roundTrip {
+	t.Helper()
 	a.createOrg("acme")
 	keys := platform.TableKeys()
 	var trips []roundTrip
@@ -60,6 +60,15 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 			t.Errorf("state fixture of %s, which is no table's key", key)
 		}
 	}
+	return trips
+}
+
+// Everything a request can store comes back from the state file as it was
+// answered, tokens working: every table's fixture stores objects of it, and
+// a table without a fixture fails.
+func TestState_roundTripOfEveryObject(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	trips := storeEveryTable(t, a)
 	var paths, before []string
 	for _, trip := range trips {
 		for _, p := range trip.paths {
@@ -75,7 +84,7 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 	if err := json.Unmarshal(data, &saved); err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range keys {
+	for _, key := range platform.TableKeys() {
 		if stateFixtures[key] != nil && len(saved[key]) == 0 {
 			t.Errorf("the state fixture of %s stores nothing in its table", key)
 		}
@@ -103,52 +112,113 @@ func TestState_roundTripOfEveryObject(t *testing.T) {
 	}
 }
 
-func TestState_refusesWhatNoRequestStores(t *testing.T) {
-	const org = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
-	const prj = `{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"}`
-	const ws = `{"id":"ws-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","project":"prj-AAAAAAAAAAAAAAAA","name":"web","tags":[],"remote-state-consumers":[],"execution":{}}`
-	const pool = `{"id":"apool-AAAAAAAAAAAAAAAA","organization":"org-BBBBBBBBBBBBBBBB","name":"runners","organization-scoped":true}`
-	goodPool := strings.Replace(pool, "org-BBBBBBBBBBBBBBBB", "org-AAAAAAAAAAAAAAAA", 1)
-	s, _ := platform.New(platform.Options{})
-	if err := s.UnmarshalState([]byte(`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + ws + `],"agent-pools":[` + goodPool + `]}`)); err != nil {
-		t.Fatalf("a valid file: %v", err)
+// The objects of a small valid state file: organization acme, its default
+// project and a workspace in it, from which each noun's test file makes
+// the bad files of its table's rules (refuseStates).
+const (
+	stateOrg       = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
+	stateProject   = `{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"}`
+	stateWorkspace = `{"id":"ws-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","project":"prj-AAAAAAAAAAAAAAAA","name":"web","tags":[],"remote-state-consumers":[],"execution":{}}`
+)
+
+// stateFile returns a state file of the members given in pairs: a
+// table's key, then its objects separated by commas.
+func stateFile(members ...string) string {
+	var parts []string
+	for i := 0; i+1 < len(members); i += 2 {
+		parts = append(parts, `"`+members[i]+`":[`+members[i+1]+`]`)
 	}
-	for _, bad := range []string{
-		`{"organizations":[{"name":"a b","external-id":"org-AAAAAAAAAAAAAAAA"}]}`,
-		`{"organizations":[` + org + `]}`,
-		`{"organizations":[` + org + `,` + org + `],"projects":[` + prj + `]}`,
-		`{"organizations":[` + strings.Replace(org, `"remote"`, `"cloud"`, 1) + `],"projects":[` + prj + `]}`,
-		`{"projects":[` + prj + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"organization","subject":"org-BBBBBBBBBBBBBBBB","organization":"org-BBBBBBBBBBBBBBBB"}]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"owners","organization":"org-AAAAAAAAAAAAAAAA"}]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"prj-AAAAAAAAAAAAAAAA"`, `"prj-BBBBBBBBBBBBBBBB"`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":["tag-AAAAAAAAAAAAAAAA"]`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"remote-state-consumers":[]`, `"remote-state-consumers":["ws-BBBBBBBBBBBBBBBB"]`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"name":"web"`, `"name":"a b"`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"tags":[{"id":"tag-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Upper"}]}`,
-		`{"organizations":[` + org + `],"projects":[` + strings.Replace(prj, `}`, `,"tag-bindings":[{"id":"x","key":"k"}]}`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":[],"tag-bindings":[{"id":"tb-AAAAAAAAAAAAAAAA","key":""}]`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"tags":[]`, `"tags":[],"vcs-repo":{"identifier":"o/r"}`, 1) + `]}`,
-		// Agent pools: of an organization in the file, with a name; every
-		// pool named is one of its organization's.
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"agent-pools":[` + pool + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"agent-pools":[` + strings.Replace(pool, `"name":"runners"`, `"name":""`, 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"agent-pools":[` + strings.Replace(pool, `}`, `,"allowed-workspaces":["ws-BBBBBBBBBBBBBBBB"]}`, 1) + `]}`,
-		`{"organizations":[` + strings.Replace(org, `"remote"`, `"agent","default-agent-pool":"apool-BBBBBBBBBBBBBBBB"`, 1) + `],"projects":[` + prj + `],"agent-pools":[` + goodPool + `]}`,
-		`{"organizations":[` + org + `],"projects":[` + prj + `],"workspaces":[` + strings.Replace(ws, `"execution":{}`, `"execution":{"mode":"agent","pool":"apool-BBBBBBBBBBBBBBBB","overwrite-mode":true,"overwrite-pool":true}`, 1) + `],"agent-pools":[` + goodPool + `]}`,
-	} {
-		if err := s.UnmarshalState([]byte(bad)); err == nil {
-			t.Errorf("UnmarshalState(%s) succeeded", bad)
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+// stateInOrg returns a state file of stateOrg, its default project and
+// the members given, as stateFile takes them.
+func stateInOrg(members ...string) string {
+	return stateFile(append([]string{"organizations", stateOrg, "projects", stateProject}, members...)...)
+}
+
+// stateRefusal is a valid state file, and files made from it that no
+// request could have written.
+type stateRefusal struct {
+	valid string
+	bad   []string
+}
+
+var stateRefusals []stateRefusal
+
+// refuseStates registers a valid state file, which UnmarshalState must
+// load, and bad files made from it, which it must refuse: each noun's test
+// file registers those of its table's rules from its init.
+func refuseStates(valid string, bad ...string) {
+	stateRefusals = append(stateRefusals, stateRefusal{valid: valid, bad: bad})
+}
+
+// A state file that no request could have written fails to load, while
+// the valid file it was made from loads.
+func TestState_refusesWhatNoRequestStores(t *testing.T) {
+	if len(stateRefusals) == 0 {
+		t.Fatal("no state file registered")
+	}
+	s, _ := platform.New(platform.Options{})
+	for _, r := range stateRefusals {
+		if err := s.UnmarshalState([]byte(r.valid)); err != nil {
+			t.Errorf("a valid file, %s: %v", r.valid, err)
+			continue
+		}
+		for _, bad := range r.bad {
+			if err := s.UnmarshalState([]byte(bad)); err == nil {
+				t.Errorf("UnmarshalState(%s) succeeded", bad)
+			}
 		}
 	}
 }
 
-// An organization's delete takes everything in it, in every table: what
-// is left in the state file is another organization's.
+// platformTables hold the platform's objects, which an organization's
+// delete leaves, beside what it takes with the organization (its tokens,
+// the user its invitation made): TestState_organizationDeleteKeepsItsPeople
+// tells them apart.
+var platformTables = map[string]string{
+	"users":                      "a person is the platform's, not an organization's",
+	"tokens":                     "a user's token is the user's",
+	"codehost-app-installations": "an installation is the code host's",
+}
+
+// An organization's delete takes everything in it, in every table: every
+// table's state fixture stores objects in acme (a fixture may make an
+// organization of its own too, as the organizations' makes alice's), and
+// once every organization but another one is deleted, every table but the
+// platform's holds exactly what it held before: the other organization's.
 func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("other")
-	// A person is the platform's, not an organization's: alice stays.
+	before := savedTables(t, a.server)
+	storeEveryTable(t, a)
+	for _, name := range ids(a.get(orgsPath).list(t)) {
+		if name != "other" {
+			emutest.WantAPIStatus(t, a.do(http.MethodDelete, orgsPath+"/"+name, nil), http.StatusNoContent)
+		}
+	}
+	after := savedTables(t, a.server)
+	for key := range platformTables {
+		if _, ok := after[key]; !ok {
+			t.Errorf("platformTables names %s, which is no table's key", key)
+		}
+	}
+	for key, objects := range after {
+		if platformTables[key] == "" && string(objects) != string(before[key]) {
+			t.Errorf("%s after the deletes:\n%s\nwant\n%s", key, objects, before[key])
+		}
+	}
+}
+
+// A person is the platform's, not an organization's: when an organization
+// goes, its members stay, and what it gave them goes with it (their
+// memberships and the team's, the organization's and the team's tokens,
+// the user its invitation made). What is left in the state file is exactly
+// another organization's and the platform's.
+func TestState_organizationDeleteKeepsItsPeople(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("other")
 	if _, err := a.server.MintUserToken("alice"); err != nil {
 		t.Fatal(err)
 	}
@@ -157,25 +227,7 @@ func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.createOrg("acme")
-	prj := a.createProject("acme", "web")
 	team := a.createTeam("acme", "devs")
-	ws := a.workspaceID("acme", "app")
-	a.createRunTrigger(ws, a.workspaceID("acme", "network"))
-	pool := a.createPool("acme", "runners")
-	a.createAgentToken(pool, "agents")
-	a.createOAuthClient("acme", github(nil), map[string]any{"projects": refs("projects", prj), "agent-pool": rel("agent-pools", pool)})
-	for kind, id := range map[string]string{"workspaces": ws, "projects": prj, "teams": team} {
-		nc := wantID(t, a.createNotification(kind, id, webhook(kind), nil)["id"], "nc")
-		emutest.WantAPIStatus(t, a.do(http.MethodPost, notificationPath(nc)+"/actions/verify", nil), http.StatusOK)
-	}
-	emutest.WantAPIStatus(t, a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false},
-		map[string]any{"allowed-workspaces": refs("workspaces", ws), "allowed-projects": refs("projects", prj)})), http.StatusOK)
-	a.createSSHKey("acme", "deploy", "ssh-ed25519 AAAA")
-	a.createTeamProject(team, prj, map[string]any{"access": "read"})
-	a.createTeamWorkspace(team, ws, map[string]any{"access": "read"})
-	vs := wantID(t, a.createVarset("acme", map[string]any{"name": "shared"}, map[string]any{"workspaces": refs("workspaces", ws)})["id"], "varset")
-	a.createVariable(varsetVarsPath(vs), map[string]any{"key": "k", "value": "v", "category": "env"})
-	a.createVariable(workspaceVarsPath(ws), map[string]any{"key": "k", "value": "v", "category": "env"})
 	invited := a.invite("acme", "ivan@example.com", team)
 	if _, _, err := a.server.AddMember("acme", "alice", ""); err != nil {
 		t.Fatal(err)
@@ -196,4 +248,18 @@ func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
 	if string(after) != string(before) {
 		t.Errorf("state after the delete:\n%s\nwant\n%s", after, before)
 	}
+}
+
+// savedTables returns the state file of s, each table's objects by its key.
+func savedTables(t *testing.T, s *platform.Server) map[string]json.RawMessage {
+	t.Helper()
+	data, err := s.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved map[string]json.RawMessage
+	if err := json.Unmarshal(data, &saved); err != nil {
+		t.Fatal(err)
+	}
+	return saved
 }

@@ -6,6 +6,10 @@ import (
 )
 
 func init() {
+	refuseStates(stateInOrg(),
+		stateInOrg("tokens", `{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"organization","subject":"org-BBBBBBBBBBBBBBBB","organization":"org-BBBBBBBBBBBBBBBB"}`),
+		stateInOrg("tokens", `{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"owners","organization":"org-AAAAAAAAAAAAAAAA"}`),
+	)
 	// Tokens minted and made through the API authenticate after a round
 	// trip as before.
 	addStateFixture("tokens", func(a *api) roundTrip {

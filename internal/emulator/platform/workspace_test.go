@@ -976,6 +976,14 @@ func TestWorkspace_varsAndAllVars(t *testing.T) {
 }
 
 func init() {
+	refuseStates(stateInOrg("workspaces", stateWorkspace),
+		stateInOrg("workspaces", strings.Replace(stateWorkspace, `"prj-AAAAAAAAAAAAAAAA"`, `"prj-BBBBBBBBBBBBBBBB"`, 1)),
+		stateInOrg("workspaces", strings.Replace(stateWorkspace, `"tags":[]`, `"tags":["tag-AAAAAAAAAAAAAAAA"]`, 1)),
+		stateInOrg("workspaces", strings.Replace(stateWorkspace, `"remote-state-consumers":[]`, `"remote-state-consumers":["ws-BBBBBBBBBBBBBBBB"]`, 1)),
+		stateInOrg("workspaces", strings.Replace(stateWorkspace, `"name":"web"`, `"name":"a b"`, 1)),
+		stateInOrg("workspaces", strings.Replace(stateWorkspace, `"tags":[]`, `"tags":[],"tag-bindings":[{"id":"tb-AAAAAAAAAAAAAAAA","key":""}]`, 1)),
+		stateInOrg("workspaces", strings.Replace(stateWorkspace, `"tags":[]`, `"tags":[],"vcs-repo":{"identifier":"o/r"}`, 1)),
+	)
 	// A workspace with settings beyond the defaults, in a project, with a
 	// repository, tag bindings, a consumer of its state, a lock, resources
 	// and performance.
