@@ -56,12 +56,8 @@ var NewAgentPoolResource = fwutil.NewResource(&fwutil.Resource[agentPoolModel, *
 		// The search (q) matches a part of the name in any case.
 		Lookup: func(ctx context.Context, c *platformclient.Client, m *agentPoolModel) error {
 			return lookupByName(ctx, m.Name.ValueString(), &m.ID,
-				func(ctx context.Context, name string) ([]*platformclient.AgentPool, error) {
-					found, err := c.AgentPools.List(ctx, m.Organization.ValueString(), platformclient.AgentPoolListOptions{Query: name})
-					if err != nil {
-						return nil, err
-					}
-					return found.Items, nil
+				func(ctx context.Context, name string) (*platformclient.AgentPoolList, error) {
+					return c.AgentPools.List(ctx, m.Organization.ValueString(), platformclient.AgentPoolListOptions{Query: name})
 				},
 				func(p *platformclient.AgentPool) (string, string) { return p.Name, p.ID })
 		},

@@ -71,12 +71,8 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 		// The search (q) matches in any case, where filter[names] is exact.
 		Lookup: func(ctx context.Context, c *platformclient.Client, m *projectModel) error {
 			return lookupByName(ctx, m.Name.ValueString(), &m.ID,
-				func(ctx context.Context, name string) ([]*platformclient.Project, error) {
-					found, err := c.Projects.List(ctx, m.Organization.ValueString(), platformclient.ProjectListOptions{Query: name})
-					if err != nil {
-						return nil, err
-					}
-					return found.Items, nil
+				func(ctx context.Context, name string) (*platformclient.ProjectList, error) {
+					return c.Projects.List(ctx, m.Organization.ValueString(), platformclient.ProjectListOptions{Query: name})
 				},
 				func(o *platformclient.Project) (string, string) { return o.Name, o.ID })
 		},

@@ -127,12 +127,8 @@ var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformcl
 		// The search (q) matches a part of the name in any case.
 		Lookup: func(ctx context.Context, c *platformclient.Client, m *teamModel) error {
 			return lookupByName(ctx, m.Name.ValueString(), &m.ID,
-				func(ctx context.Context, name string) ([]*platformclient.Team, error) {
-					found, err := c.Teams.List(ctx, m.Organization.ValueString(), platformclient.TeamListOptions{Query: name})
-					if err != nil {
-						return nil, err
-					}
-					return found.Items, nil
+				func(ctx context.Context, name string) (*platformclient.TeamList, error) {
+					return c.Teams.List(ctx, m.Organization.ValueString(), platformclient.TeamListOptions{Query: name})
 				},
 				func(o *platformclient.Team) (string, string) { return o.Name, o.ID })
 		},
