@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -209,14 +208,11 @@ func teamAccessFromModel(m *teamAccessModel) platformclient.TeamWorkspaceOptions
 		Team:      &platformclient.Team{ID: m.TeamID.ValueString()},
 		Workspace: &platformclient.Workspace{ID: m.WorkspaceID.ValueString()},
 	}
-	if m.Access.ValueString() != platformclient.AccessCustom || m.Permissions.IsNull() || m.Permissions.IsUnknown() {
-		return opts
+	if m.Access.ValueString() == platformclient.AccessCustom {
+		p, str, flag := m.Permissions, permissionString, permissionFlag
+		opts.Runs, opts.Variables, opts.StateVersions, opts.SentinelMocks = str(p, "runs"), str(p, "variables"), str(p, "state_versions"), str(p, "sentinel_mocks")
+		opts.WorkspaceLocking, opts.RunTasks, opts.PolicyOverrides = flag(p, "workspace_locking"), flag(p, "run_tasks"), flag(p, "policy_overrides")
 	}
-	p := m.Permissions.Attributes()
-	str := func(name string) *string { v, _ := p[name].(types.String); return stringOf(v) }
-	flag := func(name string) *bool { v, _ := p[name].(types.Bool); return boolOf(v) }
-	opts.Runs, opts.Variables, opts.StateVersions, opts.SentinelMocks = str("runs"), str("variables"), str("state_versions"), str("sentinel_mocks")
-	opts.WorkspaceLocking, opts.RunTasks, opts.PolicyOverrides = flag("workspace_locking"), flag("run_tasks"), flag("policy_overrides")
 	return opts
 }
 
@@ -231,11 +227,9 @@ func modelFromTeamAccess(m *teamAccessModel, a *platformclient.TeamWorkspace, di
 		m.WorkspaceID = types.StringValue(a.Workspace.ID)
 	}
 	var d diag.Diagnostics
-	m.Permissions, d = types.ObjectValue(permissionTypes(teamAccessPermissions), map[string]attr.Value{
-		"runs": types.StringValue(a.Runs), "variables": types.StringValue(a.Variables),
-		"state_versions": types.StringValue(a.StateVersions), "sentinel_mocks": types.StringValue(a.SentinelMocks),
-		"workspace_locking": types.BoolValue(a.WorkspaceLocking), "run_tasks": types.BoolValue(a.RunTasks),
-		"policy_overrides": types.BoolValue(a.PolicyOverrides),
+	m.Permissions, d = permissionsValue(teamAccessPermissions, map[string]any{
+		"runs": a.Runs, "variables": a.Variables, "state_versions": a.StateVersions, "sentinel_mocks": a.SentinelMocks,
+		"workspace_locking": a.WorkspaceLocking, "run_tasks": a.RunTasks, "policy_overrides": a.PolicyOverrides,
 	})
 	diags.Append(d...)
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -170,37 +169,20 @@ func teamProjectAccessFromModel(m *teamProjectAccessModel) platformclient.TeamPr
 		Team:    &platformclient.Team{ID: m.TeamID.ValueString()},
 		Project: &platformclient.Project{ID: m.ProjectID.ValueString()},
 	}
-	if m.Access.ValueString() == platformclient.AccessCustom {
-		opts.ProjectAccess, opts.WorkspaceAccess = permissionsFromModel(m)
-	}
-	return opts
-}
-
-// permissionsFromModel are the permissions of a custom access that m
-// knows; those it does not are left to the platform.
-func permissionsFromModel(m *teamProjectAccessModel) (*platformclient.TeamProjectAccessProjectAccessOptions, *platformclient.TeamProjectAccessWorkspaceAccessOptions) {
-	str := func(obj types.Object, name string) *string {
-		if obj.IsNull() || obj.IsUnknown() {
-			return nil
-		}
-		v, _ := obj.Attributes()[name].(types.String)
-		return stringOf(v)
-	}
-	flag := func(obj types.Object, name string) *bool {
-		if obj.IsNull() || obj.IsUnknown() {
-			return nil
-		}
-		v, _ := obj.Attributes()[name].(types.Bool)
-		return boolOf(v)
+	if m.Access.ValueString() != platformclient.AccessCustom {
+		return opts
 	}
 	p, w := m.ProjectAccess, m.WorkspaceAccess
-	return &platformclient.TeamProjectAccessProjectAccessOptions{
-			Settings: str(p, "settings"), Teams: str(p, "teams"), VariableSets: str(p, "variable_sets"),
-		}, &platformclient.TeamProjectAccessWorkspaceAccessOptions{
-			Runs: str(w, "runs"), SentinelMocks: str(w, "sentinel_mocks"), StateVersions: str(w, "state_versions"),
-			Variables: str(w, "variables"), Create: flag(w, "create"), Locking: flag(w, "locking"), Delete: flag(w, "delete"),
-			Move: flag(w, "move"), RunTasks: flag(w, "run_tasks"), PolicyOverrides: flag(w, "policy_overrides"),
-		}
+	str, flag := permissionString, permissionFlag
+	opts.ProjectAccess = &platformclient.TeamProjectAccessProjectAccessOptions{
+		Settings: str(p, "settings"), Teams: str(p, "teams"), VariableSets: str(p, "variable_sets"),
+	}
+	opts.WorkspaceAccess = &platformclient.TeamProjectAccessWorkspaceAccessOptions{
+		Runs: str(w, "runs"), SentinelMocks: str(w, "sentinel_mocks"), StateVersions: str(w, "state_versions"),
+		Variables: str(w, "variables"), Create: flag(w, "create"), Locking: flag(w, "locking"), Delete: flag(w, "delete"),
+		Move: flag(w, "move"), RunTasks: flag(w, "run_tasks"), PolicyOverrides: flag(w, "policy_overrides"),
+	}
+	return opts
 }
 
 // modelFromTeamProjectAccess writes the access the server answered over m.
@@ -222,15 +204,14 @@ func modelFromTeamProjectAccess(m *teamProjectAccessModel, a *platformclient.Tea
 		wa = &platformclient.TeamProjectAccessWorkspaceAccess{}
 	}
 	var d diag.Diagnostics
-	m.ProjectAccess, d = types.ObjectValue(permissionTypes(projectPermissions), map[string]attr.Value{
-		"settings": types.StringValue(pa.Settings), "teams": types.StringValue(pa.Teams), "variable_sets": types.StringValue(pa.VariableSets),
+	m.ProjectAccess, d = permissionsValue(projectPermissions, map[string]any{
+		"settings": pa.Settings, "teams": pa.Teams, "variable_sets": pa.VariableSets,
 	})
 	diags.Append(d...)
-	m.WorkspaceAccess, d = types.ObjectValue(permissionTypes(workspacePermissions), map[string]attr.Value{
-		"runs": types.StringValue(wa.Runs), "sentinel_mocks": types.StringValue(wa.SentinelMocks),
-		"state_versions": types.StringValue(wa.StateVersions), "variables": types.StringValue(wa.Variables),
-		"create": types.BoolValue(wa.Create), "locking": types.BoolValue(wa.Locking), "delete": types.BoolValue(wa.Delete),
-		"move": types.BoolValue(wa.Move), "run_tasks": types.BoolValue(wa.RunTasks), "policy_overrides": types.BoolValue(wa.PolicyOverrides),
+	m.WorkspaceAccess, d = permissionsValue(workspacePermissions, map[string]any{
+		"runs": wa.Runs, "sentinel_mocks": wa.SentinelMocks, "state_versions": wa.StateVersions, "variables": wa.Variables,
+		"create": wa.Create, "locking": wa.Locking, "delete": wa.Delete, "move": wa.Move, "run_tasks": wa.RunTasks,
+		"policy_overrides": wa.PolicyOverrides,
 	})
 	diags.Append(d...)
 }
