@@ -154,9 +154,7 @@ func agentPoolFromModel(m *agentPoolModel) platformclient.AgentPoolOptions {
 // modelFromAgentPool writes the pool the server answered over m.
 func modelFromAgentPool(m *agentPoolModel, p *platformclient.AgentPool) {
 	m.ID = types.StringValue(p.ID)
-	if p.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, p.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, p.Organization)
 	m.Name = types.StringValue(p.Name)
 	m.OrganizationScoped = types.BoolValue(p.OrganizationScoped)
 }

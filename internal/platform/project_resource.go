@@ -196,9 +196,7 @@ func projectFromModel(ctx context.Context, m *projectModel, w writeKind, diags *
 // without them, but holds exactly the ones the write sent.
 func modelFromProject(m *projectModel, p *platformclient.Project, tags map[string]string) {
 	m.ID = types.StringValue(p.ID)
-	if p.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, p.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, p.Organization)
 	m.Name = types.StringValue(p.Name)
 	m.Description = fwutil.StringFromAPI(m.Description, p.Description)
 	m.AutoDestroyActivityDuration = types.StringNull()

@@ -317,9 +317,7 @@ func organizationAccessValues(a *platformclient.OrganizationAccess) map[string]b
 // modelFromTeam writes the team the server answered over m.
 func modelFromTeam(m *teamModel, t *platformclient.Team, diags *diag.Diagnostics) {
 	m.ID = types.StringValue(t.ID)
-	if t.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, t.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, t.Organization)
 	m.Name = types.StringValue(t.Name)
 	m.Visibility = types.StringValue(t.Visibility)
 	m.SSOTeamID = fwutil.StringFromAPI(types.StringNull(), t.SSOTeamID)

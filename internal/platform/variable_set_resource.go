@@ -166,9 +166,7 @@ func variableSetFromModel(m *variableSetModel) platformclient.VariableSetOptions
 // modelFromVariableSet writes the set the server answered over m.
 func modelFromVariableSet(m *variableSetModel, vs *platformclient.VariableSet) {
 	m.ID = types.StringValue(vs.ID)
-	if vs.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, vs.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, vs.Organization)
 	m.Name = types.StringValue(vs.Name)
 	m.Description = fwutil.StringFromAPI(m.Description, vs.Description)
 	m.Global = types.BoolValue(vs.Global)
