@@ -61,12 +61,8 @@ func agentPoolDataSourceSchema(ctx context.Context) schema.Schema {
 func readAgentPoolDataSource(ctx context.Context, c *platformclient.Client, m *agentPoolDataModel, diags *diag.Diagnostics) {
 	got, ok := find(ctx, agentPoolLookup, c, m.ID, m.Organization, m.Name, diags,
 		c.AgentPools.Read,
-		func(ctx context.Context, org, name string) ([]*platformclient.AgentPool, error) {
-			found, err := c.AgentPools.List(ctx, org, platformclient.AgentPoolListOptions{Query: name})
-			if err != nil {
-				return nil, err
-			}
-			return found.Items, nil
+		func(ctx context.Context, org, name string) (*platformclient.AgentPoolList, error) {
+			return c.AgentPools.List(ctx, org, platformclient.AgentPoolListOptions{Query: name})
 		},
 		func(p *platformclient.AgentPool) string { return p.Name })
 	if !ok {

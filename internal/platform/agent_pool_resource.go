@@ -56,12 +56,8 @@ var NewAgentPoolResource = fwutil.NewResource(&fwutil.Resource[agentPoolModel, *
 		// The search (q) matches a part of the name in any case.
 		Lookup: func(ctx context.Context, c *platformclient.Client, m *agentPoolModel) error {
 			return lookupByName(ctx, m.Name.ValueString(), &m.ID,
-				func(ctx context.Context, name string) ([]*platformclient.AgentPool, error) {
-					found, err := c.AgentPools.List(ctx, m.Organization.ValueString(), platformclient.AgentPoolListOptions{Query: name})
-					if err != nil {
-						return nil, err
-					}
-					return found.Items, nil
+				func(ctx context.Context, name string) (*platformclient.AgentPoolList, error) {
+					return c.AgentPools.List(ctx, m.Organization.ValueString(), platformclient.AgentPoolListOptions{Query: name})
 				},
 				func(p *platformclient.AgentPool) (string, string) { return p.Name, p.ID })
 		},
@@ -158,9 +154,7 @@ func agentPoolFromModel(m *agentPoolModel) platformclient.AgentPoolOptions {
 // modelFromAgentPool writes the pool the server answered over m.
 func modelFromAgentPool(m *agentPoolModel, p *platformclient.AgentPool) {
 	m.ID = types.StringValue(p.ID)
-	if p.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, p.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, p.Organization)
 	m.Name = types.StringValue(p.Name)
 	m.OrganizationScoped = types.BoolValue(p.OrganizationScoped)
 }

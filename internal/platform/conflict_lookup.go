@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 )
 
 // errNoneOfThatName is what lookupByName returns when no object has the
@@ -19,14 +21,14 @@ var errNoneOfThatName = errors.New("no object of that name")
 // prints the import command needs. Not found, or the search failed, the
 // create fails with the platform's refusal as it is.
 func lookupByName[T any](ctx context.Context, name string, id *types.String,
-	search func(ctx context.Context, name string) ([]T, error),
-	nameAndID func(T) (string, string),
+	search func(ctx context.Context, name string) (*platformclient.List[T], error),
+	nameAndID func(*T) (string, string),
 ) error {
 	found, err := search(ctx, name)
 	if err != nil {
 		return err
 	}
-	for _, o := range found {
+	for _, o := range found.Items {
 		if n, oid := nameAndID(o); strings.EqualFold(n, name) {
 			*id = types.StringValue(oid)
 			return nil

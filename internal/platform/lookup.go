@@ -65,29 +65,28 @@ func (l lookup) addAttributes(attrs map[string]dschema.Attribute) {
 // (the provider's by default). It reports false, with the error in diags,
 // when it cannot.
 func find[T any](ctx context.Context, l lookup, c *platformclient.Client, id, organization, name types.String, diags *diag.Diagnostics,
-	read func(ctx context.Context, id string) (T, error),
-	list func(ctx context.Context, organization, name string) ([]T, error),
-	nameOf func(T) string,
-) (T, bool) {
-	var none T
+	read func(ctx context.Context, id string) (*T, error),
+	list func(ctx context.Context, organization, name string) (*platformclient.List[T], error),
+	nameOf func(*T) string,
+) (*T, bool) {
 	if !id.IsNull() {
 		got, err := read(ctx, id.ValueString())
 		if err != nil {
 			fwutil.AddAPIError(diags, fmt.Sprintf("Cannot read the %s %s", l.object, id.ValueString()), err)
-			return none, false
+			return nil, false
 		}
 		return got, true
 	}
 	org, ok := organizationDefault.Of(c, organization, diags)
 	if !ok {
-		return none, false
+		return nil, false
 	}
 	found, err := list(ctx, org, name.ValueString())
 	if err != nil {
 		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot look up the %s %q", l.object, name.ValueString()), err)
-		return none, false
+		return nil, false
 	}
-	for _, o := range found {
+	for _, o := range found.Items {
 		if nameOf(o) == name.ValueString() {
 			return o, true
 		}
@@ -95,5 +94,5 @@ func find[T any](ctx context.Context, l lookup, c *platformclient.Client, id, or
 	diags.AddAttributeError(path.Root("name"), fwutil.UpperFirst(l.object)+" not found", fmt.Sprintf(
 		"The organization %q has no %s named %q that the token may see: the name is compared exactly, in its case%s.",
 		org, l.object, name.ValueString(), l.unlisted))
-	return none, false
+	return nil, false
 }

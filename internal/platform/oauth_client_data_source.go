@@ -68,12 +68,8 @@ func oauthClientDataSourceSchema(ctx context.Context) schema.Schema {
 }
 
 func readOAuthClientDataSource(ctx context.Context, c *platformclient.Client, m *oauthClientDataModel, diags *diag.Diagnostics) {
-	list := func(ctx context.Context, org, _ string) ([]*platformclient.OAuthClient, error) {
-		found, err := c.OAuthClients.List(ctx, org)
-		if err != nil {
-			return nil, err
-		}
-		return found.Items, nil
+	list := func(ctx context.Context, org, _ string) (*platformclient.OAuthClientList, error) {
+		return c.OAuthClients.List(ctx, org)
 	}
 	var got *platformclient.OAuthClient
 	if !m.ServiceProvider.IsNull() {
@@ -87,7 +83,7 @@ func readOAuthClientDataSource(ctx context.Context, c *platformclient.Client, m 
 			return
 		}
 		var ids []string
-		for _, oc := range all {
+		for _, oc := range all.Items {
 			if oc.ServiceProvider == m.ServiceProvider.ValueString() {
 				got = oc
 				ids = append(ids, oc.ID)

@@ -284,9 +284,7 @@ func oauthClientFromModel(m *oauthClientDataModel, w writeKind) platformclient.O
 // all but its secrets, which it never answers.
 func modelFromOAuthClient(m *oauthClientDataModel, oc *platformclient.OAuthClient) {
 	m.ID = types.StringValue(oc.ID)
-	if oc.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, oc.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, oc.Organization)
 	m.ServiceProvider = types.StringValue(oc.ServiceProvider)
 	m.Name = types.StringNull()
 	if oc.Name != nil {

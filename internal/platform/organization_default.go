@@ -91,13 +91,13 @@ func organizationNameValidators() []validator.String {
 	}
 }
 
-// sameOrganization is the organization name the platform answered, or
-// prior when it names the same organization in another case: the platform
-// matches organization names in any case, so the configuration's
-// spelling stays.
-func sameOrganization(prior types.String, answered string) types.String {
-	if !prior.IsNull() && !prior.IsUnknown() && strings.EqualFold(prior.ValueString(), answered) {
+// sameOrganization is the name of the organization the platform answered,
+// or prior when it names the same organization in another case, or when
+// the answer names none: the platform matches organization names in any
+// case, so the configuration's spelling stays.
+func sameOrganization(prior types.String, answered *platformclient.Organization) types.String {
+	if answered == nil || !prior.IsNull() && !prior.IsUnknown() && strings.EqualFold(prior.ValueString(), answered.Name) {
 		return prior
 	}
-	return types.StringValue(answered)
+	return types.StringValue(answered.Name)
 }

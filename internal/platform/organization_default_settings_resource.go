@@ -137,7 +137,7 @@ func organizationDefaultSettingsFromModel(m *organizationDefaultSettingsModel) p
 // organization the server answered over m, which keeps its spelling of
 // the organization's name when the answer differs only in case.
 func modelFromOrganizationDefaultSettings(m *organizationDefaultSettingsModel, o *platformclient.Organization) {
-	m.Organization = sameOrganization(m.Organization, o.Name)
+	m.Organization = sameOrganization(m.Organization, o)
 	m.DefaultExecutionMode = types.StringValue(o.DefaultExecutionMode)
 	m.DefaultAgentPoolID = types.StringNull()
 	if o.DefaultAgentPool != nil && o.DefaultAgentPool.ID != "" {

@@ -65,18 +65,14 @@ func organizationMembersDataSourceSchema(context.Context) schema.Schema {
 }
 
 func readOrganizationMembersDataSource(ctx context.Context, c *platformclient.Client, m *organizationMembersDataSourceModel, diags *diag.Diagnostics) {
-	org, ok := organizationDefault.Of(c, m.Organization, diags)
+	found, ok := listOfOrganization(c, &m.Organization, "members", diags, func(org string) (*platformclient.OrganizationMembershipList, error) {
+		return c.OrganizationMemberships.List(ctx, org, platformclient.OrganizationMembershipListOptions{})
+	})
 	if !ok {
 		return
 	}
-	found, err := c.OrganizationMemberships.List(ctx, org, platformclient.OrganizationMembershipListOptions{})
-	if err != nil {
-		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot list the members of the organization %q", org), err)
-		return
-	}
-	m.Organization = types.StringValue(org)
 	m.Members, m.MembersWaiting = []organizationMemberModel{}, []organizationMemberModel{}
-	for _, om := range found.Items {
+	for _, om := range found {
 		member := organizationMemberModel{
 			OrganizationMembershipID: types.StringValue(om.ID), Email: types.StringValue(om.Email),
 			UserID: types.StringNull(), Username: types.StringNull(),

@@ -171,9 +171,7 @@ func organizationMembershipFromModel(m *organizationMembershipModel) platformcli
 // differs only in case; the username is null until the person signs up.
 func modelFromOrganizationMembership(m *organizationMembershipModel, om *platformclient.OrganizationMembership) {
 	m.ID = types.StringValue(om.ID)
-	if om.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, om.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, om.Organization)
 	email := om.Email
 	if email == "" && om.User != nil {
 		email = om.User.Email

@@ -66,16 +66,52 @@ func permissionTypes(perms []permission) map[string]attr.Type {
 // impliedPermissions are the permissions a level implies (custom's
 // defaults for custom), as an object of perms' attributes.
 func impliedPermissions(perms []permission, level int) (types.Object, diag.Diagnostics) {
-	vals := make(map[string]attr.Value, len(perms))
+	vals := make(map[string]any, len(perms))
 	for _, p := range perms {
-		switch v := p.implied[level].(type) {
-		case string:
-			vals[p.attribute] = types.StringValue(v)
-		case bool:
-			vals[p.attribute] = types.BoolValue(v)
-		}
+		vals[p.attribute] = p.implied[level]
 	}
-	return types.ObjectValue(permissionTypes(perms), vals)
+	return permissionsValue(perms, vals)
+}
+
+// permissionsValue is the object of perms' attributes that holds vals, a
+// string or a bool by attribute: the permissions of an answer, or those a
+// level implies.
+func permissionsValue(perms []permission, vals map[string]any) (types.Object, diag.Diagnostics) {
+	attrs := make(map[string]attr.Value, len(perms))
+	for _, p := range perms {
+		attrs[p.attribute] = permissionValue(vals[p.attribute])
+	}
+	return types.ObjectValue(permissionTypes(perms), attrs)
+}
+
+// permissionValue is a permission's value as its attribute holds it.
+func permissionValue(v any) attr.Value {
+	switch v := v.(type) {
+	case string:
+		return types.StringValue(v)
+	case bool:
+		return types.BoolValue(v)
+	}
+	return nil
+}
+
+// permissionString and permissionFlag are the permission name of obj, an
+// object of permissions, as a request sends it: nil, left to the
+// platform, when obj or the permission is not known.
+func permissionString(obj types.Object, name string) *string {
+	if obj.IsNull() || obj.IsUnknown() {
+		return nil
+	}
+	v, _ := obj.Attributes()[name].(types.String)
+	return stringOf(v)
+}
+
+func permissionFlag(obj types.Object, name string) *bool {
+	if obj.IsNull() || obj.IsUnknown() {
+		return nil
+	}
+	v, _ := obj.Attributes()[name].(types.Bool)
+	return boolOf(v)
 }
 
 func permissionAttributes(levels accessLevels, perms []permission) map[string]schema.Attribute {
@@ -192,12 +228,7 @@ func (m permissionsPlan) PlanModifyObject(ctx context.Context, req planmodifier.
 			planned[p.attribute] = v
 			continue
 		}
-		switch v := p.implied[custom].(type) {
-		case string:
-			planned[p.attribute] = types.StringValue(v)
-		case bool:
-			planned[p.attribute] = types.BoolValue(v)
-		}
+		planned[p.attribute] = permissionValue(p.implied[custom])
 	}
 	obj, d := types.ObjectValue(permissionTypes(m.perms), planned)
 	resp.Diagnostics.Append(d...)

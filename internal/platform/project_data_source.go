@@ -56,12 +56,8 @@ func readProjectDataSource(ctx context.Context, c *platformclient.Client, m *pro
 		func(ctx context.Context, id string) (*platformclient.Project, error) {
 			return c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{Include: projectIncludes})
 		},
-		func(ctx context.Context, org, name string) ([]*platformclient.Project, error) {
-			found, err := c.Projects.List(ctx, org, platformclient.ProjectListOptions{Names: []string{name}, Include: projectIncludes})
-			if err != nil {
-				return nil, err
-			}
-			return found.Items, nil
+		func(ctx context.Context, org, name string) (*platformclient.ProjectList, error) {
+			return c.Projects.List(ctx, org, platformclient.ProjectListOptions{Names: []string{name}, Include: projectIncludes})
 		},
 		func(p *platformclient.Project) string { return p.Name })
 	if !ok {

@@ -71,12 +71,8 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 		// The search (q) matches in any case, where filter[names] is exact.
 		Lookup: func(ctx context.Context, c *platformclient.Client, m *projectModel) error {
 			return lookupByName(ctx, m.Name.ValueString(), &m.ID,
-				func(ctx context.Context, name string) ([]*platformclient.Project, error) {
-					found, err := c.Projects.List(ctx, m.Organization.ValueString(), platformclient.ProjectListOptions{Query: name})
-					if err != nil {
-						return nil, err
-					}
-					return found.Items, nil
+				func(ctx context.Context, name string) (*platformclient.ProjectList, error) {
+					return c.Projects.List(ctx, m.Organization.ValueString(), platformclient.ProjectListOptions{Query: name})
 				},
 				func(o *platformclient.Project) (string, string) { return o.Name, o.ID })
 		},
@@ -200,9 +196,7 @@ func projectFromModel(ctx context.Context, m *projectModel, w writeKind, diags *
 // without them, but holds exactly the ones the write sent.
 func modelFromProject(m *projectModel, p *platformclient.Project, tags map[string]string) {
 	m.ID = types.StringValue(p.ID)
-	if p.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, p.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, p.Organization)
 	m.Name = types.StringValue(p.Name)
 	m.Description = fwutil.StringFromAPI(m.Description, p.Description)
 	m.AutoDestroyActivityDuration = types.StringNull()

@@ -61,24 +61,18 @@ func projectsDataSourceSchema(ctx context.Context) schema.Schema {
 }
 
 func readProjectsDataSource(ctx context.Context, c *platformclient.Client, m *projectsDataSourceModel, diags *diag.Diagnostics) {
-	org, ok := organizationDefault.Of(c, m.Organization, diags)
-	if !ok {
-		return
-	}
 	names := fwutil.Strings(ctx, m.Names, diags)
 	if diags.HasError() {
 		return
 	}
-	found, err := c.Projects.List(ctx, org, platformclient.ProjectListOptions{
-		Names: names, Sort: m.Sort.ValueString(), Include: projectIncludes,
+	found, ok := listOfOrganization(c, &m.Organization, "projects", diags, func(org string) (*platformclient.ProjectList, error) {
+		return c.Projects.List(ctx, org, platformclient.ProjectListOptions{Names: names, Sort: m.Sort.ValueString(), Include: projectIncludes})
 	})
-	if err != nil {
-		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot list the projects of the organization %q", org), err)
+	if !ok {
 		return
 	}
-	m.Organization = types.StringValue(org)
-	m.Projects = make([]projectDataModel, len(found.Items))
-	for i, p := range found.Items {
+	m.Projects = make([]projectDataModel, len(found))
+	for i, p := range found {
 		modelFromProject(&m.Projects[i], p, effectiveTagsOf(p.EffectiveTagBindings))
 	}
 }

@@ -41,12 +41,8 @@ func sshKeyDataSourceSchema(ctx context.Context) schema.Schema {
 func readSSHKeyDataSource(ctx context.Context, c *platformclient.Client, m *sshKeyDataModel, diags *diag.Diagnostics) {
 	got, ok := find(ctx, sshKeyLookup, c, m.ID, m.Organization, m.Name, diags,
 		c.SSHKeys.Read,
-		func(ctx context.Context, org, _ string) ([]*platformclient.SSHKey, error) {
-			found, err := c.SSHKeys.List(ctx, org)
-			if err != nil {
-				return nil, err
-			}
-			return found.Items, nil
+		func(ctx context.Context, org, _ string) (*platformclient.SSHKeyList, error) {
+			return c.SSHKeys.List(ctx, org)
 		},
 		func(k *platformclient.SSHKey) string { return k.Name })
 	if !ok {

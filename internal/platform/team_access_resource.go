@@ -3,21 +3,11 @@ package platform
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
@@ -57,56 +47,45 @@ var teamAccessPermissions = []permission{
 	{"policy_overrides", "override the workspace's soft-mandatory policy checks", nil, [5]any{false, false, false, true, false}},
 }
 
+// teamAccess is the kind of a team's access to a workspace.
+var teamAccess = &teamAccessKind[teamAccessModel, platformclient.TeamWorkspace, platformclient.TeamWorkspaceOptions]{
+	typeName: "platform_team_access",
+	object:   "team access",
+	description: "A team's access to one workspace of the platform: a fixed level (`read`, `plan`, `write`, `admin`), which implies its permissions, " +
+		"or `custom`, with the permissions given here. A team has one access per workspace; its access to the workspace's project " +
+		"(`stack_platform_team_project_access`) is another. The import ID is the access's ID, such as `tws-6p5RiCe5CRjBmsGt`, " +
+		"or `<ORGANIZATION>/<WORKSPACE NAME>/<ACCESS ID>`, such as `acme/web/tws-6p5RiCe5CRjBmsGt`.",
+	idPrefix: platformclient.PrefixTeamWorkspace,
+	target:   "workspace", targetAttr: "workspace_id", targetPrefix: platformclient.PrefixWorkspace,
+	levels: teamAccessLevels,
+	groups: []permissionGroup[teamAccessModel]{{
+		attribute: "permissions",
+		description: "What the team may do with the workspace. Required with `custom` access; with a fixed level, the permissions it implies, " +
+			"known in the plan (a fixed level's own values may be given, no others).",
+		perms:    teamAccessPermissions,
+		required: "the permissions the team has on the workspace",
+		field:    func(m *teamAccessModel) types.Object { return m.Permissions },
+	}},
+	importForms: []fwutil.IDForm{{Parts: []fwutil.IDPart{
+		{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString},
+		{Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString},
+		{Label: "<ACCESS ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixTeamWorkspace, s) }},
+	}}},
+	importCheck: checkTeamAccessImport,
+	calls: func(c *platformclient.Client) accessCalls[platformclient.TeamWorkspace, platformclient.TeamWorkspaceOptions] {
+		return c.TeamWorkspaces
+	},
+	id:        func(m *teamAccessModel) types.String { return m.ID },
+	access:    func(m *teamAccessModel) types.String { return m.Access },
+	fromModel: teamAccessFromModel,
+	toModel:   modelFromTeamAccess,
+	found:     findTeamAccess,
+}
+
 // NewTeamAccessResource is the constructor of stack_platform_team_access.
-var NewTeamAccessResource = fwutil.NewResource(&fwutil.Resource[teamAccessModel, *platformclient.Client]{
-	TypeName: "platform_team_access",
-	Service:  platformclient.Service,
-	Object:   "team access",
-	Schema:   teamAccessSchema,
-	Import: &fwutil.Import[teamAccessModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
-			{
-				Says:  "its ID, tws- and 16 characters of the base58 alphabet",
-				Parts: []fwutil.IDPart{{Label: "<ACCESS ID>", Attr: "id", Match: isTeamAccessID}},
-			},
-			{Parts: []fwutil.IDPart{
-				{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString},
-				{Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString},
-				{Label: "<ACCESS ID>", Attr: "id", Match: isTeamAccessID},
-			}},
-		}},
-		Print: func(m *teamAccessModel) string { return m.ID.ValueString() },
-		Read:  importTeamAccess,
-	},
-	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamAccessModel) error {
-		got, err := op.Client.TeamWorkspaces.Create(ctx, teamAccessFromModel(m))
-		if client.StatusCode(err) == http.StatusUnprocessableEntity && findTeamAccess(ctx, op.Client, m) {
-			return &fwutil.Exists{ServerSaid: err}
-		}
-		if err == nil {
-			modelFromTeamAccess(m, got, op.Diags)
-		}
-		return err
-	},
-	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamAccessModel) error {
-		got, err := op.Client.TeamWorkspaces.Read(ctx, m.ID.ValueString())
-		if err == nil {
-			modelFromTeamAccess(m, got, op.Diags)
-		}
-		return err
-	},
-	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *teamAccessModel) error {
-		got, err := op.Client.TeamWorkspaces.Update(ctx, m.ID.ValueString(), teamAccessFromModel(m))
-		if err == nil {
-			modelFromTeamAccess(m, got, op.Diags)
-		}
-		return err
-	},
-	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamAccessModel) error {
-		return op.Client.TeamWorkspaces.Delete(ctx, m.ID.ValueString())
-	},
-	Plan: &fwutil.Plan[teamAccessModel, *platformclient.Client]{Validate: validateTeamAccess},
-})
+var NewTeamAccessResource = newTeamAccessResource(teamAccess)
+
+func teamAccessSchema(ctx context.Context) schema.Schema { return teamAccess.schema(ctx) }
 
 // findTeamAccess looks up the access of m's team to m's workspace and, found,
 // writes its ID into m. The platform refuses a second access of a team to
@@ -127,67 +106,12 @@ func findTeamAccess(ctx context.Context, c *platformclient.Client, m *teamAccess
 	return false
 }
 
-func isTeamAccessID(s string) bool { return platformclient.IsID(platformclient.PrefixTeamWorkspace, s) }
-
-func teamAccessSchema(context.Context) schema.Schema {
-	return schema.Schema{
-		Description: "A team's access to one workspace of the platform: a fixed level (`read`, `plan`, `write`, `admin`), which implies its permissions, " +
-			"or `custom`, with the permissions given here. A team has one access per workspace; its access to the workspace's project " +
-			"(`stack_platform_team_project_access`) is another. The import ID is the access's ID, such as `tws-6p5RiCe5CRjBmsGt`, " +
-			"or `<ORGANIZATION>/<WORKSPACE NAME>/<ACCESS ID>`, such as `acme/web/tws-6p5RiCe5CRjBmsGt`.",
-		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed:      true,
-				Description:   "The access's ID, `tws-` and 16 characters.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"team_id": schema.StringAttribute{
-				Required:      true,
-				Description:   "ID of the team, `team-` and 16 characters. Changing it replaces the access.",
-				Validators:    []validator.String{idValidator(platformclient.PrefixTeam, "a team")},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
-			"workspace_id": schema.StringAttribute{
-				Required:      true,
-				Description:   "ID of the workspace, `ws-` and 16 characters, of the team's organization. Changing it replaces the access.",
-				Validators:    []validator.String{idValidator(platformclient.PrefixWorkspace, "a workspace")},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
-			"access": schema.StringAttribute{
-				Required: true,
-				Description: "The team's level of access: one of `" + strings.Join(teamAccessLevels.names, "`, `") + "`; `custom` needs `permissions`. " +
-					"Changing it changes the access in place.",
-				Validators: []validator.String{stringvalidator.OneOf(teamAccessLevels.names...)},
-			},
-			"permissions": schema.SingleNestedAttribute{
-				Optional: true, Computed: true,
-				Description: "What the team may do with the workspace. Required with `custom` access; with a fixed level, the permissions it implies, " +
-					"known in the plan (a fixed level's own values may be given, no others).",
-				Attributes:    permissionAttributes(teamAccessLevels, teamAccessPermissions),
-				PlanModifiers: []planmodifier.Object{permissionsPlan{teamAccessLevels, teamAccessPermissions}},
-			},
-		},
-	}
-}
-
-// validateTeamAccess refuses custom access without permissions, and, with
-// a fixed level, a permission other than the one the level implies, as
-// the platform does.
-func validateTeamAccess(_ context.Context, _ tfsdk.Config, m *teamAccessModel, diags *diag.Diagnostics) {
-	if m.Access.ValueString() == platformclient.AccessCustom && m.Permissions.IsNull() {
-		diags.AddAttributeError(path.Root("permissions"), "Missing permissions",
-			"permissions is required when access is custom: the permissions the team has on the workspace.")
-	}
-	checkPermissions(teamAccessLevels, m.Access, "permissions", m.Permissions, teamAccessPermissions, diags)
-}
-
-// importTeamAccess reads the access that the ID names; with the form
-// <ORGANIZATION>/<WORKSPACE NAME>/<ACCESS ID>, it checks that the access
-// is one to that workspace.
-func importTeamAccess(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
+// checkTeamAccessImport checks, with the form
+// <ORGANIZATION>/<WORKSPACE NAME>/<ACCESS ID>, that the access is one to
+// that workspace.
+func checkTeamAccessImport(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, got *platformclient.TeamWorkspace, diags *diag.Diagnostics) {
 	parts := id.Parts
-	got, err := c.TeamWorkspaces.Read(ctx, parts[len(parts)-1])
-	if !importFound(diags, "team access", id.String(), err) || len(parts) == 1 {
+	if len(parts) == 1 {
 		return
 	}
 	ws, err := c.Workspaces.Read(ctx, parts[0], parts[1], platformclient.WorkspaceReadOptions{})
@@ -209,14 +133,11 @@ func teamAccessFromModel(m *teamAccessModel) platformclient.TeamWorkspaceOptions
 		Team:      &platformclient.Team{ID: m.TeamID.ValueString()},
 		Workspace: &platformclient.Workspace{ID: m.WorkspaceID.ValueString()},
 	}
-	if m.Access.ValueString() != platformclient.AccessCustom || m.Permissions.IsNull() || m.Permissions.IsUnknown() {
-		return opts
+	if m.Access.ValueString() == platformclient.AccessCustom {
+		p, str, flag := m.Permissions, permissionString, permissionFlag
+		opts.Runs, opts.Variables, opts.StateVersions, opts.SentinelMocks = str(p, "runs"), str(p, "variables"), str(p, "state_versions"), str(p, "sentinel_mocks")
+		opts.WorkspaceLocking, opts.RunTasks, opts.PolicyOverrides = flag(p, "workspace_locking"), flag(p, "run_tasks"), flag(p, "policy_overrides")
 	}
-	p := m.Permissions.Attributes()
-	str := func(name string) *string { v, _ := p[name].(types.String); return stringOf(v) }
-	flag := func(name string) *bool { v, _ := p[name].(types.Bool); return boolOf(v) }
-	opts.Runs, opts.Variables, opts.StateVersions, opts.SentinelMocks = str("runs"), str("variables"), str("state_versions"), str("sentinel_mocks")
-	opts.WorkspaceLocking, opts.RunTasks, opts.PolicyOverrides = flag("workspace_locking"), flag("run_tasks"), flag("policy_overrides")
 	return opts
 }
 
@@ -231,11 +152,9 @@ func modelFromTeamAccess(m *teamAccessModel, a *platformclient.TeamWorkspace, di
 		m.WorkspaceID = types.StringValue(a.Workspace.ID)
 	}
 	var d diag.Diagnostics
-	m.Permissions, d = types.ObjectValue(permissionTypes(teamAccessPermissions), map[string]attr.Value{
-		"runs": types.StringValue(a.Runs), "variables": types.StringValue(a.Variables),
-		"state_versions": types.StringValue(a.StateVersions), "sentinel_mocks": types.StringValue(a.SentinelMocks),
-		"workspace_locking": types.BoolValue(a.WorkspaceLocking), "run_tasks": types.BoolValue(a.RunTasks),
-		"policy_overrides": types.BoolValue(a.PolicyOverrides),
+	m.Permissions, d = permissionsValue(teamAccessPermissions, map[string]any{
+		"runs": a.Runs, "variables": a.Variables, "state_versions": a.StateVersions, "sentinel_mocks": a.SentinelMocks,
+		"workspace_locking": a.WorkspaceLocking, "run_tasks": a.RunTasks, "policy_overrides": a.PolicyOverrides,
 	})
 	diags.Append(d...)
 }

@@ -62,12 +62,8 @@ func teamDataSourceSchema(ctx context.Context) schema.Schema {
 func readTeamDataSource(ctx context.Context, c *platformclient.Client, m *teamDataModel, diags *diag.Diagnostics) {
 	got, ok := find(ctx, teamLookup, c, m.ID, m.Organization, m.Name, diags,
 		c.Teams.Read,
-		func(ctx context.Context, org, name string) ([]*platformclient.Team, error) {
-			found, err := c.Teams.List(ctx, org, platformclient.TeamListOptions{Names: []string{name}})
-			if err != nil {
-				return nil, err
-			}
-			return found.Items, nil
+		func(ctx context.Context, org, name string) (*platformclient.TeamList, error) {
+			return c.Teams.List(ctx, org, platformclient.TeamListOptions{Names: []string{name}})
 		},
 		func(t *platformclient.Team) string { return t.Name })
 	if !ok {

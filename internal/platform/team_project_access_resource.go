@@ -2,20 +2,12 @@ package platform
 
 import (
 	"context"
-	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
-	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
 // teamProjectAccessModel is a team's access to a project.
@@ -62,104 +54,45 @@ var workspacePermissions = []permission{
 	{"policy_overrides", "override the workspaces' soft-mandatory policy checks", nil, [5]any{false, false, true, true, false}},
 }
 
+// teamProjectAccess is the kind of a team's access to a project.
+var teamProjectAccess = &teamAccessKind[teamProjectAccessModel, platformclient.TeamProjectAccess, platformclient.TeamProjectAccessOptions]{
+	typeName: "platform_team_project_access",
+	object:   "team project access",
+	description: "A team's access to a project of the platform: a fixed level (`read`, `write`, `maintain`, `admin`), which implies its permissions, " +
+		"or `custom`, with the permissions given here. A team has one access per project. The import ID is the access's ID, such as `tprj-6p5RiCe5CRjBmsGt`.",
+	idPrefix: platformclient.PrefixTeamProjectAccess,
+	target:   "project", targetAttr: "project_id", targetPrefix: platformclient.PrefixProject,
+	levels: projectAccessLevels,
+	groups: []permissionGroup[teamProjectAccessModel]{
+		{
+			attribute: "project_access",
+			description: "What the team may do with the project itself. Set only with `custom` access (a fixed level's own values are accepted); " +
+				"with a fixed level, the permissions it implies.",
+			perms: projectPermissions,
+			field: func(m *teamProjectAccessModel) types.Object { return m.ProjectAccess },
+		},
+		{
+			attribute: "workspace_access",
+			description: "What the team may do with the project's workspaces. Set only with `custom` access (a fixed level's own values are accepted); " +
+				"with a fixed level, the permissions it implies.",
+			perms: workspacePermissions,
+			field: func(m *teamProjectAccessModel) types.Object { return m.WorkspaceAccess },
+		},
+	},
+	calls: func(c *platformclient.Client) accessCalls[platformclient.TeamProjectAccess, platformclient.TeamProjectAccessOptions] {
+		return c.TeamProjectAccesses
+	},
+	id:        func(m *teamProjectAccessModel) types.String { return m.ID },
+	access:    func(m *teamProjectAccessModel) types.String { return m.Access },
+	fromModel: teamProjectAccessFromModel,
+	toModel:   modelFromTeamProjectAccess,
+}
+
 // NewTeamProjectAccessResource is the constructor of
 // stack_platform_team_project_access.
-var NewTeamProjectAccessResource = fwutil.NewResource(&fwutil.Resource[teamProjectAccessModel, *platformclient.Client]{
-	TypeName: "platform_team_project_access",
-	Service:  platformclient.Service,
-	Object:   "team project access",
-	Schema:   teamProjectAccessSchema,
-	Import: &fwutil.Import[teamProjectAccessModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
-			Says: "its ID, tprj- and 16 characters of the base58 alphabet",
-			Parts: []fwutil.IDPart{{Label: "<ACCESS ID>", Attr: "id", Match: func(s string) bool {
-				return platformclient.IsID(platformclient.PrefixTeamProjectAccess, s)
-			}}},
-		}}},
-		Print: func(m *teamProjectAccessModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.TeamProjectAccesses.Read(ctx, id.String())
-			importFound(diags, "team project access", id.String(), err)
-		},
-	},
-	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
-		got, err := op.Client.TeamProjectAccesses.Create(ctx, teamProjectAccessFromModel(m))
-		if err == nil {
-			modelFromTeamProjectAccess(m, got, op.Diags)
-		}
-		return err
-	},
-	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
-		got, err := op.Client.TeamProjectAccesses.Read(ctx, m.ID.ValueString())
-		if err == nil {
-			modelFromTeamProjectAccess(m, got, op.Diags)
-		}
-		return err
-	},
-	Update: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m, _ *teamProjectAccessModel) error {
-		got, err := op.Client.TeamProjectAccesses.Update(ctx, m.ID.ValueString(), teamProjectAccessFromModel(m))
-		if err == nil {
-			modelFromTeamProjectAccess(m, got, op.Diags)
-		}
-		return err
-	},
-	Delete: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *teamProjectAccessModel) error {
-		return op.Client.TeamProjectAccesses.Delete(ctx, m.ID.ValueString())
-	},
-	Plan: &fwutil.Plan[teamProjectAccessModel, *platformclient.Client]{Validate: validateTeamProjectAccess},
-})
+var NewTeamProjectAccessResource = newTeamAccessResource(teamProjectAccess)
 
-func teamProjectAccessSchema(context.Context) schema.Schema {
-	return schema.Schema{
-		Description: "A team's access to a project of the platform: a fixed level (`read`, `write`, `maintain`, `admin`), which implies its permissions, " +
-			"or `custom`, with the permissions given here. A team has one access per project. The import ID is the access's ID, such as `tprj-6p5RiCe5CRjBmsGt`.",
-		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Computed:      true,
-				Description:   "The access's ID, `tprj-` and 16 characters.",
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"team_id": schema.StringAttribute{
-				Required:      true,
-				Description:   "ID of the team, `team-` and 16 characters. Changing it replaces the access.",
-				Validators:    []validator.String{idValidator(platformclient.PrefixTeam, "a team")},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
-			"project_id": schema.StringAttribute{
-				Required:      true,
-				Description:   "ID of the project, `prj-` and 16 characters, of the team's organization. Changing it replaces the access.",
-				Validators:    []validator.String{idValidator(platformclient.PrefixProject, "a project")},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-			},
-			"access": schema.StringAttribute{
-				Required:    true,
-				Description: "The team's level of access: one of `" + strings.Join(projectAccessLevels.names, "`, `") + "`. Changing it changes the access in place.",
-				Validators:  []validator.String{stringvalidator.OneOf(projectAccessLevels.names...)},
-			},
-			"project_access": schema.SingleNestedAttribute{
-				Optional: true, Computed: true,
-				Description: "What the team may do with the project itself. Set only with `custom` access (a fixed level's own values are accepted); " +
-					"with a fixed level, the permissions it implies.",
-				Attributes:    permissionAttributes(projectAccessLevels, projectPermissions),
-				PlanModifiers: []planmodifier.Object{permissionsPlan{projectAccessLevels, projectPermissions}},
-			},
-			"workspace_access": schema.SingleNestedAttribute{
-				Optional: true, Computed: true,
-				Description: "What the team may do with the project's workspaces. Set only with `custom` access (a fixed level's own values are accepted); " +
-					"with a fixed level, the permissions it implies.",
-				Attributes:    permissionAttributes(projectAccessLevels, workspacePermissions),
-				PlanModifiers: []planmodifier.Object{permissionsPlan{projectAccessLevels, workspacePermissions}},
-			},
-		},
-	}
-}
-
-// validateTeamProjectAccess refuses, with a fixed level, a permission
-// other than the one the level implies, as the platform does.
-func validateTeamProjectAccess(_ context.Context, _ tfsdk.Config, m *teamProjectAccessModel, diags *diag.Diagnostics) {
-	checkPermissions(projectAccessLevels, m.Access, "project_access", m.ProjectAccess, projectPermissions, diags)
-	checkPermissions(projectAccessLevels, m.Access, "workspace_access", m.WorkspaceAccess, workspacePermissions, diags)
-}
+func teamProjectAccessSchema(ctx context.Context) schema.Schema { return teamProjectAccess.schema(ctx) }
 
 // teamProjectAccessFromModel is the access m describes, for a create or an
 // update: its level, and a custom access's permissions. The team and the
@@ -170,37 +103,20 @@ func teamProjectAccessFromModel(m *teamProjectAccessModel) platformclient.TeamPr
 		Team:    &platformclient.Team{ID: m.TeamID.ValueString()},
 		Project: &platformclient.Project{ID: m.ProjectID.ValueString()},
 	}
-	if m.Access.ValueString() == platformclient.AccessCustom {
-		opts.ProjectAccess, opts.WorkspaceAccess = permissionsFromModel(m)
-	}
-	return opts
-}
-
-// permissionsFromModel are the permissions of a custom access that m
-// knows; those it does not are left to the platform.
-func permissionsFromModel(m *teamProjectAccessModel) (*platformclient.TeamProjectAccessProjectAccessOptions, *platformclient.TeamProjectAccessWorkspaceAccessOptions) {
-	str := func(obj types.Object, name string) *string {
-		if obj.IsNull() || obj.IsUnknown() {
-			return nil
-		}
-		v, _ := obj.Attributes()[name].(types.String)
-		return stringOf(v)
-	}
-	flag := func(obj types.Object, name string) *bool {
-		if obj.IsNull() || obj.IsUnknown() {
-			return nil
-		}
-		v, _ := obj.Attributes()[name].(types.Bool)
-		return boolOf(v)
+	if m.Access.ValueString() != platformclient.AccessCustom {
+		return opts
 	}
 	p, w := m.ProjectAccess, m.WorkspaceAccess
-	return &platformclient.TeamProjectAccessProjectAccessOptions{
-			Settings: str(p, "settings"), Teams: str(p, "teams"), VariableSets: str(p, "variable_sets"),
-		}, &platformclient.TeamProjectAccessWorkspaceAccessOptions{
-			Runs: str(w, "runs"), SentinelMocks: str(w, "sentinel_mocks"), StateVersions: str(w, "state_versions"),
-			Variables: str(w, "variables"), Create: flag(w, "create"), Locking: flag(w, "locking"), Delete: flag(w, "delete"),
-			Move: flag(w, "move"), RunTasks: flag(w, "run_tasks"), PolicyOverrides: flag(w, "policy_overrides"),
-		}
+	str, flag := permissionString, permissionFlag
+	opts.ProjectAccess = &platformclient.TeamProjectAccessProjectAccessOptions{
+		Settings: str(p, "settings"), Teams: str(p, "teams"), VariableSets: str(p, "variable_sets"),
+	}
+	opts.WorkspaceAccess = &platformclient.TeamProjectAccessWorkspaceAccessOptions{
+		Runs: str(w, "runs"), SentinelMocks: str(w, "sentinel_mocks"), StateVersions: str(w, "state_versions"),
+		Variables: str(w, "variables"), Create: flag(w, "create"), Locking: flag(w, "locking"), Delete: flag(w, "delete"),
+		Move: flag(w, "move"), RunTasks: flag(w, "run_tasks"), PolicyOverrides: flag(w, "policy_overrides"),
+	}
+	return opts
 }
 
 // modelFromTeamProjectAccess writes the access the server answered over m.
@@ -222,15 +138,14 @@ func modelFromTeamProjectAccess(m *teamProjectAccessModel, a *platformclient.Tea
 		wa = &platformclient.TeamProjectAccessWorkspaceAccess{}
 	}
 	var d diag.Diagnostics
-	m.ProjectAccess, d = types.ObjectValue(permissionTypes(projectPermissions), map[string]attr.Value{
-		"settings": types.StringValue(pa.Settings), "teams": types.StringValue(pa.Teams), "variable_sets": types.StringValue(pa.VariableSets),
+	m.ProjectAccess, d = permissionsValue(projectPermissions, map[string]any{
+		"settings": pa.Settings, "teams": pa.Teams, "variable_sets": pa.VariableSets,
 	})
 	diags.Append(d...)
-	m.WorkspaceAccess, d = types.ObjectValue(permissionTypes(workspacePermissions), map[string]attr.Value{
-		"runs": types.StringValue(wa.Runs), "sentinel_mocks": types.StringValue(wa.SentinelMocks),
-		"state_versions": types.StringValue(wa.StateVersions), "variables": types.StringValue(wa.Variables),
-		"create": types.BoolValue(wa.Create), "locking": types.BoolValue(wa.Locking), "delete": types.BoolValue(wa.Delete),
-		"move": types.BoolValue(wa.Move), "run_tasks": types.BoolValue(wa.RunTasks), "policy_overrides": types.BoolValue(wa.PolicyOverrides),
+	m.WorkspaceAccess, d = permissionsValue(workspacePermissions, map[string]any{
+		"runs": wa.Runs, "sentinel_mocks": wa.SentinelMocks, "state_versions": wa.StateVersions, "variables": wa.Variables,
+		"create": wa.Create, "locking": wa.Locking, "delete": wa.Delete, "move": wa.Move, "run_tasks": wa.RunTasks,
+		"policy_overrides": wa.PolicyOverrides,
 	})
 	diags.Append(d...)
 }

@@ -127,12 +127,8 @@ var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformcl
 		// The search (q) matches a part of the name in any case.
 		Lookup: func(ctx context.Context, c *platformclient.Client, m *teamModel) error {
 			return lookupByName(ctx, m.Name.ValueString(), &m.ID,
-				func(ctx context.Context, name string) ([]*platformclient.Team, error) {
-					found, err := c.Teams.List(ctx, m.Organization.ValueString(), platformclient.TeamListOptions{Query: name})
-					if err != nil {
-						return nil, err
-					}
-					return found.Items, nil
+				func(ctx context.Context, name string) (*platformclient.TeamList, error) {
+					return c.Teams.List(ctx, m.Organization.ValueString(), platformclient.TeamListOptions{Query: name})
 				},
 				func(o *platformclient.Team) (string, string) { return o.Name, o.ID })
 		},
@@ -321,9 +317,7 @@ func organizationAccessValues(a *platformclient.OrganizationAccess) map[string]b
 // modelFromTeam writes the team the server answered over m.
 func modelFromTeam(m *teamModel, t *platformclient.Team, diags *diag.Diagnostics) {
 	m.ID = types.StringValue(t.ID)
-	if t.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, t.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, t.Organization)
 	m.Name = types.StringValue(t.Name)
 	m.Visibility = types.StringValue(t.Visibility)
 	m.SSOTeamID = fwutil.StringFromAPI(types.StringNull(), t.SSOTeamID)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -41,11 +40,7 @@ func teamsDataSourceSchema(ctx context.Context) schema.Schema {
 			fmt.Sprintf("The list is read whole, %d teams a request, the most the platform serves.", platformclient.PageSize),
 		Attributes: map[string]schema.Attribute{
 			"organization": organizationDataSourceAttribute("whose teams are listed"),
-			"search": schema.StringAttribute{
-				Optional:    true,
-				Description: "When set, only the teams whose names contain it, in any case.",
-				Validators:  []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
+			"search":       searchAttribute("teams"),
 			"names": schema.ListAttribute{
 				Optional: true, ElementType: types.StringType,
 				Description: "When set, only the teams of these names, each compared exactly, in its case; a name no team has is no error. " + teamNameRule,
@@ -72,23 +67,19 @@ func teamsDataSourceSchema(ctx context.Context) schema.Schema {
 }
 
 func readTeamsDataSource(ctx context.Context, c *platformclient.Client, m *teamsDataSourceModel, diags *diag.Diagnostics) {
-	org, ok := organizationDefault.Of(c, m.Organization, diags)
-	if !ok {
-		return
-	}
 	names := fwutil.Strings(ctx, m.Names, diags)
 	if diags.HasError() {
 		return
 	}
-	found, err := c.Teams.List(ctx, org, platformclient.TeamListOptions{Query: m.Search.ValueString(), Names: names})
-	if err != nil {
-		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot list the teams of the organization %q", org), err)
+	found, ok := listOfOrganization(c, &m.Organization, "teams", diags, func(org string) (*platformclient.TeamList, error) {
+		return c.Teams.List(ctx, org, platformclient.TeamListOptions{Query: m.Search.ValueString(), Names: names})
+	})
+	if !ok {
 		return
 	}
-	m.Organization = types.StringValue(org)
-	m.Teams = make([]teamDataModel, len(found.Items))
-	ids, byName := make([]string, len(found.Items)), make(map[string]string, len(found.Items))
-	for i, t := range found.Items {
+	m.Teams = make([]teamDataModel, len(found))
+	ids, byName := make([]string, len(found)), make(map[string]string, len(found))
+	for i, t := range found {
 		modelFromTeam(&m.Teams[i], t, diags)
 		ids[i], byName[t.Name] = t.ID, t.ID
 	}

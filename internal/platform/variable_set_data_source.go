@@ -48,12 +48,8 @@ func readVariableSetDataSource(ctx context.Context, c *platformclient.Client, m 
 		func(ctx context.Context, id string) (*platformclient.VariableSet, error) {
 			return c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
 		},
-		func(ctx context.Context, org, name string) ([]*platformclient.VariableSet, error) {
-			found, err := c.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
-			if err != nil {
-				return nil, err
-			}
-			return found.Items, nil
+		func(ctx context.Context, org, name string) (*platformclient.VariableSetList, error) {
+			return c.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: name})
 		},
 		func(vs *platformclient.VariableSet) string { return vs.Name })
 	if !ok {

@@ -64,12 +64,8 @@ var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetMode
 		// The search (q) matches a part of the name in any case.
 		Lookup: func(ctx context.Context, c *platformclient.Client, m *variableSetModel) error {
 			return lookupByName(ctx, m.Name.ValueString(), &m.ID,
-				func(ctx context.Context, name string) ([]*platformclient.VariableSet, error) {
-					found, err := c.VariableSets.List(ctx, m.Organization.ValueString(), platformclient.VariableSetListOptions{Query: name})
-					if err != nil {
-						return nil, err
-					}
-					return found.Items, nil
+				func(ctx context.Context, name string) (*platformclient.VariableSetList, error) {
+					return c.VariableSets.List(ctx, m.Organization.ValueString(), platformclient.VariableSetListOptions{Query: name})
 				},
 				func(o *platformclient.VariableSet) (string, string) { return o.Name, o.ID })
 		},
@@ -170,9 +166,7 @@ func variableSetFromModel(m *variableSetModel) platformclient.VariableSetOptions
 // modelFromVariableSet writes the set the server answered over m.
 func modelFromVariableSet(m *variableSetModel, vs *platformclient.VariableSet) {
 	m.ID = types.StringValue(vs.ID)
-	if vs.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, vs.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, vs.Organization)
 	m.Name = types.StringValue(vs.Name)
 	m.Description = fwutil.StringFromAPI(m.Description, vs.Description)
 	m.Global = types.BoolValue(vs.Global)

@@ -484,9 +484,7 @@ func workspaceFromModel(ctx context.Context, m *workspaceModel, w writeKind, dia
 func modelFromWorkspace(m *workspaceModel, w *platformclient.Workspace, tags map[string]string, diags *diag.Diagnostics) {
 	var d diag.Diagnostics
 	m.ID = types.StringValue(w.ID)
-	if w.Organization != nil {
-		m.Organization = sameOrganization(m.Organization, w.Organization.Name)
-	}
+	m.Organization = sameOrganization(m.Organization, w.Organization)
 	m.Name = types.StringValue(w.Name)
 	m.Description = fwutil.StringFromAPI(m.Description, w.Description)
 	m.ProjectID = types.StringNull()

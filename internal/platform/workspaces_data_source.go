@@ -57,11 +57,7 @@ func workspacesDataSourceSchema(ctx context.Context) schema.Schema {
 			fmt.Sprintf("The list is read whole, %d workspaces a request, the most the platform serves.", platformclient.PageSize),
 		Attributes: map[string]schema.Attribute{
 			"organization": organizationDataSourceAttribute("whose workspaces are listed"),
-			"search": schema.StringAttribute{
-				Optional:    true,
-				Description: "When set, only the workspaces whose names contain it, in any case.",
-				Validators:  []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
+			"search":       searchAttribute("workspaces"),
 			"tags":         tagSet("When set, only the workspaces that have every one of these flat tags."),
 			"exclude_tags": tagSet("When set, only the workspaces that have none of these flat tags."),
 			"project_id": schema.StringAttribute{
@@ -81,10 +77,6 @@ func workspacesDataSourceSchema(ctx context.Context) schema.Schema {
 }
 
 func readWorkspacesDataSource(ctx context.Context, c *platformclient.Client, m *workspacesDataSourceModel, diags *diag.Diagnostics) {
-	org, ok := organizationDefault.Of(c, m.Organization, diags)
-	if !ok {
-		return
-	}
 	opts := platformclient.WorkspaceListOptions{
 		Search:      m.Search.ValueString(),
 		Tags:        strings.Join(sortedStrings(ctx, m.Tags, diags), ","),
@@ -95,15 +87,15 @@ func readWorkspacesDataSource(ctx context.Context, c *platformclient.Client, m *
 	if diags.HasError() {
 		return
 	}
-	found, err := c.Workspaces.List(ctx, org, opts)
-	if err != nil {
-		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot list the workspaces of the organization %q", org), err)
+	found, ok := listOfOrganization(c, &m.Organization, "workspaces", diags, func(org string) (*platformclient.WorkspaceList, error) {
+		return c.Workspaces.List(ctx, org, opts)
+	})
+	if !ok {
 		return
 	}
-	m.Organization = types.StringValue(org)
-	m.Workspaces = make([]workspaceDataModel, len(found.Items))
-	ids, names := make([]string, len(found.Items)), make([]string, len(found.Items))
-	for i, ws := range found.Items {
+	m.Workspaces = make([]workspaceDataModel, len(found))
+	ids, names := make([]string, len(found)), make([]string, len(found))
+	for i, ws := range found {
 		modelFromWorkspaceData(&m.Workspaces[i], ws, diags)
 		ids[i], names[i] = ws.ID, ws.Name
 	}

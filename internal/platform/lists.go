@@ -1,0 +1,49 @@
+package platform
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// What the data sources that list the objects of an organization share:
+// the organization they list, the provider's by default, and the search
+// in names that the platform's lists take (q).
+
+// listOfOrganization reads the whole list of the objects of the
+// organization that organization names, or of the provider's, which it
+// writes back into organization, through list; what names them in an
+// error: "projects". It reports false, with the error in diags, when it
+// cannot.
+func listOfOrganization[T any](c *platformclient.Client, organization *types.String, what string, diags *diag.Diagnostics,
+	list func(org string) (*platformclient.List[T], error),
+) ([]*T, bool) {
+	org, ok := organizationDefault.Of(c, *organization, diags)
+	if !ok {
+		return nil, false
+	}
+	found, err := list(org)
+	if err != nil {
+		fwutil.AddAPIError(diags, fmt.Sprintf("Cannot list the %s of the organization %q", what, org), err)
+		return nil, false
+	}
+	*organization = types.StringValue(org)
+	return found.Items, true
+}
+
+// searchAttribute is the filter of a list by a part of the names of its
+// objects, what: "teams".
+func searchAttribute(what string) schema.StringAttribute {
+	return schema.StringAttribute{
+		Optional:    true,
+		Description: "When set, only the " + what + " whose names contain it, in any case.",
+		Validators:  []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
+}
