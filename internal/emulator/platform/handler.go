@@ -143,3 +143,12 @@ func (l listing[T]) serveInOrg(s *Server, w http.ResponseWriter, r *http.Request
 		return items(o, lq)
 	})
 }
+
+// removeOnPath removes the object that the path's {id} names, found by
+// find, with what belongs to it (see remove), and answers 204.
+func removeOnPath[T any](s *Server, w http.ResponseWriter, r *http.Request, p principal, t *table[T], find finder[T]) {
+	onPath(s, w, r, p, find, func(v *T) reply {
+		t.remove(s, v)
+		return noContent()
+	})
+}

@@ -406,10 +406,7 @@ func (s *Server) updateNotificationConfiguration(w http.ResponseWriter, r *http.
 }
 
 func (s *Server) deleteNotificationConfiguration(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.managedNotificationConfigurationLocked, func(nc *notificationConfiguration) reply {
-		notificationConfigurations.remove(s, nc)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, notificationConfigurations, s.managedNotificationConfigurationLocked)
 }
 
 // verifyNotificationConfiguration records the delivery that a

@@ -359,10 +359,7 @@ func (s *Server) updateOAuthClient(w http.ResponseWriter, r *http.Request, p pri
 }
 
 func (s *Server) deleteOAuthClient(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.managedOAuthClientLocked, func(oc *oauthClient) reply {
-		oauthClients.remove(s, oc)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, oauthClients, s.managedOAuthClientLocked)
 }
 
 // checkOAuthClient refuses a client of the state file that no request

@@ -184,10 +184,7 @@ func (s *Server) deleteOAuthToken(w http.ResponseWriter, r *http.Request, p prin
 	if !s.admitAction(w, deleteLimit.on(s), p) {
 		return
 	}
-	onPath(s, w, r, p, s.managedOAuthTokenLocked, func(tok *oauthToken) reply {
-		oauthTokens.remove(s, tok)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, oauthTokens, s.managedOAuthTokenLocked)
 }
 
 // checkOAuthToken refuses a token of the state file that no request could

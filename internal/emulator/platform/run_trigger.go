@@ -190,10 +190,7 @@ func (s *Server) createRunTrigger(w http.ResponseWriter, r *http.Request, p prin
 }
 
 func (s *Server) deleteRunTrigger(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.visibleRunTriggerLocked, func(rt *runTrigger) reply {
-		runTriggers.remove(s, rt)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, runTriggers, s.visibleRunTriggerLocked)
 }
 
 // checkRunTrigger refuses a trigger of the state file that no request

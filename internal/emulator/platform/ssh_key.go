@@ -196,10 +196,7 @@ func (s *Server) updateSSHKey(w http.ResponseWriter, r *http.Request, p principa
 // deleteSSHKey deletes a key, in use or not: the workspaces that use it
 // are left without one.
 func (s *Server) deleteSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.managedSSHKeyLocked, func(k *sshKey) reply {
-		sshKeys.remove(s, k)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, sshKeys, s.managedSSHKeyLocked)
 }
 
 // assignSSHKey is PATCH /workspaces/:id/relationships/ssh-key: the body's

@@ -244,10 +244,7 @@ func (s *Server) updateTeamProject(w http.ResponseWriter, r *http.Request, p pri
 }
 
 func (s *Server) deleteTeamProject(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.managedTeamProjectLocked, func(tp *teamProjectAccess) reply {
-		teamProjectAccesses.remove(s, tp)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, teamProjectAccesses, s.managedTeamProjectLocked)
 }
 
 // checkTeamProject refuses an access of the state file that no request

@@ -205,10 +205,7 @@ func (s *Server) updateTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 }
 
 func (s *Server) deleteTeamWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.managedTeamWorkspaceLocked, func(tw *teamWorkspace) reply {
-		teamWorkspaces.remove(s, tw)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, teamWorkspaces, s.managedTeamWorkspaceLocked)
 }
 
 // checkTeamWorkspace refuses an access of the state file that no request

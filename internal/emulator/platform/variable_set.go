@@ -483,10 +483,7 @@ func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principa
 }
 
 func (s *Server) deleteVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.visibleVarsetLocked, func(vs *variableSet) reply {
-		variableSets.remove(s, vs)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, variableSets, s.visibleVarsetLocked)
 }
 
 // checkVarset refuses a variable set of the state file that no request
