@@ -164,11 +164,7 @@ func allowsProject(pool *agentPool, prj *project) bool {
 func (s *Server) agentPoolIncludes(p principal) includes {
 	return includes{
 		"workspaces": func(res resource) []resource {
-			var out []resource
-			for _, ws := range s.agentPoolUsersLocked(agentPools.in(s)[res.ID]) {
-				out = append(out, s.workspaceResource(ws, p, nil))
-			}
-			return out
+			return renderEach(s.agentPoolUsersLocked(agentPools.in(s)[res.ID]), func(ws *workspace) resource { return s.workspaceResource(ws, p, nil) })
 		},
 		"hyok-configurations": nil,
 	}

@@ -137,11 +137,7 @@ func (s *Server) managedOAuthClientLocked(p principal, id string) (*oauthClient,
 func (s *Server) oauthClientIncludes(p principal) includes {
 	return includes{
 		"oauth-tokens": func(res resource) []resource {
-			var out []resource
-			for _, tok := range s.oauthTokensOfLocked(res.ID) {
-				out = append(out, s.oauthTokenResource(tok))
-			}
-			return out
+			return renderEach(s.oauthTokensOfLocked(res.ID), s.oauthTokenResource)
 		},
 		"projects": func(res resource) []resource {
 			var out []resource

@@ -120,11 +120,7 @@ func (s *Server) projectExecutionLocked(prj *project) execution {
 func (s *Server) projectIncludes() includes {
 	return includes{
 		"effective-tag-bindings": func(res resource) []resource {
-			var out []resource
-			for _, eb := range effectiveBindings(projects.in(s)[res.ID].TagBindings, nil) {
-				out = append(out, eb.resource())
-			}
-			return out
+			return renderEach(effectiveBindings(projects.in(s)[res.ID].TagBindings, nil), effectiveBinding.resource)
 		},
 	}
 }

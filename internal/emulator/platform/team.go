@@ -180,18 +180,10 @@ func (s *Server) managedTeamLocked(p principal, id string) (*team, reply, bool) 
 func (s *Server) teamIncludes() includes {
 	return includes{
 		"users": func(res resource) []resource {
-			var out []resource
-			for _, u := range s.teamUsersLocked(teams.in(s)[res.ID]) {
-				out = append(out, u.resource())
-			}
-			return out
+			return renderEach(s.teamUsersLocked(teams.in(s)[res.ID]), (*user).resource)
 		},
 		"organization-memberships": func(res resource) []resource {
-			var out []resource
-			for _, m := range s.teamMembershipsLocked(teams.in(s)[res.ID], "") {
-				out = append(out, s.membershipResource(m))
-			}
-			return out
+			return renderEach(s.teamMembershipsLocked(teams.in(s)[res.ID], ""), s.membershipResource)
 		},
 	}
 }

@@ -292,6 +292,12 @@ func (s *Server) variablesOfLocked(parent string) []*variable {
 		byString(func(v *variable) string { return v.Key }), byString(func(v *variable) string { return v.Category }))
 }
 
+// includeVariables is the include vars of a workspace or a set: its
+// variables, by key and category.
+func (s *Server) includeVariables(parent resource) []resource {
+	return renderEach(s.variablesOfLocked(parent.ID), s.variableResource)
+}
+
 // variableResource renders v: the value of a sensitive variable is null;
 // its parent is the relationship configurable (a workspace) or varset.
 func (s *Server) variableResource(v *variable) resource {

@@ -134,36 +134,14 @@ func (s *Server) visibleVarsetLocked(p principal, id string) (*variableSet, repl
 func (s *Server) varsetIncludes(p principal) includes {
 	return includes{
 		"workspaces": func(res resource) []resource {
-			var out []resource
-			for _, id := range variableSets.in(s)[res.ID].Workspaces {
-				out = append(out, s.workspaceResource(workspaces.in(s)[id], p, nil))
-			}
-			return out
+			return renderEach(variableSets.in(s)[res.ID].Workspaces, func(id string) resource { return s.workspaceResource(workspaces.in(s)[id], p, nil) })
 		},
 		"projects": func(res resource) []resource {
-			var out []resource
-			for _, id := range variableSets.in(s)[res.ID].Projects {
-				out = append(out, s.projectResource(projects.in(s)[id], p, nil))
-			}
-			return out
+			return renderEach(variableSets.in(s)[res.ID].Projects, func(id string) resource { return s.projectResource(projects.in(s)[id], p, nil) })
 		},
-		"vars": func(res resource) []resource {
-			var out []resource
-			for _, v := range s.variablesOfLocked(res.ID) {
-				out = append(out, s.variableResource(v))
-			}
-			return out
-		},
+		"vars":   s.includeVariables,
 		"stacks": nil,
 	}
-}
-
-func refsOf(typ string, ids []string) []ref {
-	var refs []ref
-	for _, id := range ids {
-		refs = append(refs, ref{Type: typ, ID: id})
-	}
-	return refs
 }
 
 func (s *Server) varsetResource(vs *variableSet) resource {

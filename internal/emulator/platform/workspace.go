@@ -329,19 +329,9 @@ func (s *Server) workspaceIncludes(p principal) includes {
 		},
 		"effective-tag-bindings": func(res resource) []resource {
 			ws := workspaces.in(s)[res.ID]
-			var out []resource
-			for _, eb := range effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]) {
-				out = append(out, eb.resource())
-			}
-			return out
+			return renderEach(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]), effectiveBinding.resource)
 		},
-		"vars": func(res resource) []resource {
-			var out []resource
-			for _, v := range s.variablesOfLocked(res.ID) {
-				out = append(out, s.variableResource(v))
-			}
-			return out
-		},
+		"vars": s.includeVariables,
 	}
 	for _, name := range []string{
 		"agent-pool", "current-assessment-result", "current-configuration-version",
