@@ -268,10 +268,7 @@ func (s *Server) agentPoolNamedLocked(org, name string) *agentPool {
 // replaces the list; its members must be workspaces (or projects) of the
 // pool's organization.
 func (s *Server) applyAgentPool(pool *agentPool, f fields, rl relationships) {
-	if name, given := f.str("name"); given {
-		if strings.TrimSpace(name) == "" {
-			f.probs.add(f.at("name"), "Name can't be blank")
-		}
+	if name, given := f.text("name", "Name can't be blank"); given {
 		pool.Name = name
 	}
 	if scoped, given := f.boolean("organization-scoped"); given {

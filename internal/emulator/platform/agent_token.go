@@ -107,10 +107,7 @@ func (s *Server) listAgentTokens(w http.ResponseWriter, r *http.Request, p princ
 func (s *Server) createAgentToken(w http.ResponseWriter, r *http.Request, p principal) {
 	writeOnPath(s, w, r, p, s.managedAgentPoolLocked, func(pool *agentPool, in *input) reply {
 		f, probs := in.attrs, in.probs
-		description, _ := f.str("description")
-		if strings.TrimSpace(description) == "" {
-			probs.add(f.at("description"), "description is required: an agent pool's tokens are told apart by it")
-		}
+		description := f.requiredText("description", "description is required: an agent pool's tokens are told apart by it")
 		if len(*probs) > 0 {
 			return probs.reply()
 		}

@@ -311,10 +311,7 @@ func (s *Server) createNotificationConfiguration(kind string) handler {
 // once. A destination whose type is unknown (refused before) is not
 // checked further.
 func (s *Server) applyNotificationConfiguration(nc *notificationConfiguration, f fields, rl relationships) {
-	if name, given := f.str("name"); given {
-		if strings.TrimSpace(name) == "" {
-			f.probs.add(f.at("name"), "Name can't be blank")
-		}
+	if name, given := f.text("name", "Name can't be blank"); given {
 		nc.Name = name
 	}
 	if enabled, given := f.boolean("enabled"); given {

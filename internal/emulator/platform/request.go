@@ -181,6 +181,26 @@ func (f fields) str(name string) (string, bool) {
 	return s, true
 }
 
+// text reads a string member that, when given, must not be blank: a blank
+// one (null included) is refused with detail.
+func (f fields) text(name, detail string) (string, bool) {
+	v, given := f.str(name)
+	if given && strings.TrimSpace(v) == "" {
+		f.probs.add(f.at(name), "%s", detail)
+	}
+	return v, given
+}
+
+// requiredText reads a string member that must be given and not blank,
+// refusing it with detail otherwise.
+func (f fields) requiredText(name, detail string) string {
+	v, _ := f.str(name)
+	if strings.TrimSpace(v) == "" {
+		f.probs.add(f.at(name), "%s", detail)
+	}
+	return v
+}
+
 // boolean reads a boolean member: true or false, or a string that
 // strconv.ParseBool takes ("true", "false", "1", "0", ...), as the server
 // casts form values.

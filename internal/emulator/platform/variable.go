@@ -228,10 +228,7 @@ func (s *Server) storeVariableLocked(vp variableParent, v *variable) {
 // refuses in f's problems; v is a new variable, or a copy of the one an
 // update changes.
 func applyVariable(v *variable, f fields) {
-	if key, given := f.str("key"); given {
-		if strings.TrimSpace(key) == "" {
-			f.probs.add(f.at("key"), "key must not be blank")
-		}
+	if key, given := f.text("key", "key must not be blank"); given {
 		v.Key = key
 	}
 	if value, given := f.str("value"); given {

@@ -235,10 +235,7 @@ func (s *Server) readVarset(w http.ResponseWriter, r *http.Request, p principal)
 // applyVarset sets vs's attributes from a request, recording what it
 // refuses in f's problems.
 func applyVarset(vs *variableSet, f fields) {
-	if name, given := f.str("name"); given {
-		if strings.TrimSpace(name) == "" {
-			f.probs.add(f.at("name"), "name must not be blank")
-		}
+	if name, given := f.text("name", "name must not be blank"); given {
 		vs.Name = name
 	}
 	if description, given := f.str("description"); given {
