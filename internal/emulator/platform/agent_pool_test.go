@@ -30,7 +30,7 @@ func toManyIDs(t *testing.T, res map[string]any, name, typ string) []string {
 	}
 	out := []string{}
 	for _, item := range list {
-		m := object(t, item)
+		m := emutest.Object(t, item)
 		if m["type"] != typ {
 			t.Fatalf("relationship %s names %v, want type %s", name, m, typ)
 		}

@@ -47,7 +47,7 @@ func TestAgentTokens_secretOnlyInTheCreate(t *testing.T) {
 	wantAttrs(t, got, map[string]any{"token": nil, "description": "ci agents"})
 	delete(attrs(t, d), "token")
 	delete(attrs(t, got), "token")
-	if !equalJSON(t, got, d) {
+	if !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant the create's answer without its secret %v", got, d)
 	}
 	for _, item := range a.get(agentTokensPath(pool)).list(t) {

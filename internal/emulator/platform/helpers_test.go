@@ -220,7 +220,7 @@ func wantAttrs(t *testing.T, res map[string]any, want map[string]any) {
 			t.Errorf("attribute %s absent, want %v", k, v)
 			continue
 		}
-		if !equalJSON(t, g, v) {
+		if !emutest.EqualJSON(t, g, v) {
 			t.Errorf("attribute %s = %#v, want %#v", k, g, v)
 		}
 	}
@@ -334,24 +334,13 @@ func sendChunked(t *testing.T, method, url, token string, doc any) response {
 	return response{Status: resp.StatusCode, Header: resp.Header, Body: string(answer)}
 }
 
-// object reads a decoded JSON value as an object, failing the test when it
-// is not one.
-func object(t *testing.T, v any) map[string]any {
-	t.Helper()
-	m, ok := v.(map[string]any)
-	if !ok {
-		t.Fatalf("%#v is not an object", v)
-	}
-	return m
-}
-
 // included returns an answer's included resources.
 func (r response) included(t *testing.T) []map[string]any {
 	t.Helper()
 	raw, _ := emutest.JSON(t, r)["included"].([]any)
 	var out []map[string]any
 	for _, item := range raw {
-		out = append(out, object(t, item))
+		out = append(out, emutest.Object(t, item))
 	}
 	return out
 }
@@ -359,5 +348,5 @@ func (r response) included(t *testing.T) []map[string]any {
 // pagination returns an answer's meta.pagination.
 func (r response) pagination(t *testing.T) map[string]any {
 	t.Helper()
-	return object(t, object(t, emutest.JSON(t, r)["meta"])["pagination"])
+	return emutest.Object(t, emutest.Object(t, emutest.JSON(t, r)["meta"])["pagination"])
 }

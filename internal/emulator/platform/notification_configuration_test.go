@@ -51,7 +51,7 @@ func TestNotificationConfigurations_createReadTokenWriteOnly(t *testing.T) {
 		t.Errorf("subscribable %v", d["relationships"])
 	}
 	got := a.get(notificationPath(id)).data(t, http.StatusOK)
-	if !equalJSON(t, got, d) {
+	if !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 	// The document type the API's documents give, singular, is taken too.
@@ -277,7 +277,7 @@ func TestNotificationConfigurations_verifyRecordsTheDelivery(t *testing.T) {
 	}
 	mac := hmac.New(sha512.New, []byte("hmac-secret"))
 	mac.Write([]byte(bodyText))
-	if headers := object(t, dl["headers"]); headers["X-TFE-Notification-Signature"] != hex.EncodeToString(mac.Sum(nil)) {
+	if headers := emutest.Object(t, dl["headers"]); headers["X-TFE-Notification-Signature"] != hex.EncodeToString(mac.Sum(nil)) {
 		t.Errorf("signature %v, want the HMAC-SHA512 of the body with the token", headers)
 	}
 	if all := a.deliveries(""); len(all) != 1 {

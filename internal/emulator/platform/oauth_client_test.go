@@ -75,7 +75,7 @@ func TestOAuthClients_createAnswersNoSecret(t *testing.T) {
 	if got := ids(a.get(oauthClientPath(id) + "/oauth-tokens").list(t)); !slices.Equal(got, tokens) {
 		t.Errorf("client's tokens %v, want %v", got, tokens)
 	}
-	if got := a.get(oauthClientPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(oauthClientPath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 
@@ -212,7 +212,7 @@ func TestOAuthClients_tokenConnectsAWorkspace(t *testing.T) {
 	a.createOrg("acme")
 	token := a.createOAuthToken("acme")
 	d := a.createWorkspace("acme", map[string]any{"name": "web", "vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": token}}, nil)
-	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != token || repo["service-provider"] != "github" || repo["repository-http-url"] != "https://github.com/octo/site" {
+	if repo := emutest.Object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != token || repo["service-provider"] != "github" || repo["repository-http-url"] != "https://github.com/octo/site" {
 		t.Errorf("vcs-repo %v", repo)
 	}
 	// The code host is the token's client's.
@@ -223,7 +223,7 @@ func TestOAuthClients_tokenConnectsAWorkspace(t *testing.T) {
 	d = a.createWorkspace("acme", map[string]any{"name": "api", "vcs-repo": map[string]any{
 		"identifier": "octo/api", "oauth-token-id": toManyIDs(t, gitlab, "oauth-tokens", "oauth-tokens")[0],
 	}}, nil)
-	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["service-provider"] != "gitlab_enterprise_edition" || repo["repository-http-url"] != "https://gitlab.example.com/octo/api" {
+	if repo := emutest.Object(t, attrs(t, d)["vcs-repo"]); repo["service-provider"] != "gitlab_enterprise_edition" || repo["repository-http-url"] != "https://gitlab.example.com/octo/api" {
 		t.Errorf("vcs-repo through a GitLab client %v", repo)
 	}
 }

@@ -34,7 +34,7 @@ func TestOrganizationMembership_inviteReadListDelete(t *testing.T) {
 	wantAttrs(t, d, map[string]any{"status": "invited", "email": "Carol@Example.com", "is-org-two-factor-required": false})
 	userID := relID(t, d, "user", "users")
 	wantID(t, userID, "user")
-	if relID(t, d, "organization", "organizations") != "acme" || !equalJSON(t, relData(t, d, "teams"), []any{}) {
+	if relID(t, d, "organization", "organizations") != "acme" || !emutest.EqualJSON(t, relData(t, d, "teams"), []any{}) {
 		t.Errorf("relationships %v", d["relationships"])
 	}
 	// The create answer includes the user, who has no username yet.
@@ -46,10 +46,10 @@ func TestOrganizationMembership_inviteReadListDelete(t *testing.T) {
 
 	// Read, with and without the user.
 	read := a.get(membershipPath(id))
-	if got := read.data(t, http.StatusOK); !equalJSON(t, got, d) || len(read.included(t)) != 0 {
+	if got := read.data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) || len(read.included(t)) != 0 {
 		t.Errorf("read %s\nwant %v", read.Body, d)
 	}
-	if got := a.get(membershipPath(id) + "?include=user").included(t); len(got) != 1 || !equalJSON(t, got[0], inc[0]) {
+	if got := a.get(membershipPath(id) + "?include=user").included(t); len(got) != 1 || !emutest.EqualJSON(t, got[0], inc[0]) {
 		t.Errorf("read with include=user %v", got)
 	}
 	emutest.WantAPIError(t, a.get(membershipPath(id)+"?include=users"), http.StatusBadRequest, "bad request", "include parameter")
@@ -61,7 +61,7 @@ func TestOrganizationMembership_inviteReadListDelete(t *testing.T) {
 		t.Fatalf("list %v", ids(items))
 	}
 	wantAttrs(t, items[0], map[string]any{"status": "active", "email": "admin@example.com"})
-	if counts := object(t, emutest.JSON(t, list)["meta"])["status-counts"]; !equalJSON(t, counts, map[string]any{"total": 2, "active": 1, "invited": 1}) {
+	if counts := emutest.Object(t, emutest.JSON(t, list)["meta"])["status-counts"]; !emutest.EqualJSON(t, counts, map[string]any{"total": 2, "active": 1, "invited": 1}) {
 		t.Errorf("status-counts %v", counts)
 	}
 

@@ -64,7 +64,7 @@ func TestOrganization_createAnswersEveryDefault(t *testing.T) {
 	}
 
 	// A read answers what the create did.
-	if got := a.get(orgsPath+"/acme").data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(orgsPath+"/acme").data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 }
@@ -453,7 +453,7 @@ func TestOrganization_ownersTeam(t *testing.T) {
 		all[flag] = true
 	}
 	wantAttrs(t, list[0], map[string]any{"name": "owners", "visibility": "secret", "organization-access": all})
-	if perms := object(t, attrs(t, list[0])["permissions"]); perms["can-destroy"] != false {
+	if perms := emutest.Object(t, attrs(t, list[0])["permissions"]); perms["can-destroy"] != false {
 		t.Errorf("owners permissions %v", perms)
 	}
 	a.createTeam("acme", "devs")
@@ -477,7 +477,7 @@ func TestOrganization_ownersTeam(t *testing.T) {
 	ownerToken := a.as(secretOf(t, created))
 	d := ownerToken.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"email": "owners@example.com"}, nil)).data(t, http.StatusOK)
 	wantAttrs(t, d, map[string]any{"email": "owners@example.com"})
-	if perms := object(t, attrs(t, d)["permissions"]); perms["can-destroy"] != true || perms["can-create-team"] != true {
+	if perms := emutest.Object(t, attrs(t, d)["permissions"]); perms["can-destroy"] != true || perms["can-create-team"] != true {
 		t.Errorf("the owners team's permissions %v", perms)
 	}
 	ownerToken.do(http.MethodPost, orgsPath+"/acme/authentication-token", nil).data(t, http.StatusCreated)

@@ -33,7 +33,7 @@ func TestProject_createAnswersEveryDefault(t *testing.T) {
 	if links, _ := d["links"].(map[string]any); links["self"] != "/api/v2/projects/"+id {
 		t.Errorf("links %v", d["links"])
 	}
-	if got := a.get(projectPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(projectPath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 }
@@ -265,7 +265,7 @@ func TestProject_includesEffectiveTagBindings(t *testing.T) {
 			res = r.list(t)[0]
 		}
 		refs, _ := relData(t, res, "effective-tag-bindings").([]any)
-		if len(refs) != 1 || object(t, refs[0])["id"] != inc[0]["id"] {
+		if len(refs) != 1 || emutest.Object(t, refs[0])["id"] != inc[0]["id"] {
 			t.Errorf("%s: relationship data %v", path, refs)
 		}
 	}

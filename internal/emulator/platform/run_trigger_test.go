@@ -39,7 +39,7 @@ func TestRunTriggers_createReadDelete(t *testing.T) {
 	if attrs(t, d)["created-at"] == nil {
 		t.Errorf("no created-at in %v", d)
 	}
-	if got := a.get(runTriggerPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(runTriggerPath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 

@@ -71,7 +71,7 @@ func TestDiscovery_givesTheAPIBase(t *testing.T) {
 	}
 	base := a.url + "/api/v2/"
 	want := map[string]any{"tfe.v2": base, "tfe.v2.1": base, "tfe.v2.2": base, "state.v2": base}
-	if got := emutest.JSON(t, r); !equalJSON(t, got, want) {
+	if got := emutest.JSON(t, r); !emutest.EqualJSON(t, got, want) {
 		t.Fatalf("discovery document %v, want %v", got, want)
 	}
 }
@@ -312,17 +312,4 @@ func TestState_roundTripOfTokens(t *testing.T) {
 	}
 	// A refused file leaves the store as it was.
 	emutest.WantAPIStatus(t, b.as(alice).get("/api/v2/nothing"), http.StatusNotFound)
-}
-
-func equalJSON(t *testing.T, a, b any) bool {
-	t.Helper()
-	ja, err := json.Marshal(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jb, err := json.Marshal(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(ja) == string(jb)
 }

@@ -39,13 +39,13 @@ func TestSSHKey_lifecycleAnswersTheNameOnly(t *testing.T) {
 	r := a.do(http.MethodPost, sshKeysPath("acme"), body("ssh-keys", map[string]any{"name": "deploy", "value": privateKey}, nil))
 	d := r.data(t, http.StatusCreated)
 	id := wantID(t, d["id"], "sshkey")
-	if d["type"] != "ssh-keys" || !equalJSON(t, d["attributes"], map[string]any{"name": "deploy"}) {
+	if d["type"] != "ssh-keys" || !emutest.EqualJSON(t, d["attributes"], map[string]any{"name": "deploy"}) {
 		t.Errorf("create answer %v", d)
 	}
 	if links, _ := d["links"].(map[string]any); links["self"] != sshKeyPath(id) {
 		t.Errorf("links %v", d["links"])
 	}
-	if got := a.get(sshKeyPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(sshKeyPath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 
@@ -258,7 +258,7 @@ func first(t *testing.T, st map[string]any, list string) map[string]any {
 	if len(l) == 0 {
 		t.Fatalf("state has no %s", list)
 	}
-	return object(t, l[0])
+	return emutest.Object(t, l[0])
 }
 
 func init() {

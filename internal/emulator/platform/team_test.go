@@ -63,13 +63,13 @@ func TestTeam_createAnswersEveryDefault(t *testing.T) {
 			"can-update-api-token": true, "can-update-visibility": true,
 		},
 	})
-	if relID(t, d, "organization", "organizations") != "acme" || !equalJSON(t, relData(t, d, "users"), []any{}) {
+	if relID(t, d, "organization", "organizations") != "acme" || !emutest.EqualJSON(t, relData(t, d, "users"), []any{}) {
 		t.Errorf("relationships %v", d["relationships"])
 	}
 	if links, _ := d["links"].(map[string]any); links["self"] != teamPath(id) {
 		t.Errorf("links %v", d["links"])
 	}
-	if got := a.get(teamPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(teamPath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 }
@@ -268,7 +268,7 @@ func TestTeam_visibility(t *testing.T) {
 	}
 	wantNotFound(t, p.get(teamPath(secret)))
 	d := p.get(teamPath(visible)).data(t, http.StatusOK)
-	if perms := object(t, attrs(t, d)["permissions"]); perms["can-destroy"] != false || perms["can-update-visibility"] != false {
+	if perms := emutest.Object(t, attrs(t, d)["permissions"]); perms["can-destroy"] != false || perms["can-update-visibility"] != false {
 		t.Errorf("plain's permissions on a team: %v", perms)
 	}
 	// Only those who manage teams change them.
@@ -282,14 +282,14 @@ func TestTeam_visibility(t *testing.T) {
 			wantNotFound(t, r)
 		}
 	}
-	if perms := object(t, attrs(t, a.as(orgToken).get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != true {
+	if perms := emutest.Object(t, attrs(t, a.as(orgToken).get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != true {
 		t.Errorf("organization token's permissions %v", perms)
 	}
-	if perms := object(t, attrs(t, p.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != false {
+	if perms := emutest.Object(t, attrs(t, p.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != false {
 		t.Errorf("plain's permissions on the organization %v", perms)
 	}
 	m := as(manager)
-	if perms := object(t, attrs(t, m.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != true {
+	if perms := emutest.Object(t, attrs(t, m.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != true {
 		t.Errorf("manager's permissions on the organization %v", perms)
 	}
 	made := wantID(t, m.createTeamWith("acme", map[string]any{"name": "made"})["id"], "team")

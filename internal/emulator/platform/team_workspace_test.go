@@ -60,7 +60,7 @@ func TestTeamWorkspaceAccess_levelsImplyTheirPermissions(t *testing.T) {
 		if links, _ := d["links"].(map[string]any); links["self"] != teamWorkspacePath(id) {
 			t.Errorf("links %v", d["links"])
 		}
-		if got := a.get(teamWorkspacePath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
+		if got := a.get(teamWorkspacePath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 			t.Errorf("%s: read %v\nwant %v", level, got, d)
 		}
 	}
@@ -285,13 +285,13 @@ func TestTeamWorkspaceAccess_stateKeepsAccesses(t *testing.T) {
 		"an unknown workspace": func(st map[string]any) { first(t, st, "team-workspaces")["workspace"] = "ws-AAAAAAAAAAAAAAAA" },
 		"an unknown access":    func(st map[string]any) { first(t, st, "team-workspaces")["access"] = "owner" },
 		"a bad permission": func(st map[string]any) {
-			object(t, first(t, st, "team-workspaces")["permissions"])["runs"] = "all"
+			emutest.Object(t, first(t, st, "team-workspaces")["permissions"])["runs"] = "all"
 		},
 		"a fixed level's other permissions": func(st map[string]any) { first(t, st, "team-workspaces")["access"] = "read" },
 		"a second access of the pair": func(st map[string]any) {
 			l, _ := st["team-workspaces"].([]any)
 			twin := map[string]any{}
-			for k, v := range object(t, l[0]) {
+			for k, v := range emutest.Object(t, l[0]) {
 				twin[k] = v
 			}
 			twin["id"] = "tws-AAAAAAAAAAAAAAAA"

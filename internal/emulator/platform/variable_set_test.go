@@ -42,7 +42,7 @@ func relIDs(t *testing.T, res map[string]any, name, typ string) string {
 	}
 	var out []string
 	for _, item := range list {
-		m := object(t, item)
+		m := emutest.Object(t, item)
 		if m["type"] != typ {
 			t.Fatalf("relationship %s names %v, want type %s", name, m, typ)
 		}
@@ -79,15 +79,15 @@ func TestVariableSet_createAnswersEveryDefault(t *testing.T) {
 		t.Errorf("relationships %v", d["relationships"])
 	}
 	for _, name := range []string{"vars", "workspaces", "projects", "stacks"} {
-		if !equalJSON(t, relData(t, d, name), []any{}) {
+		if !emutest.EqualJSON(t, relData(t, d, name), []any{}) {
 			t.Errorf("relationship %s: %v", name, relData(t, d, name))
 		}
 	}
-	if links := object(t, d["links"]); links["self"] != varsetPath(id) {
+	if links := emutest.Object(t, d["links"]); links["self"] != varsetPath(id) {
 		t.Errorf("links %v", links)
 	}
 	clk.advance(1)
-	if got := a.get(varsetPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(varsetPath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 }

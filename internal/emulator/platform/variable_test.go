@@ -53,17 +53,17 @@ func TestVariable_ofAWorkspace(t *testing.T) {
 	if relID(t, d, "configurable", "workspaces") != ws {
 		t.Errorf("relationships %v", d["relationships"])
 	}
-	rels := object(t, d["relationships"])
-	if related := object(t, object(t, rels["configurable"])["links"])["related"]; related != "/api/v2/organizations/acme/workspaces/web" {
+	rels := emutest.Object(t, d["relationships"])
+	if related := emutest.Object(t, emutest.Object(t, rels["configurable"])["links"])["related"]; related != "/api/v2/organizations/acme/workspaces/web" {
 		t.Errorf("configurable links to %v", related)
 	}
-	if links := object(t, d["links"]); links["self"] != workspaceVarsPath(ws)+"/"+id {
+	if links := emutest.Object(t, d["links"]); links["self"] != workspaceVarsPath(ws)+"/"+id {
 		t.Errorf("links %v", links)
 	}
-	if got := a.get(workspaceVarsPath(ws)+"/"+id).data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(workspaceVarsPath(ws)+"/"+id).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
-	if got := a.get(workspaceVarsPath(ws)).list(t); len(got) != 1 || !equalJSON(t, got[0], d) {
+	if got := a.get(workspaceVarsPath(ws)).list(t); len(got) != 1 || !emutest.EqualJSON(t, got[0], d) {
 		t.Errorf("list %v", got)
 	}
 }
@@ -82,10 +82,10 @@ func TestVariable_ofAVariableSet(t *testing.T) {
 	if relID(t, d, "varset", "varsets") != vs {
 		t.Errorf("relationships %v", d["relationships"])
 	}
-	if links := object(t, d["links"]); links["self"] != varsetVarsPath(vs)+"/"+id {
+	if links := emutest.Object(t, d["links"]); links["self"] != varsetVarsPath(vs)+"/"+id {
 		t.Errorf("links %v", links)
 	}
-	if got := a.get(varsetVarsPath(vs)+"/"+id).data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(varsetVarsPath(vs)+"/"+id).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 	if got := ids(a.get(varsetVarsPath(vs)).list(t)); strings.Join(got, ",") != id {

@@ -72,7 +72,7 @@ func TestWorkspace_createAnswersEveryDefault(t *testing.T) {
 		"source":                         "tfe-api",
 		"actions":                        map[string]any{"is-destroyable": true},
 	})
-	if perms := object(t, attrs(t, d)["permissions"]); perms["can-force-delete"] != true || perms["can-update"] != true {
+	if perms := emutest.Object(t, attrs(t, d)["permissions"]); perms["can-force-delete"] != true || perms["can-update"] != true {
 		t.Errorf("permissions %v", perms)
 	}
 	for _, at := range []string{"created-at", "updated-at"} {
@@ -85,12 +85,12 @@ func TestWorkspace_createAnswersEveryDefault(t *testing.T) {
 		relID(t, d, "agent-pool", "agent-pools") != "" || relID(t, d, "current-run", "runs") != "" {
 		t.Errorf("relationships %v", d["relationships"])
 	}
-	if links := object(t, d["links"]); links["self"] != "/api/v2/organizations/acme/workspaces/web" || links["self-html"] != "/app/acme/workspaces/web" {
+	if links := emutest.Object(t, d["links"]); links["self"] != "/api/v2/organizations/acme/workspaces/web" || links["self-html"] != "/app/acme/workspaces/web" {
 		t.Errorf("links %v", links)
 	}
 	// Read by ID and by organization and name answer alike.
 	for _, path := range []string{workspacePath(id), orgsPath + "/acme/workspaces/web"} {
-		if got := a.get(path).data(t, http.StatusOK); !equalJSON(t, got, d) {
+		if got := a.get(path).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 			t.Errorf("%s: %v\nwant %v", path, got, d)
 		}
 	}
@@ -271,11 +271,11 @@ func TestWorkspace_updateByIDOrName(t *testing.T) {
 
 	// vcs-repo members merge into the connection; null detaches it.
 	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": map[string]any{"branch": "release"}}, nil)).data(t, http.StatusOK)
-	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["branch"] != "release" || repo["identifier"] != "octo/site" || repo["oauth-token-id"] != token {
+	if repo := emutest.Object(t, attrs(t, d)["vcs-repo"]); repo["branch"] != "release" || repo["identifier"] != "octo/site" || repo["oauth-token-id"] != token {
 		t.Errorf("merged vcs-repo %v", repo)
 	}
 	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": map[string]any{"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA"}}, nil)).data(t, http.StatusOK)
-	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != nil || repo["codehost-app-installation-id"] != "ghain-AAAAAAAAAAAAAAAA" || repo["service-provider"] != "github_app" {
+	if repo := emutest.Object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != nil || repo["codehost-app-installation-id"] != "ghain-AAAAAAAAAAAAAAAA" || repo["service-provider"] != "github_app" {
 		t.Errorf("vcs-repo moved to an app installation: %v", repo)
 	}
 	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": nil}, nil)).data(t, http.StatusOK)
@@ -530,12 +530,12 @@ func TestWorkspace_safeAndForceDelete(t *testing.T) {
 
 	// A team may not force-delete it while the organization does not
 	// allow it, and its permissions say so.
-	if perms := object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != false {
+	if perms := emutest.Object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != false {
 		t.Errorf("team's can-force-delete %v", perms["can-force-delete"])
 	}
 	emutest.WantAPIError(t, team.do(http.MethodDelete, workspacePath(id), nil), http.StatusForbidden, "forbidden", "allow-force-delete-workspaces")
 	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"allow-force-delete-workspaces": true}, nil)).data(t, http.StatusOK)
-	if perms := object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != true {
+	if perms := emutest.Object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != true {
 		t.Errorf("team's can-force-delete once allowed: %v", perms["can-force-delete"])
 	}
 	if r := team.do(http.MethodDelete, workspacePath(id), nil); r.Status != http.StatusNoContent {
@@ -663,7 +663,7 @@ func TestWorkspace_listSearchesFiltersAndPages(t *testing.T) {
 	if p["total-count"] != 120.0 || p["total-pages"] != 2.0 || p["next-page"] != 2.0 || p["page-size"] != 100.0 {
 		t.Errorf("pagination %v", p)
 	}
-	next, _ := object(t, emutest.JSON(t, r)["links"])["next"].(string)
+	next, _ := emutest.Object(t, emutest.JSON(t, r)["links"])["next"].(string)
 	if !strings.HasPrefix(next, a.url+"/api/v2/organizations/acme/workspaces?") || !strings.Contains(next, "page%5Bnumber%5D=2") {
 		t.Fatalf("links.next %q", next)
 	}
@@ -910,7 +910,7 @@ func TestWorkspace_varsAndAllVars(t *testing.T) {
 	a.createOrg("acme")
 	prj := a.createProject("acme", "web")
 	id := wantID(t, a.createWorkspace("acme", map[string]any{"name": "site"}, map[string]any{"project": rel("projects", prj)})["id"], "ws")
-	if refs := relData(t, a.get(workspacePath(id)).data(t, http.StatusOK), "vars"); !equalJSON(t, refs, []any{}) {
+	if refs := relData(t, a.get(workspacePath(id)).data(t, http.StatusOK), "vars"); !emutest.EqualJSON(t, refs, []any{}) {
 		t.Fatalf("vars of a workspace without variables: %v", refs)
 	}
 	newVar := func(path, key, value, category string) string {
@@ -931,7 +931,7 @@ func TestWorkspace_varsAndAllVars(t *testing.T) {
 	var refs []string
 	varRefs, _ := relData(t, r.data(t, http.StatusOK), "vars").([]any)
 	for _, ref := range varRefs {
-		refs = append(refs, fmt.Sprint(object(t, ref)["type"], ":", object(t, ref)["id"]))
+		refs = append(refs, fmt.Sprint(emutest.Object(t, ref)["type"], ":", emutest.Object(t, ref)["id"]))
 	}
 	if want := []string{"vars:" + ownEnv, "vars:" + own1, "vars:" + own2}; strings.Join(refs, ",") != strings.Join(want, ",") {
 		t.Errorf("vars relationship %v, want %v", refs, want)
@@ -965,7 +965,7 @@ func TestWorkspace_varsAndAllVars(t *testing.T) {
 		own1: "a/terraform=ws", ownEnv: "a/env=ws-env", prioB: "b/terraform=priority", pC: "c/terraform=project",
 		alphaD: "d/terraform=alpha", gOnly: "g/terraform=global",
 	}
-	if !equalJSON(t, got, want) {
+	if !emutest.EqualJSON(t, got, want) {
 		t.Errorf("all-vars %v, want %v", got, want)
 	}
 	if p := a.get(workspacePath(id) + "/all-vars?page[size]=2").pagination(t); p["total-count"] != 6.0 || p["total-pages"] != 3.0 {

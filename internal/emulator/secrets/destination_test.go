@@ -63,10 +63,10 @@ func TestDestinations_readFormWithDefaultsPerType(t *testing.T) {
 			w := want[typ]
 			w["type"], w["name"] = typ, "d"
 			created := a.mustWrite(typ, "d", minimal(typ))
-			if !equalJSON(t, created, w) {
+			if !emutest.EqualJSON(t, created, w) {
 				t.Fatalf("create answered\n%v\nwant\n%v", created, w)
 			}
-			if got := a.read(typ, "d").data(t); !equalJSON(t, got, w) {
+			if got := a.read(typ, "d").data(t); !emutest.EqualJSON(t, got, w) {
 				t.Fatalf("read\n%v\nwant\n%v", got, w)
 			}
 		})
@@ -141,7 +141,7 @@ func TestDestinations_allParametersReturned(t *testing.T) {
 			"allowed_ports":          []int{1, 443, 65535},
 		},
 	}
-	if !equalJSON(t, d, want) {
+	if !emutest.EqualJSON(t, d, want) {
 		t.Fatalf("got\n%v\nwant\n%v", d, want)
 	}
 }
@@ -247,11 +247,11 @@ func TestDestinations_codehostRules(t *testing.T) {
 		{with(noAuth, "app_name", "app", "installation_id", 1.5), `invalid installation_id 1.5: must be a positive integer: a number, or a string of digits such as "123456"`},
 	}
 	for _, c := range cases {
-		wantBody(t, a.write("codehost", "d", c.body), http.StatusBadRequest, `{"errors":[`+quote(t, c.want)+`]}`)
+		wantBody(t, a.write("codehost", "d", c.body), http.StatusBadRequest, `{"errors":[`+emutest.JSONText(t, c.want)+`]}`)
 	}
 	d := a.mustWrite("codehost", "viaapp", with(noAuth, "app_name", "app", "installation_id", "123", "environment_name", "prod"))
 	cd := obj(t, d["connection_details"], "connection_details")
-	if !equalJSON(t, cd, map[string]any{
+	if !emutest.EqualJSON(t, cd, map[string]any{
 		"secrets_location": "repository", "app_name": "app", "installation_id": 123,
 		"repository_owner": "me", "repository_name": "repo", "environment_name": "prod",
 	}) {
@@ -265,23 +265,14 @@ func TestDestinations_codehostRules(t *testing.T) {
 		"organization_visibility": "selected", "selected_repository_names": "repo-a, repo-b,,",
 	})
 	cd = obj(t, d["connection_details"], "connection_details")
-	if !equalJSON(t, cd["selected_repository_names"], []string{"repo-a", "repo-b"}) || cd["organization_name"] != "acme" || cd["repository_owner"] != nil {
+	if !emutest.EqualJSON(t, cd["selected_repository_names"], []string{"repo-a", "repo-b"}) || cd["organization_name"] != "acme" || cd["repository_owner"] != nil {
 		t.Fatalf("organization destination: %v", cd)
 	}
 	// A list is accepted too.
 	d = a.mustWrite("codehost", "org", with(map[string]any{"access_token": "t", "secrets_location": "organization"}, "selected_repository_names", []string{"x"}, "organization_visibility", "selected"))
-	if !equalJSON(t, obj(t, d["connection_details"], "cd")["selected_repository_names"], []string{"x"}) {
+	if !emutest.EqualJSON(t, obj(t, d["connection_details"], "cd")["selected_repository_names"], []string{"x"}) {
 		t.Fatalf("list form: %v", d)
 	}
-}
-
-func quote(t *testing.T, s string) string {
-	t.Helper()
-	b, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 func TestDestinations_createOnlyFieldsRefusedOnUpdate(t *testing.T) {
@@ -308,7 +299,7 @@ func TestDestinations_createOnlyFieldsRefusedOnUpdate(t *testing.T) {
 			name = strings.NewReplacer("/", "", ".", "").Replace(name)
 			a.mustWrite(c.typ, name, c.created)
 			wantBody(t, a.write(c.typ, name, with(c.created, c.field, c.to)), http.StatusBadRequest,
-				`{"errors":[`+quote(t, c.field+` is create-only: it cannot be changed from "`+c.from+`" to "`+c.to+`"`)+`]}`)
+				`{"errors":[`+emutest.JSONText(t, c.field+` is create-only: it cannot be changed from "`+c.from+`" to "`+c.to+`"`)+`]}`)
 			// Omitted keeps the stored value; the same value is accepted.
 			for _, body := range []map[string]any{with(c.created, c.field, nil), c.created} {
 				d := a.mustWrite(c.typ, name, body)
@@ -337,7 +328,7 @@ func TestDestinations_updateReplacesTheObject(t *testing.T) {
 		"connection_details": map[string]any{"role_arn": "arn2", "region": "us-east-1"},
 		"options":            defaultOptions("secret-path", tmplCloudOne),
 	}
-	if !equalJSON(t, d, want) {
+	if !emutest.EqualJSON(t, d, want) {
 		t.Fatalf("after update\n%v\nwant\n%v", d, want)
 	}
 	// Required fields are required again on update.
@@ -353,10 +344,10 @@ func TestDestinations_updateReplacesTheObject(t *testing.T) {
 func TestDestinations_list(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	empty := a.do("LIST", "/v1/sys/sync/destinations", nil).data(t)
-	if !equalJSON(t, empty, map[string]any{"key_info": map[string]any{}, "keys": []any{}, "total_destinations": 0}) {
+	if !emutest.EqualJSON(t, empty, map[string]any{"key_info": map[string]any{}, "keys": []any{}, "total_destinations": 0}) {
 		t.Fatalf("empty list %v", empty)
 	}
-	if d := a.do("LIST", "/v1/sys/sync/destinations/codehost", nil).data(t); !equalJSON(t, d, map[string]any{"keys": []any{}, "total_destinations": 0}) {
+	if d := a.do("LIST", "/v1/sys/sync/destinations/codehost", nil).data(t); !emutest.EqualJSON(t, d, map[string]any{"keys": []any{}, "total_destinations": 0}) {
 		t.Fatalf("empty list by type %v", d)
 	}
 	a.mustWrite("cloudone-sm", "b", nil)
@@ -369,11 +360,11 @@ func TestDestinations_list(t *testing.T) {
 		"keys":               []string{"cloudone-sm/", "codehost/", "webhost-project/"},
 		"total_destinations": 4,
 	}
-	if !equalJSON(t, d, want) {
+	if !emutest.EqualJSON(t, d, want) {
 		t.Fatalf("list\n%v\nwant\n%v", d, want)
 	}
 	d = a.do("LIST", "/v1/sys/sync/destinations/cloudone-sm", nil).data(t)
-	if !equalJSON(t, d, map[string]any{"keys": []string{"a", "b"}, "total_destinations": 2}) {
+	if !emutest.EqualJSON(t, d, map[string]any{"keys": []string{"a", "b"}, "total_destinations": 2}) {
 		t.Fatalf("list by type %v", d)
 	}
 }
@@ -429,8 +420,8 @@ func TestDestinations_purgeIsAsynchronous(t *testing.T) {
 	// While purging: writes refused, reads and remove served, delete again
 	// changes nothing.
 	msg := `destination "cloudone-sm/d" is being purged since ` + fmt.Sprint(d["purge_initiated_at"]) + `: it cannot be changed until the purge has deleted it`
-	wantBody(t, a.write("cloudone-sm", "d", nil), http.StatusConflict, `{"errors":[`+quote(t, msg)+`]}`)
-	wantBody(t, a.set("cloudone-sm", "d", "secret", "s3"), http.StatusConflict, `{"errors":[`+quote(t, msg)+`]}`)
+	wantBody(t, a.write("cloudone-sm", "d", nil), http.StatusConflict, `{"errors":[`+emutest.JSONText(t, msg)+`]}`)
+	wantBody(t, a.set("cloudone-sm", "d", "secret", "s3"), http.StatusConflict, `{"errors":[`+emutest.JSONText(t, msg)+`]}`)
 	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
 	a.remove("d", "secret", "s2").data(t)
 	if l := a.do("LIST", "/v1/sys/sync/associations", nil).data(t); l["total_associations"] != 2.0 {
@@ -506,7 +497,7 @@ func TestDestinations_stringsOfBooleansAndIntegers(t *testing.T) {
 		for _, r := range []response{a.write("cloudone-sm", "d", body), a.read("cloudone-sm", "d")} {
 			o := obj(t, r.data(t)["options"], "options")
 			got := map[string]any{"disable_strict_networking": o["disable_strict_networking"], "allowed_ports": o["allowed_ports"]}
-			if !equalJSON(t, got, c.want) {
+			if !emutest.EqualJSON(t, got, c.want) {
 				t.Fatalf("%v: options %v, want %v", body, o, c.want)
 			}
 		}

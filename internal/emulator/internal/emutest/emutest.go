@@ -95,6 +95,34 @@ func JSON[R Answer](t testing.TB, r R) map[string]any {
 	return v
 }
 
+// Object reads a decoded JSON value as an object, failing t when it is not
+// one.
+func Object(t testing.TB, v any) map[string]any {
+	t.Helper()
+	m, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("%#v is not an object", v)
+	}
+	return m
+}
+
+// JSONText is v encoded as JSON, failing t when it cannot be encoded.
+func JSONText(t testing.TB, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// EqualJSON reports whether a and b encode to the same JSON: decoded
+// values compared with what a test expects, whatever their Go types.
+func EqualJSON(t testing.TB, a, b any) bool {
+	t.Helper()
+	return JSONText(t, a) == JSONText(t, b)
+}
+
 // WantStatus fails t unless r has the status.
 func WantStatus[R Answer](t testing.TB, r R, status int) {
 	t.Helper()
