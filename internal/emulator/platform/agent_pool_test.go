@@ -90,9 +90,8 @@ func TestAgentPool_createRefusals(t *testing.T) {
 	a.createOrg("acme")
 	a.createOrg("other")
 	foreign := a.workspaceID("other", "web")
-	at := func(name string) string { return "/data/attributes/" + name }
-	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{}, nil)), at("name"), "Name can't be blank")
-	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": " "}, nil)), at("name"), "Name can't be blank")
+	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{}, nil)), attrAt("name"), "Name can't be blank")
+	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": " "}, nil)), attrAt("name"), "Name can't be blank")
 	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": "p"},
 		map[string]any{"allowed-workspaces": map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": foreign}}}})),
 		"/data/relationships/allowed-workspaces/data", "not a workspace of this organization")

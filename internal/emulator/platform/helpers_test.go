@@ -226,6 +226,9 @@ func wantAttrs(t *testing.T, res map[string]any, want map[string]any) {
 	}
 }
 
+// attrAt is the pointer of a request's attribute name.
+func attrAt(name string) string { return "/data/attributes/" + name }
+
 // wantInvalid checks a 422 that has an error at pointer whose detail has
 // detail in it.
 func wantInvalid(t *testing.T, r response, pointer, detail string) {

@@ -1,6 +1,7 @@
 package platform_test
 
 import (
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -19,9 +20,7 @@ func github(extra map[string]any) map[string]any {
 		"service-provider": "github", "http-url": "https://github.com", "api-url": "https://api.github.com",
 		"oauth-token-string": "ghp_secret",
 	}
-	for k, v := range extra {
-		m[k] = v
-	}
+	maps.Copy(m, extra)
 	return m
 }
 
@@ -99,16 +98,15 @@ func TestOAuthClients_createRules(t *testing.T) {
 		return a.do(http.MethodPost, oauthClientsPath("acme"), body("oauth-clients", attrs, rels))
 	}
 	without := func(key string) map[string]any { m := github(nil); delete(m, key); return m }
-	at := func(name string) string { return "/data/attributes/" + name }
-	wantInvalid(t, post(without("service-provider"), nil), at("service-provider"), "service-provider is required")
-	wantInvalid(t, post(github(map[string]any{"service-provider": "sourceforge"}), nil), at("service-provider"), `invalid service-provider "sourceforge"`)
-	wantInvalid(t, post(without("http-url"), nil), at("http-url"), "http-url is required")
-	wantInvalid(t, post(github(map[string]any{"api-url": "api.github.com"}), nil), at("api-url"), "an http or https URL")
-	wantInvalid(t, post(github(map[string]any{"private-key": "pem"}), nil), at("private-key"), "only taken by an ado_server client")
+	wantInvalid(t, post(without("service-provider"), nil), attrAt("service-provider"), "service-provider is required")
+	wantInvalid(t, post(github(map[string]any{"service-provider": "sourceforge"}), nil), attrAt("service-provider"), `invalid service-provider "sourceforge"`)
+	wantInvalid(t, post(without("http-url"), nil), attrAt("http-url"), "http-url is required")
+	wantInvalid(t, post(github(map[string]any{"api-url": "api.github.com"}), nil), attrAt("api-url"), "an http or https URL")
+	wantInvalid(t, post(github(map[string]any{"private-key": "pem"}), nil), attrAt("private-key"), "only taken by an ado_server client")
 	wantInvalid(t, post(github(nil), map[string]any{"agent-pool": rel("agent-pools", "apool-Missing123456789")}),
 		"/data/relationships/agent-pool/data", "the provided agent pool does not exist or you are not authorized to use it")
 	wantInvalid(t, post(map[string]any{"service-provider": "bitbucket_data_center", "http-url": "https://b.example.com", "api-url": "https://b.example.com", "key": ""}, nil),
-		at("key"), "The Consumer Key for Bitbucket Data Center must be present")
+		attrAt("key"), "The Consumer Key for Bitbucket Data Center must be present")
 	if got := a.get(oauthClientsPath("acme")).list(t); len(got) != 0 {
 		t.Fatalf("refused creates stored %v", got)
 	}

@@ -2,6 +2,7 @@ package platform_test
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -107,12 +108,9 @@ func TestOrganization_createTakesEveryAttribute(t *testing.T) {
 
 func TestOrganization_validation(t *testing.T) {
 	a := newAPI(t, platform.Options{})
-	at := func(name string) string { return "/data/attributes/" + name }
 	valid := func(extra map[string]any) map[string]any {
 		m := map[string]any{"name": "acme", "email": "ops@acme.example"}
-		for k, v := range extra {
-			m[k] = v
-		}
+		maps.Copy(m, extra)
 		return m
 	}
 	for _, c := range []struct {
@@ -121,21 +119,21 @@ func TestOrganization_validation(t *testing.T) {
 		pointer string
 		detail  string
 	}{
-		{map[string]any{"email": "a@b"}, nil, at("name"), "name is required"},
-		{map[string]any{"name": "acme"}, nil, at("email"), "email is required"},
-		{valid(map[string]any{"name": "a b"}), nil, at("name"), `invalid name "a b": must be 1 to 40 letters, numbers, - or _`},
-		{valid(map[string]any{"name": ""}), nil, at("name"), `invalid name ""`},
-		{valid(map[string]any{"name": strings.Repeat("a", 41)}), nil, at("name"), "1 to 40"},
-		{valid(map[string]any{"name": 7}), nil, at("name"), "must be a string"},
-		{valid(map[string]any{"email": "nobody"}), nil, at("email"), `invalid email "nobody"`},
-		{valid(map[string]any{"session-timeout": 0}), nil, at("session-timeout"), "must be a positive number of minutes"},
-		{valid(map[string]any{"session-remember": "soon"}), nil, at("session-remember"), "must be an integer"},
-		{valid(map[string]any{"collaborator-auth-policy": "sso"}), nil, at("collaborator-auth-policy"), "must be password or two_factor_mandatory"},
-		{valid(map[string]any{"cost-estimation-enabled": "maybe"}), nil, at("cost-estimation-enabled"), "must be true or false"},
-		{valid(map[string]any{"default-execution-mode": "cloud"}), nil, at("default-execution-mode"), "must be remote, local or agent"},
-		{valid(map[string]any{"default-execution-mode": "agent"}), nil, at("default-agent-pool-id"), "default-agent-pool-id is required when default-execution-mode is agent"},
-		{valid(map[string]any{"default-agent-pool-id": "apool-1111111111111111"}), nil, at("default-agent-pool-id"), "can only be set when default-execution-mode is agent, not remote"},
-		{valid(map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": "pool-1"}), nil, at("default-agent-pool-id"), "must be an agent pool ID"},
+		{map[string]any{"email": "a@b"}, nil, attrAt("name"), "name is required"},
+		{map[string]any{"name": "acme"}, nil, attrAt("email"), "email is required"},
+		{valid(map[string]any{"name": "a b"}), nil, attrAt("name"), `invalid name "a b": must be 1 to 40 letters, numbers, - or _`},
+		{valid(map[string]any{"name": ""}), nil, attrAt("name"), `invalid name ""`},
+		{valid(map[string]any{"name": strings.Repeat("a", 41)}), nil, attrAt("name"), "1 to 40"},
+		{valid(map[string]any{"name": 7}), nil, attrAt("name"), "must be a string"},
+		{valid(map[string]any{"email": "nobody"}), nil, attrAt("email"), `invalid email "nobody"`},
+		{valid(map[string]any{"session-timeout": 0}), nil, attrAt("session-timeout"), "must be a positive number of minutes"},
+		{valid(map[string]any{"session-remember": "soon"}), nil, attrAt("session-remember"), "must be an integer"},
+		{valid(map[string]any{"collaborator-auth-policy": "sso"}), nil, attrAt("collaborator-auth-policy"), "must be password or two_factor_mandatory"},
+		{valid(map[string]any{"cost-estimation-enabled": "maybe"}), nil, attrAt("cost-estimation-enabled"), "must be true or false"},
+		{valid(map[string]any{"default-execution-mode": "cloud"}), nil, attrAt("default-execution-mode"), "must be remote, local or agent"},
+		{valid(map[string]any{"default-execution-mode": "agent"}), nil, attrAt("default-agent-pool-id"), "default-agent-pool-id is required when default-execution-mode is agent"},
+		{valid(map[string]any{"default-agent-pool-id": "apool-1111111111111111"}), nil, attrAt("default-agent-pool-id"), "can only be set when default-execution-mode is agent, not remote"},
+		{valid(map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": "pool-1"}), nil, attrAt("default-agent-pool-id"), "must be an agent pool ID"},
 		{valid(map[string]any{"default-execution-mode": "local"}), map[string]any{"default-agent-pool": rel("agent-pools", "apool-1111111111111111")},
 			"/data/relationships/default-agent-pool/data", "relationship default-agent-pool can only be set when default-execution-mode is agent"},
 	} {
@@ -143,9 +141,9 @@ func TestOrganization_validation(t *testing.T) {
 	}
 	// One answer names every error.
 	r := a.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"session-timeout": -1}, nil))
-	wantInvalid(t, r, at("name"), "required")
-	wantInvalid(t, r, at("email"), "required")
-	wantInvalid(t, r, at("session-timeout"), "positive")
+	wantInvalid(t, r, attrAt("name"), "required")
+	wantInvalid(t, r, attrAt("email"), "required")
+	wantInvalid(t, r, attrAt("session-timeout"), "positive")
 	// Nothing refused was stored.
 	if list := a.get(orgsPath).list(t); len(list) != 0 {
 		t.Fatalf("refused creates stored %v", ids(list))

@@ -2,6 +2,7 @@ package platform_test
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -58,12 +59,9 @@ func TestProject_createTakesEveryAttribute(t *testing.T) {
 func TestProject_validation(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	at := func(name string) string { return "/data/attributes/" + name }
 	named := func(extra map[string]any) map[string]any {
 		m := map[string]any{"name": "web"}
-		for k, v := range extra {
-			m[k] = v
-		}
+		maps.Copy(m, extra)
 		return m
 	}
 	// The API's words, which clients match.
@@ -75,22 +73,22 @@ func TestProject_validation(t *testing.T) {
 		pointer string
 		detail  string
 	}{
-		{map[string]any{}, nil, at("name"), "name is required"},
-		{named(map[string]any{"name": "ab"}), nil, at("name"), "Name is too short (minimum is 3 characters)"},
-		{named(map[string]any{"name": strings.Repeat("n", 41)}), nil, at("name"), "Name is too long (maximum is 40 characters)"},
-		{named(map[string]any{"name": " web"}), nil, at("name"), "cannot start or end with a space"},
-		{named(map[string]any{"name": "! / nope"}), nil, at("name"), nameRule},
-		{named(map[string]any{"name": "web "}), nil, at("name"), nameRule},
-		{named(map[string]any{"name": "web.app"}), nil, at("name"), nameRule},
-		{named(map[string]any{"description": strings.Repeat("d", 257)}), nil, at("description"), "at most 256 characters, not 257"},
-		{named(map[string]any{"auto-destroy-activity-duration": "14"}), nil, at("auto-destroy-activity-duration"), durationRule},
-		{named(map[string]any{"auto-destroy-activity-duration": "12345d"}), nil, at("auto-destroy-activity-duration"), durationRule},
-		{named(map[string]any{"auto-destroy-activity-duration": "20m"}), nil, at("auto-destroy-activity-duration"), durationRule},
+		{map[string]any{}, nil, attrAt("name"), "name is required"},
+		{named(map[string]any{"name": "ab"}), nil, attrAt("name"), "Name is too short (minimum is 3 characters)"},
+		{named(map[string]any{"name": strings.Repeat("n", 41)}), nil, attrAt("name"), "Name is too long (maximum is 40 characters)"},
+		{named(map[string]any{"name": " web"}), nil, attrAt("name"), "cannot start or end with a space"},
+		{named(map[string]any{"name": "! / nope"}), nil, attrAt("name"), nameRule},
+		{named(map[string]any{"name": "web "}), nil, attrAt("name"), nameRule},
+		{named(map[string]any{"name": "web.app"}), nil, attrAt("name"), nameRule},
+		{named(map[string]any{"description": strings.Repeat("d", 257)}), nil, attrAt("description"), "at most 256 characters, not 257"},
+		{named(map[string]any{"auto-destroy-activity-duration": "14"}), nil, attrAt("auto-destroy-activity-duration"), durationRule},
+		{named(map[string]any{"auto-destroy-activity-duration": "12345d"}), nil, attrAt("auto-destroy-activity-duration"), durationRule},
+		{named(map[string]any{"auto-destroy-activity-duration": "20m"}), nil, attrAt("auto-destroy-activity-duration"), durationRule},
 		{named(nil), map[string]any{"tag-bindings": bindings("", "x")}, "/data/relationships/tag-bindings/data/0/attributes/key", "key is required"},
 		{named(nil), map[string]any{"tag-bindings": bindings("a", "1", strings.Repeat("k", 129), "x")}, "/data/relationships/tag-bindings/data/1/attributes/key", "at most 128"},
 		{named(nil), map[string]any{"tag-bindings": bindings("a", strings.Repeat("v", 257))}, "/data/relationships/tag-bindings/data/0/attributes/value", "at most 256"},
 		{named(nil), map[string]any{"tag-bindings": bindings("a", "1", "a", "2")}, "/data/relationships/tag-bindings/data/1/attributes/key", `key "a" is given twice`},
-		{named(map[string]any{"default-execution-mode": "agent"}), nil, at("default-agent-pool-id"), "required when default-execution-mode is agent: it must be specified when using 'agent' execution mode"},
+		{named(map[string]any{"default-execution-mode": "agent"}), nil, attrAt("default-agent-pool-id"), "required when default-execution-mode is agent: it must be specified when using 'agent' execution mode"},
 	} {
 		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", c.attrs, c.rels)), c.pointer, c.detail)
 	}

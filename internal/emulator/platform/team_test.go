@@ -135,19 +135,18 @@ func TestTeam_organizationAccessImplications(t *testing.T) {
 func TestTeam_validation(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	at := func(name string) string { return "/data/attributes/" + name }
 	for _, c := range []struct {
 		attrs           map[string]any
 		pointer, detail string
 	}{
-		{map[string]any{}, at("name"), "name is required"},
-		{map[string]any{"name": "dev.team"}, at("name"), "must be letters, numbers, spaces, - or _"},
-		{map[string]any{"name": "  "}, at("name"), "must be letters, numbers, spaces, - or _"},
-		{map[string]any{"name": ""}, at("name"), "must be letters, numbers, spaces, - or _"},
-		{map[string]any{"name": "devs", "visibility": "public"}, at("visibility"), "must be secret or organization"},
-		{map[string]any{"name": "devs", "organization-access": true}, at("organization-access"), "must be an object"},
-		{map[string]any{"name": "devs", "organization-access": map[string]any{"manage-teams": "yes"}}, at("organization-access/manage-teams"), "must be true or false"},
-		{map[string]any{"name": "devs", "allow-member-token-management": 3}, at("allow-member-token-management"), "must be true or false"},
+		{map[string]any{}, attrAt("name"), "name is required"},
+		{map[string]any{"name": "dev.team"}, attrAt("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": "  "}, attrAt("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": ""}, attrAt("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": "devs", "visibility": "public"}, attrAt("visibility"), "must be secret or organization"},
+		{map[string]any{"name": "devs", "organization-access": true}, attrAt("organization-access"), "must be an object"},
+		{map[string]any{"name": "devs", "organization-access": map[string]any{"manage-teams": "yes"}}, attrAt("organization-access/manage-teams"), "must be true or false"},
+		{map[string]any{"name": "devs", "allow-member-token-management": 3}, attrAt("allow-member-token-management"), "must be true or false"},
 	} {
 		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", c.attrs, nil)), c.pointer, c.detail)
 	}

@@ -115,15 +115,14 @@ func TestVariableSet_validation(t *testing.T) {
 	a.createOrg("acme")
 	a.createOrg("other")
 	elsewhere := a.workspaceID("other", "web")
-	at := func(name string) string { return "/data/attributes/" + name }
 	named := map[string]any{"name": "shared"}
 	for _, c := range []struct {
 		attrs, rels     map[string]any
 		pointer, detail string
 	}{
-		{map[string]any{}, nil, at("name"), "name is required"},
-		{map[string]any{"name": " "}, nil, at("name"), "name must not be blank"},
-		{map[string]any{"name": "shared", "global": "always"}, nil, at("global"), "must be true or false"},
+		{map[string]any{}, nil, attrAt("name"), "name is required"},
+		{map[string]any{"name": " "}, nil, attrAt("name"), "name must not be blank"},
+		{map[string]any{"name": "shared", "global": "always"}, nil, attrAt("global"), "must be true or false"},
 		{named, map[string]any{"workspaces": refs("workspaces", "ws-1111111111111111")}, "/data/relationships/workspaces/data/0/id", "not a workspace of this organization"},
 		{named, map[string]any{"workspaces": refs("workspaces", elsewhere)}, "/data/relationships/workspaces/data/0/id", "not a workspace of this organization"},
 		{named, map[string]any{"projects": refs("projects", "prj-1111111111111111")}, "/data/relationships/projects/data/0/id", "not a project of this organization"},

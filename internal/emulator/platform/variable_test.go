@@ -99,19 +99,18 @@ func TestVariable_validation(t *testing.T) {
 	a.createOrg("acme")
 	ws := a.workspaceID("acme", "web")
 	vs := a.varsetID("acme", "shared")
-	at := func(name string) string { return "/data/attributes/" + name }
 	for _, path := range []string{workspaceVarsPath(ws), varsetVarsPath(vs)} {
 		for _, c := range []struct {
 			attrs           map[string]any
 			pointer, detail string
 		}{
-			{map[string]any{"category": "env"}, at("key"), "key is required"},
-			{map[string]any{"key": " ", "category": "env"}, at("key"), "key must not be blank"},
-			{map[string]any{"key": "a"}, at("category"), "category is required"},
-			{map[string]any{"key": "a", "category": "secret"}, at("category"), "must be terraform or env"},
-			{map[string]any{"key": "a", "category": "env", "hcl": "maybe"}, at("hcl"), "must be true or false"},
-			{map[string]any{"key": "a", "category": "env", "sensitive": 1.5}, at("sensitive"), "must be true or false"},
-			{map[string]any{"key": "a", "category": "env", "value": 5}, at("value"), "must be a string"},
+			{map[string]any{"category": "env"}, attrAt("key"), "key is required"},
+			{map[string]any{"key": " ", "category": "env"}, attrAt("key"), "key must not be blank"},
+			{map[string]any{"key": "a"}, attrAt("category"), "category is required"},
+			{map[string]any{"key": "a", "category": "secret"}, attrAt("category"), "must be terraform or env"},
+			{map[string]any{"key": "a", "category": "env", "hcl": "maybe"}, attrAt("hcl"), "must be true or false"},
+			{map[string]any{"key": "a", "category": "env", "sensitive": 1.5}, attrAt("sensitive"), "must be true or false"},
+			{map[string]any{"key": "a", "category": "env", "value": 5}, attrAt("value"), "must be a string"},
 		} {
 			wantInvalid(t, a.do(http.MethodPost, path, body("vars", c.attrs, nil)), c.pointer, c.detail)
 		}

@@ -2,6 +2,7 @@ package platform_test
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -168,19 +169,14 @@ func TestWorkspace_validation(t *testing.T) {
 	a.createOrg("other")
 	otherProject := a.createProject("other", "theirs")
 	otherToken := a.createOAuthToken("other")
-	at := func(name string) string { return "/data/attributes/" + name }
 	named := func(extra map[string]any) map[string]any {
 		m := map[string]any{"name": "web"}
-		for k, v := range extra {
-			m[k] = v
-		}
+		maps.Copy(m, extra)
 		return m
 	}
 	repo := func(extra map[string]any) map[string]any {
 		m := map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA"}
-		for k, v := range extra {
-			m[k] = v
-		}
+		maps.Copy(m, extra)
 		return m
 	}
 	for _, c := range []struct {
@@ -189,29 +185,29 @@ func TestWorkspace_validation(t *testing.T) {
 		pointer string
 		detail  string
 	}{
-		{map[string]any{}, nil, at("name"), "name is required"},
-		{named(map[string]any{"name": "a b"}), nil, at("name"), "must be 1 to 90 letters, numbers, - or _"},
-		{named(map[string]any{"name": "a.b"}), nil, at("name"), "1 to 90"},
-		{named(map[string]any{"name": strings.Repeat("w", 91)}), nil, at("name"), "1 to 90"},
-		{named(map[string]any{"auto-apply": "sometimes"}), nil, at("auto-apply"), "must be true or false"},
-		{named(map[string]any{"auto-destroy-at": "tomorrow"}), nil, at("auto-destroy-at"), "ISO 8601"},
-		{named(map[string]any{"auto-destroy-activity-duration": "3 days"}), nil, at("auto-destroy-activity-duration"), "Auto destroy activity duration has an incorrect format, we expect up to 4 numeric digits and 1 unit ('d' or 'h')"},
-		{named(map[string]any{"terraform-version": "newest"}), nil, at("terraform-version"), "a version such as 1.9.5"},
-		{named(map[string]any{"execution-mode": "cloud"}), nil, at("execution-mode"), "must be remote, local or agent"},
-		{named(map[string]any{"execution-mode": "agent"}), nil, at("agent-pool-id"), "agent-pool-id is required when execution-mode is agent"},
-		{named(map[string]any{"agent-pool-id": "apool-AAAAAAAAAAAAAAAA"}), nil, at("agent-pool-id"), "can only be set when execution-mode is agent, not remote: it must not be specified unless using 'agent' execution mode"},
-		{named(map[string]any{"execution-mode": "remote", "operations": true}), nil, at("operations"), "cannot both be given"},
-		{named(map[string]any{"trigger-patterns": []string{"a"}, "trigger-prefixes": []string{"b"}}), nil, at("trigger-patterns"), "cannot both be given"},
-		{named(map[string]any{"trigger-patterns": "a"}), nil, at("trigger-patterns"), "must be a list of strings"},
-		{named(map[string]any{"vcs-repo": "octo/site"}), nil, at("vcs-repo"), "must be an object"},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"identifier": "site"})}), nil, at("vcs-repo") + "/identifier", "owner and name"},
-		{named(map[string]any{"vcs-repo": map[string]any{"identifier": "octo/site"}}), nil, at("vcs-repo") + "/oauth-token-id", "one of oauth-token-id and codehost-app-installation-id is required"},
-		{named(map[string]any{"vcs-repo": repo(nil)}), nil, at("vcs-repo") + "/oauth-token-id", `invalid oauth-token-id "ot-AAAAAAAAAAAAAAAA": no OAuth token of this organization`},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"oauth-token-id": otherToken})}), nil, at("vcs-repo") + "/oauth-token-id", "no OAuth token of this organization"},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA"})}), nil, at("vcs-repo") + "/codehost-app-installation-id", "cannot both be given"},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": "("})}), nil, at("vcs-repo") + "/tags-regex", "invalid tags-regex"},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "trigger-prefixes": []string{"x"}}), nil, at("vcs-repo") + "/tags-regex", "cannot be set with trigger-patterns or trigger-prefixes"},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "file-triggers-enabled": true}), nil, at("file-triggers-enabled"), "cannot be true with vcs-repo.tags-regex"},
+		{map[string]any{}, nil, attrAt("name"), "name is required"},
+		{named(map[string]any{"name": "a b"}), nil, attrAt("name"), "must be 1 to 90 letters, numbers, - or _"},
+		{named(map[string]any{"name": "a.b"}), nil, attrAt("name"), "1 to 90"},
+		{named(map[string]any{"name": strings.Repeat("w", 91)}), nil, attrAt("name"), "1 to 90"},
+		{named(map[string]any{"auto-apply": "sometimes"}), nil, attrAt("auto-apply"), "must be true or false"},
+		{named(map[string]any{"auto-destroy-at": "tomorrow"}), nil, attrAt("auto-destroy-at"), "ISO 8601"},
+		{named(map[string]any{"auto-destroy-activity-duration": "3 days"}), nil, attrAt("auto-destroy-activity-duration"), "Auto destroy activity duration has an incorrect format, we expect up to 4 numeric digits and 1 unit ('d' or 'h')"},
+		{named(map[string]any{"terraform-version": "newest"}), nil, attrAt("terraform-version"), "a version such as 1.9.5"},
+		{named(map[string]any{"execution-mode": "cloud"}), nil, attrAt("execution-mode"), "must be remote, local or agent"},
+		{named(map[string]any{"execution-mode": "agent"}), nil, attrAt("agent-pool-id"), "agent-pool-id is required when execution-mode is agent"},
+		{named(map[string]any{"agent-pool-id": "apool-AAAAAAAAAAAAAAAA"}), nil, attrAt("agent-pool-id"), "can only be set when execution-mode is agent, not remote: it must not be specified unless using 'agent' execution mode"},
+		{named(map[string]any{"execution-mode": "remote", "operations": true}), nil, attrAt("operations"), "cannot both be given"},
+		{named(map[string]any{"trigger-patterns": []string{"a"}, "trigger-prefixes": []string{"b"}}), nil, attrAt("trigger-patterns"), "cannot both be given"},
+		{named(map[string]any{"trigger-patterns": "a"}), nil, attrAt("trigger-patterns"), "must be a list of strings"},
+		{named(map[string]any{"vcs-repo": "octo/site"}), nil, attrAt("vcs-repo"), "must be an object"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"identifier": "site"})}), nil, attrAt("vcs-repo") + "/identifier", "owner and name"},
+		{named(map[string]any{"vcs-repo": map[string]any{"identifier": "octo/site"}}), nil, attrAt("vcs-repo") + "/oauth-token-id", "one of oauth-token-id and codehost-app-installation-id is required"},
+		{named(map[string]any{"vcs-repo": repo(nil)}), nil, attrAt("vcs-repo") + "/oauth-token-id", `invalid oauth-token-id "ot-AAAAAAAAAAAAAAAA": no OAuth token of this organization`},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"oauth-token-id": otherToken})}), nil, attrAt("vcs-repo") + "/oauth-token-id", "no OAuth token of this organization"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA"})}), nil, attrAt("vcs-repo") + "/codehost-app-installation-id", "cannot both be given"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": "("})}), nil, attrAt("vcs-repo") + "/tags-regex", "invalid tags-regex"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "trigger-prefixes": []string{"x"}}), nil, attrAt("vcs-repo") + "/tags-regex", "cannot be set with trigger-patterns or trigger-prefixes"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "file-triggers-enabled": true}), nil, attrAt("file-triggers-enabled"), "cannot be true with vcs-repo.tags-regex"},
 		{named(nil), map[string]any{"project": rel("projects", otherProject)}, "/data/relationships/project/data", "not a project of this organization"},
 		{named(nil), map[string]any{"project": rel("projects", "prj-1111111111111111")}, "/data/relationships/project/data", "not a project of this organization"},
 		{named(nil), map[string]any{"tags": map[string]any{"data": []any{map[string]any{"type": "tags", "attributes": map[string]any{"name": "-bad"}}}}}, "/data/relationships/tags/data/0/attributes/name", "invalid tag name"},

@@ -217,7 +217,7 @@ func TestEnvelope_everySuccessAnswer(t *testing.T) {
 
 func TestWarnings_unknownParametersIgnoredAndNamed(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
-	r := a.write("cloudone-sm", "d", with(cloudOne(), "zeta", 1, "cloud", "x", "granularity_level", "secret-key"))
+	r := a.write("cloudone-sm", "d", emutest.With(cloudOne(), "zeta", 1, "cloud", "x", "granularity_level", "secret-key"))
 	d := r.data(t)
 	w := list(t, emutest.JSON(t, r)["warnings"], "warnings")
 	if len(w) != 1 || w[0] != "Endpoint ignored these unrecognized parameters: [cloud granularity_level zeta]" {
@@ -521,7 +521,7 @@ func TestWrites_putIsPost(t *testing.T) {
 		}
 	}
 	// The same rules: an update is refused a create-only change.
-	emutest.WantErrorList(t, a.do(http.MethodPut, destPath("cloudtwo-kv", "d"), with(cloudTwo(), "tenant_id", "other")),
+	emutest.WantErrorList(t, a.do(http.MethodPut, destPath("cloudtwo-kv", "d"), emutest.With(cloudTwo(), "tenant_id", "other")),
 		http.StatusBadRequest, `tenant_id is create-only: it cannot be changed from "tid" to "other"`)
 	emutest.WantErrorList(t, a.do(http.MethodPut, destPath("nope", "d"), nil), http.StatusBadRequest, `invalid destination type "nope"`)
 

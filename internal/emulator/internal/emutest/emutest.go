@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -121,6 +122,24 @@ func JSONText(t testing.TB, v any) string {
 func EqualJSON(t testing.TB, a, b any) bool {
 	t.Helper()
 	return JSONText(t, a) == JSONText(t, b)
+}
+
+// With returns a copy of body (nil: an empty one) with the members kv
+// names set, a name then its value; a nil value deletes the member.
+func With(body map[string]any, kv ...any) map[string]any {
+	out := maps.Clone(body)
+	if out == nil {
+		out = map[string]any{}
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		k, _ := kv[i].(string)
+		if kv[i+1] == nil {
+			delete(out, k)
+		} else {
+			out[k] = kv[i+1]
+		}
+	}
+	return out
 }
 
 // WantStatus fails t unless r has the status.
