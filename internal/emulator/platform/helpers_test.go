@@ -296,6 +296,36 @@ func (a *api) createTeam(org, name string) string {
 	return wantID(a.t, d["id"], "team")
 }
 
+// reload returns an api serving a new Server that loaded a's state file,
+// and the file, after checking that it answers each of paths as a does (a
+// list's links naming its own server).
+func (a *api) reload(paths ...string) (*api, []byte) {
+	a.t.Helper()
+	data, err := a.server.MarshalState()
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	b := newAPI(a.t, platform.Options{})
+	if err := b.server.UnmarshalState(data); err != nil {
+		a.t.Fatal(err)
+	}
+	for _, p := range paths {
+		if got, want := strings.ReplaceAll(b.get(p).Body, b.url, a.url), a.get(p).Body; got != want {
+			a.t.Errorf("%s after a round trip:\n%s\nwant\n%s", p, got, want)
+		}
+	}
+	return b, data
+}
+
+// wantState checks that a's state file is data, as it was before a round
+// trip.
+func (a *api) wantState(data []byte) {
+	a.t.Helper()
+	if again, err := a.server.MarshalState(); err != nil || string(again) != string(data) {
+		a.t.Errorf("state after a round trip:\n%s\nwant\n%s (%v)", again, data, err)
+	}
+}
+
 // postJSON posts a JSON body, as a script does to the admin routes.
 func postJSON(t *testing.T, url, body string) response {
 	t.Helper()

@@ -286,19 +286,9 @@ func TestWriteError_faultsInTheAPIsForm(t *testing.T) {
 func TestState_roundTripOfTokens(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	alice, _ := a.server.MintUserToken("alice")
-	data, err := a.server.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newAPI(t, platform.Options{})
-	if err := b.server.UnmarshalState(data); err != nil {
-		t.Fatal(err)
-	}
+	b, data := a.reload()
 	emutest.WantAPIStatus(t, b.as(alice).get("/api/v2/nothing"), http.StatusNotFound)
-	again, err := b.server.MarshalState()
-	if err != nil || string(again) != string(data) {
-		t.Fatalf("state after a round trip:\n%s\nwant\n%s (%v)", again, data, err)
-	}
+	b.wantState(data)
 	for _, bad := range []string{
 		`{`,
 		`{"users":[{"id":"u1","username":"x"}]}`,

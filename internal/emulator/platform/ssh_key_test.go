@@ -206,17 +206,7 @@ func TestSSHKey_stateKeepsKeysAndAssignments(t *testing.T) {
 	ws := a.workspaceID("acme", "web")
 	key := a.createSSHKey("acme", "deploy", privateKey)
 	a.do(http.MethodPatch, workspacePath(ws)+"/relationships/ssh-key", assignSSHKey(key)).data(t, http.StatusOK)
-	data, err := a.server.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newAPI(t, platform.Options{})
-	if err := b.server.UnmarshalState(data); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := b.get(sshKeyPath(key)).Body, a.get(sshKeyPath(key)).Body; got != want {
-		t.Errorf("key after reload %s, want %s", got, want)
-	}
+	b, data := a.reload(sshKeyPath(key))
 	if got := relID(t, b.get(workspacePath(ws)).data(t, http.StatusOK), "ssh-key", "ssh-keys"); got != key {
 		t.Errorf("workspace's ssh-key after reload %q", got)
 	}

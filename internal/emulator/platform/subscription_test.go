@@ -114,14 +114,7 @@ func TestSubscription_planDecidesEntitlements(t *testing.T) {
 	}
 
 	// The state file keeps the plan.
-	data, err := a.server.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newAPI(t, platform.Options{})
-	if err := b.server.UnmarshalState(data); err != nil {
-		t.Fatal(err)
-	}
+	b, _ := a.reload()
 	if got := emutest.Object(t, attrs(t, b.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); got["can-deploy-no-code-modules"] != true {
 		t.Errorf("after a round trip: %v", got)
 	}

@@ -389,29 +389,11 @@ func TestTeam_stateRoundTrip(t *testing.T) {
 		authenticationTokensPath + "/" + wantID(t, described["id"], "at"), teamPath(team) + "/authentication-token",
 		orgsPath + "/acme/team-tokens", orgsPath + "/acme/authentication-token", projectPath(prj),
 	}
-	var before []string
-	for _, p := range paths {
-		before = append(before, a.get(p).Body)
-	}
-	data, err := a.server.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newAPI(t, platform.Options{})
-	if err := b.server.UnmarshalState(data); err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range paths {
-		if after := strings.ReplaceAll(b.get(p).Body, b.url, a.url); after != before[i] {
-			t.Errorf("%s after a round trip:\n%s\nwant\n%s", p, after, before[i])
-		}
-	}
+	b, data := a.reload(paths...)
 	for _, d := range []map[string]any{described, legacy, org} {
 		b.as(secretOf(t, d)).get(orgsPath+"/acme").data(t, http.StatusOK)
 	}
-	if again, err := b.server.MarshalState(); err != nil || string(again) != string(data) {
-		t.Errorf("state after a round trip differs (%v)", err)
-	}
+	b.wantState(data)
 }
 
 func TestTeam_stateRefusesWhatNoRequestStores(t *testing.T) {
