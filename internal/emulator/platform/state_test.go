@@ -98,6 +98,9 @@ const (
 	stateOrg       = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
 	stateProject   = `{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"}`
 	stateWorkspace = `{"id":"ws-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","project":"prj-AAAAAAAAAAAAAAAA","name":"web","tags":[],"remote-state-consumers":[],"execution":{}}`
+	// Organization other and its default project.
+	stateOtherOrg     = `{"name":"other","external-id":"org-BBBBBBBBBBBBBBBB","default-execution-mode":"remote","default-project":"prj-BBBBBBBBBBBBBBBB","owners":[]}`
+	stateOtherProject = `{"id":"prj-BBBBBBBBBBBBBBBB","organization":"org-BBBBBBBBBBBBBBBB","name":"Default Project"}`
 )
 
 // stateFile returns a state file of the members given in pairs: a
@@ -114,6 +117,12 @@ func stateFile(members ...string) string {
 // the members given, as stateFile takes them.
 func stateInOrg(members ...string) string {
 	return stateFile(append([]string{"organizations", stateOrg, "projects", stateProject}, members...)...)
+}
+
+// stateInOrgs is stateInOrg with organization other and its default
+// project too.
+func stateInOrgs(members ...string) string {
+	return stateFile(append([]string{"organizations", stateOrg + "," + stateOtherOrg, "projects", stateProject + "," + stateOtherProject}, members...)...)
 }
 
 // stateRefusal is a valid state file, and files made from it that no

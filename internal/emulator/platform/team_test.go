@@ -396,41 +396,29 @@ func TestTeam_stateRoundTrip(t *testing.T) {
 	b.wantState(data)
 }
 
-func TestTeam_stateRefusesWhatNoRequestStores(t *testing.T) {
-	const org = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
-	const org2 = `{"name":"other","external-id":"org-BBBBBBBBBBBBBBBB","default-execution-mode":"remote","default-project":"prj-BBBBBBBBBBBBBBBB","owners":[]}`
-	const prjs = `"projects":[{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"},{"id":"prj-BBBBBBBBBBBBBBBB","organization":"org-BBBBBBBBBBBBBBBB","name":"Default Project"}]`
-	const team = `{"id":"team-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"devs","visibility":"secret"}`
-	const base = `"organizations":[` + org + `,` + org2 + `],` + prjs
-	perms := `{"project-access.settings":"read","project-access.teams":"none","project-access.variable-sets":"none","workspace-access.runs":"read","workspace-access.sentinel-mocks":"none","workspace-access.state-versions":"none","workspace-access.variables":"none","workspace-access.create":"false","workspace-access.locking":"false","workspace-access.delete":"false","workspace-access.move":"false","workspace-access.run-tasks":"false","workspace-access.policy-overrides":"false"}`
-	access := func(prj, level, permissions string) string {
-		return `"team-projects":[{"id":"tprj-AAAAAAAAAAAAAAAA","team":"team-AAAAAAAAAAAAAAAA","project":"` + prj + `","access":"` + level + `","permissions":` + permissions + `}]`
-	}
-	s, _ := platform.New(platform.Options{})
-	good := `{` + base + `,"teams":[` + team + `],` + access("prj-AAAAAAAAAAAAAAAA", "custom", perms) +
-		`,"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"team-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA"}]}`
-	if err := s.UnmarshalState([]byte(good)); err != nil {
-		t.Fatalf("a valid file: %v", err)
-	}
-	for _, bad := range []string{
-		`{` + base + `,"teams":[` + strings.Replace(team, `"devs"`, `"a.b"`, 1) + `]}`,
-		`{` + base + `,"teams":[` + strings.Replace(team, `"secret"`, `"hidden"`, 1) + `]}`,
-		`{` + base + `,"teams":[` + team + `,` + strings.Replace(team, "team-AAAA", "team-BBBB", 1) + `]}`,
-		`{` + base + `,"teams":[` + strings.Replace(team, "org-AAAA", "org-CCCC", 1) + `]}`,
-		`{` + base + `,"teams":[` + team + `],` + access("prj-BBBBBBBBBBBBBBBB", "custom", perms) + `}`,
-		`{` + base + `,"teams":[` + team + `],` + access("prj-AAAAAAAAAAAAAAAA", "owner", perms) + `}`,
-		`{` + base + `,"teams":[` + team + `],` + access("prj-AAAAAAAAAAAAAAAA", "admin", perms) + `}`,
-		`{` + base + `,"teams":[` + team + `],` + access("prj-AAAAAAAAAAAAAAAA", "custom", strings.Replace(perms, `"read","workspace-access.sentinel`, `"all","workspace-access.sentinel`, 1)) + `}`,
-		`{` + base + `,"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"team-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA"}]}`,
-		`{` + base + `,"teams":[` + team + `],"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"team-AAAAAAAAAAAAAAAA","organization":"org-BBBBBBBBBBBBBBBB"}]}`,
-	} {
-		if err := s.UnmarshalState([]byte(bad)); err == nil {
-			t.Errorf("UnmarshalState(%s) succeeded", bad)
-		}
-	}
-}
-
 func init() {
+	// Teams, of an organization in the file, with a name and a visibility,
+	// each name once; a project access of a project of the team's
+	// organization, at a level, with permissions of their values; a team
+	// token of a team in the file, in its organization.
+	const team = `{"id":"team-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"devs","visibility":"secret"}`
+	const token = `{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"team-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA"}`
+	perms := `{"project-access.settings":"read","project-access.teams":"none","project-access.variable-sets":"none","workspace-access.runs":"read","workspace-access.sentinel-mocks":"none","workspace-access.state-versions":"none","workspace-access.variables":"none","workspace-access.create":"false","workspace-access.locking":"false","workspace-access.delete":"false","workspace-access.move":"false","workspace-access.run-tasks":"false","workspace-access.policy-overrides":"false"}`
+	projectAccess := func(prj, level, permissions string) string {
+		return `{"id":"tprj-AAAAAAAAAAAAAAAA","team":"team-AAAAAAAAAAAAAAAA","project":"` + prj + `","access":"` + level + `","permissions":` + permissions + `}`
+	}
+	refuseStates(stateInOrgs("teams", team, "team-projects", projectAccess("prj-AAAAAAAAAAAAAAAA", "custom", perms), "tokens", token),
+		stateInOrgs("teams", strings.Replace(team, `"devs"`, `"a.b"`, 1)),
+		stateInOrgs("teams", strings.Replace(team, `"secret"`, `"hidden"`, 1)),
+		stateInOrgs("teams", team+","+strings.Replace(team, "team-AAAA", "team-BBBB", 1)),
+		stateInOrgs("teams", strings.Replace(team, "org-AAAA", "org-CCCC", 1)),
+		stateInOrgs("teams", team, "team-projects", projectAccess("prj-BBBBBBBBBBBBBBBB", "custom", perms)),
+		stateInOrgs("teams", team, "team-projects", projectAccess("prj-AAAAAAAAAAAAAAAA", "owner", perms)),
+		stateInOrgs("teams", team, "team-projects", projectAccess("prj-AAAAAAAAAAAAAAAA", "admin", perms)),
+		stateInOrgs("teams", team, "team-projects", projectAccess("prj-AAAAAAAAAAAAAAAA", "custom", strings.Replace(perms, `"read","workspace-access.sentinel`, `"all","workspace-access.sentinel`, 1))),
+		stateInOrgs("tokens", token),
+		stateInOrgs("teams", team, "tokens", strings.Replace(token, `"organization":"org-AAAAAAAAAAAAAAAA"`, `"organization":"org-BBBBBBBBBBBBBBBB"`, 1)),
+	)
 	addStateFixture("teams", func(a *api) roundTrip {
 		team := wantID(a.t, a.createTeamWith("acme", map[string]any{
 			"name": "state-team", "visibility": "organization", "organization-access": access("manage-workspaces", "read-workspaces"),

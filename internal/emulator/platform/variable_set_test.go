@@ -436,38 +436,28 @@ func TestVariableSet_stateRoundTrip(t *testing.T) {
 	b.wantState(data)
 }
 
-func TestVariableSet_stateRefusesWhatNoRequestStores(t *testing.T) {
-	const org = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
-	const org2 = `{"name":"other","external-id":"org-BBBBBBBBBBBBBBBB","default-execution-mode":"remote","default-project":"prj-BBBBBBBBBBBBBBBB","owners":[]}`
-	const base = `"organizations":[` + org + `,` + org2 + `],"projects":[{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"},{"id":"prj-BBBBBBBBBBBBBBBB","organization":"org-BBBBBBBBBBBBBBBB","name":"Default Project"}]`
+func init() {
+	// Variable sets, of an organization in the file, with a name, each name
+	// once, assigned to its own workspaces and projects, owned by one of its
+	// projects or by it, and not global when a project owns them; their
+	// variables, of a set in the file, of a category, with a version.
 	const set = `{"id":"varset-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"shared","global":false,"priority":false,"workspaces":[],"projects":["prj-AAAAAAAAAAAAAAAA"]}`
 	const v = `{"id":"var-AAAAAAAAAAAAAAAA","varset":"varset-AAAAAAAAAAAAAAAA","key":"k","value":"","category":"env","hcl":false,"sensitive":false,"version-id":"abc"}`
-	s, _ := platform.New(platform.Options{})
-	if err := s.UnmarshalState([]byte(`{` + base + `,"varsets":[` + set + `],"vars":[` + v + `]}`)); err != nil {
-		t.Fatalf("a valid file: %v", err)
-	}
-	for _, bad := range []string{
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"shared"`, `""`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"org-AAAAAAAAAAAAAAAA"`, `"org-CCCCCCCCCCCCCCCC"`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"prj-AAAAAAAAAAAAAAAA"`, `"prj-BBBBBBBBBBBBBBBB"`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"workspaces":[]`, `"workspaces":["ws-AAAAAAAAAAAAAAAA"]`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"name"`, `"parent-project":"prj-BBBBBBBBBBBBBBBB","name"`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"global":false`, `"parent-project":"prj-AAAAAAAAAAAAAAAA","global":true`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + set + `,` + strings.Replace(set, "varset-AAAA", "varset-BBBB", 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"},{"id":"prj-CCCCCCCCCCCCCCCC","organization":"org-AAAAAAAAAAAAAAAA","name":"web"}],"varsets":[` +
-			strings.Replace(set, `"name"`, `"parent-project":"prj-CCCCCCCCCCCCCCCC","name"`, 1) + `]}`,
-		`{` + base + `,"vars":[` + v + `]}`,
-		`{` + base + `,"varsets":[` + set + `],"vars":[` + strings.Replace(v, `"env"`, `"secret"`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + set + `],"vars":[` + strings.Replace(v, `"abc"`, `""`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + set + `],"vars":[` + strings.Replace(v, `"varset"`, `"workspace":"ws-AAAAAAAAAAAAAAAA","varset"`, 1) + `]}`,
-	} {
-		if err := s.UnmarshalState([]byte(bad)); err == nil {
-			t.Errorf("UnmarshalState(%s) succeeded", bad)
-		}
-	}
-}
-
-func init() {
+	refuseStates(stateInOrgs("varsets", set, "vars", v),
+		stateInOrgs("varsets", strings.Replace(set, `"shared"`, `""`, 1)),
+		stateInOrgs("varsets", strings.Replace(set, `"org-AAAAAAAAAAAAAAAA"`, `"org-CCCCCCCCCCCCCCCC"`, 1)),
+		stateInOrgs("varsets", strings.Replace(set, `"prj-AAAAAAAAAAAAAAAA"`, `"prj-BBBBBBBBBBBBBBBB"`, 1)),
+		stateInOrgs("varsets", strings.Replace(set, `"workspaces":[]`, `"workspaces":["ws-AAAAAAAAAAAAAAAA"]`, 1)),
+		stateInOrgs("varsets", strings.Replace(set, `"name"`, `"parent-project":"prj-BBBBBBBBBBBBBBBB","name"`, 1)),
+		stateInOrgs("varsets", strings.Replace(set, `"global":false`, `"parent-project":"prj-AAAAAAAAAAAAAAAA","global":true`, 1)),
+		stateInOrgs("varsets", set+","+strings.Replace(set, "varset-AAAA", "varset-BBBB", 1)),
+		stateFile("organizations", stateOrg, "projects", stateProject+`,{"id":"prj-CCCCCCCCCCCCCCCC","organization":"org-AAAAAAAAAAAAAAAA","name":"web"}`,
+			"varsets", strings.Replace(set, `"name"`, `"parent-project":"prj-CCCCCCCCCCCCCCCC","name"`, 1)),
+		stateInOrgs("vars", v),
+		stateInOrgs("varsets", set, "vars", strings.Replace(v, `"env"`, `"secret"`, 1)),
+		stateInOrgs("varsets", set, "vars", strings.Replace(v, `"abc"`, `""`, 1)),
+		stateInOrgs("varsets", set, "vars", strings.Replace(v, `"varset"`, `"workspace":"ws-AAAAAAAAAAAAAAAA","varset"`, 1)),
+	)
 	// A set assigned to a workspace and a project, and a set a project owns.
 	addStateFixture("varsets", func(a *api) roundTrip {
 		ws, prj := a.workspaceID("acme", "state-varset-user"), a.createProject("acme", "state-varset-project")
