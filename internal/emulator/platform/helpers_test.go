@@ -2,6 +2,7 @@ package platform_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"regexp"
@@ -207,6 +208,28 @@ func ids(list []map[string]any) []string {
 		out = append(out, id)
 	}
 	return out
+}
+
+// names returns the names of the items that the list at path answers,
+// in order, joined by commas.
+func (a *api) names(path string) string {
+	a.t.Helper()
+	var out []string
+	for _, res := range a.get(path).list(a.t) {
+		out = append(out, fmt.Sprint(attrs(a.t, res)["name"]))
+	}
+	return strings.Join(out, ",")
+}
+
+// wantNames checks the names of the items that the list at base followed
+// by each query answers (see names).
+func (a *api) wantNames(base string, want map[string]string) {
+	a.t.Helper()
+	for query, names := range want {
+		if got := a.names(base + query); got != names {
+			a.t.Errorf("%s: %s, want %s", base+query, got, names)
+		}
+	}
 }
 
 // wantAttrs checks attributes against want, member by member, compared as

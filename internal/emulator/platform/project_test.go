@@ -148,14 +148,7 @@ func TestProject_listFiltersSortsAndPages(t *testing.T) {
 	if p := r.pagination(t); p["total-count"] != 25.0 || p["total-pages"] != 2.0 || p["page-size"] != 20.0 {
 		t.Errorf("pagination %v", p)
 	}
-	names := func(query string) string {
-		var out []string
-		for _, res := range a.get(orgsPath + "/acme/projects?" + query).list(t) {
-			out = append(out, fmt.Sprint(attrs(t, res)["name"]))
-		}
-		return strings.Join(out, ",")
-	}
-	for query, want := range map[string]string{
+	a.wantNames(orgsPath+"/acme/projects?", map[string]string{
 		"filter[names]=p01,p03,nope":      "p01,p03",
 		"q=P2":                            "p20,p21,p22,p23",
 		"q=2&sort=-name":                  "p23,p22,p21,p20,p12,p02",
@@ -163,11 +156,7 @@ func TestProject_listFiltersSortsAndPages(t *testing.T) {
 		"filter[names]=elsewhere":         "",
 		"page[size]=3&page[number]=9":     "p23",
 		"filter[names]=Default%20Project": "Default Project",
-	} {
-		if got := names(query); got != want {
-			t.Errorf("%s: %s, want %s", query, got, want)
-		}
-	}
+	})
 	emutest.WantAPIError(t, a.get(orgsPath+"/acme/projects?sort=created-at"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
 	wantNotFound(t, a.get(orgsPath+"/nope/projects"))
 }
@@ -328,7 +317,7 @@ func TestProject_listFiltersByTagBindings(t *testing.T) {
 	} {
 		a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, map[string]any{"tag-bindings": b})).data(t, http.StatusCreated)
 	}
-	for query, want := range map[string]string{
+	a.wantNames(orgsPath+"/acme/projects?", map[string]string{
 		"filter[tagged][0][key]=key1&filter[tagged][0][value]=":                                           "one",
 		"filter[tagged][0][key]=key2&filter[tagged][0][value]=":                                           "one,two",
 		"filter[tagged][0][key]=key2&filter[tagged][0][value]=value2b":                                    "two",
@@ -336,15 +325,7 @@ func TestProject_listFiltersByTagBindings(t *testing.T) {
 		"filter[tagged][0][key]=key1&filter[tagged][1][key]=key3":                                         "",
 		"filter[tagged][0][key]=nope":                                                                     "",
 		"q=o&filter[tagged][0][key]=key2&filter[tagged][0][value]=value2a&include=effective_tag_bindings": "one",
-	} {
-		var got []string
-		for _, prj := range a.get(orgsPath + "/acme/projects?" + query).list(t) {
-			got = append(got, fmt.Sprint(attrs(t, prj)["name"]))
-		}
-		if strings.Join(got, ",") != want {
-			t.Errorf("%s: %v, want %s", query, got, want)
-		}
-	}
+	})
 	if list := a.get(orgsPath + "/acme/projects").list(t); len(list) != 3 {
 		t.Errorf("without a filter: %v", ids(list))
 	}

@@ -206,25 +206,14 @@ func TestTeam_listFiltersAndPages(t *testing.T) {
 	if p := r.pagination(t); p["total-count"] != 24.0 || p["total-pages"] != 2.0 {
 		t.Errorf("pagination %v", p)
 	}
-	names := func(query string) string {
-		var out []string
-		for _, res := range a.get(orgsPath + "/acme/teams?" + query).list(t) {
-			out = append(out, fmt.Sprint(attrs(t, res)["name"]))
-		}
-		return strings.Join(out, ",")
-	}
-	for query, want := range map[string]string{
+	a.wantNames(orgsPath+"/acme/teams?", map[string]string{
 		"filter[names]=t01,t03,nope":                   "t01,t03",
 		"q=T2":                                         "t20,t21,t22",
 		"q=2&filter[names]=t02,t05":                    "t02",
 		"filter[names]=elsewhere":                      "",
 		"page[size]=5&page[number]=5":                  "t19,t20,t21,t22",
 		"include=users,organization_memberships&q=t22": "t22",
-	} {
-		if got := names(query); got != want {
-			t.Errorf("%s: %s, want %s", query, got, want)
-		}
-	}
+	})
 	emutest.WantAPIError(t, a.get(orgsPath+"/acme/teams?include=projects"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 	wantNotFound(t, a.get(orgsPath+"/nope/teams"))
 }
@@ -248,21 +237,14 @@ func TestTeam_visibility(t *testing.T) {
 		}
 		return a.as(tok)
 	}
-	listed := func(c *api) string {
-		var out []string
-		for _, res := range c.get(orgsPath + "/acme/teams").list(t) {
-			out = append(out, fmt.Sprint(attrs(t, res)["name"]))
-		}
-		return strings.Join(out, ",")
-	}
 	orgToken, _ := a.server.MintOrganizationToken("acme")
 	for who, c := range map[string]*api{"root": a, "organization token": a.as(orgToken), "manager": as(manager), "seer": as(seer)} {
-		if got := listed(c); got != "manager,owners,plain,secret,seer,visible" {
+		if got := c.names(orgsPath + "/acme/teams"); got != "manager,owners,plain,secret,seer,visible" {
 			t.Errorf("%s lists %s", who, got)
 		}
 	}
 	p := as(plain)
-	if got := listed(p); got != "plain,visible" {
+	if got := p.names(orgsPath + "/acme/teams"); got != "plain,visible" {
 		t.Errorf("plain lists %s", got)
 	}
 	wantNotFound(t, p.get(teamPath(secret)))

@@ -301,14 +301,7 @@ func TestVariableSet_lists(t *testing.T) {
 	a.createVarset("acme", map[string]any{"name": "to in-web"}, map[string]any{"workspaces": refs("workspaces", inWeb)})
 	a.createVarset("acme", map[string]any{"name": "to default"}, map[string]any{"projects": refs("projects", def), "workspaces": refs("workspaces", inDef)})
 	a.createVarset("acme", map[string]any{"name": "unused"}, nil)
-	names := func(path string) string {
-		var out []string
-		for _, res := range a.get(path).list(t) {
-			out = append(out, fmt.Sprint(attrs(t, res)["name"]))
-		}
-		return strings.Join(out, ",")
-	}
-	for path, want := range map[string]string{
+	a.wantNames("", map[string]string{
 		orgsPath + "/acme/varsets":                             "Global,to default,to in-web,to web,unused",
 		orgsPath + "/acme/varsets?q=TO":                        "to default,to in-web,to web",
 		orgsPath + "/acme/varsets?page[size]=2&page[number]=3": "unused",
@@ -317,11 +310,7 @@ func TestVariableSet_lists(t *testing.T) {
 		workspacePath(inWeb) + "/varsets":                      "Global,to in-web,to web",
 		workspacePath(inDef) + "/varsets":                      "Global,to default",
 		workspacePath(inDef) + "/varsets?q=glo":                "Global",
-	} {
-		if got := names(path); got != want {
-			t.Errorf("%s: %s, want %s", path, got, want)
-		}
-	}
+	})
 	for _, path := range []string{orgsPath + "/nope/varsets", projectPath("prj-1111111111111111") + "/varsets", workspacePath("ws-1111111111111111") + "/varsets"} {
 		wantNotFound(t, a.get(path))
 	}

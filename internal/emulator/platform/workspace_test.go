@@ -619,15 +619,7 @@ func TestWorkspace_listSearchesFiltersAndPages(t *testing.T) {
 	for i := range 117 {
 		a.workspaceID("acme", fmt.Sprintf("bulk-%03d", i))
 	}
-	names := func(query string) string {
-		t.Helper()
-		var out []string
-		for _, ws := range a.get(orgsPath + "/acme/workspaces?" + query).list(t) {
-			out = append(out, fmt.Sprint(attrs(t, ws)["name"]))
-		}
-		return strings.Join(out, ",")
-	}
-	for query, want := range map[string]string{
+	a.wantNames(orgsPath+"/acme/workspaces?", map[string]string{
 		"search[name]=PROD":                                        "api-prod,web-prod",
 		"search[wildcard-name]=web-*":                              "web-dev,web-prod",
 		"search[wildcard-name]=*-prod":                             "api-prod,web-prod",
@@ -645,11 +637,7 @@ func TestWorkspace_listSearchesFiltersAndPages(t *testing.T) {
 		"filter[tagged][0][key]=env&filter[tagged][1][key]=team": "api-prod",
 		"filter[current-run][status]=applied":                    "",
 		"search[name]=bulk-11&sort=current-run.created-at":       "bulk-110,bulk-111,bulk-112,bulk-113,bulk-114,bulk-115,bulk-116",
-	} {
-		if got := names(query); got != want {
-			t.Errorf("%s: %s, want %s", query, got, want)
-		}
-	}
+	})
 	// 120 workspaces are two pages of the largest size.
 	r := a.get(orgsPath + "/acme/workspaces?page[size]=100")
 	if len(r.list(t)) != 100 {
