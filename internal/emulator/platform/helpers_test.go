@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -232,6 +233,18 @@ func (a *api) wantNames(base string, want map[string]string) {
 	}
 }
 
+// wantStored checks that d, the answer of a create, links to itself at
+// path, and that a read of path answers d.
+func (a *api) wantStored(d map[string]any, path string) {
+	a.t.Helper()
+	if links, _ := d["links"].(map[string]any); links["self"] != path {
+		a.t.Errorf("links %v, want self %s", d["links"], path)
+	}
+	if got := a.get(path).data(a.t, http.StatusOK); !emutest.EqualJSON(a.t, got, d) {
+		a.t.Errorf("read %s: %v\nwant %v", path, got, d)
+	}
+}
+
 // wantAttrs checks attributes against want, member by member, compared as
 // JSON.
 func wantAttrs(t *testing.T, res map[string]any, want map[string]any) {
@@ -256,7 +269,21 @@ func attrAt(name string) string { return "/data/attributes/" + name }
 // detail in it.
 func wantInvalid(t *testing.T, r response, pointer, detail string) {
 	t.Helper()
-	emutest.WantAPIStatus(t, r, http.StatusUnprocessableEntity)
+	wantErrorAt(t, r, http.StatusUnprocessableEntity, "invalid attribute", pointer, detail)
+}
+
+// wantConflictAt checks a 409 that has an error at pointer whose detail
+// has detail in it.
+func wantConflictAt(t *testing.T, r response, pointer, detail string) {
+	t.Helper()
+	wantErrorAt(t, r, http.StatusConflict, "conflict", pointer, detail)
+}
+
+// wantErrorAt checks an error answer of the status that has an error of
+// that title at pointer whose detail has detail in it.
+func wantErrorAt(t *testing.T, r response, status int, title, pointer, detail string) {
+	t.Helper()
+	emutest.WantAPIStatus(t, r, status)
 	var doc struct {
 		Errors []struct {
 			Status, Title, Detail string
@@ -264,14 +291,14 @@ func wantInvalid(t *testing.T, r response, pointer, detail string) {
 		}
 	}
 	if err := json.Unmarshal([]byte(r.Body), &doc); err != nil {
-		t.Fatalf("422 body %s: %v", r.Body, err)
+		t.Fatalf("%d body %s: %v", status, r.Body, err)
 	}
 	for _, e := range doc.Errors {
-		if e.Status == "422" && e.Title == "invalid attribute" && e.Source.Pointer == pointer && strings.Contains(e.Detail, detail) {
+		if e.Status == strconv.Itoa(status) && e.Title == title && e.Source.Pointer == pointer && strings.Contains(e.Detail, detail) {
 			return
 		}
 	}
-	t.Fatalf("422 body %s, want an error at %s with %q", r.Body, pointer, detail)
+	t.Fatalf("%d body %s, want an error at %s with %q", status, r.Body, pointer, detail)
 }
 
 // wantConflict checks a 409 whose detail has detail in it.

@@ -31,12 +31,7 @@ func TestProject_createAnswersEveryDefault(t *testing.T) {
 	if relID(t, d, "organization", "organizations") != "acme" || relID(t, d, "default-agent-pool", "agent-pools") != "" {
 		t.Errorf("relationships %v", d["relationships"])
 	}
-	if links, _ := d["links"].(map[string]any); links["self"] != "/api/v2/projects/"+id {
-		t.Errorf("links %v", d["links"])
-	}
-	if got := a.get(projectPath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
-		t.Errorf("read %v\nwant %v", got, d)
-	}
+	a.wantStored(d, projectPath(id))
 }
 
 func TestProject_createTakesEveryAttribute(t *testing.T) {
@@ -104,11 +99,7 @@ func TestProject_nameIsUniqueInItsOrganization(t *testing.T) {
 	a.createOrg("other")
 	web := a.createProject("acme", "web")
 	for _, name := range []string{"web", "WEB", "Default Project"} {
-		r := a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, nil))
-		wantConflict(t, r, fmt.Sprintf("name %q has already been taken", name))
-		if !strings.Contains(r.Body, `"pointer":"/data/attributes/name"`) {
-			t.Errorf("409 %s does not point at the name", r.Body)
-		}
+		wantConflictAt(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, nil)), attrAt("name"), fmt.Sprintf("name %q has already been taken", name))
 	}
 	a.createProject("other", "web")
 	api := a.createProject("acme", "api")

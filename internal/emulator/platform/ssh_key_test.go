@@ -42,12 +42,7 @@ func TestSSHKey_lifecycleAnswersTheNameOnly(t *testing.T) {
 	if d["type"] != "ssh-keys" || !emutest.EqualJSON(t, d["attributes"], map[string]any{"name": "deploy"}) {
 		t.Errorf("create answer %v", d)
 	}
-	if links, _ := d["links"].(map[string]any); links["self"] != sshKeyPath(id) {
-		t.Errorf("links %v", d["links"])
-	}
-	if got := a.get(sshKeyPath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
-		t.Errorf("read %v\nwant %v", got, d)
-	}
+	a.wantStored(d, sshKeyPath(id))
 
 	other := a.createSSHKey("acme", "Archive", "other key")
 	list := a.get(sshKeysPath("acme") + "?page[size]=1")

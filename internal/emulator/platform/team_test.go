@@ -66,12 +66,7 @@ func TestTeam_createAnswersEveryDefault(t *testing.T) {
 	if relID(t, d, "organization", "organizations") != "acme" || !emutest.EqualJSON(t, relData(t, d, "users"), []any{}) {
 		t.Errorf("relationships %v", d["relationships"])
 	}
-	if links, _ := d["links"].(map[string]any); links["self"] != teamPath(id) {
-		t.Errorf("links %v", d["links"])
-	}
-	if got := a.get(teamPath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
-		t.Errorf("read %v\nwant %v", got, d)
-	}
+	a.wantStored(d, teamPath(id))
 }
 
 func TestTeam_createTakesEveryAttribute(t *testing.T) {
@@ -162,11 +157,7 @@ func TestTeam_nameIsUniqueInItsOrganization(t *testing.T) {
 	a.createOrg("other")
 	devs := a.createTeam("acme", "devs")
 	for _, name := range []string{"devs", "DEVS"} {
-		r := a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", map[string]any{"name": name}, nil))
-		wantConflict(t, r, fmt.Sprintf("name %q has already been taken by team %s", name, devs))
-		if !strings.Contains(r.Body, `"pointer":"/data/attributes/name"`) {
-			t.Errorf("409 %s does not point at the name", r.Body)
-		}
+		wantConflictAt(t, a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", map[string]any{"name": name}, nil)), attrAt("name"), fmt.Sprintf("name %q has already been taken by team %s", name, devs))
 	}
 	a.createTeamWith("other", map[string]any{"name": "devs"})
 	ops := a.createTeam("acme", "ops")

@@ -57,12 +57,7 @@ func TestTeamWorkspaceAccess_levelsImplyTheirPermissions(t *testing.T) {
 		if relID(t, d, "team", "teams") != team || relID(t, d, "workspace", "workspaces") != ws {
 			t.Errorf("%s: relationships %v", level, d["relationships"])
 		}
-		if links, _ := d["links"].(map[string]any); links["self"] != teamWorkspacePath(id) {
-			t.Errorf("links %v", d["links"])
-		}
-		if got := a.get(teamWorkspacePath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
-			t.Errorf("%s: read %v\nwant %v", level, got, d)
-		}
+		a.wantStored(d, teamWorkspacePath(id))
 	}
 }
 

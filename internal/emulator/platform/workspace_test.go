@@ -232,11 +232,7 @@ func TestWorkspace_nameIsUniqueInItsOrganization(t *testing.T) {
 	a.createOrg("other")
 	web := a.workspaceID("acme", "web")
 	for _, name := range []string{"web", "Web"} {
-		r := a.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", map[string]any{"name": name}, nil))
-		wantConflict(t, r, "already been taken by workspace "+web)
-		if !strings.Contains(r.Body, `"pointer":"/data/attributes/name"`) {
-			t.Errorf("409 %s does not point at the name", r.Body)
-		}
+		wantConflictAt(t, a.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", map[string]any{"name": name}, nil)), attrAt("name"), "already been taken by workspace "+web)
 	}
 	a.workspaceID("other", "web")
 	api := a.workspaceID("acme", "api")
