@@ -245,6 +245,15 @@ func (a *api) wantStored(d map[string]any, path string) {
 	}
 }
 
+// wantDeletes checks that a delete of path answers 204, after which the
+// object is gone: a read and another delete are 404.
+func (a *api) wantDeletes(path string) {
+	a.t.Helper()
+	emutest.WantAPIStatus(a.t, a.do(http.MethodDelete, path, nil), http.StatusNoContent)
+	wantNotFound(a.t, a.get(path))
+	wantNotFound(a.t, a.do(http.MethodDelete, path, nil))
+}
+
 // wantAttrs checks attributes against want, member by member, compared as
 // JSON.
 func wantAttrs(t *testing.T, res map[string]any, want map[string]any) {

@@ -214,9 +214,7 @@ func TestNotificationConfigurations_deleteAndCascade(t *testing.T) {
 	pn := wantID(t, a.createNotification("projects", prj, webhook("p"), nil)["id"], "nc")
 	wn := wantID(t, a.createNotification("workspaces", ws, webhook("w"), nil)["id"], "nc")
 	gone := wantID(t, a.createNotification("workspaces", ws, webhook("gone"), nil)["id"], "nc")
-	emutest.WantAPIStatus(t, a.do(http.MethodDelete, notificationPath(gone), nil), http.StatusNoContent)
-	wantNotFound(t, a.get(notificationPath(gone)))
-	wantNotFound(t, a.do(http.MethodDelete, notificationPath(gone), nil))
+	a.wantDeletes(notificationPath(gone))
 
 	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/workspaces/"+ws, nil), http.StatusNoContent)
 	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/projects/"+prj, nil), http.StatusNoContent)

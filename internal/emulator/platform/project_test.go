@@ -157,12 +157,7 @@ func TestProject_deleteRefusesTheDefaultProject(t *testing.T) {
 	def := a.createOrg("acme")
 	id := a.createProject("acme", "web")
 	wantConflict(t, a.do(http.MethodDelete, projectPath(def), nil), "default project")
-	r := a.do(http.MethodDelete, projectPath(id), nil)
-	if r.Status != http.StatusNoContent {
-		t.Fatalf("delete: %d %s", r.Status, r.Body)
-	}
-	wantNotFound(t, a.get(projectPath(id)))
-	wantNotFound(t, a.do(http.MethodDelete, projectPath(id), nil))
+	a.wantDeletes(projectPath(id))
 }
 
 // Tag bindings are written at both paths clients use: PATCH

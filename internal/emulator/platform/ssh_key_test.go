@@ -66,9 +66,7 @@ func TestSSHKey_lifecycleAnswersTheNameOnly(t *testing.T) {
 		t.Errorf("create answers the key's value: %s", r.Body)
 	}
 
-	emutest.WantAPIStatus(t, a.do(http.MethodDelete, sshKeyPath(id), nil), http.StatusNoContent)
-	wantNotFound(t, a.get(sshKeyPath(id)))
-	wantNotFound(t, a.do(http.MethodDelete, sshKeyPath(id), nil))
+	a.wantDeletes(sshKeyPath(id))
 	if got := ids(a.get(sshKeysPath("acme")).list(t)); len(got) != 1 || got[0] != other {
 		t.Errorf("list after delete %v", got)
 	}

@@ -144,9 +144,7 @@ func TestTeamWorkspaceAccess_createRules(t *testing.T) {
 
 	wantNotFound(t, a.get(teamWorkspacePath("nonexisting")))
 	wantNotFound(t, a.do(http.MethodPatch, teamWorkspacePath("tws-AAAAAAAAAAAAAAAA"), body("team-workspaces", map[string]any{"access": "read"}, nil)))
-	emutest.WantAPIStatus(t, a.do(http.MethodDelete, teamWorkspacePath(first), nil), http.StatusNoContent)
-	wantNotFound(t, a.get(teamWorkspacePath(first)))
-	wantNotFound(t, a.do(http.MethodDelete, teamWorkspacePath(first), nil))
+	a.wantDeletes(teamWorkspacePath(first))
 }
 
 func TestTeamWorkspaceAccess_listByWorkspace(t *testing.T) {
