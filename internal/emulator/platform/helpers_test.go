@@ -281,6 +281,22 @@ func wantInvalid(t *testing.T, r response, pointer, detail string) {
 	wantErrorAt(t, r, http.StatusUnprocessableEntity, "invalid attribute", pointer, detail)
 }
 
+// refusedCreate is a create document that its endpoint refuses: 422 with
+// an error at pointer whose detail has detail in it.
+type refusedCreate struct {
+	attrs, rels     map[string]any
+	pointer, detail string
+}
+
+// wantCreatesRefused posts each document, of type typ, to path, and checks
+// its refusal.
+func (a *api) wantCreatesRefused(path, typ string, cases []refusedCreate) {
+	a.t.Helper()
+	for _, c := range cases {
+		wantInvalid(a.t, a.do(http.MethodPost, path, body(typ, c.attrs, c.rels)), c.pointer, c.detail)
+	}
+}
+
 // wantConflictAt checks a 409 that has an error at pointer whose detail
 // has detail in it.
 func wantConflictAt(t *testing.T, r response, pointer, detail string) {

@@ -113,12 +113,7 @@ func TestOrganization_validation(t *testing.T) {
 		maps.Copy(m, extra)
 		return m
 	}
-	for _, c := range []struct {
-		attrs   map[string]any
-		rels    map[string]any
-		pointer string
-		detail  string
-	}{
+	a.wantCreatesRefused(orgsPath, "organizations", []refusedCreate{
 		{map[string]any{"email": "a@b"}, nil, attrAt("name"), "name is required"},
 		{map[string]any{"name": "acme"}, nil, attrAt("email"), "email is required"},
 		{valid(map[string]any{"name": "a b"}), nil, attrAt("name"), `invalid name "a b": must be 1 to 40 letters, numbers, - or _`},
@@ -136,9 +131,7 @@ func TestOrganization_validation(t *testing.T) {
 		{valid(map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": "pool-1"}), nil, attrAt("default-agent-pool-id"), "must be an agent pool ID"},
 		{valid(map[string]any{"default-execution-mode": "local"}), map[string]any{"default-agent-pool": rel("agent-pools", "apool-1111111111111111")},
 			"/data/relationships/default-agent-pool/data", "relationship default-agent-pool can only be set when default-execution-mode is agent"},
-	} {
-		wantInvalid(t, a.do(http.MethodPost, orgsPath, body("organizations", c.attrs, c.rels)), c.pointer, c.detail)
-	}
+	})
 	// One answer names every error.
 	r := a.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"session-timeout": -1}, nil))
 	wantInvalid(t, r, attrAt("name"), "required")

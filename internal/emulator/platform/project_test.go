@@ -62,12 +62,7 @@ func TestProject_validation(t *testing.T) {
 	// The API's words, which clients match.
 	const nameRule = "Name may only contain letters, numbers, spaces, -, and _"
 	const durationRule = "Auto destroy activity duration has an incorrect format, we expect up to 4 numeric digits and 1 unit ('d' or 'h')"
-	for _, c := range []struct {
-		attrs   map[string]any
-		rels    map[string]any
-		pointer string
-		detail  string
-	}{
+	a.wantCreatesRefused(orgsPath+"/acme/projects", "projects", []refusedCreate{
 		{map[string]any{}, nil, attrAt("name"), "name is required"},
 		{named(map[string]any{"name": "ab"}), nil, attrAt("name"), "Name is too short (minimum is 3 characters)"},
 		{named(map[string]any{"name": strings.Repeat("n", 41)}), nil, attrAt("name"), "Name is too long (maximum is 40 characters)"},
@@ -84,9 +79,7 @@ func TestProject_validation(t *testing.T) {
 		{named(nil), map[string]any{"tag-bindings": bindings("a", strings.Repeat("v", 257))}, "/data/relationships/tag-bindings/data/0/attributes/value", "at most 256"},
 		{named(nil), map[string]any{"tag-bindings": bindings("a", "1", "a", "2")}, "/data/relationships/tag-bindings/data/1/attributes/key", `key "a" is given twice`},
 		{named(map[string]any{"default-execution-mode": "agent"}), nil, attrAt("default-agent-pool-id"), "required when default-execution-mode is agent: it must be specified when using 'agent' execution mode"},
-	} {
-		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", c.attrs, c.rels)), c.pointer, c.detail)
-	}
+	})
 	if list := a.get(orgsPath + "/acme/projects").list(t); len(list) != 1 {
 		t.Fatalf("refused creates stored projects: %v", ids(list))
 	}

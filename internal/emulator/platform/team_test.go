@@ -130,21 +130,16 @@ func TestTeam_organizationAccessImplications(t *testing.T) {
 func TestTeam_validation(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	for _, c := range []struct {
-		attrs           map[string]any
-		pointer, detail string
-	}{
-		{map[string]any{}, attrAt("name"), "name is required"},
-		{map[string]any{"name": "dev.team"}, attrAt("name"), "must be letters, numbers, spaces, - or _"},
-		{map[string]any{"name": "  "}, attrAt("name"), "must be letters, numbers, spaces, - or _"},
-		{map[string]any{"name": ""}, attrAt("name"), "must be letters, numbers, spaces, - or _"},
-		{map[string]any{"name": "devs", "visibility": "public"}, attrAt("visibility"), "must be secret or organization"},
-		{map[string]any{"name": "devs", "organization-access": true}, attrAt("organization-access"), "must be an object"},
-		{map[string]any{"name": "devs", "organization-access": map[string]any{"manage-teams": "yes"}}, attrAt("organization-access/manage-teams"), "must be true or false"},
-		{map[string]any{"name": "devs", "allow-member-token-management": 3}, attrAt("allow-member-token-management"), "must be true or false"},
-	} {
-		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", c.attrs, nil)), c.pointer, c.detail)
-	}
+	a.wantCreatesRefused(orgsPath+"/acme/teams", "teams", []refusedCreate{
+		{map[string]any{}, nil, attrAt("name"), "name is required"},
+		{map[string]any{"name": "dev.team"}, nil, attrAt("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": "  "}, nil, attrAt("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": ""}, nil, attrAt("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": "devs", "visibility": "public"}, nil, attrAt("visibility"), "must be secret or organization"},
+		{map[string]any{"name": "devs", "organization-access": true}, nil, attrAt("organization-access"), "must be an object"},
+		{map[string]any{"name": "devs", "organization-access": map[string]any{"manage-teams": "yes"}}, nil, attrAt("organization-access/manage-teams"), "must be true or false"},
+		{map[string]any{"name": "devs", "allow-member-token-management": 3}, nil, attrAt("allow-member-token-management"), "must be true or false"},
+	})
 	if list := a.get(orgsPath + "/acme/teams").list(t); len(list) != 1 || attrs(t, list[0])["name"] != "owners" {
 		t.Fatalf("refused creates stored teams: %v", ids(list))
 	}

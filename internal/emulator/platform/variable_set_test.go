@@ -111,10 +111,7 @@ func TestVariableSet_validation(t *testing.T) {
 	a.createOrg("other")
 	elsewhere := a.workspaceID("other", "web")
 	named := map[string]any{"name": "shared"}
-	for _, c := range []struct {
-		attrs, rels     map[string]any
-		pointer, detail string
-	}{
+	a.wantCreatesRefused(orgsPath+"/acme/varsets", "varsets", []refusedCreate{
 		{map[string]any{}, nil, attrAt("name"), "name is required"},
 		{map[string]any{"name": " "}, nil, attrAt("name"), "name must not be blank"},
 		{map[string]any{"name": "shared", "global": "always"}, nil, attrAt("global"), "must be true or false"},
@@ -125,9 +122,7 @@ func TestVariableSet_validation(t *testing.T) {
 		{named, map[string]any{"vars": vars("a=terraform", "a=terraform")}, "/data/relationships/vars/data/1/attributes/key", `variable "a" of category terraform is given twice`},
 		{named, map[string]any{"parent": rel("organizations", "other")}, "/data/relationships/parent/data", "its own organization"},
 		{named, map[string]any{"parent": rel("projects", "prj-1111111111111111")}, "/data/relationships/parent/data", "is not a project of organization"},
-	} {
-		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/varsets", body("varsets", c.attrs, c.rels)), c.pointer, c.detail)
-	}
+	})
 	if list := a.get(orgsPath + "/acme/varsets").list(t); len(list) != 0 {
 		t.Fatalf("refused creates stored sets: %v", ids(list))
 	}

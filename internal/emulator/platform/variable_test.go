@@ -90,20 +90,15 @@ func TestVariable_validation(t *testing.T) {
 	ws := a.workspaceID("acme", "web")
 	vs := a.varsetID("acme", "shared")
 	for _, path := range []string{workspaceVarsPath(ws), varsetVarsPath(vs)} {
-		for _, c := range []struct {
-			attrs           map[string]any
-			pointer, detail string
-		}{
-			{map[string]any{"category": "env"}, attrAt("key"), "key is required"},
-			{map[string]any{"key": " ", "category": "env"}, attrAt("key"), "key must not be blank"},
-			{map[string]any{"key": "a"}, attrAt("category"), "category is required"},
-			{map[string]any{"key": "a", "category": "secret"}, attrAt("category"), "must be terraform or env"},
-			{map[string]any{"key": "a", "category": "env", "hcl": "maybe"}, attrAt("hcl"), "must be true or false"},
-			{map[string]any{"key": "a", "category": "env", "sensitive": 1.5}, attrAt("sensitive"), "must be true or false"},
-			{map[string]any{"key": "a", "category": "env", "value": 5}, attrAt("value"), "must be a string"},
-		} {
-			wantInvalid(t, a.do(http.MethodPost, path, body("vars", c.attrs, nil)), c.pointer, c.detail)
-		}
+		a.wantCreatesRefused(path, "vars", []refusedCreate{
+			{map[string]any{"category": "env"}, nil, attrAt("key"), "key is required"},
+			{map[string]any{"key": " ", "category": "env"}, nil, attrAt("key"), "key must not be blank"},
+			{map[string]any{"key": "a"}, nil, attrAt("category"), "category is required"},
+			{map[string]any{"key": "a", "category": "secret"}, nil, attrAt("category"), "must be terraform or env"},
+			{map[string]any{"key": "a", "category": "env", "hcl": "maybe"}, nil, attrAt("hcl"), "must be true or false"},
+			{map[string]any{"key": "a", "category": "env", "sensitive": 1.5}, nil, attrAt("sensitive"), "must be true or false"},
+			{map[string]any{"key": "a", "category": "env", "value": 5}, nil, attrAt("value"), "must be a string"},
+		})
 		if list := a.get(path).list(t); len(list) != 0 {
 			t.Fatalf("refused creates stored variables: %v", ids(list))
 		}

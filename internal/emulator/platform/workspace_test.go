@@ -179,12 +179,7 @@ func TestWorkspace_validation(t *testing.T) {
 		maps.Copy(m, extra)
 		return m
 	}
-	for _, c := range []struct {
-		attrs   map[string]any
-		rels    map[string]any
-		pointer string
-		detail  string
-	}{
+	a.wantCreatesRefused(orgsPath+"/acme/workspaces", "workspaces", []refusedCreate{
 		{map[string]any{}, nil, attrAt("name"), "name is required"},
 		{named(map[string]any{"name": "a b"}), nil, attrAt("name"), "must be 1 to 90 letters, numbers, - or _"},
 		{named(map[string]any{"name": "a.b"}), nil, attrAt("name"), "1 to 90"},
@@ -212,9 +207,7 @@ func TestWorkspace_validation(t *testing.T) {
 		{named(nil), map[string]any{"project": rel("projects", "prj-1111111111111111")}, "/data/relationships/project/data", "not a project of this organization"},
 		{named(nil), map[string]any{"tags": map[string]any{"data": []any{map[string]any{"type": "tags", "attributes": map[string]any{"name": "-bad"}}}}}, "/data/relationships/tags/data/0/attributes/name", "invalid tag name"},
 		{named(nil), map[string]any{"tag-bindings": bindings("", "v")}, "/data/relationships/tag-bindings/data/0/attributes/key", "key is required"},
-	} {
-		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", c.attrs, c.rels)), c.pointer, c.detail)
-	}
+	})
 	if list := a.get(orgsPath + "/acme/workspaces").list(t); len(list) != 0 {
 		t.Fatalf("refused creates stored %v", ids(list))
 	}
