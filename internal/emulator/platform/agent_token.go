@@ -159,11 +159,7 @@ func init() {
 	agentTokens.needs = []anyTable{agentPools}
 	agentTokens.check = (*store).checkAgentToken
 	// A pool's delete deletes its tokens.
-	agentTokens.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == agentPools {
-			agentTokens.removeWhere(st, func(at *agentToken) bool { return at.Pool == id })
-		}
-	}
+	agentTokens.belongsTo(agentPools, func(at *agentToken) string { return at.Pool })
 	agentTokens.org = func(st *store, at *agentToken) *organization {
 		return organizations.in(st)[agentPools.in(st)[at.Pool].Org]
 	}

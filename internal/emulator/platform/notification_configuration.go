@@ -474,18 +474,11 @@ func init() {
 	notificationConfigurations.check = (*store).checkNotificationConfiguration
 	// The delete of what a configuration subscribes to deletes it; a
 	// deleted user leaves its users.
-	notificationConfigurations.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case organizations:
-			notificationConfigurations.removeWhere(st, func(nc *notificationConfiguration) bool { return nc.Org == id })
-		case workspaces, projects, teams:
-			notificationConfigurations.removeWhere(st, func(nc *notificationConfiguration) bool { return nc.Subscribable == id })
-		case users:
-			for _, nc := range notificationConfigurations.in(st) {
-				nc.Users = slices.DeleteFunc(nc.Users, func(u string) bool { return u == id })
-			}
-		}
+	notificationConfigurations.belongsTo(organizations, func(nc *notificationConfiguration) string { return nc.Org })
+	for _, subscribable := range []anyTable{workspaces, projects, teams} {
+		notificationConfigurations.belongsTo(subscribable, func(nc *notificationConfiguration) string { return nc.Subscribable })
 	}
+	notificationConfigurations.refersTo(users, func(nc *notificationConfiguration) *[]string { return &nc.Users })
 	notificationConfigurations.org = func(st *store, nc *notificationConfiguration) *organization {
 		return organizations.in(st)[nc.Org]
 	}

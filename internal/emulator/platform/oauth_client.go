@@ -388,15 +388,10 @@ func init() {
 	oauthClients.check = (*store).checkOAuthClient
 	// An organization's delete takes its clients; a deleted project leaves
 	// their projects, a deleted agent pool their agent-pool.
+	oauthClients.belongsTo(organizations, func(oc *oauthClient) string { return oc.Org })
+	oauthClients.refersTo(projects, func(oc *oauthClient) *[]string { return &oc.Projects })
 	oauthClients.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case organizations:
-			oauthClients.removeWhere(st, func(oc *oauthClient) bool { return oc.Org == id })
-		case projects:
-			for _, oc := range oauthClients.in(st) {
-				oc.Projects = slices.DeleteFunc(oc.Projects, func(p string) bool { return p == id })
-			}
-		case agentPools:
+		if gone == agentPools {
 			for _, oc := range oauthClients.in(st) {
 				if oc.AgentPool == id {
 					oc.AgentPool = ""

@@ -208,11 +208,7 @@ func init() {
 	oauthTokens.needs = []anyTable{oauthClients}
 	oauthTokens.check = (*store).checkOAuthToken
 	// A client's delete takes its tokens.
-	oauthTokens.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == oauthClients {
-			oauthTokens.removeWhere(st, func(tok *oauthToken) bool { return tok.Client == id })
-		}
-	}
+	oauthTokens.belongsTo(oauthClients, func(tok *oauthToken) string { return tok.Client })
 	oauthTokens.org = func(st *store, tok *oauthToken) *organization { return organizations.in(st)[tok.Org] }
 	register(oauthTokens)
 	registerSide(deleteLimit)

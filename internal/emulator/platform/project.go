@@ -327,11 +327,7 @@ func init() {
 		return checkBindings(prj.TagBindings)
 	}
 	// An organization's delete deletes its projects.
-	projects.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == organizations {
-			projects.removeWhere(st, func(prj *project) bool { return prj.Org == id })
-		}
-	}
+	projects.belongsTo(organizations, func(prj *project) string { return prj.Org })
 	projects.org = func(st *store, prj *project) *organization { return organizations.in(st)[prj.Org] }
 	register(projects)
 	addRoutes((*Server).registerProjects)

@@ -260,11 +260,7 @@ var sshKeys = &table[sshKey]{key: "ssh-keys", noun: "SSH key", id: func(k *sshKe
 func init() {
 	sshKeys.needs = []anyTable{organizations}
 	sshKeys.check = (*store).checkSSHKey
-	sshKeys.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == organizations {
-			sshKeys.removeWhere(st, func(k *sshKey) bool { return k.Org == id })
-		}
-	}
+	sshKeys.belongsTo(organizations, func(k *sshKey) string { return k.Org })
 	sshKeys.org = func(st *store, k *sshKey) *organization { return organizations.in(st)[k.Org] }
 	register(sshKeys)
 	addRoutes((*Server).registerSSHKeys)

@@ -180,11 +180,7 @@ func init() {
 		}
 		return nil
 	}
-	tags.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == organizations {
-			tags.removeWhere(st, func(t *tag) bool { return t.Org == id })
-		}
-	}
+	tags.belongsTo(organizations, func(t *tag) string { return t.Org })
 	tags.org = func(st *store, t *tag) *organization { return organizations.in(st)[t.Org] }
 	register(tags)
 }

@@ -426,11 +426,7 @@ var teams = &table[team]{key: "teams", noun: "team", id: func(t *team) string { 
 func init() {
 	teams.needs = []anyTable{organizations}
 	teams.check = (*store).checkTeam
-	teams.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == organizations {
-			teams.removeWhere(st, func(t *team) bool { return t.Org == id })
-		}
-	}
+	teams.belongsTo(organizations, func(t *team) string { return t.Org })
 	teams.org = func(st *store, t *team) *organization { return organizations.in(st)[t.Org] }
 	register(teams)
 	addRoutes((*Server).registerTeams)

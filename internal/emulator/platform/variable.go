@@ -357,11 +357,8 @@ func init() {
 	vars.needs = []anyTable{workspaces, variableSets}
 	vars.check = (*store).checkVariable
 	// A workspace's or a variable set's delete deletes its variables.
-	vars.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == workspaces || gone == variableSets {
-			vars.removeWhere(st, func(v *variable) bool { return v.parent() == id })
-		}
-	}
+	vars.belongsTo(workspaces, func(v *variable) string { return v.Workspace })
+	vars.belongsTo(variableSets, func(v *variable) string { return v.Varset })
 	register(vars)
 	addRoutes((*Server).registerWorkspaceVariables)
 }

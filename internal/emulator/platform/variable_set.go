@@ -499,21 +499,10 @@ func init() {
 	// An organization's delete deletes its sets, a project's those it
 	// owns; a deleted project or workspace leaves the sets it was
 	// assigned to.
-	variableSets.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case organizations:
-			variableSets.removeWhere(st, func(vs *variableSet) bool { return vs.Org == id })
-		case projects:
-			for _, vs := range variableSets.in(st) {
-				vs.Projects = slices.DeleteFunc(vs.Projects, func(p string) bool { return p == id })
-			}
-			variableSets.removeWhere(st, func(vs *variableSet) bool { return vs.ParentProject == id })
-		case workspaces:
-			for _, vs := range variableSets.in(st) {
-				vs.Workspaces = slices.DeleteFunc(vs.Workspaces, func(w string) bool { return w == id })
-			}
-		}
-	}
+	variableSets.belongsTo(organizations, func(vs *variableSet) string { return vs.Org })
+	variableSets.belongsTo(projects, func(vs *variableSet) string { return vs.ParentProject })
+	variableSets.refersTo(projects, func(vs *variableSet) *[]string { return &vs.Projects })
+	variableSets.refersTo(workspaces, func(vs *variableSet) *[]string { return &vs.Workspaces })
 	variableSets.org = func(st *store, vs *variableSet) *organization { return organizations.in(st)[vs.Org] }
 	register(variableSets)
 	addRoutes((*Server).registerVariableSets)

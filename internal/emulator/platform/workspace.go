@@ -1163,15 +1163,10 @@ func init() {
 	// An organization's delete deletes its workspaces; a deleted workspace
 	// is no remote state consumer any more, and a deleted SSH key no
 	// workspace's key.
+	workspaces.belongsTo(organizations, func(ws *workspace) string { return ws.Org })
+	workspaces.refersTo(workspaces, func(ws *workspace) *[]string { return &ws.RemoteStateConsumers })
 	workspaces.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case organizations:
-			workspaces.removeWhere(st, func(ws *workspace) bool { return ws.Org == id })
-		case workspaces:
-			for _, other := range workspaces.in(st) {
-				other.RemoteStateConsumers = slices.DeleteFunc(other.RemoteStateConsumers, func(c string) bool { return c == id })
-			}
-		case sshKeys:
+		if gone == sshKeys {
 			for _, ws := range workspaces.in(st) {
 				if ws.SSHKey == id {
 					ws.SSHKey = ""
