@@ -16,7 +16,7 @@ func agentPoolPath(id string) string { return "/api/v2/agent-pools/" + id }
 // createPool creates an agent pool of org named name and returns its ID.
 func (a *api) createPool(org, name string) string {
 	a.t.Helper()
-	d := a.do(http.MethodPost, orgsPath+"/"+org+"/agent-pools", body("agent-pools", map[string]any{"name": name}, nil)).data(a.t, http.StatusCreated)
+	d := a.create(orgsPath+"/"+org+"/agent-pools", "agent-pools", map[string]any{"name": name}, nil)
 	return wantID(a.t, d["id"], "apool")
 }
 
@@ -57,7 +57,7 @@ func TestAgentPool_createAnswersEveryDefault(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	before := time.Now().UTC().Add(-time.Second)
-	d := a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": "runners"}, nil)).data(t, http.StatusCreated)
+	d := a.create(orgsPath+"/acme/agent-pools", "agent-pools", map[string]any{"name": "runners"}, nil)
 	id := wantID(t, d["id"], "apool")
 	if d["type"] != "agent-pools" {
 		t.Errorf("type %v", d["type"])
@@ -120,9 +120,9 @@ func TestAgentPool_updateReplacesTheListsItGives(t *testing.T) {
 		}
 		return map[string]any{"data": list}
 	}
-	d := a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": "a-pool", "organization-scoped": false}, map[string]any{
+	d := a.create(orgsPath+"/acme/agent-pools", "agent-pools", map[string]any{"name": "a-pool", "organization-scoped": false}, map[string]any{
 		"allowed-workspaces": many("workspaces", ws1, ws1), "allowed-projects": many("projects", prj), "excluded-workspaces": many("workspaces", ws2),
-	})).data(t, http.StatusCreated)
+	})
 	id := wantID(t, d["id"], "apool")
 	wantAttrs(t, d, map[string]any{"organization-scoped": false})
 	wantIDs(t, "allowed-workspaces", toManyIDs(t, d, "allowed-workspaces", "workspaces"), ws1)
@@ -170,8 +170,7 @@ func TestAgentPool_listFiltersSortsAndPages(t *testing.T) {
 	scoped := a.createPool("acme", "scoped")
 	c.advance(time.Minute)
 	create := func(name, rel, typ, id string) string {
-		d := a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": name, "organization-scoped": false},
-			map[string]any{rel: map[string]any{"data": []any{map[string]any{"type": typ, "id": id}}}})).data(t, http.StatusCreated)
+		d := a.create(orgsPath+"/acme/agent-pools", "agent-pools", map[string]any{"name": name, "organization-scoped": false}, map[string]any{rel: map[string]any{"data": []any{map[string]any{"type": typ, "id": id}}}})
 		c.advance(time.Minute)
 		return wantID(t, d["id"], "apool")
 	}
@@ -235,7 +234,7 @@ func TestAgentPool_visibility(t *testing.T) {
 	wantAttrs(t, a.get(agentPoolPath(pool)).data(t, http.StatusOK), map[string]any{"name": "runners"})
 
 	// A team with manage-agent-pools manages them.
-	ops := a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", map[string]any{"name": "ops", "organization-access": map[string]any{"manage-agent-pools": true}}, nil)).data(t, http.StatusCreated)
+	ops := a.create(orgsPath+"/acme/teams", "teams", map[string]any{"name": "ops", "organization-access": map[string]any{"manage-agent-pools": true}}, nil)
 	opsToken, _ := a.server.MintTeamToken("acme", wantID(t, ops["id"], "team"))
 	o := a.as(opsToken)
 	mine := o.createPool("acme", "mine")

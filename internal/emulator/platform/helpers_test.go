@@ -349,25 +349,32 @@ func wantID(t *testing.T, id any, prefix string) string {
 	return s
 }
 
+// create posts a document of typ with attrs and rels (nil maps left out)
+// to path, and returns the data of its 201.
+func (a *api) create(path, typ string, attrs, rels map[string]any) map[string]any {
+	a.t.Helper()
+	return a.do(http.MethodPost, path, body(typ, attrs, rels)).data(a.t, http.StatusCreated)
+}
+
 // createOrg creates an organization as a's token and returns its default
 // project's ID.
 func (a *api) createOrg(name string) string {
 	a.t.Helper()
-	d := a.do(http.MethodPost, "/api/v2/organizations", body("organizations", map[string]any{"name": name, "email": name + "@example.com"}, nil)).data(a.t, http.StatusCreated)
+	d := a.create("/api/v2/organizations", "organizations", map[string]any{"name": name, "email": name + "@example.com"}, nil)
 	return relID(a.t, d, "default-project", "projects")
 }
 
 // createProject creates a project and returns its ID.
 func (a *api) createProject(org, name string) string {
 	a.t.Helper()
-	d := a.do(http.MethodPost, "/api/v2/organizations/"+org+"/projects", body("projects", map[string]any{"name": name}, nil)).data(a.t, http.StatusCreated)
+	d := a.create("/api/v2/organizations/"+org+"/projects", "projects", map[string]any{"name": name}, nil)
 	return wantID(a.t, d["id"], "prj")
 }
 
 // createTeam creates a team as a's token and returns its ID.
 func (a *api) createTeam(org, name string) string {
 	a.t.Helper()
-	d := a.do(http.MethodPost, "/api/v2/organizations/"+org+"/teams", body("teams", map[string]any{"name": name}, nil)).data(a.t, http.StatusCreated)
+	d := a.create("/api/v2/organizations/"+org+"/teams", "teams", map[string]any{"name": name}, nil)
 	return wantID(a.t, d["id"], "team")
 }
 

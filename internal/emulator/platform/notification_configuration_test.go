@@ -31,7 +31,7 @@ func webhook(name string, triggers ...string) map[string]any {
 // names and returns its answer.
 func (a *api) createNotification(kind, id string, attrs, rels map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, notificationsPath(kind, id), body("notification-configurations", attrs, rels)).data(a.t, http.StatusCreated)
+	return a.create(notificationsPath(kind, id), "notification-configurations", attrs, rels)
 }
 
 // The token is taken and never answered; the answer carries the rest.
@@ -55,7 +55,7 @@ func TestNotificationConfigurations_createReadTokenWriteOnly(t *testing.T) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 	// The document type the API's documents give, singular, is taken too.
-	a.do(http.MethodPost, notificationsPath("workspaces", ws), body("notification-configuration", webhook("singular"), nil)).data(t, http.StatusCreated)
+	a.create(notificationsPath("workspaces", ws), "notification-configuration", webhook("singular"), nil)
 
 	// Disabled unless enabled is given.
 	attrs := webhook("quiet")

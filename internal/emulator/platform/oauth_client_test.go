@@ -27,7 +27,7 @@ func github(extra map[string]any) map[string]any {
 // createOAuthClient creates a client of org and returns its answer.
 func (a *api) createOAuthClient(org string, attrs, rels map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, oauthClientsPath(org), body("oauth-clients", attrs, rels)).data(a.t, http.StatusCreated)
+	return a.create(oauthClientsPath(org), "oauth-clients", attrs, rels)
 }
 
 // createOAuthToken creates a GitHub client of org and returns its OAuth

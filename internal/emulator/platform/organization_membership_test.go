@@ -21,7 +21,7 @@ func (a *api) invite(org, email string, teamIDs ...string) string {
 	if teamIDs != nil {
 		rels = map[string]any{"teams": refs("teams", teamIDs...)}
 	}
-	d := a.do(http.MethodPost, membershipsPath(org), body("organization-memberships", map[string]any{"email": email}, rels)).data(a.t, http.StatusCreated)
+	d := a.create(membershipsPath(org), "organization-memberships", map[string]any{"email": email}, rels)
 	return wantID(a.t, d["id"], "ou")
 }
 

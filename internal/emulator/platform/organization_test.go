@@ -17,7 +17,7 @@ const orgsPath = "/api/v2/organizations"
 func TestOrganization_createAnswersEveryDefault(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	before := time.Now().UTC().Add(-time.Second)
-	d := a.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"name": "acme", "email": "ops@acme.example"}, nil)).data(t, http.StatusCreated)
+	d := a.create(orgsPath, "organizations", map[string]any{"name": "acme", "email": "ops@acme.example"}, nil)
 	if d["type"] != "organizations" || d["id"] != "acme" {
 		t.Fatalf("type %v id %v, want organizations and the name", d["type"], d["id"])
 	}
@@ -92,7 +92,7 @@ func TestOrganization_createTakesEveryAttribute(t *testing.T) {
 		"no-such-attribute":                                       "ignored",
 	}
 	// data.type is not checked.
-	d := a.do(http.MethodPost, orgsPath, body("nonsense", set, nil)).data(t, http.StatusCreated)
+	d := a.create(orgsPath, "nonsense", set, nil)
 	want := map[string]any{}
 	for k, v := range set {
 		want[k] = v
@@ -248,7 +248,7 @@ func TestOrganization_listSearchesAndPages(t *testing.T) {
 	for i := range 25 {
 		a.createOrg(fmt.Sprintf("org-%02d", i))
 	}
-	a.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"name": "zeta", "email": "boss@corp.example"}, nil)).data(t, http.StatusCreated)
+	a.create(orgsPath, "organizations", map[string]any{"name": "zeta", "email": "boss@corp.example"}, nil)
 
 	r := a.get(orgsPath + "?page[size]=10&page[number]=3")
 	list := r.list(t)

@@ -16,7 +16,7 @@ func projectPath(id string) string { return "/api/v2/projects/" + id }
 func TestProject_createAnswersEveryDefault(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	d := a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": "web"}, nil)).data(t, http.StatusCreated)
+	d := a.create(orgsPath+"/acme/projects", "projects", map[string]any{"name": "web"}, nil)
 	id := wantID(t, d["id"], "prj")
 	if d["type"] != "projects" {
 		t.Errorf("type %v", d["type"])
@@ -38,16 +38,16 @@ func TestProject_createTakesEveryAttribute(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	name40 := strings.Repeat("n", 38) + "-_"
-	d := a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{
+	d := a.create(orgsPath+"/acme/projects", "projects", map[string]any{
 		"name": name40, "description": strings.Repeat("d", 256), "auto-destroy-activity-duration": "9999h",
-	}, map[string]any{"tag-bindings": bindings("env", "prod", "team", "")})).data(t, http.StatusCreated)
+	}, map[string]any{"tag-bindings": bindings("env", "prod", "team", "")})
 	wantAttrs(t, d, map[string]any{"name": name40, "description": strings.Repeat("d", 256), "auto-destroy-activity-duration": "9999h"})
 	list := a.get(projectPath(wantID(t, d["id"], "prj")) + "/tag-bindings").list(t)
 	if len(list) != 2 || attrs(t, list[0])["key"] != "env" || attrs(t, list[0])["value"] != "prod" || attrs(t, list[1])["value"] != "" {
 		t.Errorf("tag bindings %v", list)
 	}
 	for _, name := range []string{"abc", "My Project 2", "a_b-c", "x y"} {
-		a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, nil)).data(t, http.StatusCreated)
+		a.create(orgsPath+"/acme/projects", "projects", map[string]any{"name": name}, nil)
 	}
 }
 
@@ -294,7 +294,7 @@ func TestProject_listFiltersByTagBindings(t *testing.T) {
 		"one": bindings("key1", "value1", "key2", "value2a"),
 		"two": bindings("key2", "value2b", "key3", "value3"),
 	} {
-		a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, map[string]any{"tag-bindings": b})).data(t, http.StatusCreated)
+		a.create(orgsPath+"/acme/projects", "projects", map[string]any{"name": name}, map[string]any{"tag-bindings": b})
 	}
 	a.wantNames(orgsPath+"/acme/projects?", map[string]string{
 		"filter[tagged][0][key]=key1&filter[tagged][0][value]=":                                           "one",

@@ -17,7 +17,7 @@ func sshKeyPath(id string) string { return "/api/v2/ssh-keys/" + id }
 // createSSHKey creates a key of org as a's token and returns its ID.
 func (a *api) createSSHKey(org, name, value string) string {
 	a.t.Helper()
-	d := a.do(http.MethodPost, sshKeysPath(org), body("ssh-keys", map[string]any{"name": name, "value": value}, nil)).data(a.t, http.StatusCreated)
+	d := a.create(sshKeysPath(org), "ssh-keys", map[string]any{"name": name, "value": value}, nil)
 	return wantID(a.t, d["id"], "sshkey")
 }
 

@@ -38,7 +38,7 @@ func access(trueFlags ...string) map[string]any {
 // createTeamWith creates a team of org with attrs and returns its answer.
 func (a *api) createTeamWith(org string, attrs map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, orgsPath+"/"+org+"/teams", body("teams", attrs, nil)).data(a.t, http.StatusCreated)
+	return a.create(orgsPath+"/"+org+"/teams", "teams", attrs, nil)
 }
 
 func TestTeam_createAnswersEveryDefault(t *testing.T) {
@@ -276,7 +276,7 @@ func TestTeam_deleteTakesItsTokensAndAccess(t *testing.T) {
 	def := a.createOrg("acme")
 	id := a.createTeam("acme", "devs")
 	tok, _ := a.server.MintTeamToken("acme", id)
-	described := a.do(http.MethodPost, teamPath(id)+"/authentication-tokens", body("authentication-tokens", map[string]any{"description": "ci"}, nil)).data(t, http.StatusCreated)
+	described := a.create(teamPath(id)+"/authentication-tokens", "authentication-tokens", map[string]any{"description": "ci"}, nil)
 	access := a.createTeamProject(id, def, map[string]any{"access": "read"})
 	a.as(tok).get(orgsPath+"/acme").data(t, http.StatusOK)
 

@@ -15,7 +15,7 @@ func varsetPath(id string) string { return "/api/v2/varsets/" + id }
 // createVarset creates a variable set of org and returns its answer.
 func (a *api) createVarset(org string, attrs, rels map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, orgsPath+"/"+org+"/varsets", body("varsets", attrs, rels)).data(a.t, http.StatusCreated)
+	return a.create(orgsPath+"/"+org+"/varsets", "varsets", attrs, rels)
 }
 
 func (a *api) varsetID(org, name string) string {

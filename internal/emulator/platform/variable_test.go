@@ -21,7 +21,7 @@ func varsetVarsPath(vs string) string { return varsetPath(vs) + "/relationships/
 // and returns its answer.
 func (a *api) createVariable(path string, attrs map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, path, body("vars", attrs, nil)).data(a.t, http.StatusCreated)
+	return a.create(path, "vars", attrs, nil)
 }
 
 func versionOf(t *testing.T, d map[string]any) string {

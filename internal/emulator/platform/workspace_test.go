@@ -18,7 +18,7 @@ func workspacePath(id string) string { return "/api/v2/workspaces/" + id }
 // returns its answer.
 func (a *api) createWorkspace(org string, attrs, rels map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, orgsPath+"/"+org+"/workspaces", body("workspaces", attrs, rels)).data(a.t, http.StatusCreated)
+	return a.create(orgsPath+"/"+org+"/workspaces", "workspaces", attrs, rels)
 }
 
 func (a *api) workspaceID(org, name string) string {
@@ -819,7 +819,7 @@ func TestWorkspace_triggerPatternsAndPrefixesReplaceEachOther(t *testing.T) {
 func TestWorkspace_inheritsItsProjectsActivityDuration(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	prj := wantID(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": "temp", "auto-destroy-activity-duration": "3d"}, nil)).data(t, http.StatusCreated)["id"], "prj")
+	prj := wantID(t, a.create(orgsPath+"/acme/projects", "projects", map[string]any{"name": "temp", "auto-destroy-activity-duration": "3d"}, nil)["id"], "prj")
 	inProject := map[string]any{"project": rel("projects", prj)}
 	inherits := a.createWorkspace("acme", map[string]any{"name": "inherits"}, inProject)
 	wantAttrs(t, inherits, map[string]any{"auto-destroy-activity-duration": "3d", "inherits-project-auto-destroy": true})
@@ -888,13 +888,13 @@ func TestWorkspace_varsAndAllVars(t *testing.T) {
 	}
 	newVar := func(path, key, value, category string) string {
 		t.Helper()
-		d := a.do(http.MethodPost, path, body("vars", map[string]any{"key": key, "value": value, "category": category}, nil)).data(t, http.StatusCreated)
+		d := a.create(path, "vars", map[string]any{"key": key, "value": value, "category": category}, nil)
 		return wantID(t, d["id"], "var")
 	}
 	newSet := func(name string, attrs map[string]any, rels map[string]any) string {
 		t.Helper()
 		attrs["name"] = name
-		d := a.do(http.MethodPost, orgsPath+"/acme/varsets", body("varsets", attrs, rels)).data(t, http.StatusCreated)
+		d := a.create(orgsPath+"/acme/varsets", "varsets", attrs, rels)
 		return wantID(t, d["id"], "varset")
 	}
 	wsVars := workspacePath(id) + "/vars"
