@@ -87,15 +87,12 @@ func (s *Server) agentTokenResource(at *agentToken, secret string) resource {
 // listAgentTokens lists a pool's tokens, paged, by created-at (the
 // default, ties by ID) or -created-at.
 func (s *Server) listAgentTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	listing[*agentToken]{
+	poolTokens := listing[*agentToken]{
 		includes: noIncludes,
 		sorts:    []string{"created-at"},
 		render:   func(at *agentToken, _ []string) resource { return s.agentTokenResource(at, "") },
-	}.serve(s, w, r, func(lq *listQuery) ([]*agentToken, reply) {
-		pool, rep, found := s.visibleAgentPoolLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	}
+	listOnPath(poolTokens, s, w, r, p, s.visibleAgentPoolLocked, func(pool *agentPool, lq *listQuery) ([]*agentToken, reply) {
 		list := agentTokens.where(s, func(at *agentToken) bool { return at.Pool == pool.ID })
 		return agentTokens.order(list, lq.desc, byTime(func(at *agentToken) time.Time { return at.CreatedAt })), reply{}
 	})

@@ -136,11 +136,7 @@ func (s *Server) oauthTokenResource(tok *oauthToken) resource {
 }
 
 func (s *Server) listOAuthTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	listing[*oauthToken]{includes: noIncludes, render: plain(s.oauthTokenResource)}.serve(s, w, r, func(*listQuery) ([]*oauthToken, reply) {
-		oc, rep, found := s.visibleOAuthClientLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	listOnPath(listing[*oauthToken]{includes: noIncludes, render: plain(s.oauthTokenResource)}, s, w, r, p, s.visibleOAuthClientLocked, func(oc *oauthClient, _ *listQuery) ([]*oauthToken, reply) {
 		return s.oauthTokensOfLocked(oc.ID), reply{}
 	})
 }

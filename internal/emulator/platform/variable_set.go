@@ -202,11 +202,7 @@ func (s *Server) listOrganizationVarsets(w http.ResponseWriter, r *http.Request,
 // listProjectVarsets lists the sets applied to a project: the global ones
 // and those assigned to it.
 func (s *Server) listProjectVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.varsetListing(p).serve(s, w, r, func(lq *listQuery) ([]*variableSet, reply) {
-		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	listOnPath(s.varsetListing(p), s, w, r, p, s.visibleProjectLocked, func(prj *project, lq *listQuery) ([]*variableSet, reply) {
 		return s.varsetsLocked(lq, prj.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Projects, prj.ID)
 		}), reply{}
@@ -216,11 +212,7 @@ func (s *Server) listProjectVarsets(w http.ResponseWriter, r *http.Request, p pr
 // listWorkspaceVarsets lists the sets applied to a workspace: the global
 // ones, those assigned to it and those assigned to its project.
 func (s *Server) listWorkspaceVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.varsetListing(p).serve(s, w, r, func(lq *listQuery) ([]*variableSet, reply) {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	listOnPath(s.varsetListing(p), s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, lq *listQuery) ([]*variableSet, reply) {
 		return s.varsetsLocked(lq, ws.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Workspaces, ws.ID) || slices.Contains(vs.Projects, ws.Project)
 		}), reply{}

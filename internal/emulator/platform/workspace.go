@@ -1101,11 +1101,7 @@ func (s *Server) allVariablesLocked(ws *workspace) []*variable {
 // variables a run of the workspace gets, its own and its variable sets',
 // by pages; it has no includes.
 func (s *Server) listAllWorkspaceVariables(w http.ResponseWriter, r *http.Request, p principal) {
-	listing[*variable]{includes: noIncludes, render: plain(s.variableResource)}.serve(s, w, r, func(*listQuery) ([]*variable, reply) {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	listOnPath(listing[*variable]{includes: noIncludes, render: plain(s.variableResource)}, s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, _ *listQuery) ([]*variable, reply) {
 		return s.allVariablesLocked(ws), reply{}
 	})
 }
