@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -106,6 +107,14 @@ func body(typ string, attrs, rels map[string]any) map[string]any {
 		data["relationships"] = rels
 	}
 	return map[string]any{"data": data}
+}
+
+// merged returns a new map of base's members and extra's, extra's
+// replacing base's.
+func merged(base, extra map[string]any) map[string]any {
+	m := maps.Clone(base)
+	maps.Copy(m, extra)
+	return m
 }
 
 // rel is a relationship's request member naming one object, or null when

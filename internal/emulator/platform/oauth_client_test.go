@@ -1,7 +1,6 @@
 package platform_test
 
 import (
-	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -16,12 +15,10 @@ func oauthClientPath(id string) string   { return "/api/v2/oauth-clients/" + id 
 
 // github is a GitHub client's create attributes, with a token.
 func github(extra map[string]any) map[string]any {
-	m := map[string]any{
+	return merged(map[string]any{
 		"service-provider": "github", "http-url": "https://github.com", "api-url": "https://api.github.com",
 		"oauth-token-string": "ghp_secret",
-	}
-	maps.Copy(m, extra)
-	return m
+	}, extra)
 }
 
 // createOAuthClient creates a client of org and returns its answer.

@@ -2,7 +2,6 @@ package platform_test
 
 import (
 	"fmt"
-	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -109,9 +108,7 @@ func TestOrganization_createTakesEveryAttribute(t *testing.T) {
 func TestOrganization_validation(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	valid := func(extra map[string]any) map[string]any {
-		m := map[string]any{"name": "acme", "email": "ops@acme.example"}
-		maps.Copy(m, extra)
-		return m
+		return merged(map[string]any{"name": "acme", "email": "ops@acme.example"}, extra)
 	}
 	a.wantCreatesRefused(orgsPath, "organizations", []refusedCreate{
 		{map[string]any{"email": "a@b"}, nil, attrAt("name"), "name is required"},

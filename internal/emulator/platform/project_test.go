@@ -2,7 +2,6 @@ package platform_test
 
 import (
 	"fmt"
-	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -55,9 +54,7 @@ func TestProject_validation(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	named := func(extra map[string]any) map[string]any {
-		m := map[string]any{"name": "web"}
-		maps.Copy(m, extra)
-		return m
+		return merged(map[string]any{"name": "web"}, extra)
 	}
 	// The API's words, which clients match.
 	const nameRule = "Name may only contain letters, numbers, spaces, -, and _"

@@ -2,7 +2,6 @@ package platform_test
 
 import (
 	"fmt"
-	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -170,14 +169,10 @@ func TestWorkspace_validation(t *testing.T) {
 	otherProject := a.createProject("other", "theirs")
 	otherToken := a.createOAuthToken("other")
 	named := func(extra map[string]any) map[string]any {
-		m := map[string]any{"name": "web"}
-		maps.Copy(m, extra)
-		return m
+		return merged(map[string]any{"name": "web"}, extra)
 	}
 	repo := func(extra map[string]any) map[string]any {
-		m := map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA"}
-		maps.Copy(m, extra)
-		return m
+		return merged(map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA"}, extra)
 	}
 	a.wantCreatesRefused(orgsPath+"/acme/workspaces", "workspaces", []refusedCreate{
 		{map[string]any{}, nil, attrAt("name"), "name is required"},
