@@ -164,11 +164,7 @@ func allowsProject(pool *agentPool, prj *project) bool {
 func (s *Server) agentPoolIncludes(p principal) includes {
 	return includes{
 		"workspaces": func(res resource) []resource {
-			var out []resource
-			for _, ws := range s.agentPoolUsersLocked(agentPools.in(s)[res.ID]) {
-				out = append(out, s.workspaceResource(ws, p, nil))
-			}
-			return out
+			return renderEach(s.agentPoolUsersLocked(agentPools.in(s)[res.ID]), func(ws *workspace) resource { return s.workspaceResource(ws, p, nil) })
 		},
 		"hyok-configurations": nil,
 	}
@@ -272,10 +268,7 @@ func (s *Server) agentPoolNamedLocked(org, name string) *agentPool {
 // replaces the list; its members must be workspaces (or projects) of the
 // pool's organization.
 func (s *Server) applyAgentPool(pool *agentPool, f fields, rl relationships) {
-	if name, given := f.str("name"); given {
-		if strings.TrimSpace(name) == "" {
-			f.probs.add(f.at("name"), "Name can't be blank")
-		}
+	if name, given := f.text("name", "Name can't be blank"); given {
 		pool.Name = name
 	}
 	if scoped, given := f.boolean("organization-scoped"); given {
@@ -336,17 +329,6 @@ func (s *Server) deleteAgentPool(w http.ResponseWriter, r *http.Request, p princ
 	})
 }
 
-// forgetInAgentPools removes a deleted workspace or project from every
-// pool's lists.
-func (st *store) forgetInAgentPools(id string) {
-	for _, pool := range agentPools.in(st) {
-		drop := func(l []string) []string { return slices.DeleteFunc(l, func(x string) bool { return x == id }) }
-		pool.AllowedWorkspaces = drop(pool.AllowedWorkspaces)
-		pool.AllowedProjects = drop(pool.AllowedProjects)
-		pool.ExcludedWorkspaces = drop(pool.ExcludedWorkspaces)
-	}
-}
-
 // checkAgentPool refuses a saved pool that no request could have stored.
 func (st *store) checkAgentPool(pool *agentPool) error {
 	if pool == nil || !isID(prefixAgentPool, pool.ID) || strings.TrimSpace(pool.Name) == "" {
@@ -398,14 +380,10 @@ func init() {
 	agentPools.verify = (*store).checkAgentPoolRefs
 	// An organization's delete deletes its pools; a deleted workspace or
 	// project leaves every pool's lists.
-	agentPools.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case organizations:
-			agentPools.removeWhere(st, func(pool *agentPool) bool { return pool.Org == id })
-		case workspaces, projects:
-			st.forgetInAgentPools(id)
-		}
-	}
+	agentPools.belongsTo(organizations, func(pool *agentPool) string { return pool.Org })
+	agentPools.refersTo(workspaces, func(pool *agentPool) *[]string { return &pool.AllowedWorkspaces })
+	agentPools.refersTo(workspaces, func(pool *agentPool) *[]string { return &pool.ExcludedWorkspaces })
+	agentPools.refersTo(projects, func(pool *agentPool) *[]string { return &pool.AllowedProjects })
 	agentPools.org = func(st *store, pool *agentPool) *organization { return organizations.in(st)[pool.Org] }
 	register(agentPools)
 	addRoutes((*Server).registerAgentPools)

@@ -16,7 +16,7 @@ func agentPoolPath(id string) string { return "/api/v2/agent-pools/" + id }
 // createPool creates an agent pool of org named name and returns its ID.
 func (a *api) createPool(org, name string) string {
 	a.t.Helper()
-	d := a.do(http.MethodPost, orgsPath+"/"+org+"/agent-pools", body("agent-pools", map[string]any{"name": name}, nil)).data(a.t, http.StatusCreated)
+	d := a.create(orgsPath+"/"+org+"/agent-pools", "agent-pools", map[string]any{"name": name}, nil)
 	return wantID(a.t, d["id"], "apool")
 }
 
@@ -30,7 +30,7 @@ func toManyIDs(t *testing.T, res map[string]any, name, typ string) []string {
 	}
 	out := []string{}
 	for _, item := range list {
-		m := object(t, item)
+		m := emutest.Object(t, item)
 		if m["type"] != typ {
 			t.Fatalf("relationship %s names %v, want type %s", name, m, typ)
 		}
@@ -57,7 +57,7 @@ func TestAgentPool_createAnswersEveryDefault(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	before := time.Now().UTC().Add(-time.Second)
-	d := a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": "runners"}, nil)).data(t, http.StatusCreated)
+	d := a.create(orgsPath+"/acme/agent-pools", "agent-pools", map[string]any{"name": "runners"}, nil)
 	id := wantID(t, d["id"], "apool")
 	if d["type"] != "agent-pools" {
 		t.Errorf("type %v", d["type"])
@@ -75,13 +75,8 @@ func TestAgentPool_createAnswersEveryDefault(t *testing.T) {
 		wantIDs(t, name, toManyIDs(t, d, name, "workspaces"))
 	}
 	wantIDs(t, "allowed-projects", toManyIDs(t, d, "allowed-projects", "projects"))
-	if links, _ := d["links"].(map[string]any); links["self"] != agentPoolPath(id) {
-		t.Errorf("links %v", d["links"])
-	}
 	// Stored: a read answers the same object, and the list has it.
-	if got := a.get(agentPoolPath(id)).data(t, http.StatusOK); !reflect.DeepEqual(got, d) {
-		t.Errorf("read\n%v\nwant the create's answer\n%v", got, d)
-	}
+	a.wantStored(d, agentPoolPath(id))
 	wantIDs(t, "list", ids(a.get(orgsPath+"/acme/agent-pools").list(t)), id)
 }
 
@@ -90,9 +85,8 @@ func TestAgentPool_createRefusals(t *testing.T) {
 	a.createOrg("acme")
 	a.createOrg("other")
 	foreign := a.workspaceID("other", "web")
-	at := func(name string) string { return "/data/attributes/" + name }
-	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{}, nil)), at("name"), "Name can't be blank")
-	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": " "}, nil)), at("name"), "Name can't be blank")
+	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{}, nil)), attrAt("name"), "Name can't be blank")
+	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": " "}, nil)), attrAt("name"), "Name can't be blank")
 	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": "p"},
 		map[string]any{"allowed-workspaces": map[string]any{"data": []any{map[string]any{"type": "workspaces", "id": foreign}}}})),
 		"/data/relationships/allowed-workspaces/data", "not a workspace of this organization")
@@ -126,9 +120,9 @@ func TestAgentPool_updateReplacesTheListsItGives(t *testing.T) {
 		}
 		return map[string]any{"data": list}
 	}
-	d := a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": "a-pool", "organization-scoped": false}, map[string]any{
+	d := a.create(orgsPath+"/acme/agent-pools", "agent-pools", map[string]any{"name": "a-pool", "organization-scoped": false}, map[string]any{
 		"allowed-workspaces": many("workspaces", ws1, ws1), "allowed-projects": many("projects", prj), "excluded-workspaces": many("workspaces", ws2),
-	})).data(t, http.StatusCreated)
+	})
 	id := wantID(t, d["id"], "apool")
 	wantAttrs(t, d, map[string]any{"organization-scoped": false})
 	wantIDs(t, "allowed-workspaces", toManyIDs(t, d, "allowed-workspaces", "workspaces"), ws1)
@@ -176,8 +170,7 @@ func TestAgentPool_listFiltersSortsAndPages(t *testing.T) {
 	scoped := a.createPool("acme", "scoped")
 	c.advance(time.Minute)
 	create := func(name, rel, typ, id string) string {
-		d := a.do(http.MethodPost, orgsPath+"/acme/agent-pools", body("agent-pools", map[string]any{"name": name, "organization-scoped": false},
-			map[string]any{rel: map[string]any{"data": []any{map[string]any{"type": typ, "id": id}}}})).data(t, http.StatusCreated)
+		d := a.create(orgsPath+"/acme/agent-pools", "agent-pools", map[string]any{"name": name, "organization-scoped": false}, map[string]any{rel: map[string]any{"data": []any{map[string]any{"type": typ, "id": id}}}})
 		c.advance(time.Minute)
 		return wantID(t, d["id"], "apool")
 	}
@@ -241,7 +234,7 @@ func TestAgentPool_visibility(t *testing.T) {
 	wantAttrs(t, a.get(agentPoolPath(pool)).data(t, http.StatusOK), map[string]any{"name": "runners"})
 
 	// A team with manage-agent-pools manages them.
-	ops := a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", map[string]any{"name": "ops", "organization-access": map[string]any{"manage-agent-pools": true}}, nil)).data(t, http.StatusCreated)
+	ops := a.create(orgsPath+"/acme/teams", "teams", map[string]any{"name": "ops", "organization-access": map[string]any{"manage-agent-pools": true}}, nil)
 	opsToken, _ := a.server.MintTeamToken("acme", wantID(t, ops["id"], "team"))
 	o := a.as(opsToken)
 	mine := o.createPool("acme", "mine")

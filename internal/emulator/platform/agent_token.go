@@ -87,15 +87,12 @@ func (s *Server) agentTokenResource(at *agentToken, secret string) resource {
 // listAgentTokens lists a pool's tokens, paged, by created-at (the
 // default, ties by ID) or -created-at.
 func (s *Server) listAgentTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	listing[*agentToken]{
+	poolTokens := listing[*agentToken]{
 		includes: noIncludes,
 		sorts:    []string{"created-at"},
 		render:   func(at *agentToken, _ []string) resource { return s.agentTokenResource(at, "") },
-	}.serve(s, w, r, func(lq *listQuery) ([]*agentToken, reply) {
-		pool, rep, found := s.visibleAgentPoolLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	}
+	listOnPath(poolTokens, s, w, r, p, s.visibleAgentPoolLocked, func(pool *agentPool, lq *listQuery) ([]*agentToken, reply) {
 		list := agentTokens.where(s, func(at *agentToken) bool { return at.Pool == pool.ID })
 		return agentTokens.order(list, lq.desc, byTime(func(at *agentToken) time.Time { return at.CreatedAt })), reply{}
 	})
@@ -107,10 +104,7 @@ func (s *Server) listAgentTokens(w http.ResponseWriter, r *http.Request, p princ
 func (s *Server) createAgentToken(w http.ResponseWriter, r *http.Request, p principal) {
 	writeOnPath(s, w, r, p, s.managedAgentPoolLocked, func(pool *agentPool, in *input) reply {
 		f, probs := in.attrs, in.probs
-		description, _ := f.str("description")
-		if strings.TrimSpace(description) == "" {
-			probs.add(f.at("description"), "description is required: an agent pool's tokens are told apart by it")
-		}
+		description := f.requiredText("description", "description is required: an agent pool's tokens are told apart by it")
 		if len(*probs) > 0 {
 			return probs.reply()
 		}
@@ -162,11 +156,7 @@ func init() {
 	agentTokens.needs = []anyTable{agentPools}
 	agentTokens.check = (*store).checkAgentToken
 	// A pool's delete deletes its tokens.
-	agentTokens.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == agentPools {
-			agentTokens.removeWhere(st, func(at *agentToken) bool { return at.Pool == id })
-		}
-	}
+	agentTokens.belongsTo(agentPools, func(at *agentToken) string { return at.Pool })
 	agentTokens.org = func(st *store, at *agentToken) *organization {
 		return organizations.in(st)[agentPools.in(st)[at.Pool].Org]
 	}

@@ -105,29 +105,24 @@ type handler func(w http.ResponseWriter, r *http.Request, p principal)
 // so that a client retrying with a bad token is limited too; then a refused
 // token is answered 401.
 func (s *Server) handle(mux route.Mux, pattern string, h handler) {
-	mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
-		s.setHeaders(w)
-		p, refused := s.authenticate(r)
-		if !s.admit(w, rateKey(r, p, refused)) {
-			return
-		}
-		if refused != "" {
-			errorReply(http.StatusUnauthorized, refused).Send(w)
-			return
-		}
-		h(w, r, p)
-	})
+	s.guard(mux, pattern, false, h)
 }
 
 // handlePublic registers h like handle, but a request without a token is
 // served too (with the zero principal), limited by its address. A token
 // that is given must be valid.
 func (s *Server) handlePublic(mux route.Mux, pattern string, h handler) {
+	s.guard(mux, pattern, true, h)
+}
+
+// guard registers h behind the headers, the token and the rate limit: a
+// token is required unless public, where only one that is given is read.
+func (s *Server) guard(mux route.Mux, pattern string, public bool, h handler) {
 	mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		s.setHeaders(w)
 		var p principal
 		var refused string
-		if r.Header.Get("Authorization") != "" {
+		if !public || r.Header.Get("Authorization") != "" {
 			p, refused = s.authenticate(r)
 		}
 		if !s.admit(w, rateKey(r, p, refused)) {

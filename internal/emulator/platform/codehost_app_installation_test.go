@@ -15,7 +15,7 @@ func TestCodehostAppInstallation_registeredAndRead(t *testing.T) {
 	if r.Status != http.StatusCreated {
 		t.Fatalf("register: %d %s", r.Status, r.Body)
 	}
-	id := wantID(t, object(t, emutest.JSON(t, r))["id"], "ghain")
+	id := wantID(t, emutest.Object(t, emutest.JSON(t, r))["id"], "ghain")
 	other, err := a.server.RegisterCodehostAppInstallation(platform.CodehostAppInstallation{Name: "Alice", InstallationID: 7, InstallationType: "User"})
 	if err != nil {
 		t.Fatal(err)

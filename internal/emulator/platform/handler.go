@@ -132,6 +132,19 @@ func readOnPath[T any](s *Server, w http.ResponseWriter, r *http.Request, p prin
 	})
 }
 
+// listOnPath is serve for a list of what the object that the path's {id}
+// names holds: items gets that object, found first by find (404 when p
+// may not see it).
+func listOnPath[T, P any](l listing[T], s *Server, w http.ResponseWriter, r *http.Request, p principal, find finder[P], items func(parent *P, lq *listQuery) ([]T, reply)) {
+	l.serve(s, w, r, func(lq *listQuery) ([]T, reply) {
+		parent, rep, found := find(p, r.PathValue("id"))
+		if !found {
+			return nil, rep
+		}
+		return items(parent, lq)
+	})
+}
+
 // serveInOrg is serve for a list of what the path's organization holds:
 // items gets the organization, found first (404 when p may not see it).
 func (l listing[T]) serveInOrg(s *Server, w http.ResponseWriter, r *http.Request, p principal, items func(o *organization, lq *listQuery) ([]T, reply)) {
@@ -141,5 +154,14 @@ func (l listing[T]) serveInOrg(s *Server, w http.ResponseWriter, r *http.Request
 			return nil, rep
 		}
 		return items(o, lq)
+	})
+}
+
+// removeOnPath removes the object that the path's {id} names, found by
+// find, with what belongs to it (see remove), and answers 204.
+func removeOnPath[T any](s *Server, w http.ResponseWriter, r *http.Request, p principal, t *table[T], find finder[T]) {
+	onPath(s, w, r, p, find, func(v *T) reply {
+		t.remove(s, v)
+		return noContent()
 	})
 }

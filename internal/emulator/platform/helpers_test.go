@@ -2,9 +2,12 @@ package platform_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -104,6 +107,14 @@ func body(typ string, attrs, rels map[string]any) map[string]any {
 		data["relationships"] = rels
 	}
 	return map[string]any{"data": data}
+}
+
+// merged returns a new map of base's members and extra's, extra's
+// replacing base's.
+func merged(base, extra map[string]any) map[string]any {
+	m := maps.Clone(base)
+	maps.Copy(m, extra)
+	return m
 }
 
 // rel is a relationship's request member naming one object, or null when
@@ -209,6 +220,49 @@ func ids(list []map[string]any) []string {
 	return out
 }
 
+// names returns the names of the items that the list at path answers,
+// in order, joined by commas.
+func (a *api) names(path string) string {
+	a.t.Helper()
+	var out []string
+	for _, res := range a.get(path).list(a.t) {
+		out = append(out, fmt.Sprint(attrs(a.t, res)["name"]))
+	}
+	return strings.Join(out, ",")
+}
+
+// wantNames checks the names of the items that the list at base followed
+// by each query answers (see names).
+func (a *api) wantNames(base string, want map[string]string) {
+	a.t.Helper()
+	for query, names := range want {
+		if got := a.names(base + query); got != names {
+			a.t.Errorf("%s: %s, want %s", base+query, got, names)
+		}
+	}
+}
+
+// wantStored checks that d, the answer of a create, links to itself at
+// path, and that a read of path answers d.
+func (a *api) wantStored(d map[string]any, path string) {
+	a.t.Helper()
+	if links, _ := d["links"].(map[string]any); links["self"] != path {
+		a.t.Errorf("links %v, want self %s", d["links"], path)
+	}
+	if got := a.get(path).data(a.t, http.StatusOK); !emutest.EqualJSON(a.t, got, d) {
+		a.t.Errorf("read %s: %v\nwant %v", path, got, d)
+	}
+}
+
+// wantDeletes checks that a delete of path answers 204, after which the
+// object is gone: a read and another delete are 404.
+func (a *api) wantDeletes(path string) {
+	a.t.Helper()
+	emutest.WantAPIStatus(a.t, a.do(http.MethodDelete, path, nil), http.StatusNoContent)
+	wantNotFound(a.t, a.get(path))
+	wantNotFound(a.t, a.do(http.MethodDelete, path, nil))
+}
+
 // wantAttrs checks attributes against want, member by member, compared as
 // JSON.
 func wantAttrs(t *testing.T, res map[string]any, want map[string]any) {
@@ -220,17 +274,50 @@ func wantAttrs(t *testing.T, res map[string]any, want map[string]any) {
 			t.Errorf("attribute %s absent, want %v", k, v)
 			continue
 		}
-		if !equalJSON(t, g, v) {
+		if !emutest.EqualJSON(t, g, v) {
 			t.Errorf("attribute %s = %#v, want %#v", k, g, v)
 		}
 	}
 }
 
+// attrAt is the pointer of a request's attribute name.
+func attrAt(name string) string { return "/data/attributes/" + name }
+
 // wantInvalid checks a 422 that has an error at pointer whose detail has
 // detail in it.
 func wantInvalid(t *testing.T, r response, pointer, detail string) {
 	t.Helper()
-	emutest.WantAPIStatus(t, r, http.StatusUnprocessableEntity)
+	wantErrorAt(t, r, http.StatusUnprocessableEntity, "invalid attribute", pointer, detail)
+}
+
+// refusedCreate is a create document that its endpoint refuses: 422 with
+// an error at pointer whose detail has detail in it.
+type refusedCreate struct {
+	attrs, rels     map[string]any
+	pointer, detail string
+}
+
+// wantCreatesRefused posts each document, of type typ, to path, and checks
+// its refusal.
+func (a *api) wantCreatesRefused(path, typ string, cases []refusedCreate) {
+	a.t.Helper()
+	for _, c := range cases {
+		wantInvalid(a.t, a.do(http.MethodPost, path, body(typ, c.attrs, c.rels)), c.pointer, c.detail)
+	}
+}
+
+// wantConflictAt checks a 409 that has an error at pointer whose detail
+// has detail in it.
+func wantConflictAt(t *testing.T, r response, pointer, detail string) {
+	t.Helper()
+	wantErrorAt(t, r, http.StatusConflict, "conflict", pointer, detail)
+}
+
+// wantErrorAt checks an error answer of the status that has an error of
+// that title at pointer whose detail has detail in it.
+func wantErrorAt(t *testing.T, r response, status int, title, pointer, detail string) {
+	t.Helper()
+	emutest.WantAPIStatus(t, r, status)
 	var doc struct {
 		Errors []struct {
 			Status, Title, Detail string
@@ -238,14 +325,14 @@ func wantInvalid(t *testing.T, r response, pointer, detail string) {
 		}
 	}
 	if err := json.Unmarshal([]byte(r.Body), &doc); err != nil {
-		t.Fatalf("422 body %s: %v", r.Body, err)
+		t.Fatalf("%d body %s: %v", status, r.Body, err)
 	}
 	for _, e := range doc.Errors {
-		if e.Status == "422" && e.Title == "invalid attribute" && e.Source.Pointer == pointer && strings.Contains(e.Detail, detail) {
+		if e.Status == strconv.Itoa(status) && e.Title == title && e.Source.Pointer == pointer && strings.Contains(e.Detail, detail) {
 			return
 		}
 	}
-	t.Fatalf("422 body %s, want an error at %s with %q", r.Body, pointer, detail)
+	t.Fatalf("%d body %s, want an error at %s with %q", status, r.Body, pointer, detail)
 }
 
 // wantConflict checks a 409 whose detail has detail in it.
@@ -271,26 +358,63 @@ func wantID(t *testing.T, id any, prefix string) string {
 	return s
 }
 
+// create posts a document of typ with attrs and rels (nil maps left out)
+// to path, and returns the data of its 201.
+func (a *api) create(path, typ string, attrs, rels map[string]any) map[string]any {
+	a.t.Helper()
+	return a.do(http.MethodPost, path, body(typ, attrs, rels)).data(a.t, http.StatusCreated)
+}
+
 // createOrg creates an organization as a's token and returns its default
 // project's ID.
 func (a *api) createOrg(name string) string {
 	a.t.Helper()
-	d := a.do(http.MethodPost, "/api/v2/organizations", body("organizations", map[string]any{"name": name, "email": name + "@example.com"}, nil)).data(a.t, http.StatusCreated)
+	d := a.create("/api/v2/organizations", "organizations", map[string]any{"name": name, "email": name + "@example.com"}, nil)
 	return relID(a.t, d, "default-project", "projects")
 }
 
 // createProject creates a project and returns its ID.
 func (a *api) createProject(org, name string) string {
 	a.t.Helper()
-	d := a.do(http.MethodPost, "/api/v2/organizations/"+org+"/projects", body("projects", map[string]any{"name": name}, nil)).data(a.t, http.StatusCreated)
+	d := a.create("/api/v2/organizations/"+org+"/projects", "projects", map[string]any{"name": name}, nil)
 	return wantID(a.t, d["id"], "prj")
 }
 
 // createTeam creates a team as a's token and returns its ID.
 func (a *api) createTeam(org, name string) string {
 	a.t.Helper()
-	d := a.do(http.MethodPost, "/api/v2/organizations/"+org+"/teams", body("teams", map[string]any{"name": name}, nil)).data(a.t, http.StatusCreated)
+	d := a.create("/api/v2/organizations/"+org+"/teams", "teams", map[string]any{"name": name}, nil)
 	return wantID(a.t, d["id"], "team")
+}
+
+// reload returns an api serving a new Server that loaded a's state file,
+// and the file, after checking that it answers each of paths as a does (a
+// list's links naming its own server).
+func (a *api) reload(paths ...string) (*api, []byte) {
+	a.t.Helper()
+	data, err := a.server.MarshalState()
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	b := newAPI(a.t, platform.Options{})
+	if err := b.server.UnmarshalState(data); err != nil {
+		a.t.Fatal(err)
+	}
+	for _, p := range paths {
+		if got, want := strings.ReplaceAll(b.get(p).Body, b.url, a.url), a.get(p).Body; got != want {
+			a.t.Errorf("%s after a round trip:\n%s\nwant\n%s", p, got, want)
+		}
+	}
+	return b, data
+}
+
+// wantState checks that a's state file is data, as it was before a round
+// trip.
+func (a *api) wantState(data []byte) {
+	a.t.Helper()
+	if again, err := a.server.MarshalState(); err != nil || string(again) != string(data) {
+		a.t.Errorf("state after a round trip:\n%s\nwant\n%s (%v)", again, data, err)
+	}
 }
 
 // postJSON posts a JSON body, as a script does to the admin routes.
@@ -334,24 +458,13 @@ func sendChunked(t *testing.T, method, url, token string, doc any) response {
 	return response{Status: resp.StatusCode, Header: resp.Header, Body: string(answer)}
 }
 
-// object reads a decoded JSON value as an object, failing the test when it
-// is not one.
-func object(t *testing.T, v any) map[string]any {
-	t.Helper()
-	m, ok := v.(map[string]any)
-	if !ok {
-		t.Fatalf("%#v is not an object", v)
-	}
-	return m
-}
-
 // included returns an answer's included resources.
 func (r response) included(t *testing.T) []map[string]any {
 	t.Helper()
 	raw, _ := emutest.JSON(t, r)["included"].([]any)
 	var out []map[string]any
 	for _, item := range raw {
-		out = append(out, object(t, item))
+		out = append(out, emutest.Object(t, item))
 	}
 	return out
 }
@@ -359,5 +472,5 @@ func (r response) included(t *testing.T) []map[string]any {
 // pagination returns an answer's meta.pagination.
 func (r response) pagination(t *testing.T) map[string]any {
 	t.Helper()
-	return object(t, object(t, emutest.JSON(t, r)["meta"])["pagination"])
+	return emutest.Object(t, emutest.Object(t, emutest.JSON(t, r)["meta"])["pagination"])
 }

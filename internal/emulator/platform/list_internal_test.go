@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 )
 
 func TestPageOf_defaultsAndBounds(t *testing.T) {
@@ -50,17 +52,6 @@ func listOf(t *testing.T, target string, n int) map[string]any {
 	return doc
 }
 
-// obj and arr read a decoded JSON value as an object or a list, failing
-// the test when it is not one.
-func obj(t *testing.T, v any) map[string]any {
-	t.Helper()
-	m, ok := v.(map[string]any)
-	if !ok {
-		t.Fatalf("%#v is not an object", v)
-	}
-	return m
-}
-
 func arr(t *testing.T, v any) []any {
 	t.Helper()
 	l, ok := v.([]any)
@@ -72,17 +63,17 @@ func arr(t *testing.T, v any) []any {
 
 func TestListDocument_paginationMetaAndLinks(t *testing.T) {
 	doc := listOf(t, "http://example.com/api/v2/organizations/o/workspaces?search%5Bname%5D=x&page%5Bnumber%5D=2&page%5Bsize%5D=10", 25)
-	meta := obj(t, obj(t, doc["meta"])["pagination"])
+	meta := emutest.Object(t, emutest.Object(t, doc["meta"])["pagination"])
 	want := map[string]any{"current-page": 2.0, "page-size": 10.0, "prev-page": 1.0, "next-page": 3.0, "total-pages": 3.0, "total-count": 25.0}
 	for k, v := range want {
 		if meta[k] != v {
 			t.Errorf("meta.pagination.%s = %v, want %v", k, meta[k], v)
 		}
 	}
-	if items := arr(t, doc["data"]); len(items) != 10 || obj(t, items[0])["id"] != "10" {
+	if items := arr(t, doc["data"]); len(items) != 10 || emutest.Object(t, items[0])["id"] != "10" {
 		t.Errorf("page 2 of 10 holds %v", items)
 	}
-	links := obj(t, doc["links"])
+	links := emutest.Object(t, doc["links"])
 	base := "http://example.com/api/v2/organizations/o/workspaces?"
 	for k, number := range map[string]string{"self": "2", "first": "1", "prev": "1", "next": "3", "last": "3"} {
 		want := base + "page%5Bnumber%5D=" + number + "&page%5Bsize%5D=10&search%5Bname%5D=x"
@@ -94,18 +85,18 @@ func TestListDocument_paginationMetaAndLinks(t *testing.T) {
 	// The edges: no prev on the first page, no next on the last; an empty
 	// list is one empty page.
 	doc = listOf(t, "http://example.com/api/v2/x", 20)
-	meta = obj(t, obj(t, doc["meta"])["pagination"])
-	if meta["prev-page"] != nil || meta["next-page"] != nil || meta["total-pages"] != 1.0 || obj(t, doc["links"])["next"] != nil {
+	meta = emutest.Object(t, emutest.Object(t, doc["meta"])["pagination"])
+	if meta["prev-page"] != nil || meta["next-page"] != nil || meta["total-pages"] != 1.0 || emutest.Object(t, doc["links"])["next"] != nil {
 		t.Errorf("single full page: meta %v links %v", meta, doc["links"])
 	}
 	doc = listOf(t, "http://example.com/api/v2/x", 0)
-	meta = obj(t, obj(t, doc["meta"])["pagination"])
+	meta = emutest.Object(t, emutest.Object(t, doc["meta"])["pagination"])
 	if items := arr(t, doc["data"]); len(items) != 0 || meta["total-pages"] != 1.0 || meta["total-count"] != 0.0 {
 		t.Errorf("empty list: data %v meta %v", doc["data"], meta)
 	}
 	// A page past the end is empty, its prev the page before it.
 	doc = listOf(t, "http://example.com/api/v2/x?page[number]=9", 5)
-	meta = obj(t, obj(t, doc["meta"])["pagination"])
+	meta = emutest.Object(t, emutest.Object(t, doc["meta"])["pagination"])
 	if items := arr(t, doc["data"]); len(items) != 0 || meta["prev-page"] != 8.0 || meta["next-page"] != nil {
 		t.Errorf("page past the end: data %v meta %v", doc["data"], meta)
 	}

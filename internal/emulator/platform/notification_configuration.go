@@ -311,10 +311,7 @@ func (s *Server) createNotificationConfiguration(kind string) handler {
 // once. A destination whose type is unknown (refused before) is not
 // checked further.
 func (s *Server) applyNotificationConfiguration(nc *notificationConfiguration, f fields, rl relationships) {
-	if name, given := f.str("name"); given {
-		if strings.TrimSpace(name) == "" {
-			f.probs.add(f.at("name"), "Name can't be blank")
-		}
+	if name, given := f.text("name", "Name can't be blank"); given {
 		nc.Name = name
 	}
 	if enabled, given := f.boolean("enabled"); given {
@@ -406,10 +403,7 @@ func (s *Server) updateNotificationConfiguration(w http.ResponseWriter, r *http.
 }
 
 func (s *Server) deleteNotificationConfiguration(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.managedNotificationConfigurationLocked, func(nc *notificationConfiguration) reply {
-		notificationConfigurations.remove(s, nc)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, notificationConfigurations, s.managedNotificationConfigurationLocked)
 }
 
 // verifyNotificationConfiguration records the delivery that a
@@ -480,18 +474,11 @@ func init() {
 	notificationConfigurations.check = (*store).checkNotificationConfiguration
 	// The delete of what a configuration subscribes to deletes it; a
 	// deleted user leaves its users.
-	notificationConfigurations.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case organizations:
-			notificationConfigurations.removeWhere(st, func(nc *notificationConfiguration) bool { return nc.Org == id })
-		case workspaces, projects, teams:
-			notificationConfigurations.removeWhere(st, func(nc *notificationConfiguration) bool { return nc.Subscribable == id })
-		case users:
-			for _, nc := range notificationConfigurations.in(st) {
-				nc.Users = slices.DeleteFunc(nc.Users, func(u string) bool { return u == id })
-			}
-		}
+	notificationConfigurations.belongsTo(organizations, func(nc *notificationConfiguration) string { return nc.Org })
+	for _, subscribable := range []anyTable{workspaces, projects, teams} {
+		notificationConfigurations.belongsTo(subscribable, func(nc *notificationConfiguration) string { return nc.Subscribable })
 	}
+	notificationConfigurations.refersTo(users, func(nc *notificationConfiguration) *[]string { return &nc.Users })
 	notificationConfigurations.org = func(st *store, nc *notificationConfiguration) *organization {
 		return organizations.in(st)[nc.Org]
 	}

@@ -31,7 +31,7 @@ func webhook(name string, triggers ...string) map[string]any {
 // names and returns its answer.
 func (a *api) createNotification(kind, id string, attrs, rels map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, notificationsPath(kind, id), body("notification-configurations", attrs, rels)).data(a.t, http.StatusCreated)
+	return a.create(notificationsPath(kind, id), "notification-configurations", attrs, rels)
 }
 
 // The token is taken and never answered; the answer carries the rest.
@@ -51,11 +51,11 @@ func TestNotificationConfigurations_createReadTokenWriteOnly(t *testing.T) {
 		t.Errorf("subscribable %v", d["relationships"])
 	}
 	got := a.get(notificationPath(id)).data(t, http.StatusOK)
-	if !equalJSON(t, got, d) {
+	if !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 	// The document type the API's documents give, singular, is taken too.
-	a.do(http.MethodPost, notificationsPath("workspaces", ws), body("notification-configuration", webhook("singular"), nil)).data(t, http.StatusCreated)
+	a.create(notificationsPath("workspaces", ws), "notification-configuration", webhook("singular"), nil)
 
 	// Disabled unless enabled is given.
 	attrs := webhook("quiet")
@@ -214,9 +214,7 @@ func TestNotificationConfigurations_deleteAndCascade(t *testing.T) {
 	pn := wantID(t, a.createNotification("projects", prj, webhook("p"), nil)["id"], "nc")
 	wn := wantID(t, a.createNotification("workspaces", ws, webhook("w"), nil)["id"], "nc")
 	gone := wantID(t, a.createNotification("workspaces", ws, webhook("gone"), nil)["id"], "nc")
-	emutest.WantAPIStatus(t, a.do(http.MethodDelete, notificationPath(gone), nil), http.StatusNoContent)
-	wantNotFound(t, a.get(notificationPath(gone)))
-	wantNotFound(t, a.do(http.MethodDelete, notificationPath(gone), nil))
+	a.wantDeletes(notificationPath(gone))
 
 	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/workspaces/"+ws, nil), http.StatusNoContent)
 	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/projects/"+prj, nil), http.StatusNoContent)
@@ -277,7 +275,7 @@ func TestNotificationConfigurations_verifyRecordsTheDelivery(t *testing.T) {
 	}
 	mac := hmac.New(sha512.New, []byte("hmac-secret"))
 	mac.Write([]byte(bodyText))
-	if headers := object(t, dl["headers"]); headers["X-TFE-Notification-Signature"] != hex.EncodeToString(mac.Sum(nil)) {
+	if headers := emutest.Object(t, dl["headers"]); headers["X-TFE-Notification-Signature"] != hex.EncodeToString(mac.Sum(nil)) {
 		t.Errorf("signature %v, want the HMAC-SHA512 of the body with the token", headers)
 	}
 	if all := a.deliveries(""); len(all) != 1 {

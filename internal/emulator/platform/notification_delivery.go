@@ -176,11 +176,7 @@ func init() {
 	notificationDeliveries.needs = []anyTable{notificationConfigurations}
 	notificationDeliveries.check = (*store).checkNotificationDelivery
 	// A configuration's delete takes its deliveries.
-	notificationDeliveries.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == notificationConfigurations {
-			notificationDeliveries.removeWhere(st, func(d *notificationDelivery) bool { return d.Configuration == id })
-		}
-	}
+	notificationDeliveries.belongsTo(notificationConfigurations, func(d *notificationDelivery) string { return d.Configuration })
 	notificationDeliveries.org = func(st *store, d *notificationDelivery) *organization { return organizations.in(st)[d.Org] }
 	register(notificationDeliveries)
 }

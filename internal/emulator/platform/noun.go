@@ -15,8 +15,9 @@ import (
 // objects, registered from that file's init with everything the shared
 // code needs to hold it: its key in the state file, how each object is
 // found (its ID), what a loaded object must be, and what it does when an
-// object of another table is deleted (delete its own that belong to it,
-// forget references to it). Its routes are registered the same way, by
+// object of another table is deleted: delete its own that belong to it
+// (belongsTo), forget the references to it (refersTo), or, for a rule of
+// its own, onDelete. Its routes are registered the same way, by
 // addRoutes, and so is the state it keeps outside the store, if any, by
 // registerSide. The store, the state file, Reset and Register go over what
 // is registered, and name no noun.
@@ -53,11 +54,39 @@ type table[T any] struct {
 	// verify checks, once every table is loaded, what check could not:
 	// references to tables loaded after this one.
 	verify func(st *store) error
+	// owners and refs are what belongsTo and refersTo declare.
+	owners []ownerKey[T]
+	refs   []refList[T]
 	// onDelete is called when an object of any table is deleted by
-	// remove, with its table and ID: it removes the objects of this table
-	// that belong to it, and forgets the references to it that this
-	// table's objects keep.
+	// remove, with its table and ID, after owners and refs are applied:
+	// the rules that they cannot state.
 	onDelete func(st *store, gone anyTable, id string)
+}
+
+// ownerKey is the key that an object keeps of its owner in another table;
+// refList the list of IDs of objects of another table that it keeps.
+type ownerKey[T any] struct {
+	table anyTable
+	key   func(*T) string
+}
+
+type refList[T any] struct {
+	table anyTable
+	list  func(*T) *[]string
+}
+
+// belongsTo declares that an object of t belongs to the object of owner
+// that key names: the owner's delete removes it too, as remove does. Call
+// it from the noun file's init.
+func (t *table[T]) belongsTo(owner anyTable, key func(*T) string) {
+	t.owners = append(t.owners, ownerKey[T]{owner, key})
+}
+
+// refersTo declares that objects of t keep IDs of objects of other in the
+// list that list gives: the delete of one of those removes its ID from
+// every list. Call it from the noun file's init.
+func (t *table[T]) refersTo(other anyTable, list func(*T) *[]string) {
+	t.refs = append(t.refs, refList[T]{other, list})
 }
 
 // registry is every table, in the order their files registered them.
@@ -171,6 +200,19 @@ func (t *table[T]) needed() []anyTable    { return t.needs }
 func (t *table[T]) marshal(st *store) any { return sortedValues(t.in(st)) }
 
 func (t *table[T]) deleted(st *store, gone anyTable, id string) {
+	for _, o := range t.owners {
+		if o.table == gone {
+			t.removeWhere(st, func(v *T) bool { return o.key(v) == id })
+		}
+	}
+	for _, r := range t.refs {
+		if r.table == gone {
+			for _, v := range t.in(st) {
+				l := r.list(v)
+				*l = slices.DeleteFunc(*l, func(ref string) bool { return ref == id })
+			}
+		}
+	}
 	if t.onDelete != nil {
 		t.onDelete(st, gone, id)
 	}

@@ -137,11 +137,7 @@ func (s *Server) managedOAuthClientLocked(p principal, id string) (*oauthClient,
 func (s *Server) oauthClientIncludes(p principal) includes {
 	return includes{
 		"oauth-tokens": func(res resource) []resource {
-			var out []resource
-			for _, tok := range s.oauthTokensOfLocked(res.ID) {
-				out = append(out, s.oauthTokenResource(tok))
-			}
-			return out
+			return renderEach(s.oauthTokensOfLocked(res.ID), s.oauthTokenResource)
 		},
 		"projects": func(res resource) []resource {
 			var out []resource
@@ -359,10 +355,7 @@ func (s *Server) updateOAuthClient(w http.ResponseWriter, r *http.Request, p pri
 }
 
 func (s *Server) deleteOAuthClient(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.managedOAuthClientLocked, func(oc *oauthClient) reply {
-		oauthClients.remove(s, oc)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, oauthClients, s.managedOAuthClientLocked)
 }
 
 // checkOAuthClient refuses a client of the state file that no request
@@ -395,15 +388,10 @@ func init() {
 	oauthClients.check = (*store).checkOAuthClient
 	// An organization's delete takes its clients; a deleted project leaves
 	// their projects, a deleted agent pool their agent-pool.
+	oauthClients.belongsTo(organizations, func(oc *oauthClient) string { return oc.Org })
+	oauthClients.refersTo(projects, func(oc *oauthClient) *[]string { return &oc.Projects })
 	oauthClients.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case organizations:
-			oauthClients.removeWhere(st, func(oc *oauthClient) bool { return oc.Org == id })
-		case projects:
-			for _, oc := range oauthClients.in(st) {
-				oc.Projects = slices.DeleteFunc(oc.Projects, func(p string) bool { return p == id })
-			}
-		case agentPools:
+		if gone == agentPools {
 			for _, oc := range oauthClients.in(st) {
 				if oc.AgentPool == id {
 					oc.AgentPool = ""

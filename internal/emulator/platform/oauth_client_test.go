@@ -15,20 +15,16 @@ func oauthClientPath(id string) string   { return "/api/v2/oauth-clients/" + id 
 
 // github is a GitHub client's create attributes, with a token.
 func github(extra map[string]any) map[string]any {
-	m := map[string]any{
+	return merged(map[string]any{
 		"service-provider": "github", "http-url": "https://github.com", "api-url": "https://api.github.com",
 		"oauth-token-string": "ghp_secret",
-	}
-	for k, v := range extra {
-		m[k] = v
-	}
-	return m
+	}, extra)
 }
 
 // createOAuthClient creates a client of org and returns its answer.
 func (a *api) createOAuthClient(org string, attrs, rels map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, oauthClientsPath(org), body("oauth-clients", attrs, rels)).data(a.t, http.StatusCreated)
+	return a.create(oauthClientsPath(org), "oauth-clients", attrs, rels)
 }
 
 // createOAuthToken creates a GitHub client of org and returns its OAuth
@@ -75,7 +71,7 @@ func TestOAuthClients_createAnswersNoSecret(t *testing.T) {
 	if got := ids(a.get(oauthClientPath(id) + "/oauth-tokens").list(t)); !slices.Equal(got, tokens) {
 		t.Errorf("client's tokens %v, want %v", got, tokens)
 	}
-	if got := a.get(oauthClientPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(oauthClientPath(id)).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 
@@ -99,16 +95,15 @@ func TestOAuthClients_createRules(t *testing.T) {
 		return a.do(http.MethodPost, oauthClientsPath("acme"), body("oauth-clients", attrs, rels))
 	}
 	without := func(key string) map[string]any { m := github(nil); delete(m, key); return m }
-	at := func(name string) string { return "/data/attributes/" + name }
-	wantInvalid(t, post(without("service-provider"), nil), at("service-provider"), "service-provider is required")
-	wantInvalid(t, post(github(map[string]any{"service-provider": "sourceforge"}), nil), at("service-provider"), `invalid service-provider "sourceforge"`)
-	wantInvalid(t, post(without("http-url"), nil), at("http-url"), "http-url is required")
-	wantInvalid(t, post(github(map[string]any{"api-url": "api.github.com"}), nil), at("api-url"), "an http or https URL")
-	wantInvalid(t, post(github(map[string]any{"private-key": "pem"}), nil), at("private-key"), "only taken by an ado_server client")
+	wantInvalid(t, post(without("service-provider"), nil), attrAt("service-provider"), "service-provider is required")
+	wantInvalid(t, post(github(map[string]any{"service-provider": "sourceforge"}), nil), attrAt("service-provider"), `invalid service-provider "sourceforge"`)
+	wantInvalid(t, post(without("http-url"), nil), attrAt("http-url"), "http-url is required")
+	wantInvalid(t, post(github(map[string]any{"api-url": "api.github.com"}), nil), attrAt("api-url"), "an http or https URL")
+	wantInvalid(t, post(github(map[string]any{"private-key": "pem"}), nil), attrAt("private-key"), "only taken by an ado_server client")
 	wantInvalid(t, post(github(nil), map[string]any{"agent-pool": rel("agent-pools", "apool-Missing123456789")}),
 		"/data/relationships/agent-pool/data", "the provided agent pool does not exist or you are not authorized to use it")
 	wantInvalid(t, post(map[string]any{"service-provider": "bitbucket_data_center", "http-url": "https://b.example.com", "api-url": "https://b.example.com", "key": ""}, nil),
-		at("key"), "The Consumer Key for Bitbucket Data Center must be present")
+		attrAt("key"), "The Consumer Key for Bitbucket Data Center must be present")
 	if got := a.get(oauthClientsPath("acme")).list(t); len(got) != 0 {
 		t.Fatalf("refused creates stored %v", got)
 	}
@@ -212,7 +207,7 @@ func TestOAuthClients_tokenConnectsAWorkspace(t *testing.T) {
 	a.createOrg("acme")
 	token := a.createOAuthToken("acme")
 	d := a.createWorkspace("acme", map[string]any{"name": "web", "vcs-repo": map[string]any{"identifier": "octo/site", "oauth-token-id": token}}, nil)
-	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != token || repo["service-provider"] != "github" || repo["repository-http-url"] != "https://github.com/octo/site" {
+	if repo := emutest.Object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != token || repo["service-provider"] != "github" || repo["repository-http-url"] != "https://github.com/octo/site" {
 		t.Errorf("vcs-repo %v", repo)
 	}
 	// The code host is the token's client's.
@@ -223,7 +218,7 @@ func TestOAuthClients_tokenConnectsAWorkspace(t *testing.T) {
 	d = a.createWorkspace("acme", map[string]any{"name": "api", "vcs-repo": map[string]any{
 		"identifier": "octo/api", "oauth-token-id": toManyIDs(t, gitlab, "oauth-tokens", "oauth-tokens")[0],
 	}}, nil)
-	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["service-provider"] != "gitlab_enterprise_edition" || repo["repository-http-url"] != "https://gitlab.example.com/octo/api" {
+	if repo := emutest.Object(t, attrs(t, d)["vcs-repo"]); repo["service-provider"] != "gitlab_enterprise_edition" || repo["repository-http-url"] != "https://gitlab.example.com/octo/api" {
 		t.Errorf("vcs-repo through a GitLab client %v", repo)
 	}
 }

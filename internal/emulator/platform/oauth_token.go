@@ -136,11 +136,7 @@ func (s *Server) oauthTokenResource(tok *oauthToken) resource {
 }
 
 func (s *Server) listOAuthTokens(w http.ResponseWriter, r *http.Request, p principal) {
-	listing[*oauthToken]{includes: noIncludes, render: plain(s.oauthTokenResource)}.serve(s, w, r, func(*listQuery) ([]*oauthToken, reply) {
-		oc, rep, found := s.visibleOAuthClientLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	listOnPath(listing[*oauthToken]{includes: noIncludes, render: plain(s.oauthTokenResource)}, s, w, r, p, s.visibleOAuthClientLocked, func(oc *oauthClient, _ *listQuery) ([]*oauthToken, reply) {
 		return s.oauthTokensOfLocked(oc.ID), reply{}
 	})
 }
@@ -184,10 +180,7 @@ func (s *Server) deleteOAuthToken(w http.ResponseWriter, r *http.Request, p prin
 	if !s.admitAction(w, deleteLimit.on(s), p) {
 		return
 	}
-	onPath(s, w, r, p, s.managedOAuthTokenLocked, func(tok *oauthToken) reply {
-		oauthTokens.remove(s, tok)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, oauthTokens, s.managedOAuthTokenLocked)
 }
 
 // checkOAuthToken refuses a token of the state file that no request could
@@ -211,11 +204,7 @@ func init() {
 	oauthTokens.needs = []anyTable{oauthClients}
 	oauthTokens.check = (*store).checkOAuthToken
 	// A client's delete takes its tokens.
-	oauthTokens.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == oauthClients {
-			oauthTokens.removeWhere(st, func(tok *oauthToken) bool { return tok.Client == id })
-		}
-	}
+	oauthTokens.belongsTo(oauthClients, func(tok *oauthToken) string { return tok.Client })
 	oauthTokens.org = func(st *store, tok *oauthToken) *organization { return organizations.in(st)[tok.Org] }
 	register(oauthTokens)
 	registerSide(deleteLimit)

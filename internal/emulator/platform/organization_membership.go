@@ -368,18 +368,9 @@ func init() {
 	organizationMemberships.check = (*store).checkOrganizationMembership
 	// An organization's delete takes its memberships, a user's its own; a
 	// team's delete leaves the memberships' teams.
-	organizationMemberships.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case organizations:
-			organizationMemberships.removeWhere(st, func(m *organizationMembership) bool { return m.Org == id })
-		case users:
-			organizationMemberships.removeWhere(st, func(m *organizationMembership) bool { return m.User == id })
-		case teams:
-			for _, m := range organizationMemberships.in(st) {
-				m.Teams = slices.DeleteFunc(m.Teams, func(t string) bool { return t == id })
-			}
-		}
-	}
+	organizationMemberships.belongsTo(organizations, func(m *organizationMembership) string { return m.Org })
+	organizationMemberships.belongsTo(users, func(m *organizationMembership) string { return m.User })
+	organizationMemberships.refersTo(teams, func(m *organizationMembership) *[]string { return &m.Teams })
 	organizationMemberships.org = func(st *store, m *organizationMembership) *organization { return organizations.in(st)[m.Org] }
 	register(organizationMemberships)
 	addRoutes((*Server).registerOrganizationMemberships)

@@ -16,7 +16,7 @@ const orgsPath = "/api/v2/organizations"
 func TestOrganization_createAnswersEveryDefault(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	before := time.Now().UTC().Add(-time.Second)
-	d := a.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"name": "acme", "email": "ops@acme.example"}, nil)).data(t, http.StatusCreated)
+	d := a.create(orgsPath, "organizations", map[string]any{"name": "acme", "email": "ops@acme.example"}, nil)
 	if d["type"] != "organizations" || d["id"] != "acme" {
 		t.Fatalf("type %v id %v, want organizations and the name", d["type"], d["id"])
 	}
@@ -64,7 +64,7 @@ func TestOrganization_createAnswersEveryDefault(t *testing.T) {
 	}
 
 	// A read answers what the create did.
-	if got := a.get(orgsPath+"/acme").data(t, http.StatusOK); !equalJSON(t, got, d) {
+	if got := a.get(orgsPath+"/acme").data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 		t.Errorf("read %v\nwant %v", got, d)
 	}
 }
@@ -91,7 +91,7 @@ func TestOrganization_createTakesEveryAttribute(t *testing.T) {
 		"no-such-attribute":                                       "ignored",
 	}
 	// data.type is not checked.
-	d := a.do(http.MethodPost, orgsPath, body("nonsense", set, nil)).data(t, http.StatusCreated)
+	d := a.create(orgsPath, "nonsense", set, nil)
 	want := map[string]any{}
 	for k, v := range set {
 		want[k] = v
@@ -107,45 +107,33 @@ func TestOrganization_createTakesEveryAttribute(t *testing.T) {
 
 func TestOrganization_validation(t *testing.T) {
 	a := newAPI(t, platform.Options{})
-	at := func(name string) string { return "/data/attributes/" + name }
 	valid := func(extra map[string]any) map[string]any {
-		m := map[string]any{"name": "acme", "email": "ops@acme.example"}
-		for k, v := range extra {
-			m[k] = v
-		}
-		return m
+		return merged(map[string]any{"name": "acme", "email": "ops@acme.example"}, extra)
 	}
-	for _, c := range []struct {
-		attrs   map[string]any
-		rels    map[string]any
-		pointer string
-		detail  string
-	}{
-		{map[string]any{"email": "a@b"}, nil, at("name"), "name is required"},
-		{map[string]any{"name": "acme"}, nil, at("email"), "email is required"},
-		{valid(map[string]any{"name": "a b"}), nil, at("name"), `invalid name "a b": must be 1 to 40 letters, numbers, - or _`},
-		{valid(map[string]any{"name": ""}), nil, at("name"), `invalid name ""`},
-		{valid(map[string]any{"name": strings.Repeat("a", 41)}), nil, at("name"), "1 to 40"},
-		{valid(map[string]any{"name": 7}), nil, at("name"), "must be a string"},
-		{valid(map[string]any{"email": "nobody"}), nil, at("email"), `invalid email "nobody"`},
-		{valid(map[string]any{"session-timeout": 0}), nil, at("session-timeout"), "must be a positive number of minutes"},
-		{valid(map[string]any{"session-remember": "soon"}), nil, at("session-remember"), "must be an integer"},
-		{valid(map[string]any{"collaborator-auth-policy": "sso"}), nil, at("collaborator-auth-policy"), "must be password or two_factor_mandatory"},
-		{valid(map[string]any{"cost-estimation-enabled": "maybe"}), nil, at("cost-estimation-enabled"), "must be true or false"},
-		{valid(map[string]any{"default-execution-mode": "cloud"}), nil, at("default-execution-mode"), "must be remote, local or agent"},
-		{valid(map[string]any{"default-execution-mode": "agent"}), nil, at("default-agent-pool-id"), "default-agent-pool-id is required when default-execution-mode is agent"},
-		{valid(map[string]any{"default-agent-pool-id": "apool-1111111111111111"}), nil, at("default-agent-pool-id"), "can only be set when default-execution-mode is agent, not remote"},
-		{valid(map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": "pool-1"}), nil, at("default-agent-pool-id"), "must be an agent pool ID"},
+	a.wantCreatesRefused(orgsPath, "organizations", []refusedCreate{
+		{map[string]any{"email": "a@b"}, nil, attrAt("name"), "name is required"},
+		{map[string]any{"name": "acme"}, nil, attrAt("email"), "email is required"},
+		{valid(map[string]any{"name": "a b"}), nil, attrAt("name"), `invalid name "a b": must be 1 to 40 letters, numbers, - or _`},
+		{valid(map[string]any{"name": ""}), nil, attrAt("name"), `invalid name ""`},
+		{valid(map[string]any{"name": strings.Repeat("a", 41)}), nil, attrAt("name"), "1 to 40"},
+		{valid(map[string]any{"name": 7}), nil, attrAt("name"), "must be a string"},
+		{valid(map[string]any{"email": "nobody"}), nil, attrAt("email"), `invalid email "nobody"`},
+		{valid(map[string]any{"session-timeout": 0}), nil, attrAt("session-timeout"), "must be a positive number of minutes"},
+		{valid(map[string]any{"session-remember": "soon"}), nil, attrAt("session-remember"), "must be an integer"},
+		{valid(map[string]any{"collaborator-auth-policy": "sso"}), nil, attrAt("collaborator-auth-policy"), "must be password or two_factor_mandatory"},
+		{valid(map[string]any{"cost-estimation-enabled": "maybe"}), nil, attrAt("cost-estimation-enabled"), "must be true or false"},
+		{valid(map[string]any{"default-execution-mode": "cloud"}), nil, attrAt("default-execution-mode"), "must be remote, local or agent"},
+		{valid(map[string]any{"default-execution-mode": "agent"}), nil, attrAt("default-agent-pool-id"), "default-agent-pool-id is required when default-execution-mode is agent"},
+		{valid(map[string]any{"default-agent-pool-id": "apool-1111111111111111"}), nil, attrAt("default-agent-pool-id"), "can only be set when default-execution-mode is agent, not remote"},
+		{valid(map[string]any{"default-execution-mode": "agent", "default-agent-pool-id": "pool-1"}), nil, attrAt("default-agent-pool-id"), "must be an agent pool ID"},
 		{valid(map[string]any{"default-execution-mode": "local"}), map[string]any{"default-agent-pool": rel("agent-pools", "apool-1111111111111111")},
 			"/data/relationships/default-agent-pool/data", "relationship default-agent-pool can only be set when default-execution-mode is agent"},
-	} {
-		wantInvalid(t, a.do(http.MethodPost, orgsPath, body("organizations", c.attrs, c.rels)), c.pointer, c.detail)
-	}
+	})
 	// One answer names every error.
 	r := a.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"session-timeout": -1}, nil))
-	wantInvalid(t, r, at("name"), "required")
-	wantInvalid(t, r, at("email"), "required")
-	wantInvalid(t, r, at("session-timeout"), "positive")
+	wantInvalid(t, r, attrAt("name"), "required")
+	wantInvalid(t, r, attrAt("email"), "required")
+	wantInvalid(t, r, attrAt("session-timeout"), "positive")
 	// Nothing refused was stored.
 	if list := a.get(orgsPath).list(t); len(list) != 0 {
 		t.Fatalf("refused creates stored %v", ids(list))
@@ -158,11 +146,7 @@ func TestOrganization_nameIsUniqueInAnyCase(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	for _, name := range []string{"acme", "ACME"} {
-		r := a.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"name": name, "email": "x@y"}, nil))
-		wantConflict(t, r, `name "`+name+`" has already been taken by organization "acme"`)
-		if !strings.Contains(r.Body, `"pointer":"/data/attributes/name"`) {
-			t.Errorf("409 %s does not point at the name", r.Body)
-		}
+		wantConflictAt(t, a.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"name": name, "email": "x@y"}, nil)), attrAt("name"), `name "`+name+`" has already been taken by organization "acme"`)
 	}
 }
 
@@ -261,7 +245,7 @@ func TestOrganization_listSearchesAndPages(t *testing.T) {
 	for i := range 25 {
 		a.createOrg(fmt.Sprintf("org-%02d", i))
 	}
-	a.do(http.MethodPost, orgsPath, body("organizations", map[string]any{"name": "zeta", "email": "boss@corp.example"}, nil)).data(t, http.StatusCreated)
+	a.create(orgsPath, "organizations", map[string]any{"name": "zeta", "email": "boss@corp.example"}, nil)
 
 	r := a.get(orgsPath + "?page[size]=10&page[number]=3")
 	list := r.list(t)
@@ -453,7 +437,7 @@ func TestOrganization_ownersTeam(t *testing.T) {
 		all[flag] = true
 	}
 	wantAttrs(t, list[0], map[string]any{"name": "owners", "visibility": "secret", "organization-access": all})
-	if perms := object(t, attrs(t, list[0])["permissions"]); perms["can-destroy"] != false {
+	if perms := emutest.Object(t, attrs(t, list[0])["permissions"]); perms["can-destroy"] != false {
 		t.Errorf("owners permissions %v", perms)
 	}
 	a.createTeam("acme", "devs")
@@ -477,7 +461,7 @@ func TestOrganization_ownersTeam(t *testing.T) {
 	ownerToken := a.as(secretOf(t, created))
 	d := ownerToken.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"email": "owners@example.com"}, nil)).data(t, http.StatusOK)
 	wantAttrs(t, d, map[string]any{"email": "owners@example.com"})
-	if perms := object(t, attrs(t, d)["permissions"]); perms["can-destroy"] != true || perms["can-create-team"] != true {
+	if perms := emutest.Object(t, attrs(t, d)["permissions"]); perms["can-destroy"] != true || perms["can-create-team"] != true {
 		t.Errorf("the owners team's permissions %v", perms)
 	}
 	ownerToken.do(http.MethodPost, orgsPath+"/acme/authentication-token", nil).data(t, http.StatusCreated)

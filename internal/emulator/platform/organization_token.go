@@ -72,6 +72,21 @@ func (s *Server) orgTokenLocked(o *organization, kind string) *token {
 	return nil
 }
 
+// namedOrgTokenLocked returns the token that the request names (see
+// tokenOrgLocked), or the answer that refuses it: 404 when the
+// organization has none of the kind.
+func (s *Server) namedOrgTokenLocked(p principal, r *http.Request) (*token, reply, bool) {
+	o, kind, rep, found := s.tokenOrgLocked(p, r)
+	if !found {
+		return nil, rep, false
+	}
+	tok := s.orgTokenLocked(o, kind)
+	if tok == nil {
+		return nil, notFound(orgTokenNoun(kind) + " of " + quote(o.Name)), false
+	}
+	return tok, reply{}, true
+}
+
 // orgTokenNoun names a kind of organization-level token in messages.
 func orgTokenNoun(kind string) string {
 	if kind == kindAuditTrail {
@@ -109,13 +124,9 @@ func (s *Server) readOrganizationToken(w http.ResponseWriter, r *http.Request, p
 		if _, rep, valid := (includes{}).parse(r.URL.Query()); !valid {
 			return rep
 		}
-		o, kind, rep, found := s.tokenOrgLocked(p, r)
+		tok, rep, found := s.namedOrgTokenLocked(p, r)
 		if !found {
 			return rep
-		}
-		tok := s.orgTokenLocked(o, kind)
-		if tok == nil {
-			return notFound(orgTokenNoun(kind) + " of " + quote(o.Name))
 		}
 		return ok(document{Data: s.tokenResource(tok, false)})
 	})
@@ -123,13 +134,9 @@ func (s *Server) readOrganizationToken(w http.ResponseWriter, r *http.Request, p
 
 func (s *Server) deleteOrganizationToken(w http.ResponseWriter, r *http.Request, p principal) {
 	s.locked(w, func() reply {
-		o, kind, rep, found := s.tokenOrgLocked(p, r)
+		tok, rep, found := s.namedOrgTokenLocked(p, r)
 		if !found {
 			return rep
-		}
-		tok := s.orgTokenLocked(o, kind)
-		if tok == nil {
-			return notFound(orgTokenNoun(kind) + " of " + quote(o.Name))
 		}
 		tokens.remove(s, tok)
 		return noContent()

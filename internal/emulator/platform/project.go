@@ -120,11 +120,7 @@ func (s *Server) projectExecutionLocked(prj *project) execution {
 func (s *Server) projectIncludes() includes {
 	return includes{
 		"effective-tag-bindings": func(res resource) []resource {
-			var out []resource
-			for _, eb := range effectiveBindings(projects.in(s)[res.ID].TagBindings, nil) {
-				out = append(out, eb.resource())
-			}
-			return out
+			return renderEach(effectiveBindings(projects.in(s)[res.ID].TagBindings, nil), effectiveBinding.resource)
 		},
 	}
 }
@@ -331,11 +327,7 @@ func init() {
 		return checkBindings(prj.TagBindings)
 	}
 	// An organization's delete deletes its projects.
-	projects.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == organizations {
-			projects.removeWhere(st, func(prj *project) bool { return prj.Org == id })
-		}
-	}
+	projects.belongsTo(organizations, func(prj *project) string { return prj.Org })
 	projects.org = func(st *store, prj *project) *organization { return organizations.in(st)[prj.Org] }
 	register(projects)
 	addRoutes((*Server).registerProjects)

@@ -15,7 +15,7 @@ func projectPath(id string) string { return "/api/v2/projects/" + id }
 func TestProject_createAnswersEveryDefault(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	d := a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": "web"}, nil)).data(t, http.StatusCreated)
+	d := a.create(orgsPath+"/acme/projects", "projects", map[string]any{"name": "web"}, nil)
 	id := wantID(t, d["id"], "prj")
 	if d["type"] != "projects" {
 		t.Errorf("type %v", d["type"])
@@ -30,70 +30,53 @@ func TestProject_createAnswersEveryDefault(t *testing.T) {
 	if relID(t, d, "organization", "organizations") != "acme" || relID(t, d, "default-agent-pool", "agent-pools") != "" {
 		t.Errorf("relationships %v", d["relationships"])
 	}
-	if links, _ := d["links"].(map[string]any); links["self"] != "/api/v2/projects/"+id {
-		t.Errorf("links %v", d["links"])
-	}
-	if got := a.get(projectPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
-		t.Errorf("read %v\nwant %v", got, d)
-	}
+	a.wantStored(d, projectPath(id))
 }
 
 func TestProject_createTakesEveryAttribute(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	name40 := strings.Repeat("n", 38) + "-_"
-	d := a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{
+	d := a.create(orgsPath+"/acme/projects", "projects", map[string]any{
 		"name": name40, "description": strings.Repeat("d", 256), "auto-destroy-activity-duration": "9999h",
-	}, map[string]any{"tag-bindings": bindings("env", "prod", "team", "")})).data(t, http.StatusCreated)
+	}, map[string]any{"tag-bindings": bindings("env", "prod", "team", "")})
 	wantAttrs(t, d, map[string]any{"name": name40, "description": strings.Repeat("d", 256), "auto-destroy-activity-duration": "9999h"})
 	list := a.get(projectPath(wantID(t, d["id"], "prj")) + "/tag-bindings").list(t)
 	if len(list) != 2 || attrs(t, list[0])["key"] != "env" || attrs(t, list[0])["value"] != "prod" || attrs(t, list[1])["value"] != "" {
 		t.Errorf("tag bindings %v", list)
 	}
 	for _, name := range []string{"abc", "My Project 2", "a_b-c", "x y"} {
-		a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, nil)).data(t, http.StatusCreated)
+		a.create(orgsPath+"/acme/projects", "projects", map[string]any{"name": name}, nil)
 	}
 }
 
 func TestProject_validation(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	at := func(name string) string { return "/data/attributes/" + name }
 	named := func(extra map[string]any) map[string]any {
-		m := map[string]any{"name": "web"}
-		for k, v := range extra {
-			m[k] = v
-		}
-		return m
+		return merged(map[string]any{"name": "web"}, extra)
 	}
 	// The API's words, which clients match.
 	const nameRule = "Name may only contain letters, numbers, spaces, -, and _"
 	const durationRule = "Auto destroy activity duration has an incorrect format, we expect up to 4 numeric digits and 1 unit ('d' or 'h')"
-	for _, c := range []struct {
-		attrs   map[string]any
-		rels    map[string]any
-		pointer string
-		detail  string
-	}{
-		{map[string]any{}, nil, at("name"), "name is required"},
-		{named(map[string]any{"name": "ab"}), nil, at("name"), "Name is too short (minimum is 3 characters)"},
-		{named(map[string]any{"name": strings.Repeat("n", 41)}), nil, at("name"), "Name is too long (maximum is 40 characters)"},
-		{named(map[string]any{"name": " web"}), nil, at("name"), "cannot start or end with a space"},
-		{named(map[string]any{"name": "! / nope"}), nil, at("name"), nameRule},
-		{named(map[string]any{"name": "web "}), nil, at("name"), nameRule},
-		{named(map[string]any{"name": "web.app"}), nil, at("name"), nameRule},
-		{named(map[string]any{"description": strings.Repeat("d", 257)}), nil, at("description"), "at most 256 characters, not 257"},
-		{named(map[string]any{"auto-destroy-activity-duration": "14"}), nil, at("auto-destroy-activity-duration"), durationRule},
-		{named(map[string]any{"auto-destroy-activity-duration": "12345d"}), nil, at("auto-destroy-activity-duration"), durationRule},
-		{named(map[string]any{"auto-destroy-activity-duration": "20m"}), nil, at("auto-destroy-activity-duration"), durationRule},
+	a.wantCreatesRefused(orgsPath+"/acme/projects", "projects", []refusedCreate{
+		{map[string]any{}, nil, attrAt("name"), "name is required"},
+		{named(map[string]any{"name": "ab"}), nil, attrAt("name"), "Name is too short (minimum is 3 characters)"},
+		{named(map[string]any{"name": strings.Repeat("n", 41)}), nil, attrAt("name"), "Name is too long (maximum is 40 characters)"},
+		{named(map[string]any{"name": " web"}), nil, attrAt("name"), "cannot start or end with a space"},
+		{named(map[string]any{"name": "! / nope"}), nil, attrAt("name"), nameRule},
+		{named(map[string]any{"name": "web "}), nil, attrAt("name"), nameRule},
+		{named(map[string]any{"name": "web.app"}), nil, attrAt("name"), nameRule},
+		{named(map[string]any{"description": strings.Repeat("d", 257)}), nil, attrAt("description"), "at most 256 characters, not 257"},
+		{named(map[string]any{"auto-destroy-activity-duration": "14"}), nil, attrAt("auto-destroy-activity-duration"), durationRule},
+		{named(map[string]any{"auto-destroy-activity-duration": "12345d"}), nil, attrAt("auto-destroy-activity-duration"), durationRule},
+		{named(map[string]any{"auto-destroy-activity-duration": "20m"}), nil, attrAt("auto-destroy-activity-duration"), durationRule},
 		{named(nil), map[string]any{"tag-bindings": bindings("", "x")}, "/data/relationships/tag-bindings/data/0/attributes/key", "key is required"},
 		{named(nil), map[string]any{"tag-bindings": bindings("a", "1", strings.Repeat("k", 129), "x")}, "/data/relationships/tag-bindings/data/1/attributes/key", "at most 128"},
 		{named(nil), map[string]any{"tag-bindings": bindings("a", strings.Repeat("v", 257))}, "/data/relationships/tag-bindings/data/0/attributes/value", "at most 256"},
 		{named(nil), map[string]any{"tag-bindings": bindings("a", "1", "a", "2")}, "/data/relationships/tag-bindings/data/1/attributes/key", `key "a" is given twice`},
-		{named(map[string]any{"default-execution-mode": "agent"}), nil, at("default-agent-pool-id"), "required when default-execution-mode is agent: it must be specified when using 'agent' execution mode"},
-	} {
-		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", c.attrs, c.rels)), c.pointer, c.detail)
-	}
+		{named(map[string]any{"default-execution-mode": "agent"}), nil, attrAt("default-agent-pool-id"), "required when default-execution-mode is agent: it must be specified when using 'agent' execution mode"},
+	})
 	if list := a.get(orgsPath + "/acme/projects").list(t); len(list) != 1 {
 		t.Fatalf("refused creates stored projects: %v", ids(list))
 	}
@@ -106,11 +89,7 @@ func TestProject_nameIsUniqueInItsOrganization(t *testing.T) {
 	a.createOrg("other")
 	web := a.createProject("acme", "web")
 	for _, name := range []string{"web", "WEB", "Default Project"} {
-		r := a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, nil))
-		wantConflict(t, r, fmt.Sprintf("name %q has already been taken", name))
-		if !strings.Contains(r.Body, `"pointer":"/data/attributes/name"`) {
-			t.Errorf("409 %s does not point at the name", r.Body)
-		}
+		wantConflictAt(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, nil)), attrAt("name"), fmt.Sprintf("name %q has already been taken", name))
 	}
 	a.createProject("other", "web")
 	api := a.createProject("acme", "api")
@@ -150,14 +129,7 @@ func TestProject_listFiltersSortsAndPages(t *testing.T) {
 	if p := r.pagination(t); p["total-count"] != 25.0 || p["total-pages"] != 2.0 || p["page-size"] != 20.0 {
 		t.Errorf("pagination %v", p)
 	}
-	names := func(query string) string {
-		var out []string
-		for _, res := range a.get(orgsPath + "/acme/projects?" + query).list(t) {
-			out = append(out, fmt.Sprint(attrs(t, res)["name"]))
-		}
-		return strings.Join(out, ",")
-	}
-	for query, want := range map[string]string{
+	a.wantNames(orgsPath+"/acme/projects?", map[string]string{
 		"filter[names]=p01,p03,nope":      "p01,p03",
 		"q=P2":                            "p20,p21,p22,p23",
 		"q=2&sort=-name":                  "p23,p22,p21,p20,p12,p02",
@@ -165,11 +137,7 @@ func TestProject_listFiltersSortsAndPages(t *testing.T) {
 		"filter[names]=elsewhere":         "",
 		"page[size]=3&page[number]=9":     "p23",
 		"filter[names]=Default%20Project": "Default Project",
-	} {
-		if got := names(query); got != want {
-			t.Errorf("%s: %s, want %s", query, got, want)
-		}
-	}
+	})
 	emutest.WantAPIError(t, a.get(orgsPath+"/acme/projects?sort=created-at"), http.StatusBadRequest, "bad request", "Invalid sort parameter")
 	wantNotFound(t, a.get(orgsPath+"/nope/projects"))
 }
@@ -179,12 +147,7 @@ func TestProject_deleteRefusesTheDefaultProject(t *testing.T) {
 	def := a.createOrg("acme")
 	id := a.createProject("acme", "web")
 	wantConflict(t, a.do(http.MethodDelete, projectPath(def), nil), "default project")
-	r := a.do(http.MethodDelete, projectPath(id), nil)
-	if r.Status != http.StatusNoContent {
-		t.Fatalf("delete: %d %s", r.Status, r.Body)
-	}
-	wantNotFound(t, a.get(projectPath(id)))
-	wantNotFound(t, a.do(http.MethodDelete, projectPath(id), nil))
+	a.wantDeletes(projectPath(id))
 }
 
 // Tag bindings are written at both paths clients use: PATCH
@@ -265,7 +228,7 @@ func TestProject_includesEffectiveTagBindings(t *testing.T) {
 			res = r.list(t)[0]
 		}
 		refs, _ := relData(t, res, "effective-tag-bindings").([]any)
-		if len(refs) != 1 || object(t, refs[0])["id"] != inc[0]["id"] {
+		if len(refs) != 1 || emutest.Object(t, refs[0])["id"] != inc[0]["id"] {
 			t.Errorf("%s: relationship data %v", path, refs)
 		}
 	}
@@ -328,9 +291,9 @@ func TestProject_listFiltersByTagBindings(t *testing.T) {
 		"one": bindings("key1", "value1", "key2", "value2a"),
 		"two": bindings("key2", "value2b", "key3", "value3"),
 	} {
-		a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": name}, map[string]any{"tag-bindings": b})).data(t, http.StatusCreated)
+		a.create(orgsPath+"/acme/projects", "projects", map[string]any{"name": name}, map[string]any{"tag-bindings": b})
 	}
-	for query, want := range map[string]string{
+	a.wantNames(orgsPath+"/acme/projects?", map[string]string{
 		"filter[tagged][0][key]=key1&filter[tagged][0][value]=":                                           "one",
 		"filter[tagged][0][key]=key2&filter[tagged][0][value]=":                                           "one,two",
 		"filter[tagged][0][key]=key2&filter[tagged][0][value]=value2b":                                    "two",
@@ -338,15 +301,7 @@ func TestProject_listFiltersByTagBindings(t *testing.T) {
 		"filter[tagged][0][key]=key1&filter[tagged][1][key]=key3":                                         "",
 		"filter[tagged][0][key]=nope":                                                                     "",
 		"q=o&filter[tagged][0][key]=key2&filter[tagged][0][value]=value2a&include=effective_tag_bindings": "one",
-	} {
-		var got []string
-		for _, prj := range a.get(orgsPath + "/acme/projects?" + query).list(t) {
-			got = append(got, fmt.Sprint(attrs(t, prj)["name"]))
-		}
-		if strings.Join(got, ",") != want {
-			t.Errorf("%s: %v, want %s", query, got, want)
-		}
-	}
+	})
 	if list := a.get(orgsPath + "/acme/projects").list(t); len(list) != 3 {
 		t.Errorf("without a filter: %v", ids(list))
 	}

@@ -50,11 +50,7 @@ func (s *Server) registerRemoteStateConsumers(mux route.Mux) {
 // workspace of its organization, unless show_only_configured is true;
 // otherwise those it names.
 func (s *Server) listRemoteStateConsumers(w http.ResponseWriter, r *http.Request, p principal) {
-	s.workspaceListing(p).serve(s, w, r, func(lq *listQuery) ([]*workspace, reply) {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	listOnPath(s.workspaceListing(p), s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, lq *listQuery) ([]*workspace, reply) {
 		var consumers []*workspace
 		if onlyConfigured, _ := strconv.ParseBool(lq.Get("show_only_configured")); ws.Settings["global-remote-state"] && !onlyConfigured {
 			consumers = workspaces.where(s, func(other *workspace) bool { return other.Org == ws.Org && other != ws })

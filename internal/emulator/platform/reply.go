@@ -76,6 +76,24 @@ func toMany(refs []ref) map[string]any {
 	return map[string]any{"data": refs}
 }
 
+// refsOf is the identifiers of the objects of type typ with those IDs.
+func refsOf(typ string, ids []string) []ref {
+	var refs []ref
+	for _, id := range ids {
+		refs = append(refs, ref{Type: typ, ID: id})
+	}
+	return refs
+}
+
+// renderEach renders each of list, in order: nil for none.
+func renderEach[T any](list []T, render func(T) resource) []resource {
+	var out []resource
+	for _, v := range list {
+		out = append(out, render(v))
+	}
+	return out
+}
+
 // related is a relationship given by its link only.
 func related(path string) map[string]any {
 	return map[string]any{"links": map[string]string{"related": path}}

@@ -1,39 +1,31 @@
 package platform
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
-)
 
-func jsonOf(t *testing.T, v any) string {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
+	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
+)
 
 func TestRelationshipShapes(t *testing.T) {
 	for got, want := range map[string]string{
-		jsonOf(t, toOne("projects", "prj-1")):                      `{"data":{"type":"projects","id":"prj-1"}}`,
-		jsonOf(t, toOne("agent-pools", "")):                        `{"data":null}`,
-		jsonOf(t, toMany(nil)):                                     `{"data":[]}`,
-		jsonOf(t, toMany([]ref{{"tags", "tag-1"}})):                `{"data":[{"type":"tags","id":"tag-1"}]}`,
-		jsonOf(t, related("/api/v2/workspaces/ws-1/tag-bindings")): `{"links":{"related":"/api/v2/workspaces/ws-1/tag-bindings"}}`,
-		jsonOf(t, stringOrNull("")):                                `null`,
-		jsonOf(t, stringOrNull("x")):                               `"x"`,
-		jsonOf(t, timeOrNull(nil)):                                 `null`,
+		emutest.JSONText(t, toOne("projects", "prj-1")):                      `{"data":{"type":"projects","id":"prj-1"}}`,
+		emutest.JSONText(t, toOne("agent-pools", "")):                        `{"data":null}`,
+		emutest.JSONText(t, toMany(nil)):                                     `{"data":[]}`,
+		emutest.JSONText(t, toMany([]ref{{"tags", "tag-1"}})):                `{"data":[{"type":"tags","id":"tag-1"}]}`,
+		emutest.JSONText(t, related("/api/v2/workspaces/ws-1/tag-bindings")): `{"links":{"related":"/api/v2/workspaces/ws-1/tag-bindings"}}`,
+		emutest.JSONText(t, stringOrNull("")):                                `null`,
+		emutest.JSONText(t, stringOrNull("x")):                               `"x"`,
+		emutest.JSONText(t, timeOrNull(nil)):                                 `null`,
 	} {
 		if got != want {
 			t.Errorf("got %s, want %s", got, want)
 		}
 	}
 	at := time.Date(2025, 1, 31, 19, 0, 0, 5e6, time.FixedZone("CET", 3600))
-	if got := jsonOf(t, timeOrNull(&at)); got != `"2025-01-31T18:00:00.005Z"` {
+	if got := emutest.JSONText(t, timeOrNull(&at)); got != `"2025-01-31T18:00:00.005Z"` {
 		t.Errorf("time %s, want UTC with milliseconds", got)
 	}
 }

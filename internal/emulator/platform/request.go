@@ -38,37 +38,9 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	return data, err == nil
 }
 
-// readObject reads a document whose data is one resource object. An empty
-// body, or data null, is an object without members.
-func readObject(w http.ResponseWriter, r *http.Request) (*object, bool) {
-	data, ok := readBody(w, r)
-	if !ok {
-		return nil, false
-	}
-	o := &object{}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return o, true
-	}
-	var doc struct {
-		Data json.RawMessage `json:"data"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		errorReply(http.StatusBadRequest, fmt.Sprintf("request body is not a JSON:API document: %v", err)).Send(w)
-		return nil, false
-	}
-	if raw := bytes.TrimSpace(doc.Data); len(raw) > 0 && !bytes.Equal(raw, []byte("null")) {
-		if raw[0] != '{' || json.Unmarshal(raw, o) != nil {
-			errorReply(http.StatusBadRequest, "request body: data must be a resource object with type, attributes and relationships").Send(w)
-			return nil, false
-		}
-	}
-	return o, true
-}
-
-// readObjects reads a document whose data is a list of resource objects. A
-// single object is taken as a list of one; an empty body, or data null, as
-// an empty list.
-func readObjects(w http.ResponseWriter, r *http.Request) ([]object, bool) {
+// readData reads a request document and returns its data as sent: nil for
+// an empty body. A body that is no JSON:API document is answered 400.
+func readData(w http.ResponseWriter, r *http.Request) (json.RawMessage, bool) {
 	data, ok := readBody(w, r)
 	if !ok {
 		return nil, false
@@ -83,7 +55,35 @@ func readObjects(w http.ResponseWriter, r *http.Request) ([]object, bool) {
 		errorReply(http.StatusBadRequest, fmt.Sprintf("request body is not a JSON:API document: %v", err)).Send(w)
 		return nil, false
 	}
-	list, err := decodeObjects(doc.Data)
+	return doc.Data, true
+}
+
+// readObject reads a document whose data is one resource object. An empty
+// body, or data null, is an object without members.
+func readObject(w http.ResponseWriter, r *http.Request) (*object, bool) {
+	data, ok := readData(w, r)
+	if !ok {
+		return nil, false
+	}
+	o := &object{}
+	if raw := bytes.TrimSpace(data); len(raw) > 0 && !bytes.Equal(raw, []byte("null")) {
+		if raw[0] != '{' || json.Unmarshal(raw, o) != nil {
+			errorReply(http.StatusBadRequest, "request body: data must be a resource object with type, attributes and relationships").Send(w)
+			return nil, false
+		}
+	}
+	return o, true
+}
+
+// readObjects reads a document whose data is a list of resource objects. A
+// single object is taken as a list of one; an empty body, or data null, as
+// an empty list.
+func readObjects(w http.ResponseWriter, r *http.Request) ([]object, bool) {
+	data, ok := readData(w, r)
+	if !ok {
+		return nil, false
+	}
+	list, err := decodeObjects(data)
 	if err != nil {
 		errorReply(http.StatusBadRequest, "request body: data must be a list of resource objects").Send(w)
 		return nil, false
@@ -179,6 +179,26 @@ func (f fields) str(name string) (string, bool) {
 		return "", false
 	}
 	return s, true
+}
+
+// text reads a string member that, when given, must not be blank: a blank
+// one (null included) is refused with detail.
+func (f fields) text(name, detail string) (string, bool) {
+	v, given := f.str(name)
+	if given && strings.TrimSpace(v) == "" {
+		f.probs.add(f.at(name), "%s", detail)
+	}
+	return v, given
+}
+
+// requiredText reads a string member that must be given and not blank,
+// refusing it with detail otherwise.
+func (f fields) requiredText(name, detail string) string {
+	v, _ := f.str(name)
+	if strings.TrimSpace(v) == "" {
+		f.probs.add(f.at(name), "%s", detail)
+	}
+	return v
 }
 
 // boolean reads a boolean member: true or false, or a string that

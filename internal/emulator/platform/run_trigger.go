@@ -190,10 +190,7 @@ func (s *Server) createRunTrigger(w http.ResponseWriter, r *http.Request, p prin
 }
 
 func (s *Server) deleteRunTrigger(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.visibleRunTriggerLocked, func(rt *runTrigger) reply {
-		runTriggers.remove(s, rt)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, runTriggers, s.visibleRunTriggerLocked)
 }
 
 // checkRunTrigger refuses a trigger of the state file that no request
@@ -228,11 +225,8 @@ func init() {
 	runTriggers.check = (*store).checkRunTrigger
 	// A workspace's delete deletes the triggers it is in, as their
 	// workspace or their source.
-	runTriggers.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == workspaces {
-			runTriggers.removeWhere(st, func(rt *runTrigger) bool { return rt.Workspace == id || rt.Sourceable == id })
-		}
-	}
+	runTriggers.belongsTo(workspaces, func(rt *runTrigger) string { return rt.Workspace })
+	runTriggers.belongsTo(workspaces, func(rt *runTrigger) string { return rt.Sourceable })
 	runTriggers.org = func(st *store, rt *runTrigger) *organization {
 		return organizations.in(st)[workspaces.in(st)[rt.Workspace].Org]
 	}

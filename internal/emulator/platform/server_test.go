@@ -71,7 +71,7 @@ func TestDiscovery_givesTheAPIBase(t *testing.T) {
 	}
 	base := a.url + "/api/v2/"
 	want := map[string]any{"tfe.v2": base, "tfe.v2.1": base, "tfe.v2.2": base, "state.v2": base}
-	if got := emutest.JSON(t, r); !equalJSON(t, got, want) {
+	if got := emutest.JSON(t, r); !emutest.EqualJSON(t, got, want) {
 		t.Fatalf("discovery document %v, want %v", got, want)
 	}
 }
@@ -286,19 +286,9 @@ func TestWriteError_faultsInTheAPIsForm(t *testing.T) {
 func TestState_roundTripOfTokens(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	alice, _ := a.server.MintUserToken("alice")
-	data, err := a.server.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newAPI(t, platform.Options{})
-	if err := b.server.UnmarshalState(data); err != nil {
-		t.Fatal(err)
-	}
+	b, data := a.reload()
 	emutest.WantAPIStatus(t, b.as(alice).get("/api/v2/nothing"), http.StatusNotFound)
-	again, err := b.server.MarshalState()
-	if err != nil || string(again) != string(data) {
-		t.Fatalf("state after a round trip:\n%s\nwant\n%s (%v)", again, data, err)
-	}
+	b.wantState(data)
 	for _, bad := range []string{
 		`{`,
 		`{"users":[{"id":"u1","username":"x"}]}`,
@@ -312,17 +302,4 @@ func TestState_roundTripOfTokens(t *testing.T) {
 	}
 	// A refused file leaves the store as it was.
 	emutest.WantAPIStatus(t, b.as(alice).get("/api/v2/nothing"), http.StatusNotFound)
-}
-
-func equalJSON(t *testing.T, a, b any) bool {
-	t.Helper()
-	ja, err := json.Marshal(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jb, err := json.Marshal(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(ja) == string(jb)
 }

@@ -196,10 +196,7 @@ func (s *Server) updateSSHKey(w http.ResponseWriter, r *http.Request, p principa
 // deleteSSHKey deletes a key, in use or not: the workspaces that use it
 // are left without one.
 func (s *Server) deleteSSHKey(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.managedSSHKeyLocked, func(k *sshKey) reply {
-		sshKeys.remove(s, k)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, sshKeys, s.managedSSHKeyLocked)
 }
 
 // assignSSHKey is PATCH /workspaces/:id/relationships/ssh-key: the body's
@@ -263,11 +260,7 @@ var sshKeys = &table[sshKey]{key: "ssh-keys", noun: "SSH key", id: func(k *sshKe
 func init() {
 	sshKeys.needs = []anyTable{organizations}
 	sshKeys.check = (*store).checkSSHKey
-	sshKeys.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == organizations {
-			sshKeys.removeWhere(st, func(k *sshKey) bool { return k.Org == id })
-		}
-	}
+	sshKeys.belongsTo(organizations, func(k *sshKey) string { return k.Org })
 	sshKeys.org = func(st *store, k *sshKey) *organization { return organizations.in(st)[k.Org] }
 	register(sshKeys)
 	addRoutes((*Server).registerSSHKeys)

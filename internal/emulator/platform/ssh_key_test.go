@@ -17,7 +17,7 @@ func sshKeyPath(id string) string { return "/api/v2/ssh-keys/" + id }
 // createSSHKey creates a key of org as a's token and returns its ID.
 func (a *api) createSSHKey(org, name, value string) string {
 	a.t.Helper()
-	d := a.do(http.MethodPost, sshKeysPath(org), body("ssh-keys", map[string]any{"name": name, "value": value}, nil)).data(a.t, http.StatusCreated)
+	d := a.create(sshKeysPath(org), "ssh-keys", map[string]any{"name": name, "value": value}, nil)
 	return wantID(a.t, d["id"], "sshkey")
 }
 
@@ -39,15 +39,10 @@ func TestSSHKey_lifecycleAnswersTheNameOnly(t *testing.T) {
 	r := a.do(http.MethodPost, sshKeysPath("acme"), body("ssh-keys", map[string]any{"name": "deploy", "value": privateKey}, nil))
 	d := r.data(t, http.StatusCreated)
 	id := wantID(t, d["id"], "sshkey")
-	if d["type"] != "ssh-keys" || !equalJSON(t, d["attributes"], map[string]any{"name": "deploy"}) {
+	if d["type"] != "ssh-keys" || !emutest.EqualJSON(t, d["attributes"], map[string]any{"name": "deploy"}) {
 		t.Errorf("create answer %v", d)
 	}
-	if links, _ := d["links"].(map[string]any); links["self"] != sshKeyPath(id) {
-		t.Errorf("links %v", d["links"])
-	}
-	if got := a.get(sshKeyPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
-		t.Errorf("read %v\nwant %v", got, d)
-	}
+	a.wantStored(d, sshKeyPath(id))
 
 	other := a.createSSHKey("acme", "Archive", "other key")
 	list := a.get(sshKeysPath("acme") + "?page[size]=1")
@@ -71,9 +66,7 @@ func TestSSHKey_lifecycleAnswersTheNameOnly(t *testing.T) {
 		t.Errorf("create answers the key's value: %s", r.Body)
 	}
 
-	emutest.WantAPIStatus(t, a.do(http.MethodDelete, sshKeyPath(id), nil), http.StatusNoContent)
-	wantNotFound(t, a.get(sshKeyPath(id)))
-	wantNotFound(t, a.do(http.MethodDelete, sshKeyPath(id), nil))
+	a.wantDeletes(sshKeyPath(id))
 	if got := ids(a.get(sshKeysPath("acme")).list(t)); len(got) != 1 || got[0] != other {
 		t.Errorf("list after delete %v", got)
 	}
@@ -206,17 +199,7 @@ func TestSSHKey_stateKeepsKeysAndAssignments(t *testing.T) {
 	ws := a.workspaceID("acme", "web")
 	key := a.createSSHKey("acme", "deploy", privateKey)
 	a.do(http.MethodPatch, workspacePath(ws)+"/relationships/ssh-key", assignSSHKey(key)).data(t, http.StatusOK)
-	data, err := a.server.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newAPI(t, platform.Options{})
-	if err := b.server.UnmarshalState(data); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := b.get(sshKeyPath(key)).Body, a.get(sshKeyPath(key)).Body; got != want {
-		t.Errorf("key after reload %s, want %s", got, want)
-	}
+	b, data := a.reload(sshKeyPath(key))
 	if got := relID(t, b.get(workspacePath(ws)).data(t, http.StatusOK), "ssh-key", "ssh-keys"); got != key {
 		t.Errorf("workspace's ssh-key after reload %q", got)
 	}
@@ -258,7 +241,7 @@ func first(t *testing.T, st map[string]any, list string) map[string]any {
 	if len(l) == 0 {
 		t.Fatalf("state has no %s", list)
 	}
-	return object(t, l[0])
+	return emutest.Object(t, l[0])
 }
 
 func init() {

@@ -37,7 +37,7 @@ func TestSubscription_featureSets(t *testing.T) {
 		wantID(t, fs["id"], "fs")
 		names = append(names, attrs(t, fs)["name"])
 	}
-	if !equalJSON(t, names, []any{"Business", "Free", "Standard (entitlement)"}) {
+	if !emutest.EqualJSON(t, names, []any{"Business", "Free", "Standard (entitlement)"}) {
 		t.Errorf("feature sets %v", names)
 	}
 	for q, want := range map[string]string{"Business": "Business", "free": "Free", "Standard (entitlement)": "Standard (entitlement)"} {
@@ -76,7 +76,7 @@ func TestSubscription_planDecidesEntitlements(t *testing.T) {
 		}
 	}
 	perms := func() map[string]any {
-		return object(t, attrs(t, a.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"])
+		return emutest.Object(t, attrs(t, a.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"])
 	}
 	if p := perms(); p["can-deploy-no-code-modules"] != false || p["can-manage-no-code-modules"] != false || p["can-manage-auditing"] != false || p["can-destroy"] != true {
 		t.Errorf("free plan's permissions %v", p)
@@ -114,15 +114,8 @@ func TestSubscription_planDecidesEntitlements(t *testing.T) {
 	}
 
 	// The state file keeps the plan.
-	data, err := a.server.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newAPI(t, platform.Options{})
-	if err := b.server.UnmarshalState(data); err != nil {
-		t.Fatal(err)
-	}
-	if got := object(t, attrs(t, b.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); got["can-deploy-no-code-modules"] != true {
+	b, _ := a.reload()
+	if got := emutest.Object(t, attrs(t, b.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); got["can-deploy-no-code-modules"] != true {
 		t.Errorf("after a round trip: %v", got)
 	}
 }

@@ -132,11 +132,7 @@ func (s *Server) tagResource(t *tag) resource {
 // listWorkspaceTags lists a workspace's tags by name, by pages; name= keeps
 // those whose name has it.
 func (s *Server) listWorkspaceTags(w http.ResponseWriter, r *http.Request, p principal) {
-	listing[*tag]{includes: noIncludes, render: plain(s.tagResource)}.serve(s, w, r, func(lq *listQuery) ([]*tag, reply) {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	listOnPath(listing[*tag]{includes: noIncludes, render: plain(s.tagResource)}, s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, lq *listQuery) ([]*tag, reply) {
 		list := tags.where(s, func(t *tag) bool { return slices.Contains(ws.Tags, t.ID) && containsFold(t.Name, lq.Get("name")) })
 		return tags.order(list, false, byString(func(t *tag) string { return t.Name })), reply{}
 	})
@@ -180,11 +176,7 @@ func init() {
 		}
 		return nil
 	}
-	tags.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == organizations {
-			tags.removeWhere(st, func(t *tag) bool { return t.Org == id })
-		}
-	}
+	tags.belongsTo(organizations, func(t *tag) string { return t.Org })
 	tags.org = func(st *store, t *tag) *organization { return organizations.in(st)[t.Org] }
 	register(tags)
 }

@@ -180,18 +180,10 @@ func (s *Server) managedTeamLocked(p principal, id string) (*team, reply, bool) 
 func (s *Server) teamIncludes() includes {
 	return includes{
 		"users": func(res resource) []resource {
-			var out []resource
-			for _, u := range s.teamUsersLocked(teams.in(s)[res.ID]) {
-				out = append(out, u.resource())
-			}
-			return out
+			return renderEach(s.teamUsersLocked(teams.in(s)[res.ID]), (*user).resource)
 		},
 		"organization-memberships": func(res resource) []resource {
-			var out []resource
-			for _, m := range s.teamMembershipsLocked(teams.in(s)[res.ID], "") {
-				out = append(out, s.membershipResource(m))
-			}
-			return out
+			return renderEach(s.teamMembershipsLocked(teams.in(s)[res.ID], ""), s.membershipResource)
 		},
 	}
 }
@@ -434,11 +426,7 @@ var teams = &table[team]{key: "teams", noun: "team", id: func(t *team) string { 
 func init() {
 	teams.needs = []anyTable{organizations}
 	teams.check = (*store).checkTeam
-	teams.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == organizations {
-			teams.removeWhere(st, func(t *team) bool { return t.Org == id })
-		}
-	}
+	teams.belongsTo(organizations, func(t *team) string { return t.Org })
 	teams.org = func(st *store, t *team) *organization { return organizations.in(st)[t.Org] }
 	register(teams)
 	addRoutes((*Server).registerTeams)

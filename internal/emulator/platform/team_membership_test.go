@@ -30,7 +30,7 @@ func teamRelIDs(t *testing.T, a *api, team, rel string) []string {
 	var out []string
 	items, _ := relData(t, a.get("/api/v2/teams/"+team).data(t, http.StatusOK), rel).([]any)
 	for _, item := range items {
-		id, _ := object(t, item)["id"].(string)
+		id, _ := emutest.Object(t, item)["id"].(string)
 		out = append(out, id)
 	}
 	return out
@@ -100,7 +100,7 @@ func TestTeamMembership_byMembershipID(t *testing.T) {
 		t.Errorf("organization-memberships %v", got)
 	}
 	// The membership names its teams.
-	if got := relData(t, a.get(membershipPath(invited)).data(t, http.StatusOK), "teams"); !equalJSON(t, got, []any{map[string]any{"type": "teams", "id": team}}) {
+	if got := relData(t, a.get(membershipPath(invited)).data(t, http.StatusOK), "teams"); !emutest.EqualJSON(t, got, []any{map[string]any{"type": "teams", "id": team}}) {
 		t.Errorf("membership's teams %v", got)
 	}
 	inc := a.get("/api/v2/teams/" + team + "?include=organization-memberships").included(t)
@@ -131,7 +131,7 @@ func TestTeamMembership_byMembershipID(t *testing.T) {
 	// A deleted team leaves its members' memberships.
 	a.do(http.MethodPost, teamMembershipsPath(team), refs("organization-memberships", invited))
 	emutest.WantAPIStatus(t, a.do(http.MethodDelete, "/api/v2/teams/"+team, nil), http.StatusNoContent)
-	if got := relData(t, a.get(membershipPath(invited)).data(t, http.StatusOK), "teams"); !equalJSON(t, got, []any{}) {
+	if got := relData(t, a.get(membershipPath(invited)).data(t, http.StatusOK), "teams"); !emutest.EqualJSON(t, got, []any{}) {
 		t.Errorf("membership's teams after the team's delete %v", got)
 	}
 }

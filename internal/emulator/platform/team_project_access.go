@@ -244,10 +244,7 @@ func (s *Server) updateTeamProject(w http.ResponseWriter, r *http.Request, p pri
 }
 
 func (s *Server) deleteTeamProject(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.managedTeamProjectLocked, func(tp *teamProjectAccess) reply {
-		teamProjectAccesses.remove(s, tp)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, teamProjectAccesses, s.managedTeamProjectLocked)
 }
 
 // checkTeamProject refuses an access of the state file that no request
@@ -269,14 +266,8 @@ func init() {
 	teamProjectAccesses.needs = []anyTable{teams, projects}
 	teamProjectAccesses.check = (*store).checkTeamProject
 	// A team's or a project's delete deletes their accesses.
-	teamProjectAccesses.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case teams:
-			teamProjectAccesses.removeWhere(st, func(tp *teamProjectAccess) bool { return tp.Team == id })
-		case projects:
-			teamProjectAccesses.removeWhere(st, func(tp *teamProjectAccess) bool { return tp.Project == id })
-		}
-	}
+	teamProjectAccesses.belongsTo(teams, func(tp *teamProjectAccess) string { return tp.Team })
+	teamProjectAccesses.belongsTo(projects, func(tp *teamProjectAccess) string { return tp.Project })
 	teamProjectAccesses.org = func(st *store, tp *teamProjectAccess) *organization {
 		return organizations.in(st)[projects.in(st)[tp.Project].Org]
 	}

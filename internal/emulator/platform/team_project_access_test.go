@@ -69,12 +69,7 @@ func TestTeamProjectAccess_levelsImplyTheirPermissions(t *testing.T) {
 		if relID(t, d, "team", "teams") != team || relID(t, d, "project", "projects") != prj {
 			t.Errorf("%s: relationships %v", level, d["relationships"])
 		}
-		if links, _ := d["links"].(map[string]any); links["self"] != teamProjectPath(id) {
-			t.Errorf("links %v", d["links"])
-		}
-		if got := a.get(teamProjectPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
-			t.Errorf("%s: read %v\nwant %v", level, got, d)
-		}
+		a.wantStored(d, teamProjectPath(id))
 	}
 }
 
@@ -254,10 +249,10 @@ func TestTeamProjectAccess_whoManages(t *testing.T) {
 	if got := ids(r.get(teamProjectsPath + "?filter[project][id]=" + prj).list(t)); strings.Join(got, ",") != readerAccess {
 		t.Errorf("reader lists %v, want its own access only", got)
 	}
-	if perms := object(t, attrs(t, r.get(projectPath(prj)).data(t, http.StatusOK))["permissions"]); perms["can-manage-teams"] != false {
+	if perms := emutest.Object(t, attrs(t, r.get(projectPath(prj)).data(t, http.StatusOK))["permissions"]); perms["can-manage-teams"] != false {
 		t.Errorf("reader's project permissions %v", perms)
 	}
-	if perms := object(t, attrs(t, as(admin).get(projectPath(prj)).data(t, http.StatusOK))["permissions"]); perms["can-manage-teams"] != true {
+	if perms := emutest.Object(t, attrs(t, as(admin).get(projectPath(prj)).data(t, http.StatusOK))["permissions"]); perms["can-manage-teams"] != true {
 		t.Errorf("admin's project permissions %v", perms)
 	}
 }

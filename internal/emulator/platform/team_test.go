@@ -38,7 +38,7 @@ func access(trueFlags ...string) map[string]any {
 // createTeamWith creates a team of org with attrs and returns its answer.
 func (a *api) createTeamWith(org string, attrs map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, orgsPath+"/"+org+"/teams", body("teams", attrs, nil)).data(a.t, http.StatusCreated)
+	return a.create(orgsPath+"/"+org+"/teams", "teams", attrs, nil)
 }
 
 func TestTeam_createAnswersEveryDefault(t *testing.T) {
@@ -63,15 +63,10 @@ func TestTeam_createAnswersEveryDefault(t *testing.T) {
 			"can-update-api-token": true, "can-update-visibility": true,
 		},
 	})
-	if relID(t, d, "organization", "organizations") != "acme" || !equalJSON(t, relData(t, d, "users"), []any{}) {
+	if relID(t, d, "organization", "organizations") != "acme" || !emutest.EqualJSON(t, relData(t, d, "users"), []any{}) {
 		t.Errorf("relationships %v", d["relationships"])
 	}
-	if links, _ := d["links"].(map[string]any); links["self"] != teamPath(id) {
-		t.Errorf("links %v", d["links"])
-	}
-	if got := a.get(teamPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
-		t.Errorf("read %v\nwant %v", got, d)
-	}
+	a.wantStored(d, teamPath(id))
 }
 
 func TestTeam_createTakesEveryAttribute(t *testing.T) {
@@ -135,22 +130,16 @@ func TestTeam_organizationAccessImplications(t *testing.T) {
 func TestTeam_validation(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	at := func(name string) string { return "/data/attributes/" + name }
-	for _, c := range []struct {
-		attrs           map[string]any
-		pointer, detail string
-	}{
-		{map[string]any{}, at("name"), "name is required"},
-		{map[string]any{"name": "dev.team"}, at("name"), "must be letters, numbers, spaces, - or _"},
-		{map[string]any{"name": "  "}, at("name"), "must be letters, numbers, spaces, - or _"},
-		{map[string]any{"name": ""}, at("name"), "must be letters, numbers, spaces, - or _"},
-		{map[string]any{"name": "devs", "visibility": "public"}, at("visibility"), "must be secret or organization"},
-		{map[string]any{"name": "devs", "organization-access": true}, at("organization-access"), "must be an object"},
-		{map[string]any{"name": "devs", "organization-access": map[string]any{"manage-teams": "yes"}}, at("organization-access/manage-teams"), "must be true or false"},
-		{map[string]any{"name": "devs", "allow-member-token-management": 3}, at("allow-member-token-management"), "must be true or false"},
-	} {
-		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", c.attrs, nil)), c.pointer, c.detail)
-	}
+	a.wantCreatesRefused(orgsPath+"/acme/teams", "teams", []refusedCreate{
+		{map[string]any{}, nil, attrAt("name"), "name is required"},
+		{map[string]any{"name": "dev.team"}, nil, attrAt("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": "  "}, nil, attrAt("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": ""}, nil, attrAt("name"), "must be letters, numbers, spaces, - or _"},
+		{map[string]any{"name": "devs", "visibility": "public"}, nil, attrAt("visibility"), "must be secret or organization"},
+		{map[string]any{"name": "devs", "organization-access": true}, nil, attrAt("organization-access"), "must be an object"},
+		{map[string]any{"name": "devs", "organization-access": map[string]any{"manage-teams": "yes"}}, nil, attrAt("organization-access/manage-teams"), "must be true or false"},
+		{map[string]any{"name": "devs", "allow-member-token-management": 3}, nil, attrAt("allow-member-token-management"), "must be true or false"},
+	})
 	if list := a.get(orgsPath + "/acme/teams").list(t); len(list) != 1 || attrs(t, list[0])["name"] != "owners" {
 		t.Fatalf("refused creates stored teams: %v", ids(list))
 	}
@@ -163,11 +152,7 @@ func TestTeam_nameIsUniqueInItsOrganization(t *testing.T) {
 	a.createOrg("other")
 	devs := a.createTeam("acme", "devs")
 	for _, name := range []string{"devs", "DEVS"} {
-		r := a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", map[string]any{"name": name}, nil))
-		wantConflict(t, r, fmt.Sprintf("name %q has already been taken by team %s", name, devs))
-		if !strings.Contains(r.Body, `"pointer":"/data/attributes/name"`) {
-			t.Errorf("409 %s does not point at the name", r.Body)
-		}
+		wantConflictAt(t, a.do(http.MethodPost, orgsPath+"/acme/teams", body("teams", map[string]any{"name": name}, nil)), attrAt("name"), fmt.Sprintf("name %q has already been taken by team %s", name, devs))
 	}
 	a.createTeamWith("other", map[string]any{"name": "devs"})
 	ops := a.createTeam("acme", "ops")
@@ -207,25 +192,14 @@ func TestTeam_listFiltersAndPages(t *testing.T) {
 	if p := r.pagination(t); p["total-count"] != 24.0 || p["total-pages"] != 2.0 {
 		t.Errorf("pagination %v", p)
 	}
-	names := func(query string) string {
-		var out []string
-		for _, res := range a.get(orgsPath + "/acme/teams?" + query).list(t) {
-			out = append(out, fmt.Sprint(attrs(t, res)["name"]))
-		}
-		return strings.Join(out, ",")
-	}
-	for query, want := range map[string]string{
+	a.wantNames(orgsPath+"/acme/teams?", map[string]string{
 		"filter[names]=t01,t03,nope":                   "t01,t03",
 		"q=T2":                                         "t20,t21,t22",
 		"q=2&filter[names]=t02,t05":                    "t02",
 		"filter[names]=elsewhere":                      "",
 		"page[size]=5&page[number]=5":                  "t19,t20,t21,t22",
 		"include=users,organization_memberships&q=t22": "t22",
-	} {
-		if got := names(query); got != want {
-			t.Errorf("%s: %s, want %s", query, got, want)
-		}
-	}
+	})
 	emutest.WantAPIError(t, a.get(orgsPath+"/acme/teams?include=projects"), http.StatusBadRequest, "bad request", "Invalid include parameter")
 	wantNotFound(t, a.get(orgsPath+"/nope/teams"))
 }
@@ -249,26 +223,19 @@ func TestTeam_visibility(t *testing.T) {
 		}
 		return a.as(tok)
 	}
-	listed := func(c *api) string {
-		var out []string
-		for _, res := range c.get(orgsPath + "/acme/teams").list(t) {
-			out = append(out, fmt.Sprint(attrs(t, res)["name"]))
-		}
-		return strings.Join(out, ",")
-	}
 	orgToken, _ := a.server.MintOrganizationToken("acme")
 	for who, c := range map[string]*api{"root": a, "organization token": a.as(orgToken), "manager": as(manager), "seer": as(seer)} {
-		if got := listed(c); got != "manager,owners,plain,secret,seer,visible" {
+		if got := c.names(orgsPath + "/acme/teams"); got != "manager,owners,plain,secret,seer,visible" {
 			t.Errorf("%s lists %s", who, got)
 		}
 	}
 	p := as(plain)
-	if got := listed(p); got != "plain,visible" {
+	if got := p.names(orgsPath + "/acme/teams"); got != "plain,visible" {
 		t.Errorf("plain lists %s", got)
 	}
 	wantNotFound(t, p.get(teamPath(secret)))
 	d := p.get(teamPath(visible)).data(t, http.StatusOK)
-	if perms := object(t, attrs(t, d)["permissions"]); perms["can-destroy"] != false || perms["can-update-visibility"] != false {
+	if perms := emutest.Object(t, attrs(t, d)["permissions"]); perms["can-destroy"] != false || perms["can-update-visibility"] != false {
 		t.Errorf("plain's permissions on a team: %v", perms)
 	}
 	// Only those who manage teams change them.
@@ -282,14 +249,14 @@ func TestTeam_visibility(t *testing.T) {
 			wantNotFound(t, r)
 		}
 	}
-	if perms := object(t, attrs(t, a.as(orgToken).get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != true {
+	if perms := emutest.Object(t, attrs(t, a.as(orgToken).get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != true {
 		t.Errorf("organization token's permissions %v", perms)
 	}
-	if perms := object(t, attrs(t, p.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != false {
+	if perms := emutest.Object(t, attrs(t, p.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != false {
 		t.Errorf("plain's permissions on the organization %v", perms)
 	}
 	m := as(manager)
-	if perms := object(t, attrs(t, m.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != true {
+	if perms := emutest.Object(t, attrs(t, m.get(orgsPath+"/acme").data(t, http.StatusOK))["permissions"]); perms["can-create-team"] != true {
 		t.Errorf("manager's permissions on the organization %v", perms)
 	}
 	made := wantID(t, m.createTeamWith("acme", map[string]any{"name": "made"})["id"], "team")
@@ -309,7 +276,7 @@ func TestTeam_deleteTakesItsTokensAndAccess(t *testing.T) {
 	def := a.createOrg("acme")
 	id := a.createTeam("acme", "devs")
 	tok, _ := a.server.MintTeamToken("acme", id)
-	described := a.do(http.MethodPost, teamPath(id)+"/authentication-tokens", body("authentication-tokens", map[string]any{"description": "ci"}, nil)).data(t, http.StatusCreated)
+	described := a.create(teamPath(id)+"/authentication-tokens", "authentication-tokens", map[string]any{"description": "ci"}, nil)
 	access := a.createTeamProject(id, def, map[string]any{"access": "read"})
 	a.as(tok).get(orgsPath+"/acme").data(t, http.StatusOK)
 
@@ -390,66 +357,36 @@ func TestTeam_stateRoundTrip(t *testing.T) {
 		authenticationTokensPath + "/" + wantID(t, described["id"], "at"), teamPath(team) + "/authentication-token",
 		orgsPath + "/acme/team-tokens", orgsPath + "/acme/authentication-token", projectPath(prj),
 	}
-	var before []string
-	for _, p := range paths {
-		before = append(before, a.get(p).Body)
-	}
-	data, err := a.server.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newAPI(t, platform.Options{})
-	if err := b.server.UnmarshalState(data); err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range paths {
-		if after := strings.ReplaceAll(b.get(p).Body, b.url, a.url); after != before[i] {
-			t.Errorf("%s after a round trip:\n%s\nwant\n%s", p, after, before[i])
-		}
-	}
+	b, data := a.reload(paths...)
 	for _, d := range []map[string]any{described, legacy, org} {
 		b.as(secretOf(t, d)).get(orgsPath+"/acme").data(t, http.StatusOK)
 	}
-	if again, err := b.server.MarshalState(); err != nil || string(again) != string(data) {
-		t.Errorf("state after a round trip differs (%v)", err)
-	}
-}
-
-func TestTeam_stateRefusesWhatNoRequestStores(t *testing.T) {
-	const org = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
-	const org2 = `{"name":"other","external-id":"org-BBBBBBBBBBBBBBBB","default-execution-mode":"remote","default-project":"prj-BBBBBBBBBBBBBBBB","owners":[]}`
-	const prjs = `"projects":[{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"},{"id":"prj-BBBBBBBBBBBBBBBB","organization":"org-BBBBBBBBBBBBBBBB","name":"Default Project"}]`
-	const team = `{"id":"team-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"devs","visibility":"secret"}`
-	const base = `"organizations":[` + org + `,` + org2 + `],` + prjs
-	perms := `{"project-access.settings":"read","project-access.teams":"none","project-access.variable-sets":"none","workspace-access.runs":"read","workspace-access.sentinel-mocks":"none","workspace-access.state-versions":"none","workspace-access.variables":"none","workspace-access.create":"false","workspace-access.locking":"false","workspace-access.delete":"false","workspace-access.move":"false","workspace-access.run-tasks":"false","workspace-access.policy-overrides":"false"}`
-	access := func(prj, level, permissions string) string {
-		return `"team-projects":[{"id":"tprj-AAAAAAAAAAAAAAAA","team":"team-AAAAAAAAAAAAAAAA","project":"` + prj + `","access":"` + level + `","permissions":` + permissions + `}]`
-	}
-	s, _ := platform.New(platform.Options{})
-	good := `{` + base + `,"teams":[` + team + `],` + access("prj-AAAAAAAAAAAAAAAA", "custom", perms) +
-		`,"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"team-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA"}]}`
-	if err := s.UnmarshalState([]byte(good)); err != nil {
-		t.Fatalf("a valid file: %v", err)
-	}
-	for _, bad := range []string{
-		`{` + base + `,"teams":[` + strings.Replace(team, `"devs"`, `"a.b"`, 1) + `]}`,
-		`{` + base + `,"teams":[` + strings.Replace(team, `"secret"`, `"hidden"`, 1) + `]}`,
-		`{` + base + `,"teams":[` + team + `,` + strings.Replace(team, "team-AAAA", "team-BBBB", 1) + `]}`,
-		`{` + base + `,"teams":[` + strings.Replace(team, "org-AAAA", "org-CCCC", 1) + `]}`,
-		`{` + base + `,"teams":[` + team + `],` + access("prj-BBBBBBBBBBBBBBBB", "custom", perms) + `}`,
-		`{` + base + `,"teams":[` + team + `],` + access("prj-AAAAAAAAAAAAAAAA", "owner", perms) + `}`,
-		`{` + base + `,"teams":[` + team + `],` + access("prj-AAAAAAAAAAAAAAAA", "admin", perms) + `}`,
-		`{` + base + `,"teams":[` + team + `],` + access("prj-AAAAAAAAAAAAAAAA", "custom", strings.Replace(perms, `"read","workspace-access.sentinel`, `"all","workspace-access.sentinel`, 1)) + `}`,
-		`{` + base + `,"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"team-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA"}]}`,
-		`{` + base + `,"teams":[` + team + `],"tokens":[{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"team-AAAAAAAAAAAAAAAA","organization":"org-BBBBBBBBBBBBBBBB"}]}`,
-	} {
-		if err := s.UnmarshalState([]byte(bad)); err == nil {
-			t.Errorf("UnmarshalState(%s) succeeded", bad)
-		}
-	}
+	b.wantState(data)
 }
 
 func init() {
+	// Teams, of an organization in the file, with a name and a visibility,
+	// each name once; a project access of a project of the team's
+	// organization, at a level, with permissions of their values; a team
+	// token of a team in the file, in its organization.
+	const team = `{"id":"team-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"devs","visibility":"secret"}`
+	const token = `{"id":"at-AAAAAAAAAAAAAAAA","secret":"s","kind":"team","subject":"team-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA"}`
+	perms := `{"project-access.settings":"read","project-access.teams":"none","project-access.variable-sets":"none","workspace-access.runs":"read","workspace-access.sentinel-mocks":"none","workspace-access.state-versions":"none","workspace-access.variables":"none","workspace-access.create":"false","workspace-access.locking":"false","workspace-access.delete":"false","workspace-access.move":"false","workspace-access.run-tasks":"false","workspace-access.policy-overrides":"false"}`
+	projectAccess := func(prj, level, permissions string) string {
+		return `{"id":"tprj-AAAAAAAAAAAAAAAA","team":"team-AAAAAAAAAAAAAAAA","project":"` + prj + `","access":"` + level + `","permissions":` + permissions + `}`
+	}
+	refuseStates(stateInOrgs("teams", team, "team-projects", projectAccess("prj-AAAAAAAAAAAAAAAA", "custom", perms), "tokens", token),
+		stateInOrgs("teams", strings.Replace(team, `"devs"`, `"a.b"`, 1)),
+		stateInOrgs("teams", strings.Replace(team, `"secret"`, `"hidden"`, 1)),
+		stateInOrgs("teams", team+","+strings.Replace(team, "team-AAAA", "team-BBBB", 1)),
+		stateInOrgs("teams", strings.Replace(team, "org-AAAA", "org-CCCC", 1)),
+		stateInOrgs("teams", team, "team-projects", projectAccess("prj-BBBBBBBBBBBBBBBB", "custom", perms)),
+		stateInOrgs("teams", team, "team-projects", projectAccess("prj-AAAAAAAAAAAAAAAA", "owner", perms)),
+		stateInOrgs("teams", team, "team-projects", projectAccess("prj-AAAAAAAAAAAAAAAA", "admin", perms)),
+		stateInOrgs("teams", team, "team-projects", projectAccess("prj-AAAAAAAAAAAAAAAA", "custom", strings.Replace(perms, `"read","workspace-access.sentinel`, `"all","workspace-access.sentinel`, 1))),
+		stateInOrgs("tokens", token),
+		stateInOrgs("teams", team, "tokens", strings.Replace(token, `"organization":"org-AAAAAAAAAAAAAAAA"`, `"organization":"org-BBBBBBBBBBBBBBBB"`, 1)),
+	)
 	addStateFixture("teams", func(a *api) roundTrip {
 		team := wantID(a.t, a.createTeamWith("acme", map[string]any{
 			"name": "state-team", "visibility": "organization", "organization-access": access("manage-workspaces", "read-workspaces"),

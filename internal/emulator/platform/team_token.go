@@ -2,7 +2,6 @@ package platform
 
 import (
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
@@ -139,10 +138,7 @@ func (s *Server) createdByLocked(tok *token) map[string]any {
 func (s *Server) createTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
 	writeOnPath(s, w, r, p, s.managedTeamLocked, func(t *team, in *input) reply {
 		f, probs := in.attrs, in.probs
-		description, _ := f.str("description")
-		if strings.TrimSpace(description) == "" {
-			probs.add(f.at("description"), "description is required: a team's tokens are told apart by it (POST /teams/:id/authentication-token makes the one without)")
-		}
+		description := f.requiredText("description", "description is required: a team's tokens are told apart by it (POST /teams/:id/authentication-token makes the one without)")
 		expiry := s.expiryOf(f)
 		if len(*probs) > 0 {
 			return probs.reply()

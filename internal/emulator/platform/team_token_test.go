@@ -54,7 +54,7 @@ func TestTeamToken_createAnswersTheSecretOnce(t *testing.T) {
 	}
 	read := a.get(authenticationTokensPath+"/"+id).data(t, http.StatusOK)
 	wantAttrs(t, read, map[string]any{"token": nil, "description": "ci", "expired-at": "2025-06-01T13:00:00.000Z"})
-	if !equalJSON(t, read["relationships"], d["relationships"]) {
+	if !emutest.EqualJSON(t, read["relationships"], d["relationships"]) {
 		t.Errorf("read relationships %v, want %v", read["relationships"], d["relationships"])
 	}
 	// The secret acts for the team until it expires.

@@ -205,10 +205,7 @@ func (s *Server) updateTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 }
 
 func (s *Server) deleteTeamWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.managedTeamWorkspaceLocked, func(tw *teamWorkspace) reply {
-		teamWorkspaces.remove(s, tw)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, teamWorkspaces, s.managedTeamWorkspaceLocked)
 }
 
 // checkTeamWorkspace refuses an access of the state file that no request
@@ -238,14 +235,8 @@ func init() {
 	teamWorkspaces.needs = []anyTable{teams, workspaces}
 	teamWorkspaces.check = (*store).checkTeamWorkspace
 	// A team's or a workspace's delete deletes their accesses.
-	teamWorkspaces.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case teams:
-			teamWorkspaces.removeWhere(st, func(tw *teamWorkspace) bool { return tw.Team == id })
-		case workspaces:
-			teamWorkspaces.removeWhere(st, func(tw *teamWorkspace) bool { return tw.Workspace == id })
-		}
-	}
+	teamWorkspaces.belongsTo(teams, func(tw *teamWorkspace) string { return tw.Team })
+	teamWorkspaces.belongsTo(workspaces, func(tw *teamWorkspace) string { return tw.Workspace })
 	teamWorkspaces.org = func(st *store, tw *teamWorkspace) *organization {
 		return organizations.in(st)[workspaces.in(st)[tw.Workspace].Org]
 	}

@@ -57,12 +57,7 @@ func TestTeamWorkspaceAccess_levelsImplyTheirPermissions(t *testing.T) {
 		if relID(t, d, "team", "teams") != team || relID(t, d, "workspace", "workspaces") != ws {
 			t.Errorf("%s: relationships %v", level, d["relationships"])
 		}
-		if links, _ := d["links"].(map[string]any); links["self"] != teamWorkspacePath(id) {
-			t.Errorf("links %v", d["links"])
-		}
-		if got := a.get(teamWorkspacePath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
-			t.Errorf("%s: read %v\nwant %v", level, got, d)
-		}
+		a.wantStored(d, teamWorkspacePath(id))
 	}
 }
 
@@ -149,9 +144,7 @@ func TestTeamWorkspaceAccess_createRules(t *testing.T) {
 
 	wantNotFound(t, a.get(teamWorkspacePath("nonexisting")))
 	wantNotFound(t, a.do(http.MethodPatch, teamWorkspacePath("tws-AAAAAAAAAAAAAAAA"), body("team-workspaces", map[string]any{"access": "read"}, nil)))
-	emutest.WantAPIStatus(t, a.do(http.MethodDelete, teamWorkspacePath(first), nil), http.StatusNoContent)
-	wantNotFound(t, a.get(teamWorkspacePath(first)))
-	wantNotFound(t, a.do(http.MethodDelete, teamWorkspacePath(first), nil))
+	a.wantDeletes(teamWorkspacePath(first))
 }
 
 func TestTeamWorkspaceAccess_listByWorkspace(t *testing.T) {
@@ -269,29 +262,19 @@ func TestTeamWorkspaceAccess_stateKeepsAccesses(t *testing.T) {
 	a.createOrg("acme")
 	ws := a.workspaceID("acme", "web")
 	id := a.createTeamWorkspace(a.createTeam("acme", "devs"), ws, map[string]any{"access": "custom", "runs": "plan", "run-tasks": true})
-	data, err := a.server.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newAPI(t, platform.Options{})
-	if err := b.server.UnmarshalState(data); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := b.get(teamWorkspacePath(id)).Body, a.get(teamWorkspacePath(id)).Body; got != want {
-		t.Errorf("access after reload %s, want %s", got, want)
-	}
+	_, data := a.reload(teamWorkspacePath(id))
 
 	for name, breakIt := range map[string]func(st map[string]any){
 		"an unknown workspace": func(st map[string]any) { first(t, st, "team-workspaces")["workspace"] = "ws-AAAAAAAAAAAAAAAA" },
 		"an unknown access":    func(st map[string]any) { first(t, st, "team-workspaces")["access"] = "owner" },
 		"a bad permission": func(st map[string]any) {
-			object(t, first(t, st, "team-workspaces")["permissions"])["runs"] = "all"
+			emutest.Object(t, first(t, st, "team-workspaces")["permissions"])["runs"] = "all"
 		},
 		"a fixed level's other permissions": func(st map[string]any) { first(t, st, "team-workspaces")["access"] = "read" },
 		"a second access of the pair": func(st map[string]any) {
 			l, _ := st["team-workspaces"].([]any)
 			twin := map[string]any{}
-			for k, v := range object(t, l[0]) {
+			for k, v := range emutest.Object(t, l[0]) {
 				twin[k] = v
 			}
 			twin["id"] = "tws-AAAAAAAAAAAAAAAA"

@@ -17,7 +17,7 @@ func TestUser_currentAccount(t *testing.T) {
 		"username": "admin", "email": "admin@example.com", "unconfirmed-email": nil, "is-admin": true, "is-site-admin": true,
 		"is-service-account": false, "is-sso-login": false, "two-factor": map[string]any{"enabled": false, "verified": false},
 	})
-	if avatar, _ := attrs(t, d)["avatar-url"].(string); !strings.HasPrefix(avatar, "https://") || object(t, attrs(t, d)["permissions"])["can-create-organizations"] != true {
+	if avatar, _ := attrs(t, d)["avatar-url"].(string); !strings.HasPrefix(avatar, "https://") || emutest.Object(t, attrs(t, d)["permissions"])["can-create-organizations"] != true {
 		t.Errorf("attributes %v", attrs(t, d))
 	}
 	if relID(t, d, "authenticated-resource", "users") != d["id"] {

@@ -228,10 +228,7 @@ func (s *Server) storeVariableLocked(vp variableParent, v *variable) {
 // refuses in f's problems; v is a new variable, or a copy of the one an
 // update changes.
 func applyVariable(v *variable, f fields) {
-	if key, given := f.str("key"); given {
-		if strings.TrimSpace(key) == "" {
-			f.probs.add(f.at("key"), "key must not be blank")
-		}
+	if key, given := f.text("key", "key must not be blank"); given {
 		v.Key = key
 	}
 	if value, given := f.str("value"); given {
@@ -290,6 +287,12 @@ func (s *Server) variableChangedLocked(vp variableParent) {
 func (s *Server) variablesOfLocked(parent string) []*variable {
 	return vars.order(vars.where(s, func(v *variable) bool { return v.parent() == parent }), false,
 		byString(func(v *variable) string { return v.Key }), byString(func(v *variable) string { return v.Category }))
+}
+
+// includeVariables is the include vars of a workspace or a set: its
+// variables, by key and category.
+func (s *Server) includeVariables(parent resource) []resource {
+	return renderEach(s.variablesOfLocked(parent.ID), s.variableResource)
 }
 
 // variableResource renders v: the value of a sensitive variable is null;
@@ -354,11 +357,8 @@ func init() {
 	vars.needs = []anyTable{workspaces, variableSets}
 	vars.check = (*store).checkVariable
 	// A workspace's or a variable set's delete deletes its variables.
-	vars.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == workspaces || gone == variableSets {
-			vars.removeWhere(st, func(v *variable) bool { return v.parent() == id })
-		}
-	}
+	vars.belongsTo(workspaces, func(v *variable) string { return v.Workspace })
+	vars.belongsTo(variableSets, func(v *variable) string { return v.Varset })
 	register(vars)
 	addRoutes((*Server).registerWorkspaceVariables)
 }

@@ -134,36 +134,14 @@ func (s *Server) visibleVarsetLocked(p principal, id string) (*variableSet, repl
 func (s *Server) varsetIncludes(p principal) includes {
 	return includes{
 		"workspaces": func(res resource) []resource {
-			var out []resource
-			for _, id := range variableSets.in(s)[res.ID].Workspaces {
-				out = append(out, s.workspaceResource(workspaces.in(s)[id], p, nil))
-			}
-			return out
+			return renderEach(variableSets.in(s)[res.ID].Workspaces, func(id string) resource { return s.workspaceResource(workspaces.in(s)[id], p, nil) })
 		},
 		"projects": func(res resource) []resource {
-			var out []resource
-			for _, id := range variableSets.in(s)[res.ID].Projects {
-				out = append(out, s.projectResource(projects.in(s)[id], p, nil))
-			}
-			return out
+			return renderEach(variableSets.in(s)[res.ID].Projects, func(id string) resource { return s.projectResource(projects.in(s)[id], p, nil) })
 		},
-		"vars": func(res resource) []resource {
-			var out []resource
-			for _, v := range s.variablesOfLocked(res.ID) {
-				out = append(out, s.variableResource(v))
-			}
-			return out
-		},
+		"vars":   s.includeVariables,
 		"stacks": nil,
 	}
-}
-
-func refsOf(typ string, ids []string) []ref {
-	var refs []ref
-	for _, id := range ids {
-		refs = append(refs, ref{Type: typ, ID: id})
-	}
-	return refs
 }
 
 func (s *Server) varsetResource(vs *variableSet) resource {
@@ -224,11 +202,7 @@ func (s *Server) listOrganizationVarsets(w http.ResponseWriter, r *http.Request,
 // listProjectVarsets lists the sets applied to a project: the global ones
 // and those assigned to it.
 func (s *Server) listProjectVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.varsetListing(p).serve(s, w, r, func(lq *listQuery) ([]*variableSet, reply) {
-		prj, rep, found := s.visibleProjectLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	listOnPath(s.varsetListing(p), s, w, r, p, s.visibleProjectLocked, func(prj *project, lq *listQuery) ([]*variableSet, reply) {
 		return s.varsetsLocked(lq, prj.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Projects, prj.ID)
 		}), reply{}
@@ -238,11 +212,7 @@ func (s *Server) listProjectVarsets(w http.ResponseWriter, r *http.Request, p pr
 // listWorkspaceVarsets lists the sets applied to a workspace: the global
 // ones, those assigned to it and those assigned to its project.
 func (s *Server) listWorkspaceVarsets(w http.ResponseWriter, r *http.Request, p principal) {
-	s.varsetListing(p).serve(s, w, r, func(lq *listQuery) ([]*variableSet, reply) {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	listOnPath(s.varsetListing(p), s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, lq *listQuery) ([]*variableSet, reply) {
 		return s.varsetsLocked(lq, ws.Org, func(vs *variableSet) bool {
 			return vs.Global || slices.Contains(vs.Workspaces, ws.ID) || slices.Contains(vs.Projects, ws.Project)
 		}), reply{}
@@ -257,10 +227,7 @@ func (s *Server) readVarset(w http.ResponseWriter, r *http.Request, p principal)
 // applyVarset sets vs's attributes from a request, recording what it
 // refuses in f's problems.
 func applyVarset(vs *variableSet, f fields) {
-	if name, given := f.str("name"); given {
-		if strings.TrimSpace(name) == "" {
-			f.probs.add(f.at("name"), "name must not be blank")
-		}
+	if name, given := f.text("name", "name must not be blank"); given {
 		vs.Name = name
 	}
 	if description, given := f.str("description"); given {
@@ -483,10 +450,7 @@ func (s *Server) updateVarset(w http.ResponseWriter, r *http.Request, p principa
 }
 
 func (s *Server) deleteVarset(w http.ResponseWriter, r *http.Request, p principal) {
-	onPath(s, w, r, p, s.visibleVarsetLocked, func(vs *variableSet) reply {
-		variableSets.remove(s, vs)
-		return noContent()
-	})
+	removeOnPath(s, w, r, p, variableSets, s.visibleVarsetLocked)
 }
 
 // checkVarset refuses a variable set of the state file that no request
@@ -527,21 +491,10 @@ func init() {
 	// An organization's delete deletes its sets, a project's those it
 	// owns; a deleted project or workspace leaves the sets it was
 	// assigned to.
-	variableSets.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case organizations:
-			variableSets.removeWhere(st, func(vs *variableSet) bool { return vs.Org == id })
-		case projects:
-			for _, vs := range variableSets.in(st) {
-				vs.Projects = slices.DeleteFunc(vs.Projects, func(p string) bool { return p == id })
-			}
-			variableSets.removeWhere(st, func(vs *variableSet) bool { return vs.ParentProject == id })
-		case workspaces:
-			for _, vs := range variableSets.in(st) {
-				vs.Workspaces = slices.DeleteFunc(vs.Workspaces, func(w string) bool { return w == id })
-			}
-		}
-	}
+	variableSets.belongsTo(organizations, func(vs *variableSet) string { return vs.Org })
+	variableSets.belongsTo(projects, func(vs *variableSet) string { return vs.ParentProject })
+	variableSets.refersTo(projects, func(vs *variableSet) *[]string { return &vs.Projects })
+	variableSets.refersTo(workspaces, func(vs *variableSet) *[]string { return &vs.Workspaces })
 	variableSets.org = func(st *store, vs *variableSet) *organization { return organizations.in(st)[vs.Org] }
 	register(variableSets)
 	addRoutes((*Server).registerVariableSets)

@@ -15,7 +15,7 @@ func varsetPath(id string) string { return "/api/v2/varsets/" + id }
 // createVarset creates a variable set of org and returns its answer.
 func (a *api) createVarset(org string, attrs, rels map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, orgsPath+"/"+org+"/varsets", body("varsets", attrs, rels)).data(a.t, http.StatusCreated)
+	return a.create(orgsPath+"/"+org+"/varsets", "varsets", attrs, rels)
 }
 
 func (a *api) varsetID(org, name string) string {
@@ -42,7 +42,7 @@ func relIDs(t *testing.T, res map[string]any, name, typ string) string {
 	}
 	var out []string
 	for _, item := range list {
-		m := object(t, item)
+		m := emutest.Object(t, item)
 		if m["type"] != typ {
 			t.Fatalf("relationship %s names %v, want type %s", name, m, typ)
 		}
@@ -79,17 +79,12 @@ func TestVariableSet_createAnswersEveryDefault(t *testing.T) {
 		t.Errorf("relationships %v", d["relationships"])
 	}
 	for _, name := range []string{"vars", "workspaces", "projects", "stacks"} {
-		if !equalJSON(t, relData(t, d, name), []any{}) {
+		if !emutest.EqualJSON(t, relData(t, d, name), []any{}) {
 			t.Errorf("relationship %s: %v", name, relData(t, d, name))
 		}
 	}
-	if links := object(t, d["links"]); links["self"] != varsetPath(id) {
-		t.Errorf("links %v", links)
-	}
 	clk.advance(1)
-	if got := a.get(varsetPath(id)).data(t, http.StatusOK); !equalJSON(t, got, d) {
-		t.Errorf("read %v\nwant %v", got, d)
-	}
+	a.wantStored(d, varsetPath(id))
 }
 
 func TestVariableSet_createTakesEveryMember(t *testing.T) {
@@ -115,15 +110,11 @@ func TestVariableSet_validation(t *testing.T) {
 	a.createOrg("acme")
 	a.createOrg("other")
 	elsewhere := a.workspaceID("other", "web")
-	at := func(name string) string { return "/data/attributes/" + name }
 	named := map[string]any{"name": "shared"}
-	for _, c := range []struct {
-		attrs, rels     map[string]any
-		pointer, detail string
-	}{
-		{map[string]any{}, nil, at("name"), "name is required"},
-		{map[string]any{"name": " "}, nil, at("name"), "name must not be blank"},
-		{map[string]any{"name": "shared", "global": "always"}, nil, at("global"), "must be true or false"},
+	a.wantCreatesRefused(orgsPath+"/acme/varsets", "varsets", []refusedCreate{
+		{map[string]any{}, nil, attrAt("name"), "name is required"},
+		{map[string]any{"name": " "}, nil, attrAt("name"), "name must not be blank"},
+		{map[string]any{"name": "shared", "global": "always"}, nil, attrAt("global"), "must be true or false"},
 		{named, map[string]any{"workspaces": refs("workspaces", "ws-1111111111111111")}, "/data/relationships/workspaces/data/0/id", "not a workspace of this organization"},
 		{named, map[string]any{"workspaces": refs("workspaces", elsewhere)}, "/data/relationships/workspaces/data/0/id", "not a workspace of this organization"},
 		{named, map[string]any{"projects": refs("projects", "prj-1111111111111111")}, "/data/relationships/projects/data/0/id", "not a project of this organization"},
@@ -131,9 +122,7 @@ func TestVariableSet_validation(t *testing.T) {
 		{named, map[string]any{"vars": vars("a=terraform", "a=terraform")}, "/data/relationships/vars/data/1/attributes/key", `variable "a" of category terraform is given twice`},
 		{named, map[string]any{"parent": rel("organizations", "other")}, "/data/relationships/parent/data", "its own organization"},
 		{named, map[string]any{"parent": rel("projects", "prj-1111111111111111")}, "/data/relationships/parent/data", "is not a project of organization"},
-	} {
-		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/varsets", body("varsets", c.attrs, c.rels)), c.pointer, c.detail)
-	}
+	})
 	if list := a.get(orgsPath + "/acme/varsets").list(t); len(list) != 0 {
 		t.Fatalf("refused creates stored sets: %v", ids(list))
 	}
@@ -302,14 +291,7 @@ func TestVariableSet_lists(t *testing.T) {
 	a.createVarset("acme", map[string]any{"name": "to in-web"}, map[string]any{"workspaces": refs("workspaces", inWeb)})
 	a.createVarset("acme", map[string]any{"name": "to default"}, map[string]any{"projects": refs("projects", def), "workspaces": refs("workspaces", inDef)})
 	a.createVarset("acme", map[string]any{"name": "unused"}, nil)
-	names := func(path string) string {
-		var out []string
-		for _, res := range a.get(path).list(t) {
-			out = append(out, fmt.Sprint(attrs(t, res)["name"]))
-		}
-		return strings.Join(out, ",")
-	}
-	for path, want := range map[string]string{
+	a.wantNames("", map[string]string{
 		orgsPath + "/acme/varsets":                             "Global,to default,to in-web,to web,unused",
 		orgsPath + "/acme/varsets?q=TO":                        "to default,to in-web,to web",
 		orgsPath + "/acme/varsets?page[size]=2&page[number]=3": "unused",
@@ -318,11 +300,7 @@ func TestVariableSet_lists(t *testing.T) {
 		workspacePath(inWeb) + "/varsets":                      "Global,to in-web,to web",
 		workspacePath(inDef) + "/varsets":                      "Global,to default",
 		workspacePath(inDef) + "/varsets?q=glo":                "Global",
-	} {
-		if got := names(path); got != want {
-			t.Errorf("%s: %s, want %s", path, got, want)
-		}
-	}
+	})
 	for _, path := range []string{orgsPath + "/nope/varsets", projectPath("prj-1111111111111111") + "/varsets", workspacePath("ws-1111111111111111") + "/varsets"} {
 		wantNotFound(t, a.get(path))
 	}
@@ -428,65 +406,37 @@ func TestVariableSet_stateRoundTrip(t *testing.T) {
 		varsetPath(shared) + "?include=vars,workspaces,projects", varsetPath(owned), varsetPath(global), orgsPath + "/acme/varsets",
 		workspacePath(ws) + "/varsets", varsetVarsPath(shared), workspaceVarsPath(ws), workspaceVarsPath(ws) + "/" + secret,
 	}
-	var before []string
-	for _, p := range paths {
-		before = append(before, a.get(p).Body)
-	}
-	data, err := a.server.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newAPI(t, platform.Options{})
-	if err := b.server.UnmarshalState(data); err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range paths {
-		if after := strings.ReplaceAll(b.get(p).Body, b.url, a.url); after != before[i] {
-			t.Errorf("%s after a round trip:\n%s\nwant\n%s", p, after, before[i])
-		}
-	}
+	b, data := a.reload(paths...)
 	// The file holds the sensitive value, which the API never answers: the
 	// same file again says that it was kept.
 	if !strings.Contains(string(data), `"s3cret"`) {
 		t.Error("the state file does not hold the sensitive value")
 	}
-	if again, err := b.server.MarshalState(); err != nil || string(again) != string(data) {
-		t.Errorf("state after a round trip differs (%v)", err)
-	}
-}
-
-func TestVariableSet_stateRefusesWhatNoRequestStores(t *testing.T) {
-	const org = `{"name":"acme","external-id":"org-AAAAAAAAAAAAAAAA","default-execution-mode":"remote","default-project":"prj-AAAAAAAAAAAAAAAA","owners":[]}`
-	const org2 = `{"name":"other","external-id":"org-BBBBBBBBBBBBBBBB","default-execution-mode":"remote","default-project":"prj-BBBBBBBBBBBBBBBB","owners":[]}`
-	const base = `"organizations":[` + org + `,` + org2 + `],"projects":[{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"},{"id":"prj-BBBBBBBBBBBBBBBB","organization":"org-BBBBBBBBBBBBBBBB","name":"Default Project"}]`
-	const set = `{"id":"varset-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"shared","global":false,"priority":false,"workspaces":[],"projects":["prj-AAAAAAAAAAAAAAAA"]}`
-	const v = `{"id":"var-AAAAAAAAAAAAAAAA","varset":"varset-AAAAAAAAAAAAAAAA","key":"k","value":"","category":"env","hcl":false,"sensitive":false,"version-id":"abc"}`
-	s, _ := platform.New(platform.Options{})
-	if err := s.UnmarshalState([]byte(`{` + base + `,"varsets":[` + set + `],"vars":[` + v + `]}`)); err != nil {
-		t.Fatalf("a valid file: %v", err)
-	}
-	for _, bad := range []string{
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"shared"`, `""`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"org-AAAAAAAAAAAAAAAA"`, `"org-CCCCCCCCCCCCCCCC"`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"prj-AAAAAAAAAAAAAAAA"`, `"prj-BBBBBBBBBBBBBBBB"`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"workspaces":[]`, `"workspaces":["ws-AAAAAAAAAAAAAAAA"]`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"name"`, `"parent-project":"prj-BBBBBBBBBBBBBBBB","name"`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + strings.Replace(set, `"global":false`, `"parent-project":"prj-AAAAAAAAAAAAAAAA","global":true`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + set + `,` + strings.Replace(set, "varset-AAAA", "varset-BBBB", 1) + `]}`,
-		`{"organizations":[` + org + `],"projects":[{"id":"prj-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"Default Project"},{"id":"prj-CCCCCCCCCCCCCCCC","organization":"org-AAAAAAAAAAAAAAAA","name":"web"}],"varsets":[` +
-			strings.Replace(set, `"name"`, `"parent-project":"prj-CCCCCCCCCCCCCCCC","name"`, 1) + `]}`,
-		`{` + base + `,"vars":[` + v + `]}`,
-		`{` + base + `,"varsets":[` + set + `],"vars":[` + strings.Replace(v, `"env"`, `"secret"`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + set + `],"vars":[` + strings.Replace(v, `"abc"`, `""`, 1) + `]}`,
-		`{` + base + `,"varsets":[` + set + `],"vars":[` + strings.Replace(v, `"varset"`, `"workspace":"ws-AAAAAAAAAAAAAAAA","varset"`, 1) + `]}`,
-	} {
-		if err := s.UnmarshalState([]byte(bad)); err == nil {
-			t.Errorf("UnmarshalState(%s) succeeded", bad)
-		}
-	}
+	b.wantState(data)
 }
 
 func init() {
+	// Variable sets, of an organization in the file, with a name, each name
+	// once, assigned to its own workspaces and projects, owned by one of its
+	// projects or by it, and not global when a project owns them; their
+	// variables, of a set in the file, of a category, with a version.
+	const set = `{"id":"varset-AAAAAAAAAAAAAAAA","organization":"org-AAAAAAAAAAAAAAAA","name":"shared","global":false,"priority":false,"workspaces":[],"projects":["prj-AAAAAAAAAAAAAAAA"]}`
+	const v = `{"id":"var-AAAAAAAAAAAAAAAA","varset":"varset-AAAAAAAAAAAAAAAA","key":"k","value":"","category":"env","hcl":false,"sensitive":false,"version-id":"abc"}`
+	refuseStates(stateInOrgs("varsets", set, "vars", v),
+		stateInOrgs("varsets", strings.Replace(set, `"shared"`, `""`, 1)),
+		stateInOrgs("varsets", strings.Replace(set, `"org-AAAAAAAAAAAAAAAA"`, `"org-CCCCCCCCCCCCCCCC"`, 1)),
+		stateInOrgs("varsets", strings.Replace(set, `"prj-AAAAAAAAAAAAAAAA"`, `"prj-BBBBBBBBBBBBBBBB"`, 1)),
+		stateInOrgs("varsets", strings.Replace(set, `"workspaces":[]`, `"workspaces":["ws-AAAAAAAAAAAAAAAA"]`, 1)),
+		stateInOrgs("varsets", strings.Replace(set, `"name"`, `"parent-project":"prj-BBBBBBBBBBBBBBBB","name"`, 1)),
+		stateInOrgs("varsets", strings.Replace(set, `"global":false`, `"parent-project":"prj-AAAAAAAAAAAAAAAA","global":true`, 1)),
+		stateInOrgs("varsets", set+","+strings.Replace(set, "varset-AAAA", "varset-BBBB", 1)),
+		stateFile("organizations", stateOrg, "projects", stateProject+`,{"id":"prj-CCCCCCCCCCCCCCCC","organization":"org-AAAAAAAAAAAAAAAA","name":"web"}`,
+			"varsets", strings.Replace(set, `"name"`, `"parent-project":"prj-CCCCCCCCCCCCCCCC","name"`, 1)),
+		stateInOrgs("vars", v),
+		stateInOrgs("varsets", set, "vars", strings.Replace(v, `"env"`, `"secret"`, 1)),
+		stateInOrgs("varsets", set, "vars", strings.Replace(v, `"abc"`, `""`, 1)),
+		stateInOrgs("varsets", set, "vars", strings.Replace(v, `"varset"`, `"workspace":"ws-AAAAAAAAAAAAAAAA","varset"`, 1)),
+	)
 	// A set assigned to a workspace and a project, and a set a project owns.
 	addStateFixture("varsets", func(a *api) roundTrip {
 		ws, prj := a.workspaceID("acme", "state-varset-user"), a.createProject("acme", "state-varset-project")

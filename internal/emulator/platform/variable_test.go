@@ -21,7 +21,7 @@ func varsetVarsPath(vs string) string { return varsetPath(vs) + "/relationships/
 // and returns its answer.
 func (a *api) createVariable(path string, attrs map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, path, body("vars", attrs, nil)).data(a.t, http.StatusCreated)
+	return a.create(path, "vars", attrs, nil)
 }
 
 func versionOf(t *testing.T, d map[string]any) string {
@@ -53,17 +53,12 @@ func TestVariable_ofAWorkspace(t *testing.T) {
 	if relID(t, d, "configurable", "workspaces") != ws {
 		t.Errorf("relationships %v", d["relationships"])
 	}
-	rels := object(t, d["relationships"])
-	if related := object(t, object(t, rels["configurable"])["links"])["related"]; related != "/api/v2/organizations/acme/workspaces/web" {
+	rels := emutest.Object(t, d["relationships"])
+	if related := emutest.Object(t, emutest.Object(t, rels["configurable"])["links"])["related"]; related != "/api/v2/organizations/acme/workspaces/web" {
 		t.Errorf("configurable links to %v", related)
 	}
-	if links := object(t, d["links"]); links["self"] != workspaceVarsPath(ws)+"/"+id {
-		t.Errorf("links %v", links)
-	}
-	if got := a.get(workspaceVarsPath(ws)+"/"+id).data(t, http.StatusOK); !equalJSON(t, got, d) {
-		t.Errorf("read %v\nwant %v", got, d)
-	}
-	if got := a.get(workspaceVarsPath(ws)).list(t); len(got) != 1 || !equalJSON(t, got[0], d) {
+	a.wantStored(d, workspaceVarsPath(ws)+"/"+id)
+	if got := a.get(workspaceVarsPath(ws)).list(t); len(got) != 1 || !emutest.EqualJSON(t, got[0], d) {
 		t.Errorf("list %v", got)
 	}
 }
@@ -82,12 +77,7 @@ func TestVariable_ofAVariableSet(t *testing.T) {
 	if relID(t, d, "varset", "varsets") != vs {
 		t.Errorf("relationships %v", d["relationships"])
 	}
-	if links := object(t, d["links"]); links["self"] != varsetVarsPath(vs)+"/"+id {
-		t.Errorf("links %v", links)
-	}
-	if got := a.get(varsetVarsPath(vs)+"/"+id).data(t, http.StatusOK); !equalJSON(t, got, d) {
-		t.Errorf("read %v\nwant %v", got, d)
-	}
+	a.wantStored(d, varsetVarsPath(vs)+"/"+id)
 	if got := ids(a.get(varsetVarsPath(vs)).list(t)); strings.Join(got, ",") != id {
 		t.Errorf("list %v", got)
 	}
@@ -99,22 +89,16 @@ func TestVariable_validation(t *testing.T) {
 	a.createOrg("acme")
 	ws := a.workspaceID("acme", "web")
 	vs := a.varsetID("acme", "shared")
-	at := func(name string) string { return "/data/attributes/" + name }
 	for _, path := range []string{workspaceVarsPath(ws), varsetVarsPath(vs)} {
-		for _, c := range []struct {
-			attrs           map[string]any
-			pointer, detail string
-		}{
-			{map[string]any{"category": "env"}, at("key"), "key is required"},
-			{map[string]any{"key": " ", "category": "env"}, at("key"), "key must not be blank"},
-			{map[string]any{"key": "a"}, at("category"), "category is required"},
-			{map[string]any{"key": "a", "category": "secret"}, at("category"), "must be terraform or env"},
-			{map[string]any{"key": "a", "category": "env", "hcl": "maybe"}, at("hcl"), "must be true or false"},
-			{map[string]any{"key": "a", "category": "env", "sensitive": 1.5}, at("sensitive"), "must be true or false"},
-			{map[string]any{"key": "a", "category": "env", "value": 5}, at("value"), "must be a string"},
-		} {
-			wantInvalid(t, a.do(http.MethodPost, path, body("vars", c.attrs, nil)), c.pointer, c.detail)
-		}
+		a.wantCreatesRefused(path, "vars", []refusedCreate{
+			{map[string]any{"category": "env"}, nil, attrAt("key"), "key is required"},
+			{map[string]any{"key": " ", "category": "env"}, nil, attrAt("key"), "key must not be blank"},
+			{map[string]any{"key": "a"}, nil, attrAt("category"), "category is required"},
+			{map[string]any{"key": "a", "category": "secret"}, nil, attrAt("category"), "must be terraform or env"},
+			{map[string]any{"key": "a", "category": "env", "hcl": "maybe"}, nil, attrAt("hcl"), "must be true or false"},
+			{map[string]any{"key": "a", "category": "env", "sensitive": 1.5}, nil, attrAt("sensitive"), "must be true or false"},
+			{map[string]any{"key": "a", "category": "env", "value": 5}, nil, attrAt("value"), "must be a string"},
+		})
 		if list := a.get(path).list(t); len(list) != 0 {
 			t.Fatalf("refused creates stored variables: %v", ids(list))
 		}
@@ -131,11 +115,7 @@ func TestVariable_keyIsUniquePerCategory(t *testing.T) {
 	vs := a.varsetID("acme", "shared")
 	for _, path := range []string{workspaceVarsPath(ws), varsetVarsPath(vs)} {
 		first := a.createVariable(path, map[string]any{"key": "region", "category": "terraform"})
-		r := a.do(http.MethodPost, path, body("vars", map[string]any{"key": "region", "category": "terraform", "value": "x"}, nil))
-		wantConflict(t, r, fmt.Sprintf(`key "region" has already been taken by variable %s of category terraform`, first["id"]))
-		if !strings.Contains(r.Body, `"pointer":"/data/attributes/key"`) {
-			t.Errorf("409 %s does not point at the key", r.Body)
-		}
+		wantConflictAt(t, a.do(http.MethodPost, path, body("vars", map[string]any{"key": "region", "category": "terraform", "value": "x"}, nil)), attrAt("key"), fmt.Sprintf(`key "region" has already been taken by variable %s of category terraform`, first["id"]))
 		env := a.createVariable(path, map[string]any{"key": "region", "category": "env"})
 		wantConflict(t, a.do(http.MethodPatch, path+"/"+wantID(t, env["id"], "var"), body("vars", map[string]any{"category": "terraform"}, nil)), "already been taken")
 		a.createVariable(path, map[string]any{"key": "Region", "category": "terraform"})

@@ -329,19 +329,9 @@ func (s *Server) workspaceIncludes(p principal) includes {
 		},
 		"effective-tag-bindings": func(res resource) []resource {
 			ws := workspaces.in(s)[res.ID]
-			var out []resource
-			for _, eb := range effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]) {
-				out = append(out, eb.resource())
-			}
-			return out
+			return renderEach(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]), effectiveBinding.resource)
 		},
-		"vars": func(res resource) []resource {
-			var out []resource
-			for _, v := range s.variablesOfLocked(res.ID) {
-				out = append(out, s.variableResource(v))
-			}
-			return out
-		},
+		"vars": s.includeVariables,
 	}
 	for _, name := range []string{
 		"agent-pool", "current-assessment-result", "current-configuration-version",
@@ -1111,11 +1101,7 @@ func (s *Server) allVariablesLocked(ws *workspace) []*variable {
 // variables a run of the workspace gets, its own and its variable sets',
 // by pages; it has no includes.
 func (s *Server) listAllWorkspaceVariables(w http.ResponseWriter, r *http.Request, p principal) {
-	listing[*variable]{includes: noIncludes, render: plain(s.variableResource)}.serve(s, w, r, func(*listQuery) ([]*variable, reply) {
-		ws, rep, found := s.visibleWorkspaceLocked(p, r.PathValue("id"))
-		if !found {
-			return nil, rep
-		}
+	listOnPath(listing[*variable]{includes: noIncludes, render: plain(s.variableResource)}, s, w, r, p, s.visibleWorkspaceLocked, func(ws *workspace, _ *listQuery) ([]*variable, reply) {
 		return s.allVariablesLocked(ws), reply{}
 	})
 }
@@ -1173,15 +1159,10 @@ func init() {
 	// An organization's delete deletes its workspaces; a deleted workspace
 	// is no remote state consumer any more, and a deleted SSH key no
 	// workspace's key.
+	workspaces.belongsTo(organizations, func(ws *workspace) string { return ws.Org })
+	workspaces.refersTo(workspaces, func(ws *workspace) *[]string { return &ws.RemoteStateConsumers })
 	workspaces.onDelete = func(st *store, gone anyTable, id string) {
-		switch gone {
-		case organizations:
-			workspaces.removeWhere(st, func(ws *workspace) bool { return ws.Org == id })
-		case workspaces:
-			for _, other := range workspaces.in(st) {
-				other.RemoteStateConsumers = slices.DeleteFunc(other.RemoteStateConsumers, func(c string) bool { return c == id })
-			}
-		case sshKeys:
+		if gone == sshKeys {
 			for _, ws := range workspaces.in(st) {
 				if ws.SSHKey == id {
 					ws.SSHKey = ""

@@ -17,7 +17,7 @@ func workspacePath(id string) string { return "/api/v2/workspaces/" + id }
 // returns its answer.
 func (a *api) createWorkspace(org string, attrs, rels map[string]any) map[string]any {
 	a.t.Helper()
-	return a.do(http.MethodPost, orgsPath+"/"+org+"/workspaces", body("workspaces", attrs, rels)).data(a.t, http.StatusCreated)
+	return a.create(orgsPath+"/"+org+"/workspaces", "workspaces", attrs, rels)
 }
 
 func (a *api) workspaceID(org, name string) string {
@@ -72,7 +72,7 @@ func TestWorkspace_createAnswersEveryDefault(t *testing.T) {
 		"source":                         "tfe-api",
 		"actions":                        map[string]any{"is-destroyable": true},
 	})
-	if perms := object(t, attrs(t, d)["permissions"]); perms["can-force-delete"] != true || perms["can-update"] != true {
+	if perms := emutest.Object(t, attrs(t, d)["permissions"]); perms["can-force-delete"] != true || perms["can-update"] != true {
 		t.Errorf("permissions %v", perms)
 	}
 	for _, at := range []string{"created-at", "updated-at"} {
@@ -85,12 +85,12 @@ func TestWorkspace_createAnswersEveryDefault(t *testing.T) {
 		relID(t, d, "agent-pool", "agent-pools") != "" || relID(t, d, "current-run", "runs") != "" {
 		t.Errorf("relationships %v", d["relationships"])
 	}
-	if links := object(t, d["links"]); links["self"] != "/api/v2/organizations/acme/workspaces/web" || links["self-html"] != "/app/acme/workspaces/web" {
+	if links := emutest.Object(t, d["links"]); links["self"] != "/api/v2/organizations/acme/workspaces/web" || links["self-html"] != "/app/acme/workspaces/web" {
 		t.Errorf("links %v", links)
 	}
 	// Read by ID and by organization and name answer alike.
 	for _, path := range []string{workspacePath(id), orgsPath + "/acme/workspaces/web"} {
-		if got := a.get(path).data(t, http.StatusOK); !equalJSON(t, got, d) {
+		if got := a.get(path).data(t, http.StatusOK); !emutest.EqualJSON(t, got, d) {
 			t.Errorf("%s: %v\nwant %v", path, got, d)
 		}
 	}
@@ -168,57 +168,41 @@ func TestWorkspace_validation(t *testing.T) {
 	a.createOrg("other")
 	otherProject := a.createProject("other", "theirs")
 	otherToken := a.createOAuthToken("other")
-	at := func(name string) string { return "/data/attributes/" + name }
 	named := func(extra map[string]any) map[string]any {
-		m := map[string]any{"name": "web"}
-		for k, v := range extra {
-			m[k] = v
-		}
-		return m
+		return merged(map[string]any{"name": "web"}, extra)
 	}
 	repo := func(extra map[string]any) map[string]any {
-		m := map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA"}
-		for k, v := range extra {
-			m[k] = v
-		}
-		return m
+		return merged(map[string]any{"identifier": "octo/site", "oauth-token-id": "ot-AAAAAAAAAAAAAAAA"}, extra)
 	}
-	for _, c := range []struct {
-		attrs   map[string]any
-		rels    map[string]any
-		pointer string
-		detail  string
-	}{
-		{map[string]any{}, nil, at("name"), "name is required"},
-		{named(map[string]any{"name": "a b"}), nil, at("name"), "must be 1 to 90 letters, numbers, - or _"},
-		{named(map[string]any{"name": "a.b"}), nil, at("name"), "1 to 90"},
-		{named(map[string]any{"name": strings.Repeat("w", 91)}), nil, at("name"), "1 to 90"},
-		{named(map[string]any{"auto-apply": "sometimes"}), nil, at("auto-apply"), "must be true or false"},
-		{named(map[string]any{"auto-destroy-at": "tomorrow"}), nil, at("auto-destroy-at"), "ISO 8601"},
-		{named(map[string]any{"auto-destroy-activity-duration": "3 days"}), nil, at("auto-destroy-activity-duration"), "Auto destroy activity duration has an incorrect format, we expect up to 4 numeric digits and 1 unit ('d' or 'h')"},
-		{named(map[string]any{"terraform-version": "newest"}), nil, at("terraform-version"), "a version such as 1.9.5"},
-		{named(map[string]any{"execution-mode": "cloud"}), nil, at("execution-mode"), "must be remote, local or agent"},
-		{named(map[string]any{"execution-mode": "agent"}), nil, at("agent-pool-id"), "agent-pool-id is required when execution-mode is agent"},
-		{named(map[string]any{"agent-pool-id": "apool-AAAAAAAAAAAAAAAA"}), nil, at("agent-pool-id"), "can only be set when execution-mode is agent, not remote: it must not be specified unless using 'agent' execution mode"},
-		{named(map[string]any{"execution-mode": "remote", "operations": true}), nil, at("operations"), "cannot both be given"},
-		{named(map[string]any{"trigger-patterns": []string{"a"}, "trigger-prefixes": []string{"b"}}), nil, at("trigger-patterns"), "cannot both be given"},
-		{named(map[string]any{"trigger-patterns": "a"}), nil, at("trigger-patterns"), "must be a list of strings"},
-		{named(map[string]any{"vcs-repo": "octo/site"}), nil, at("vcs-repo"), "must be an object"},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"identifier": "site"})}), nil, at("vcs-repo") + "/identifier", "owner and name"},
-		{named(map[string]any{"vcs-repo": map[string]any{"identifier": "octo/site"}}), nil, at("vcs-repo") + "/oauth-token-id", "one of oauth-token-id and codehost-app-installation-id is required"},
-		{named(map[string]any{"vcs-repo": repo(nil)}), nil, at("vcs-repo") + "/oauth-token-id", `invalid oauth-token-id "ot-AAAAAAAAAAAAAAAA": no OAuth token of this organization`},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"oauth-token-id": otherToken})}), nil, at("vcs-repo") + "/oauth-token-id", "no OAuth token of this organization"},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA"})}), nil, at("vcs-repo") + "/codehost-app-installation-id", "cannot both be given"},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": "("})}), nil, at("vcs-repo") + "/tags-regex", "invalid tags-regex"},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "trigger-prefixes": []string{"x"}}), nil, at("vcs-repo") + "/tags-regex", "cannot be set with trigger-patterns or trigger-prefixes"},
-		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "file-triggers-enabled": true}), nil, at("file-triggers-enabled"), "cannot be true with vcs-repo.tags-regex"},
+	a.wantCreatesRefused(orgsPath+"/acme/workspaces", "workspaces", []refusedCreate{
+		{map[string]any{}, nil, attrAt("name"), "name is required"},
+		{named(map[string]any{"name": "a b"}), nil, attrAt("name"), "must be 1 to 90 letters, numbers, - or _"},
+		{named(map[string]any{"name": "a.b"}), nil, attrAt("name"), "1 to 90"},
+		{named(map[string]any{"name": strings.Repeat("w", 91)}), nil, attrAt("name"), "1 to 90"},
+		{named(map[string]any{"auto-apply": "sometimes"}), nil, attrAt("auto-apply"), "must be true or false"},
+		{named(map[string]any{"auto-destroy-at": "tomorrow"}), nil, attrAt("auto-destroy-at"), "ISO 8601"},
+		{named(map[string]any{"auto-destroy-activity-duration": "3 days"}), nil, attrAt("auto-destroy-activity-duration"), "Auto destroy activity duration has an incorrect format, we expect up to 4 numeric digits and 1 unit ('d' or 'h')"},
+		{named(map[string]any{"terraform-version": "newest"}), nil, attrAt("terraform-version"), "a version such as 1.9.5"},
+		{named(map[string]any{"execution-mode": "cloud"}), nil, attrAt("execution-mode"), "must be remote, local or agent"},
+		{named(map[string]any{"execution-mode": "agent"}), nil, attrAt("agent-pool-id"), "agent-pool-id is required when execution-mode is agent"},
+		{named(map[string]any{"agent-pool-id": "apool-AAAAAAAAAAAAAAAA"}), nil, attrAt("agent-pool-id"), "can only be set when execution-mode is agent, not remote: it must not be specified unless using 'agent' execution mode"},
+		{named(map[string]any{"execution-mode": "remote", "operations": true}), nil, attrAt("operations"), "cannot both be given"},
+		{named(map[string]any{"trigger-patterns": []string{"a"}, "trigger-prefixes": []string{"b"}}), nil, attrAt("trigger-patterns"), "cannot both be given"},
+		{named(map[string]any{"trigger-patterns": "a"}), nil, attrAt("trigger-patterns"), "must be a list of strings"},
+		{named(map[string]any{"vcs-repo": "octo/site"}), nil, attrAt("vcs-repo"), "must be an object"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"identifier": "site"})}), nil, attrAt("vcs-repo") + "/identifier", "owner and name"},
+		{named(map[string]any{"vcs-repo": map[string]any{"identifier": "octo/site"}}), nil, attrAt("vcs-repo") + "/oauth-token-id", "one of oauth-token-id and codehost-app-installation-id is required"},
+		{named(map[string]any{"vcs-repo": repo(nil)}), nil, attrAt("vcs-repo") + "/oauth-token-id", `invalid oauth-token-id "ot-AAAAAAAAAAAAAAAA": no OAuth token of this organization`},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"oauth-token-id": otherToken})}), nil, attrAt("vcs-repo") + "/oauth-token-id", "no OAuth token of this organization"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA"})}), nil, attrAt("vcs-repo") + "/codehost-app-installation-id", "cannot both be given"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": "("})}), nil, attrAt("vcs-repo") + "/tags-regex", "invalid tags-regex"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "trigger-prefixes": []string{"x"}}), nil, attrAt("vcs-repo") + "/tags-regex", "cannot be set with trigger-patterns or trigger-prefixes"},
+		{named(map[string]any{"vcs-repo": repo(map[string]any{"tags-regex": `^v\d+`}), "file-triggers-enabled": true}), nil, attrAt("file-triggers-enabled"), "cannot be true with vcs-repo.tags-regex"},
 		{named(nil), map[string]any{"project": rel("projects", otherProject)}, "/data/relationships/project/data", "not a project of this organization"},
 		{named(nil), map[string]any{"project": rel("projects", "prj-1111111111111111")}, "/data/relationships/project/data", "not a project of this organization"},
 		{named(nil), map[string]any{"tags": map[string]any{"data": []any{map[string]any{"type": "tags", "attributes": map[string]any{"name": "-bad"}}}}}, "/data/relationships/tags/data/0/attributes/name", "invalid tag name"},
 		{named(nil), map[string]any{"tag-bindings": bindings("", "v")}, "/data/relationships/tag-bindings/data/0/attributes/key", "key is required"},
-	} {
-		wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", c.attrs, c.rels)), c.pointer, c.detail)
-	}
+	})
 	if list := a.get(orgsPath + "/acme/workspaces").list(t); len(list) != 0 {
 		t.Fatalf("refused creates stored %v", ids(list))
 	}
@@ -236,11 +220,7 @@ func TestWorkspace_nameIsUniqueInItsOrganization(t *testing.T) {
 	a.createOrg("other")
 	web := a.workspaceID("acme", "web")
 	for _, name := range []string{"web", "Web"} {
-		r := a.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", map[string]any{"name": name}, nil))
-		wantConflict(t, r, "already been taken by workspace "+web)
-		if !strings.Contains(r.Body, `"pointer":"/data/attributes/name"`) {
-			t.Errorf("409 %s does not point at the name", r.Body)
-		}
+		wantConflictAt(t, a.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", map[string]any{"name": name}, nil)), attrAt("name"), "already been taken by workspace "+web)
 	}
 	a.workspaceID("other", "web")
 	api := a.workspaceID("acme", "api")
@@ -271,11 +251,11 @@ func TestWorkspace_updateByIDOrName(t *testing.T) {
 
 	// vcs-repo members merge into the connection; null detaches it.
 	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": map[string]any{"branch": "release"}}, nil)).data(t, http.StatusOK)
-	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["branch"] != "release" || repo["identifier"] != "octo/site" || repo["oauth-token-id"] != token {
+	if repo := emutest.Object(t, attrs(t, d)["vcs-repo"]); repo["branch"] != "release" || repo["identifier"] != "octo/site" || repo["oauth-token-id"] != token {
 		t.Errorf("merged vcs-repo %v", repo)
 	}
 	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": map[string]any{"codehost-app-installation-id": "ghain-AAAAAAAAAAAAAAAA"}}, nil)).data(t, http.StatusOK)
-	if repo := object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != nil || repo["codehost-app-installation-id"] != "ghain-AAAAAAAAAAAAAAAA" || repo["service-provider"] != "github_app" {
+	if repo := emutest.Object(t, attrs(t, d)["vcs-repo"]); repo["oauth-token-id"] != nil || repo["codehost-app-installation-id"] != "ghain-AAAAAAAAAAAAAAAA" || repo["service-provider"] != "github_app" {
 		t.Errorf("vcs-repo moved to an app installation: %v", repo)
 	}
 	d = a.do(http.MethodPatch, workspacePath(id), body("workspaces", map[string]any{"vcs-repo": nil}, nil)).data(t, http.StatusOK)
@@ -530,12 +510,12 @@ func TestWorkspace_safeAndForceDelete(t *testing.T) {
 
 	// A team may not force-delete it while the organization does not
 	// allow it, and its permissions say so.
-	if perms := object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != false {
+	if perms := emutest.Object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != false {
 		t.Errorf("team's can-force-delete %v", perms["can-force-delete"])
 	}
 	emutest.WantAPIError(t, team.do(http.MethodDelete, workspacePath(id), nil), http.StatusForbidden, "forbidden", "allow-force-delete-workspaces")
 	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"allow-force-delete-workspaces": true}, nil)).data(t, http.StatusOK)
-	if perms := object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != true {
+	if perms := emutest.Object(t, attrs(t, team.get(workspacePath(id)).data(t, http.StatusOK))["permissions"]); perms["can-force-delete"] != true {
 		t.Errorf("team's can-force-delete once allowed: %v", perms["can-force-delete"])
 	}
 	if r := team.do(http.MethodDelete, workspacePath(id), nil); r.Status != http.StatusNoContent {
@@ -623,15 +603,7 @@ func TestWorkspace_listSearchesFiltersAndPages(t *testing.T) {
 	for i := range 117 {
 		a.workspaceID("acme", fmt.Sprintf("bulk-%03d", i))
 	}
-	names := func(query string) string {
-		t.Helper()
-		var out []string
-		for _, ws := range a.get(orgsPath + "/acme/workspaces?" + query).list(t) {
-			out = append(out, fmt.Sprint(attrs(t, ws)["name"]))
-		}
-		return strings.Join(out, ",")
-	}
-	for query, want := range map[string]string{
+	a.wantNames(orgsPath+"/acme/workspaces?", map[string]string{
 		"search[name]=PROD":                                        "api-prod,web-prod",
 		"search[wildcard-name]=web-*":                              "web-dev,web-prod",
 		"search[wildcard-name]=*-prod":                             "api-prod,web-prod",
@@ -649,11 +621,7 @@ func TestWorkspace_listSearchesFiltersAndPages(t *testing.T) {
 		"filter[tagged][0][key]=env&filter[tagged][1][key]=team": "api-prod",
 		"filter[current-run][status]=applied":                    "",
 		"search[name]=bulk-11&sort=current-run.created-at":       "bulk-110,bulk-111,bulk-112,bulk-113,bulk-114,bulk-115,bulk-116",
-	} {
-		if got := names(query); got != want {
-			t.Errorf("%s: %s, want %s", query, got, want)
-		}
-	}
+	})
 	// 120 workspaces are two pages of the largest size.
 	r := a.get(orgsPath + "/acme/workspaces?page[size]=100")
 	if len(r.list(t)) != 100 {
@@ -663,7 +631,7 @@ func TestWorkspace_listSearchesFiltersAndPages(t *testing.T) {
 	if p["total-count"] != 120.0 || p["total-pages"] != 2.0 || p["next-page"] != 2.0 || p["page-size"] != 100.0 {
 		t.Errorf("pagination %v", p)
 	}
-	next, _ := object(t, emutest.JSON(t, r)["links"])["next"].(string)
+	next, _ := emutest.Object(t, emutest.JSON(t, r)["links"])["next"].(string)
 	if !strings.HasPrefix(next, a.url+"/api/v2/organizations/acme/workspaces?") || !strings.Contains(next, "page%5Bnumber%5D=2") {
 		t.Fatalf("links.next %q", next)
 	}
@@ -846,7 +814,7 @@ func TestWorkspace_triggerPatternsAndPrefixesReplaceEachOther(t *testing.T) {
 func TestWorkspace_inheritsItsProjectsActivityDuration(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	prj := wantID(t, a.do(http.MethodPost, orgsPath+"/acme/projects", body("projects", map[string]any{"name": "temp", "auto-destroy-activity-duration": "3d"}, nil)).data(t, http.StatusCreated)["id"], "prj")
+	prj := wantID(t, a.create(orgsPath+"/acme/projects", "projects", map[string]any{"name": "temp", "auto-destroy-activity-duration": "3d"}, nil)["id"], "prj")
 	inProject := map[string]any{"project": rel("projects", prj)}
 	inherits := a.createWorkspace("acme", map[string]any{"name": "inherits"}, inProject)
 	wantAttrs(t, inherits, map[string]any{"auto-destroy-activity-duration": "3d", "inherits-project-auto-destroy": true})
@@ -910,18 +878,18 @@ func TestWorkspace_varsAndAllVars(t *testing.T) {
 	a.createOrg("acme")
 	prj := a.createProject("acme", "web")
 	id := wantID(t, a.createWorkspace("acme", map[string]any{"name": "site"}, map[string]any{"project": rel("projects", prj)})["id"], "ws")
-	if refs := relData(t, a.get(workspacePath(id)).data(t, http.StatusOK), "vars"); !equalJSON(t, refs, []any{}) {
+	if refs := relData(t, a.get(workspacePath(id)).data(t, http.StatusOK), "vars"); !emutest.EqualJSON(t, refs, []any{}) {
 		t.Fatalf("vars of a workspace without variables: %v", refs)
 	}
 	newVar := func(path, key, value, category string) string {
 		t.Helper()
-		d := a.do(http.MethodPost, path, body("vars", map[string]any{"key": key, "value": value, "category": category}, nil)).data(t, http.StatusCreated)
+		d := a.create(path, "vars", map[string]any{"key": key, "value": value, "category": category}, nil)
 		return wantID(t, d["id"], "var")
 	}
 	newSet := func(name string, attrs map[string]any, rels map[string]any) string {
 		t.Helper()
 		attrs["name"] = name
-		d := a.do(http.MethodPost, orgsPath+"/acme/varsets", body("varsets", attrs, rels)).data(t, http.StatusCreated)
+		d := a.create(orgsPath+"/acme/varsets", "varsets", attrs, rels)
 		return wantID(t, d["id"], "varset")
 	}
 	wsVars := workspacePath(id) + "/vars"
@@ -931,7 +899,7 @@ func TestWorkspace_varsAndAllVars(t *testing.T) {
 	var refs []string
 	varRefs, _ := relData(t, r.data(t, http.StatusOK), "vars").([]any)
 	for _, ref := range varRefs {
-		refs = append(refs, fmt.Sprint(object(t, ref)["type"], ":", object(t, ref)["id"]))
+		refs = append(refs, fmt.Sprint(emutest.Object(t, ref)["type"], ":", emutest.Object(t, ref)["id"]))
 	}
 	if want := []string{"vars:" + ownEnv, "vars:" + own1, "vars:" + own2}; strings.Join(refs, ",") != strings.Join(want, ",") {
 		t.Errorf("vars relationship %v, want %v", refs, want)
@@ -965,7 +933,7 @@ func TestWorkspace_varsAndAllVars(t *testing.T) {
 		own1: "a/terraform=ws", ownEnv: "a/env=ws-env", prioB: "b/terraform=priority", pC: "c/terraform=project",
 		alphaD: "d/terraform=alpha", gOnly: "g/terraform=global",
 	}
-	if !equalJSON(t, got, want) {
+	if !emutest.EqualJSON(t, got, want) {
 		t.Errorf("all-vars %v, want %v", got, want)
 	}
 	if p := a.get(workspacePath(id) + "/all-vars?page[size]=2").pagination(t); p["total-count"] != 6.0 || p["total-pages"] != 3.0 {

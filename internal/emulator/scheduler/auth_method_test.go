@@ -21,16 +21,16 @@ func TestCreate_validation(t *testing.T) {
 		{"name with space", oidc("a b"), []string{`invalid auth method name "a b": must be 1..128 letters, digits or dashes`}},
 		{"name with underscore", oidc("a_b"), []string{`"a_b"`, "letters, digits or dashes"}},
 		{"name too long", oidc(long), []string{long, "1..128"}},
-		{"name missing", with(oidc("x"), "Name", nil), []string{`invalid auth method name ""`}},
-		{"type unknown", with(oidc("x"), "Type", "LDAP"), []string{`invalid Type "LDAP": must be OIDC or JWT`}},
-		{"type lower case", with(oidc("x"), "Type", "oidc"), []string{`invalid Type "oidc"`}},
-		{"type missing", with(oidc("x"), "Type", nil), []string{`invalid Type ""`}},
-		{"locality unknown", with(oidc("x"), "TokenLocality", "region"), []string{`invalid TokenLocality "region": must be local or global`}},
-		{"locality missing", with(oidc("x"), "TokenLocality", nil), []string{`invalid TokenLocality ""`}},
-		{"ttl missing", with(oidc("x"), "MaxTokenTTL", nil), []string{"missing MaxTokenTTL"}},
-		{"ttl bad", with(oidc("x"), "MaxTokenTTL", "5 minutes"), []string{`invalid MaxTokenTTL "5 minutes": must be a duration`}},
-		{"ttl negative", with(oidc("x"), "MaxTokenTTL", "-5m"), []string{"invalid MaxTokenTTL", "negative"}},
-		{"config missing", with(oidc("x"), "Config", nil), []string{"missing Config"}},
+		{"name missing", emutest.With(oidc("x"), "Name", nil), []string{`invalid auth method name ""`}},
+		{"type unknown", emutest.With(oidc("x"), "Type", "LDAP"), []string{`invalid Type "LDAP": must be OIDC or JWT`}},
+		{"type lower case", emutest.With(oidc("x"), "Type", "oidc"), []string{`invalid Type "oidc"`}},
+		{"type missing", emutest.With(oidc("x"), "Type", nil), []string{`invalid Type ""`}},
+		{"locality unknown", emutest.With(oidc("x"), "TokenLocality", "region"), []string{`invalid TokenLocality "region": must be local or global`}},
+		{"locality missing", emutest.With(oidc("x"), "TokenLocality", nil), []string{`invalid TokenLocality ""`}},
+		{"ttl missing", emutest.With(oidc("x"), "MaxTokenTTL", nil), []string{"missing MaxTokenTTL"}},
+		{"ttl bad", emutest.With(oidc("x"), "MaxTokenTTL", "5 minutes"), []string{`invalid MaxTokenTTL "5 minutes": must be a duration`}},
+		{"ttl negative", emutest.With(oidc("x"), "MaxTokenTTL", "-5m"), []string{"invalid MaxTokenTTL", "negative"}},
+		{"config missing", emutest.With(oidc("x"), "Config", nil), []string{"missing Config"}},
 		{"redirect URIs missing", withConfig(oidc("x"), "AllowedRedirectURIs", nil), []string{"invalid AllowedRedirectURIs: must be non-empty"}},
 		{"redirect URIs empty", withConfig(oidc("x"), "AllowedRedirectURIs", []string{}), []string{"AllowedRedirectURIs"}},
 		{"well-known", withConfig(oidc("x"), "OIDCDiscoveryURL", "https://idp/.well-known/openid-configuration"), []string{"invalid OIDCDiscoveryURL", ".well-known"}},
@@ -163,7 +163,7 @@ func TestResponses_fieldsAndDefaults(t *testing.T) {
 	if !reflect.DeepEqual(cfg["SigningAlgs"], []any{"ES256"}) || !reflect.DeepEqual(cfg["DiscoveryCaPem"], []any{"PEM"}) {
 		t.Errorf("given lists come back as %v %v", cfg["SigningAlgs"], cfg["DiscoveryCaPem"])
 	}
-	custom := a.mustCreate(with(oidc("custom"), "TokenNameFormat", "${auth_method_name}-${value.user}"))
+	custom := a.mustCreate(emutest.With(oidc("custom"), "TokenNameFormat", "${auth_method_name}-${value.user}"))
 	if custom["TokenNameFormat"] != "${auth_method_name}-${value.user}" {
 		t.Errorf("TokenNameFormat = %v, want as given", custom["TokenNameFormat"])
 	}
@@ -175,7 +175,7 @@ func TestList_entries(t *testing.T) {
 		t.Fatalf("empty list body %q, want []", r.Body)
 	}
 	a.mustCreate(oidc("b"))
-	a.mustCreate(with(jwt("a"), "Default", true))
+	a.mustCreate(emutest.With(jwt("a"), "Default", true))
 	got := a.list()
 	want := []map[string]any{
 		{"CreateIndex": float64(3), "Default": true, "ModifyIndex": float64(3), "Name": "a", "Type": "JWT"},
@@ -188,24 +188,24 @@ func TestList_entries(t *testing.T) {
 
 func TestDefault_onlyOne(t *testing.T) {
 	a := newAPI(t, scheduler.Options{})
-	a.mustCreate(with(oidc("first"), "Default", true))
-	emutest.WantPlainError(t, a.create(with(oidc("second"), "Default", true)), http.StatusBadRequest,
+	a.mustCreate(emutest.With(oidc("first"), "Default", true))
+	emutest.WantPlainError(t, a.create(emutest.With(oidc("second"), "Default", true)), http.StatusBadRequest,
 		`invalid Default: "first" is already the default auth method`)
 	a.mustCreate(oidc("second"))
-	emutest.WantPlainError(t, a.update("second", with(oidc("second"), "Default", true)), http.StatusBadRequest,
+	emutest.WantPlainError(t, a.update("second", emutest.With(oidc("second"), "Default", true)), http.StatusBadRequest,
 		`"first" is already the default auth method`)
-	emutest.WantStatus(t, a.update("first", with(oidc("first"), "Default", true)), http.StatusOK)
+	emutest.WantStatus(t, a.update("first", emutest.With(oidc("first"), "Default", true)), http.StatusOK)
 
 	// Once the default gives the role up, another may take it.
 	emutest.WantStatus(t, a.update("first", oidc("first")), http.StatusOK)
-	emutest.WantStatus(t, a.update("second", with(oidc("second"), "Default", true)), http.StatusOK)
+	emutest.WantStatus(t, a.update("second", emutest.With(oidc("second"), "Default", true)), http.StatusOK)
 	emutest.WantStatus(t, a.do(http.MethodDelete, "/v1/acl/auth-method/second", root, nil), http.StatusOK)
-	a.mustCreate(with(oidc("third"), "Default", true))
+	a.mustCreate(emutest.With(oidc("third"), "Default", true))
 }
 
 func TestUpdate_replacesObject(t *testing.T) {
 	a := newAPI(t, scheduler.Options{})
-	created := a.mustCreate(with(withConfig(oidc("m"), "OIDCScopes", []string{"groups"}), "TokenNameFormat", "custom", "Default", true))
+	created := a.mustCreate(emutest.With(withConfig(oidc("m"), "OIDCScopes", []string{"groups"}), "TokenNameFormat", "custom", "Default", true))
 
 	upd := a.update("m", map[string]any{
 		"TokenLocality": "global",
@@ -261,14 +261,14 @@ func TestUpdate_validation(t *testing.T) {
 	}{
 		{"missing method", "nope", oidc("nope"), http.StatusNotFound, []string{`auth method "nope" not found`}},
 		{"JWT method", "j", jwt("j"), http.StatusBadRequest, []string{`auth method "j" is of type JWT: only OIDC auth methods can be updated`}},
-		{"JWT method without type", "j", with(jwt("j"), "Type", nil), http.StatusBadRequest, []string{"only OIDC auth methods can be updated"}},
-		{"JWT method as OIDC", "j", with(oidc("j")), http.StatusBadRequest, []string{"only OIDC auth methods can be updated"}},
-		{"type JWT", "m", with(oidc("m"), "Type", "JWT"), http.StatusBadRequest, []string{`invalid Type "JWT": only OIDC auth methods can be updated`}},
+		{"JWT method without type", "j", emutest.With(jwt("j"), "Type", nil), http.StatusBadRequest, []string{"only OIDC auth methods can be updated"}},
+		{"JWT method as OIDC", "j", emutest.With(oidc("j")), http.StatusBadRequest, []string{"only OIDC auth methods can be updated"}},
+		{"type JWT", "m", emutest.With(oidc("m"), "Type", "JWT"), http.StatusBadRequest, []string{`invalid Type "JWT": only OIDC auth methods can be updated`}},
 		{"name mismatch", "m", oidc("other"), http.StatusBadRequest, []string{`invalid Name "other": does not match "m"`}},
-		{"locality", "m", with(oidc("m"), "TokenLocality", "nowhere"), http.StatusBadRequest, []string{`invalid TokenLocality "nowhere"`}},
-		{"ttl", "m", with(oidc("m"), "MaxTokenTTL", "forever"), http.StatusBadRequest, []string{"invalid MaxTokenTTL"}},
+		{"locality", "m", emutest.With(oidc("m"), "TokenLocality", "nowhere"), http.StatusBadRequest, []string{`invalid TokenLocality "nowhere"`}},
+		{"ttl", "m", emutest.With(oidc("m"), "MaxTokenTTL", "forever"), http.StatusBadRequest, []string{"invalid MaxTokenTTL"}},
 		{"redirect URIs", "m", withConfig(oidc("m"), "AllowedRedirectURIs", nil), http.StatusBadRequest, []string{"AllowedRedirectURIs"}},
-		{"no config", "m", with(oidc("m"), "Config", nil), http.StatusBadRequest, []string{"missing Config: an update replaces the whole auth method"}},
+		{"no config", "m", emutest.With(oidc("m"), "Config", nil), http.StatusBadRequest, []string{"missing Config: an update replaces the whole auth method"}},
 		{"discovery URL missing", "m", withConfig(oidc("m"), "OIDCDiscoveryURL", nil), http.StatusBadRequest, []string{"missing OIDCDiscoveryURL"}},
 		{"well-known", "m", withConfig(oidc("m"), "OIDCDiscoveryURL", "https://x/.well-known"), http.StatusBadRequest, []string{".well-known"}},
 		{"malformed JSON", "m", "{", http.StatusBadRequest, []string{"invalid request body"}},
@@ -284,7 +284,7 @@ func TestUpdate_validation(t *testing.T) {
 
 	// Without a Name the path names the method; client ID and secret may be
 	// left empty on update.
-	r := a.update("m", with(withConfig(oidc("m"), "OIDCClientID", nil, "OIDCClientSecret", nil), "Name", nil))
+	r := a.update("m", emutest.With(withConfig(oidc("m"), "OIDCClientID", nil, "OIDCClientSecret", nil), "Name", nil))
 	emutest.WantStatus(t, r, http.StatusOK)
 	if got := emutest.JSON(t, r); got["Name"] != "m" {
 		t.Errorf("Name = %v, want m", got["Name"])
@@ -354,7 +354,7 @@ func TestDelete(t *testing.T) {
 func TestVariant_upsertOnCreate(t *testing.T) {
 	a := newAPI(t, scheduler.Options{UpsertOnCreate: true})
 	first := a.mustCreate(oidc("m"))
-	second := a.mustCreate(with(withConfig(oidc("m"), "OIDCClientID", "Other"), "TokenLocality", "global"))
+	second := a.mustCreate(emutest.With(withConfig(oidc("m"), "OIDCClientID", "Other"), "TokenLocality", "global"))
 	if second["CreateIndex"] != first["CreateIndex"] || modifyIndex(t, second) <= modifyIndex(t, first) {
 		t.Fatalf("upsert indexes %v/%v after %v/%v", second["CreateIndex"], second["ModifyIndex"], first["CreateIndex"], first["ModifyIndex"])
 	}
@@ -462,10 +462,10 @@ func TestVariant_returnMaxTokenTTL(t *testing.T) {
 	}
 	check("create", a.create(oidc("m")), "5m0s")
 	check("read", a.read("m"), "5m0s")
-	check("update", a.update("m", with(oidc("m"), "MaxTokenTTL", 90_000_000_000)), "1m30s")
+	check("update", a.update("m", emutest.With(oidc("m"), "MaxTokenTTL", 90_000_000_000)), "1m30s")
 	check("read after update", a.read("m"), "1m30s")
 	// An update replaces the whole method: what it leaves out is unset.
-	check("update without it", a.update("m", with(oidc("m"), "MaxTokenTTL", nil)), "0s")
+	check("update without it", a.update("m", emutest.With(oidc("m"), "MaxTokenTTL", nil)), "0s")
 	check("create JWT", a.create(jwt("j")), "1h0m0s")
 	// The create answer's quirk and the other fields stay as they are.
 	created := a.mustCreate(oidc("n"))
@@ -474,7 +474,7 @@ func TestVariant_returnMaxTokenTTL(t *testing.T) {
 	// With the empty zero durations of another variant, a zero one is "".
 	b := newAPI(t, scheduler.Options{ReturnMaxTokenTTL: true, EmptyZeroDurations: true, OmitSecrets: true})
 	b.mustCreate(oidc("m"))
-	r := b.update("m", with(oidc("m"), "MaxTokenTTL", "0s"))
+	r := b.update("m", emutest.With(oidc("m"), "MaxTokenTTL", "0s"))
 	check("update to zero", r, "")
 	if _, ok := config(t, emutest.JSON(t, r))["OIDCClientSecret"]; ok {
 		t.Errorf("update answers OIDCClientSecret with OmitSecrets: %s", r.Body)
@@ -507,7 +507,7 @@ func TestVariant_updateJWT(t *testing.T) {
 	created := a.mustCreate(withConfig(jwt("j"), "BoundAudiences", []string{"one"}, "ExpirationLeeway", "10s"))
 
 	// Create-only fields left out are kept; the others are replaced.
-	body := withConfig(with(jwt("j"), "TokenLocality", "local", "Type", nil), "JWKSURL", nil, "BoundAudiences", []string{"Two"})
+	body := withConfig(emutest.With(jwt("j"), "TokenLocality", "local", "Type", nil), "JWKSURL", nil, "BoundAudiences", []string{"Two"})
 	r := a.update("j", body)
 	emutest.WantStatus(t, r, http.StatusOK)
 	for what, m := range map[string]map[string]any{"update": emutest.JSON(t, r), "read": emutest.JSON(t, a.read("j"))} {
@@ -530,8 +530,8 @@ func TestVariant_updateJWT(t *testing.T) {
 		{"create-only JWKSURL", "j", withConfig(jwt("j"), "JWKSURL", "https://other/jwks"), "JWKSURL is create-only"},
 		{"create-only leeway", "j", withConfig(jwt("j"), "ExpirationLeeway", "20s"), "ExpirationLeeway is create-only"},
 		{"JWT to OIDC", "j", oidc("j"), `invalid Type "OIDC": auth method "j" is of type JWT, which an update cannot change`},
-		{"OIDC to JWT", "m", with(oidc("m"), "Type", "JWT"), `invalid Type "JWT": auth method "m" is of type OIDC, which an update cannot change`},
-		{"no config", "j", with(jwt("j"), "Config", nil), "missing Config: an update replaces the whole auth method, and its Config must have AllowedRedirectURIs"},
+		{"OIDC to JWT", "m", emutest.With(oidc("m"), "Type", "JWT"), `invalid Type "JWT": auth method "m" is of type OIDC, which an update cannot change`},
+		{"no config", "j", emutest.With(jwt("j"), "Config", nil), "missing Config: an update replaces the whole auth method, and its Config must have AllowedRedirectURIs"},
 		{"no redirect URIs", "j", withConfig(jwt("j"), "AllowedRedirectURIs", nil), "invalid AllowedRedirectURIs: must be non-empty"},
 		{"no key source", "d", withConfig(jwt("d"), "JWKSURL", nil), "JWT auth methods need one of OIDCDiscoveryURL, JWKSURL or JWTValidationPubKeys"},
 		{"OIDC still needs its discovery URL", "m", withConfig(oidc("m"), "OIDCDiscoveryURL", nil), "missing OIDCDiscoveryURL: required for OIDC auth methods"},

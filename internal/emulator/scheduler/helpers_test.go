@@ -2,7 +2,6 @@ package scheduler_test
 
 import (
 	"encoding/json"
-	"maps"
 	"net/http"
 	"strconv"
 	"testing"
@@ -107,34 +106,10 @@ func jwt(name string) map[string]any {
 	}
 }
 
-// with returns a copy of body with top-level fields set (nil deletes).
-func with(body map[string]any, kv ...any) map[string]any {
-	out := maps.Clone(body)
-	set(out, kv)
-	return out
-}
-
 // withConfig returns a copy of body with Config fields set (nil deletes).
 func withConfig(body map[string]any, kv ...any) map[string]any {
-	out := maps.Clone(body)
-	cfg := map[string]any{}
-	if c, ok := body["Config"].(map[string]any); ok {
-		cfg = maps.Clone(c)
-	}
-	set(cfg, kv)
-	out["Config"] = cfg
-	return out
-}
-
-func set(m map[string]any, kv []any) {
-	for i := 0; i+1 < len(kv); i += 2 {
-		k, _ := kv[i].(string)
-		if kv[i+1] == nil {
-			delete(m, k)
-		} else {
-			m[k] = kv[i+1]
-		}
-	}
+	cfg, _ := body["Config"].(map[string]any)
+	return emutest.With(body, "Config", emutest.With(cfg, kv...))
 }
 
 func modifyIndex(t *testing.T, m map[string]any) float64 {

@@ -86,11 +86,7 @@ func (s *Server) readAssociations(w http.ResponseWriter, r *http.Request, ns str
 	if !checkType(w, r.PathValue("type")) {
 		return
 	}
-	s.locked(w, func() reply {
-		d := s.destinationLocked(r, ns)
-		if d == nil {
-			return notFound()
-		}
+	s.onDestination(w, r, ns, func(d *destination) reply {
 		return okReply(d.associationsView(), nil, true)
 	})
 }
@@ -166,11 +162,7 @@ func (s *Server) setAssociation(w http.ResponseWriter, r *http.Request, ns strin
 		return
 	}
 	now := time.Now()
-	s.locked(w, func() reply {
-		d := s.destinationLocked(r, ns)
-		if d == nil {
-			return notFound()
-		}
+	s.onDestination(w, r, ns, func(d *destination) reply {
 		if d.PurgeInitiatedAt != nil {
 			return errorReply(http.StatusConflict, purging(d))
 		}
@@ -202,11 +194,7 @@ func (s *Server) removeAssociation(w http.ResponseWriter, r *http.Request, ns st
 		return
 	}
 	now := time.Now()
-	s.locked(w, func() reply {
-		d := s.destinationLocked(r, ns)
-		if d == nil {
-			return notFound()
-		}
+	s.onDestination(w, r, ns, func(d *destination) reply {
 		acc := accessor(ns, mount)
 		key := acc + "/" + secretName
 		delete(d.Associations, key)

@@ -33,7 +33,7 @@ func TestAssociations_setAndRead(t *testing.T) {
 	if first.Before(before.Add(-time.Second)) {
 		t.Fatalf("updated_at %v before the request", first)
 	}
-	if got := a.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t); !equalJSON(t, got, d) {
+	if got := a.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t); !emutest.EqualJSON(t, got, d) {
 		t.Fatalf("read %v, want %v", got, d)
 	}
 
@@ -70,17 +70,17 @@ func TestAssociations_secretNeedNotExistAndSlashesWork(t *testing.T) {
 		return got
 	}
 	q := "/v1/sys/sync/associations/destinations?" + url.Values{"mount": {"team/kv"}, "secret_name": {"deep/nested/name"}}.Encode()
-	if got := check(a.do(http.MethodGet, q, nil)); !equalJSON(t, got, entry) {
+	if got := check(a.do(http.MethodGet, q, nil)); !emutest.EqualJSON(t, got, entry) {
 		t.Fatalf("query form %v", got)
 	}
 	// Path form: the longest mount the path starts with wins.
-	if got := check(a.do(http.MethodGet, "/v1/sys/sync/associations/team/kv/deep/nested/name", nil)); !equalJSON(t, got, entry) {
+	if got := check(a.do(http.MethodGet, "/v1/sys/sync/associations/team/kv/deep/nested/name", nil)); !emutest.EqualJSON(t, got, entry) {
 		t.Fatalf("path form %v", got)
 	}
 	// Mount "team" with secret "kv/deep/nested/name" needs the query form.
 	a.set("codehost", "d", "team", "kv/deep/nested/name").data(t)
 	q = "/v1/sys/sync/associations/destinations?" + url.Values{"mount": {"team"}, "secret_name": {"kv/deep/nested/name"}}.Encode()
-	if got := check(a.do(http.MethodGet, q, nil)); !equalJSON(t, got, entry) {
+	if got := check(a.do(http.MethodGet, q, nil)); !emutest.EqualJSON(t, got, entry) {
 		t.Fatalf("query form, short mount %v", got)
 	}
 	// Nothing associated: an empty answer, not a 404.
@@ -98,7 +98,7 @@ func TestAssociations_readBySecretErrors(t *testing.T) {
 		"?mount=nope&secret_name=s":      `invalid mount "nope": no KV mount of that name`,
 		"?mount=secret&secret_name=a//b": `invalid secret_name "a//b": path segments must not be empty, "." or ".."`,
 	} {
-		wantBody(t, a.do(http.MethodGet, base+q, nil), http.StatusBadRequest, `{"errors":[`+quote(t, want)+`]}`)
+		wantBody(t, a.do(http.MethodGet, base+q, nil), http.StatusBadRequest, `{"errors":[`+emutest.JSONText(t, want)+`]}`)
 	}
 	wantBody(t, a.do(http.MethodGet, "/v1/sys/sync/associations/nope/s", nil), http.StatusBadRequest,
 		`{"errors":["invalid path \"nope/s\": it must start with a KV mount and go on with a secret name; mount and secret_name can also be query parameters of sys/sync/associations/destinations"]}`)
@@ -176,7 +176,7 @@ func TestAssociations_remove(t *testing.T) {
 func TestAssociations_listTotals(t *testing.T) {
 	a := newAPI(t, secrets.Options{KVMounts: map[string]int{"team/kv": 2}})
 	empty := a.do("LIST", "/v1/sys/sync/associations", nil).data(t)
-	if !equalJSON(t, empty, map[string]any{"key_info": map[string]any{}, "keys": []any{}, "total_associations": 0, "total_secrets": 0}) {
+	if !emutest.EqualJSON(t, empty, map[string]any{"key_info": map[string]any{}, "keys": []any{}, "total_associations": 0, "total_secrets": 0}) {
 		t.Fatalf("empty list %v", empty)
 	}
 	a.mustWrite("cloudone-sm", "d1", nil)
@@ -189,7 +189,7 @@ func TestAssociations_listTotals(t *testing.T) {
 	if l["total_associations"] != 3.0 || l["total_secrets"] != 2.0 {
 		t.Fatalf("totals %v", l)
 	}
-	if !equalJSON(t, l["keys"], []string{"secret/shared", "team/kv/a/b"}) {
+	if !emutest.EqualJSON(t, l["keys"], []string{"secret/shared", "team/kv/a/b"}) {
 		t.Fatalf("keys %v", l["keys"])
 	}
 	info := obj(t, l["key_info"], "key_info")
@@ -228,7 +228,7 @@ func TestAssociations_totalSecretsCountsMountSecretPairs(t *testing.T) {
 	if l["total_associations"] != 3.0 || l["total_secrets"] != 2.0 {
 		t.Fatalf("total_associations %v, total_secrets %v; want 3 and 2", l["total_associations"], l["total_secrets"])
 	}
-	if !equalJSON(t, l["keys"], []string{"team/kv/x"}) {
+	if !emutest.EqualJSON(t, l["keys"], []string{"team/kv/x"}) {
 		t.Fatalf("keys %v", l["keys"])
 	}
 	// The objects under the shared key still tell the two secrets apart.

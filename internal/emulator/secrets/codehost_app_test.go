@@ -37,7 +37,7 @@ func TestApps_configureReadAndAppIDSpellings(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	want := map[string]any{"name": "app", "app_id": 123456, "fingerprint": fingerprintRSA, "private_key": "*****"}
 	r := a.do(http.MethodPost, appsPath+"app", appBody(t, "123456"))
-	if d := r.data(t); !equalJSON(t, d, want) {
+	if d := r.data(t); !emutest.EqualJSON(t, d, want) {
 		t.Fatalf("configure answered %v, want %v", d, want)
 	}
 	// app_id travels as a JSON number in the answer.
@@ -47,7 +47,7 @@ func TestApps_configureReadAndAppIDSpellings(t *testing.T) {
 	if strings.Contains(r.Body, "BEGIN") {
 		t.Fatalf("the private key leaked: %s", r.Body)
 	}
-	if d := a.do(http.MethodGet, appsPath+"app", nil).data(t); !equalJSON(t, d, want) {
+	if d := a.do(http.MethodGet, appsPath+"app", nil).data(t); !emutest.EqualJSON(t, d, want) {
 		t.Fatalf("read %v, want %v", d, want)
 	}
 	// Leading zeros are digits too.

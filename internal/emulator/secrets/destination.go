@@ -312,21 +312,24 @@ func (s *Server) listDestinationsOfType(w http.ResponseWriter, r *http.Request, 
 	})
 }
 
-// destinationLocked returns the destination of the path, nil when there
-// is none. The caller has checked the type.
-func (s *Server) destinationLocked(r *http.Request, ns string) *destination {
-	return s.lookupLocked(ns).destinations[r.PathValue("type")+"/"+r.PathValue("name")]
+// onDestination runs f under the lock with the destination that the path
+// names, answering 404 when there is none. The caller has checked the
+// type.
+func (s *Server) onDestination(w http.ResponseWriter, r *http.Request, ns string, f func(d *destination) reply) {
+	s.locked(w, func() reply {
+		d := s.lookupLocked(ns).destinations[r.PathValue("type")+"/"+r.PathValue("name")]
+		if d == nil {
+			return notFound()
+		}
+		return f(d)
+	})
 }
 
 func (s *Server) readDestination(w http.ResponseWriter, r *http.Request, ns string) {
 	if !checkType(w, r.PathValue("type")) {
 		return
 	}
-	s.locked(w, func() reply {
-		d := s.destinationLocked(r, ns)
-		if d == nil {
-			return notFound()
-		}
+	s.onDestination(w, r, ns, func(d *destination) reply {
 		return okReply(d.view(), nil, true)
 	})
 }
@@ -595,11 +598,8 @@ func (s *Server) deleteDestination(w http.ResponseWriter, r *http.Request, ns st
 			return
 		}
 	}
-	s.locked(w, func() reply {
-		d := s.destinationLocked(r, ns)
+	s.onDestination(w, r, ns, func(d *destination) reply {
 		switch {
-		case d == nil:
-			return notFound()
 		case d.PurgeInitiatedAt != nil:
 			// A purge is under way: it will delete the destination.
 		case len(d.Associations) == 0:

@@ -63,10 +63,10 @@ func TestDestinations_readFormWithDefaultsPerType(t *testing.T) {
 			w := want[typ]
 			w["type"], w["name"] = typ, "d"
 			created := a.mustWrite(typ, "d", minimal(typ))
-			if !equalJSON(t, created, w) {
+			if !emutest.EqualJSON(t, created, w) {
 				t.Fatalf("create answered\n%v\nwant\n%v", created, w)
 			}
-			if got := a.read(typ, "d").data(t); !equalJSON(t, got, w) {
+			if got := a.read(typ, "d").data(t); !emutest.EqualJSON(t, got, w) {
 				t.Fatalf("read\n%v\nwant\n%v", got, w)
 			}
 		})
@@ -141,7 +141,7 @@ func TestDestinations_allParametersReturned(t *testing.T) {
 			"allowed_ports":          []int{1, 443, 65535},
 		},
 	}
-	if !equalJSON(t, d, want) {
+	if !emutest.EqualJSON(t, d, want) {
 		t.Fatalf("got\n%v\nwant\n%v", d, want)
 	}
 }
@@ -163,7 +163,7 @@ func TestDestinations_requiredFields(t *testing.T) {
 		{"webhost-project", "deployment_environments", []string{}},
 	}
 	for _, c := range cases {
-		body := with(minimal(c.typ), c.field, c.empty)
+		body := emutest.With(minimal(c.typ), c.field, c.empty)
 		if c.empty == nil {
 			delete(body, c.field)
 		}
@@ -207,15 +207,15 @@ func TestDestinations_sharedOptionRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.want, func(t *testing.T) {
-			emutest.WantErrorList(t, a.write(c.typ, "d", with(minimal(c.typ), c.kv...)), http.StatusBadRequest, c.want)
+			emutest.WantErrorList(t, a.write(c.typ, "d", emutest.With(minimal(c.typ), c.kv...)), http.StatusBadRequest, c.want)
 		})
 	}
 	// Empty custom_tags are no tags, accepted everywhere.
-	a.mustWrite("codehost", "d", with(codehost(), "custom_tags", map[string]string{}))
-	a.mustWrite("webhost-project", "d", with(webhost(), "deployment_environments", []string{"development", "preview", "production"}))
+	a.mustWrite("codehost", "d", emutest.With(codehost(), "custom_tags", map[string]string{}))
+	a.mustWrite("webhost-project", "d", emutest.With(webhost(), "deployment_environments", []string{"development", "preview", "production"}))
 	for _, typ := range types {
 		for _, g := range []string{"secret-path", "secret-key"} {
-			d := a.mustWrite(typ, "g", with(minimal(typ), "granularity", g))
+			d := a.mustWrite(typ, "g", emutest.With(minimal(typ), "granularity", g))
 			if obj(t, d["options"], "options")["granularity_level"] != g {
 				t.Fatalf("%s granularity %s: %v", typ, g, d)
 			}
@@ -226,62 +226,53 @@ func TestDestinations_sharedOptionRules(t *testing.T) {
 func TestDestinations_codehostRules(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	a.do(http.MethodPost, "/v1/sys/sync/codehost-apps/app", appBody(t, "1")).data(t)
-	noAuth := with(codehost(), "access_token", nil)
+	noAuth := emutest.With(codehost(), "access_token", nil)
 	cases := []struct {
 		body map[string]any
 		want string
 	}{
 		{noAuth, "missing access_token: codehost destinations need access_token, or app_name with installation_id"},
-		{with(codehost(), "app_name", "app", "installation_id", "9"), "invalid access_token: give either access_token or app_name with installation_id, not both"},
-		{with(noAuth, "app_name", "app"), "missing installation_id: required when app_name is set"},
-		{with(noAuth, "installation_id", "9"), "missing app_name: installation_id is used only with app_name"},
-		{with(noAuth, "app_name", "nope", "installation_id", "9"), `invalid app_name "nope": no codehost app of that name; configure it first at sys/sync/codehost-apps/nope`},
-		{with(codehost(), "secrets_location", "org"), `invalid secrets_location "org": must be repository or organization`},
-		{with(codehost(), "organization_name", "acme"), "invalid organization_name: only allowed when secrets_location is organization"},
-		{with(codehost(), "organization_visibility", "all"), "invalid organization_visibility: only allowed when secrets_location is organization"},
-		{with(codehost(), "selected_repository_names", []string{"r"}), "invalid selected_repository_names: only allowed when secrets_location is organization"},
-		{with(codehost(), "secrets_location", "organization"), "invalid repository_owner: only allowed when secrets_location is repository"},
-		{with(codehost(), "secrets_location", "organization", "repository_owner", nil, "repository_name", nil, "environment_name", "prod"), "invalid environment_name: only allowed when secrets_location is repository"},
-		{with(noAuth, "app_name", "app", "installation_id", "inst-9"), `invalid installation_id "inst-9": must be a positive integer: a number, or a string of digits such as "123456"`},
-		{with(noAuth, "app_name", "app", "installation_id", 0), `invalid installation_id 0: must be a positive integer: a number, or a string of digits such as "123456"`},
-		{with(noAuth, "app_name", "app", "installation_id", 1.5), `invalid installation_id 1.5: must be a positive integer: a number, or a string of digits such as "123456"`},
+		{emutest.With(codehost(), "app_name", "app", "installation_id", "9"), "invalid access_token: give either access_token or app_name with installation_id, not both"},
+		{emutest.With(noAuth, "app_name", "app"), "missing installation_id: required when app_name is set"},
+		{emutest.With(noAuth, "installation_id", "9"), "missing app_name: installation_id is used only with app_name"},
+		{emutest.With(noAuth, "app_name", "nope", "installation_id", "9"), `invalid app_name "nope": no codehost app of that name; configure it first at sys/sync/codehost-apps/nope`},
+		{emutest.With(codehost(), "secrets_location", "org"), `invalid secrets_location "org": must be repository or organization`},
+		{emutest.With(codehost(), "organization_name", "acme"), "invalid organization_name: only allowed when secrets_location is organization"},
+		{emutest.With(codehost(), "organization_visibility", "all"), "invalid organization_visibility: only allowed when secrets_location is organization"},
+		{emutest.With(codehost(), "selected_repository_names", []string{"r"}), "invalid selected_repository_names: only allowed when secrets_location is organization"},
+		{emutest.With(codehost(), "secrets_location", "organization"), "invalid repository_owner: only allowed when secrets_location is repository"},
+		{emutest.With(codehost(), "secrets_location", "organization", "repository_owner", nil, "repository_name", nil, "environment_name", "prod"), "invalid environment_name: only allowed when secrets_location is repository"},
+		{emutest.With(noAuth, "app_name", "app", "installation_id", "inst-9"), `invalid installation_id "inst-9": must be a positive integer: a number, or a string of digits such as "123456"`},
+		{emutest.With(noAuth, "app_name", "app", "installation_id", 0), `invalid installation_id 0: must be a positive integer: a number, or a string of digits such as "123456"`},
+		{emutest.With(noAuth, "app_name", "app", "installation_id", 1.5), `invalid installation_id 1.5: must be a positive integer: a number, or a string of digits such as "123456"`},
 	}
 	for _, c := range cases {
-		wantBody(t, a.write("codehost", "d", c.body), http.StatusBadRequest, `{"errors":[`+quote(t, c.want)+`]}`)
+		wantBody(t, a.write("codehost", "d", c.body), http.StatusBadRequest, `{"errors":[`+emutest.JSONText(t, c.want)+`]}`)
 	}
-	d := a.mustWrite("codehost", "viaapp", with(noAuth, "app_name", "app", "installation_id", "123", "environment_name", "prod"))
+	d := a.mustWrite("codehost", "viaapp", emutest.With(noAuth, "app_name", "app", "installation_id", "123", "environment_name", "prod"))
 	cd := obj(t, d["connection_details"], "connection_details")
-	if !equalJSON(t, cd, map[string]any{
+	if !emutest.EqualJSON(t, cd, map[string]any{
 		"secrets_location": "repository", "app_name": "app", "installation_id": 123,
 		"repository_owner": "me", "repository_name": "repo", "environment_name": "prod",
 	}) {
 		t.Fatalf("app-authenticated destination: %v", cd)
 	}
 	// An app in another namespace does not count.
-	emutest.WantErrorList(t, a.in("team").write("codehost", "d", with(noAuth, "app_name", "app", "installation_id", "1")), http.StatusBadRequest, `invalid app_name "app"`)
+	emutest.WantErrorList(t, a.in("team").write("codehost", "d", emutest.With(noAuth, "app_name", "app", "installation_id", "1")), http.StatusBadRequest, `invalid app_name "app"`)
 
 	d = a.mustWrite("codehost", "org", map[string]any{
 		"access_token": "t", "secrets_location": "organization", "organization_name": "acme",
 		"organization_visibility": "selected", "selected_repository_names": "repo-a, repo-b,,",
 	})
 	cd = obj(t, d["connection_details"], "connection_details")
-	if !equalJSON(t, cd["selected_repository_names"], []string{"repo-a", "repo-b"}) || cd["organization_name"] != "acme" || cd["repository_owner"] != nil {
+	if !emutest.EqualJSON(t, cd["selected_repository_names"], []string{"repo-a", "repo-b"}) || cd["organization_name"] != "acme" || cd["repository_owner"] != nil {
 		t.Fatalf("organization destination: %v", cd)
 	}
 	// A list is accepted too.
-	d = a.mustWrite("codehost", "org", with(map[string]any{"access_token": "t", "secrets_location": "organization"}, "selected_repository_names", []string{"x"}, "organization_visibility", "selected"))
-	if !equalJSON(t, obj(t, d["connection_details"], "cd")["selected_repository_names"], []string{"x"}) {
+	d = a.mustWrite("codehost", "org", emutest.With(map[string]any{"access_token": "t", "secrets_location": "organization"}, "selected_repository_names", []string{"x"}, "organization_visibility", "selected"))
+	if !emutest.EqualJSON(t, obj(t, d["connection_details"], "cd")["selected_repository_names"], []string{"x"}) {
 		t.Fatalf("list form: %v", d)
 	}
-}
-
-func quote(t *testing.T, s string) string {
-	t.Helper()
-	b, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 func TestDestinations_createOnlyFieldsRefusedOnUpdate(t *testing.T) {
@@ -307,10 +298,10 @@ func TestDestinations_createOnlyFieldsRefusedOnUpdate(t *testing.T) {
 			name := strings.ReplaceAll(c.typ+"-"+c.field+"-"+c.from, ":", "")
 			name = strings.NewReplacer("/", "", ".", "").Replace(name)
 			a.mustWrite(c.typ, name, c.created)
-			wantBody(t, a.write(c.typ, name, with(c.created, c.field, c.to)), http.StatusBadRequest,
-				`{"errors":[`+quote(t, c.field+` is create-only: it cannot be changed from "`+c.from+`" to "`+c.to+`"`)+`]}`)
+			wantBody(t, a.write(c.typ, name, emutest.With(c.created, c.field, c.to)), http.StatusBadRequest,
+				`{"errors":[`+emutest.JSONText(t, c.field+` is create-only: it cannot be changed from "`+c.from+`" to "`+c.to+`"`)+`]}`)
 			// Omitted keeps the stored value; the same value is accepted.
-			for _, body := range []map[string]any{with(c.created, c.field, nil), c.created} {
+			for _, body := range []map[string]any{emutest.With(c.created, c.field, nil), c.created} {
 				d := a.mustWrite(c.typ, name, body)
 				got, _ := obj(t, d["connection_details"], "cd")[c.field].(string)
 				if got != c.from {
@@ -320,7 +311,7 @@ func TestDestinations_createOnlyFieldsRefusedOnUpdate(t *testing.T) {
 		})
 	}
 	// A create takes any value of them.
-	a.mustWrite("cloudtwo-kv", "china", with(cloudTwo(), "cloud", "china"))
+	a.mustWrite("cloudtwo-kv", "china", emutest.With(cloudTwo(), "cloud", "china"))
 }
 
 func TestDestinations_updateReplacesTheObject(t *testing.T) {
@@ -337,12 +328,12 @@ func TestDestinations_updateReplacesTheObject(t *testing.T) {
 		"connection_details": map[string]any{"role_arn": "arn2", "region": "us-east-1"},
 		"options":            defaultOptions("secret-path", tmplCloudOne),
 	}
-	if !equalJSON(t, d, want) {
+	if !emutest.EqualJSON(t, d, want) {
 		t.Fatalf("after update\n%v\nwant\n%v", d, want)
 	}
 	// Required fields are required again on update.
 	a.mustWrite("cloudtwo-kv", "k", cloudTwo())
-	emutest.WantErrorList(t, a.write("cloudtwo-kv", "k", with(cloudTwo(), "client_secret", nil)), http.StatusBadRequest, "missing client_secret")
+	emutest.WantErrorList(t, a.write("cloudtwo-kv", "k", emutest.With(cloudTwo(), "client_secret", nil)), http.StatusBadRequest, "missing client_secret")
 	// Associations survive an update.
 	assoc := a.do(http.MethodGet, destPath("cloudone-sm", "d")+"/associations", nil).data(t)
 	if len(obj(t, assoc["associated_secrets"], "associated_secrets")) != 1 {
@@ -353,10 +344,10 @@ func TestDestinations_updateReplacesTheObject(t *testing.T) {
 func TestDestinations_list(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	empty := a.do("LIST", "/v1/sys/sync/destinations", nil).data(t)
-	if !equalJSON(t, empty, map[string]any{"key_info": map[string]any{}, "keys": []any{}, "total_destinations": 0}) {
+	if !emutest.EqualJSON(t, empty, map[string]any{"key_info": map[string]any{}, "keys": []any{}, "total_destinations": 0}) {
 		t.Fatalf("empty list %v", empty)
 	}
-	if d := a.do("LIST", "/v1/sys/sync/destinations/codehost", nil).data(t); !equalJSON(t, d, map[string]any{"keys": []any{}, "total_destinations": 0}) {
+	if d := a.do("LIST", "/v1/sys/sync/destinations/codehost", nil).data(t); !emutest.EqualJSON(t, d, map[string]any{"keys": []any{}, "total_destinations": 0}) {
 		t.Fatalf("empty list by type %v", d)
 	}
 	a.mustWrite("cloudone-sm", "b", nil)
@@ -369,11 +360,11 @@ func TestDestinations_list(t *testing.T) {
 		"keys":               []string{"cloudone-sm/", "codehost/", "webhost-project/"},
 		"total_destinations": 4,
 	}
-	if !equalJSON(t, d, want) {
+	if !emutest.EqualJSON(t, d, want) {
 		t.Fatalf("list\n%v\nwant\n%v", d, want)
 	}
 	d = a.do("LIST", "/v1/sys/sync/destinations/cloudone-sm", nil).data(t)
-	if !equalJSON(t, d, map[string]any{"keys": []string{"a", "b"}, "total_destinations": 2}) {
+	if !emutest.EqualJSON(t, d, map[string]any{"keys": []string{"a", "b"}, "total_destinations": 2}) {
 		t.Fatalf("list by type %v", d)
 	}
 }
@@ -429,8 +420,8 @@ func TestDestinations_purgeIsAsynchronous(t *testing.T) {
 	// While purging: writes refused, reads and remove served, delete again
 	// changes nothing.
 	msg := `destination "cloudone-sm/d" is being purged since ` + fmt.Sprint(d["purge_initiated_at"]) + `: it cannot be changed until the purge has deleted it`
-	wantBody(t, a.write("cloudone-sm", "d", nil), http.StatusConflict, `{"errors":[`+quote(t, msg)+`]}`)
-	wantBody(t, a.set("cloudone-sm", "d", "secret", "s3"), http.StatusConflict, `{"errors":[`+quote(t, msg)+`]}`)
+	wantBody(t, a.write("cloudone-sm", "d", nil), http.StatusConflict, `{"errors":[`+emutest.JSONText(t, msg)+`]}`)
+	wantBody(t, a.set("cloudone-sm", "d", "secret", "s3"), http.StatusConflict, `{"errors":[`+emutest.JSONText(t, msg)+`]}`)
 	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d"), nil), http.StatusNoContent)
 	a.remove("d", "secret", "s2").data(t)
 	if l := a.do("LIST", "/v1/sys/sync/associations", nil).data(t); l["total_associations"] != 2.0 {
@@ -473,7 +464,7 @@ func TestDestinations_installationIDNumberOrDigits(t *testing.T) {
 	a.do(http.MethodPost, appsPath+"app", appBody(t, "1")).data(t)
 	viaApp := map[string]any{"app_name": "app", "repository_owner": "me", "repository_name": "repo"}
 	for _, id := range []any{4242, "4242", json.RawMessage("4242"), "04242"} {
-		d := a.mustWrite("codehost", "d", with(viaApp, "installation_id", id))
+		d := a.mustWrite("codehost", "d", emutest.With(viaApp, "installation_id", id))
 		r := a.read("codehost", "d")
 		if !strings.Contains(r.Body, `"installation_id":4242,`) && !strings.Contains(r.Body, `"installation_id":4242}`) {
 			t.Fatalf("installation_id %v: read %s, want the number 4242", id, r.Body)
@@ -482,7 +473,7 @@ func TestDestinations_installationIDNumberOrDigits(t *testing.T) {
 			t.Fatalf("installation_id %v: the write answered %#v", id, got)
 		}
 	}
-	emutest.WantErrorList(t, a.write("codehost", "d", with(viaApp, "installation_id", "")), http.StatusBadRequest,
+	emutest.WantErrorList(t, a.write("codehost", "d", emutest.With(viaApp, "installation_id", "")), http.StatusBadRequest,
 		"missing installation_id: required when app_name is set")
 }
 
@@ -506,7 +497,7 @@ func TestDestinations_stringsOfBooleansAndIntegers(t *testing.T) {
 		for _, r := range []response{a.write("cloudone-sm", "d", body), a.read("cloudone-sm", "d")} {
 			o := obj(t, r.data(t)["options"], "options")
 			got := map[string]any{"disable_strict_networking": o["disable_strict_networking"], "allowed_ports": o["allowed_ports"]}
-			if !equalJSON(t, got, c.want) {
+			if !emutest.EqualJSON(t, got, c.want) {
 				t.Fatalf("%v: options %v, want %v", body, o, c.want)
 			}
 		}

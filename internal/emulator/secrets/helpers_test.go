@@ -1,7 +1,6 @@
 package secrets_test
 
 import (
-	"maps"
 	"net/http"
 	"os"
 	"regexp"
@@ -186,20 +185,6 @@ func minimal(typ string) map[string]any {
 }
 
 var types = []string{"cloudone-sm", "cloudtwo-kv", "cloudthree-sm", "codehost", "webhost-project"}
-
-// with returns a copy of body with fields set (nil deletes).
-func with(body map[string]any, kv ...any) map[string]any {
-	out := maps.Clone(body)
-	for i := 0; i+1 < len(kv); i += 2 {
-		k, _ := kv[i].(string)
-		if kv[i+1] == nil {
-			delete(out, k)
-		} else {
-			out[k] = kv[i+1]
-		}
-	}
-	return out
-}
 
 func obj(t *testing.T, v any, what string) map[string]any {
 	t.Helper()

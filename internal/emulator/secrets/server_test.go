@@ -217,7 +217,7 @@ func TestEnvelope_everySuccessAnswer(t *testing.T) {
 
 func TestWarnings_unknownParametersIgnoredAndNamed(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
-	r := a.write("cloudone-sm", "d", with(cloudOne(), "zeta", 1, "cloud", "x", "granularity_level", "secret-key"))
+	r := a.write("cloudone-sm", "d", emutest.With(cloudOne(), "zeta", 1, "cloud", "x", "granularity_level", "secret-key"))
 	d := r.data(t)
 	w := list(t, emutest.JSON(t, r)["warnings"], "warnings")
 	if len(w) != 1 || w[0] != "Endpoint ignored these unrecognized parameters: [cloud granularity_level zeta]" {
@@ -243,7 +243,7 @@ func TestList_methodAndGetEquivalent(t *testing.T) {
 	for _, p := range []string{"/v1/sys/sync/destinations", "/v1/sys/sync/destinations/cloudone-sm", "/v1/sys/sync/associations"} {
 		byList := a.do("LIST", p, nil).data(t)
 		for _, q := range []string{"?list=true", "?list=1", "?list=TRUE"} {
-			if byGet := a.do(http.MethodGet, p+q, nil).data(t); !equalJSON(t, byList, byGet) {
+			if byGet := a.do(http.MethodGet, p+q, nil).data(t); !emutest.EqualJSON(t, byList, byGet) {
 				t.Errorf("%s: LIST %v, GET%s %v", p, byList, q, byGet)
 			}
 		}
@@ -460,7 +460,7 @@ func TestStore_slowClientHoldsUpNoOne(t *testing.T) {
 func TestMounts_defaultsAndAccessors(t *testing.T) {
 	a := newAPI(t, secrets.Options{KVMounts: map[string]int{"team/kv": 2, "/old/": 1}})
 	want := map[string]int{"secret": 2, "kv1": 1, "team/kv": 2, "old": 1}
-	if got := a.server.Mounts(); !equalJSON(t, got, want) {
+	if got := a.server.Mounts(); !emutest.EqualJSON(t, got, want) {
 		t.Fatalf("mounts %v, want %v", got, want)
 	}
 	seen := map[string]bool{}
@@ -491,7 +491,7 @@ func TestMounts_defaultsAndAccessors(t *testing.T) {
 
 func TestParseKVMounts(t *testing.T) {
 	got, err := secrets.ParseKVMounts(" team/kv:2, old:1,,c:d:2")
-	if err != nil || !equalJSON(t, got, map[string]int{"team/kv": 2, "old": 1, "c:d": 2}) {
+	if err != nil || !emutest.EqualJSON(t, got, map[string]int{"team/kv": 2, "old": 1, "c:d": 2}) {
 		t.Fatalf("ParseKVMounts = %v, %v", got, err)
 	}
 	if got, err := secrets.ParseKVMounts(""); err != nil || len(got) != 0 {
@@ -512,16 +512,16 @@ func TestWrites_putIsPost(t *testing.T) {
 	for _, typ := range types {
 		posted := a.mustWrite(typ, "d", minimal(typ))
 		put := a.do(http.MethodPut, destPath(typ, "d"), minimal(typ)).data(t)
-		if !equalJSON(t, put, posted) {
+		if !emutest.EqualJSON(t, put, posted) {
 			t.Fatalf("%s: PUT answered\n%v\nPOST answered\n%v", typ, put, posted)
 		}
 		put = a.do(http.MethodPut, destPath(typ, "created-by-put"), minimal(typ)).data(t)
-		if got := a.read(typ, "created-by-put").data(t); !equalJSON(t, got, put) {
+		if got := a.read(typ, "created-by-put").data(t); !emutest.EqualJSON(t, got, put) {
 			t.Fatalf("%s: read %v after a PUT that answered %v", typ, got, put)
 		}
 	}
 	// The same rules: an update is refused a create-only change.
-	emutest.WantErrorList(t, a.do(http.MethodPut, destPath("cloudtwo-kv", "d"), with(cloudTwo(), "tenant_id", "other")),
+	emutest.WantErrorList(t, a.do(http.MethodPut, destPath("cloudtwo-kv", "d"), emutest.With(cloudTwo(), "tenant_id", "other")),
 		http.StatusBadRequest, `tenant_id is create-only: it cannot be changed from "tid" to "other"`)
 	emutest.WantErrorList(t, a.do(http.MethodPut, destPath("nope", "d"), nil), http.StatusBadRequest, `invalid destination type "nope"`)
 

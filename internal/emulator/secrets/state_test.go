@@ -110,7 +110,7 @@ func TestReset_emptiesEverythingAndDropsPurges(t *testing.T) {
 	emutest.WantStatus(t, a.do(http.MethodDelete, destPath("cloudone-sm", "d")+"?purge=true", nil), http.StatusNoContent)
 	a.server.Reset()
 
-	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
+	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !emutest.EqualJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
 		t.Fatalf("config after reset %v", d)
 	}
 	wantBody(t, a.read("cloudone-sm", "d"), http.StatusNotFound, notFoundBody)

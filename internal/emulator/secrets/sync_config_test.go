@@ -1,7 +1,6 @@
 package secrets_test
 
 import (
-	"encoding/json"
 	"net/http"
 	"testing"
 	"time"
@@ -10,42 +9,29 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
-func equalJSON(t *testing.T, a, b any) bool {
-	t.Helper()
-	ja, err := json.Marshal(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jb, err := json.Marshal(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(ja) == string(jb)
-}
-
 func TestConfig_defaultsAndMergingPatch(t *testing.T) {
 	a := newAPI(t, secrets.Options{})
 	d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t)
-	if !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
+	if !emutest.EqualJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
 		t.Fatalf("default config %v", d)
 	}
 	d = a.patchConfig(map[string]any{"disabled": true}).data(t)
-	if !equalJSON(t, d, map[string]any{"disabled": true, "queue_capacity": 1000000}) {
+	if !emutest.EqualJSON(t, d, map[string]any{"disabled": true, "queue_capacity": 1000000}) {
 		t.Fatalf("after disabled=true: %v", d)
 	}
 	d = a.patchConfig(map[string]any{"queue_capacity": 42}).data(t)
-	if !equalJSON(t, d, map[string]any{"disabled": true, "queue_capacity": 42}) {
+	if !emutest.EqualJSON(t, d, map[string]any{"disabled": true, "queue_capacity": 42}) {
 		t.Fatalf("after queue_capacity=42: %v", d)
 	}
 	d = a.patchConfig(nil).data(t)
-	if !equalJSON(t, d, map[string]any{"disabled": true, "queue_capacity": 42}) {
+	if !emutest.EqualJSON(t, d, map[string]any{"disabled": true, "queue_capacity": 42}) {
 		t.Fatalf("an empty patch changed the config: %v", d)
 	}
 	d = a.patchConfig(map[string]any{"disabled": false, "queue_capacity": 7}).data(t)
-	if !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 7}) {
+	if !emutest.EqualJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 7}) {
 		t.Fatalf("after both: %v", d)
 	}
-	if got := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, got, d) {
+	if got := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !emutest.EqualJSON(t, got, d) {
 		t.Fatalf("read %v, want %v", got, d)
 	}
 }
@@ -70,10 +56,10 @@ func TestConfig_validation(t *testing.T) {
 		`{"disabled": ""}`:                        `invalid disabled "": ` + notBoolean,
 		`{"disabled": true, "queue_capacity": 0}`: `invalid queue_capacity 0: must be a positive integer`,
 	} {
-		wantBody(t, a.patchConfig(body), http.StatusBadRequest, `{"errors":[`+quote(t, want)+`]}`)
+		wantBody(t, a.patchConfig(body), http.StatusBadRequest, `{"errors":[`+emutest.JSONText(t, want)+`]}`)
 	}
 	// Refused patches apply nothing, not even their valid members.
-	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
+	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !emutest.EqualJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
 		t.Fatalf("config after refused patches: %v", d)
 	}
 }
@@ -142,10 +128,10 @@ func TestConfig_stringsOfBooleansAndIntegers(t *testing.T) {
 		{`{"disabled": "T", "queue_capacity": "007"}`, map[string]any{"disabled": true, "queue_capacity": 7}},
 		{`{"disabled": "False", "queue_capacity": 12}`, map[string]any{"disabled": false, "queue_capacity": 12}},
 	} {
-		if d := a.patchConfig(c.body).data(t); !equalJSON(t, d, c.want) {
+		if d := a.patchConfig(c.body).data(t); !emutest.EqualJSON(t, d, c.want) {
 			t.Fatalf("PATCH %s answered %v, want %v", c.body, d, c.want)
 		}
-		if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, c.want) {
+		if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !emutest.EqualJSON(t, d, c.want) {
 			t.Fatalf("after PATCH %s: read %v, want %v", c.body, d, c.want)
 		}
 	}
@@ -164,7 +150,7 @@ func TestConfig_deleteResetsToDefaults(t *testing.T) {
 	if r.Body != "" {
 		t.Fatalf("DELETE answered a body: %s", r.Body)
 	}
-	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
+	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !emutest.EqualJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
 		t.Fatalf("config after DELETE: %v", d)
 	}
 	acc, _ := a.server.Accessor("", "secret")
@@ -174,7 +160,7 @@ func TestConfig_deleteResetsToDefaults(t *testing.T) {
 	}
 	// A reset of the defaults changes nothing; the admin namespace may too.
 	emutest.WantStatus(t, a.in("admin").do(http.MethodDelete, "/v1/sys/sync/config", nil), http.StatusNoContent)
-	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !equalJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
+	if d := a.do(http.MethodGet, "/v1/sys/sync/config", nil).data(t); !emutest.EqualJSON(t, d, map[string]any{"disabled": false, "queue_capacity": 1000000}) {
 		t.Fatalf("config after a second DELETE: %v", d)
 	}
 }

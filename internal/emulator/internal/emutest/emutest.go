@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -93,6 +94,52 @@ func JSON[R Answer](t testing.TB, r R) map[string]any {
 		t.Fatalf("decoding %q: %v", resp.Body, err)
 	}
 	return v
+}
+
+// Object reads a decoded JSON value as an object, failing t when it is not
+// one.
+func Object(t testing.TB, v any) map[string]any {
+	t.Helper()
+	m, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("%#v is not an object", v)
+	}
+	return m
+}
+
+// JSONText is v encoded as JSON, failing t when it cannot be encoded.
+func JSONText(t testing.TB, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// EqualJSON reports whether a and b encode to the same JSON: decoded
+// values compared with what a test expects, whatever their Go types.
+func EqualJSON(t testing.TB, a, b any) bool {
+	t.Helper()
+	return JSONText(t, a) == JSONText(t, b)
+}
+
+// With returns a copy of body (nil: an empty one) with the members kv
+// names set, a name then its value; a nil value deletes the member.
+func With(body map[string]any, kv ...any) map[string]any {
+	out := maps.Clone(body)
+	if out == nil {
+		out = map[string]any{}
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		k, _ := kv[i].(string)
+		if kv[i+1] == nil {
+			delete(out, k)
+		} else {
+			out[k] = kv[i+1]
+		}
+	}
+	return out
 }
 
 // WantStatus fails t unless r has the status.
