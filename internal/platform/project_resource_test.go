@@ -424,7 +424,7 @@ func TestAccProject_refresh(t *testing.T) {
 	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
 		t.Errorf("the refresh sent %v, want %v", sent, want)
 	}
-	if len(actions) != 0 || len(warnings(t, diags)) != 0 {
+	if len(actions) != 0 || len(acctest.Warnings(t, diags)) != 0 {
 		t.Errorf("a plan without changes planned %v, with diagnostics %v", actions, diags)
 	}
 
@@ -442,7 +442,7 @@ func TestAccProject_refresh(t *testing.T) {
 		return c.Projects.Delete(ctx, list.Items[0].ID)
 	})()
 	diags, actions = cli.PlanJSON(t)
-	got := warnings(t, diags)
+	got := acctest.Warnings(t, diags)
 	if len(got) != 1 || got[0].Summary != "Project not found: removed from the state" ||
 		!strings.HasPrefix(got[0].Detail, "The refresh did not find the project, so Terraform forgets it and plans to create it again. "+
 			"If it still exists and only the provider's token may not see it, give the token access instead of applying.\n\nServer said: GET http://") ||
@@ -452,24 +452,6 @@ func TestAccProject_refresh(t *testing.T) {
 	if actions[projectAddr] != "create" {
 		t.Errorf("planned %v, want the project created", actions)
 	}
-}
-
-// warnings are the provider's warnings among diags, and fails the test on
-// an error.
-func warnings(t *testing.T, diags []acctest.Diagnostic) []acctest.Diagnostic {
-	t.Helper()
-	var out []acctest.Diagnostic
-	for _, d := range diags {
-		switch {
-		case d.Summary == "Provider development overrides are in effect":
-			// Terraform's, about how the test runs the provider.
-		case d.Severity != "warning":
-			t.Errorf("%s %q: %s", d.Severity, d.Summary, d.Detail)
-		default:
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // A project of an organization that does not exist yet, as when the same

@@ -64,7 +64,7 @@ resource "stack_platform_oauth_client" "test" {
 			`http_url: "htps://github.com" is not an http or https URL, the form that the platform is known to take. ` + risk: summary,
 	}
 	got := map[string]string{}
-	for _, w := range warnings(t, diags) {
+	for _, w := range acctest.Warnings(t, diags) {
 		got[w.Detail] = w.Summary
 	}
 	if !maps.Equal(got, want) {
@@ -78,7 +78,7 @@ resource "stack_platform_oauth_client" "test" {
 	if want := map[string]string{oauthClientAddr: "replace"}; !maps.Equal(actions, want) {
 		t.Errorf("planned %v, want %v", actions, want)
 	}
-	if w := warnings(t, diags); len(w) != 0 {
+	if w := acctest.Warnings(t, diags); len(w) != 0 {
 		t.Errorf("warnings %v, want none", w)
 	}
 }

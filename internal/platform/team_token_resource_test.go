@@ -200,7 +200,7 @@ resource "stack_platform_organization_token" "test" {
 }
 `)
 	cli.MustRun(t, "apply", "-auto-approve")
-	if diags, actions := cli.PlanJSON(t); len(actions) != 0 || len(warnings(t, diags)) != 0 {
+	if diags, actions := cli.PlanJSON(t); len(actions) != 0 || len(acctest.Warnings(t, diags)) != 0 {
 		t.Fatalf("the plan of tokens still valid planned %v, with diagnostics %v", actions, diags)
 	}
 
@@ -213,7 +213,7 @@ resource "stack_platform_organization_token" "test" {
 	want := "The token expired at " + expired + ", and the platform has refused it since. " +
 		"To renew it, set `expired_at` to a time still to come, which replaces the token, " +
 		"or replace it as it is, with `terraform apply -replace=<resource address>`."
-	got := warnings(t, diags)
+	got := acctest.Warnings(t, diags)
 	if len(got) != 2 {
 		t.Fatalf("warnings %+v, want one for each token", got)
 	}

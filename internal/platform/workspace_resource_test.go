@@ -427,7 +427,7 @@ func TestAccWorkspace_refresh(t *testing.T) {
 	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
 		t.Errorf("the refresh sent %v, want %v", sent, want)
 	}
-	if len(actions) != 0 || len(warnings(t, diags)) != 0 {
+	if len(actions) != 0 || len(acctest.Warnings(t, diags)) != 0 {
 		t.Errorf("a plan without changes planned %v, with diagnostics %v", actions, diags)
 	}
 
@@ -443,7 +443,7 @@ func TestAccWorkspace_refresh(t *testing.T) {
 	}
 	check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error { return c.Workspaces.Delete(ctx, ws.ID) })()
 	diags, actions = cli.PlanJSON(t)
-	got := warnings(t, diags)
+	got := acctest.Warnings(t, diags)
 	if len(got) != 1 || got[0].Summary != "Workspace not found: removed from the state" ||
 		!strings.Contains(got[0].Detail, "/api/v2/workspaces/ws-") || !strings.Contains(got[0].Detail, notVisibleHint) {
 		t.Errorf("warnings %+v, want one that the workspace was not found, which the token may be why", got)

@@ -493,14 +493,7 @@ func TestAccACLAuthMethod_jwtReplacementWarning(t *testing.T) {
     bound_audiences   = ["api"]`))
 			diags, actions := cli.PlanJSON(t)
 			var warnings []string
-			for _, d := range diags {
-				if d.Summary == "Provider development overrides are in effect" {
-					// Terraform's, about how the test runs the provider.
-					continue
-				}
-				if d.Severity != "warning" {
-					t.Errorf("%s %q: %s", d.Severity, d.Summary, d.Detail)
-				}
+			for _, d := range acctest.Warnings(t, diags) {
 				warnings = append(warnings, d.Summary+": "+d.Detail)
 			}
 			// The leeway, rewritten with the same value, is not a change.
