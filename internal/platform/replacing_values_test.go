@@ -91,21 +91,9 @@ func TestAccVariable_categorySlipIsRefusedBeforeTheReplacement(t *testing.T) {
 	config := func(category string) string {
 		return variableConfig(p, fmt.Sprintf("workspace_id = %q\n  key = \"region\"\n  value = \"eu-west-1\"\n  category = %q", ws, category))
 	}
-	var before emulator.Stats
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config("terraform")},
-			{
-				PreConfig:   func() { before = p.Emulator.Stats() },
-				Config:      config("terrafrom"),
-				ExpectError: check.Literal(`Attribute category value must be one of: ["terraform" "env"], got: "terrafrom"`),
-			},
-			{
-				// The refresh finds the variable, and plans nothing.
-				PreConfig: func() { check.NoRequestsSince(t, p, before) },
-				Config:    config("terraform"), PlanOnly: true,
-			},
-		},
+		Steps: check.SlipRefused(t, p, config, "terraform", "terrafrom",
+			check.Literal(`Attribute category value must be one of: ["terraform" "env"], got: "terrafrom"`)),
 	})
 }

@@ -89,6 +89,34 @@ func planErrorSteps(cases []PlanError) []resource.TestStep {
 	return steps
 }
 
+// SlipRefused are the steps that show a slip in a closed list refused at
+// plan on a live object, whose change of the value would replace it: the
+// server would refuse the slip only after the apply had destroyed the
+// object. config(good) is applied; config(slip) is refused with want
+// before any request reaches the emulator; and config(good), planned
+// again, finds the object as it was. svc must be an emulator.
+func SlipRefused(t *testing.T, svc Counted, config func(value string) string, good, slip string, want *regexp.Regexp) []resource.TestStep {
+	var before emulator.Stats
+	return []resource.TestStep{
+		{Config: config(good)},
+		{
+			PreConfig: func() {
+				var ok bool
+				if before, ok = svc.Stats(); !ok {
+					t.Fatal("SlipRefused counts requests: it needs an emulator")
+				}
+			},
+			Config:      config(slip),
+			ExpectError: want,
+		},
+		{
+			// The refresh finds the object, and plans nothing.
+			PreConfig: func() { NoRequestsSince(t, svc, before) },
+			Config:    config(good), PlanOnly: true,
+		},
+	}
+}
+
 // NoRequestsSince fails the test if the emulator counted a request since
 // before.
 func NoRequestsSince(t testing.TB, svc Counted, before emulator.Stats) {
