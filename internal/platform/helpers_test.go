@@ -1,12 +1,14 @@
 package platform_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +18,8 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 // idOf checks an ID of the kind prefix names.
@@ -99,4 +103,66 @@ func merged(base, over map[string]knownvalue.Check) map[string]knownvalue.Check 
 		out[k] = v
 	}
 	return out
+}
+
+// refreshCase is an object whose refresh refreshes shows.
+type refreshCase struct {
+	// addr is the resource's address in config's configuration, and noun
+	// the object's name in the provider's messages.
+	addr, noun string
+	// read is the route of the refresh's one read, and idPrefix the
+	// prefix of the object's IDs, which the read's path holds.
+	read, idPrefix string
+	// config is the object's configuration after the provider block
+	// provider.
+	config func(provider string) string
+	// deleteElsewhere deletes the object outside Terraform.
+	deleteElsewhere func(ctx context.Context, c *platformclient.Client, org string) error
+}
+
+// refreshes runs Terraform itself, since the test harness drops warnings,
+// to show what a refresh of c's object does: it reads the object with one
+// request; with a token that sees no organization at all, it fails, and
+// the resource stays in the state; and when the object is deleted
+// elsewhere, it forgets the object with a warning that says the token may
+// be why, and the plan creates it again.
+func refreshes(t *testing.T, c refreshCase) {
+	t.Helper()
+	t.Parallel()
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, c.config(p.ProviderConfig()))
+	cli.MustRun(t, "apply", "-auto-approve")
+
+	before := p.Emulator.Stats()
+	diags, actions := cli.PlanJSON(t)
+	want := map[string]int64{"GET /api/v2/ping": 1, c.read: 1}
+	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
+		t.Errorf("the refresh sent %v, want %v", sent, want)
+	}
+	if len(actions) != 0 || len(acctest.Warnings(t, diags)) != 0 {
+		t.Errorf("a plan without changes planned %v, with diagnostics %v", actions, diags)
+	}
+
+	cli.WriteConfig(t, c.config(p.ProviderConfigWith(p.MintUserToken(t), p.Organization)))
+	if code, out := cli.Run(t, "plan"); code == 0 || !check.Wrapped(`Cannot read the `+c.noun+`.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
+		t.Errorf("a plan with a token that sees nothing exited %d:\n%s", code, out)
+	}
+
+	cli.WriteConfig(t, c.config(p.ProviderConfig()))
+	check.OutOfBand(t, p.Client, func(ctx context.Context, client *platformclient.Client) error {
+		return c.deleteElsewhere(ctx, client, p.Organization)
+	})()
+	diags, actions = cli.PlanJSON(t)
+	got := acctest.Warnings(t, diags)
+	path := strings.Replace(strings.TrimPrefix(c.read, "GET "), "{id}", c.idPrefix+"-", 1)
+	if len(got) != 1 || got[0].Summary != strings.ToUpper(c.noun[:1])+c.noun[1:]+" not found: removed from the state" ||
+		!strings.HasPrefix(got[0].Detail, "The refresh did not find the "+c.noun+", so Terraform forgets it and plans to create it again. "+
+			"If it still exists and only the provider's token may not see it, give the token access instead of applying.\n\nServer said: GET http://") ||
+		!strings.Contains(got[0].Detail, path) || !strings.Contains(got[0].Detail, ": 404 Not Found: ") || !strings.Contains(got[0].Detail, notVisibleHint) {
+		t.Errorf("warnings %+v, want one that the %s was not found, which the token may be why", got, c.noun)
+	}
+	if actions[c.addr] != "create" {
+		t.Errorf("planned %v, want the %s created", actions, c.noun)
+	}
 }

@@ -3,7 +3,6 @@ package platform_test
 import (
 	"context"
 	"fmt"
-	"maps"
 	"regexp"
 	"strings"
 	"testing"
@@ -405,53 +404,22 @@ var elevenTagBindings = func() string {
 	return "tag_bindings = { " + strings.Join(pairs, ", ") + " }"
 }()
 
-// A refresh reads a project, its tag bindings included, with one request.
-// A project deleted elsewhere is forgotten with a warning that says the
-// token may be why, and the plan creates it; a token that sees no
-// organization at all fails the refresh instead, and forgets nothing. The
-// test harness drops warnings, so this runs Terraform itself.
+// A refresh reads a project, its tag bindings included, with one request;
+// see refreshes.
 func TestAccProject_refresh(t *testing.T) {
-	t.Parallel()
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	cli := acctest.NewCLI(t, nil)
-	body := `tag_bindings = { env = "prod" }`
-	cli.WriteConfig(t, projectConfig(p, "refreshed", body))
-	cli.MustRun(t, "apply", "-auto-approve")
-
-	before := p.Emulator.Stats()
-	diags, actions := cli.PlanJSON(t)
-	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/projects/{id}": 1}
-	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
-		t.Errorf("the refresh sent %v, want %v", sent, want)
-	}
-	if len(actions) != 0 || len(acctest.Warnings(t, diags)) != 0 {
-		t.Errorf("a plan without changes planned %v, with diagnostics %v", actions, diags)
-	}
-
-	cli.WriteConfig(t, projectResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "refreshed", body))
-	if code, out := cli.Run(t, "plan"); code == 0 || !check.Wrapped(`Cannot read the project.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
-		t.Errorf("a plan with a token that sees nothing exited %d:\n%s", code, out)
-	}
-
-	cli.WriteConfig(t, projectConfig(p, "refreshed", body))
-	list, err := p.Client(t).Projects.List(context.Background(), p.Organization, platformclient.ProjectListOptions{Names: []string{"refreshed"}})
-	if err != nil || len(list.Items) != 1 {
-		t.Fatalf("listing the project: %v, %v", list, err)
-	}
-	check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-		return c.Projects.Delete(ctx, list.Items[0].ID)
-	})()
-	diags, actions = cli.PlanJSON(t)
-	got := acctest.Warnings(t, diags)
-	if len(got) != 1 || got[0].Summary != "Project not found: removed from the state" ||
-		!strings.HasPrefix(got[0].Detail, "The refresh did not find the project, so Terraform forgets it and plans to create it again. "+
-			"If it still exists and only the provider's token may not see it, give the token access instead of applying.\n\nServer said: GET http://") ||
-		!strings.Contains(got[0].Detail, ": 404 Not Found: ") || !strings.Contains(got[0].Detail, notVisibleHint) {
-		t.Errorf("warnings %+v, want one that the project was not found, which the token may be why", got)
-	}
-	if actions[projectAddr] != "create" {
-		t.Errorf("planned %v, want the project created", actions)
-	}
+	refreshes(t, refreshCase{
+		addr: projectAddr, noun: "project", read: "GET /api/v2/projects/{id}", idPrefix: "prj",
+		config: func(provider string) string {
+			return projectResource(provider, "refreshed", `tag_bindings = { env = "prod" }`)
+		},
+		deleteElsewhere: func(ctx context.Context, c *platformclient.Client, org string) error {
+			list, err := c.Projects.List(ctx, org, platformclient.ProjectListOptions{Names: []string{"refreshed"}})
+			if err != nil || len(list.Items) != 1 {
+				return fmt.Errorf("listing the project: %v, %w", list, err)
+			}
+			return c.Projects.Delete(ctx, list.Items[0].ID)
+		},
+	})
 }
 
 // A project of an organization that does not exist yet, as when the same

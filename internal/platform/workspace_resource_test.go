@@ -3,7 +3,6 @@ package platform_test
 import (
 	"context"
 	"fmt"
-	"maps"
 	"regexp"
 	"strings"
 	"testing"
@@ -408,49 +407,23 @@ func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
 }
 
 // A refresh reads a workspace, its own tag bindings included, with one
-// request. A workspace deleted elsewhere is forgotten with a warning that
-// says the token may be why; a token that sees no organization at all
-// fails the refresh instead, and forgets nothing.
+// request; see refreshes.
 func TestAccWorkspace_refresh(t *testing.T) {
-	t.Parallel()
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	cli := acctest.NewCLI(t, nil)
-	body := `
+	refreshes(t, refreshCase{
+		addr: workspaceAddr, noun: "workspace", read: "GET /api/v2/workspaces/{id}", idPrefix: "ws",
+		config: func(provider string) string {
+			return workspaceResource(provider, "refreshed", `
   tag_names    = ["prod"]
-  tag_bindings = { env = "prod" }`
-	cli.WriteConfig(t, workspaceConfig(p, "refreshed", body))
-	cli.MustRun(t, "apply", "-auto-approve")
-
-	before := p.Emulator.Stats()
-	diags, actions := cli.PlanJSON(t)
-	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/workspaces/{id}": 1}
-	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
-		t.Errorf("the refresh sent %v, want %v", sent, want)
-	}
-	if len(actions) != 0 || len(acctest.Warnings(t, diags)) != 0 {
-		t.Errorf("a plan without changes planned %v, with diagnostics %v", actions, diags)
-	}
-
-	cli.WriteConfig(t, workspaceResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "refreshed", body))
-	if code, out := cli.Run(t, "plan"); code == 0 || !check.Wrapped(`Cannot read the workspace.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
-		t.Errorf("a plan with a token that sees nothing exited %d:\n%s", code, out)
-	}
-
-	cli.WriteConfig(t, workspaceConfig(p, "refreshed", body))
-	ws, err := p.Client(t).Workspaces.Read(context.Background(), p.Organization, "refreshed", platformclient.WorkspaceReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error { return c.Workspaces.Delete(ctx, ws.ID) })()
-	diags, actions = cli.PlanJSON(t)
-	got := acctest.Warnings(t, diags)
-	if len(got) != 1 || got[0].Summary != "Workspace not found: removed from the state" ||
-		!strings.Contains(got[0].Detail, "/api/v2/workspaces/ws-") || !strings.Contains(got[0].Detail, notVisibleHint) {
-		t.Errorf("warnings %+v, want one that the workspace was not found, which the token may be why", got)
-	}
-	if actions[workspaceAddr] != "create" {
-		t.Errorf("planned %v, want the workspace created", actions)
-	}
+  tag_bindings = { env = "prod" }`)
+		},
+		deleteElsewhere: func(ctx context.Context, c *platformclient.Client, org string) error {
+			ws, err := c.Workspaces.Read(ctx, org, "refreshed", platformclient.WorkspaceReadOptions{})
+			if err != nil {
+				return err
+			}
+			return c.Workspaces.Delete(ctx, ws.ID)
+		},
+	})
 }
 
 // A name the organization has is refused, and the error gives the import
