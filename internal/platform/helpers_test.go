@@ -105,6 +105,26 @@ func merged(base, over map[string]knownvalue.Check) map[string]knownvalue.Check 
 	return out
 }
 
+// holds checks the object that the platform holds under the ID of addr in
+// the state: fields reads it with the test's own client and gives its
+// fields by name, those of want each compared with want's
+// (check.Differences).
+func holds(t *testing.T, p *acctest.Platform, addr string, want map[string]any,
+	fields func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error),
+) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		id, err := check.StateValue(s, addr, "id")
+		if err != nil {
+			return err
+		}
+		got, err := fields(context.Background(), p.Client(t), id)
+		if err != nil {
+			return err
+		}
+		return check.Differences(got, want)
+	}
+}
+
 // refreshCase is an object whose refresh refreshes shows.
 type refreshCase struct {
 	// addr is the resource's address in config's configuration, and noun

@@ -51,30 +51,20 @@ resource "stack_platform_notification_configuration" "test" {
 // notificationIs checks the configuration the platform holds under the ID
 // in the state.
 func notificationIs(t *testing.T, p *acctest.Platform, addr string, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, addr, "id")
+	return holds(t, p, addr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		nc, err := c.NotificationConfigurations.Read(ctx, id)
 		if err != nil {
-			return err
-		}
-		nc, err := p.Client(t).NotificationConfigurations.Read(context.Background(), id)
-		if err != nil {
-			return err
+			return nil, err
 		}
 		var users []string
 		for _, u := range nc.Users {
 			users = append(users, u.ID)
 		}
-		got := map[string]any{
+		return map[string]any{
 			"name": nc.Name, "destination_type": nc.DestinationType, "enabled": nc.Enabled, "url": nc.URL,
 			"triggers": nc.Triggers, "email_addresses": nc.EmailAddresses, "email_user_ids": users, "email_all_members": nc.EmailAllMembers,
-		}
-		for k := range got {
-			if _, ok := want[k]; !ok {
-				delete(got, k)
-			}
-		}
-		return check.Differences(got, want)
-	}
+		}, nil
+	})
 }
 
 // deliveriesSignedWith checks that the configuration in the state signs

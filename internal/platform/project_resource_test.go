@@ -48,19 +48,14 @@ func projectConfig(p *acctest.Platform, name, body string) string {
 // projectIs checks the project the platform holds under the ID in the
 // state, its tag bindings included.
 func projectIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, projectAddr, "id")
+	return holds(t, p, projectAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		prj, err := c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		c := p.Client(t)
-		prj, err := c.Projects.Read(context.Background(), id, platformclient.ProjectReadOptions{})
+		bindings, err := c.Projects.ListTagBindings(ctx, id)
 		if err != nil {
-			return err
-		}
-		bindings, err := c.Projects.ListTagBindings(context.Background(), id)
-		if err != nil {
-			return err
+			return nil, err
 		}
 		tags := map[string]string{}
 		for _, b := range bindings.Items {
@@ -70,11 +65,11 @@ func projectIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.
 		if prj.AutoDestroyActivityDuration != nil {
 			duration = *prj.AutoDestroyActivityDuration
 		}
-		return check.Differences(map[string]any{
+		return map[string]any{
 			"organization": prj.Organization.Name, "name": prj.Name, "description": prj.Description,
 			"auto_destroy_activity_duration": duration, "tag_bindings": tags,
-		}, want)
-	}
+		}, nil
+	})
 }
 
 func projectGone(t *testing.T, p *acctest.Platform, id *string) resource.TestCheckFunc {

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
@@ -60,20 +59,16 @@ func workspaceAccessIs(runs, mocks, states, variables string, create, locking, d
 
 // accessIs checks the access the platform holds under the ID in the state.
 func accessIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, accessAddr, "id")
+	return holds(t, p, accessAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		a, err := c.TeamProjectAccesses.Read(ctx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		a, err := p.Client(t).TeamProjectAccesses.Read(context.Background(), id)
-		if err != nil {
-			return err
-		}
-		return check.Differences(map[string]any{
+		return map[string]any{
 			"access": a.Access, "runs": a.WorkspaceAccess.Runs, "create": a.WorkspaceAccess.Create,
 			"state_versions": a.WorkspaceAccess.StateVersions, "settings": a.ProjectAccess.Settings,
-		}, want)
-	}
+		}, nil
+	})
 }
 
 func TestAccTeamProjectAccess_lifecycle(t *testing.T) {

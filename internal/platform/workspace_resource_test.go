@@ -51,19 +51,14 @@ func defaultProject(t *testing.T, p *acctest.Platform) string {
 // workspaceIs checks the workspace the platform holds under the ID in the
 // state, its own tag bindings included.
 func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, workspaceAddr, "id")
+	return holds(t, p, workspaceAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		ws, err := c.Workspaces.ReadByID(ctx, id, platformclient.WorkspaceReadOptions{})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		c := p.Client(t)
-		ws, err := c.Workspaces.ReadByID(context.Background(), id, platformclient.WorkspaceReadOptions{})
+		bindings, err := c.Workspaces.ListTagBindings(ctx, id)
 		if err != nil {
-			return err
-		}
-		bindings, err := c.Workspaces.ListTagBindings(context.Background(), id)
-		if err != nil {
-			return err
+			return nil, err
 		}
 		tags := map[string]string{}
 		for _, b := range bindings.Items {
@@ -80,7 +75,7 @@ func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resourc
 		if r := ws.VCSRepo; r != nil {
 			repo = fmt.Sprintf("%s@%s sub=%t oauth=%s app=%s regex=%s", r.Identifier, r.Branch, r.IngressSubmodules, r.OAuthTokenID, r.CodehostAppInstallationID, r.TagsRegex)
 		}
-		return check.Differences(map[string]any{
+		return map[string]any{
 			"organization": ws.Organization.Name, "name": ws.Name, "description": ws.Description, "project": ws.Project.ID,
 			"auto_apply": ws.AutoApply, "auto_apply_run_trigger": ws.AutoApplyRunTrigger, "auto_destroy_at": at,
 			"auto_destroy_activity_duration": duration, "allow_destroy_plan": ws.AllowDestroyPlan,
@@ -89,8 +84,8 @@ func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resourc
 			"assessments_enabled": ws.AssessmentsEnabled, "source": ws.SourceName + " " + ws.SourceURL,
 			"terraform_version": ws.TerraformVersion, "trigger_prefixes": ws.TriggerPrefixes, "trigger_patterns": ws.TriggerPatterns,
 			"working_directory": ws.WorkingDirectory, "tag_names": ws.TagNames, "tag_bindings": tags, "vcs_repo": repo,
-		}, want)
-	}
+		}, nil
+	})
 }
 
 func workspaceGone(t *testing.T, p *acctest.Platform, id *string) resource.TestCheckFunc {
