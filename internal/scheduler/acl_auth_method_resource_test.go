@@ -65,14 +65,16 @@ resource "stack_scheduler_acl_auth_method" "test" {
 }
 
 // minimalOIDC is an OIDC method with only its required settings, as the
-// resource labeled label; extra is spliced into its config object.
-func minimalOIDC(label, name, extra string) string {
+// resource labeled label; args are spliced among its own arguments, and
+// extra into its config object.
+func minimalOIDC(label, name, args, extra string) string {
 	return fmt.Sprintf(`
 resource "stack_scheduler_acl_auth_method" %q {
   name           = %q
   type           = "OIDC"
   token_locality = "global"
   max_token_ttl  = "1h"
+  %s
   config = {
     oidc_discovery_url    = "https://idp.example.com"
     oidc_client_id        = "c"
@@ -81,7 +83,7 @@ resource "stack_scheduler_acl_auth_method" %q {
     %s
   }
 }
-`, label, name, extra)
+`, label, name, args, extra)
 }
 
 func jwtConfig(s *acctest.Scheduler, name, pubKey, extra string) string {
@@ -700,6 +702,29 @@ func createJWTElsewhere(t *testing.T, s *acctest.Scheduler, name, key string) *s
 	return created
 }
 
+// importJWT is the step that imports the JWT method name that
+// createJWTElsewhere made, with jwtConfig's configuration, into the state,
+// and checks that its one imported state has max_token_ttl ttl: "" where
+// the server does not return it.
+func importJWT(s *acctest.Scheduler, name, key, ttl string) resource.TestStep {
+	return resource.TestStep{
+		Config:             jwtConfig(s, name, key, ""),
+		ResourceName:       resourceAddr,
+		ImportState:        true,
+		ImportStateId:      name,
+		ImportStatePersist: true,
+		ImportStateCheck: func(states []*terraform.InstanceState) error {
+			if len(states) != 1 {
+				return fmt.Errorf("%d imported states, want 1", len(states))
+			}
+			if got := states[0].Attributes["max_token_ttl"]; got != ttl {
+				return fmt.Errorf("imported max_token_ttl %q, want %q", got, ttl)
+			}
+			return nil
+		},
+	}
+}
+
 // An imported JWT method learns its max_token_ttl from the configuration
 // without being replaced, although any other change would replace it. This
 // is the scheduler of the API's documentation, which does not return
@@ -716,19 +741,7 @@ func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             checkGone(t, s, name),
 		Steps: []resource.TestStep{
-			{
-				Config:             jwtConfig(s, name, key, ""),
-				ResourceName:       resourceAddr,
-				ImportState:        true,
-				ImportStateId:      name,
-				ImportStatePersist: true,
-				ImportStateCheck: func(states []*terraform.InstanceState) error {
-					if len(states) != 1 || states[0].Attributes["max_token_ttl"] != "" {
-						return fmt.Errorf("imported state: %+v", states)
-					}
-					return nil
-				},
-			},
+			importJWT(s, name, key, ""),
 			{
 				Config: jwtConfig(s, name, key, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -826,22 +839,7 @@ data "stack_scheduler_acl_auth_method" "test" {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             checkGone(t, s, name),
 		Steps: []resource.TestStep{
-			{
-				Config:             jwtConfig(s, name, key, ""),
-				ResourceName:       resourceAddr,
-				ImportState:        true,
-				ImportStateId:      name,
-				ImportStatePersist: true,
-				ImportStateCheck: func(states []*terraform.InstanceState) error {
-					if len(states) != 1 {
-						return fmt.Errorf("%d imported states, want 1", len(states))
-					}
-					if got := states[0].Attributes["max_token_ttl"]; got != "30m0s" {
-						return fmt.Errorf("imported max_token_ttl %q, want the server's 30m0s", got)
-					}
-					return nil
-				},
-			},
+			importJWT(s, name, key, "30m0s"),
 			{
 				Config: jwtConfig(s, name, key, "") + ds,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -1185,36 +1183,8 @@ func TestAccACLAuthMethod_onlyOneDefault(t *testing.T) {
 		theDefault = first
 	}
 	config := func(secondDefault bool) string {
-		return s.ProviderConfig() + fmt.Sprintf(`
-resource "stack_scheduler_acl_auth_method" "first" {
-  name           = %q
-  type           = "OIDC"
-  token_locality = "global"
-  max_token_ttl  = "1h"
-  default        = %t
-  config = {
-    oidc_discovery_url    = "https://idp.example.com"
-    oidc_client_id        = "c"
-    oidc_client_secret    = "s"
-    allowed_redirect_uris = ["http://localhost/cb"]
-  }
-}
-
-resource "stack_scheduler_acl_auth_method" "second" {
-  name           = %q
-  type           = "OIDC"
-  token_locality = "global"
-  max_token_ttl  = "1h"
-  default        = %t
-  config = {
-    oidc_discovery_url    = "https://idp.example.com"
-    oidc_client_id        = "c"
-    oidc_client_secret    = "s"
-    allowed_redirect_uris = ["http://localhost/cb"]
-  }
-  depends_on = [stack_scheduler_acl_auth_method.first]
-}
-`, first, firstDefault, second, secondDefault)
+		return s.ProviderConfig() + minimalOIDC("first", first, fmt.Sprintf("default = %t", firstDefault), "") +
+			minimalOIDC("second", second, fmt.Sprintf("default = %t\n  depends_on = [stack_scheduler_acl_auth_method.first]", secondDefault), "")
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
@@ -1255,7 +1225,7 @@ func TestAccACLAuthMethod_retriesUnderInjectedFaults(t *testing.T) {
 	config := func(scope string) string {
 		out := s.ProviderConfig()
 		for i := range 4 {
-			out += minimalOIDC(fmt.Sprintf("m%d", i), fmt.Sprintf("faulty-%d", i), fmt.Sprintf("oidc_scopes = [%q]", scope))
+			out += minimalOIDC(fmt.Sprintf("m%d", i), fmt.Sprintf("faulty-%d", i), "", fmt.Sprintf("oidc_scopes = [%q]", scope))
 		}
 		return out
 	}
@@ -1417,7 +1387,7 @@ func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
 	names := []string{"restart-0", "restart-1", "restart-2"}
 	config := s.ProviderConfig()
 	for i, name := range names {
-		config += minimalOIDC(fmt.Sprintf("m%d", i), name, "")
+		config += minimalOIDC(fmt.Sprintf("m%d", i), name, "", "")
 	}
 	var recreated []plancheck.PlanCheck
 	indexes := make([]statecheck.StateCheck, len(names))
@@ -1515,7 +1485,7 @@ func TestAccACLAuthMethod_schedulerNotConfigured(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      "provider \"stack\" {}\n" + minimalOIDC("test", "m", ""),
+			Config:      "provider \"stack\" {}\n" + minimalOIDC("test", "m", "", ""),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`(?s)Set scheduler.address \(or STACK_SCHEDULER_ADDR\) and\s+scheduler.token \(or STACK_SCHEDULER_TOKEN\)`),
 		}},
@@ -1536,7 +1506,7 @@ func scopesAre(t *testing.T, s *acctest.Scheduler, addr string, scopes ...string
 // suggests an import, which would give the method two owners.
 func TestAccACLAuthMethod_twoBlocksOfOneName(t *testing.T) {
 	s := acctest.NewScheduler(t)
-	config := s.ProviderConfig() + minimalOIDC("first", "twice", "") + minimalOIDC("second", "twice", "")
+	config := s.ProviderConfig() + minimalOIDC("first", "twice", "", "") + minimalOIDC("second", "twice", "", "")
 	want := `(?s)Auth method already exists.*An auth method named "twice" already exists, and Terraform will not take over an object it did not create. ` +
 		`If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. ` +
 		`Otherwise, to manage it with Terraform, import it`
