@@ -21,25 +21,7 @@ const teamAccessAddr = "stack_platform_team_access.test"
 // teamAccessConfig is a team, two workspaces, and the team's access to the
 // one named ("a" or "b"), with body as its other arguments.
 func teamAccessConfig(p *acctest.Platform, ws, body string) string {
-	return p.ProviderConfig() + fmt.Sprintf(`
-resource "stack_platform_team" "devs" {
-  name = "devs"
-}
-
-resource "stack_platform_workspace" "a" {
-  name = "web-a"
-}
-
-resource "stack_platform_workspace" "b" {
-  name = "web-b"
-}
-
-resource "stack_platform_team_access" "test" {
-  team_id      = stack_platform_team.devs.id
-  workspace_id = stack_platform_workspace.%s.id
-  %s
-}
-`, ws, body)
+	return grantConfig(p, "team_access", "workspace", "web", ws, body)
 }
 
 // permissionsAre checks every permission.

@@ -21,25 +21,7 @@ const accessAddr = "stack_platform_team_project_access.test"
 // accessConfig is a team, two projects, and the team's access to the one
 // named project ("a" or "b"), with body as its other arguments.
 func accessConfig(p *acctest.Platform, project, body string) string {
-	return p.ProviderConfig() + fmt.Sprintf(`
-resource "stack_platform_team" "devs" {
-  name = "devs"
-}
-
-resource "stack_platform_project" "a" {
-  name = "project-a"
-}
-
-resource "stack_platform_project" "b" {
-  name = "project-b"
-}
-
-resource "stack_platform_team_project_access" "test" {
-  team_id    = stack_platform_team.devs.id
-  project_id = stack_platform_project.%s.id
-  %s
-}
-`, project, body)
+	return grantConfig(p, "team_project_access", "project", "project", project, body)
 }
 
 // projectAccessIs and workspaceAccessIs check every permission.
