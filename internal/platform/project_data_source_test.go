@@ -42,7 +42,7 @@ func TestAccProjectDataSource_shape(t *testing.T) {
 	hidden := newProject(t, e, e.Organization, platformclient.ProjectOptions{Name: check.Ptr("hidden")})
 	same := map[string]knownvalue.Check{
 		"id": check.Str(id), "organization": check.Str(p.Organization), "name": check.Str("Data Team"), "description": check.Str("Pipelines"),
-		"auto_destroy_activity_duration": check.Str("12h"), "tag_bindings": stringMap(map[string]string{"env": "prod"}),
+		"auto_destroy_activity_duration": check.Str("12h"), "tag_bindings": check.StrMap(map[string]string{"env": "prod"}),
 	}
 	check.DataSource{
 		Service: p, Type: "stack_platform_project", Config: p.ProviderConfig(),

@@ -32,15 +32,6 @@ resource "stack_platform_project" "test" {
 `, name, body)
 }
 
-// stringMap checks a map of strings.
-func stringMap(m map[string]string) knownvalue.Check {
-	checks := make(map[string]knownvalue.Check, len(m))
-	for k, v := range m {
-		checks[k] = check.Str(v)
-	}
-	return knownvalue.MapExact(checks)
-}
-
 func projectConfig(p *acctest.Platform, name, body string) string {
 	return projectResource(p.ProviderConfig(), name, body)
 }
@@ -113,7 +104,7 @@ func TestAccProject_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(projectAddr, check.Path("name"), check.Str("Platform Team")),
 				statecheck.ExpectKnownValue(projectAddr, check.Path("description"), check.Str("The platform's workspaces")),
 				statecheck.ExpectKnownValue(projectAddr, check.Path("auto_destroy_activity_duration"), check.Str("14d")),
-				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"env": "prod", "team": ""})),
 			},
 			Check: resource.ComposeTestCheckFunc(check.IDKept(projectAddr, &id), projectIs(t, p, map[string]any{
 				"organization": p.Organization, "name": "Platform Team", "description": "The platform's workspaces",
@@ -127,7 +118,7 @@ func TestAccProject_lifecycle(t *testing.T) {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(projectAddr, check.Path("description"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(projectAddr, check.Path("auto_destroy_activity_duration"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1"})),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"env": "staging", "tier": "1"})),
 			},
 			Check: projectIs(t, p, map[string]any{
 				"name": "Platform_Team-2", "description": "", "auto_destroy_activity_duration": "",
@@ -162,7 +153,7 @@ func TestAccProject_lifecycle(t *testing.T) {
 							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
-							statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1", "owner": "ops"})),
+							statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"env": "staging", "tier": "1", "owner": "ops"})),
 						},
 					},
 					{

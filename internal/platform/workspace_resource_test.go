@@ -97,14 +97,6 @@ func workspaceGone(t *testing.T, p *acctest.Platform, id *string) resource.TestC
 	}
 }
 
-func strings_(l ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(l))
-	for i, s := range l {
-		checks[i] = check.Str(s)
-	}
-	return knownvalue.ListExact(checks)
-}
-
 func TestAccWorkspace_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	other := p.NewOrganization(t)
@@ -167,8 +159,8 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("project_id"), check.Str(first)),
 				// The configuration's spelling of the time is kept.
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_at"), check.Str("2030-06-01T14:00:00+02:00")),
-				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), knownvalue.SetExact([]knownvalue.Check{check.Str("network"), check.Str("prod")})),
-				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), check.StrSet("network", "prod")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"env": "prod", "team": ""})),
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"identifier": check.Str("acme/network"), "branch": check.Str("main"), "ingress_submodules": knownvalue.Bool(true),
 					"oauth_token_id": knownvalue.Null(), "codehost_app_installation_id": check.Str("ghain-6p5RiCe5CRjBmsGt"), "tags_regex": check.Str(`^v\d+$`),
@@ -199,8 +191,8 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("description"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_at"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), strings_()),
-				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), strings_("/modules/**")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), check.StrList()),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), check.StrList("/modules/**")),
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("terraform_version"), check.Str("~> 1.9")),
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo", "branch"), knownvalue.Null()),
 			},
@@ -236,7 +228,7 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 			Step: check.Step{
 				Config: workspaceConfig(p, "network-2", updated),
 				StateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging"})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"env": "staging"})),
 				},
 				Check: resource.ComposeTestCheckFunc(check.IDKept(workspaceAddr, &id), workspaceIs(t, p, map[string]any{
 					"description": "", "auto_apply": false, "tag_names": []string{"edge", "prod"},
@@ -309,8 +301,8 @@ func TestAccWorkspace_defaults(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), knownvalue.SetExact([]knownvalue.Check{check.Str("added")})),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"owner": "ops"})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), check.StrSet("added")),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"owner": "ops"})),
 				},
 			},
 			{
@@ -594,16 +586,16 @@ func TestAccWorkspace_triggerPrefixesAndPatternsSwitch(t *testing.T) {
 				Config:           workspaceConfig(p, "triggered", `trigger_patterns = ["/modules/**/*.tf"]`),
 				ConfigPlanChecks: update,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), knownvalue.ListExact([]knownvalue.Check{})),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), knownvalue.ListExact([]knownvalue.Check{check.Str("/modules/**/*.tf")})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), check.StrList()),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), check.StrList("/modules/**/*.tf")),
 				},
 			},
 			{
 				Config:           workspaceConfig(p, "triggered", `trigger_prefixes = ["/modules"]`),
 				ConfigPlanChecks: update,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), knownvalue.ListExact([]knownvalue.Check{check.Str("/modules")})),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), knownvalue.ListExact([]knownvalue.Check{})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), check.StrList("/modules")),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), check.StrList()),
 				},
 			},
 		},

@@ -36,14 +36,6 @@ import (
 
 const resourceAddr = "stack_scheduler_acl_auth_method.test"
 
-func strList(v ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(v))
-	for i, s := range v {
-		checks[i] = knownvalue.StringExact(s)
-	}
-	return knownvalue.ListExact(checks)
-}
-
 // oidcConfig is an OIDC method; extra is spliced into its config object.
 func oidcConfig(s *acctest.Scheduler, name, locality, ttl, extra string) string {
 	return s.ProviderConfig() + fmt.Sprintf(`
@@ -289,7 +281,7 @@ resource "stack_scheduler_acl_auth_method" "wo" {
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("1h")),
 				// The create response lower-cases these; state keeps them as written.
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_id"), check.Str("MyClient")),
-				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), strList("MyClient", "Other-Audience")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), check.StrList("MyClient", "Other-Audience")),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_secret"), check.Str("s3cret")),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "signing_algs"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "claim_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{"first_name": check.Str("name")})),
@@ -308,7 +300,7 @@ resource "stack_scheduler_acl_auth_method" "wo" {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("token_locality"), check.Str("local")),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("2h")),
-				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_scopes"), strList("groups", "email")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_scopes"), check.StrList("groups", "email")),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "claim_mappings"), knownvalue.Null()),
 				modifyIndex.AddStateValue(resourceAddr, check.Path("modify_index")),
 			},
@@ -384,7 +376,7 @@ resource "stack_scheduler_acl_auth_method" "wo" {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("5s")),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwks_url"), check.Str("https://idp.example.com/keys")),
-				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwt_validation_pub_keys"), strList(key)),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwt_validation_pub_keys"), check.StrList(key)),
 			},
 			Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
 				if m.Config.JWKSURL != "https://idp.example.com/keys" || !fwutil.DurationsEqual(m.Config.ExpirationLeeway, "5s") ||
@@ -411,7 +403,7 @@ func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
 				Config: jwtConfig(s, name, key, `expiration_leeway = "5m"`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(resourceAddr, check.Path("type"), check.Str("JWT")),
-					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwt_validation_pub_keys"), strList(key)),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwt_validation_pub_keys"), check.StrList(key)),
 					// The server answers "5m0s"; state keeps the spelling of the configuration.
 					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("5m")),
 					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "not_before_leeway"), knownvalue.Null()),
@@ -435,7 +427,7 @@ func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), strList("api")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), check.StrList("api")),
 					createIndex.AddStateValue(resourceAddr, check.Path("create_index")),
 				},
 				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
@@ -573,7 +565,7 @@ func TestAccACLAuthMethod_jwtUpdates(t *testing.T) {
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
 							createIndex.AddStateValue(resourceAddr, check.Path("create_index")),
-							statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), strList("api")),
+							statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), check.StrList("api")),
 							statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("5m")),
 						},
 						Check: resource.ComposeTestCheckFunc(requests, checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
@@ -758,7 +750,7 @@ func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "signing_algs"), strList("ES256")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "signing_algs"), check.StrList("ES256")),
 				},
 			},
 		},

@@ -61,7 +61,7 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("name"), check.Str(name)),
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("project_id"), check.Str("project-1")),
-				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.ListExact([]knownvalue.Check{check.Str("us-east1"), check.Str("europe-west1")})),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), check.StrList("us-east1", "europe-west1")),
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("locational_kms_keys"), knownvalue.MapExact(map[string]knownvalue.Check{
 					"us-east1": check.Str("projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"),
 				})),
@@ -94,7 +94,7 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("project_id"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("global_kms_key"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("custom_tags"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.ListExact([]knownvalue.Check{check.Str("asia-east1")})),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), check.StrList("asia-east1")),
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("secret_name_template"), check.Str("synced_{{ .SecretPath }}")),
 			},
 			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {

@@ -169,7 +169,7 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("secrets_location"), check.Str("organization")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), check.Str("acme")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_visibility"), check.Str("selected")),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.ListExact([]knownvalue.Check{check.Str("web"), check.Str("api")})),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), check.StrList("web", "api")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_owner"), knownvalue.Null()),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
@@ -194,7 +194,7 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), check.Str("acme-labs")),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.ListExact([]knownvalue.Check{check.Str("docs")})),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), check.StrList("docs")),
 				},
 				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
 					return destDetailsAre(d, map[string]any{"organization_name": "acme-labs", "selected_repository_names": []string{"docs"}}, "")

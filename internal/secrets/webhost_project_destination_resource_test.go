@@ -47,7 +47,7 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("name"), check.Str(name)),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("project_id"), check.Str("prj-1")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{check.Str("production")})),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), check.StrList("production")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-key")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("secret_name_template"), check.Str(defaultTemplateEnvVars)),
 				// The service shows the token obfuscated: state keeps it as configured.
@@ -67,7 +67,7 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 			Config: updated,
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), check.Str("team-1")),
-				statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{check.Str("preview"), check.Str("production")})),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), check.StrList("preview", "production")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), check.Str("token-2")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-path")),
 			},

@@ -37,6 +37,30 @@ func Path(names ...string) tfjsonpath.Path {
 // Str checks a string value exactly.
 func Str(v string) knownvalue.Check { return knownvalue.StringExact(v) }
 
+// StrList checks a list of strings exactly, in order.
+func StrList(v ...string) knownvalue.Check { return knownvalue.ListExact(strs(v)) }
+
+// StrSet checks a set of strings exactly.
+func StrSet(v ...string) knownvalue.Check { return knownvalue.SetExact(strs(v)) }
+
+// StrMap checks a map of strings exactly.
+func StrMap(m map[string]string) knownvalue.Check {
+	checks := make(map[string]knownvalue.Check, len(m))
+	for k, v := range m {
+		checks[k] = Str(v)
+	}
+	return knownvalue.MapExact(checks)
+}
+
+// strs are the checks of each of v.
+func strs(v []string) []knownvalue.Check {
+	checks := make([]knownvalue.Check, len(v))
+	for i, s := range v {
+		checks[i] = Str(s)
+	}
+	return checks
+}
+
 // Wrapped matches an error message that Terraform may have wrapped: each
 // space of pattern (a regular expression) matches any run of white space,
 // and "." matches newlines.
