@@ -14,6 +14,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
@@ -26,6 +27,24 @@ import (
 func idOf(prefix string) knownvalue.Check {
 	return knownvalue.StringRegexp(regexp.MustCompile(`^` + prefix + `-[1-9A-HJ-NP-Za-km-z]{16}$`))
 }
+
+// stateIs checks the attributes of addr in the state, each by its check.
+func stateIs(addr string, want map[string]knownvalue.Check) []statecheck.StateCheck {
+	checks := make([]statecheck.StateCheck, 0, len(want))
+	for name, c := range want {
+		checks = append(checks, statecheck.ExpectKnownValue(addr, check.Path(name), c))
+	}
+	return checks
+}
+
+// elevenTagBindings is one tag binding more than the platform takes.
+var elevenTagBindings = func() string {
+	var pairs []string
+	for i := range 11 {
+		pairs = append(pairs, fmt.Sprintf("k%d = \"v\"", i))
+	}
+	return "tag_bindings = { " + strings.Join(pairs, ", ") + " }"
+}()
 
 // notVisibleHint is the client's wording of a 404, which says that the
 // token may not see the object.

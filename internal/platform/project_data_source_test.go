@@ -1,7 +1,6 @@
 package platform_test
 
 import (
-	"context"
 	"regexp"
 	"testing"
 
@@ -12,16 +11,6 @@ import (
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
-
-// newProject creates a project outside Terraform and returns its ID.
-func newProject(t *testing.T, p *acctest.Platform, org string, opts platformclient.ProjectOptions) string {
-	t.Helper()
-	prj, err := p.Client(t).Projects.Create(context.Background(), org, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return prj.ID
-}
 
 // The data source reads a project by ID or by name, in the provider's
 // organization or another, with the resource's mapping. A name no project

@@ -381,15 +381,6 @@ func projectPlanErrors(p *acctest.Platform) []check.PlanError {
 	}
 }
 
-// elevenTagBindings is one tag binding more than the platform takes.
-var elevenTagBindings = func() string {
-	var pairs []string
-	for i := range 11 {
-		pairs = append(pairs, fmt.Sprintf("k%d = \"v\"", i))
-	}
-	return "tag_bindings = { " + strings.Join(pairs, ", ") + " }"
-}()
-
 // A refresh reads a project, its tag bindings included, with one request;
 // see refreshes.
 func TestAccProject_refresh(t *testing.T) {

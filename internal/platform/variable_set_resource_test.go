@@ -25,17 +25,6 @@ resource "stack_platform_variable_set" "test" {
 `, name, body)
 }
 
-// newWorkspace creates a workspace of the test's organization, in its
-// default project, with the test's own client, and returns its ID.
-func newWorkspace(t *testing.T, p *acctest.Platform, name string) string {
-	t.Helper()
-	ws, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr(name)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ws.ID
-}
-
 // variableSetIs checks the set the platform holds under the ID in the
 // state.
 func variableSetIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {

@@ -27,15 +27,6 @@ func createVariable(t *testing.T, p *acctest.Platform, parent platformclient.Var
 	return v
 }
 
-func newVariableSet(t *testing.T, p *acctest.Platform, name string) string {
-	t.Helper()
-	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{Name: check.Ptr(name)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return vs.ID
-}
-
 // The data source lists a workspace's variables and a set's, with the
 // resource's mapping: a sensitive variable's value is null, and every
 // value is marked sensitive, so that an output of the values must say

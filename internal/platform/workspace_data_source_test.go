@@ -20,16 +20,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
-// createWorkspace creates a workspace outside Terraform.
-func createWorkspace(t *testing.T, p *acctest.Platform, org string, opts platformclient.WorkspaceOptions) *platformclient.Workspace {
-	t.Helper()
-	ws, err := p.Client(t).Workspaces.Create(context.Background(), org, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ws
-}
-
 // The data source reads a workspace by ID or by name, in the provider's
 // organization or another, with the resource's mapping: its own tag
 // bindings, not those its project gives it. A name no workspace has, and

@@ -38,16 +38,6 @@ func workspaceConfig(p *acctest.Platform, name, body string) string {
 	return workspaceResource(p.ProviderConfig(), name, body)
 }
 
-// defaultProject is the ID of the test organization's default project.
-func defaultProject(t *testing.T, p *acctest.Platform) string {
-	t.Helper()
-	org, err := p.Client(t).Organizations.Read(context.Background(), p.Organization, platformclient.OrganizationReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return org.DefaultProject.ID
-}
-
 // workspaceIs checks the workspace the platform holds under the ID in the
 // state, its own tag bindings included.
 func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
