@@ -10,7 +10,6 @@ import (
 	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
@@ -231,42 +230,23 @@ func cloudThreePlanErrors(s *acctest.Secrets, name string) []check.PlanError {
 }
 
 // The credentials given write-only never enter the state; the service
-// stores them.
+// stores them (writeOnlySecret).
 func TestAccCloudThreeSMDestination_writeOnlyCredentials(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "emulator.json")
 	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
 	name := tfacctest.RandomWithPrefix("c3-wo")
 	typ := secretsclient.TypeCloudThreeSM
-	config := func(credentials string, version int) string {
-		return cloudThreeConfig(s, name, fmt.Sprintf(`
+	credentials := writeOnlySecret{
+		addr: cloudThreeAddr, typ: typ, name: name, attr: "credentials", values: [2]string{`{"private_key_id": "wo-1"}`, "@/etc/sync/wo-2.json"},
+		config: func(credentials string, version int) string {
+			return cloudThreeConfig(s, name, fmt.Sprintf(`
   credentials_wo         = %q
   credentials_wo_version = %d`, credentials, version))
+		},
 	}
-
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: config(`{"private_key_id": "wo-1"}`, 1),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo_version"), knownvalue.Int64Exact(1)),
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"credentials": `{"private_key_id": "wo-1"}`}),
-			},
-			{
-				Config: config("@/etc/sync/wo-2.json", 2),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo_version"), knownvalue.Int64Exact(2)),
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"credentials": "@/etc/sync/wo-2.json"}),
-			},
-		},
+		Steps:                    credentials.steps(t, s, statePath),
 	})
 }

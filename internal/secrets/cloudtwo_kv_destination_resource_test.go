@@ -166,8 +166,8 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 }
 
 // The client secret given write-only never enters the state, and is sent
-// again when its version changes; the emulator's state file shows what it
-// stores.
+// again when its version changes (writeOnlySecret), and with every update,
+// since an update sends the whole object.
 func TestAccCloudTwoKVDestination_writeOnlyClientSecret(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "emulator.json")
 	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
@@ -179,48 +179,26 @@ func TestAccCloudTwoKVDestination_writeOnlyClientSecret(t *testing.T) {
   client_secret_wo         = %q
   client_secret_wo_version = %d`, clientID, secret, version))
 	}
-
+	secret := writeOnlySecret{
+		addr: cloudTwoAddr, typ: typ, name: name, attr: "client_secret", values: [2]string{"wo-secret-1", "wo-secret-2"},
+		config: func(secret string, version int) string { return config("client-1", secret, version) },
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: config("client-1", "wo-secret-1", 1),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret_wo"), knownvalue.Null()),
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-1"}),
+		Steps: append(secret.steps(t, s, statePath), resource.TestStep{
+			// The update sends the whole object, so the secret goes
+			// again when only another attribute changes: the service
+			// still holds it.
+			Config: config("client-2", "wo-secret-2", 2),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
 			},
-			{
-				Config: config("client-1", "wo-secret-2", 2),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret_wo_version"), knownvalue.Int64Exact(2)),
-				},
-				Check: resource.ComposeAggregateTestCheckFunc(
-					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-2"}),
-					destWrites(s, typ, 2),
-				),
-			},
-			{
-				// The update sends the whole object, so the secret goes
-				// again when only another attribute changes: the service
-				// still holds it.
-				Config: config("client-2", "wo-secret-2", 2),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: resource.ComposeAggregateTestCheckFunc(
-					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-2", "client_id": "client-2"}),
-					destWrites(s, typ, 3),
-				),
-			},
-		},
+			Check: resource.ComposeAggregateTestCheckFunc(
+				destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-2", "client_id": "client-2"}),
+				destWrites(s, typ, 3),
+			),
+		}),
 	})
 }
 

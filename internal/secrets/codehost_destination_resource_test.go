@@ -369,50 +369,45 @@ func codehostPlanErrors(s *acctest.Secrets) []check.PlanError {
 	}
 }
 
-// The token given write-only never enters the state, and is what the
-// service holds after every update, also one that reverts a change made
-// outside Terraform, which shows as drift.
+// The token given write-only never enters the state (writeOnlySecret), and
+// is what the service holds after every update, also one that reverts a
+// change made outside Terraform, which shows as drift.
 func TestAccCodehostDestination_writeOnlyTokenAndDrift(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "emulator.json")
 	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
 	name := tfacctest.RandomWithPrefix("ch-wo")
 	typ := secretsclient.TypeCodehost
-	config := codehostConfig(s, name, `
-  access_token_wo         = "wo-token-1"
-  access_token_wo_version = 1
+	config := func(token string, version int) string {
+		return codehostConfig(s, name, fmt.Sprintf(`
+  access_token_wo         = %q
+  access_token_wo_version = %d
   repository_owner        = "acme"
   repository_name         = "web"
-  environment_name        = "production"`)
+  environment_name        = "production"`, token, version))
+	}
+	token := writeOnlySecret{
+		addr: codehostAddr, typ: typ, name: name, attr: "access_token", values: [2]string{"wo-token-1", "wo-token-2"},
+		config: config, held: map[string]string{"environment_name": "production"},
+	}
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(1)),
+		Steps: append(token.steps(t, s, statePath), resource.TestStep{
+			PreConfig: check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
+				_, _, err := c.WriteDestination(ctx, name, secretsclient.CodehostDestination{
+					AccessToken: "their-token", RepositoryOwner: "acme", RepositoryName: "web", EnvironmentName: "staging",
+				})
+				return err
+			}),
+			Config: config("wo-token-2", 2),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), check.Str("production")),
 				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1", "environment_name": "production"}),
 			},
-			{
-				PreConfig: check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
-					_, _, err := c.WriteDestination(ctx, name, secretsclient.CodehostDestination{
-						AccessToken: "their-token", RepositoryOwner: "acme", RepositoryName: "web", EnvironmentName: "staging",
-					})
-					return err
-				}),
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), check.Str("production")),
-					},
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1", "environment_name": "production"}),
-			},
-		},
+			Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-2", "environment_name": "production"}),
+		}),
 	})
 }

@@ -138,58 +138,25 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 }
 
 // The token given write-only never enters the state; the service gets it
-// on create and again each time its version changes. The emulator shows
-// secrets obfuscated, so the test reads what it stores from its state file,
-// which keeps them in clear.
+// on create and again each time its version changes (writeOnlySecret).
 func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "emulator.json")
 	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
 	name := tfacctest.RandomWithPrefix("wh-wo")
 	typ := secretsclient.TypeWebhostProject
-	config := func(token string, version int) string {
-		return webhostConfig(s, name, "prj-wo", fmt.Sprintf(`
+	token := writeOnlySecret{
+		addr: webhostAddr, typ: typ, name: name, attr: "access_token", values: [2]string{"wo-token-1", "wo-token-2"},
+		config: func(token string, version int) string {
+			return webhostConfig(s, name, "prj-wo", fmt.Sprintf(`
   access_token_wo         = %q
   access_token_wo_version = %d
   deployment_environments = ["production"]`, token, version))
+		},
 	}
-
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: config("wo-token-1", 1),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(1)),
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1"}),
-			},
-			{
-				// A new value under the same version is not sent.
-				Config: config("wo-token-2", 1),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1"}),
-			},
-			{
-				Config: config("wo-token-2", 2),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(2)),
-				},
-				Check: resource.ComposeAggregateTestCheckFunc(
-					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-2"}),
-					destWrites(s, typ, 2),
-				),
-			},
-		},
+		Steps:                    token.steps(t, s, statePath),
 	})
 }
 
