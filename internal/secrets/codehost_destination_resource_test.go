@@ -1,9 +1,11 @@
 package secrets_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
@@ -316,7 +318,7 @@ func TestAccCodehostDestination_app(t *testing.T) {
 func codehostPlanErrors(s *acctest.Secrets) []check.PlanError {
 	name := tfacctest.RandomWithPrefix("ch-invalid")
 	config := func(body string) string { return codehostConfig(s, name, body) }
-	return []check.PlanError{
+	errs := []check.PlanError{
 		{Config: config(`repository_owner = "acme"`), Want: check.Literal(`A codehost destination needs access_token (or access_token_wo), or app_name with installation_id.`)},
 		{Config: config(`
   access_token    = "t"
@@ -333,29 +335,6 @@ func codehostPlanErrors(s *acctest.Secrets) []check.PlanError {
 		{Config: config("app_name = \"app\"\n  installation_id = \"install-1\""), Want: check.Wrapped(`installation_id must be a positive whole number .*, got: install-1`)},
 		{Config: config(`
   access_token     = "t"
-  secrets_location = "organization"
-  repository_owner = "acme"`), Want: check.Literal(`repository_owner is only allowed when secrets_location is "repository"; here it is "organization".`)},
-		{Config: config(`
-  access_token     = "t"
-  secrets_location = "organization"
-  repository_name  = "web"`), Want: check.Literal(`repository_name is only allowed when secrets_location is "repository"; here it is "organization".`)},
-		{Config: config(`
-  access_token     = "t"
-  secrets_location = "organization"
-  environment_name = "prod"`), Want: check.Literal(`environment_name is only allowed when secrets_location is "repository"; here it is "organization".`)},
-		// Without secrets_location, the default applies: repository.
-		{Config: config(`
-  access_token      = "t"
-  organization_name = "acme"`), Want: check.Literal(`organization_name is only allowed when secrets_location is "organization"; here it is "repository".`)},
-		{Config: config(`
-  access_token            = "t"
-  secrets_location        = "repository"
-  organization_visibility = "all"`), Want: check.Literal(`organization_visibility is only allowed when secrets_location is "organization"; here it is "repository".`)},
-		{Config: config(`
-  access_token              = "t"
-  selected_repository_names = ["web"]`), Want: check.Literal(`selected_repository_names is only allowed when secrets_location is "organization"; here it is "repository".`)},
-		{Config: config(`
-  access_token     = "t"
   secrets_location = "enterprise"`), Want: check.Literal(`Attribute secrets_location value must be one of: ["repository" "organization"], got: "enterprise"`)},
 		{Config: config(`
   app_name        = ""
@@ -367,6 +346,25 @@ func codehostPlanErrors(s *acctest.Secrets) []check.PlanError {
   access_token            = "t"
   access_token_wo_version = 1`), Want: check.Literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
 	}
+	// An argument of one location is refused in the other; without
+	// secrets_location, the default applies: repository.
+	for _, c := range []struct{ location, arg, its string }{
+		{"organization", `repository_owner = "acme"`, "repository"},
+		{"organization", `repository_name = "web"`, "repository"},
+		{"organization", `environment_name = "prod"`, "repository"},
+		{"", `organization_name = "acme"`, "organization"},
+		{"repository", `organization_visibility = "all"`, "organization"},
+		{"", `selected_repository_names = ["web"]`, "organization"},
+	} {
+		body, here := "access_token = \"t\"\n  "+c.arg, cmp.Or(c.location, "repository")
+		if c.location != "" {
+			body += fmt.Sprintf("\n  secrets_location = %q", c.location)
+		}
+		name, _, _ := strings.Cut(c.arg, " ")
+		errs = append(errs, check.PlanError{Config: config(body), Want: check.Literal(
+			fmt.Sprintf(`%s is only allowed when secrets_location is %q; here it is %q.`, name, c.its, here))})
+	}
+	return errs
 }
 
 // The token given write-only never enters the state (writeOnlySecret), and
