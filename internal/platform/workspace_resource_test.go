@@ -494,11 +494,6 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 		return workspaceResource(noRetries(p), "tagged", fmt.Sprintf("description = %q\n  tag_names = [%s]", description, `"`+strings.Join(tags, `", "`)+`"`))
 	}
 	tagsRoute := "/api/v2/workspaces/{id}/relationships/tags"
-	saved := func(description string, tags ...string) plancheck.PlanCheck {
-		return acctest.SavedState(workspaceAddr, func() map[string]any {
-			return map[string]any{"tainted": false, "description": description, "tag_names": tags}
-		})
-	}
 	onPlatform := func(description string, tags ...string) func() {
 		return func() {
 			t.Helper()
@@ -513,10 +508,9 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 		}
 	}
 	leftToChange := func(description string, tags ...string) resource.ConfigPlanChecks {
-		return resource.ConfigPlanChecks{PostApplyPreRefresh: []plancheck.PlanCheck{
-			plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate),
-			saved(description, tags...),
-		}}
+		return acctest.PlansFromSaved(workspaceAddr, plancheck.ResourceActionUpdate, func() map[string]any {
+			return map[string]any{"tainted": false, "description": description, "tag_names": tags}
+		})
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
