@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 	"github.com/stackworks/terraform-provider-stack/internal/provider"
 )
@@ -128,10 +129,7 @@ type resourceSample struct {
 // resourceSamples are the resources that server serves, by type name.
 func resourceSamples(t *testing.T, server tfprotov6.ProviderServer) []resourceSample {
 	t.Helper()
-	schemas, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	schemas := acctest.Schemas(t, server)
 	var out []resourceSample
 	for _, typeName := range slices.Sorted(maps.Keys(schemas.ResourceSchemas)) {
 		schema := schemas.ResourceSchemas[typeName]
