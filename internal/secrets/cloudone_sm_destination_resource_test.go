@@ -165,10 +165,7 @@ resource "stack_secrets_sync_cloudone_sm_destination" "logged" {
 			Step: check.Step{Config: updated, Check: isUpdated},
 		},
 		OutOfBandDelete: check.Change[*secretsclient.Client]{
-			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
-				_, err := c.DeleteDestination(ctx, secretsclient.TypeCloudOneSM, name, false)
-				return err
-			},
+			Do:   deletedElsewhere(secretsclient.TypeCloudOneSM, name),
 			Step: check.Step{Config: updated, Check: isUpdated},
 		},
 		// The region is create-only.
@@ -261,9 +258,7 @@ resource "stack_secrets_sync_cloudone_sm_destination" "test" {
 				Config:           config("arn:two", "wo-secret-2", 2),
 				ConfigPlanChecks: update,
 				Check: resource.ComposeAggregateTestCheckFunc(
-					checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-						return destDetailsAre(d, map[string]any{"role_arn": "arn:two", "external_id": ""}, "")
-					}),
+					destinationIs(t, s, typ, name, map[string]any{"role_arn": "arn:two", "external_id": ""}, ""),
 					stored,
 				),
 			},

@@ -122,25 +122,18 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 			},
 			Step: check.Step{
 				Config: updated,
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"project_id":            "",
-						"replication_locations": []string{"asia-east1"},
-						"locational_kms_keys":   map[string]string{"asia-east1": "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2"},
-					}, "")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{
+					"project_id":            "",
+					"replication_locations": []string{"asia-east1"},
+					"locational_kms_keys":   map[string]string{"asia-east1": "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2"},
+				}, ""),
 			},
 		},
 		OutOfBandDelete: check.Change[*secretsclient.Client]{
-			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
-				_, err := c.DeleteDestination(ctx, typ, name, false)
-				return err
-			},
+			Do: deletedElsewhere(typ, name),
 			Step: check.Step{
 				Config: updated,
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"credentials": destObfuscated, "replication_locations": []string{"asia-east1"}}, "secret-path")
-				}),
+				Check:  destinationIs(t, s, typ, name, map[string]any{"credentials": destObfuscated, "replication_locations": []string{"asia-east1"}}, "secret-path"),
 			},
 		},
 		// The type has no create-only parameter; the name replaces.
@@ -154,12 +147,10 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 			},
 			Check: resource.ComposeAggregateTestCheckFunc(
 				destinationGone(t, s, typ, name),
-				checkDestination(t, s, typ, renamed, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"replication_locations": []string{"asia-east1"},
-						"locational_kms_keys":   map[string]string{},
-					}, "secret-path")
-				}),
+				destinationIs(t, s, typ, renamed, map[string]any{
+					"replication_locations": []string{"asia-east1"},
+					"locational_kms_keys":   map[string]string{},
+				}, "secret-path"),
 			),
 			Then: []resource.TestStep{check.ImportByName(cloudThreeAddr, renamed, "credentials")},
 		},
@@ -173,9 +164,7 @@ func TestAccCloudThreeSMDestination_emptyCollections(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	name := tfacctest.RandomWithPrefix("c3-empty")
 	typ := secretsclient.TypeCloudThreeSM
-	noneOnServer := checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-		return destDetailsAre(d, map[string]any{"replication_locations": []string{}, "locational_kms_keys": map[string]string{}}, "")
-	})
+	noneOnServer := destinationIs(t, s, typ, name, map[string]any{"replication_locations": []string{}, "locational_kms_keys": map[string]string{}}, "")
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,

@@ -104,21 +104,14 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 			},
 			Step: check.Step{
 				Config: updated,
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"client_id": "client-2"}, "secret-key")
-				}),
+				Check:  destinationIs(t, s, typ, name, map[string]any{"client_id": "client-2"}, "secret-key"),
 			},
 		},
 		OutOfBandDelete: check.Change[*secretsclient.Client]{
-			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
-				_, err := c.DeleteDestination(ctx, typ, name, false)
-				return err
-			},
+			Do: deletedElsewhere(typ, name),
 			Step: check.Step{
 				Config: updated,
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"key_vault_uri": vault1, "client_secret": destObfuscated}, "secret-key")
-				}),
+				Check:  destinationIs(t, s, typ, name, map[string]any{"key_vault_uri": vault1, "client_secret": destObfuscated}, "secret-key"),
 			},
 		},
 		// The key vault is create-only.
@@ -146,9 +139,7 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 					ConfigStateChecks: []statecheck.StateCheck{
 						statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("cloud"), check.Str("gov-cloud")),
 					},
-					Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-						return destDetailsAre(d, map[string]any{"cloud": "gov-cloud"}, "")
-					}),
+					Check: destinationIs(t, s, typ, name, map[string]any{"cloud": "gov-cloud"}, ""),
 				},
 				check.ImportByName(cloudTwoAddr, name, "client_secret"),
 				{
@@ -156,9 +147,7 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 					// service cannot change in place either.
 					Config:           inVault2,
 					ConfigPlanChecks: replaces,
-					Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-						return destDetailsAre(d, map[string]any{"cloud": "cloud"}, "")
-					}),
+					Check:            destinationIs(t, s, typ, name, map[string]any{"cloud": "cloud"}, ""),
 				},
 			},
 		},

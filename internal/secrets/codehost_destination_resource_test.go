@@ -56,16 +56,14 @@ func TestAccCodehostDestination_repository(t *testing.T) {
 				// The service shows the token obfuscated: state keeps it as configured.
 				statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-1")),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{
-					"secrets_location": "repository",
-					"access_token":     destObfuscated,
-					"repository_owner": "acme",
-					"repository_name":  "web",
-					"environment_name": "",
-					"app_name":         "",
-				}, "secret-key")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{
+				"secrets_location": "repository",
+				"access_token":     destObfuscated,
+				"repository_owner": "acme",
+				"repository_name":  "web",
+				"environment_name": "",
+				"app_name":         "",
+			}, "secret-key"),
 		},
 		Update: check.Step{
 			Config: codehostConfig(s, name, `
@@ -77,27 +75,20 @@ func TestAccCodehostDestination_repository(t *testing.T) {
 				statecheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), check.Str("production")),
 				statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-2")),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{"environment_name": "production", "repository_name": "web"}, "secret-key")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{"environment_name": "production", "repository_name": "web"}, "secret-key"),
 		},
 		Imports: []check.ImportID{
 			{ID: func(string) string { return name }, Ignore: []string{"access_token"}},
 		},
 		OutOfBandDelete: check.Change[*secretsclient.Client]{
-			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
-				_, err := c.DeleteDestination(ctx, typ, name, false)
-				return err
-			},
+			Do: deletedElsewhere(typ, name),
 			Step: check.Step{
 				Config: codehostConfig(s, name, `
   access_token     = "token-2"
   repository_owner = "acme"
   repository_name  = "web"
   environment_name = "production"`),
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"repository_name": "web", "access_token": destObfuscated}, "secret-key")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"repository_name": "web", "access_token": destObfuscated}, "secret-key"),
 			},
 		},
 		Replace: check.Step{
@@ -110,9 +101,7 @@ func TestAccCodehostDestination_repository(t *testing.T) {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_name"), check.Str("api")),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{"repository_owner": "acme", "repository_name": "api", "environment_name": "production"}, "secret-key")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{"repository_owner": "acme", "repository_name": "api", "environment_name": "production"}, "secret-key"),
 		},
 	}.Run(t)
 }
@@ -174,15 +163,13 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), check.StrList("web", "api")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_owner"), knownvalue.Null()),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"secrets_location":          "organization",
-						"organization_name":         "acme",
-						"organization_visibility":   "selected",
-						"selected_repository_names": []string{"web", "api"},
-						"repository_owner":          "",
-					}, "secret-key")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{
+					"secrets_location":          "organization",
+					"organization_name":         "acme",
+					"organization_visibility":   "selected",
+					"selected_repository_names": []string{"web", "api"},
+					"repository_owner":          "",
+				}, "secret-key"),
 			},
 			{
 				Config: codehostConfig(s, name, `
@@ -198,9 +185,7 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), check.Str("acme-labs")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), check.StrList("docs")),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"organization_name": "acme-labs", "selected_repository_names": []string{"docs"}}, "")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"organization_name": "acme-labs", "selected_repository_names": []string{"docs"}}, ""),
 			},
 			{
 				// The visibility is create-only.
@@ -216,9 +201,7 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_visibility"), check.Str("all")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.Null()),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"organization_visibility": "all", "selected_repository_names": []string{}}, "")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"organization_visibility": "all", "selected_repository_names": []string{}}, ""),
 			},
 			check.ImportByName(codehostAddr, name, "access_token"),
 			{
@@ -235,9 +218,7 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("secrets_location"), check.Str("repository")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), knownvalue.Null()),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"secrets_location": "repository", "organization_name": "", "repository_name": "web"}, "")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"secrets_location": "repository", "organization_name": "", "repository_name": "web"}, ""),
 			},
 		},
 	})
@@ -287,9 +268,7 @@ func TestAccCodehostDestination_app(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("installation_id"), check.Str("4242")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), knownvalue.Null()),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"app_name": appName, "installation_id": "4242", "access_token": ""}, "secret-key")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"app_name": appName, "installation_id": "4242", "access_token": ""}, "secret-key"),
 			},
 			check.ImportByName(codehostAddr, name),
 			{
@@ -306,9 +285,7 @@ func TestAccCodehostDestination_app(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("installation_id"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-1")),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"app_name": "", "installation_id": "", "access_token": destObfuscated}, "")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"app_name": "", "installation_id": "", "access_token": destObfuscated}, ""),
 			},
 		},
 	})

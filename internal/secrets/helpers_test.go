@@ -61,6 +61,22 @@ func checkDestination(t *testing.T, s *acctest.Secrets, typ, name string, check 
 	}
 }
 
+// destinationIs checks the connection details of the destination the
+// service holds, and its granularity unless granularity is ""
+// (destDetailsAre).
+func destinationIs(t *testing.T, s *acctest.Secrets, typ, name string, want map[string]any, granularity string) resource.TestCheckFunc {
+	return checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error { return destDetailsAre(d, want, granularity) })
+}
+
+// deletedElsewhere is a lifecycle's deletion, outside Terraform and
+// without a purge, of the destination typ named name.
+func deletedElsewhere(typ, name string) func(ctx context.Context, c *secretsclient.Client, _ string) error {
+	return func(ctx context.Context, c *secretsclient.Client, _ string) error {
+		_, err := c.DeleteDestination(ctx, typ, name, false)
+		return err
+	}
+}
+
 func destinationGone(t *testing.T, s *acctest.Secrets, typ, name string) resource.TestCheckFunc {
 	return check.Gone(t, s.Client, fmt.Sprintf("the %s destination %q", typ, name), func(ctx context.Context, c *secretsclient.Client) error {
 		_, _, err := c.ReadDestination(ctx, typ, name)

@@ -54,14 +54,12 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), check.Str("token-1")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Null()),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{
-					"project_id":              "prj-1",
-					"team_id":                 "",
-					"deployment_environments": []string{"production"},
-					"access_token":            destObfuscated,
-				}, "secret-key")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{
+				"project_id":              "prj-1",
+				"team_id":                 "",
+				"deployment_environments": []string{"production"},
+				"access_token":            destObfuscated,
+			}, "secret-key"),
 		},
 		Update: check.Step{
 			Config: updated,
@@ -71,13 +69,11 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), check.Str("token-2")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-path")),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{
-					"project_id":              "prj-1",
-					"team_id":                 "team-1",
-					"deployment_environments": []string{"preview", "production"},
-				}, "secret-path")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{
+				"project_id":              "prj-1",
+				"team_id":                 "team-1",
+				"deployment_environments": []string{"preview", "production"},
+			}, "secret-path"),
 		},
 		Imports: []check.ImportID{{ID: func(string) string { return name }, Ignore: []string{"access_token"}}},
 		// A change made outside Terraform shows as drift and is reverted.
@@ -95,24 +91,17 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 			Step: check.Step{
 				Config:     updated,
 				PlanChecks: []plancheck.PlanCheck{plancheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), check.Str("team-1"))},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"team_id":                 "team-1",
-						"deployment_environments": []string{"preview", "production"},
-					}, "secret-path")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{
+					"team_id":                 "team-1",
+					"deployment_environments": []string{"preview", "production"},
+				}, "secret-path"),
 			},
 		},
 		OutOfBandDelete: check.Change[*secretsclient.Client]{
-			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
-				_, err := c.DeleteDestination(ctx, typ, name, false)
-				return err
-			},
+			Do: deletedElsewhere(typ, name),
 			Step: check.Step{
 				Config: updated,
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"project_id": "prj-1", "access_token": destObfuscated}, "secret-path")
-				}),
+				Check:  destinationIs(t, s, typ, name, map[string]any{"project_id": "prj-1", "access_token": destObfuscated}, "secret-path"),
 			},
 		},
 		// The project is create-only.
@@ -125,13 +114,11 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-key")),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{
-					"project_id":              "prj-2",
-					"team_id":                 "",
-					"deployment_environments": []string{"development"},
-				}, "secret-key")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{
+				"project_id":              "prj-2",
+				"team_id":                 "",
+				"deployment_environments": []string{"development"},
+			}, "secret-key"),
 			Then: []resource.TestStep{check.ImportByName(webhostAddr, name, "access_token")},
 		},
 	}.Run(t)
