@@ -6,7 +6,8 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 )
 
-// What the tests of a team's accesses to workspaces and to projects share.
+// What the tests of a team's two accesses, to workspaces and to projects,
+// share, as access.go is what the two resources share.
 
 // grantConfig is a team "devs", two objects of the type target labeled a
 // and b, named <name>-a and <name>-b, and the team's access (the resource
