@@ -181,6 +181,25 @@ type Diagnostic struct {
 	Severity, Summary, Detail string
 }
 
+// Warnings are the provider's warnings among diags, as PlanJSON returns
+// them, and fail the test on an error among them. Terraform's warning that
+// development overrides are in effect, which is how the tests run the
+// provider, is not the provider's: it is left out.
+func Warnings(tb testing.TB, diags []Diagnostic) []Diagnostic {
+	tb.Helper()
+	var out []Diagnostic
+	for _, d := range diags {
+		switch {
+		case d.Summary == "Provider development overrides are in effect":
+		case d.Severity != "warning":
+			tb.Errorf("%s %q: %s", d.Severity, d.Summary, d.Detail)
+		default:
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // PlanJSON runs terraform plan -json and returns its diagnostics and the
 // action planned for each resource, by address ("create", "update",
 // "replace", ...; a resource without changes has none).

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 )
 
@@ -18,6 +19,18 @@ import (
 // the check runs, so that it may use values learnt by earlier steps.
 func SavedState(addr string, want func() map[string]any) plancheck.PlanCheck {
 	return savedState{addr, want}
+}
+
+// PlansFromSaved are the checks of a plan, run without a refresh, that
+// follows a create or update that failed half-way: the plan takes action
+// on addr (the replacement of a tainted create, or the update of what is
+// left to do), from the state that SavedState checks. The step plans
+// only (PlanOnly), and expects the plan not to be empty.
+func PlansFromSaved(addr string, action plancheck.ResourceActionType, want func() map[string]any) resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{PostApplyPreRefresh: []plancheck.PlanCheck{
+		plancheck.ExpectResourceAction(addr, action),
+		SavedState(addr, want),
+	}}
 }
 
 type savedState struct {

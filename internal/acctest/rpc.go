@@ -30,10 +30,7 @@ func NewRPC(tb testing.TB, providerConfig map[string]any) *RPC {
 		tb.Fatal(err)
 	}
 	ctx := context.Background()
-	schemas, err := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	schemas := Schemas(tb, server)
 	check(tb, "GetProviderSchema", schemas.Diagnostics)
 	p := &RPC{server: server, schemas: schemas}
 	resp, err := server.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{
@@ -45,6 +42,17 @@ func NewRPC(tb testing.TB, providerConfig map[string]any) *RPC {
 	}
 	check(tb, "ConfigureProvider", resp.Diagnostics)
 	return p
+}
+
+// Schemas are what server, a provider served in process, answers
+// Terraform's GetProviderSchema with.
+func Schemas(tb testing.TB, server tfprotov6.ProviderServer) *tfprotov6.GetProviderSchemaResponse {
+	tb.Helper()
+	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return resp
 }
 
 // Validate calls ValidateResourceConfig with config.

@@ -533,24 +533,8 @@ func TestDo_unknownHostNamesTheAddress(t *testing.T) {
 // as unreachable as one that refuses them: each attempt ends at the request
 // timeout before the request was sent, so even a POST is repeated.
 func TestDo_connectTimeoutRetriedAndNamesTheSetting(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = l.Close() }()
-	var n atomic.Int32
-	go func() {
-		for {
-			conn, err := l.Accept()
-			if err != nil {
-				return
-			}
-			n.Add(1)
-			defer func() { _ = conn.Close() }()
-		}
-	}()
-	addr := l.Addr().String()
-	_, err = newTestClient(t, "https://"+addr, func(c *Config) {
+	addr, n := acceptCounting(t, func(net.Conn) {})
+	_, err := newTestClient(t, "https://"+addr, func(c *Config) {
 		schedulerSettings(c)
 		c.MaxRetries = 2
 		c.RequestTimeout = 50 * time.Millisecond
@@ -560,7 +544,7 @@ func TestDo_connectTimeoutRetriedAndNamesTheSetting(t *testing.T) {
 	if got := withoutElapsed(err); got != want {
 		t.Fatalf("error\n%s\nwant\n%s", got, want)
 	}
-	waitFor(t, func() bool { return n.Load() == 3 }, "POST to connect 1 + 2 times, connected %d", &n)
+	waitFor(t, func() bool { return n.Load() == 3 }, "POST to connect 1 + 2 times, connected %d", n)
 }
 
 // An https:// address of a plain HTTP server is a wrong address that no
@@ -614,29 +598,16 @@ func TestDo_lostConnectionRetriedOnlyWhenIdempotent(t *testing.T) {
 	// answer: a connection error the server can count. Reading first makes
 	// the close a clean end of stream (EOF); closing with the request still
 	// unread would reset the connection instead, at the kernel's whim.
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = l.Close() }()
-	var n atomic.Int32
-	go func() {
-		for {
-			conn, err := l.Accept()
-			if err != nil {
-				return
-			}
-			n.Add(1)
-			_, _ = http.ReadRequest(bufio.NewReader(conn))
-			_ = conn.Close()
-		}
-	}()
-	c := newTestClient(t, "http://"+l.Addr().String(), nil)
+	addr, n := acceptCounting(t, func(conn net.Conn) {
+		_, _ = http.ReadRequest(bufio.NewReader(conn))
+		_ = conn.Close()
+	})
+	c := newTestClient(t, "http://"+addr, nil)
 
 	if _, err := c.Do(context.Background(), &Request{Method: http.MethodGet, Path: "/v1/x"}, nil); clienttest.ErrText(err) != "GET /v1/x: EOF" {
 		t.Fatalf("GET against a server that hangs up: %v, want GET /v1/x: EOF", err)
 	}
-	waitFor(t, func() bool { return n.Load() == 4 }, "GET to make 1 + 3 attempts, made %d", &n)
+	waitFor(t, func() bool { return n.Load() == 4 }, "GET to make 1 + 3 attempts, made %d", n)
 
 	n.Store(0)
 	if _, err := c.Do(context.Background(), &Request{Method: http.MethodPost, Path: "/v1/x"}, nil); clienttest.ErrText(err) != "POST /v1/x: EOF" {
@@ -646,6 +617,31 @@ func TestDo_lostConnectionRetriedOnlyWhenIdempotent(t *testing.T) {
 	if n.Load() != 1 {
 		t.Fatalf("POST made %d attempts, want 1", n.Load())
 	}
+}
+
+// acceptCounting listens on a local port until the test ends, and counts
+// the connections it accepts, each of which serve is given in turn; a
+// connection that serve leaves open stays open until then.
+func acceptCounting(t *testing.T, serve func(net.Conn)) (string, *atomic.Int32) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	n := new(atomic.Int32)
+	go func() {
+		for {
+			conn, err := l.Accept()
+			if err != nil {
+				return
+			}
+			n.Add(1)
+			defer func() { _ = conn.Close() }()
+			serve(conn)
+		}
+	}()
+	return l.Addr().String(), n
 }
 
 func waitFor(t *testing.T, ok func() bool, format string, n *atomic.Int32) {

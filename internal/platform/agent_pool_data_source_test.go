@@ -40,7 +40,7 @@ func TestAccAgentPoolDataSource_shape(t *testing.T) {
 	}
 	same := map[string]knownvalue.Check{
 		"id": check.Str(pool.ID), "organization": check.Str(p.Organization), "name": check.Str("runners"), "organization_scoped": knownvalue.Bool(false),
-		"allowed_workspace_ids": idSet(web.ID), "allowed_project_ids": idSet(apps), "excluded_workspace_ids": idSet(),
+		"allowed_workspace_ids": check.StrSet(web.ID), "allowed_project_ids": check.StrSet(apps), "excluded_workspace_ids": check.StrSet(),
 	}
 	check.DataSource{
 		Service: p, Type: "stack_platform_agent_pool", Config: p.ProviderConfig(),
@@ -48,20 +48,11 @@ func TestAccAgentPoolDataSource_shape(t *testing.T) {
 		ByName: check.Read{Args: check.Args{"name": "runners"}, Want: same},
 		InOther: check.Read{Args: check.Args{"organization": other, "name": "runners"}, Want: map[string]knownvalue.Check{
 			"id": check.Str(otherPool.ID), "organization": check.Str(other), "organization_scoped": knownvalue.Bool(true),
-			"allowed_workspace_ids": idSet(), "allowed_project_ids": idSet(), "excluded_workspace_ids": idSet(batch.ID),
+			"allowed_workspace_ids": check.StrSet(), "allowed_project_ids": check.StrSet(), "excluded_workspace_ids": check.StrSet(batch.ID),
 		}},
 		NotFound: []check.Refusal{{
 			Args: check.Args{"name": "Runners"},
 			Want: check.Literal(`The organization "` + p.Organization + `" has no agent pool named "Runners" that the token may see: the name is compared exactly, in its case.`),
 		}},
 	}.Run(t)
-}
-
-// idSet checks a set of IDs.
-func idSet(ids ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(ids))
-	for i, id := range ids {
-		checks[i] = check.Str(id)
-	}
-	return knownvalue.SetExact(checks)
 }

@@ -28,19 +28,13 @@ resource "stack_platform_agent_pool" "test" {
 
 // poolIs checks the pool the platform holds under the ID in the state.
 func poolIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, poolAddr, "id")
+	return holds(t, p, poolAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		pool, err := c.AgentPools.Read(ctx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		pool, err := p.Client(t).AgentPools.Read(context.Background(), id)
-		if err != nil {
-			return err
-		}
-		return check.Differences(map[string]any{
-			"organization": pool.Organization.Name, "name": pool.Name, "organization_scoped": pool.OrganizationScoped,
-		}, want)
-	}
+		return map[string]any{"organization": pool.Organization.Name, "name": pool.Name, "organization_scoped": pool.OrganizationScoped}, nil
+	})
 }
 
 func TestAccAgentPool_lifecycle(t *testing.T) {

@@ -51,30 +51,20 @@ resource "stack_platform_notification_configuration" "test" {
 // notificationIs checks the configuration the platform holds under the ID
 // in the state.
 func notificationIs(t *testing.T, p *acctest.Platform, addr string, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, addr, "id")
+	return holds(t, p, addr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		nc, err := c.NotificationConfigurations.Read(ctx, id)
 		if err != nil {
-			return err
-		}
-		nc, err := p.Client(t).NotificationConfigurations.Read(context.Background(), id)
-		if err != nil {
-			return err
+			return nil, err
 		}
 		var users []string
 		for _, u := range nc.Users {
 			users = append(users, u.ID)
 		}
-		got := map[string]any{
+		return map[string]any{
 			"name": nc.Name, "destination_type": nc.DestinationType, "enabled": nc.Enabled, "url": nc.URL,
 			"triggers": nc.Triggers, "email_addresses": nc.EmailAddresses, "email_user_ids": users, "email_all_members": nc.EmailAllMembers,
-		}
-		for k := range got {
-			if _, ok := want[k]; !ok {
-				delete(got, k)
-			}
-		}
-		return check.Differences(got, want)
-	}
+		}, nil
+	})
 }
 
 // deliveriesSignedWith checks that the configuration in the state signs
@@ -153,7 +143,7 @@ func TestAccNotificationConfiguration_lifecycle(t *testing.T) {
 				"id": idOf("nc"), "workspace_id": idOf("ws"), "team_id": knownvalue.Null(), "name": check.Str("alerts"),
 				"destination_type": check.Str("generic"), "enabled": knownvalue.Bool(true), "url": check.Str("https://hooks.example.com/a"),
 				"token":    check.Str("hmac-key"),
-				"triggers": knownvalue.SetExact([]knownvalue.Check{check.Str("run:errored"), check.Str("run:needs_attention")}),
+				"triggers": check.StrSet("run:errored", "run:needs_attention"),
 			}),
 			Check: resource.ComposeTestCheckFunc(notificationIs(t, p, notificationAddr, map[string]any{
 				"name": "alerts", "destination_type": "generic", "enabled": true, "url": "https://hooks.example.com/a",
@@ -163,7 +153,7 @@ func TestAccNotificationConfiguration_lifecycle(t *testing.T) {
 			Config: generic("alerts-2", "https://hooks.example.com/b", `["run:completed"]`, false),
 			StateChecks: stateIs(notificationAddr, map[string]knownvalue.Check{
 				"name": check.Str("alerts-2"), "url": check.Str("https://hooks.example.com/b"), "enabled": knownvalue.Bool(false),
-				"triggers": knownvalue.SetExact([]knownvalue.Check{check.Str("run:completed")}),
+				"triggers": check.StrSet("run:completed"),
 			}),
 			Check: notificationIs(t, p, notificationAddr, map[string]any{
 				"name": "alerts-2", "enabled": false, "url": "https://hooks.example.com/b", "triggers": []string{"run:completed"},
@@ -252,8 +242,8 @@ resource "stack_platform_notification_configuration" "project" {
 			{
 				Config: config("https://teams.example.com/a", 1),
 				ConfigStateChecks: append(stateIs(team, map[string]knownvalue.Check{
-					"team_id": idOf("team"), "email_user_ids": knownvalue.SetExact([]knownvalue.Check{check.Str(userID)}),
-					"email_addresses":   knownvalue.SetExact([]knownvalue.Check{check.Str("oncall@example.net")}),
+					"team_id": idOf("team"), "email_user_ids": check.StrSet(userID),
+					"email_addresses":   check.StrSet("oncall@example.net"),
 					"email_all_members": knownvalue.Bool(true), "url": knownvalue.Null(),
 				}), stateIs(project, map[string]knownvalue.Check{
 					"project_id": idOf("prj"), "url": knownvalue.Null(), "url_wo": knownvalue.Null(), "url_wo_version": knownvalue.Int64Exact(1),

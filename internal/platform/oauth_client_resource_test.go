@@ -31,25 +31,20 @@ resource "stack_platform_oauth_client" "test" {
 // oauthClientIs checks the client the platform holds under the ID in the
 // state.
 func oauthClientIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, oauthClientAddr, "id")
+	return holds(t, p, oauthClientAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		oc, err := c.OAuthClients.Read(ctx, id)
 		if err != nil {
-			return err
-		}
-		oc, err := p.Client(t).OAuthClients.Read(context.Background(), id)
-		if err != nil {
-			return err
+			return nil, err
 		}
 		name := ""
 		if oc.Name != nil {
 			name = *oc.Name
 		}
-		tokens := len(oc.OAuthTokens)
-		return check.Differences(map[string]any{
+		return map[string]any{
 			"organization": oc.Organization.Name, "name": name, "api_url": oc.APIURL, "key": oc.Key,
-			"organization_scoped": oc.OrganizationScoped, "tokens": tokens,
-		}, want)
-	}
+			"organization_scoped": oc.OrganizationScoped, "tokens": len(oc.OAuthTokens),
+		}, nil
+	})
 }
 
 func TestAccOAuthClient_lifecycle(t *testing.T) {

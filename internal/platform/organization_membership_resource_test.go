@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
@@ -31,17 +30,13 @@ resource "stack_platform_organization_membership" "test" {
 // membershipIs checks the membership the platform holds under the ID in
 // the state.
 func membershipIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, membershipAddr, "id")
+	return holds(t, p, membershipAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		m, err := c.OrganizationMemberships.Read(ctx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		m, err := p.Client(t).OrganizationMemberships.Read(context.Background(), id)
-		if err != nil {
-			return err
-		}
-		return check.Differences(map[string]any{"organization": m.Organization.Name, "email": m.Email, "status": m.Status}, want)
-	}
+		return map[string]any{"organization": m.Organization.Name, "email": m.Email, "status": m.Status}, nil
+	})
 }
 
 func TestAccOrganizationMembership_lifecycle(t *testing.T) {

@@ -115,14 +115,6 @@ var orgDefaults = map[string]knownvalue.Check{
 	"max_ttl_enabled":                                         knownvalue.Bool(false),
 }
 
-func stateIs(addr string, want map[string]knownvalue.Check) []statecheck.StateCheck {
-	checks := make([]statecheck.StateCheck, 0, len(want))
-	for name, c := range want {
-		checks = append(checks, statecheck.ExpectKnownValue(addr, check.Path(name), c))
-	}
-	return checks
-}
-
 func TestAccOrganization_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
 	name := tfacctest.RandomWithPrefix("org")

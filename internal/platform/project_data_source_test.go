@@ -1,7 +1,6 @@
 package platform_test
 
 import (
-	"context"
 	"regexp"
 	"testing"
 
@@ -12,16 +11,6 @@ import (
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
-
-// newProject creates a project outside Terraform and returns its ID.
-func newProject(t *testing.T, p *acctest.Platform, org string, opts platformclient.ProjectOptions) string {
-	t.Helper()
-	prj, err := p.Client(t).Projects.Create(context.Background(), org, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return prj.ID
-}
 
 // The data source reads a project by ID or by name, in the provider's
 // organization or another, with the resource's mapping. A name no project
@@ -42,7 +31,7 @@ func TestAccProjectDataSource_shape(t *testing.T) {
 	hidden := newProject(t, e, e.Organization, platformclient.ProjectOptions{Name: check.Ptr("hidden")})
 	same := map[string]knownvalue.Check{
 		"id": check.Str(id), "organization": check.Str(p.Organization), "name": check.Str("Data Team"), "description": check.Str("Pipelines"),
-		"auto_destroy_activity_duration": check.Str("12h"), "tag_bindings": stringMap(map[string]string{"env": "prod"}),
+		"auto_destroy_activity_duration": check.Str("12h"), "tag_bindings": check.StrMap(map[string]string{"env": "prod"}),
 	}
 	check.DataSource{
 		Service: p, Type: "stack_platform_project", Config: p.ProviderConfig(),

@@ -3,7 +3,6 @@ package platform_test
 import (
 	"context"
 	"fmt"
-	"maps"
 	"regexp"
 	"strings"
 	"testing"
@@ -33,15 +32,6 @@ resource "stack_platform_project" "test" {
 `, name, body)
 }
 
-// stringMap checks a map of strings.
-func stringMap(m map[string]string) knownvalue.Check {
-	checks := make(map[string]knownvalue.Check, len(m))
-	for k, v := range m {
-		checks[k] = check.Str(v)
-	}
-	return knownvalue.MapExact(checks)
-}
-
 func projectConfig(p *acctest.Platform, name, body string) string {
 	return projectResource(p.ProviderConfig(), name, body)
 }
@@ -49,19 +39,14 @@ func projectConfig(p *acctest.Platform, name, body string) string {
 // projectIs checks the project the platform holds under the ID in the
 // state, its tag bindings included.
 func projectIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, projectAddr, "id")
+	return holds(t, p, projectAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		prj, err := c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		c := p.Client(t)
-		prj, err := c.Projects.Read(context.Background(), id, platformclient.ProjectReadOptions{})
+		bindings, err := c.Projects.ListTagBindings(ctx, id)
 		if err != nil {
-			return err
-		}
-		bindings, err := c.Projects.ListTagBindings(context.Background(), id)
-		if err != nil {
-			return err
+			return nil, err
 		}
 		tags := map[string]string{}
 		for _, b := range bindings.Items {
@@ -71,11 +56,11 @@ func projectIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.
 		if prj.AutoDestroyActivityDuration != nil {
 			duration = *prj.AutoDestroyActivityDuration
 		}
-		return check.Differences(map[string]any{
+		return map[string]any{
 			"organization": prj.Organization.Name, "name": prj.Name, "description": prj.Description,
 			"auto_destroy_activity_duration": duration, "tag_bindings": tags,
-		}, want)
-	}
+		}, nil
+	})
 }
 
 func projectGone(t *testing.T, p *acctest.Platform, id *string) resource.TestCheckFunc {
@@ -119,7 +104,7 @@ func TestAccProject_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(projectAddr, check.Path("name"), check.Str("Platform Team")),
 				statecheck.ExpectKnownValue(projectAddr, check.Path("description"), check.Str("The platform's workspaces")),
 				statecheck.ExpectKnownValue(projectAddr, check.Path("auto_destroy_activity_duration"), check.Str("14d")),
-				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"env": "prod", "team": ""})),
 			},
 			Check: resource.ComposeTestCheckFunc(check.IDKept(projectAddr, &id), projectIs(t, p, map[string]any{
 				"organization": p.Organization, "name": "Platform Team", "description": "The platform's workspaces",
@@ -133,7 +118,7 @@ func TestAccProject_lifecycle(t *testing.T) {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(projectAddr, check.Path("description"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(projectAddr, check.Path("auto_destroy_activity_duration"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1"})),
+				statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"env": "staging", "tier": "1"})),
 			},
 			Check: projectIs(t, p, map[string]any{
 				"name": "Platform_Team-2", "description": "", "auto_destroy_activity_duration": "",
@@ -168,7 +153,7 @@ func TestAccProject_lifecycle(t *testing.T) {
 							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
-							statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging", "tier": "1", "owner": "ops"})),
+							statecheck.ExpectKnownValue(projectAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"env": "staging", "tier": "1", "owner": "ops"})),
 						},
 					},
 					{
@@ -396,80 +381,22 @@ func projectPlanErrors(p *acctest.Platform) []check.PlanError {
 	}
 }
 
-// elevenTagBindings is one tag binding more than the platform takes.
-var elevenTagBindings = func() string {
-	var pairs []string
-	for i := range 11 {
-		pairs = append(pairs, fmt.Sprintf("k%d = \"v\"", i))
-	}
-	return "tag_bindings = { " + strings.Join(pairs, ", ") + " }"
-}()
-
-// A refresh reads a project, its tag bindings included, with one request.
-// A project deleted elsewhere is forgotten with a warning that says the
-// token may be why, and the plan creates it; a token that sees no
-// organization at all fails the refresh instead, and forgets nothing. The
-// test harness drops warnings, so this runs Terraform itself.
+// A refresh reads a project, its tag bindings included, with one request;
+// see refreshes.
 func TestAccProject_refresh(t *testing.T) {
-	t.Parallel()
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	cli := acctest.NewCLI(t, nil)
-	body := `tag_bindings = { env = "prod" }`
-	cli.WriteConfig(t, projectConfig(p, "refreshed", body))
-	cli.MustRun(t, "apply", "-auto-approve")
-
-	before := p.Emulator.Stats()
-	diags, actions := cli.PlanJSON(t)
-	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/projects/{id}": 1}
-	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
-		t.Errorf("the refresh sent %v, want %v", sent, want)
-	}
-	if len(actions) != 0 || len(warnings(t, diags)) != 0 {
-		t.Errorf("a plan without changes planned %v, with diagnostics %v", actions, diags)
-	}
-
-	cli.WriteConfig(t, projectResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "refreshed", body))
-	if code, out := cli.Run(t, "plan"); code == 0 || !check.Wrapped(`Cannot read the project.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
-		t.Errorf("a plan with a token that sees nothing exited %d:\n%s", code, out)
-	}
-
-	cli.WriteConfig(t, projectConfig(p, "refreshed", body))
-	list, err := p.Client(t).Projects.List(context.Background(), p.Organization, platformclient.ProjectListOptions{Names: []string{"refreshed"}})
-	if err != nil || len(list.Items) != 1 {
-		t.Fatalf("listing the project: %v, %v", list, err)
-	}
-	check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
-		return c.Projects.Delete(ctx, list.Items[0].ID)
-	})()
-	diags, actions = cli.PlanJSON(t)
-	got := warnings(t, diags)
-	if len(got) != 1 || got[0].Summary != "Project not found: removed from the state" ||
-		!strings.HasPrefix(got[0].Detail, "The refresh did not find the project, so Terraform forgets it and plans to create it again. "+
-			"If it still exists and only the provider's token may not see it, give the token access instead of applying.\n\nServer said: GET http://") ||
-		!strings.Contains(got[0].Detail, ": 404 Not Found: ") || !strings.Contains(got[0].Detail, notVisibleHint) {
-		t.Errorf("warnings %+v, want one that the project was not found, which the token may be why", got)
-	}
-	if actions[projectAddr] != "create" {
-		t.Errorf("planned %v, want the project created", actions)
-	}
-}
-
-// warnings are the provider's warnings among diags, and fails the test on
-// an error.
-func warnings(t *testing.T, diags []acctest.Diagnostic) []acctest.Diagnostic {
-	t.Helper()
-	var out []acctest.Diagnostic
-	for _, d := range diags {
-		switch {
-		case d.Summary == "Provider development overrides are in effect":
-			// Terraform's, about how the test runs the provider.
-		case d.Severity != "warning":
-			t.Errorf("%s %q: %s", d.Severity, d.Summary, d.Detail)
-		default:
-			out = append(out, d)
-		}
-	}
-	return out
+	refreshes(t, refreshCase{
+		addr: projectAddr, noun: "project", read: "GET /api/v2/projects/{id}", idPrefix: "prj",
+		config: func(provider string) string {
+			return projectResource(provider, "refreshed", `tag_bindings = { env = "prod" }`)
+		},
+		deleteElsewhere: func(ctx context.Context, c *platformclient.Client, org string) error {
+			list, err := c.Projects.List(ctx, org, platformclient.ProjectListOptions{Names: []string{"refreshed"}})
+			if err != nil || len(list.Items) != 1 {
+				return fmt.Errorf("listing the project: %v, %w", list, err)
+			}
+			return c.Projects.Delete(ctx, list.Items[0].ID)
+		},
+	})
 }
 
 // A project of an organization that does not exist yet, as when the same

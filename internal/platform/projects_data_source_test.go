@@ -53,10 +53,10 @@ func TestAccProjectsDataSource_shape(t *testing.T) {
 					knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"id": idOf("prj"), "organization": check.Str(p.Organization), "name": check.Str("alpha"),
 						"description": knownvalue.Null(), "auto_destroy_activity_duration": knownvalue.Null(),
-						"tag_bindings": stringMap(map[string]string{"name": "alpha"}),
+						"tag_bindings": check.StrMap(map[string]string{"name": "alpha"}),
 					}),
 					knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"name": check.Str("gamma"), "tag_bindings": stringMap(map[string]string{"name": "gamma"}),
+						"name": check.Str("gamma"), "tag_bindings": check.StrMap(map[string]string{"name": "gamma"}),
 					}),
 				}),
 			}},

@@ -64,7 +64,7 @@ resource "stack_platform_oauth_client" "test" {
 			`http_url: "htps://github.com" is not an http or https URL, the form that the platform is known to take. ` + risk: summary,
 	}
 	got := map[string]string{}
-	for _, w := range warnings(t, diags) {
+	for _, w := range acctest.Warnings(t, diags) {
 		got[w.Detail] = w.Summary
 	}
 	if !maps.Equal(got, want) {
@@ -78,7 +78,7 @@ resource "stack_platform_oauth_client" "test" {
 	if want := map[string]string{oauthClientAddr: "replace"}; !maps.Equal(actions, want) {
 		t.Errorf("planned %v, want %v", actions, want)
 	}
-	if w := warnings(t, diags); len(w) != 0 {
+	if w := acctest.Warnings(t, diags); len(w) != 0 {
 		t.Errorf("warnings %v, want none", w)
 	}
 }
@@ -91,21 +91,9 @@ func TestAccVariable_categorySlipIsRefusedBeforeTheReplacement(t *testing.T) {
 	config := func(category string) string {
 		return variableConfig(p, fmt.Sprintf("workspace_id = %q\n  key = \"region\"\n  value = \"eu-west-1\"\n  category = %q", ws, category))
 	}
-	var before emulator.Stats
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config("terraform")},
-			{
-				PreConfig:   func() { before = p.Emulator.Stats() },
-				Config:      config("terrafrom"),
-				ExpectError: check.Literal(`Attribute category value must be one of: ["terraform" "env"], got: "terrafrom"`),
-			},
-			{
-				// The refresh finds the variable, and plans nothing.
-				PreConfig: func() { check.NoRequestsSince(t, p, before) },
-				Config:    config("terraform"), PlanOnly: true,
-			},
-		},
+		Steps: check.SlipRefused(t, p, config, "terraform", "terrafrom",
+			check.Literal(`Attribute category value must be one of: ["terraform" "env"], got: "terrafrom"`)),
 	})
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
@@ -57,18 +56,13 @@ resource "stack_platform_run_trigger" "test" {
 // runTriggerIs checks the trigger the platform holds under the ID in the
 // state: its workspace and its source, by name.
 func runTriggerIs(t *testing.T, p *acctest.Platform, workspace, source string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, runTriggerAddr, "id")
+	return holds(t, p, runTriggerAddr, map[string]any{"workspace": workspace, "source": source}, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		rt, err := c.RunTriggers.Read(ctx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		rt, err := p.Client(t).RunTriggers.Read(context.Background(), id)
-		if err != nil {
-			return err
-		}
-		return check.Differences(map[string]any{"workspace": rt.WorkspaceName, "source": rt.SourceableName},
-			map[string]any{"workspace": workspace, "source": source})
-	}
+		return map[string]any{"workspace": rt.WorkspaceName, "source": rt.SourceableName}, nil
+	})
 }
 
 func TestAccRunTrigger_lifecycle(t *testing.T) {

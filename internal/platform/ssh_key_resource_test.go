@@ -36,17 +36,13 @@ func keyArg(key string) string { return fmt.Sprintf("key = %q", key) }
 
 // sshKeyIs checks the name the platform holds under the ID in the state.
 func sshKeyIs(t *testing.T, p *acctest.Platform, name string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, sshKeyAddr, "id")
+	return holds(t, p, sshKeyAddr, map[string]any{"name": name}, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		k, err := c.SSHKeys.Read(ctx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		k, err := p.Client(t).SSHKeys.Read(context.Background(), id)
-		if err != nil {
-			return err
-		}
-		return check.Differences(map[string]any{"name": k.Name}, map[string]any{"name": name})
-	}
+		return map[string]any{"name": k.Name}, nil
+	})
 }
 
 func TestAccSSHKey_lifecycle(t *testing.T) {

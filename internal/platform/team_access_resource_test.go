@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
@@ -22,25 +21,7 @@ const teamAccessAddr = "stack_platform_team_access.test"
 // teamAccessConfig is a team, two workspaces, and the team's access to the
 // one named ("a" or "b"), with body as its other arguments.
 func teamAccessConfig(p *acctest.Platform, ws, body string) string {
-	return p.ProviderConfig() + fmt.Sprintf(`
-resource "stack_platform_team" "devs" {
-  name = "devs"
-}
-
-resource "stack_platform_workspace" "a" {
-  name = "web-a"
-}
-
-resource "stack_platform_workspace" "b" {
-  name = "web-b"
-}
-
-resource "stack_platform_team_access" "test" {
-  team_id      = stack_platform_team.devs.id
-  workspace_id = stack_platform_workspace.%s.id
-  %s
-}
-`, ws, body)
+	return grantConfig(p, "team_access", "workspace", "web", ws, body)
 }
 
 // permissionsAre checks every permission.
@@ -54,19 +35,15 @@ func permissionsAre(runs, variables, states, mocks string, locking, runTasks, ov
 // teamAccessIs checks the access the platform holds under the ID in the
 // state.
 func teamAccessIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, teamAccessAddr, "id")
+	return holds(t, p, teamAccessAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		a, err := c.TeamWorkspaces.Read(ctx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		a, err := p.Client(t).TeamWorkspaces.Read(context.Background(), id)
-		if err != nil {
-			return err
-		}
-		return check.Differences(map[string]any{
+		return map[string]any{
 			"access": a.Access, "runs": a.Runs, "variables": a.Variables, "state_versions": a.StateVersions, "workspace_locking": a.WorkspaceLocking,
-		}, want)
-	}
+		}, nil
+	})
 }
 
 func TestAccTeamAccess_lifecycle(t *testing.T) {

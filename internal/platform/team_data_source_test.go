@@ -14,16 +14,6 @@ import (
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 )
 
-// newTeam creates a team outside Terraform and returns its ID.
-func newTeam(t *testing.T, p *acctest.Platform, org string, opts platformclient.TeamOptions) string {
-	t.Helper()
-	team, err := p.Client(t).Teams.Create(context.Background(), org, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return team.ID
-}
-
 // teamTokenOf returns a new token of the team id, which acts as the team.
 func teamTokenOf(t *testing.T, p *acctest.Platform, id string) string {
 	t.Helper()

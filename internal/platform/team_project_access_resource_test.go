@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
@@ -22,25 +21,7 @@ const accessAddr = "stack_platform_team_project_access.test"
 // accessConfig is a team, two projects, and the team's access to the one
 // named project ("a" or "b"), with body as its other arguments.
 func accessConfig(p *acctest.Platform, project, body string) string {
-	return p.ProviderConfig() + fmt.Sprintf(`
-resource "stack_platform_team" "devs" {
-  name = "devs"
-}
-
-resource "stack_platform_project" "a" {
-  name = "project-a"
-}
-
-resource "stack_platform_project" "b" {
-  name = "project-b"
-}
-
-resource "stack_platform_team_project_access" "test" {
-  team_id    = stack_platform_team.devs.id
-  project_id = stack_platform_project.%s.id
-  %s
-}
-`, project, body)
+	return grantConfig(p, "team_project_access", "project", "project", project, body)
 }
 
 // projectAccessIs and workspaceAccessIs check every permission.
@@ -60,20 +41,16 @@ func workspaceAccessIs(runs, mocks, states, variables string, create, locking, d
 
 // accessIs checks the access the platform holds under the ID in the state.
 func accessIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, accessAddr, "id")
+	return holds(t, p, accessAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		a, err := c.TeamProjectAccesses.Read(ctx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		a, err := p.Client(t).TeamProjectAccesses.Read(context.Background(), id)
-		if err != nil {
-			return err
-		}
-		return check.Differences(map[string]any{
+		return map[string]any{
 			"access": a.Access, "runs": a.WorkspaceAccess.Runs, "create": a.WorkspaceAccess.Create,
 			"state_versions": a.WorkspaceAccess.StateVersions, "settings": a.ProjectAccess.Settings,
-		}, want)
-	}
+		}, nil
+	})
 }
 
 func TestAccTeamProjectAccess_lifecycle(t *testing.T) {

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
@@ -49,23 +48,19 @@ func organizationAccessIs(on ...string) knownvalue.Check {
 
 // teamIs checks the team the platform holds under the ID in the state.
 func teamIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, teamAddr, "id")
+	return holds(t, p, teamAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		team, err := c.Teams.Read(ctx, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		team, err := p.Client(t).Teams.Read(context.Background(), id)
-		if err != nil {
-			return err
-		}
-		return check.Differences(map[string]any{
+		return map[string]any{
 			"organization": team.Organization.Name, "name": team.Name, "visibility": team.Visibility,
 			"sso_team_id": team.SSOTeamID, "allow_member_token_management": team.AllowMemberTokenManagement,
 			"manage_projects": team.OrganizationAccess.ManageProjects, "manage_workspaces": team.OrganizationAccess.ManageWorkspaces,
 			"manage_policies": team.OrganizationAccess.ManagePolicies, "manage_teams": team.OrganizationAccess.ManageTeams,
 			"manage_membership": team.OrganizationAccess.ManageMembership,
-		}, want)
-	}
+		}, nil
+	})
 }
 
 func TestAccTeam_lifecycle(t *testing.T) {

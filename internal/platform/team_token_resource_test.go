@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
@@ -17,15 +15,11 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
-	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
 const teamTokenAddr = "stack_platform_team_token.test"
-
-// tokenSecret matches the platform's token secrets.
-var tokenSecret = knownvalue.StringRegexp(regexp.MustCompile(`^[1-9A-HJ-NP-Za-km-z]{14}\.atlasv1\.[1-9A-HJ-NP-Za-km-z]{67}$`))
 
 func teamTokenConfig(p *acctest.Platform, body string) string {
 	return p.ProviderConfig() + fmt.Sprintf(`
@@ -38,36 +32,6 @@ resource "stack_platform_team_token" "test" {
   %s
 }
 `, body)
-}
-
-// tokenWorks checks that the secret in the state of addr is a token the
-// platform takes, and records it in *secret; an empty *was, recorded
-// before, must not work any more.
-func tokenWorks(t *testing.T, p *acctest.Platform, addr string, secret, was *string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		got, err := check.StateValue(s, addr, "token")
-		if err != nil {
-			return err
-		}
-		if err := readsOrganization(t, p, got); err != nil {
-			return fmt.Errorf("the token in the state does not work: %w", err)
-		}
-		if was != nil && *was != "" {
-			if err := readsOrganization(t, p, *was); client.StatusCode(err) != http.StatusUnauthorized {
-				return fmt.Errorf("the replaced token still works, or fails otherwise than 401: %w", err)
-			}
-		}
-		*secret = got
-		return nil
-	}
-}
-
-// readsOrganization reads the test's organization with token.
-func readsOrganization(t *testing.T, p *acctest.Platform, token string) error {
-	as := *p
-	as.Token = token
-	_, err := as.Client(t).Organizations.Read(context.Background(), p.Organization, platformclient.OrganizationReadOptions{})
-	return err
 }
 
 func TestAccTeamToken_described(t *testing.T) {
@@ -200,7 +164,7 @@ resource "stack_platform_organization_token" "test" {
 }
 `)
 	cli.MustRun(t, "apply", "-auto-approve")
-	if diags, actions := cli.PlanJSON(t); len(actions) != 0 || len(warnings(t, diags)) != 0 {
+	if diags, actions := cli.PlanJSON(t); len(actions) != 0 || len(acctest.Warnings(t, diags)) != 0 {
 		t.Fatalf("the plan of tokens still valid planned %v, with diagnostics %v", actions, diags)
 	}
 
@@ -213,7 +177,7 @@ resource "stack_platform_organization_token" "test" {
 	want := "The token expired at " + expired + ", and the platform has refused it since. " +
 		"To renew it, set `expired_at` to a time still to come, which replaces the token, " +
 		"or replace it as it is, with `terraform apply -replace=<resource address>`."
-	got := warnings(t, diags)
+	got := acctest.Warnings(t, diags)
 	if len(got) != 2 {
 		t.Fatalf("warnings %+v, want one for each token", got)
 	}

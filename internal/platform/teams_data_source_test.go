@@ -29,8 +29,8 @@ func teamsAre(addr string, named ...string) []statecheck.StateCheck {
 		objects = append(objects, knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": check.Str(id), "name": check.Str(name)}))
 	}
 	return []statecheck.StateCheck{
-		statecheck.ExpectKnownValue(addr, check.Path("ids"), strings_(ids...)),
-		statecheck.ExpectKnownValue(addr, check.Path("ids_by_name"), stringMap(byName)),
+		statecheck.ExpectKnownValue(addr, check.Path("ids"), check.StrList(ids...)),
+		statecheck.ExpectKnownValue(addr, check.Path("ids_by_name"), check.StrMap(byName)),
 		statecheck.ExpectKnownValue(addr, check.Path("teams"), knownvalue.ListExact(objects)),
 	}
 }

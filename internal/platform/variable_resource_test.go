@@ -29,20 +29,16 @@ resource "stack_platform_variable" "test" {
 
 // variableIs checks the variable the platform holds under the state's ID.
 func variableIs(t *testing.T, p *acctest.Platform, parent platformclient.VariableParent, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, variableAddr, "id")
+	return holds(t, p, variableAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		v, err := c.Variables.Read(ctx, parent, id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return check.OnServer(t, p.Client, func(ctx context.Context, c *platformclient.Client) (*platformclient.Variable, error) {
-			return c.Variables.Read(ctx, parent, id)
-		}, func(v *platformclient.Variable) error {
-			return check.Differences(map[string]any{
-				"key": v.Key, "value": v.Value, "description": v.Description, "category": v.Category,
-				"hcl": v.HCL, "sensitive": v.Sensitive, "version_id": v.VersionID,
-			}, want)
-		})(s)
-	}
+		return map[string]any{
+			"key": v.Key, "value": v.Value, "description": v.Description, "category": v.Category,
+			"hcl": v.HCL, "sensitive": v.Sensitive, "version_id": v.VersionID,
+		}, nil
+	})
 }
 
 // stateValueIs records an attribute of the variable's value in *v, or checks that it is

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
@@ -26,38 +25,23 @@ resource "stack_platform_variable_set" "test" {
 `, name, body)
 }
 
-// newWorkspace creates a workspace of the test's organization, in its
-// default project, with the test's own client, and returns its ID.
-func newWorkspace(t *testing.T, p *acctest.Platform, name string) string {
-	t.Helper()
-	ws, err := p.Client(t).Workspaces.Create(context.Background(), p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr(name)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ws.ID
-}
-
 // variableSetIs checks the set the platform holds under the ID in the
 // state.
 func variableSetIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, variableSetAddr, "id")
+	return holds(t, p, variableSetAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		vs, err := c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return check.OnServer(t, p.Client, func(ctx context.Context, c *platformclient.Client) (*platformclient.VariableSet, error) {
-			return c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
-		}, func(vs *platformclient.VariableSet) error {
-			parent := ""
-			if vs.Parent != nil && vs.Parent.Project != nil {
-				parent = vs.Parent.Project.ID
-			}
-			return check.Differences(map[string]any{
-				"organization": vs.Organization.Name, "name": vs.Name, "description": vs.Description,
-				"global": vs.Global, "priority": vs.Priority, "parent_project_id": parent,
-			}, want)
-		})(s)
-	}
+		parent := ""
+		if vs.Parent != nil && vs.Parent.Project != nil {
+			parent = vs.Parent.Project.ID
+		}
+		return map[string]any{
+			"organization": vs.Organization.Name, "name": vs.Name, "description": vs.Description,
+			"global": vs.Global, "priority": vs.Priority, "parent_project_id": parent,
+		}, nil
+	})
 }
 
 func TestAccVariableSet_lifecycle(t *testing.T) {

@@ -20,16 +20,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
 )
 
-// createWorkspace creates a workspace outside Terraform.
-func createWorkspace(t *testing.T, p *acctest.Platform, org string, opts platformclient.WorkspaceOptions) *platformclient.Workspace {
-	t.Helper()
-	ws, err := p.Client(t).Workspaces.Create(context.Background(), org, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ws
-}
-
 // The data source reads a workspace by ID or by name, in the provider's
 // organization or another, with the resource's mapping: its own tag
 // bindings, not those its project gives it. A name no workspace has, and
@@ -59,9 +49,9 @@ func TestAccWorkspaceDataSource_shape(t *testing.T) {
 		"allow_destroy_plan": knownvalue.Bool(true), "file_triggers_enabled": knownvalue.Bool(true), "queue_all_runs": knownvalue.Bool(true),
 		"speculative_enabled": knownvalue.Bool(true), "assessments_enabled": knownvalue.Bool(false),
 		"source_name": check.Str("ci"), "source_url": check.Str("https://ci.example.com"), "terraform_version": check.Str("1.9.5"),
-		"trigger_prefixes": strings_("modules/"), "trigger_patterns": strings_(), "working_directory": check.Str("infra"),
-		"tag_names":    knownvalue.SetExact([]knownvalue.Check{check.Str("api"), check.Str("prod")}),
-		"tag_bindings": stringMap(map[string]string{"env": "prod"}),
+		"trigger_prefixes": check.StrList("modules/"), "trigger_patterns": check.StrList(), "working_directory": check.Str("infra"),
+		"tag_names":    check.StrSet("api", "prod"),
+		"tag_bindings": check.StrMap(map[string]string{"env": "prod"}),
 		"vcs_repo":     knownvalue.Null(),
 		"setting_overwrites": knownvalue.ObjectExact(map[string]knownvalue.Check{
 			"execution_mode": knownvalue.Bool(false), "agent_pool": knownvalue.Bool(false),

@@ -3,7 +3,6 @@ package platform_test
 import (
 	"context"
 	"fmt"
-	"maps"
 	"regexp"
 	"strings"
 	"testing"
@@ -39,32 +38,17 @@ func workspaceConfig(p *acctest.Platform, name, body string) string {
 	return workspaceResource(p.ProviderConfig(), name, body)
 }
 
-// defaultProject is the ID of the test organization's default project.
-func defaultProject(t *testing.T, p *acctest.Platform) string {
-	t.Helper()
-	org, err := p.Client(t).Organizations.Read(context.Background(), p.Organization, platformclient.OrganizationReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return org.DefaultProject.ID
-}
-
 // workspaceIs checks the workspace the platform holds under the ID in the
 // state, its own tag bindings included.
 func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		id, err := check.StateValue(s, workspaceAddr, "id")
+	return holds(t, p, workspaceAddr, want, func(ctx context.Context, c *platformclient.Client, id string) (map[string]any, error) {
+		ws, err := c.Workspaces.ReadByID(ctx, id, platformclient.WorkspaceReadOptions{})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		c := p.Client(t)
-		ws, err := c.Workspaces.ReadByID(context.Background(), id, platformclient.WorkspaceReadOptions{})
+		bindings, err := c.Workspaces.ListTagBindings(ctx, id)
 		if err != nil {
-			return err
-		}
-		bindings, err := c.Workspaces.ListTagBindings(context.Background(), id)
-		if err != nil {
-			return err
+			return nil, err
 		}
 		tags := map[string]string{}
 		for _, b := range bindings.Items {
@@ -81,7 +65,7 @@ func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resourc
 		if r := ws.VCSRepo; r != nil {
 			repo = fmt.Sprintf("%s@%s sub=%t oauth=%s app=%s regex=%s", r.Identifier, r.Branch, r.IngressSubmodules, r.OAuthTokenID, r.CodehostAppInstallationID, r.TagsRegex)
 		}
-		return check.Differences(map[string]any{
+		return map[string]any{
 			"organization": ws.Organization.Name, "name": ws.Name, "description": ws.Description, "project": ws.Project.ID,
 			"auto_apply": ws.AutoApply, "auto_apply_run_trigger": ws.AutoApplyRunTrigger, "auto_destroy_at": at,
 			"auto_destroy_activity_duration": duration, "allow_destroy_plan": ws.AllowDestroyPlan,
@@ -90,8 +74,8 @@ func workspaceIs(t *testing.T, p *acctest.Platform, want map[string]any) resourc
 			"assessments_enabled": ws.AssessmentsEnabled, "source": ws.SourceName + " " + ws.SourceURL,
 			"terraform_version": ws.TerraformVersion, "trigger_prefixes": ws.TriggerPrefixes, "trigger_patterns": ws.TriggerPatterns,
 			"working_directory": ws.WorkingDirectory, "tag_names": ws.TagNames, "tag_bindings": tags, "vcs_repo": repo,
-		}, want)
-	}
+		}, nil
+	})
 }
 
 func workspaceGone(t *testing.T, p *acctest.Platform, id *string) resource.TestCheckFunc {
@@ -101,14 +85,6 @@ func workspaceGone(t *testing.T, p *acctest.Platform, id *string) resource.TestC
 			return err
 		})(s)
 	}
-}
-
-func strings_(l ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(l))
-	for i, s := range l {
-		checks[i] = check.Str(s)
-	}
-	return knownvalue.ListExact(checks)
 }
 
 func TestAccWorkspace_lifecycle(t *testing.T) {
@@ -173,8 +149,8 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("project_id"), check.Str(first)),
 				// The configuration's spelling of the time is kept.
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_at"), check.Str("2030-06-01T14:00:00+02:00")),
-				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), knownvalue.SetExact([]knownvalue.Check{check.Str("network"), check.Str("prod")})),
-				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "prod", "team": ""})),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), check.StrSet("network", "prod")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"env": "prod", "team": ""})),
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"identifier": check.Str("acme/network"), "branch": check.Str("main"), "ingress_submodules": knownvalue.Bool(true),
 					"oauth_token_id": knownvalue.Null(), "codehost_app_installation_id": check.Str("ghain-6p5RiCe5CRjBmsGt"), "tags_regex": check.Str(`^v\d+$`),
@@ -205,8 +181,8 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("description"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("auto_destroy_at"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), strings_()),
-				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), strings_("/modules/**")),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), check.StrList()),
+				statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), check.StrList("/modules/**")),
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("terraform_version"), check.Str("~> 1.9")),
 				statecheck.ExpectKnownValue(workspaceAddr, check.Path("vcs_repo", "branch"), knownvalue.Null()),
 			},
@@ -242,7 +218,7 @@ func TestAccWorkspace_lifecycle(t *testing.T) {
 			Step: check.Step{
 				Config: workspaceConfig(p, "network-2", updated),
 				StateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"env": "staging"})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"env": "staging"})),
 				},
 				Check: resource.ComposeTestCheckFunc(check.IDKept(workspaceAddr, &id), workspaceIs(t, p, map[string]any{
 					"description": "", "auto_apply": false, "tag_names": []string{"edge", "prod"},
@@ -315,8 +291,8 @@ func TestAccWorkspace_defaults(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), knownvalue.SetExact([]knownvalue.Check{check.Str("added")})),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), stringMap(map[string]string{"owner": "ops"})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_names"), check.StrSet("added")),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("tag_bindings"), check.StrMap(map[string]string{"owner": "ops"})),
 				},
 			},
 			{
@@ -408,49 +384,23 @@ func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
 }
 
 // A refresh reads a workspace, its own tag bindings included, with one
-// request. A workspace deleted elsewhere is forgotten with a warning that
-// says the token may be why; a token that sees no organization at all
-// fails the refresh instead, and forgets nothing.
+// request; see refreshes.
 func TestAccWorkspace_refresh(t *testing.T) {
-	t.Parallel()
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	cli := acctest.NewCLI(t, nil)
-	body := `
+	refreshes(t, refreshCase{
+		addr: workspaceAddr, noun: "workspace", read: "GET /api/v2/workspaces/{id}", idPrefix: "ws",
+		config: func(provider string) string {
+			return workspaceResource(provider, "refreshed", `
   tag_names    = ["prod"]
-  tag_bindings = { env = "prod" }`
-	cli.WriteConfig(t, workspaceConfig(p, "refreshed", body))
-	cli.MustRun(t, "apply", "-auto-approve")
-
-	before := p.Emulator.Stats()
-	diags, actions := cli.PlanJSON(t)
-	want := map[string]int64{"GET /api/v2/ping": 1, "GET /api/v2/workspaces/{id}": 1}
-	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
-		t.Errorf("the refresh sent %v, want %v", sent, want)
-	}
-	if len(actions) != 0 || len(warnings(t, diags)) != 0 {
-		t.Errorf("a plan without changes planned %v, with diagnostics %v", actions, diags)
-	}
-
-	cli.WriteConfig(t, workspaceResource(p.ProviderConfigWith(p.MintUserToken(t), p.Organization), "refreshed", body))
-	if code, out := cli.Run(t, "plan"); code == 0 || !check.Wrapped(`Cannot read the workspace.*sees no organization at all.*The resource stays in the state`).MatchString(out) {
-		t.Errorf("a plan with a token that sees nothing exited %d:\n%s", code, out)
-	}
-
-	cli.WriteConfig(t, workspaceConfig(p, "refreshed", body))
-	ws, err := p.Client(t).Workspaces.Read(context.Background(), p.Organization, "refreshed", platformclient.WorkspaceReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error { return c.Workspaces.Delete(ctx, ws.ID) })()
-	diags, actions = cli.PlanJSON(t)
-	got := warnings(t, diags)
-	if len(got) != 1 || got[0].Summary != "Workspace not found: removed from the state" ||
-		!strings.Contains(got[0].Detail, "/api/v2/workspaces/ws-") || !strings.Contains(got[0].Detail, notVisibleHint) {
-		t.Errorf("warnings %+v, want one that the workspace was not found, which the token may be why", got)
-	}
-	if actions[workspaceAddr] != "create" {
-		t.Errorf("planned %v, want the workspace created", actions)
-	}
+  tag_bindings = { env = "prod" }`)
+		},
+		deleteElsewhere: func(ctx context.Context, c *platformclient.Client, org string) error {
+			ws, err := c.Workspaces.Read(ctx, org, "refreshed", platformclient.WorkspaceReadOptions{})
+			if err != nil {
+				return err
+			}
+			return c.Workspaces.Delete(ctx, ws.ID)
+		},
+	})
 }
 
 // A name the organization has is refused, and the error gives the import
@@ -544,11 +494,6 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 		return workspaceResource(noRetries(p), "tagged", fmt.Sprintf("description = %q\n  tag_names = [%s]", description, `"`+strings.Join(tags, `", "`)+`"`))
 	}
 	tagsRoute := "/api/v2/workspaces/{id}/relationships/tags"
-	saved := func(description string, tags ...string) plancheck.PlanCheck {
-		return acctest.SavedState(workspaceAddr, func() map[string]any {
-			return map[string]any{"tainted": false, "description": description, "tag_names": tags}
-		})
-	}
 	onPlatform := func(description string, tags ...string) func() {
 		return func() {
 			t.Helper()
@@ -563,10 +508,9 @@ func TestAccWorkspace_tagsFailAfterUpdate(t *testing.T) {
 		}
 	}
 	leftToChange := func(description string, tags ...string) resource.ConfigPlanChecks {
-		return resource.ConfigPlanChecks{PostApplyPreRefresh: []plancheck.PlanCheck{
-			plancheck.ExpectResourceAction(workspaceAddr, plancheck.ResourceActionUpdate),
-			saved(description, tags...),
-		}}
+		return acctest.PlansFromSaved(workspaceAddr, plancheck.ResourceActionUpdate, func() map[string]any {
+			return map[string]any{"tainted": false, "description": description, "tag_names": tags}
+		})
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
@@ -626,16 +570,16 @@ func TestAccWorkspace_triggerPrefixesAndPatternsSwitch(t *testing.T) {
 				Config:           workspaceConfig(p, "triggered", `trigger_patterns = ["/modules/**/*.tf"]`),
 				ConfigPlanChecks: update,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), knownvalue.ListExact([]knownvalue.Check{})),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), knownvalue.ListExact([]knownvalue.Check{check.Str("/modules/**/*.tf")})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), check.StrList()),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), check.StrList("/modules/**/*.tf")),
 				},
 			},
 			{
 				Config:           workspaceConfig(p, "triggered", `trigger_prefixes = ["/modules"]`),
 				ConfigPlanChecks: update,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), knownvalue.ListExact([]knownvalue.Check{check.Str("/modules")})),
-					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), knownvalue.ListExact([]knownvalue.Check{})),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_prefixes"), check.StrList("/modules")),
+					statecheck.ExpectKnownValue(workspaceAddr, check.Path("trigger_patterns"), check.StrList()),
 				},
 			},
 		},

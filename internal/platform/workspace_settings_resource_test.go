@@ -234,17 +234,12 @@ func TestAccWorkspaceSettings_consumerRefusedOnCreate(t *testing.T) {
 				Config:             config,
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPreRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionReplace),
-						acctest.SavedState(wsSettingsAddr, func() map[string]any {
-							return map[string]any{
-								"tainted": true, "id": producer, "workspace_id": producer, "execution_mode": "local", "agent_pool_id": nil,
-								"global_remote_state": true, "remote_state_consumer_ids": nil,
-							}
-						}),
-					},
-				},
+				ConfigPlanChecks: acctest.PlansFromSaved(wsSettingsAddr, plancheck.ResourceActionReplace, func() map[string]any {
+					return map[string]any{
+						"tainted": true, "id": producer, "workspace_id": producer, "execution_mode": "local", "agent_pool_id": nil,
+						"global_remote_state": true, "remote_state_consumer_ids": nil,
+					}
+				}),
 			},
 			{
 				// Removed, the settings give the workspace its defaults
@@ -314,17 +309,12 @@ func TestAccWorkspaceSettings_consumerRefusedOnUpdate(t *testing.T) {
   remote_state_consumer_ids = [stack_platform_workspace.foreign.id]`),
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPreRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionUpdate),
-						acctest.SavedState(wsSettingsAddr, func() map[string]any {
-							return map[string]any{
-								"tainted": false, "execution_mode": "remote", "agent_pool_id": nil,
-								"global_remote_state": true, "remote_state_consumer_ids": []string{consumer},
-							}
-						}),
-					},
-				},
+				ConfigPlanChecks: acctest.PlansFromSaved(wsSettingsAddr, plancheck.ResourceActionUpdate, func() map[string]any {
+					return map[string]any{
+						"tainted": false, "execution_mode": "remote", "agent_pool_id": nil,
+						"global_remote_state": true, "remote_state_consumer_ids": []string{consumer},
+					}
+				}),
 			},
 			{
 				Config: wsSettingsForeignConfig(p, other, `
@@ -362,14 +352,9 @@ func TestAccWorkspaceSettings_consumersReadFailsOnCreate(t *testing.T) {
 				Config:             config,
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPreRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(wsSettingsAddr, plancheck.ResourceActionReplace),
-						acctest.SavedState(wsSettingsAddr, func() map[string]any {
-							return map[string]any{"tainted": true, "execution_mode": "local", "global_remote_state": false, "remote_state_consumer_ids": nil}
-						}),
-					},
-				},
+				ConfigPlanChecks: acctest.PlansFromSaved(wsSettingsAddr, plancheck.ResourceActionReplace, func() map[string]any {
+					return map[string]any{"tainted": true, "execution_mode": "local", "global_remote_state": false, "remote_state_consumer_ids": nil}
+				}),
 			},
 			{
 				Config: config,

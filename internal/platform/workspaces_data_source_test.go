@@ -26,8 +26,8 @@ func workspacesAre(addr string, ws ...*platformclient.Workspace) []statecheck.St
 		objects[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": check.Str(w.ID), "name": check.Str(w.Name)})
 	}
 	return []statecheck.StateCheck{
-		statecheck.ExpectKnownValue(addr, check.Path("names"), strings_(names...)),
-		statecheck.ExpectKnownValue(addr, check.Path("ids"), strings_(ids...)),
+		statecheck.ExpectKnownValue(addr, check.Path("names"), check.StrList(names...)),
+		statecheck.ExpectKnownValue(addr, check.Path("ids"), check.StrList(ids...)),
 		statecheck.ExpectKnownValue(addr, check.Path("workspaces"), knownvalue.ListExact(objects)),
 	}
 }
@@ -96,11 +96,11 @@ func TestAccWorkspacesDataSource_shape(t *testing.T) {
 			Checks: append(workspacesAre(ds.Address("project"), apiProd),
 				statecheck.ExpectKnownValue(ds.Address("project"), tfjsonpath.New("workspaces").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"organization": check.Str(p.Organization), "description": check.Str("Production"), "project_id": check.Str(project),
-					"tag_names": knownvalue.SetExact([]knownvalue.Check{check.Str("api"), check.Str("prod")}),
+					"tag_names": check.StrSet("api", "prod"),
 					// Its own bindings, not its project's.
-					"tag_bindings": stringMap(map[string]string{"env": "prod"}),
+					"tag_bindings": check.StrMap(map[string]string{"env": "prod"}),
 					"auto_apply":   knownvalue.Bool(false), "allow_destroy_plan": knownvalue.Bool(true),
-					"trigger_prefixes": strings_(), "vcs_repo": knownvalue.Null(), "resource_count": knownvalue.Int64Exact(0),
+					"trigger_prefixes": check.StrList(), "vcs_repo": knownvalue.Null(), "resource_count": knownvalue.Int64Exact(0),
 				}))),
 		},
 		{

@@ -1,7 +1,6 @@
 package provider_test
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -29,11 +28,7 @@ func providerSchema(t *testing.T) *tfprotov6.GetProviderSchemaResponse {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp
+	return acctest.Schemas(t, server)
 }
 
 func TestProvider_schemasAreValid(t *testing.T) {

@@ -3,9 +3,9 @@ package provider_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 	"github.com/stackworks/terraform-provider-stack/internal/provider"
 )
@@ -67,33 +68,17 @@ func (r recordingResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 // conditional replacements (a sensitive variable that stops being
 // sensitive, or whose key changes) ask too.
 func TestProvider_everyReplacingAttributeIsSeen(t *testing.T) {
-	ctx := context.Background()
 	got := &recorded{}
 	server, err := providerserver.NewProtocol6WithError(recordingProvider{Provider: provider.New("test")(), got: got})()
 	if err != nil {
 		t.Fatal(err)
 	}
-	schemas, err := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var replacing []string
-	for _, typeName := range sortedKeys(schemas.ResourceSchemas) {
-		schema := schemas.ResourceSchemas[typeName]
-		typ := schema.ValueType()
-		state := sample(typ, 1, writeOnly(schema.Block, tftypes.NewAttributePath()))
-		for _, at := range attributePaths(state) {
-			planned := changed(t, state, at)
+	for _, r := range resourceSamples(t, server) {
+		typeName := r.typeName
+		for _, at := range attributePaths(r.state) {
 			*got = recorded{}
-			resp, err := server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
-				TypeName:         typeName,
-				PriorState:       dynamicValue(t, typ, state),
-				ProposedNewState: dynamicValue(t, typ, planned),
-				Config:           dynamicValue(t, typ, planned),
-			})
-			if err != nil {
-				t.Fatalf("%s, %s: %v", typeName, at, err)
-			}
+			resp := r.plan(t, server, changed(t, r.state, at), typeName+", "+at.String())
 			for _, d := range resp.Diagnostics {
 				if d.Severity == tfprotov6.DiagnosticSeverityError {
 					t.Fatalf("%s, %s: %s: %s", typeName, at, d.Summary, d.Detail)
@@ -131,13 +116,43 @@ func TestProvider_everyReplacingAttributeIsSeen(t *testing.T) {
 	t.Logf("replacing attributes: %s", strings.Join(replacing, ", "))
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+// resourceSample is a resource of the provider and a sample state of it:
+// every attribute holds a value (sample's, of 1), but the write-only ones,
+// which a state holds null.
+type resourceSample struct {
+	typeName string
+	schema   *tfprotov6.Schema
+	typ      tftypes.Type
+	state    tftypes.Value
+}
+
+// resourceSamples are the resources that server serves, by type name.
+func resourceSamples(t *testing.T, server tfprotov6.ProviderServer) []resourceSample {
+	t.Helper()
+	schemas := acctest.Schemas(t, server)
+	var out []resourceSample
+	for _, typeName := range slices.Sorted(maps.Keys(schemas.ResourceSchemas)) {
+		schema := schemas.ResourceSchemas[typeName]
+		typ := schema.ValueType()
+		out = append(out, resourceSample{typeName, schema, typ, sample(typ, 1, writeOnly(schema.Block, tftypes.NewAttributePath()))})
 	}
-	sort.Strings(keys)
-	return keys
+	return out
+}
+
+// plan is server's plan of an update of r from its sample state to config,
+// and fails the test, saying what was planned, when the call fails.
+func (r resourceSample) plan(t *testing.T, server tfprotov6.ProviderServer, config tftypes.Value, what string) *tfprotov6.PlanResourceChangeResponse {
+	t.Helper()
+	resp, err := server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName:         r.typeName,
+		PriorState:       dynamicValue(t, r.typ, r.state),
+		ProposedNewState: dynamicValue(t, r.typ, config),
+		Config:           dynamicValue(t, r.typ, config),
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return resp
 }
 
 // writeOnly lists the paths of the write-only attributes of b, which a

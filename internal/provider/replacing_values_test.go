@@ -101,10 +101,6 @@ func TestProvider_everyReplacingAttributeChecksItsValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	schemas, err := server.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	exempt := map[string]bool{}
 	for _, e := range takesTheProbe {
 		for _, a := range e.attrs {
@@ -112,17 +108,14 @@ func TestProvider_everyReplacingAttributeChecksItsValue(t *testing.T) {
 		}
 	}
 	checked := 0
-	for _, typeName := range sortedKeys(schemas.ResourceSchemas) {
-		schema := schemas.ResourceSchemas[typeName]
-		typ := schema.ValueType()
-		state := sample(typ, 1, writeOnly(schema.Block, tftypes.NewAttributePath()))
-		for _, at := range replacingPaths(t, planner, typeName, schema, state) {
-			name := typeName + " " + dotted(at)
+	for _, r := range resourceSamples(t, server) {
+		for _, at := range replacingPaths(t, planner, r) {
+			name := r.typeName + " " + dotted(at)
 			if _, ok := exempt[name]; ok {
 				exempt[name] = true
 				continue
 			}
-			v, _, err := tftypes.WalkAttributePath(state, at)
+			v, _, err := tftypes.WalkAttributePath(r.state, at)
 			value, ok := v.(tftypes.Value)
 			if err != nil || !ok {
 				t.Fatalf("%s: %v in the sample state: %v", name, v, err)
@@ -136,20 +129,12 @@ func TestProvider_everyReplacingAttributeChecksItsValue(t *testing.T) {
 				t.Errorf("%s replaces its object, and is a %s, which the test cannot probe: list it in takesTheProbe with the reason, or teach probeOf", name, leaf)
 				continue
 			}
-			config := withValue(t, state, at, probed)
-			validated, err := server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: typeName, Config: dynamicValue(t, typ, config)})
+			config := withValue(t, r.state, at, probed)
+			validated, err := server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: r.typeName, Config: dynamicValue(t, r.typ, config)})
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			planned, err := planner.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
-				TypeName:         typeName,
-				PriorState:       dynamicValue(t, typ, state),
-				ProposedNewState: dynamicValue(t, typ, config),
-				Config:           dynamicValue(t, typ, config),
-			})
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
+			planned := r.plan(t, planner, config, name)
 			if !slices.ContainsFunc(slices.Concat(validated.Diagnostics, planned.Diagnostics), func(d *tfprotov6.Diagnostic) bool {
 				return under(d.Attribute, at) && strings.Contains(d.Summary+" "+d.Detail, probe)
 			}) {
@@ -168,11 +153,10 @@ func TestProvider_everyReplacingAttributeChecksItsValue(t *testing.T) {
 	t.Logf("%d replacing attributes checked at plan, %d listed as taking any value", checked, len(exempt))
 }
 
-// replacingPaths are the paths of the replacing attributes of the resource
-// typeName: every configurable one for a resource of replacedOnAnyChange,
-// and otherwise those that the plan of a change of each attribute alone
-// replaces.
-func replacingPaths(t *testing.T, planner tfprotov6.ProviderServer, typeName string, schema *tfprotov6.Schema, state tftypes.Value) []*tftypes.AttributePath {
+// replacingPaths are the paths of the replacing attributes of r: every
+// configurable one for a resource of replacedOnAnyChange, and otherwise
+// those that the plan of a change of each attribute alone replaces.
+func replacingPaths(t *testing.T, planner tfprotov6.ProviderServer, r resourceSample) []*tftypes.AttributePath {
 	t.Helper()
 	var paths []*tftypes.AttributePath
 	add := func(p *tftypes.AttributePath) {
@@ -180,25 +164,14 @@ func replacingPaths(t *testing.T, planner tfprotov6.ProviderServer, typeName str
 			paths = append(paths, p)
 		}
 	}
-	typ := schema.ValueType()
-	for _, at := range attributePaths(state) {
-		if _, whole := replacedOnAnyChange[typeName]; whole {
-			if a := schemaAttribute(schema.Block, at); a != nil && (a.Required || a.Optional) && !a.WriteOnly && a.NestedType == nil {
+	for _, at := range attributePaths(r.state) {
+		if _, whole := replacedOnAnyChange[r.typeName]; whole {
+			if a := schemaAttribute(r.schema.Block, at); a != nil && (a.Required || a.Optional) && !a.WriteOnly && a.NestedType == nil {
 				add(at)
 			}
 			continue
 		}
-		planned := changed(t, state, at)
-		resp, err := planner.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-			TypeName:         typeName,
-			PriorState:       dynamicValue(t, typ, state),
-			ProposedNewState: dynamicValue(t, typ, planned),
-			Config:           dynamicValue(t, typ, planned),
-		})
-		if err != nil {
-			t.Fatalf("%s, %s: %v", typeName, at, err)
-		}
-		for _, p := range resp.RequiresReplace {
+		for _, p := range r.plan(t, planner, changed(t, r.state, at), r.typeName+", "+at.String()).RequiresReplace {
 			add(p)
 		}
 	}

@@ -40,7 +40,7 @@ func TestAccACLAuthMethodDataSource_shape(t *testing.T) {
 		Checks: []statecheck.StateCheck{
 			statecheck.ExpectKnownValue(byName, check.Path("config", "oidc_client_id"), check.Str("MyClient")),
 			statecheck.ExpectKnownValue(byName, check.Path("config", "oidc_client_secret"), secretAsServed(s, "s3cret")),
-			statecheck.ExpectKnownValue(byName, check.Path("config", "bound_audiences"), strList("MyClient", "Other-Audience")),
+			statecheck.ExpectKnownValue(byName, check.Path("config", "bound_audiences"), check.StrList("MyClient", "Other-Audience")),
 			statecheck.ExpectKnownValue(byName, check.Path("config", "claim_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{"email": check.Str("email")})),
 			statecheck.ExpectKnownValue(byName, check.Path("config", "expiration_leeway"), check.Str("1m30s")),
 			statecheck.ExpectKnownValue(byName, check.Path("config", "signing_algs"), knownvalue.Null()),

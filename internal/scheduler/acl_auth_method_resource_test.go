@@ -36,14 +36,6 @@ import (
 
 const resourceAddr = "stack_scheduler_acl_auth_method.test"
 
-func strList(v ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(v))
-	for i, s := range v {
-		checks[i] = knownvalue.StringExact(s)
-	}
-	return knownvalue.ListExact(checks)
-}
-
 // oidcConfig is an OIDC method; extra is spliced into its config object.
 func oidcConfig(s *acctest.Scheduler, name, locality, ttl, extra string) string {
 	return s.ProviderConfig() + fmt.Sprintf(`
@@ -65,14 +57,16 @@ resource "stack_scheduler_acl_auth_method" "test" {
 }
 
 // minimalOIDC is an OIDC method with only its required settings, as the
-// resource labeled label; extra is spliced into its config object.
-func minimalOIDC(label, name, extra string) string {
+// resource labeled label; args are spliced among its own arguments, and
+// extra into its config object.
+func minimalOIDC(label, name, args, extra string) string {
 	return fmt.Sprintf(`
 resource "stack_scheduler_acl_auth_method" %q {
   name           = %q
   type           = "OIDC"
   token_locality = "global"
   max_token_ttl  = "1h"
+  %s
   config = {
     oidc_discovery_url    = "https://idp.example.com"
     oidc_client_id        = "c"
@@ -81,7 +75,7 @@ resource "stack_scheduler_acl_auth_method" %q {
     %s
   }
 }
-`, label, name, extra)
+`, label, name, args, extra)
 }
 
 func jwtConfig(s *acctest.Scheduler, name, pubKey, extra string) string {
@@ -287,7 +281,7 @@ resource "stack_scheduler_acl_auth_method" "wo" {
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("1h")),
 				// The create response lower-cases these; state keeps them as written.
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_id"), check.Str("MyClient")),
-				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), strList("MyClient", "Other-Audience")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), check.StrList("MyClient", "Other-Audience")),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_client_secret"), check.Str("s3cret")),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "signing_algs"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "claim_mappings"), knownvalue.MapExact(map[string]knownvalue.Check{"first_name": check.Str("name")})),
@@ -306,7 +300,7 @@ resource "stack_scheduler_acl_auth_method" "wo" {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("token_locality"), check.Str("local")),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("max_token_ttl"), check.Str("2h")),
-				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_scopes"), strList("groups", "email")),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "oidc_scopes"), check.StrList("groups", "email")),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "claim_mappings"), knownvalue.Null()),
 				modifyIndex.AddStateValue(resourceAddr, check.Path("modify_index")),
 			},
@@ -382,7 +376,7 @@ resource "stack_scheduler_acl_auth_method" "wo" {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("5s")),
 				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwks_url"), check.Str("https://idp.example.com/keys")),
-				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwt_validation_pub_keys"), strList(key)),
+				statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwt_validation_pub_keys"), check.StrList(key)),
 			},
 			Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
 				if m.Config.JWKSURL != "https://idp.example.com/keys" || !fwutil.DurationsEqual(m.Config.ExpirationLeeway, "5s") ||
@@ -409,7 +403,7 @@ func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
 				Config: jwtConfig(s, name, key, `expiration_leeway = "5m"`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(resourceAddr, check.Path("type"), check.Str("JWT")),
-					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwt_validation_pub_keys"), strList(key)),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "jwt_validation_pub_keys"), check.StrList(key)),
 					// The server answers "5m0s"; state keeps the spelling of the configuration.
 					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("5m")),
 					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "not_before_leeway"), knownvalue.Null()),
@@ -433,7 +427,7 @@ func TestAccACLAuthMethod_jwtChangeReplaces(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), strList("api")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), check.StrList("api")),
 					createIndex.AddStateValue(resourceAddr, check.Path("create_index")),
 				},
 				Check: checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
@@ -493,14 +487,7 @@ func TestAccACLAuthMethod_jwtReplacementWarning(t *testing.T) {
     bound_audiences   = ["api"]`))
 			diags, actions := cli.PlanJSON(t)
 			var warnings []string
-			for _, d := range diags {
-				if d.Summary == "Provider development overrides are in effect" {
-					// Terraform's, about how the test runs the provider.
-					continue
-				}
-				if d.Severity != "warning" {
-					t.Errorf("%s %q: %s", d.Severity, d.Summary, d.Detail)
-				}
+			for _, d := range acctest.Warnings(t, diags) {
 				warnings = append(warnings, d.Summary+": "+d.Detail)
 			}
 			// The leeway, rewritten with the same value, is not a change.
@@ -578,7 +565,7 @@ func TestAccACLAuthMethod_jwtUpdates(t *testing.T) {
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
 							createIndex.AddStateValue(resourceAddr, check.Path("create_index")),
-							statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), strList("api")),
+							statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "bound_audiences"), check.StrList("api")),
 							statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "expiration_leeway"), check.Str("5m")),
 						},
 						Check: resource.ComposeTestCheckFunc(requests, checkServer(t, s, resourceAddr, func(m *schedulerclient.AuthMethod) error {
@@ -707,6 +694,29 @@ func createJWTElsewhere(t *testing.T, s *acctest.Scheduler, name, key string) *s
 	return created
 }
 
+// importJWT is the step that imports the JWT method name that
+// createJWTElsewhere made, with jwtConfig's configuration, into the state,
+// and checks that its one imported state has max_token_ttl ttl: "" where
+// the server does not return it.
+func importJWT(s *acctest.Scheduler, name, key, ttl string) resource.TestStep {
+	return resource.TestStep{
+		Config:             jwtConfig(s, name, key, ""),
+		ResourceName:       resourceAddr,
+		ImportState:        true,
+		ImportStateId:      name,
+		ImportStatePersist: true,
+		ImportStateCheck: func(states []*terraform.InstanceState) error {
+			if len(states) != 1 {
+				return fmt.Errorf("%d imported states, want 1", len(states))
+			}
+			if got := states[0].Attributes["max_token_ttl"]; got != ttl {
+				return fmt.Errorf("imported max_token_ttl %q, want %q", got, ttl)
+			}
+			return nil
+		},
+	}
+}
+
 // An imported JWT method learns its max_token_ttl from the configuration
 // without being replaced, although any other change would replace it. This
 // is the scheduler of the API's documentation, which does not return
@@ -723,19 +733,7 @@ func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             checkGone(t, s, name),
 		Steps: []resource.TestStep{
-			{
-				Config:             jwtConfig(s, name, key, ""),
-				ResourceName:       resourceAddr,
-				ImportState:        true,
-				ImportStateId:      name,
-				ImportStatePersist: true,
-				ImportStateCheck: func(states []*terraform.InstanceState) error {
-					if len(states) != 1 || states[0].Attributes["max_token_ttl"] != "" {
-						return fmt.Errorf("imported state: %+v", states)
-					}
-					return nil
-				},
-			},
+			importJWT(s, name, key, ""),
 			{
 				Config: jwtConfig(s, name, key, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -752,7 +750,7 @@ func TestAccACLAuthMethod_jwtImportRecordsTTLWithoutReplacement(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(resourceAddr, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "signing_algs"), strList("ES256")),
+					statecheck.ExpectKnownValue(resourceAddr, check.Path("config", "signing_algs"), check.StrList("ES256")),
 				},
 			},
 		},
@@ -833,22 +831,7 @@ data "stack_scheduler_acl_auth_method" "test" {
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             checkGone(t, s, name),
 		Steps: []resource.TestStep{
-			{
-				Config:             jwtConfig(s, name, key, ""),
-				ResourceName:       resourceAddr,
-				ImportState:        true,
-				ImportStateId:      name,
-				ImportStatePersist: true,
-				ImportStateCheck: func(states []*terraform.InstanceState) error {
-					if len(states) != 1 {
-						return fmt.Errorf("%d imported states, want 1", len(states))
-					}
-					if got := states[0].Attributes["max_token_ttl"]; got != "30m0s" {
-						return fmt.Errorf("imported max_token_ttl %q, want the server's 30m0s", got)
-					}
-					return nil
-				},
-			},
+			importJWT(s, name, key, "30m0s"),
 			{
 				Config: jwtConfig(s, name, key, "") + ds,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -1192,36 +1175,8 @@ func TestAccACLAuthMethod_onlyOneDefault(t *testing.T) {
 		theDefault = first
 	}
 	config := func(secondDefault bool) string {
-		return s.ProviderConfig() + fmt.Sprintf(`
-resource "stack_scheduler_acl_auth_method" "first" {
-  name           = %q
-  type           = "OIDC"
-  token_locality = "global"
-  max_token_ttl  = "1h"
-  default        = %t
-  config = {
-    oidc_discovery_url    = "https://idp.example.com"
-    oidc_client_id        = "c"
-    oidc_client_secret    = "s"
-    allowed_redirect_uris = ["http://localhost/cb"]
-  }
-}
-
-resource "stack_scheduler_acl_auth_method" "second" {
-  name           = %q
-  type           = "OIDC"
-  token_locality = "global"
-  max_token_ttl  = "1h"
-  default        = %t
-  config = {
-    oidc_discovery_url    = "https://idp.example.com"
-    oidc_client_id        = "c"
-    oidc_client_secret    = "s"
-    allowed_redirect_uris = ["http://localhost/cb"]
-  }
-  depends_on = [stack_scheduler_acl_auth_method.first]
-}
-`, first, firstDefault, second, secondDefault)
+		return s.ProviderConfig() + minimalOIDC("first", first, fmt.Sprintf("default = %t", firstDefault), "") +
+			minimalOIDC("second", second, fmt.Sprintf("default = %t\n  depends_on = [stack_scheduler_acl_auth_method.first]", secondDefault), "")
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
@@ -1262,7 +1217,7 @@ func TestAccACLAuthMethod_retriesUnderInjectedFaults(t *testing.T) {
 	config := func(scope string) string {
 		out := s.ProviderConfig()
 		for i := range 4 {
-			out += minimalOIDC(fmt.Sprintf("m%d", i), fmt.Sprintf("faulty-%d", i), fmt.Sprintf("oidc_scopes = [%q]", scope))
+			out += minimalOIDC(fmt.Sprintf("m%d", i), fmt.Sprintf("faulty-%d", i), "", fmt.Sprintf("oidc_scopes = [%q]", scope))
 		}
 		return out
 	}
@@ -1424,7 +1379,7 @@ func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
 	names := []string{"restart-0", "restart-1", "restart-2"}
 	config := s.ProviderConfig()
 	for i, name := range names {
-		config += minimalOIDC(fmt.Sprintf("m%d", i), name, "")
+		config += minimalOIDC(fmt.Sprintf("m%d", i), name, "", "")
 	}
 	var recreated []plancheck.PlanCheck
 	indexes := make([]statecheck.StateCheck, len(names))
@@ -1522,7 +1477,7 @@ func TestAccACLAuthMethod_schedulerNotConfigured(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      "provider \"stack\" {}\n" + minimalOIDC("test", "m", ""),
+			Config:      "provider \"stack\" {}\n" + minimalOIDC("test", "m", "", ""),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`(?s)Set scheduler.address \(or STACK_SCHEDULER_ADDR\) and\s+scheduler.token \(or STACK_SCHEDULER_TOKEN\)`),
 		}},
@@ -1543,7 +1498,7 @@ func scopesAre(t *testing.T, s *acctest.Scheduler, addr string, scopes ...string
 // suggests an import, which would give the method two owners.
 func TestAccACLAuthMethod_twoBlocksOfOneName(t *testing.T) {
 	s := acctest.NewScheduler(t)
-	config := s.ProviderConfig() + minimalOIDC("first", "twice", "") + minimalOIDC("second", "twice", "")
+	config := s.ProviderConfig() + minimalOIDC("first", "twice", "", "") + minimalOIDC("second", "twice", "", "")
 	want := `(?s)Auth method already exists.*An auth method named "twice" already exists, and Terraform will not take over an object it did not create. ` +
 		`If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. ` +
 		`Otherwise, to manage it with Terraform, import it`

@@ -71,7 +71,7 @@ output "jwt_types" { value = distinct([for m in data.stack_scheduler_acl_auth_me
 					statecheck.ExpectKnownOutputValue("has_oidc", knownvalue.Bool(true)),
 					statecheck.ExpectKnownOutputValue("has_jwt", knownvalue.Bool(true)),
 					statecheck.ExpectKnownOutputValue("jwt_only", knownvalue.Bool(true)),
-					statecheck.ExpectKnownOutputValue("jwt_types", knownvalue.ListExact([]knownvalue.Check{check.Str("JWT")})),
+					statecheck.ExpectKnownOutputValue("jwt_types", check.StrList("JWT")),
 				},
 			},
 		},

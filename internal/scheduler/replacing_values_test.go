@@ -22,22 +22,10 @@ func TestAccACLAuthMethod_jwtTokenLocalitySlipIsRefusedBeforeTheReplacement(t *t
 	config := func(locality string) string {
 		return strings.Replace(jwtConfig(s, name, key, ""), `token_locality = "local"`, `token_locality = "`+locality+`"`, 1)
 	}
-	var before emulator.Stats
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             checkGone(t, s, name),
-		Steps: []resource.TestStep{
-			{Config: config("local")},
-			{
-				PreConfig:   func() { before = s.Emulator.Stats() },
-				Config:      config("lcoal"),
-				ExpectError: check.Literal(`Attribute token_locality value must be one of: ["local" "global"], got: "lcoal"`),
-			},
-			{
-				// The refresh finds the method, and plans nothing.
-				PreConfig: func() { check.NoRequestsSince(t, s, before) },
-				Config:    config("local"), PlanOnly: true,
-			},
-		},
+		Steps: check.SlipRefused(t, s, config, "local", "lcoal",
+			check.Literal(`Attribute token_locality value must be one of: ["local" "global"], got: "lcoal"`)),
 	})
 }

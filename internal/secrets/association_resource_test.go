@@ -703,14 +703,9 @@ func TestAccAssociation_statusReadFailsAfterSet(t *testing.T) {
 				Config:             config,
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPreRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(assocAddr, plancheck.ResourceActionReplace),
-						acctest.SavedState(assocAddr, func() map[string]any {
-							return map[string]any{"tainted": true, "mount": "m1", "secret_name": "shared", "accessor": nil, "sync_status": nil, "updated_at": nil}
-						}),
-					},
-				},
+				ConfigPlanChecks: acctest.PlansFromSaved(assocAddr, plancheck.ResourceActionReplace, func() map[string]any {
+					return map[string]any{"tainted": true, "mount": "m1", "secret_name": "shared", "accessor": nil, "sync_status": nil, "updated_at": nil}
+				}),
 			},
 			{
 				PreConfig: func() {

@@ -165,10 +165,7 @@ resource "stack_secrets_sync_cloudone_sm_destination" "logged" {
 			Step: check.Step{Config: updated, Check: isUpdated},
 		},
 		OutOfBandDelete: check.Change[*secretsclient.Client]{
-			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
-				_, err := c.DeleteDestination(ctx, secretsclient.TypeCloudOneSM, name, false)
-				return err
-			},
+			Do:   deletedElsewhere(secretsclient.TypeCloudOneSM, name),
 			Step: check.Step{Config: updated, Check: isUpdated},
 		},
 		// The region is create-only.
@@ -212,9 +209,9 @@ func TestAccCloudOneSMDestination_emptyRegionIsUnset(t *testing.T) {
 }
 
 // The keys given write-only never enter the state. The service stores
-// them, and gets them again with every update, since an update sends the
-// whole object. A change made outside Terraform shows as drift and is
-// reverted.
+// them (writeOnlySecret), and gets them again with every update, since an
+// update sends the whole object. A change made outside Terraform shows as
+// drift and is reverted.
 func TestAccCloudOneSMDestination_writeOnlyKeysAndDrift(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "emulator.json")
 	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
@@ -233,52 +230,38 @@ resource "stack_secrets_sync_cloudone_sm_destination" "test" {
 }
 `, name, roleARN, secretKey, version)
 	}
-	stored := func(secretKey string) resource.TestCheckFunc {
-		return destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_key_id": "AKIAWRITEONLY", "secret_access_key": secretKey})
+	key := writeOnlySecret{
+		addr: cloudOneAddr, typ: typ, name: name, attr: "secret_access_key", values: [2]string{"wo-secret-1", "wo-secret-2"},
+		config:   func(secretKey string, version int) string { return config("arn:one", secretKey, version) },
+		held:     map[string]string{"access_key_id": "AKIAWRITEONLY"},
+		alsoNull: []string{"access_key_id"},
 	}
+	stored := destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_key_id": "AKIAWRITEONLY", "secret_access_key": "wo-secret-2"})
 	update := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudOneAddr, plancheck.ResourceActionUpdate)}}
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: config("arn:one", "wo-secret-1", 1),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("access_key_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("access_key_id_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("secret_access_key_wo_version"), knownvalue.Int64Exact(1)),
-				},
-				Check: stored("wo-secret-1"),
-			},
-			{
-				Config:           config("arn:two", "wo-secret-1", 1),
+		Steps: append(key.steps(t, s, statePath),
+			resource.TestStep{
+				Config:           config("arn:two", "wo-secret-2", 2),
 				ConfigPlanChecks: update,
-				Check:            resource.ComposeAggregateTestCheckFunc(stored("wo-secret-1"), destWrites(s, typ, 2)),
+				Check:            resource.ComposeAggregateTestCheckFunc(stored, destWrites(s, typ, 3)),
 			},
-			{
+			resource.TestStep{
 				PreConfig: check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
 					_, _, err := c.WriteDestination(ctx, name, secretsclient.CloudOneSMDestination{
-						AccessKeyID: "AKIAWRITEONLY", SecretAccessKey: "wo-secret-1", Region: "us-east-1", RoleARN: "arn:elsewhere", ExternalID: "ext-elsewhere",
+						AccessKeyID: "AKIAWRITEONLY", SecretAccessKey: "wo-secret-2", Region: "us-east-1", RoleARN: "arn:elsewhere", ExternalID: "ext-elsewhere",
 					})
 					return err
 				}),
-				Config:           config("arn:two", "wo-secret-1", 1),
-				ConfigPlanChecks: update,
-				Check: resource.ComposeAggregateTestCheckFunc(
-					checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-						return destDetailsAre(d, map[string]any{"role_arn": "arn:two", "external_id": ""}, "")
-					}),
-					stored("wo-secret-1"),
-				),
-			},
-			{
 				Config:           config("arn:two", "wo-secret-2", 2),
 				ConfigPlanChecks: update,
-				Check:            stored("wo-secret-2"),
+				Check: resource.ComposeAggregateTestCheckFunc(
+					destinationIs(t, s, typ, name, map[string]any{"role_arn": "arn:two", "external_id": ""}, ""),
+					stored,
+				),
 			},
-		},
+		),
 	})
 }

@@ -10,7 +10,6 @@ import (
 	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
@@ -61,7 +60,7 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("name"), check.Str(name)),
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("project_id"), check.Str("project-1")),
-				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.ListExact([]knownvalue.Check{check.Str("us-east1"), check.Str("europe-west1")})),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), check.StrList("us-east1", "europe-west1")),
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("locational_kms_keys"), knownvalue.MapExact(map[string]knownvalue.Check{
 					"us-east1": check.Str("projects/p/locations/us-east1/keyRings/r/cryptoKeys/k"),
 				})),
@@ -94,7 +93,7 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("project_id"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("global_kms_key"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("custom_tags"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), knownvalue.ListExact([]knownvalue.Check{check.Str("asia-east1")})),
+				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("replication_locations"), check.StrList("asia-east1")),
 				statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("secret_name_template"), check.Str("synced_{{ .SecretPath }}")),
 			},
 			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
@@ -123,25 +122,18 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 			},
 			Step: check.Step{
 				Config: updated,
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"project_id":            "",
-						"replication_locations": []string{"asia-east1"},
-						"locational_kms_keys":   map[string]string{"asia-east1": "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2"},
-					}, "")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{
+					"project_id":            "",
+					"replication_locations": []string{"asia-east1"},
+					"locational_kms_keys":   map[string]string{"asia-east1": "projects/p/locations/asia-east1/keyRings/r/cryptoKeys/k2"},
+				}, ""),
 			},
 		},
 		OutOfBandDelete: check.Change[*secretsclient.Client]{
-			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
-				_, err := c.DeleteDestination(ctx, typ, name, false)
-				return err
-			},
+			Do: deletedElsewhere(typ, name),
 			Step: check.Step{
 				Config: updated,
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"credentials": destObfuscated, "replication_locations": []string{"asia-east1"}}, "secret-path")
-				}),
+				Check:  destinationIs(t, s, typ, name, map[string]any{"credentials": destObfuscated, "replication_locations": []string{"asia-east1"}}, "secret-path"),
 			},
 		},
 		// The type has no create-only parameter; the name replaces.
@@ -155,12 +147,10 @@ func TestAccCloudThreeSMDestination_lifecycle(t *testing.T) {
 			},
 			Check: resource.ComposeAggregateTestCheckFunc(
 				destinationGone(t, s, typ, name),
-				checkDestination(t, s, typ, renamed, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"replication_locations": []string{"asia-east1"},
-						"locational_kms_keys":   map[string]string{},
-					}, "secret-path")
-				}),
+				destinationIs(t, s, typ, renamed, map[string]any{
+					"replication_locations": []string{"asia-east1"},
+					"locational_kms_keys":   map[string]string{},
+				}, "secret-path"),
 			),
 			Then: []resource.TestStep{check.ImportByName(cloudThreeAddr, renamed, "credentials")},
 		},
@@ -174,9 +164,7 @@ func TestAccCloudThreeSMDestination_emptyCollections(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	name := tfacctest.RandomWithPrefix("c3-empty")
 	typ := secretsclient.TypeCloudThreeSM
-	noneOnServer := checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-		return destDetailsAre(d, map[string]any{"replication_locations": []string{}, "locational_kms_keys": map[string]string{}}, "")
-	})
+	noneOnServer := destinationIs(t, s, typ, name, map[string]any{"replication_locations": []string{}, "locational_kms_keys": map[string]string{}}, "")
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
@@ -231,42 +219,23 @@ func cloudThreePlanErrors(s *acctest.Secrets, name string) []check.PlanError {
 }
 
 // The credentials given write-only never enter the state; the service
-// stores them.
+// stores them (writeOnlySecret).
 func TestAccCloudThreeSMDestination_writeOnlyCredentials(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "emulator.json")
 	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
 	name := tfacctest.RandomWithPrefix("c3-wo")
 	typ := secretsclient.TypeCloudThreeSM
-	config := func(credentials string, version int) string {
-		return cloudThreeConfig(s, name, fmt.Sprintf(`
+	credentials := writeOnlySecret{
+		addr: cloudThreeAddr, typ: typ, name: name, attr: "credentials", values: [2]string{`{"private_key_id": "wo-1"}`, "@/etc/sync/wo-2.json"},
+		config: func(credentials string, version int) string {
+			return cloudThreeConfig(s, name, fmt.Sprintf(`
   credentials_wo         = %q
   credentials_wo_version = %d`, credentials, version))
+		},
 	}
-
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: config(`{"private_key_id": "wo-1"}`, 1),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo_version"), knownvalue.Int64Exact(1)),
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"credentials": `{"private_key_id": "wo-1"}`}),
-			},
-			{
-				Config: config("@/etc/sync/wo-2.json", 2),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudThreeAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudThreeAddr, check.Path("credentials_wo_version"), knownvalue.Int64Exact(2)),
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"credentials": "@/etc/sync/wo-2.json"}),
-			},
-		},
+		Steps:                    credentials.steps(t, s, statePath),
 	})
 }

@@ -104,21 +104,14 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 			},
 			Step: check.Step{
 				Config: updated,
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"client_id": "client-2"}, "secret-key")
-				}),
+				Check:  destinationIs(t, s, typ, name, map[string]any{"client_id": "client-2"}, "secret-key"),
 			},
 		},
 		OutOfBandDelete: check.Change[*secretsclient.Client]{
-			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
-				_, err := c.DeleteDestination(ctx, typ, name, false)
-				return err
-			},
+			Do: deletedElsewhere(typ, name),
 			Step: check.Step{
 				Config: updated,
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"key_vault_uri": vault1, "client_secret": destObfuscated}, "secret-key")
-				}),
+				Check:  destinationIs(t, s, typ, name, map[string]any{"key_vault_uri": vault1, "client_secret": destObfuscated}, "secret-key"),
 			},
 		},
 		// The key vault is create-only.
@@ -146,9 +139,7 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 					ConfigStateChecks: []statecheck.StateCheck{
 						statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("cloud"), check.Str("gov-cloud")),
 					},
-					Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-						return destDetailsAre(d, map[string]any{"cloud": "gov-cloud"}, "")
-					}),
+					Check: destinationIs(t, s, typ, name, map[string]any{"cloud": "gov-cloud"}, ""),
 				},
 				check.ImportByName(cloudTwoAddr, name, "client_secret"),
 				{
@@ -156,9 +147,7 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 					// service cannot change in place either.
 					Config:           inVault2,
 					ConfigPlanChecks: replaces,
-					Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-						return destDetailsAre(d, map[string]any{"cloud": "cloud"}, "")
-					}),
+					Check:            destinationIs(t, s, typ, name, map[string]any{"cloud": "cloud"}, ""),
 				},
 			},
 		},
@@ -166,8 +155,8 @@ func TestAccCloudTwoKVDestination_lifecycle(t *testing.T) {
 }
 
 // The client secret given write-only never enters the state, and is sent
-// again when its version changes; the emulator's state file shows what it
-// stores.
+// again when its version changes (writeOnlySecret), and with every update,
+// since an update sends the whole object.
 func TestAccCloudTwoKVDestination_writeOnlyClientSecret(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "emulator.json")
 	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
@@ -179,48 +168,26 @@ func TestAccCloudTwoKVDestination_writeOnlyClientSecret(t *testing.T) {
   client_secret_wo         = %q
   client_secret_wo_version = %d`, clientID, secret, version))
 	}
-
+	secret := writeOnlySecret{
+		addr: cloudTwoAddr, typ: typ, name: name, attr: "client_secret", values: [2]string{"wo-secret-1", "wo-secret-2"},
+		config: func(secret string, version int) string { return config("client-1", secret, version) },
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: config("client-1", "wo-secret-1", 1),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret_wo"), knownvalue.Null()),
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-1"}),
+		Steps: append(secret.steps(t, s, statePath), resource.TestStep{
+			// The update sends the whole object, so the secret goes
+			// again when only another attribute changes: the service
+			// still holds it.
+			Config: config("client-2", "wo-secret-2", 2),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
 			},
-			{
-				Config: config("client-1", "wo-secret-2", 2),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(cloudTwoAddr, check.Path("client_secret_wo_version"), knownvalue.Int64Exact(2)),
-				},
-				Check: resource.ComposeAggregateTestCheckFunc(
-					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-2"}),
-					destWrites(s, typ, 2),
-				),
-			},
-			{
-				// The update sends the whole object, so the secret goes
-				// again when only another attribute changes: the service
-				// still holds it.
-				Config: config("client-2", "wo-secret-2", 2),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(cloudTwoAddr, plancheck.ResourceActionUpdate)},
-				},
-				Check: resource.ComposeAggregateTestCheckFunc(
-					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-2", "client_id": "client-2"}),
-					destWrites(s, typ, 3),
-				),
-			},
-		},
+			Check: resource.ComposeAggregateTestCheckFunc(
+				destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"client_secret": "wo-secret-2", "client_id": "client-2"}),
+				destWrites(s, typ, 3),
+			),
+		}),
 	})
 }
 

@@ -1,9 +1,11 @@
 package secrets_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
@@ -54,16 +56,14 @@ func TestAccCodehostDestination_repository(t *testing.T) {
 				// The service shows the token obfuscated: state keeps it as configured.
 				statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-1")),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{
-					"secrets_location": "repository",
-					"access_token":     destObfuscated,
-					"repository_owner": "acme",
-					"repository_name":  "web",
-					"environment_name": "",
-					"app_name":         "",
-				}, "secret-key")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{
+				"secrets_location": "repository",
+				"access_token":     destObfuscated,
+				"repository_owner": "acme",
+				"repository_name":  "web",
+				"environment_name": "",
+				"app_name":         "",
+			}, "secret-key"),
 		},
 		Update: check.Step{
 			Config: codehostConfig(s, name, `
@@ -75,27 +75,20 @@ func TestAccCodehostDestination_repository(t *testing.T) {
 				statecheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), check.Str("production")),
 				statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-2")),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{"environment_name": "production", "repository_name": "web"}, "secret-key")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{"environment_name": "production", "repository_name": "web"}, "secret-key"),
 		},
 		Imports: []check.ImportID{
 			{ID: func(string) string { return name }, Ignore: []string{"access_token"}},
 		},
 		OutOfBandDelete: check.Change[*secretsclient.Client]{
-			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
-				_, err := c.DeleteDestination(ctx, typ, name, false)
-				return err
-			},
+			Do: deletedElsewhere(typ, name),
 			Step: check.Step{
 				Config: codehostConfig(s, name, `
   access_token     = "token-2"
   repository_owner = "acme"
   repository_name  = "web"
   environment_name = "production"`),
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"repository_name": "web", "access_token": destObfuscated}, "secret-key")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"repository_name": "web", "access_token": destObfuscated}, "secret-key"),
 			},
 		},
 		Replace: check.Step{
@@ -108,9 +101,7 @@ func TestAccCodehostDestination_repository(t *testing.T) {
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_name"), check.Str("api")),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{"repository_owner": "acme", "repository_name": "api", "environment_name": "production"}, "secret-key")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{"repository_owner": "acme", "repository_name": "api", "environment_name": "production"}, "secret-key"),
 		},
 	}.Run(t)
 }
@@ -169,18 +160,16 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("secrets_location"), check.Str("organization")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), check.Str("acme")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_visibility"), check.Str("selected")),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.ListExact([]knownvalue.Check{check.Str("web"), check.Str("api")})),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), check.StrList("web", "api")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("repository_owner"), knownvalue.Null()),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"secrets_location":          "organization",
-						"organization_name":         "acme",
-						"organization_visibility":   "selected",
-						"selected_repository_names": []string{"web", "api"},
-						"repository_owner":          "",
-					}, "secret-key")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{
+					"secrets_location":          "organization",
+					"organization_name":         "acme",
+					"organization_visibility":   "selected",
+					"selected_repository_names": []string{"web", "api"},
+					"repository_owner":          "",
+				}, "secret-key"),
 			},
 			{
 				Config: codehostConfig(s, name, `
@@ -194,11 +183,9 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), check.Str("acme-labs")),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.ListExact([]knownvalue.Check{check.Str("docs")})),
+					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), check.StrList("docs")),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"organization_name": "acme-labs", "selected_repository_names": []string{"docs"}}, "")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"organization_name": "acme-labs", "selected_repository_names": []string{"docs"}}, ""),
 			},
 			{
 				// The visibility is create-only.
@@ -214,9 +201,7 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_visibility"), check.Str("all")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("selected_repository_names"), knownvalue.Null()),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"organization_visibility": "all", "selected_repository_names": []string{}}, "")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"organization_visibility": "all", "selected_repository_names": []string{}}, ""),
 			},
 			check.ImportByName(codehostAddr, name, "access_token"),
 			{
@@ -233,9 +218,7 @@ func TestAccCodehostDestination_organization(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("secrets_location"), check.Str("repository")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("organization_name"), knownvalue.Null()),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"secrets_location": "repository", "organization_name": "", "repository_name": "web"}, "")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"secrets_location": "repository", "organization_name": "", "repository_name": "web"}, ""),
 			},
 		},
 	})
@@ -285,9 +268,7 @@ func TestAccCodehostDestination_app(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("installation_id"), check.Str("4242")),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), knownvalue.Null()),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"app_name": appName, "installation_id": "4242", "access_token": ""}, "secret-key")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"app_name": appName, "installation_id": "4242", "access_token": ""}, "secret-key"),
 			},
 			check.ImportByName(codehostAddr, name),
 			{
@@ -304,9 +285,7 @@ func TestAccCodehostDestination_app(t *testing.T) {
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("installation_id"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), check.Str("token-1")),
 				},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"app_name": "", "installation_id": "", "access_token": destObfuscated}, "")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{"app_name": "", "installation_id": "", "access_token": destObfuscated}, ""),
 			},
 		},
 	})
@@ -316,7 +295,7 @@ func TestAccCodehostDestination_app(t *testing.T) {
 func codehostPlanErrors(s *acctest.Secrets) []check.PlanError {
 	name := tfacctest.RandomWithPrefix("ch-invalid")
 	config := func(body string) string { return codehostConfig(s, name, body) }
-	return []check.PlanError{
+	errs := []check.PlanError{
 		{Config: config(`repository_owner = "acme"`), Want: check.Literal(`A codehost destination needs access_token (or access_token_wo), or app_name with installation_id.`)},
 		{Config: config(`
   access_token    = "t"
@@ -333,29 +312,6 @@ func codehostPlanErrors(s *acctest.Secrets) []check.PlanError {
 		{Config: config("app_name = \"app\"\n  installation_id = \"install-1\""), Want: check.Wrapped(`installation_id must be a positive whole number .*, got: install-1`)},
 		{Config: config(`
   access_token     = "t"
-  secrets_location = "organization"
-  repository_owner = "acme"`), Want: check.Literal(`repository_owner is only allowed when secrets_location is "repository"; here it is "organization".`)},
-		{Config: config(`
-  access_token     = "t"
-  secrets_location = "organization"
-  repository_name  = "web"`), Want: check.Literal(`repository_name is only allowed when secrets_location is "repository"; here it is "organization".`)},
-		{Config: config(`
-  access_token     = "t"
-  secrets_location = "organization"
-  environment_name = "prod"`), Want: check.Literal(`environment_name is only allowed when secrets_location is "repository"; here it is "organization".`)},
-		// Without secrets_location, the default applies: repository.
-		{Config: config(`
-  access_token      = "t"
-  organization_name = "acme"`), Want: check.Literal(`organization_name is only allowed when secrets_location is "organization"; here it is "repository".`)},
-		{Config: config(`
-  access_token            = "t"
-  secrets_location        = "repository"
-  organization_visibility = "all"`), Want: check.Literal(`organization_visibility is only allowed when secrets_location is "organization"; here it is "repository".`)},
-		{Config: config(`
-  access_token              = "t"
-  selected_repository_names = ["web"]`), Want: check.Literal(`selected_repository_names is only allowed when secrets_location is "organization"; here it is "repository".`)},
-		{Config: config(`
-  access_token     = "t"
   secrets_location = "enterprise"`), Want: check.Literal(`Attribute secrets_location value must be one of: ["repository" "organization"], got: "enterprise"`)},
 		{Config: config(`
   app_name        = ""
@@ -367,52 +323,66 @@ func codehostPlanErrors(s *acctest.Secrets) []check.PlanError {
   access_token            = "t"
   access_token_wo_version = 1`), Want: check.Literal(`Attribute "access_token_wo" must be specified when "access_token_wo_version" is specified`)},
 	}
+	// An argument of one location is refused in the other; without
+	// secrets_location, the default applies: repository.
+	for _, c := range []struct{ location, arg, its string }{
+		{"organization", `repository_owner = "acme"`, "repository"},
+		{"organization", `repository_name = "web"`, "repository"},
+		{"organization", `environment_name = "prod"`, "repository"},
+		{"", `organization_name = "acme"`, "organization"},
+		{"repository", `organization_visibility = "all"`, "organization"},
+		{"", `selected_repository_names = ["web"]`, "organization"},
+	} {
+		body, here := "access_token = \"t\"\n  "+c.arg, cmp.Or(c.location, "repository")
+		if c.location != "" {
+			body += fmt.Sprintf("\n  secrets_location = %q", c.location)
+		}
+		name, _, _ := strings.Cut(c.arg, " ")
+		errs = append(errs, check.PlanError{Config: config(body), Want: check.Literal(
+			fmt.Sprintf(`%s is only allowed when secrets_location is %q; here it is %q.`, name, c.its, here))})
+	}
+	return errs
 }
 
-// The token given write-only never enters the state, and is what the
-// service holds after every update, also one that reverts a change made
-// outside Terraform, which shows as drift.
+// The token given write-only never enters the state (writeOnlySecret), and
+// is what the service holds after every update, also one that reverts a
+// change made outside Terraform, which shows as drift.
 func TestAccCodehostDestination_writeOnlyTokenAndDrift(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "emulator.json")
 	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
 	name := tfacctest.RandomWithPrefix("ch-wo")
 	typ := secretsclient.TypeCodehost
-	config := codehostConfig(s, name, `
-  access_token_wo         = "wo-token-1"
-  access_token_wo_version = 1
+	config := func(token string, version int) string {
+		return codehostConfig(s, name, fmt.Sprintf(`
+  access_token_wo         = %q
+  access_token_wo_version = %d
   repository_owner        = "acme"
   repository_name         = "web"
-  environment_name        = "production"`)
+  environment_name        = "production"`, token, version))
+	}
+	token := writeOnlySecret{
+		addr: codehostAddr, typ: typ, name: name, attr: "access_token", values: [2]string{"wo-token-1", "wo-token-2"},
+		config: config, held: map[string]string{"environment_name": "production"},
+	}
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(codehostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(1)),
+		Steps: append(token.steps(t, s, statePath), resource.TestStep{
+			PreConfig: check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
+				_, _, err := c.WriteDestination(ctx, name, secretsclient.CodehostDestination{
+					AccessToken: "their-token", RepositoryOwner: "acme", RepositoryName: "web", EnvironmentName: "staging",
+				})
+				return err
+			}),
+			Config: config("wo-token-2", 2),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), check.Str("production")),
 				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1", "environment_name": "production"}),
 			},
-			{
-				PreConfig: check.OutOfBand(t, s.Client, func(ctx context.Context, c *secretsclient.Client) error {
-					_, _, err := c.WriteDestination(ctx, name, secretsclient.CodehostDestination{
-						AccessToken: "their-token", RepositoryOwner: "acme", RepositoryName: "web", EnvironmentName: "staging",
-					})
-					return err
-				}),
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(codehostAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(codehostAddr, check.Path("environment_name"), check.Str("production")),
-					},
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1", "environment_name": "production"}),
-			},
-		},
+			Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-2", "environment_name": "production"}),
+		}),
 	})
 }

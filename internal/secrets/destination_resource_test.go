@@ -71,8 +71,8 @@ func TestAccDestination_networkOptions(t *testing.T) {
   allowed_ports             = [443, 8443]`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("disable_strict_networking"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("allowed_ipv4_addresses"), knownvalue.ListExact([]knownvalue.Check{check.Str("192.0.2.0/24"), check.Str("198.51.100.7/32")})),
-					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("allowed_ipv6_addresses"), knownvalue.ListExact([]knownvalue.Check{check.Str("2001:db8::/32")})),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("allowed_ipv4_addresses"), check.StrList("192.0.2.0/24", "198.51.100.7/32")),
+					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("allowed_ipv6_addresses"), check.StrList("2001:db8::/32")),
 					statecheck.ExpectKnownValue(cloudOneAddr, check.Path("allowed_ports"), knownvalue.ListExact([]knownvalue.Check{knownvalue.Int64Exact(443), knownvalue.Int64Exact(8443)})),
 				},
 				Check: networkOnServer(s, typ, name, networkOptions{

@@ -15,6 +15,7 @@ import (
 	"encoding/pem"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -28,6 +29,9 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
@@ -54,6 +58,22 @@ func checkDestination(t *testing.T, s *acctest.Secrets, typ, name string, check 
 			return err
 		}
 		return check(d)
+	}
+}
+
+// destinationIs checks the connection details of the destination the
+// service holds, and its granularity unless granularity is ""
+// (destDetailsAre).
+func destinationIs(t *testing.T, s *acctest.Secrets, typ, name string, want map[string]any, granularity string) resource.TestCheckFunc {
+	return checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error { return destDetailsAre(d, want, granularity) })
+}
+
+// deletedElsewhere is a lifecycle's deletion, outside Terraform and
+// without a purge, of the destination typ named name.
+func deletedElsewhere(typ, name string) func(ctx context.Context, c *secretsclient.Client, _ string) error {
+	return func(ctx context.Context, c *secretsclient.Client, _ string) error {
+		_, err := c.DeleteDestination(ctx, typ, name, false)
+		return err
 	}
 }
 
@@ -165,6 +185,62 @@ func destWrites(s *acctest.Secrets, typ string, want int64) resource.TestCheckFu
 			return fmt.Errorf("%d writes of %s destinations reached the emulator, want %d", got, typ, want)
 		}
 		return nil
+	}
+}
+
+// writeOnlySecret is a destination's secret given write-only, through
+// <attr>_wo and <attr>_wo_version, which its steps show.
+type writeOnlySecret struct {
+	// addr is the destination's address, and typ and name the type and
+	// name under which the service holds it.
+	addr, typ, name string
+	attr            string
+	// config is the destination's configuration, the secret's value and
+	// version given.
+	config func(value string, version int) string
+	// values are the secret's first value and the next.
+	values [2]string
+	// held are the destination's other values that the service holds
+	// throughout; alsoNull, its other secrets given write-only, which
+	// stay null in the state too.
+	held     map[string]string
+	alsoNull []string
+}
+
+// steps show, with the emulator's state file at statePath, that the
+// secret never enters the state while the service holds it: created
+// with the first value, which the service holds; a new value under the
+// same version, which plans nothing and is not sent; and a new version,
+// which updates the destination with the new value, its second write.
+func (w writeOnlySecret) steps(t *testing.T, s *acctest.Secrets, statePath string) []resource.TestStep {
+	stored := func(value string) resource.TestCheckFunc {
+		want := map[string]string{w.attr: value}
+		maps.Copy(want, w.held)
+		return destStoredSecretsAre(t, s, statePath, w.typ, w.name, want)
+	}
+	unstated := func(version int64) []statecheck.StateCheck {
+		checks := []statecheck.StateCheck{statecheck.ExpectKnownValue(w.addr, check.Path(w.attr+"_wo_version"), knownvalue.Int64Exact(version))}
+		for _, attr := range append([]string{w.attr}, w.alsoNull...) {
+			checks = append(checks,
+				statecheck.ExpectKnownValue(w.addr, check.Path(attr), knownvalue.Null()),
+				statecheck.ExpectKnownValue(w.addr, check.Path(attr+"_wo"), knownvalue.Null()))
+		}
+		return checks
+	}
+	first, next := w.values[0], w.values[1]
+	return []resource.TestStep{
+		{Config: w.config(first, 1), ConfigStateChecks: unstated(1), Check: stored(first)},
+		{
+			Config:           w.config(next, 1),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			Check:            stored(first),
+		},
+		{
+			Config:            w.config(next, 2),
+			ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(w.addr, plancheck.ResourceActionUpdate)}},
+			ConfigStateChecks: unstated(2),
+			Check:             resource.ComposeAggregateTestCheckFunc(stored(next), destWrites(s, w.typ, 2)),
+		},
 	}
 }
 

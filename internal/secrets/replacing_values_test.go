@@ -24,21 +24,9 @@ func TestAccCodehostDestination_secretsLocationSlipIsRefusedBeforeTheReplacement
   repository_owner = "acme"
   repository_name  = "web"`)
 	}
-	var before emulator.Stats
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config("repository")},
-			{
-				PreConfig:   func() { before = s.Emulator.Stats() },
-				Config:      config("repositroy"),
-				ExpectError: check.Literal(`Attribute secrets_location value must be one of: ["repository" "organization"], got: "repositroy"`),
-			},
-			{
-				// The refresh finds the destination, and plans nothing.
-				PreConfig: func() { check.NoRequestsSince(t, s, before) },
-				Config:    config("repository"), PlanOnly: true,
-			},
-		},
+		Steps: check.SlipRefused(t, s, config, "repository", "repositroy",
+			check.Literal(`Attribute secrets_location value must be one of: ["repository" "organization"], got: "repositroy"`)),
 	})
 }

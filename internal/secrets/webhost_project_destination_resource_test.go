@@ -47,37 +47,33 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("name"), check.Str(name)),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("project_id"), check.Str("prj-1")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{check.Str("production")})),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), check.StrList("production")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-key")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("secret_name_template"), check.Str(defaultTemplateEnvVars)),
 				// The service shows the token obfuscated: state keeps it as configured.
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), check.Str("token-1")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Null()),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{
-					"project_id":              "prj-1",
-					"team_id":                 "",
-					"deployment_environments": []string{"production"},
-					"access_token":            destObfuscated,
-				}, "secret-key")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{
+				"project_id":              "prj-1",
+				"team_id":                 "",
+				"deployment_environments": []string{"production"},
+				"access_token":            destObfuscated,
+			}, "secret-key"),
 		},
 		Update: check.Step{
 			Config: updated,
 			StateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), check.Str("team-1")),
-				statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), knownvalue.ListExact([]knownvalue.Check{check.Str("preview"), check.Str("production")})),
+				statecheck.ExpectKnownValue(webhostAddr, check.Path("deployment_environments"), check.StrList("preview", "production")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), check.Str("token-2")),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-path")),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{
-					"project_id":              "prj-1",
-					"team_id":                 "team-1",
-					"deployment_environments": []string{"preview", "production"},
-				}, "secret-path")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{
+				"project_id":              "prj-1",
+				"team_id":                 "team-1",
+				"deployment_environments": []string{"preview", "production"},
+			}, "secret-path"),
 		},
 		Imports: []check.ImportID{{ID: func(string) string { return name }, Ignore: []string{"access_token"}}},
 		// A change made outside Terraform shows as drift and is reverted.
@@ -95,24 +91,17 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 			Step: check.Step{
 				Config:     updated,
 				PlanChecks: []plancheck.PlanCheck{plancheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), check.Str("team-1"))},
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{
-						"team_id":                 "team-1",
-						"deployment_environments": []string{"preview", "production"},
-					}, "secret-path")
-				}),
+				Check: destinationIs(t, s, typ, name, map[string]any{
+					"team_id":                 "team-1",
+					"deployment_environments": []string{"preview", "production"},
+				}, "secret-path"),
 			},
 		},
 		OutOfBandDelete: check.Change[*secretsclient.Client]{
-			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {
-				_, err := c.DeleteDestination(ctx, typ, name, false)
-				return err
-			},
+			Do: deletedElsewhere(typ, name),
 			Step: check.Step{
 				Config: updated,
-				Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-					return destDetailsAre(d, map[string]any{"project_id": "prj-1", "access_token": destObfuscated}, "secret-path")
-				}),
+				Check:  destinationIs(t, s, typ, name, map[string]any{"project_id": "prj-1", "access_token": destObfuscated}, "secret-path"),
 			},
 		},
 		// The project is create-only.
@@ -125,71 +114,36 @@ func TestAccWebhostProjectDestination_lifecycle(t *testing.T) {
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("team_id"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(webhostAddr, check.Path("granularity"), check.Str("secret-key")),
 			},
-			Check: checkDestination(t, s, typ, name, func(d *secretsclient.Destination) error {
-				return destDetailsAre(d, map[string]any{
-					"project_id":              "prj-2",
-					"team_id":                 "",
-					"deployment_environments": []string{"development"},
-				}, "secret-key")
-			}),
+			Check: destinationIs(t, s, typ, name, map[string]any{
+				"project_id":              "prj-2",
+				"team_id":                 "",
+				"deployment_environments": []string{"development"},
+			}, "secret-key"),
 			Then: []resource.TestStep{check.ImportByName(webhostAddr, name, "access_token")},
 		},
 	}.Run(t)
 }
 
 // The token given write-only never enters the state; the service gets it
-// on create and again each time its version changes. The emulator shows
-// secrets obfuscated, so the test reads what it stores from its state file,
-// which keeps them in clear.
+// on create and again each time its version changes (writeOnlySecret).
 func TestAccWebhostProjectDestination_writeOnlyToken(t *testing.T) {
 	statePath := filepath.Join(t.TempDir(), "emulator.json")
 	s := acctest.NewSecretsEmulator(t, emulator.Options{StatePath: statePath})
 	name := tfacctest.RandomWithPrefix("wh-wo")
 	typ := secretsclient.TypeWebhostProject
-	config := func(token string, version int) string {
-		return webhostConfig(s, name, "prj-wo", fmt.Sprintf(`
+	token := writeOnlySecret{
+		addr: webhostAddr, typ: typ, name: name, attr: "access_token", values: [2]string{"wo-token-1", "wo-token-2"},
+		config: func(token string, version int) string {
+			return webhostConfig(s, name, "prj-wo", fmt.Sprintf(`
   access_token_wo         = %q
   access_token_wo_version = %d
   deployment_environments = ["production"]`, token, version))
+		},
 	}
-
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		CheckDestroy:             destinationGone(t, s, typ, name),
-		Steps: []resource.TestStep{
-			{
-				Config: config("wo-token-1", 1),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(1)),
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1"}),
-			},
-			{
-				// A new value under the same version is not sent.
-				Config: config("wo-token-2", 1),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				Check: destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-1"}),
-			},
-			{
-				Config: config("wo-token-2", 2),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhostAddr, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhostAddr, check.Path("access_token_wo_version"), knownvalue.Int64Exact(2)),
-				},
-				Check: resource.ComposeAggregateTestCheckFunc(
-					destStoredSecretsAre(t, s, statePath, typ, name, map[string]string{"access_token": "wo-token-2"}),
-					destWrites(s, typ, 2),
-				),
-			},
-		},
+		Steps:                    token.steps(t, s, statePath),
 	})
 }
 

@@ -37,6 +37,30 @@ func Path(names ...string) tfjsonpath.Path {
 // Str checks a string value exactly.
 func Str(v string) knownvalue.Check { return knownvalue.StringExact(v) }
 
+// StrList checks a list of strings exactly, in order.
+func StrList(v ...string) knownvalue.Check { return knownvalue.ListExact(strs(v)) }
+
+// StrSet checks a set of strings exactly.
+func StrSet(v ...string) knownvalue.Check { return knownvalue.SetExact(strs(v)) }
+
+// StrMap checks a map of strings exactly.
+func StrMap(m map[string]string) knownvalue.Check {
+	checks := make(map[string]knownvalue.Check, len(m))
+	for k, v := range m {
+		checks[k] = Str(v)
+	}
+	return knownvalue.MapExact(checks)
+}
+
+// strs are the checks of each of v.
+func strs(v []string) []knownvalue.Check {
+	checks := make([]knownvalue.Check, len(v))
+	for i, s := range v {
+		checks[i] = Str(s)
+	}
+	return checks
+}
+
 // Wrapped matches an error message that Terraform may have wrapped: each
 // space of pattern (a regular expression) matches any run of white space,
 // and "." matches newlines.
@@ -87,6 +111,34 @@ func planErrorSteps(cases []PlanError) []resource.TestStep {
 		steps = append(steps, resource.TestStep{Config: c.Config, PlanOnly: true, ExpectError: c.Want})
 	}
 	return steps
+}
+
+// SlipRefused are the steps that show a slip in a closed list refused at
+// plan on a live object, whose change of the value would replace it: the
+// server would refuse the slip only after the apply had destroyed the
+// object. config(good) is applied; config(slip) is refused with want
+// before any request reaches the emulator; and config(good), planned
+// again, finds the object as it was. svc must be an emulator.
+func SlipRefused(t *testing.T, svc Counted, config func(value string) string, good, slip string, want *regexp.Regexp) []resource.TestStep {
+	var before emulator.Stats
+	return []resource.TestStep{
+		{Config: config(good)},
+		{
+			PreConfig: func() {
+				var ok bool
+				if before, ok = svc.Stats(); !ok {
+					t.Fatal("SlipRefused counts requests: it needs an emulator")
+				}
+			},
+			Config:      config(slip),
+			ExpectError: want,
+		},
+		{
+			// The refresh finds the object, and plans nothing.
+			PreConfig: func() { NoRequestsSince(t, svc, before) },
+			Config:    config(good), PlanOnly: true,
+		},
+	}
 }
 
 // NoRequestsSince fails the test if the emulator counted a request since

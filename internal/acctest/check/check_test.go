@@ -50,3 +50,27 @@ func TestKept(t *testing.T) {
 		t.Error("a resource missing from the state passes")
 	}
 }
+
+func TestStrListSetMap(t *testing.T) {
+	if err := StrList("a", "b").CheckValue([]any{"a", "b"}); err != nil {
+		t.Errorf("the same list: %v", err)
+	}
+	if err := StrList("a", "b").CheckValue([]any{"b", "a"}); err == nil {
+		t.Error("a list in another order passes")
+	}
+	if err := StrList().CheckValue([]any{}); err != nil {
+		t.Errorf("the empty list: %v", err)
+	}
+	if err := StrSet("a", "b").CheckValue([]any{"b", "a"}); err != nil {
+		t.Errorf("the same set in another order: %v", err)
+	}
+	if err := StrSet("a").CheckValue([]any{"a", "b"}); err == nil {
+		t.Error("a larger set passes")
+	}
+	if err := StrMap(map[string]string{"k": "v"}).CheckValue(map[string]any{"k": "v"}); err != nil {
+		t.Errorf("the same map: %v", err)
+	}
+	if err := StrMap(map[string]string{"k": "v"}).CheckValue(map[string]any{"k": "w"}); err == nil {
+		t.Error("a map of another value passes")
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	stack "github.com/stackworks/terraform-provider-stack/internal/provider"
 )
@@ -23,11 +24,7 @@ func schemas(t *testing.T, p func() provider.Provider) *tfprotov6.GetProviderSch
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp
+	return acctest.Schemas(t, server)
 }
 
 // TestSchemasAreTheProviders checks that Terraform gets from the no-op

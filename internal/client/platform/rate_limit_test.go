@@ -406,63 +406,54 @@ func TestRateLimit_waitEndsWithItsContext(t *testing.T) {
 	}
 }
 
+// paceOf is l's pace at clk's time, once it has recovered what it may by
+// then, in thousandths.
+func paceOf(l *limiter, clk *steppingClock) float64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.recover(clk.Now())
+	return math.Round(l.pace*1000) / 1000
+}
+
 func TestRateLimit_cutOncePerEventAndRecoverWhileQuiet(t *testing.T) {
 	clk := newSteppingClock()
 	l := newLimiter(clk, noJitter, 30, nil)
-	pace := func() float64 {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		l.recover(clk.Now())
-		return math.Round(l.pace*1000) / 1000
+	paceIs := func(want float64, when string) {
+		t.Helper()
+		if got := paceOf(l, clk); got != want {
+			t.Errorf("%s: pace %v, want %v", when, got, want)
+		}
 	}
 	// refused is a 429 to a request sent at sent.
 	refused := func(sent time.Time) { l.throttled(context.Background(), sent, http.Header{}, 0, true) }
 	step := func(d time.Duration) { _ = clk.Sleep(context.Background(), d) }
 
-	if got := pace(); got != 27 {
-		t.Fatalf("pace %v, want 27, 90%% of 30", got)
-	}
+	paceIs(27, "at first, 90% of 30")
 	inFlight := clk.Now()
 	step(100 * time.Millisecond)
 	refused(inFlight)
-	if got := pace(); got != 18.9 {
-		t.Errorf("after a 429: pace %v, want 18.9", got)
-	}
+	paceIs(18.9, "after a 429")
 	step(100 * time.Millisecond)
 	refused(inFlight) // sent with the first, before the cut
-	if got := pace(); got != 18.9 {
-		t.Errorf("after a 429 to a request sent before the cut: pace %v, want 18.9", got)
-	}
+	paceIs(18.9, "after a 429 to a request sent before the cut")
 	step(999 * time.Millisecond)
-	if got := pace(); got != 18.9 {
-		t.Errorf("before a quiet second: pace %v, want 18.9", got)
-	}
+	paceIs(18.9, "before a quiet second")
 	step(time.Millisecond)
-	if got := pace(); got != 19.44 {
-		t.Errorf("after a quiet second: pace %v, want 19.44 (+2%% of 27)", got)
-	}
+	paceIs(19.44, "after a quiet second, +2% of 27")
 	sent := clk.Now()
 	step(100 * time.Millisecond)
 	refused(sent)
-	if got := pace(); got != 13.608 {
-		t.Errorf("after a 429 to a request sent after the cut: pace %v, want 13.608", got)
-	}
+	paceIs(13.608, "after a 429 to a request sent after the cut")
 	step(3 * time.Second)
-	if got := pace(); got != 15.228 {
-		t.Errorf("after three quiet seconds: pace %v, want 15.228", got)
-	}
+	paceIs(15.228, "after three quiet seconds")
 	step(time.Minute)
-	if got := pace(); got != 27 {
-		t.Errorf("after a quiet minute: pace %v, want back at 27", got)
-	}
+	paceIs(27, "after a quiet minute, back at 27")
 	for range 20 {
 		sent := clk.Now()
 		step(100 * time.Millisecond)
 		refused(sent)
 	}
-	if got := pace(); got != minPace {
-		t.Errorf("after 20 refusals: pace %v, want the floor %v", got, float64(minPace))
-	}
+	paceIs(minPace, "after 20 refusals, the floor")
 }
 
 // Any 429 resets the quiet time from which the pace recovers, even one
@@ -476,11 +467,7 @@ func TestRateLimit_429WithoutCutDelaysRecovery(t *testing.T) {
 	_ = clk.Sleep(context.Background(), 900*time.Millisecond)
 	l.throttled(context.Background(), sent, http.Header{}, 0, true)
 	_ = clk.Sleep(context.Background(), 900*time.Millisecond)
-	l.mu.Lock()
-	l.recover(clk.Now())
-	got := math.Round(l.pace*1000) / 1000
-	l.mu.Unlock()
-	if got != 18.9 {
+	if got := paceOf(l, clk); got != 18.9 {
 		t.Errorf("pace %v 0.9s after the last 429, want still 18.9", got)
 	}
 }
