@@ -129,10 +129,11 @@ cp -R examples/demo "$tmp/demo"
 rm -rf "$tmp/demo/.terraform" "$tmp/demo/.terraform.lock.hcl" "$tmp/demo"/terraform.tfstate*
 tfdemo() { "$tf" -chdir="$tmp/demo" "$@" "${tf_color[@]}"; }
 
-# What the demo applies is counted from its files, so this line cannot go
+# What the demo applies is counted from its files (blocks: a for_each makes
+# more instances), so this line cannot go
 # stale when the demo grows.
 demo_resources=$(cat examples/demo/*.tf | grep -c '^resource ')
-step "terraform apply: examples/demo, $demo_resources resources of the scheduler, the secrets service and the platform"
+step "terraform apply: examples/demo, $demo_resources resource blocks of the scheduler, the secrets service and the platform"
 tfdemo apply -auto-approve -input=false
 
 step "terraform plan -detailed-exitcode: the second plan must be empty"
