@@ -83,7 +83,7 @@ func TestListDocument_paginationMetaAndLinks(t *testing.T) {
 	}
 
 	// The edges: no prev on the first page, no next on the last; an empty
-	// list is one empty page.
+	// list has no pages.
 	doc = listOf(t, "http://example.com/api/v2/x", 20)
 	meta = emutest.Object(t, emutest.Object(t, doc["meta"])["pagination"])
 	if meta["prev-page"] != nil || meta["next-page"] != nil || meta["total-pages"] != 1.0 || emutest.Object(t, doc["links"])["next"] != nil {
@@ -91,7 +91,7 @@ func TestListDocument_paginationMetaAndLinks(t *testing.T) {
 	}
 	doc = listOf(t, "http://example.com/api/v2/x", 0)
 	meta = emutest.Object(t, emutest.Object(t, doc["meta"])["pagination"])
-	if items := arr(t, doc["data"]); len(items) != 0 || meta["total-pages"] != 1.0 || meta["total-count"] != 0.0 {
+	if items := arr(t, doc["data"]); len(items) != 0 || meta["total-pages"] != 0.0 || meta["total-count"] != 0.0 || meta["next-page"] != nil {
 		t.Errorf("empty list: data %v meta %v", doc["data"], meta)
 	}
 	// A page past the end is empty, its prev the page before it.
