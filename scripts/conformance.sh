@@ -46,6 +46,9 @@ files=(${FILES:-
   notification_configuration_integration_test.go
   oauth_client_integration_test.go
   oauth_token_integration_test.go
+  registry_provider_integration_test.go
+  registry_provider_version_integration_test.go
+  registry_provider_platform_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a

@@ -76,6 +76,9 @@ func (r *lifecycle[M, C]) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	for _, d := range plan.ProviderDefaults {
 		d.plan(ctx, r.client, req, resp)
 	}
+	if plan.Derive != nil && !resp.Diagnostics.HasError() {
+		plan.Derive(ctx, req, resp)
+	}
 	if plan.Modify == nil || req.State.Raw.IsNull() || resp.Diagnostics.HasError() {
 		return
 	}

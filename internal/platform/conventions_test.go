@@ -140,6 +140,10 @@ var notObjects = map[string]string{
 	"Tag":                 "a workspace's flat tag, shown as the workspace's tag_names",
 	"TagBinding":          "a key-value tag, shown as the project's and the workspace's tag_bindings",
 	"EffectiveTagBinding": "a key-value tag that a workspace has or inherits, shown as its tag_bindings",
+
+	// What a private provider's publisher uploads through the API.
+	"RegistryProviderVersion":  "a release of a private provider; no resource or data source shows it",
+	"RegistryProviderPlatform": "a provider release's build for one OS and architecture; no resource or data source shows it",
 }
 
 // TestConvention_everyObjectIsDeclared holds that every object of the

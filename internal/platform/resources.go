@@ -36,6 +36,7 @@ func Resources() []func() resource.Resource {
 		NewRunTriggerResource,
 		NewNotificationConfigurationResource,
 		NewAgentTokenResource,
+		NewRegistryProviderResource,
 	}
 }
 
@@ -59,6 +60,8 @@ func DataSources() []func() datasource.DataSource {
 		NewCurrentUserDataSource,
 		NewCodehostAppInstallationDataSource,
 		NewOAuthClientDataSource,
+		NewRegistryProviderDataSource,
+		NewRegistryProvidersDataSource,
 	}
 }
 

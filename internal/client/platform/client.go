@@ -60,6 +60,9 @@ type Client struct {
 	NotificationConfigurations *NotificationConfigurations
 	OAuthClients               *OAuthClients
 	OAuthTokens                *OAuthTokens
+	RegistryProviders          *RegistryProviders
+	RegistryProviderVersions   *RegistryProviderVersions
+	RegistryProviderPlatforms  *RegistryProviderPlatforms
 }
 
 // Option sets an optional property of a Client.
@@ -131,6 +134,9 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.NotificationConfigurations = &NotificationConfigurations{c}
 	c.OAuthClients = &OAuthClients{c}
 	c.OAuthTokens = &OAuthTokens{c}
+	c.RegistryProviders = &RegistryProviders{c}
+	c.RegistryProviderVersions = &RegistryProviderVersions{c}
+	c.RegistryProviderPlatforms = &RegistryProviderPlatforms{c}
 	return c
 }
 
