@@ -49,6 +49,7 @@ files=(${FILES:-
   registry_provider_integration_test.go
   registry_provider_version_integration_test.go
   registry_provider_platform_integration_test.go
+  gpg_key_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a

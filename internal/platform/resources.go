@@ -37,6 +37,7 @@ func Resources() []func() resource.Resource {
 		NewNotificationConfigurationResource,
 		NewAgentTokenResource,
 		NewRegistryProviderResource,
+		NewRegistryGPGKeyResource,
 	}
 }
 
