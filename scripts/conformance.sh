@@ -50,6 +50,7 @@ files=(${FILES:-
   registry_provider_version_integration_test.go
   registry_provider_platform_integration_test.go
   gpg_key_integration_test.go
+  registry_module_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a
@@ -74,6 +75,15 @@ excluded=(
   # Data retention policies are the self-hosted edition's alone, through its
   # admin API, which the emulator does not serve.
   'TestOrganization_DataRetentionPolicy'
+  # Listing a registry module's commits reads its repository on the code
+  # host: the emulator reads none, and lists no commits.
+  'TestRegistryModulesListCommit/with_valid_options'
+  # Its second subtest creates, beside the first's module, which it leaves
+  # in place, another of the same repository, and so of the same registry,
+  # namespace, name and provider: the emulator refuses the duplicate (409),
+  # as every path of the API names a module by those four, so that a
+  # second could never be read or deleted apart from the first.
+  'TestRegistryModulesCreateMonorepoTagBasedWithVCSConnection/without_monorepo_publishing'
   # The code-host app installation tests need an installation on a real
   # code host (GITHUB_APP_INSTALLATION_ID) and call the code host's own
   # path, which this API names codehost-app/...: without the variable they
@@ -149,6 +159,10 @@ export OAUTH_CLIENT_GITHUB_TOKEN=emulator-calls-no-code-host
 # The repository the VCS-connected workspaces of the tests name: the
 # emulator reads no repository.
 export GITHUB_POLICY_SET_IDENTIFIER=stackworks/conformance-policies
+# The repository of the VCS-connected registry modules of the tests, named
+# terraform-<PROVIDER>-<NAME> as the platform derives a module's name and
+# provider from it: the emulator reads no repository either.
+export GITHUB_REGISTRY_MODULE_IDENTIFIER=stackworks/terraform-aws-conformance
 cd "$module_dir"
 : >"$tmp/events.json"
 for name in "${tests[@]}"; do

@@ -67,6 +67,8 @@ type Client struct {
 	RegistryProviderVersions   *RegistryProviderVersions
 	RegistryProviderPlatforms  *RegistryProviderPlatforms
 	RegistryGPGKeys            *RegistryGPGKeys
+	RegistryModules            *RegistryModules
+	RegistryModuleVersions     *RegistryModuleVersions
 }
 
 // Option sets an optional property of a Client.
@@ -142,6 +144,8 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.RegistryProviderVersions = &RegistryProviderVersions{c}
 	c.RegistryProviderPlatforms = &RegistryProviderPlatforms{c}
 	c.RegistryGPGKeys = &RegistryGPGKeys{c}
+	c.RegistryModules = &RegistryModules{c}
+	c.RegistryModuleVersions = &RegistryModuleVersions{c}
 	return c
 }
 
