@@ -2,21 +2,14 @@ package platform
 
 import (
 	"context"
-	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -35,13 +28,6 @@ type registryProviderModel struct {
 	CreatedAt    timetypes.RFC3339 `tfsdk:"created_at"`
 	UpdatedAt    timetypes.RFC3339 `tfsdk:"updated_at"`
 }
-
-// registryPartRe is the form of the names and namespaces that the
-// platform's clients send, which Terraform's source addresses take.
-var registryPartRe = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
-
-// registryPartForm names registryPartRe in messages.
-const registryPartForm = "letters, digits, `-`, `_` and `.`"
 
 // NewRegistryProviderResource is the constructor of
 // stack_platform_registry_provider. The platform updates no provider: every
@@ -93,23 +79,6 @@ var NewRegistryProviderResource = fwutil.NewResource(&fwutil.Resource[registryPr
 		return op.Client.RegistryProviders.Delete(ctx, registryProviderIDOf(m))
 	},
 })
-
-func isRegistryName(s string) bool {
-	return s == platformclient.RegistryPrivate || s == platformclient.RegistryPublic
-}
-
-// registryNameAttribute is the registry of a registry object: private by
-// default, or public.
-func registryNameAttribute(object string) schema.StringAttribute {
-	return schema.StringAttribute{
-		Optional: true, Computed: true,
-		Default: stringdefault.StaticString(platformclient.RegistryPrivate),
-		Description: "The registry of the " + object + ": `private` (the default), the organization's own, in its namespace; " +
-			"or `public`, the organization's copy of the public registry's " + object + ", in that " + object + "'s namespace. Changing it replaces the " + object + ".",
-		Validators:    []validator.String{stringvalidator.OneOf(platformclient.RegistryPrivate, platformclient.RegistryPublic)},
-		PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
-	}
-}
 
 func registryProviderSchema(context.Context) schema.Schema {
 	return schema.Schema{
@@ -165,63 +134,11 @@ func registryProviderSchema(context.Context) schema.Schema {
 	}
 }
 
-// otherNamespace reports whether the planned namespace is another than
-// the state's: a private object's namespace is its organization's name,
-// which the platform matches in any case, so that another spelling of it
-// is the same namespace.
-func otherNamespace(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	var registry types.String
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("registry_name"), &registry)...)
-	same := req.StateValue.ValueString() == req.PlanValue.ValueString() ||
-		registry.ValueString() == platformclient.RegistryPrivate && strings.EqualFold(req.StateValue.ValueString(), req.PlanValue.ValueString())
-	resp.RequiresReplace = !same
-}
-
 // validateRegistryProvider holds the rules between the registry and the
 // namespace: a public provider names its namespace, a private one's is
 // its organization's.
 func validateRegistryProvider(_ context.Context, _ tfsdk.Config, m *registryProviderModel, diags *diag.Diagnostics) {
 	validateRegistryNamespace(m.RegistryName, m.Namespace, m.Organization, "provider", diags)
-}
-
-// validateRegistryNamespace holds the rules between the registry of an
-// object and its namespace: a public object names its namespace, a
-// private one's is its organization's name, in any case.
-func validateRegistryNamespace(registry, namespace, organization types.String, object string, diags *diag.Diagnostics) {
-	if registry.IsUnknown() || namespace.IsUnknown() {
-		return
-	}
-	switch {
-	case registry.ValueString() == platformclient.RegistryPublic && namespace.IsNull():
-		diags.AddAttributeError(path.Root("namespace"), "Missing namespace",
-			fmt.Sprintf("A public %s names its namespace: that of the public registry's %s, such as `hashicorp`.", object, object))
-	case registry.ValueString() != platformclient.RegistryPublic && !namespace.IsNull() && !organization.IsNull() && !organization.IsUnknown() &&
-		!strings.EqualFold(namespace.ValueString(), organization.ValueString()):
-		diags.AddAttributeError(path.Root("namespace"), "Invalid namespace", fmt.Sprintf(
-			"A private %s's namespace is its organization's name, %q, not %q: leave namespace out, or set it to the organization's name.",
-			object, organization.ValueString(), namespace.ValueString()))
-	}
-}
-
-// deriveRegistryNamespace plans a private object's namespace, when the
-// configuration leaves it out, as its organization's name: known once the
-// provider's default organization is in the plan.
-func deriveRegistryNamespace(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	var namespace, registry, org types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("namespace"), &namespace)...)
-	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("registry_name"), &registry)...)
-	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("organization"), &org)...)
-	if resp.Diagnostics.HasError() || !namespace.IsNull() || registry.ValueString() != platformclient.RegistryPrivate || org.IsUnknown() || org.IsNull() {
-		return
-	}
-	if !req.State.Raw.IsNull() {
-		var prior types.String
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("namespace"), &prior)...)
-		if strings.EqualFold(prior.ValueString(), org.ValueString()) {
-			return
-		}
-	}
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("namespace"), org)...)
 }
 
 // importRegistryProvider takes <PROVIDER ID>, or the provider's
@@ -244,16 +161,6 @@ func importRegistryProvider(ctx context.Context, c *platformclient.Client, id fw
 	}
 	modelFromRegistryProvider(&m, got)
 	diags.Append(fwutil.Set(ctx, state, &m)...)
-}
-
-// sameNamespace is the namespace the platform answered for an object of
-// registry, or prior when it names the same private namespace, its
-// organization's name, in another case.
-func sameNamespace(prior types.String, registry, answered string) types.String {
-	if registry == platformclient.RegistryPrivate && !prior.IsNull() && !prior.IsUnknown() && strings.EqualFold(prior.ValueString(), answered) {
-		return prior
-	}
-	return types.StringValue(answered)
 }
 
 // registryProviderFromModel is the provider m describes, for its create,

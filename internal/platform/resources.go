@@ -38,6 +38,8 @@ func Resources() []func() resource.Resource {
 		NewAgentTokenResource,
 		NewRegistryProviderResource,
 		NewRegistryGPGKeyResource,
+		NewRegistryModuleResource,
+		NewRegistryModuleVersionDeprecationResource,
 	}
 }
 
@@ -63,6 +65,7 @@ func DataSources() []func() datasource.DataSource {
 		NewOAuthClientDataSource,
 		NewRegistryProviderDataSource,
 		NewRegistryProvidersDataSource,
+		NewRegistryModuleDataSource,
 	}
 }
 

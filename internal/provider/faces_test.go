@@ -39,6 +39,8 @@ var apiNouns = map[string]underNoun{
 	"cloudthree_sm_destination":      {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"codehost_destination":           {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"webhost_project_destination":    {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
+
+	"registry_module_version_deprecation": {"registry_module_version", "a state of the module's version, which the version's PATCH sets and reverts"},
 }
 
 // Each registered resource, data source and ephemeral resource has its

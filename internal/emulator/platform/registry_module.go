@@ -43,7 +43,7 @@ import (
 //     a tag-based one publishes from tags, which the emulator never reads.
 //     test-config {tests-enabled, agent-execution-mode agent|remote,
 //     agent-pool-id}: tests need a branch (422); a pool needs the agent
-//     mode and must be the organization's (422).
+//     mode and must be the organization's (422). no-code as above.
 //   - Answers, of type registry-modules (ID "mod-..."), carry name,
 //     provider, namespace, registry-name, no-code, status (pending until a
 //     version is ok, then setup_complete), version-statuses (each
@@ -202,7 +202,7 @@ func (s *Server) registerRegistryModules(mux route.Mux) {
 		case a == "actions" && b == "delete":
 			s.deleteModules(w, r, p, c, "", "", d, "")
 		case d == "versions":
-			s.createModuleVersion(w, r, p, func() (*registryModule, reply, bool) {
+			s.createModuleVersion(w, r, func() (*registryModule, reply, bool) {
 				return s.moduleNamedLocked(p, a, registryPrivate, a, b, c, true)
 			})
 		default:
@@ -533,6 +533,9 @@ func (s *Server) createVCSModule(w http.ResponseWriter, r *http.Request, p princ
 			if !semverRe.MatchString(initial) {
 				f.probs.add(f.at("initial-version"), "initial-version %q is no semantic version such as 1.0.0", initial)
 			}
+		}
+		if noCode, _ := f.boolean("no-code"); noCode {
+			m.NoCode = newID(prefixNoCodeModule)
 		}
 		s.applyModuleTestConfig(m, f)
 		if len(*in.probs) > 0 {

@@ -1,6 +1,7 @@
 package platform_test
 
 import (
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -114,7 +115,7 @@ func TestRegistryModule_ofARepository(t *testing.T) {
 	repo, _ := attrs(t, d)["vcs-repo"].(map[string]any)
 	if repo["identifier"] != "acme/terraform-aws-network" || repo["oauth-token-id"] != token || repo["tags"] != true || repo["branch"] != "" ||
 		repo["ingress-submodules"] != true || repo["service-provider"] != "github" || repo["repository-http-url"] != "https://github.com/acme/terraform-aws-network" ||
-		!regexp.MustCompile(`^`+regexp.QuoteMeta(a.url)+`/webhooks/vcs/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`).MatchString(repo["webhook-url"].(string)) {
+		!regexp.MustCompile(`^`+regexp.QuoteMeta(a.url)+`/webhooks/vcs/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`).MatchString(fmt.Sprint(repo["webhook-url"])) {
 		t.Errorf("vcs-repo %v", repo)
 	}
 	path := registryModulePath("private", "acme", "network", "aws")
@@ -134,11 +135,11 @@ func TestRegistryModule_ofARepository(t *testing.T) {
 	// version, published at once.
 	pool := wantID(t, a.create(orgsPath+"/acme/agent-pools", "agent-pools", map[string]any{"name": "runners"}, nil)["id"], "apool")
 	d = a.createVCSModule(token, map[string]any{"branch": "main", "tag-prefix": "v"}, map[string]any{
-		"name": "nested", "provider": "gcp", "initial-version": "1.2.0",
+		"name": "nested", "provider": "gcp", "initial-version": "1.2.0", "no-code": true,
 		"test-config": map[string]any{"tests-enabled": true, "agent-execution-mode": "agent", "agent-pool-id": pool},
 	})
 	wantAttrs(t, d, map[string]any{
-		"name": "nested", "provider": "gcp", "publishing-mechanism": "branch", "status": "setup_complete",
+		"name": "nested", "provider": "gcp", "publishing-mechanism": "branch", "status": "setup_complete", "no-code": true,
 		"version-statuses": []any{map[string]any{"version": "1.2.0", "status": "ok"}},
 		"test-config":      map[string]any{"tests-enabled": true, "agent-execution-mode": "agent", "agent-pool-id": pool},
 	})

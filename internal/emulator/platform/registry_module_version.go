@@ -92,7 +92,7 @@ type moduleDeprecation struct {
 
 func (s *Server) registerRegistryModuleVersions(mux route.Mux) {
 	s.handle(mux, "POST "+registryModulePath+"/versions", func(w http.ResponseWriter, r *http.Request, p principal) {
-		s.createModuleVersion(w, r, p, func() (*registryModule, reply, bool) { return moduleOnPath(s, r, p, true) })
+		s.createModuleVersion(w, r, func() (*registryModule, reply, bool) { return moduleOnPath(s, r, p, true) })
 	})
 	s.handle(mux, "GET "+registryModulePath+"/version", func(w http.ResponseWriter, r *http.Request, p principal) {
 		s.locked(w, func() reply {
@@ -212,7 +212,7 @@ func (s *Server) registryModuleVersionResource(v *registryModuleVersion, address
 }
 
 // createModuleVersion creates a version of the module that find finds.
-func (s *Server) createModuleVersion(w http.ResponseWriter, r *http.Request, p principal, find func() (*registryModule, reply, bool)) {
+func (s *Server) createModuleVersion(w http.ResponseWriter, r *http.Request, find func() (*registryModule, reply, bool)) {
 	s.write(w, r, func(in *input) reply {
 		m, rep, found := find()
 		if !found {
