@@ -59,6 +59,7 @@ func DataSources() []func() datasource.DataSource {
 		NewCurrentUserDataSource,
 		NewCodehostAppInstallationDataSource,
 		NewOAuthClientDataSource,
+		NewEntitlementsDataSource,
 	}
 }
 
