@@ -36,6 +36,8 @@ func Resources() []func() resource.Resource {
 		NewRunTriggerResource,
 		NewNotificationConfigurationResource,
 		NewAgentTokenResource,
+		NewRunTaskResource,
+		NewRunTaskGlobalSettingsResource,
 	}
 }
 
@@ -60,6 +62,7 @@ func DataSources() []func() datasource.DataSource {
 		NewCodehostAppInstallationDataSource,
 		NewOAuthClientDataSource,
 		NewEntitlementsDataSource,
+		NewRunTaskDataSource,
 	}
 }
 
