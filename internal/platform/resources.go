@@ -38,6 +38,7 @@ func Resources() []func() resource.Resource {
 		NewAgentTokenResource,
 		NewRunTaskResource,
 		NewRunTaskGlobalSettingsResource,
+		NewWorkspaceRunTaskResource,
 	}
 }
 
@@ -63,6 +64,7 @@ func DataSources() []func() datasource.DataSource {
 		NewOAuthClientDataSource,
 		NewEntitlementsDataSource,
 		NewRunTaskDataSource,
+		NewWorkspaceRunTaskDataSource,
 	}
 }
 

@@ -167,7 +167,7 @@ func runTaskSchema(context.Context) schema.Schema {
 	}.Attributes())
 	return schema.Schema{
 		Description: "A run task of an organization of the platform: a service that the platform calls at stages of the runs of the workspaces " +
-			"it is attached to, and whose answer may stop a run. The platform verifies the task's URL on " +
+			"it is attached to (`stack_platform_workspace_run_task`), and whose answer may stop a run. The platform verifies the task's URL on " +
 			"every create and update. A run task in every workspace of the organization is its global settings, which " +
 			"`stack_platform_run_task_global_settings` manages and this resource leaves as they are. Deleting the task detaches it from every " +
 			"workspace. The import ID is the task's ID, such as `task-6p5RiCe5CRjBmsGt`, or `<ORGANIZATION>/<TASK NAME>`, such as `acme/scanner`; " +

@@ -62,6 +62,7 @@ type Client struct {
 	OAuthTokens                *OAuthTokens
 	EntitlementSets            *EntitlementSets
 	RunTasks                   *RunTasks
+	WorkspaceRunTasks          *WorkspaceRunTasks
 }
 
 // Option sets an optional property of a Client.
@@ -135,6 +136,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.OAuthTokens = &OAuthTokens{c}
 	c.EntitlementSets = &EntitlementSets{c}
 	c.RunTasks = &RunTasks{c}
+	c.WorkspaceRunTasks = &WorkspaceRunTasks{c}
 	return c
 }
 

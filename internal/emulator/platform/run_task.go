@@ -60,12 +60,12 @@ import (
 //     accepts it would, and stores the task.
 //   - Answers carry name, url, description, category, enabled, hmac-key
 //     (null), global-configuration (above) and the relationships
-//     organization, agent-pool and workspace-tasks (none: the emulator
-//     attaches no task to workspaces yet). include= knows workspace_tasks
-//     and workspace_tasks.workspace. The list is by name,
+//     organization, agent-pool and workspace-tasks (the task's
+//     attachments to workspaces, workspace_run_task.go). include= knows
+//     workspace_tasks and workspace_tasks.workspace. The list is by name,
 //     in any case, paged.
-//   - A task's delete takes its recorded verifications, and the
-//     organization's delete its tasks.
+//   - A task's delete takes its attachments to workspaces and its
+//     recorded verifications, and the organization's delete its tasks.
 
 // prefixRunTask begins the IDs of this file's objects.
 const prefixRunTask = "task"
@@ -138,11 +138,24 @@ func (s *Server) managedRunTaskLocked(p principal, id string) (*runTask, reply, 
 
 // runTaskIncludes are the task's attachments to workspaces, and their
 // workspaces.
-func (s *Server) runTaskIncludes() includes {
-	return includes{"workspace-tasks": nil, "workspace-tasks.workspace": nil}
+func (s *Server) runTaskIncludes(p principal) includes {
+	return includes{
+		"workspace-tasks": func(res resource) []resource {
+			return renderEach(s.attachmentsOfLocked(res.ID), s.workspaceRunTaskResource)
+		},
+		"workspace-tasks.workspace": func(res resource) []resource {
+			return renderEach(s.attachmentsOfLocked(res.ID), func(wt *workspaceRunTask) resource {
+				return s.workspaceResource(workspaces.in(s)[wt.Workspace], p, nil)
+			})
+		},
+	}
 }
 
 func (s *Server) runTaskResource(t *runTask) resource {
+	var attached []string
+	for _, wt := range s.attachmentsOfLocked(t.ID) {
+		attached = append(attached, wt.ID)
+	}
 	attrs := map[string]any{
 		"name":        t.Name,
 		"url":         t.URL,
@@ -163,7 +176,7 @@ func (s *Server) runTaskResource(t *runTask) resource {
 		Relationships: map[string]any{
 			"organization":    toOne("organizations", organizations.in(s)[t.Org].Name),
 			"agent-pool":      toOne("agent-pools", t.AgentPool),
-			"workspace-tasks": toMany(nil),
+			"workspace-tasks": toMany(refsOf("workspace-tasks", attached)),
 		},
 		Links: map[string]string{"self": apiPrefix + "/tasks/" + t.ID},
 	}
@@ -172,7 +185,7 @@ func (s *Server) runTaskResource(t *runTask) resource {
 // listRunTasks lists the organization's tasks by name, in any case.
 func (s *Server) listRunTasks(w http.ResponseWriter, r *http.Request, p principal) {
 	listing[*runTask]{
-		includes: s.runTaskIncludes,
+		includes: func() includes { return s.runTaskIncludes(p) },
 		render:   plain(s.runTaskResource),
 	}.serveInOrg(s, w, r, p, func(o *organization, _ *listQuery) ([]*runTask, reply) {
 		list := runTasks.where(s, func(t *runTask) bool { return t.Org == o.ExternalID })
@@ -181,7 +194,7 @@ func (s *Server) listRunTasks(w http.ResponseWriter, r *http.Request, p principa
 }
 
 func (s *Server) readRunTask(w http.ResponseWriter, r *http.Request, p principal) {
-	readOnPath(s, w, r, p, s.runTaskIncludes, s.visibleRunTaskLocked,
+	readOnPath(s, w, r, p, func() includes { return s.runTaskIncludes(p) }, s.visibleRunTaskLocked,
 		func(t *runTask, _ []string) resource { return s.runTaskResource(t) })
 }
 
