@@ -311,8 +311,12 @@ func TestAccRunTask_privateNeedsTheEntitlement(t *testing.T) {
 				`not entitled to private run tasks \(private-run-tasks\)`),
 		}},
 		CheckDestroy: func(*terraform.State) error {
-			if l, err := p.Client(t).RunTasks.List(context.Background(), p.Organization); err != nil || len(l.Items) != 0 {
-				return fmt.Errorf("tasks %v, %v: want none", l, err)
+			l, err := p.Client(t).RunTasks.List(context.Background(), p.Organization)
+			if err != nil {
+				return err
+			}
+			if len(l.Items) != 0 {
+				return fmt.Errorf("the refused create left tasks %v", l.Items)
 			}
 			return nil
 		},

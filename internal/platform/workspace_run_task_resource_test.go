@@ -129,7 +129,9 @@ func TestAccWorkspaceRunTask_lifecycle(t *testing.T) {
 			},
 		},
 		OutOfBandDelete: check.Change[*platformclient.Client]{
-			Do: func(ctx context.Context, c *platformclient.Client, id string) error { return c.WorkspaceRunTasks.Delete(ctx, ws.ID, id) },
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.WorkspaceRunTasks.Delete(ctx, ws.ID, id)
+			},
 			Step: check.Step{
 				Config: workspaceTaskConfig(p, ws.ID, scanner.ID, mandatory),
 				Check:  workspaceTaskIs(t, p, map[string]any{"task_id": scanner.ID, "enforcement_level": "mandatory"}),

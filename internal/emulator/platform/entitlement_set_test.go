@@ -40,6 +40,15 @@ func TestEntitlementSet_followsThePlan(t *testing.T) {
 			t.Errorf("plan %q: %d entitlements, want 19", c.plan, n)
 		}
 	}
+	// A plan is an organization's own.
+	a.createOrg("labs")
+	a.subscribe("labs", "Free")
+	if got := attrs(t, a.get(orgsPath+"/labs/entitlement-set").data(t, http.StatusOK))["global-run-tasks"]; got != false {
+		t.Errorf("labs on the free plan: global-run-tasks %v", got)
+	}
+	if got := attrs(t, a.get(orgsPath+"/acme/entitlement-set").data(t, http.StatusOK))["global-run-tasks"]; got != true {
+		t.Errorf("acme, still on Business: global-run-tasks %v", got)
+	}
 	alice, err := a.server.MintUserToken("alice")
 	if err != nil {
 		t.Fatal(err)

@@ -116,23 +116,13 @@ func (s *Server) registerRunTasks(mux route.Mux) {
 	s.handle(mux, "DELETE "+apiPrefix+"/tasks/{id}", s.deleteRunTask)
 }
 
-// managesRunTasksLocked reports whether p manages o's run tasks: the
-// owners do, and a team with manage-run-tasks.
-func (s *Server) managesRunTasksLocked(p principal, o *organization) bool {
-	if p.owns(o) {
-		return true
-	}
-	own := s.teamOfLocked(p)
-	return own != nil && own.Org == o.ExternalID && own.Access["manage-run-tasks"]
-}
-
 func (s *Server) visibleRunTaskLocked(p principal, id string) (*runTask, reply, bool) {
 	return runTasks.find(s, p, id, nil)
 }
 
 func (s *Server) managedRunTaskLocked(p principal, id string) (*runTask, reply, bool) {
 	return runTasks.find(s, p, id, func(t *runTask) bool {
-		return s.managesRunTasksLocked(p, organizations.in(s)[t.Org])
+		return s.managesByAccessLocked(p, organizations.in(s)[t.Org], "manage-run-tasks")
 	})
 }
 
@@ -203,7 +193,7 @@ func (s *Server) readRunTask(w http.ResponseWriter, r *http.Request, p principal
 // send, and stores the task.
 func (s *Server) createRunTask(w http.ResponseWriter, r *http.Request, p principal) {
 	s.writeInOrg(w, r, p, func(o *organization, in *input) reply {
-		if !s.managesRunTasksLocked(p, o) {
+		if !s.managesByAccessLocked(p, o, "manage-run-tasks") {
 			return notFound("organization " + quote(o.Name))
 		}
 		f, probs := in.attrs, in.probs
@@ -381,16 +371,7 @@ func init() {
 	// An organization's delete deletes its tasks; a deleted agent pool
 	// leaves its tasks public.
 	runTasks.belongsTo(organizations, func(t *runTask) string { return t.Org })
-	runTasks.onDelete = func(st *store, gone anyTable, id string) {
-		if gone != agentPools {
-			return
-		}
-		for _, t := range runTasks.in(st) {
-			if t.AgentPool == id {
-				t.AgentPool = ""
-			}
-		}
-	}
+	runTasks.forgets(agentPools, func(t *runTask) *string { return &t.AgentPool })
 	runTasks.org = func(st *store, t *runTask) *organization { return organizations.in(st)[t.Org] }
 	register(runTasks)
 	addRoutes((*Server).registerRunTasks)

@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"crypto/hmac"
 	"crypto/sha512"
 	"encoding/hex"
@@ -9,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
-	"strings"
 	"time"
 )
 
@@ -71,7 +68,7 @@ const runTaskSignatureHeader = "X-TFC-Task-Signature"
 // recordVerificationLocked records the verification request of t, made by
 // on ("create" or "update"): its URL, the JSON payload of the stage
 // "test", and with an HMAC key its signature.
-func (s *Server) recordVerificationLocked(t *runTask, on string) *runTaskVerification {
+func (s *Server) recordVerificationLocked(t *runTask, on string) {
 	body, err := json.Marshal(runTaskVerificationPayload{
 		PayloadVersion: 1, Stage: "test", Capabilities: map[string]bool{"outcomes": true},
 		OrganizationName: organizations.in(s)[t.Org].Name, TaskResultEnforcementLevel: "test",
@@ -90,36 +87,20 @@ func (s *Server) recordVerificationLocked(t *runTask, on string) *runTaskVerific
 		v.Headers[runTaskSignatureHeader] = hex.EncodeToString(mac.Sum(nil))
 	}
 	runTaskVerifications.in(s)[v.ID] = v
-	return v
 }
 
 // RunTaskVerifications returns the verification requests the emulator
 // would have sent to run tasks' URLs, oldest first: every one, or those
 // of one task when task is not empty.
 func (s *Server) RunTaskVerifications(task string) []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	list := []*runTaskVerification{}
-	for _, v := range runTaskVerifications.in(s) {
-		if task == "" || v.Task == task {
-			list = append(list, v)
-		}
-	}
-	slices.SortFunc(list, func(a, b *runTaskVerification) int {
-		return cmp.Or(a.SentAt.Compare(b.SentAt), strings.Compare(a.ID, b.ID))
-	})
-	data, err := json.Marshal(list)
-	if err != nil {
-		panic(err) // not reached: verifications are strings and times
-	}
-	return data
+	return recordsJSON(s, runTaskVerifications, func(v *runTaskVerification) bool { return task == "" || v.Task == task },
+		func(v *runTaskVerification) time.Time { return v.SentAt })
 }
 
 // listVerificationsOverHTTP is GET /_emulator/platform/run-task-verifications
 // [?task=task-...].
 func (s *Server) listVerificationsOverHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(s.RunTaskVerifications(r.URL.Query().Get("task")))
+	serveRecords(w, s.RunTaskVerifications(r.URL.Query().Get("task")))
 }
 
 // checkRunTaskVerification refuses a verification of the state file that
