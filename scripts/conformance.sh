@@ -46,6 +46,8 @@ files=(${FILES:-
   notification_configuration_integration_test.go
   oauth_client_integration_test.go
   oauth_token_integration_test.go
+  run_task_integration_test.go
+  workspace_run_task_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a
@@ -136,8 +138,9 @@ echo "==> ${#tests[@]} tests of ${#files[@]} files, less those excluded"
 # the token of the role that provisions licenses, the administrator's too.
 export TFE_ADDRESS=$address TFE_TOKEN=platform-root
 export TFE_ADMIN_PROVISION_LICENSES_TOKEN=platform-root
-# Notification configurations' tests need a destination URL; the emulator
-# sends nothing there (it records what it would deliver), so any will do.
+# Notification configurations' and run tasks' tests need a destination URL;
+# the emulator sends nothing there (it records what it would deliver, and
+# the request that would verify a run task), so any will do.
 export TFC_RUN_TASK_URL=https://notifications.example.com/conformance
 # OAuth clients' tests need a code host's token; the emulator never calls
 # the code host, so any string will do.

@@ -36,6 +36,9 @@ func Resources() []func() resource.Resource {
 		NewRunTriggerResource,
 		NewNotificationConfigurationResource,
 		NewAgentTokenResource,
+		NewRunTaskResource,
+		NewRunTaskGlobalSettingsResource,
+		NewWorkspaceRunTaskResource,
 	}
 }
 
@@ -59,6 +62,9 @@ func DataSources() []func() datasource.DataSource {
 		NewCurrentUserDataSource,
 		NewCodehostAppInstallationDataSource,
 		NewOAuthClientDataSource,
+		NewEntitlementsDataSource,
+		NewRunTaskDataSource,
+		NewWorkspaceRunTaskDataSource,
 	}
 }
 

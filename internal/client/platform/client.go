@@ -60,6 +60,9 @@ type Client struct {
 	NotificationConfigurations *NotificationConfigurations
 	OAuthClients               *OAuthClients
 	OAuthTokens                *OAuthTokens
+	EntitlementSets            *EntitlementSets
+	RunTasks                   *RunTasks
+	WorkspaceRunTasks          *WorkspaceRunTasks
 }
 
 // Option sets an optional property of a Client.
@@ -131,6 +134,9 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.NotificationConfigurations = &NotificationConfigurations{c}
 	c.OAuthClients = &OAuthClients{c}
 	c.OAuthTokens = &OAuthTokens{c}
+	c.EntitlementSets = &EntitlementSets{c}
+	c.RunTasks = &RunTasks{c}
+	c.WorkspaceRunTasks = &WorkspaceRunTasks{c}
 	return c
 }
 

@@ -24,6 +24,8 @@ import (
 //	                                 -> 201 {"id":"ghain-..."}
 //	GET  /_emulator/platform/notification-deliveries[?notification-configuration=nc-...]
 //	                                 -> [{"id":"ndlv-...","notification-configuration":"nc-...",...}]
+//	GET  /_emulator/platform/run-task-verifications[?task=task-...]
+//	                                 -> [{"id":"taskv-...","task":"task-...","url":"...",...}]
 func (s *Server) RegisterAdmin(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/platform/tokens", s.mintOverHTTP)
 	mux.HandleFunc("PUT /_emulator/platform/workspaces/{id}/resource-count", s.setResourceCountOverHTTP)
@@ -31,6 +33,7 @@ func (s *Server) RegisterAdmin(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/platform/organizations/{org}/members", s.addMemberOverHTTP)
 	mux.HandleFunc("POST /_emulator/platform/codehost-app-installations", s.registerInstallationOverHTTP)
 	mux.HandleFunc("GET /_emulator/platform/notification-deliveries", s.listDeliveriesOverHTTP)
+	mux.HandleFunc("GET /_emulator/platform/run-task-verifications", s.listVerificationsOverHTTP)
 }
 
 // decodeAdmin reads the JSON body of an admin route into v, answering 400

@@ -213,6 +213,9 @@
 //     emulator would have made, as GET
 //     /_emulator/platform/notification-deliveries does (see
 //     notification_configuration.go).
+//   - RunTaskVerifications(task) returns the verification requests the
+//     emulator would have sent to run tasks' URLs, as GET
+//     /_emulator/platform/run-task-verifications does (see run_task.go).
 //
 // # State
 //
