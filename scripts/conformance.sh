@@ -46,6 +46,7 @@ files=(${FILES:-
   notification_configuration_integration_test.go
   oauth_client_integration_test.go
   oauth_token_integration_test.go
+  policy_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a

@@ -36,6 +36,7 @@ func Resources() []func() resource.Resource {
 		NewRunTriggerResource,
 		NewNotificationConfigurationResource,
 		NewAgentTokenResource,
+		NewPolicyResource,
 	}
 }
 
@@ -59,6 +60,7 @@ func DataSources() []func() datasource.DataSource {
 		NewCurrentUserDataSource,
 		NewCodehostAppInstallationDataSource,
 		NewOAuthClientDataSource,
+		NewPolicyDataSource,
 	}
 }
 

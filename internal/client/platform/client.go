@@ -60,6 +60,7 @@ type Client struct {
 	NotificationConfigurations *NotificationConfigurations
 	OAuthClients               *OAuthClients
 	OAuthTokens                *OAuthTokens
+	Policies                   *Policies
 }
 
 // Option sets an optional property of a Client.
@@ -131,6 +132,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.NotificationConfigurations = &NotificationConfigurations{c}
 	c.OAuthClients = &OAuthClients{c}
 	c.OAuthTokens = &OAuthTokens{c}
+	c.Policies = &Policies{c}
 	return c
 }
 
@@ -161,6 +163,9 @@ type request struct {
 	at     ref
 	query  url.Values
 	body   any
+	// raw, when non-nil (empty included), is sent as it is instead of
+	// body, as application/octet-stream: an upload.
+	raw []byte
 	// idempotent marks a POST that may be repeated after a lost answer,
 	// such as one that adds objects to a relationship.
 	idempotent bool
@@ -173,7 +178,9 @@ func (c *Client) send(ctx context.Context, r request) ([]byte, error) {
 	}
 	header := http.Header{"Accept": {MediaType}}
 	var body any
-	if r.body != nil {
+	if r.raw != nil {
+		header.Set("Content-Type", "application/octet-stream")
+	} else if r.body != nil {
 		b, err := encode(r.body)
 		if err != nil {
 			return nil, fmt.Errorf("%s %s: encoding the request: %w", r.method, APIPrefix+r.at.path, err)
@@ -181,10 +188,10 @@ func (c *Client) send(ctx context.Context, r request) ([]byte, error) {
 		body = json.RawMessage(b)
 		header.Set("Content-Type", MediaType)
 	}
-	var raw json.RawMessage
+	var raw client.RawBody
 	_, err := c.transport.Do(ctx, &client.Request{
 		Method: r.method, Path: APIPrefix + r.at.path, Query: r.query,
-		Body: body, Header: header, Idempotent: r.idempotent,
+		Body: body, Raw: r.raw, Header: header, Idempotent: r.idempotent,
 	}, &raw)
 	if err != nil {
 		return nil, explain(err)
