@@ -47,6 +47,8 @@ files=(${FILES:-
   oauth_client_integration_test.go
   oauth_token_integration_test.go
   policy_integration_test.go
+  admin_sentinel_version_integration_test.go
+  admin_opa_version_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a

@@ -128,7 +128,9 @@ func TestAccPolicy_lifecycle(t *testing.T) {
 			},
 		},
 		OutOfBandDelete: check.Change[*platformclient.Client]{
-			Do: func(ctx context.Context, c *platformclient.Client, id string) error { return c.Policies.Delete(ctx, id) },
+			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
+				return c.Policies.Delete(ctx, id)
+			},
 			Step: check.Step{
 				Config: policyConfig(p, "deny", opaPolicy("advisory", regoDeny2)),
 				Check:  policyIs(t, p, map[string]any{"name": "deny", "description": "", "policy": regoDeny2}),

@@ -37,6 +37,8 @@ func Resources() []func() resource.Resource {
 		NewNotificationConfigurationResource,
 		NewAgentTokenResource,
 		NewPolicyResource,
+		NewAdminSentinelVersionResource,
+		NewAdminOPAVersionResource,
 	}
 }
 

@@ -61,6 +61,8 @@ type Client struct {
 	OAuthClients               *OAuthClients
 	OAuthTokens                *OAuthTokens
 	Policies                   *Policies
+	AdminSentinelVersions      *AdminSentinelVersions
+	AdminOPAVersions           *AdminOPAVersions
 }
 
 // Option sets an optional property of a Client.
@@ -133,6 +135,8 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.OAuthClients = &OAuthClients{c}
 	c.OAuthTokens = &OAuthTokens{c}
 	c.Policies = &Policies{c}
+	c.AdminSentinelVersions = &AdminSentinelVersions{c}
+	c.AdminOPAVersions = &AdminOPAVersions{c}
 	return c
 }
 
