@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -39,8 +38,6 @@ type policyModel struct {
 
 // policyNameRule states the rule of a policy's names.
 const policyNameRule = "A policy's name has letters, digits, `-` and `_` only, and is unique in its organization in any case."
-
-var policyNameRe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
 // NewPolicyResource is the constructor of stack_platform_policy.
 var NewPolicyResource = fwutil.NewResource(&fwutil.Resource[policyModel, *platformclient.Client]{

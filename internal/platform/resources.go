@@ -39,6 +39,7 @@ func Resources() []func() resource.Resource {
 		NewPolicyResource,
 		NewAdminSentinelVersionResource,
 		NewAdminOPAVersionResource,
+		NewPolicySetResource,
 	}
 }
 
@@ -63,6 +64,7 @@ func DataSources() []func() datasource.DataSource {
 		NewCodehostAppInstallationDataSource,
 		NewOAuthClientDataSource,
 		NewPolicyDataSource,
+		NewPolicySetDataSource,
 	}
 }
 

@@ -63,6 +63,7 @@ type Client struct {
 	Policies                   *Policies
 	AdminSentinelVersions      *AdminSentinelVersions
 	AdminOPAVersions           *AdminOPAVersions
+	PolicySets                 *PolicySets
 }
 
 // Option sets an optional property of a Client.
@@ -137,6 +138,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.Policies = &Policies{c}
 	c.AdminSentinelVersions = &AdminSentinelVersions{c}
 	c.AdminOPAVersions = &AdminOPAVersions{c}
+	c.PolicySets = &PolicySets{c}
 	return c
 }
 

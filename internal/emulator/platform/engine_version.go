@@ -175,11 +175,16 @@ func (s *Server) engineVersionResource(e *engine, v *engineVersion) resource {
 			"beta":              v.Beta,
 			"deprecated":        v.Deprecated,
 			"deprecated-reason": reason,
-			"usage":             0,
+			"usage":             s.engineUsageLocked(e, v),
 			"created-at":        formatTime(v.CreatedAt),
 		},
 		Links: map[string]string{"self": apiPrefix + "/admin/" + e.typ + "/" + v.ID},
 	}
+}
+
+// engineUsageLocked is the number of policy sets pinned to v.
+func (s *Server) engineUsageLocked(e *engine, v *engineVersion) int {
+	return len(policySets.where(s, func(ps *policySet) bool { return ps.Kind == e.kind && ps.inAgent() && ps.ToolVersion == v.Version }))
 }
 
 func (s *Server) listEngineVersions(e *engine) handler {

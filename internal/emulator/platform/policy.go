@@ -23,7 +23,9 @@ import (
 //     Sentinel policy's is ignored, as the incumbent client's tests expect
 //     of an update), enforcement-level (required: hard-mandatory,
 //     soft-mandatory or advisory for Sentinel, mandatory or advisory for
-//     OPA). The deprecated enforce, a list of {path, mode}, is still taken in place
+//     OPA) and the relationship policy-sets (sets of the organization, of
+//     the policy's kind, not VCS-backed: the policy joins them). The
+//     deprecated enforce, a list of {path, mode}, is still taken in place
 //     of enforcement-level: its first item's mode is the level (its path
 //     is not checked). Given both, enforcement-level wins. Answers, of
 //     type policies (ID "pol-..."), carry name, description, kind, query
@@ -119,6 +121,11 @@ func (s *Server) managedPolicyLocked(p principal, id string) (*policy, reply, bo
 	})
 }
 
+// policySetCountLocked is the number of policy sets that hold pol.
+func (s *Server) policySetCountLocked(pol *policy) int {
+	return len(policySets.where(s, func(ps *policySet) bool { return slices.Contains(ps.Policies, pol.ID) }))
+}
+
 // policyPath is where an uploaded policy's text is found in its sets.
 func (pol *policy) path() string {
 	if pol.Kind == kindOPA {
@@ -146,7 +153,7 @@ func (s *Server) policyResource(pol *policy) resource {
 			"query":             query,
 			"enforcement-level": pol.EnforcementLevel,
 			"enforce":           enforce,
-			"policy-set-count":  0,
+			"policy-set-count":  s.policySetCountLocked(pol),
 			"updated-at":        formatTime(pol.UpdatedAt),
 		},
 		Relationships: map[string]any{
@@ -191,6 +198,7 @@ func (s *Server) createPolicy(w http.ResponseWriter, r *http.Request, p principa
 			pol.Kind = kind
 		}
 		s.applyPolicy(pol, in, true)
+		sets := s.policySetsJoinedLocked(o, pol, in)
 		if len(*probs) > 0 {
 			return probs.reply()
 		}
@@ -201,8 +209,33 @@ func (s *Server) createPolicy(w http.ResponseWriter, r *http.Request, p principa
 		pol.CreatedAt = s.now().UTC()
 		pol.UpdatedAt = pol.CreatedAt
 		policies.in(s)[pol.ID] = pol
+		for _, ps := range sets {
+			ps.Policies = append(ps.Policies, pol.ID)
+		}
 		return created(document{Data: s.policyResource(pol)})
 	})
+}
+
+// policySetsJoinedLocked are the sets that a create's relationship
+// policy-sets names, which the policy joins once stored.
+func (s *Server) policySetsJoinedLocked(o *organization, pol *policy, in *input) []*policySet {
+	objs, _ := in.rels.many("policy-sets")
+	var sets []*policySet
+	for i, obj := range objs {
+		ps := policySets.in(s)[obj.ID]
+		if ps == nil || ps.Org != o.ExternalID {
+			in.probs.add(fmt.Sprintf("%s/%d/id", in.rels.at("policy-sets"), i), "policy set %q: not a policy set of this organization", obj.ID)
+			continue
+		}
+		if why := s.policyRefusedBy(ps, pol, pol.Name); why != "" {
+			in.probs.add(fmt.Sprintf("%s/%d/id", in.rels.at("policy-sets"), i), "policy set %q: %s", obj.ID, why)
+			continue
+		}
+		if !slices.Contains(sets, ps) {
+			sets = append(sets, ps)
+		}
+	}
+	return sets
 }
 
 // policyNamedLocked is o's policy of that name, in any case; nil for none.
