@@ -168,7 +168,9 @@ func TestAccPolicySet_lifecycle(t *testing.T) {
 			},
 		},
 		OutOfBandDelete: check.Change[*platformclient.Client]{
-			Do: func(ctx context.Context, cl *platformclient.Client, id string) error { return cl.PolicySets.Delete(ctx, id) },
+			Do: func(ctx context.Context, cl *platformclient.Client, id string) error {
+				return cl.PolicySets.Delete(ctx, id)
+			},
 			Step: check.Step{
 				Config: policySetConfig(p, "base-2", opa+policyIDs(b)),
 				Check:  policySetIs(t, p, map[string]any{"name": "base-2", "policy_ids": sorted(b)}),

@@ -40,6 +40,10 @@ func Resources() []func() resource.Resource {
 		NewAdminSentinelVersionResource,
 		NewAdminOPAVersionResource,
 		NewPolicySetResource,
+		NewWorkspacePolicySetResource,
+		NewProjectPolicySetResource,
+		NewWorkspacePolicySetExclusionResource,
+		NewProjectPolicySetExclusionResource,
 	}
 }
 
