@@ -48,6 +48,7 @@ files=(${FILES:-
   oauth_token_integration_test.go
   policy_integration_test.go
   policy_set_integration_test.go
+  policy_set_parameter_integration_test.go
   admin_sentinel_version_integration_test.go
   admin_opa_version_integration_test.go
 })

@@ -44,6 +44,7 @@ func Resources() []func() resource.Resource {
 		NewProjectPolicySetResource,
 		NewWorkspacePolicySetExclusionResource,
 		NewProjectPolicySetExclusionResource,
+		NewPolicySetParameterResource,
 	}
 }
 

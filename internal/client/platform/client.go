@@ -64,6 +64,7 @@ type Client struct {
 	AdminSentinelVersions      *AdminSentinelVersions
 	AdminOPAVersions           *AdminOPAVersions
 	PolicySets                 *PolicySets
+	PolicySetParameters        *PolicySetParameters
 }
 
 // Option sets an optional property of a Client.
@@ -139,6 +140,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.AdminSentinelVersions = &AdminSentinelVersions{c}
 	c.AdminOPAVersions = &AdminOPAVersions{c}
 	c.PolicySets = &PolicySets{c}
+	c.PolicySetParameters = &PolicySetParameters{c}
 	return c
 }
 
