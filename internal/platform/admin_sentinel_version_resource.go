@@ -6,5 +6,5 @@ import platformclient "github.com/stackworks/terraform-provider-stack/internal/c
 // stack_platform_admin_sentinel_version: see engine_versions.go.
 var NewAdminSentinelVersionResource = newEngineVersionResource(engineVersionKind{
 	typeName: "platform_admin_sentinel_version", of: "a Sentinel version", engine: "Sentinel", example: "0.22.1",
-	calls: func(c *platformclient.Client) engineVersionCalls { return c.AdminSentinelVersions },
+	calls: func(c *platformclient.Client) *platformclient.EngineVersions { return c.AdminSentinelVersions },
 })

@@ -19,21 +19,10 @@ const adminSentinelVersionAddr = "stack_platform_admin_sentinel_version.test"
 // engine_versions_test.go.
 func TestAccAdminSentinelVersion_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	e := engineVersionCase{
-		p: p, typ: "stack_platform_admin_sentinel_version", object: "Sentinel version", version: "0.31." + p.Organization,
-		calls: func(c *platformclient.Client) engineVersionCalls { return c.AdminSentinelVersions },
-	}
-	check.Lifecycle[*platformclient.Client]{
-		Service: p, Client: p.Client, Address: adminSentinelVersionAddr, FreshID: true,
-		PlanErrors: e.planErrors(),
-		ImportErrors: []check.ImportError{{ID: "a/b", Want: check.Literal(
-			`The import ID of a Sentinel version is its ID, tool- and 16 characters of the base58 alphabet, or its version, such as 0.22.1; got "a/b".`)}},
-		Create:          e.create(t),
-		Update:          e.update(t),
-		Imports:         e.imports(),
-		OutOfBandChange: e.outOfBandChange(t),
-		OutOfBandDelete: e.outOfBandDelete(t),
-	}.Run(t)
+	engineVersionCase{
+		p: p, typ: "stack_platform_admin_sentinel_version", object: "Sentinel version", version: "0.31." + p.Organization, example: "0.22.1",
+		calls: func(c *platformclient.Client) *platformclient.EngineVersions { return c.AdminSentinelVersions },
+	}.run(t, check.Lifecycle[*platformclient.Client]{Address: adminSentinelVersionAddr})
 }
 
 // Only the site administrator manages the site's versions, on either

@@ -45,16 +45,6 @@ type engineVersionModel struct {
 // engineArchTypes are the attributes of an item of archs.
 var engineArchTypes = map[string]attr.Type{"url": types.StringType, "sha": types.StringType, "os": types.StringType, "arch": types.StringType}
 
-// engineVersionCalls are an engine's calls: AdminSentinelVersions' or
-// AdminOPAVersions'.
-type engineVersionCalls interface {
-	Create(ctx context.Context, opts platformclient.EngineVersionOptions) (*platformclient.EngineVersion, error)
-	Read(ctx context.Context, id string) (*platformclient.EngineVersion, error)
-	Update(ctx context.Context, id string, opts platformclient.EngineVersionOptions) (*platformclient.EngineVersion, error)
-	Delete(ctx context.Context, id string) error
-	List(ctx context.Context, opts platformclient.EngineVersionListOptions) (*platformclient.EngineVersionList, error)
-}
-
 // engineVersionKind is what an engine declares: its resource's type name,
 // the engine's name, and its calls.
 type engineVersionKind struct {
@@ -63,7 +53,7 @@ type engineVersionKind struct {
 	of string
 	// example is a version number for the descriptions.
 	example string
-	calls   func(c *platformclient.Client) engineVersionCalls
+	calls   func(c *platformclient.Client) *platformclient.EngineVersions
 }
 
 // newEngineVersionResource is the constructor of the resource of one
@@ -185,8 +175,8 @@ func engineVersionSchema(k engineVersionKind) schema.Schema {
 	}
 }
 
-// validateEngineVersion refuses a reason for a version that is not
-// deprecated: the platform forgets it.
+// validateEngineVersion refuses a reason for a version that the
+// configuration does not deprecate, which the platform would forget.
 func validateEngineVersion(_ context.Context, _ tfsdk.Config, m *engineVersionModel, diags *diag.Diagnostics) {
 	if !m.DeprecatedReason.IsNull() && !m.DeprecatedReason.IsUnknown() && !m.Deprecated.IsUnknown() && !m.Deprecated.ValueBool() {
 		diags.AddAttributeError(path.Root("deprecated_reason"), "Reason of a version not deprecated",
@@ -232,7 +222,7 @@ func (a amd64Of) PlanModifyString(ctx context.Context, req planmodifier.StringRe
 
 // importEngineVersion reads the version that the ID names: by its ID, or
 // by its number among the engine's.
-func importEngineVersion(ctx context.Context, calls engineVersionCalls, object string, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+func importEngineVersion(ctx context.Context, calls *platformclient.EngineVersions, object string, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 	if isEngineVersionID(id.Parts[0]) {
 		_, err := calls.Read(ctx, id.Parts[0])
 		importFound(diags, object, id.String(), err)

@@ -3,6 +3,7 @@ package platform_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -21,17 +22,26 @@ type engineVersionCase struct {
 	p *acctest.Platform
 	// typ is the resource type, and object its object in messages.
 	typ, object string
-	calls       func(c *platformclient.Client) engineVersionCalls
-	// version is a version number no other test uses.
-	version string
+	calls       func(c *platformclient.Client) *platformclient.EngineVersions
+	// version is a version number no other test uses, and example the
+	// one of the import ID's refusal.
+	version, example string
 }
 
-// engineVersionCalls are either engine's calls.
-type engineVersionCalls interface {
-	Create(ctx context.Context, opts platformclient.EngineVersionOptions) (*platformclient.EngineVersion, error)
-	Read(ctx context.Context, id string) (*platformclient.EngineVersion, error)
-	Update(ctx context.Context, id string, opts platformclient.EngineVersionOptions) (*platformclient.EngineVersion, error)
-	Delete(ctx context.Context, id string) error
+// run runs the engine's check.Lifecycle, lc, which gives its Address,
+// with every phase of the case.
+func (e engineVersionCase) run(t *testing.T, lc check.Lifecycle[*platformclient.Client]) {
+	lc.Service, lc.Client, lc.FreshID = e.p, e.p.Client, true
+	lc.PlanErrors = e.planErrors()
+	of := "a " + e.object
+	if strings.HasPrefix(e.object, "O") {
+		of = "an " + e.object
+	}
+	lc.ImportErrors = []check.ImportError{{ID: "a/b", Want: check.Literal(fmt.Sprintf(
+		`The import ID of %s is its ID, tool- and 16 characters of the base58 alphabet, or its version, such as %s; got "a/b".`, of, e.example))}}
+	lc.Create, lc.Update, lc.Imports = e.create(t), e.update(t), e.imports()
+	lc.OutOfBandChange, lc.OutOfBandDelete = e.outOfBandChange(t), e.outOfBandDelete(t)
+	lc.Run(t)
 }
 
 func (e engineVersionCase) addr() string { return e.typ + ".test" }

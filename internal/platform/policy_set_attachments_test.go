@@ -94,8 +94,15 @@ func (l linkCase) name(member string) string {
 	return member + "-" + strings.ReplaceAll(l.attr, "_", "-")
 }
 
-// lifecycle is the link's check.Lifecycle phases, but its Address, which
-// each test's literal gives.
+// run runs the link's check.Lifecycle, lc, which gives its Address, with
+// every phase of the case.
+func (l linkCase) run(t *testing.T, lc check.Lifecycle[*platformclient.Client]) {
+	phases := l.lifecycle(t)
+	phases.Address = lc.Address
+	phases.Run(t)
+}
+
+// lifecycle is the link's check.Lifecycle phases, but its Address.
 func (l linkCase) lifecycle(t *testing.T) check.Lifecycle[*platformclient.Client] {
 	_, prefix := l.memberType()
 	one := func(body string) string {

@@ -35,8 +35,11 @@ resource "stack_platform_policy_set_parameter" "test" {
 func parameterIs(t *testing.T, p *acctest.Platform, want map[string]any) resource.TestCheckFunc {
 	return holds(t, p, "stack_platform_policy_set.s", want, func(ctx context.Context, c *platformclient.Client, set string) (map[string]any, error) {
 		l, err := c.PolicySetParameters.List(ctx, set)
-		if err != nil || len(l.Items) != 1 {
-			return nil, fmt.Errorf("the set's parameters: %v, %v", l, err)
+		switch {
+		case err != nil:
+			return nil, err
+		case len(l.Items) != 1:
+			return nil, fmt.Errorf("the set has %d parameters, want 1", len(l.Items))
 		}
 		v := l.Items[0]
 		return map[string]any{"key": v.Key, "value": v.Value, "sensitive": v.Sensitive}, nil
@@ -61,7 +64,7 @@ func TestAccPolicySetParameter_lifecycle(t *testing.T) {
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: parameterAddr, FreshID: true,
 		NotTakenOver: check.Existing{
-			Config: p.ProviderConfig() + fmt.Sprintf("resource \"stack_platform_policy_set_parameter\" \"test\" {\n  policy_set_id = %q\n  key = \"region\"\n}\n", set.ID),
+			Config:   p.ProviderConfig() + fmt.Sprintf("resource \"stack_platform_policy_set_parameter\" \"test\" {\n  policy_set_id = %q\n  key = \"region\"\n}\n", set.ID),
 			ImportID: set.ID + "/" + taken.ID, Said: `Policy set parameter already exists`, Server: `409 Conflict`,
 		},
 		NeverLogged: check.Logged{
@@ -101,10 +104,10 @@ resource "stack_platform_policy_set_parameter" "wo" {
 			StateChecks: stateIs(parameterAddr, map[string]knownvalue.Check{"key": check.Str("zone"), "value": check.Str("eu-1"), "sensitive": knownvalue.Bool(true)}),
 			Check:       parameterIs(t, p, map[string]any{"key": "zone", "value": "", "sensitive": true}),
 		},
-		Imports: []check.ImportID{{ID: func(id string) string { return setOfParameter(t, p, id) + "/" + id }, Ignore: []string{"value"}}},
+		Imports: []check.ImportID{{ID: func(id string) string { return setOfParameter(t, p) + "/" + id }, Ignore: []string{"value"}}},
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				_, err := c.PolicySetParameters.Update(ctx, setOfParameter(t, p, id), id, platformclient.PolicySetParameterOptions{Key: check.Ptr("renamed")})
+				_, err := c.PolicySetParameters.Update(ctx, setOfParameter(t, p), id, platformclient.PolicySetParameterOptions{Key: check.Ptr("renamed")})
 				return err
 			},
 			Step: check.Step{
@@ -114,7 +117,7 @@ resource "stack_platform_policy_set_parameter" "wo" {
 		},
 		OutOfBandDelete: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
-				return c.PolicySetParameters.Delete(ctx, setOfParameter(t, p, id), id)
+				return c.PolicySetParameters.Delete(ctx, setOfParameter(t, p), id)
 			},
 			Step: check.Step{
 				Config: parameterConfig(p, "key = \"zone\"\n  value = \"eu-1\"\n  sensitive = true"),
@@ -130,9 +133,9 @@ resource "stack_platform_policy_set_parameter" "wo" {
 	}.Run(t)
 }
 
-// setOfParameter is the set of the test's parameter id, which a test
-// reaches through the set of the configuration: with-parameters.
-func setOfParameter(t *testing.T, p *acctest.Platform, id string) string {
+// setOfParameter is the ID of the configuration's set, with-parameters,
+// whose parameter the test's is.
+func setOfParameter(t *testing.T, p *acctest.Platform) string {
 	t.Helper()
 	l, err := p.Client(t).PolicySets.List(context.Background(), p.Organization, platformclient.PolicySetListOptions{Search: "with-parameters"})
 	if err != nil || len(l.Items) != 1 {

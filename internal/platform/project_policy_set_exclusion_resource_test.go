@@ -23,10 +23,5 @@ func TestAccProjectPolicySetExclusion_lifecycle(t *testing.T) {
 			return c.PolicySets.RemoveProjectExclusions(ctx, set, []string{member})
 		},
 	}
-	phases := l.lifecycle(t)
-	check.Lifecycle[*platformclient.Client]{
-		Service: phases.Service, Client: phases.Client, Address: projectPolicySetExclusionAddr,
-		NotTakenOver: phases.NotTakenOver, PlanErrors: phases.PlanErrors, ImportErrors: phases.ImportErrors,
-		Create: phases.Create, Imports: phases.Imports, OutOfBandDelete: phases.OutOfBandDelete, Replace: phases.Replace,
-	}.Run(t)
+	l.run(t, check.Lifecycle[*platformclient.Client]{Address: projectPolicySetExclusionAddr})
 }

@@ -23,10 +23,5 @@ func TestAccWorkspacePolicySetExclusion_lifecycle(t *testing.T) {
 			return c.PolicySets.RemoveWorkspaceExclusions(ctx, set, []string{member})
 		},
 	}
-	phases := l.lifecycle(t)
-	check.Lifecycle[*platformclient.Client]{
-		Service: phases.Service, Client: phases.Client, Address: workspacePolicySetExclusionAddr,
-		NotTakenOver: phases.NotTakenOver, PlanErrors: phases.PlanErrors, ImportErrors: phases.ImportErrors,
-		Create: phases.Create, Imports: phases.Imports, OutOfBandDelete: phases.OutOfBandDelete, Replace: phases.Replace,
-	}.Run(t)
+	l.run(t, check.Lifecycle[*platformclient.Client]{Address: workspacePolicySetExclusionAddr})
 }

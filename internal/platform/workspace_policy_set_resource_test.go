@@ -26,12 +26,7 @@ func TestAccWorkspacePolicySet_lifecycle(t *testing.T) {
 			return c.PolicySets.RemoveWorkspaces(ctx, set, []string{member})
 		},
 	}
-	phases := l.lifecycle(t)
-	check.Lifecycle[*platformclient.Client]{
-		Service: phases.Service, Client: phases.Client, Address: workspacePolicySetAddr,
-		NotTakenOver: phases.NotTakenOver, PlanErrors: phases.PlanErrors, ImportErrors: phases.ImportErrors,
-		Create: phases.Create, Imports: phases.Imports, OutOfBandDelete: phases.OutOfBandDelete, Replace: phases.Replace,
-	}.Run(t)
+	l.run(t, check.Lifecycle[*platformclient.Client]{Address: workspacePolicySetAddr})
 }
 
 // A global set takes no workspace: the attachment fails with the

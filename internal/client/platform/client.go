@@ -61,8 +61,8 @@ type Client struct {
 	OAuthClients               *OAuthClients
 	OAuthTokens                *OAuthTokens
 	Policies                   *Policies
-	AdminSentinelVersions      *AdminSentinelVersions
-	AdminOPAVersions           *AdminOPAVersions
+	AdminSentinelVersions      *EngineVersions
+	AdminOPAVersions           *EngineVersions
 	PolicySets                 *PolicySets
 	PolicySetParameters        *PolicySetParameters
 }
@@ -137,8 +137,8 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.OAuthClients = &OAuthClients{c}
 	c.OAuthTokens = &OAuthTokens{c}
 	c.Policies = &Policies{c}
-	c.AdminSentinelVersions = &AdminSentinelVersions{c}
-	c.AdminOPAVersions = &AdminOPAVersions{c}
+	c.AdminSentinelVersions = newEngineVersions[AdminSentinelVersion](c, adminSentinelVersions, "sentinel-versions")
+	c.AdminOPAVersions = newEngineVersions[AdminOPAVersion](c, adminOPAVersions, "opa-versions")
 	c.PolicySets = &PolicySets{c}
 	c.PolicySetParameters = &PolicySetParameters{c}
 	return c

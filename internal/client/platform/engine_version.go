@@ -2,14 +2,16 @@ package platform
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"time"
 )
 
-// What the site's versions of its policy engines share, whose calls are
-// admin_sentinel_version.go's and admin_opa_version.go's: the API answers
-// each engine's with a type of its own (sentinel-versions, opa-versions),
-// which the calls give as one EngineVersion.
+// The site's versions of its policy engines: each engine's are a
+// collection of the admin API whose answers have a type of their own
+// (admin_sentinel_version.go's sentinel-versions, admin_opa_version.go's
+// opa-versions), and one calls type, EngineVersions, serves both, giving
+// either as one EngineVersion.
 
 // PrefixEngineVersion begins the IDs of policy engine versions.
 const PrefixEngineVersion = "tool"
@@ -82,17 +84,48 @@ func engineVersionBody(typ string, opts EngineVersionOptions) engineVersionDoc {
 	return d
 }
 
-// engineVersionOf is either engine's answer as an EngineVersion: the two
-// types have the same fields.
-func engineVersionOf[T AdminSentinelVersion | AdminOPAVersion](v *T, err error) (*EngineVersion, error) {
-	if err != nil {
-		return nil, err
-	}
-	ev := EngineVersion(*v)
-	return &ev, nil
+// EngineVersions are the calls of one engine's versions:
+// Client.AdminSentinelVersions' or Client.AdminOPAVersions'.
+type EngineVersions struct {
+	c   *Client
+	at  collection
+	typ string // the answers' type, such as sentinel-versions
+	// one makes a call whose answer is one version, and list reads the
+	// list at a ref, both decoding the engine's type.
+	one  func(ctx context.Context, r request) (*EngineVersion, error)
+	list func(ctx context.Context, at ref, q url.Values) (*EngineVersionList, error)
 }
 
-func listEngineVersions[T AdminSentinelVersion | AdminOPAVersion](ctx context.Context, c *Client, at collection, opts EngineVersionListOptions) (*EngineVersionList, error) {
+// newEngineVersions are the calls of the engine whose versions are at at,
+// of the API type T, which typ names.
+func newEngineVersions[T AdminSentinelVersion | AdminOPAVersion](c *Client, at collection, typ string) *EngineVersions {
+	return &EngineVersions{
+		c: c, at: at, typ: typ,
+		one: func(ctx context.Context, r request) (*EngineVersion, error) {
+			v, err := one[T](ctx, c, r)
+			if err != nil {
+				return nil, err
+			}
+			ev := EngineVersion(*v)
+			return &ev, nil
+		},
+		list: func(ctx context.Context, at ref, q url.Values) (*EngineVersionList, error) {
+			l, err := list[T](ctx, c, at, q)
+			if err != nil {
+				return nil, err
+			}
+			out := &EngineVersionList{Items: make([]*EngineVersion, 0, len(l.Items))}
+			for _, v := range l.Items {
+				ev := EngineVersion(*v)
+				out.Items = append(out.Items, &ev)
+			}
+			return out, nil
+		},
+	}
+}
+
+// List lists the site's versions of the engine.
+func (s *EngineVersions) List(ctx context.Context, opts EngineVersionListOptions) (*EngineVersionList, error) {
 	q := url.Values{}
 	if opts.Version != "" {
 		q.Set("filter[version]", opts.Version)
@@ -100,14 +133,26 @@ func listEngineVersions[T AdminSentinelVersion | AdminOPAVersion](ctx context.Co
 	if opts.Search != "" {
 		q.Set("search[version]", opts.Search)
 	}
-	l, err := list[T](ctx, c, at.all(), q)
-	if err != nil {
-		return nil, err
-	}
-	out := &EngineVersionList{Items: make([]*EngineVersion, 0, len(l.Items))}
-	for _, v := range l.Items {
-		ev := EngineVersion(*v)
-		out.Items = append(out.Items, &ev)
-	}
-	return out, nil
+	return s.list(ctx, s.at.all(), q)
+}
+
+// Create adds a version of the engine to the site.
+func (s *EngineVersions) Create(ctx context.Context, opts EngineVersionOptions) (*EngineVersion, error) {
+	return s.one(ctx, request{method: http.MethodPost, at: s.at.all(), body: engineVersionBody(s.typ, opts)})
+}
+
+// Read reads a version by ID.
+func (s *EngineVersions) Read(ctx context.Context, id string) (*EngineVersion, error) {
+	return s.one(ctx, request{method: http.MethodGet, at: s.at.at(id)})
+}
+
+// Update changes a version.
+func (s *EngineVersions) Update(ctx context.Context, id string, opts EngineVersionOptions) (*EngineVersion, error) {
+	return s.one(ctx, request{method: http.MethodPatch, at: s.at.at(id), body: engineVersionBody(s.typ, opts)})
+}
+
+// Delete removes a version from the site; the policy sets pinned to it
+// keep its number.
+func (s *EngineVersions) Delete(ctx context.Context, id string) error {
+	return del(ctx, s.c, s.at.at(id))
 }

@@ -1,6 +1,7 @@
 package platform_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -85,7 +86,7 @@ func TestEngineVersion_listAndShippedVersions(t *testing.T) {
 		versions := func(query string) string {
 			var out []string
 			for _, v := range a.get(enginePath(typ) + query).list(t) {
-				out = append(out, attrs(t, v)["version"].(string))
+				out = append(out, fmt.Sprint(attrs(t, v)["version"]))
 			}
 			return strings.Join(out, ",")
 		}
@@ -98,7 +99,7 @@ func TestEngineVersion_listAndShippedVersions(t *testing.T) {
 		}
 		first := a.get(enginePath(typ)).list(t)[0]
 		wantAttrs(t, first, map[string]any{"official": true, "enabled": true})
-		path := enginePath(typ) + "/" + first["id"].(string)
+		path := enginePath(typ) + "/" + wantID(t, first["id"], "tool")
 		a.get(path).data(t, http.StatusOK)
 		emutest.WantAPIError(t, a.do(http.MethodPatch, path, body(typ, map[string]any{"enabled": false}, nil)), http.StatusUnprocessableEntity, "invalid attribute", "ships with the site")
 		emutest.WantAPIError(t, a.do(http.MethodDelete, path, nil), http.StatusUnprocessableEntity, "invalid attribute", "ships with the site")

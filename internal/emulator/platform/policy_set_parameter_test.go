@@ -20,7 +20,7 @@ func (a *api) createParameter(set string, attrs map[string]any) map[string]any {
 func TestPolicySetParameter_createReadUpdateDelete(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	set := a.createPolicySet("acme", map[string]any{"name": "s"}, nil)
+	set := a.createPolicySet(map[string]any{"name": "s"}, nil)
 	d := a.createParameter(set, map[string]any{"key": "region", "value": "eu"})
 	id := wantID(t, d["id"], "var")
 	wantAttrs(t, d, map[string]any{"key": "region", "value": "eu", "category": "policy-set", "sensitive": false})
@@ -50,7 +50,7 @@ func TestPolicySetParameter_createReadUpdateDelete(t *testing.T) {
 func TestPolicySetParameter_rules(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	set, other := a.createPolicySet("acme", map[string]any{"name": "s"}, nil), a.createPolicySet("acme", map[string]any{"name": "o"}, nil)
+	set, other := a.createPolicySet(map[string]any{"name": "s"}, nil), a.createPolicySet(map[string]any{"name": "o"}, nil)
 	a.createParameter(set, map[string]any{"key": "region"})
 	a.wantCreatesRefused(parametersPath(set), "vars", []refusedCreate{
 		{attrs: map[string]any{"category": "policy-set"}, pointer: attrAt("key"), detail: "key is required"},
@@ -85,7 +85,7 @@ func init() {
 		stateInOrg("policy-sets", stateSet, "policy-set-parameters", stateParameter+","+strings.Replace(stateParameter, "var-AAAAAAAAAAAAAAAA", "var-BBBBBBBBBBBBBBBB", 1)),
 	)
 	addStateFixture("policy-set-parameters", func(a *api) roundTrip {
-		set := a.createPolicySet("acme", map[string]any{"name": "state-parameters"}, nil)
+		set := a.createPolicySet(map[string]any{"name": "state-parameters"}, nil)
 		a.createParameter(set, map[string]any{"key": "plain", "value": "v"})
 		a.createParameter(set, map[string]any{"key": "secret", "value": "s", "sensitive": true})
 		return roundTrip{paths: []string{parametersPath(set)}}

@@ -12,12 +12,13 @@ import (
 )
 
 func policySetsPath(org string) string { return orgsPath + "/" + org + "/policy-sets" }
-func policySetPath(id string) string    { return "/api/v2/policy-sets/" + id }
+func policySetPath(id string) string   { return "/api/v2/policy-sets/" + id }
 
-// createPolicySet creates a set with attrs and rels and returns its ID.
-func (a *api) createPolicySet(org string, attrs, rels map[string]any) string {
+// createPolicySet creates a set of acme with attrs and rels and returns
+// its ID.
+func (a *api) createPolicySet(attrs, rels map[string]any) string {
 	a.t.Helper()
-	return wantID(a.t, a.create(policySetsPath(org), "policy-sets", attrs, rels)["id"], "polset")
+	return wantID(a.t, a.create(policySetsPath("acme"), "policy-sets", attrs, rels)["id"], "polset")
 }
 
 func TestPolicySet_createReadUpdateDelete(t *testing.T) {
@@ -86,7 +87,7 @@ func TestPolicySet_agentAndToolVersion(t *testing.T) {
 
 	agent := a.create(policySetsPath("acme"), "policy-sets", map[string]any{"name": "b", "agent-enabled": true, "overridable": true}, nil)
 	wantAttrs(t, agent, map[string]any{"agent-enabled": true, "overridable": true, "policy-tool-version": "latest"})
-	id := agent["id"].(string)
+	id := wantID(t, agent["id"], "polset")
 	pinned := a.do(http.MethodPatch, policySetPath(id), body("policy-sets", map[string]any{"policy-tool-version": "0.30.0"}, nil)).data(t, http.StatusOK)
 	wantAttrs(t, pinned, map[string]any{"policy-tool-version": "0.30.0"})
 	versions := a.get(enginePath("sentinel-versions") + "?filter[version]=0.30.0").list(t)
@@ -109,7 +110,7 @@ func TestPolicySet_createRules(t *testing.T) {
 	a.createOrg("other")
 	opaPolicy, foreignPolicy := a.createPolicy("acme", "deny", "opa"), a.createPolicy("other", "deny", "sentinel")
 	ws, foreignWS := a.workspaceID("acme", "web"), a.workspaceID("other", "web")
-	a.createPolicySet("acme", map[string]any{"name": "taken"}, nil)
+	a.createPolicySet(map[string]any{"name": "taken"}, nil)
 	rels := func(name string, ids ...string) map[string]any {
 		typ := map[string]string{"policies": "policies", "workspaces": "workspaces", "projects": "projects"}[name]
 		return map[string]any{name: refs(typ, ids...)}
@@ -127,9 +128,14 @@ func TestPolicySet_createRules(t *testing.T) {
 		{attrs: map[string]any{"name": "p", "tag-selector-matching-logic": "some"}, pointer: attrAt("tag-selector-matching-logic"), detail: "must be any or all"},
 	})
 	wantConflictAt(t, a.do(http.MethodPost, policySetsPath("acme"), body("policy-sets", map[string]any{"name": "TAKEN"}, nil)), attrAt("name"), "Name has already been taken")
+	// Names are unique in their organization alone.
+	a.create(policySetsPath("other"), "policy-sets", map[string]any{"name": "taken"}, nil)
+	if got := ids(a.get(policySetsPath("other")).list(t)); len(got) != 1 {
+		t.Errorf("other's sets %v, want its one", got)
+	}
 	// A set made global keeps no workspace: it is refused while it has
 	// some.
-	id := a.createPolicySet("acme", map[string]any{"name": "scoped"}, rels("workspaces", ws))
+	id := a.createPolicySet(map[string]any{"name": "scoped"}, rels("workspaces", ws))
 	wantInvalid(t, a.do(http.MethodPatch, policySetPath(id), body("policy-sets", map[string]any{"global": true}, nil)),
 		"/data/relationships/workspaces/data", "a global policy set applies to every workspace: it takes none (it has 1)")
 }
@@ -143,7 +149,7 @@ func TestPolicySet_vcsBacked(t *testing.T) {
 	token := a.createOAuthToken("acme")
 	repo := map[string]any{"identifier": "acme/policies", "branch": "main", "ingress-submodules": true, "oauth-token-id": token}
 	d := a.create(policySetsPath("acme"), "policy-sets", map[string]any{"name": "vcs", "policies-path": "sets/base", "vcs-repo": repo}, nil)
-	id := d["id"].(string)
+	id := wantID(t, d["id"], "polset")
 	got := emutest.Object(t, attrs(t, d)["vcs-repo"])
 	webhook, _ := got["webhook-url"].(string)
 	if !regexp.MustCompile(`^` + regexp.QuoteMeta(a.url) + `/webhooks/vcs/[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}$`).MatchString(webhook) {
@@ -184,7 +190,7 @@ func TestPolicySet_relationshipEndpoints(t *testing.T) {
 	clk := newClock(a)
 	a.createOrg("acme")
 	a.createOrg("other")
-	set := a.createPolicySet("acme", map[string]any{"name": "s"}, nil)
+	set := a.createPolicySet(map[string]any{"name": "s"}, nil)
 	pol, ws, prj := a.createPolicy("acme", "p", "sentinel"), a.workspaceID("acme", "web"), a.createProject("acme", "apps")
 	before := attrs(t, a.get(policySetPath(set)).data(t, http.StatusOK))["updated-at"]
 	clk.advance(60_000_000_000)
@@ -210,7 +216,7 @@ func TestPolicySet_relationshipEndpoints(t *testing.T) {
 	}
 	wantInvalid(t, a.do(http.MethodPost, policySetPath(set)+"/relationships/projects", refs("projects", a.createProject("other", "elsewhere"))),
 		"/data/0/id", "not a project of this organization")
-	global := a.createPolicySet("acme", map[string]any{"name": "g", "global": true}, nil)
+	global := a.createPolicySet(map[string]any{"name": "g", "global": true}, nil)
 	wantInvalid(t, a.do(http.MethodPost, policySetPath(global)+"/relationships/workspaces", refs("workspaces", ws)),
 		"/data", "a global policy set applies to every workspace: it takes none")
 	emutest.WantAPIStatus(t, a.do(http.MethodPost, policySetPath(global)+"/relationships/workspace-exclusions", refs("workspaces", ws)), http.StatusNoContent)
@@ -222,7 +228,7 @@ func TestPolicySet_deletedMembersLeave(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	pol, ws, prj := a.createPolicy("acme", "p", "sentinel"), a.workspaceID("acme", "web"), a.createProject("acme", "apps")
-	set := a.createPolicySet("acme", map[string]any{"name": "s"}, map[string]any{
+	set := a.createPolicySet(map[string]any{"name": "s"}, map[string]any{
 		"policies": refs("policies", pol), "workspaces": refs("workspaces", ws), "projects": refs("projects", prj),
 		"workspace-exclusions": refs("workspaces", ws), "project-exclusions": refs("projects", prj),
 	})
@@ -236,7 +242,7 @@ func TestPolicySet_deletedMembersLeave(t *testing.T) {
 func TestPolicySet_policyJoinsSetsOnCreate(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	set, opaSet := a.createPolicySet("acme", map[string]any{"name": "s"}, nil), a.createPolicySet("acme", map[string]any{"name": "o", "kind": "opa"}, nil)
+	set, opaSet := a.createPolicySet(map[string]any{"name": "s"}, nil), a.createPolicySet(map[string]any{"name": "o", "kind": "opa"}, nil)
 	d := a.create(policiesPath("acme"), "policies", map[string]any{"name": "p", "enforcement-level": "advisory"}, map[string]any{"policy-sets": refs("policy-sets", set)})
 	wantAttrs(t, d, map[string]any{"policy-set-count": 1})
 	wantInvalid(t, a.do(http.MethodPost, policiesPath("acme"), body("policies", map[string]any{"name": "q", "enforcement-level": "advisory"},
@@ -246,7 +252,7 @@ func TestPolicySet_policyJoinsSetsOnCreate(t *testing.T) {
 func TestPolicySet_tagSelectors(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	set := a.createPolicySet("acme", map[string]any{"name": "s", "tag-selectors": []any{map[string]any{"tag-key": "env", "tag-value": "prod", "is-exclude": false}}}, nil)
+	set := a.createPolicySet(map[string]any{"name": "s", "tag-selectors": []any{map[string]any{"tag-key": "env", "tag-value": "prod", "is-exclude": false}}}, nil)
 	sel := map[string]any{"data": []any{map[string]any{"tag-key": "team", "tag-value": nil, "is-exclude": true}}}
 	emutest.WantAPIStatus(t, a.do(http.MethodPost, policySetPath(set)+"/tag-selectors", sel), http.StatusNoContent)
 	wantAttrs(t, a.get(policySetPath(set)).data(t, http.StatusOK), map[string]any{"tag-selectors": []any{
@@ -264,11 +270,11 @@ func TestPolicySet_listFilters(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	clk := newClock(a)
 	a.createOrg("acme")
-	a.createPolicySet("acme", map[string]any{"name": "Base"}, nil)
+	a.createPolicySet(map[string]any{"name": "Base"}, nil)
 	clk.advance(1)
-	a.createPolicySet("acme", map[string]any{"name": "opa-base", "kind": "opa"}, nil)
+	a.createPolicySet(map[string]any{"name": "opa-base", "kind": "opa"}, nil)
 	clk.advance(1)
-	versioned := a.createPolicySet("acme", map[string]any{"name": "other"}, nil)
+	versioned := a.createPolicySet(map[string]any{"name": "other"}, nil)
 	a.do(http.MethodPost, policySetPath(versioned)+"/versions", nil).data(t, http.StatusCreated)
 	a.wantNames(policySetsPath("acme"), map[string]string{
 		"":                         "Base,opa-base,other",
@@ -284,7 +290,7 @@ func TestPolicySet_listFilters(t *testing.T) {
 func TestPolicySet_whoManagesSets(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	set := a.createPolicySet("acme", map[string]any{"name": "s"}, nil)
+	set := a.createPolicySet(map[string]any{"name": "s"}, nil)
 	plainToken, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "plain"))
 	plain := a.as(plainToken)
 	plain.get(policySetPath(set)).data(t, http.StatusOK)
@@ -310,7 +316,7 @@ func init() {
 	// with a version of its own.
 	addStateFixture("policy-sets", func(a *api) roundTrip {
 		pol, ws, prj := a.createPolicy("acme", "state-set-policy", "sentinel"), a.workspaceID("acme", "state-set"), a.createProject("acme", "state-set")
-		set := a.createPolicySet("acme", map[string]any{
+		set := a.createPolicySet(map[string]any{
 			"name": "state-set", "agent-enabled": true, "overridable": true, "policy-tool-version": "0.22.1", "policy-update-patterns": []any{"*.sentinel"},
 			"tag-selectors": []any{map[string]any{"tag-key": "env", "tag-value": nil, "is-exclude": true}}, "tag-selector-matching-logic": "all",
 		}, map[string]any{
@@ -318,7 +324,7 @@ func init() {
 			"workspace-exclusions": refs("workspaces", a.workspaceID("acme", "state-set-out")), "project-exclusions": refs("projects", a.createProject("acme", "state-set-out")),
 		})
 		token := a.createOAuthToken("acme")
-		vcs := a.createPolicySet("acme", map[string]any{"name": "state-set-vcs", "vcs-repo": map[string]any{"identifier": "acme/p", "oauth-token-id": token}}, nil)
+		vcs := a.createPolicySet(map[string]any{"name": "state-set-vcs", "vcs-repo": map[string]any{"identifier": "acme/p", "oauth-token-id": token}}, nil)
 		return roundTrip{paths: []string{policySetPath(set), policySetPath(vcs), policySetsPath("acme") + "?include=policies,workspaces,projects"}}
 	})
 }

@@ -15,7 +15,7 @@ import (
 func TestPolicySetVersion_uploadMakesItCurrent(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	set := a.createPolicySet("acme", map[string]any{"name": "s"}, nil)
+	set := a.createPolicySet(map[string]any{"name": "s"}, nil)
 	first := a.do(http.MethodPost, policySetPath(set)+"/versions", nil).data(t, http.StatusCreated)
 	id := wantID(t, first["id"], "polsetver")
 	wantAttrs(t, first, map[string]any{"source": "tfe-api", "status": "pending", "error": nil})
@@ -56,10 +56,11 @@ func init() {
 		stateInOrg("policy-sets", stateSet, "policy-set-versions", strings.Replace(stateVersion, `"polsetver-AAAAAAAAAAAAAAAA"`, `"v1"`, 1)),
 	)
 	addStateFixture("policy-set-versions", func(a *api) roundTrip {
-		set := a.createPolicySet("acme", map[string]any{"name": "state-versions"}, nil)
+		set := a.createPolicySet(map[string]any{"name": "state-versions"}, nil)
 		v := a.do(http.MethodPost, policySetPath(set)+"/versions", nil).data(a.t, http.StatusCreated)
 		links, _ := v["links"].(map[string]any)
-		emutest.WantStatus(a.t, emutest.Do(a.t, http.MethodPut, links["upload"].(string), nil, "archive"), http.StatusOK)
+		upload, _ := links["upload"].(string)
+		emutest.WantStatus(a.t, emutest.Do(a.t, http.MethodPut, upload, nil, "archive"), http.StatusOK)
 		a.do(http.MethodPost, policySetPath(set)+"/versions", nil).data(a.t, http.StatusCreated)
 		return roundTrip{paths: []string{policySetPath(set) + "?include=newest_version,current_version"}}
 	})

@@ -101,12 +101,12 @@ func TestPolicy_queryAndWhatIsSetOnce(t *testing.T) {
 	a.createOrg("acme")
 	opa := a.create(policiesPath("acme"), "policies", map[string]any{"name": "o", "kind": "opa", "query": "data.a", "enforcement-level": "mandatory"}, nil)
 	wantAttrs(t, opa, map[string]any{"kind": "opa", "query": "data.a"})
-	u := a.do(http.MethodPatch, policyPath(opa["id"].(string)), body("policies", map[string]any{"query": "data.b"}, nil)).data(t, http.StatusOK)
+	u := a.do(http.MethodPatch, policyPath(wantID(t, opa["id"], "pol")), body("policies", map[string]any{"query": "data.b"}, nil)).data(t, http.StatusOK)
 	wantAttrs(t, u, map[string]any{"query": "data.b", "enforcement-level": "mandatory"})
 
 	sentinel := a.create(policiesPath("acme"), "policies", map[string]any{"name": "s", "query": "data.a", "enforcement-level": "advisory"}, nil)
 	wantAttrs(t, sentinel, map[string]any{"query": nil})
-	id := sentinel["id"].(string)
+	id := wantID(t, sentinel["id"], "pol")
 	wantAttrs(t, a.do(http.MethodPatch, policyPath(id), body("policies", map[string]any{"query": "data.b"}, nil)).data(t, http.StatusOK), map[string]any{"query": nil})
 	wantInvalid(t, a.do(http.MethodPatch, policyPath(id), body("policies", map[string]any{"name": "other"}, nil)), attrAt("name"), "name cannot be changed")
 	wantInvalid(t, a.do(http.MethodPatch, policyPath(id), body("policies", map[string]any{"kind": "opa"}, nil)), attrAt("kind"), "kind cannot be changed")
@@ -190,7 +190,7 @@ func TestPolicy_whoManagesPolicies(t *testing.T) {
 	managed := a.as(token).create(policiesPath("acme"), "policies", map[string]any{"name": "n", "enforcement-level": "advisory"}, nil)
 	a.as(token).do(http.MethodPatch, policyPath(id), change).data(t, http.StatusOK)
 	emutest.WantStatus(t, a.as(token).upload(id, "x"), http.StatusNoContent)
-	emutest.WantAPIStatus(t, a.as(token).do(http.MethodDelete, policyPath(managed["id"].(string)), nil), http.StatusNoContent)
+	emutest.WantAPIStatus(t, a.as(token).do(http.MethodDelete, policyPath(wantID(t, managed["id"], "pol")), nil), http.StatusNoContent)
 }
 
 func init() {
