@@ -12,6 +12,10 @@ import (
 // of: the platform takes letters, digits, - and _.
 var policyNameRe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
+// isPolicySetID is whether s is a policy set's ID, which the set, its
+// parameters and its links take.
+func isPolicySetID(s string) bool { return platformclient.IsID(platformclient.PrefixPolicySet, s) }
+
 // workspaceIDsOf and projectIDsOf are the IDs of a set's members, as its
 // relationships answer them.
 func workspaceIDsOf(l []*platformclient.Workspace) []string {

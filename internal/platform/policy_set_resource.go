@@ -126,8 +126,6 @@ var NewPolicySetResource = fwutil.NewResource(&fwutil.Resource[policySetModel, *
 	},
 })
 
-func isPolicySetID(s string) bool { return platformclient.IsID(platformclient.PrefixPolicySet, s) }
-
 func policySetSchema(context.Context) schema.Schema {
 	repoAttr := func(description string) schema.StringAttribute {
 		return schema.StringAttribute{Optional: true, Description: description}
