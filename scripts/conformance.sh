@@ -48,6 +48,11 @@ files=(${FILES:-
   oauth_token_integration_test.go
   run_task_integration_test.go
   workspace_run_task_integration_test.go
+  policy_integration_test.go
+  policy_set_integration_test.go
+  policy_set_parameter_integration_test.go
+  admin_sentinel_version_integration_test.go
+  admin_opa_version_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a
@@ -77,6 +82,8 @@ excluded=(
   # path, which this API names codehost-app/...: without the variable they
   # skip themselves, and are counted as skipped. The emulator's installations
   # (registered through its admin API) have plain-HTTP tests of their own.
+  # TestPolicySetsCreateWithGithubApp needs the same variable, and skips
+  # itself without it.
 )
 
 tmp=$(mktemp -d)
@@ -145,8 +152,9 @@ export TFC_RUN_TASK_URL=https://notifications.example.com/conformance
 # OAuth clients' tests need a code host's token; the emulator never calls
 # the code host, so any string will do.
 export OAUTH_CLIENT_GITHUB_TOKEN=emulator-calls-no-code-host
-# The repository the VCS-connected workspaces of the tests name: the
-# emulator reads no repository.
+# The repository that the tests' VCS-backed policy sets name
+# (policy_set_integration_test.go), which the emulator never reads: it
+# answers the repository's URL on the code host of the set's OAuth token.
 export GITHUB_POLICY_SET_IDENTIFIER=stackworks/conformance-policies
 cd "$module_dir"
 : >"$tmp/events.json"

@@ -39,6 +39,15 @@ func Resources() []func() resource.Resource {
 		NewRunTaskResource,
 		NewRunTaskGlobalSettingsResource,
 		NewWorkspaceRunTaskResource,
+		NewPolicyResource,
+		NewAdminSentinelVersionResource,
+		NewAdminOPAVersionResource,
+		NewPolicySetResource,
+		NewWorkspacePolicySetResource,
+		NewProjectPolicySetResource,
+		NewWorkspacePolicySetExclusionResource,
+		NewProjectPolicySetExclusionResource,
+		NewPolicySetParameterResource,
 	}
 }
 
@@ -65,6 +74,8 @@ func DataSources() []func() datasource.DataSource {
 		NewEntitlementsDataSource,
 		NewRunTaskDataSource,
 		NewWorkspaceRunTaskDataSource,
+		NewPolicyDataSource,
+		NewPolicySetDataSource,
 	}
 }
 

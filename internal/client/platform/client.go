@@ -63,6 +63,11 @@ type Client struct {
 	EntitlementSets            *EntitlementSets
 	RunTasks                   *RunTasks
 	WorkspaceRunTasks          *WorkspaceRunTasks
+	Policies                   *Policies
+	AdminSentinelVersions      *EngineVersions
+	AdminOPAVersions           *EngineVersions
+	PolicySets                 *PolicySets
+	PolicySetParameters        *PolicySetParameters
 }
 
 // Option sets an optional property of a Client.
@@ -137,6 +142,11 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.EntitlementSets = &EntitlementSets{c}
 	c.RunTasks = &RunTasks{c}
 	c.WorkspaceRunTasks = &WorkspaceRunTasks{c}
+	c.Policies = &Policies{c}
+	c.AdminSentinelVersions = newEngineVersions[AdminSentinelVersion](c, adminSentinelVersions, "sentinel-versions")
+	c.AdminOPAVersions = newEngineVersions[AdminOPAVersion](c, adminOPAVersions, "opa-versions")
+	c.PolicySets = &PolicySets{c}
+	c.PolicySetParameters = &PolicySetParameters{c}
 	return c
 }
 
@@ -167,6 +177,9 @@ type request struct {
 	at     ref
 	query  url.Values
 	body   any
+	// raw, when non-nil (empty included), is sent as it is instead of
+	// body, as application/octet-stream: an upload.
+	raw []byte
 	// idempotent marks a POST that may be repeated after a lost answer,
 	// such as one that adds objects to a relationship.
 	idempotent bool
@@ -179,7 +192,9 @@ func (c *Client) send(ctx context.Context, r request) ([]byte, error) {
 	}
 	header := http.Header{"Accept": {MediaType}}
 	var body any
-	if r.body != nil {
+	if r.raw != nil {
+		header.Set("Content-Type", "application/octet-stream")
+	} else if r.body != nil {
 		b, err := encode(r.body)
 		if err != nil {
 			return nil, fmt.Errorf("%s %s: encoding the request: %w", r.method, APIPrefix+r.at.path, err)
@@ -187,10 +202,10 @@ func (c *Client) send(ctx context.Context, r request) ([]byte, error) {
 		body = json.RawMessage(b)
 		header.Set("Content-Type", MediaType)
 	}
-	var raw json.RawMessage
+	var raw client.RawBody
 	_, err := c.transport.Do(ctx, &client.Request{
 		Method: r.method, Path: APIPrefix + r.at.path, Query: r.query,
-		Body: body, Header: header, Idempotent: r.idempotent,
+		Body: body, Raw: r.raw, Header: header, Idempotent: r.idempotent,
 	}, &raw)
 	if err != nil {
 		return nil, explain(err)

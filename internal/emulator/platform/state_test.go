@@ -169,6 +169,8 @@ var platformTables = map[string]string{
 	"users":                      "a person is the platform's, not an organization's",
 	"tokens":                     "a user's token is the user's",
 	"codehost-app-installations": "an installation is the code host's",
+	"sentinel-versions":          "a policy engine's versions are the site's",
+	"opa-versions":               "a policy engine's versions are the site's",
 }
 
 // An organization's delete takes everything in it, in every table: every
