@@ -57,8 +57,8 @@ const (
 	kindOPA      = "opa"
 )
 
-// enforcementLevels are the levels each kind of policy takes.
-var enforcementLevels = map[string][]string{
+// policyEnforcementLevels are the levels each kind of policy takes.
+var policyEnforcementLevels = map[string][]string{
 	kindSentinel: {"hard-mandatory", "soft-mandatory", "advisory"},
 	kindOPA:      {"mandatory", "advisory"},
 }
@@ -192,7 +192,7 @@ func (s *Server) createPolicy(w http.ResponseWriter, r *http.Request, p principa
 			probs.add(f.at("name"), "invalid name %q: it may contain letters, numbers, - and _ only", pol.Name)
 		}
 		if kind, _ := f.str("kind"); kind != "" {
-			if enforcementLevels[kind] == nil {
+			if policyEnforcementLevels[kind] == nil {
 				probs.add(f.at("kind"), "invalid kind %q: must be sentinel or opa", kind)
 			}
 			pol.Kind = kind
@@ -269,9 +269,9 @@ func (s *Server) applyPolicy(pol *policy, in *input, create bool) {
 	}
 	switch {
 	case !given && create:
-		probs.add(f.at("enforcement-level"), "enforcement-level is required: %s takes %s", kindNoun[pol.Kind], strings.Join(enforcementLevels[pol.Kind], ", "))
-	case given && !slices.Contains(enforcementLevels[pol.Kind], level):
-		probs.add(at, "invalid enforcement-level %q: %s takes %s", level, kindNoun[pol.Kind], strings.Join(enforcementLevels[pol.Kind], ", "))
+		probs.add(f.at("enforcement-level"), "enforcement-level is required: %s takes %s", kindNoun[pol.Kind], strings.Join(policyEnforcementLevels[pol.Kind], ", "))
+	case given && !slices.Contains(policyEnforcementLevels[pol.Kind], level):
+		probs.add(at, "invalid enforcement-level %q: %s takes %s", level, kindNoun[pol.Kind], strings.Join(policyEnforcementLevels[pol.Kind], ", "))
 	case given:
 		pol.EnforcementLevel = level
 	}
@@ -361,7 +361,7 @@ func (st *store) checkPolicy(pol *policy) error {
 		return fmt.Errorf("organization %q is not in the file", pol.Org)
 	case !policyNameRe.MatchString(pol.Name):
 		return fmt.Errorf("name %q is no policy's", pol.Name)
-	case !slices.Contains(enforcementLevels[pol.Kind], pol.EnforcementLevel):
+	case !slices.Contains(policyEnforcementLevels[pol.Kind], pol.EnforcementLevel):
 		return fmt.Errorf("enforcement-level %q is no %q policy's", pol.EnforcementLevel, pol.Kind)
 	case pol.Kind == kindOPA && pol.Query == nil:
 		return errors.New("an OPA policy without a query")

@@ -79,9 +79,9 @@ const runTaskCategory = "task"
 // runTaskStages are the stages of a run at which a task runs.
 var runTaskStages = []string{"pre_plan", "post_plan", "pre_apply", "post_apply"}
 
-// enforcementLevels are how a task's failure weighs on the run: advisory
+// runTaskEnforcementLevels are how a task's failure weighs on the run: advisory
 // warns, mandatory stops it.
-var enforcementLevels = []string{"advisory", "mandatory"}
+var runTaskEnforcementLevels = []string{"advisory", "mandatory"}
 
 // runTask calls a service at stages of a workspace's runs: its URL,
 // signed with its HMAC key. The emulator runs nothing: a task is its
@@ -280,7 +280,7 @@ func applyGlobalConfiguration(g *globalConfiguration, f fields) {
 		g.Stages = checkStages(f, "stages", v)
 	}
 	if v, given := f.str("enforcement-level"); given {
-		if !slices.Contains(enforcementLevels, v) {
+		if !slices.Contains(runTaskEnforcementLevels, v) {
 			f.probs.add(f.at("enforcement-level"), "invalid enforcement-level %q: must be advisory or mandatory", v)
 		}
 		g.EnforcementLevel = v
@@ -342,7 +342,7 @@ func (st *store) checkRunTask(t *runTask) error {
 	if utf8.RuneCountInString(t.Description) > maxRunTaskDescription {
 		return fmt.Errorf("description longer than %d characters", maxRunTaskDescription)
 	}
-	if !slices.Contains(enforcementLevels, t.Global.EnforcementLevel) {
+	if !slices.Contains(runTaskEnforcementLevels, t.Global.EnforcementLevel) {
 		return fmt.Errorf("global enforcement-level %q: must be advisory or mandatory", t.Global.EnforcementLevel)
 	}
 	for _, stage := range t.Global.Stages {

@@ -159,7 +159,7 @@ func (s *Server) createWorkspaceRunTask(w http.ResponseWriter, r *http.Request, 
 // what it refuses: stages, or else the deprecated stage as the one stage.
 func applyWorkspaceRunTask(wt *workspaceRunTask, f fields) {
 	if v, given := f.str("enforcement-level"); given {
-		if !slices.Contains(enforcementLevels, v) {
+		if !slices.Contains(runTaskEnforcementLevels, v) {
 			f.probs.add(f.at("enforcement-level"), "invalid enforcement-level %q: must be advisory or mandatory", v)
 		}
 		wt.EnforcementLevel = v
@@ -214,7 +214,7 @@ func (st *store) checkWorkspaceRunTask(wt *workspaceRunTask) error {
 	if ws == nil || task == nil || ws.Org != task.Org {
 		return fmt.Errorf("workspace %q and run task %q are not of one organization in the file", wt.Workspace, wt.Task)
 	}
-	if !slices.Contains(enforcementLevels, wt.EnforcementLevel) {
+	if !slices.Contains(runTaskEnforcementLevels, wt.EnforcementLevel) {
 		return fmt.Errorf("enforcement-level %q: must be advisory or mandatory", wt.EnforcementLevel)
 	}
 	if len(wt.Stages) == 0 {
