@@ -46,6 +46,8 @@ files=(${FILES:-
   notification_configuration_integration_test.go
   oauth_client_integration_test.go
   oauth_token_integration_test.go
+  state_version_integration_test.go
+  state_version_output_integration_test.go
 })
 
 # Tests the emulator does not serve by design, each with its reason: a
@@ -61,12 +63,6 @@ excluded=(
   'TestWorkspacesList_RunDependent/when_sorting_workspaces_on_current-run.created-at'
   'TestWorkspacesList_RunDependent/with_current-state-version,current-run_included'
   'TestWorkspacesUnlock_RunDependent/when_a_workspace_is_locked_by_a_run'
-  # State versions, which only runs and state uploads make: the emulator
-  # keeps no state (its workspaces' resource counts are set through its
-  # admin API instead).
-  'TestWorkspacesReadWithOptions'
-  'TestWorkspacesSafeDelete/when_workspace_has_resources_under_management'
-  'TestWorkspacesSafeDeleteByID/when_workspace_has_resources_under_management'
   # Data retention policies are the self-hosted edition's alone, through its
   # admin API, which the emulator does not serve.
   'TestOrganization_DataRetentionPolicy'

@@ -83,7 +83,7 @@ import (
 //     emulator receives no webhooks), and vcs-repo-identifier.
 //   - Answers have every attribute and relationship on every endpoint
 //     (create, read, update, list): resource-count (0 until set with
-//     SetResourceCount), apply-duration-average and plan-duration-average
+//     SetResourceCount, or by a state: see state_version.go), apply-duration-average and plan-duration-average
 //     (milliseconds), policy-check-failures, run-failures and
 //     workspace-kpis-runs-count (null until set with SetPerformance; the
 //     changelog's "workspaces-kpis-run-count" is this attribute, named as
@@ -91,18 +91,19 @@ import (
 //     tag-names (sorted), locked, environment "default", source
 //     "tfe-api", permissions (can-force-delete: see below), and the
 //     relationships organization, project, agent-pool, current-run,
-//     latest-run, current-state-version, current-configuration-version
-//     and readme (null), ssh-key (the key assigned, see ssh_key.go; null
-//     without), outputs ([]), tags, locked-by (the user or
+//     latest-run, current-configuration-version and readme (null),
+//     current-state-version and outputs (its current state and that
+//     state's outputs, see state_version.go; null and [] without), ssh-key
+//     (the key assigned, see ssh_key.go; null without), tags, locked-by (the user or
 //     team holding the lock, null when unlocked), vars (the workspace's own
 //     variables, by key and category, with its link), and links to
 //     remote-state-consumers, tag-bindings and effective-tag-bindings.
 //     links are self (/api/v2/organizations/:org/workspaces/:name) and
 //     self-html.
 //   - include= knows the API's whole list for workspaces; organization,
-//     project, effective-tag-bindings and vars are included, the others
-//     (current_run, current-state-version, readme, outputs, locked_by, ...)
-//     add nothing, as the emulator holds no runs, states or outputs.
+//     project, effective-tag-bindings, vars, current-state-version and
+//     outputs are included, the others (current_run, readme, locked_by,
+//     ...) add nothing, as the emulator holds no runs or configurations.
 //   - GET /organizations/:org/workspaces: search[name] is a case-insensitive
 //     substring; search[wildcard-name] takes * at the start, the end or
 //     both; search[tags] (comma-separated) keeps the workspaces with all
@@ -122,7 +123,8 @@ import (
 //     kinds locked-by names. The body (a reason) is not kept. .../unlock
 //     unlocks a lock its principal holds (another user's or team's is 409
 //     "Unable to unlock workspace ...: it is locked by User "name"" or
-//     "Team "name"", the words clients match); .../force-unlock unlocks
+//     "Team "name"", the words clients match; so is one whose pending
+//     state version waits for its state); .../force-unlock unlocks
 //     whoever holds it, for anyone who sees the workspace. Both are 409
 //     "... is already unlocked" for a workspace that is not locked. A lock
 //     changes nothing else: a locked workspace is updated and
@@ -332,16 +334,28 @@ func (s *Server) workspaceIncludes(p principal) includes {
 			return renderEach(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]), effectiveBinding.resource)
 		},
 		"vars": s.includeVariables,
+		"current-state-version": func(res resource) []resource {
+			if sv := s.currentStateVersionLocked(res.ID); sv != nil {
+				return []resource{s.stateVersionResource(sv, "")}
+			}
+			return nil
+		},
+		"outputs": func(res resource) []resource {
+			if sv := s.currentStateVersionLocked(res.ID); sv != nil {
+				return renderEach(sv.Outputs, workspaceOutputResource)
+			}
+			return nil
+		},
 	}
 	for _, name := range []string{
 		"agent-pool", "current-assessment-result", "current-configuration-version",
 		"current-configuration-version.ingress-attributes", "current-run", "current-run.apply",
 		"current-run.plan", "current-run.configuration-version",
-		"current-run.configuration-version.ingress-attributes", "current-state-version",
+		"current-run.configuration-version.ingress-attributes",
 		"current-state-version.resources-processed", "latest-run", "latest-run.plan",
 		"latest-run.configuration-version", "latest-run.configuration-version.ingress-attributes",
 		"locked-by", "no-code-module-version", "no-code-module-version.no-code-module",
-		"no-code-module-version.no-code-module.latest-version", "outputs", "readme",
+		"no-code-module-version.no-code-module.latest-version", "readme",
 	} {
 		inc[name] = nil
 	}
@@ -427,6 +441,13 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 	if ws.LockedBy != nil {
 		lockedBy = toOne(ws.LockedBy.Kind+"s", ws.LockedBy.ID)
 	}
+	current, outputs := "", []ref(nil)
+	if sv := s.currentStateVersionLocked(ws.ID); sv != nil {
+		current = sv.ID
+		for _, o := range sv.Outputs {
+			outputs = append(outputs, ref{Type: "workspace-outputs", ID: o.ID})
+		}
+	}
 	return resource{
 		Type: "workspaces", ID: ws.ID, Attributes: attrs,
 		Relationships: map[string]any{
@@ -435,11 +456,11 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 			"agent-pool":                    toOne("agent-pools", exec.pool),
 			"current-run":                   toOne("runs", ""),
 			"latest-run":                    toOne("runs", ""),
-			"current-state-version":         toOne("state-versions", ""),
+			"current-state-version":         toOne("state-versions", current),
 			"current-configuration-version": toOne("configuration-versions", ""),
 			"ssh-key":                       toOne("ssh-keys", ws.SSHKey),
 			"readme":                        toOne("workspace-readme", ""),
-			"outputs":                       toMany(nil),
+			"outputs":                       toMany(outputs),
 			"tags":                          toMany(tags),
 			"vars":                          withRelated(toMany(vars), self+"/vars"),
 			"locked-by":                     lockedBy,
@@ -1002,6 +1023,9 @@ func (s *Server) unlockWorkspace(force bool) handler {
 			}
 			if !force && (ws.LockedBy.Kind != p.kind || ws.LockedBy.ID != p.id) {
 				return conflict("", "Unable to unlock workspace %s: it is locked by %s; force-unlock it instead", ws.ID, s.lockHolderNameLocked(ws.LockedBy))
+			}
+			if !force && s.pendingStateVersionLocked(ws.ID) {
+				return conflict("", "Unable to unlock workspace %s: a state version of it is pending, its state not uploaded; force-unlock it instead", ws.ID)
 			}
 			ws.LockedBy = nil
 			return ok(document{Data: s.workspaceResource(ws, p, nil)})
