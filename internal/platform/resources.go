@@ -59,6 +59,7 @@ func DataSources() []func() datasource.DataSource {
 		NewCurrentUserDataSource,
 		NewCodehostAppInstallationDataSource,
 		NewOAuthClientDataSource,
+		NewOutputsDataSource,
 	}
 }
 
@@ -70,5 +71,6 @@ func EphemeralResources() []func() ephemeral.EphemeralResource {
 		NewOrganizationTokenEphemeralResource,
 		NewAuditTrailTokenEphemeralResource,
 		NewAgentTokenEphemeralResource,
+		NewOutputsEphemeralResource,
 	}
 }

@@ -34,6 +34,7 @@ var apiNouns = map[string]underNoun{
 	"agent_pool_excluded_workspaces": {"agent_pool", "a relationship of the agent pool, which the pool's update sets"},
 	"project_oauth_client":           {"oauth_client", "a relationship of the OAuth client, its projects"},
 	"variable_set_assignment":        {"variable_set", "a relationship of the variable set, its workspaces and projects"},
+	"outputs":                        {"state_version", "a workspace's current state's outputs: the API's state-version-outputs, part of their state version"},
 	"cloudone_sm_destination":        {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"cloudtwo_kv_destination":        {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"cloudthree_sm_destination":      {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
