@@ -60,6 +60,7 @@ func DataSources() []func() datasource.DataSource {
 		NewCodehostAppInstallationDataSource,
 		NewOAuthClientDataSource,
 		NewOutputsDataSource,
+		NewExplorerWorkspacesDataSource,
 	}
 }
 

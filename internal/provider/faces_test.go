@@ -35,6 +35,7 @@ var apiNouns = map[string]underNoun{
 	"project_oauth_client":           {"oauth_client", "a relationship of the OAuth client, its projects"},
 	"variable_set_assignment":        {"variable_set", "a relationship of the variable set, its workspaces and projects"},
 	"outputs":                        {"state_version", "a workspace's current state's outputs: the API's state-version-outputs, part of their state version"},
+	"explorer_workspaces":            {"explorer", "the explorer's workspaces view, one of the views of its one query endpoint"},
 	"cloudone_sm_destination":        {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"cloudtwo_kv_destination":        {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"cloudthree_sm_destination":      {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},

@@ -62,6 +62,7 @@ type Client struct {
 	OAuthTokens                *OAuthTokens
 	StateVersions              *StateVersions
 	StateVersionOutputs        *StateVersionOutputs
+	Explorer                   *Explorer
 }
 
 // Option sets an optional property of a Client.
@@ -135,6 +136,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.OAuthTokens = &OAuthTokens{c}
 	c.StateVersions = &StateVersions{c}
 	c.StateVersionOutputs = &StateVersionOutputs{c}
+	c.Explorer = &Explorer{c}
 	return c
 }
 
