@@ -241,7 +241,9 @@ func TestStateVersions_createRules(t *testing.T) {
 
 	// Unlocked, or locked by another, the workspace takes no state.
 	wantConflict(t, a.do(http.MethodPost, path, body("state-versions", stateAttrs(testState, 3), nil)), "must be locked by the token's user or team")
-	team, err := a.server.MintTeamToken("acme", a.createTeam("acme", "ops"))
+	ops := a.createTeam("acme", "ops")
+	a.createTeamWorkspace(ops, ws, map[string]any{"access": "admin"})
+	team, err := a.server.MintTeamToken("acme", ops)
 	if err != nil {
 		t.Fatal(err)
 	}

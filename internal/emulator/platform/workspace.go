@@ -62,10 +62,12 @@ import (
 //     that inherit. The deprecated operations is answered true but in local
 //     mode; written, false means local, true remote (agent stays agent); it
 //     cannot be given with execution-mode (422). The agent-pool
-//     relationship carries the pool in effect, null but in agent mode; the
-//     pool must be one of the organization's (422), and need not allow the
-//     workspace: allowed and excluded workspaces and projects are kept
-//     and filter lists, and limit nothing else.
+//     relationship carries the pool in effect, null but in agent mode; a
+//     pool the request names must be one of the organization's, and one
+//     that allows the workspace (422 at the pool's pointer otherwise): an
+//     organization-scoped pool that does not exclude it, or a pool that
+//     allows it or its project (agent_pool.go). A pool the workspace
+//     inherits from its project or organization is not checked so.
 //   - vcs-repo: identifier (owner/name, required), branch, ingress-submodules,
 //     tags-regex (a valid regular expression), and exactly one of
 //     oauth-token-id and codehost-app-installation-id (an OAuth token of
@@ -115,6 +117,20 @@ import (
 //     clients send for a key alone, is any value); filter[current-run][status]
 //     matches none, as no workspace has runs. sort is name (the default) or
 //     current-run.created-at, which is by name too, "-" reversing.
+//   - What a team's token may do with a workspace is what its team's access
+//     allows (the owners team's, every workspace; user and organization
+//     tokens are not limited so): see it, by organization access
+//     read-workspaces or manage-workspaces (or a flag that brings them),
+//     or by any access to the workspace (team-workspaces) or to its
+//     project (team-projects); change it (PATCH), by manage-workspaces,
+//     admin access to it, or maintain or admin access to its project;
+//     delete it (either way), by those, or a project access whose
+//     workspace-access.delete is true; lock and unlock it, by
+//     manage-workspaces or the workspace-locking permission of either
+//     access; create one in a project, by manage-workspaces or the
+//     workspace-access.create permission of an access to that project.
+//     What it may not see, or not do, is 404, as the platform answers
+//     whoever may not; lists leave out what it may not see.
 //   - Locking: POST /workspaces/:id/actions/lock locks the workspace for
 //     the user or the team whose token asks, and answers the workspace
 //     (200, locked true, locked-by naming the holder); a locked one is 409
@@ -281,26 +297,96 @@ func (s *Server) registerWorkspaces(mux route.Mux) {
 // visibleWorkspaceLocked returns the workspace id when p may see it, or
 // the 404 that answers both a missing and a hidden one.
 func (s *Server) visibleWorkspaceLocked(p principal, id string) (*workspace, reply, bool) {
-	return workspaces.find(s, p, id, nil)
+	return workspaces.find(s, p, id, func(ws *workspace) bool { return s.mayOnWorkspaceLocked(p, ws, wsRead) })
 }
 
 // workspaceOfRequestLocked returns the workspace a path names, by ID or by
-// organization and name.
-func (s *Server) workspaceOfRequestLocked(p principal, r *http.Request) (*workspace, reply, bool) {
+// organization and name, when p may do act with it.
+func (s *Server) workspaceOfRequestLocked(p principal, r *http.Request, act workspaceAct) (*workspace, reply, bool) {
+	var ws *workspace
+	what := "workspace " + quote(r.PathValue("id"))
 	if id := r.PathValue("id"); id != "" {
-		return s.visibleWorkspaceLocked(p, id)
-	}
-	o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-	if !found {
-		return nil, rep, false
-	}
-	name := r.PathValue("name")
-	for _, ws := range workspaces.in(s) {
-		if ws.Org == o.ExternalID && ws.Name == name {
-			return ws, reply{}, true
+		ws = workspaces.in(s)[id]
+		if ws != nil && !p.sees(organizations.in(s)[ws.Org]) {
+			ws = nil
+		}
+	} else {
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return nil, rep, false
+		}
+		name := r.PathValue("name")
+		what = "workspace " + quote(name) + " of organization " + quote(o.Name)
+		for _, w := range workspaces.in(s) {
+			if w.Org == o.ExternalID && w.Name == name {
+				ws = w
+			}
 		}
 	}
-	return nil, notFound("workspace " + quote(name) + " of organization " + quote(o.Name)), false
+	if ws == nil || !s.mayOnWorkspaceLocked(p, ws, act) {
+		return nil, notFound(what), false
+	}
+	return ws, reply{}, true
+}
+
+// workspaceAct is what a token does with a workspace, which a team's
+// access allows or not (see mayOnWorkspaceLocked).
+type workspaceAct int
+
+const (
+	wsRead workspaceAct = iota
+	wsUpdate
+	wsDelete
+	wsLock
+)
+
+// mayOnWorkspaceLocked reports whether p may do act with ws, which it
+// sees the organization of: a team token as its team's access allows,
+// any other token all.
+func (s *Server) mayOnWorkspaceLocked(p principal, ws *workspace, act workspaceAct) bool {
+	t := s.teamOfLocked(p)
+	if t == nil || p.ownersTeam || t.Access["manage-workspaces"] {
+		return true
+	}
+	if act == wsRead && t.Access["read-workspaces"] {
+		return true
+	}
+	for _, tw := range teamWorkspaces.in(s) {
+		if tw.Team != t.ID || tw.Workspace != ws.ID {
+			continue
+		}
+		if act == wsRead || act != wsLock && tw.Access == "admin" || act == wsLock && tw.Permissions["workspace-locking"] == "true" {
+			return true
+		}
+	}
+	for _, tp := range teamProjectAccesses.in(s) {
+		if tp.Team != t.ID || tp.Project != ws.Project {
+			continue
+		}
+		switch {
+		case act == wsRead, act == wsUpdate && (tp.Access == "maintain" || tp.Access == "admin"),
+			act == wsDelete && tp.Permissions["workspace-access.delete"] == "true",
+			act == wsLock && tp.Permissions["workspace-access.locking"] == "true":
+			return true
+		}
+	}
+	return false
+}
+
+// mayCreateWorkspaceLocked reports whether p may create a workspace in
+// project prj: a team token by manage-workspaces or an access to the
+// project that may create its workspaces.
+func (s *Server) mayCreateWorkspaceLocked(p principal, prj string) bool {
+	t := s.teamOfLocked(p)
+	if t == nil || p.ownersTeam || t.Access["manage-workspaces"] {
+		return true
+	}
+	for _, tp := range teamProjectAccesses.in(s) {
+		if tp.Team == t.ID && tp.Project == prj && tp.Permissions["workspace-access.create"] == "true" {
+			return true
+		}
+	}
+	return false
 }
 
 // workspaceNamedLocked returns org's workspace of that name, in any case.
@@ -519,7 +605,7 @@ func (s *Server) readWorkspace(w http.ResponseWriter, r *http.Request, p princip
 		if !valid {
 			return rep
 		}
-		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		ws, rep, found := s.workspaceOfRequestLocked(p, r, wsRead)
 		if !found {
 			return rep
 		}
@@ -550,6 +636,9 @@ func (s *Server) createWorkspace(w http.ResponseWriter, r *http.Request, p princ
 		}
 		if len(*probs) > 0 {
 			return probs.reply()
+		}
+		if !s.mayCreateWorkspaceLocked(p, ws.Project) {
+			return notFound("project " + quote(ws.Project) + ", in which the token may create workspaces,")
 		}
 		if taken := s.workspaceNamedLocked(o.ExternalID, ws.Name); taken != nil {
 			return conflict(f.at("name"), "name %q has already been taken by workspace %s in organization %q", ws.Name, taken.ID, o.Name)
@@ -668,6 +757,10 @@ func (s *Server) applyWorkspace(ws *workspace, f fields, rl relationships) works
 func (s *Server) applyWorkspaceExecution(ws *workspace, f fields, rl relationships) {
 	er := readExecution(f, rl, "execution-mode", "agent-pool-id", "agent-pool")
 	s.checkAgentPoolLocked(ws.Org, er, f.probs)
+	if pool := agentPools.in(s)[er.pool]; er.poolGiven && pool != nil && pool.Org == ws.Org && !s.allowsWorkspaceLocked(pool, ws) {
+		f.probs.add(er.poolPointer, "%s %q: the agent pool does not allow workspace %q: pool %q is not organization-scoped and allows neither the workspace nor its project, or it excludes the workspace",
+			er.poolMessage, er.pool, ws.Name, pool.Name)
+	}
 	if operations, given := f.boolean("operations"); given {
 		switch {
 		case er.modeGiven:
@@ -759,7 +852,7 @@ func (s *Server) checkTagsRegex(ws *workspace, f fields, repoGiven bool) {
 
 func (s *Server) updateWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
 	s.write(w, r, func(in *input) reply {
-		cur, rep, found := s.workspaceOfRequestLocked(p, r)
+		cur, rep, found := s.workspaceOfRequestLocked(p, r, wsUpdate)
 		if !found {
 			return rep
 		}
@@ -785,7 +878,7 @@ func (s *Server) updateWorkspace(w http.ResponseWriter, r *http.Request, p princ
 // organization allows: that is what force delete is for.
 func (s *Server) safeDeleteWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
 	s.locked(w, func() reply {
-		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		ws, rep, found := s.workspaceOfRequestLocked(p, r, wsDelete)
 		if !found {
 			return rep
 		}
@@ -805,7 +898,7 @@ func (s *Server) safeDeleteWorkspace(w http.ResponseWriter, r *http.Request, p p
 // the organization allows force delete (403 otherwise).
 func (s *Server) forceDeleteWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
 	s.locked(w, func() reply {
-		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		ws, rep, found := s.workspaceOfRequestLocked(p, r, wsDelete)
 		if !found {
 			return rep
 		}
@@ -906,7 +999,7 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 		withoutTags := lowerAll(commaList(cmp.Or(lq.Get("search[exclude-tags]"), lq.Get("search[exclude_tags]"))))
 		tagged := readTaggedFilters(lq.Values)
 		list := workspaces.where(s, func(ws *workspace) bool {
-			if ws.Org != o.ExternalID || !containsFold(ws.Name, lq.Get("search[name]")) {
+			if ws.Org != o.ExternalID || !containsFold(ws.Name, lq.Get("search[name]")) || !s.mayOnWorkspaceLocked(p, ws, wsRead) {
 				return false
 			}
 			if pattern := lq.Get("search[wildcard-name]"); pattern != "" && !matchWildcard(ws.Name, pattern) {
@@ -992,7 +1085,7 @@ func (s *Server) activityDurationLocked(ws *workspace) string {
 // only kinds locked-by names. The body (a reason) is not kept.
 func (s *Server) lockWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
 	s.locked(w, func() reply {
-		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		ws, rep, found := s.workspaceOfRequestLocked(p, r, wsLock)
 		if !found {
 			return rep
 		}
@@ -1014,7 +1107,7 @@ func (s *Server) lockWorkspace(w http.ResponseWriter, r *http.Request, p princip
 func (s *Server) unlockWorkspace(force bool) handler {
 	return func(w http.ResponseWriter, r *http.Request, p principal) {
 		s.locked(w, func() reply {
-			ws, rep, found := s.workspaceOfRequestLocked(p, r)
+			ws, rep, found := s.workspaceOfRequestLocked(p, r, wsLock)
 			if !found {
 				return rep
 			}
