@@ -336,7 +336,7 @@ func terraformValue(t tftypes.Type, value any) (tftypes.Value, error) {
 			return tftypes.Value{}, mismatch
 		}
 		vals := map[string]tftypes.Value{}
-		if o, ok := t.(tftypes.Object); ok {
+		if o, isObject := t.(tftypes.Object); isObject {
 			// An attribute the value leaves out (an optional one) is null.
 			for name, at := range o.AttributeTypes {
 				v, err := terraformValue(at, m[name])
@@ -347,9 +347,12 @@ func terraformValue(t tftypes.Type, value any) (tftypes.Value, error) {
 			}
 			return tftypes.NewValue(t, vals), nil
 		}
-		et := t.(tftypes.Map).ElementType
+		mt, isMap := t.(tftypes.Map)
+		if !isMap {
+			return tftypes.Value{}, mismatch
+		}
 		for k, e := range m {
-			v, err := terraformValue(et, e)
+			v, err := terraformValue(mt.ElementType, e)
 			if err != nil {
 				return tftypes.Value{}, fmt.Errorf("key %q: %w", k, err)
 			}

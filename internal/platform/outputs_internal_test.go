@@ -97,11 +97,11 @@ func TestOutputValues_typedByTheirDetailedType(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
-		got := all.UnderlyingValue().(types.Object).Attributes()
+		got, openAttrs := objectAttributes(t, all), objectAttributes(t, open)
 		if !got["out"].Equal(c.want) || !got["secret"].Equal(types.StringValue("hidden")) {
 			t.Errorf("%s: values %v, want out = %v", c.name, got, c.want)
 		}
-		if openAttrs := open.UnderlyingValue().(types.Object).Attributes(); len(openAttrs) != 1 || !openAttrs["out"].Equal(c.want) {
+		if len(openAttrs) != 1 || !openAttrs["out"].Equal(c.want) {
 			t.Errorf("%s: nonsensitive values %v", c.name, openAttrs)
 		}
 		wantDetailed := map[string]string{"secret": `"string"`}
@@ -112,6 +112,17 @@ func TestOutputValues_typedByTheirDetailedType(t *testing.T) {
 			t.Errorf("%s: detailed types %v, want %v", c.name, detailed, wantDetailed)
 		}
 	}
+}
+
+// objectAttributes are the attributes of the object a dynamic value
+// holds.
+func objectAttributes(t *testing.T, d types.Dynamic) map[string]attr.Value {
+	t.Helper()
+	obj, ok := d.UnderlyingValue().(types.Object)
+	if !ok {
+		t.Fatalf("%v holds no object", d)
+	}
+	return obj.Attributes()
 }
 
 func compactJSON(t *testing.T, s string) string {

@@ -1,6 +1,7 @@
 package platform_test
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
@@ -16,7 +17,7 @@ func explorerNames(t *testing.T, r response) []string {
 	t.Helper()
 	var out []string
 	for _, row := range r.list(t) {
-		out = append(out, attrs(t, row)["workspace-name"].(string))
+		out = append(out, fmt.Sprint(attrs(t, row)["workspace-name"]))
 	}
 	return out
 }
@@ -27,7 +28,7 @@ func TestExplorer_workspacesView(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	defaultProject := a.createOrg("acme")
 	ws := a.workspaceID("acme", "web")
-	a.createState(ws, testState, 3)
+	a.createState(ws, 3)
 	other := a.workspaceID("acme", "empty")
 
 	rows := a.get(explorerPath).list(t)
@@ -59,7 +60,7 @@ func TestExplorer_sortFieldsFiltersAndPages(t *testing.T) {
 	for _, name := range []string{"web", "db", "cache"} {
 		a.workspaceID("acme", name)
 	}
-	a.createState(a.workspaceID("acme", "api"), testState, 3)
+	a.createState(a.workspaceID("acme", "api"), 3)
 
 	for query, want := range map[string][]string{
 		"":                         {"api", "cache", "db", "web"},
@@ -121,7 +122,7 @@ func TestExplorer_whoQueries(t *testing.T) {
 	plain := mint(a.createTeam("acme", "plain"))
 	wantNotFound(t, plain.get(explorerPath))
 	readers := a.create("/api/v2/organizations/acme/teams", "teams", map[string]any{"name": "readers", "organization-access": map[string]any{"read-projects": true}}, nil)
-	if got := explorerNames(t, mint(readers["id"].(string)).get(explorerPath)); !slices.Equal(got, []string{"web"}) {
+	if got := explorerNames(t, mint(wantID(t, readers["id"], "team")).get(explorerPath)); !slices.Equal(got, []string{"web"}) {
 		t.Errorf("a team that reads every project: %v", got)
 	}
 	orgToken, err := a.server.MintOrganizationToken("acme")

@@ -43,9 +43,10 @@ func md5Of(s string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// stateAttrs are the attributes of a create that sends state whole.
-func stateAttrs(state string, serial int) map[string]any {
-	return map[string]any{"serial": serial, "md5": md5Of(state), "state": base64.StdEncoding.EncodeToString([]byte(state))}
+// stateAttrs are the attributes of a create that sends testState whole,
+// as of serial.
+func stateAttrs(serial int) map[string]any {
+	return map[string]any{"serial": serial, "md5": md5Of(testState), "state": base64.StdEncoding.EncodeToString([]byte(testState))}
 }
 
 func (a *api) lock(ws string) {
@@ -58,12 +59,12 @@ func (a *api) unlock(ws string) response {
 	return a.do(http.MethodPost, "/api/v2/workspaces/"+ws+"/actions/unlock", nil)
 }
 
-// createState locks ws, stores state as its current state and unlocks it;
-// it returns the state version's answer.
-func (a *api) createState(ws, state string, serial int) map[string]any {
+// createState locks ws, stores testState as its current state, of that
+// serial, and unlocks it; it returns the state version's answer.
+func (a *api) createState(ws string, serial int) map[string]any {
 	a.t.Helper()
 	a.lock(ws)
-	d := a.create(stateVersionsPath(ws), "state-versions", stateAttrs(state, serial), nil)
+	d := a.create(stateVersionsPath(ws), "state-versions", stateAttrs(serial), nil)
 	emutest.WantAPIStatus(a.t, a.unlock(ws), http.StatusOK)
 	return d
 }
@@ -72,7 +73,7 @@ func (a *api) createState(ws, state string, serial int) map[string]any {
 func outputsByName(t *testing.T, list []map[string]any) map[string]map[string]any {
 	out := map[string]map[string]any{}
 	for _, o := range list {
-		out[attrs(t, o)["name"].(string)] = attrs(t, o)
+		out[fmt.Sprint(attrs(t, o)["name"])] = attrs(t, o)
 	}
 	return out
 }
@@ -81,7 +82,7 @@ func TestStateVersions_createFinalizesAndBecomesCurrent(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	ws := a.workspaceID("acme", "web")
-	d := a.createState(ws, testState, 3)
+	d := a.createState(ws, 3)
 	id := wantID(t, d["id"], "sv")
 	wantAttrs(t, d, map[string]any{
 		"serial": 3, "status": "finalized", "size": len(testState), "state-version": 4, "terraform-version": "1.12.2",
@@ -145,13 +146,13 @@ func TestStateVersions_outputs(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	ws := a.workspaceID("acme", "web")
-	id := wantID(t, a.createState(ws, testState, 3)["id"], "sv")
+	id := wantID(t, a.createState(ws, 3)["id"], "sv")
 
 	// The state version's outputs show every value, by name.
 	list := a.get(stateVersionPath(id) + "/outputs").list(t)
 	if got := []string{}; true {
 		for _, o := range list {
-			got = append(got, attrs(t, o)["name"].(string))
+			got = append(got, fmt.Sprint(attrs(t, o)["name"]))
 		}
 		if !slices.Equal(got, []string{"enabled", "password", "port", "tags", "zones"}) {
 			t.Errorf("outputs %v", got)
@@ -224,8 +225,8 @@ func TestStateVersions_jsonStateOutputs(t *testing.T) {
 	a.lock(ws)
 	jsonOutputs := `{"pair": {"sensitive": false, "value": ["a", 1], "type": ["tuple", ["string", "number"]]}}`
 	d := a.create(stateVersionsPath(ws), "state-versions",
-		merged(stateAttrs(testState, 3), map[string]any{"json-state-outputs": base64.StdEncoding.EncodeToString([]byte(jsonOutputs))}), nil)
-	list := a.get(stateVersionPath(d["id"].(string)) + "/outputs").list(t)
+		merged(stateAttrs(3), map[string]any{"json-state-outputs": base64.StdEncoding.EncodeToString([]byte(jsonOutputs))}), nil)
+	list := a.get(stateVersionPath(wantID(t, d["id"], "sv")) + "/outputs").list(t)
 	if len(list) != 1 {
 		t.Fatalf("outputs %v", list)
 	}
@@ -240,7 +241,7 @@ func TestStateVersions_createRules(t *testing.T) {
 	state := base64.StdEncoding.EncodeToString([]byte(testState))
 
 	// Unlocked, or locked by another, the workspace takes no state.
-	wantConflict(t, a.do(http.MethodPost, path, body("state-versions", stateAttrs(testState, 3), nil)), "must be locked by the token's user or team")
+	wantConflict(t, a.do(http.MethodPost, path, body("state-versions", stateAttrs(3), nil)), "must be locked by the token's user or team")
 	ops := a.createTeam("acme", "ops")
 	a.createTeamWorkspace(ops, ws, map[string]any{"access": "admin"})
 	team, err := a.server.MintTeamToken("acme", ops)
@@ -248,7 +249,7 @@ func TestStateVersions_createRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.lock(ws)
-	wantConflict(t, a.as(team).do(http.MethodPost, path, body("state-versions", stateAttrs(testState, 3), nil)), "must be locked by the token's user or team")
+	wantConflict(t, a.as(team).do(http.MethodPost, path, body("state-versions", stateAttrs(3), nil)), "must be locked by the token's user or team")
 
 	a.wantCreatesRefused(path, "state-versions", []refusedCreate{
 		{attrs: map[string]any{"md5": md5Of(testState)}, pointer: attrAt("serial"), detail: "serial is required"},
@@ -263,17 +264,17 @@ func TestStateVersions_createRules(t *testing.T) {
 		t.Fatalf("refused creates stored %v", ids(got))
 	}
 
-	a.create(path, "state-versions", stateAttrs(testState, 3), nil)
+	a.create(path, "state-versions", stateAttrs(3), nil)
 	// A lower serial, or another lineage, is refused but with force.
-	lower := stateAttrs(testState, 2)
+	lower := stateAttrs(2)
 	emutest.WantAPIError(t, a.do(http.MethodPost, path, body("state-versions", lower, nil)), http.StatusConflict, "conflict", "serial 2 is lower than the current state's, 3")
 	a.create(path, "state-versions", merged(lower, map[string]any{"force": true}), nil)
-	otherLineage := merged(stateAttrs(testState, 3), map[string]any{"lineage": "another"})
+	otherLineage := merged(stateAttrs(3), map[string]any{"lineage": "another"})
 	emutest.WantAPIError(t, a.do(http.MethodPost, path, body("state-versions", otherLineage, nil)), http.StatusConflict, "conflict", `lineage "another" is not the current state's`)
 	d := a.create(path, "state-versions", merged(otherLineage, map[string]any{"force": true}), nil)
 	// The same serial of the same lineage is taken.
 	a.create(path, "state-versions", otherLineage, nil)
-	wantNotFound(t, a.do(http.MethodPost, stateVersionsPath("ws-Missing1234567890"), body("state-versions", stateAttrs(testState, 3), nil)))
+	wantNotFound(t, a.do(http.MethodPost, stateVersionsPath("ws-Missing1234567890"), body("state-versions", stateAttrs(3), nil)))
 	if d["id"] == nil {
 		t.Fatal("no ID")
 	}
@@ -322,8 +323,8 @@ func TestStateVersions_pendingUntilUploaded(t *testing.T) {
 	a.lock(ws)
 	d = a.create(stateVersionsPath(ws), "state-versions", map[string]any{"serial": 4, "md5": md5Of(testState)}, nil)
 	upload, _ = attrs(t, d)["hosted-state-upload-url"].(string)
-	a.create(stateVersionsPath(ws), "state-versions", stateAttrs(testState, 5), nil)
-	wantAttrs(t, a.get(stateVersionPath(d["id"].(string))).data(t, http.StatusOK), map[string]any{"status": "discarded"})
+	a.create(stateVersionsPath(ws), "state-versions", stateAttrs(5), nil)
+	wantAttrs(t, a.get(stateVersionPath(wantID(t, d["id"], "sv"))).data(t, http.StatusOK), map[string]any{"status": "discarded"})
 	emutest.WantAPIError(t, a.as("").do(http.MethodPut, strings.TrimPrefix(upload, a.url), testState), http.StatusConflict, "conflict", "was discarded")
 	emutest.WantAPIStatus(t, a.unlock(ws), http.StatusOK)
 }
@@ -333,13 +334,13 @@ func TestStateVersions_list(t *testing.T) {
 	clk := newClock(a)
 	a.createOrg("acme")
 	ws := a.workspaceID("acme", "web")
-	first := a.createState(ws, testState, 3)["id"]
+	first := a.createState(ws, 3)["id"]
 	clk.advance(1)
-	second := a.createState(ws, testState, 4)["id"]
-	a.createState(a.workspaceID("acme", "other"), testState, 1)
+	second := a.createState(ws, 4)["id"]
+	a.createState(a.workspaceID("acme", "other"), 1)
 
 	list := "/api/v2/state-versions?filter[workspace][name]=web&filter[organization][name]=acme"
-	if got := ids(a.get(list).list(t)); !slices.Equal(got, []string{second.(string), first.(string)}) {
+	if got := ids(a.get(list).list(t)); !slices.Equal(got, []string{fmt.Sprint(second), fmt.Sprint(first)}) {
 		t.Errorf("list %v, want newest first", got)
 	}
 	r := a.get(list + "&page[number]=999&page[size]=100")
@@ -382,8 +383,8 @@ func TestStateVersions_hiddenFromOtherOrganizations(t *testing.T) {
 	a.createOrg("acme")
 	a.createOrg("other")
 	ws := a.workspaceID("acme", "web")
-	id := a.createState(ws, testState, 3)["id"].(string)
-	output := a.get(stateVersionPath(id) + "/outputs").list(t)[0]["id"].(string)
+	id := wantID(t, a.createState(ws, 3)["id"], "sv")
+	output := wantID(t, a.get(stateVersionPath(id) + "/outputs").list(t)[0]["id"], "wsout")
 	token, err := a.server.MintOrganizationToken("other")
 	if err != nil {
 		t.Fatal(err)
@@ -414,13 +415,13 @@ func init() {
 	// workspace.
 	addStateFixture("state-versions", func(a *api) roundTrip {
 		ws := a.workspaceID("acme", "state-versioned")
-		id := a.createState(ws, testState, 3)["id"].(string)
+		id := wantID(a.t, a.createState(ws, 3)["id"], "sv")
 		pending := a.workspaceID("acme", "state-pending")
 		a.lock(pending)
 		p := a.create(stateVersionsPath(pending), "state-versions", map[string]any{"serial": 1, "md5": md5Of(testState)}, nil)
 		return roundTrip{paths: []string{
 			stateVersionPath(id), stateVersionPath(id) + "/outputs", "/api/v2/workspaces/" + ws + "/current-state-version-outputs",
-			"/api/v2/workspaces/" + ws + "?include=outputs,current_state_version", stateVersionPath(p["id"].(string)),
+			"/api/v2/workspaces/" + ws + "?include=outputs,current_state_version", stateVersionPath(wantID(a.t, p["id"], "sv")),
 			fmt.Sprintf("/api/v2/state-versions?filter[workspace][name]=%s&filter[organization][name]=acme", "state-versioned"),
 		}}
 	})

@@ -111,7 +111,7 @@ func TestTeamToken_descriptionIsRequiredAndUniqueInItsTeam(t *testing.T) {
 	for _, d := range []string{"", "  "} {
 		empty := a.do(http.MethodPost, path, tokenBody("authentication-tokens", map[string]any{"description": d})).data(t, http.StatusCreated)
 		wantAttrs(t, empty, map[string]any{"description": d})
-		wantAttrs(t, a.get("/api/v2/authentication-tokens/"+empty["id"].(string)).data(t, http.StatusOK), map[string]any{"description": d})
+		wantAttrs(t, a.get("/api/v2/authentication-tokens/"+wantID(t, empty["id"], "at")).data(t, http.StatusOK), map[string]any{"description": d})
 		wantErrorAt(t, a.do(http.MethodPost, path, tokenBody("authentication-tokens", map[string]any{"description": d})),
 			http.StatusUnprocessableEntity, "invalid attributes", "/data/attributes/description", "Validation failed: Description has already been taken")
 	}

@@ -25,8 +25,8 @@ type token struct {
 	// token, which has none.
 	Description string     `json:"description,omitempty"`
 	Described   bool       `json:"described,omitempty"`
-	CreatedAt    time.Time  `json:"created-at"`
-	ExpiredAt    *time.Time `json:"expired-at,omitempty"`
+	CreatedAt   time.Time  `json:"created-at"`
+	ExpiredAt   *time.Time `json:"expired-at,omitempty"`
 	// CreatedByKind and CreatedBy are the principal that created the
 	// token through the API (empty for a minted one): its kind and ID.
 	CreatedByKind string `json:"created-by-kind,omitempty"`
