@@ -76,6 +76,8 @@ func DataSources() []func() datasource.DataSource {
 		NewWorkspaceRunTaskDataSource,
 		NewPolicyDataSource,
 		NewPolicySetDataSource,
+		NewOutputsDataSource,
+		NewExplorerWorkspacesDataSource,
 	}
 }
 
@@ -87,5 +89,6 @@ func EphemeralResources() []func() ephemeral.EphemeralResource {
 		NewOrganizationTokenEphemeralResource,
 		NewAuditTrailTokenEphemeralResource,
 		NewAgentTokenEphemeralResource,
+		NewOutputsEphemeralResource,
 	}
 }

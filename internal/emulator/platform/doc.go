@@ -56,8 +56,9 @@
 //     force-deleting any workspace) belong to the administrator, the
 //     organization's creator, its organization token and the tokens of its
 //     owners team (see team.go); another team token has the rest (it
-//     manages projects, workspaces, variable sets and variables), and what
-//     only owners do answers it 404. Teams and their tokens are managed by
+//     manages projects, variable sets and variables; the workspaces its
+//     team's access allows, see workspace.go), and what only owners do
+//     answers it 404. Teams and their tokens are managed by
 //     the owners and by teams with manage-teams (see team.go). Only user
 //     tokens create organizations: a team or organization token is answered
 //     404 "organizations are created with a user token".
