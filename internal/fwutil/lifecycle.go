@@ -76,6 +76,12 @@ func (r *lifecycle[M, C]) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	for _, d := range plan.ProviderDefaults {
 		d.plan(ctx, r.client, req, resp)
 	}
+	if plan.Offered != nil && !resp.Diagnostics.HasError() {
+		if err := plan.Offered(ctx, r.client); err != nil {
+			resp.Diagnostics.AddError("The "+r.def.Object+" is not offered here", UpperFirst(err.Error()))
+			return
+		}
+	}
 	if plan.Modify == nil || req.State.Raw.IsNull() || resp.Diagnostics.HasError() {
 		return
 	}
