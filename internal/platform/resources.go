@@ -36,6 +36,8 @@ func Resources() []func() resource.Resource {
 		NewRunTriggerResource,
 		NewNotificationConfigurationResource,
 		NewAgentTokenResource,
+		NewDataRetentionPolicyResource,
+		NewAdminDataRetentionPolicyResource,
 	}
 }
 

@@ -60,6 +60,7 @@ type Client struct {
 	NotificationConfigurations *NotificationConfigurations
 	OAuthClients               *OAuthClients
 	OAuthTokens                *OAuthTokens
+	DataRetentionPolicies      *DataRetentionPolicies
 }
 
 // Option sets an optional property of a Client.
@@ -131,6 +132,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.NotificationConfigurations = &NotificationConfigurations{c}
 	c.OAuthClients = &OAuthClients{c}
 	c.OAuthTokens = &OAuthTokens{c}
+	c.DataRetentionPolicies = &DataRetentionPolicies{c}
 	return c
 }
 
