@@ -185,7 +185,9 @@ status=0
 # self-hosted), each in a process of its own as above. Their closing line
 # is "self-hosted: N passed, N failed, N skipped". FILES and RUN narrow this
 # pass too: to the files and the test of its own that they name.
-self_hosted_files=()
+self_hosted_files=(
+  admin_organization_integration_test.go
+)
 # The tests of this pass in files of the pass above, which excludes them.
 self_hosted_tests=(
   TestOrganization_DataRetentionPolicy

@@ -38,6 +38,7 @@ func Resources() []func() resource.Resource {
 		NewAgentTokenResource,
 		NewDataRetentionPolicyResource,
 		NewAdminDataRetentionPolicyResource,
+		NewAdminOrganizationSettingsResource,
 	}
 }
 

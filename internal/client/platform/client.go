@@ -61,6 +61,7 @@ type Client struct {
 	OAuthClients               *OAuthClients
 	OAuthTokens                *OAuthTokens
 	DataRetentionPolicies      *DataRetentionPolicies
+	AdminOrganizationSettings  *AdminOrganizationSettingsCalls
 }
 
 // Option sets an optional property of a Client.
@@ -133,6 +134,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.OAuthClients = &OAuthClients{c}
 	c.OAuthTokens = &OAuthTokens{c}
 	c.DataRetentionPolicies = &DataRetentionPolicies{c}
+	c.AdminOrganizationSettings = &AdminOrganizationSettingsCalls{c}
 	return c
 }
 

@@ -77,10 +77,20 @@ func (e *EditionError) Error() string {
 // serves: on a platform known to be the hosted edition it is refused
 // unsent, with an *EditionError.
 func (c *Client) selfHostedOnly(ctx context.Context, what string, r request) ([]byte, error) {
-	if c.Edition(ctx) == EditionHosted {
-		return nil, &EditionError{What: what, Method: r.method, Path: r.at.path}
+	if err := c.refuseOnHosted(ctx, what, r.method, r.at); err != nil {
+		return nil, err
 	}
 	return c.send(ctx, r)
+}
+
+// refuseOnHosted is the *EditionError of a call, method at at, of what
+// only the self-hosted edition serves, on a platform known to be the
+// hosted edition; nil otherwise.
+func (c *Client) refuseOnHosted(ctx context.Context, what, method string, at ref) error {
+	if c.Edition(ctx) == EditionHosted {
+		return &EditionError{What: what, Method: method, Path: at.path}
+	}
+	return nil
 }
 
 // AdminError is a 404 of the admin API to a token that is not the site
@@ -101,15 +111,21 @@ func (e *AdminError) Error() string {
 // admin makes a call of the self-hosted edition's admin API, which only a
 // site administrator's token may make: refused unsent on the hosted
 // edition (*EditionError), and its 404 an *AdminError when the token is
-// not a site administrator's, which the token's own account tells (one
-// more request, on a 404 only).
+// not a site administrator's (see adminNotFound).
 func (c *Client) admin(ctx context.Context, what string, r request) ([]byte, error) {
 	raw, err := c.selfHostedOnly(ctx, what, r)
+	return raw, c.adminNotFound(ctx, err)
+}
+
+// adminNotFound is err, the error of a call of the admin API, or, when it
+// is a 404 and the token is not a site administrator's, which the token's
+// own account tells (one more request, on a 404 only), an *AdminError.
+func (c *Client) adminNotFound(ctx context.Context, err error) error {
 	if !client.IsNotFound(err) {
-		return raw, err
+		return err
 	}
 	if me, meErr := c.Users.ReadCurrent(ctx); meErr == nil && (me.IsAdmin == nil || !*me.IsAdmin) {
-		return nil, &AdminError{NotFound: err}
+		return &AdminError{NotFound: err}
 	}
-	return nil, err
+	return err
 }

@@ -40,8 +40,8 @@ func addStateFixture(key string, f stateFixture) {
 }
 
 // everyTable are the options of the state file's tests: the self-hosted
-// edition, which serves every table, its own (data retention policies)
-// too.
+// edition, which serves every table, its own (data retention policies,
+// admin organization settings) too.
 var everyTable = platform.Options{Edition: platform.EditionSelfHosted}
 
 // storeEveryTable creates organization acme and runs every table's state
