@@ -78,7 +78,7 @@ func (r *lifecycle[M, C]) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	}
 	if plan.Offered != nil && !resp.Diagnostics.HasError() {
 		if err := plan.Offered(ctx, r.client); err != nil {
-			resp.Diagnostics.AddError("The "+r.def.Object+" is not offered here", UpperFirst(err.Error()))
+			resp.Diagnostics.AddError("Cannot plan the "+r.def.Object, UpperFirst(err.Error()))
 			return
 		}
 	}

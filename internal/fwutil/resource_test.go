@@ -227,7 +227,7 @@ func TestResourcePlan_offered(t *testing.T) {
 	refusal = "things are the other edition's alone"
 	for _, state := range []tftypes.Value{none, thing} {
 		d := onlyError(t, plan(state, thing))
-		if d.Summary() != "The thing is not offered here" || d.Detail() != "Things are the other edition's alone" {
+		if d.Summary() != "Cannot plan the thing" || d.Detail() != "Things are the other edition's alone" {
 			t.Errorf("%s: %s", d.Summary(), d.Detail())
 		}
 	}

@@ -34,7 +34,7 @@ func refusedOnTheHostedEdition(t *testing.T, object, what string, config func(p 
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: config(p), PlanOnly: true,
-			ExpectError: check.Wrapped(`The ` + object + ` is not offered here.*` + regexp.QuoteMeta(strings.ToUpper(what[:1])+what[1:]+` are served by the platform's self-hosted edition alone, `+
+			ExpectError: check.Wrapped(`Cannot plan the ` + object + `.*` + regexp.QuoteMeta(strings.ToUpper(what[:1])+what[1:]+` are served by the platform's self-hosted edition alone, `+
 				`and the platform that platform.address (or STACK_PLATFORM_ADDR) names is the hosted edition: its GET /api/v2/ping answers TFP-AppName "HCP Terraform".`)),
 		}},
 	})
