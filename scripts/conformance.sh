@@ -187,6 +187,7 @@ status=0
 # pass too: to the files and the test of its own that they name.
 self_hosted_files=(
   admin_organization_integration_test.go
+  admin_setting_general_integration_test.go
 )
 # The tests of this pass in files of the pass above, which excludes them.
 self_hosted_tests=(

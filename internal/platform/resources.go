@@ -39,6 +39,7 @@ func Resources() []func() resource.Resource {
 		NewDataRetentionPolicyResource,
 		NewAdminDataRetentionPolicyResource,
 		NewAdminOrganizationSettingsResource,
+		NewAdminSettingsResource,
 	}
 }
 

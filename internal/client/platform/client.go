@@ -62,6 +62,7 @@ type Client struct {
 	OAuthTokens                *OAuthTokens
 	DataRetentionPolicies      *DataRetentionPolicies
 	AdminOrganizationSettings  *AdminOrganizationSettingsCalls
+	AdminSettings              *AdminSettingsCalls
 }
 
 // Option sets an optional property of a Client.
@@ -135,6 +136,7 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.OAuthTokens = &OAuthTokens{c}
 	c.DataRetentionPolicies = &DataRetentionPolicies{c}
 	c.AdminOrganizationSettings = &AdminOrganizationSettingsCalls{c}
+	c.AdminSettings = &AdminSettingsCalls{c}
 	return c
 }
 

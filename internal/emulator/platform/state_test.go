@@ -41,7 +41,7 @@ func addStateFixture(key string, f stateFixture) {
 
 // everyTable are the options of the state file's tests: the self-hosted
 // edition, which serves every table, its own (data retention policies,
-// admin organization settings) too.
+// the admin API's settings) too.
 var everyTable = platform.Options{Edition: platform.EditionSelfHosted}
 
 // storeEveryTable creates organization acme and runs every table's state
@@ -176,6 +176,7 @@ var platformTables = map[string]string{
 	"codehost-app-installations": "an installation is the code host's",
 	// The site's own settings.
 	"site-data-retention-policies": "the site's data retention policy is the platform's",
+	"admin-settings":               "the site's general settings are the platform's",
 }
 
 // An organization's delete takes everything in it, in every table: every
