@@ -48,6 +48,10 @@ func Resources() []func() resource.Resource {
 		NewWorkspacePolicySetExclusionResource,
 		NewProjectPolicySetExclusionResource,
 		NewPolicySetParameterResource,
+		NewDataRetentionPolicyResource,
+		NewAdminDataRetentionPolicyResource,
+		NewAdminOrganizationSettingsResource,
+		NewAdminSettingsResource,
 	}
 }
 

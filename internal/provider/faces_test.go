@@ -47,6 +47,7 @@ var apiNouns = map[string]underNoun{
 	"cloudthree_sm_destination":      {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"codehost_destination":           {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"webhost_project_destination":    {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
+	"admin_data_retention_policy":    {"data_retention_policy", "the site's policy, the organizations' and workspaces' object at /admin/data-retention-policy-settings"},
 }
 
 // Each registered resource, data source and ephemeral resource has its

@@ -71,6 +71,9 @@ type Client struct {
 	StateVersions              *StateVersions
 	StateVersionOutputs        *StateVersionOutputs
 	Explorer                   *Explorer
+	DataRetentionPolicies      *DataRetentionPolicies
+	AdminOrganizationSettings  *AdminOrganizationSettingsCalls
+	AdminSettings              *AdminSettingsCalls
 }
 
 // Option sets an optional property of a Client.
@@ -153,6 +156,9 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.StateVersions = &StateVersions{c}
 	c.StateVersionOutputs = &StateVersionOutputs{c}
 	c.Explorer = &Explorer{c}
+	c.DataRetentionPolicies = &DataRetentionPolicies{c}
+	c.AdminOrganizationSettings = &AdminOrganizationSettingsCalls{c}
+	c.AdminSettings = &AdminSettingsCalls{c}
 	return c
 }
 

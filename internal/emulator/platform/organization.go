@@ -253,14 +253,14 @@ func (s *Server) orgResource(o *organization, p principal) resource {
 	name := o.Name
 	return resource{
 		Type: "organizations", ID: o.Name, Attributes: attrs,
-		Relationships: map[string]any{
+		Relationships: s.withRetentionPolicy(o.ExternalID, "", map[string]any{
 			"default-project":      toOne("projects", o.DefaultProject),
 			"default-agent-pool":   toOne("agent-pools", o.DefaultAgentPool),
 			"oauth-tokens":         related(apiPrefix + "/organizations/" + name + "/oauth-tokens"),
 			"authentication-token": related(apiPrefix + "/organizations/" + name + "/authentication-token"),
 			"entitlement-set":      withRelated(toOne("entitlement-sets", o.ExternalID), apiPrefix+"/organizations/"+name+"/entitlement-set"),
 			"subscription":         toOne("subscriptions", subscriptionID(o)),
-		},
+		}),
 		Links: map[string]string{"self": apiPrefix + "/organizations/" + name},
 	}
 }

@@ -536,7 +536,7 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 	}
 	return resource{
 		Type: "workspaces", ID: ws.ID, Attributes: attrs,
-		Relationships: map[string]any{
+		Relationships: s.withRetentionPolicy(ws.Org, ws.ID, map[string]any{
 			"organization":                  toOne("organizations", o.Name),
 			"project":                       toOne("projects", ws.Project),
 			"agent-pool":                    toOne("agent-pools", exec.pool),
@@ -553,7 +553,7 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 			"remote-state-consumers":        related(self + "/relationships/remote-state-consumers"),
 			"tag-bindings":                  related(self + "/tag-bindings"),
 			"effective-tag-bindings":        effective,
-		},
+		}),
 		Links: map[string]string{
 			"self":      apiPrefix + "/organizations/" + o.Name + "/workspaces/" + ws.Name,
 			"self-html": "/app/" + o.Name + "/workspaces/" + ws.Name,
