@@ -129,7 +129,7 @@ func adminOrganizationSettingsSchema(context.Context) schema.Schema {
 	timeout := func(of, def string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Optional: true, Computed: true, Default: stringdefault.StaticString(def),
-			Description: "How long a " + of + " of the organization's runs may take, a duration greater than zero such as `30m`, `2h` or `1h30m`. Default `" + def + "`. " +
+			Description: "How long the " + of + " of each of the organization's runs may take, a duration greater than zero such as `30m`, `2h` or `1h30m`. Default `" + def + "`. " +
 				"The platform also takes and answers it by its deprecated names, `engine-build-worker-" + of + "-timeout` and `terraform-build-worker-" + of + "-timeout`, " +
 				"from which the provider reads it where a release answers only those.",
 			Validators: []validator.String{fwutil.PositiveDurationValidator()},

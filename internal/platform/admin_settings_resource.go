@@ -80,7 +80,7 @@ func adminSettingsSchema(context.Context) schema.Schema {
 	timeout := func(of string) schema.StringAttribute {
 		return schema.StringAttribute{
 			Optional: true, Computed: true,
-			Description: "How long a " + of + " of the site's runs may take, a duration greater than zero such as `30m`, `2h` or `1h30m`, " +
+			Description: "How long the " + of + " of each of the site's runs may take, a duration greater than zero such as `30m`, `2h` or `1h30m`, " +
 				"where an organization sets none of its own (`stack_platform_admin_organization_settings`). " +
 				"The platform also takes and answers it by its deprecated names, `engine-build-worker-" + of + "-timeout` and `terraform-build-worker-" + of + "-timeout`, " +
 				"from which the provider reads it where a release answers only those." + kept,
