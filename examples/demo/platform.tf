@@ -1,5 +1,6 @@
 # The platform part of the demo: an organization with two projects, their
 # workspaces, a run trigger between them and a notification of failed runs,
+# a run task that scans the payments API's plans,
 # an agent pool that runs one of them, a team with an invited
 # member, custom access to one project and write access to the other's
 # workspace, and a variable set with variables assigned to that project. The provider reads
@@ -52,6 +53,23 @@ resource "stack_platform_notification_configuration" "payments_failures" {
   enabled          = true
   triggers         = ["run:errored"]
   email_addresses  = ["deployers@demo.example"]
+}
+
+# A run task that the platform calls after each plan of the payments API,
+# its requests signed with a key; the platform verifies its URL on create
+# and update, which the emulator records instead of sending.
+resource "stack_platform_run_task" "plan_scanner" {
+  organization = stack_platform_organization.demo.name
+  name         = "plan-scanner"
+  url          = "https://scanner.demo.example/run-task"
+  description  = "Refuses plans that open a database to the internet."
+  hmac_key     = "demo-run-task-key"
+}
+
+resource "stack_platform_workspace_run_task" "payments_scanner" {
+  workspace_id      = stack_platform_workspace.payments_api.id
+  task_id           = stack_platform_run_task.plan_scanner.id
+  enforcement_level = "mandatory"
 }
 
 # The network workspace runs on the organization's own agents: a pool that

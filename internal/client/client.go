@@ -231,6 +231,9 @@ type Request struct {
 	Query url.Values
 	// Body is sent JSON-encoded when non-nil.
 	Body any
+	// Raw, when non-nil (empty included), is sent as it is instead of
+	// Body, with the Content-Type that Header gives: an upload.
+	Raw []byte
 	// Idempotent marks a request that may be repeated after a 502, a 504
 	// or a lost connection although its method is not idempotent, such as a
 	// POST that writes a whole object.
@@ -258,8 +261,8 @@ func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, erro
 // do is Do without the probe; firstContact marks the probe itself, which
 // an address that refuses connections fails at once, without retries.
 func (c *Client) do(ctx context.Context, req *Request, out any, firstContact bool) (*Response, error) {
-	var body []byte
-	if req.Body != nil {
+	body := req.Raw
+	if req.Raw == nil && req.Body != nil {
 		var err error
 		if body, err = json.Marshal(req.Body); err != nil {
 			return nil, fmt.Errorf("%s %s: encoding request body: %w", req.Method, req.Path, err)
@@ -318,7 +321,7 @@ func (c *Client) do(ctx context.Context, req *Request, out any, firstContact boo
 		}
 		return resp, apiErr
 	}
-	if raw, ok := out.(*rawBody); ok {
+	if raw, ok := out.(*RawBody); ok {
 		*raw = b
 		return resp, nil
 	}

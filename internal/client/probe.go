@@ -57,7 +57,7 @@ func (c *Client) Probe(ctx context.Context) (*Response, error) {
 	// reads its rate limit from it).
 	unpaced := *c
 	unpaced.pacer = nil
-	resp, err := unpaced.do(ctx, req, (*rawBody)(&body), true)
+	resp, err := unpaced.do(ctx, req, (*RawBody)(&body), true)
 	if ctx.Err() != nil {
 		return nil, err
 	}
@@ -83,9 +83,9 @@ func (c *Client) Probe(ctx context.Context) (*Response, error) {
 	return resp, err
 }
 
-// rawBody, as Do's out, takes the answer's body as it came, whatever it
-// is.
-type rawBody []byte
+// RawBody, as Do's out, takes the answer's body as it came, whatever it
+// is: a download.
+type RawBody []byte
 
 // probeError is a probe whose answer shows that the address does not
 // serve the API. It holds the check's words, not the answer's *Error: a 404

@@ -2,11 +2,7 @@ package platform_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -24,37 +20,10 @@ import (
 const auditTokenAddr = "stack_platform_audit_trail_token.test"
 
 // withAuditLogging gives the test's organization the Business plan, whose
-// audit logging the audit trail token needs, through the platform's admin
-// API as go-tfe's tests do: the plan's feature set by name, then the
-// organization's subscription.
+// audit logging the audit trail token needs.
 func withAuditLogging(t *testing.T, p *acctest.Platform) {
 	t.Helper()
-	call := func(method, path, body string) []byte {
-		req, err := http.NewRequest(method, p.URL+"/api/v2/admin/"+path, strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Authorization", "Bearer "+p.Token)
-		req.Header.Set("Content-Type", platformclient.MediaType)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer func() { _ = resp.Body.Close() }()
-		b, _ := io.ReadAll(resp.Body)
-		if resp.StatusCode/100 != 2 {
-			t.Fatalf("%s %s: %s: %s", method, path, resp.Status, b)
-		}
-		return b
-	}
-	var sets struct {
-		Data []struct{ ID string } `json:"data"`
-	}
-	if err := json.Unmarshal(call(http.MethodGet, "feature-sets?q=Business", ""), &sets); err != nil || len(sets.Data) == 0 {
-		t.Fatalf("no Business feature set: %v", err)
-	}
-	call(http.MethodPost, "organizations/"+p.Organization+"/subscription",
-		`{"data":{"type":"subscription","relationships":{"feature-set":{"data":{"type":"feature-sets","id":"`+sets.Data[0].ID+`"}}}}}`)
+	onPlan(t, p, p.Organization, "Business")
 }
 
 // ownTokenKept checks that the organization's own token is still the one

@@ -2,6 +2,11 @@ package platform_test
 
 import (
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
@@ -68,4 +73,39 @@ func newVariableSet(t *testing.T, p *acctest.Platform, name string) string {
 		t.Fatal(err)
 	}
 	return vs.ID
+}
+
+// onPlan puts the organization org on the plan named plan ("Business",
+// "Standard (entitlement)", "Free"), which decides its entitlements,
+// through the platform's admin API as go-tfe's tests do: the plan's
+// feature set by name, then the organization's subscription. It needs the
+// site administrator's token, an emulator's.
+func onPlan(t *testing.T, p *acctest.Platform, org, plan string) {
+	t.Helper()
+	call := func(method, path, body string) []byte {
+		req, err := http.NewRequest(method, p.URL+"/api/v2/admin/"+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+p.Token)
+		req.Header.Set("Content-Type", platformclient.MediaType)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = resp.Body.Close() }()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode/100 != 2 {
+			t.Fatalf("%s %s: %s: %s", method, path, resp.Status, b)
+		}
+		return b
+	}
+	var sets struct {
+		Data []struct{ ID string } `json:"data"`
+	}
+	if err := json.Unmarshal(call(http.MethodGet, "feature-sets?q="+url.QueryEscape(plan), ""), &sets); err != nil || len(sets.Data) == 0 {
+		t.Fatalf("no feature set named %q: %v", plan, err)
+	}
+	call(http.MethodPost, "organizations/"+org+"/subscription",
+		`{"data":{"type":"subscription","relationships":{"feature-set":{"data":{"type":"feature-sets","id":"`+sets.Data[0].ID+`"}}}}}`)
 }

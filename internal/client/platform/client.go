@@ -63,6 +63,20 @@ type Client struct {
 	NotificationConfigurations *NotificationConfigurations
 	OAuthClients               *OAuthClients
 	OAuthTokens                *OAuthTokens
+	EntitlementSets            *EntitlementSets
+	RunTasks                   *RunTasks
+	WorkspaceRunTasks          *WorkspaceRunTasks
+	Policies                   *Policies
+	AdminSentinelVersions      *EngineVersions
+	AdminOPAVersions           *EngineVersions
+	PolicySets                 *PolicySets
+	PolicySetParameters        *PolicySetParameters
+	StateVersions              *StateVersions
+	StateVersionOutputs        *StateVersionOutputs
+	Explorer                   *Explorer
+	DataRetentionPolicies      *DataRetentionPolicies
+	AdminOrganizationSettings  *AdminOrganizationSettingsCalls
+	AdminSettings              *AdminSettingsCalls
 	RegistryProviders          *RegistryProviders
 	RegistryProviderVersions   *RegistryProviderVersions
 	RegistryProviderPlatforms  *RegistryProviderPlatforms
@@ -140,6 +154,20 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.NotificationConfigurations = &NotificationConfigurations{c}
 	c.OAuthClients = &OAuthClients{c}
 	c.OAuthTokens = &OAuthTokens{c}
+	c.EntitlementSets = &EntitlementSets{c}
+	c.RunTasks = &RunTasks{c}
+	c.WorkspaceRunTasks = &WorkspaceRunTasks{c}
+	c.Policies = &Policies{c}
+	c.AdminSentinelVersions = newEngineVersions[AdminSentinelVersion](c, adminSentinelVersions, "sentinel-versions")
+	c.AdminOPAVersions = newEngineVersions[AdminOPAVersion](c, adminOPAVersions, "opa-versions")
+	c.PolicySets = &PolicySets{c}
+	c.PolicySetParameters = &PolicySetParameters{c}
+	c.StateVersions = &StateVersions{c}
+	c.StateVersionOutputs = &StateVersionOutputs{c}
+	c.Explorer = &Explorer{c}
+	c.DataRetentionPolicies = &DataRetentionPolicies{c}
+	c.AdminOrganizationSettings = &AdminOrganizationSettingsCalls{c}
+	c.AdminSettings = &AdminSettingsCalls{c}
 	c.RegistryProviders = &RegistryProviders{c}
 	c.RegistryProviderVersions = &RegistryProviderVersions{c}
 	c.RegistryProviderPlatforms = &RegistryProviderPlatforms{c}
@@ -176,6 +204,9 @@ type request struct {
 	at     ref
 	query  url.Values
 	body   any
+	// raw, when non-nil (empty included), is sent as it is instead of
+	// body, as application/octet-stream: an upload.
+	raw []byte
 	// idempotent marks a POST that may be repeated after a lost answer,
 	// such as one that adds objects to a relationship.
 	idempotent bool
@@ -188,7 +219,9 @@ func (c *Client) send(ctx context.Context, r request) ([]byte, error) {
 	}
 	header := http.Header{"Accept": {MediaType}}
 	var body any
-	if r.body != nil {
+	if r.raw != nil {
+		header.Set("Content-Type", "application/octet-stream")
+	} else if r.body != nil {
 		b, err := encode(r.body)
 		if err != nil {
 			return nil, fmt.Errorf("%s %s: encoding the request: %w", r.method, r.at.url(), err)
@@ -196,10 +229,10 @@ func (c *Client) send(ctx context.Context, r request) ([]byte, error) {
 		body = json.RawMessage(b)
 		header.Set("Content-Type", MediaType)
 	}
-	var raw json.RawMessage
+	var raw client.RawBody
 	_, err := c.transport.Do(ctx, &client.Request{
 		Method: r.method, Path: r.at.url(), Query: r.query,
-		Body: body, Header: header, Idempotent: r.idempotent,
+		Body: body, Raw: r.raw, Header: header, Idempotent: r.idempotent,
 	}, &raw)
 	if err != nil {
 		return nil, explain(err)
@@ -299,7 +332,36 @@ func decodeOne[T any](raw []byte) (*T, error) {
 	if err := jsonapi.UnmarshalPayload(bytes.NewReader(raw), v); err != nil {
 		return nil, fmt.Errorf("decoding the answer: %w", err)
 	}
+	if e, ok := any(v).(exactAttributes); ok {
+		var doc struct {
+			Data struct {
+				Attributes map[string]any `json:"attributes"`
+			} `json:"data"`
+		}
+		if err := decodeExact(raw, &doc); err != nil {
+			return nil, err
+		}
+		e.setExact(doc.Data.Attributes)
+	}
 	return v, nil
+}
+
+// exactAttributes is a type with attributes of any JSON value, whose
+// numbers jsonapi reads as float64, losing the digits past 2^53 that
+// Terraform keeps: setExact gets the object's attributes decoded again,
+// their numbers json.Number.
+type exactAttributes interface {
+	setExact(attributes map[string]any)
+}
+
+// decodeExact decodes an answer with its numbers as json.Number.
+func decodeExact(raw []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("decoding the answer: %w", err)
+	}
+	return nil
 }
 
 // decodeMany reads a document whose data is a list of objects of type T.
@@ -318,6 +380,21 @@ func decodeMany[T any](raw []byte) ([]*T, error) {
 			return nil, fmt.Errorf("decoding the answer: got %T, want %T", m, item)
 		}
 		items = append(items, item)
+	}
+	if _, ok := any(new(T)).(exactAttributes); ok {
+		var doc struct {
+			Data []struct {
+				Attributes map[string]any `json:"attributes"`
+			} `json:"data"`
+		}
+		if err := decodeExact(raw, &doc); err != nil {
+			return nil, err
+		}
+		for i, item := range items {
+			if e, ok := any(item).(exactAttributes); ok && i < len(doc.Data) {
+				e.setExact(doc.Data[i].Attributes)
+			}
+		}
 	}
 	return items, nil
 }

@@ -118,3 +118,25 @@ func find[T any](l *List[T], at ref, none string, match func(*T) bool) (*T, erro
 		StatusCode: http.StatusNotFound, Method: http.MethodGet, Path: at.url(), Message: none,
 	})
 }
+
+// upload puts data at at as it is, a file's content (a policy's text):
+// empty data is sent as an empty body.
+func upload(ctx context.Context, c *Client, at ref, data []byte) error {
+	if data == nil {
+		data = []byte{}
+	}
+	return c.exec(ctx, request{method: http.MethodPut, at: at, raw: data})
+}
+
+// download reads what is at at as it is, a file's content: empty when the
+// answer has no body.
+func download(ctx context.Context, c *Client, at ref) ([]byte, error) {
+	raw, err := c.send(ctx, request{method: http.MethodGet, at: at})
+	if err != nil {
+		return nil, err
+	}
+	if raw == nil {
+		raw = []byte{}
+	}
+	return raw, nil
+}

@@ -181,8 +181,8 @@ func pageOf(q url.Values) page {
 // rendered (only the page is), with the includes the request asked for,
 // meta.pagination and the links to the other pages. The links are absolute
 // and keep the request's other query parameters. An empty list has no
-// pages (total-pages 0), as the platform answers it, and its links name
-// page 1 as its first and last.
+// pages (total-pages 0), as the platform answers, its last link the first
+// page; a page past the end is answered, empty.
 func listDocument[T any](r *http.Request, all []T, render func(T) resource, included func(resources []resource) []resource) document {
 	p := pageOf(r.URL.Query())
 	total := len(all)

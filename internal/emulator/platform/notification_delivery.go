@@ -1,7 +1,6 @@
 package platform
 
 import (
-	"cmp"
 	"crypto/hmac"
 	"crypto/sha512"
 	"encoding/hex"
@@ -10,7 +9,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -130,29 +128,15 @@ func (d *notificationDelivery) response() map[string]any {
 // oldest first: every delivery, or those of one configuration when
 // configuration is not empty.
 func (s *Server) NotificationDeliveries(configuration string) []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	list := []*notificationDelivery{}
-	for _, d := range notificationDeliveries.in(s) {
-		if configuration == "" || d.Configuration == configuration {
-			list = append(list, d)
-		}
-	}
-	slices.SortFunc(list, func(a, b *notificationDelivery) int {
-		return cmp.Or(a.SentAt.Compare(b.SentAt), strings.Compare(a.ID, b.ID))
-	})
-	data, err := json.Marshal(list)
-	if err != nil {
-		panic(err) // not reached: deliveries are strings and times
-	}
-	return data
+	return recordsJSON(s, notificationDeliveries, func(d *notificationDelivery) bool {
+		return configuration == "" || d.Configuration == configuration
+	}, func(d *notificationDelivery) time.Time { return d.SentAt })
 }
 
 // listDeliveriesOverHTTP is GET /_emulator/platform/notification-deliveries
 // [?notification-configuration=nc-...].
 func (s *Server) listDeliveriesOverHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(s.NotificationDeliveries(r.URL.Query().Get("notification-configuration")))
+	serveRecords(w, s.NotificationDeliveries(r.URL.Query().Get("notification-configuration")))
 }
 
 // checkNotificationDelivery refuses a delivery of the state file that no

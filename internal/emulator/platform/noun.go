@@ -16,8 +16,8 @@ import (
 // code needs to hold it: its key in the state file, how each object is
 // found (its ID), what a loaded object must be, and what it does when an
 // object of another table is deleted: delete its own that belong to it
-// (belongsTo), forget the references to it (refersTo), or, for a rule of
-// its own, onDelete. Its routes are registered the same way, by
+// (belongsTo), forget the references to it (refersTo, in a list; forgets,
+// in a field), or, for a rule of its own, onDelete. Its routes are registered the same way, by
 // addRoutes, and so is the state it keeps outside the store, if any, by
 // registerSide. The store, the state file, Reset and Register go over what
 // is registered, and name no noun.
@@ -54,9 +54,11 @@ type table[T any] struct {
 	// verify checks, once every table is loaded, what check could not:
 	// references to tables loaded after this one.
 	verify func(st *store) error
-	// owners and refs are what belongsTo and refersTo declare.
+	// owners, refs and ones are what belongsTo, refersTo and forgets
+	// declare.
 	owners []ownerKey[T]
 	refs   []refList[T]
+	ones   []refOne[T]
 	// onDelete is called when an object of any table is deleted by
 	// remove, with its table and ID, after owners and refs are applied:
 	// the rules that they cannot state.
@@ -75,6 +77,13 @@ type refList[T any] struct {
 	list  func(*T) *[]string
 }
 
+// refOne is the ID of an object of another table that an object may keep
+// in a field of its own, "" for none.
+type refOne[T any] struct {
+	table anyTable
+	field func(*T) *string
+}
+
 // belongsTo declares that an object of t belongs to the object of owner
 // that key names: the owner's delete removes it too, as remove does. Call
 // it from the noun file's init.
@@ -87,6 +96,13 @@ func (t *table[T]) belongsTo(owner anyTable, key func(*T) string) {
 // every list. Call it from the noun file's init.
 func (t *table[T]) refersTo(other anyTable, list func(*T) *[]string) {
 	t.refs = append(t.refs, refList[T]{other, list})
+}
+
+// forgets declares that an object of t may keep the ID of an object of
+// other in the field that field gives: the delete of that one empties the
+// field. Call it from the noun file's init.
+func (t *table[T]) forgets(other anyTable, field func(*T) *string) {
+	t.ones = append(t.ones, refOne[T]{other, field})
 }
 
 // registry is every table, in the order their files registered them.
@@ -210,6 +226,15 @@ func (t *table[T]) deleted(st *store, gone anyTable, id string) {
 			for _, v := range t.in(st) {
 				l := r.list(v)
 				*l = slices.DeleteFunc(*l, func(ref string) bool { return ref == id })
+			}
+		}
+	}
+	for _, r := range t.ones {
+		if r.table == gone {
+			for _, v := range t.in(st) {
+				if f := r.field(v); *f == id {
+					*f = ""
+				}
 			}
 		}
 	}

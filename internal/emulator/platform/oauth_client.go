@@ -390,15 +390,7 @@ func init() {
 	// their projects, a deleted agent pool their agent-pool.
 	oauthClients.belongsTo(organizations, func(oc *oauthClient) string { return oc.Org })
 	oauthClients.refersTo(projects, func(oc *oauthClient) *[]string { return &oc.Projects })
-	oauthClients.onDelete = func(st *store, gone anyTable, id string) {
-		if gone == agentPools {
-			for _, oc := range oauthClients.in(st) {
-				if oc.AgentPool == id {
-					oc.AgentPool = ""
-				}
-			}
-		}
-	}
+	oauthClients.forgets(agentPools, func(oc *oauthClient) *string { return &oc.AgentPool })
 	oauthClients.org = func(st *store, oc *oauthClient) *organization { return organizations.in(st)[oc.Org] }
 	register(oauthClients)
 	addRoutes((*Server).registerOAuthClients)

@@ -22,15 +22,8 @@ import (
 //     contract-apply-limit, contract-managed-resources-limit,
 //     contract-start-at, end-at), answered 201 as a subscriptions object
 //     ("sub-..."). The plan changes no rule of the emulator but the
-//     audit-trail token, the entitlements and the organization's
-//     permissions (organization.go).
-//   - GET /organizations/:org/entitlement-set (whoever sees the
-//     organization), ID the organization's external ID: Free has
-//     operations, private-module-registry, private-run-tasks, run-tasks,
-//     sso, sentinel, state-storage, teams and vcs-integrations; Standard
-//     (entitlement) adds agents, audit-logging, cost-estimation,
-//     waypoint-templates-and-addons and infragraph (as go-tfe's tests
-//     read them); Business has every entitlement.
+//     audit-trail token, the entitlements (entitlement_set.go) and the
+//     organization's permissions (organization.go).
 
 // prefixSubscription begins the IDs of this file's objects.
 const prefixSubscription = "sub"
@@ -52,21 +45,13 @@ type plan struct {
 	NoCode bool
 }
 
-// entitlementNames are the members of an entitlement set.
-var entitlementNames = []string{
-	"agents", "audit-logging", "cost-estimation", "global-run-tasks", "operations",
-	"private-module-registry", "private-run-tasks", "run-tasks", "sso", "sentinel",
-	"state-storage", "teams", "vcs-integrations", "waypoint-actions",
-	"waypoint-templates-and-addons", "infragraph", "infragraph-with-nrtu",
-}
-
 // plans are the feature sets, by name. Their IDs never change, so that a
 // state file keeps naming them.
 var plans = []plan{
 	{
 		ID: "fs-EmuFree111111111", Name: "Free",
 		Entitled: []string{
-			"operations", "private-module-registry", "private-run-tasks", "run-tasks",
+			"operations", "private-module-registry", "run-tasks",
 			"sso", "sentinel", "state-storage", "teams", "vcs-integrations",
 		},
 	},
@@ -74,7 +59,7 @@ var plans = []plan{
 		ID: "fs-EmuStandard11111", Name: "Standard (entitlement)",
 		Entitled: []string{
 			"agents", "audit-logging", "cost-estimation", "operations", "private-module-registry",
-			"private-run-tasks", "run-tasks", "sso", "sentinel", "state-storage", "teams",
+			"run-tasks", "sso", "sentinel", "state-storage", "teams",
 			"vcs-integrations", "waypoint-templates-and-addons", "infragraph",
 		},
 	},
@@ -127,7 +112,6 @@ var subscriptionLimits = []string{
 func (s *Server) registerSubscriptions(mux route.Mux) {
 	s.handle(mux, "GET "+apiPrefix+"/admin/feature-sets", s.listFeatureSets)
 	s.handle(mux, "POST "+apiPrefix+"/admin/organizations/{org}/subscription", s.updateSubscription)
-	s.handle(mux, "GET "+apiPrefix+"/organizations/{org}/entitlement-set", s.readEntitlementSet)
 }
 
 // adminOnly is the answer of the admin API to anyone but the site
@@ -223,24 +207,6 @@ func (s *Server) subscriptionResource(o *organization) resource {
 			"feature-set":  toOne("feature-sets", pl.ID),
 		},
 	}
-}
-
-// entitlementSetResource is o's entitlements, from its plan; its ID is the
-// organization's external ID.
-func entitlementSetResource(o *organization) resource {
-	pl := planOf(o)
-	attrs := map[string]any{}
-	for _, name := range entitlementNames {
-		attrs[name] = pl.entitled(name)
-	}
-	return resource{
-		Type: "entitlement-sets", ID: o.ExternalID, Attributes: attrs,
-		Links: map[string]string{"self": apiPrefix + "/entitlement-sets/" + o.ExternalID},
-	}
-}
-
-func (s *Server) readEntitlementSet(w http.ResponseWriter, r *http.Request, p principal) {
-	s.readInOrg(w, r, p, noIncludes, entitlementSetResource)
 }
 
 func init() { addRoutes((*Server).registerSubscriptions) }

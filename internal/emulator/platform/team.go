@@ -134,6 +134,17 @@ func (s *Server) teamOfLocked(p principal) *team {
 	return teams.in(s)[p.id]
 }
 
+// managesByAccessLocked reports whether p manages in o what the
+// organization access permission grants (manage-run-tasks, say): the
+// owners do, and a team whose organization access has it.
+func (s *Server) managesByAccessLocked(p principal, o *organization, permission string) bool {
+	if p.owns(o) {
+		return true
+	}
+	own := s.teamOfLocked(p)
+	return own != nil && own.Org == o.ExternalID && own.Access[permission]
+}
+
 // managesTeamsLocked reports whether p manages o's teams (their settings,
 // their tokens, their access to every project): the owners do, and a team
 // with manage-teams.

@@ -1,0 +1,6 @@
+# A Sentinel version is imported by its ID, tool- and 16 characters, or by
+# its version (Terraform 1.5+ import block).
+import {
+  to = stack_platform_admin_sentinel_version.v0_31_0
+  id = "0.31.0"
+}

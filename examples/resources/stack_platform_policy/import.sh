@@ -1,0 +1,4 @@
+# A policy is imported by its ID, pol- and 16 characters, or by
+# <ORGANIZATION>/<POLICY ID>.
+terraform import stack_platform_policy.tags pol-6p5RiCe5CRjBmsGt
+terraform import stack_platform_policy.tags acme/pol-6p5RiCe5CRjBmsGt
