@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -119,4 +120,43 @@ const moduleNameRule = "It is not blank and holds no `/`; the platform is known 
 
 func moduleNameValidators() []validator.String {
 	return append(notBlankValidators(), stringvalidator.RegexMatches(regexp.MustCompile(`^[^/]*$`), "must hold no /"))
+}
+
+// registryDataSourceAttributes set a registry data source's organization,
+// registry_name and namespace: where the object's name is looked up, each
+// the object's own with an ID, which must then leave them out.
+func registryDataSourceAttributes(attrs map[string]dschema.Attribute, object string) {
+	attrs["organization"] = organizationDataSourceAttribute("in whose registry `name` is looked up; with `id`, it is the " + object + "'s, and must not be set")
+	attrs["registry_name"] = dschema.StringAttribute{
+		Optional: true, Computed: true,
+		Description: "The registry in which `name` is looked up: `private` (the default), the organization's own, or `public`, " +
+			"the organization's copies of the public registry's " + object + "s. With `id`, it is the " + object + "'s, and must not be set.",
+		Validators: []validator.String{stringvalidator.OneOf(platformclient.RegistryPrivate, platformclient.RegistryPublic)},
+	}
+	attrs["namespace"] = dschema.StringAttribute{
+		Optional: true, Computed: true,
+		Description: "The namespace in which `name` is looked up: a private " + object + "'s is its organization's name, which it is when not set; " +
+			"a public one's must be set. With `id`, it is the " + object + "'s, and must not be set.",
+		Validators: notBlankValidators(),
+	}
+}
+
+// registryLookupDefaults completes a registry data source's lookup by
+// names: the provider's default organization, the private registry, and
+// a private object's namespace, its organization's name; false when the
+// lookup cannot be made, with the diagnostics saying why.
+func registryLookupDefaults(c *platformclient.Client, org, registry, namespace *types.String, object string, diags *diag.Diagnostics) bool {
+	name, ok := organizationDefault.Of(c, *org, diags)
+	if !ok {
+		return false
+	}
+	*org = types.StringValue(name)
+	if registry.IsNull() {
+		*registry = types.StringValue(platformclient.RegistryPrivate)
+	}
+	if namespace.IsNull() && registry.ValueString() == platformclient.RegistryPrivate {
+		*namespace = types.StringValue(name)
+	}
+	validateRegistryNamespace(*registry, *namespace, *org, object, diags)
+	return !diags.HasError()
 }

@@ -61,19 +61,7 @@ func registryModuleDataSourceSchema(ctx context.Context) schema.Schema {
 		Description: "Provider of the module to read, compared exactly, with `name`. With `id`, it is the module's, and must not be set.",
 		Validators:  append(notBlankValidators(), stringvalidator.AlsoRequires(path.MatchRoot("name"))),
 	}
-	attrs["organization"] = organizationDataSourceAttribute("in whose registry `name` is looked up; with `id`, it is the module's, and must not be set")
-	attrs["registry_name"] = schema.StringAttribute{
-		Optional: true, Computed: true,
-		Description: "The registry in which `name` is looked up: `private` (the default), the organization's own, or `public`, " +
-			"the organization's copies of the public registry's modules. With `id`, it is the module's, and must not be set.",
-		Validators: []validator.String{stringvalidator.OneOf(platformclient.RegistryPrivate, platformclient.RegistryPublic)},
-	}
-	attrs["namespace"] = schema.StringAttribute{
-		Optional: true, Computed: true,
-		Description: "The namespace in which `name` is looked up: a private module's is its organization's name, which it is when not set; " +
-			"a public one's must be set. With `id`, it is the module's, and must not be set.",
-		Validators: notBlankValidators(),
-	}
+	registryDataSourceAttributes(attrs, "module")
 	return schema.Schema{
 		Description: "Reads a module of an organization's registry on the platform, by its registry, namespace, name and provider in an organization, " +
 			"or by its ID: its repository and how it publishes, and its test configuration. The platform answers a module the token may not see as one that does not exist.",
@@ -108,22 +96,10 @@ func readRegistryModuleDataSource(ctx context.Context, c *platformclient.Client,
 			return
 		}
 	} else {
-		org, ok := organizationDefault.Of(c, d.Organization, diags)
-		if !ok {
+		if !registryLookupDefaults(c, &d.Organization, &d.RegistryName, &d.Namespace, "module", diags) {
 			return
 		}
-		d.Organization = types.StringValue(org)
-		if d.RegistryName.IsNull() {
-			d.RegistryName = types.StringValue(platformclient.RegistryPrivate)
-		}
-		if d.Namespace.IsNull() && d.RegistryName.ValueString() == platformclient.RegistryPrivate {
-			d.Namespace = types.StringValue(org)
-		}
-		validateRegistryNamespace(d.RegistryName, d.Namespace, d.Organization, "module", diags)
-		if diags.HasError() {
-			return
-		}
-		id := platformclient.RegistryModuleID{Organization: org, RegistryName: d.RegistryName.ValueString(), Namespace: d.Namespace.ValueString(),
+		id := platformclient.RegistryModuleID{Organization: d.Organization.ValueString(), RegistryName: d.RegistryName.ValueString(), Namespace: d.Namespace.ValueString(),
 			Name: d.Name.ValueString(), Provider: d.ModuleProvider.ValueString()}
 		got, err = c.RegistryModules.Read(ctx, id)
 		switch {

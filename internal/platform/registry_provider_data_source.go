@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -41,19 +40,7 @@ func registryProviderDataSourceSchema(ctx context.Context) schema.Schema {
 		Description: "Name of the provider to read in `organization`'s registry, compared exactly. Set it or `id`.",
 		Validators:  notBlankValidators(),
 	}
-	attrs["organization"] = organizationDataSourceAttribute("in whose registry `name` is looked up; with `id`, it is the provider's, and must not be set")
-	attrs["registry_name"] = schema.StringAttribute{
-		Optional: true, Computed: true,
-		Description: "The registry in which `name` is looked up: `private` (the default), the organization's own, or `public`, " +
-			"the organization's copies of the public registry's providers. With `id`, it is the provider's, and must not be set.",
-		Validators: []validator.String{stringvalidator.OneOf(platformclient.RegistryPrivate, platformclient.RegistryPublic)},
-	}
-	attrs["namespace"] = schema.StringAttribute{
-		Optional: true, Computed: true,
-		Description: "The namespace in which `name` is looked up: a private provider's is its organization's name, which it is when not set; " +
-			"a public one's must be set. With `id`, it is the provider's, and must not be set.",
-		Validators: notBlankValidators(),
-	}
+	registryDataSourceAttributes(attrs, "provider")
 	return schema.Schema{
 		Description: "Reads a provider of an organization's registry on the platform, by its registry, namespace and name in an organization, " +
 			"or by its ID. The platform answers a provider the token may not see as one that does not exist.",
@@ -81,19 +68,7 @@ func readRegistryProviderDataSource(ctx context.Context, c *platformclient.Clien
 		modelFromRegistryProvider(m, got)
 		return
 	}
-	org, ok := organizationDefault.Of(c, m.Organization, diags)
-	if !ok {
-		return
-	}
-	m.Organization = types.StringValue(org)
-	if m.RegistryName.IsNull() {
-		m.RegistryName = types.StringValue(platformclient.RegistryPrivate)
-	}
-	if m.Namespace.IsNull() && m.RegistryName.ValueString() == platformclient.RegistryPrivate {
-		m.Namespace = types.StringValue(org)
-	}
-	validateRegistryNamespace(m.RegistryName, m.Namespace, m.Organization, "provider", diags)
-	if diags.HasError() {
+	if !registryLookupDefaults(c, &m.Organization, &m.RegistryName, &m.Namespace, "provider", diags) {
 		return
 	}
 	id := registryProviderIDOf(m)
