@@ -76,6 +76,12 @@ func (r *lifecycle[M, C]) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	for _, d := range plan.ProviderDefaults {
 		d.plan(ctx, r.client, req, resp)
 	}
+	if plan.Offered != nil && !resp.Diagnostics.HasError() {
+		if err := plan.Offered(ctx, r.client); err != nil {
+			resp.Diagnostics.AddError("Cannot plan the "+r.def.Object, UpperFirst(err.Error()))
+			return
+		}
+	}
 	if plan.Modify == nil || req.State.Raw.IsNull() || resp.Diagnostics.HasError() {
 		return
 	}

@@ -116,6 +116,15 @@ type Plan[M, C any] struct {
 	// which the framework does not show to a resource's ModifyPlan. Nil:
 	// the plan is left as the framework and the provider defaults make it.
 	Modify func(ctx context.Context, c C, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
+	// Offered says whether the service offers the resource at all, such
+	// as an object that one edition of a service has and another has not:
+	// it runs at the plan of a create or an update once the provider
+	// defaults are planned, and an error it returns fails the plan, on no
+	// attribute, before anything is applied. It gets a nil client while
+	// the provider is not configured, and then should say nil. Nil: the
+	// service offers it, and a call against a service that does not fails
+	// at apply.
+	Offered func(ctx context.Context, c C) error
 }
 
 // DeleteTimeout bounds a destroy that waits, such as for an asynchronous

@@ -188,3 +188,55 @@ func TestResourceCreate_conflictFind(t *testing.T) {
 		t.Errorf("%s: %s (created: %v)", d.Summary(), d.Detail(), created)
 	}
 }
+
+// Plan.Offered fails the plan of a create, and of an update, with its
+// error when the service does not offer the resource; the plan of a
+// destroy does not ask.
+func TestResourcePlan_offered(t *testing.T) {
+	ctx := context.Background()
+	var asked int
+	refusal := ""
+	def := &resourceTestDef{Plan: &Plan[resourceTestModel, *resourceTestClient]{
+		Offered: func(context.Context, *resourceTestClient) error {
+			asked++
+			if refusal != "" {
+				return errorString(refusal)
+			}
+			return nil
+		},
+	}}
+	r, s := newResourceTest(t, def)
+	typ := s.Type().TerraformType(ctx)
+	thing := tftypes.NewValue(typ, map[string]tftypes.Value{
+		"id":   tftypes.NewValue(tftypes.String, "t-7"),
+		"name": tftypes.NewValue(tftypes.String, "web"),
+	})
+	none := tftypes.NewValue(typ, nil)
+	plan := func(state, planned tftypes.Value) diag.Diagnostics {
+		resp := resource.ModifyPlanResponse{Plan: tfsdk.Plan{Schema: s, Raw: planned}}
+		r.ModifyPlan(ctx, resource.ModifyPlanRequest{
+			State:  tfsdk.State{Schema: s, Raw: state},
+			Plan:   tfsdk.Plan{Schema: s, Raw: planned},
+			Config: tfsdk.Config{Schema: s, Raw: planned},
+		}, &resp)
+		return resp.Diagnostics
+	}
+	if d := plan(none, thing); d.HasError() || asked != 1 {
+		t.Fatalf("offered: %v, asked %d times", d, asked)
+	}
+	refusal = "things are the other edition's alone"
+	for _, state := range []tftypes.Value{none, thing} {
+		d := onlyError(t, plan(state, thing))
+		if d.Summary() != "Cannot plan the thing" || d.Detail() != "Things are the other edition's alone" {
+			t.Errorf("%s: %s", d.Summary(), d.Detail())
+		}
+	}
+	asked = 0
+	if d := plan(thing, none); d.HasError() || asked != 0 {
+		t.Errorf("the destroy's plan: %v, asked %d times", d, asked)
+	}
+}
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }

@@ -140,6 +140,7 @@ var notObjects = map[string]string{
 	"Tag":                 "a workspace's flat tag, shown as the workspace's tag_names",
 	"TagBinding":          "a key-value tag, shown as the project's and the workspace's tag_bindings",
 	"EffectiveTagBinding": "a key-value tag that a workspace has or inherits, shown as its tag_bindings",
+	"StateVersion":        "a workspace's state, which only applies and state pushes make: stack_platform_outputs shows its outputs",
 }
 
 // TestConvention_everyObjectIsDeclared holds that every object of the

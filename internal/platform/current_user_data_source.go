@@ -22,6 +22,10 @@ type currentUserDataModel struct {
 	IsServiceAccount types.Bool   `tfsdk:"is_service_account"`
 	IsAdmin          types.Bool   `tfsdk:"is_admin"`
 	TwoFactor        types.Object `tfsdk:"two_factor"`
+	// AuthenticatedResourceType and AuthenticatedResourceID are what the
+	// token acts for.
+	AuthenticatedResourceType types.String `tfsdk:"authenticated_resource_type"`
+	AuthenticatedResourceID   types.String `tfsdk:"authenticated_resource_id"`
 }
 
 // currentUserTwoFactorTypes are the attributes of two_factor.
@@ -52,6 +56,15 @@ func currentUserDataSourceSchema(context.Context) schema.Schema {
 			"avatar_url":         schema.StringAttribute{Computed: true, Description: "Address of the user's picture."},
 			"is_service_account": schema.BoolAttribute{Computed: true, Description: "Whether the account is the service account of a team's token rather than a person."},
 			"is_admin":           schema.BoolAttribute{Computed: true, Description: "Whether the user administers the platform's site (self-hosted edition)."},
+			"authenticated_resource_type": schema.StringAttribute{
+				Computed: true,
+				Description: "What the token acts for, as the platform names its kind: `users` for a user's token, `teams` for a team's; " +
+					"null when the platform does not say (servers older than the changelog's 2023-11-17).",
+			},
+			"authenticated_resource_id": schema.StringAttribute{
+				Computed:    true,
+				Description: "ID of what the token acts for: the user's, `user-` and 16 characters, or the team's, `team-` and 16 characters; null when the platform does not say.",
+			},
 			"two_factor": schema.SingleNestedAttribute{
 				Computed:    true,
 				Description: "The user's second factor of authentication.",
@@ -80,6 +93,10 @@ func readCurrentUserDataSource(ctx context.Context, c *platformclient.Client, m 
 	m.AvatarURL = types.StringValue(u.AvatarURL)
 	m.IsServiceAccount = types.BoolValue(u.IsServiceAccount)
 	m.IsAdmin = types.BoolValue(u.IsAdmin != nil && *u.IsAdmin)
+	m.AuthenticatedResourceType, m.AuthenticatedResourceID = types.StringNull(), types.StringNull()
+	if kind := u.AuthenticatedResource.Kind(); kind != "" {
+		m.AuthenticatedResourceType, m.AuthenticatedResourceID = types.StringValue(kind), types.StringValue(u.AuthenticatedResource.ID())
+	}
 	twoFactor := platformclient.UserTwoFactor{}
 	if u.TwoFactor != nil {
 		twoFactor = *u.TwoFactor

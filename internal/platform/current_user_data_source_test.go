@@ -40,10 +40,12 @@ func TestAccCurrentUserDataSource_shape(t *testing.T) {
 				"id": idOf("user"), "username": knownvalue.StringRegexp(regexp.MustCompile(`^\w`)),
 				"is_service_account": knownvalue.Bool(false), "is_admin": knownvalue.Bool(true),
 				"unconfirmed_email": knownvalue.Null(), "two_factor": twoFactorOff,
+				"authenticated_resource_type": check.Str("users"), "authenticated_resource_id": idOf("user"),
 			}},
 			{Label: "me", Config: p.ProviderConfigWith(teamToken.Token, p.Organization), Want: map[string]knownvalue.Check{
 				"username":           knownvalue.StringRegexp(regexp.MustCompile(`^api-team_`)),
 				"is_service_account": knownvalue.Bool(true), "is_admin": knownvalue.Bool(false),
+				"authenticated_resource_type": check.Str("teams"), "authenticated_resource_id": check.Str(team.ID),
 			}},
 		},
 		NotFound: []check.Refusal{{

@@ -24,3 +24,17 @@ var emailRe = regexp.MustCompile(`^[^@\s]+@[^@\s]+$`)
 func emailValidators() []validator.String {
 	return []validator.String{stringvalidator.RegexMatches(emailRe, "must be an email address")}
 }
+
+// The rule of a workspace's name, as descriptions state it: the workspace
+// and the objects that name one (its outputs) check it alike.
+const (
+	workspaceNameRule = "A workspace's name has 1 to 90 characters: letters, digits, `-` and `_`; it is unique in its organization, in any case."
+	maxWorkspaceName  = 90
+)
+
+func workspaceNameValidators() []validator.String {
+	return []validator.String{
+		stringvalidator.LengthBetween(1, maxWorkspaceName),
+		stringvalidator.RegexMatches(workspaceNameRe, "must be letters, digits, '-' and '_'"),
+	}
+}

@@ -35,8 +35,8 @@ func organizationDataSourceSchema(ctx context.Context) schema.Schema {
 		"default_project_id":       "ID of the organization's default project, which holds the workspaces created without a project.",
 		"collaborator_auth_policy": "How members sign in: `password` or `two_factor_mandatory`.",
 		"owners_team_saml_role_id": "The SAML role whose members are made members of the owners team; null when there is none.",
-		"session_timeout":          "Minutes of inactivity after which a member's session ends.",
-		"session_remember":         "Minutes after which a member's session ends, however active.",
+		"session_timeout":          "Minutes of inactivity after which a member's session ends; null when the organization never set it, and the platform applies 20160 (14 days).",
+		"session_remember":         "Minutes after which a member's session ends, however active; null when the organization never set it, and the platform applies 20160 (14 days).",
 	}
 	for _, st := range organizationSettings {
 		describe[st.name] = st.description + " Null when the platform does not report it, as some editions do not."

@@ -69,6 +69,19 @@ var organizationSettings = []organizationSetting{
 	{"max_ttl_enabled", "Whether the organization limits the lifetime of its tokens. The platform's default is false."},
 }
 
+// sessionDefaultText says what an organization that never set a session
+// setting has: the platform applies 14 days, and answers null.
+const sessionDefaultText = "Never set, the platform applies 20160 (14 days) and answers null, which the state keeps."
+
+// int64OrNull is a number the platform answered, null when it answered
+// none.
+func int64OrNull(n *int) types.Int64 {
+	if n == nil {
+		return types.Int64Null()
+	}
+	return types.Int64Value(int64(*n))
+}
+
 // keptWhenLeftOut ends the description of each setting the platform
 // defaults.
 const keptWhenLeftOut = " Left out, the organization keeps its setting."
@@ -157,13 +170,13 @@ func organizationSchema(context.Context) schema.Schema {
 		},
 		"session_timeout": schema.Int64Attribute{
 			Optional: true, Computed: true,
-			Description:   "Minutes of inactivity after which a member's session ends; a positive number. The platform's default is 20160 (14 days)." + keptWhenLeftOut,
+			Description:   "Minutes of inactivity after which a member's session ends; a positive number. " + sessionDefaultText + keptWhenLeftOut,
 			Validators:    []validator.Int64{int64validator.AtLeast(1)},
 			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 		},
 		"session_remember": schema.Int64Attribute{
 			Optional: true, Computed: true,
-			Description:   "Minutes after which a member's session ends, however active; a positive number. The platform's default is 20160 (14 days)." + keptWhenLeftOut,
+			Description:   "Minutes after which a member's session ends, however active; a positive number. " + sessionDefaultText + keptWhenLeftOut,
 			Validators:    []validator.Int64{int64validator.AtLeast(1)},
 			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 		},
@@ -252,8 +265,7 @@ func modelFromOrganization(m *organizationModel, o *platformclient.Organization)
 	if o.DefaultProject != nil {
 		m.DefaultProjectID = types.StringValue(o.DefaultProject.ID)
 	}
-	m.SessionTimeout = types.Int64Value(int64(o.SessionTimeout))
-	m.SessionRemember = types.Int64Value(int64(o.SessionRemember))
+	m.SessionTimeout, m.SessionRemember = int64OrNull(o.SessionTimeout), int64OrNull(o.SessionRemember)
 	m.CollaboratorAuthPolicy = types.StringValue(o.CollaboratorAuthPolicy)
 	m.OwnersTeamSAMLRoleID = types.StringNull()
 	if o.OwnersTeamSAMLRoleID != "" {

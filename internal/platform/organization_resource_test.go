@@ -54,10 +54,16 @@ func orgSettingsAre(t *testing.T, p *acctest.Platform, name string, want map[str
 			}
 			return *b
 		}
+		minutes := func(n *int) any {
+			if n == nil {
+				return nil
+			}
+			return *n
+		}
 		return check.Differences(map[string]any{
 			"email":                    o.Email,
-			"session_timeout":          o.SessionTimeout,
-			"session_remember":         o.SessionRemember,
+			"session_timeout":          minutes(o.SessionTimeout),
+			"session_remember":         minutes(o.SessionRemember),
 			"collaborator_auth_policy": o.CollaboratorAuthPolicy,
 			"owners_team_saml_role_id": o.OwnersTeamSAMLRoleID,
 			"cost_estimation_enabled":  o.CostEstimationEnabled,
@@ -98,8 +104,8 @@ const allSettings = `
 // The platform's defaults, as the state shows them when the configuration
 // sets nothing.
 var orgDefaults = map[string]knownvalue.Check{
-	"session_timeout":          knownvalue.Int64Exact(20160),
-	"session_remember":         knownvalue.Int64Exact(20160),
+	"session_timeout":          knownvalue.Null(),
+	"session_remember":         knownvalue.Null(),
 	"collaborator_auth_policy": check.Str("password"),
 	"owners_team_saml_role_id": knownvalue.Null(),
 	"cost_estimation_enabled":  knownvalue.Bool(false),
@@ -257,8 +263,47 @@ resource "stack_platform_organization" "test" {
 			Step: check.Step{
 				Config:      orgConfig(p, renamed, ""),
 				StateChecks: stateIs(orgAddr, orgDefaults),
-				Check:       orgSettingsAre(t, p, renamed, map[string]any{"session_timeout": 20160, "max_ttl_enabled": false}),
+				Check:       orgSettingsAre(t, p, renamed, map[string]any{"session_timeout": nil, "max_ttl_enabled": false}),
 			},
 		},
 	}.Run(t)
+}
+
+// An organization that never set its session settings answers them null,
+// as the real platform does: an existing one imported by a configuration
+// that leaves them out plans them null, and the next plan is empty; a
+// setting set and then left out is kept, not set back to null.
+func TestAccOrganization_sessionSettingsLeftOutPlanNoChange(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	name := p.NewOrganization(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: orgConfig(p, name, "") + fmt.Sprintf(`
+import {
+  to = stack_platform_organization.test
+  id = %q
+}
+`, name),
+				// The configuration's email is another than the
+				// organization's, which the import updates; the session
+				// settings it leaves as they are.
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(orgAddr, check.Path("session_timeout"), knownvalue.Null()),
+					plancheck.ExpectKnownValue(orgAddr, check.Path("session_remember"), knownvalue.Null()),
+				}},
+				ConfigStateChecks: stateIs(orgAddr, map[string]knownvalue.Check{"session_timeout": knownvalue.Null(), "session_remember": knownvalue.Null()}),
+			},
+			{
+				Config:            orgConfig(p, name, "session_timeout = 60"),
+				ConfigStateChecks: stateIs(orgAddr, map[string]knownvalue.Check{"session_timeout": knownvalue.Int64Exact(60), "session_remember": knownvalue.Null()}),
+			},
+			{
+				Config:           orgConfig(p, name, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            orgSettingsAre(t, p, name, map[string]any{"session_timeout": 60, "session_remember": nil}),
+			},
+		},
+	})
 }

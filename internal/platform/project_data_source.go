@@ -5,14 +5,25 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
 // projectDataModel is a project as the data sources show it: what the
-// resource has.
-type projectDataModel = projectModel
+// resource has, and how many workspaces it holds, which the workspaces'
+// own resources decide.
+type projectDataModel struct {
+	projectModel
+	WorkspaceCount types.Int64 `tfsdk:"workspace_count"`
+}
+
+// modelFromProjectData writes p into m, with its effective tags.
+func modelFromProjectData(m *projectDataModel, p *platformclient.Project) {
+	modelFromProject(&m.projectModel, p, effectiveTagsOf(p.EffectiveTagBindings))
+	m.WorkspaceCount = types.Int64Value(int64(p.WorkspaceCount))
+}
 
 var projectLookup = lookup{
 	object: "project", idPrefix: platformclient.PrefixProject, idRule: "`prj-` and 16 characters",
@@ -32,13 +43,18 @@ var NewProjectDataSource = fwutil.NewDataSource(&fwutil.DataSource[projectDataMo
 // projectAttributes are a project's attributes as the data sources show
 // them: the resource's, all computed.
 func projectAttributes(ctx context.Context) map[string]schema.Attribute {
-	return computedFrom(projectSchema(ctx), map[string]string{
+	attrs := computedFrom(projectSchema(ctx), map[string]string{
 		"organization":                   "Name of the project's organization.",
 		"name":                           "Name of the project.",
 		"description":                    "Description of the project; null when it has none.",
 		"auto_destroy_activity_duration": "How long the project's workspaces may go without activity before their resources are destroyed, such as `14d`; null for never.",
 		"tag_bindings":                   "The project's key-value tags; empty when it has none.",
 	})
+	attrs["workspace_count"] = schema.Int64Attribute{
+		Computed:    true,
+		Description: "How many workspaces the project holds, those the token may not see included.",
+	}
+	return attrs
 }
 
 func projectDataSourceSchema(ctx context.Context) schema.Schema {
@@ -63,5 +79,5 @@ func readProjectDataSource(ctx context.Context, c *platformclient.Client, m *pro
 	if !ok {
 		return
 	}
-	modelFromProject(m, got, effectiveTagsOf(got.EffectiveTagBindings))
+	modelFromProjectData(m, got)
 }

@@ -24,6 +24,10 @@ func TestAccProjectDataSource_shape(t *testing.T) {
 		TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
 	})
 	otherID := newProject(t, p, other, platformclient.ProjectOptions{Name: check.Ptr("Data Team")})
+	// Two workspaces in the project: its workspace_count.
+	for _, name := range []string{"ingest", "report"} {
+		createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr(name), Project: &platformclient.Project{ID: id}})
+	}
 	newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("hidden")})
 	// A project of an emulator of its own, which a user's token there
 	// does not see.
@@ -32,6 +36,7 @@ func TestAccProjectDataSource_shape(t *testing.T) {
 	same := map[string]knownvalue.Check{
 		"id": check.Str(id), "organization": check.Str(p.Organization), "name": check.Str("Data Team"), "description": check.Str("Pipelines"),
 		"auto_destroy_activity_duration": check.Str("12h"), "tag_bindings": check.StrMap(map[string]string{"env": "prod"}),
+		"workspace_count": knownvalue.Int64Exact(2),
 	}
 	check.DataSource{
 		Service: p, Type: "stack_platform_project", Config: p.ProviderConfig(),
@@ -44,6 +49,7 @@ func TestAccProjectDataSource_shape(t *testing.T) {
 		InOther: check.Read{Args: check.Args{"organization": other, "name": "Data Team"}, Want: map[string]knownvalue.Check{
 			"id": check.Str(otherID), "organization": check.Str(other), "description": knownvalue.Null(),
 			"auto_destroy_activity_duration": knownvalue.Null(), "tag_bindings": knownvalue.MapSizeExact(0),
+			"workspace_count": knownvalue.Int64Exact(0),
 		}},
 		NotFound: []check.Refusal{
 			{

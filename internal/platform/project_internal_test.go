@@ -18,11 +18,8 @@ func init() {
 			apiType: platformclient.Project{},
 			shownBy: attributeNames(projectSchema(ctx).Attributes, projectDataSourceSchema(ctx).Attributes,
 				projectSettingsSchema(ctx).Attributes),
-			renamed: map[string]string{"setting-overwrites": "overwrites"},
-			notExposed: map[string]string{
-				"is-unified":      editionFlag,
-				"workspace-count": "how many workspaces the project holds, which the workspaces' own resources decide",
-			},
+			renamed:    map[string]string{"setting-overwrites": "overwrites"},
+			notExposed: map[string]string{"is-unified": editionFlag},
 		}
 	})
 	declareRoundTrip("project", func(t *testing.T, ctx context.Context, diags *diag.Diagnostics) {

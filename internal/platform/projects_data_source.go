@@ -73,6 +73,6 @@ func readProjectsDataSource(ctx context.Context, c *platformclient.Client, m *pr
 	}
 	m.Projects = make([]projectDataModel, len(found))
 	for i, p := range found {
-		modelFromProject(&m.Projects[i], p, effectiveTagsOf(p.EffectiveTagBindings))
+		modelFromProjectData(&m.Projects[i], p)
 	}
 }

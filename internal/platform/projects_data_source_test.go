@@ -53,7 +53,7 @@ func TestAccProjectsDataSource_shape(t *testing.T) {
 					knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"id": idOf("prj"), "organization": check.Str(p.Organization), "name": check.Str("alpha"),
 						"description": knownvalue.Null(), "auto_destroy_activity_duration": knownvalue.Null(),
-						"tag_bindings": check.StrMap(map[string]string{"name": "alpha"}),
+						"tag_bindings": check.StrMap(map[string]string{"name": "alpha"}), "workspace_count": knownvalue.Int64Exact(0),
 					}),
 					knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"name": check.Str("gamma"), "tag_bindings": check.StrMap(map[string]string{"name": "gamma"}),

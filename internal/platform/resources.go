@@ -48,6 +48,10 @@ func Resources() []func() resource.Resource {
 		NewWorkspacePolicySetExclusionResource,
 		NewProjectPolicySetExclusionResource,
 		NewPolicySetParameterResource,
+		NewDataRetentionPolicyResource,
+		NewAdminDataRetentionPolicyResource,
+		NewAdminOrganizationSettingsResource,
+		NewAdminSettingsResource,
 	}
 }
 
@@ -76,6 +80,8 @@ func DataSources() []func() datasource.DataSource {
 		NewWorkspaceRunTaskDataSource,
 		NewPolicyDataSource,
 		NewPolicySetDataSource,
+		NewOutputsDataSource,
+		NewExplorerWorkspacesDataSource,
 	}
 }
 
@@ -87,5 +93,6 @@ func EphemeralResources() []func() ephemeral.EphemeralResource {
 		NewOrganizationTokenEphemeralResource,
 		NewAuditTrailTokenEphemeralResource,
 		NewAgentTokenEphemeralResource,
+		NewOutputsEphemeralResource,
 	}
 }

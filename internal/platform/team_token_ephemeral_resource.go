@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -72,9 +71,8 @@ func teamTokenEphemeralSchema(context.Context) schema.Schema {
 			},
 			"description": schema.StringAttribute{
 				Optional: true, Computed: true,
-				Description: "Description of the token, which must be unique among the team's tokens. " +
+				Description: "Description of the token, which must be unique among the team's tokens; it may be empty (`\"\"`). " +
 					"Not set, `" + ephemeralTokenDescription + "`, a space and 12 random characters, which keep it apart from the team's other tokens.",
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"expired_at": ephemeralExpiredAtAttribute(),
 			"id":         schema.StringAttribute{Computed: true, Description: "The token's ID, `at-` and 16 characters."},

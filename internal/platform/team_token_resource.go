@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -67,6 +66,9 @@ var NewTeamTokenResource = fwutil.NewResource(&fwutil.Resource[teamTokenModel, *
 		} else {
 			got, err = op.Client.TeamTokens.Create(ctx, m.TeamID.ValueString(), opts)
 		}
+		if platformclient.DescriptionTaken(err) {
+			return teamTokenInPlace(ctx, op.Client, m, err)
+		}
 		if err != nil {
 			return err
 		}
@@ -126,9 +128,9 @@ func teamTokenSchema(context.Context) schema.Schema {
 			},
 			"description": schema.StringAttribute{
 				Optional: true,
-				Description: "Description of the token, unique among the team's tokens. Not set, the token is the team's legacy token. " +
-					"Changing it replaces the token.",
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+				Description: "Description of the token, unique among the team's tokens; it may be empty (`\"\"`), which is a description too, " +
+					"and unique as any other. Not set (null), the token is the team's legacy token. Changing it replaces the token. " +
+					"A token of the team that has the description already is not taken over: the create fails, with the command that imports it.",
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"expired_at": expiredAtAttribute("token"),
@@ -162,12 +164,36 @@ func modelFromTeamToken(m *teamTokenModel, t *platformclient.TeamToken) {
 	if t.Team != nil {
 		m.TeamID = types.StringValue(t.Team.ID)
 	}
-	if t.Description == "" {
+	if t.Description == nil {
 		m.ID = m.TeamID
 		m.Description = types.StringNull()
 	} else {
 		m.ID = types.StringValue(t.ID)
-		m.Description = types.StringValue(t.Description)
+		m.Description = types.StringValue(*t.Description)
 	}
 	m.ExpiredAt = expiryFromAPI(m.ExpiredAt, t.ExpiredAt)
+}
+
+// teamTokenInPlace is the error of a create that the platform refused
+// (refusal) because another token of the team has m's description: the
+// token found in place, whose ID it writes into m for the import command.
+// When the lookup fails, the error still says that the token exists, and
+// where the import ID is documented.
+func teamTokenInPlace(ctx context.Context, c *platformclient.Client, m *teamTokenModel, refusal error) error {
+	exists := &fwutil.Exists{ServerSaid: refusal, Name: m.Description.ValueString()}
+	team, err := c.Teams.Read(ctx, m.TeamID.ValueString())
+	if err != nil || team.Organization == nil {
+		return exists
+	}
+	found, err := c.TeamTokens.List(ctx, team.Organization.Name, platformclient.TeamTokenListOptions{Query: team.Name})
+	if err != nil {
+		return exists
+	}
+	for _, tok := range found.Items {
+		if tok.Team != nil && tok.Team.ID == team.ID && tok.Description != nil && *tok.Description == m.Description.ValueString() {
+			m.ID = types.StringValue(tok.ID)
+			break
+		}
+	}
+	return exists
 }

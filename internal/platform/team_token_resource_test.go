@@ -37,6 +37,13 @@ resource "stack_platform_team_token" "test" {
 func TestAccTeamToken_described(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{})
 	var id, first, second, third string
+	// A token of a team that has the description already: the platform
+	// refuses a second, and the create is not taken over.
+	existingTeam := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr("existing")})
+	existing, err := p.Client(t).TeamTokens.Create(context.Background(), existingTeam, platformclient.TeamTokenCreateOptions{Description: check.Ptr("ci")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	described := teamTokenConfig(p, `
   description = "ci"
   expired_at  = "2099-01-31T18:00:00Z"`)
@@ -85,7 +92,54 @@ func TestAccTeamToken_described(t *testing.T) {
 			// Left out, the expiry is the platform's.
 			Check: resource.ComposeTestCheckFunc(tokenWorks(t, p, teamTokenAddr, &third, &second), expiresByDefault(teamTokenAddr)),
 		},
+		NotTakenOver: check.Existing{
+			Config: p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_team_token" "test" {
+  team_id     = %q
+  description = "ci"
+}
+`, existingTeam),
+			ImportID: existing.ID,
+			Said:     `A team token named "ci" already exists`,
+			Server:   `Validation failed: Description has already been taken`,
+		},
 	}.Run(t)
+}
+
+// An empty description is a description: the token is one of the team's
+// described tokens, not its legacy token, reads back as "", and plans no
+// change; a second token of the team with it is refused, and not taken
+// over.
+func TestAccTeamToken_emptyDescription(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: teamTokenConfig(p, `description = ""`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(teamTokenAddr, check.Path("id"), idOf("at")),
+					statecheck.ExpectKnownValue(teamTokenAddr, check.Path("description"), check.Str("")),
+				},
+			},
+			{
+				ResourceName:            teamTokenAddr,
+				ImportState:             true,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"token"},
+			},
+			{
+				Config: teamTokenConfig(p, `description = ""`) + `
+resource "stack_platform_team_token" "again" {
+  team_id     = stack_platform_team.owners.id
+  description = ""
+  depends_on  = [stack_platform_team_token.test]
+}
+`,
+				ExpectError: check.Wrapped(`already exists.*terraform import <resource address> at-.*Validation failed: Description has already been taken`),
+			},
+		},
+	})
 }
 
 // Without a description, the token is the team's legacy token, whose ID
@@ -146,7 +200,6 @@ func teamTokenPlanErrors(p *acctest.Platform) []check.PlanError {
 			Want: check.Wrapped(`Invalid RFC3339 String Value.*expired_at = "tomorrow".*Given Value: tomorrow`)},
 		{Config: teamTokenConfig(p, `expired_at = "2020-01-31T18:00:00Z"`),
 			Want: check.Literal(`expired_at must be a time still to come for the token to be created, got "2020-01-31T18:00:00Z", which has passed.`)},
-		{Config: teamTokenConfig(p, `description = ""`), Want: check.Literal(`Attribute description string length must be at least 1, got: 0`)},
 	}
 }
 

@@ -3,6 +3,9 @@ package platform
 import (
 	"context"
 	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -70,6 +73,22 @@ func workspaceAttributes(ctx context.Context) map[string]schema.Attribute {
 		Computed:    true,
 		Description: "ID of who holds the workspace's lock: a user (`user-…`), a team (`team-…`) or a run (`run-…`); null when the workspace is not locked.",
 	}
+	attrs["updated_at"] = schema.StringAttribute{
+		Computed: true, CustomType: timetypes.RFC3339Type{},
+		Description: "When the workspace last changed, as an RFC 3339 time in UTC. The resource leaves it out: every change would show in its plans.",
+	}
+	attrs["effective_tag_bindings"] = schema.MapAttribute{
+		Computed: true, ElementType: types.StringType,
+		Description: "Every key-value tag the workspace has: its own (`tag_bindings`) and those it inherits from its project, its own winning a key both have.",
+	}
+	attrs["has_readme"] = schema.BoolAttribute{
+		Computed:    true,
+		Description: "Whether the workspace's current configuration has a README.md in its root module, which the platform shows with the workspace.",
+	}
+	attrs["current_configuration_version_id"] = schema.StringAttribute{
+		Computed:    true,
+		Description: "ID of the configuration the workspace's runs use, `cv-` and 16 characters; null before its first configuration is uploaded.",
+	}
 	return attrs
 }
 
@@ -91,9 +110,13 @@ func workspaceDataSourceSchema(ctx context.Context) schema.Schema {
 // key, which the settings resource manages.
 type workspaceDataModel struct {
 	workspaceModel
-	Locked   types.Bool   `tfsdk:"locked"`
-	LockedBy types.String `tfsdk:"locked_by"`
-	SSHKeyID types.String `tfsdk:"ssh_key_id"`
+	Locked                        types.Bool        `tfsdk:"locked"`
+	LockedBy                      types.String      `tfsdk:"locked_by"`
+	SSHKeyID                      types.String      `tfsdk:"ssh_key_id"`
+	UpdatedAt                     timetypes.RFC3339 `tfsdk:"updated_at"`
+	EffectiveTagBindings          types.Map         `tfsdk:"effective_tag_bindings"`
+	HasReadme                     types.Bool        `tfsdk:"has_readme"`
+	CurrentConfigurationVersionID types.String      `tfsdk:"current_configuration_version_id"`
 }
 
 // modelFromWorkspaceData writes w into m, with the tags w has of its own.
@@ -112,6 +135,13 @@ func modelFromWorkspaceData(m *workspaceDataModel, w *platformclient.Workspace, 
 	m.SSHKeyID = types.StringNull()
 	if w.SSHKey != nil && w.SSHKey.ID != "" {
 		m.SSHKeyID = types.StringValue(w.SSHKey.ID)
+	}
+	m.UpdatedAt = timeFromAPI(timetypes.NewRFC3339Null(), w.UpdatedAt, time.RFC3339)
+	m.EffectiveTagBindings = fwutil.StringMapValue(effectiveTagsOf(w.EffectiveTagBindings))
+	m.HasReadme = types.BoolValue(w.Readme != nil && w.Readme.ID != "")
+	m.CurrentConfigurationVersionID = types.StringNull()
+	if cv := w.CurrentConfigurationVersion; cv != nil && cv.ID != "" {
+		m.CurrentConfigurationVersionID = types.StringValue(cv.ID)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -57,6 +58,11 @@ func TestAccWorkspaceDataSource_shape(t *testing.T) {
 			"execution_mode": knownvalue.Bool(false), "agent_pool": knownvalue.Bool(false),
 		}),
 		"resource_count": knownvalue.Int64Exact(0), "runs_count": knownvalue.Int64Exact(0), "run_failures": knownvalue.Int64Exact(0),
+		// Its own key-value tags and its project's; the workspace has no
+		// configuration yet, so no readme.
+		"effective_tag_bindings": check.StrMap(map[string]string{"env": "prod", "team": "payments"}),
+		"has_readme":             knownvalue.Bool(false), "current_configuration_version_id": knownvalue.Null(),
+		"updated_at": check.Str(ws.UpdatedAt.UTC().Format(time.RFC3339)),
 	}
 	check.DataSource{
 		Service: p, Type: "stack_platform_workspace", Config: p.ProviderConfig(),

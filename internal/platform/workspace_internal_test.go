@@ -28,7 +28,7 @@ func init() {
 				"operations":                    "the deprecated spelling of execution_mode",
 				"hyok-enabled":                  "whether the workspace keeps its state with the organization's own keys, which the organization's enforce_hyok decides",
 				"can-queue-destroy-plan":        "the deprecated spelling of a permission: " + tokensOwn,
-				"created-at":                    serverTimes, "updated-at": serverTimes, "latest-change-at": serverTimes,
+				"created-at":                    serverTimes, "latest-change-at": serverTimes,
 				"environment":               "a legacy attribute, always default",
 				"source":                    "what made the workspace (the API, the UI, a client), which the platform records",
 				"no-code-upgrade-available": "whether a no-code module the workspace uses has a new version, which the registry decides",
@@ -75,4 +75,28 @@ func init() {
 		modelFromWorkspace(&got, a, tagsOf(opts.TagBindings), diags)
 		sameConfigurable(t, "workspace", workspaceSchema(ctx), &want, &got)
 	})
+}
+
+// A workspace's current configuration and readme, which the emulator
+// never has (it holds no configurations), are shown when the platform
+// names them.
+func TestWorkspaceData_configurationAndReadme(t *testing.T) {
+	var m workspaceDataModel
+	diags := diag.Diagnostics{}
+	updated := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	modelFromWorkspaceData(&m, &platformclient.Workspace{
+		ID: "ws-1", Name: "web", UpdatedAt: &updated,
+		CurrentConfigurationVersion: &platformclient.ConfigurationVersion{ID: "cv-6p5RiCe5CRjBmsGt"},
+		Readme:                      &platformclient.WorkspaceReadme{ID: "227"},
+		EffectiveTagBindings: []*platformclient.EffectiveTagBinding{
+			{Key: "env", Value: "prod"}, {Key: "team", Value: "web", InheritedFrom: &platformclient.Project{ID: "prj-1"}},
+		},
+	}, &diags)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if !m.HasReadme.ValueBool() || m.CurrentConfigurationVersionID.ValueString() != "cv-6p5RiCe5CRjBmsGt" ||
+		m.UpdatedAt.ValueString() != "2025-06-01T12:00:00Z" || len(m.EffectiveTagBindings.Elements()) != 2 || len(m.TagBindings.Elements()) != 1 {
+		t.Errorf("model %+v", m)
+	}
 }

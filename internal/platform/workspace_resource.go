@@ -87,20 +87,7 @@ type workspaceVCSRepoModel struct {
 // settingOverwritesTypes are the attributes of setting_overwrites.
 var settingOverwritesTypes = map[string]attr.Type{"execution_mode": types.BoolType, "agent_pool": types.BoolType}
 
-// The rules of a workspace's values, as the descriptions state them.
-const (
-	workspaceNameRule = "A workspace's name has 1 to 90 characters: letters, digits, `-` and `_`; it is unique in its organization, in any case."
-	maxWorkspaceName  = 90
-)
-
 var repoIdentifier = regexp.MustCompile(`^\S+/\S+$`)
-
-func workspaceNameValidators() []validator.String {
-	return []validator.String{
-		stringvalidator.LengthBetween(1, maxWorkspaceName),
-		stringvalidator.RegexMatches(workspaceNameRe, "must be letters, digits, '-' and '_'"),
-	}
-}
 
 // workspaceIncludes are what reads of workspaces include: the effective
 // tag bindings, among which the workspace's own, so that a refresh is one

@@ -629,3 +629,86 @@ resource "stack_platform_workspace" "test" {
 		},
 	})
 }
+
+// A provider configured with a team's token manages the workspaces its
+// team's access allows: a team that maintains a project creates and
+// changes its workspaces; a team that only reads it may not create one,
+// and the platform's refusal, a 404, is shown with what it may mean.
+func TestAccWorkspace_teamTokenManagesWhatItsAccessAllows(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	ctx := context.Background()
+	c := p.Client(t)
+	project := defaultProject(t, p)
+	tokenOf := func(name, access string) string {
+		t.Helper()
+		team := newTeam(t, p, p.Organization, platformclient.TeamOptions{Name: check.Ptr(name)})
+		if _, err := c.TeamProjectAccesses.Create(ctx, platformclient.TeamProjectAccessOptions{
+			Access: check.Ptr(access), Team: &platformclient.Team{ID: team}, Project: &platformclient.Project{ID: project},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		tok, err := c.TeamTokens.Create(ctx, team, platformclient.TeamTokenCreateOptions{Description: check.Ptr("ci")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok.Token
+	}
+	maintainers, readers := tokenOf("maintainers", "maintain"), tokenOf("readers", "read")
+	config := func(token, description string) string {
+		return p.ProviderConfigWith(token, p.Organization) + fmt.Sprintf(`
+resource "stack_platform_workspace" "test" {
+  name        = "by-team"
+  description = %q
+}
+`, description)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config(readers, "one"), ExpectError: regexp.MustCompile(`(?s)Cannot create the workspace.*404`)},
+			{Config: config(maintainers, "one"), ConfigStateChecks: stateIs(workspaceAddr, map[string]knownvalue.Check{"id": idOf("ws")})},
+			{Config: config(maintainers, "two"), ConfigStateChecks: stateIs(workspaceAddr, map[string]knownvalue.Check{"description": check.Str("two")})},
+		},
+	})
+}
+
+// A workspace may use an agent pool that is not organization-scoped only
+// once the pool allows it: the platform's refusal is shown as it is, and
+// the pool's allowed workspaces, applied first, let the workspace's
+// settings name it.
+func TestAccWorkspace_agentPoolMustAllowIt(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	pool, err := p.Client(t).AgentPools.Create(context.Background(), p.Organization,
+		platformclient.AgentPoolOptions{Name: check.Ptr("private"), OrganizationScoped: check.Ptr(false)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := func(allowed bool) string {
+		c := p.ProviderConfig() + fmt.Sprintf(`
+resource "stack_platform_workspace" "test" {
+  name = "on-agents"
+}
+resource "stack_platform_workspace_settings" "test" {
+  workspace_id   = stack_platform_workspace.test.id
+  execution_mode = "agent"
+  agent_pool_id  = %q
+%s}
+`, pool.ID, map[bool]string{true: "  depends_on     = [stack_platform_agent_pool_allowed_workspaces.test]\n"}[allowed])
+		if allowed {
+			c += fmt.Sprintf(`
+resource "stack_platform_agent_pool_allowed_workspaces" "test" {
+  agent_pool_id         = %q
+  allowed_workspace_ids = [stack_platform_workspace.test.id]
+}
+`, pool.ID)
+		}
+		return c
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config(false), ExpectError: regexp.MustCompile(`(?s)the agent pool does not allow workspace\s+"on-agents"`)},
+			{Config: config(true), ConfigStateChecks: stateIs("stack_platform_workspace_settings.test", map[string]knownvalue.Check{"agent_pool_id": check.Str(pool.ID)})},
+		},
+	})
+}

@@ -22,6 +22,7 @@ type workspacesDataSourceModel struct {
 	Tags         types.Set            `tfsdk:"tags"`
 	ExcludeTags  types.Set            `tfsdk:"exclude_tags"`
 	ProjectID    types.String         `tfsdk:"project_id"`
+	Sort         types.String         `tfsdk:"sort"`
 	Workspaces   []workspaceDataModel `tfsdk:"workspaces"`
 	IDs          types.List           `tfsdk:"ids"`
 	Names        types.List           `tfsdk:"names"`
@@ -65,9 +66,15 @@ func workspacesDataSourceSchema(ctx context.Context) schema.Schema {
 				Description: "When set, only the workspaces of this project, `prj-` and 16 characters.",
 				Validators:  []validator.String{idValidator(platformclient.PrefixProject, "a project")},
 			},
+			"sort": schema.StringAttribute{
+				Optional: true,
+				Description: "Order of the list: `name` (by name) or `current-run.created-at` (by when their current runs started, " +
+					"those without a run last), `-` before either reversing it. Not set, by name.",
+				Validators: []validator.String{stringvalidator.OneOf("name", "-name", "current-run.created-at", "-current-run.created-at")},
+			},
 			"workspaces": schema.ListNestedAttribute{
 				Computed:     true,
-				Description:  "The workspaces, by name.",
+				Description:  "The workspaces, in the order `sort` asks for.",
 				NestedObject: schema.NestedAttributeObject{Attributes: workspaceAttributes(ctx)},
 			},
 			"ids":   names("The IDs of the workspaces, in the order of `workspaces`."),
@@ -82,6 +89,7 @@ func readWorkspacesDataSource(ctx context.Context, c *platformclient.Client, m *
 		Tags:        strings.Join(sortedStrings(ctx, m.Tags, diags), ","),
 		ExcludeTags: strings.Join(sortedStrings(ctx, m.ExcludeTags, diags), ","),
 		ProjectID:   m.ProjectID.ValueString(),
+		Sort:        m.Sort.ValueString(),
 		Include:     workspaceIncludes,
 	}
 	if diags.HasError() {

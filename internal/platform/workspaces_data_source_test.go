@@ -101,8 +101,13 @@ func TestAccWorkspacesDataSource_shape(t *testing.T) {
 					"tag_bindings": check.StrMap(map[string]string{"env": "prod"}),
 					"auto_apply":   knownvalue.Bool(false), "allow_destroy_plan": knownvalue.Bool(true),
 					"trigger_prefixes": check.StrList(), "vcs_repo": knownvalue.Null(), "resource_count": knownvalue.Int64Exact(0),
+					// Its own and its project's.
+					"effective_tag_bindings": check.StrMap(map[string]string{"env": "prod", "team": "apis"}),
+					"has_readme":             knownvalue.Bool(false), "current_configuration_version_id": knownvalue.Null(),
+					"updated_at": knownvalue.NotNull(),
 				}))),
 		},
+		{Label: "reversed", Args: check.Args{"sort": "-name"}, Checks: workspacesAre(ds.Address("reversed"), webProd, batch, apiStaging, apiProd)},
 		{
 			Label: "combined", Args: check.Args{"search": "api", "tags": []string{"api"}, "exclude_tags": []string{"staging"}},
 			Checks: workspacesAre(ds.Address("combined"), apiProd),

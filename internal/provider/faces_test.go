@@ -40,11 +40,14 @@ var apiNouns = map[string]underNoun{
 	"project_policy_set":             {"policy_set", "a relationship of the policy set, its projects"},
 	"workspace_policy_set_exclusion": {"policy_set", "a relationship of the policy set, its excluded workspaces"},
 	"project_policy_set_exclusion":   {"policy_set", "a relationship of the policy set, its excluded projects"},
+	"outputs":                        {"state_version", "a workspace's current state's outputs: the API's state-version-outputs, part of their state version"},
+	"explorer_workspaces":            {"explorer", "the explorer's workspaces view, one of the views of its one query endpoint"},
 	"cloudone_sm_destination":        {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"cloudtwo_kv_destination":        {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"cloudthree_sm_destination":      {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"codehost_destination":           {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"webhost_project_destination":    {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
+	"admin_data_retention_policy":    {"data_retention_policy", "the site's policy, the organizations' and workspaces' object at /admin/data-retention-policy-settings"},
 }
 
 // Each registered resource, data source and ephemeral resource has its

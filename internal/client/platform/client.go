@@ -68,6 +68,12 @@ type Client struct {
 	AdminOPAVersions           *EngineVersions
 	PolicySets                 *PolicySets
 	PolicySetParameters        *PolicySetParameters
+	StateVersions              *StateVersions
+	StateVersionOutputs        *StateVersionOutputs
+	Explorer                   *Explorer
+	DataRetentionPolicies      *DataRetentionPolicies
+	AdminOrganizationSettings  *AdminOrganizationSettingsCalls
+	AdminSettings              *AdminSettingsCalls
 }
 
 // Option sets an optional property of a Client.
@@ -147,6 +153,12 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.AdminOPAVersions = newEngineVersions[AdminOPAVersion](c, adminOPAVersions, "opa-versions")
 	c.PolicySets = &PolicySets{c}
 	c.PolicySetParameters = &PolicySetParameters{c}
+	c.StateVersions = &StateVersions{c}
+	c.StateVersionOutputs = &StateVersionOutputs{c}
+	c.Explorer = &Explorer{c}
+	c.DataRetentionPolicies = &DataRetentionPolicies{c}
+	c.AdminOrganizationSettings = &AdminOrganizationSettingsCalls{c}
+	c.AdminSettings = &AdminSettingsCalls{c}
 	return c
 }
 
@@ -305,7 +317,36 @@ func decodeOne[T any](raw []byte) (*T, error) {
 	if err := jsonapi.UnmarshalPayload(bytes.NewReader(raw), v); err != nil {
 		return nil, fmt.Errorf("decoding the answer: %w", err)
 	}
+	if e, ok := any(v).(exactAttributes); ok {
+		var doc struct {
+			Data struct {
+				Attributes map[string]any `json:"attributes"`
+			} `json:"data"`
+		}
+		if err := decodeExact(raw, &doc); err != nil {
+			return nil, err
+		}
+		e.setExact(doc.Data.Attributes)
+	}
 	return v, nil
+}
+
+// exactAttributes is a type with attributes of any JSON value, whose
+// numbers jsonapi reads as float64, losing the digits past 2^53 that
+// Terraform keeps: setExact gets the object's attributes decoded again,
+// their numbers json.Number.
+type exactAttributes interface {
+	setExact(attributes map[string]any)
+}
+
+// decodeExact decodes an answer with its numbers as json.Number.
+func decodeExact(raw []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("decoding the answer: %w", err)
+	}
+	return nil
 }
 
 // decodeMany reads a document whose data is a list of objects of type T.
@@ -324,6 +365,21 @@ func decodeMany[T any](raw []byte) ([]*T, error) {
 			return nil, fmt.Errorf("decoding the answer: got %T, want %T", m, item)
 		}
 		items = append(items, item)
+	}
+	if _, ok := any(new(T)).(exactAttributes); ok {
+		var doc struct {
+			Data []struct {
+				Attributes map[string]any `json:"attributes"`
+			} `json:"data"`
+		}
+		if err := decodeExact(raw, &doc); err != nil {
+			return nil, err
+		}
+		for i, item := range items {
+			if e, ok := any(item).(exactAttributes); ok && i < len(doc.Data) {
+				e.setExact(doc.Data[i].Attributes)
+			}
+		}
 	}
 	return items, nil
 }

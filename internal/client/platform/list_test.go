@@ -21,7 +21,9 @@ const (
 )
 
 // pagedWorkspaces serves n workspaces named ws-0… in pages of the size
-// asked for (at most 100), each with its project included.
+// asked for (at most 100), each with its project included. As the
+// platform, it answers an empty list with total-pages 0, its last link
+// the first page.
 func pagedWorkspaces(n int, style string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
@@ -29,7 +31,7 @@ func pagedWorkspaces(n int, style string) http.HandlerFunc {
 		size = min(max(size, 1), 100)
 		page, _ := strconv.Atoi(q.Get("page[number]"))
 		page = max(page, 1)
-		pages := max(1, (n+size-1)/size)
+		pages := (n + size - 1) / size
 		var data, included []any
 		for i := (page - 1) * size; i < min(n, page*size); i++ {
 			data = append(data, map[string]any{
@@ -58,7 +60,7 @@ func pagedWorkspaces(n int, style string) http.HandlerFunc {
 		if q.Get("include") == "project" {
 			doc["included"] = included
 		}
-		links := map[string]any{"self": link(page), "first": link(1), "last": link(pages), "prev": nil, "next": nil}
+		links := map[string]any{"self": link(page), "first": link(1), "last": link(max(1, pages)), "prev": nil, "next": nil}
 		if page < pages {
 			links["next"] = link(page + 1)
 		}
@@ -110,6 +112,8 @@ func TestList_thousandItemsInTenRequests(t *testing.T) {
 	}
 }
 
+// An empty list, of no pages (total-pages 0), is read in one request, as
+// a list of one page is.
 func TestList_emptyAndSinglePage(t *testing.T) {
 	for _, n := range []int{0, 1, 100} {
 		c, f := fakePlatform(t, pagedWorkspaces(n, withTotals))

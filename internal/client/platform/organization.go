@@ -30,9 +30,11 @@ type Organization struct {
 	// when the organization is renamed.
 	ExternalID string `jsonapi:"attr,external-id"`
 	Email      string `jsonapi:"attr,email"`
-	// SessionTimeout and SessionRemember are minutes.
-	SessionTimeout                                    int    `jsonapi:"attr,session-timeout"`
-	SessionRemember                                   int    `jsonapi:"attr,session-remember"`
+	// SessionTimeout and SessionRemember are minutes; nil for an
+	// organization that never set them, to which the platform applies
+	// 20160 (14 days).
+	SessionTimeout                                    *int   `jsonapi:"attr,session-timeout"`
+	SessionRemember                                   *int   `jsonapi:"attr,session-remember"`
 	CollaboratorAuthPolicy                            string `jsonapi:"attr,collaborator-auth-policy"`
 	CostEstimationEnabled                             bool   `jsonapi:"attr,cost-estimation-enabled"`
 	SendPassingStatusesForUntriggeredSpeculativePlans bool   `jsonapi:"attr,send-passing-statuses-for-untriggered-speculative-plans"`

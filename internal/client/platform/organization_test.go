@@ -28,7 +28,7 @@ func assertOrganization(t *testing.T, got *Organization) {
 	t.Helper()
 	want := Organization{
 		Name: "acme", ExternalID: "org-6p5RiCe5CRjBmsGt", Email: "ops@acme.example",
-		SessionTimeout: 60, SessionRemember: 1440, CollaboratorAuthPolicy: AuthPolicyTwoFactorMandatory,
+		SessionTimeout: ptr(60), SessionRemember: ptr(1440), CollaboratorAuthPolicy: AuthPolicyTwoFactorMandatory,
 		CostEstimationEnabled: true, SendPassingStatusesForUntriggeredSpeculativePlans: true,
 		AggregatedCommitStatusEnabled: false, SpeculativePlanManagementEnabled: false,
 		OwnersTeamSAMLRoleID: "owners", AssessmentsEnforced: true, AllowForceDeleteWorkspaces: true,

@@ -2,16 +2,23 @@ package platform
 
 import (
 	"context"
+	"errors"
+	"net/http"
 	"net/url"
+	"strings"
 	"time"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 // TeamToken is a team's API token, type authentication-tokens (at-…).
 // Token, the secret, is answered by the create only.
 type TeamToken struct {
-	ID          string `jsonapi:"primary,authentication-tokens"`
-	Token       string `jsonapi:"attr,token"`
-	Description string `jsonapi:"attr,description"`
+	ID    string `jsonapi:"primary,authentication-tokens"`
+	Token string `jsonapi:"attr,token"`
+	// Description is a described token's, "" when empty; nil for the
+	// team's legacy token, which has none.
+	Description *string `jsonapi:"attr,description"`
 	// ExpiredAt is when the token stops working, nil for never.
 	ExpiredAt  *time.Time `jsonapi:"attr,expired-at,rfc3339"`
 	CreatedAt  *time.Time `jsonapi:"attr,created-at,rfc3339"`
@@ -21,7 +28,9 @@ type TeamToken struct {
 }
 
 // TeamTokenCreateOptions is the body of a create of one of a team's
-// several tokens. Description is required, and unique within the team.
+// several tokens. Description is required, empty or not, and unique within
+// the team: the platform refuses a second token of a description, the
+// empty one too (see DescriptionTaken).
 type TeamTokenCreateOptions struct {
 	Type        string     `jsonapi:"primary,authentication-tokens"`
 	Description *string    `jsonapi:"attr,description,omitempty"`
@@ -86,4 +95,18 @@ func (s *TeamTokens) List(ctx context.Context, org string, opts TeamTokenListOpt
 		q.Set("q", opts.Query)
 	}
 	return list[TeamToken](ctx, s.c, organizations.at(org).sub("team-tokens"), q)
+}
+
+// descriptionTakenText is what the platform answers a create of a
+// team's token whose description another token of the team has: 422
+// "Validation failed: Description has already been taken" (servers that
+// answer 409 say "has already been taken" too).
+const descriptionTakenText = "has already been taken"
+
+// DescriptionTaken reports whether err is the platform's refusal of a
+// team token whose description the team's other token has.
+func DescriptionTaken(err error) bool {
+	var e *client.Error
+	return errors.As(err, &e) && (e.StatusCode == http.StatusUnprocessableEntity || e.StatusCode == http.StatusConflict) &&
+		strings.Contains(strings.ToLower(e.Message), descriptionTakenText)
 }

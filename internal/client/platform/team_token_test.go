@@ -23,11 +23,47 @@ func TestTeamTokens_Create(t *testing.T) {
 	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/teams/team-1/authentication-tokens", "",
 		`{"data":{"type":"authentication-tokens","attributes":{"description":"ci","expired-at":"2031-01-01T00:00:00Z"}}}`)
 	want := TeamToken{
-		ID: "at-6p5RiCe5CRjBmsGt", Token: "secret.atlasv1.value", Description: "ci", ExpiredAt: &expires,
+		ID: "at-6p5RiCe5CRjBmsGt", Token: "secret.atlasv1.value", Description: ptr("ci"), ExpiredAt: &expires,
 		CreatedAt: ptr(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)), Team: &Team{ID: "team-1"},
 	}
 	if !reflect.DeepEqual(*got, want) {
 		t.Errorf("token\n%+v\nwant\n%+v", *got, want)
+	}
+}
+
+// An empty description is sent, and read back, as one: it makes one of
+// the team's described tokens, not its legacy token, whose description
+// is null.
+func TestTeamTokens_emptyDescription(t *testing.T) {
+	c, f := fakePlatform(t, reply(http.StatusCreated, `{"data":{"id":"at-1","type":"authentication-tokens","attributes":{"description":""}}}`))
+	got, err := c.TeamTokens.Create(context.Background(), "team-1", TeamTokenCreateOptions{Description: ptr("")})
+	if err != nil || got.Description == nil || *got.Description != "" {
+		t.Fatalf("token %+v, %v", got, err)
+	}
+	assertRequest(t, f.Last(t), http.MethodPost, "/api/v2/teams/team-1/authentication-tokens", "",
+		`{"data":{"type":"authentication-tokens","attributes":{"description":""}}}`)
+	c, _ = fakePlatform(t, reply(http.StatusOK, `{"data":{"id":"at-2","type":"authentication-tokens","attributes":{"description":null}}}`))
+	if got, err = c.TeamTokens.ReadLegacy(context.Background(), "team-1"); err != nil || got.Description != nil {
+		t.Fatalf("legacy token %+v, %v", got, err)
+	}
+}
+
+// A description the team's other token has is refused with 422, or 409 by
+// some servers: both are DescriptionTaken, and nothing else is.
+func TestTeamTokens_descriptionTaken(t *testing.T) {
+	for status, body := range map[int]string{
+		http.StatusUnprocessableEntity: `{"errors":[{"status":"422","title":"invalid attributes","detail":"Validation failed: Description has already been taken"}]}`,
+		http.StatusConflict:            `{"errors":[{"status":"409","title":"conflict","detail":"description \"ci\" has already been taken by token at-1"}]}`,
+	} {
+		c, _ := fakePlatform(t, reply(status, body))
+		_, err := c.TeamTokens.Create(context.Background(), "team-1", TeamTokenCreateOptions{Description: ptr("ci")})
+		if !DescriptionTaken(err) {
+			t.Errorf("%d: %v is not DescriptionTaken", status, err)
+		}
+	}
+	c, _ := fakePlatform(t, reply(http.StatusUnprocessableEntity, `{"errors":[{"status":"422","title":"invalid attribute","detail":"expired-at must be in the future"}]}`))
+	if _, err := c.TeamTokens.Create(context.Background(), "team-1", TeamTokenCreateOptions{Description: ptr("ci")}); err == nil || DescriptionTaken(err) {
+		t.Errorf("another refusal %v is DescriptionTaken", err)
 	}
 }
 

@@ -17,6 +17,45 @@ type User struct {
 	UnconfirmedEmail string         `jsonapi:"attr,unconfirmed-email"`
 	IsAdmin          *bool          `jsonapi:"attr,is-admin"`
 	TwoFactor        *UserTwoFactor `jsonapi:"attr,two-factor"`
+	// AuthenticatedResource is what the current user's token acts for
+	// (changelog 2023-11-17): its user, or a team token's team.
+	AuthenticatedResource *AuthenticatedResource `jsonapi:"polyrelation,authenticated-resource"`
+}
+
+// AuthenticatedResource is what a token acts for: one of its fields is
+// set.
+type AuthenticatedResource struct {
+	User         *LockingUser
+	Team         *Team
+	Organization *Organization
+}
+
+// Kind and ID are the resource's JSON:API type (users, teams,
+// organizations) and ID (an organization's is its name); "" for none.
+func (a *AuthenticatedResource) Kind() string {
+	switch {
+	case a == nil:
+		return ""
+	case a.User != nil:
+		return "users"
+	case a.Team != nil:
+		return "teams"
+	case a.Organization != nil:
+		return "organizations"
+	}
+	return ""
+}
+
+func (a *AuthenticatedResource) ID() string {
+	switch a.Kind() {
+	case "users":
+		return a.User.ID
+	case "teams":
+		return a.Team.ID
+	case "organizations":
+		return a.Organization.Name
+	}
+	return ""
 }
 
 // UserTwoFactor is the state of the current user's second factor.

@@ -25,6 +25,25 @@ func TestUsers_ReadCurrent(t *testing.T) {
 	}
 }
 
+// The account's authenticated resource is what its token acts for: the
+// user, or a team token's team.
+func TestUsers_authenticatedResource(t *testing.T) {
+	for kind, id := range map[string]string{"users": "user-1", "teams": "team-2", "organizations": "acme", "": ""} {
+		rel := `{"data":null}`
+		if kind != "" {
+			rel = `{"data":{"type":"` + kind + `","id":"` + id + `"}}`
+		}
+		c, _ := fakePlatform(t, reply(http.StatusOK, `{"data":{"id":"user-1","type":"users","attributes":{},"relationships":{"authenticated-resource":`+rel+`}}}`))
+		got, err := c.Users.ReadCurrent(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.AuthenticatedResource.Kind() != kind || got.AuthenticatedResource.ID() != id {
+			t.Errorf("%s: %q %q, want %q %q", kind, got.AuthenticatedResource.Kind(), got.AuthenticatedResource.ID(), kind, id)
+		}
+	}
+}
+
 func TestUsers_Read(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, `{"data":{"id":"user-2","type":"users","attributes":{"username":"api-team_x","is-service-account":true}}}`))
 	got, err := c.Users.Read(context.Background(), "user-2")

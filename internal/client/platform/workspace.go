@@ -88,6 +88,23 @@ type Workspace struct {
 	// SSHKey is the key the workspace fetches private modules with, nil
 	// for none: set by AssignSSHKey.
 	SSHKey *SSHKey `jsonapi:"relation,ssh-key"`
+	// CurrentConfigurationVersion is the configuration the workspace's
+	// runs use, nil before its first; Readme the README.md of that
+	// configuration's root module, nil without one.
+	CurrentConfigurationVersion *ConfigurationVersion `jsonapi:"relation,current-configuration-version"`
+	Readme                      *WorkspaceReadme      `jsonapi:"relation,readme"`
+}
+
+// ConfigurationVersion is a configuration of a workspace's runs, type
+// configuration-versions (cv-…), as a workspace names it.
+type ConfigurationVersion struct {
+	ID string `jsonapi:"primary,configuration-versions"`
+}
+
+// WorkspaceReadme is the README of a workspace's current configuration,
+// type workspace-readme, as the workspace names it.
+type WorkspaceReadme struct {
+	ID string `jsonapi:"primary,workspace-readme"`
 }
 
 // LockHolder is who holds a workspace's lock: one of its fields is set.
@@ -245,7 +262,10 @@ type WorkspaceListOptions struct {
 	Tags, ExcludeTags string
 	// ProjectID keeps the workspaces of one project (filter[project][id]).
 	ProjectID string
-	Include   []string
+	// Sort is the order: name (the default) or current-run.created-at,
+	// "-" before either reversing it.
+	Sort    string
+	Include []string
 }
 
 // WorkspaceReadOptions are a read's includes.
@@ -266,7 +286,7 @@ func (s *Workspaces) List(ctx context.Context, org string, opts WorkspaceListOpt
 	q := url.Values{}
 	for k, v := range map[string]string{
 		"search[name]": opts.Search, "search[tags]": opts.Tags, "search[exclude-tags]": opts.ExcludeTags,
-		"filter[project][id]": opts.ProjectID,
+		"filter[project][id]": opts.ProjectID, "sort": opts.Sort,
 	} {
 		if v != "" {
 			q.Set(k, v)

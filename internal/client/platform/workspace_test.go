@@ -155,14 +155,14 @@ func TestWorkspaces_ReadByName(t *testing.T) {
 func TestWorkspaces_List(t *testing.T) {
 	c, f := fakePlatform(t, reply(http.StatusOK, `{"data":[{"id":"ws-1","type":"workspaces","attributes":{"name":"a","tag-names":["prod"]}}]}`))
 	got, err := c.Workspaces.List(context.Background(), "acme", WorkspaceListOptions{
-		Search: "net", Tags: "prod,eu", ExcludeTags: "old", ProjectID: "prj-1", Include: []string{WorkspaceIncludeProject},
+		Search: "net", Tags: "prod,eu", ExcludeTags: "old", ProjectID: "prj-1", Sort: "-name", Include: []string{WorkspaceIncludeProject},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/workspaces",
 		"filter%5Bproject%5D%5Bid%5D=prj-1&include=project&page%5Bnumber%5D=1&page%5Bsize%5D=100"+
-			"&search%5Bexclude-tags%5D=old&search%5Bname%5D=net&search%5Btags%5D=prod%2Ceu", "")
+			"&search%5Bexclude-tags%5D=old&search%5Bname%5D=net&search%5Btags%5D=prod%2Ceu&sort=-name", "")
 	if len(got.Items) != 1 || got.Items[0].TagNames[0] != "prod" {
 		t.Errorf("got %+v", got.Items)
 	}
@@ -288,6 +288,22 @@ func TestWorkspaces_lockHolder(t *testing.T) {
 		if got.Locked != (kind != "") || got.LockedBy.ID() != want {
 			t.Errorf("%s: locked %v by %q, want %q", kind, got.Locked, got.LockedBy.ID(), want)
 		}
+	}
+}
+
+// The workspace's current configuration and its readme are answered as
+// relationships: null when it has none.
+func TestWorkspaces_configurationAndReadme(t *testing.T) {
+	c, _ := fakePlatform(t, reply(http.StatusOK, `{"data":{"id":"ws-1","type":"workspaces","attributes":{},"relationships":{
+		"current-configuration-version":{"data":{"type":"configuration-versions","id":"cv-1"}},"readme":{"data":{"type":"workspace-readme","id":"227"}}}}}`))
+	got, err := c.Workspaces.ReadByID(context.Background(), "ws-1", WorkspaceReadOptions{})
+	if err != nil || got.CurrentConfigurationVersion.ID != "cv-1" || got.Readme.ID != "227" {
+		t.Fatalf("workspace %+v, %v", got, err)
+	}
+	c, _ = fakePlatform(t, reply(http.StatusOK, `{"data":{"id":"ws-1","type":"workspaces","attributes":{},"relationships":{
+		"current-configuration-version":{"data":null},"readme":{"data":null}}}}`))
+	if got, err = c.Workspaces.ReadByID(context.Background(), "ws-1", WorkspaceReadOptions{}); err != nil || got.CurrentConfigurationVersion != nil || got.Readme != nil {
+		t.Fatalf("workspace without them %+v, %v", got, err)
 	}
 }
 

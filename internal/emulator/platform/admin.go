@@ -16,6 +16,7 @@ import (
 //	                                 {"type":"organization","organization":"acme"}
 //	                                 {"type":"team","organization":"acme","team":"team-..."}
 //	PUT  /_emulator/platform/workspaces/{id}/resource-count  {"resource-count":3} -> 204
+//	PUT  /_emulator/platform/workspaces/{id}/state  <a Terraform state file> -> 201 {"id":"sv-..."}
 //	POST /_emulator/platform/organization-memberships/{id}/accept  {"username":"alice"}
 //	                                 -> {"id":"ou-...","user":"user-...","username":"alice"}
 //	POST /_emulator/platform/organizations/{org}/members  {"username":"alice","email":"alice@example.com"}
@@ -29,6 +30,7 @@ import (
 func (s *Server) RegisterAdmin(mux *http.ServeMux) {
 	mux.HandleFunc("POST /_emulator/platform/tokens", s.mintOverHTTP)
 	mux.HandleFunc("PUT /_emulator/platform/workspaces/{id}/resource-count", s.setResourceCountOverHTTP)
+	mux.HandleFunc("PUT /_emulator/platform/workspaces/{id}/state", s.setStateOverHTTP)
 	mux.HandleFunc("POST /_emulator/platform/organization-memberships/{id}/accept", s.acceptMembershipOverHTTP)
 	mux.HandleFunc("POST /_emulator/platform/organizations/{org}/members", s.addMemberOverHTTP)
 	mux.HandleFunc("POST /_emulator/platform/codehost-app-installations", s.registerInstallationOverHTTP)

@@ -56,8 +56,9 @@
 //     force-deleting any workspace) belong to the administrator, the
 //     organization's creator, its organization token and the tokens of its
 //     owners team (see team.go); another team token has the rest (it
-//     manages projects, workspaces, variable sets and variables), and what
-//     only owners do answers it 404. Teams and their tokens are managed by
+//     manages projects, variable sets and variables; the workspaces its
+//     team's access allows, see workspace.go), and what only owners do
+//     answers it 404. Teams and their tokens are managed by
 //     the owners and by teams with manage-teams (see team.go). Only user
 //     tokens create organizations: a team or organization token is answered
 //     404 "organizations are created with a user token".
@@ -117,6 +118,10 @@
 //     (SelfHostedVersion, a release name such as v202508-1) and
 //     X-TFE-Current-Version (SelfHostedNumericVersion). GET /api/v2/ping
 //     answers 204 without a body, its headers being the answer.
+//   - What only the self-hosted edition serves (data retention policies,
+//     the admin API's settings of organizations and of the site) answers
+//     404 on the hosted edition, as the hosted platform answers a path it
+//     does not have; each noun's file says so.
 //   - GET /.well-known/terraform.json answers application/json naming the
 //     services tfe.v2, tfe.v2.1, tfe.v2.2 and state.v2, each as the absolute
 //     URL of the API's base ("https://HOST/api/v2/" when served over TLS),

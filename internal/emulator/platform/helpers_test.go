@@ -25,6 +25,8 @@ type api struct {
 	server *platform.Server
 	// token is the bearer token of requests made with do.
 	token string
+	// opts are the Server's, which reload's new Server takes too.
+	opts platform.Options
 }
 
 // newAPI serves a Server as the emulator does, with its admin routes. The
@@ -46,7 +48,7 @@ func newAPI(t *testing.T, opts platform.Options) *api {
 		s.Register(mux)
 		s.RegisterAdmin(mux)
 	})
-	return &api{t: t, url: url, server: s, token: root}
+	return &api{t: t, url: url, server: s, token: root, opts: opts}
 }
 
 // as returns a copy of a that sends token.
@@ -396,7 +398,7 @@ func (a *api) reload(paths ...string) (*api, []byte) {
 	if err != nil {
 		a.t.Fatal(err)
 	}
-	b := newAPI(a.t, platform.Options{})
+	b := newAPI(a.t, a.opts)
 	if err := b.server.UnmarshalState(data); err != nil {
 		a.t.Fatal(err)
 	}

@@ -180,11 +180,13 @@ func pageOf(q url.Values) page {
 // listDocument is the answer of a list: the request's page of all,
 // rendered (only the page is), with the includes the request asked for,
 // meta.pagination and the links to the other pages. The links are absolute
-// and keep the request's other query parameters.
+// and keep the request's other query parameters. An empty list has no
+// pages (total-pages 0), as the platform answers, its last link the first
+// page; a page past the end is answered, empty.
 func listDocument[T any](r *http.Request, all []T, render func(T) resource, included func(resources []resource) []resource) document {
 	p := pageOf(r.URL.Query())
 	total := len(all)
-	pages := max(1, (total+p.size-1)/p.size)
+	pages := (total + p.size - 1) / p.size
 	start := min((p.number-1)*p.size, total)
 	items := []resource{}
 	for _, item := range all[start:min(start+p.size, total)] {
@@ -212,7 +214,7 @@ func listDocument[T any](r *http.Request, all []T, render func(T) resource, incl
 			"first": pageLink(r, 1, p.size),
 			"prev":  nil,
 			"next":  nil,
-			"last":  pageLink(r, pages, p.size),
+			"last":  pageLink(r, max(1, pages), p.size),
 		},
 	}
 	if prev != nil {

@@ -83,7 +83,8 @@ func TestListDocument_paginationMetaAndLinks(t *testing.T) {
 	}
 
 	// The edges: no prev on the first page, no next on the last; an empty
-	// list is one empty page.
+	// list has no pages, as the platform answers, its first page empty
+	// and the last link that page.
 	doc = listOf(t, "http://example.com/api/v2/x", 20)
 	meta = emutest.Object(t, emutest.Object(t, doc["meta"])["pagination"])
 	if meta["prev-page"] != nil || meta["next-page"] != nil || meta["total-pages"] != 1.0 || emutest.Object(t, doc["links"])["next"] != nil {
@@ -91,8 +92,11 @@ func TestListDocument_paginationMetaAndLinks(t *testing.T) {
 	}
 	doc = listOf(t, "http://example.com/api/v2/x", 0)
 	meta = emutest.Object(t, emutest.Object(t, doc["meta"])["pagination"])
-	if items := arr(t, doc["data"]); len(items) != 0 || meta["total-pages"] != 1.0 || meta["total-count"] != 0.0 {
-		t.Errorf("empty list: data %v meta %v", doc["data"], meta)
+	links = emutest.Object(t, doc["links"])
+	if items := arr(t, doc["data"]); len(items) != 0 || meta["total-pages"] != 0.0 || meta["total-count"] != 0.0 ||
+		meta["current-page"] != 1.0 || meta["next-page"] != nil || meta["prev-page"] != nil ||
+		links["next"] != nil || links["last"] != "http://example.com/api/v2/x?page%5Bnumber%5D=1&page%5Bsize%5D=20" {
+		t.Errorf("empty list: data %v meta %v links %v", doc["data"], meta, links)
 	}
 	// A page past the end is empty, its prev the page before it.
 	doc = listOf(t, "http://example.com/api/v2/x?page[number]=9", 5)

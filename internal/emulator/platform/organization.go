@@ -25,8 +25,12 @@ import (
 //     /data/attributes/name. A name is matched in any case, as the platform
 //     matches the names in its paths: /organizations/ACME is "acme", and
 //     answers with the name as it is kept, "acme".
-//   - Create defaults: session-timeout and session-remember 20160 (minutes,
-//     positive integers), collaborator-auth-policy password (or
+//   - Create defaults: session-timeout and session-remember (minutes,
+//     positive integers) null: the platform applies 20160 (14 days) to an
+//     organization that never set them, but answers them null, as the
+//     incumbent provider's tests against it show (an organization whose
+//     configuration leaves them out plans no change only then); null in
+//     an update sets them back to that. collaborator-auth-policy password (or
 //     two_factor_mandatory), cost-estimation-enabled false,
 //     send-passing-statuses-for-untriggered-speculative-plans false,
 //     aggregated-commit-status-enabled true,
@@ -111,10 +115,7 @@ var orgSettings = []struct {
 }
 
 const (
-	// defaultSessionMinutes is the default of session-timeout and
-	// session-remember: 14 days.
-	defaultSessionMinutes = 20160
-	defaultProjectName    = "Default Project"
+	defaultProjectName = "Default Project"
 )
 
 var (
@@ -204,8 +205,8 @@ func (s *Server) orgResource(o *organization, p principal) resource {
 		"external-id":              o.ExternalID,
 		"created-at":               formatTime(o.CreatedAt),
 		"email":                    o.Email,
-		"session-timeout":          o.SessionTimeout,
-		"session-remember":         o.SessionRemember,
+		"session-timeout":          intOrNull(o.SessionTimeout),
+		"session-remember":         intOrNull(o.SessionRemember),
 		"collaborator-auth-policy": o.CollaboratorAuthPolicy,
 		"owners-team-saml-role-id": stringOrNull(o.OwnersTeamSAMLRoleID),
 		"default-execution-mode":   o.DefaultExecutionMode,
@@ -252,14 +253,14 @@ func (s *Server) orgResource(o *organization, p principal) resource {
 	name := o.Name
 	return resource{
 		Type: "organizations", ID: o.Name, Attributes: attrs,
-		Relationships: map[string]any{
+		Relationships: s.withRetentionPolicy(o.ExternalID, "", map[string]any{
 			"default-project":      toOne("projects", o.DefaultProject),
 			"default-agent-pool":   toOne("agent-pools", o.DefaultAgentPool),
 			"oauth-tokens":         related(apiPrefix + "/organizations/" + name + "/oauth-tokens"),
 			"authentication-token": related(apiPrefix + "/organizations/" + name + "/authentication-token"),
 			"entitlement-set":      withRelated(toOne("entitlement-sets", o.ExternalID), apiPrefix+"/organizations/"+name+"/entitlement-set"),
 			"subscription":         toOne("subscriptions", subscriptionID(o)),
-		},
+		}),
 		Links: map[string]string{"self": apiPrefix + "/organizations/" + name},
 	}
 }
@@ -293,8 +294,6 @@ func (s *Server) readOrganization(w http.ResponseWriter, r *http.Request, p prin
 // newOrganization is an organization with every default.
 func newOrganization() *organization {
 	o := &organization{
-		SessionTimeout:         defaultSessionMinutes,
-		SessionRemember:        defaultSessionMinutes,
 		CollaboratorAuthPolicy: "password",
 		DefaultExecutionMode:   modeRemote,
 		Settings:               map[string]bool{},
@@ -351,6 +350,9 @@ func (s *Server) applyOrganization(o *organization, f fields, rl relationships, 
 		name  string
 		field *int
 	}{{"session-timeout", &o.SessionTimeout}, {"session-remember", &o.SessionRemember}} {
+		if raw, given := f.get(attr.name); given && raw == nil {
+			*attr.field = 0
+		}
 		if v, given := f.integer(attr.name); given {
 			if v < 1 {
 				probs.add(f.at(attr.name), "invalid %s %d: must be a positive number of minutes", attr.name, v)

@@ -24,8 +24,8 @@ func TestOrganization_createAnswersEveryDefault(t *testing.T) {
 	wantAttrs(t, d, map[string]any{
 		"name":                     "acme",
 		"email":                    "ops@acme.example",
-		"session-timeout":          20160,
-		"session-remember":         20160,
+		"session-timeout":          nil,
+		"session-remember":         nil,
 		"collaborator-auth-policy": "password",
 		"cost-estimation-enabled":  false,
 		"send-passing-statuses-for-untriggered-speculative-plans": false,
@@ -103,6 +103,20 @@ func TestOrganization_createTakesEveryAttribute(t *testing.T) {
 	if _, present := attrs(t, d)["no-such-attribute"]; present {
 		t.Error("an unknown attribute was kept")
 	}
+}
+
+// Session settings left unset answer null, and null sets them back to
+// that, so that a client that leaves them out sees no change.
+func TestOrganization_sessionSettingsUnsetAnswerNull(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	wantAttrs(t, a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"session-timeout": 60}, nil)).data(t, http.StatusOK),
+		map[string]any{"session-timeout": 60, "session-remember": nil})
+	// An update that leaves them out keeps them.
+	wantAttrs(t, a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"email": "x@acme.example"}, nil)).data(t, http.StatusOK),
+		map[string]any{"session-timeout": 60, "session-remember": nil})
+	wantAttrs(t, a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"session-timeout": nil}, nil)).data(t, http.StatusOK),
+		map[string]any{"session-timeout": nil})
 }
 
 func TestOrganization_validation(t *testing.T) {
@@ -203,7 +217,7 @@ func TestOrganization_updateIsPartial(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
 	d := a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"allow-force-delete-workspaces": true, "session-timeout": 30}, nil)).data(t, http.StatusOK)
-	wantAttrs(t, d, map[string]any{"allow-force-delete-workspaces": true, "session-timeout": 30, "session-remember": 20160, "email": "acme@example.com", "aggregated-commit-status-enabled": true})
+	wantAttrs(t, d, map[string]any{"allow-force-delete-workspaces": true, "session-timeout": 30, "session-remember": nil, "email": "acme@example.com", "aggregated-commit-status-enabled": true})
 	d = a.do(http.MethodPut, orgsPath+"/acme", body("organizations", map[string]any{"email": "new@acme.example", "owners-team-saml-role-id": "r"}, nil)).data(t, http.StatusOK)
 	wantAttrs(t, d, map[string]any{"allow-force-delete-workspaces": true, "email": "new@acme.example", "owners-team-saml-role-id": "r"})
 	d = a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"owners-team-saml-role-id": nil}, nil)).data(t, http.StatusOK)

@@ -36,6 +36,14 @@ func stringOrNull(s string) any {
 	return s
 }
 
+// intOrNull is a positive number for an answer, null when unset (0).
+func intOrNull(n int) any {
+	if n == 0 {
+		return nil
+	}
+	return n
+}
+
 // reply is an answer ready to send: its status and its document, nil for
 // no body.
 type reply struct {

@@ -39,6 +39,11 @@ func addStateFixture(key string, f stateFixture) {
 	stateFixtures[key] = f
 }
 
+// everyTable are the options of the state file's tests: the self-hosted
+// edition, which serves every table, its own (data retention policies,
+// the admin API's settings) too.
+var everyTable = platform.Options{Edition: platform.EditionSelfHosted}
+
 // storeEveryTable creates organization acme and runs every table's state
 // fixture, in the registry's order: it returns what a round trip must
 // keep. A table without a fixture, and a fixture of no table, fail.
@@ -67,7 +72,7 @@ func storeEveryTable(t *testing.T, a *api) []roundTrip {
 // answered, tokens working: every table's fixture stores objects of it, and
 // a table without a fixture fails.
 func TestState_roundTripOfEveryObject(t *testing.T) {
-	a := newAPI(t, platform.Options{})
+	a := newAPI(t, everyTable)
 	trips := storeEveryTable(t, a)
 	var paths []string
 	for _, trip := range trips {
@@ -171,6 +176,9 @@ var platformTables = map[string]string{
 	"codehost-app-installations": "an installation is the code host's",
 	"sentinel-versions":          "a policy engine's versions are the site's",
 	"opa-versions":               "a policy engine's versions are the site's",
+	// The site's own settings.
+	"site-data-retention-policies": "the site's data retention policy is the platform's",
+	"admin-settings":               "the site's general settings are the platform's",
 }
 
 // An organization's delete takes everything in it, in every table: every
@@ -179,7 +187,7 @@ var platformTables = map[string]string{
 // once every organization but another one is deleted, every table but the
 // platform's holds exactly what it held before: the other organization's.
 func TestState_organizationDeleteLeavesNothingOfIt(t *testing.T) {
-	a := newAPI(t, platform.Options{})
+	a := newAPI(t, everyTable)
 	a.createOrg("other")
 	before := savedTables(t, a.server)
 	storeEveryTable(t, a)

@@ -2,6 +2,7 @@ package platform
 
 import (
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/route"
@@ -9,16 +10,20 @@ import (
 
 // # Team tokens
 //
-//   - A team has any number of tokens with a description (POST
-//     /teams/:id/authentication-tokens; description required, not blank and
-//     unique within the team: 409 at /data/attributes/description) and one
-//     legacy token without (POST /teams/:id/authentication-token, which
-//     replaces the one it had; a description given there is ignored).
+//   - A team has any number of described tokens (POST
+//     /teams/:id/authentication-tokens; description required, empty
+//     allowed, and unique within the team, the empty one too: a second is
+//     422 "Validation failed: Description has already been taken", title
+//     "invalid attributes", at /data/attributes/description, the words
+//     clients match) and one legacy token without (POST
+//     /teams/:id/authentication-token, which replaces the one it had; a
+//     description given there is ignored).
 //     expired-at is an ISO 8601 time still to come (422 otherwise); null or
 //     absent, the server sets it two years after the token's creation.
 //   - Answers are of type authentication-tokens, ID "at-...": created-at,
 //     last-used-at (always null: the emulator does not record use),
-//     description (null for the legacy token), token (the secret, in the
+//     description (null for the legacy token, "" for a described token
+//     whose description is empty), token (the secret, in the
 //     create answer only, null elsewhere) and expired-at; relationships
 //     team and created-by (the user, team or organization whose token
 //     created it; null for a minted token).
@@ -55,18 +60,24 @@ func (s *Server) registerTeamTokens(mux route.Mux) {
 }
 
 // issueTeamTokenLocked stores a new token of t, created by p. Without
-// description it is the team's legacy token, and replaces the one it had.
-func (s *Server) issueTeamTokenLocked(t *team, description string, expiry *time.Time, by principal) *token {
-	if description == "" {
-		tokens.removeWhere(s, func(tok *token) bool { return tok.isTeamToken(t.ID) && tok.Description == "" })
+// description (nil) it is the team's legacy token, and replaces the one it
+// had.
+func (s *Server) issueTeamTokenLocked(t *team, description *string, expiry *time.Time, by principal) *token {
+	if description == nil {
+		tokens.removeWhere(s, func(tok *token) bool { return tok.isLegacyTeamToken(t.ID) })
 	}
 	tok := s.issueTokenLocked(kindTeam, t.ID, t.Org)
-	tok.Description, tok.ExpiredAt = description, expiryOrDefault(expiry, tok.CreatedAt)
+	if description != nil {
+		tok.Description, tok.Described = *description, true
+	}
+	tok.ExpiredAt = expiryOrDefault(expiry, tok.CreatedAt)
 	tok.CreatedByKind, tok.CreatedBy = by.kind, by.id
 	return tok
 }
 
 func (t *token) isTeamToken(teamID string) bool { return t.Kind == kindTeam && t.Subject == teamID }
+
+func (t *token) isLegacyTeamToken(teamID string) bool { return t.isTeamToken(teamID) && !t.Described }
 
 // tokenLifetimeYears is how long a token lives that is created without
 // expired-at: the server gives it one, two years after its creation.
@@ -110,7 +121,7 @@ func (s *Server) tokenResource(tok *token, withSecret bool) resource {
 		Attributes: map[string]any{
 			"created-at":   formatTime(tok.CreatedAt),
 			"last-used-at": nil,
-			"description":  stringOrNull(tok.Description),
+			"description":  tok.description(),
 			"token":        secret,
 			"expired-at":   timeOrNull(tok.ExpiredAt),
 		},
@@ -135,20 +146,42 @@ func (s *Server) createdByLocked(tok *token) map[string]any {
 	return toOne("users", "")
 }
 
+// description is a token's description for an answer: null but for a
+// described team token.
+func (t *token) description() any {
+	if !t.Described {
+		return nil
+	}
+	return t.Description
+}
+
+// descriptionTaken is the platform's refusal of a described token whose
+// description the team's other token has: a 422 of its own title, whose
+// words clients match.
+func descriptionTaken(pointer string) reply {
+	return reply{status: http.StatusUnprocessableEntity, body: errorDocument{Errors: []apiError{{
+		Status: strconv.Itoa(http.StatusUnprocessableEntity), Title: "invalid attributes",
+		Detail: "Validation failed: Description has already been taken", Source: sourceOf(pointer),
+	}}}}
+}
+
 func (s *Server) createTeamToken(w http.ResponseWriter, r *http.Request, p principal) {
 	writeOnPath(s, w, r, p, s.managedTeamLocked, func(t *team, in *input) reply {
 		f, probs := in.attrs, in.probs
-		description := f.requiredText("description", "description is required: a team's tokens are told apart by it (POST /teams/:id/authentication-token makes the one without)")
+		if raw, given := f.get("description"); !given || raw == nil {
+			probs.add(f.at("description"), "description is required, empty or not: a team's tokens are told apart by it (POST /teams/:id/authentication-token makes the one without)")
+		}
+		description, _ := f.str("description")
 		expiry := s.expiryOf(f)
 		if len(*probs) > 0 {
 			return probs.reply()
 		}
 		for _, other := range tokens.in(s) {
-			if other.isTeamToken(t.ID) && other.Description == description {
-				return conflict(f.at("description"), "description %q has already been taken by token %s of team %s", description, other.ID, t.ID)
+			if other.isTeamToken(t.ID) && other.Described && other.Description == description {
+				return descriptionTaken(f.at("description"))
 			}
 		}
-		return created(document{Data: s.tokenResource(s.issueTeamTokenLocked(t, description, expiry, p), true)})
+		return created(document{Data: s.tokenResource(s.issueTeamTokenLocked(t, &description, expiry, p), true)})
 	})
 }
 
@@ -161,7 +194,7 @@ func (s *Server) createLegacyTeamToken(w http.ResponseWriter, r *http.Request, p
 		if len(*probs) > 0 {
 			return probs.reply()
 		}
-		return created(document{Data: s.tokenResource(s.issueTeamTokenLocked(t, "", expiry, p), true)})
+		return created(document{Data: s.tokenResource(s.issueTeamTokenLocked(t, nil, expiry, p), true)})
 	})
 }
 
@@ -178,7 +211,7 @@ func (s *Server) legacyTokenLocked(p principal, r *http.Request, manage bool) (*
 		return nil, rep, false
 	}
 	for _, tok := range tokens.in(s) {
-		if tok.isTeamToken(t.ID) && tok.Description == "" {
+		if tok.isLegacyTeamToken(t.ID) {
 			return tok, reply{}, true
 		}
 	}

@@ -92,7 +92,7 @@ func TestTeamToken_descriptionIsRequiredAndUniqueInItsTeam(t *testing.T) {
 		pointer, detail string
 	}{
 		{map[string]any{}, "/data/attributes/description", "description is required"},
-		{map[string]any{"description": "  "}, "/data/attributes/description", "description is required"},
+		{map[string]any{"description": nil}, "/data/attributes/description", "description is required"},
 		{map[string]any{"description": "ci", "expired-at": "tomorrow"}, "/data/attributes/expired-at", "must be an ISO 8601 timestamp"},
 		{map[string]any{"description": "ci", "expired-at": clk.Now().Format(time.RFC3339)}, "/data/attributes/expired-at", "must be in the future"},
 	} {
@@ -103,8 +103,24 @@ func TestTeamToken_descriptionIsRequiredAndUniqueInItsTeam(t *testing.T) {
 	first := a.do(http.MethodPost, path, tokenBody("authentication-tokens", map[string]any{"description": "ci", "expired-at": nil})).data(t, http.StatusCreated)
 	wantAttrs(t, first, map[string]any{"created-at": "2025-06-01T12:00:00.000Z", "expired-at": "2027-06-01T12:00:00.000Z"})
 	r := a.do(http.MethodPost, path, tokenBody("authentication-tokens", map[string]any{"description": "ci"}))
-	wantConflict(t, r, fmt.Sprintf(`description "ci" has already been taken by token %s of team %s`, first["id"], devs))
+	wantErrorAt(t, r, http.StatusUnprocessableEntity, "invalid attributes", "/data/attributes/description", "Validation failed: Description has already been taken")
 	a.do(http.MethodPost, teamPath(ops)+"/authentication-tokens", tokenBody("authentication-tokens", map[string]any{"description": "ci"})).data(t, http.StatusCreated)
+	// An empty description, or one of blanks, is a description: once in
+	// a team, as any other; the legacy token, which has none, takes none
+	// of them.
+	for _, d := range []string{"", "  "} {
+		empty := a.do(http.MethodPost, path, tokenBody("authentication-tokens", map[string]any{"description": d})).data(t, http.StatusCreated)
+		wantAttrs(t, empty, map[string]any{"description": d})
+		wantAttrs(t, a.get("/api/v2/authentication-tokens/"+wantID(t, empty["id"], "at")).data(t, http.StatusOK), map[string]any{"description": d})
+		wantErrorAt(t, a.do(http.MethodPost, path, tokenBody("authentication-tokens", map[string]any{"description": d})),
+			http.StatusUnprocessableEntity, "invalid attributes", "/data/attributes/description", "Validation failed: Description has already been taken")
+	}
+	wantNotFound(t, a.get(teamPath(devs)+"/authentication-token"))
+	legacy := a.do(http.MethodPost, teamPath(devs)+"/authentication-token", tokenBody("authentication-token", nil)).data(t, http.StatusCreated)
+	wantAttrs(t, legacy, map[string]any{"description": nil})
+	if got := len(a.get(orgsPath + "/acme/team-tokens?q=devs").list(t)); got != 4 {
+		t.Errorf("devs has %d tokens, want ci, the empty one, the blank one and the legacy one", got)
+	}
 	wantNotFound(t, a.do(http.MethodPost, teamPath("team-1111111111111111")+"/authentication-tokens", tokenBody("authentication-tokens", map[string]any{"description": "x"})))
 }
 

@@ -44,11 +44,12 @@ import (
 //     manage-teams); others are answered 404. A token sees the accesses it
 //     manages and those of the teams it sees. A deleted workspace or team
 //     takes its accesses.
-//   - An access changes nothing of what a team token may do here: team
-//     tokens manage every workspace of their organization (see the package
-//     doc, Tokens and who sees what), so a team with access to a workspace
-//     locks it with its token and unlocks its own lock, and another's
-//     unlock is 409 "... is locked by Team "name"".
+//   - An access is what a team's token may do with the workspace (see
+//     workspace.go): with admin access it changes and deletes it, with
+//     workspace-locking it locks it and unlocks its own lock (another's
+//     unlock is 409 "... is locked by Team "name""), with any access it
+//     sees it. Those who manage teams manage the accesses of every
+//     workspace, seen or not.
 //
 // The permissions each level implies, and custom access's defaults:
 //
@@ -140,7 +141,7 @@ func (s *Server) listTeamWorkspaces(w http.ResponseWriter, r *http.Request, p pr
 		if id == "" {
 			return nil, badParameter("filter[workspace][id]", "filter[workspace][id] is required: team access is listed by workspace")
 		}
-		ws, rep, found := s.visibleWorkspaceLocked(p, id)
+		ws, rep, found := s.accessedWorkspaceLocked(p, id)
 		if !found {
 			return nil, rep
 		}
@@ -157,6 +158,15 @@ func (s *Server) readTeamWorkspace(w http.ResponseWriter, r *http.Request, p pri
 	readOnPath(s, w, r, p, noIncludes, s.visibleTeamWorkspaceLocked, plain((*teamWorkspace).resource))
 }
 
+// accessedWorkspaceLocked is the workspace id, whose team accesses p
+// reads or manages: one p sees, or any of the organization's when p
+// manages its teams.
+func (s *Server) accessedWorkspaceLocked(p principal, id string) (*workspace, reply, bool) {
+	return workspaces.find(s, p, id, func(ws *workspace) bool {
+		return s.mayOnWorkspaceLocked(p, ws, wsRead) || s.managesTeamsLocked(p, organizations.in(s)[ws.Org])
+	})
+}
+
 // createTeamWorkspace answers 200, not 201: the API's documents give 200
 // for this create.
 func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
@@ -167,7 +177,7 @@ func (s *Server) createTeamWorkspace(w http.ResponseWriter, r *http.Request, p p
 		if len(*probs) > 0 {
 			return probs.reply()
 		}
-		ws, rep, found := s.visibleWorkspaceLocked(p, workspaceID)
+		ws, rep, found := s.accessedWorkspaceLocked(p, workspaceID)
 		if !found {
 			return rep
 		}

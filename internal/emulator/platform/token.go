@@ -19,10 +19,14 @@ type token struct {
 	Subject string `json:"subject"`
 	// Organization is the external ID of a team's or an organization
 	// token's organization.
-	Organization string     `json:"organization,omitempty"`
-	Description  string     `json:"description,omitempty"`
-	CreatedAt    time.Time  `json:"created-at"`
-	ExpiredAt    *time.Time `json:"expired-at,omitempty"`
+	Organization string `json:"organization,omitempty"`
+	// Description is a team token's; Described tells one of the team's
+	// described tokens, whose description may be empty, from its legacy
+	// token, which has none.
+	Description string     `json:"description,omitempty"`
+	Described   bool       `json:"described,omitempty"`
+	CreatedAt   time.Time  `json:"created-at"`
+	ExpiredAt   *time.Time `json:"expired-at,omitempty"`
 	// CreatedByKind and CreatedBy are the principal that created the
 	// token through the API (empty for a minted one): its kind and ID.
 	CreatedByKind string `json:"created-by-kind,omitempty"`
@@ -103,7 +107,7 @@ func (s *Server) MintTeamToken(org, teamID string) (string, error) {
 		if t == nil || t.Org != o.ExternalID {
 			return fmt.Errorf("team %q: no such team in organization %q", teamID, org)
 		}
-		secret = s.issueTeamTokenLocked(t, "", nil, principal{}).Secret
+		secret = s.issueTeamTokenLocked(t, nil, nil, principal{}).Secret
 		return nil
 	})
 	return secret, err
@@ -123,6 +127,9 @@ func (st *store) checkToken(t *token) error {
 		if team := teams.in(st)[t.Subject]; team == nil || team.Org != t.Organization {
 			return fmt.Errorf("team %q is not a team of organization %q in the file", t.Subject, t.Organization)
 		}
+		// A file written before Described was kept told the two kinds of
+		// team token apart by the description alone.
+		t.Described = t.Described || t.Description != ""
 	case kindOrganization, kindAuditTrail:
 		if t.Subject != t.Organization {
 			return fmt.Errorf("%s token of %q for organization %q", t.Kind, t.Subject, t.Organization)

@@ -29,8 +29,9 @@ import (
 //     attributes with unconfirmed-email, is-admin (and the deprecated
 //     is-site-admin; true for the administrator), is-sso-login false,
 //     two-factor {enabled, verified} (both false) and the relationship
-//     authenticated-resource. A team token's account is its service
-//     account; an organization token has none (404). PATCH /account/update
+//     authenticated-resource, what the token acts for: the user, or a team
+//     token's team. A team token's account is its service account; an
+//     organization token has none (404). PATCH /account/update
 //     changes username (unique: 422) and email, which waits as
 //     unconfirmed-email (the emulator sends no confirmation; giving the
 //     current email back drops it).
@@ -227,6 +228,9 @@ func (s *Server) accountResource(u *user, p principal) resource {
 	res.Attributes["is-sso-login"] = false
 	res.Attributes["two-factor"] = map[string]bool{"enabled": false, "verified": false}
 	res.Relationships["authenticated-resource"] = toOne("users", u.ID)
+	if p.kind == kindTeam {
+		res.Relationships["authenticated-resource"] = toOne("teams", p.id)
+	}
 	return res
 }
 

@@ -74,8 +74,15 @@ func TestUser_read(t *testing.T) {
 	me, _ := bob.get("/api/v2/account/details").data(t, http.StatusOK)["id"].(string)
 	bob.get("/api/v2/users/"+me).data(t, http.StatusOK)
 	wantNotFound(t, a.get("/api/v2/users/user-AAAAAAAAAAAAAAAA"))
-	teamToken, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
+	devs := a.createTeam("acme", "devs")
+	teamToken, _ := a.server.MintTeamToken("acme", devs)
 	a.as(teamToken).get("/api/v2/users/"+alice).data(t, http.StatusOK)
+	// A team token's account is its service account, and what it acts
+	// for the team.
+	account := a.as(teamToken).get("/api/v2/account/details").data(t, http.StatusOK)
+	if wantAttrs(t, account, map[string]any{"is-service-account": true}); relID(t, account, "authenticated-resource", "teams") != devs {
+		t.Errorf("a team token's account %v", account["relationships"])
+	}
 }
 
 func init() {

@@ -288,8 +288,10 @@ func TestVariable_visibility(t *testing.T) {
 			wantNotFound(t, r)
 		}
 	}
-	// A team token of the organization manages them.
-	tok, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
+	// A team token whose access lets it see the workspace manages them.
+	devs := a.createTeam("acme", "devs")
+	a.createTeamWorkspace(devs, ws, map[string]any{"access": "write"})
+	tok, _ := a.server.MintTeamToken("acme", devs)
 	a.as(tok).createVariable(workspaceVarsPath(ws), map[string]any{"key": "by-team", "category": "env"})
 }
 

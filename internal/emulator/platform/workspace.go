@@ -62,10 +62,12 @@ import (
 //     that inherit. The deprecated operations is answered true but in local
 //     mode; written, false means local, true remote (agent stays agent); it
 //     cannot be given with execution-mode (422). The agent-pool
-//     relationship carries the pool in effect, null but in agent mode; the
-//     pool must be one of the organization's (422), and need not allow the
-//     workspace: allowed and excluded workspaces and projects are kept
-//     and filter lists, and limit nothing else.
+//     relationship carries the pool in effect, null but in agent mode; a
+//     pool the request names must be one of the organization's, and one
+//     that allows the workspace (422 at the pool's pointer otherwise): an
+//     organization-scoped pool that does not exclude it, or a pool that
+//     allows it or its project (agent_pool.go). A pool the workspace
+//     inherits from its project or organization is not checked so.
 //   - vcs-repo: identifier (owner/name, required), branch, ingress-submodules,
 //     tags-regex (a valid regular expression), and exactly one of
 //     oauth-token-id and codehost-app-installation-id (an OAuth token of
@@ -83,7 +85,7 @@ import (
 //     emulator receives no webhooks), and vcs-repo-identifier.
 //   - Answers have every attribute and relationship on every endpoint
 //     (create, read, update, list): resource-count (0 until set with
-//     SetResourceCount), apply-duration-average and plan-duration-average
+//     SetResourceCount, or by a state: see state_version.go), apply-duration-average and plan-duration-average
 //     (milliseconds), policy-check-failures, run-failures and
 //     workspace-kpis-runs-count (null until set with SetPerformance; the
 //     changelog's "workspaces-kpis-run-count" is this attribute, named as
@@ -91,18 +93,19 @@ import (
 //     tag-names (sorted), locked, environment "default", source
 //     "tfe-api", permissions (can-force-delete: see below), and the
 //     relationships organization, project, agent-pool, current-run,
-//     latest-run, current-state-version, current-configuration-version
-//     and readme (null), ssh-key (the key assigned, see ssh_key.go; null
-//     without), outputs ([]), tags, locked-by (the user or
+//     latest-run, current-configuration-version and readme (null),
+//     current-state-version and outputs (its current state and that
+//     state's outputs, see state_version.go; null and [] without), ssh-key
+//     (the key assigned, see ssh_key.go; null without), tags, locked-by (the user or
 //     team holding the lock, null when unlocked), vars (the workspace's own
 //     variables, by key and category, with its link), and links to
 //     remote-state-consumers, tag-bindings and effective-tag-bindings.
 //     links are self (/api/v2/organizations/:org/workspaces/:name) and
 //     self-html.
 //   - include= knows the API's whole list for workspaces; organization,
-//     project, effective-tag-bindings and vars are included, the others
-//     (current_run, current-state-version, readme, outputs, locked_by, ...)
-//     add nothing, as the emulator holds no runs, states or outputs.
+//     project, effective-tag-bindings, vars, current-state-version and
+//     outputs are included, the others (current_run, readme, locked_by,
+//     ...) add nothing, as the emulator holds no runs or configurations.
 //   - GET /organizations/:org/workspaces: search[name] is a case-insensitive
 //     substring; search[wildcard-name] takes * at the start, the end or
 //     both; search[tags] (comma-separated) keeps the workspaces with all
@@ -114,6 +117,20 @@ import (
 //     clients send for a key alone, is any value); filter[current-run][status]
 //     matches none, as no workspace has runs. sort is name (the default) or
 //     current-run.created-at, which is by name too, "-" reversing.
+//   - What a team's token may do with a workspace is what its team's access
+//     allows (the owners team's, every workspace; user and organization
+//     tokens are not limited so): see it, by organization access
+//     read-workspaces or manage-workspaces (or a flag that brings them),
+//     or by any access to the workspace (team-workspaces) or to its
+//     project (team-projects); change it (PATCH), by manage-workspaces,
+//     admin access to it, or maintain or admin access to its project;
+//     delete it (either way), by those, or a project access whose
+//     workspace-access.delete is true; lock and unlock it, by
+//     manage-workspaces or the workspace-locking permission of either
+//     access; create one in a project, by manage-workspaces or the
+//     workspace-access.create permission of an access to that project.
+//     What it may not see, or not do, is 404, as the platform answers
+//     whoever may not; lists leave out what it may not see.
 //   - Locking: POST /workspaces/:id/actions/lock locks the workspace for
 //     the user or the team whose token asks, and answers the workspace
 //     (200, locked true, locked-by naming the holder); a locked one is 409
@@ -122,7 +139,8 @@ import (
 //     kinds locked-by names. The body (a reason) is not kept. .../unlock
 //     unlocks a lock its principal holds (another user's or team's is 409
 //     "Unable to unlock workspace ...: it is locked by User "name"" or
-//     "Team "name"", the words clients match); .../force-unlock unlocks
+//     "Team "name"", the words clients match; so is one whose pending
+//     state version waits for its state); .../force-unlock unlocks
 //     whoever holds it, for anyone who sees the workspace. Both are 409
 //     "... is already unlocked" for a workspace that is not locked. A lock
 //     changes nothing else: a locked workspace is updated and
@@ -279,26 +297,96 @@ func (s *Server) registerWorkspaces(mux route.Mux) {
 // visibleWorkspaceLocked returns the workspace id when p may see it, or
 // the 404 that answers both a missing and a hidden one.
 func (s *Server) visibleWorkspaceLocked(p principal, id string) (*workspace, reply, bool) {
-	return workspaces.find(s, p, id, nil)
+	return workspaces.find(s, p, id, func(ws *workspace) bool { return s.mayOnWorkspaceLocked(p, ws, wsRead) })
 }
 
 // workspaceOfRequestLocked returns the workspace a path names, by ID or by
-// organization and name.
-func (s *Server) workspaceOfRequestLocked(p principal, r *http.Request) (*workspace, reply, bool) {
+// organization and name, when p may do act with it.
+func (s *Server) workspaceOfRequestLocked(p principal, r *http.Request, act workspaceAct) (*workspace, reply, bool) {
+	var ws *workspace
+	what := "workspace " + quote(r.PathValue("id"))
 	if id := r.PathValue("id"); id != "" {
-		return s.visibleWorkspaceLocked(p, id)
-	}
-	o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
-	if !found {
-		return nil, rep, false
-	}
-	name := r.PathValue("name")
-	for _, ws := range workspaces.in(s) {
-		if ws.Org == o.ExternalID && ws.Name == name {
-			return ws, reply{}, true
+		ws = workspaces.in(s)[id]
+		if ws != nil && !p.sees(organizations.in(s)[ws.Org]) {
+			ws = nil
+		}
+	} else {
+		o, rep, found := s.visibleOrgLocked(p, r.PathValue("org"))
+		if !found {
+			return nil, rep, false
+		}
+		name := r.PathValue("name")
+		what = "workspace " + quote(name) + " of organization " + quote(o.Name)
+		for _, w := range workspaces.in(s) {
+			if w.Org == o.ExternalID && w.Name == name {
+				ws = w
+			}
 		}
 	}
-	return nil, notFound("workspace " + quote(name) + " of organization " + quote(o.Name)), false
+	if ws == nil || !s.mayOnWorkspaceLocked(p, ws, act) {
+		return nil, notFound(what), false
+	}
+	return ws, reply{}, true
+}
+
+// workspaceAct is what a token does with a workspace, which a team's
+// access allows or not (see mayOnWorkspaceLocked).
+type workspaceAct int
+
+const (
+	wsRead workspaceAct = iota
+	wsUpdate
+	wsDelete
+	wsLock
+)
+
+// mayOnWorkspaceLocked reports whether p may do act with ws, which it
+// sees the organization of: a team token as its team's access allows,
+// any other token all.
+func (s *Server) mayOnWorkspaceLocked(p principal, ws *workspace, act workspaceAct) bool {
+	t := s.teamOfLocked(p)
+	if t == nil || p.ownersTeam || t.Access["manage-workspaces"] {
+		return true
+	}
+	if act == wsRead && t.Access["read-workspaces"] {
+		return true
+	}
+	for _, tw := range teamWorkspaces.in(s) {
+		if tw.Team != t.ID || tw.Workspace != ws.ID {
+			continue
+		}
+		if act == wsRead || act != wsLock && tw.Access == "admin" || act == wsLock && tw.Permissions["workspace-locking"] == "true" {
+			return true
+		}
+	}
+	for _, tp := range teamProjectAccesses.in(s) {
+		if tp.Team != t.ID || tp.Project != ws.Project {
+			continue
+		}
+		switch {
+		case act == wsRead, act == wsUpdate && (tp.Access == "maintain" || tp.Access == "admin"),
+			act == wsDelete && tp.Permissions["workspace-access.delete"] == "true",
+			act == wsLock && tp.Permissions["workspace-access.locking"] == "true":
+			return true
+		}
+	}
+	return false
+}
+
+// mayCreateWorkspaceLocked reports whether p may create a workspace in
+// project prj: a team token by manage-workspaces or an access to the
+// project that may create its workspaces.
+func (s *Server) mayCreateWorkspaceLocked(p principal, prj string) bool {
+	t := s.teamOfLocked(p)
+	if t == nil || p.ownersTeam || t.Access["manage-workspaces"] {
+		return true
+	}
+	for _, tp := range teamProjectAccesses.in(s) {
+		if tp.Team == t.ID && tp.Project == prj && tp.Permissions["workspace-access.create"] == "true" {
+			return true
+		}
+	}
+	return false
 }
 
 // workspaceNamedLocked returns org's workspace of that name, in any case.
@@ -332,16 +420,28 @@ func (s *Server) workspaceIncludes(p principal) includes {
 			return renderEach(effectiveBindings(ws.TagBindings, projects.in(s)[ws.Project]), effectiveBinding.resource)
 		},
 		"vars": s.includeVariables,
+		"current-state-version": func(res resource) []resource {
+			if sv := s.currentStateVersionLocked(res.ID); sv != nil {
+				return []resource{s.stateVersionResource(sv, "")}
+			}
+			return nil
+		},
+		"outputs": func(res resource) []resource {
+			if sv := s.currentStateVersionLocked(res.ID); sv != nil {
+				return renderEach(sv.Outputs, workspaceOutputResource)
+			}
+			return nil
+		},
 	}
 	for _, name := range []string{
 		"agent-pool", "current-assessment-result", "current-configuration-version",
 		"current-configuration-version.ingress-attributes", "current-run", "current-run.apply",
 		"current-run.plan", "current-run.configuration-version",
-		"current-run.configuration-version.ingress-attributes", "current-state-version",
+		"current-run.configuration-version.ingress-attributes",
 		"current-state-version.resources-processed", "latest-run", "latest-run.plan",
 		"latest-run.configuration-version", "latest-run.configuration-version.ingress-attributes",
 		"locked-by", "no-code-module-version", "no-code-module-version.no-code-module",
-		"no-code-module-version.no-code-module.latest-version", "outputs", "readme",
+		"no-code-module-version.no-code-module.latest-version", "readme",
 	} {
 		inc[name] = nil
 	}
@@ -427,26 +527,33 @@ func (s *Server) workspaceResource(ws *workspace, p principal, names []string) r
 	if ws.LockedBy != nil {
 		lockedBy = toOne(ws.LockedBy.Kind+"s", ws.LockedBy.ID)
 	}
+	current, outputs := "", []ref(nil)
+	if sv := s.currentStateVersionLocked(ws.ID); sv != nil {
+		current = sv.ID
+		for _, o := range sv.Outputs {
+			outputs = append(outputs, ref{Type: "workspace-outputs", ID: o.ID})
+		}
+	}
 	return resource{
 		Type: "workspaces", ID: ws.ID, Attributes: attrs,
-		Relationships: map[string]any{
+		Relationships: s.withRetentionPolicy(ws.Org, ws.ID, map[string]any{
 			"organization":                  toOne("organizations", o.Name),
 			"project":                       toOne("projects", ws.Project),
 			"agent-pool":                    toOne("agent-pools", exec.pool),
 			"current-run":                   toOne("runs", ""),
 			"latest-run":                    toOne("runs", ""),
-			"current-state-version":         toOne("state-versions", ""),
+			"current-state-version":         toOne("state-versions", current),
 			"current-configuration-version": toOne("configuration-versions", ""),
 			"ssh-key":                       toOne("ssh-keys", ws.SSHKey),
 			"readme":                        toOne("workspace-readme", ""),
-			"outputs":                       toMany(nil),
+			"outputs":                       toMany(outputs),
 			"tags":                          toMany(tags),
 			"vars":                          withRelated(toMany(vars), self+"/vars"),
 			"locked-by":                     lockedBy,
 			"remote-state-consumers":        related(self + "/relationships/remote-state-consumers"),
 			"tag-bindings":                  related(self + "/tag-bindings"),
 			"effective-tag-bindings":        effective,
-		},
+		}),
 		Links: map[string]string{
 			"self":      apiPrefix + "/organizations/" + o.Name + "/workspaces/" + ws.Name,
 			"self-html": "/app/" + o.Name + "/workspaces/" + ws.Name,
@@ -498,7 +605,7 @@ func (s *Server) readWorkspace(w http.ResponseWriter, r *http.Request, p princip
 		if !valid {
 			return rep
 		}
-		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		ws, rep, found := s.workspaceOfRequestLocked(p, r, wsRead)
 		if !found {
 			return rep
 		}
@@ -529,6 +636,9 @@ func (s *Server) createWorkspace(w http.ResponseWriter, r *http.Request, p princ
 		}
 		if len(*probs) > 0 {
 			return probs.reply()
+		}
+		if !s.mayCreateWorkspaceLocked(p, ws.Project) {
+			return notFound("project " + quote(ws.Project) + ", in which the token may create workspaces,")
 		}
 		if taken := s.workspaceNamedLocked(o.ExternalID, ws.Name); taken != nil {
 			return conflict(f.at("name"), "name %q has already been taken by workspace %s in organization %q", ws.Name, taken.ID, o.Name)
@@ -647,6 +757,10 @@ func (s *Server) applyWorkspace(ws *workspace, f fields, rl relationships) works
 func (s *Server) applyWorkspaceExecution(ws *workspace, f fields, rl relationships) {
 	er := readExecution(f, rl, "execution-mode", "agent-pool-id", "agent-pool")
 	s.checkAgentPoolLocked(ws.Org, er, f.probs)
+	if pool := agentPools.in(s)[er.pool]; er.poolGiven && pool != nil && pool.Org == ws.Org && !s.allowsWorkspaceLocked(pool, ws) {
+		f.probs.add(er.poolPointer, "%s %q: the agent pool does not allow workspace %q: pool %q is not organization-scoped and allows neither the workspace nor its project, or it excludes the workspace",
+			er.poolMessage, er.pool, ws.Name, pool.Name)
+	}
 	if operations, given := f.boolean("operations"); given {
 		switch {
 		case er.modeGiven:
@@ -738,7 +852,7 @@ func (s *Server) checkTagsRegex(ws *workspace, f fields, repoGiven bool) {
 
 func (s *Server) updateWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
 	s.write(w, r, func(in *input) reply {
-		cur, rep, found := s.workspaceOfRequestLocked(p, r)
+		cur, rep, found := s.workspaceOfRequestLocked(p, r, wsUpdate)
 		if !found {
 			return rep
 		}
@@ -764,7 +878,7 @@ func (s *Server) updateWorkspace(w http.ResponseWriter, r *http.Request, p princ
 // organization allows: that is what force delete is for.
 func (s *Server) safeDeleteWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
 	s.locked(w, func() reply {
-		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		ws, rep, found := s.workspaceOfRequestLocked(p, r, wsDelete)
 		if !found {
 			return rep
 		}
@@ -784,7 +898,7 @@ func (s *Server) safeDeleteWorkspace(w http.ResponseWriter, r *http.Request, p p
 // the organization allows force delete (403 otherwise).
 func (s *Server) forceDeleteWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
 	s.locked(w, func() reply {
-		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		ws, rep, found := s.workspaceOfRequestLocked(p, r, wsDelete)
 		if !found {
 			return rep
 		}
@@ -885,7 +999,7 @@ func (s *Server) listWorkspaces(w http.ResponseWriter, r *http.Request, p princi
 		withoutTags := lowerAll(commaList(cmp.Or(lq.Get("search[exclude-tags]"), lq.Get("search[exclude_tags]"))))
 		tagged := readTaggedFilters(lq.Values)
 		list := workspaces.where(s, func(ws *workspace) bool {
-			if ws.Org != o.ExternalID || !containsFold(ws.Name, lq.Get("search[name]")) {
+			if ws.Org != o.ExternalID || !containsFold(ws.Name, lq.Get("search[name]")) || !s.mayOnWorkspaceLocked(p, ws, wsRead) {
 				return false
 			}
 			if pattern := lq.Get("search[wildcard-name]"); pattern != "" && !matchWildcard(ws.Name, pattern) {
@@ -971,7 +1085,7 @@ func (s *Server) activityDurationLocked(ws *workspace) string {
 // only kinds locked-by names. The body (a reason) is not kept.
 func (s *Server) lockWorkspace(w http.ResponseWriter, r *http.Request, p principal) {
 	s.locked(w, func() reply {
-		ws, rep, found := s.workspaceOfRequestLocked(p, r)
+		ws, rep, found := s.workspaceOfRequestLocked(p, r, wsLock)
 		if !found {
 			return rep
 		}
@@ -993,7 +1107,7 @@ func (s *Server) lockWorkspace(w http.ResponseWriter, r *http.Request, p princip
 func (s *Server) unlockWorkspace(force bool) handler {
 	return func(w http.ResponseWriter, r *http.Request, p principal) {
 		s.locked(w, func() reply {
-			ws, rep, found := s.workspaceOfRequestLocked(p, r)
+			ws, rep, found := s.workspaceOfRequestLocked(p, r, wsLock)
 			if !found {
 				return rep
 			}
@@ -1002,6 +1116,9 @@ func (s *Server) unlockWorkspace(force bool) handler {
 			}
 			if !force && (ws.LockedBy.Kind != p.kind || ws.LockedBy.ID != p.id) {
 				return conflict("", "Unable to unlock workspace %s: it is locked by %s; force-unlock it instead", ws.ID, s.lockHolderNameLocked(ws.LockedBy))
+			}
+			if !force && s.pendingStateVersionLocked(ws.ID) {
+				return conflict("", "Unable to unlock workspace %s: a state version of it is pending, its state not uploaded; force-unlock it instead", ws.ID)
 			}
 			ws.LockedBy = nil
 			return ok(document{Data: s.workspaceResource(ws, p, nil)})

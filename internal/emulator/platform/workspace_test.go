@@ -488,9 +488,11 @@ func TestWorkspace_remoteStateConsumers(t *testing.T) {
 func TestWorkspace_safeAndForceDelete(t *testing.T) {
 	a := newAPI(t, platform.Options{})
 	a.createOrg("acme")
-	teamToken, _ := a.server.MintTeamToken("acme", a.createTeam("acme", "devs"))
+	devs := a.createTeam("acme", "devs")
+	teamToken, _ := a.server.MintTeamToken("acme", devs)
 	team := a.as(teamToken)
 	id := a.workspaceID("acme", "web")
+	a.createTeamWorkspace(devs, id, map[string]any{"access": "admin"})
 	if err := a.server.SetResourceCount(id, 3); err != nil {
 		t.Fatal(err)
 	}
@@ -524,7 +526,7 @@ func TestWorkspace_safeAndForceDelete(t *testing.T) {
 	wantNotFound(t, a.get(workspacePath(id)))
 
 	// Owners force-delete whatever the organization allows; a workspace
-	// without resources is safely deleted by anyone.
+	// without resources is safely deleted by anyone who may delete it.
 	a.do(http.MethodPatch, orgsPath+"/acme", body("organizations", map[string]any{"allow-force-delete-workspaces": false}, nil)).data(t, http.StatusOK)
 	owned := a.workspaceID("acme", "owned")
 	_ = a.server.SetResourceCount(owned, 1)
@@ -532,6 +534,7 @@ func TestWorkspace_safeAndForceDelete(t *testing.T) {
 		t.Fatalf("owner's force delete by name: %d %s", r.Status, r.Body)
 	}
 	empty := a.workspaceID("acme", "empty")
+	a.createTeamWorkspace(devs, empty, map[string]any{"access": "admin"})
 	if r := team.do(http.MethodPost, orgsPath+"/acme/workspaces/empty/actions/safe-delete", nil); r.Status != http.StatusNoContent {
 		t.Fatalf("team's safe delete of an empty workspace: %d %s", r.Status, r.Body)
 	}
@@ -720,6 +723,7 @@ func TestWorkspace_lockUnlockAndForceUnlock(t *testing.T) {
 	a.createOrg("acme")
 	id := a.workspaceID("acme", "web")
 	team := a.createTeam("acme", "ops")
+	a.createTeamWorkspace(team, id, map[string]any{"access": "write"})
 	teamToken, err := a.server.MintTeamToken("acme", team)
 	if err != nil {
 		t.Fatal(err)
@@ -975,4 +979,132 @@ func init() {
 			orgsPath + "/acme/workspaces",
 		}}
 	})
+}
+
+// A team's token may do with a workspace what its team's access allows:
+// see it with any access, lock it with workspace-locking, change and
+// delete it as its administrator; what it may not is 404, and its lists
+// leave out what it may not see.
+func TestWorkspace_teamTokenMayWhatItsAccessAllows(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	a.createOrg("acme")
+	ws := a.workspaceID("acme", "web")
+	a.workspaceID("acme", "api")
+	newTeamToken := func(name string, orgAccess map[string]any) (string, *api) {
+		t.Helper()
+		attrs := map[string]any{"name": name}
+		if orgAccess != nil {
+			attrs["organization-access"] = orgAccess
+		}
+		id := wantID(t, a.create(orgsPath+"/acme/teams", "teams", attrs, nil)["id"], "team")
+		token, err := a.server.MintTeamToken("acme", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id, a.as(token)
+	}
+	rename := func(as *api, name string) response {
+		return as.do(http.MethodPatch, workspacePath(ws), body("workspaces", map[string]any{"name": name}, nil))
+	}
+	lockAndUnlock := func(as *api) {
+		t.Helper()
+		as.do(http.MethodPost, workspacePath(ws)+"/actions/lock", nil).data(t, http.StatusOK)
+		as.do(http.MethodPost, workspacePath(ws)+"/actions/unlock", nil).data(t, http.StatusOK)
+	}
+
+	// No access: nothing.
+	_, none := newTeamToken("none", nil)
+	wantNotFound(t, none.get(workspacePath(ws)))
+	wantNotFound(t, none.get(orgsPath+"/acme/workspaces/web"))
+	wantNotFound(t, rename(none, "x"))
+	wantNotFound(t, none.do(http.MethodPost, workspacePath(ws)+"/actions/lock", nil))
+	wantNotFound(t, none.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", map[string]any{"name": "new"}, nil)))
+	if got := none.names(orgsPath + "/acme/workspaces"); got != "" {
+		t.Errorf("a team without access lists %q", got)
+	}
+
+	// Read access: sees it alone, and changes nothing.
+	readers, read := newTeamToken("readers", nil)
+	a.createTeamWorkspace(readers, ws, map[string]any{"access": "read"})
+	read.get(workspacePath(ws)).data(t, http.StatusOK)
+	if got := read.names(orgsPath + "/acme/workspaces"); got != "web" {
+		t.Errorf("a team with read access lists %q", got)
+	}
+	wantNotFound(t, rename(read, "x"))
+	wantNotFound(t, read.do(http.MethodPost, workspacePath(ws)+"/actions/lock", nil))
+	wantNotFound(t, read.do(http.MethodPost, workspacePath(ws)+"/actions/safe-delete", nil))
+
+	// Write access locks it, but does not change it.
+	writers, write := newTeamToken("writers", nil)
+	a.createTeamWorkspace(writers, ws, map[string]any{"access": "write"})
+	lockAndUnlock(write)
+	wantNotFound(t, rename(write, "x"))
+
+	// Admin access changes it.
+	admins, admin := newTeamToken("admins", nil)
+	a.createTeamWorkspace(admins, ws, map[string]any{"access": "admin"})
+	wantAttrs(t, rename(admin, "web-1").data(t, http.StatusOK), map[string]any{"name": "web-1"})
+
+	// Project access: maintain changes the project's workspaces and
+	// creates them; write only locks them.
+	prj := relID(t, a.get(workspacePath(ws)).data(t, http.StatusOK), "project", "projects")
+	maintainers, maintain := newTeamToken("maintainers", nil)
+	a.createTeamProject(maintainers, prj, map[string]any{"access": "maintain"})
+	wantAttrs(t, rename(maintain, "web-2").data(t, http.StatusOK), map[string]any{"name": "web-2"})
+	maintain.create(orgsPath+"/acme/workspaces", "workspaces", map[string]any{"name": "by-maintainers"}, nil)
+	projectWriters, projectWrite := newTeamToken("project-writers", nil)
+	a.createTeamProject(projectWriters, prj, map[string]any{"access": "write"})
+	lockAndUnlock(projectWrite)
+	wantNotFound(t, rename(projectWrite, "x"))
+	wantNotFound(t, projectWrite.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", map[string]any{"name": "new"}, nil)))
+
+	// Organization access: read-workspaces sees every workspace, and
+	// changes none; manage-workspaces does everything.
+	_, orgRead := newTeamToken("org-readers", map[string]any{"read-workspaces": true})
+	if got := orgRead.names(orgsPath + "/acme/workspaces"); got != "api,by-maintainers,web-2" {
+		t.Errorf("a team that reads every workspace lists %q", got)
+	}
+	wantNotFound(t, rename(orgRead, "x"))
+	_, manage := newTeamToken("managers", map[string]any{"manage-workspaces": true})
+	wantAttrs(t, rename(manage, "web-3").data(t, http.StatusOK), map[string]any{"name": "web-3"})
+	emutest.WantAPIStatus(t, manage.do(http.MethodPost, workspacePath(ws)+"/actions/safe-delete", nil), http.StatusNoContent)
+}
+
+// A workspace that names an agent pool must be one the pool allows: an
+// organization-scoped pool that does not exclude it, or a pool that
+// allows it or its project; others are refused at the pool's pointer.
+func TestWorkspace_agentPoolMustAllowTheWorkspace(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	defaultProject := a.createOrg("acme")
+	ws := a.workspaceID("acme", "web")
+	other := a.createProject("acme", "other")
+	agent := func(pool string) map[string]any {
+		return map[string]any{"execution-mode": "agent", "agent-pool-id": pool}
+	}
+	scoped := func(pool string, rels map[string]any) {
+		t.Helper()
+		a.do(http.MethodPatch, agentPoolPath(pool), body("agent-pools", map[string]any{"organization-scoped": false}, rels)).data(t, http.StatusOK)
+	}
+	refused := "the agent pool does not allow workspace"
+
+	everyone := a.createPool("acme", "everyone")
+	a.do(http.MethodPatch, workspacePath(ws), body("workspaces", agent(everyone), nil)).data(t, http.StatusOK)
+	a.do(http.MethodPatch, agentPoolPath(everyone), body("agent-pools", nil, map[string]any{"excluded-workspaces": refs("workspaces", ws)})).data(t, http.StatusOK)
+	wantInvalid(t, a.do(http.MethodPatch, workspacePath(ws), body("workspaces", agent(everyone), nil)), attrAt("agent-pool-id"), refused)
+
+	byWorkspace := a.createPool("acme", "by-workspace")
+	scoped(byWorkspace, nil)
+	wantInvalid(t, a.do(http.MethodPatch, workspacePath(ws), body("workspaces", agent(byWorkspace), nil)), attrAt("agent-pool-id"), "by-workspace")
+	scoped(byWorkspace, map[string]any{"allowed-workspaces": refs("workspaces", ws)})
+	a.do(http.MethodPatch, workspacePath(ws), body("workspaces", agent(byWorkspace), nil)).data(t, http.StatusOK)
+
+	byProject := a.createPool("acme", "by-project")
+	scoped(byProject, map[string]any{"allowed-projects": refs("projects", defaultProject)})
+	a.do(http.MethodPatch, workspacePath(ws), body("workspaces", agent(byProject), nil)).data(t, http.StatusOK)
+	a.createWorkspace("acme", merged(map[string]any{"name": "new"}, agent(byProject)), nil)
+	// Moved to another project, the workspace is out of the pool's scope.
+	wantInvalid(t, a.do(http.MethodPatch, workspacePath(ws), body("workspaces", map[string]any{"execution-mode": "agent"},
+		map[string]any{"agent-pool": rel("agent-pools", byProject), "project": rel("projects", other)})), "/data/relationships/agent-pool/data", refused)
+	wantInvalid(t, a.do(http.MethodPost, orgsPath+"/acme/workspaces", body("workspaces", merged(map[string]any{"name": "elsewhere"}, agent(byProject)),
+		map[string]any{"project": rel("projects", other)})), attrAt("agent-pool-id"), refused)
 }
