@@ -80,7 +80,7 @@ func newVariableSet(t *testing.T, p *acctest.Platform, name string) string {
 // through the platform's admin API as go-tfe's tests do: the plan's
 // feature set by name, then the organization's subscription. It needs the
 // site administrator's token, an emulator's.
-func onPlan(t *testing.T, p *acctest.Platform, org, plan string) {
+func onPlan(t testing.TB, p *acctest.Platform, org, plan string) {
 	t.Helper()
 	call := func(method, path, body string) []byte {
 		req, err := http.NewRequest(method, p.URL+"/api/v2/admin/"+path, strings.NewReader(body))

@@ -81,6 +81,13 @@ var idPrefixes = map[string]string{
 	"stack_platform_ssh_key":                    platformclient.PrefixSSHKey,
 	"stack_platform_notification_configuration": platformclient.PrefixNotification,
 	"stack_platform_organization_membership":    platformclient.PrefixOrganizationMembership,
+	"stack_platform_policy":                     platformclient.PrefixPolicy,
+	"stack_platform_policy_set":                 platformclient.PrefixPolicySet,
+	"stack_platform_policy_set_parameter":       platformclient.PrefixVariable,
+	"stack_platform_run_task":                   platformclient.PrefixRunTask,
+	"stack_platform_workspace_run_task":         platformclient.PrefixWorkspaceRunTask,
+	"stack_platform_admin_sentinel_version":     platformclient.PrefixEngineVersion,
+	"stack_platform_admin_opa_version":          platformclient.PrefixEngineVersion,
 }
 
 func (p noopProvider) DataSources(ctx context.Context) []func() datasource.DataSource {
