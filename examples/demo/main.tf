@@ -1,6 +1,7 @@
 # The configuration `make demo` applies against a local emulator
 # (scripts/demo.sh): scheduler auth methods here, secrets sync in secrets.tf,
-# the platform's objects in platform.tf. The provider reads each service's
+# the platform's objects in platform.tf, its policies in policies.tf and
+# its private registry in registry.tf. The provider reads each service's
 # address and token from STACK_<SERVICE>_ADDR and STACK_<SERVICE>_TOKEN,
 # which the script sets.
 

@@ -130,7 +130,9 @@ type api interface {
 
 // rootPaths is implemented by an API that also serves paths outside its
 // PathPrefix, each matched exactly (the platform's service discovery
-// document); they are the API's, counted, delayed and faulted as the rest.
+// document), or, for one that ends in "/", every path under it (the
+// platform's registry API and its upload links); they are the API's,
+// counted, delayed and faulted as the rest.
 type rootPaths interface {
 	RootPaths() []string
 }
@@ -268,7 +270,9 @@ func (e *Emulator) owner(p string) (api, bool) {
 		if p == prefix || strings.HasPrefix(p, prefix+"/") {
 			return a.api, false
 		}
-		if rp, ok := a.api.(rootPaths); ok && slices.Contains(rp.RootPaths(), p) {
+		if rp, ok := a.api.(rootPaths); ok && slices.ContainsFunc(rp.RootPaths(), func(root string) bool {
+			return p == root || strings.HasSuffix(root, "/") && strings.HasPrefix(p, root)
+		}) {
 			return a.api, true
 		}
 	}

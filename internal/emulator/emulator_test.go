@@ -744,6 +744,19 @@ func TestPlatform_servedAndCountedByRoute(t *testing.T) {
 	}
 }
 
+// The paths under an API's root prefixes (the platform's upload links)
+// are the API's, counted by route; one that no route takes is the mux's
+// 404, uncounted.
+func TestPlatform_servesUnderItsRootPrefixes(t *testing.T) {
+	e, url := start(t, emulator.Options{})
+	emutest.WantStatus(t, do(t, http.MethodPut, url+"/_archivist/v1/object/provpltfrm-AAAAAAAAAAAAAAAA/binary", "", "bytes"), http.StatusNotFound)
+	emutest.WantStatus(t, do(t, http.MethodGet, url+"/_archivist/nothing", "", ""), http.StatusNotFound)
+	want := map[string]int64{"PUT /_archivist/v1/object/{id}/binary": 1}
+	if got := e.Stats(); got.Total != 1 || !reflect.DeepEqual(got.Requests, want) {
+		t.Fatalf("Stats() = %+v, want total 1 and %v", got, want)
+	}
+}
+
 func TestPlatform_optionsReachTheAPI(t *testing.T) {
 	_, url := start(t, emulator.Options{Platform: platform.Options{Token: "mine", RateLimit: 7, Edition: platform.EditionSelfHosted}})
 	emutest.WantStatus(t, getPlatform(t, url+"/api/v2/nothing", "platform-root"), http.StatusUnauthorized)

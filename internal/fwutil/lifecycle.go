@@ -82,6 +82,9 @@ func (r *lifecycle[M, C]) ModifyPlan(ctx context.Context, req resource.ModifyPla
 			return
 		}
 	}
+	if plan.Derive != nil && !resp.Diagnostics.HasError() {
+		plan.Derive(ctx, req, resp)
+	}
 	if plan.Modify == nil || req.State.Raw.IsNull() || resp.Diagnostics.HasError() {
 		return
 	}

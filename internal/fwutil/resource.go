@@ -110,6 +110,12 @@ type Plan[M, C any] struct {
 	// where neither is set, and replaces the resource when the setting
 	// changes its value. Nil: none.
 	ProviderDefaults []ProviderDefault[C]
+	// Derive sets in the plan of a create or an update, once the provider
+	// defaults are in it, the values that the server derives by a
+	// documented rule from values that only those defaults make known (a
+	// private registry provider's namespace: its organization's name), so
+	// that they are known in the plan. Nil: none.
+	Derive func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse)
 	// Modify adjusts the plan of an update (state and plan both set)
 	// and may mark replacements or warn. resp.RequiresReplace already
 	// holds the replacements that attributes' plan modifiers ask for,

@@ -240,3 +240,36 @@ func TestResourcePlan_offered(t *testing.T) {
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// Derive runs in the plan of a create too, unlike Modify, and sees the
+// plan as the provider defaults left it.
+func TestResourceModifyPlan_deriveOnCreate(t *testing.T) {
+	ctx := context.Background()
+	var modified bool
+	r, s := newResourceTest(t, &resourceTestDef{Plan: &Plan[resourceTestModel, *resourceTestClient]{
+		Derive: func(ctx context.Context, _ resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+			var name types.String
+			resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("name"), &name)...)
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("id"), "thing-"+name.ValueString())...)
+		},
+		Modify: func(context.Context, *resourceTestClient, resource.ModifyPlanRequest, *resource.ModifyPlanResponse) {
+			modified = true
+		},
+	}})
+	typ := s.Type().TerraformType(ctx)
+	plan := tftypes.NewValue(typ, map[string]tftypes.Value{
+		"id":   tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
+		"name": tftypes.NewValue(tftypes.String, "web"),
+	})
+	req := resource.ModifyPlanRequest{
+		Plan: tfsdk.Plan{Schema: s, Raw: plan}, Config: tfsdk.Config{Schema: s, Raw: plan},
+		State: tfsdk.State{Schema: s, Raw: tftypes.NewValue(typ, nil)},
+	}
+	resp := resource.ModifyPlanResponse{Plan: req.Plan}
+	r.ModifyPlan(ctx, req, &resp)
+	var id types.String
+	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("id"), &id)...)
+	if resp.Diagnostics.HasError() || id.ValueString() != "thing-web" || modified {
+		t.Errorf("planned id %v, Modify called %v, diagnostics %v", id, modified, resp.Diagnostics)
+	}
+}

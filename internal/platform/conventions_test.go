@@ -141,6 +141,10 @@ var notObjects = map[string]string{
 	"TagBinding":          "a key-value tag, shown as the project's and the workspace's tag_bindings",
 	"EffectiveTagBinding": "a key-value tag that a workspace has or inherits, shown as its tag_bindings",
 	"StateVersion":        "a workspace's state, which only applies and state pushes make: stack_platform_outputs shows its outputs",
+
+	// What a private provider's publisher uploads through the API.
+	"RegistryProviderVersion":  "a release of a private provider; no resource or data source shows it",
+	"RegistryProviderPlatform": "a provider release's build for one OS and architecture; no resource or data source shows it",
 }
 
 // TestConvention_everyObjectIsDeclared holds that every object of the

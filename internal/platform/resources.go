@@ -52,6 +52,10 @@ func Resources() []func() resource.Resource {
 		NewAdminDataRetentionPolicyResource,
 		NewAdminOrganizationSettingsResource,
 		NewAdminSettingsResource,
+		NewRegistryProviderResource,
+		NewRegistryGPGKeyResource,
+		NewRegistryModuleResource,
+		NewRegistryModuleVersionDeprecationResource,
 	}
 }
 
@@ -82,6 +86,9 @@ func DataSources() []func() datasource.DataSource {
 		NewPolicySetDataSource,
 		NewOutputsDataSource,
 		NewExplorerWorkspacesDataSource,
+		NewRegistryProviderDataSource,
+		NewRegistryProvidersDataSource,
+		NewRegistryModuleDataSource,
 	}
 }
 

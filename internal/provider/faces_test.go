@@ -48,6 +48,8 @@ var apiNouns = map[string]underNoun{
 	"codehost_destination":           {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"webhost_project_destination":    {"destination", "one type of destination: the API serves the five under sys/sync/destinations/<type>"},
 	"admin_data_retention_policy":    {"data_retention_policy", "the site's policy, the organizations' and workspaces' object at /admin/data-retention-policy-settings"},
+
+	"registry_module_version_deprecation": {"registry_module_version", "a state of the module's version, which the version's PATCH sets and reverts"},
 }
 
 // Each registered resource, data source and ephemeral resource has its

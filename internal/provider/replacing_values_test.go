@@ -74,6 +74,10 @@ var takesTheProbe = []struct {
 		"stack_scheduler_acl_auth_method config.jwks_url", "stack_scheduler_acl_auth_method config.jwks_ca_cert",
 		"stack_scheduler_acl_auth_method config.jwt_validation_pub_keys", "stack_scheduler_acl_auth_method config.discovery_ca_pem",
 	}},
+	{anyText, []string{"stack_platform_registry_module vcs_repo.display_identifier"}},
+	{"an installation's ID as the code host gives it, of no form the platform's documents state", []string{
+		"stack_platform_registry_module vcs_repo.codehost_app_installation_id",
+	}},
 }
 
 // TestProvider_everyReplacingAttributeChecksItsValue holds the rule that

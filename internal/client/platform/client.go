@@ -28,6 +28,9 @@ import (
 const (
 	// APIPrefix is the path of the API under the platform's address.
 	APIPrefix = "/api/v2"
+	// RegistryPrefix is the path of the registry API beside it, which
+	// serves the private registry's GPG keys, in the same documents.
+	RegistryPrefix = "/api/registry"
 	// MediaType is JSON:API's, which every request and answer carries.
 	MediaType = jsonapi.MediaType
 )
@@ -74,6 +77,12 @@ type Client struct {
 	DataRetentionPolicies      *DataRetentionPolicies
 	AdminOrganizationSettings  *AdminOrganizationSettingsCalls
 	AdminSettings              *AdminSettingsCalls
+	RegistryProviders          *RegistryProviders
+	RegistryProviderVersions   *RegistryProviderVersions
+	RegistryProviderPlatforms  *RegistryProviderPlatforms
+	RegistryGPGKeys            *RegistryGPGKeys
+	RegistryModules            *RegistryModules
+	RegistryModuleVersions     *RegistryModuleVersions
 }
 
 // Option sets an optional property of a Client.
@@ -159,6 +168,12 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.DataRetentionPolicies = &DataRetentionPolicies{c}
 	c.AdminOrganizationSettings = &AdminOrganizationSettingsCalls{c}
 	c.AdminSettings = &AdminSettingsCalls{c}
+	c.RegistryProviders = &RegistryProviders{c}
+	c.RegistryProviderVersions = &RegistryProviderVersions{c}
+	c.RegistryProviderPlatforms = &RegistryProviderPlatforms{c}
+	c.RegistryGPGKeys = &RegistryGPGKeys{c}
+	c.RegistryModules = &RegistryModules{c}
+	c.RegistryModuleVersions = &RegistryModuleVersions{c}
 	return c
 }
 
@@ -209,14 +224,14 @@ func (c *Client) send(ctx context.Context, r request) ([]byte, error) {
 	} else if r.body != nil {
 		b, err := encode(r.body)
 		if err != nil {
-			return nil, fmt.Errorf("%s %s: encoding the request: %w", r.method, APIPrefix+r.at.path, err)
+			return nil, fmt.Errorf("%s %s: encoding the request: %w", r.method, r.at.url(), err)
 		}
 		body = json.RawMessage(b)
 		header.Set("Content-Type", MediaType)
 	}
 	var raw client.RawBody
 	_, err := c.transport.Do(ctx, &client.Request{
-		Method: r.method, Path: APIPrefix + r.at.path, Query: r.query,
+		Method: r.method, Path: r.at.url(), Query: r.query,
 		Body: body, Raw: r.raw, Header: header, Idempotent: r.idempotent,
 	}, &raw)
 	if err != nil {
@@ -241,7 +256,7 @@ func one[T any](ctx context.Context, c *Client, r request) (*T, error) {
 	}
 	v, err := decodeOne[T](raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s %s: %w", r.method, APIPrefix+r.at.path, err)
+		return nil, fmt.Errorf("%s %s: %w", r.method, r.at.url(), err)
 	}
 	return v, nil
 }

@@ -11,9 +11,12 @@ import (
 // agentPools, declared in its noun's file: an object is at the path and
 // its ID (/agent-pools/apool-…), and a parent's objects at the parent's
 // path and the collection's (/organizations/acme/agent-pools). id is what
-// the ID is called in errors ("agent pool ID is empty").
+// the ID is called in errors ("agent pool ID is empty"). base, when set,
+// is the API the path is under instead of APIPrefix: the registry API's
+// (RegistryPrefix), for the private registry's GPG keys.
 type collection struct {
 	path, id string
+	base     string
 }
 
 // ref is the path of what a call addresses, or why it cannot be sent: an
@@ -23,10 +26,20 @@ type collection struct {
 type ref struct {
 	path string
 	err  error
+	// base is the API's path, APIPrefix when empty.
+	base string
 }
 
-// all is the collection itself, at the root of the API.
-func (c collection) all() ref { return ref{path: c.path} }
+// url is the path of r under the platform's address.
+func (r ref) url() string {
+	if r.base == "" {
+		return APIPrefix + r.path
+	}
+	return r.base + r.path
+}
+
+// all is the collection itself, at the root of its API.
+func (c collection) all() ref { return ref{path: c.path, base: c.base} }
 
 // at is the object of the collection that id names.
 func (c collection) at(id string) ref { return c.all().item(c.id, id) }
@@ -36,7 +49,7 @@ func (c collection) under(parent ref) ref {
 	if parent.err != nil {
 		return parent
 	}
-	return ref{path: parent.path + c.path}
+	return ref{path: parent.path + c.path, base: parent.base}
 }
 
 // sub is what the object at r holds at a fixed path: an action
@@ -46,7 +59,7 @@ func (r ref) sub(path string) ref {
 	if r.err != nil {
 		return r
 	}
-	return ref{path: r.path + "/" + path}
+	return ref{path: r.path + "/" + path, base: r.base}
 }
 
 // item is the object under r that id names, what in errors.
@@ -102,7 +115,7 @@ func find[T any](l *List[T], at ref, none string, match func(*T) bool) (*T, erro
 		}
 	}
 	return nil, explain(&client.Error{
-		StatusCode: http.StatusNotFound, Method: http.MethodGet, Path: APIPrefix + at.path, Message: none,
+		StatusCode: http.StatusNotFound, Method: http.MethodGet, Path: at.url(), Message: none,
 	})
 }
 

@@ -42,12 +42,12 @@ func list[T any](ctx context.Context, c *Client, at ref, query url.Values) (*Lis
 		}
 		items, err := decodeMany[T](raw)
 		if err != nil {
-			return nil, fmt.Errorf("GET %s page %d: %w", APIPrefix+at.path, page, err)
+			return nil, fmt.Errorf("GET %s page %d: %w", at.url(), page, err)
 		}
 		out.Items = append(out.Items, items...)
 		next, err := nextPage(raw)
 		if err != nil {
-			return nil, fmt.Errorf("GET %s page %d: %w", APIPrefix+at.path, page, err)
+			return nil, fmt.Errorf("GET %s page %d: %w", at.url(), page, err)
 		}
 		if next == 0 {
 			return out, nil
@@ -55,7 +55,7 @@ func list[T any](ctx context.Context, c *Client, at ref, query url.Values) (*Lis
 		if next <= page {
 			// A server that sends a list back to an earlier page would
 			// make this loop forever.
-			return nil, fmt.Errorf("GET %s page %d: the answer's next page is %d", APIPrefix+at.path, page, next)
+			return nil, fmt.Errorf("GET %s page %d: the answer's next page is %d", at.url(), page, next)
 		}
 		page = next
 	}

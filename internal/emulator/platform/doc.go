@@ -172,10 +172,11 @@
 //     larger size is taken as 100); a value that is not a positive integer
 //     is its default. A page past the end is empty.
 //   - Every list has meta.pagination with current-page, page-size,
-//     prev-page, next-page (null at the edges), total-pages (at least 1, so
-//     an empty list is one empty page) and total-count, and links self,
-//     first, prev, next (null at the edges) and last: absolute URLs that
-//     keep the request's other query parameters.
+//     prev-page, next-page (null at the edges), total-pages (0 for an
+//     empty list, as the platform answers it) and total-count, and links
+//     self, first, prev, next (null at the edges) and last (page 1 for an
+//     empty list): absolute URLs that keep the request's other query
+//     parameters.
 //   - include= is a comma-separated list; empty is none; underscores and
 //     hyphens are the same (effective_tag_bindings, effective-tag-bindings).
 //     Each endpoint knows its includes, the API's whole list: those of

@@ -134,8 +134,19 @@ const apiPrefix = "/api/v2"
 func (s *Server) PathPrefix() string { return apiPrefix }
 
 // RootPaths are the paths outside PathPrefix that the API serves: the
-// service discovery document.
-func (s *Server) RootPaths() []string { return []string{DiscoveryPath} }
+// service discovery document, and everything under the registry API's base
+// path and under the object storage that upload links point to.
+func (s *Server) RootPaths() []string {
+	return []string{DiscoveryPath, RegistryPathPrefix + "/", archivistRoot}
+}
+
+// RegistryPathPrefix is the base path of the registry API, beside the
+// API's own.
+const RegistryPathPrefix = "/api/registry"
+
+// archivistRoot is where upload links point: the platform's object
+// storage.
+const archivistRoot = "/_archivist/"
 
 // Register adds the API's routes to mux, and a catch-all for the rest of
 // its paths.
