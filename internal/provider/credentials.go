@@ -15,6 +15,8 @@ import (
 	"github.com/hashicorp/hcl"
 	hclparser "github.com/hashicorp/hcl/hcl/parser"
 	svchost "github.com/hashicorp/terraform-svchost"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 // Terraform's own credentials for a host, read where the incumbent platform
@@ -300,4 +302,18 @@ func terraformToken(tokenSetting, address string, env cliEnv) (token, source, mi
 		missing += fmt.Sprintf(", or a credentials block for %s in %s", l.host, strings.Join(paths, " or in "))
 	}
 	return "", "", missing
+}
+
+// onAgentWarning is the warning of a token taken from Terraform's
+// credentials in a run on the platform's own agents, which the incumbent
+// tells by TFC_AGENT_VERSION: there the agent puts a token of the run in
+// them (the reason the incumbent stopped reading TF_TOKEN_<host>), which
+// may read but not change what the provider manages. "" elsewhere.
+func onAgentWarning(svc *client.Service, source string, env cliEnv) string {
+	if env.get("TFC_AGENT_VERSION") == "" {
+		return ""
+	}
+	return fmt.Sprintf("This run is on one of the %s's agents (TFC_AGENT_VERSION is set), and the token comes from %s, "+
+		"where the agent may have put a token of the run itself: plans and reads may work while creates, updates and deletes are refused. "+
+		"Set %s to the token the provider should use.", svc.Name, source, svc.TokenSetting())
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
 )
 
 // home is a home directory of a test, with the files Terraform keeps
@@ -303,5 +305,21 @@ func TestTerraformToken_unreadableFiles(t *testing.T) {
 	h := home(t, rcBlock("platform.example.com", "from-rc"), "{not json")
 	if token, _, missing := lookup("https://platform.example.com", "HOME="+h); token != "from-rc" || missing != "" {
 		t.Errorf("got %q, missing %q", token, missing)
+	}
+}
+
+// On the platform's agents, a token from Terraform's credentials may be
+// the run's own: the provider warns, as the incumbent does, and says what
+// to set; elsewhere it does not.
+func TestTerraformToken_warnsOnAgents(t *testing.T) {
+	source := "TF_TOKEN_platform_example_com"
+	if w := onAgentWarning(platformclient.Service, source, cliEnv{environ: []string{"HOME=/h"}}); w != "" {
+		t.Errorf("a warning off the agents: %s", w)
+	}
+	w := onAgentWarning(platformclient.Service, source, cliEnv{environ: []string{"TFC_AGENT_VERSION=1.15.0"}})
+	for _, want := range []string{"TFC_AGENT_VERSION is set", "the token comes from " + source, "Set platform.token (or STACK_PLATFORM_TOKEN) to the token"} {
+		if !strings.Contains(w, want) {
+			t.Errorf("the warning does not say %q:\n%s", want, w)
+		}
 	}
 }

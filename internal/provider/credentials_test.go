@@ -270,3 +270,23 @@ func keepGoCaches(t *testing.T) {
 		t.Setenv(name, values[i])
 	}
 }
+
+// On the platform's agents, a token from Terraform's credentials may be a
+// run's own: the plan shows the provider's warning, naming the setting that
+// gives another.
+func TestAccProvider_platformTokenFromTerraformCredentialsOnAgents(t *testing.T) {
+	r := newAuthRecorder(t)
+	token := r.user(t, "from_tf_token")
+	keepGoCaches(t)
+	t.Setenv("STACK_PLATFORM_TOKEN", "")
+	t.Setenv("HOME", t.TempDir())
+	cli := acctest.NewCLI(t, map[string]string{tokenVariable(r.host): token, "TFC_AGENT_VERSION": "1.28.0"})
+	cli.WriteConfig(t, fmt.Sprintf(currentUserConfig, r.URL))
+	out := cli.MustRun(t, "plan")
+	want := regexp.MustCompile(`(?s)Warning: The platform's token may be a run's.*TFC_AGENT_VERSION\s+is\s+set.*` +
+		regexp.QuoteMeta(tokenVariable(r.host)) + `.*Set\s+platform.token\s+\(or\s+STACK_PLATFORM_TOKEN\)`)
+	if !want.MatchString(out) {
+		t.Errorf("the plan does not warn:\n%s", out)
+	}
+	r.onlyToken(t, token)
+}

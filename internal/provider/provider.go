@@ -204,11 +204,15 @@ func configureService(ctx context.Context, req provider.ConfigureRequest, svc *c
 	tokenSetting, source := svc.TokenSetting(), ""
 	if token == "" && address != "" && svc.TerraformCredentials {
 		var lacking string
-		token, source, lacking = terraformToken(tokenSetting, address, cliEnv{environ: os.Environ(), goos: runtime.GOOS})
+		env := cliEnv{environ: os.Environ(), goos: runtime.GOOS}
+		token, source, lacking = terraformToken(tokenSetting, address, env)
 		if source != "" {
 			// Never the token: where it came from, which a refused token's
 			// error names too.
 			tflog.Debug(ctx, "The "+svc.Name+"'s token comes from Terraform's credentials: "+source)
+			if w := onAgentWarning(svc, source, env); w != "" {
+				diags.AddAttributeWarning(block.AtName("token"), "The "+svc.Name+"'s token may be a run's", w)
+			}
 			tokenSetting = source + " (the token's source: " + tokenSetting + " is unset)"
 		} else {
 			tokenSetting = lacking
