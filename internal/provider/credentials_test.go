@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+	"github.com/stackworks/terraform-provider-stack/internal/provider"
 )
 
 // authRecorder is an emulator behind a server that records the
@@ -59,6 +59,15 @@ func newAuthRecorder(t *testing.T) *authRecorder {
 	}
 	r.URL, r.host = srv.URL, u.Host
 	return r
+}
+
+// noTokenSources unsets, for the test, every variable that may give the
+// provider the platform's token; HOME stays the test's to set.
+func (r *authRecorder) noTokenSources(t *testing.T) {
+	t.Helper()
+	for _, k := range []string{"STACK_PLATFORM_TOKEN", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", tokenVariable(r.host)} {
+		t.Setenv(k, "")
+	}
 }
 
 // user mints the token of a new user of the emulator, named name.
@@ -125,8 +134,8 @@ func TestAccProvider_platformTokenFromTerraformCredentials(t *testing.T) {
 	}
 	fromEnv := tokens["from_tf_token"]
 	cliConfig := filepath.Join(t.TempDir(), "cli.tfrc")
-	writeFile(t, cliConfig, "credentials \""+r.host+"\" {\n  token = \""+tokens["from_cli_config_file"]+"\"\n}\n")
-	writeFile(t, filepath.Join(home, ".terraform.d", "credentials.tfrc.json"), `{"credentials": {"`+r.host+`": {"token": "`+tokens["from_terraform_login"]+`"}}}`)
+	provider.WriteFile(t, cliConfig, "credentials \""+r.host+"\" {\n  token = \""+tokens["from_cli_config_file"]+"\"\n}\n")
+	provider.WriteFile(t, filepath.Join(home, ".terraform.d", "credentials.tfrc.json"), `{"credentials": {"`+r.host+`": {"token": "`+tokens["from_terraform_login"]+`"}}}`)
 
 	for _, tc := range []struct {
 		name string
@@ -139,9 +148,7 @@ func TestAccProvider_platformTokenFromTerraformCredentials(t *testing.T) {
 		{"STACK_PLATFORM_TOKEN before them", map[string]string{"STACK_PLATFORM_TOKEN": tokens["from_stack_token"], tokenVariable(r.host): fromEnv, "HOME": home}, "from_stack_token"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, k := range []string{"STACK_PLATFORM_TOKEN", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", tokenVariable(r.host)} {
-				t.Setenv(k, "")
-			}
+			r.noTokenSources(t)
 			for k, v := range tc.env {
 				t.Setenv(k, v)
 			}
@@ -162,9 +169,7 @@ func TestAccProvider_platformTokenFromTerraformCredentials(t *testing.T) {
 	// made with a token.
 	t.Run("no source", func(t *testing.T) {
 		empty := t.TempDir()
-		for _, k := range []string{"STACK_PLATFORM_TOKEN", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", tokenVariable(r.host)} {
-			t.Setenv(k, "")
-		}
+		r.noTokenSources(t)
 		t.Setenv("HOME", empty)
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: acctest.ProviderFactories,
@@ -181,9 +186,7 @@ func TestAccProvider_platformTokenFromTerraformCredentials(t *testing.T) {
 	// A token that the platform refuses: the error says where it came
 	// from, since the settings it names first are unset.
 	t.Run("a refused token", func(t *testing.T) {
-		for _, k := range []string{"STACK_PLATFORM_TOKEN", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG"} {
-			t.Setenv(k, "")
-		}
+		r.noTokenSources(t)
 		t.Setenv(tokenVariable(r.host), "not-a-token-of-the-platform")
 		t.Setenv("HOME", t.TempDir())
 		resource.Test(t, resource.TestCase{
@@ -202,10 +205,8 @@ func TestAccProvider_platformTokenFromTerraformCredentials(t *testing.T) {
 	// provider's error never does.)
 	t.Run("a malformed file", func(t *testing.T) {
 		broken := filepath.Join(t.TempDir(), "broken.tfrc")
-		writeFile(t, broken, "credentials \""+r.host+"\" {\n  token = "+fromEnv+"\n}\n")
-		for _, k := range []string{"STACK_PLATFORM_TOKEN", "TERRAFORM_CONFIG", tokenVariable(r.host)} {
-			t.Setenv(k, "")
-		}
+		provider.WriteFile(t, broken, "credentials \""+r.host+"\" {\n  token = "+fromEnv+"\n}\n")
+		r.noTokenSources(t)
 		t.Setenv("TF_CLI_CONFIG_FILE", broken)
 		t.Setenv("HOME", t.TempDir())
 		resource.Test(t, resource.TestCase{
@@ -225,9 +226,8 @@ func TestAccProvider_platformTokenFromTerraformCredentialsNeverLogged(t *testing
 	fromEnv := r.user(t, "from_tf_token")
 	fromLogin := r.user(t, "from_terraform_login")
 	home := t.TempDir()
-	writeFile(t, filepath.Join(home, ".terraform.d", "credentials.tfrc.json"), `{"credentials": {"`+r.host+`": {"token": "`+fromLogin+`"}}}`)
-	t.Setenv("STACK_PLATFORM_TOKEN", "")
-	t.Setenv("TERRAFORM_CONFIG", "")
+	provider.WriteFile(t, filepath.Join(home, ".terraform.d", "credentials.tfrc.json"), `{"credentials": {"`+r.host+`": {"token": "`+fromLogin+`"}}}`)
+	r.noTokenSources(t)
 	for name, tc := range map[string]struct {
 		env   map[string]string
 		token string
@@ -243,16 +243,6 @@ func TestAccProvider_platformTokenFromTerraformCredentialsNeverLogged(t *testing
 			acctest.NoSecretsInTraceLog(t, fmt.Sprintf(currentUserConfig, r.URL), "/api/v2/account/details", tc.token)
 			r.onlyToken(t, tc.token)
 		})
-	}
-}
-
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -278,7 +268,7 @@ func TestAccProvider_platformTokenFromTerraformCredentialsOnAgents(t *testing.T)
 	r := newAuthRecorder(t)
 	token := r.user(t, "from_tf_token")
 	keepGoCaches(t)
-	t.Setenv("STACK_PLATFORM_TOKEN", "")
+	r.noTokenSources(t)
 	t.Setenv("HOME", t.TempDir())
 	cli := acctest.NewCLI(t, map[string]string{tokenVariable(r.host): token, "TFC_AGENT_VERSION": "1.28.0"})
 	cli.WriteConfig(t, fmt.Sprintf(currentUserConfig, r.URL))
