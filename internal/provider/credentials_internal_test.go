@@ -180,10 +180,10 @@ func TestTerraformToken_hostEncoding(t *testing.T) {
 	}
 }
 
-// No source at all: the error names every place the token may come from,
-// today's settings first.
+// No source at all (files with other hosts' credentials only): the error
+// names every place the token may come from, today's settings first.
 func TestTerraformToken_noSource(t *testing.T) {
-	h := t.TempDir()
+	h := home(t, rcBlock("other.example.com", "other-rc"), loginJSON("other.example.com", "other-login"))
 	token, source, missing := lookup("https://my-platform.example.com", "HOME="+h)
 	want := "platform.token (or STACK_PLATFORM_TOKEN), or TF_TOKEN_my__platform_example_com, or a credentials block for my-platform.example.com in " +
 		filepath.Join(h, ".terraformrc") + " or in " + filepath.Join(h, ".terraform.d", "credentials.tfrc.json")
