@@ -16,39 +16,15 @@
 # error, the path alone to standard output.
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/engine-module.sh"
 export CHECKPOINT_DISABLE=1 # no "is there a newer version" call from `terraform version`
-# A TF_CLI_CONFIG_FILE naming a missing file makes `terraform version` warn first.
-if [[ -n ${TF_CLI_CONFIG_FILE:-} && ! -e $TF_CLI_CONFIG_FILE ]]; then
-  unset TF_CLI_CONFIG_FILE
-fi
 version=${TERRAFORM_LATEST_VERSION:-1.15.9}
 module=github.com/hashicorp/terraform
 out="$PWD/.tools/terraform-v$version/terraform"
 
-say() { printf '%s\n' "$*" >&2; }
-fail() {
-  say "error: $*"
-  exit 1
-}
-
-# A binary that runs and reports the wanted version is trusted as it is. A
-# stale or broken one (an interrupted copy, another version) is rebuilt.
-reports_version() { [[ $("$1" version 2>/dev/null) == "Terraform v$version"$'\n'* ]]; }
-if [[ -x $out ]] && reports_version "$out"; then
-  printf '%s\n' "$out"
-  exit 0
-fi
-
 started=$SECONDS
-say "==> building Terraform v$version into ${out#"$PWD"/} (first run only: a few minutes, longer on 2 cores)"
-
-# Outside this repository, so that its go.mod is neither read nor touched.
-say "    go mod download -json $module@v$version"
-info=$(cd / && GOWORK=off GOFLAGS= go mod download -json "$module@v$version") ||
-  fail "go mod download of $module@v$version failed:"$'\n'"$info"
-dir=$(sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' <<<"$info")
-[[ -n $dir && -d $dir ]] || fail "go mod download gave no module directory:"$'\n'"$info"
+found_or_building "$out" "Terraform v$version"
+dir=$(module_dir "$module" "$version")
 
 # The module cache is read-only, and go.mod, go.sum and init.go change: build
 # in a copy, removed on exit.
@@ -90,7 +66,4 @@ say "    go build . (in a copy of $dir)"
   -ldflags "-s -w -X $module/version.dev=no" -o "$out.partial" .) ||
   fail "building Terraform v$version failed (output above)"
 mv -f "$out.partial" "$out"
-
-reports_version "$out" || fail "$out does not run, or is not Terraform v$version: $("$out" version 2>&1 | head -n 1)"
-say "    built Terraform v$version in $((SECONDS - started))s"
-printf '%s\n' "$out"
+built "$out" "Terraform v$version" "$started"
