@@ -30,6 +30,7 @@ var (
 	_ resource.ResourceWithImportState    = (*lifecycle[struct{}, struct{}])(nil)
 	_ resource.ResourceWithModifyPlan     = (*lifecycle[struct{}, struct{}])(nil)
 	_ resource.ResourceWithValidateConfig = (*lifecycle[struct{}, struct{}])(nil)
+	_ resource.ResourceWithMoveState      = (*lifecycle[struct{}, struct{}])(nil)
 )
 
 func (r *lifecycle[M, C]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -281,6 +282,12 @@ func (r *lifecycle[M, C]) ImportState(ctx context.Context, req resource.ImportSt
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
+}
+
+// MoveState accepts moved blocks from the resource's twins. It runs on a
+// provider that Terraform has not configured, and makes no request.
+func (r *lifecycle[M, C]) MoveState(context.Context) []resource.StateMover {
+	return stateMovers(r.def.Object, r.def.Twins)
 }
 
 func (r *lifecycle[M, C]) addError(diags *diag.Diagnostics, verb string, err error) {
