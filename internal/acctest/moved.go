@@ -134,7 +134,7 @@ func (c *CLI) MovesThenPlansEmpty(tb testing.TB, from, to string) []Diagnostic {
 // sourceAddress (HOST/NAMESPACE/TYPE), whose state attrs (JSON) were
 // written with schema version version; the target is this provider's
 // resource targetType. It returns the target's attributes as Go values
-// (string, *big.Float, bool, []any, map[string]any, nil), nil when the move
+// (string, int64 or float64, bool, []any, map[string]any, nil), nil when the move
 // failed, and the move's diagnostics.
 func Move(tb testing.TB, sourceAddress, sourceType string, version int64, attrs []byte, targetType string) (map[string]any, []*tfprotov6.Diagnostic) {
 	tb.Helper()
@@ -185,7 +185,12 @@ func goValue(tb testing.TB, v tftypes.Value) any {
 		err, out = v.As(&b), &b
 	case t.Is(tftypes.Number):
 		n := new(big.Float)
-		err, out = v.As(&n), n
+		err = v.As(&n)
+		if i, acc := n.Int64(); acc == big.Exact {
+			out = i
+		} else {
+			out, _ = n.Float64()
+		}
 	case t.Is(tftypes.List{}), t.Is(tftypes.Set{}), t.Is(tftypes.Tuple{}):
 		var l []tftypes.Value
 		err = v.As(&l)
