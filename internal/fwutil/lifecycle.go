@@ -290,6 +290,8 @@ func (r *lifecycle[M, C]) MoveState(context.Context) []resource.StateMover {
 	return stateMovers(r.def.Object, r.def.Twins)
 }
 
+func (r *lifecycle[M, C]) twins() []Twin { return r.def.Twins }
+
 func (r *lifecycle[M, C]) addError(diags *diag.Diagnostics, verb string, err error) {
 	addCallError(diags, "Cannot "+verb+" the "+r.def.Object, err)
 }

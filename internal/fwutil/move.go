@@ -136,6 +136,15 @@ func unsetAsNil(v any) any {
 	return v
 }
 
+// TwinsOf are the twins that r, a resource of NewResource, accepts moved
+// blocks from; none for another resource.
+func TwinsOf(r resource.Resource) []Twin {
+	if l, ok := r.(interface{ twins() []Twin }); ok {
+		return l.twins()
+	}
+	return nil
+}
+
 // sourceProvider is addr, a provider's HOST/NAMESPACE/TYPE, without its
 // host.
 func sourceProvider(addr string) string {
