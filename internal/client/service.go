@@ -61,6 +61,11 @@ type Service struct {
 	// names: what to check, such as a reference to the resource that
 	// creates the container in the same configuration.
 	MissingScope func(scope string) string
+	// TerraformCredentials says that a token left unset in the block and
+	// its variable comes from Terraform's own credentials for the host of
+	// the address (TF_TOKEN_<host>, the CLI configuration), where users of
+	// the service's incumbent provider keep it: the platform's.
+	TerraformCredentials bool
 	// Settings are the block's settings besides address and token.
 	Settings []Setting
 	// NewClient wraps the service's transport in its typed client, given

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"time"
@@ -22,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -111,7 +113,7 @@ func serviceBlock(svc *client.Service) schema.SingleNestedBlock {
 		"token": schema.StringAttribute{
 			Optional:    true,
 			Sensitive:   true,
-			Description: fmt.Sprintf("Token sent with every request to the %s. Environment variable `%s`.", svc.Name, svc.Env("TOKEN")),
+			Description: tokenDescription(svc),
 		},
 	}
 	for _, st := range svc.Settings {
@@ -128,6 +130,22 @@ func serviceBlock(svc *client.Service) schema.SingleNestedBlock {
 		Description: fmt.Sprintf("Connection to the %s. Omit the block when no resource of the %s is used; every setting can also come from its environment variable.", svc.Name, svc.Name),
 		Attributes:  attrs,
 	}
+}
+
+// tokenDescription describes a service's token and, for a service that
+// takes Terraform's credentials, their order.
+func tokenDescription(svc *client.Service) string {
+	d := fmt.Sprintf("Token sent with every request to the %s. Environment variable `%s`.", svc.Name, svc.Env("TOKEN"))
+	if !svc.TerraformCredentials {
+		return d
+	}
+	example, _ := newHostTokenLookup(svc.ExampleAddress, cliEnv{})
+	return d + fmt.Sprintf(" Unset in both, the token of the address's host is read from Terraform's own credentials, where `terraform login` writes it, in this order: "+
+		"the variable `TF_TOKEN_<host>`, the host in its name with dots as `_`, hyphens as `__` and a non-ASCII name in Punycode (`%s`); "+
+		"a `credentials \"<host>\" { token = \"...\" }` block of the CLI configuration file that `TF_CLI_CONFIG_FILE` (or the older `TERRAFORM_CONFIG`) names, else `~/.terraformrc` (`%%APPDATA%%\\terraform.rc` on Windows); "+
+		"`credentials.tfrc.json` in `~/.terraform.d` (`%%APPDATA%%\\terraform.d` on Windows), which `terraform login` writes. "+
+		"A missing file is skipped; one that cannot be read fails the %s's resources, naming the file. Credentials helpers are not run.",
+		example.variable(), svc.Name)
 }
 
 func (p *stackProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
@@ -183,14 +201,33 @@ func configureService(ctx context.Context, req provider.ConfigureRequest, svc *c
 	if address == "" {
 		missing = append(missing, svc.AddressSetting())
 	}
+	tokenSetting, source := svc.TokenSetting(), ""
+	if token == "" && address != "" && svc.TerraformCredentials {
+		var lacking string
+		env := cliEnv{environ: os.Environ(), goos: runtime.GOOS}
+		token, source, lacking = terraformToken(tokenSetting, address, env)
+		if source != "" {
+			// Never the token: where it came from, which a refused token's
+			// error names too.
+			tflog.Debug(ctx, "The "+svc.Name+"'s token comes from Terraform's credentials: "+source)
+			if w := onAgentWarning(svc, source, env); w != "" {
+				diags.AddAttributeWarning(block.AtName("token"), "The "+svc.Name+"'s token may be a run's", w)
+			}
+			tokenSetting = source + " (the token's source: " + tokenSetting + " is unset)"
+		} else {
+			tokenSetting = lacking
+		}
+	}
 	if token == "" {
-		missing = append(missing, svc.TokenSetting())
+		missing = append(missing, tokenSetting)
 	}
 	if address == "" || diags.HasError() {
 		clients.Add(svc, nil, missing)
 		return
 	}
-	transport, err := client.New(shared.with(svc.Config(address, token, settings)))
+	cfg := svc.Config(address, token, settings)
+	cfg.TokenSetting = tokenSetting
+	transport, err := client.New(shared.with(cfg))
 	if err != nil {
 		diags.AddAttributeError(block.AtName("address"), "Invalid "+svc.Block+" settings", err.Error())
 		return

@@ -37,7 +37,9 @@ var Service = &client.Service{
 	// A token that may not see an object is answered 404, as for an object
 	// that does not exist (explain words it so).
 	AmbiguousNotFound: true,
-	ScopeAttribute:    OrganizationSetting.Name,
+	// Where terraform login and the incumbent provider keep its token.
+	TerraformCredentials: true,
+	ScopeAttribute:       OrganizationSetting.Name,
 	MissingScope: func(org string) string {
 		return fmt.Sprintf("The organization %q does not exist, or the token may not see it. "+
 			"If this configuration creates it with stack_platform_organization, set this resource's organization to a reference to it, "+
