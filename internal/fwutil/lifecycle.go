@@ -30,6 +30,7 @@ var (
 	_ resource.ResourceWithImportState    = (*lifecycle[struct{}, struct{}])(nil)
 	_ resource.ResourceWithModifyPlan     = (*lifecycle[struct{}, struct{}])(nil)
 	_ resource.ResourceWithValidateConfig = (*lifecycle[struct{}, struct{}])(nil)
+	_ resource.ResourceWithMoveState      = (*lifecycle[struct{}, struct{}])(nil)
 )
 
 func (r *lifecycle[M, C]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -282,6 +283,14 @@ func (r *lifecycle[M, C]) ImportState(ctx context.Context, req resource.ImportSt
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
 }
+
+// MoveState accepts moved blocks from the resource's twins. It runs on a
+// provider that Terraform has not configured, and makes no request.
+func (r *lifecycle[M, C]) MoveState(context.Context) []resource.StateMover {
+	return stateMovers(r.def.Object, r.def.Twins)
+}
+
+func (r *lifecycle[M, C]) twins() []Twin { return r.def.Twins }
 
 func (r *lifecycle[M, C]) addError(diags *diag.Diagnostics, verb string, err error) {
 	addCallError(diags, "Cannot "+verb+" the "+r.def.Object, err)

@@ -23,8 +23,8 @@ import (
 // that change only the provider's own attributes, and the delete timeout.
 //
 // Besides its calls, a resource has a few optional capabilities, each a
-// type that says once what its absence means: Import, Conflict, Plan and
-// DeleteTimeout.
+// type that says once what its absence means: Import, Conflict, Plan,
+// DeleteTimeout and Twins.
 type Resource[M, C any] struct {
 	// TypeName follows the provider's name and "_", such as
 	// "scheduler_acl_auth_method".
@@ -66,6 +66,10 @@ type Resource[M, C any] struct {
 	// DeleteTimeout bounds a destroy. Nil: no timeouts block, and a
 	// delete runs under Terraform's context alone.
 	DeleteTimeout *DeleteTimeout
+	// Twins are the incumbent providers' resources from which a `moved`
+	// block moves objects here (see Twin). Nil: a moved block from another
+	// provider's resource is refused.
+	Twins []Twin
 	// LocalAttributes are the provider's own attributes, which the API
 	// never sees: an update that changes only them (or timeouts) makes no
 	// request and writes the plan to state. Nil: every change but

@@ -56,6 +56,7 @@ var NewACLAuthMethodResource = fwutil.NewResource(&fwutil.Resource[aclAuthMethod
 			return err
 		},
 	},
+	Twins:  []fwutil.Twin{nomadACLAuthMethod},
 	Create: createACLAuthMethod,
 	Read:   readACLAuthMethod,
 	Update: updateACLAuthMethod,

@@ -42,6 +42,7 @@ var NewAssociationResource = fwutil.NewResource(&fwutil.Resource[associationMode
 	Service:  secretsclient.Service,
 	Object:   "association",
 	Schema:   associationSchema,
+	Twins:    vaultAssociationTwin,
 	Import: &fwutil.Import[associationModel, *secretsclient.Client]{
 		// The mount and the secret name may hold slashes: the last part
 		// is both, which the import splits as the service knows them.

@@ -30,6 +30,7 @@ type cloudOneSMDestinationModel struct {
 var NewCloudOneSMDestinationResource = destinationResource(cloudOneSM)
 
 var cloudOneSM = &destinationKind[cloudOneSMDestinationModel, *cloudOneSMDestinationModel]{
+	twins:              vaultDestinationTwin(secretsclient.TypeCloudOneSM, true, []string{"access_key_id", "secret_access_key", "role_arn", "external_id", "region"}, func(src fwutil.Moved, _ map[string]any) { src.Drop(nil, "kms_key_id", "replica_regions") }),
 	apiType:            secretsclient.TypeCloudOneSM,
 	typeName:           "cloudone_sm_destination",
 	defaultGranularity: secretsclient.GranularitySecretPath,

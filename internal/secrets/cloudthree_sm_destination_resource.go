@@ -27,6 +27,9 @@ type cloudThreeSMDestinationModel struct {
 var NewCloudThreeSMDestinationResource = destinationResource(cloudThreeSM)
 
 var cloudThreeSM = &destinationKind[cloudThreeSMDestinationModel, *cloudThreeSMDestinationModel]{
+	twins: vaultDestinationTwin(secretsclient.TypeCloudThreeSM, true, []string{"credentials", "project_id", "replication_locations", "locational_kms_keys", "global_kms_key"}, func(src fwutil.Moved, _ map[string]any) {
+		src.Drop(nil, "service_account_email", "replica_regions", "kms_key_id")
+	}),
 	apiType:            secretsclient.TypeCloudThreeSM,
 	typeName:           "cloudthree_sm_destination",
 	defaultGranularity: secretsclient.GranularitySecretPath,

@@ -34,6 +34,7 @@ var NewCloudTwoKVDestinationResource = destinationResource(cloudTwoKV)
 const defaultCloud = "cloud"
 
 var cloudTwoKV = &destinationKind[cloudTwoKVDestinationModel, *cloudTwoKVDestinationModel]{
+	twins:              vaultDestinationTwin(secretsclient.TypeCloudTwoKV, true, []string{"key_vault_uri", "client_id", "client_secret", "tenant_id", "cloud"}, nil),
 	apiType:            secretsclient.TypeCloudTwoKV,
 	typeName:           "cloudtwo_kv_destination",
 	defaultGranularity: secretsclient.GranularitySecretPath,

@@ -42,6 +42,7 @@ var NewCodehostAppResource = fwutil.NewResource(&fwutil.Resource[codehostAppMode
 	Service:  secretsclient.Service,
 	Object:   "code-host app",
 	Schema:   codehostAppSchema,
+	Twins:    vaultCodehostAppTwin,
 	Import: &fwutil.Import[codehostAppModel, *secretsclient.Client]{
 		ID: fwutil.IDGrammar{
 			Forms: []fwutil.IDForm{{Says: "its name", Parts: []fwutil.IDPart{{Match: nameRe.MatchString, Attr: "name"}}}},

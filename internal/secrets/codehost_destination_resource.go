@@ -62,6 +62,7 @@ var codehostLocationFields = []struct{ name, location string }{
 }
 
 var codehost = &destinationKind[codehostDestinationModel, *codehostDestinationModel]{
+	twins:              vaultDestinationTwin(secretsclient.TypeCodehost, false, []string{"access_token", "repository_owner", "repository_name", "app_name", "secrets_location", "environment_name"}, moveVaultInstallationID),
 	apiType:            secretsclient.TypeCodehost,
 	typeName:           "codehost_destination",
 	defaultGranularity: secretsclient.GranularitySecretKey,

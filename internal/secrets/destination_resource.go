@@ -95,6 +95,9 @@ type destinationKind[M any, P destinationModelPtr[M]] struct {
 	// modelFromDetails copies what the server reports of the type's own
 	// parameters, its secrets included, into m.
 	modelFromDetails func(ctx context.Context, m *M, details map[string]any, diags *diag.Diagnostics)
+	// twins are the incumbent's resource of the type, from which a moved
+	// block moves destinations here (vaultDestinationTwin).
+	twins []fwutil.Twin
 }
 
 // destinationResource is the constructor of the resource of one
@@ -111,6 +114,7 @@ func destinationResource[M any, P destinationModelPtr[M]](kind *destinationKind[
 			Waits:   "while the service purges the destination (with `purge_on_destroy`)",
 		},
 		LocalAttributes: []string{"purge_on_destroy"},
+		Twins:           kind.twins,
 		Import: &fwutil.Import[M, *secretsclient.Client]{
 			ID: fwutil.IDGrammar{
 				Of:    "a destination",

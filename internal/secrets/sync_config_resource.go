@@ -34,6 +34,7 @@ var NewSyncConfigResource = fwutil.NewResource(&fwutil.Resource[syncConfigModel,
 	Service:  secretsclient.Service,
 	Object:   "sync configuration",
 	Schema:   syncConfigSchema,
+	Twins:    vaultSyncConfigTwin,
 	Import: &fwutil.Import[syncConfigModel, *secretsclient.Client]{
 		ID: fwutil.IDGrammar{
 			Of: "the sync configuration, a singleton,",

@@ -31,6 +31,7 @@ type webhostProjectDestinationModel struct {
 var NewWebhostProjectDestinationResource = destinationResource(webhostProject)
 
 var webhostProject = &destinationKind[webhostProjectDestinationModel, *webhostProjectDestinationModel]{
+	twins:              vaultDestinationTwin(secretsclient.TypeWebhostProject, false, []string{"access_token", "project_id", "team_id", "deployment_environments"}, nil),
 	apiType:            secretsclient.TypeWebhostProject,
 	typeName:           "webhost_project_destination",
 	defaultGranularity: secretsclient.GranularitySecretKey,
