@@ -46,7 +46,7 @@ func TerraformPath() (string, error) {
 	}
 	p, err := exec.LookPath("terraform")
 	if err != nil {
-		return "", errors.New("terraform not found: install Terraform 1.11+ at /usr/local/bin/terraform, or set TF_ACC_TERRAFORM_PATH to a Terraform 1.11+ or OpenTofu 1.12+ binary (make test-opentofu builds one)")
+		return "", errors.New("terraform not found: install Terraform 1.11+ at /usr/local/bin/terraform, or set TF_ACC_TERRAFORM_PATH to a Terraform 1.11+ or OpenTofu 1.12+ binary (make test-opentofu builds one, make test-terraform-latest a Terraform 1.15)")
 	}
 	return p, nil
 }
