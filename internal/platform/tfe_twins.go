@@ -1,0 +1,35 @@
+package platform
+
+import (
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// tfeProvider is the incumbent platform provider's namespace and type.
+const tfeProvider = "hashicorp/tfe"
+
+// tfeOrganization is the incumbent's twin of the organization,
+// hashicorp/tfe's tfe_organization, an SDKv2 resource of schema version 0
+// whose ID is the organization's name, as here.
+var tfeOrganization = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_organization",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEOrganization},
+}
+
+// moveTFEOrganization transforms the incumbent's organization: its
+// session settings are named with their unit, and it stores 0 for a
+// session setting the platform answers null, which is null here. What the
+// incumbent does not keep (external_id) is null until the refresh.
+func moveTFEOrganization(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "name", "email", "default_project_id", "collaborator_auth_policy", "owners_team_saml_role_id")
+	for _, s := range organizationSettings {
+		src.Copy(m, s.name)
+	}
+	for from, to := range map[string]string{"session_timeout_minutes": "session_timeout", "session_remember_minutes": "session_remember"} {
+		if n, ok := src.Get(from).(interface{ String() string }); ok && n.String() != "0" {
+			m[to] = n
+		}
+	}
+	return m, nil
+}

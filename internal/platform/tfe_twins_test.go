@@ -1,0 +1,150 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/emulator"
+)
+
+// tfeTwin is one of hashicorp/tfe's resources, and what its state, as the
+// incumbent's acceptance test leaves it (testdata/moved/<type>.json),
+// moves to here.
+type tfeTwin struct {
+	from, to string
+	// moved are the attributes the move sets (the others are null until
+	// the refresh).
+	moved map[string]any
+	// make makes on the server the object the incumbent made.
+	make func(t *testing.T, c *platformclient.Client)
+	// body is this provider's resource with the same values.
+	body string
+}
+
+// tfeOrgName is the organization of the incumbent's acceptance tests.
+const tfeOrgName = "tst-terraform-8674665223082153551"
+
+func tfeTwins() []tfeTwin {
+	return []tfeTwin{
+		{
+			from: "tfe_organization", to: "stack_platform_organization",
+			moved: map[string]any{
+				"id": tfeOrgName, "name": tfeOrgName, "email": "admin@company.com", "default_project_id": "prj-SmR4T7wVbAXbrYdu",
+				"session_timeout": int64(30), "session_remember": int64(30), "collaborator_auth_policy": "password",
+				"owners_team_saml_role_id": "owners", "cost_estimation_enabled": false,
+				"send_passing_statuses_for_untriggered_speculative_plans": false, "aggregated_commit_status_enabled": true,
+				"speculative_plan_management_enabled": true, "assessments_enforced": false, "allow_force_delete_workspaces": false,
+				"user_tokens_enabled": true, "enforce_hyok": false, "stacks_enabled": false, "max_ttl_enabled": false,
+			},
+			make: func(t *testing.T, c *platformclient.Client) {
+				t.Helper()
+				if _, err := c.Organizations.Create(context.Background(), platformclient.OrganizationOptions{
+					Name: check.Ptr(tfeOrgName), Email: check.Ptr("admin@company.com"), SessionTimeout: check.Ptr(30), SessionRemember: check.Ptr(30),
+					CollaboratorAuthPolicy: check.Ptr("password"), OwnersTeamSAMLRoleID: check.Ptr("owners"), CostEstimationEnabled: check.Ptr(false),
+					AssessmentsEnforced: check.Ptr(false), AllowForceDeleteWorkspaces: check.Ptr(false), StacksEnabled: check.Ptr(false),
+				}); err != nil {
+					t.Fatal(err)
+				}
+			},
+			body: fmt.Sprintf(`name                          = %q
+  email                         = "admin@company.com"
+  session_timeout               = 30
+  session_remember              = 30
+  collaborator_auth_policy      = "password"
+  owners_team_saml_role_id      = "owners"
+  cost_estimation_enabled       = false
+  assessments_enforced          = false
+  allow_force_delete_workspaces = false
+  stacks_enabled                = false`, tfeOrgName),
+		},
+	}
+}
+
+// fixture is the incumbent's state of tw.
+func (tw tfeTwin) fixture(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "moved", tw.from+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestTFETwins_move(t *testing.T) {
+	for _, tw := range tfeTwins() {
+		for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
+			got, diags := acctest.Move(t, host+"/hashicorp/tfe", tw.from, 0, tw.fixture(t), tw.to)
+			for k, v := range got {
+				if v == nil {
+					delete(got, k)
+				}
+			}
+			if !reflect.DeepEqual(got, tw.moved) || len(diags) != 0 {
+				t.Errorf("%s from %s: want %v\n got %v %+v", tw.from, host, tw.moved, got, diags)
+			}
+		}
+	}
+}
+
+func TestTFETwins_moveRefuses(t *testing.T) {
+	for _, tw := range tfeTwins() {
+		_, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 1, tw.fixture(t), tw.to)
+		want := "The state of " + tw.from + " is of schema version 1, which this provider does not know: it moves versions 0 of hashicorp/tfe."
+		if len(diags) != 1 || !strings.HasPrefix(diags[0].Detail, want) {
+			t.Errorf("%s: want %q, got %+v", tw.from, want, diags)
+		}
+		// Another provider's resource of the same type name is none of
+		// this resource's twins.
+		if _, diags := acctest.Move(t, "registry.terraform.io/example/tfe", tw.from, 0, tw.fixture(t), tw.to); len(diags) != 1 || diags[0].Summary != "Unable to Move Resource State" {
+			t.Errorf("%s of example/tfe: want no mover to take it, got %+v", tw.from, diags)
+		}
+	}
+}
+
+// An organization whose session settings the platform answers null is
+// stored by the incumbent with 0s, which move as null: the platform's
+// default, and no change.
+func TestTFETwins_moveOrganizationWithoutSessionSettings(t *testing.T) {
+	tw := tfeTwins()[0]
+	b := strings.NewReplacer(`"session_remember_minutes": 30`, `"session_remember_minutes": 0`, `"session_timeout_minutes": 30`, `"session_timeout_minutes": 0`).Replace(string(tw.fixture(t)))
+	got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(b), tw.to)
+	if len(diags) != 0 || got["session_timeout"] != nil || got["session_remember"] != nil || got["name"] != tfeOrgName {
+		t.Errorf("want the session settings null, got %v %+v", got, diags)
+	}
+}
+
+// TestAccTFETwins_moved moves each of the incumbent's resources, as its
+// acceptance test leaves them, with a moved block, and plans nothing else
+// with the same values in this provider's configuration.
+func TestAccTFETwins_moved(t *testing.T) {
+	for _, tw := range tfeTwins() {
+		t.Run(tw.from, func(t *testing.T) {
+			p := acctest.NewPlatformEmulator(t, emulator.Options{})
+			tw.make(t, p.Client(t))
+			cli := acctest.NewCLI(t, nil)
+			cli.StandIn(t, "hashicorp/tfe")
+			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", Attributes: tw.fixture(t)})
+			cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
+moved {
+  from = %[1]s.test
+  to   = %[2]s.test
+}
+
+resource %[2]q "test" {
+  %[3]s
+}
+`, tw.from, tw.to, tw.body))
+			if warnings := cli.MovesThenPlansEmpty(t, tw.from+".test", tw.to+".test"); len(warnings) != 0 {
+				t.Errorf("warnings: %+v", warnings)
+			}
+		})
+	}
+}
