@@ -33,3 +33,23 @@ func moveTFEOrganization(src fwutil.Moved) (map[string]any, error) {
 	}
 	return m, nil
 }
+
+// tfeProject is the incumbent's twin of the project, hashicorp/tfe's
+// tfe_project, a plugin framework resource of schema version 0.
+var tfeProject = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_project",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEProject},
+}
+
+// moveTFEProject transforms the incumbent's project: its tags are the
+// project's tag bindings, and it stores "" for a description the project
+// has not, which is null here. Its ignore_additional_tags, a setting of
+// the incumbent alone, has no twin.
+func moveTFEProject(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "name", "description", "auto_destroy_activity_duration")
+	src.CopyAs(m, "tags", "tag_bindings")
+	src.Drop(nil, "ignore_additional_tags")
+	return m, nil
+}

@@ -23,8 +23,9 @@ type tfeTwin struct {
 	// moved are the attributes the move sets (the others are null until
 	// the refresh).
 	moved map[string]any
-	// make makes on the server the object the incumbent made.
-	make func(t *testing.T, c *platformclient.Client)
+	// make makes on the server the object the incumbent made, and returns
+	// the IDs the server gave it, by the fixture's IDs they replace.
+	make func(t *testing.T, c *platformclient.Client) map[string]string
 	// body is this provider's resource with the same values.
 	body string
 }
@@ -44,15 +45,17 @@ func tfeTwins() []tfeTwin {
 				"speculative_plan_management_enabled": true, "assessments_enforced": false, "allow_force_delete_workspaces": false,
 				"user_tokens_enabled": true, "enforce_hyok": false, "stacks_enabled": false, "max_ttl_enabled": false,
 			},
-			make: func(t *testing.T, c *platformclient.Client) {
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
 				t.Helper()
-				if _, err := c.Organizations.Create(context.Background(), platformclient.OrganizationOptions{
+				org, err := c.Organizations.Create(context.Background(), platformclient.OrganizationOptions{
 					Name: check.Ptr(tfeOrgName), Email: check.Ptr("admin@company.com"), SessionTimeout: check.Ptr(30), SessionRemember: check.Ptr(30),
 					CollaboratorAuthPolicy: check.Ptr("password"), OwnersTeamSAMLRoleID: check.Ptr("owners"), CostEstimationEnabled: check.Ptr(false),
 					AssessmentsEnforced: check.Ptr(false), AllowForceDeleteWorkspaces: check.Ptr(false), StacksEnabled: check.Ptr(false),
-				}); err != nil {
+				})
+				if err != nil {
 					t.Fatal(err)
 				}
+				return map[string]string{"prj-SmR4T7wVbAXbrYdu": org.DefaultProject.ID}
 			},
 			body: fmt.Sprintf(`name                          = %q
   email                         = "admin@company.com"
@@ -65,23 +68,65 @@ func tfeTwins() []tfeTwin {
   allow_force_delete_workspaces = false
   stacks_enabled                = false`, tfeOrgName),
 		},
+		{
+			from: "tfe_project", to: "stack_platform_project",
+			moved: map[string]any{
+				"id": "prj-6p5RiCe5CRjBmsGt", "organization": tfeOrgName, "name": "projecttest", "description": "project description",
+				"tag_bindings": map[string]any{"keyA": "valueA", "keyB": "valueB"},
+			},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				tfeOrg(t, c)
+				prj, err := c.Projects.Create(context.Background(), tfeOrgName, platformclient.ProjectOptions{
+					Name: check.Ptr("projecttest"), Description: check.Ptr("project description"),
+					TagBindings: []*platformclient.TagBinding{{Key: "keyA", Value: "valueA"}, {Key: "keyB", Value: "valueB"}},
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"prj-6p5RiCe5CRjBmsGt": prj.ID}
+			},
+			body: fmt.Sprintf(`organization = %q
+  name         = "projecttest"
+  description  = "project description"
+  tag_bindings = {
+    keyA = "valueA"
+    keyB = "valueB"
+  }`, tfeOrgName),
+		},
 	}
 }
 
-// fixture is the incumbent's state of tw.
-func (tw tfeTwin) fixture(t *testing.T) []byte {
+// tfeOrg makes the organization of the incumbent's acceptance tests, in
+// which they make the other objects.
+func tfeOrg(t *testing.T, c *platformclient.Client) *platformclient.Organization {
+	t.Helper()
+	org, err := c.Organizations.Create(context.Background(), platformclient.OrganizationOptions{Name: check.Ptr(tfeOrgName), Email: check.Ptr("admin@company.com")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return org
+}
+
+// fixture is the incumbent's state of tw, with the IDs ids gives in place
+// of the fixture's.
+func (tw tfeTwin) fixture(t *testing.T, ids map[string]string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", "moved", tw.from+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b
+	s := string(b)
+	for from, to := range ids {
+		s = strings.ReplaceAll(s, `"`+from+`"`, `"`+to+`"`)
+	}
+	return []byte(s)
 }
 
 func TestTFETwins_move(t *testing.T) {
 	for _, tw := range tfeTwins() {
 		for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
-			got, diags := acctest.Move(t, host+"/hashicorp/tfe", tw.from, 0, tw.fixture(t), tw.to)
+			got, diags := acctest.Move(t, host+"/hashicorp/tfe", tw.from, 0, tw.fixture(t, nil), tw.to)
 			for k, v := range got {
 				if v == nil {
 					delete(got, k)
@@ -96,14 +141,14 @@ func TestTFETwins_move(t *testing.T) {
 
 func TestTFETwins_moveRefuses(t *testing.T) {
 	for _, tw := range tfeTwins() {
-		_, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 1, tw.fixture(t), tw.to)
+		_, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 1, tw.fixture(t, nil), tw.to)
 		want := "The state of " + tw.from + " is of schema version 1, which this provider does not know: it moves versions 0 of hashicorp/tfe."
 		if len(diags) != 1 || !strings.HasPrefix(diags[0].Detail, want) {
 			t.Errorf("%s: want %q, got %+v", tw.from, want, diags)
 		}
 		// Another provider's resource of the same type name is none of
 		// this resource's twins.
-		if _, diags := acctest.Move(t, "registry.terraform.io/example/tfe", tw.from, 0, tw.fixture(t), tw.to); len(diags) != 1 || diags[0].Summary != "Unable to Move Resource State" {
+		if _, diags := acctest.Move(t, "registry.terraform.io/example/tfe", tw.from, 0, tw.fixture(t, nil), tw.to); len(diags) != 1 || diags[0].Summary != "Unable to Move Resource State" {
 			t.Errorf("%s of example/tfe: want no mover to take it, got %+v", tw.from, diags)
 		}
 	}
@@ -114,7 +159,7 @@ func TestTFETwins_moveRefuses(t *testing.T) {
 // default, and no change.
 func TestTFETwins_moveOrganizationWithoutSessionSettings(t *testing.T) {
 	tw := tfeTwins()[0]
-	b := strings.NewReplacer(`"session_remember_minutes": 30`, `"session_remember_minutes": 0`, `"session_timeout_minutes": 30`, `"session_timeout_minutes": 0`).Replace(string(tw.fixture(t)))
+	b := strings.NewReplacer(`"session_remember_minutes": 30`, `"session_remember_minutes": 0`, `"session_timeout_minutes": 30`, `"session_timeout_minutes": 0`).Replace(string(tw.fixture(t, nil)))
 	got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(b), tw.to)
 	if len(diags) != 0 || got["session_timeout"] != nil || got["session_remember"] != nil || got["name"] != tfeOrgName {
 		t.Errorf("want the session settings null, got %v %+v", got, diags)
@@ -128,10 +173,10 @@ func TestAccTFETwins_moved(t *testing.T) {
 	for _, tw := range tfeTwins() {
 		t.Run(tw.from, func(t *testing.T) {
 			p := acctest.NewPlatformEmulator(t, emulator.Options{})
-			tw.make(t, p.Client(t))
+			ids := tw.make(t, p.Client(t))
 			cli := acctest.NewCLI(t, nil)
 			cli.StandIn(t, "hashicorp/tfe")
-			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", Attributes: tw.fixture(t)})
+			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", Attributes: tw.fixture(t, ids)})
 			cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
 moved {
   from = %[1]s.test
@@ -146,5 +191,20 @@ resource %[2]q "test" {
 				t.Errorf("warnings: %+v", warnings)
 			}
 		})
+	}
+}
+
+// A project without a description is stored by the incumbent with "",
+// which moves as null; its ignore_additional_tags, which has no twin here,
+// is named in a warning when set.
+func TestTFETwins_moveProjectWithoutDescription(t *testing.T) {
+	tw := tfeTwins()[1]
+	b := strings.NewReplacer(`"description": "project description"`, `"description": ""`, `"ignore_additional_tags": null`, `"ignore_additional_tags": true`).Replace(string(tw.fixture(t, nil)))
+	got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(b), tw.to)
+	if got == nil || got["description"] != nil || got["name"] != "projecttest" {
+		t.Errorf("want the description null, got %v", got)
+	}
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, "sets ignore_additional_tags, which this provider does not manage") {
+		t.Errorf("want a warning naming ignore_additional_tags, got %+v", diags)
 	}
 }
