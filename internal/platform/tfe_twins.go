@@ -53,3 +53,28 @@ func moveTFEProject(src fwutil.Moved) (map[string]any, error) {
 	src.Drop(nil, "ignore_additional_tags")
 	return m, nil
 }
+
+// tfeTeam is the incumbent's twin of the team, hashicorp/tfe's tfe_team,
+// an SDKv2 resource of schema version 0.
+var tfeTeam = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_team",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFETeam},
+}
+
+// moveTFETeam transforms the incumbent's team: its organization_access, a
+// list of one block, is a single object here with the same flags, and it
+// stores "" for a team without an SSO team ID (or a visibility the
+// platform did not answer), which is null here.
+func moveTFETeam(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "name", "visibility", "sso_team_id", "allow_member_token_management")
+	if access, ok := src.Block("organization_access"); ok {
+		a := map[string]any{}
+		for _, f := range organizationAccessFlags {
+			access.Copy(a, f.attribute)
+		}
+		m["organization_access"] = a
+	}
+	return m, nil
+}

@@ -2,6 +2,7 @@ package platform_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -94,7 +95,65 @@ func tfeTwins() []tfeTwin {
     keyB = "valueB"
   }`, tfeOrgName),
 		},
+		{
+			from: "tfe_team", to: "stack_platform_team",
+			moved: map[string]any{
+				"id": "team-7RUnVGLDNi9kyP8Z", "organization": tfeOrgName, "name": "team-test", "visibility": "organization",
+				"sso_team_id": "team-test-sso-id", "allow_member_token_management": true, "organization_access": allFlags(true),
+			},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				tfeOrg(t, c)
+				yes := check.Ptr(true)
+				team, err := c.Teams.Create(context.Background(), tfeOrgName, platformclient.TeamOptions{
+					Name: check.Ptr("team-test"), Visibility: check.Ptr("organization"), AllowMemberTokenManagement: yes, SSOTeamID: check.Ptr("team-test-sso-id"),
+					OrganizationAccess: &platformclient.OrganizationAccessOptions{
+						ManagePolicies: yes, ManagePolicyOverrides: yes, DelegatePolicyOverrides: yes, ManageWorkspaces: yes, ManageVCSSettings: yes,
+						ManageProviders: yes, ManageModules: yes, ManageRunTasks: yes, ManageProjects: yes, ReadWorkspaces: yes, ReadProjects: yes,
+						ManageMembership: yes, ManageTeams: yes, ManageOrganizationAccess: yes, AccessSecretTeams: yes, ManageAgentPools: yes,
+					},
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"team-7RUnVGLDNi9kyP8Z": team.ID}
+			},
+			body: fmt.Sprintf(`organization                  = %q
+  name                          = "team-test"
+  visibility                    = "organization"
+  allow_member_token_management = true
+  sso_team_id                   = "team-test-sso-id"
+  organization_access = {
+    manage_policies            = true
+    manage_policy_overrides    = true
+    delegate_policy_overrides  = true
+    manage_workspaces          = true
+    manage_vcs_settings        = true
+    manage_run_tasks           = true
+    manage_providers           = true
+    manage_modules             = true
+    manage_projects            = true
+    read_workspaces            = true
+    read_projects              = true
+    manage_membership          = true
+    manage_teams               = true
+    manage_organization_access = true
+    access_secret_teams        = true
+    manage_agent_pools         = true
+  }`, tfeOrgName),
+		},
 	}
+}
+
+// allFlags is a team's organization access with every flag v.
+func allFlags(v bool) map[string]any {
+	m := map[string]any{}
+	for _, f := range []string{"manage_policies", "manage_policy_overrides", "delegate_policy_overrides", "manage_workspaces",
+		"manage_vcs_settings", "manage_providers", "manage_modules", "manage_run_tasks", "manage_projects", "read_workspaces",
+		"read_projects", "manage_membership", "manage_teams", "manage_organization_access", "access_secret_teams", "manage_agent_pools"} {
+		m[f] = v
+	}
+	return m
 }
 
 // tfeOrg makes the organization of the incumbent's acceptance tests, in
@@ -206,5 +265,25 @@ func TestTFETwins_moveProjectWithoutDescription(t *testing.T) {
 	}
 	if len(diags) != 1 || !strings.Contains(diags[0].Detail, "sets ignore_additional_tags, which this provider does not manage") {
 		t.Errorf("want a warning naming ignore_additional_tags, got %+v", diags)
+	}
+}
+
+// A team without an SSO team ID is stored by the incumbent with "", and a
+// team without organization access with an empty list: both move as null,
+// which the refresh reads.
+func TestTFETwins_moveTeamWithoutSSO(t *testing.T) {
+	tw := tfeTwins()[2]
+	var attrs map[string]any
+	if err := json.Unmarshal(tw.fixture(t, nil), &attrs); err != nil {
+		t.Fatal(err)
+	}
+	attrs["sso_team_id"], attrs["organization_access"] = "", []any{}
+	b, err := json.Marshal(attrs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, diags := acctest.Move(t, "registry.opentofu.org/hashicorp/tfe", tw.from, 0, b, tw.to)
+	if len(diags) != 0 || got == nil || got["sso_team_id"] != nil || got["organization_access"] != nil || got["name"] != "team-test" {
+		t.Errorf("want the SSO team ID and the access null, got %v %+v", got, diags)
 	}
 }
