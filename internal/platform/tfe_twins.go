@@ -78,3 +78,23 @@ func moveTFETeam(src fwutil.Moved) (map[string]any, error) {
 	}
 	return m, nil
 }
+
+// tfeVariableSet is the incumbent's twin of the variable set,
+// hashicorp/tfe's tfe_variable_set, an SDKv2 resource of schema version 0.
+var tfeVariableSet = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_variable_set",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEVariableSet},
+}
+
+// moveTFEVariableSet transforms the incumbent's variable set: it stores ""
+// for no description and for a set the organization owns, which are null
+// here. Its workspace_ids and stack_ids are computed: they list the set's
+// assignments whatever made them (tfe_workspace_variable_set as well), so
+// they are left to the assignments here, which keep them on the server,
+// without a warning that would name assignments other resources manage.
+func moveTFEVariableSet(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "name", "description", "global", "priority", "parent_project_id")
+	return m, nil
+}

@@ -142,6 +142,29 @@ func tfeTwins() []tfeTwin {
     manage_agent_pools         = true
   }`, tfeOrgName),
 		},
+		{
+			from: "tfe_variable_set", to: "stack_platform_variable_set",
+			moved: map[string]any{
+				"id": "varset-ZKXtWahrkxB6y2ZP", "organization": tfeOrgName, "name": "variable_set_test", "description": "a test variable set",
+				"global": false, "priority": false,
+			},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				tfeOrg(t, c)
+				set, err := c.VariableSets.Create(context.Background(), tfeOrgName, platformclient.VariableSetOptions{
+					Name: check.Ptr("variable_set_test"), Description: check.Ptr("a test variable set"), Global: check.Ptr(false), Priority: check.Ptr(false),
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"varset-ZKXtWahrkxB6y2ZP": set.ID}
+			},
+			body: fmt.Sprintf(`organization = %q
+  name         = "variable_set_test"
+  description  = "a test variable set"
+  global       = false
+  priority     = false`, tfeOrgName),
+		},
 	}
 }
 
@@ -285,5 +308,17 @@ func TestTFETwins_moveTeamWithoutSSO(t *testing.T) {
 	got, diags := acctest.Move(t, "registry.opentofu.org/hashicorp/tfe", tw.from, 0, b, tw.to)
 	if len(diags) != 0 || got == nil || got["sso_team_id"] != nil || got["organization_access"] != nil || got["name"] != "team-test" {
 		t.Errorf("want the SSO team ID and the access null, got %v %+v", got, diags)
+	}
+}
+
+// A set owned by a project and assigned to workspaces moves with its
+// parent project; its assignments, which the incumbent lists whatever
+// made them, are left to the assignments here, without a warning.
+func TestTFETwins_moveVariableSetOfAProject(t *testing.T) {
+	tw := tfeTwins()[3]
+	b := strings.NewReplacer(`"parent_project_id": ""`, `"parent_project_id": "prj-6p5RiCe5CRjBmsGt"`, `"workspace_ids": []`, `"workspace_ids": ["ws-3x2WZbEtHjp5Q8xD"]`).Replace(string(tw.fixture(t, nil)))
+	got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(b), tw.to)
+	if len(diags) != 0 || got == nil || got["parent_project_id"] != "prj-6p5RiCe5CRjBmsGt" {
+		t.Errorf("want the parent project moved and no warning, got %v %+v", got, diags)
 	}
 }
