@@ -1,6 +1,8 @@
 package platform
 
 import (
+	"fmt"
+
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
@@ -96,5 +98,35 @@ var tfeVariableSet = fwutil.Twin{
 func moveTFEVariableSet(src fwutil.Moved) (map[string]any, error) {
 	m := map[string]any{}
 	src.Copy(m, "id", "organization", "name", "description", "global", "priority", "parent_project_id")
+	return m, nil
+}
+
+// tfeVariable is the incumbent's twin of the variable, hashicorp/tfe's
+// tfe_variable, a plugin framework resource of schema version 1. Its
+// version 0, the SDKv2 resource's before the incumbent's v0.15.1, names
+// the workspace as <ORGANIZATION>/<WORKSPACE NAME>, which only the API
+// turns into the workspace's ID: the incumbent's own upgrade does that.
+var tfeVariable = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_variable",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){
+		0: func(src fwutil.Moved) (map[string]any, error) {
+			return nil, fmt.Errorf("the state of tfe_variable is of schema version 0, which names its workspace as %q: only the platform's API gives the workspace's ID. "+
+				"Refresh it first with the incumbent provider, version 0.15.1 or later, which upgrades the state to version 1 (terraform apply -refresh-only), then move it.",
+				src.String("workspace_id"))
+		},
+		1: moveTFEVariable,
+	},
+}
+
+// moveTFEVariable transforms the incumbent's variable. The value, which
+// the platform never answers for a sensitive variable, is carried as the
+// incumbent's state holds it ("" included, the value of a variable given
+// through value_wo), and so is value_wo_version; the incumbent stores ""
+// for no description, which is null here. What it does not keep
+// (version_id) and readable_value are read by the refresh.
+func moveTFEVariable(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{"value": src.String("value")}
+	src.Copy(m, "id", "workspace_id", "variable_set_id", "key", "category", "description", "hcl", "sensitive", "value_wo_version")
 	return m, nil
 }

@@ -165,6 +165,38 @@ func tfeTwins() []tfeTwin {
   global       = false
   priority     = false`, tfeOrgName),
 		},
+		{
+			// A sensitive variable, whose value the platform never answers:
+			// it comes from the incumbent's state.
+			from: "tfe_variable", to: "stack_platform_variable",
+			moved: map[string]any{
+				"id": "var-Sw8JrLNL3zbCSkph", "workspace_id": "ws-3x2WZbEtHjp5Q8xD", "key": "key_updated_2", "value": "value_updated",
+				"category": "terraform", "description": "another description", "hcl": true, "sensitive": true,
+			},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				tfeOrg(t, c)
+				ws, err := c.Workspaces.Create(context.Background(), tfeOrgName, platformclient.WorkspaceOptions{Name: check.Ptr("workspace-test")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				v, err := c.Variables.Create(context.Background(), platformclient.InWorkspace(ws.ID), platformclient.VariableOptions{
+					Key: check.Ptr("key_updated_2"), Value: check.Ptr("value_updated"), Description: check.Ptr("another description"),
+					Category: check.Ptr("terraform"), HCL: check.Ptr(true), Sensitive: check.Ptr(true),
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"ws-3x2WZbEtHjp5Q8xD": ws.ID, "var-Sw8JrLNL3zbCSkph": v.ID}
+			},
+			body: `workspace_id = "ws-3x2WZbEtHjp5Q8xD"
+  key          = "key_updated_2"
+  value        = "value_updated"
+  description  = "another description"
+  category     = "terraform"
+  hcl          = true
+  sensitive    = true`,
+		},
 	}
 }
 
@@ -177,6 +209,15 @@ func allFlags(v bool) map[string]any {
 		m[f] = v
 	}
 	return m
+}
+
+// version is the schema version of the incumbent's resource that the
+// fixture is of: 1 for tfe_variable, 0 for the others.
+func (tw tfeTwin) version() int64 {
+	if tw.from == "tfe_variable" {
+		return 1
+	}
+	return 0
 }
 
 // tfeOrg makes the organization of the incumbent's acceptance tests, in
@@ -198,17 +239,21 @@ func (tw tfeTwin) fixture(t *testing.T, ids map[string]string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := string(b)
+	return []byte(replaceIDs(string(b), ids))
+}
+
+// replaceIDs is s with the quoted IDs of ids replaced.
+func replaceIDs(s string, ids map[string]string) string {
 	for from, to := range ids {
 		s = strings.ReplaceAll(s, `"`+from+`"`, `"`+to+`"`)
 	}
-	return []byte(s)
+	return s
 }
 
 func TestTFETwins_move(t *testing.T) {
 	for _, tw := range tfeTwins() {
 		for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
-			got, diags := acctest.Move(t, host+"/hashicorp/tfe", tw.from, 0, tw.fixture(t, nil), tw.to)
+			got, diags := acctest.Move(t, host+"/hashicorp/tfe", tw.from, tw.version(), tw.fixture(t, nil), tw.to)
 			for k, v := range got {
 				if v == nil {
 					delete(got, k)
@@ -223,14 +268,18 @@ func TestTFETwins_move(t *testing.T) {
 
 func TestTFETwins_moveRefuses(t *testing.T) {
 	for _, tw := range tfeTwins() {
-		_, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 1, tw.fixture(t, nil), tw.to)
-		want := "The state of " + tw.from + " is of schema version 1, which this provider does not know: it moves versions 0 of hashicorp/tfe."
+		version, known := int64(1), "0"
+		if tw.from == "tfe_variable" {
+			version, known = 2, "0 and 1"
+		}
+		_, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, version, tw.fixture(t, nil), tw.to)
+		want := fmt.Sprintf("The state of %s is of schema version %d, which this provider does not know: it moves versions %s of hashicorp/tfe.", tw.from, version, known)
 		if len(diags) != 1 || !strings.HasPrefix(diags[0].Detail, want) {
 			t.Errorf("%s: want %q, got %+v", tw.from, want, diags)
 		}
 		// Another provider's resource of the same type name is none of
 		// this resource's twins.
-		if _, diags := acctest.Move(t, "registry.terraform.io/example/tfe", tw.from, 0, tw.fixture(t, nil), tw.to); len(diags) != 1 || diags[0].Summary != "Unable to Move Resource State" {
+		if _, diags := acctest.Move(t, "registry.terraform.io/example/tfe", tw.from, tw.version(), tw.fixture(t, nil), tw.to); len(diags) != 1 || diags[0].Summary != "Unable to Move Resource State" {
 			t.Errorf("%s of example/tfe: want no mover to take it, got %+v", tw.from, diags)
 		}
 	}
@@ -258,7 +307,7 @@ func TestAccTFETwins_moved(t *testing.T) {
 			ids := tw.make(t, p.Client(t))
 			cli := acctest.NewCLI(t, nil)
 			cli.StandIn(t, "hashicorp/tfe")
-			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", Attributes: tw.fixture(t, ids)})
+			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", SchemaVersion: int(tw.version()), Attributes: tw.fixture(t, ids)})
 			cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
 moved {
   from = %[1]s.test
@@ -268,7 +317,7 @@ moved {
 resource %[2]q "test" {
   %[3]s
 }
-`, tw.from, tw.to, tw.body))
+`, tw.from, tw.to, replaceIDs(tw.body, ids)))
 			if warnings := cli.MovesThenPlansEmpty(t, tw.from+".test", tw.to+".test"); len(warnings) != 0 {
 				t.Errorf("warnings: %+v", warnings)
 			}
@@ -320,5 +369,27 @@ func TestTFETwins_moveVariableSetOfAProject(t *testing.T) {
 	got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(b), tw.to)
 	if len(diags) != 0 || got == nil || got["parent_project_id"] != "prj-6p5RiCe5CRjBmsGt" {
 		t.Errorf("want the parent project moved and no warning, got %v %+v", got, diags)
+	}
+}
+
+// A variable given through value_wo is stored by the incumbent with the
+// value "" and the version of the write-only value: both move, so that the
+// plan does not send the value again. A state of version 0, whose
+// workspace only the API names, is refused with what to do.
+func TestTFETwins_moveVariable(t *testing.T) {
+	tw := tfeTwins()[4]
+	b := strings.NewReplacer(`"value": "value_updated"`, `"value": ""`, `"value_wo_version": null`, `"value_wo_version": 3`,
+		`"description": "another description"`, `"description": ""`).Replace(string(tw.fixture(t, nil)))
+	got, diags := acctest.Move(t, "registry.opentofu.org/hashicorp/tfe", tw.from, 1, []byte(b), tw.to)
+	if len(diags) != 0 || got == nil || got["value"] != "" || got["value_wo_version"] != int64(3) || got["description"] != nil {
+		t.Errorf("want the value \"\", its version 3 and no description, got %v %+v", got, diags)
+	}
+
+	v0 := `{"id": "var-Sw8JrLNL3zbCSkph", "key": "key_test", "value": "value_test", "category": "env", "hcl": false, "sensitive": false, "workspace_id": "tst-terraform-8674665223082153551/workspace-test"}`
+	got, diags = acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(v0), tw.to)
+	want := `the state of tfe_variable is of schema version 0, which names its workspace as "tst-terraform-8674665223082153551/workspace-test": only the platform's API gives the workspace's ID. ` +
+		"Refresh it first with the incumbent provider, version 0.15.1 or later, which upgrades the state to version 1 (terraform apply -refresh-only), then move it."
+	if got != nil || len(diags) != 1 || diags[0].Detail != want {
+		t.Errorf("version 0: want %q, got %v %+v", want, got, diags)
 	}
 }
