@@ -112,7 +112,7 @@ var tfeVariable = fwutil.Twin{
 	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){
 		0: func(src fwutil.Moved) (map[string]any, error) {
 			return nil, fmt.Errorf("the state of tfe_variable is of schema version 0, which names its workspace as %q: only the platform's API gives the workspace's ID. "+
-				"Refresh it first with the incumbent provider, version 0.15.1 or later, which upgrades the state to version 1 (terraform apply -refresh-only), then move it.",
+				"Refresh it first with the incumbent provider, version 0.15.1 or later, which upgrades the state to version 1 (terraform apply -refresh-only), then move it",
 				src.String("workspace_id"))
 		},
 		1: moveTFEVariable,

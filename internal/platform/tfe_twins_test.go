@@ -388,7 +388,7 @@ func TestTFETwins_moveVariable(t *testing.T) {
 	v0 := `{"id": "var-Sw8JrLNL3zbCSkph", "key": "key_test", "value": "value_test", "category": "env", "hcl": false, "sensitive": false, "workspace_id": "tst-terraform-8674665223082153551/workspace-test"}`
 	got, diags = acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(v0), tw.to)
 	want := `the state of tfe_variable is of schema version 0, which names its workspace as "tst-terraform-8674665223082153551/workspace-test": only the platform's API gives the workspace's ID. ` +
-		"Refresh it first with the incumbent provider, version 0.15.1 or later, which upgrades the state to version 1 (terraform apply -refresh-only), then move it."
+		"Refresh it first with the incumbent provider, version 0.15.1 or later, which upgrades the state to version 1 (terraform apply -refresh-only), then move it"
 	if got != nil || len(diags) != 1 || diags[0].Detail != want {
 		t.Errorf("version 0: want %q, got %v %+v", want, got, diags)
 	}
