@@ -130,3 +130,40 @@ func moveTFEVariable(src fwutil.Moved) (map[string]any, error) {
 	src.Copy(m, "id", "workspace_id", "variable_set_id", "key", "category", "description", "hcl", "sensitive", "value_wo_version")
 	return m, nil
 }
+
+// tfeWorkspace is the incumbent's twin of the workspace, hashicorp/tfe's
+// tfe_workspace, an SDKv2 resource of schema version 1 (its version 0
+// predates the incumbent's v0.12 and needs its own upgrade).
+var tfeWorkspace = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_workspace",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){1: moveTFEWorkspace},
+}
+
+// moveTFEWorkspace transforms the incumbent's workspace: its tags are the
+// workspace's tag bindings, its vcs_repo (a list of one block) is a single
+// object whose github_app_installation_id is codehost_app_installation_id,
+// and its "" for unset strings are null. Its execution settings
+// (execution_mode, agent_pool_id, operations, global_remote_state,
+// remote_state_consumer_ids) and its ssh_key_id are stack_platform_workspace_settings' here;
+// the incumbent stores them whether or not its configuration set them, so
+// they are left to that resource, without a warning, and the server keeps
+// them. The ignore_additional_* settings, the incumbent's alone, are named
+// in the move's warning; what it computes alone (effective_tags,
+// html_url, inherits_project_auto_destroy, hyok_enabled) is not kept.
+func moveTFEWorkspace(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "name", "description", "project_id", "auto_apply", "auto_apply_run_trigger",
+		"auto_destroy_at", "auto_destroy_activity_duration", "allow_destroy_plan", "file_triggers_enabled", "queue_all_runs",
+		"speculative_enabled", "structured_run_output_enabled", "assessments_enabled", "source_name", "source_url",
+		"terraform_version", "trigger_prefixes", "trigger_patterns", "working_directory", "tag_names", "force_delete", "resource_count")
+	src.CopyAs(m, "tags", "tag_bindings")
+	if repo, ok := src.Block("vcs_repo"); ok {
+		r := map[string]any{}
+		repo.Copy(r, "identifier", "branch", "ingress_submodules", "oauth_token_id", "tags_regex")
+		repo.CopyAs(r, "github_app_installation_id", "codehost_app_installation_id")
+		m["vcs_repo"] = r
+	}
+	src.Drop(nil, "ignore_additional_tags", "ignore_additional_tag_names")
+	return m, nil
+}

@@ -197,6 +197,39 @@ func tfeTwins() []tfeTwin {
   hcl          = true
   sensitive    = true`,
 		},
+		{
+			// The incumbent's queue_all_runs defaults to true, which it
+			// sent: the configuration here writes it.
+			from: "tfe_workspace", to: "stack_platform_workspace",
+			moved: map[string]any{
+				"id": "ws-3x2WZbEtHjp5Q8xD", "organization": tfeOrgName, "name": "workspace-test", "description": "My favorite workspace!",
+				"project_id": "prj-SmR4T7wVbAXbrYdu", "auto_apply": true, "auto_apply_run_trigger": true, "allow_destroy_plan": false,
+				"file_triggers_enabled": true, "queue_all_runs": true, "speculative_enabled": true, "structured_run_output_enabled": true,
+				"assessments_enabled": false, "terraform_version": "1.11.0", "tag_names": []any{"fav", "test"}, "force_delete": false,
+				"resource_count": int64(0),
+			},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				org := tfeOrg(t, c)
+				ws, err := c.Workspaces.Create(context.Background(), tfeOrgName, platformclient.WorkspaceOptions{
+					Name: check.Ptr("workspace-test"), Description: check.Ptr("My favorite workspace!"), AllowDestroyPlan: check.Ptr(false),
+					AutoApply: check.Ptr(true), AutoApplyRunTrigger: check.Ptr(true), QueueAllRuns: check.Ptr(true), TerraformVersion: check.Ptr("1.11.0"),
+					Tags: []*platformclient.Tag{{Name: "fav"}, {Name: "test"}},
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"ws-3x2WZbEtHjp5Q8xD": ws.ID, "prj-SmR4T7wVbAXbrYdu": org.DefaultProject.ID}
+			},
+			body: fmt.Sprintf(`organization       = %q
+  name               = "workspace-test"
+  description        = "My favorite workspace!"
+  allow_destroy_plan = false
+  auto_apply         = true
+  tag_names          = ["fav", "test"]
+  auto_apply_run_trigger = true
+  queue_all_runs     = true`, tfeOrgName),
+		},
 	}
 }
 
@@ -212,9 +245,10 @@ func allFlags(v bool) map[string]any {
 }
 
 // version is the schema version of the incumbent's resource that the
-// fixture is of: 1 for tfe_variable, 0 for the others.
+// fixture is of: 1 for tfe_variable and tfe_workspace, 0 for the others.
 func (tw tfeTwin) version() int64 {
-	if tw.from == "tfe_variable" {
+	switch tw.from {
+	case "tfe_variable", "tfe_workspace":
 		return 1
 	}
 	return 0
@@ -269,8 +303,11 @@ func TestTFETwins_move(t *testing.T) {
 func TestTFETwins_moveRefuses(t *testing.T) {
 	for _, tw := range tfeTwins() {
 		version, known := int64(1), "0"
-		if tw.from == "tfe_variable" {
+		switch tw.from {
+		case "tfe_variable":
 			version, known = 2, "0 and 1"
+		case "tfe_workspace":
+			version, known = 0, "1"
 		}
 		_, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, version, tw.fixture(t, nil), tw.to)
 		want := fmt.Sprintf("The state of %s is of schema version %d, which this provider does not know: it moves versions %s of hashicorp/tfe.", tw.from, version, known)
@@ -391,5 +428,34 @@ func TestTFETwins_moveVariable(t *testing.T) {
 		"Refresh it first with the incumbent provider, version 0.15.1 or later, which upgrades the state to version 1 (terraform apply -refresh-only), then move it"
 	if got != nil || len(diags) != 1 || diags[0].Detail != want {
 		t.Errorf("version 0: want %q, got %v %+v", want, got, diags)
+	}
+}
+
+// A workspace of a repository: the incumbent's vcs_repo, a list of one
+// block, is an object here, its github_app_installation_id
+// codehost_app_installation_id, its "" null; its ignore_additional_tags,
+// the incumbent's alone, is named in a warning; its execution settings are
+// left to stack_platform_workspace_settings, without a warning.
+func TestTFETwins_moveWorkspaceOfARepository(t *testing.T) {
+	tw := tfeTwins()[5]
+	var attrs map[string]any
+	if err := json.Unmarshal(tw.fixture(t, nil), &attrs); err != nil {
+		t.Fatal(err)
+	}
+	attrs["vcs_repo"] = []any{map[string]any{"identifier": "acme/infra", "branch": "", "ingress_submodules": true, "oauth_token_id": "",
+		"tags_regex": "", "github_app_installation_id": "ghain-B7oqH6Uz2LC95XDh"}}
+	attrs["ignore_additional_tags"], attrs["execution_mode"], attrs["agent_pool_id"] = true, "agent", "apool-Ex7gEnhRuJXzmaGS"
+	b, err := json.Marshal(attrs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 1, b, tw.to)
+	want := map[string]any{"identifier": "acme/infra", "branch": nil, "ingress_submodules": true, "oauth_token_id": nil,
+		"tags_regex": nil, "codehost_app_installation_id": "ghain-B7oqH6Uz2LC95XDh"}
+	if got == nil || !reflect.DeepEqual(got["vcs_repo"], want) {
+		t.Errorf("vcs_repo: want %v, got %v", want, got["vcs_repo"])
+	}
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, "sets ignore_additional_tags, which this provider does not manage") {
+		t.Errorf("want one warning naming ignore_additional_tags alone, got %+v", diags)
 	}
 }
