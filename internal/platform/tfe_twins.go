@@ -110,11 +110,7 @@ var tfeVariable = fwutil.Twin{
 	Provider: tfeProvider,
 	Type:     "tfe_variable",
 	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){
-		0: func(src fwutil.Moved) (map[string]any, error) {
-			return nil, fmt.Errorf("the state of tfe_variable is of schema version 0, which names its workspace as %q: only the platform's API gives the workspace's ID. "+
-				"Refresh it first with the incumbent provider, version 0.15.1 or later, which upgrades the state to version 1 (terraform apply -refresh-only), then move it",
-				src.String("workspace_id"))
-		},
+		0: refuseWorkspaceByName("tfe_variable"),
 		1: moveTFEVariable,
 	},
 }
@@ -166,4 +162,45 @@ func moveTFEWorkspace(src fwutil.Moved) (map[string]any, error) {
 	}
 	src.Drop(nil, "ignore_additional_tags", "ignore_additional_tag_names")
 	return m, nil
+}
+
+// tfeTeamAccess is the incumbent's twin of a team's access to a
+// workspace, hashicorp/tfe's tfe_team_access, an SDKv2 resource of schema
+// version 1 whose ID is the access's, tws- and 16 characters, as here. Its
+// version 0 names the workspace as <ORGANIZATION>/<WORKSPACE NAME>.
+var tfeTeamAccess = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_team_access",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){
+		0: refuseWorkspaceByName("tfe_team_access"),
+		1: moveTFETeamAccess,
+	},
+}
+
+// moveTFETeamAccess transforms the incumbent's team access: its
+// permissions, a list of one block, are an object here with the same
+// names.
+func moveTFETeamAccess(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "team_id", "workspace_id", "access")
+	if perms, ok := src.Block("permissions"); ok {
+		p := map[string]any{}
+		for _, perm := range teamAccessPermissions {
+			perms.Copy(p, perm.attribute)
+		}
+		m["permissions"] = p
+	}
+	return m, nil
+}
+
+// refuseWorkspaceByName refuses the incumbent's schema version 0 of typ,
+// whose workspace_id is <ORGANIZATION>/<WORKSPACE NAME>: only the API
+// turns that into the workspace's ID, which the incumbent's own upgrade
+// does, so the refusal says to refresh with it first.
+func refuseWorkspaceByName(typ string) func(fwutil.Moved) (map[string]any, error) {
+	return func(src fwutil.Moved) (map[string]any, error) {
+		return nil, fmt.Errorf("the state of %s is of schema version 0, which names its workspace as %q: only the platform's API gives the workspace's ID. "+
+			"Refresh it first with a current version of the incumbent provider, which upgrades the state to version 1 (terraform apply -refresh-only), then move it",
+			typ, src.String("workspace_id"))
+	}
 }

@@ -230,6 +230,35 @@ func tfeTwins() []tfeTwin {
   auto_apply_run_trigger = true
   queue_all_runs     = true`, tfeOrgName),
 		},
+		{
+			from: "tfe_team_access", to: "stack_platform_team_access",
+			moved: map[string]any{
+				"id": "tws-PKjs3RXX8S6Acbom", "team_id": "team-7RUnVGLDNi9kyP8Z", "workspace_id": "ws-3x2WZbEtHjp5Q8xD", "access": "write",
+				"permissions": map[string]any{"runs": "apply", "variables": "write", "state_versions": "write", "sentinel_mocks": "read",
+					"workspace_locking": true, "run_tasks": false, "policy_overrides": false},
+			},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				tfeOrg(t, c)
+				ctx := context.Background()
+				team, err := c.Teams.Create(ctx, tfeOrgName, platformclient.TeamOptions{Name: check.Ptr("team-test")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ws, err := c.Workspaces.Create(ctx, tfeOrgName, platformclient.WorkspaceOptions{Name: check.Ptr("workspace-test")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				access, err := c.TeamWorkspaces.Create(ctx, platformclient.TeamWorkspaceOptions{Access: check.Ptr("write"), Team: team, Workspace: ws})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"tws-PKjs3RXX8S6Acbom": access.ID, "team-7RUnVGLDNi9kyP8Z": team.ID, "ws-3x2WZbEtHjp5Q8xD": ws.ID}
+			},
+			body: `access       = "write"
+  team_id      = "team-7RUnVGLDNi9kyP8Z"
+  workspace_id = "ws-3x2WZbEtHjp5Q8xD"`,
+		},
 	}
 }
 
@@ -245,10 +274,11 @@ func allFlags(v bool) map[string]any {
 }
 
 // version is the schema version of the incumbent's resource that the
-// fixture is of: 1 for tfe_variable and tfe_workspace, 0 for the others.
+// fixture is of: 1 for tfe_variable, tfe_workspace and tfe_team_access, 0
+// for the others.
 func (tw tfeTwin) version() int64 {
 	switch tw.from {
-	case "tfe_variable", "tfe_workspace":
+	case "tfe_variable", "tfe_workspace", "tfe_team_access":
 		return 1
 	}
 	return 0
@@ -304,7 +334,7 @@ func TestTFETwins_moveRefuses(t *testing.T) {
 	for _, tw := range tfeTwins() {
 		version, known := int64(1), "0"
 		switch tw.from {
-		case "tfe_variable":
+		case "tfe_variable", "tfe_team_access":
 			version, known = 2, "0 and 1"
 		case "tfe_workspace":
 			version, known = 0, "1"
@@ -425,7 +455,7 @@ func TestTFETwins_moveVariable(t *testing.T) {
 	v0 := `{"id": "var-Sw8JrLNL3zbCSkph", "key": "key_test", "value": "value_test", "category": "env", "hcl": false, "sensitive": false, "workspace_id": "tst-terraform-8674665223082153551/workspace-test"}`
 	got, diags = acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(v0), tw.to)
 	want := `the state of tfe_variable is of schema version 0, which names its workspace as "tst-terraform-8674665223082153551/workspace-test": only the platform's API gives the workspace's ID. ` +
-		"Refresh it first with the incumbent provider, version 0.15.1 or later, which upgrades the state to version 1 (terraform apply -refresh-only), then move it"
+		"Refresh it first with a current version of the incumbent provider, which upgrades the state to version 1 (terraform apply -refresh-only), then move it"
 	if got != nil || len(diags) != 1 || diags[0].Detail != want {
 		t.Errorf("version 0: want %q, got %v %+v", want, got, diags)
 	}
@@ -457,5 +487,16 @@ func TestTFETwins_moveWorkspaceOfARepository(t *testing.T) {
 	}
 	if len(diags) != 1 || !strings.Contains(diags[0].Detail, "sets ignore_additional_tags, which this provider does not manage") {
 		t.Errorf("want one warning naming ignore_additional_tags alone, got %+v", diags)
+	}
+}
+
+// A team access of the incumbent's schema version 0, whose workspace only
+// the API names, is refused with what to do, as a variable's is.
+func TestTFETwins_moveTeamAccessOfVersion0(t *testing.T) {
+	tw := tfeTwins()[6]
+	v0 := `{"id": "tws-PKjs3RXX8S6Acbom", "access": "write", "team_id": "team-7RUnVGLDNi9kyP8Z", "workspace_id": "tst-terraform-8674665223082153551/workspace-test"}`
+	got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(v0), tw.to)
+	if got != nil || len(diags) != 1 || !strings.HasPrefix(diags[0].Detail, `the state of tfe_team_access is of schema version 0, which names its workspace as "tst-terraform-8674665223082153551/workspace-test"`) {
+		t.Errorf("version 0: want it refused, got %v %+v", got, diags)
 	}
 }
