@@ -204,3 +204,33 @@ func refuseWorkspaceByName(typ string) func(fwutil.Moved) (map[string]any, error
 			typ, src.String("workspace_id"))
 	}
 }
+
+// tfeTeamProjectAccess is the incumbent's twin of a team's access to a
+// project, hashicorp/tfe's tfe_team_project_access, an SDKv2 resource of
+// schema version 1 (it has no upgrade from 0) whose ID is the access's,
+// tprj- and 16 characters, as here.
+var tfeTeamProjectAccess = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_team_project_access",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){1: moveTFETeamProjectAccess},
+}
+
+// moveTFETeamProjectAccess transforms the incumbent's team project access:
+// its project_access and workspace_access, lists of one block, are objects
+// here with the same names.
+func moveTFETeamProjectAccess(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "team_id", "project_id", "access")
+	for name, perms := range map[string][]permission{"project_access": projectPermissions, "workspace_access": workspacePermissions} {
+		block, ok := src.Block(name)
+		if !ok {
+			continue
+		}
+		p := map[string]any{}
+		for _, perm := range perms {
+			block.Copy(p, perm.attribute)
+		}
+		m[name] = p
+	}
+	return m, nil
+}

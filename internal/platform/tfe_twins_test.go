@@ -259,6 +259,36 @@ func tfeTwins() []tfeTwin {
   team_id      = "team-7RUnVGLDNi9kyP8Z"
   workspace_id = "ws-3x2WZbEtHjp5Q8xD"`,
 		},
+		{
+			from: "tfe_team_project_access", to: "stack_platform_team_project_access",
+			moved: map[string]any{
+				"id": "tprj-rBGP3eUyyxcJfbWa", "team_id": "team-7RUnVGLDNi9kyP8Z", "project_id": "prj-6p5RiCe5CRjBmsGt", "access": "write",
+				"project_access": map[string]any{"settings": "read", "teams": "none", "variable_sets": "read"},
+				"workspace_access": map[string]any{"runs": "apply", "sentinel_mocks": "read", "state_versions": "write", "variables": "write",
+					"create": false, "locking": true, "delete": false, "move": false, "run_tasks": false, "policy_overrides": false},
+			},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				tfeOrg(t, c)
+				ctx := context.Background()
+				team, err := c.Teams.Create(ctx, tfeOrgName, platformclient.TeamOptions{Name: check.Ptr("team-test")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				prj, err := c.Projects.Create(ctx, tfeOrgName, platformclient.ProjectOptions{Name: check.Ptr("projecttest")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				access, err := c.TeamProjectAccesses.Create(ctx, platformclient.TeamProjectAccessOptions{Access: check.Ptr("write"), Team: team, Project: prj})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"tprj-rBGP3eUyyxcJfbWa": access.ID, "team-7RUnVGLDNi9kyP8Z": team.ID, "prj-6p5RiCe5CRjBmsGt": prj.ID}
+			},
+			body: `access     = "write"
+  team_id    = "team-7RUnVGLDNi9kyP8Z"
+  project_id = "prj-6p5RiCe5CRjBmsGt"`,
+		},
 	}
 }
 
@@ -274,11 +304,11 @@ func allFlags(v bool) map[string]any {
 }
 
 // version is the schema version of the incumbent's resource that the
-// fixture is of: 1 for tfe_variable, tfe_workspace and tfe_team_access, 0
-// for the others.
+// fixture is of: 1 for tfe_variable, tfe_workspace and the team accesses,
+// 0 for the others.
 func (tw tfeTwin) version() int64 {
 	switch tw.from {
-	case "tfe_variable", "tfe_workspace", "tfe_team_access":
+	case "tfe_variable", "tfe_workspace", "tfe_team_access", "tfe_team_project_access":
 		return 1
 	}
 	return 0
@@ -336,7 +366,7 @@ func TestTFETwins_moveRefuses(t *testing.T) {
 		switch tw.from {
 		case "tfe_variable", "tfe_team_access":
 			version, known = 2, "0 and 1"
-		case "tfe_workspace":
+		case "tfe_workspace", "tfe_team_project_access":
 			version, known = 0, "1"
 		}
 		_, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, version, tw.fixture(t, nil), tw.to)
