@@ -239,12 +239,7 @@ func tfeTwins() []tfeTwin {
 			},
 			make: func(t *testing.T, c *platformclient.Client) map[string]string {
 				t.Helper()
-				tfeOrg(t, c)
-				ctx := context.Background()
-				team, err := c.Teams.Create(ctx, tfeOrgName, platformclient.TeamOptions{Name: check.Ptr("team-test")})
-				if err != nil {
-					t.Fatal(err)
-				}
+				ctx, team := context.Background(), tfeTeam(t, c)
 				ws, err := c.Workspaces.Create(ctx, tfeOrgName, platformclient.WorkspaceOptions{Name: check.Ptr("workspace-test")})
 				if err != nil {
 					t.Fatal(err)
@@ -269,12 +264,7 @@ func tfeTwins() []tfeTwin {
 			},
 			make: func(t *testing.T, c *platformclient.Client) map[string]string {
 				t.Helper()
-				tfeOrg(t, c)
-				ctx := context.Background()
-				team, err := c.Teams.Create(ctx, tfeOrgName, platformclient.TeamOptions{Name: check.Ptr("team-test")})
-				if err != nil {
-					t.Fatal(err)
-				}
+				ctx, team := context.Background(), tfeTeam(t, c)
 				prj, err := c.Projects.Create(ctx, tfeOrgName, platformclient.ProjectOptions{Name: check.Ptr("projecttest")})
 				if err != nil {
 					t.Fatal(err)
@@ -312,6 +302,18 @@ func (tw tfeTwin) version() int64 {
 		return 1
 	}
 	return 0
+}
+
+// tfeTeam makes the team of the incumbent's acceptance tests of team
+// access, in their organization.
+func tfeTeam(t *testing.T, c *platformclient.Client) *platformclient.Team {
+	t.Helper()
+	tfeOrg(t, c)
+	team, err := c.Teams.Create(context.Background(), tfeOrgName, platformclient.TeamOptions{Name: check.Ptr("team-test")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return team
 }
 
 // tfeOrg makes the organization of the incumbent's acceptance tests, in
