@@ -59,6 +59,8 @@ type teamAccessKind[M, A, O any] struct {
 	// target and, found, writes its ID into m, and the create stops with
 	// the error that prints the import command.
 	found func(ctx context.Context, c *platformclient.Client, m *M) bool
+	// twins are the incumbent's resources that a moved block brings here.
+	twins []fwutil.Twin
 }
 
 // permissionGroup is one object of an access's permissions.
@@ -88,6 +90,7 @@ func newTeamAccessResource[M, A, O any](k *teamAccessKind[M, A, O]) func() resou
 		Service:  platformclient.Service,
 		Object:   k.object,
 		Schema:   k.schema,
+		Twins:    k.twins,
 		Import: &fwutil.Import[M, *platformclient.Client]{
 			ID: fwutil.IDGrammar{Forms: append([]fwutil.IDForm{{
 				Says:  "its ID, " + k.idPrefix + "- and 16 characters of the base58 alphabet",

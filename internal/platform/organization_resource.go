@@ -94,6 +94,7 @@ var NewOrganizationResource = fwutil.NewResource(&fwutil.Resource[organizationMo
 	Service:  platformclient.Service,
 	Object:   "organization",
 	Schema:   organizationSchema,
+	Twins:    []fwutil.Twin{tfeOrganization},
 	Import: &fwutil.Import[organizationModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{
 			Forms: []fwutil.IDForm{{Says: "its name", Parts: []fwutil.IDPart{{Label: "<NAME>", Match: organizationNameRe.MatchString}}}},

@@ -53,6 +53,7 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 	Service:  platformclient.Service,
 	Object:   "project",
 	Schema:   projectSchema,
+	Twins:    []fwutil.Twin{tfeProject},
 	Plan: &fwutil.Plan[projectModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	},

@@ -72,6 +72,7 @@ var teamAccess = &teamAccessKind[teamAccessModel, platformclient.TeamWorkspace, 
 		{Label: "<ACCESS ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixTeamWorkspace, s) }},
 	}}},
 	importCheck: checkTeamAccessImport,
+	twins:       []fwutil.Twin{tfeTeamAccess},
 	calls: func(c *platformclient.Client) accessCalls[platformclient.TeamWorkspace, platformclient.TeamWorkspaceOptions] {
 		return c.TeamWorkspaces
 	},

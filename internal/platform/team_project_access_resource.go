@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
 // teamProjectAccessModel is a team's access to a project.
@@ -86,6 +87,7 @@ var teamProjectAccess = &teamAccessKind[teamProjectAccessModel, platformclient.T
 	access:    func(m *teamProjectAccessModel) types.String { return m.Access },
 	fromModel: teamProjectAccessFromModel,
 	toModel:   modelFromTeamProjectAccess,
+	twins:     []fwutil.Twin{tfeTeamProjectAccess},
 }
 
 // NewTeamProjectAccessResource is the constructor of

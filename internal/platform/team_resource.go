@@ -111,6 +111,7 @@ var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformcl
 	Service:  platformclient.Service,
 	Object:   "team",
 	Schema:   teamSchema,
+	Twins:    []fwutil.Twin{tfeTeam},
 	Plan: &fwutil.Plan[teamModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 		Validate:         validateTeam,

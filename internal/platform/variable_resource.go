@@ -62,6 +62,7 @@ var NewVariableResource = fwutil.NewResource(&fwutil.Resource[variableModel, *pl
 	Service:  platformclient.Service,
 	Object:   "variable",
 	Schema:   variableSchema,
+	Twins:    []fwutil.Twin{tfeVariable},
 	// No Print: a create that finds the key taken words its error itself,
 	// as the import ID needs names the model does not hold.
 	Import: &fwutil.Import[variableModel, *platformclient.Client]{
@@ -247,13 +248,17 @@ func variableFromModel(ctx context.Context, op fwutil.Op[*platformclient.Client]
 // a write (written), m's value is what was sent. On a refresh, a value the
 // server returns replaces m's; one it cannot give (hidden) stays, unless
 // its version changed, which makes it null: the configured value then
-// differs from the state's, and the plan sends it again.
+// differs from the state's, and the plan sends it again. A state without a
+// version is one moved from the incumbent, which keeps none: its value,
+// the one the incumbent last wrote, stays, and the refresh takes the
+// version.
 func modelFromVariable(m *variableModel, v *platformclient.Variable, written bool) {
 	hidden := m.hidden(v.Sensitive)
 	switch {
 	case written:
 	case !hidden:
 		m.Value = types.StringValue(v.Value)
+	case m.VersionID.IsNull():
 	case v.VersionID != m.VersionID.ValueString():
 		m.Value = types.StringNull()
 	}

@@ -40,6 +40,7 @@ var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetMode
 	Service:  platformclient.Service,
 	Object:   "variable set",
 	Schema:   variableSetSchema,
+	Twins:    []fwutil.Twin{tfeVariableSet},
 	Plan: &fwutil.Plan[variableSetModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 		Validate: func(_ context.Context, _ tfsdk.Config, m *variableSetModel, diags *diag.Diagnostics) {

@@ -100,6 +100,7 @@ var NewWorkspaceResource = fwutil.NewResource(&fwutil.Resource[workspaceResource
 	Service:         platformclient.Service,
 	Object:          "workspace",
 	Schema:          workspaceSchema,
+	Twins:           []fwutil.Twin{tfeWorkspace},
 	LocalAttributes: []string{"force_delete"},
 	Plan: &fwutil.Plan[workspaceResourceModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
