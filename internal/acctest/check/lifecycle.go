@@ -4,13 +4,17 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"os"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
@@ -220,8 +224,12 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 			}
 		}
 	}
-	phase(l.Create, plancheck.ResourceActionCreate, true, createPre)
+	identity := l.identity(t)
+	create := l.Create
+	create.StateChecks = append(slices.Clone(create.StateChecks), identity.matchesState...)
+	phase(create, plancheck.ResourceActionCreate, true, createPre)
 	phase(l.Update, plancheck.ResourceActionUpdate, false, nil)
+	steps = append(steps, identity.imports...)
 	for _, imp := range l.Imports {
 		steps = append(steps, resource.TestStep{
 			ResourceName:                         l.Address,
@@ -254,6 +262,36 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 			acctest.NoSecretsInTraceLog(t, l.NeverLogged.Config, l.NeverLogged.Route, l.NeverLogged.Values...)
 		})
 	}
+}
+
+// identitySteps are the identity's phase of a lifecycle, on an engine that
+// keeps identities: the identity matches the state's attributes of its
+// names once created, and an import block of that identity imports the
+// object as an import ID does, with the same identity and a plan of the
+// import alone (and of the values that the imports ignore, which no import
+// reads).
+type identitySteps struct {
+	matchesState []statecheck.StateCheck
+	imports      []resource.TestStep
+}
+
+func (l Lifecycle[C]) identity(t *testing.T) identitySteps {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" || !acctest.TestEngine(t).KeepsIdentity() {
+		return identitySteps{}
+	}
+	var s identitySteps
+	for _, a := range acctest.IdentityAttributes(t, strings.Split(l.Address, ".")[0]) {
+		s.matchesState = append(s.matchesState, statecheck.ExpectIdentityValueMatchesState(l.Address, tfjsonpath.New(a)))
+	}
+	ignored := slices.ContainsFunc(l.Imports, func(imp ImportID) bool { return len(imp.Ignore) > 0 })
+	s.imports = []resource.TestStep{{
+		ResourceName:       l.Address,
+		ImportState:        true,
+		ImportStateKind:    resource.ImportBlockWithResourceIdentity,
+		ExpectNonEmptyPlan: ignored,
+	}}
+	return s
 }
 
 // run plans and applies e's configuration, which must fail with the
