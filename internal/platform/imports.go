@@ -54,10 +54,13 @@ func importNotFound(diags *diag.Diagnostics, object, named, id, why string) {
 var workspaceIDForms = []fwutil.IDForm{
 	{
 		Says:  "its ID, ws- and 16 characters of the base58 alphabet",
-		Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixWorkspace, s) }}},
+		Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Match: isWorkspaceID}},
 	},
 	{Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, {Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString}}},
 }
+
+// isWorkspaceID says whether s is a workspace's ID.
+func isWorkspaceID(s string) bool { return platformclient.IsID(platformclient.PrefixWorkspace, s) }
 
 // workspaceNameRe matches a workspace's name.
 var workspaceNameRe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
