@@ -215,7 +215,15 @@ func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, re
 	case !Equal(&prior, &m):
 		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
 	}
-	if !resp.Diagnostics.HasError() && !resp.State.Raw.IsNull() {
+	// A read that removes the resource answers the identity of the object
+	// that was, from the prior state: the framework refuses a null one,
+	// which is the prior identity where the engine keeps none (Terraform
+	// before 1.12, OpenTofu) or the state was written before identities.
+	switch {
+	case resp.Diagnostics.HasError():
+	case resp.State.Raw.IsNull():
+		r.setIdentity(ctx, req.State, resp.Identity, &resp.Diagnostics)
+	default:
 		r.setIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
 	}
 }
