@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -57,16 +58,22 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 	Plan: &fwutil.Plan[projectModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	},
+	// Its identity is its organization and name, unique in the
+	// organization in any case; a rename changes it.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "name"}, Mutable: true},
 	Import: &fwutil.Import[projectModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
-			Says:  "its ID, prj- and 16 characters of the base58 alphabet",
-			Parts: []fwutil.IDPart{{Label: "<PROJECT ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixProject, s) }}},
-		}}},
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
+			{
+				Says:  "its ID, prj- and 16 characters of the base58 alphabet",
+				Parts: []fwutil.IDPart{{Label: "<PROJECT ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixProject, s) }}},
+			},
+			{Parts: []fwutil.IDPart{
+				{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString},
+				{Label: "<PROJECT NAME>", Match: projectNameRe.MatchString},
+			}},
+		}},
 		Print: func(m *projectModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.Projects.Read(ctx, id.String(), platformclient.ProjectReadOptions{})
-			importFound(diags, "project", id.String(), err)
-		},
+		Read:  importProject,
 	},
 	Conflict: &fwutil.Conflict[projectModel, *platformclient.Client]{
 		// The search (q) matches in any case, where filter[names] is exact.
@@ -127,7 +134,7 @@ func projectSchema(context.Context) schema.Schema {
 			"Terraform destroys a removed project before it updates the workspaces that leave it, so moving workspaces out of a project and removing it in one apply fails, " +
 			"unless the project resource has `lifecycle { create_before_destroy = true }`, applied before the project is removed: Terraform then moves the workspaces first. " +
 			"Without it, apply the moves first (`terraform apply -target=<workspace address>`), then remove the project. " +
-			"The import ID is the project's ID, such as `prj-6p5RiCe5CRjBmsGt`.",
+			"The import ID is the project's ID, such as `prj-6p5RiCe5CRjBmsGt`, or `<ORGANIZATION>/<PROJECT NAME>` (the name in any case), such as `acme/Platform Team`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:      true,
@@ -205,4 +212,24 @@ func modelFromProject(m *projectModel, p *platformclient.Project, tags map[strin
 		m.AutoDestroyActivityDuration = types.StringValue(*d)
 	}
 	m.TagBindings = fwutil.StringMapValue(tags)
+}
+
+// importProject reads the project that id names, by its ID or by its
+// organization and name in any case, and sets its ID.
+func importProject(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	if id.Form == 0 {
+		_, err := c.Projects.Read(ctx, id.String(), platformclient.ProjectReadOptions{})
+		importFound(diags, "project", id.String(), err)
+		return
+	}
+	org, name := id.Parts[0], id.Parts[1]
+	found, err := c.Projects.ReadByName(ctx, org, name)
+	switch {
+	case client.IsNotFound(err):
+		importNotFound(diags, "project", "project", id.String(), fmt.Sprintf("The organization %q has no project named %q, in any case, that the token may see.", org, name))
+		return
+	case !importFound(diags, "project", id.String(), err):
+		return
+	}
+	diags.Append(state.SetAttribute(ctx, path.Root("id"), found.ID)...)
 }

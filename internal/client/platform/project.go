@@ -2,6 +2,7 @@ package platform
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -106,6 +107,18 @@ func (s *Projects) List(ctx context.Context, org string, opts ProjectListOptions
 		q.Set("sort", opts.Sort)
 	}
 	return list[Project](ctx, s.c, projects.under(organizations.at(org)), includeQuery(q, opts.Include))
+}
+
+// ReadByName reads the project of an organization that has that name, in
+// any case, as the platform keeps project names unique in any case. None
+// is a 404.
+func (s *Projects) ReadByName(ctx context.Context, org, name string) (*Project, error) {
+	l, err := s.List(ctx, org, ProjectListOptions{Query: name})
+	if err != nil {
+		return nil, err
+	}
+	return find(l, projects.under(organizations.at(org)), fmt.Sprintf("no project named %q", name),
+		func(p *Project) bool { return strings.EqualFold(p.Name, name) })
 }
 
 // Create creates a project in an organization.
