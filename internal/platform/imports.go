@@ -85,3 +85,22 @@ func importWorkspace(ctx context.Context, c *platformclient.Client, object strin
 	}
 	diags.Append(state.SetAttribute(ctx, path.Root("id"), got.ID)...)
 }
+
+// importByName finds the object that an import ID's <ORGANIZATION>/<NAME>
+// names with find (a search of the organization's objects of its kind,
+// the name in any case, as the platform keeps their names unique in any
+// case), and sets its ID: none fails naming the organization and the name.
+func importByName(ctx context.Context, id fwutil.ParsedID, object string, state *tfsdk.State, diags *diag.Diagnostics,
+	find func(ctx context.Context, org, name string) (string, error),
+) {
+	org, name := id.Parts[0], id.Parts[1]
+	found, err := find(ctx, org, name)
+	switch {
+	case client.IsNotFound(err):
+		importNotFound(diags, object, object, id.String(), fmt.Sprintf("The organization %q has no %s named %q, in any case, that the token may see.", org, object, name))
+		return
+	case !importFound(diags, object, id.String(), err):
+		return
+	}
+	diags.Append(state.SetAttribute(ctx, path.Root("id"), found)...)
+}

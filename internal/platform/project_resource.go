@@ -8,7 +8,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -215,21 +214,18 @@ func modelFromProject(m *projectModel, p *platformclient.Project, tags map[strin
 }
 
 // importProject reads the project that id names, by its ID or by its
-// organization and name in any case, and sets its ID.
+// organization and name in any case.
 func importProject(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 	if id.Form == 0 {
 		_, err := c.Projects.Read(ctx, id.String(), platformclient.ProjectReadOptions{})
 		importFound(diags, "project", id.String(), err)
 		return
 	}
-	org, name := id.Parts[0], id.Parts[1]
-	found, err := c.Projects.ReadByName(ctx, org, name)
-	switch {
-	case client.IsNotFound(err):
-		importNotFound(diags, "project", "project", id.String(), fmt.Sprintf("The organization %q has no project named %q, in any case, that the token may see.", org, name))
-		return
-	case !importFound(diags, "project", id.String(), err):
-		return
-	}
-	diags.Append(state.SetAttribute(ctx, path.Root("id"), found.ID)...)
+	importByName(ctx, id, "project", state, diags, func(ctx context.Context, org, name string) (string, error) {
+		found, err := c.Projects.ReadByName(ctx, org, name)
+		if err != nil {
+			return "", err
+		}
+		return found.ID, nil
+	})
 }

@@ -50,16 +50,22 @@ var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetMode
 			}
 		},
 	},
+	// Its identity is its organization and name, unique in the
+	// organization in any case; a rename changes it.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "name"}, Mutable: true},
 	Import: &fwutil.Import[variableSetModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
-			Says:  "its ID, " + variableSetIDRule,
-			Parts: []fwutil.IDPart{{Label: "<VARIABLE SET ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariableSet, s) }}},
-		}}},
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
+			{
+				Says:  "its ID, " + variableSetIDRule,
+				Parts: []fwutil.IDPart{{Label: "<VARIABLE SET ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariableSet, s) }}},
+			},
+			{Parts: []fwutil.IDPart{
+				{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString},
+				{Label: "<VARIABLE SET NAME>"},
+			}},
+		}},
 		Print: func(m *variableSetModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.VariableSets.Read(ctx, id.String(), platformclient.VariableSetReadOptions{})
-			importFound(diags, "variable set", id.String(), err)
-		},
+		Read:  importVariableSet,
 	},
 	Conflict: &fwutil.Conflict[variableSetModel, *platformclient.Client]{
 		// The search (q) matches a part of the name in any case.
@@ -95,7 +101,7 @@ func variableSetSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "A variable set of an organization of the platform: variables that apply to the workspaces and projects it is assigned to " +
 			"(`stack_platform_variable_set_assignment`), or to every workspace of the organization when global. Its variables are " +
-			"`stack_platform_variable` resources; destroying the set deletes them. The import ID is the set's ID, such as `varset-6p5RiCe5CRjBmsGt`.",
+			"`stack_platform_variable` resources; destroying the set deletes them. The import ID is the set's ID, such as `varset-6p5RiCe5CRjBmsGt`, or `<ORGANIZATION>/<VARIABLE SET NAME>` (the name in any case), such as `acme/cloud credentials`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:      true,
@@ -176,4 +182,21 @@ func modelFromVariableSet(m *variableSetModel, vs *platformclient.VariableSet) {
 	if vs.Parent != nil && vs.Parent.Project != nil {
 		m.ParentProjectID = types.StringValue(vs.Parent.Project.ID)
 	}
+}
+
+// importVariableSet reads the variable set that id names, by its ID or by its
+// organization and name in any case.
+func importVariableSet(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	if id.Form == 0 {
+		_, err := c.VariableSets.Read(ctx, id.String(), platformclient.VariableSetReadOptions{})
+		importFound(diags, "variable set", id.String(), err)
+		return
+	}
+	importByName(ctx, id, "variable set", state, diags, func(ctx context.Context, org, name string) (string, error) {
+		found, err := c.VariableSets.ReadByName(ctx, org, name)
+		if err != nil {
+			return "", err
+		}
+		return found.ID, nil
+	})
 }

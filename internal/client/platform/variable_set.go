@@ -2,8 +2,10 @@ package platform
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 )
 
 // Includes of a variable set read or list.
@@ -88,6 +90,18 @@ func (o VariableSetListOptions) query() url.Values {
 // List lists an organization's variable sets.
 func (s *VariableSets) List(ctx context.Context, org string, opts VariableSetListOptions) (*VariableSetList, error) {
 	return list[VariableSet](ctx, s.c, variableSets.under(organizations.at(org)), opts.query())
+}
+
+// ReadByName reads the variable set of an organization that has that
+// name, in any case, as the platform keeps set names unique in any case.
+// None is a 404.
+func (s *VariableSets) ReadByName(ctx context.Context, org, name string) (*VariableSet, error) {
+	l, err := s.List(ctx, org, VariableSetListOptions{Query: name})
+	if err != nil {
+		return nil, err
+	}
+	return find(l, variableSets.under(organizations.at(org)), fmt.Sprintf("no variable set named %q", name),
+		func(vs *VariableSet) bool { return strings.EqualFold(vs.Name, name) })
 }
 
 // ListForProject lists the variable sets that apply to a project.
