@@ -2,7 +2,9 @@ package platform
 
 import (
 	"context"
+	"fmt"
 	"net/url"
+	"strings"
 	"time"
 )
 
@@ -94,6 +96,18 @@ func (s *Policies) List(ctx context.Context, org string, opts PolicyListOptions)
 		q.Set("filter[kind]", opts.Kind)
 	}
 	return list[Policy](ctx, s.c, policies.under(organizations.at(org)), q)
+}
+
+// ReadByName reads the policy of an organization that has that name, in
+// any case, as the platform keeps policy names unique in any case. None
+// is a 404.
+func (s *Policies) ReadByName(ctx context.Context, org, name string) (*Policy, error) {
+	l, err := s.List(ctx, org, PolicyListOptions{Search: name})
+	if err != nil {
+		return nil, err
+	}
+	return find(l, policies.under(organizations.at(org)), fmt.Sprintf("no policy named %q", name),
+		func(p *Policy) bool { return strings.EqualFold(p.Name, name) })
 }
 
 // Update changes a policy: its name and kind, set once, are left out.
