@@ -1,6 +1,7 @@
 package fwutil
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -87,7 +88,7 @@ func (r *lifecycle[M, C]) IdentitySchema(ctx context.Context, _ resource.Identit
 		resp.IdentitySchema.Attributes[a] = identityschema.StringAttribute{
 			RequiredForImport: !slices.Contains(id.Optional, a),
 			OptionalForImport: slices.Contains(id.Optional, a),
-			Description:       attrs[a].GetMarkdownDescription(),
+			Description:       cmp.Or(attrs[a].GetMarkdownDescription(), attrs[a].GetDescription()),
 		}
 	}
 }
