@@ -271,3 +271,31 @@ func TestFoundInPlaceAdd(t *testing.T) {
 		}
 	}
 }
+
+// A keyed lock lets one holder of a key at a time, holders of other keys
+// alongside, and forgets a key once nobody holds it.
+func TestKeyedMutex(t *testing.T) {
+	var k keyedMutex
+	unlockA := k.lock("a")
+	unlockB := k.lock("b") // another key does not wait
+	got := make(chan string, 2)
+	go func() {
+		k.lock("a")()
+		got <- "second a"
+	}()
+	select {
+	case g := <-got:
+		t.Fatalf("%s held a while the first held it", g)
+	case <-time.After(50 * time.Millisecond):
+	}
+	unlockA()
+	if g := <-got; g != "second a" {
+		t.Fatal(g)
+	}
+	unlockB()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(k.locks) != 0 {
+		t.Errorf("keys left after every unlock: %v", k.locks)
+	}
+}
