@@ -34,8 +34,8 @@ func (c *CLI) InterruptedApply(tb testing.TB, started func() bool) string {
 	defer tick.Stop()
 	for !started() {
 		select {
-		case <-done:
-			tb.Fatalf("the apply finished before it was interrupted:\n%s", out.String())
+		case err := <-done:
+			tb.Fatalf("the apply finished (%v) before it was interrupted:\n%s", err, out.String())
 		case <-tick.C:
 		}
 	}
@@ -43,7 +43,9 @@ func (c *CLI) InterruptedApply(tb testing.TB, started func() bool) string {
 		tb.Fatal(err)
 	}
 	select {
-	case <-done:
+	case err := <-done:
+		// An interrupted apply exits non-zero: its output says why.
+		tb.Logf("the interrupted apply ended: %v", err)
 	case <-time.After(2 * time.Minute):
 		_ = cmd.Process.Kill()
 		tb.Fatalf("the apply did not stop within 2 minutes of the interrupt:\n%s", out.String())
