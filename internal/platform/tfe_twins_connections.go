@@ -1,0 +1,71 @@
+package platform
+
+import (
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// The incumbent's twins of the connections of an organization: its code
+// hosts (OAuth clients and their projects), its SSH keys, its notification
+// configurations, its run triggers and its members.
+
+// tfeOAuthClient is the incumbent's twin of the OAuth client,
+// hashicorp/tfe's tfe_oauth_client, an SDKv2 resource of schema version 0
+// whose ID is the client's, oc- and 16 characters, as here.
+var tfeOAuthClient = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_oauth_client",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEOAuthClient},
+}
+
+// moveTFEOAuthClient transforms the incumbent's OAuth client. Its secrets
+// (secret, private_key, oauth_token), which the platform never answers,
+// are carried from its state; it stores "" for each one the configuration
+// left out, and for a name, a key, an RSA public key or a pool it left
+// out, which are null here. It stores "" for the OAuth token's ID of a
+// client without a token, which is null here too. What it does not keep
+// (callback_url, created_at) is read by the refresh.
+func moveTFEOAuthClient(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "service_provider", "name", "http_url", "api_url", "key", "rsa_public_key",
+		"organization_scoped", "agent_pool_id", "oauth_token_id", "secret", "private_key", "oauth_token")
+	return m, nil
+}
+
+// tfeProjectOAuthClient is the incumbent's twin of an OAuth client's
+// attachment to a project, hashicorp/tfe's tfe_project_oauth_client, an
+// SDKv2 resource of schema version 0 whose ID is
+// <PROJECT ID>_<OAUTH CLIENT ID>, where it is
+// <OAUTH CLIENT ID>/<PROJECT ID> here.
+var tfeProjectOAuthClient = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_project_oauth_client",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEProjectOAuthClient},
+}
+
+// moveTFEProjectOAuthClient transforms the incumbent's attachment, whose
+// ID is made here of the two IDs it holds.
+func moveTFEProjectOAuthClient(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "oauth_client_id", "project_id")
+	m["id"] = src.String("oauth_client_id") + "/" + src.String("project_id")
+	return m, nil
+}
+
+// tfeSSHKey is the incumbent's twin of the SSH key, hashicorp/tfe's
+// tfe_ssh_key, a plugin framework resource of schema version 0 whose ID
+// is the key's, sshkey- and 16 characters, as here.
+var tfeSSHKey = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_ssh_key",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFESSHKey},
+}
+
+// moveTFESSHKey transforms the incumbent's SSH key: the key, which the
+// platform never answers, is carried from its state, and so is the
+// key_wo_version of a key given through key_wo (whose key is null).
+func moveTFESSHKey(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "name", "key", "key_wo_version")
+	return m, nil
+}
+

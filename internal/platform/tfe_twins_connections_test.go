@@ -1,0 +1,145 @@
+package platform_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/acctest"
+	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
+	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
+)
+
+func init() { tfeTwinCases = append(tfeTwinCases, tfeConnectionTwins()...) }
+
+// tfeGitHubToken is the code host's token of the incumbent's OAuth client
+// tests.
+const tfeGitHubToken = "ghp_2pL8dNqR4vT7xZ1bC5eG9hJ3kM6nP0sW8yA2"
+
+// tfeConnectionTwins are the twins of tfe_twins_connections.go, each of
+// the incumbent's schema version 0.
+func tfeConnectionTwins() []tfeTwin {
+	return []tfeTwin{
+		{
+			// The code host's token, which the platform never answers,
+			// comes from the incumbent's state; its "" for the name, the
+			// key and the other secrets left out are null.
+			from: "tfe_oauth_client", to: "stack_platform_oauth_client",
+			moved: map[string]any{
+				"id": "oc-XKFwG6ggfA9n7t1K", "organization": tfeOrgName, "service_provider": "github", "http_url": "https://github.com",
+				"api_url": "https://api.github.com", "organization_scoped": true, "oauth_token_id": "ot-JQi5QXeyVvY7Zk5r", "oauth_token": tfeGitHubToken,
+			},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				tfeOrg(t, c)
+				oc := tfeOAuthClient(t, c)
+				return map[string]string{"oc-XKFwG6ggfA9n7t1K": oc.ID, "ot-JQi5QXeyVvY7Zk5r": oc.OAuthTokens[0].ID}
+			},
+			body: fmt.Sprintf(`organization        = %q
+  service_provider    = "github"
+  api_url             = "https://api.github.com"
+  http_url            = "https://github.com"
+  oauth_token         = %q
+  organization_scoped = true`, tfeOrgName, tfeGitHubToken),
+		},
+		{
+			// The incumbent's ID, <PROJECT ID>_<OAUTH CLIENT ID>, is
+			// <OAUTH CLIENT ID>/<PROJECT ID> here.
+			from: "tfe_project_oauth_client", to: "stack_platform_project_oauth_client",
+			moved: map[string]any{
+				"id": "oc-XKFwG6ggfA9n7t1K/prj-6p5RiCe5CRjBmsGt", "oauth_client_id": "oc-XKFwG6ggfA9n7t1K", "project_id": "prj-6p5RiCe5CRjBmsGt",
+			},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				tfeOrg(t, c)
+				oc := tfeOAuthClient(t, c)
+				prj, err := c.Projects.Create(context.Background(), tfeOrgName, platformclient.ProjectOptions{Name: check.Ptr("projecttest")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := c.OAuthClients.AddProjects(context.Background(), oc.ID, []string{prj.ID}); err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"oc-XKFwG6ggfA9n7t1K": oc.ID, "prj-6p5RiCe5CRjBmsGt": prj.ID}
+			},
+			body: `oauth_client_id = "oc-XKFwG6ggfA9n7t1K"
+  project_id      = "prj-6p5RiCe5CRjBmsGt"`,
+		},
+		{
+			// The key, which the platform never answers, comes from the
+			// incumbent's state.
+			from: "tfe_ssh_key", to: "stack_platform_ssh_key",
+			moved: map[string]any{"id": "sshkey-GxrePWre1Ezug7aM", "organization": tfeOrgName, "name": "ssh-key-test", "key": "SSH-KEY-CONTENT"},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				tfeOrg(t, c)
+				key, err := c.SSHKeys.Create(context.Background(), tfeOrgName, platformclient.SSHKeyOptions{Name: check.Ptr("ssh-key-test"), Value: check.Ptr("SSH-KEY-CONTENT")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"sshkey-GxrePWre1Ezug7aM": key.ID}
+			},
+			body: fmt.Sprintf(`organization = %q
+  name         = "ssh-key-test"
+  key          = "SSH-KEY-CONTENT"`, tfeOrgName),
+		},
+	}
+}
+
+// tfeOAuthClient makes the GitHub client of the incumbent's OAuth client
+// tests, with a token.
+func tfeOAuthClient(t *testing.T, c *platformclient.Client) *platformclient.OAuthClient {
+	t.Helper()
+	oc, err := c.OAuthClients.Create(context.Background(), tfeOrgName, platformclient.OAuthClientOptions{
+		ServiceProvider: check.Ptr("github"), HTTPURL: check.Ptr("https://github.com"), APIURL: check.Ptr("https://api.github.com"),
+		OAuthToken: check.Ptr(tfeGitHubToken), OrganizationScoped: check.Ptr(true),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(oc.OAuthTokens) != 1 {
+		t.Fatalf("want the client's token, got %+v", oc.OAuthTokens)
+	}
+	return oc
+}
+
+// tfeConnectionTwin is the case of tfeConnectionTwins moved from typ.
+func tfeConnectionTwin(t *testing.T, typ string) tfeTwin {
+	t.Helper()
+	for _, tw := range tfeConnectionTwins() {
+		if tw.from == typ {
+			return tw
+		}
+	}
+	t.Fatalf("no case of %s", typ)
+	return tfeTwin{}
+}
+
+// An SSH key given through key_wo is stored by the incumbent with a null
+// key and the version of the write-only key: the version moves, so that
+// the plan does not send the key again.
+func TestTFETwins_moveSSHKeyWriteOnly(t *testing.T) {
+	tw := tfeConnectionTwin(t, "tfe_ssh_key")
+	b := strings.NewReplacer(`"key": "SSH-KEY-CONTENT"`, `"key": null`, `"key_wo_version": null`, `"key_wo_version": 2`).Replace(string(tw.fixture(t, nil)))
+	got, diags := acctest.Move(t, "registry.opentofu.org/hashicorp/tfe", tw.from, 0, []byte(b), tw.to)
+	if len(diags) != 0 || got == nil || got["key"] != nil || got["key_wo_version"] != int64(2) || got["key_wo"] != nil {
+		t.Errorf("want no key and its version 2, got %v %+v", got, diags)
+	}
+}
+
+// A client without a token is stored by the incumbent with "" for the
+// token's ID, which moves as null; a Bitbucket Data Center client's secret
+// and key, which the platform never answers, come from its state.
+func TestTFETwins_moveOAuthClientWithoutToken(t *testing.T) {
+	tw := tfeConnectionTwin(t, "tfe_oauth_client")
+	b := strings.NewReplacer(`"oauth_token": "`+tfeGitHubToken+`"`, `"oauth_token": ""`, `"oauth_token_id": "ot-JQi5QXeyVvY7Zk5r"`, `"oauth_token_id": ""`,
+		`"secret": ""`, `"secret": "-----BEGIN RSA PRIVATE KEY-----"`, `"key": ""`, `"key": "consumer-key"`,
+		`"service_provider": "github"`, `"service_provider": "bitbucket_data_center"`).Replace(string(tw.fixture(t, nil)))
+	got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(b), tw.to)
+	if len(diags) != 0 || got == nil || got["oauth_token_id"] != nil || got["oauth_token"] != nil ||
+		got["secret"] != "-----BEGIN RSA PRIVATE KEY-----" || got["key"] != "consumer-key" || got["name"] != nil {
+		t.Errorf("want no token, the secret and the key, got %v %+v", got, diags)
+	}
+}
+
