@@ -69,3 +69,41 @@ func moveTFESSHKey(src fwutil.Moved) (map[string]any, error) {
 	return m, nil
 }
 
+// tfeNotificationConfigurations are the incumbent's twins of the
+// notification configuration, one resource each of what it is of (a
+// workspace's, a team's, a project's), all plugin framework resources of
+// schema version 0 whose ID is the configuration's, nc- and 16
+// characters, as here.
+var tfeNotificationConfigurations = []fwutil.Twin{
+	tfeNotificationConfiguration("tfe_notification_configuration", "workspace_id"),
+	tfeNotificationConfiguration("tfe_team_notification_configuration", "team_id"),
+	tfeNotificationConfiguration("tfe_project_notification_configuration", "project_id"),
+}
+
+// tfeNotificationConfiguration is the twin typ, whose configurations are
+// of the object that subscribable names, the attribute of the same name
+// here.
+func tfeNotificationConfiguration(typ, subscribable string) fwutil.Twin {
+	return fwutil.Twin{
+		Provider: tfeProvider,
+		Type:     typ,
+		Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: func(src fwutil.Moved) (map[string]any, error) {
+			return moveTFENotificationConfiguration(src, subscribable), nil
+		}},
+	}
+}
+
+// moveTFENotificationConfiguration transforms the incumbent's
+// configuration of the object that subscribable names. The token, which
+// the platform never answers, is carried from its state, and so are the
+// versions of a token or a URL given write-only (the incumbent counts
+// them itself when the configuration does not: the configuration here
+// writes them). It stores null for no triggers, recipients or users, which
+// the refresh reads as none.
+func moveTFENotificationConfiguration(src fwutil.Moved, subscribable string) map[string]any {
+	m := map[string]any{}
+	src.Copy(m, "id", subscribable, "name", "destination_type", "enabled", "triggers", "email_addresses", "email_user_ids",
+		"url", "url_wo_version", "token", "token_wo_version")
+	return m
+}
+

@@ -13,6 +13,9 @@ import (
 
 func init() { tfeTwinCases = append(tfeTwinCases, tfeConnectionTwins()...) }
 
+// tfeNotifyURL is the URL of the incumbent's notification tests.
+const tfeNotifyURL = "https://notifications.example.com/run-tasks"
+
 // tfeGitHubToken is the code host's token of the incumbent's OAuth client
 // tests.
 const tfeGitHubToken = "ghp_2pL8dNqR4vT7xZ1bC5eG9hJ3kM6nP0sW8yA2"
@@ -84,6 +87,26 @@ func tfeConnectionTwins() []tfeTwin {
   name         = "ssh-key-test"
   key          = "SSH-KEY-CONTENT"`, tfeOrgName),
 		},
+		tfeNotificationTwin("tfe_notification_configuration", "nc-jdGvmz5bGHuWGGye", "workspace_id", "ws-3x2WZbEtHjp5Q8xD", nil,
+			func(t *testing.T, c *platformclient.Client) (string, string) {
+				tfeOrg(t, c)
+				return platformclient.NotificationSubscribableWorkspace, tfeWorkspace(t, c, "workspace-test").ID
+			}),
+		tfeNotificationTwin("tfe_team_notification_configuration", "nc-3WxTX6aUXHpRk2yh", "team_id", "team-7RUnVGLDNi9kyP8Z", nil,
+			func(t *testing.T, c *platformclient.Client) (string, string) {
+				return platformclient.NotificationSubscribableTeam, tfeTeam(t, c).ID
+			}),
+		// The token, which the platform never answers, comes from the
+		// incumbent's state.
+		tfeNotificationTwin("tfe_project_notification_configuration", "nc-FqqYPcx8QHkQ4ZKm", "project_id", "prj-6p5RiCe5CRjBmsGt", check.Ptr("1234567890"),
+			func(t *testing.T, c *platformclient.Client) (string, string) {
+				tfeOrg(t, c)
+				prj, err := c.Projects.Create(context.Background(), tfeOrgName, platformclient.ProjectOptions{Name: check.Ptr("projecttest")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return platformclient.NotificationSubscribableProject, prj.ID
+			}),
 	}
 }
 
@@ -102,6 +125,48 @@ func tfeOAuthClient(t *testing.T, c *platformclient.Client) *platformclient.OAut
 		t.Fatalf("want the client's token, got %+v", oc.OAuthTokens)
 	}
 	return oc
+}
+
+// tfeNotificationTwin is the case of the incumbent's notification
+// configuration typ, whose fixture's ID is id: the generic configuration
+// of its tests, with the token if not nil, of the object that attr names,
+// subject in the fixture, which subscribable makes and returns the kind
+// and the ID of.
+func tfeNotificationTwin(typ, id, attr, subject string, token *string, subscribable func(*testing.T, *platformclient.Client) (string, string)) tfeTwin {
+	tw := tfeTwin{
+		from: typ, to: "stack_platform_notification_configuration",
+		moved: map[string]any{"id": id, attr: subject, "name": "notification_basic", "destination_type": "generic", "enabled": false, "url": tfeNotifyURL},
+		make: func(t *testing.T, c *platformclient.Client) map[string]string {
+			t.Helper()
+			kind, subjectID := subscribable(t, c)
+			nc, err := c.NotificationConfigurations.Create(context.Background(), kind, subjectID, platformclient.NotificationConfigurationOptions{
+				DestinationType: check.Ptr("generic"), Name: check.Ptr("notification_basic"), URL: check.Ptr(tfeNotifyURL), Enabled: check.Ptr(false), Token: token,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return map[string]string{id: nc.ID, subject: subjectID}
+		},
+		body: fmt.Sprintf(`name             = "notification_basic"
+  destination_type = "generic"
+  url              = %q
+  %-16s = %q`, tfeNotifyURL, attr, subject),
+	}
+	if token != nil {
+		tw.moved["token"] = *token
+		tw.body += fmt.Sprintf("\n  token            = %q", *token)
+	}
+	return tw
+}
+
+// tfeWorkspace makes a workspace of the incumbent's tests' organization.
+func tfeWorkspace(t *testing.T, c *platformclient.Client, name string) *platformclient.Workspace {
+	t.Helper()
+	ws, err := c.Workspaces.Create(context.Background(), tfeOrgName, platformclient.WorkspaceOptions{Name: check.Ptr(name)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws
 }
 
 // tfeConnectionTwin is the case of tfeConnectionTwins moved from typ.
@@ -143,3 +208,17 @@ func TestTFETwins_moveOAuthClientWithoutToken(t *testing.T) {
 	}
 }
 
+// A workspace's configuration whose token and URL were given write-only
+// is stored by the incumbent with neither, and the versions it counted:
+// both versions move, so that the plan does not send them again; its
+// email recipients move as they are.
+func TestTFETwins_moveNotificationConfigurationWriteOnly(t *testing.T) {
+	tw := tfeConnectionTwin(t, "tfe_notification_configuration")
+	b := strings.NewReplacer(`"url": "`+tfeNotifyURL+`"`, `"url": null`, `"url_wo_version": null`, `"url_wo_version": 1`,
+		`"token_wo_version": null`, `"token_wo_version": 3`, `"email_user_ids": null`, `"email_user_ids": ["user-Ck3jJdaA6p5Gq3bH"]`).Replace(string(tw.fixture(t, nil)))
+	got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(b), tw.to)
+	if len(diags) != 0 || got == nil || got["url"] != nil || got["token"] != nil || got["url_wo_version"] != int64(1) || got["token_wo_version"] != int64(3) ||
+		fmt.Sprint(got["email_user_ids"]) != "[user-Ck3jJdaA6p5Gq3bH]" || got["team_id"] != nil || got["project_id"] != nil {
+		t.Errorf("want the versions 1 and 3 without the URL and the token, got %v %+v", got, diags)
+	}
+}
