@@ -107,3 +107,56 @@ func moveTFENotificationConfiguration(src fwutil.Moved, subscribable string) map
 	return m
 }
 
+// tfeRunTrigger is the incumbent's twin of the run trigger,
+// hashicorp/tfe's tfe_run_trigger, an SDKv2 resource of schema version 0
+// whose ID is the trigger's, rt- and 16 characters, as here.
+var tfeRunTrigger = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_run_trigger",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFERunTrigger},
+}
+
+// moveTFERunTrigger transforms the incumbent's run trigger; the names of
+// its workspaces, which the incumbent does not keep, are read by the
+// refresh.
+func moveTFERunTrigger(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "workspace_id", "sourceable_id")
+	return m, nil
+}
+
+// tfeOrganizationMembership is the incumbent's twin of the organization
+// membership, hashicorp/tfe's tfe_organization_membership, an SDKv2
+// resource of schema version 0 whose ID is the membership's, ou- and 16
+// characters, as here.
+var tfeOrganizationMembership = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_organization_membership",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEOrganizationMembership},
+}
+
+// moveTFEOrganizationMembership transforms the incumbent's membership: it
+// stores "" for the username of a person who has not signed up, which is
+// null here; what it does not keep (status) is read by the refresh.
+func moveTFEOrganizationMembership(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "email", "user_id", "username")
+	return m, nil
+}
+
+// tfeTeamOrganizationMember is the incumbent's twin of the team member,
+// hashicorp/tfe's tfe_team_organization_member, an SDKv2 resource of
+// schema version 0 whose ID is <TEAM ID>/<MEMBERSHIP ID>, as here.
+var tfeTeamOrganizationMember = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_team_organization_member",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFETeamOrganizationMember},
+}
+
+// moveTFETeamOrganizationMember transforms the incumbent's team member,
+// whose attributes have the same names here.
+func moveTFETeamOrganizationMember(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "team_id", "organization_membership_id")
+	return m, nil
+}

@@ -107,6 +107,54 @@ func tfeConnectionTwins() []tfeTwin {
 				}
 				return platformclient.NotificationSubscribableProject, prj.ID
 			}),
+		{
+			from: "tfe_run_trigger", to: "stack_platform_run_trigger",
+			moved: map[string]any{"id": "rt-5gjJbPr1wYMaG7Sn", "workspace_id": "ws-3x2WZbEtHjp5Q8xD", "sourceable_id": "ws-Bv8yKr3DmwnsjDsH"},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				ctx := context.Background()
+				tfeOrg(t, c)
+				ws, src := tfeWorkspace(t, c, "workspace-test"), tfeWorkspace(t, c, "sourceable-test")
+				rt, err := c.RunTriggers.Create(ctx, ws.ID, platformclient.RunTriggerCreateOptions{Sourceable: src})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"rt-5gjJbPr1wYMaG7Sn": rt.ID, "ws-3x2WZbEtHjp5Q8xD": ws.ID, "ws-Bv8yKr3DmwnsjDsH": src.ID}
+			},
+			body: `workspace_id  = "ws-3x2WZbEtHjp5Q8xD"
+  sourceable_id = "ws-Bv8yKr3DmwnsjDsH"`,
+		},
+		{
+			// The incumbent's "" for the username of a person who has not
+			// signed up is null.
+			from: "tfe_organization_membership", to: "stack_platform_organization_membership",
+			moved: map[string]any{"id": "ou-wLy2nA8hWvLfQhvC", "organization": tfeOrgName, "email": "example@hashicorp.com", "user_id": "user-Ck3jJdaA6p5Gq3bH"},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				tfeOrg(t, c)
+				ou := tfeMembership(t, c, "example@hashicorp.com")
+				return map[string]string{"ou-wLy2nA8hWvLfQhvC": ou.ID, "user-Ck3jJdaA6p5Gq3bH": ou.User.ID}
+			},
+			body: fmt.Sprintf(`organization = %q
+  email        = "example@hashicorp.com"`, tfeOrgName),
+		},
+		{
+			from: "tfe_team_organization_member", to: "stack_platform_team_member",
+			moved: map[string]any{
+				"id": "team-7RUnVGLDNi9kyP8Z/ou-wLy2nA8hWvLfQhvC", "team_id": "team-7RUnVGLDNi9kyP8Z", "organization_membership_id": "ou-wLy2nA8hWvLfQhvC",
+			},
+			make: func(t *testing.T, c *platformclient.Client) map[string]string {
+				t.Helper()
+				team := tfeTeam(t, c)
+				ou := tfeMembership(t, c, "foo@foobar.com")
+				if err := c.TeamMemberships.AddMemberships(context.Background(), team.ID, []string{ou.ID}); err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{"team-7RUnVGLDNi9kyP8Z": team.ID, "ou-wLy2nA8hWvLfQhvC": ou.ID}
+			},
+			body: `team_id                    = "team-7RUnVGLDNi9kyP8Z"
+  organization_membership_id = "ou-wLy2nA8hWvLfQhvC"`,
+		},
 	}
 }
 
@@ -167,6 +215,17 @@ func tfeWorkspace(t *testing.T, c *platformclient.Client, name string) *platform
 		t.Fatal(err)
 	}
 	return ws
+}
+
+// tfeMembership invites email to the organization of the incumbent's
+// tests.
+func tfeMembership(t *testing.T, c *platformclient.Client, email string) *platformclient.OrganizationMembership {
+	t.Helper()
+	ou, err := c.OrganizationMemberships.Create(context.Background(), tfeOrgName, platformclient.OrganizationMembershipCreateOptions{Email: check.Ptr(email)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ou
 }
 
 // tfeConnectionTwin is the case of tfeConnectionTwins moved from typ.
