@@ -58,8 +58,7 @@ type attachment[M any] struct {
 	// forms are the import ID's other forms, after <PARENT ID>/<MEMBER
 	// ID>.
 	forms []attachmentForm
-	// twins are the incumbent's resources that the resource accepts moved
-	// blocks from.
+	// twins are the incumbent's resources that a moved block brings here.
 	twins []fwutil.Twin
 }
 
