@@ -13,12 +13,13 @@ import (
 
 func init() { tfeTwinCases = append(tfeTwinCases, tfeConnectionTwins()...) }
 
-// tfeNotifyURL is the URL of the incumbent's notification tests.
+// tfeNotifyURL stands for the URL of the incumbent's notification tests,
+// which they read from the environment.
 const tfeNotifyURL = "https://notifications.example.com/run-tasks"
 
-// tfeGitHubToken is the code host's token of the incumbent's OAuth client
-// tests.
-const tfeGitHubToken = "ghp_2pL8dNqR4vT7xZ1bC5eG9hJ3kM6nP0sW8yA2"
+// tfeGitHubToken stands for the code host's token of the incumbent's OAuth
+// client tests, which they read from GITHUB_TOKEN.
+const tfeGitHubToken = "ghp_token"
 
 // tfeConnectionTwins are the twins of tfe_twins_connections.go, each of
 // the incumbent's schema version 0.
