@@ -74,6 +74,7 @@ var NewNotificationConfigurationResource = fwutil.NewResource(&fwutil.Resource[n
 	Service:  platformclient.Service,
 	Object:   "notification configuration",
 	Schema:   notificationConfigurationSchema,
+	Twins:    tfeNotificationConfigurations,
 	Plan:     &fwutil.Plan[notificationConfigurationModel, *platformclient.Client]{Validate: validateNotificationConfiguration},
 	// Its identity is its ID: names need not be unique, in a workspace, a
 	// team or a project.
