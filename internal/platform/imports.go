@@ -86,12 +86,27 @@ func importWorkspace(ctx context.Context, c *platformclient.Client, object strin
 	diags.Append(state.SetAttribute(ctx, path.Root("id"), got.ID)...)
 }
 
+// importByIDOrName reads the object that an import ID names by its ID
+// (its grammar's first form) with read, or by <ORGANIZATION>/<NAME> (its
+// second) with importByName.
+func importByIDOrName[T any](ctx context.Context, id fwutil.ParsedID, object string, state *tfsdk.State, diags *diag.Diagnostics,
+	read func(ctx context.Context, id string) (*T, error), find func(ctx context.Context, org, name string) (*T, error), idOf func(*T) string,
+) {
+	if id.Form == 0 {
+		_, err := read(ctx, id.String())
+		importFound(diags, object, id.String(), err)
+		return
+	}
+	importByName(ctx, id, object, state, diags, find, idOf)
+}
+
 // importByName finds the object that an import ID's <ORGANIZATION>/<NAME>
 // names with find (a search of the organization's objects of its kind,
 // the name in any case, as the platform keeps their names unique in any
-// case), and sets its ID: none fails naming the organization and the name.
-func importByName(ctx context.Context, id fwutil.ParsedID, object string, state *tfsdk.State, diags *diag.Diagnostics,
-	find func(ctx context.Context, org, name string) (string, error),
+// case), and sets its ID (idOf): none fails naming the organization and
+// the name.
+func importByName[T any](ctx context.Context, id fwutil.ParsedID, object string, state *tfsdk.State, diags *diag.Diagnostics,
+	find func(ctx context.Context, org, name string) (*T, error), idOf func(*T) string,
 ) {
 	org, name := id.Parts[0], id.Parts[1]
 	found, err := find(ctx, org, name)
@@ -102,5 +117,5 @@ func importByName(ctx context.Context, id fwutil.ParsedID, object string, state 
 	case !importFound(diags, object, id.String(), err):
 		return
 	}
-	diags.Append(state.SetAttribute(ctx, path.Root("id"), found)...)
+	diags.Append(state.SetAttribute(ctx, path.Root("id"), idOf(found))...)
 }

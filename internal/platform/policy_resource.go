@@ -233,13 +233,7 @@ func validatePolicy(_ context.Context, _ tfsdk.Config, m *policyModel, diags *di
 // its own organization.
 func importPolicy(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 	if id.Form == 2 {
-		importByName(ctx, id, "policy", state, diags, func(ctx context.Context, org, name string) (string, error) {
-			found, err := c.Policies.ReadByName(ctx, org, name)
-			if err != nil {
-				return "", err
-			}
-			return found.ID, nil
-		})
+		importByName(ctx, id, "policy", state, diags, c.Policies.ReadByName, func(o *platformclient.Policy) string { return o.ID })
 		return
 	}
 	got, err := c.Policies.Read(ctx, id.Parts[len(id.Parts)-1])

@@ -72,7 +72,11 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 			}},
 		}},
 		Print: func(m *projectModel) string { return m.ID.ValueString() },
-		Read:  importProject,
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+			importByIDOrName(ctx, id, "project", state, diags, func(ctx context.Context, id string) (*platformclient.Project, error) {
+				return c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{})
+			}, c.Projects.ReadByName, func(o *platformclient.Project) string { return o.ID })
+		},
 	},
 	Conflict: &fwutil.Conflict[projectModel, *platformclient.Client]{
 		// The search (q) matches in any case, where filter[names] is exact.
@@ -211,21 +215,4 @@ func modelFromProject(m *projectModel, p *platformclient.Project, tags map[strin
 		m.AutoDestroyActivityDuration = types.StringValue(*d)
 	}
 	m.TagBindings = fwutil.StringMapValue(tags)
-}
-
-// importProject reads the project that id names, by its ID or by its
-// organization and name in any case.
-func importProject(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
-	if id.Form == 0 {
-		_, err := c.Projects.Read(ctx, id.String(), platformclient.ProjectReadOptions{})
-		importFound(diags, "project", id.String(), err)
-		return
-	}
-	importByName(ctx, id, "project", state, diags, func(ctx context.Context, org, name string) (string, error) {
-		found, err := c.Projects.ReadByName(ctx, org, name)
-		if err != nil {
-			return "", err
-		}
-		return found.ID, nil
-	})
 }

@@ -65,7 +65,11 @@ var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetMode
 			}},
 		}},
 		Print: func(m *variableSetModel) string { return m.ID.ValueString() },
-		Read:  importVariableSet,
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+			importByIDOrName(ctx, id, "variable set", state, diags, func(ctx context.Context, id string) (*platformclient.VariableSet, error) {
+				return c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
+			}, c.VariableSets.ReadByName, func(o *platformclient.VariableSet) string { return o.ID })
+		},
 	},
 	Conflict: &fwutil.Conflict[variableSetModel, *platformclient.Client]{
 		// The search (q) matches a part of the name in any case.
@@ -182,21 +186,4 @@ func modelFromVariableSet(m *variableSetModel, vs *platformclient.VariableSet) {
 	if vs.Parent != nil && vs.Parent.Project != nil {
 		m.ParentProjectID = types.StringValue(vs.Parent.Project.ID)
 	}
-}
-
-// importVariableSet reads the variable set that id names, by its ID or by its
-// organization and name in any case.
-func importVariableSet(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
-	if id.Form == 0 {
-		_, err := c.VariableSets.Read(ctx, id.String(), platformclient.VariableSetReadOptions{})
-		importFound(diags, "variable set", id.String(), err)
-		return
-	}
-	importByName(ctx, id, "variable set", state, diags, func(ctx context.Context, org, name string) (string, error) {
-		found, err := c.VariableSets.ReadByName(ctx, org, name)
-		if err != nil {
-			return "", err
-		}
-		return found.ID, nil
-	})
 }

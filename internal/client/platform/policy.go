@@ -2,9 +2,7 @@ package platform
 
 import (
 	"context"
-	"fmt"
 	"net/url"
-	"strings"
 	"time"
 )
 
@@ -103,11 +101,7 @@ func (s *Policies) List(ctx context.Context, org string, opts PolicyListOptions)
 // is a 404.
 func (s *Policies) ReadByName(ctx context.Context, org, name string) (*Policy, error) {
 	l, err := s.List(ctx, org, PolicyListOptions{Search: name})
-	if err != nil {
-		return nil, err
-	}
-	return find(l, policies.under(organizations.at(org)), fmt.Sprintf("no policy named %q", name),
-		func(p *Policy) bool { return strings.EqualFold(p.Name, name) })
+	return named(l, err, policies.under(organizations.at(org)), "policy", name, func(p *Policy) string { return p.Name })
 }
 
 // Update changes a policy: its name and kind, set once, are left out.

@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -114,11 +113,7 @@ func (s *Projects) List(ctx context.Context, org string, opts ProjectListOptions
 // is a 404.
 func (s *Projects) ReadByName(ctx context.Context, org, name string) (*Project, error) {
 	l, err := s.List(ctx, org, ProjectListOptions{Query: name})
-	if err != nil {
-		return nil, err
-	}
-	return find(l, projects.under(organizations.at(org)), fmt.Sprintf("no project named %q", name),
-		func(p *Project) bool { return strings.EqualFold(p.Name, name) })
+	return named(l, err, projects.under(organizations.at(org)), "project", name, func(p *Project) string { return p.Name })
 }
 
 // Create creates a project in an organization.

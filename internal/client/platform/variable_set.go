@@ -2,10 +2,8 @@ package platform
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 )
 
 // Includes of a variable set read or list.
@@ -97,11 +95,7 @@ func (s *VariableSets) List(ctx context.Context, org string, opts VariableSetLis
 // None is a 404.
 func (s *VariableSets) ReadByName(ctx context.Context, org, name string) (*VariableSet, error) {
 	l, err := s.List(ctx, org, VariableSetListOptions{Query: name})
-	if err != nil {
-		return nil, err
-	}
-	return find(l, variableSets.under(organizations.at(org)), fmt.Sprintf("no variable set named %q", name),
-		func(vs *VariableSet) bool { return strings.EqualFold(vs.Name, name) })
+	return named(l, err, variableSets.under(organizations.at(org)), "variable set", name, func(vs *VariableSet) string { return vs.Name })
 }
 
 // ListForProject lists the variable sets that apply to a project.
