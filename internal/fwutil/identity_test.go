@@ -14,10 +14,10 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
-// resourceTestRead refreshes the state of the thing named name under the
+// resourceTestRead refreshes the state of the thing named "web" under the
 // prior identity of that name (null: "") with def's Read, and answers the
 // new state's name and identity's name (null: "<null>").
-func resourceTestRead(t *testing.T, def *resourceTestDef, name, prior string) (state, identity string) {
+func resourceTestRead(t *testing.T, def *resourceTestDef, prior string) (state, identity string) {
 	t.Helper()
 	ctx := context.Background()
 	r, s := newResourceTest(t, def)
@@ -29,7 +29,7 @@ func resourceTestRead(t *testing.T, def *resourceTestDef, name, prior string) (s
 		priorID = tftypes.NewValue(idType, map[string]tftypes.Value{"name": tftypes.NewValue(tftypes.String, prior)})
 	}
 	st := tftypes.NewValue(s.Type().TerraformType(ctx), map[string]tftypes.Value{
-		"id": tftypes.NewValue(tftypes.String, "t-1"), "name": tftypes.NewValue(tftypes.String, name),
+		"id": tftypes.NewValue(tftypes.String, "t-1"), "name": tftypes.NewValue(tftypes.String, "web"),
 	})
 	req := resource.ReadRequest{State: tfsdk.State{Schema: s, Raw: st}, Identity: &tfsdk.ResourceIdentity{Schema: is.IdentitySchema, Raw: priorID}}
 	resp := resource.ReadResponse{State: tfsdk.State{Schema: s, Raw: st.Copy()}, Identity: &tfsdk.ResourceIdentity{Schema: is.IdentitySchema, Raw: priorID.Copy()}}
@@ -59,7 +59,7 @@ func TestResourceRead_goneAnswersTheIdentityItHad(t *testing.T) {
 	def := &resourceTestDef{Read: func(context.Context, Op[*resourceTestClient], *resourceTestModel) error {
 		return &client.Error{StatusCode: http.StatusNotFound}
 	}}
-	if state, identity := resourceTestRead(t, def, "web", ""); state != "<removed>" || identity != "web" {
+	if state, identity := resourceTestRead(t, def, ""); state != "<removed>" || identity != "web" {
 		t.Errorf("state %s, identity %s; want <removed>, web", state, identity)
 	}
 }
@@ -73,15 +73,15 @@ func TestResourceRead_identityKeepsItsSpelling(t *testing.T) {
 		m.Name = types.StringValue(answer)
 		return nil
 	}}
-	if state, identity := resourceTestRead(t, def, "web", "web"); state != "WEB" || identity != "web" {
+	if state, identity := resourceTestRead(t, def, "web"); state != "WEB" || identity != "web" {
 		t.Errorf("state %s, identity %s; want WEB, web", state, identity)
 	}
 	answer = "app"
-	if state, identity := resourceTestRead(t, def, "web", "web"); state != "app" || identity != "app" {
+	if state, identity := resourceTestRead(t, def, "web"); state != "app" || identity != "app" {
 		t.Errorf("state %s, identity %s; want app, app", state, identity)
 	}
 	// Without a prior identity, the identity is the state's.
-	if state, identity := resourceTestRead(t, def, "web", ""); state != "app" || identity != "app" {
+	if state, identity := resourceTestRead(t, def, ""); state != "app" || identity != "app" {
 		t.Errorf("state %s, identity %s; want app, app", state, identity)
 	}
 }

@@ -38,8 +38,13 @@ func TestProvider_identityExamplesGiveTheIdentitysAttributes(t *testing.T) {
 		r := newResource()
 		var md resource.MetadataResponse
 		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "stack"}, &md)
+		withIdentity, ok := r.(resource.ResourceWithIdentity)
+		if !ok {
+			t.Errorf("%s has no identity", md.TypeName)
+			continue
+		}
 		var is resource.IdentitySchemaResponse
-		r.(resource.ResourceWithIdentity).IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &is)
+		withIdentity.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &is)
 		file := "../../examples/resources/" + md.TypeName + "/import-by-identity.tf"
 		text, err := os.ReadFile(file)
 		if err != nil {
