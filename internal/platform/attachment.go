@@ -37,6 +37,8 @@ type attachment[M any] struct {
 	// is the parent's and the member's IDs joined by sep ("/" when
 	// empty).
 	description, idDescription, sep string
+	// twins are the incumbents' resources that move to this one.
+	twins []fwutil.Twin
 	// of names the object in a refused import ID, as fwutil.IDGrammar's
 	// Of does; empty, the object with its article.
 	of string
@@ -114,6 +116,7 @@ func newAttachmentResource[M any](a attachment[M]) func() resource.Resource {
 		TypeName: a.typeName,
 		Service:  platformclient.Service,
 		Object:   a.object,
+		Twins:    a.twins,
 		Schema:   a.schema,
 		Import: &fwutil.Import[M, *platformclient.Client]{
 			ID: a.grammar(),
