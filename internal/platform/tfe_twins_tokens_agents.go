@@ -15,10 +15,15 @@ import (
 // out those unset: the token's secret, which the platform answers to the
 // create only, among them.
 func tfeSameNames(typ string, names ...string) fwutil.Twin {
+	return tfeSameNamesOf(typ, 0, names...)
+}
+
+// tfeSameNamesOf is tfeSameNames of the incumbent's schema version.
+func tfeSameNamesOf(typ string, version int64, names ...string) fwutil.Twin {
 	return fwutil.Twin{
 		Provider: tfeProvider,
 		Type:     typ,
-		Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: func(src fwutil.Moved) (map[string]any, error) {
+		Versions: map[int64]func(fwutil.Moved) (map[string]any, error){version: func(src fwutil.Moved) (map[string]any, error) {
 			m := map[string]any{}
 			src.Copy(m, names...)
 			return m, nil
@@ -86,4 +91,43 @@ func tfeVariableSetAssignment(typ, attr string) fwutil.Twin {
 			return map[string]any{"id": set + "_" + member, "variable_set_id": set, attr: member}, nil
 		}},
 	}
+}
+
+// tfeOrganizationDefaultSettings is the incumbent's twin of an
+// organization's default settings, hashicorp/tfe's
+// tfe_organization_default_settings, a plugin framework resource of
+// schema version 0 with the same attributes (and no id), as here.
+var tfeOrganizationDefaultSettings = tfeSameNames("tfe_organization_default_settings",
+	"organization", "default_execution_mode", "default_agent_pool_id")
+
+// tfeProjectSettings is the incumbent's twin of a project's settings,
+// hashicorp/tfe's tfe_project_settings, a plugin framework resource of
+// schema version 1 whose ID is the project's, as here, with the same
+// attributes: its overwrites is an object of the same two flags.
+var tfeProjectSettings = tfeSameNamesOf("tfe_project_settings", 1,
+	"id", "project_id", "default_execution_mode", "default_agent_pool_id", "overwrites")
+
+// tfeWorkspaceSettings is the incumbent's twin of a workspace's execution
+// settings, hashicorp/tfe's tfe_workspace_settings, a plugin framework
+// resource of schema version 1 whose ID is the workspace's, as here.
+var tfeWorkspaceSettings = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_workspace_settings",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){1: moveTFEWorkspaceSettings},
+}
+
+// moveTFEWorkspaceSettings transforms the incumbent's workspace settings,
+// which are in part the workspace's here: its description, auto_apply,
+// assessments_enabled and tags (and effective_tags, which it computes)
+// are stack_platform_workspace's, which keeps them on the server, so they
+// are left to that resource without a warning, as the incumbent stores
+// them whether or not its configuration set them. Its
+// project_remote_state, which this provider does not manage, is named in
+// the move's warning when true; its overwrites, which it computes, is not
+// kept.
+func moveTFEWorkspaceSettings(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "workspace_id", "execution_mode", "agent_pool_id", "global_remote_state", "remote_state_consumer_ids")
+	src.Drop(false, "project_remote_state")
+	return m, nil
 }

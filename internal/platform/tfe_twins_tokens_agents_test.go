@@ -14,12 +14,13 @@ import (
 )
 
 // tokenAgentTwin is one of hashicorp/tfe's tokens, agent pools, pool
-// lists and variable set assignments (all of schema version 0), as
-// tfeTwin, made on the server by setup, which may set the organization's
-// plan.
+// lists, variable set assignments and settings, as tfeTwin, whose
+// fixture is of the incumbent's schema version schema, made on the server
+// by setup, which may set the organization's plan.
 type tokenAgentTwin struct {
 	tfeTwin
-	setup func(t *testing.T, p *acctest.Platform) map[string]string
+	schema int64
+	setup  func(t *testing.T, p *acctest.Platform) map[string]string
 }
 
 // The fixtures' IDs of the objects the twins name.
@@ -127,6 +128,70 @@ func tokenAgentTwins() []tokenAgentTwin {
 			}),
 		tfeAssignmentTwin("tfe_workspace_variable_set", "workspace_id", tfeWsID),
 		tfeAssignmentTwin("tfe_project_variable_set", "project_id", tfeProjID),
+		{
+			// The incumbent's description, auto_apply, assessments_enabled
+			// and tags are the workspace's here, which keeps them.
+			tfeTwin: tfeTwin{
+				from: "tfe_workspace_settings", to: "stack_platform_workspace_settings",
+				moved: map[string]any{"id": tfeWsID, "workspace_id": tfeWsID, "execution_mode": "remote", "global_remote_state": false,
+					"remote_state_consumer_ids": []any{tfeWs2ID}},
+				body: fmt.Sprintf(`workspace_id              = %q
+  global_remote_state       = false
+  remote_state_consumer_ids = [%q]`, tfeWsID, tfeWs2ID),
+			},
+			schema: 1,
+			setup: func(t *testing.T, p *acctest.Platform) map[string]string {
+				t.Helper()
+				c := p.Client(t)
+				tfeOrg(t, c)
+				ws, _, m := tfeMembers(t, c)
+				if err := c.Workspaces.AddRemoteStateConsumers(context.Background(), ws[0].ID, []string{ws[1].ID}); err != nil {
+					t.Fatal(err)
+				}
+				return m
+			},
+		},
+		{
+			tfeTwin: tfeTwin{
+				from: "tfe_project_settings", to: "stack_platform_project_settings",
+				moved: map[string]any{"id": tfeProjID, "project_id": tfeProjID, "default_execution_mode": "agent", "default_agent_pool_id": tfePoolID,
+					"overwrites": map[string]any{"default_execution_mode": true, "default_agent_pool_id": true}},
+				body: fmt.Sprintf(`project_id             = %q
+  default_execution_mode = "agent"
+  default_agent_pool_id  = %q`, tfeProjID, tfePoolID),
+			},
+			schema: 1,
+			setup: func(t *testing.T, p *acctest.Platform) map[string]string {
+				t.Helper()
+				c := p.Client(t)
+				pool := tfePool(t, c, platformclient.AgentPoolOptions{})
+				prj, err := c.Projects.Create(context.Background(), tfeOrgName, platformclient.ProjectOptions{Name: check.Ptr("projecttest"),
+					DefaultExecutionMode: check.Ptr("agent"), DefaultAgentPoolID: platformclient.Value(pool.ID)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{tfePoolID: pool.ID, tfeProjID: prj.ID}
+			},
+		},
+		{
+			tfeTwin: tfeTwin{
+				from: "tfe_organization_default_settings", to: "stack_platform_organization_default_settings",
+				moved: map[string]any{"organization": tfeOrgName, "default_execution_mode": "agent", "default_agent_pool_id": tfePoolID},
+				body: fmt.Sprintf(`organization           = %q
+  default_execution_mode = "agent"
+  default_agent_pool_id  = %q`, tfeOrgName, tfePoolID),
+			},
+			setup: func(t *testing.T, p *acctest.Platform) map[string]string {
+				t.Helper()
+				c := p.Client(t)
+				pool := tfePool(t, c, platformclient.AgentPoolOptions{})
+				if _, err := c.Organizations.Update(context.Background(), tfeOrgName, platformclient.OrganizationOptions{
+					DefaultExecutionMode: check.Ptr("agent"), DefaultAgentPoolID: platformclient.Value(pool.ID)}); err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{tfePoolID: pool.ID}
+			},
+		},
 	}
 }
 
@@ -230,7 +295,7 @@ func tfeAssignmentTwin(from, attr, member string) tokenAgentTwin {
 func TestTFETwinsTokensAgents_move(t *testing.T) {
 	for _, tw := range tokenAgentTwins() {
 		for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
-			got, diags := acctest.Move(t, host+"/hashicorp/tfe", tw.from, 0, tw.fixture(t, nil), tw.to)
+			got, diags := acctest.Move(t, host+"/hashicorp/tfe", tw.from, tw.schema, tw.fixture(t, nil), tw.to)
 			for k, v := range got {
 				if v == nil {
 					delete(got, k)
@@ -240,12 +305,12 @@ func TestTFETwinsTokensAgents_move(t *testing.T) {
 				t.Errorf("%s from %s: want %v\n got %v %+v", tw.from, host, tw.moved, got, diags)
 			}
 		}
-		_, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 1, tw.fixture(t, nil), tw.to)
-		want := fmt.Sprintf("The state of %s is of schema version 1, which this provider does not know: it moves versions 0 of hashicorp/tfe.", tw.from)
+		_, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, tw.schema+1, tw.fixture(t, nil), tw.to)
+		want := fmt.Sprintf("The state of %s is of schema version %d, which this provider does not know: it moves versions %d of hashicorp/tfe.", tw.from, tw.schema+1, tw.schema)
 		if len(diags) != 1 || !strings.HasPrefix(diags[0].Detail, want) {
 			t.Errorf("%s: want %q, got %+v", tw.from, want, diags)
 		}
-		if _, diags := acctest.Move(t, "registry.terraform.io/example/tfe", tw.from, 0, tw.fixture(t, nil), tw.to); len(diags) != 1 || diags[0].Summary != "Unable to Move Resource State" {
+		if _, diags := acctest.Move(t, "registry.terraform.io/example/tfe", tw.from, tw.schema, tw.fixture(t, nil), tw.to); len(diags) != 1 || diags[0].Summary != "Unable to Move Resource State" {
 			t.Errorf("%s of example/tfe: want no mover to take it, got %+v", tw.from, diags)
 		}
 	}
@@ -265,7 +330,7 @@ func TestTFETwinsTokensAgents_moveTeamTokenWithDescription(t *testing.T) {
 
 // An assignment whose state names no set is refused, with its ID.
 func TestTFETwinsTokensAgents_moveAssignmentWithoutSet(t *testing.T) {
-	tw := tokenAgentTwins()[len(tokenAgentTwins())-2]
+	tw := tokenAgentTwins()[8]
 	b := strings.Replace(string(tw.fixture(t, nil)), `"variable_set_id": "varset-ZKXtWahrkxB6y2ZP"`, `"variable_set_id": ""`, 1)
 	got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, []byte(b), tw.to)
 	want := `the state of tfe_workspace_variable_set names no variable_set_id or no workspace_id (its ID is "ws-3x2WZbEtHjp5Q8xD_varset-ZKXtWahrkxB6y2ZP"): refresh it with the incumbent provider first, then move it`
@@ -284,7 +349,7 @@ func TestAccTFETwinsTokensAgents_moved(t *testing.T) {
 			ids := tw.setup(t, p)
 			cli := acctest.NewCLI(t, nil)
 			cli.StandIn(t, "hashicorp/tfe")
-			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", Attributes: tw.fixture(t, ids)})
+			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", SchemaVersion: int(tw.schema), Attributes: tw.fixture(t, ids)})
 			cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
 moved {
   from = %[1]s.test
@@ -299,5 +364,27 @@ resource %[2]q "test" {
 				t.Errorf("warnings: %+v", warnings)
 			}
 		})
+	}
+}
+
+// Workspace settings that let the project's workspaces read the state
+// move with a warning naming project_remote_state, which this provider
+// does not manage; the workspace's attributes the incumbent stores with
+// them are left to the workspace, without a warning; a state of version
+// 0 is refused.
+func TestTFETwinsTokensAgents_moveWorkspaceSettingsOfTheProject(t *testing.T) {
+	tw := tokenAgentTwins()[10]
+	b := strings.NewReplacer(`"project_remote_state": false`, `"project_remote_state": true`, `"auto_apply": false`, `"auto_apply": true`,
+		`"description": ""`, `"description": "My favorite workspace!"`).Replace(string(tw.fixture(t, nil)))
+	got, diags := acctest.Move(t, "registry.opentofu.org/hashicorp/tfe", tw.from, 1, []byte(b), tw.to)
+	if got == nil || got["workspace_id"] != tfeWsID || got["execution_mode"] != "remote" {
+		t.Errorf("want the settings moved, got %v", got)
+	}
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, "The state of tfe_workspace_settings sets project_remote_state, which this provider does not manage") {
+		t.Errorf("want one warning naming project_remote_state alone, got %+v", diags)
+	}
+	if got, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, 0, tw.fixture(t, nil), tw.to); got != nil || len(diags) != 1 ||
+		!strings.HasPrefix(diags[0].Detail, "The state of tfe_workspace_settings is of schema version 0, which this provider does not know: it moves versions 1 of hashicorp/tfe.") {
+		t.Errorf("version 0: want it refused, got %v %+v", got, diags)
 	}
 }
