@@ -346,23 +346,7 @@ func TestAccTFETwinsTokensAgents_moved(t *testing.T) {
 	for _, tw := range tokenAgentTwins() {
 		t.Run(tw.from, func(t *testing.T) {
 			p := acctest.NewPlatformEmulator(t, emulator.Options{})
-			ids := tw.setup(t, p)
-			cli := acctest.NewCLI(t, nil)
-			cli.StandIn(t, "hashicorp/tfe")
-			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", SchemaVersion: int(tw.schema), Attributes: tw.fixture(t, ids)})
-			cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
-moved {
-  from = %[1]s.test
-  to   = %[2]s.test
-}
-
-resource %[2]q "test" {
-  %[3]s
-}
-`, tw.from, tw.to, replaceIDs(tw.body, ids)))
-			if warnings := cli.MovesThenPlansEmpty(t, tw.from+".test", tw.to+".test"); len(warnings) != 0 {
-				t.Errorf("warnings: %+v", warnings)
-			}
+			tw.movesThenPlansEmpty(t, p, tw.schema, tw.setup(t, p))
 		})
 	}
 }
