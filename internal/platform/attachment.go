@@ -37,8 +37,6 @@ type attachment[M any] struct {
 	// is the parent's and the member's IDs joined by sep ("/" when
 	// empty).
 	description, idDescription, sep string
-	// twins are the incumbents' resources that move to this one.
-	twins []fwutil.Twin
 	// of names the object in a refused import ID, as fwutil.IDGrammar's
 	// Of does; empty, the object with its article.
 	of string
@@ -60,6 +58,8 @@ type attachment[M any] struct {
 	// forms are the import ID's other forms, after <PARENT ID>/<MEMBER
 	// ID>.
 	forms []attachmentForm
+	// twins are the incumbent's resources that a moved block brings here.
+	twins []fwutil.Twin
 }
 
 // attachmentEnd is the parent or a member of an attachment: the
@@ -116,8 +116,8 @@ func newAttachmentResource[M any](a attachment[M]) func() resource.Resource {
 		TypeName: a.typeName,
 		Service:  platformclient.Service,
 		Object:   a.object,
-		Twins:    a.twins,
 		Schema:   a.schema,
+		Twins:    a.twins,
 		Import: &fwutil.Import[M, *platformclient.Client]{
 			ID: a.grammar(),
 			Print: func(m *M) string {

@@ -74,6 +74,7 @@ var NewNotificationConfigurationResource = fwutil.NewResource(&fwutil.Resource[n
 	Service:  platformclient.Service,
 	Object:   "notification configuration",
 	Schema:   notificationConfigurationSchema,
+	Twins:    tfeNotificationConfigurations,
 	Plan:     &fwutil.Plan[notificationConfigurationModel, *platformclient.Client]{Validate: validateNotificationConfiguration},
 	Import: &fwutil.Import[notificationConfigurationModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{

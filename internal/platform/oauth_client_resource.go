@@ -86,6 +86,7 @@ var NewOAuthClientResource = fwutil.NewResource(&fwutil.Resource[oauthClientMode
 	Service:  platformclient.Service,
 	Object:   "OAuth client",
 	Schema:   oauthClientSchema,
+	Twins:    []fwutil.Twin{tfeOAuthClient},
 	Plan: &fwutil.Plan[oauthClientModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 		Validate:         validateOAuthClient,

@@ -43,6 +43,7 @@ var NewSSHKeyResource = fwutil.NewResource(&fwutil.Resource[sshKeyModel, *platfo
 	Service:  platformclient.Service,
 	Object:   "SSH key",
 	Schema:   sshKeySchema,
+	Twins:    []fwutil.Twin{tfeSSHKey},
 	Plan: &fwutil.Plan[sshKeyModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 		Validate: func(ctx context.Context, config tfsdk.Config, _ *sshKeyModel, diags *diag.Diagnostics) {

@@ -282,6 +282,13 @@ func tfeTwins() []tfeTwin {
 	}
 }
 
+// tfeTwinCases are the twins of the other tfe_twins_*_test.go files, which
+// each append theirs from its init.
+var tfeTwinCases []tfeTwin
+
+// allTFETwins are tfeTwins and tfeTwinCases.
+func allTFETwins() []tfeTwin { return append(tfeTwins(), tfeTwinCases...) }
+
 // allFlags is a team's organization access with every flag v.
 func allFlags(v bool) map[string]any {
 	m := map[string]any{}
@@ -347,7 +354,7 @@ func replaceIDs(s string, ids map[string]string) string {
 }
 
 func TestTFETwins_move(t *testing.T) {
-	for _, tw := range tfeTwins() {
+	for _, tw := range allTFETwins() {
 		for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
 			got, diags := acctest.Move(t, host+"/hashicorp/tfe", tw.from, tw.version(), tw.fixture(t, nil), tw.to)
 			for k, v := range got {
@@ -363,7 +370,7 @@ func TestTFETwins_move(t *testing.T) {
 }
 
 func TestTFETwins_moveRefuses(t *testing.T) {
-	for _, tw := range tfeTwins() {
+	for _, tw := range allTFETwins() {
 		version, known := int64(1), "0"
 		switch tw.from {
 		case "tfe_variable", "tfe_team_access":
@@ -400,7 +407,7 @@ func TestTFETwins_moveOrganizationWithoutSessionSettings(t *testing.T) {
 // acceptance test leaves them, with a moved block, and plans nothing else
 // with the same values in this provider's configuration.
 func TestAccTFETwins_moved(t *testing.T) {
-	for _, tw := range tfeTwins() {
+	for _, tw := range allTFETwins() {
 		t.Run(tw.from, func(t *testing.T) {
 			p := acctest.NewPlatformEmulator(t, emulator.Options{})
 			tw.movesThenPlansEmpty(t, p, tw.version(), tw.make(t, p.Client(t)))
