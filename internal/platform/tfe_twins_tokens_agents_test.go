@@ -90,7 +90,7 @@ func tokenAgentTwins() []tokenAgentTwin {
 			},
 			setup: func(t *testing.T, p *acctest.Platform) map[string]string {
 				t.Helper()
-				return map[string]string{tfePoolID: tfePool(t, p.Client(t), platformclient.AgentPoolOptions{}).ID}
+				return map[string]string{tfePoolID: tfePool(t, p.Client(t)).ID}
 			},
 		},
 		{
@@ -106,7 +106,7 @@ func tokenAgentTwins() []tokenAgentTwin {
 			setup: func(t *testing.T, p *acctest.Platform) map[string]string {
 				t.Helper()
 				c := p.Client(t)
-				pool := tfePool(t, c, platformclient.AgentPoolOptions{})
+				pool := tfePool(t, c)
 				tok, err := c.AgentTokens.Create(context.Background(), pool.ID, platformclient.AgentTokenCreateOptions{Description: check.Ptr("agent-token-test")})
 				if err != nil {
 					t.Fatal(err)
@@ -164,7 +164,7 @@ func tokenAgentTwins() []tokenAgentTwin {
 			setup: func(t *testing.T, p *acctest.Platform) map[string]string {
 				t.Helper()
 				c := p.Client(t)
-				pool := tfePool(t, c, platformclient.AgentPoolOptions{})
+				pool := tfePool(t, c)
 				prj, err := c.Projects.Create(context.Background(), tfeOrgName, platformclient.ProjectOptions{Name: check.Ptr("projecttest"),
 					DefaultExecutionMode: check.Ptr("agent"), DefaultAgentPoolID: platformclient.Value(pool.ID)})
 				if err != nil {
@@ -184,7 +184,7 @@ func tokenAgentTwins() []tokenAgentTwin {
 			setup: func(t *testing.T, p *acctest.Platform) map[string]string {
 				t.Helper()
 				c := p.Client(t)
-				pool := tfePool(t, c, platformclient.AgentPoolOptions{})
+				pool := tfePool(t, c)
 				if _, err := c.Organizations.Update(context.Background(), tfeOrgName, platformclient.OrganizationOptions{
 					DefaultExecutionMode: check.Ptr("agent"), DefaultAgentPoolID: platformclient.Value(pool.ID)}); err != nil {
 					t.Fatal(err)
@@ -195,12 +195,11 @@ func tokenAgentTwins() []tokenAgentTwin {
 	}
 }
 
-// tfePool makes the pool of the incumbent's acceptance tests, with opts.
-func tfePool(t *testing.T, c *platformclient.Client, opts platformclient.AgentPoolOptions) *platformclient.AgentPool {
+// tfePool makes the pool of the incumbent's acceptance tests.
+func tfePool(t *testing.T, c *platformclient.Client) *platformclient.AgentPool {
 	t.Helper()
 	tfeOrg(t, c)
-	opts.Name = check.Ptr("agent-pool-test")
-	pool, err := c.AgentPools.Create(context.Background(), tfeOrgName, opts)
+	pool, err := c.AgentPools.Create(context.Background(), tfeOrgName, platformclient.AgentPoolOptions{Name: check.Ptr("agent-pool-test")})
 	if err != nil {
 		t.Fatal(err)
 	}
