@@ -410,11 +410,21 @@ func TestAccTFETwins_moved(t *testing.T) {
 	for _, tw := range allTFETwins() {
 		t.Run(tw.from, func(t *testing.T) {
 			p := acctest.NewPlatformEmulator(t, emulator.Options{})
-			ids := tw.make(t, p.Client(t))
-			cli := acctest.NewCLI(t, nil)
-			cli.StandIn(t, "hashicorp/tfe")
-			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", SchemaVersion: int(tw.version()), Attributes: tw.fixture(t, ids)})
-			cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
+			tw.movesThenPlansEmpty(t, p, tw.version(), tw.make(t, p.Client(t)))
+		})
+	}
+}
+
+// movesThenPlansEmpty writes the fixture of tw, of the incumbent's schema
+// version, with the IDs ids gives, as the incumbent's state, and this
+// provider's resource with a moved block from it; it checks that the
+// move warns of nothing and that the plan after it is empty.
+func (tw tfeTwin) movesThenPlansEmpty(t *testing.T, p *acctest.Platform, version int64, ids map[string]string) {
+	t.Helper()
+	cli := acctest.NewCLI(t, nil)
+	cli.StandIn(t, "hashicorp/tfe")
+	cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", SchemaVersion: int(version), Attributes: tw.fixture(t, ids)})
+	cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
 moved {
   from = %[1]s.test
   to   = %[2]s.test
@@ -424,10 +434,8 @@ resource %[2]q "test" {
   %[3]s
 }
 `, tw.from, tw.to, replaceIDs(tw.body, ids)))
-			if warnings := cli.MovesThenPlansEmpty(t, tw.from+".test", tw.to+".test"); len(warnings) != 0 {
-				t.Errorf("warnings: %+v", warnings)
-			}
-		})
+	if warnings := cli.MovesThenPlansEmpty(t, tw.from+".test", tw.to+".test"); len(warnings) != 0 {
+		t.Errorf("warnings: %+v", warnings)
 	}
 }
 
