@@ -32,10 +32,14 @@ var (
 	_ resource.ResourceWithModifyPlan     = (*lifecycle[struct{}, struct{}])(nil)
 	_ resource.ResourceWithValidateConfig = (*lifecycle[struct{}, struct{}])(nil)
 	_ resource.ResourceWithMoveState      = (*lifecycle[struct{}, struct{}])(nil)
+	_ resource.ResourceWithIdentity       = (*lifecycle[struct{}, struct{}])(nil)
 )
 
 func (r *lifecycle[M, C]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_" + r.def.TypeName
+	if id := r.identity(); id != nil {
+		resp.ResourceBehavior.MutableIdentity = id.Mutable
+	}
 }
 
 func (r *lifecycle[M, C]) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -126,6 +130,7 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 	switch {
 	case errors.As(err, &partial):
 		addPartial(ctx, &resp.Diagnostics, &resp.State, r.def.Object, "create", &m, partial)
+		r.setIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
 		return
 	case errors.As(err, &exists):
 		r.addExists(ctx, &resp.Diagnostics, req.Plan, &m, exists)
@@ -150,6 +155,7 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 	}
 	if !resp.Diagnostics.HasError() {
 		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
+		r.setIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
 	}
 }
 
@@ -215,6 +221,17 @@ func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, re
 	case !Equal(&prior, &m):
 		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
 	}
+	// A read that removes the resource answers the identity of the object
+	// that was, from the prior state: the framework refuses a null one,
+	// which is the prior identity where the engine keeps none (Terraform
+	// before 1.12, OpenTofu) or the state was written before identities.
+	switch {
+	case resp.Diagnostics.HasError():
+	case resp.State.Raw.IsNull():
+		r.setIdentity(ctx, req.State, resp.Identity, &resp.Diagnostics)
+	default:
+		r.setIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
+	}
 }
 
 // confirmGone asks the service, if it can tell, whether a 404 of a
@@ -248,6 +265,7 @@ func (r *lifecycle[M, C]) Update(ctx context.Context, req resource.UpdateRequest
 		switch {
 		case errors.As(err, &partial):
 			addPartial(ctx, &resp.Diagnostics, &resp.State, r.def.Object, "update", &m, partial)
+			r.setIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
 			return
 		case err != nil:
 			r.addError(&resp.Diagnostics, "update", err)
@@ -256,6 +274,7 @@ func (r *lifecycle[M, C]) Update(ctx context.Context, req resource.UpdateRequest
 	}
 	if !resp.Diagnostics.HasError() {
 		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
+		r.setIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
 	}
 }
 
@@ -283,12 +302,21 @@ func (r *lifecycle[M, C]) Delete(ctx context.Context, req resource.DeleteRequest
 	}
 }
 
+// ImportState imports by an import ID, or by an import block's identity,
+// which stands for the import ID of its form (see Identity).
 func (r *lifecycle[M, C]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	id := req.ID
+	if id == "" && req.Identity != nil {
+		id = r.importID(ctx, req.Identity, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+	}
 	if r.def.Import != nil {
-		r.def.Import.importState(ctx, r.client, r.def.Object, req.ID, &resp.State, &resp.Diagnostics)
+		r.def.Import.importState(ctx, r.client, r.def.Object, id, &resp.State, &resp.Diagnostics)
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), id)...)
 }
 
 // MoveState accepts moved blocks from the resource's twins. It runs on a

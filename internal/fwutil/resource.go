@@ -23,8 +23,8 @@ import (
 // that change only the provider's own attributes, and the delete timeout.
 //
 // Besides its calls, a resource has a few optional capabilities, each a
-// type that says once what its absence means: Import, Conflict, Plan,
-// DeleteTimeout and Twins.
+// type that says once what its absence means: Import, Identity, Conflict,
+// Plan, DeleteTimeout and Twins.
 type Resource[M, C any] struct {
 	// TypeName follows the provider's name and "_", such as
 	// "scheduler_acl_auth_method".
@@ -56,6 +56,10 @@ type Resource[M, C any] struct {
 	// Import is the resource's import ID and what an import reads. Nil:
 	// the ID is the name (see Import).
 	Import *Import[M, C]
+	// Identity is the resource's identity, which names its object in the
+	// state and in an import block. Nil: the name, or the first import ID
+	// form of attributes alone (see Identity).
+	Identity *Identity
 	// Conflict is how a create looks up an object in place, before its
 	// call or after a 409. Nil: the create relies on the server's 409
 	// (see Conflict).

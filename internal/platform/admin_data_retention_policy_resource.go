@@ -31,15 +31,31 @@ var NewAdminDataRetentionPolicyResource = fwutil.NewResource(&fwutil.Resource[ad
 	Service:  platformclient.Service,
 	Object:   "site's data retention policy",
 	Schema:   adminDataRetentionPolicySchema,
+	// Its identity is the policy's ID, which a change of kind renews: the
+	// site has one policy at a time.
+	Identity: &fwutil.Identity{Attrs: []string{"id"}, Mutable: true},
 	Import: &fwutil.Import[adminDataRetentionPolicyModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
-			Says:  "`" + siteImportID + "`: the site has one policy",
-			Parts: []fwutil.IDPart{{Label: siteImportID, Match: func(s string) bool { return s == siteImportID }}},
-		}}},
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
+			{
+				Says:  "`" + siteImportID + "`: the site has one policy",
+				Parts: []fwutil.IDPart{{Label: siteImportID, Match: func(s string) bool { return s == siteImportID }}},
+			},
+			{
+				Says: "the policy's ID, drp- and 16 characters of the base58 alphabet",
+				Parts: []fwutil.IDPart{{Label: "<POLICY ID>", Attr: "id", Match: func(s string) bool {
+					return platformclient.IsID(platformclient.PrefixDataRetentionPolicy, s)
+				}}},
+			},
+		}},
 		Print: func(*adminDataRetentionPolicyModel) string { return siteImportID },
-		// The ID names no attribute: the policy's own ID is its answer's.
+		// The site's ID names no attribute: the policy's own ID is its
+		// answer's. A policy's ID must be the site's policy's.
 		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 			got, err := c.DataRetentionPolicies.Read(ctx, platformclient.SiteRetention)
+			if err == nil && id.Form == 1 && got.ID != id.Parts[0] {
+				importNotFound(diags, "site's data retention policy", "site's data retention policy", id.String(), "The site's policy is "+got.ID+".")
+				return
+			}
 			if importFound(diags, "site's data retention policy", id.String(), err) {
 				diags.Append(state.SetAttribute(ctx, path.Root("id"), got.ID)...)
 			}

@@ -40,6 +40,8 @@ var NewAgentPoolResource = fwutil.NewResource(&fwutil.Resource[agentPoolModel, *
 	Plan: &fwutil.Plan[agentPoolModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	},
+	// Its identity is its organization and name; a rename changes it.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "name"}, Mutable: true},
 	Import: &fwutil.Import[agentPoolModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
 			{

@@ -118,6 +118,7 @@ func newAttachmentResource[M any](a attachment[M]) func() resource.Resource {
 		Object:   a.object,
 		Schema:   a.schema,
 		Twins:    a.twins,
+		Identity: a.identity(),
 		Import: &fwutil.Import[M, *platformclient.Client]{
 			ID: a.grammar(),
 			Print: func(m *M) string {
@@ -170,6 +171,22 @@ func (a attachment[M]) ends(m *M) (parent, member string, kind attachmentMember[
 		}
 	}
 	return a.parent.field(m).ValueString(), kind.field(m).ValueString(), kind
+}
+
+// identity is the attachment's parent and member: its parent's ID and its
+// member's, of whichever kind the attachment has (the import ID's
+// <PARENT ID>/<MEMBER ID>). Nil, for one kind of member: derived from that
+// form.
+func (a attachment[M]) identity() *fwutil.Identity {
+	if len(a.members) == 1 {
+		return nil
+	}
+	id := &fwutil.Identity{Attrs: []string{a.parent.attr}}
+	for _, k := range a.members {
+		id.Attrs = append(id.Attrs, k.attr)
+		id.Optional = append(id.Optional, k.attr)
+	}
+	return id
 }
 
 // grammar is the import ID's: <PARENT ID>/<MEMBER ID> for each kind of

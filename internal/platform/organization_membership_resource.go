@@ -41,6 +41,8 @@ var NewOrganizationMembershipResource = fwutil.NewResource(&fwutil.Resource[orga
 	Plan: &fwutil.Plan[organizationMembershipModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	},
+	// Its identity is its organization and the invited email.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "email"}},
 	Import: &fwutil.Import[organizationMembershipModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
 			{

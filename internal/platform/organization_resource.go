@@ -95,6 +95,8 @@ var NewOrganizationResource = fwutil.NewResource(&fwutil.Resource[organizationMo
 	Object:   "organization",
 	Schema:   organizationSchema,
 	Twins:    []fwutil.Twin{tfeOrganization},
+	// Its identity is its name, which an update may change.
+	Identity: &fwutil.Identity{Attrs: []string{"name"}, Mutable: true},
 	Import: &fwutil.Import[organizationModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{
 			Forms: []fwutil.IDForm{{Says: "its name", Parts: []fwutil.IDPart{{Label: "<NAME>", Match: organizationNameRe.MatchString}}}},

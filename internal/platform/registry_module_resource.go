@@ -70,6 +70,9 @@ var NewRegistryModuleResource = fwutil.NewResource(&fwutil.Resource[registryModu
 	Service:  platformclient.Service,
 	Object:   "registry module",
 	Schema:   registryModuleSchema,
+	// Its identity is its ID: modules of one monorepo may share their
+	// names.
+	Identity: &fwutil.Identity{Attrs: []string{"id"}},
 	Import: &fwutil.Import[registryModuleModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
 			{

@@ -37,6 +37,8 @@ var NewRegistryProviderResource = fwutil.NewResource(&fwutil.Resource[registryPr
 	Service:  platformclient.Service,
 	Object:   "registry provider",
 	Schema:   registryProviderSchema,
+	// Its identity is the four names that its registry address holds.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "registry_name", "namespace", "name"}},
 	Import: &fwutil.Import[registryProviderModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
 			{

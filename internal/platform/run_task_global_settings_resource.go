@@ -38,6 +38,8 @@ var NewRunTaskGlobalSettingsResource = fwutil.NewResource(&fwutil.Resource[runTa
 	Service:  platformclient.Service,
 	Object:   "run task global settings",
 	Schema:   runTaskGlobalSettingsSchema,
+	// Its identity is its run task's ID, whose settings it holds.
+	Identity: &fwutil.Identity{Attrs: []string{"task_id"}},
 	Import: &fwutil.Import[runTaskGlobalSettingsModel, *platformclient.Client]{
 		ID:    fwutil.IDGrammar{Of: "a run task's global settings", Forms: runTaskIDForms},
 		Print: func(m *runTaskGlobalSettingsModel) string { return m.TaskID.ValueString() },

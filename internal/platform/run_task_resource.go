@@ -63,6 +63,8 @@ var NewRunTaskResource = fwutil.NewResource(&fwutil.Resource[runTaskModel, *plat
 	Plan: &fwutil.Plan[runTaskModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	},
+	// Its identity is its organization and name; a rename changes it.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "name"}, Mutable: true},
 	Import: &fwutil.Import[runTaskModel, *platformclient.Client]{
 		ID:    fwutil.IDGrammar{Forms: runTaskIDForms},
 		Print: func(m *runTaskModel) string { return m.ID.ValueString() },

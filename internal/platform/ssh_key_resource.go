@@ -50,6 +50,9 @@ var NewSSHKeyResource = fwutil.NewResource(&fwutil.Resource[sshKeyModel, *platfo
 			fwutil.RequireSecret(ctx, config, path.Root("key"), "to create the SSH key", diags)
 		},
 	},
+	// Its identity is its organization and ID: names need not be unique
+	// in an organization.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "id"}},
 	Import: &fwutil.Import[sshKeyModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Of: "an SSH key", Forms: []fwutil.IDForm{
 			{

@@ -116,6 +116,8 @@ var NewTeamResource = fwutil.NewResource(&fwutil.Resource[teamModel, *platformcl
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 		Validate:         validateTeam,
 	},
+	// Its identity is its organization and name; a rename changes it.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "name"}, Mutable: true},
 	Import: &fwutil.Import[teamModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
 			Says:  "<ORGANIZATION>/<TEAM ID> or <ORGANIZATION>/<TEAM NAME>",

@@ -79,9 +79,21 @@ var NewVariableResource = fwutil.NewResource(&fwutil.Resource[variableModel, *pl
 					{Label: "<VARIABLE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariable, s) }},
 				},
 			},
+			{
+				Says: "<WORKSPACE ID or VARIABLE SET ID>/<VARIABLE ID>",
+				Parts: []fwutil.IDPart{
+					{Label: "<WORKSPACE ID or VARIABLE SET ID>", Match: func(s string) bool {
+						return platformclient.IsID(platformclient.PrefixWorkspace, s) || platformclient.IsID(platformclient.PrefixVariableSet, s)
+					}},
+					{Label: "<VARIABLE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariable, s) }},
+				},
+			},
 		}},
 		Read: importVariable,
 	},
+	// The variable is in a workspace or in a variable set: its identity
+	// holds the one ID of the two, and the variable's.
+	Identity: &fwutil.Identity{Attrs: []string{"workspace_id", "variable_set_id", "id"}, Optional: []string{"workspace_id", "variable_set_id"}},
 	Create: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *variableModel) error {
 		got, err := op.Client.Variables.Create(ctx, m.parent(), variableFromModel(ctx, op, m))
 		if client.StatusCode(err) == http.StatusConflict {
@@ -332,9 +344,18 @@ func existingVariableImportID(ctx context.Context, c *platformclient.Client, m *
 // reads the variable (after the workspace, to learn its ID), so that an ID
 // the platform does not answer fails in the provider's words.
 func importVariable(ctx context.Context, c *platformclient.Client, parsed fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
-	id, org, middle, varID := parsed.String(), parsed.Parts[0], parsed.Parts[1], parsed.Parts[2]
+	id, parts := parsed.String(), parsed.Parts
+	var org, middle, varID string
+	if len(parts) == 2 { // <WORKSPACE ID or VARIABLE SET ID>/<VARIABLE ID>
+		middle, varID = parts[0], parts[1]
+	} else {
+		org, middle, varID = parts[0], parts[1], parts[2]
+	}
 	parent, parentAttr := platformclient.InVariableSet(middle), "variable_set_id"
-	if !platformclient.IsID(platformclient.PrefixVariableSet, middle) {
+	switch {
+	case len(parts) == 2 && platformclient.IsID(platformclient.PrefixWorkspace, middle):
+		parent, parentAttr = platformclient.InWorkspace(middle), "workspace_id"
+	case !platformclient.IsID(platformclient.PrefixVariableSet, middle):
 		ws, err := c.Workspaces.Read(ctx, org, middle, platformclient.WorkspaceReadOptions{})
 		if !importFound(diags, "variable", id, err) {
 			return

@@ -106,6 +106,8 @@ var NewWorkspaceResource = fwutil.NewResource(&fwutil.Resource[workspaceResource
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 		Validate:         validateWorkspace,
 	},
+	// Its identity is its organization and name; a rename changes it.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "name"}, Mutable: true},
 	Import: &fwutil.Import[workspaceResourceModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: workspaceIDForms},
 		Print: func(m *workspaceResourceModel) string {

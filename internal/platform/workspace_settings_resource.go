@@ -43,6 +43,8 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 	Twins:    []fwutil.Twin{tfeWorkspaceSettings},
 	Schema:   workspaceSettingsSchema,
 	// The ID is the workspace's, in the workspace's grammar.
+	// Its identity is its workspace's ID, whose settings it holds.
+	Identity: &fwutil.Identity{Attrs: []string{"workspace_id"}},
 	Import: &fwutil.Import[workspaceSettingsModel, *platformclient.Client]{
 		ID:    fwutil.IDGrammar{Of: "a workspace", Forms: workspaceIDForms},
 		Print: func(m *workspaceSettingsModel) string { return m.WorkspaceID.ValueString() },

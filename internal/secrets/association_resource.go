@@ -43,6 +43,9 @@ var NewAssociationResource = fwutil.NewResource(&fwutil.Resource[associationMode
 	Object:   "association",
 	Schema:   associationSchema,
 	Twins:    vaultAssociationTwin,
+	// Its identity is its destination's type and name and its secret's
+	// mount and name, the parts of its import ID.
+	Identity: &fwutil.Identity{Attrs: []string{"destination_type", "destination_name", "mount", "secret_name"}},
 	Import: &fwutil.Import[associationModel, *secretsclient.Client]{
 		// The mount and the secret name may hold slashes: the last part
 		// is both, which the import splits as the service knows them.

@@ -4,13 +4,18 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"os"
+	"reflect"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
@@ -220,8 +225,12 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 			}
 		}
 	}
-	phase(l.Create, plancheck.ResourceActionCreate, true, createPre)
+	identity := l.identity(t)
+	create := l.Create
+	create.StateChecks = append(slices.Clone(create.StateChecks), identity.matchesState...)
+	phase(create, plancheck.ResourceActionCreate, true, createPre)
 	phase(l.Update, plancheck.ResourceActionUpdate, false, nil)
+	steps = append(steps, identity.imports...)
 	for _, imp := range l.Imports {
 		steps = append(steps, resource.TestStep{
 			ResourceName:                         l.Address,
@@ -254,6 +263,74 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 			acctest.NoSecretsInTraceLog(t, l.NeverLogged.Config, l.NeverLogged.Route, l.NeverLogged.Values...)
 		})
 	}
+}
+
+// identitySteps are the identity's phase of a lifecycle, on an engine that
+// keeps identities: the identity matches the state's attributes of its
+// names once created, and an import block of that identity imports the
+// object as an import ID does, with the same identity and a plan of the
+// import alone (and of the values that the imports ignore, which no import
+// reads).
+type identitySteps struct {
+	matchesState []statecheck.StateCheck
+	imports      []resource.TestStep
+}
+
+func (l Lifecycle[C]) identity(t *testing.T) identitySteps {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" || !acctest.TestEngine(t).KeepsIdentity() {
+		return identitySteps{}
+	}
+	var s identitySteps
+	for _, a := range acctest.IdentityAttributes(t, strings.Split(l.Address, ".")[0]) {
+		s.matchesState = append(s.matchesState, statecheck.ExpectIdentityValueMatchesState(l.Address, tfjsonpath.New(a)))
+	}
+	var ignored []string
+	for _, imp := range l.Imports {
+		ignored = append(ignored, imp.Ignore...)
+	}
+	s.imports = []resource.TestStep{{
+		ResourceName:       l.Address,
+		ImportState:        true,
+		ImportStateKind:    resource.ImportBlockWithResourceIdentity,
+		ExpectNonEmptyPlan: len(ignored) > 0,
+		ImportPlanChecks: resource.ImportPlanChecks{
+			PreApply: []plancheck.PlanCheck{importChangesOnly{address: l.Address, ignored: ignored}},
+		},
+	}}
+	return s
+}
+
+// importChangesOnly checks that the plan of an import changes none of the
+// resource's values but those that the imports ignore, which no import
+// reads, and those that a change of them leaves unknown until the apply.
+type importChangesOnly struct {
+	address string
+	ignored []string
+}
+
+func (c importChangesOnly) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	for _, rc := range req.Plan.ResourceChanges {
+		if rc.Address != c.address || rc.Change == nil {
+			continue
+		}
+		before, _ := rc.Change.Before.(map[string]any)
+		after, _ := rc.Change.After.(map[string]any)
+		unknown, _ := rc.Change.AfterUnknown.(map[string]any)
+		var changed []string
+		for name, v := range after {
+			if slices.Contains(c.ignored, name) || unknown[name] == true || reflect.DeepEqual(before[name], v) {
+				continue
+			}
+			changed = append(changed, name)
+		}
+		slices.Sort(changed)
+		if len(changed) > 0 {
+			resp.Error = fmt.Errorf("the import of %s plans a change of %v, which no import ignores", c.address, changed)
+		}
+		return
+	}
+	resp.Error = fmt.Errorf("the plan has no change of %s", c.address)
 }
 
 // run plans and applies e's configuration, which must fail with the
