@@ -58,6 +58,8 @@ type attachment[M any] struct {
 	// forms are the import ID's other forms, after <PARENT ID>/<MEMBER
 	// ID>.
 	forms []attachmentForm
+	// twins are the incumbent's resources that a moved block brings here.
+	twins []fwutil.Twin
 }
 
 // attachmentEnd is the parent or a member of an attachment: the
@@ -115,6 +117,7 @@ func newAttachmentResource[M any](a attachment[M]) func() resource.Resource {
 		Service:  platformclient.Service,
 		Object:   a.object,
 		Schema:   a.schema,
+		Twins:    a.twins,
 		Import: &fwutil.Import[M, *platformclient.Client]{
 			ID: a.grammar(),
 			Print: func(m *M) string {

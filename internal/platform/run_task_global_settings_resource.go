@@ -37,6 +37,7 @@ var NewRunTaskGlobalSettingsResource = fwutil.NewResource(&fwutil.Resource[runTa
 	TypeName: "platform_run_task_global_settings",
 	Service:  platformclient.Service,
 	Object:   "run task global settings",
+	Twins:    []fwutil.Twin{tfeRunTaskGlobalSettings},
 	Schema:   runTaskGlobalSettingsSchema,
 	Import: &fwutil.Import[runTaskGlobalSettingsModel, *platformclient.Client]{
 		ID:    fwutil.IDGrammar{Of: "a run task's global settings", Forms: runTaskIDForms},

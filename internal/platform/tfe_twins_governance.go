@@ -1,0 +1,170 @@
+package platform
+
+import (
+	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
+)
+
+// The incumbent's twins of the governance objects: the policies and
+// their sets, the run tasks. Each keeps its ID, the platform's, but the
+// links of a policy set, which the incumbent names
+// <MEMBER ID>_<POLICY SET ID> and this provider <POLICY SET ID>/<MEMBER ID>.
+
+// tfePolicy is the incumbent's twin of the policy, hashicorp/tfe's
+// tfe_policy, an SDKv2 resource of schema version 0.
+var tfePolicy = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_policy",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEPolicy},
+}
+
+// moveTFEPolicy transforms the incumbent's policy: its enforce_mode is
+// enforcement_level, and its text, which the platform answers only by a
+// download the incumbent made, is carried as its state holds it. It
+// stores "" for no description and for a Sentinel policy's query, which
+// are null here.
+func moveTFEPolicy(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{"policy": src.String("policy")}
+	src.Copy(m, "id", "organization", "name", "description", "kind", "query")
+	src.CopyAs(m, "enforce_mode", "enforcement_level")
+	return m, nil
+}
+
+// tfeSentinelPolicy is the incumbent's deprecated twin of a Sentinel
+// policy, hashicorp/tfe's tfe_sentinel_policy, an SDKv2 resource of
+// schema version 0: the same object as tfe_policy's, of kind sentinel.
+var tfeSentinelPolicy = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_sentinel_policy",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFESentinelPolicy},
+}
+
+// moveTFESentinelPolicy transforms the incumbent's Sentinel policy as
+// tfe_policy's, of kind sentinel, which it does not store.
+func moveTFESentinelPolicy(src fwutil.Moved) (map[string]any, error) {
+	m, err := moveTFEPolicy(src)
+	m["kind"] = "sentinel"
+	return m, err
+}
+
+// tfePolicySet is the incumbent's twin of the policy set, hashicorp/tfe's
+// tfe_policy_set, an SDKv2 resource of schema version 0.
+var tfePolicySet = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_policy_set",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEPolicySet},
+}
+
+// moveTFEPolicySet transforms the incumbent's policy set: its vcs_repo, a
+// list of one block, is a single object whose github_app_installation_id
+// is codehost_app_installation_id, and its "" for unset strings are null.
+// Its workspace_ids are computed: they list the set's attachments whatever
+// made them (tfe_workspace_policy_set as well), so they are left to the
+// attachments here, which keep them on the server, without a warning. Its
+// slug, the incumbent's upload of a local directory, has no twin.
+func moveTFEPolicySet(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "name", "description", "global", "kind", "overridable", "agent_enabled",
+		"policy_tool_version", "policy_update_patterns", "policies_path", "policy_ids")
+	if repo, ok := src.Block("vcs_repo"); ok {
+		r := map[string]any{}
+		repo.Copy(r, "identifier", "branch", "ingress_submodules", "oauth_token_id")
+		repo.CopyAs(r, "github_app_installation_id", "codehost_app_installation_id")
+		m["vcs_repo"] = r
+	}
+	src.Drop(nil, "slug")
+	return m, nil
+}
+
+// tfePolicySetParameter is the incumbent's twin of the policy set
+// parameter, hashicorp/tfe's tfe_policy_set_parameter, a plugin framework
+// resource of schema version 0.
+var tfePolicySetParameter = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_policy_set_parameter",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEPolicySetParameter},
+}
+
+// moveTFEPolicySetParameter transforms the incumbent's parameter: the
+// value, which the platform never answers for a sensitive parameter, is
+// carried as the incumbent's state holds it ("" included, the value of a
+// parameter given through value_wo), and so is value_wo_version.
+func moveTFEPolicySetParameter(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{"value": src.String("value")}
+	src.Copy(m, "id", "policy_set_id", "key", "sensitive", "value_wo_version")
+	return m, nil
+}
+
+// tfePolicySetLink is the incumbent's twin typ of a policy set's link to
+// a workspace or a project, whose attribute is member: an SDKv2 resource
+// of schema version 0 whose ID is <MEMBER ID>_<POLICY SET ID>, which is
+// <POLICY SET ID>/<MEMBER ID> here.
+func tfePolicySetLink(typ, member string) []fwutil.Twin {
+	return []fwutil.Twin{{
+		Provider: tfeProvider,
+		Type:     typ,
+		Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: func(src fwutil.Moved) (map[string]any, error) {
+			m := map[string]any{}
+			src.Copy(m, "policy_set_id", member)
+			if set, id := src.String("policy_set_id"), src.String(member); set != "" && id != "" {
+				m["id"] = set + "/" + id
+			}
+			return m, nil
+		}},
+	}}
+}
+
+// tfeRunTask is the incumbent's twin of the run task, hashicorp/tfe's
+// tfe_organization_run_task, a plugin framework resource of schema
+// version 0.
+var tfeRunTask = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_organization_run_task",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFERunTask},
+}
+
+// moveTFERunTask transforms the incumbent's run task: its HMAC key, which
+// the platform never answers, is carried from its state, and so is
+// hmac_key_wo_version; it stores "" for no key, which is null here. Its
+// description defaults to "" as here.
+func moveTFERunTask(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{"description": src.String("description")}
+	src.Copy(m, "id", "organization", "name", "url", "category", "enabled", "hmac_key", "hmac_key_wo_version")
+	return m, nil
+}
+
+// tfeWorkspaceRunTask is the incumbent's twin of a run task's attachment
+// to a workspace, hashicorp/tfe's tfe_workspace_run_task, a plugin
+// framework resource of schema version 1, whose ID is the attachment's,
+// wstask- and 16 characters, as here. Its version 0 is the same without
+// stages, which the refresh reads.
+var tfeWorkspaceRunTask = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_workspace_run_task",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEWorkspaceRunTask, 1: moveTFEWorkspaceRunTask},
+}
+
+// moveTFEWorkspaceRunTask transforms the incumbent's workspace run task:
+// the same names, its deprecated stage included.
+func moveTFEWorkspaceRunTask(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "workspace_id", "task_id", "enforcement_level", "stage", "stages")
+	return m, nil
+}
+
+// tfeRunTaskGlobalSettings is the incumbent's twin of a run task's global
+// settings, hashicorp/tfe's tfe_organization_run_task_global_settings, a
+// plugin framework resource of schema version 0 whose ID is the task's,
+// as here.
+var tfeRunTaskGlobalSettings = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_organization_run_task_global_settings",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFERunTaskGlobalSettings},
+}
+
+// moveTFERunTaskGlobalSettings transforms the incumbent's global settings:
+// the same names.
+func moveTFERunTaskGlobalSettings(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "task_id", "enabled", "enforcement_level", "stages")
+	return m, nil
+}
