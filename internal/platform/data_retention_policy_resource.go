@@ -34,6 +34,7 @@ var NewDataRetentionPolicyResource = fwutil.NewResource(&fwutil.Resource[dataRet
 	TypeName: "platform_data_retention_policy",
 	Service:  platformclient.Service,
 	Object:   "data retention policy",
+	Twins:    []fwutil.Twin{tfeDataRetentionPolicy},
 	Schema:   dataRetentionPolicySchema,
 	Import: &fwutil.Import[dataRetentionPolicyModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{

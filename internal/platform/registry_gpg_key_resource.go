@@ -44,6 +44,7 @@ var NewRegistryGPGKeyResource = fwutil.NewResource(&fwutil.Resource[registryGPGK
 	TypeName: "platform_registry_gpg_key",
 	Service:  platformclient.Service,
 	Object:   "GPG key",
+	Twins:    []fwutil.Twin{tfeRegistryGPGKey},
 	Schema:   registryGPGKeySchema,
 	Import: &fwutil.Import[registryGPGKeyModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{Parts: []fwutil.IDPart{

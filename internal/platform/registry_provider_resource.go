@@ -36,6 +36,7 @@ var NewRegistryProviderResource = fwutil.NewResource(&fwutil.Resource[registryPr
 	TypeName: "platform_registry_provider",
 	Service:  platformclient.Service,
 	Object:   "registry provider",
+	Twins:    []fwutil.Twin{tfeRegistryProvider},
 	Schema:   registryProviderSchema,
 	Import: &fwutil.Import[registryProviderModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{

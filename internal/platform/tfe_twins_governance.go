@@ -168,3 +168,109 @@ func moveTFERunTaskGlobalSettings(src fwutil.Moved) (map[string]any, error) {
 	src.Copy(m, "id", "task_id", "enabled", "enforcement_level", "stages")
 	return m, nil
 }
+
+// tfeRegistryProvider is the incumbent's twin of a registry's provider,
+// hashicorp/tfe's tfe_registry_provider, a plugin framework resource of
+// schema version 1 (it has no upgrade from 0) whose ID is the provider's,
+// prov- and 16 characters, as here.
+var tfeRegistryProvider = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_registry_provider",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){1: moveTFERegistryProvider},
+}
+
+// moveTFERegistryProvider transforms the incumbent's registry provider:
+// the same names.
+func moveTFERegistryProvider(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "registry_name", "namespace", "name", "created_at", "updated_at")
+	return m, nil
+}
+
+// tfeRegistryGPGKey is the incumbent's twin of a registry's GPG key,
+// hashicorp/tfe's tfe_registry_gpg_key, a plugin framework resource of
+// schema version 1 (it has no upgrade from 0) whose ID is the key's, 16
+// hexadecimal digits, as here.
+var tfeRegistryGPGKey = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_registry_gpg_key",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){1: moveTFERegistryGPGKey},
+}
+
+// moveTFERegistryGPGKey transforms the incumbent's GPG key: the same
+// names.
+func moveTFERegistryGPGKey(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "ascii_armor", "created_at", "updated_at")
+	return m, nil
+}
+
+// tfeDataRetentionPolicy is the incumbent's twin of an organization's or
+// a workspace's data retention policy, hashicorp/tfe's
+// tfe_data_retention_policy, a plugin framework resource of schema version
+// 1 (it has no upgrade from 0) whose ID is the policy's, drp- and 16
+// characters, as here.
+var tfeDataRetentionPolicy = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_data_retention_policy",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){1: moveTFEDataRetentionPolicy},
+}
+
+// moveTFEDataRetentionPolicy transforms the incumbent's data retention
+// policy: its delete_older_than block's days are delete_older_than_n_days,
+// and its dont_delete block is that attribute left unset.
+func moveTFEDataRetentionPolicy(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "workspace_id")
+	if older, ok := src.Block("delete_older_than"); ok {
+		older.CopyAs(m, "days", "delete_older_than_n_days")
+	}
+	return m, nil
+}
+
+// tfeAdminOrganizationSettings is the incumbent's twin of an
+// organization's admin settings, hashicorp/tfe's
+// tfe_admin_organization_settings, an SDKv2 resource of schema version 0
+// whose ID, the organization's name, is its organization here.
+var tfeAdminOrganizationSettings = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_admin_organization_settings",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEAdminOrganizationSettings},
+}
+
+// moveTFEAdminOrganizationSettings transforms the incumbent's admin
+// settings: its module_sharing_consumer_organizations are
+// module_consumers, and it stores 0 for an organization without a
+// workspace limit, which is null here (the refresh reads a limit of 0).
+// The settings it does not manage (the timeouts, is_disabled and the
+// others) are read by the refresh.
+func moveTFEAdminOrganizationSettings(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "organization", "access_beta_tools", "global_module_sharing", "sso_enabled")
+	src.CopyAs(m, "module_sharing_consumer_organizations", "module_consumers")
+	if n, ok := src.Get("workspace_limit").(interface{ String() string }); ok && n.String() != "0" {
+		m["workspace_limit"] = n
+	}
+	return m, nil
+}
+
+// tfeToolVersion is the incumbent's twin typ of a site's version of a
+// policy engine, hashicorp/tfe's tfe_sentinel_version or tfe_opa_version,
+// a plugin framework resource of schema version 0 whose ID is the
+// version's, tool- and 16 characters, as here.
+func tfeToolVersion(typ string) []fwutil.Twin {
+	return []fwutil.Twin{{
+		Provider: tfeProvider,
+		Type:     typ,
+		Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFEToolVersion},
+	}}
+}
+
+// moveTFEToolVersion transforms the incumbent's engine version: the same
+// names, its set of archs a list here; its url and sha, which it takes as
+// arguments, are read here from the linux/amd64 item of archs.
+func moveTFEToolVersion(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "version", "url", "sha", "official", "enabled", "beta", "deprecated", "deprecated_reason", "archs")
+	return m, nil
+}

@@ -20,7 +20,10 @@ import (
 type tfeGovernanceTwin struct {
 	tfeTwin
 	version int64
-	setUp   func(t *testing.T, p *acctest.Platform) map[string]string
+	// selfHosted runs it on the self-hosted edition, whose admin API
+	// alone has the object.
+	selfHosted bool
+	setUp      func(t *testing.T, p *acctest.Platform) map[string]string
 }
 
 // The IDs of the governance fixtures.
@@ -33,6 +36,12 @@ const (
 	tfeWSTaskID    = "wstask-Xy9PDkxj3GVULzU5"
 	tfeParameterID = "var-7q6SjDf6DSkCntHu"
 	tfeSentinelTxt = "main = rule { true }"
+	tfeProviderID  = "prov-kwt1cBiX2rRHKmBa"
+	tfeGPGKeyID    = "32966F3FB5AC1129"
+	tfeGPGArmor    = "ASCII-ARMOR"
+	tfeRetentionID = "drp-9rUjM3QyLTGAVbKV"
+	tfeToolID      = "tool-L4fQ2ZbJvWy8XnE6"
+	tfeToolSHA     = "a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1"
 )
 
 func tfeGovernanceTwins() []tfeGovernanceTwin {
@@ -60,6 +69,35 @@ func tfeGovernanceTwins() []tfeGovernanceTwin {
 					t.Fatal(err)
 				}
 				return map[string]string{tfePolicySetID: set.ID, memberID: id, tfePolicyID: set.Policies[0].ID}
+			},
+		}
+	}
+	tool := func(from, to string, calls func(c *platformclient.Client) *platformclient.EngineVersions) tfeGovernanceTwin {
+		arch := map[string]any{"url": "https://www.hashicorp.com", "sha": tfeToolSHA, "os": "linux", "arch": "amd64"}
+		return tfeGovernanceTwin{
+			tfeTwin: tfeTwin{
+				from: from, to: to,
+				moved: map[string]any{
+					"id": tfeToolID, "version": "0.24.0", "url": "https://www.hashicorp.com", "sha": tfeToolSHA, "official": false, "enabled": true,
+					"beta": false, "deprecated": false, "archs": []any{arch},
+				},
+				body: fmt.Sprintf(`version = "0.24.0"
+  archs = [{
+    url  = "https://www.hashicorp.com"
+    sha  = %q
+    os   = "linux"
+    arch = "amd64"
+  }]`, tfeToolSHA),
+			},
+			setUp: func(t *testing.T, p *acctest.Platform) map[string]string {
+				t.Helper()
+				v, err := calls(p.Client(t)).Create(context.Background(), platformclient.EngineVersionOptions{
+					Version: check.Ptr("0.24.0"), Archs: []*platformclient.EngineArch{{URL: "https://www.hashicorp.com", SHA: tfeToolSHA, OS: "linux", Arch: "amd64"}},
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{tfeToolID: v.ID}
 			},
 		}
 	}
@@ -146,13 +184,17 @@ func tfeGovernanceTwins() []tfeGovernanceTwin {
 			},
 		},
 		link("tfe_workspace_policy_set", "stack_platform_workspace_policy_set", "workspace_id", tfeWorkspaceID,
-			func(c *platformclient.Client) func(context.Context, string, []string) error { return c.PolicySets.AddWorkspaces }),
+			func(c *platformclient.Client) func(context.Context, string, []string) error {
+				return c.PolicySets.AddWorkspaces
+			}),
 		link("tfe_workspace_policy_set_exclusion", "stack_platform_workspace_policy_set_exclusion", "workspace_id", tfeWorkspaceID,
 			func(c *platformclient.Client) func(context.Context, string, []string) error {
 				return c.PolicySets.AddWorkspaceExclusions
 			}),
 		link("tfe_project_policy_set", "stack_platform_project_policy_set", "project_id", tfeProjectID,
-			func(c *platformclient.Client) func(context.Context, string, []string) error { return c.PolicySets.AddProjects }),
+			func(c *platformclient.Client) func(context.Context, string, []string) error {
+				return c.PolicySets.AddProjects
+			}),
 		{
 			// The HMAC key, which the platform never answers, comes from
 			// the incumbent's state.
@@ -226,6 +268,108 @@ func tfeGovernanceTwins() []tfeGovernanceTwin {
 				return map[string]string{tfeRunTaskID: task.ID}
 			},
 		},
+		{
+			tfeTwin: tfeTwin{
+				from: "tfe_registry_provider", to: "stack_platform_registry_provider",
+				moved: map[string]any{
+					"id": tfeProviderID, "organization": tfeOrgName, "registry_name": "private", "namespace": tfeOrgName, "name": "foobar",
+					"created_at": "2026-11-28T06:00:00Z", "updated_at": "2026-11-28T06:00:00Z",
+				},
+				body: fmt.Sprintf(`organization = %q
+  name         = "foobar"`, tfeOrgName),
+			},
+			version: 1,
+			setUp: func(t *testing.T, p *acctest.Platform) map[string]string {
+				t.Helper()
+				c := p.Client(t)
+				tfeOrg(t, c)
+				prov, err := c.RegistryProviders.Create(context.Background(), tfeOrgName, platformclient.RegistryProviderOptions{
+					Name: "foobar", Namespace: tfeOrgName, RegistryName: "private",
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{tfeProviderID: prov.ID}
+			},
+		},
+		{
+			tfeTwin: tfeTwin{
+				from: "tfe_registry_gpg_key", to: "stack_platform_registry_gpg_key",
+				moved: map[string]any{
+					"id": tfeGPGKeyID, "organization": tfeOrgName, "ascii_armor": tfeGPGArmor,
+					"created_at": "2026-11-28T06:00:00Z", "updated_at": "2026-11-28T06:00:00Z",
+				},
+				body: fmt.Sprintf(`organization = %q
+  ascii_armor  = %q`, tfeOrgName, tfeGPGArmor),
+			},
+			version: 1,
+			setUp: func(t *testing.T, p *acctest.Platform) map[string]string {
+				t.Helper()
+				c := p.Client(t)
+				tfeOrg(t, c)
+				armor := publicKeyBlock(t)
+				key, err := c.RegistryGPGKeys.Create(context.Background(), platformclient.RegistryGPGKeyOptions{Namespace: tfeOrgName, AsciiArmor: armor})
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The armor, in the fixture's JSON and the body's HCL
+				// alike, with its newlines escaped.
+				escaped := strings.ReplaceAll(armor, "\n", `\n`)
+				return map[string]string{tfeGPGKeyID: key.KeyID, tfeGPGArmor: escaped}
+			},
+		},
+		{
+			// A workspace's policy that deletes runs' data after 42 days.
+			tfeTwin: tfeTwin{
+				from: "tfe_data_retention_policy", to: "stack_platform_data_retention_policy",
+				moved: map[string]any{
+					"id": tfeRetentionID, "organization": tfeOrgName, "workspace_id": tfeWorkspaceID, "delete_older_than_n_days": int64(42),
+				},
+				body: fmt.Sprintf(`organization             = %q
+  workspace_id             = %q
+  delete_older_than_n_days = 42`, tfeOrgName, tfeWorkspaceID),
+			},
+			version:    1,
+			selfHosted: true,
+			setUp: func(t *testing.T, p *acctest.Platform) map[string]string {
+				t.Helper()
+				c := p.Client(t)
+				ws := tfeWorkspace(t, c)
+				drp, err := c.DataRetentionPolicies.Set(context.Background(), platformclient.WorkspaceRetention(ws.ID),
+					platformclient.DataRetentionPolicyOptions{DeleteOlderThanNDays: check.Ptr(42)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{tfeWorkspaceID: ws.ID, tfeRetentionID: drp.ID}
+			},
+		},
+		{
+			// The incumbent stores 0 for an organization without a
+			// workspace limit, which moves as null.
+			tfeTwin: tfeTwin{
+				from: "tfe_admin_organization_settings", to: "stack_platform_admin_organization_settings",
+				moved: map[string]any{
+					"organization": tfeOrgName, "access_beta_tools": true, "global_module_sharing": false, "sso_enabled": false,
+				},
+				body: fmt.Sprintf(`organization      = %q
+  access_beta_tools = true`, tfeOrgName),
+			},
+			selfHosted: true,
+			setUp: func(t *testing.T, p *acctest.Platform) map[string]string {
+				t.Helper()
+				c := p.Client(t)
+				tfeOrg(t, c)
+				if _, err := c.AdminOrganizationSettings.Update(context.Background(), tfeOrgName,
+					platformclient.AdminOrganizationSettingsOptions{AccessBetaTools: check.Ptr(true)}); err != nil {
+					t.Fatal(err)
+				}
+				return nil
+			},
+		},
+		tool("tfe_sentinel_version", "stack_platform_admin_sentinel_version",
+			func(c *platformclient.Client) *platformclient.EngineVersions { return c.AdminSentinelVersions }),
+		tool("tfe_opa_version", "stack_platform_admin_opa_version",
+			func(c *platformclient.Client) *platformclient.EngineVersions { return c.AdminOPAVersions }),
 	}
 }
 
@@ -326,6 +470,10 @@ func TestTFETwinsGovernance_move(t *testing.T) {
 func TestTFETwinsGovernance_moveRefuses(t *testing.T) {
 	for _, tw := range tfeGovernanceTwins() {
 		version, known := int64(1), "0"
+		switch tw.version {
+		case 1:
+			version, known = 0, "1"
+		}
 		if tw.from == "tfe_workspace_run_task" {
 			version, known = 2, "0 and 1"
 		}
@@ -345,6 +493,9 @@ func TestAccTFETwinsGovernance_moved(t *testing.T) {
 	for _, tw := range tfeGovernanceTwins() {
 		t.Run(tw.from, func(t *testing.T) {
 			p := acctest.NewPlatformEmulator(t, emulator.Options{})
+			if tw.selfHosted {
+				p = newSelfHosted(t)
+			}
 			ids := tw.setUp(t, p)
 			cli := acctest.NewCLI(t, nil)
 			cli.StandIn(t, "hashicorp/tfe")
@@ -456,5 +607,28 @@ func TestTFETwinsGovernance_moveWorkspaceRunTaskOfVersion0(t *testing.T) {
 	got, diags := moveGovernance(t, "tfe_workspace_run_task", 0, func(a map[string]any) { delete(a, "stages") })
 	if len(diags) != 0 || got["stage"] != "post_plan" || got["stages"] != nil || got["id"] != tfeWSTaskID {
 		t.Errorf("want the stage alone, got %v %v", got, diags)
+	}
+}
+
+// A policy that keeps the data, the incumbent's dont_delete block, moves
+// with delete_older_than_n_days unset, as this provider writes it.
+func TestTFETwinsGovernance_moveDataRetentionDontDelete(t *testing.T) {
+	got, diags := moveGovernance(t, "tfe_data_retention_policy", 1, func(a map[string]any) {
+		a["delete_older_than"], a["dont_delete"], a["workspace_id"] = nil, map[string]any{}, nil
+	})
+	if len(diags) != 0 || got["delete_older_than_n_days"] != nil || got["workspace_id"] != nil || got["id"] != tfeRetentionID {
+		t.Errorf("want the organization's policy without days, got %v %v", got, diags)
+	}
+}
+
+// An organization's workspace limit and its module consumers move; a
+// limit of 0, which the incumbent also stores for none, moves as null for
+// the refresh to read.
+func TestTFETwinsGovernance_moveAdminOrganizationSettings(t *testing.T) {
+	got, diags := moveGovernance(t, "tfe_admin_organization_settings", 0, func(a map[string]any) {
+		a["workspace_limit"], a["module_sharing_consumer_organizations"] = 15, []any{"acme"}
+	})
+	if len(diags) != 0 || got["workspace_limit"] != int64(15) || !reflect.DeepEqual(got["module_consumers"], []any{"acme"}) {
+		t.Errorf("want the limit 15 and the consumer acme, got %v %v", got, diags)
 	}
 }
