@@ -69,6 +69,7 @@ var NewRegistryModuleResource = fwutil.NewResource(&fwutil.Resource[registryModu
 	TypeName: "platform_registry_module",
 	Service:  platformclient.Service,
 	Object:   "registry module",
+	Twins:    []fwutil.Twin{tfeRegistryModule},
 	Schema:   registryModuleSchema,
 	Import: &fwutil.Import[registryModuleModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{

@@ -274,3 +274,34 @@ func moveTFEToolVersion(src fwutil.Moved) (map[string]any, error) {
 	src.Copy(m, "id", "version", "url", "sha", "official", "enabled", "beta", "deprecated", "deprecated_reason", "archs")
 	return m, nil
 }
+
+// tfeRegistryModule is the incumbent's twin of a registry's module,
+// hashicorp/tfe's tfe_registry_module, an SDKv2 resource of schema version
+// 0 whose ID is the module's, mod- and 16 characters, as here.
+var tfeRegistryModule = fwutil.Twin{
+	Provider: tfeProvider,
+	Type:     "tfe_registry_module",
+	Versions: map[int64]func(fwutil.Moved) (map[string]any, error){0: moveTFERegistryModule},
+}
+
+// moveTFERegistryModule transforms the incumbent's module: its vcs_repo
+// and test_config, lists of one block, are single objects whose
+// github_app_installation_id is codehost_app_installation_id, and its ""
+// for unset strings are null. initial_version, which the platform answers
+// only at the create, is carried from its state.
+func moveTFERegistryModule(src fwutil.Moved) (map[string]any, error) {
+	m := map[string]any{}
+	src.Copy(m, "id", "organization", "module_provider", "name", "namespace", "registry_name", "no_code", "publishing_mechanism", "initial_version")
+	if repo, ok := src.Block("vcs_repo"); ok {
+		r := map[string]any{}
+		repo.Copy(r, "identifier", "display_identifier", "oauth_token_id", "branch", "tags", "source_directory", "tag_prefix")
+		repo.CopyAs(r, "github_app_installation_id", "codehost_app_installation_id")
+		m["vcs_repo"] = r
+	}
+	if tests, ok := src.Block("test_config"); ok {
+		c := map[string]any{}
+		tests.Copy(c, "tests_enabled", "agent_execution_mode", "agent_pool_id")
+		m["test_config"] = c
+	}
+	return m, nil
+}

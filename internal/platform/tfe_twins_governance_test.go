@@ -41,6 +41,7 @@ const (
 	tfeGPGArmor    = "ASCII-ARMOR"
 	tfeRetentionID = "drp-9rUjM3QyLTGAVbKV"
 	tfeToolID      = "tool-L4fQ2ZbJvWy8XnE6"
+	tfeModuleID    = "mod-qV9JnKBWx1Z5h7Cs"
 	tfeToolSHA     = "a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1"
 )
 
@@ -366,6 +367,32 @@ func tfeGovernanceTwins() []tfeGovernanceTwin {
 				return nil
 			},
 		},
+		{
+			// A private module whose versions are uploaded, without a
+			// repository.
+			tfeTwin: tfeTwin{
+				from: "tfe_registry_module", to: "stack_platform_registry_module",
+				moved: map[string]any{
+					"id": tfeModuleID, "organization": tfeOrgName, "module_provider": "aws", "name": "test-module", "namespace": tfeOrgName,
+					"registry_name": "private", "no_code": false,
+				},
+				body: fmt.Sprintf(`organization    = %q
+  module_provider = "aws"
+  name            = "test-module"`, tfeOrgName),
+			},
+			setUp: func(t *testing.T, p *acctest.Platform) map[string]string {
+				t.Helper()
+				c := p.Client(t)
+				tfeOrg(t, c)
+				mod, err := c.RegistryModules.Create(context.Background(), tfeOrgName, platformclient.RegistryModuleOptions{
+					Name: "test-module", Provider: "aws", Namespace: tfeOrgName, RegistryName: "private",
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return map[string]string{tfeModuleID: mod.ID}
+			},
+		},
 		tool("tfe_sentinel_version", "stack_platform_admin_sentinel_version",
 			func(c *platformclient.Client) *platformclient.EngineVersions { return c.AdminSentinelVersions }),
 		tool("tfe_opa_version", "stack_platform_admin_opa_version",
@@ -630,5 +657,28 @@ func TestTFETwinsGovernance_moveAdminOrganizationSettings(t *testing.T) {
 	})
 	if len(diags) != 0 || got["workspace_limit"] != int64(15) || !reflect.DeepEqual(got["module_consumers"], []any{"acme"}) {
 		t.Errorf("want the limit 15 and the consumer acme, got %v %v", got, diags)
+	}
+}
+
+// A module of a repository: the incumbent's vcs_repo, a list of one block,
+// is an object here, its github_app_installation_id
+// codehost_app_installation_id, its "" null; its test_config is an object,
+// and its initial_version, which the platform answers only at the create,
+// is carried.
+func TestTFETwinsGovernance_moveRegistryModuleOfARepository(t *testing.T) {
+	got, diags := moveGovernance(t, "tfe_registry_module", 0, func(a map[string]any) {
+		a["vcs_repo"] = []any{map[string]any{"identifier": "acme/terraform-aws-network", "display_identifier": "acme/terraform-aws-network",
+			"oauth_token_id": "", "github_app_installation_id": "ghain-B7oqH6Uz2LC95XDh", "branch": "main", "tags": false,
+			"source_directory": "", "tag_prefix": ""}}
+		a["test_config"] = []any{map[string]any{"tests_enabled": true, "agent_execution_mode": "remote", "agent_pool_id": ""}}
+		a["initial_version"], a["publishing_mechanism"] = "1.0.0", "branch"
+	})
+	wantRepo := map[string]any{"identifier": "acme/terraform-aws-network", "display_identifier": "acme/terraform-aws-network",
+		"oauth_token_id": nil, "codehost_app_installation_id": "ghain-B7oqH6Uz2LC95XDh", "branch": "main", "tags": false,
+		"source_directory": nil, "tag_prefix": nil}
+	wantTests := map[string]any{"tests_enabled": true, "agent_execution_mode": "remote", "agent_pool_id": nil}
+	if len(diags) != 0 || got == nil || !reflect.DeepEqual(got["vcs_repo"], wantRepo) || !reflect.DeepEqual(got["test_config"], wantTests) ||
+		got["initial_version"] != "1.0.0" || got["publishing_mechanism"] != "branch" {
+		t.Errorf("want the repository, the tests and the initial version, got %v %v", got, diags)
 	}
 }
