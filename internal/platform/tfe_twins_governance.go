@@ -7,7 +7,8 @@ import (
 // The incumbent's twins of the governance objects: the policies and
 // their sets, the run tasks. Each keeps its ID, the platform's, but the
 // links of a policy set, which the incumbent names
-// <MEMBER ID>_<POLICY SET ID> and this provider <POLICY SET ID>/<MEMBER ID>.
+// <MEMBER ID>_<POLICY SET ID> (or the other way round) and this provider
+// <POLICY SET ID>/<MEMBER ID>.
 
 // tfePolicy is the incumbent's twin of the policy, hashicorp/tfe's
 // tfe_policy, an SDKv2 resource of schema version 0.
@@ -95,9 +96,11 @@ func moveTFEPolicySetParameter(src fwutil.Moved) (map[string]any, error) {
 }
 
 // tfePolicySetLink is the incumbent's twin typ of a policy set's link to
-// a workspace or a project, whose attribute is member: an SDKv2 resource
-// of schema version 0 whose ID is <MEMBER ID>_<POLICY SET ID>, which is
-// <POLICY SET ID>/<MEMBER ID> here.
+// a workspace or a project, whose attribute is member: a resource of
+// schema version 0 whose ID is <MEMBER ID>_<POLICY SET ID> (the SDKv2
+// attachments and workspace exclusion) or <POLICY SET ID>_<MEMBER ID> (the
+// plugin framework's project exclusion), and <POLICY SET ID>/<MEMBER ID>
+// here, which the move makes from the two IDs.
 func tfePolicySetLink(typ, member string) []fwutil.Twin {
 	return []fwutil.Twin{{
 		Provider: tfeProvider,

@@ -196,6 +196,10 @@ func tfeGovernanceTwins() []tfeGovernanceTwin {
 			func(c *platformclient.Client) func(context.Context, string, []string) error {
 				return c.PolicySets.AddProjects
 			}),
+		link("tfe_project_policy_set_exclusion", "stack_platform_project_policy_set_exclusion", "project_id", tfeProjectID,
+			func(c *platformclient.Client) func(context.Context, string, []string) error {
+				return c.PolicySets.AddProjectExclusions
+			}),
 		{
 			// The HMAC key, which the platform never answers, comes from
 			// the incumbent's state.
