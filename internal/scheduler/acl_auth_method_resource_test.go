@@ -1510,3 +1510,23 @@ func TestAccACLAuthMethod_twoBlocksOfOneName(t *testing.T) {
 		}},
 	})
 }
+
+// A first Ctrl-C during an apply lets the creates in flight finish, so
+// that every method the scheduler made is in the state.
+func TestAccACLAuthMethod_interruptedApplyLosesNothing(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Latency: 200 * time.Millisecond})
+	const n = 20
+	config := s.ProviderConfig()
+	for i := range n {
+		config += minimalOIDC(fmt.Sprintf("m%02d", i), fmt.Sprintf("interrupted-%02d", i), "", "")
+	}
+	acctest.InterruptedApplyLosesNothing(t, config, n,
+		func() int64 { return s.Emulator.Stats().Requests["POST /v1/acl/auth-method"] },
+		func() int {
+			methods, _, err := s.Client(t).ListAuthMethods(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(methods)
+		})
+}
