@@ -501,12 +501,11 @@ func TestTFETwinsGovernance_move(t *testing.T) {
 func TestTFETwinsGovernance_moveRefuses(t *testing.T) {
 	for _, tw := range tfeGovernanceTwins() {
 		version, known := int64(1), "0"
-		switch tw.version {
-		case 1:
-			version, known = 0, "1"
-		}
-		if tw.from == "tfe_workspace_run_task" {
+		switch {
+		case tw.from == "tfe_workspace_run_task":
 			version, known = 2, "0 and 1"
+		case tw.version == 1:
+			version, known = 0, "1"
 		}
 		_, diags := acctest.Move(t, "registry.terraform.io/hashicorp/tfe", tw.from, version, tw.fixture(t, nil), tw.to)
 		want := fmt.Sprintf("The state of %s is of schema version %d, which this provider does not know: it moves versions %s of hashicorp/tfe.", tw.from, version, known)
