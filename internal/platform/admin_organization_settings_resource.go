@@ -59,6 +59,7 @@ var NewAdminOrganizationSettingsResource = fwutil.NewResource(&fwutil.Resource[a
 	TypeName: "platform_admin_organization_settings",
 	Service:  platformclient.Service,
 	Object:   "organization's admin settings",
+	Twins:    []fwutil.Twin{tfeAdminOrganizationSettings},
 	Schema:   adminOrganizationSettingsSchema,
 	Plan: &fwutil.Plan[adminOrganizationSettingsModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},

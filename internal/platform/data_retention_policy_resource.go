@@ -34,6 +34,7 @@ var NewDataRetentionPolicyResource = fwutil.NewResource(&fwutil.Resource[dataRet
 	TypeName: "platform_data_retention_policy",
 	Service:  platformclient.Service,
 	Object:   "data retention policy",
+	Twins:    []fwutil.Twin{tfeDataRetentionPolicy},
 	Schema:   dataRetentionPolicySchema,
 	// Its identity is its organization and, for a workspace's policy, the
 	// workspace's ID: the policy has no name, and its target has one

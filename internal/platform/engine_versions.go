@@ -54,6 +54,8 @@ type engineVersionKind struct {
 	// example is a version number for the descriptions.
 	example string
 	calls   func(c *platformclient.Client) *platformclient.EngineVersions
+	// twins are the incumbent's resources that a moved block brings here.
+	twins []fwutil.Twin
 }
 
 // newEngineVersionResource is the constructor of the resource of one
@@ -64,6 +66,7 @@ func newEngineVersionResource(k engineVersionKind) func() resource.Resource {
 		TypeName: k.typeName,
 		Service:  platformclient.Service,
 		Object:   object,
+		Twins:    k.twins,
 		Schema:   func(context.Context) schema.Schema { return engineVersionSchema(k) },
 		Plan:     &fwutil.Plan[engineVersionModel, *platformclient.Client]{Validate: validateEngineVersion},
 		// Its identity is its version's number, unique among the site's

@@ -44,6 +44,7 @@ var NewPolicyResource = fwutil.NewResource(&fwutil.Resource[policyModel, *platfo
 	TypeName: "platform_policy",
 	Service:  platformclient.Service,
 	Object:   "policy",
+	Twins:    []fwutil.Twin{tfePolicy, tfeSentinelPolicy},
 	Schema:   policySchema,
 	Plan: &fwutil.Plan[policyModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},

@@ -41,6 +41,8 @@ type policySetLink struct {
 	// notLinked says, for an import, that the member is not linked: "is
 	// not attached to", "is not excluded from".
 	notLinked string
+	// twins are the incumbent's resources that a moved block brings here.
+	twins []fwutil.Twin
 }
 
 // linkMember is the member of a link: its attribute, its IDs, and what
@@ -109,6 +111,7 @@ func newPolicySetLink[M any](l policySetLink, fields func(m *M) (id, set, member
 		}},
 		checkFirst:  true,
 		notAttached: notAttached,
+		twins:       l.twins,
 		forms: []attachmentForm{{
 			IDForm: fwutil.IDForm{Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, middle, {Label: "<POLICY SET NAME>"}}},
 			find: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, diags *diag.Diagnostics) (string, string, bool) {

@@ -45,6 +45,7 @@ var NewPolicySetParameterResource = fwutil.NewResource(&fwutil.Resource[policySe
 	TypeName: "platform_policy_set_parameter",
 	Service:  platformclient.Service,
 	Object:   "policy set parameter",
+	Twins:    []fwutil.Twin{tfePolicySetParameter},
 	Schema:   policySetParameterSchema,
 	Import: &fwutil.Import[policySetParameterModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{Parts: []fwutil.IDPart{

@@ -76,6 +76,7 @@ var NewPolicySetResource = fwutil.NewResource(&fwutil.Resource[policySetModel, *
 	TypeName: "platform_policy_set",
 	Service:  platformclient.Service,
 	Object:   "policy set",
+	Twins:    []fwutil.Twin{tfePolicySet},
 	Schema:   policySetSchema,
 	Plan: &fwutil.Plan[policySetModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},

@@ -34,6 +34,7 @@ var NewProjectPolicySetExclusionResource = newPolicySetLink(policySetLink{
 		return c.PolicySets.RemoveProjectExclusions
 	},
 	notLinked: "is not excluded from",
+	twins:     tfePolicySetLink("tfe_project_policy_set_exclusion", "project_id"),
 }, func(m *projectPolicySetExclusionModel) (id, set, member *types.String) {
 	return &m.ID, &m.PolicySetID, &m.ProjectID
 })

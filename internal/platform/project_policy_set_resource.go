@@ -33,6 +33,7 @@ var NewProjectPolicySetResource = newPolicySetLink(policySetLink{
 		return c.PolicySets.RemoveProjects
 	},
 	notLinked: "is not attached to",
+	twins:     tfePolicySetLink("tfe_project_policy_set", "project_id"),
 }, func(m *projectPolicySetModel) (id, set, member *types.String) {
 	return &m.ID, &m.PolicySetID, &m.ProjectID
 })

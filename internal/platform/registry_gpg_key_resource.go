@@ -44,6 +44,7 @@ var NewRegistryGPGKeyResource = fwutil.NewResource(&fwutil.Resource[registryGPGK
 	TypeName: "platform_registry_gpg_key",
 	Service:  platformclient.Service,
 	Object:   "GPG key",
+	Twins:    []fwutil.Twin{tfeRegistryGPGKey},
 	Schema:   registryGPGKeySchema,
 	// Its identity is its organization and key ID, the key having no name;
 	// a move to another organization changes it in place.

@@ -69,6 +69,7 @@ var NewRegistryModuleResource = fwutil.NewResource(&fwutil.Resource[registryModu
 	TypeName: "platform_registry_module",
 	Service:  platformclient.Service,
 	Object:   "registry module",
+	Twins:    []fwutil.Twin{tfeRegistryModule},
 	Schema:   registryModuleSchema,
 	// Its identity is its ID: modules of one monorepo may share their
 	// names.

@@ -36,6 +36,7 @@ var NewRegistryProviderResource = fwutil.NewResource(&fwutil.Resource[registryPr
 	TypeName: "platform_registry_provider",
 	Service:  platformclient.Service,
 	Object:   "registry provider",
+	Twins:    []fwutil.Twin{tfeRegistryProvider},
 	Schema:   registryProviderSchema,
 	// Its identity is the four names that its registry address holds.
 	Identity: &fwutil.Identity{Attrs: []string{"organization", "registry_name", "namespace", "name"}},

@@ -37,6 +37,7 @@ var NewRunTaskGlobalSettingsResource = fwutil.NewResource(&fwutil.Resource[runTa
 	TypeName: "platform_run_task_global_settings",
 	Service:  platformclient.Service,
 	Object:   "run task global settings",
+	Twins:    []fwutil.Twin{tfeRunTaskGlobalSettings},
 	Schema:   runTaskGlobalSettingsSchema,
 	// Its identity is its run task's ID, whose settings it holds.
 	Identity: &fwutil.Identity{Attrs: []string{"task_id"}},

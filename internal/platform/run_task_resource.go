@@ -59,6 +59,7 @@ var NewRunTaskResource = fwutil.NewResource(&fwutil.Resource[runTaskModel, *plat
 	TypeName: "platform_run_task",
 	Service:  platformclient.Service,
 	Object:   "run task",
+	Twins:    []fwutil.Twin{tfeRunTask},
 	Schema:   runTaskSchema,
 	Plan: &fwutil.Plan[runTaskModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},

@@ -36,6 +36,7 @@ var NewWorkspacePolicySetExclusionResource = newPolicySetLink(policySetLink{
 		return c.PolicySets.RemoveWorkspaceExclusions
 	},
 	notLinked: "is not excluded from",
+	twins:     tfePolicySetLink("tfe_workspace_policy_set_exclusion", "workspace_id"),
 }, func(m *workspacePolicySetExclusionModel) (id, set, member *types.String) {
 	return &m.ID, &m.PolicySetID, &m.WorkspaceID
 })

@@ -34,6 +34,7 @@ var NewWorkspacePolicySetResource = newPolicySetLink(policySetLink{
 		return c.PolicySets.RemoveWorkspaces
 	},
 	notLinked: "is not attached to",
+	twins:     tfePolicySetLink("tfe_workspace_policy_set", "workspace_id"),
 }, func(m *workspacePolicySetModel) (id, set, member *types.String) {
 	return &m.ID, &m.PolicySetID, &m.WorkspaceID
 })

@@ -39,6 +39,7 @@ var NewWorkspaceRunTaskResource = fwutil.NewResource(&fwutil.Resource[workspaceR
 	TypeName: "platform_workspace_run_task",
 	Service:  platformclient.Service,
 	Object:   "workspace run task",
+	Twins:    []fwutil.Twin{tfeWorkspaceRunTask},
 	Schema:   workspaceRunTaskSchema,
 	Import: &fwutil.Import[workspaceRunTaskModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
