@@ -208,9 +208,13 @@ func tfeNotificationTwin(typ, id, attr, subject string, token *string, subscriba
 	return tw
 }
 
-// tfeWorkspace makes a workspace of the incumbent's tests' organization.
+// tfeWorkspace makes a workspace of the incumbent's tests' organization,
+// which it makes first unless it is there.
 func tfeWorkspace(t *testing.T, c *platformclient.Client, name string) *platformclient.Workspace {
 	t.Helper()
+	if _, err := c.Organizations.Read(context.Background(), tfeOrgName, platformclient.OrganizationReadOptions{}); err != nil {
+		tfeOrg(t, c)
+	}
 	ws, err := c.Workspaces.Create(context.Background(), tfeOrgName, platformclient.WorkspaceOptions{Name: check.Ptr(name)})
 	if err != nil {
 		t.Fatal(err)

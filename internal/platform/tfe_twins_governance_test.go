@@ -58,7 +58,7 @@ func tfeGovernanceTwins() []tfeGovernanceTwin {
 				t.Helper()
 				c := p.Client(t)
 				ctx, set := context.Background(), tfePolicySet(t, c)
-				id := tfeWorkspace(t, c).ID
+				id := tfeWorkspace(t, c, "workspace-test").ID
 				if member == "project_id" {
 					prj, err := c.Projects.Create(ctx, tfeOrgName, platformclient.ProjectOptions{Name: check.Ptr("projecttest")})
 					if err != nil {
@@ -236,7 +236,7 @@ func tfeGovernanceTwins() []tfeGovernanceTwin {
 			setUp: func(t *testing.T, p *acctest.Platform) map[string]string {
 				t.Helper()
 				c := p.Client(t)
-				task, ws := tfeRunTask(t, c), tfeWorkspace(t, c)
+				task, ws := tfeRunTask(t, c), tfeWorkspace(t, c, "workspace-test")
 				wt, err := c.WorkspaceRunTasks.Create(context.Background(), ws.ID, platformclient.WorkspaceRunTaskOptions{
 					EnforcementLevel: check.Ptr("advisory"), Stages: []string{"post_plan"}, Task: task,
 				})
@@ -339,7 +339,7 @@ func tfeGovernanceTwins() []tfeGovernanceTwin {
 			setUp: func(t *testing.T, p *acctest.Platform) map[string]string {
 				t.Helper()
 				c := p.Client(t)
-				ws := tfeWorkspace(t, c)
+				ws := tfeWorkspace(t, c, "workspace-test")
 				drp, err := c.DataRetentionPolicies.Set(context.Background(), platformclient.WorkspaceRetention(ws.ID),
 					platformclient.DataRetentionPolicyOptions{DeleteOlderThanNDays: check.Ptr(42)})
 				if err != nil {
@@ -439,20 +439,6 @@ func tfePolicySet(t *testing.T, c *platformclient.Client) *platformclient.Policy
 		t.Fatalf("want the set's policy, got %+v", set.Policies)
 	}
 	return set
-}
-
-// tfeWorkspace makes the workspace of the incumbent's acceptance tests.
-// Its organization is made first, unless it is there.
-func tfeWorkspace(t *testing.T, c *platformclient.Client) *platformclient.Workspace {
-	t.Helper()
-	if _, err := c.Organizations.Read(context.Background(), tfeOrgName, platformclient.OrganizationReadOptions{}); err != nil {
-		tfeOrg(t, c)
-	}
-	ws, err := c.Workspaces.Create(context.Background(), tfeOrgName, platformclient.WorkspaceOptions{Name: check.Ptr("workspace-test")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ws
 }
 
 // tfeRunTask makes the run task of the incumbent's acceptance tests, in
