@@ -29,7 +29,10 @@ bindir=$(mktemp -d)
 # directory relative to it (Go ignores directories starting with ".").
 src=$(mktemp -d "$PWD/.templates.XXXXXX")
 trap 'rm -rf "$bindir" "$src"' EXIT
-ln -s "$tf" "$bindir/terraform"
+# The schema that tfplugindocs reads (terraform providers schema -json) shows
+# list resources from Terraform 1.14 on: the pages are made with the newest
+# Terraform, which scripts/terraform-latest.sh builds once from its Go module.
+ln -s "$(scripts/terraform-latest.sh)" "$bindir/terraform"
 
 # The table of the services and what the provider manages in each is the
 # README's first table, written there once (and tested there against the

@@ -3,9 +3,11 @@ package platform
 import (
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	lschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -13,9 +15,10 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/fwutil"
 )
 
-// What the data sources that list the objects of an organization share:
-// the organization they list, the provider's by default, and the search
-// in names that the platform's lists take (q).
+// What the data sources and list resources that list the objects of an
+// organization share: the organization they list, the provider's by
+// default, the search in names that the platform's lists take (q), and
+// the filter by tags.
 
 // listOfOrganization reads the whole list of the objects of the
 // organization that organization names, or of the provider's, which it
@@ -45,5 +48,19 @@ func searchAttribute(what string) schema.StringAttribute {
 		Optional:    true,
 		Description: "When set, only the " + what + " whose names contain it, in any case.",
 		Validators:  []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
+}
+
+// tagsFilter is a list block's filter by flat tags: a data source's set
+// of tags, as a list, since list blocks take no sets.
+func tagsFilter(description string) lschema.ListAttribute {
+	return lschema.ListAttribute{
+		Optional: true, ElementType: types.StringType,
+		Description: description + " " + tagNameRule,
+		Validators: []validator.List{
+			listvalidator.SizeAtLeast(1),
+			listvalidator.ValueStringsAre(stringvalidator.LengthAtMost(255), stringvalidator.RegexMatches(tagNameRe,
+				"must be lower-case letters, digits, ':', '-' and '_', starting and ending with a letter or a digit")),
+		},
 	}
 }
