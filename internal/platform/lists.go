@@ -64,3 +64,38 @@ func tagsFilter(description string) lschema.ListAttribute {
 		},
 	}
 }
+
+// organizationFilters is the schema of a list block that lists the
+// objects of an organization, what ("variable sets"), under description:
+// the organization, the provider's by default, and the search in their
+// names, the data sources' arguments of those names.
+func organizationFilters(description, what string) lschema.Schema {
+	return fwutil.FiltersOf(schema.Schema{Attributes: map[string]schema.Attribute{
+		"organization": organizationDataSourceAttribute("whose " + what + " are listed"),
+		"search":       searchAttribute(what),
+	}}, description, "organization", "search")
+}
+
+// listedIn is a list resource's List over the objects of the organization
+// that organization names, or of the provider's, which it writes back, read
+// through list: each object the model that model makes of it in that
+// organization. what names them in an error: "projects".
+func listedIn[T, M any](c *platformclient.Client, organization *types.String, what string, diags *diag.Diagnostics,
+	list func(org string) (*platformclient.List[T], error), model func(org types.String, o *T) *M,
+) []*M {
+	found, ok := listOfOrganization(c, organization, what, diags, list)
+	if !ok {
+		return nil
+	}
+	out := make([]*M, len(found))
+	for i, o := range found {
+		out[i] = model(*organization, o)
+	}
+	return out
+}
+
+// organizationListFilters are the filters of organizationFilters.
+type organizationListFilters struct {
+	Organization types.String `tfsdk:"organization"`
+	Search       types.String `tfsdk:"search"`
+}

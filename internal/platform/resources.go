@@ -108,6 +108,11 @@ func EphemeralResources() []func() ephemeral.EphemeralResource {
 // ListResources lists the constructors of the platform's list resources.
 func ListResources() []func() list.ListResource {
 	return []func() list.ListResource{
+		NewProjectListResource,
 		NewWorkspaceListResource,
+		NewVariableSetListResource,
+		NewVariableListResource,
+		NewTeamListResource,
+		NewAgentPoolListResource,
 	}
 }

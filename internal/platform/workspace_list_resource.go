@@ -51,19 +51,13 @@ func listWorkspaces(ctx context.Context, c *platformclient.Client, f *workspaceL
 		Search: f.Search.ValueString(), Tags: strings.Join(tags, ","), ExcludeTags: strings.Join(exclude, ","),
 		ProjectID: f.ProjectID.ValueString(), Include: workspaceIncludes,
 	}
-	found, ok := listOfOrganization(c, &f.Organization, "workspaces", diags, func(org string) (*platformclient.WorkspaceList, error) {
+	return listedIn(c, &f.Organization, "workspaces", diags, func(org string) (*platformclient.WorkspaceList, error) {
 		return c.Workspaces.List(ctx, org, opts)
-	})
-	if !ok {
-		return nil
-	}
-	out := make([]*workspaceResourceModel, len(found))
-	for i, ws := range found {
+	}, func(org types.String, ws *platformclient.Workspace) *workspaceResourceModel {
 		// As an import leaves it: force_delete at its default.
 		m := &workspaceResourceModel{ForceDelete: types.BoolValue(false)}
-		m.Organization = f.Organization
+		m.Organization = org
 		modelFromWorkspace(&m.workspaceModel, ws, ownTagsOf(ws.EffectiveTagBindings), diags)
-		out[i] = m
-	}
-	return out
+		return m
+	})
 }

@@ -1,12 +1,7 @@
 package platform_test
 
 import (
-	"fmt"
-	"maps"
-	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -43,7 +38,9 @@ func TestAccWorkspaceListResource_query(t *testing.T) {
 	apiStaging := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("api-staging"), Tags: tags("api", "staging")})
 	batch := createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("batch")})
 	elsewhere := createWorkspace(t, p, other, platformclient.WorkspaceOptions{Name: check.Ptr("elsewhere")})
-	id := func(ws *platformclient.Workspace) map[string]knownvalue.Check { return workspaceIdentity(p.Organization, ws) }
+	id := func(ws *platformclient.Workspace) map[string]knownvalue.Check {
+		return workspaceIdentity(p.Organization, ws)
+	}
 	e := acctest.NewPlatformEmulator(t, emulator.Options{})
 	check.Query{
 		Type: "stack_platform_workspace", Config: p.ProviderConfig(),
@@ -83,59 +80,4 @@ func TestAccWorkspaceListResource_query(t *testing.T) {
 			},
 		},
 	}.Run(t)
-}
-
-// Adopting an organization made elsewhere: terraform query writes the
-// configuration of its workspaces, with their import blocks, and the plan
-// of that configuration imports them all and changes nothing. The
-// workspaces differ from the defaults in every way a generated
-// configuration could get wrong: a description, a project, tags and tag
-// bindings, an inactivity auto-destroy, a working directory and trigger
-// prefixes, a Terraform version constraint.
-func TestAccWorkspaceListResource_generatedConfigPlansImportsOnly(t *testing.T) {
-	if !acctest.TestEngine(t).Queries() {
-		t.Skip("terraform query needs Terraform 1.14 or later")
-	}
-	p := acctest.NewPlatformEmulator(t, emulator.Options{})
-	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("APIs")})
-	createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{
-		Name: check.Ptr("api-prod"), Description: check.Ptr("Production"), Project: &platformclient.Project{ID: project},
-		Tags: []*platformclient.Tag{{Name: "api"}}, TagBindings: []*platformclient.TagBinding{{Key: "env", Value: "prod"}},
-		AutoApply: check.Ptr(true), TerraformVersion: check.Ptr("~> 1.9"),
-	})
-	createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{
-		Name: check.Ptr("api-staging"), WorkingDirectory: check.Ptr("infra"), TriggerPrefixes: []string{"modules/"},
-		AutoDestroyActivityDuration: platformclient.Value("14d"),
-	})
-	createWorkspace(t, p, p.Organization, platformclient.WorkspaceOptions{Name: check.Ptr("batch")})
-	c := acctest.NewCLI(t, nil)
-	c.WriteConfig(t, p.ProviderConfig())
-	err := os.WriteFile(filepath.Join(c.Dir, "adopt.tfquery.hcl"), []byte(`
-list "stack_platform_workspace" "all" {
-  provider         = stack
-  include_resource = true
-}
-`), 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.MustRun(t, "query", "-generate-config-out=generated.tf")
-	generated, err := os.ReadFile(filepath.Join(c.Dir, "generated.tf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"api-prod", "api-staging", "batch"} {
-		if !strings.Contains(string(generated), fmt.Sprintf("name         = %q", name)) {
-			t.Errorf("generated.tf imports no workspace %q by its identity:\n%s", name, generated)
-		}
-	}
-	diags, actions := c.PlanJSON(t)
-	acctest.Warnings(t, diags)
-	want := map[string]string{"stack_platform_workspace.all_0": "import", "stack_platform_workspace.all_1": "import", "stack_platform_workspace.all_2": "import"}
-	if !maps.Equal(actions, want) {
-		t.Errorf("the plan of generated.tf is %v, want %v:\n%s", actions, want, generated)
-	}
-	if out := c.MustRun(t, "plan"); !strings.Contains(out, "Plan: 3 to import, 0 to add, 0 to change, 0 to destroy.") {
-		t.Errorf("the plan does not say it imports 3 and changes nothing:\n%s", out)
-	}
 }

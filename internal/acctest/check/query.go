@@ -42,7 +42,8 @@ type Listed struct {
 	Label string
 	Args  Args
 	// Found are the identities of the objects the query finds, each an
-	// identity's values by attribute: exactly these, in any order.
+	// identity's values by attribute: exactly these, in any order; the
+	// first is the one whose display name and values are checked.
 	Found []map[string]knownvalue.Check
 	// DisplayName is the display name of Found's first.
 	DisplayName string
