@@ -2,16 +2,22 @@ package fwutil
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	lschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 // List describes the list resource of one resource type, for list blocks
@@ -86,6 +92,7 @@ func (l *listLifecycle[M, F, C]) List(ctx context.Context, req list.ListRequest,
 		return
 	}
 	found := l.def.List(ctx, l.res.client, &f, &diags)
+	nulls := nullModel[M](ctx, req, &diags)
 	stream.Results = func(push func(list.ListResult) bool) {
 		// Warnings come first, on their own; an error ends the list.
 		if len(diags) > 0 && !push(list.ListResult{Diagnostics: diags}) || diags.HasError() {
@@ -95,7 +102,9 @@ func (l *listLifecycle[M, F, C]) List(ctx context.Context, req list.ListRequest,
 			if req.Limit > 0 && int64(i) >= req.Limit {
 				return
 			}
-			if !push(l.result(ctx, req, m)) {
+			nullsFor(m, nulls)
+			r, found := l.result(ctx, req, m)
+			if found && !push(r) {
 				return
 			}
 		}
@@ -103,26 +112,86 @@ func (l *listLifecycle[M, F, C]) List(ctx context.Context, req list.ListRequest,
 }
 
 // result is the list's result of the object m: its identity, its display
-// name and, when asked, its state.
-func (l *listLifecycle[M, F, C]) result(ctx context.Context, req list.ListRequest, m *M) list.ListResult {
+// name and, when asked, its state. An object that its read no longer
+// finds, deleted since the list, is not found, and has no result.
+func (l *listLifecycle[M, F, C]) result(ctx context.Context, req list.ListRequest, m *M) (list.ListResult, bool) {
 	out := req.NewListResult(ctx)
 	if req.IncludeResource && l.def.ReadEach {
-		if err := l.res.def.Read(ctx, Op[C]{Client: l.res.client, Diags: &out.Diagnostics}, m); err != nil {
+		err := l.res.def.Read(ctx, Op[C]{Client: l.res.client, Diags: &out.Diagnostics}, m)
+		switch {
+		case client.IsNotFound(err), errors.Is(err, ErrGone):
+			return out, false
+		case err != nil:
 			l.res.addError(&out.Diagnostics, "read", err)
-			return list.ListResult{Diagnostics: out.Diagnostics}
+			return list.ListResult{Diagnostics: out.Diagnostics}, true
 		}
 	}
-	state := tfsdk.State{Schema: req.ResourceSchema, Raw: tftypes.NewValue(req.ResourceSchema.Type().TerraformType(ctx), nil)}
-	out.Diagnostics.Append(Set(ctx, &state, m)...)
-	if out.Diagnostics.HasError() {
-		return list.ListResult{Diagnostics: out.Diagnostics}
-	}
-	l.res.setIdentity(ctx, state, out.Identity, &out.Diagnostics)
+	l.identityOf(ctx, m, out.Identity, &out.Diagnostics)
 	out.DisplayName = l.def.DisplayName(m)
 	if req.IncludeResource {
+		state := tfsdk.State{Schema: req.ResourceSchema, Raw: tftypes.NewValue(req.ResourceSchema.Type().TerraformType(ctx), nil)}
+		out.Diagnostics.Append(Set(ctx, &state, m)...)
 		out.Resource.Raw = state.Raw
 	}
-	return out
+	if out.Diagnostics.HasError() {
+		return list.ListResult{Diagnostics: out.Diagnostics}, true
+	}
+	return out, true
+}
+
+// nullModel is the model of a state whose every attribute is null, the
+// state an import starts from.
+func nullModel[M any](ctx context.Context, req list.ListRequest, diags *diag.Diagnostics) *M {
+	typ, ok := req.ResourceSchema.Type().TerraformType(ctx).(tftypes.Object)
+	if !ok {
+		diags.AddError("Model Read Error", "the resource's schema is not an object; this is a bug in the provider")
+		return nil
+	}
+	attrs := make(map[string]tftypes.Value, len(typ.AttributeTypes))
+	for name, t := range typ.AttributeTypes {
+		attrs[name] = tftypes.NewValue(t, nil)
+	}
+	var m M
+	diags.Append(Get(ctx, tfsdk.State{Schema: req.ResourceSchema, Raw: tftypes.NewValue(typ, attrs)}, &m)...)
+	return &m
+}
+
+// nullsFor sets the fields of m that List left at their zero value to
+// nulls', typed nulls, as in a state that an import starts from: a model
+// that a list makes holds what the list answered, and a Read (ReadEach)
+// fills the rest, leaving what the service does not answer as an import
+// leaves it.
+func nullsFor[M any](m, nulls *M) {
+	if nulls == nil {
+		return
+	}
+	v, n := reflect.ValueOf(m).Elem(), reflect.ValueOf(nulls).Elem()
+	for _, index := range fieldsOf(reflect.TypeFor[M]()) {
+		if f := v.FieldByIndex(index); f.IsZero() {
+			f.Set(n.FieldByIndex(index))
+		}
+	}
+}
+
+// identityOf writes into identity the values of its attributes in the
+// model m, which need be complete only in them: a list that answers less
+// than a read (ReadEach) is read again only for include_resource.
+func (l *listLifecycle[M, F, C]) identityOf(ctx context.Context, m *M, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	fields := fieldsOf(reflect.TypeFor[M]())
+	v := reflect.ValueOf(m).Elem()
+	for _, a := range l.res.identity().Attrs {
+		index, ok := fields[a]
+		if !ok {
+			diags.AddError("Model Read Error", fmt.Sprintf("the model %T has no attribute %q of the identity; this is a bug in the provider", m, a))
+			return
+		}
+		s, ok := v.FieldByIndex(index).Interface().(types.String)
+		if !ok {
+			diags.AddError("Model Read Error", fmt.Sprintf("the identity's %q of %T is not a types.String; this is a bug in the provider", a, m))
+			return
+		}
+		diags.Append(identity.SetAttribute(ctx, path.Root(a), s)...)
+	}
 }
 
 // FiltersOf is the schema of a list block whose filters are the

@@ -18,5 +18,5 @@ func DataSources() []func() datasource.DataSource {
 
 // ListResources lists the constructors of the scheduler's list resources.
 func ListResources() []func() list.ListResource {
-	return []func() list.ListResource{}
+	return []func() list.ListResource{NewACLAuthMethodListResource}
 }

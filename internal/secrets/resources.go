@@ -32,5 +32,11 @@ func DataSources() []func() datasource.DataSource {
 // ListResources lists the constructors of the secrets service's list
 // resources.
 func ListResources() []func() list.ListResource {
-	return []func() list.ListResource{}
+	return []func() list.ListResource{
+		NewCloudOneSMDestinationListResource,
+		NewCloudTwoKVDestinationListResource,
+		NewCloudThreeSMDestinationListResource,
+		NewCodehostDestinationListResource,
+		NewWebhostProjectDestinationListResource,
+	}
 }
