@@ -45,6 +45,9 @@ type List[M, F, C any] struct {
 	// DisplayName is a result's name in Terraform's output, such as the
 	// object's name.
 	DisplayName func(m *M) string
+	// ConfigValidators are the rules that tie the filters together, such
+	// as two that go together. Nil: none.
+	ConfigValidators []list.ConfigValidator
 	// ReadEach says that the list's answers hold less than a read does,
 	// so that with include_resource each object is read again by the
 	// resource's Read. False: the listed model is the whole state.
@@ -69,7 +72,14 @@ type listLifecycle[M, F, C any] struct {
 	def *List[M, F, C]
 }
 
-var _ list.ListResourceWithConfigure = (*listLifecycle[struct{}, struct{}, struct{}])(nil)
+var (
+	_ list.ListResourceWithConfigure        = (*listLifecycle[struct{}, struct{}, struct{}])(nil)
+	_ list.ListResourceWithConfigValidators = (*listLifecycle[struct{}, struct{}, struct{}])(nil)
+)
+
+func (l *listLifecycle[M, F, C]) ListResourceConfigValidators(context.Context) []list.ConfigValidator {
+	return l.def.ConfigValidators
+}
 
 func (l *listLifecycle[M, F, C]) Metadata(ctx context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	l.res.Metadata(ctx, req, resp)

@@ -38,5 +38,6 @@ func ListResources() []func() list.ListResource {
 		NewCloudThreeSMDestinationListResource,
 		NewCodehostDestinationListResource,
 		NewWebhostProjectDestinationListResource,
+		NewAssociationListResource,
 	}
 }
