@@ -18,7 +18,7 @@ var NewAgentPoolListResource = fwutil.NewListResource(NewAgentPoolResource, &fwu
 	Filters: func(context.Context) lschema.Schema {
 		return organizationFilters("Lists the agent pools of an organization of the platform that the token may see, "+
 			"all of them or those whose names contain the search. "+
-			fmt.Sprintf("The list is read whole, %d agent pools a request, the most the platform serves.", platformclient.PageSize), "agent pools")
+			fmt.Sprintf("The list is read whole, %d agent pools a request, the most the platform serves.", platformclient.PageSize), "agent pools", true)
 	},
 	List: func(ctx context.Context, c *platformclient.Client, f *organizationListFilters, diags *diag.Diagnostics) []*agentPoolModel {
 		return listedIn(c, &f.Organization, "agent pools", diags, func(org string) (*platformclient.AgentPoolList, error) {

@@ -67,13 +67,18 @@ func tagsFilter(description string) lschema.ListAttribute {
 
 // organizationFilters is the schema of a list block that lists the
 // objects of an organization, what ("variable sets"), under description:
-// the organization, the provider's by default, and the search in their
-// names, the data sources' arguments of those names.
-func organizationFilters(description, what string) lschema.Schema {
+// the organization, the provider's by default, and, where the platform
+// searches their names, the search; the data sources' arguments of those
+// names.
+func organizationFilters(description, what string, search bool) lschema.Schema {
+	names := []string{"organization"}
+	if search {
+		names = append(names, "search")
+	}
 	return fwutil.FiltersOf(schema.Schema{Attributes: map[string]schema.Attribute{
 		"organization": organizationDataSourceAttribute("whose " + what + " are listed"),
 		"search":       searchAttribute(what),
-	}}, description, "organization", "search")
+	}}, description, names...)
 }
 
 // listedIn is a list resource's List over the objects of the organization
@@ -94,8 +99,15 @@ func listedIn[T, M any](c *platformclient.Client, organization *types.String, wh
 	return out
 }
 
-// organizationListFilters are the filters of organizationFilters.
+// organizationListFilters are the filters of organizationFilters with the
+// search.
 type organizationListFilters struct {
 	Organization types.String `tfsdk:"organization"`
 	Search       types.String `tfsdk:"search"`
+}
+
+// organizationListFilter is the filter of organizationFilters without the
+// search.
+type organizationListFilter struct {
+	Organization types.String `tfsdk:"organization"`
 }

@@ -113,6 +113,10 @@ func ListResources() []func() list.ListResource {
 		NewVariableSetListResource,
 		NewVariableListResource,
 		NewTeamListResource,
+		NewTeamAccessListResource,
 		NewAgentPoolListResource,
+		NewSSHKeyListResource,
+		NewOAuthClientListResource,
+		NewRunTriggerListResource,
 	}
 }

@@ -18,7 +18,7 @@ var NewVariableSetListResource = fwutil.NewListResource(NewVariableSetResource, 
 	Filters: func(context.Context) lschema.Schema {
 		return organizationFilters("Lists the variable sets of an organization of the platform that the token may see, those of its projects among them, "+
 			"all of them or those whose names contain the search. "+
-			fmt.Sprintf("The list is read whole, %d variable sets a request, the most the platform serves.", platformclient.PageSize), "variable sets")
+			fmt.Sprintf("The list is read whole, %d variable sets a request, the most the platform serves.", platformclient.PageSize), "variable sets", true)
 	},
 	List: func(ctx context.Context, c *platformclient.Client, f *organizationListFilters, diags *diag.Diagnostics) []*variableSetModel {
 		return listedIn(c, &f.Organization, "variable sets", diags, func(org string) (*platformclient.VariableSetList, error) {
