@@ -114,9 +114,11 @@ func ListResources() []func() list.ListResource {
 		NewVariableListResource,
 		NewTeamListResource,
 		NewTeamAccessListResource,
+		NewOrganizationMembershipListResource,
 		NewAgentPoolListResource,
 		NewSSHKeyListResource,
 		NewOAuthClientListResource,
 		NewRunTriggerListResource,
+		NewNotificationConfigurationListResource,
 	}
 }
