@@ -2,8 +2,8 @@
 # Regenerates docs/ from templates/, examples/ and the provider's schema with
 # tfplugindocs, offline: tfplugindocs looks for `terraform` on PATH and
 # downloads the latest release when it finds none (and --tf-version always
-# downloads), so this script puts the binary chosen by terraform-path.sh first
-# on PATH under that name. The examples are formatted first, so the docs
+# downloads), so this script puts the binary that terraform-latest.sh builds
+# from its Go module first on PATH under that name. The examples are formatted first, so the docs
 # embed them as `terraform fmt` writes them.
 set -euo pipefail
 
@@ -15,6 +15,11 @@ if [[ -n ${TF_CLI_CONFIG_FILE:-} && ! -e $TF_CLI_CONFIG_FILE ]]; then
 fi
 
 tf=$(scripts/terraform-path.sh)
+# The schema that tfplugindocs reads comes from the newest Terraform, built
+# once by terraform-latest.sh: before 1.12, `terraform providers schema`
+# leaves out the resources' identities, which every resource page shows, and
+# before 1.14 the list resources, which have pages of their own.
+schema_tf=$(scripts/terraform-latest.sh)
 
 echo "==> terraform fmt -recursive examples ($tf)"
 "$tf" fmt -recursive examples
@@ -29,10 +34,7 @@ bindir=$(mktemp -d)
 # directory relative to it (Go ignores directories starting with ".").
 src=$(mktemp -d "$PWD/.templates.XXXXXX")
 trap 'rm -rf "$bindir" "$src"' EXIT
-# The schema that tfplugindocs reads (terraform providers schema -json) shows
-# list resources from Terraform 1.14 on: the pages are made with the newest
-# Terraform, which scripts/terraform-latest.sh builds once from its Go module.
-ln -s "$(scripts/terraform-latest.sh)" "$bindir/terraform"
+ln -s "$schema_tf" "$bindir/terraform"
 
 # The table of the services and what the provider manages in each is the
 # README's first table, written there once (and tested there against the

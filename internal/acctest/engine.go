@@ -3,6 +3,7 @@ package acctest
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -58,6 +59,16 @@ func TestEngine(tb testing.TB) Engine {
 // Terraform alone (make test-terraform-latest).
 func (e Engine) KeepsIdentity() bool {
 	return !e.OpenTofu && e.Version.Core().GreaterThanOrEqual(version.Must(version.NewVersion("1.12.0")))
+}
+
+// NeedsIdentity skips a test of resource identity alone where the engine
+// keeps none (Terraform before 1.12, OpenTofu): the one reason a test may
+// skip. Without TF_ACC, the acceptance test skips itself.
+func NeedsIdentity(t *testing.T) {
+	t.Helper()
+	if os.Getenv("TF_ACC") != "" && !TestEngine(t).KeepsIdentity() {
+		t.Skip("resource identity needs Terraform 1.12 or later, which keeps identities and imports by them; OpenTofu keeps none")
+	}
 }
 
 // Queries says whether the engine runs list blocks (terraform query):

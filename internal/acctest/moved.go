@@ -119,7 +119,7 @@ func (c *CLI) MovesThenPlansEmpty(tb testing.TB, from, to string) []Diagnostic {
 		tb.Fatalf("the plan of the move: want only %s moved from %s, got %v", to, from, actions)
 	}
 	c.MustRun(tb, "apply", "-auto-approve")
-	if got := c.stateAddresses(tb); len(got) != 1 || got[0] != to {
+	if got := c.StateAddresses(tb); len(got) != 1 || got[0] != to {
 		tb.Errorf("the state after the move: want %s alone, got %v", to, got)
 	}
 	if code, out := c.Run(tb, "plan", "-detailed-exitcode"); code != 0 {
@@ -220,23 +220,28 @@ func goValue(tb testing.TB, v tftypes.Value) any {
 	return out
 }
 
-// stateAddresses are the addresses of the resources in the working
-// directory's state.
-func (c *CLI) stateAddresses(tb testing.TB) []string {
+// StateAddresses are the addresses of the resources in the directory's
+// state file that have an object, one for each resource block.
+func (c *CLI) StateAddresses(tb testing.TB) []string {
 	tb.Helper()
 	b, err := os.ReadFile(filepath.Join(c.Dir, "terraform.tfstate"))
 	if err != nil {
 		tb.Fatal(err)
 	}
 	var state struct {
-		Resources []struct{ Type, Name string }
+		Resources []struct {
+			Type, Name string
+			Instances  []json.RawMessage
+		}
 	}
 	if err := json.Unmarshal(b, &state); err != nil {
 		tb.Fatal(err)
 	}
 	var out []string
 	for _, r := range state.Resources {
-		out = append(out, r.Type+"."+r.Name)
+		if len(r.Instances) > 0 {
+			out = append(out, r.Type+"."+r.Name)
+		}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package acctest
 
 import (
 	"cmp"
+	"os"
 	"testing"
 
 	schedulerclient "github.com/stackworks/terraform-provider-stack/internal/client/scheduler"
@@ -16,13 +17,18 @@ type Scheduler struct {
 
 // NewScheduler returns the scheduler a test runs against: the server named
 // by STACK_SCHEDULER_ADDR and STACK_SCHEDULER_TOKEN when both are set, else
-// a new emulator with replica lag.
+// a new emulator with replica lag, whose create of an existing name
+// overwrites it, as some real servers' does, when
+// STACK_TEST_SCHEDULER_UPSERT_ON_CREATE=1 (make test runs the scheduler's
+// tests so too).
 func NewScheduler(t *testing.T) *Scheduler {
 	t.Helper()
 	if srv, ok := serverFromEnv[*schedulerclient.Client](schedulerclient.Service); ok {
 		return &Scheduler{srv}
 	}
-	return NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: DefaultReplicaLag}})
+	return NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{
+		ReplicaLag: DefaultReplicaLag, UpsertOnCreate: os.Getenv("STACK_TEST_SCHEDULER_UPSERT_ON_CREATE") == "1",
+	}})
 }
 
 // NewSchedulerEmulator starts an emulator with the given options for one

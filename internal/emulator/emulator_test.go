@@ -160,7 +160,7 @@ func TestRoutes_listEveryRouteStatsCounts(t *testing.T) {
 	}
 
 	for _, known := range []emulator.Route{
-		{Service: "scheduler", Methods: []string{"POST", "GET", "DELETE"}, Pattern: "/v1/acl/auth-method/{name}"},
+		{Service: "scheduler", Methods: []string{"POST", "PUT", "GET", "DELETE"}, Pattern: "/v1/acl/auth-method/{name}"},
 		{Service: "secrets", Methods: []string{"GET", "PATCH", "DELETE"}, Pattern: "/v1/sys/sync/config"},
 		{Service: "secrets", Methods: []string{"*"}, Pattern: "/v1/sys/sync/"},
 		{Service: "platform", Methods: []string{"GET"}, Pattern: "/api/v2/ping"},

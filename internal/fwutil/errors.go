@@ -140,6 +140,11 @@ func (e foundInPlace) add(diags *diag.Diagnostics, serverSaid error) {
 			"Otherwise, to manage it with Terraform, import it: `terraform import <resource address> %s`, or an `import { to = <resource address>, id = %q }` block.",
 			object, name, sameConfig, e.ImportID, e.ImportID)
 	}
+	// An apply killed while a create was in flight (or whose server
+	// restarted) cannot have recorded what the server made: the next one
+	// finds it here, and adopting it by its name alone could take over
+	// another owner's object that looks the same.
+	detail += " An apply that was killed, or lost its server, while it created objects may have made this one without recording it: if so, import it too."
 	if serverSaid != nil {
 		detail += "\n\nServer said: " + serverSaid.Error()
 	}

@@ -255,13 +255,13 @@ func TestFoundInPlaceAdd(t *testing.T) {
 		want string
 	}{
 		{foundInPlace{Object: "auth method", ImportID: "okta"},
-			"An auth method named \"okta\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: `terraform import <resource address> okta`, or an `import { to = <resource address>, id = \"okta\" }` block."},
+			"An auth method named \"okta\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: `terraform import <resource address> okta`, or an `import { to = <resource address>, id = \"okta\" }` block. An apply that was killed, or lost its server, while it created objects may have made this one without recording it: if so, import it too."},
 		{foundInPlace{Object: "project", Name: "web", ImportID: "prj-1"},
-			"A project named \"web\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: `terraform import <resource address> prj-1`, or an `import { to = <resource address>, id = \"prj-1\" }` block."},
+			"A project named \"web\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: `terraform import <resource address> prj-1`, or an `import { to = <resource address>, id = \"prj-1\" }` block. An apply that was killed, or lost its server, while it created objects may have made this one without recording it: if so, import it too."},
 		{foundInPlace{Object: "variable", Name: "region"},
-			"A variable named \"region\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID."},
+			"A variable named \"region\" already exists, and Terraform will not take over an object it did not create. If another resource of this configuration has the same name, it may be the one that created it: give one of them another name. Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID. An apply that was killed, or lost its server, while it created objects may have made this one without recording it: if so, import it too."},
 		{foundInPlace{Object: "variable set assignment"},
-			"A variable set assignment like this one already exists, and Terraform will not take over an object it did not create. If another resource of this configuration describes the same object, it may be the one that created it: remove one of them. Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID."},
+			"A variable set assignment like this one already exists, and Terraform will not take over an object it did not create. If another resource of this configuration describes the same object, it may be the one that created it: remove one of them. Otherwise, to manage it with Terraform, import it: the resource's documentation gives its import ID. An apply that was killed, or lost its server, while it created objects may have made this one without recording it: if so, import it too."},
 	}
 	for _, c := range cases {
 		var diags diag.Diagnostics
@@ -269,5 +269,33 @@ func TestFoundInPlaceAdd(t *testing.T) {
 		if len(diags) != 1 || diags[0].Detail() != c.want {
 			t.Errorf("%+v: %v, want %q", c.e, diags, c.want)
 		}
+	}
+}
+
+// A keyed lock lets one holder of a key at a time, holders of other keys
+// alongside, and forgets a key once nobody holds it.
+func TestKeyedMutex(t *testing.T) {
+	var k keyedMutex
+	unlockA := k.lock("a")
+	unlockB := k.lock("b") // another key does not wait
+	got := make(chan string, 2)
+	go func() {
+		k.lock("a")()
+		got <- "second a"
+	}()
+	select {
+	case g := <-got:
+		t.Fatalf("%s held a while the first held it", g)
+	case <-time.After(50 * time.Millisecond):
+	}
+	unlockA()
+	if g := <-got; g != "second a" {
+		t.Fatal(g)
+	}
+	unlockB()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(k.locks) != 0 {
+		t.Errorf("keys left after every unlock: %v", k.locks)
 	}
 }

@@ -1,6 +1,7 @@
 package fwutil
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -87,21 +88,32 @@ func (r *lifecycle[M, C]) IdentitySchema(ctx context.Context, _ resource.Identit
 		resp.IdentitySchema.Attributes[a] = identityschema.StringAttribute{
 			RequiredForImport: !slices.Contains(id.Optional, a),
 			OptionalForImport: slices.Contains(id.Optional, a),
-			Description:       attrs[a].GetMarkdownDescription(),
+			Description:       cmp.Or(attrs[a].GetMarkdownDescription(), attrs[a].GetDescription()),
 		}
 	}
 }
 
 // setIdentity writes into identity the values of its attributes in state.
-// A nil identity is an engine's that keeps none.
+// A nil identity is an engine's that keeps none. A value that identity
+// holds already (the prior identity, on a read or an update) and that
+// state spells only in another case stays as it was: names that match in
+// any case (the platform's organizations) name the same object, so a
+// configuration's change of case alone, an update in place, leaves the
+// identity as it was.
 func (r *lifecycle[M, C]) setIdentity(ctx context.Context, state tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	id := r.identity()
 	if identity == nil || id == nil {
 		return
 	}
 	for _, a := range id.Attrs {
-		var v types.String
+		var v, prior types.String
 		diags.Append(state.GetAttribute(ctx, path.Root(a), &v)...)
+		if !identity.Raw.IsNull() {
+			diags.Append(identity.GetAttribute(ctx, path.Root(a), &prior)...)
+			if !prior.IsNull() && strings.EqualFold(prior.ValueString(), v.ValueString()) {
+				continue
+			}
+		}
 		diags.Append(identity.SetAttribute(ctx, path.Root(a), v)...)
 	}
 }

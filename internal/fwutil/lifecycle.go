@@ -1,6 +1,7 @@
 package fwutil
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -100,12 +101,17 @@ func (r *lifecycle[M, C]) ModifyPlan(ctx context.Context, req resource.ModifyPla
 }
 
 func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	ctx, cancel := finishing(ctx, writeLimit)
+	defer cancel()
 	var m M
 	resp.Diagnostics.Append(Get(ctx, req.Plan, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	if r.def.Conflict != nil && r.def.Conflict.Find != nil {
+		var name types.String
+		_ = req.Plan.GetAttribute(ctx, path.Root("name"), &name) // none: one key for the type
+		defer creating.lock(r.def.TypeName + "\x00" + name.ValueString())()
 		err := r.def.Conflict.Find(ctx, r.client, &m)
 		switch {
 		case err == nil:
@@ -215,7 +221,15 @@ func (r *lifecycle[M, C]) Read(ctx context.Context, req resource.ReadRequest, re
 	case !Equal(&prior, &m):
 		resp.Diagnostics.Append(Set(ctx, &resp.State, &m)...)
 	}
-	if !resp.Diagnostics.HasError() && !resp.State.Raw.IsNull() {
+	// A read that removes the resource answers the identity of the object
+	// that was, from the prior state: the framework refuses a null one,
+	// which is the prior identity where the engine keeps none (Terraform
+	// before 1.12, OpenTofu) or the state was written before identities.
+	switch {
+	case resp.Diagnostics.HasError():
+	case resp.State.Raw.IsNull():
+		r.setIdentity(ctx, req.State, resp.Identity, &resp.Diagnostics)
+	default:
 		r.setIdentity(ctx, resp.State, resp.Identity, &resp.Diagnostics)
 	}
 }
@@ -232,6 +246,8 @@ func (r *lifecycle[M, C]) confirmGone(ctx context.Context, state tfsdk.State) er
 }
 
 func (r *lifecycle[M, C]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	ctx, cancel := finishing(ctx, writeLimit)
+	defer cancel()
 	var m, prior M
 	resp.Diagnostics.Append(Get(ctx, req.Plan, &m)...)
 	resp.Diagnostics.Append(Get(ctx, req.State, &prior)...)
@@ -277,11 +293,10 @@ func (r *lifecycle[M, C]) Delete(ctx context.Context, req resource.DeleteRequest
 		if resp.Diagnostics.HasError() {
 			return
 		}
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
 		op.Timeout = timeout
 	}
+	ctx, cancel := finishing(ctx, cmp.Or(op.Timeout, writeLimit))
+	defer cancel()
 	if err := r.def.Delete(ctx, op, &m); err != nil && !client.IsNotFound(err) {
 		r.addError(&resp.Diagnostics, "delete", err)
 	}
@@ -314,6 +329,21 @@ func (r *lifecycle[M, C]) twins() []Twin { return r.def.Twins }
 
 func (r *lifecycle[M, C]) addError(diags *diag.Diagnostics, verb string, err error) {
 	addCallError(diags, "Cannot "+verb+" the "+r.def.Object, err)
+}
+
+// writeLimit bounds a create, an update, or a delete without a
+// DeleteTimeout, once Terraform has asked the provider to stop: each
+// request has its own timeout and retries, so only a wait could run this
+// long.
+const writeLimit = 20 * time.Minute
+
+// finishing is the context of a write: Terraform's stop (a first Ctrl-C)
+// does not cancel it, so that a request in flight, which the server may
+// complete whether or not its answer is awaited, finishes and its result
+// reaches the state, as Terraform's graceful stop waits for the
+// operations in flight; limit bounds it instead.
+func finishing(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), limit)
 }
 
 // shortDuration writes d as a practitioner would, "10m" rather than

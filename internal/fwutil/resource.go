@@ -92,7 +92,11 @@ type Resource[M, C any] struct {
 type Conflict[M, C any] struct {
 	// Find, when set, reads the object that m describes before the
 	// create: found, the create stops; not found (client.IsNotFound), it
-	// goes on; any other error fails the create.
+	// goes on; any other error fails the create. The creates of one name
+	// (the plan's "name", if the resource has one) run one at a time in a
+	// provider process, each from its Find to its answer, so that of two
+	// resources of one name in a configuration the second finds the
+	// first's object, even on a server whose create overwrites.
 	Find func(ctx context.Context, c C, m *M) error
 	// Lookup, when set, runs when the server refuses the create as a
 	// conflict (409): it looks the object up (by its name, say, where

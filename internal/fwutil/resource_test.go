@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -58,7 +59,12 @@ func resourceTestImport(t *testing.T, def *resourceTestDef, id string) resource.
 
 func resourceTestCreate(t *testing.T, def *resourceTestDef) resource.CreateResponse {
 	t.Helper()
-	ctx := context.Background()
+	return resourceTestCreateIn(context.Background(), t, def)
+}
+
+// resourceTestCreateIn is resourceTestCreate under ctx, Terraform's.
+func resourceTestCreateIn(ctx context.Context, t *testing.T, def *resourceTestDef) resource.CreateResponse {
+	t.Helper()
 	r, s := newResourceTest(t, def)
 	typ := s.Type().TerraformType(ctx)
 	plan := tftypes.NewValue(typ, map[string]tftypes.Value{
@@ -271,5 +277,40 @@ func TestResourceModifyPlan_deriveOnCreate(t *testing.T) {
 	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("id"), &id)...)
 	if resp.Diagnostics.HasError() || id.ValueString() != "thing-web" || modified {
 		t.Errorf("planned id %v, Modify called %v, diagnostics %v", id, modified, resp.Diagnostics)
+	}
+}
+
+// Terraform's stop (a first Ctrl-C) cancels the context of every call in
+// flight; a create in flight finishes nonetheless, and its object reaches
+// the state, as the server may make it whether or not its answer is
+// awaited.
+func TestResourceCreate_finishesWhenTerraformStops(t *testing.T) {
+	ctx, stop := context.WithCancel(context.Background())
+	started := make(chan struct{})
+	def := &resourceTestDef{
+		Create: func(ctx context.Context, _ Op[*resourceTestClient], m *resourceTestModel) error {
+			close(started)
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(100 * time.Millisecond): // the request's answer
+			}
+			m.ID = types.StringValue("thing-1")
+			return nil
+		},
+	}
+	go func() {
+		<-started
+		stop()
+	}()
+	resp := resourceTestCreateIn(ctx, t, def)
+	if resp.Diagnostics.HasError() {
+		t.Fatalf("the create did not finish: %v", resp.Diagnostics)
+	}
+	if got := stringAt(t, resp.State, "id"); got != "thing-1" {
+		t.Errorf("id in state = %q, want thing-1", got)
+	}
+	if ctx.Err() == nil {
+		t.Error("Terraform's context was not canceled: the test proves nothing")
 	}
 }

@@ -52,7 +52,8 @@ func TestAccAdminDataRetentionPolicy_lifecycle(t *testing.T) {
 			{Config: siteRetentionConfig(p, "delete_older_than_n_days = -1"), Want: check.Literal(`Attribute delete_older_than_n_days value must be at least 1, got: -1`)},
 		},
 		ImportErrors: []check.ImportError{{ID: "general", Want: check.Literal(
-			"The import ID of a site's data retention policy is `site`: the site has one policy; got \"general\".")}},
+			"The import ID of a site's data retention policy is `site`: the site has one policy, " +
+				"or the policy's ID, drp- and 16 characters of the base58 alphabet; got \"general\".")}},
 		Create: check.Step{
 			Config:      siteRetentionConfig(p, "delete_older_than_n_days = 365"),
 			PlanChecks:  []plancheck.PlanCheck{plancheck.ExpectKnownValue(siteRetentionAddr, check.Path("delete_older_than_n_days"), knownvalue.Int64Exact(365))},
@@ -63,7 +64,8 @@ func TestAccAdminDataRetentionPolicy_lifecycle(t *testing.T) {
 			Config: siteRetentionConfig(p, "delete_older_than_n_days = 90"),
 			Check:  siteRetentionIs(t, p, 90),
 		},
-		Imports: []check.ImportID{{ID: func(string) string { return "site" }}},
+		// By the site, and by the policy's ID, the form of its identity.
+		Imports: []check.ImportID{{ID: func(string) string { return "site" }}, {ID: func(id string) string { return id }}},
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do:   setSiteRetention(check.Ptr(1)),
 			Step: check.Step{Config: siteRetentionConfig(p, "delete_older_than_n_days = 90"), Check: siteRetentionIs(t, p, 90)},

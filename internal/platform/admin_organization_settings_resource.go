@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -156,9 +155,9 @@ func adminOrganizationSettingsSchema(context.Context) schema.Schema {
 			"apply_timeout":                 timeout("apply", defaultOrganizationApplyTimeout),
 			"workspace_limit": schema.Int64Attribute{
 				Optional: true,
-				Description: "The most workspaces the organization may have, 0 or more; unset, the organization has no limit of its own " +
-					"(the platform answers none until one is set).",
-				Validators: []validator.Int64{int64validator.AtLeast(0)},
+				Description: "The most workspaces the organization may have; 0 sets no limit, and a limit below the workspaces it has " +
+					"keeps it from creating more without touching those. Unset, the organization has no limit of its own " +
+					"(the platform answers none until one is set). The platform checks the value: a refusal reaches the apply.",
 			},
 			"module_consumers": schema.SetAttribute{
 				ElementType: types.StringType,

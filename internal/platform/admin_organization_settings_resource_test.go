@@ -80,7 +80,6 @@ func TestAccAdminOrganizationSettings_lifecycle(t *testing.T) {
 			adminOrgIs(t, p, other, adminOrgDefaults, nil),
 		),
 		PlanErrors: []check.PlanError{
-			{Config: adminOrgConfig(p, "workspace_limit = -1"), Want: check.Literal(`Attribute workspace_limit value must be at least 0, got: -1`)},
 			{Config: adminOrgConfig(p, `plan_timeout = "soon"`), Want: check.Literal(
 				`plan_timeout must be a duration greater than zero, such as "30s", "5m" or "1h30m", got "soon".`)},
 			{Config: adminOrgConfig(p, `global_module_sharing = true`+"\n  "+`module_consumers = ["beta"]`), Want: check.Literal(

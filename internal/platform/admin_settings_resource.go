@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
@@ -110,8 +109,7 @@ func adminSettingsSchema(context.Context) schema.Schema {
 			"api_rate_limiting_enabled":        flag("Whether the API limits the requests of each user, to `api_rate_limit` a second."),
 			"api_rate_limit": schema.Int64Attribute{
 				Optional: true, Computed: true,
-				Description:   "How many requests a second the API takes of each user, at least 1, while `api_rate_limiting_enabled`." + kept,
-				Validators:    []validator.Int64{int64validator.AtLeast(1)},
+				Description:   "How many requests a second the API takes of each user, while `api_rate_limiting_enabled`; the platform checks the value, and a refusal reaches the apply." + kept,
 				PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 			},
 			"send_passing_statuses_for_untriggered_speculative_plans": flag("Whether the platform sends the code host passing statuses " +

@@ -54,7 +54,6 @@ func TestAccAdminSettings_lifecycle(t *testing.T) {
 		PlanErrors: []check.PlanError{
 			{Config: adminSettingsConfig(p, `apply_timeout = "2 hours"`), Want: check.Literal(
 				`apply_timeout must be a duration greater than zero, such as "30s", "5m" or "1h30m", got "2 hours".`)},
-			{Config: adminSettingsConfig(p, `api_rate_limit = 0`), Want: check.Literal(`Attribute api_rate_limit value must be at least 1, got: 0`)},
 		},
 		ImportErrors: []check.ImportError{{ID: "site", Want: check.Literal(
 			"The import ID of a site's general settings is `general`: the site has one set of general settings; got \"site\".")}},

@@ -35,6 +35,7 @@ var NewAgentPoolResource = fwutil.NewResource(&fwutil.Resource[agentPoolModel, *
 	TypeName: "platform_agent_pool",
 	Service:  platformclient.Service,
 	Object:   "agent pool",
+	Twins:    []fwutil.Twin{tfeAgentPool},
 	Schema:   agentPoolSchema,
 	Plan: &fwutil.Plan[agentPoolModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},

@@ -34,6 +34,7 @@ var NewAgentTokenResource = fwutil.NewResource(&fwutil.Resource[agentTokenModel,
 	TypeName: "platform_agent_token",
 	Service:  platformclient.Service,
 	Object:   "agent token",
+	Twins:    []fwutil.Twin{tfeAgentToken},
 	Schema:   agentTokenSchema,
 	Import: &fwutil.Import[agentTokenModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{

@@ -58,6 +58,8 @@ type attachment[M any] struct {
 	// forms are the import ID's other forms, after <PARENT ID>/<MEMBER
 	// ID>.
 	forms []attachmentForm
+	// twins are the incumbent's resources that a moved block brings here.
+	twins []fwutil.Twin
 }
 
 // attachmentEnd is the parent or a member of an attachment: the
@@ -115,6 +117,8 @@ func newAttachmentResource[M any](a attachment[M]) func() resource.Resource {
 		Service:  platformclient.Service,
 		Object:   a.object,
 		Schema:   a.schema,
+		Twins:    a.twins,
+		Identity: a.identity(),
 		Import: &fwutil.Import[M, *platformclient.Client]{
 			ID: a.grammar(),
 			Print: func(m *M) string {
@@ -167,6 +171,22 @@ func (a attachment[M]) ends(m *M) (parent, member string, kind attachmentMember[
 		}
 	}
 	return a.parent.field(m).ValueString(), kind.field(m).ValueString(), kind
+}
+
+// identity is the attachment's parent and member: its parent's ID and its
+// member's, of whichever kind the attachment has (the import ID's
+// <PARENT ID>/<MEMBER ID>). Nil, for one kind of member: derived from that
+// form.
+func (a attachment[M]) identity() *fwutil.Identity {
+	if len(a.members) == 1 {
+		return nil
+	}
+	id := &fwutil.Identity{Attrs: []string{a.parent.attr}}
+	for _, k := range a.members {
+		id.Attrs = append(id.Attrs, k.attr)
+		id.Optional = append(id.Optional, k.attr)
+	}
+	return id
 }
 
 // grammar is the import ID's: <PARENT ID>/<MEMBER ID> for each kind of

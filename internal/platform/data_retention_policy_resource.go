@@ -35,12 +35,18 @@ var NewDataRetentionPolicyResource = fwutil.NewResource(&fwutil.Resource[dataRet
 	Service:  platformclient.Service,
 	Object:   "data retention policy",
 	Schema:   dataRetentionPolicySchema,
+	// Its identity is its organization and, for a workspace's policy, the
+	// workspace's ID: the policy has no name, and its target has one
+	// policy at a time.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "workspace_id"}, Optional: []string{"workspace_id"}},
 	Import: &fwutil.Import[dataRetentionPolicyModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{
 			Forms: []fwutil.IDForm{
-				{Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Attr: "workspace_id", Match: func(s string) bool {
-					return platformclient.IsID(platformclient.PrefixWorkspace, s)
-				}}}},
+				{Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Attr: "workspace_id", Match: isWorkspaceID}}},
+				{Parts: []fwutil.IDPart{
+					{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString},
+					{Label: "<WORKSPACE ID>", Attr: "workspace_id", Match: isWorkspaceID},
+				}},
 				{Parts: []fwutil.IDPart{
 					{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString},
 					{Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString},
@@ -101,7 +107,7 @@ func dataRetentionPolicySchema(context.Context) schema.Schema {
 			"which the resource replaces in place, its kind too (a change of kind gives the policy a new `id`); " +
 			"it refuses to take over a policy that is already set, and prints the command that imports it. " +
 			"Destroying the resource deletes the policy, so that the next policy up applies again. " +
-			"The import ID is the workspace's ID (`ws-` and 16 characters), its organization and name (`<ORGANIZATION>/<WORKSPACE NAME>`), " +
+			"The import ID is the workspace's ID (`ws-` and 16 characters), its organization and ID (`<ORGANIZATION>/<WORKSPACE ID>`) or name (`<ORGANIZATION>/<WORKSPACE NAME>`), " +
 			"or, for an organization's policy, the organization's name.",
 		Attributes: map[string]schema.Attribute{
 			"id":           retentionIDAttribute(),
@@ -163,19 +169,27 @@ func setDataRetentionPolicy(ctx context.Context, c *platformclient.Client, m *da
 // provider's words.
 func importDataRetentionPolicy(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
 	m := dataRetentionPolicyModel{Organization: types.StringValue(id.Parts[0]), WorkspaceID: types.StringNull()}
-	if id.Form < 2 {
+	if id.Form < 3 {
 		var ws *platformclient.Workspace
 		var err error
-		if id.Form == 0 {
+		switch id.Form {
+		case 0:
 			ws, err = c.Workspaces.ReadByID(ctx, id.Parts[0], platformclient.WorkspaceReadOptions{})
-		} else {
+		case 1:
+			ws, err = c.Workspaces.ReadByID(ctx, id.Parts[1], platformclient.WorkspaceReadOptions{})
+		default:
 			ws, err = c.Workspaces.Read(ctx, id.Parts[0], id.Parts[1], platformclient.WorkspaceReadOptions{})
 		}
 		if !importFoundAs(diags, "data retention policy", "workspace", id.String(), err) {
 			return
 		}
 		m.WorkspaceID = types.StringValue(ws.ID)
-		if id.Form == 0 && ws.Organization != nil {
+		if ws.Organization != nil {
+			if id.Form == 1 && !strings.EqualFold(ws.Organization.Name, id.Parts[0]) {
+				diags.AddError("Cannot import the data retention policy", fmt.Sprintf("The workspace %s is a workspace of the organization %q, not of %q: import its policy as %s/%s.",
+					ws.ID, ws.Organization.Name, id.Parts[0], ws.Organization.Name, ws.ID))
+				return
+			}
 			m.Organization = types.StringValue(ws.Organization.Name)
 		}
 		diags.Append(state.SetAttribute(ctx, path.Root("workspace_id"), m.WorkspaceID)...)

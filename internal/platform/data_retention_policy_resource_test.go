@@ -73,7 +73,7 @@ func TestAccDataRetentionPolicy_lifecycle(t *testing.T) {
 				`workspace_id must be the ID of a workspace: ws- and 16 characters of the base58 alphabet, got "web".`)},
 		},
 		ImportErrors: []check.ImportError{{ID: "acme/web/x", Want: check.Literal(`The import ID of a data retention policy is <WORKSPACE ID>, or ` +
-			`<ORGANIZATION>/<WORKSPACE NAME>, or <ORGANIZATION>. An organization's name has 1 to 40 characters: letters, digits, ` + "`-` and `_`." +
+			`<ORGANIZATION>/<WORKSPACE ID>, or <ORGANIZATION>/<WORKSPACE NAME>, or <ORGANIZATION>. An organization's name has 1 to 40 characters: letters, digits, ` + "`-` and `_`." +
 			` A workspace's name has letters, digits, ` + "`-` and `_`." + ` Got "acme/web/x".`)}},
 		Create: check.Step{
 			Config: retentionConfig(p, "delete_older_than_n_days = 30"),
@@ -153,10 +153,15 @@ func TestAccDataRetentionPolicy_kindChangesInPlace(t *testing.T) {
 					}),
 			},
 			// The import of a workspace's policy by the workspace's
-			// organization and name, and by its ID.
+			// organization and name, by its ID, and by its organization
+			// and ID (its identity's form).
 			{ResourceName: retentionAddr, ImportState: true, ImportStateVerify: true, ImportStateId: p.Organization + "/web"},
 			{ResourceName: retentionAddr, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: func(s *terraform.State) (string, error) {
 				return check.StateValue(s, "stack_platform_workspace.web", "id")
+			}},
+			{ResourceName: retentionAddr, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: func(s *terraform.State) (string, error) {
+				id, err := check.StateValue(s, "stack_platform_workspace.web", "id")
+				return p.Organization + "/" + id, err
 			}},
 			{
 				Config: retentionConfig(p, "workspace_id = stack_platform_workspace.web.id"),
@@ -180,9 +185,16 @@ resource "stack_platform_data_retention_policy" "test" {
 `, ws.ID)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
-		Steps: []resource.TestStep{{Config: config, ExpectError: check.Literal(fmt.Sprintf(
-			`The workspace %s is one of organization %q, not of %q: set organization = %q, or name a workspace of %q.`,
-			ws.ID, other, p.Organization, other, p.Organization))}},
+		Steps: []resource.TestStep{
+			{Config: config, ExpectError: check.Literal(fmt.Sprintf(
+				`The workspace %s is one of organization %q, not of %q: set organization = %q, or name a workspace of %q.`,
+				ws.ID, other, p.Organization, other, p.Organization))},
+			// An import that names the workspace with another organization
+			// is refused, and says which.
+			{Config: config, ResourceName: retentionAddr, ImportState: true, ImportStateId: p.Organization + "/" + ws.ID, ExpectError: check.Literal(fmt.Sprintf(
+				`The workspace %s is a workspace of the organization %q, not of %q: import its policy as %s/%s.`,
+				ws.ID, other, p.Organization, other, ws.ID))},
+		},
 	})
 	if _, err := p.Client(t).DataRetentionPolicies.Read(context.Background(), platformclient.WorkspaceRetention(ws.ID)); !client.IsNotFound(err) {
 		t.Errorf("the refused create set a policy: %v", err)

@@ -66,6 +66,9 @@ func newEngineVersionResource(k engineVersionKind) func() resource.Resource {
 		Object:   object,
 		Schema:   func(context.Context) schema.Schema { return engineVersionSchema(k) },
 		Plan:     &fwutil.Plan[engineVersionModel, *platformclient.Client]{Validate: validateEngineVersion},
+		// Its identity is its version's number, unique among the site's
+		// versions of its engine, which an update changes in place.
+		Identity: &fwutil.Identity{Attrs: []string{"version"}, Mutable: true},
 		Import: &fwutil.Import[engineVersionModel, *platformclient.Client]{
 			ID: fwutil.IDGrammar{Of: k.of, Forms: []fwutil.IDForm{
 				{

@@ -54,10 +54,13 @@ func importNotFound(diags *diag.Diagnostics, object, named, id, why string) {
 var workspaceIDForms = []fwutil.IDForm{
 	{
 		Says:  "its ID, ws- and 16 characters of the base58 alphabet",
-		Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixWorkspace, s) }}},
+		Parts: []fwutil.IDPart{{Label: "<WORKSPACE ID>", Match: isWorkspaceID}},
 	},
 	{Parts: []fwutil.IDPart{{Label: "<ORGANIZATION>", Match: organizationNameRe.MatchString}, {Label: "<WORKSPACE NAME>", Match: workspaceNameRe.MatchString}}},
 }
+
+// isWorkspaceID says whether s is a workspace's ID.
+func isWorkspaceID(s string) bool { return platformclient.IsID(platformclient.PrefixWorkspace, s) }
 
 // workspaceNameRe matches a workspace's name.
 var workspaceNameRe = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
@@ -81,4 +84,38 @@ func importWorkspace(ctx context.Context, c *platformclient.Client, object strin
 		return
 	}
 	diags.Append(state.SetAttribute(ctx, path.Root("id"), got.ID)...)
+}
+
+// importByIDOrName reads the object that an import ID names by its ID
+// (its grammar's first form) with read, or by <ORGANIZATION>/<NAME> (its
+// second) with importByName.
+func importByIDOrName[T any](ctx context.Context, id fwutil.ParsedID, object string, state *tfsdk.State, diags *diag.Diagnostics,
+	read func(ctx context.Context, id string) (*T, error), find func(ctx context.Context, org, name string) (*T, error), idOf func(*T) string,
+) {
+	if id.Form == 0 {
+		_, err := read(ctx, id.String())
+		importFound(diags, object, id.String(), err)
+		return
+	}
+	importByName(ctx, id, object, state, diags, find, idOf)
+}
+
+// importByName finds the object that an import ID's <ORGANIZATION>/<NAME>
+// names with find (a search of the organization's objects of its kind,
+// the name in any case, as the platform keeps their names unique in any
+// case), and sets its ID (idOf): none fails naming the organization and
+// the name.
+func importByName[T any](ctx context.Context, id fwutil.ParsedID, object string, state *tfsdk.State, diags *diag.Diagnostics,
+	find func(ctx context.Context, org, name string) (*T, error), idOf func(*T) string,
+) {
+	org, name := id.Parts[0], id.Parts[1]
+	found, err := find(ctx, org, name)
+	switch {
+	case client.IsNotFound(err):
+		importNotFound(diags, object, object, id.String(), fmt.Sprintf("The organization %q has no %s named %q, in any case, that the token may see.", org, object, name))
+		return
+	case !importFound(diags, object, id.String(), err):
+		return
+	}
+	diags.Append(state.SetAttribute(ctx, path.Root("id"), idOf(found))...)
 }

@@ -74,7 +74,11 @@ var NewNotificationConfigurationResource = fwutil.NewResource(&fwutil.Resource[n
 	Service:  platformclient.Service,
 	Object:   "notification configuration",
 	Schema:   notificationConfigurationSchema,
+	Twins:    tfeNotificationConfigurations,
 	Plan:     &fwutil.Plan[notificationConfigurationModel, *platformclient.Client]{Validate: validateNotificationConfiguration},
+	// Its identity is its ID: names need not be unique, in a workspace, a
+	// team or a project.
+	Identity: &fwutil.Identity{Attrs: []string{"id"}},
 	Import: &fwutil.Import[notificationConfigurationModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
 			Says:  "its ID, nc- and 16 characters of the base58 alphabet",

@@ -86,10 +86,14 @@ var NewOAuthClientResource = fwutil.NewResource(&fwutil.Resource[oauthClientMode
 	Service:  platformclient.Service,
 	Object:   "OAuth client",
 	Schema:   oauthClientSchema,
+	Twins:    []fwutil.Twin{tfeOAuthClient},
 	Plan: &fwutil.Plan[oauthClientModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 		Validate:         validateOAuthClient,
 	},
+	// Its identity is its ID: a client's name may be null, and names need
+	// not be unique in an organization.
+	Identity: &fwutil.Identity{Attrs: []string{"id"}},
 	Import: &fwutil.Import[oauthClientModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Of: "an OAuth client", Forms: []fwutil.IDForm{{
 			Says:  "its ID, oc- and 16 characters of the base58 alphabet",

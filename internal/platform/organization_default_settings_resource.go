@@ -30,6 +30,7 @@ var NewOrganizationDefaultSettingsResource = fwutil.NewResource(&fwutil.Resource
 	TypeName: "platform_organization_default_settings",
 	Service:  platformclient.Service,
 	Object:   "organization's default settings",
+	Twins:    []fwutil.Twin{tfeOrganizationDefaultSettings},
 	Schema:   organizationDefaultSettingsSchema,
 	Plan: &fwutil.Plan[organizationDefaultSettingsModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},

@@ -37,6 +37,7 @@ var NewOrganizationMembershipResource = fwutil.NewResource(&fwutil.Resource[orga
 	Service:  platformclient.Service,
 	Object:   "organization membership",
 	Schema:   organizationMembershipSchema,
+	Twins:    []fwutil.Twin{tfeOrganizationMembership},
 	Plan: &fwutil.Plan[organizationMembershipModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	},

@@ -49,6 +49,9 @@ var NewPolicyResource = fwutil.NewResource(&fwutil.Resource[policyModel, *platfo
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 		Validate:         validatePolicy,
 	},
+	// Its identity is its organization and name, unique in the
+	// organization in any case and set once.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "name"}},
 	Import: &fwutil.Import[policyModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
 			{
@@ -58,6 +61,10 @@ var NewPolicyResource = fwutil.NewResource(&fwutil.Resource[policyModel, *platfo
 			{Parts: []fwutil.IDPart{
 				{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString},
 				{Label: "<POLICY ID>", Attr: "id", Match: isPolicyID},
+			}},
+			{Parts: []fwutil.IDPart{
+				{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString},
+				{Label: "<POLICY NAME>", Match: policyNameRe.MatchString},
 			}},
 		}},
 		Print: func(m *policyModel) string { return m.Organization.ValueString() + "/" + m.ID.ValueString() },
@@ -131,7 +138,7 @@ func policySchema(context.Context) schema.Schema {
 			"enforce on the runs of the workspaces they apply to. The platform takes the policy and its text in two requests: a text it refuses leaves " +
 			"the policy made without it, and the next apply sends it again. A refresh reads the policy and its text, so that a change of either made " +
 			"outside Terraform shows in the next plan. " +
-			"The import ID is the policy's ID, such as `pol-6p5RiCe5CRjBmsGt`, or `<ORGANIZATION>/<POLICY ID>`.",
+			"The import ID is the policy's ID, such as `pol-6p5RiCe5CRjBmsGt`, `<ORGANIZATION>/<POLICY ID>`, or `<ORGANIZATION>/<POLICY NAME>` (the name in any case), such as `acme/no-public-buckets`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:      true,
@@ -221,9 +228,14 @@ func validatePolicy(_ context.Context, _ tfsdk.Config, m *policyModel, diags *di
 	}
 }
 
-// importPolicy reads the policy that the ID names; <ORGANIZATION>/<POLICY
-// ID> must name its own organization.
-func importPolicy(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
+// importPolicy reads the policy that the ID names, by its ID or by its
+// organization and name in any case; <ORGANIZATION>/<POLICY ID> must name
+// its own organization.
+func importPolicy(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+	if id.Form == 2 {
+		importByName(ctx, id, "policy", state, diags, c.Policies.ReadByName, func(o *platformclient.Policy) string { return o.ID })
+		return
+	}
 	got, err := c.Policies.Read(ctx, id.Parts[len(id.Parts)-1])
 	if !importFound(diags, "policy", id.String(), err) {
 		return

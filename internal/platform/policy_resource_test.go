@@ -87,7 +87,7 @@ func TestAccPolicy_lifecycle(t *testing.T) {
 			{Config: policyConfig(p, "p", `policy = ""`), Want: check.Wrapped(`The argument "enforcement_level" is required`)},
 		},
 		ImportErrors: []check.ImportError{{ID: "ws-6p5RiCe5CRjBmsGt", Want: check.Literal(
-			`The import ID of a policy is its ID, pol- and 16 characters of the base58 alphabet, or <ORGANIZATION>/<POLICY ID>; got "ws-6p5RiCe5CRjBmsGt".`)}},
+			`The import ID of a policy is its ID, pol- and 16 characters of the base58 alphabet, or <ORGANIZATION>/<POLICY ID>, or <ORGANIZATION>/<POLICY NAME>; got "ws-6p5RiCe5CRjBmsGt".`)}},
 		Create: check.Step{
 			Config: policyConfig(p, "deny", opaPolicy("mandatory", regoDeny)),
 			PlanChecks: []plancheck.PlanCheck{
@@ -112,6 +112,8 @@ func TestAccPolicy_lifecycle(t *testing.T) {
 		Imports: []check.ImportID{
 			{ID: func(id string) string { return id }},
 			{ID: func(id string) string { return p.Organization + "/" + id }},
+			// By its name, in another case.
+			{ID: func(string) string { return p.Organization + "/DENY" }},
 		},
 		// A text and a level changed outside Terraform are seen, and set
 		// back.
@@ -202,5 +204,19 @@ resource "stack_platform_policy" "test" {
 			},
 			{Config: config, Check: policyIs(t, p, map[string]any{"name": "deny", "policy": "main = rule { true }"})},
 		},
+	})
+}
+
+// A policy imports by its organization and a name that no policy has
+// only to fail, naming the organization and the name.
+func TestAccPolicy_importNameOfNoPolicy(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: policyConfig(p, "deny", opaPolicy("advisory", regoDeny)), ResourceName: policyAddr, ImportState: true, ImportStateId: p.Organization + "/deny",
+			ExpectError: check.Literal(fmt.Sprintf(`The platform has no policy %q, or the provider's token may not see it. `+
+				`The organization %q has no policy named "deny", in any case, that the token may see.`, p.Organization+"/deny", p.Organization)),
+		}},
 	})
 }

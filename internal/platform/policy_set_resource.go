@@ -81,6 +81,9 @@ var NewPolicySetResource = fwutil.NewResource(&fwutil.Resource[policySetModel, *
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 		Validate:         validatePolicySet,
 	},
+	// Its identity is its organization and name, unique in the
+	// organization; a rename changes it.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "name"}, Mutable: true},
 	Import: &fwutil.Import[policySetModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
 			{

@@ -65,6 +65,7 @@ func newPoolListResource[M any](l poolList[M]) func() resource.Resource {
 		TypeName: l.typeName,
 		Service:  platformclient.Service,
 		Object:   l.object,
+		Twins:    []fwutil.Twin{tfePoolListTwin(l.typeName, l.attribute)},
 		Schema:   l.schema,
 		Import: &fwutil.Import[M, *platformclient.Client]{
 			ID: fwutil.IDGrammar{Of: "an agent pool", Forms: []fwutil.IDForm{{

@@ -27,6 +27,7 @@ func isProjectID(s string) bool { return platformclient.IsID(platformclient.Pref
 var NewProjectOAuthClientResource = newAttachmentResource(attachment[projectOAuthClientModel]{
 	typeName: "platform_project_oauth_client",
 	object:   "project OAuth client",
+	twins:    []fwutil.Twin{tfeProjectOAuthClient},
 	of:       "an OAuth client's attachment to a project",
 	description: "Attaches an OAuth client of the platform to a project, so that the project's workspaces may use it when the client is not " +
 		"`organization_scoped`. Every argument replaces the attachment; one removed outside Terraform is planned again. " +

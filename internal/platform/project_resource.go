@@ -57,15 +57,25 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 	Plan: &fwutil.Plan[projectModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 	},
+	// Its identity is its organization and name, unique in the
+	// organization in any case; a rename changes it.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "name"}, Mutable: true},
 	Import: &fwutil.Import[projectModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
-			Says:  "its ID, prj- and 16 characters of the base58 alphabet",
-			Parts: []fwutil.IDPart{{Label: "<PROJECT ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixProject, s) }}},
-		}}},
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
+			{
+				Says:  "its ID, prj- and 16 characters of the base58 alphabet",
+				Parts: []fwutil.IDPart{{Label: "<PROJECT ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixProject, s) }}},
+			},
+			{Parts: []fwutil.IDPart{
+				{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString},
+				{Label: "<PROJECT NAME>", Match: projectNameRe.MatchString},
+			}},
+		}},
 		Print: func(m *projectModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.Projects.Read(ctx, id.String(), platformclient.ProjectReadOptions{})
-			importFound(diags, "project", id.String(), err)
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+			importByIDOrName(ctx, id, "project", state, diags, func(ctx context.Context, id string) (*platformclient.Project, error) {
+				return c.Projects.Read(ctx, id, platformclient.ProjectReadOptions{})
+			}, c.Projects.ReadByName, func(o *platformclient.Project) string { return o.ID })
 		},
 	},
 	Conflict: &fwutil.Conflict[projectModel, *platformclient.Client]{
@@ -127,7 +137,7 @@ func projectSchema(context.Context) schema.Schema {
 			"Terraform destroys a removed project before it updates the workspaces that leave it, so moving workspaces out of a project and removing it in one apply fails, " +
 			"unless the project resource has `lifecycle { create_before_destroy = true }`, applied before the project is removed: Terraform then moves the workspaces first. " +
 			"Without it, apply the moves first (`terraform apply -target=<workspace address>`), then remove the project. " +
-			"The import ID is the project's ID, such as `prj-6p5RiCe5CRjBmsGt`.",
+			"The import ID is the project's ID, such as `prj-6p5RiCe5CRjBmsGt`, or `<ORGANIZATION>/<PROJECT NAME>` (the name in any case), such as `acme/Platform Team`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:      true,

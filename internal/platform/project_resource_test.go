@@ -92,7 +92,7 @@ func TestAccProject_lifecycle(t *testing.T) {
 			Said: `Project already exists.*A project named "default project" already exists`, Server: `409 Conflict`,
 		},
 		PlanErrors:   projectPlanErrors(p),
-		ImportErrors: []check.ImportError{{ID: "web", Want: check.Literal(`The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet; got "web".`)}},
+		ImportErrors: []check.ImportError{{ID: "web", Want: check.Literal(`The import ID of a project is its ID, prj- and 16 characters of the base58 alphabet, or <ORGANIZATION>/<PROJECT NAME>; got "web".`)}},
 		Create: check.Step{
 			Config: projectConfig(p, "Platform Team", `
   description                    = "The platform's workspaces"
@@ -125,7 +125,8 @@ func TestAccProject_lifecycle(t *testing.T) {
 				"tag_bindings": map[string]string{"env": "staging", "tier": "1"},
 			}),
 		},
-		Imports: []check.ImportID{{ID: func(id string) string { return id }}},
+		// By its ID, and by its organization and name in another case.
+		Imports: []check.ImportID{{ID: func(id string) string { return id }}, {ID: func(string) string { return p.Organization + "/PLATFORM_TEAM-2" }}},
 		// Changed outside Terraform: the next plan sets the configured
 		// values again, and removes a tag it does not list.
 		OutOfBandChange: check.Change[*platformclient.Client]{
@@ -503,5 +504,19 @@ func TestAccProject_reorganizationWithoutCreateBeforeDestroy(t *testing.T) {
 					"So that such a reorganization works in one apply, give project resources `lifecycle \\{ create_before_destroy = true \\}`"),
 			},
 		},
+	})
+}
+
+// A project imports by its organization and a name that no project has
+// only to fail, naming the organization and the name.
+func TestAccProject_importNameOfNoProject(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: projectConfig(p, "Payments", ""), ResourceName: projectAddr, ImportState: true, ImportStateId: p.Organization + "/Payments",
+			ExpectError: check.Literal(fmt.Sprintf(`The platform has no project %q, or the provider's token may not see it. `+
+				`The organization %q has no project named "Payments", in any case, that the token may see.`, p.Organization+"/Payments", p.Organization)),
+		}},
 	})
 }

@@ -44,6 +44,7 @@ var NewProjectSettingsResource = fwutil.NewResource(&fwutil.Resource[projectSett
 	TypeName: "platform_project_settings",
 	Service:  platformclient.Service,
 	Object:   "project settings",
+	Twins:    []fwutil.Twin{tfeProjectSettings},
 	Schema:   projectSettingsSchema,
 	Import: &fwutil.Import[projectSettingsModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Of: "a project's settings", Forms: []fwutil.IDForm{{

@@ -45,6 +45,9 @@ var NewRegistryGPGKeyResource = fwutil.NewResource(&fwutil.Resource[registryGPGK
 	Service:  platformclient.Service,
 	Object:   "GPG key",
 	Schema:   registryGPGKeySchema,
+	// Its identity is its organization and key ID, the key having no name;
+	// a move to another organization changes it in place.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "id"}, Mutable: true},
 	Import: &fwutil.Import[registryGPGKeyModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{Parts: []fwutil.IDPart{
 			{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString},

@@ -34,6 +34,7 @@ var NewRunTriggerResource = fwutil.NewResource(&fwutil.Resource[runTriggerModel,
 	Service:  platformclient.Service,
 	Object:   "run trigger",
 	Schema:   runTriggerSchema,
+	Twins:    []fwutil.Twin{tfeRunTrigger},
 	Import: &fwutil.Import[runTriggerModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
 			Says:  "its ID, rt- and 16 characters of the base58 alphabet",

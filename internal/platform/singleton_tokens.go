@@ -54,6 +54,7 @@ func orgTokenResource(k orgTokenKind) *fwutil.Resource[organizationTokenModel, *
 		TypeName: k.typeName,
 		Service:  platformclient.Service,
 		Object:   k.object,
+		Twins:    []fwutil.Twin{tfeOrgTokenTwin(k)},
 		Schema:   func(context.Context) schema.Schema { return orgTokenSchema(k) },
 		Plan: &fwutil.Plan[organizationTokenModel, *platformclient.Client]{
 			ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},

@@ -43,12 +43,16 @@ var NewSSHKeyResource = fwutil.NewResource(&fwutil.Resource[sshKeyModel, *platfo
 	Service:  platformclient.Service,
 	Object:   "SSH key",
 	Schema:   sshKeySchema,
+	Twins:    []fwutil.Twin{tfeSSHKey},
 	Plan: &fwutil.Plan[sshKeyModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
 		Validate: func(ctx context.Context, config tfsdk.Config, _ *sshKeyModel, diags *diag.Diagnostics) {
 			fwutil.RequireSecret(ctx, config, path.Root("key"), "to create the SSH key", diags)
 		},
 	},
+	// Its identity is its organization and ID: names need not be unique
+	// in an organization.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "id"}},
 	Import: &fwutil.Import[sshKeyModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Of: "an SSH key", Forms: []fwutil.IDForm{
 			{

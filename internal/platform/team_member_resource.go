@@ -26,6 +26,7 @@ type teamMemberModel struct {
 var NewTeamMemberResource = newAttachmentResource(attachment[teamMemberModel]{
 	typeName: "platform_team_member",
 	object:   "team member",
+	twins:    []fwutil.Twin{tfeTeamOrganizationMember},
 	description: "One member of one team of the platform, by the member's organization membership (`stack_platform_organization_membership`), " +
 		"which may still be `invited`: the platform puts an invited person in the team at once. This resource manages that one member and " +
 		"nothing else: a refresh looks for it alone, so members added elsewhere (another configuration, the platform's interface) and the " +

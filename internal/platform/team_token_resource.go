@@ -34,6 +34,7 @@ var NewTeamTokenResource = fwutil.NewResource(&fwutil.Resource[teamTokenModel, *
 	TypeName: "platform_team_token",
 	Service:  platformclient.Service,
 	Object:   "team token",
+	Twins:    []fwutil.Twin{tfeTeamToken},
 	Schema:   teamTokenSchema,
 	Import: &fwutil.Import[teamTokenModel, *platformclient.Client]{
 		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{

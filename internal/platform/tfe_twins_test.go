@@ -282,6 +282,13 @@ func tfeTwins() []tfeTwin {
 	}
 }
 
+// tfeTwinCases are the twins of the other tfe_twins_*_test.go files, which
+// each append theirs from its init.
+var tfeTwinCases []tfeTwin
+
+// allTFETwins are tfeTwins and tfeTwinCases.
+func allTFETwins() []tfeTwin { return append(tfeTwins(), tfeTwinCases...) }
+
 // allFlags is a team's organization access with every flag v.
 func allFlags(v bool) map[string]any {
 	m := map[string]any{}
@@ -347,7 +354,7 @@ func replaceIDs(s string, ids map[string]string) string {
 }
 
 func TestTFETwins_move(t *testing.T) {
-	for _, tw := range tfeTwins() {
+	for _, tw := range allTFETwins() {
 		for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
 			got, diags := acctest.Move(t, host+"/hashicorp/tfe", tw.from, tw.version(), tw.fixture(t, nil), tw.to)
 			for k, v := range got {
@@ -363,7 +370,7 @@ func TestTFETwins_move(t *testing.T) {
 }
 
 func TestTFETwins_moveRefuses(t *testing.T) {
-	for _, tw := range tfeTwins() {
+	for _, tw := range allTFETwins() {
 		version, known := int64(1), "0"
 		switch tw.from {
 		case "tfe_variable", "tfe_team_access":
@@ -400,14 +407,24 @@ func TestTFETwins_moveOrganizationWithoutSessionSettings(t *testing.T) {
 // acceptance test leaves them, with a moved block, and plans nothing else
 // with the same values in this provider's configuration.
 func TestAccTFETwins_moved(t *testing.T) {
-	for _, tw := range tfeTwins() {
+	for _, tw := range allTFETwins() {
 		t.Run(tw.from, func(t *testing.T) {
 			p := acctest.NewPlatformEmulator(t, emulator.Options{})
-			ids := tw.make(t, p.Client(t))
-			cli := acctest.NewCLI(t, nil)
-			cli.StandIn(t, "hashicorp/tfe")
-			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", SchemaVersion: int(tw.version()), Attributes: tw.fixture(t, ids)})
-			cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
+			tw.movesThenPlansEmpty(t, p, tw.version(), tw.make(t, p.Client(t)))
+		})
+	}
+}
+
+// movesThenPlansEmpty writes the fixture of tw, of the incumbent's schema
+// version, with the IDs ids gives, as the incumbent's state, and this
+// provider's resource with a moved block from it; it checks that the
+// move warns of nothing and that the plan after it is empty.
+func (tw tfeTwin) movesThenPlansEmpty(t *testing.T, p *acctest.Platform, version int64, ids map[string]string) {
+	t.Helper()
+	cli := acctest.NewCLI(t, nil)
+	cli.StandIn(t, "hashicorp/tfe")
+	cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", SchemaVersion: int(version), Attributes: tw.fixture(t, ids)})
+	cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
 moved {
   from = %[1]s.test
   to   = %[2]s.test
@@ -417,10 +434,8 @@ resource %[2]q "test" {
   %[3]s
 }
 `, tw.from, tw.to, replaceIDs(tw.body, ids)))
-			if warnings := cli.MovesThenPlansEmpty(t, tw.from+".test", tw.to+".test"); len(warnings) != 0 {
-				t.Errorf("warnings: %+v", warnings)
-			}
-		})
+	if warnings := cli.MovesThenPlansEmpty(t, tw.from+".test", tw.to+".test"); len(warnings) != 0 {
+		t.Errorf("warnings: %+v", warnings)
 	}
 }
 

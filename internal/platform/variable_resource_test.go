@@ -356,3 +356,38 @@ func variablePlanErrors(p *acctest.Platform) []check.PlanError {
 		},
 	}
 }
+
+// A variable imports by its identity, its parent's ID and its own, in a
+// workspace and in a variable set: the identity holds the one parent's ID
+// of the two, and null for the other.
+func TestAccVariable_importByIdentity(t *testing.T) {
+	acctest.NeedsIdentity(t)
+	for _, parent := range []string{"workspace_id", "variable_set_id"} {
+		t.Run(parent, func(t *testing.T) {
+			p := acctest.NewPlatform(t)
+			var id string
+			if parent == "workspace_id" {
+				id = newWorkspace(t, p, "app")
+			} else {
+				vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{Name: check.Ptr("creds")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				id = vs.ID
+			}
+			identity := map[string]knownvalue.Check{"workspace_id": knownvalue.Null(), "variable_set_id": knownvalue.Null(), "id": idOf("var")}
+			identity[parent] = check.Str(id)
+			config := variableConfig(p, fmt.Sprintf(`%s = %q
+  key      = "region"
+  value    = "eu-west-1"
+  category = "env"`, parent, id))
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories,
+				Steps: []resource.TestStep{
+					{Config: config, ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectIdentity(variableAddr, identity)}},
+					{Config: config, ResourceName: variableAddr, ImportState: true, ImportStateKind: resource.ImportBlockWithResourceIdentity},
+				},
+			})
+		})
+	}
+}

@@ -34,6 +34,7 @@ var NewVariableSetAssignmentResource = newAttachmentResource(attachment[variable
 		"`<ORGANIZATION>/<PROJECT ID>/<VARIABLE SET NAME>` for a project.",
 	idDescription: "The assignment's ID: `<VARIABLE SET ID>_<WORKSPACE OR PROJECT ID>`, such as `varset-6p5RiCe5CRjBmsGt_ws-7q6SjDf6DSkCntHu`.",
 	sep:           "_",
+	twins:         tfeVariableSetAssignments,
 	id:            func(m *variableSetAssignmentModel) *types.String { return &m.ID },
 	parent: attachmentEnd[variableSetAssignmentModel]{
 		attr: "variable_set_id", label: "<VARIABLE SET ID>", prefix: platformclient.PrefixVariableSet, kind: "a variable set",

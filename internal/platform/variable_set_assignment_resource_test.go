@@ -157,3 +157,32 @@ resource "stack_platform_variable_set_assignment" "test" {
 		}},
 	})
 }
+
+// An assignment imports by its identity, the set's ID and its target's,
+// a workspace's or a project's, the other null.
+func TestAccVariableSetAssignment_importByIdentity(t *testing.T) {
+	acctest.NeedsIdentity(t)
+	p := acctest.NewPlatform(t)
+	vs, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{Name: check.Ptr("cloud")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := newWorkspace(t, p, "app")
+	project := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("Payments")})
+	config := assignmentsConfig(p, vs.ID, app, project)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config, ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectIdentity(workspaceAssignmentAddr, map[string]knownvalue.Check{
+					"variable_set_id": check.Str(vs.ID), "workspace_id": check.Str(app), "project_id": knownvalue.Null(),
+				}),
+				statecheck.ExpectIdentity(projectAssignmentAddr, map[string]knownvalue.Check{
+					"variable_set_id": check.Str(vs.ID), "workspace_id": knownvalue.Null(), "project_id": check.Str(project),
+				}),
+			}},
+			{Config: config, ResourceName: workspaceAssignmentAddr, ImportState: true, ImportStateKind: resource.ImportBlockWithResourceIdentity},
+			{Config: config, ResourceName: projectAssignmentAddr, ImportState: true, ImportStateKind: resource.ImportBlockWithResourceIdentity},
+		},
+	})
+}

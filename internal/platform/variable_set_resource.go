@@ -50,15 +50,25 @@ var NewVariableSetResource = fwutil.NewResource(&fwutil.Resource[variableSetMode
 			}
 		},
 	},
+	// Its identity is its organization and name, unique in the
+	// organization in any case; a rename changes it.
+	Identity: &fwutil.Identity{Attrs: []string{"organization", "name"}, Mutable: true},
 	Import: &fwutil.Import[variableSetModel, *platformclient.Client]{
-		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{{
-			Says:  "its ID, " + variableSetIDRule,
-			Parts: []fwutil.IDPart{{Label: "<VARIABLE SET ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariableSet, s) }}},
-		}}},
+		ID: fwutil.IDGrammar{Forms: []fwutil.IDForm{
+			{
+				Says:  "its ID, " + variableSetIDRule,
+				Parts: []fwutil.IDPart{{Label: "<VARIABLE SET ID>", Attr: "id", Match: func(s string) bool { return platformclient.IsID(platformclient.PrefixVariableSet, s) }}},
+			},
+			{Parts: []fwutil.IDPart{
+				{Label: "<ORGANIZATION>", Attr: "organization", Match: organizationNameRe.MatchString},
+				{Label: "<VARIABLE SET NAME>"},
+			}},
+		}},
 		Print: func(m *variableSetModel) string { return m.ID.ValueString() },
-		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, _ *tfsdk.State, diags *diag.Diagnostics) {
-			_, err := c.VariableSets.Read(ctx, id.String(), platformclient.VariableSetReadOptions{})
-			importFound(diags, "variable set", id.String(), err)
+		Read: func(ctx context.Context, c *platformclient.Client, id fwutil.ParsedID, state *tfsdk.State, diags *diag.Diagnostics) {
+			importByIDOrName(ctx, id, "variable set", state, diags, func(ctx context.Context, id string) (*platformclient.VariableSet, error) {
+				return c.VariableSets.Read(ctx, id, platformclient.VariableSetReadOptions{})
+			}, c.VariableSets.ReadByName, func(o *platformclient.VariableSet) string { return o.ID })
 		},
 	},
 	Conflict: &fwutil.Conflict[variableSetModel, *platformclient.Client]{
@@ -95,7 +105,7 @@ func variableSetSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "A variable set of an organization of the platform: variables that apply to the workspaces and projects it is assigned to " +
 			"(`stack_platform_variable_set_assignment`), or to every workspace of the organization when global. Its variables are " +
-			"`stack_platform_variable` resources; destroying the set deletes them. The import ID is the set's ID, such as `varset-6p5RiCe5CRjBmsGt`.",
+			"`stack_platform_variable` resources; destroying the set deletes them. The import ID is the set's ID, such as `varset-6p5RiCe5CRjBmsGt`, or `<ORGANIZATION>/<VARIABLE SET NAME>` (the name in any case), such as `acme/cloud credentials`.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:      true,

@@ -107,7 +107,8 @@ resource "stack_platform_variable_set" "test" { name = "x" }`,
 				"name": "cloud credentials 2", "description": "", "global": false, "priority": false,
 			}),
 		},
-		Imports: []check.ImportID{{ID: func(id string) string { return id }}},
+		// By its ID, and by its organization and name in another case.
+		Imports: []check.ImportID{{ID: func(id string) string { return id }}, {ID: func(string) string { return p.Organization + "/CLOUD CREDENTIALS 2" }}},
 		OutOfBandChange: check.Change[*platformclient.Client]{
 			Do: func(ctx context.Context, c *platformclient.Client, id string) error {
 				_, err := c.VariableSets.Update(ctx, id, platformclient.VariableSetOptions{Description: check.Ptr("edited"), Priority: check.Ptr(true)})
@@ -135,4 +136,22 @@ resource "stack_platform_variable_set" "test" { name = "x" }`,
 			}},
 		},
 	}.Run(t)
+}
+
+// A variable set imports by its organization and a name that no set has
+// only to fail, naming the organization and the name; a set whose name
+// holds the name is none.
+func TestAccVariableSet_importNameOfNoSet(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	if _, err := p.Client(t).VariableSets.Create(context.Background(), p.Organization, platformclient.VariableSetOptions{Name: check.Ptr("creds-2")}); err != nil {
+		t.Fatal(err)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: variableSetConfig(p, "creds", ""), ResourceName: variableSetAddr, ImportState: true, ImportStateId: p.Organization + "/creds",
+			ExpectError: check.Literal(fmt.Sprintf(`The platform has no variable set %q, or the provider's token may not see it. `+
+				`The organization %q has no variable set named "creds", in any case, that the token may see.`, p.Organization+"/creds", p.Organization)),
+		}},
+	})
 }

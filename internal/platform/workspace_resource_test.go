@@ -712,3 +712,28 @@ resource "stack_platform_agent_pool_allowed_workspaces" "test" {
 		},
 	})
 }
+
+// A first Ctrl-C during an apply lets the creates in flight finish, so
+// that every workspace the platform made is in the state, and the next
+// apply does not fail "already exists" for any.
+func TestAccWorkspace_interruptedApplyLosesNothing(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{Latency: 200 * time.Millisecond})
+	const n = 20
+	config := p.ProviderConfig()
+	for i := range n {
+		config += fmt.Sprintf(`
+resource "stack_platform_workspace" "w%02d" {
+  name = "interrupted-%02d"
+}
+`, i, i)
+	}
+	acctest.InterruptedApplyLosesNothing(t, config, n,
+		func() int64 { return p.Emulator.Stats().Requests["POST /api/v2/organizations/{org}/workspaces"] },
+		func() int {
+			got, err := p.Client(t).Workspaces.List(context.Background(), p.Organization, platformclient.WorkspaceListOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(got.Items)
+		})
+}

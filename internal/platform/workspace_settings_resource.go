@@ -40,6 +40,7 @@ var NewWorkspaceSettingsResource = fwutil.NewResource(&fwutil.Resource[workspace
 	TypeName: "platform_workspace_settings",
 	Service:  platformclient.Service,
 	Object:   "workspace settings",
+	Twins:    []fwutil.Twin{tfeWorkspaceSettings},
 	Schema:   workspaceSettingsSchema,
 	// The ID is the workspace's, in the workspace's grammar.
 	// Its identity is its workspace's ID, whose settings it holds.

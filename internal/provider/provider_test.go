@@ -277,6 +277,7 @@ func TestProvider_everyResourceAndDataSourceIsDocumented(t *testing.T) {
 			"examples/resources/"+name+"/resource.tf",
 			"examples/resources/"+name+"/import.sh",
 			"examples/resources/"+name+"/import-by-string-id.tf",
+			"examples/resources/"+name+"/import-by-identity.tf",
 			"docs/resources/"+short+".md")
 	}
 	for name, s := range resp.DataSourceSchemas {

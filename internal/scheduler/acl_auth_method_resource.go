@@ -369,12 +369,18 @@ func deleteACLAuthMethod(ctx context.Context, op fwutil.Op[*schedulerclient.Clie
 	if err != nil && !client.IsNotFound(err) {
 		return err
 	}
-	// A method created again under the same name right away (a replacement)
-	// must not find the replica still showing this one. Where the server
-	// does not say the delete's index, the delete still follows the
-	// method's last write.
-	after := max(index, uint64(m.ModifyIndex.ValueInt64())+1)
-	if err := op.Client.WaitAuthMethodGone(ctx, name, after); err != nil {
+	// A method created again under the same name right away (a
+	// replacement) must not find the replica still showing this one. The
+	// delete's index, which the client keeps as its last write, makes every
+	// later read of this provider process (the replacement's look before
+	// its create) wait until the replica has applied it: a destroy waits
+	// for nothing. Where the server does not say the index, the delete
+	// waits here, after the method's last write, until the replica no
+	// longer shows it.
+	if index > 0 {
+		return nil
+	}
+	if err := op.Client.WaitAuthMethodGone(ctx, name, uint64(m.ModifyIndex.ValueInt64())+1); err != nil {
 		return &fwutil.Failure{Summary: "The auth method was deleted, but the replica still shows it", Detail: fwutil.APIErrorDetail(err)}
 	}
 	return nil

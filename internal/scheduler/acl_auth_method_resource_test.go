@@ -160,12 +160,14 @@ func checkServer(t *testing.T, s *acctest.Scheduler, addr string, check func(m *
 	}
 }
 
+// checkGone checks that the scheduler no longer has the methods, once its
+// replica has caught up with the destroy, whose index the test's own
+// client does not know: a destroy does not wait for the replica itself.
 func checkGone(t *testing.T, s *acctest.Scheduler, names ...string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		for _, name := range names {
-			_, _, err := s.Client(t).ReadAuthMethod(context.Background(), name, &schedulerclient.QueryOptions{})
-			if !client.IsNotFound(err) {
-				return fmt.Errorf("auth method %q still exists after destroy (err: %w)", name, err)
+			if err := s.Client(t).WaitAuthMethodGone(context.Background(), name, 0); err != nil {
+				return fmt.Errorf("auth method %q still exists after destroy: %w", name, err)
 			}
 		}
 		return nil
@@ -1410,10 +1412,12 @@ func TestAccACLAuthMethod_serverRestartedWithoutDataRecreates(t *testing.T) {
 	})
 }
 
-// A destroy waits for the lagging replica to drop the method, so that a
-// replacement never finds it there, with one blocking read: the delete and
-// that read are the only requests of the destroy of one method.
-func TestAccACLAuthMethod_destroyWaitsWithOneRead(t *testing.T) {
+// A destroy sends the delete alone, as the incumbent's does: it waits for
+// no replica. A method created again under the name in the same process
+// (a replacement) waits instead, in its look before the create, which
+// reads once the replica has applied the delete (the lifecycle's Replace
+// phase runs against a lagging replica).
+func TestAccACLAuthMethod_destroySendsTheDeleteAlone(t *testing.T) {
 	t.Parallel()
 	s := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ReplicaLag: acctest.DefaultReplicaLag}})
 	cli := acctest.NewCLI(t, nil)
@@ -1434,11 +1438,10 @@ func TestAccACLAuthMethod_destroyWaitsWithOneRead(t *testing.T) {
 	}
 	// The provider's first contact checks that the address is the
 	// scheduler's, once.
-	want := map[string]int64{"GET /v1/status/leader": 1, "DELETE /v1/acl/auth-method/{name}": 1, "GET /v1/acl/auth-method/{name}": 1}
+	want := map[string]int64{"GET /v1/status/leader": 1, "DELETE /v1/acl/auth-method/{name}": 1}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the destroy sent %v, want %v", got, want)
 	}
-	// That read waited for the replica: it no longer shows the method.
 	if err := checkGone(t, s, "destroyed")(nil); err != nil {
 		t.Error(err)
 	}
@@ -1509,4 +1512,24 @@ func TestAccACLAuthMethod_twoBlocksOfOneName(t *testing.T) {
 			ExpectError: regexp.MustCompile(strings.ReplaceAll(want, " ", `\s+`)),
 		}},
 	})
+}
+
+// A first Ctrl-C during an apply lets the creates in flight finish, so
+// that every method the scheduler made is in the state.
+func TestAccACLAuthMethod_interruptedApplyLosesNothing(t *testing.T) {
+	s := acctest.NewSchedulerEmulator(t, emulator.Options{Latency: 200 * time.Millisecond})
+	const n = 20
+	config := s.ProviderConfig()
+	for i := range n {
+		config += minimalOIDC(fmt.Sprintf("m%02d", i), fmt.Sprintf("interrupted-%02d", i), "", "")
+	}
+	acctest.InterruptedApplyLosesNothing(t, config, n,
+		func() int64 { return s.Emulator.Stats().Requests["POST /v1/acl/auth-method"] },
+		func() int {
+			methods, _, err := s.Client(t).ListAuthMethods(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(methods)
+		})
 }

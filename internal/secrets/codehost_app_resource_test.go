@@ -158,6 +158,9 @@ resource "stack_secrets_sync_codehost_app" "wo" {
 				},
 			},
 		},
+		// Imported as the write-only key left it: no import can read the
+		// version of a write-only key, whose plan sends the key again.
+		Imports: []check.ImportID{{ID: func(string) string { return name }, Ignore: []string{"private_key_wo_version"}}},
 		// app_id changed outside Terraform shows as drift and is reverted.
 		OutOfBandChange: check.Change[*secretsclient.Client]{
 			Do: func(ctx context.Context, c *secretsclient.Client, _ string) error {

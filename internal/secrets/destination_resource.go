@@ -115,6 +115,9 @@ func destinationResource[M any, P destinationModelPtr[M]](kind *destinationKind[
 		},
 		LocalAttributes: []string{"purge_on_destroy"},
 		Twins:           kind.twins,
+		// Its identity is its name: its type is the resource's, one
+		// resource type for each type of destination.
+		Identity: &fwutil.Identity{Attrs: []string{"name"}},
 		Import: &fwutil.Import[M, *secretsclient.Client]{
 			ID: fwutil.IDGrammar{
 				Of:    "a destination",

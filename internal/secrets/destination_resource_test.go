@@ -438,3 +438,32 @@ func TestAccDestination_replacementWithAssociationsWarns(t *testing.T) {
 		t.Errorf("warnings %+v, want one matching %s", w, want)
 	}
 }
+
+// A first Ctrl-C during an apply lets the creates in flight finish, so
+// that every destination the service made is in the state.
+func TestAccDestination_interruptedApplyLosesNothing(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{Latency: 200 * time.Millisecond})
+	const n = 20
+	config := s.ProviderConfig()
+	for i := range n {
+		config += fmt.Sprintf(`
+resource "stack_secrets_sync_cloudone_sm_destination" "d%02d" {
+  name              = "interrupted-%02d"
+  access_key_id     = "AKIAEXAMPLE"
+  secret_access_key = "very-secret-key"
+  region            = "us-east-1"
+}
+`, i, i)
+	}
+	acctest.InterruptedApplyLosesNothing(t, config, n,
+		func() int64 {
+			return s.Emulator.Stats().Requests["POST /v1/sys/sync/destinations/"+secretsclient.TypeCloudOneSM+"/{name}"]
+		},
+		func() int {
+			got, _, err := s.Client(t).ListDestinationsByType(context.Background(), secretsclient.TypeCloudOneSM)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(got.Keys)
+		})
+}

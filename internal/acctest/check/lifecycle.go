@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -284,14 +285,52 @@ func (l Lifecycle[C]) identity(t *testing.T) identitySteps {
 	for _, a := range acctest.IdentityAttributes(t, strings.Split(l.Address, ".")[0]) {
 		s.matchesState = append(s.matchesState, statecheck.ExpectIdentityValueMatchesState(l.Address, tfjsonpath.New(a)))
 	}
-	ignored := slices.ContainsFunc(l.Imports, func(imp ImportID) bool { return len(imp.Ignore) > 0 })
+	var ignored []string
+	for _, imp := range l.Imports {
+		ignored = append(ignored, imp.Ignore...)
+	}
 	s.imports = []resource.TestStep{{
 		ResourceName:       l.Address,
 		ImportState:        true,
 		ImportStateKind:    resource.ImportBlockWithResourceIdentity,
-		ExpectNonEmptyPlan: ignored,
+		ExpectNonEmptyPlan: len(ignored) > 0,
+		ImportPlanChecks: resource.ImportPlanChecks{
+			PreApply: []plancheck.PlanCheck{importChangesOnly{address: l.Address, ignored: ignored}},
+		},
 	}}
 	return s
+}
+
+// importChangesOnly checks that the plan of an import changes none of the
+// resource's values but those that the imports ignore, which no import
+// reads, and those that a change of them leaves unknown until the apply.
+type importChangesOnly struct {
+	address string
+	ignored []string
+}
+
+func (c importChangesOnly) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	for _, rc := range req.Plan.ResourceChanges {
+		if rc.Address != c.address || rc.Change == nil {
+			continue
+		}
+		before, _ := rc.Change.Before.(map[string]any)
+		after, _ := rc.Change.After.(map[string]any)
+		unknown, _ := rc.Change.AfterUnknown.(map[string]any)
+		var changed []string
+		for name, v := range after {
+			if slices.Contains(c.ignored, name) || unknown[name] == true || reflect.DeepEqual(before[name], v) {
+				continue
+			}
+			changed = append(changed, name)
+		}
+		slices.Sort(changed)
+		if len(changed) > 0 {
+			resp.Error = fmt.Errorf("the import of %s plans a change of %v, which no import ignores", c.address, changed)
+		}
+		return
+	}
+	resp.Error = fmt.Errorf("the plan has no change of %s", c.address)
 }
 
 // run plans and applies e's configuration, which must fail with the

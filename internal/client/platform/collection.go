@@ -2,7 +2,9 @@ package platform
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
@@ -117,6 +119,17 @@ func find[T any](l *List[T], at ref, none string, match func(*T) bool) (*T, erro
 	return nil, explain(&client.Error{
 		StatusCode: http.StatusNotFound, Method: http.MethodGet, Path: at.url(), Message: none,
 	})
+}
+
+// named is the object of the list l, a search of at by name (err its
+// error), whose name (nameOf) is name in any case, for objects whose names
+// the platform keeps unique in any case: none is a 404 that says no
+// object (what) has that name.
+func named[T any](l *List[T], err error, at ref, what, name string, nameOf func(*T) string) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	return find(l, at, fmt.Sprintf("no %s named %q", what, name), func(o *T) bool { return strings.EqualFold(nameOf(o), name) })
 }
 
 // upload puts data at at as it is, a file's content (a policy's text):

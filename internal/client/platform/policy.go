@@ -96,6 +96,14 @@ func (s *Policies) List(ctx context.Context, org string, opts PolicyListOptions)
 	return list[Policy](ctx, s.c, policies.under(organizations.at(org)), q)
 }
 
+// ReadByName reads the policy of an organization that has that name, in
+// any case, as the platform keeps policy names unique in any case. None
+// is a 404.
+func (s *Policies) ReadByName(ctx context.Context, org, name string) (*Policy, error) {
+	l, err := s.List(ctx, org, PolicyListOptions{Search: name})
+	return named(l, err, policies.under(organizations.at(org)), "policy", name, func(p *Policy) string { return p.Name })
+}
+
 // Update changes a policy: its name and kind, set once, are left out.
 func (s *Policies) Update(ctx context.Context, id string, opts PolicyOptions) (*Policy, error) {
 	opts.Name, opts.Kind = nil, nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 const policyJSON = `{"data":{"id":"pol-6p5RiCe5CRjBmsGt","type":"policies","attributes":{"name":"deny","description":null,"kind":"opa",` +
@@ -99,12 +101,34 @@ func TestPolicies_UploadAndDownloadTheTextAsItIs(t *testing.T) {
 	}
 }
 
+// ReadByName searches the organization's policies by the name and takes
+// the one of that name in any case; none is a 404.
+func TestPolicies_ReadByName(t *testing.T) {
+	list := `{"data":[
+	{"id":"pol-6p5RiCe5CRjBmsGt","type":"policies","attributes":{"name":"no-public-buckets-2"}},
+	{"id":"pol-7q6SjDf6DSkCntHu","type":"policies","attributes":{"name":"No-Public-Buckets"}}],
+	"meta":{"pagination":{"current-page":1,"next-page":null,"total-pages":1,"total-count":2}}}`
+	c, f := fakePlatform(t, reply(http.StatusOK, list))
+	got, err := c.Policies.ReadByName(context.Background(), "acme", "no-public-buckets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/policies", "page%5Bnumber%5D=1&page%5Bsize%5D=100&search%5Bname%5D=no-public-buckets", "")
+	if got.ID != "pol-7q6SjDf6DSkCntHu" {
+		t.Errorf("ReadByName found %s, want pol-7q6SjDf6DSkCntHu", got.ID)
+	}
+	if _, err := c.Policies.ReadByName(context.Background(), "acme", "builders"); !client.IsNotFound(err) {
+		t.Errorf("ReadByName of a missing name: %v, want a 404", err)
+	}
+}
+
 func init() {
 	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
 		return map[string][]error{
 			"organization name is empty": {
 				errOf(c.Policies.Create(ctx, "", PolicyOptions{})),
 				errOf(c.Policies.List(ctx, "", PolicyListOptions{})),
+				errOf(c.Policies.ReadByName(ctx, "", "x")),
 			},
 			"policy ID is empty": {
 				errOf(c.Policies.Read(ctx, "")),
@@ -121,6 +145,11 @@ func init() {
 			"Policies.Update": {func(c *Client) error { return errOf(c.Policies.Update(ctx, "pol-1", PolicyOptions{})) }, sentOnce},
 			// The same text twice is the text once.
 			"Policies.Upload": {func(c *Client) error { return c.Policies.Upload(ctx, "pol-1", []byte("x")) }, sentAgain},
+		}
+	})
+	addLookups(func(ctx context.Context, c *Client) map[string]error {
+		return map[string]error{
+			`GET /api/v2/organizations/a%20b/policies: 404 Not Found: no policy named "x"`: errOf(c.Policies.ReadByName(ctx, "a b", "x")),
 		}
 	})
 }

@@ -108,6 +108,14 @@ func (s *Projects) List(ctx context.Context, org string, opts ProjectListOptions
 	return list[Project](ctx, s.c, projects.under(organizations.at(org)), includeQuery(q, opts.Include))
 }
 
+// ReadByName reads the project of an organization that has that name, in
+// any case, as the platform keeps project names unique in any case. None
+// is a 404.
+func (s *Projects) ReadByName(ctx context.Context, org, name string) (*Project, error) {
+	l, err := s.List(ctx, org, ProjectListOptions{Query: name})
+	return named(l, err, projects.under(organizations.at(org)), "project", name, func(p *Project) string { return p.Name })
+}
+
 // Create creates a project in an organization.
 func (s *Projects) Create(ctx context.Context, org string, opts ProjectOptions) (*Project, error) {
 	opts.TagBindings = bindingsToSend(opts.TagBindings)

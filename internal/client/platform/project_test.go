@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 	"github.com/stackworks/terraform-provider-stack/internal/client/internal/clienttest"
 )
 
@@ -175,11 +176,33 @@ func TestProjects_AddTagBindingsToAMissingProject(t *testing.T) {
 	}
 }
 
+// ReadByName searches the organization's projects by the name and takes
+// the one of that name in any case; none is a 404.
+func TestProjects_ReadByName(t *testing.T) {
+	list := `{"data":[
+	{"id":"prj-6p5RiCe5CRjBmsGt","type":"projects","attributes":{"name":"Platform Team 2"}},
+	{"id":"prj-7q6SjDf6DSkCntHu","type":"projects","attributes":{"name":"Platform Team"}}],
+	"meta":{"pagination":{"current-page":1,"next-page":null,"total-pages":1,"total-count":2}}}`
+	c, f := fakePlatform(t, reply(http.StatusOK, list))
+	got, err := c.Projects.ReadByName(context.Background(), "acme", "platform team")
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/projects", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=platform+team", "")
+	if got.ID != "prj-7q6SjDf6DSkCntHu" {
+		t.Errorf("ReadByName found %s, want prj-7q6SjDf6DSkCntHu", got.ID)
+	}
+	if _, err := c.Projects.ReadByName(context.Background(), "acme", "builders"); !client.IsNotFound(err) {
+		t.Errorf("ReadByName of a missing name: %v, want a 404", err)
+	}
+}
+
 func init() {
 	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
 		return map[string][]error{
 			"organization name is empty": {
 				errOf(c.Projects.List(ctx, "", ProjectListOptions{})),
+				errOf(c.Projects.ReadByName(ctx, "", "x")),
 				errOf(c.Projects.Create(ctx, "", ProjectOptions{})),
 			},
 			"project ID is empty": {
@@ -199,6 +222,11 @@ func init() {
 			"Projects.AddTagBindings": {func(c *Client) error {
 				return c.Projects.AddTagBindings(ctx, "prj-1", []*TagBinding{{Key: "k", Value: "v"}})
 			}, sentAgain},
+		}
+	})
+	addLookups(func(ctx context.Context, c *Client) map[string]error {
+		return map[string]error{
+			`GET /api/v2/organizations/a%20b/projects: 404 Not Found: no project named "x"`: errOf(c.Projects.ReadByName(ctx, "a b", "x")),
 		}
 	})
 }

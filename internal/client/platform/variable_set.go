@@ -90,6 +90,14 @@ func (s *VariableSets) List(ctx context.Context, org string, opts VariableSetLis
 	return list[VariableSet](ctx, s.c, variableSets.under(organizations.at(org)), opts.query())
 }
 
+// ReadByName reads the variable set of an organization that has that
+// name, in any case, as the platform keeps set names unique in any case.
+// None is a 404.
+func (s *VariableSets) ReadByName(ctx context.Context, org, name string) (*VariableSet, error) {
+	l, err := s.List(ctx, org, VariableSetListOptions{Query: name})
+	return named(l, err, variableSets.under(organizations.at(org)), "variable set", name, func(vs *VariableSet) string { return vs.Name })
+}
+
 // ListForProject lists the variable sets that apply to a project.
 func (s *VariableSets) ListForProject(ctx context.Context, projectID string, opts VariableSetListOptions) (*VariableSetList, error) {
 	return list[VariableSet](ctx, s.c, variableSets.under(projects.at(projectID)), opts.query())

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"reflect"
 	"testing"
+
+	"github.com/stackworks/terraform-provider-stack/internal/client"
 )
 
 const variableSetJSON = `{"data":{"id":"varset-6p5RiCe5CRjBmsGt","type":"varsets","attributes":{
@@ -143,11 +145,33 @@ func TestVariableSets_assignmentRetriedAfterALostAnswer(t *testing.T) {
 	}
 }
 
+// ReadByName searches the organization's variable sets by the name and
+// takes the one of that name in any case; none is a 404.
+func TestVariableSets_ReadByName(t *testing.T) {
+	list := `{"data":[
+	{"id":"varset-6p5RiCe5CRjBmsGt","type":"varsets","attributes":{"name":"cloud credentials 2"}},
+	{"id":"varset-7q6SjDf6DSkCntHu","type":"varsets","attributes":{"name":"Cloud Credentials"}}],
+	"meta":{"pagination":{"current-page":1,"next-page":null,"total-pages":1,"total-count":2}}}`
+	c, f := fakePlatform(t, reply(http.StatusOK, list))
+	got, err := c.VariableSets.ReadByName(context.Background(), "acme", "cloud credentials")
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertRequest(t, f.Last(t), http.MethodGet, "/api/v2/organizations/acme/varsets", "page%5Bnumber%5D=1&page%5Bsize%5D=100&q=cloud+credentials", "")
+	if got.ID != "varset-7q6SjDf6DSkCntHu" {
+		t.Errorf("ReadByName found %s, want varset-7q6SjDf6DSkCntHu", got.ID)
+	}
+	if _, err := c.VariableSets.ReadByName(context.Background(), "acme", "builders"); !client.IsNotFound(err) {
+		t.Errorf("ReadByName of a missing name: %v, want a 404", err)
+	}
+}
+
 func init() {
 	refuseEmptyIDs(func(ctx context.Context, c *Client) map[string][]error {
 		return map[string][]error{
 			"organization name is empty": {
 				errOf(c.VariableSets.List(ctx, "", VariableSetListOptions{})),
+				errOf(c.VariableSets.ReadByName(ctx, "", "x")),
 				errOf(c.VariableSets.Create(ctx, "", VariableSetOptions{})),
 			},
 			"project ID is empty": {
@@ -177,6 +201,11 @@ func init() {
 			"VariableSets.ApplyToProjects": {func(c *Client) error {
 				return c.VariableSets.ApplyToProjects(ctx, "varset-1", []string{"prj-1"})
 			}, sentAgain},
+		}
+	})
+	addLookups(func(ctx context.Context, c *Client) map[string]error {
+		return map[string]error{
+			`GET /api/v2/organizations/a%20b/varsets: 404 Not Found: no variable set named "x"`: errOf(c.VariableSets.ReadByName(ctx, "a b", "x")),
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -175,6 +176,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		if err := s.checkDefaultLocked(m); err != nil {
 			return errorReply(http.StatusBadRequest, err.Error())
 		}
+		if exists && sameMethod(old, m) {
+			// The real server writes nothing when an upsert changes
+			// nothing: the answer is the method as it was.
+			return indexed(jsonReply(old.view(true, &s.opts)), old.ModifyIndex)
+		}
 		s.index++
 		m.CreateIndex, m.CreateTime = s.index, now.UTC()
 		if exists {
@@ -184,6 +190,15 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.commitLocked(m.Name, m, now)
 		return indexed(jsonReply(m.view(true, &s.opts)), m.ModifyIndex)
 	})
+}
+
+// sameMethod says whether a and b hold the same settings, whatever their
+// indexes and times.
+func sameMethod(a, b *AuthMethod) bool {
+	x, y := *a, *b
+	x.CreateTime, x.ModifyTime, x.CreateIndex, x.ModifyIndex = time.Time{}, time.Time{}, 0, 0
+	y.CreateTime, y.ModifyTime, y.CreateIndex, y.ModifyIndex = time.Time{}, time.Time{}, 0, 0
+	return reflect.DeepEqual(x, y)
 }
 
 func (s *Server) update(w http.ResponseWriter, r *http.Request) {

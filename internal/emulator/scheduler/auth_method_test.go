@@ -79,6 +79,24 @@ func TestCreate_duplicateIsConflict(t *testing.T) {
 	}
 }
 
+// The real server takes a create and an update by PUT as by POST, as the
+// incumbent provider's client sends them.
+func TestWrite_byPUTAsByPOST(t *testing.T) {
+	a := newAPI(t, scheduler.Options{})
+	created := a.do(http.MethodPut, "/v1/acl/auth-method", root, oidc("m"))
+	if created.Status != http.StatusOK {
+		t.Fatalf("create by PUT: %d %s", created.Status, created.Body)
+	}
+	emutest.WantPlainError(t, a.do(http.MethodPut, "/v1/acl/auth-method", root, oidc("m")), http.StatusConflict, `auth method "m" already exists`)
+	updated := a.do(http.MethodPut, "/v1/acl/auth-method/m", root, withConfig(oidc("m"), "OIDCClientID", "other"))
+	if updated.Status != http.StatusOK {
+		t.Fatalf("update by PUT: %d %s", updated.Status, updated.Body)
+	}
+	if got := config(t, emutest.JSON(t, a.read("m")))["OIDCClientID"]; got != "other" {
+		t.Fatalf("after the update by PUT, OIDCClientID is %v", got)
+	}
+}
+
 func TestCreate_responseLowerCasedReadAsStored(t *testing.T) {
 	a := newAPI(t, scheduler.Options{})
 	created := config(t, a.mustCreate(oidc("m")))
@@ -364,6 +382,17 @@ func TestVariant_upsertOnCreate(t *testing.T) {
 	}
 	if n := len(a.list()); n != 1 {
 		t.Fatalf("%d methods, want 1", n)
+	}
+	// An upsert that changes nothing writes nothing: the answer is the
+	// method as it was, created and modified at one index.
+	again := a.create(emutest.With(withConfig(oidc("m"), "OIDCClientID", "Other"), "TokenLocality", "global"))
+	emutest.WantStatus(t, again, http.StatusOK)
+	if same := emutest.JSON(t, again); same["ModifyIndex"] != second["ModifyIndex"] || again.index(t) != uint64(modifyIndex(t, second)) {
+		t.Fatalf("an unchanged upsert answered ModifyIndex %v at index %d, want %v", same["ModifyIndex"], again.index(t), second["ModifyIndex"])
+	}
+	fresh := a.mustCreate(oidc("n"))
+	if repeated := emutest.JSON(t, a.create(oidc("n"))); repeated["CreateIndex"] != fresh["CreateIndex"] || repeated["ModifyIndex"] != fresh["CreateIndex"] {
+		t.Fatalf("an unchanged upsert of a new method answered %v/%v, want both %v", repeated["CreateIndex"], repeated["ModifyIndex"], fresh["CreateIndex"])
 	}
 }
 

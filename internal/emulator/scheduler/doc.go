@@ -49,7 +49,9 @@
 //   - In the redact variant, a non-empty OIDCClientSecret is answered as
 //     "redacted"; an empty one stays empty. In the omit variant, no answer
 //     has the OIDCClientSecret field. In the upsert variant, a create of an
-//     existing name keeps its CreateIndex and CreateTime.
+//     existing name keeps its CreateIndex and CreateTime, and one that
+//     changes no setting writes nothing: it answers the method as it was,
+//     at its own ModifyIndex, as the real server does.
 //   - In the EmptyZeroDurations variant (-scheduler-empty-zero-durations),
 //     every zero duration an answer carries is "" rather than "0s".
 //   - In the ReturnMaxTokenTTL variant (-scheduler-return-max-token-ttl),

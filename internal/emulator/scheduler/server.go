@@ -107,8 +107,12 @@ func (s *Server) Reset() {
 func (s *Server) Register(mux route.Mux) {
 	s.registerStatus(mux)
 	mux.HandleFunc("GET /v1/acl/auth-methods", s.list)
-	mux.HandleFunc("POST /v1/acl/auth-method", s.create)
-	mux.HandleFunc("POST /v1/acl/auth-method/{name}", s.update)
+	// The real server takes a write by PUT as by POST (the incumbent
+	// provider's client writes with PUT).
+	for _, method := range []string{"POST", "PUT"} {
+		mux.HandleFunc(method+" /v1/acl/auth-method", s.create)
+		mux.HandleFunc(method+" /v1/acl/auth-method/{name}", s.update)
+	}
 	mux.HandleFunc("GET /v1/acl/auth-method/{name}", s.read)
 	mux.HandleFunc("DELETE /v1/acl/auth-method/{name}", s.delete)
 }

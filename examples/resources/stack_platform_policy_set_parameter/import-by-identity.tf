@@ -1,0 +1,9 @@
+# In Terraform 1.12 and later, an import block may name the object by the
+# resource's identity instead of its import ID (OpenTofu keeps no identities).
+import {
+  to = stack_platform_policy_set_parameter.region
+  identity = {
+    policy_set_id = "polset-6p5RiCe5CRjBmsGt"
+    id            = "var-7q6SjDf6DSkCntHu"
+  }
+}

@@ -1,0 +1,11 @@
+# In Terraform 1.12 and later, an import block may name the object by the
+# resource's identity instead of its import ID (OpenTofu keeps no identities).
+import {
+  to = stack_platform_registry_provider.aws
+  identity = {
+    organization  = "acme"
+    registry_name = "public"
+    namespace     = "hashicorp"
+    name          = "aws"
+  }
+}

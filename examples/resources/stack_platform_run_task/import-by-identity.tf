@@ -1,0 +1,9 @@
+# In Terraform 1.12 and later, an import block may name the object by the
+# resource's identity instead of its import ID (OpenTofu keeps no identities).
+import {
+  to = stack_platform_run_task.scanner
+  identity = {
+    organization = "acme"
+    name         = "security-scanner"
+  }
+}

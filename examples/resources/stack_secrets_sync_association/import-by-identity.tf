@@ -1,0 +1,11 @@
+# In Terraform 1.12 and later, an import block may name the object by the
+# resource's identity instead of its import ID (OpenTofu keeps no identities).
+import {
+  to = stack_secrets_sync_association.payments["payments/db-password"]
+  identity = {
+    destination_type = "cloudone-sm"
+    destination_name = "prod"
+    mount            = "secret"
+    secret_name      = "payments/db-password"
+  }
+}
