@@ -211,7 +211,7 @@ func FiltersOf(ds dschema.Schema, description string, names ...string) lschema.S
 	out := lschema.Schema{Description: description, Attributes: map[string]lschema.Attribute{}}
 	for _, n := range names {
 		a, ok := ds.Attributes[n]
-		if !ok || !(a.IsOptional() || a.IsRequired()) {
+		if !ok || !a.IsOptional() && !a.IsRequired() {
 			panic(fmt.Sprintf("fwutil.FiltersOf: the data source has no argument %q", n))
 		}
 		out.Attributes[n] = filterOf(a)

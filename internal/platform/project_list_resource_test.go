@@ -1,7 +1,6 @@
 package platform_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -12,7 +11,7 @@ import (
 )
 
 // The list finds every project, the default one among them, or those of
-// the given names; with include_resource, each is the state an import
+// the given names, each named by its organization and name; with include_resource, each is the state an import
 // gives.
 func TestAccProjectListResource_query(t *testing.T) {
 	p := acctest.NewPlatform(t)
@@ -22,12 +21,14 @@ func TestAccProjectListResource_query(t *testing.T) {
 		TagBindings: []*platformclient.TagBinding{{Key: "team", Value: "apis"}},
 	})
 	web := newProject(t, p, p.Organization, platformclient.ProjectOptions{Name: check.Ptr("Web")})
-	elsewhere := newProject(t, p, other, platformclient.ProjectOptions{Name: check.Ptr("Elsewhere")})
-	otherDefault, err := p.Client(t).Organizations.Read(context.Background(), other, platformclient.OrganizationReadOptions{})
-	if err != nil {
-		t.Fatal(err)
+	newProject(t, p, other, platformclient.ProjectOptions{Name: check.Ptr("Elsewhere")})
+	names := map[string]string{apis: "APIs", web: "Web", defaultProject(t, p): "Default Project"}
+	id := func(id string) map[string]knownvalue.Check {
+		return check.Identity(map[string]string{"organization": p.Organization, "name": names[id]})
 	}
-	id := func(id string) map[string]knownvalue.Check { return check.Identity(map[string]string{"id": id}) }
+	in := func(org, name string) map[string]knownvalue.Check {
+		return check.Identity(map[string]string{"organization": org, "name": name})
+	}
 	check.Query{
 		Type: "stack_platform_project", Config: p.ProviderConfig(),
 		Lists: []check.Listed{
@@ -41,7 +42,7 @@ func TestAccProjectListResource_query(t *testing.T) {
 			},
 			{Label: "names", Args: check.Args{"names": []string{"Web", "Nothing"}}, Found: []map[string]knownvalue.Check{id(web)}, DisplayName: "Web"},
 			{
-				Label: "other", Args: check.Args{"organization": other}, Found: []map[string]knownvalue.Check{id(elsewhere), id(otherDefault.DefaultProject.ID)},
+				Label: "other", Args: check.Args{"organization": other}, Found: []map[string]knownvalue.Check{in(other, "Elsewhere"), in(other, "Default Project")},
 				DisplayName: "Elsewhere",
 			},
 		},

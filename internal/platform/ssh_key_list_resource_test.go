@@ -12,7 +12,7 @@ import (
 )
 
 // The list finds the SSH keys of the provider's organization or of
-// another, by their IDs; with include_resource, each is the state an
+// another, by their organizations and IDs; with include_resource, each is the state an
 // import gives, without the key, which the platform never returns.
 func TestAccSSHKeyListResource_query(t *testing.T) {
 	p := acctest.NewPlatform(t)
@@ -25,9 +25,10 @@ func TestAccSSHKeyListResource_query(t *testing.T) {
 		return k
 	}
 	deploy, modules, elsewhere := create(p.Organization, "deploy"), create(p.Organization, "modules"), create(other, "elsewhere")
-	id := func(k *platformclient.SSHKey) map[string]knownvalue.Check {
-		return check.Identity(map[string]string{"id": k.ID})
+	in := func(org string, k *platformclient.SSHKey) map[string]knownvalue.Check {
+		return check.Identity(map[string]string{"organization": org, "id": k.ID})
 	}
+	id := func(k *platformclient.SSHKey) map[string]knownvalue.Check { return in(p.Organization, k) }
 	check.Query{
 		Type: "stack_platform_ssh_key", Config: p.ProviderConfig(),
 		Lists: []check.Listed{
@@ -39,7 +40,7 @@ func TestAccSSHKeyListResource_query(t *testing.T) {
 				},
 			},
 			{
-				Label: "other", Args: check.Args{"organization": other}, Found: []map[string]knownvalue.Check{id(elsewhere)}, DisplayName: "elsewhere",
+				Label: "other", Args: check.Args{"organization": other}, Found: []map[string]knownvalue.Check{in(other, elsewhere)}, DisplayName: "elsewhere",
 				Resource: map[string]knownvalue.Check{"organization": check.Str(other)},
 			},
 		},

@@ -30,7 +30,10 @@ func TestAccVariableSetListResource_query(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := func(id string) map[string]knownvalue.Check { return check.Identity(map[string]string{"id": id}) }
+	names := map[string]string{owned.ID: "api-credentials", global.ID: "everywhere"}
+	id := func(id string) map[string]knownvalue.Check {
+		return check.Identity(map[string]string{"organization": p.Organization, "name": names[id]})
+	}
 	check.Query{
 		Type: "stack_platform_variable_set", Config: p.ProviderConfig(),
 		Lists: []check.Listed{

@@ -45,7 +45,7 @@ var NewAssociationListResource = fwutil.NewListResource(NewAssociationResource, 
 		listresourcevalidator.Conflicting(path.MatchRoot("destination_name"), path.MatchRoot("secret_name")),
 	},
 	List:        listAssociations,
-	DisplayName: func(m *associationModel) string { return associationName(m) },
+	DisplayName: associationName,
 })
 
 // associationName is an association's import ID, which names it in full.
