@@ -17,7 +17,8 @@ fi
 tf=$(scripts/terraform-path.sh)
 # The schema that tfplugindocs reads comes from the newest Terraform, built
 # once by terraform-latest.sh: before 1.12, `terraform providers schema`
-# leaves out the resources' identities, which every resource page shows.
+# leaves out the resources' identities, which every resource page shows, and
+# before 1.14 the list resources, which have pages of their own.
 schema_tf=$(scripts/terraform-latest.sh)
 
 echo "==> terraform fmt -recursive examples ($tf)"

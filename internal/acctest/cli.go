@@ -144,9 +144,10 @@ func (c *CLI) Run(tb testing.TB, args ...string) (int, string) {
 		tb.Fatal(err)
 	}
 	// The flags go before the command's own arguments, such as a plan
-	// file, which end its flags; show never asks, and takes no -input.
+	// file, which end its flags; show and query never ask, and take no
+	// -input.
 	flags := []string{"-no-color"}
-	if args[0] != "show" {
+	if args[0] != "show" && args[0] != "query" {
 		flags = append(flags, "-input=false")
 	}
 	cmd := exec.Command(tf, slices.Concat(args[:1], flags, args[1:])...)

@@ -13,13 +13,13 @@ import (
 
 // nounOf is the noun a file of the package is named after, "" for a file
 // of what the nouns share. <noun>_resource.go,
-// <noun>_ephemeral_resource.go, <noun>_data_source.go and
+// <noun>_ephemeral_resource.go, <noun>_list_resource.go, <noun>_data_source.go and
 // <nouns>_data_source.go (a list) are the faces of <noun>: so
 // workspaces_data_source.go is the workspace's, as its singular has a
 // file of its own.
 func nounOf(file string, singular map[string]bool) string {
 	name := strings.TrimSuffix(file, ".go")
-	for _, suffix := range []string{"_ephemeral_resource", "_resource", "_data_source"} {
+	for _, suffix := range []string{"_ephemeral_resource", "_list_resource", "_resource", "_data_source"} {
 		if noun, ok := strings.CutSuffix(name, suffix); ok {
 			if suffix == "_data_source" && singular != nil {
 				if one, ok := strings.CutSuffix(noun, "s"); ok && singular[one] {

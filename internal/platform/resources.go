@@ -3,6 +3,7 @@ package platform
 import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
@@ -101,5 +102,23 @@ func EphemeralResources() []func() ephemeral.EphemeralResource {
 		NewAuditTrailTokenEphemeralResource,
 		NewAgentTokenEphemeralResource,
 		NewOutputsEphemeralResource,
+	}
+}
+
+// ListResources lists the constructors of the platform's list resources.
+func ListResources() []func() list.ListResource {
+	return []func() list.ListResource{
+		NewProjectListResource,
+		NewWorkspaceListResource,
+		NewVariableSetListResource,
+		NewVariableListResource,
+		NewTeamListResource,
+		NewTeamAccessListResource,
+		NewOrganizationMembershipListResource,
+		NewAgentPoolListResource,
+		NewSSHKeyListResource,
+		NewOAuthClientListResource,
+		NewRunTriggerListResource,
+		NewNotificationConfigurationListResource,
 	}
 }

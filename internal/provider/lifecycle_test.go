@@ -31,6 +31,14 @@ func TestProvider_everyDataSourceRunsTheCommonShape(t *testing.T) {
 		func(name, typ string) bool { return typ == name })
 }
 
+// TestProvider_everyListResourceRunsTheQueryShape holds that each list
+// resource's test file, <noun>_list_resource_test.go, runs check.Query of
+// it.
+func TestProvider_everyListResourceRunsTheQueryShape(t *testing.T) {
+	runsItsShape(t, providerSchema(t).ListResourceSchemas, "_list_resource_test.go", "Query", "Type",
+		func(name, typ string) bool { return typ == name })
+}
+
 // runsItsShape holds that the test file of each registered type,
 // internal/<service>/<noun><suffix>, holds a check.<shape> whose field is
 // the type's, as of says.

@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -45,7 +46,10 @@ func New(version string) func() provider.Provider {
 	return func() provider.Provider { return &stackProvider{version: version} }
 }
 
-var _ provider.ProviderWithEphemeralResources = (*stackProvider)(nil)
+var (
+	_ provider.ProviderWithEphemeralResources = (*stackProvider)(nil)
+	_ provider.ProviderWithListResources      = (*stackProvider)(nil)
+)
 
 type stackProvider struct {
 	version string
@@ -174,6 +178,7 @@ func (p *stackProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.ResourceData = clients
 	resp.DataSourceData = clients
 	resp.EphemeralResourceData = clients
+	resp.ListResourceData = clients
 }
 
 // configureService builds the client of one service from its block (or
@@ -314,6 +319,12 @@ func setting(v types.String, env string) string {
 
 func (p *stackProvider) Resources(context.Context) []func() resource.Resource {
 	return slices.Concat(scheduler.Resources(), secrets.Resources(), platform.Resources())
+}
+
+// ListResources gathers each service's list resources, for list blocks
+// and terraform query.
+func (p *stackProvider) ListResources(context.Context) []func() list.ListResource {
+	return slices.Concat(scheduler.ListResources(), secrets.ListResources(), platform.ListResources())
 }
 
 // EphemeralResources gathers each service's; only the platform has any.

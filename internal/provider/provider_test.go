@@ -290,6 +290,11 @@ func TestProvider_everyResourceAndDataSourceIsDocumented(t *testing.T) {
 			"examples/ephemeral-resources/"+name+"/ephemeral-resource.tf",
 			"docs/ephemeral-resources/"+strings.TrimPrefix(name, "stack_")+".md")
 	}
+	for name, s := range resp.ListResourceSchemas {
+		check("list resource", name, s,
+			"examples/list-resources/"+name+"/list-resource.tfquery.hcl",
+			"docs/list-resources/"+strings.TrimPrefix(name, "stack_")+".md")
+	}
 }
 
 // A service's own settings are checked by their allowed values, whether

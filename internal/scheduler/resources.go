@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
@@ -13,4 +14,9 @@ func Resources() []func() resource.Resource {
 // DataSources lists the constructors of the scheduler's data sources.
 func DataSources() []func() datasource.DataSource {
 	return []func() datasource.DataSource{NewACLAuthMethodDataSource, NewACLAuthMethodsDataSource}
+}
+
+// ListResources lists the constructors of the scheduler's list resources.
+func ListResources() []func() list.ListResource {
+	return []func() list.ListResource{NewACLAuthMethodListResource}
 }

@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
@@ -25,5 +26,18 @@ func DataSources() []func() datasource.DataSource {
 		NewDestinationDataSource,
 		NewDestinationsDataSource,
 		NewAssociationsDataSource,
+	}
+}
+
+// ListResources lists the constructors of the secrets service's list
+// resources.
+func ListResources() []func() list.ListResource {
+	return []func() list.ListResource{
+		NewCloudOneSMDestinationListResource,
+		NewCloudTwoKVDestinationListResource,
+		NewCloudThreeSMDestinationListResource,
+		NewCodehostDestinationListResource,
+		NewWebhostProjectDestinationListResource,
+		NewAssociationListResource,
 	}
 }

@@ -11,7 +11,8 @@
 // differ: Create and Update copy the plan to the state, Read keeps the
 // state as it is, Delete does nothing, data sources return their
 // configuration, ephemeral resources open to their configuration and have
-// nothing to close, and nothing can be imported. No request leaves it, but
+// nothing to close, list resources find nothing, and nothing can be
+// imported. No request leaves it, but
 // for those the real plan modification makes (a destination's planned
 // replacement looks up its associations), which the benchmarks' plans
 // never call for. The benchmarks build it with go build
@@ -26,6 +27,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
@@ -49,7 +51,10 @@ func noop(base func() provider.Provider) func() provider.Provider {
 // noopProvider keeps the real provider's Metadata, Schema and Configure.
 type noopProvider struct{ provider.Provider }
 
-var _ provider.ProviderWithEphemeralResources = noopProvider{}
+var (
+	_ provider.ProviderWithEphemeralResources = noopProvider{}
+	_ provider.ProviderWithListResources      = noopProvider{}
+)
 
 func (p noopProvider) Resources(ctx context.Context) []func() resource.Resource {
 	var meta provider.MetadataResponse
@@ -106,6 +111,18 @@ func (p noopProvider) EphemeralResources(ctx context.Context) []func() ephemeral
 	var out []func() ephemeral.EphemeralResource
 	for _, e := range base.EphemeralResources(ctx) {
 		out = append(out, func() ephemeral.EphemeralResource { return noopEphemeral{e()} })
+	}
+	return out
+}
+
+func (p noopProvider) ListResources(ctx context.Context) []func() list.ListResource {
+	base, ok := p.Provider.(provider.ProviderWithListResources)
+	if !ok {
+		return nil
+	}
+	var out []func() list.ListResource
+	for _, l := range base.ListResources(ctx) {
+		out = append(out, func() list.ListResource { return noopList{l()} })
 	}
 	return out
 }
@@ -205,6 +222,15 @@ type noopEphemeral struct{ ephemeral.EphemeralResource }
 // Open leaves the result the framework starts the response with: the
 // configuration, computed attributes null.
 func (noopEphemeral) Open(context.Context, ephemeral.OpenRequest, *ephemeral.OpenResponse) {}
+
+// noopList keeps the real list resource's Metadata and Schema. It has no
+// Configure: the real one would look for clients.
+type noopList struct{ list.ListResource }
+
+// List finds nothing.
+func (noopList) List(_ context.Context, _ list.ListRequest, stream *list.ListResultsStream) {
+	stream.Results = list.NoListResults
+}
 
 // newID makes a random ID of the platform's form: prefix, a dash and 16
 // characters of the base58 alphabet.

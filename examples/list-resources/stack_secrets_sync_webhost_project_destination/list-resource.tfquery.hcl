@@ -1,0 +1,6 @@
+# Every `webhost-project` destination of the namespace of the provider's secrets
+# block, each read whole.
+list "stack_secrets_sync_webhost_project_destination" "all" {
+  provider         = stack
+  include_resource = true
+}
