@@ -97,9 +97,9 @@ import (
 //     delete that names the provider) reaches the oldest of them, the
 //     first the list answers, so that a module made later never changes
 //     what an existing module's path reaches; a delete that names the
-//     provider deletes that one alone, and the deletes by name alone
+//     provider deletes that one alone, and a delete by the name alone
 //     every module of the name. The others are read by their ID, and
-//     reach their names' paths once the older ones are gone.
+//     their names' paths reach them once the older ones are gone.
 //   - Whoever sees the organization reads its modules; the owners and
 //     teams with manage-modules change them. A deleted organization takes
 //     its modules.
