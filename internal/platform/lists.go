@@ -1,13 +1,16 @@
 package platform
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	lschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -65,49 +68,90 @@ func tagsFilter(description string) lschema.ListAttribute {
 	}
 }
 
-// organizationFilters is the schema of a list block that lists the
-// objects of an organization, what ("variable sets"), under description:
-// the organization, the provider's by default, and, where the platform
-// searches their names, the search; the data sources' arguments of those
-// names.
-func organizationFilters(description, what string, search bool) lschema.Schema {
+// organizationFilters is orgList's Filters of a list block that lists the
+// objects of an organization, what ("variable sets"): the organization,
+// the provider's by default, and, where the platform searches their names,
+// the search (organizationListFilters); the data sources' arguments of
+// those names.
+func organizationFilters(what string, search bool) func(context.Context, string) lschema.Schema {
 	names := []string{"organization"}
 	if search {
 		names = append(names, "search")
 	}
-	return fwutil.FiltersOf(schema.Schema{Attributes: map[string]schema.Attribute{
-		"organization": organizationDataSourceAttribute("whose " + what + " are listed"),
-		"search":       searchAttribute(what),
-	}}, description, names...)
+	return func(_ context.Context, description string) lschema.Schema {
+		return fwutil.FiltersOf(schema.Schema{Attributes: map[string]schema.Attribute{
+			"organization": organizationDataSourceAttribute("whose " + what + " are listed"),
+			"search":       searchAttribute(what),
+		}}, description, names...)
+	}
 }
 
-// listedIn is a list resource's List over the objects of the organization
-// that organization names, or of the provider's, which it writes back, read
-// through list: each object the model that model makes of it in that
-// organization. what names them in an error: "projects".
-func listedIn[T, M any](c *platformclient.Client, organization *types.String, what string, diags *diag.Diagnostics,
-	list func(org string) (*platformclient.List[T], error), model func(org types.String, o *T) *M,
-) []*M {
-	found, ok := listOfOrganization(c, organization, what, diags, list)
-	if !ok {
-		return nil
-	}
-	out := make([]*M, len(found))
-	for i, o := range found {
-		out[i] = model(*organization, o)
-	}
-	return out
+// orgList describes the list resource of the objects of an organization
+// (organizationList): M is the resource's model, F the list block's
+// filters, which embed organizationListFilter, T the client's type of the
+// object.
+type orgList[M, F, T any] struct {
+	// What names the objects in the description and in errors: "agent
+	// pools".
+	What string
+	// About is the description's start, what the list finds; the
+	// constructor adds that the list is read whole.
+	About string
+	// Filters is the schema of F under the description: most often
+	// organizationFilters, or the data source's (fwutil.FiltersOf).
+	Filters func(ctx context.Context, description string) lschema.Schema
+	// List reads, through the client's list call, the objects of the
+	// organization org that the filters f keep.
+	List func(ctx context.Context, c *platformclient.Client, org string, f *F, diags *diag.Diagnostics) (*platformclient.List[T], error)
+	// Model is the model of the object o of the organization org, as the
+	// resource's import leaves it.
+	Model func(org types.String, o *T, diags *diag.Diagnostics) *M
+	// DisplayName is a result's name in Terraform's output.
+	DisplayName func(m *M) string
 }
+
+// organizationList is the constructor of the list resource of the resource
+// that newResource constructs, whose objects are those of an organization,
+// the provider's by default, as l describes them.
+func organizationList[M, F, T any, PF interface {
+	*F
+	scope() *types.String
+}](newResource func() resource.Resource, l *orgList[M, F, T]) func() list.ListResource {
+	return fwutil.NewListResource(newResource, &fwutil.List[M, F, *platformclient.Client]{
+		Filters: func(ctx context.Context) lschema.Schema {
+			return l.Filters(ctx, l.About+" "+
+				fmt.Sprintf("The list is read whole, %d %s a request, the most the platform serves.", platformclient.PageSize, l.What))
+		},
+		List: func(ctx context.Context, c *platformclient.Client, f *F, diags *diag.Diagnostics) []*M {
+			organization := PF(f).scope()
+			found, ok := listOfOrganization(c, organization, l.What, diags, func(org string) (*platformclient.List[T], error) {
+				return l.List(ctx, c, org, f, diags)
+			})
+			if !ok || diags.HasError() {
+				return nil
+			}
+			out := make([]*M, len(found))
+			for i, o := range found {
+				out[i] = l.Model(*organization, o, diags)
+			}
+			return out
+		},
+		DisplayName: l.DisplayName,
+	})
+}
+
+// organizationListFilter is the filter of a list of the objects of an
+// organization, the provider's by default; the filters of every such list
+// embed it.
+type organizationListFilter struct {
+	Organization types.String `tfsdk:"organization"`
+}
+
+func (f *organizationListFilter) scope() *types.String { return &f.Organization }
 
 // organizationListFilters are the filters of organizationFilters with the
 // search.
 type organizationListFilters struct {
-	Organization types.String `tfsdk:"organization"`
-	Search       types.String `tfsdk:"search"`
-}
-
-// organizationListFilter is the filter of organizationFilters without the
-// search.
-type organizationListFilter struct {
-	Organization types.String `tfsdk:"organization"`
+	organizationListFilter
+	Search types.String `tfsdk:"search"`
 }
