@@ -108,6 +108,9 @@ type orgList[M, F, T any] struct {
 	Model func(org types.String, o *T, diags *diag.Diagnostics) *M
 	// DisplayName is a result's name in Terraform's output.
 	DisplayName func(m *M) string
+	// ReadEach says that the list answers less than a read, so that with
+	// include_resource each object is read again (fwutil.List's ReadEach).
+	ReadEach bool
 }
 
 // organizationList is the constructor of the list resource of the resource
@@ -137,6 +140,7 @@ func organizationList[M, F, T any, PF interface {
 			return out
 		},
 		DisplayName: l.DisplayName,
+		ReadEach:    l.ReadEach,
 	})
 }
 
@@ -154,4 +158,25 @@ func (f *organizationListFilter) scope() *types.String { return &f.Organization 
 type organizationListFilters struct {
 	organizationListFilter
 	Search types.String `tfsdk:"search"`
+}
+
+// kindListFilters are the filters of a list of policies or policy sets:
+// the organization, the search, and their kind (kindFilter).
+type kindListFilters struct {
+	organizationListFilters
+	Kind types.String `tfsdk:"kind"`
+}
+
+// kindFilters is orgList's Filters of a list of policies or policy sets,
+// what ("policy sets"): organizationFilters with the search, and the kind.
+func kindFilters(what string) func(context.Context, string) lschema.Schema {
+	return func(ctx context.Context, description string) lschema.Schema {
+		s := organizationFilters(what, true)(ctx, description)
+		s.Attributes["kind"] = lschema.StringAttribute{
+			Optional:    true,
+			Description: "When set, only the " + what + " of this kind: `sentinel` or `opa`.",
+			Validators:  []validator.String{stringvalidator.OneOf(platformclient.KindSentinel, platformclient.KindOPA)},
+		}
+		return s
+	}
 }

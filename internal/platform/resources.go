@@ -120,5 +120,8 @@ func ListResources() []func() list.ListResource {
 		NewOAuthClientListResource,
 		NewRunTriggerListResource,
 		NewNotificationConfigurationListResource,
+		NewPolicyListResource,
+		NewPolicySetListResource,
+		NewRunTaskListResource,
 	}
 }
