@@ -180,3 +180,27 @@ func kindFilters(what string) func(context.Context, string) lschema.Schema {
 		return s
 	}
 }
+
+// registryListFilters are the filters of a list of an organization's
+// registry's objects: the organization, the search and the registry
+// (registryFilters).
+type registryListFilters struct {
+	organizationListFilters
+	RegistryName types.String `tfsdk:"registry_name"`
+}
+
+// registryFilters is orgList's Filters of a list of an organization's
+// registry's objects, what ("modules"): organizationFilters with the
+// search, and the registry.
+func registryFilters(what string) func(context.Context, string) lschema.Schema {
+	return func(ctx context.Context, description string) lschema.Schema {
+		s := organizationFilters(what, true)(ctx, description)
+		s.Attributes["registry_name"] = lschema.StringAttribute{
+			Optional: true,
+			Description: "When set, only the " + what + " of that registry: `private`, the organization's own, " +
+				"or `public`, its copies of the public registry's " + what + ".",
+			Validators: []validator.String{stringvalidator.OneOf(platformclient.RegistryPrivate, platformclient.RegistryPublic)},
+		}
+		return s
+	}
+}

@@ -123,5 +123,8 @@ func ListResources() []func() list.ListResource {
 		NewPolicyListResource,
 		NewPolicySetListResource,
 		NewRunTaskListResource,
+		NewRegistryModuleListResource,
+		NewRegistryProviderListResource,
+		NewRegistryGPGKeyListResource,
 	}
 }
