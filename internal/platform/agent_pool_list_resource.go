@@ -14,7 +14,7 @@ import (
 var NewAgentPoolListResource = organizationList(NewAgentPoolResource, &orgList[agentPoolModel, organizationListFilters, platformclient.AgentPool]{
 	What:    "agent pools",
 	About:   "Lists the agent pools of an organization of the platform that the token may see, all of them or those whose names contain the search.",
-	Filters: organizationFilters("agent pools", true),
+	Filters: organizationFilters("agent pools", true, nil),
 	List: func(ctx context.Context, c *platformclient.Client, org string, f *organizationListFilters, _ *diag.Diagnostics) (*platformclient.AgentPoolList, error) {
 		return c.AgentPools.List(ctx, org, platformclient.AgentPoolListOptions{Query: f.Search.ValueString()})
 	},

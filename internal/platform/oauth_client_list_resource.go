@@ -16,7 +16,7 @@ var NewOAuthClientListResource = organizationList(NewOAuthClientResource, &orgLi
 	About: "Lists the OAuth clients of an organization of the platform, all but their secrets, which the platform never returns: " +
 		"a configuration generated from the list must be given the OAuth token, secret or private key the client was made with " +
 		"(or their write-only twins) before it plans the import alone.",
-	Filters: organizationFilters("OAuth clients", false),
+	Filters: organizationFilters("OAuth clients", false, nil),
 	List: func(ctx context.Context, c *platformclient.Client, org string, _ *organizationListFilter, _ *diag.Diagnostics) (*platformclient.OAuthClientList, error) {
 		return c.OAuthClients.List(ctx, org)
 	},

@@ -16,7 +16,7 @@ var NewOrganizationMembershipListResource = organizationList(NewOrganizationMemb
 		What: "memberships",
 		About: "Lists the memberships of an organization of the platform, each named by its email: " +
 			"the active members' and the invitations not yet accepted, the token's own user's among them.",
-		Filters: organizationFilters("memberships", false),
+		Filters: organizationFilters("memberships", false, nil),
 		List: func(ctx context.Context, c *platformclient.Client, org string, _ *organizationListFilter, _ *diag.Diagnostics) (*platformclient.OrganizationMembershipList, error) {
 			return c.OrganizationMemberships.List(ctx, org, platformclient.OrganizationMembershipListOptions{})
 		},

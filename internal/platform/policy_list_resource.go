@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	lschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -15,7 +16,7 @@ var NewPolicyListResource = organizationList(NewPolicyResource, &orgList[policyM
 	What: "policies",
 	About: "Lists the Sentinel and OPA policies of an organization of the platform, all of them or those that the filters keep; " +
 		"the filters combine, each narrowing the list. With `include_resource`, each policy is read again for its text, which the list does not answer.",
-	Filters: kindFilters("policies"),
+	Filters: organizationFilters("policies", true, map[string]lschema.Attribute{"kind": kindFilter("policies")}),
 	List: func(ctx context.Context, c *platformclient.Client, org string, f *kindListFilters, _ *diag.Diagnostics) (*platformclient.PolicyList, error) {
 		return c.Policies.List(ctx, org, platformclient.PolicyListOptions{Search: f.Search.ValueString(), Kind: f.Kind.ValueString()})
 	},

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	lschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	platformclient "github.com/stackworks/terraform-provider-stack/internal/client/platform"
@@ -15,7 +16,7 @@ var NewPolicySetListResource = organizationList(NewPolicySetResource, &orgList[p
 	What: "policy sets",
 	About: "Lists the policy sets of an organization of the platform, with their policies, all of them or those that the filters keep; " +
 		"the filters combine, each narrowing the list. What a set applies to and its parameters are resources of their own, not in the list's results.",
-	Filters: kindFilters("policy sets"),
+	Filters: organizationFilters("policy sets", true, map[string]lschema.Attribute{"kind": kindFilter("policy sets")}),
 	List: func(ctx context.Context, c *platformclient.Client, org string, f *kindListFilters, _ *diag.Diagnostics) (*platformclient.PolicySetList, error) {
 		return c.PolicySets.List(ctx, org, platformclient.PolicySetListOptions{Search: f.Search.ValueString(), Kind: f.Kind.ValueString()})
 	},

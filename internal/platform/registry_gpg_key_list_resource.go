@@ -16,7 +16,7 @@ var NewRegistryGPGKeyListResource = organizationList(NewRegistryGPGKeyResource,
 		What: "GPG keys",
 		About: "Lists the GPG keys of an organization's private registry on the platform, those of its namespace, " +
 			"with which its providers' versions are signed. The registry searches no keys, so the list has no search.",
-		Filters: organizationFilters("GPG keys", false),
+		Filters: organizationFilters("GPG keys", false, nil),
 		List: func(ctx context.Context, c *platformclient.Client, org string, _ *organizationListFilter, _ *diag.Diagnostics) (*platformclient.RegistryGPGKeyList, error) {
 			return c.RegistryGPGKeys.List(ctx, org)
 		},

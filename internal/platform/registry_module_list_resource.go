@@ -25,15 +25,14 @@ var NewRegistryModuleListResource = organizationList(NewRegistryModuleResource,
 		About: "Lists the modules of an organization's registry on the platform, its own and its copies of the public registry's, " +
 			"all of them or those that the filters keep; the filters combine, each narrowing the list. " +
 			"Each result's state is what an import gives: without `initial_version`, which the platform does not keep.",
-		Filters: func(ctx context.Context, description string) lschema.Schema {
-			s := registryFilters("modules")(ctx, description)
-			s.Attributes["module_provider"] = lschema.StringAttribute{
+		Filters: organizationFilters("modules", true, map[string]lschema.Attribute{
+			"registry_name": registryNameFilter("modules"),
+			"module_provider": lschema.StringAttribute{
 				Optional:    true,
 				Description: "When set, only the modules of that provider (`aws` in `acme/network/aws`), compared exactly.",
 				Validators:  notBlankValidators(),
-			}
-			return s
-		},
+			},
+		}),
 		List: func(ctx context.Context, c *platformclient.Client, org string, f *registryModuleListFilters, _ *diag.Diagnostics) (*platformclient.RegistryModuleList, error) {
 			return c.RegistryModules.List(ctx, org, platformclient.RegistryModuleListOptions{
 				Query: f.Search.ValueString(), RegistryName: f.RegistryName.ValueString(), Provider: f.ModuleProvider.ValueString(),

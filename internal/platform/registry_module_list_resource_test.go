@@ -18,7 +18,9 @@ func TestAccRegistryModuleListResource_query(t *testing.T) {
 	network := newRegistryModule(t, p, p.Organization, platformclient.RegistryModuleOptions{Name: "network", Provider: "aws", NoCode: check.Ptr(true)})
 	newRegistryModule(t, p, p.Organization, platformclient.RegistryModuleOptions{Name: "network", Provider: "google"})
 	newRegistryModule(t, p, p.Organization, platformclient.RegistryModuleOptions{Name: "vpc", Provider: "aws", Namespace: "terraform-aws-modules", RegistryName: "public"})
-	id := func(m *platformclient.RegistryModule) map[string]knownvalue.Check { return check.Identity(map[string]string{"id": m.ID}) }
+	id := func(m *platformclient.RegistryModule) map[string]knownvalue.Check {
+		return check.Identity(map[string]string{"id": m.ID})
+	}
 	any3 := map[string]knownvalue.Check{"id": idOf(platformclient.PrefixRegistryModule)}
 	check.Query{
 		Type: "stack_platform_registry_module", Config: p.ProviderConfig(),

@@ -16,7 +16,7 @@ var NewRunTaskListResource = organizationList(NewRunTaskResource, &orgList[runTa
 	About: "Lists the run tasks of an organization of the platform, all but their HMAC keys, which the platform never returns: " +
 		"a configuration generated from the list must be given the key of a task that has one (or its write-only twin): without it, " +
 		"the task's next update takes its key away. The platform searches no task names, so the list has no search.",
-	Filters: organizationFilters("run tasks", false),
+	Filters: organizationFilters("run tasks", false, nil),
 	List: func(ctx context.Context, c *platformclient.Client, org string, _ *organizationListFilter, _ *diag.Diagnostics) (*platformclient.RunTaskList, error) {
 		return c.RunTasks.List(ctx, org)
 	},

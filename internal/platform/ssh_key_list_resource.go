@@ -16,7 +16,7 @@ var NewSSHKeyListResource = organizationList(NewSSHKeyResource, &orgList[sshKeyM
 	About: "Lists the SSH keys of an organization of the platform, their IDs and names: the platform never returns a key itself, " +
 		"so a configuration generated from the list must be given each key (or its write-only twin) before it plans the import alone. " +
 		"An organization's token may not list SSH keys.",
-	Filters: organizationFilters("SSH keys", false),
+	Filters: organizationFilters("SSH keys", false, nil),
 	List: func(ctx context.Context, c *platformclient.Client, org string, _ *organizationListFilter, _ *diag.Diagnostics) (*platformclient.SSHKeyList, error) {
 		return c.SSHKeys.List(ctx, org)
 	},

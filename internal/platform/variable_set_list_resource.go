@@ -15,7 +15,7 @@ var NewVariableSetListResource = organizationList(NewVariableSetResource, &orgLi
 	What: "variable sets",
 	About: "Lists the variable sets of an organization of the platform that the token may see, those of its projects among them, " +
 		"all of them or those whose names contain the search.",
-	Filters: organizationFilters("variable sets", true),
+	Filters: organizationFilters("variable sets", true, nil),
 	List: func(ctx context.Context, c *platformclient.Client, org string, f *organizationListFilters, _ *diag.Diagnostics) (*platformclient.VariableSetList, error) {
 		return c.VariableSets.List(ctx, org, platformclient.VariableSetListOptions{Query: f.Search.ValueString()})
 	},
