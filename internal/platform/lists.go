@@ -280,3 +280,13 @@ type workspaceListFilter struct {
 func (f *workspaceListFilter) holder() (holder, types.String) {
 	return holder{"workspace_id", platformclient.PrefixWorkspace, "workspace"}, f.WorkspaceID
 }
+
+// policySetListFilter is the filter of a heldList of a policy set's
+// objects.
+type policySetListFilter struct {
+	PolicySetID types.String `tfsdk:"policy_set_id"`
+}
+
+func (f *policySetListFilter) holder() (holder, types.String) {
+	return holder{"policy_set_id", platformclient.PrefixPolicySet, "policy set"}, f.PolicySetID
+}
