@@ -87,6 +87,45 @@ func (p *RPC) PlanCreate(tb testing.TB, typeName string, config map[string]any) 
 	return resp.PlannedState
 }
 
+// PlanErrors validates config as Terraform does before a plan
+// (ValidateResourceConfig) and, when that finds no error, plans the
+// create of it (PlanResourceChange): it returns the diagnostics of the
+// call that failed, or of both when neither did.
+func (p *RPC) PlanErrors(tb testing.TB, typeName string, config map[string]any) []*tfprotov6.Diagnostic {
+	tb.Helper()
+	schema := p.resourceSchema(tb, typeName)
+	encoded := p.encode(tb, schema, config)
+	validated, err := p.server.ValidateResourceConfig(context.Background(), &tfprotov6.ValidateResourceConfigRequest{
+		TypeName: typeName, Config: encoded,
+		ClientCapabilities: &tfprotov6.ValidateResourceConfigClientCapabilities{WriteOnlyAttributesAllowed: true},
+	})
+	if err != nil {
+		tb.Fatalf("ValidateResourceConfig: %v", err)
+	}
+	if hasError(validated.Diagnostics) {
+		return validated.Diagnostics
+	}
+	planned, err := p.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName:         typeName,
+		PriorState:       p.encode(tb, schema, nil),
+		ProposedNewState: encoded,
+		Config:           encoded,
+	})
+	if err != nil {
+		tb.Fatalf("PlanResourceChange: %v", err)
+	}
+	return append(validated.Diagnostics, planned.Diagnostics...)
+}
+
+func hasError(diags []*tfprotov6.Diagnostic) bool {
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
+}
+
 // Create calls ApplyResourceChange with a plan from PlanCreate, and
 // returns the new state.
 func (p *RPC) Create(tb testing.TB, typeName string, config map[string]any, planned *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
@@ -156,8 +195,8 @@ func check(tb testing.TB, call string, diags []*tfprotov6.Diagnostic) {
 
 // Value converts Go values to a Terraform value of typ, as a configuration
 // gives them: nil and absent attributes are null; objects are
-// map[string]any, lists []string or []any, maps map[string]string; numbers
-// are ints.
+// map[string]any, lists []string or []any, sets []string, maps
+// map[string]string; numbers are ints.
 func Value(typ tftypes.Type, v any) (tftypes.Value, error) {
 	if v == nil {
 		return tftypes.NewValue(typ, nil), nil
@@ -183,22 +222,15 @@ func Value(typ tftypes.Type, v any) (tftypes.Value, error) {
 		}
 		return tftypes.NewValue(t, vals), nil
 	case tftypes.List:
-		var elems []tftypes.Value
-		switch l := v.(type) {
-		case []string:
-			for _, e := range l {
-				elems = append(elems, tftypes.NewValue(t.ElementType, e))
-			}
-		case []any:
-			for _, e := range l {
-				ev, err := Value(t.ElementType, e)
-				if err != nil {
-					return tftypes.Value{}, err
-				}
-				elems = append(elems, ev)
-			}
-		default:
-			return tftypes.Value{}, fmt.Errorf("want a slice for %s, got %T", typ, v)
+		elems, err := elements(t.ElementType, v)
+		if err != nil {
+			return tftypes.Value{}, err
+		}
+		return tftypes.NewValue(t, elems), nil
+	case tftypes.Set:
+		elems, err := elements(t.ElementType, v)
+		if err != nil {
+			return tftypes.Value{}, err
 		}
 		return tftypes.NewValue(t, elems), nil
 	case tftypes.Map:
@@ -229,4 +261,31 @@ func Value(typ tftypes.Type, v any) (tftypes.Value, error) {
 		}
 	}
 	return tftypes.Value{}, fmt.Errorf("cannot convert %T to %s", v, typ)
+}
+
+// elements are the elements of a list or a set of elem, from []string or
+// []any.
+func elements(elem tftypes.Type, v any) ([]tftypes.Value, error) {
+	var elems []tftypes.Value
+	switch l := v.(type) {
+	case []string:
+		for _, e := range l {
+			ev, err := Value(elem, e)
+			if err != nil {
+				return nil, err
+			}
+			elems = append(elems, ev)
+		}
+	case []any:
+		for _, e := range l {
+			ev, err := Value(elem, e)
+			if err != nil {
+				return nil, err
+			}
+			elems = append(elems, ev)
+		}
+	default:
+		return nil, fmt.Errorf("want a slice for a list or a set, got %T", v)
+	}
+	return elems, nil
 }
