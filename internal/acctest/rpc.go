@@ -117,6 +117,57 @@ func (p *RPC) PlanErrors(tb testing.TB, typeName string, config map[string]any) 
 	return append(validated.Diagnostics, planned.Diagnostics...)
 }
 
+// ReadErrors validates config of a data source as Terraform does before
+// it reads one (ValidateDataResourceConfig) and, when that finds no error,
+// reads it (ReadDataSource): it returns the diagnostics of the call that
+// failed, or of both when neither did.
+func (p *RPC) ReadErrors(tb testing.TB, typeName string, config map[string]any) []*tfprotov6.Diagnostic {
+	tb.Helper()
+	encoded := p.encode(tb, p.schemaOf(tb, p.schemas.DataSourceSchemas, "data source", typeName), config)
+	validated, err := p.server.ValidateDataResourceConfig(context.Background(), &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typeName, Config: encoded})
+	if err != nil {
+		tb.Fatalf("ValidateDataResourceConfig: %v", err)
+	}
+	if hasError(validated.Diagnostics) {
+		return validated.Diagnostics
+	}
+	read, err := p.server.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: encoded})
+	if err != nil {
+		tb.Fatalf("ReadDataSource: %v", err)
+	}
+	return append(validated.Diagnostics, read.Diagnostics...)
+}
+
+// OpenErrors validates config of an ephemeral resource as Terraform does
+// before it opens one (ValidateEphemeralResourceConfig) and, when that
+// finds no error, opens it (OpenEphemeralResource): it returns the
+// diagnostics of the call that failed, or of both when neither did.
+func (p *RPC) OpenErrors(tb testing.TB, typeName string, config map[string]any) []*tfprotov6.Diagnostic {
+	tb.Helper()
+	encoded := p.encode(tb, p.schemaOf(tb, p.schemas.EphemeralResourceSchemas, "ephemeral resource", typeName), config)
+	validated, err := p.server.ValidateEphemeralResourceConfig(context.Background(), &tfprotov6.ValidateEphemeralResourceConfigRequest{TypeName: typeName, Config: encoded})
+	if err != nil {
+		tb.Fatalf("ValidateEphemeralResourceConfig: %v", err)
+	}
+	if hasError(validated.Diagnostics) {
+		return validated.Diagnostics
+	}
+	opened, err := p.server.OpenEphemeralResource(context.Background(), &tfprotov6.OpenEphemeralResourceRequest{TypeName: typeName, Config: encoded})
+	if err != nil {
+		tb.Fatalf("OpenEphemeralResource: %v", err)
+	}
+	return append(validated.Diagnostics, opened.Diagnostics...)
+}
+
+func (p *RPC) schemaOf(tb testing.TB, schemas map[string]*tfprotov6.Schema, kind, typeName string) *tfprotov6.Schema {
+	tb.Helper()
+	s, ok := schemas[typeName]
+	if !ok {
+		tb.Fatalf("the provider has no %s %s", kind, typeName)
+	}
+	return s
+}
+
 func hasError(diags []*tfprotov6.Diagnostic) bool {
 	for _, d := range diags {
 		if d.Severity == tfprotov6.DiagnosticSeverityError {
