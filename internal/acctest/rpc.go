@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"reflect"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
@@ -93,70 +94,75 @@ func (p *RPC) PlanCreate(tb testing.TB, typeName string, config map[string]any) 
 // call that failed, or of both when neither did.
 func (p *RPC) PlanErrors(tb testing.TB, typeName string, config map[string]any) []*tfprotov6.Diagnostic {
 	tb.Helper()
-	schema := p.resourceSchema(tb, typeName)
+	ctx, schema := context.Background(), p.resourceSchema(tb, typeName)
 	encoded := p.encode(tb, schema, config)
-	validated, err := p.server.ValidateResourceConfig(context.Background(), &tfprotov6.ValidateResourceConfigRequest{
-		TypeName: typeName, Config: encoded,
-		ClientCapabilities: &tfprotov6.ValidateResourceConfigClientCapabilities{WriteOnlyAttributesAllowed: true},
+	return validThen(tb, func() ([]*tfprotov6.Diagnostic, error) {
+		resp, err := p.server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{
+			TypeName: typeName, Config: encoded,
+			ClientCapabilities: &tfprotov6.ValidateResourceConfigClientCapabilities{WriteOnlyAttributesAllowed: true},
+		})
+		return diagnostics(resp, err)
+	}, func() ([]*tfprotov6.Diagnostic, error) {
+		resp, err := p.server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
+			TypeName: typeName, PriorState: p.encode(tb, schema, nil), ProposedNewState: encoded, Config: encoded,
+		})
+		return diagnostics(resp, err)
 	})
-	if err != nil {
-		tb.Fatalf("ValidateResourceConfig: %v", err)
-	}
-	if hasError(validated.Diagnostics) {
-		return validated.Diagnostics
-	}
-	planned, err := p.server.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName:         typeName,
-		PriorState:       p.encode(tb, schema, nil),
-		ProposedNewState: encoded,
-		Config:           encoded,
-	})
-	if err != nil {
-		tb.Fatalf("PlanResourceChange: %v", err)
-	}
-	return append(validated.Diagnostics, planned.Diagnostics...)
 }
 
 // ReadErrors validates config of a data source as Terraform does before
 // it reads one (ValidateDataResourceConfig) and, when that finds no error,
-// reads it (ReadDataSource): it returns the diagnostics of the call that
-// failed, or of both when neither did.
+// reads it (ReadDataSource), with the diagnostics PlanErrors returns.
 func (p *RPC) ReadErrors(tb testing.TB, typeName string, config map[string]any) []*tfprotov6.Diagnostic {
 	tb.Helper()
+	ctx := context.Background()
 	encoded := p.encode(tb, p.schemaOf(tb, p.schemas.DataSourceSchemas, "data source", typeName), config)
-	validated, err := p.server.ValidateDataResourceConfig(context.Background(), &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typeName, Config: encoded})
-	if err != nil {
-		tb.Fatalf("ValidateDataResourceConfig: %v", err)
-	}
-	if hasError(validated.Diagnostics) {
-		return validated.Diagnostics
-	}
-	read, err := p.server.ReadDataSource(context.Background(), &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: encoded})
-	if err != nil {
-		tb.Fatalf("ReadDataSource: %v", err)
-	}
-	return append(validated.Diagnostics, read.Diagnostics...)
+	return validThen(tb, func() ([]*tfprotov6.Diagnostic, error) {
+		return diagnostics(p.server.ValidateDataResourceConfig(ctx, &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typeName, Config: encoded}))
+	}, func() ([]*tfprotov6.Diagnostic, error) {
+		return diagnostics(p.server.ReadDataSource(ctx, &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: encoded}))
+	})
 }
 
 // OpenErrors validates config of an ephemeral resource as Terraform does
 // before it opens one (ValidateEphemeralResourceConfig) and, when that
-// finds no error, opens it (OpenEphemeralResource): it returns the
-// diagnostics of the call that failed, or of both when neither did.
+// finds no error, opens it (OpenEphemeralResource), with the diagnostics
+// PlanErrors returns.
 func (p *RPC) OpenErrors(tb testing.TB, typeName string, config map[string]any) []*tfprotov6.Diagnostic {
 	tb.Helper()
+	ctx := context.Background()
 	encoded := p.encode(tb, p.schemaOf(tb, p.schemas.EphemeralResourceSchemas, "ephemeral resource", typeName), config)
-	validated, err := p.server.ValidateEphemeralResourceConfig(context.Background(), &tfprotov6.ValidateEphemeralResourceConfigRequest{TypeName: typeName, Config: encoded})
+	return validThen(tb, func() ([]*tfprotov6.Diagnostic, error) {
+		return diagnostics(p.server.ValidateEphemeralResourceConfig(ctx, &tfprotov6.ValidateEphemeralResourceConfigRequest{TypeName: typeName, Config: encoded}))
+	}, func() ([]*tfprotov6.Diagnostic, error) {
+		return diagnostics(p.server.OpenEphemeralResource(ctx, &tfprotov6.OpenEphemeralResourceRequest{TypeName: typeName, Config: encoded}))
+	})
+}
+
+// validThen returns the diagnostics of validate, a validation, and, when
+// it found no error, of next, the call Terraform makes after it.
+func validThen(tb testing.TB, validate, next func() ([]*tfprotov6.Diagnostic, error)) []*tfprotov6.Diagnostic {
+	tb.Helper()
+	diags, err := validate()
 	if err != nil {
-		tb.Fatalf("ValidateEphemeralResourceConfig: %v", err)
+		tb.Fatal(err)
 	}
-	if hasError(validated.Diagnostics) {
-		return validated.Diagnostics
+	if hasError(diags) {
+		return diags
 	}
-	opened, err := p.server.OpenEphemeralResource(context.Background(), &tfprotov6.OpenEphemeralResourceRequest{TypeName: typeName, Config: encoded})
+	more, err := next()
 	if err != nil {
-		tb.Fatalf("OpenEphemeralResource: %v", err)
+		tb.Fatal(err)
 	}
-	return append(validated.Diagnostics, opened.Diagnostics...)
+	return append(diags, more...)
+}
+
+// diagnostics are the diagnostics of a protocol call's response.
+func diagnostics[R any](resp *R, err error) ([]*tfprotov6.Diagnostic, error) {
+	if err != nil {
+		return nil, err
+	}
+	return reflect.ValueOf(resp).Elem().FieldByName("Diagnostics").Interface().([]*tfprotov6.Diagnostic), nil
 }
 
 func (p *RPC) schemaOf(tb testing.TB, schemas map[string]*tfprotov6.Schema, kind, typeName string) *tfprotov6.Schema {
