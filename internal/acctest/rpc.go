@@ -162,7 +162,11 @@ func diagnostics[R any](resp *R, err error) ([]*tfprotov6.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	return reflect.ValueOf(resp).Elem().FieldByName("Diagnostics").Interface().([]*tfprotov6.Diagnostic), nil
+	diags, ok := reflect.ValueOf(resp).Elem().FieldByName("Diagnostics").Interface().([]*tfprotov6.Diagnostic)
+	if !ok {
+		return nil, fmt.Errorf("%T has no diagnostics", resp)
+	}
+	return diags, nil
 }
 
 func (p *RPC) schemaOf(tb testing.TB, schemas map[string]*tfprotov6.Schema, kind, typeName string) *tfprotov6.Schema {

@@ -58,7 +58,11 @@ func validatedAttributes(t *testing.T) []string {
 		d.Schema(ctx, datasource.SchemaRequest{}, &sr)
 		add("data", md.TypeName, sr.Schema)
 	}
-	for _, newEphemeral := range p.(fwprovider.ProviderWithEphemeralResources).EphemeralResources(ctx) {
+	withEphemeral, ok := p.(fwprovider.ProviderWithEphemeralResources)
+	if !ok {
+		t.Fatal("the provider has no ephemeral resources")
+	}
+	for _, newEphemeral := range withEphemeral.EphemeralResources(ctx) {
 		e := newEphemeral()
 		var md ephemeral.MetadataResponse
 		e.Metadata(ctx, ephemeral.MetadataRequest{ProviderTypeName: "stack"}, &md)
