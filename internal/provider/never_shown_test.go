@@ -447,23 +447,22 @@ func pemKey(string) string {
 
 // secretAttributes are the sensitive and write-only attributes of every
 // resource, data source and ephemeral resource that server serves, as
-// secret.Attr names them.
-func secretAttributes(t *testing.T, server tfprotov6.ProviderServer) []string {
+// secret.Attr names them, each with whether it is write-only.
+func secretAttributes(t *testing.T, server tfprotov6.ProviderServer) map[string]bool {
 	t.Helper()
 	schemas := acctest.Schemas(t, server)
-	var out []string
+	out := map[string]bool{}
 	for kind, m := range map[string]map[string]*tfprotov6.Schema{
 		"resource": schemas.ResourceSchemas, "data": schemas.DataSourceSchemas, "ephemeral": schemas.EphemeralResourceSchemas,
 	} {
 		for typeName, s := range m {
 			walkAttributes("", s.Block, func(path string, a *tfprotov6.SchemaAttribute) {
 				if a.Sensitive || a.WriteOnly {
-					out = append(out, kind+" "+typeName+" "+path)
+					out[kind+" "+typeName+" "+path] = a.WriteOnly
 				}
 			})
 		}
 	}
-	slices.Sort(out)
 	return out
 }
 
@@ -499,7 +498,7 @@ func TestProvider_everySecretIsNeverShown(t *testing.T) {
 			t.Errorf("%s: a row has exactly one of Set, Made and Route, not %d", s.Attr, n)
 		}
 	}
-	for _, a := range secretAttributes(t, server) {
+	for _, a := range slices.Sorted(maps.Keys(secretAttributes(t, server))) {
 		if !rows[a] {
 			t.Errorf("%s is sensitive or write-only, and has no row in neverShown, which TestAccProvider_noSecretIsShown proves it with: "+
 				"give it a value in neverShownConfig (through a variable, or made by the server) and its row", a)
@@ -531,6 +530,11 @@ func btoi(b bool) int {
 // answers gave the ephemeral one.
 func TestAccProvider_noSecretIsShown(t *testing.T) {
 	acctest.SkipUnlessAcceptance(t)
+	server, err := providerserver.NewProtocol6WithError(provider.New("test")())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := secretAttributes(t, server)
 	emu := startEmulatorCommand(t, "-scheduler-token", tokenScheduler, "-secrets-token", tokenSecrets,
 		"-platform-token", tokenPlatform, "-platform-rate-limit", "0")
 	rec := newRecorder(t, emu.url)
@@ -564,7 +568,7 @@ func TestAccProvider_noSecretIsShown(t *testing.T) {
 		}
 		values[s.Set] = canary
 		env["TF_VAR_"+s.Set] = canary
-		wo := strings.HasSuffix(s.Attr, "_wo")
+		wo := secrets[s.Attr]
 		writeOnly[s.Set] = wo
 		// A write-only value comes from an ephemeral variable, which no
 		// plan or state keeps; a sensitive one from a plain variable, so
@@ -934,6 +938,8 @@ type emulatorCommand struct {
 	url string
 	cmd *exec.Cmd
 	log *syncBuffer
+	// copied is closed once the command's standard output is all in log.
+	copied chan struct{}
 }
 
 // startEmulatorCommand builds stack-emulator and runs it with args on a
@@ -947,7 +953,7 @@ func startEmulatorCommand(t *testing.T, args ...string) *emulatorCommand {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the emulator: %v\n%s", err, out)
 	}
-	e := &emulatorCommand{log: &syncBuffer{}}
+	e := &emulatorCommand{log: &syncBuffer{}, copied: make(chan struct{})}
 	e.cmd = exec.Command(bin, append([]string{"-listen", "127.0.0.1:0"}, args...)...)
 	stdout, err := e.cmd.StdoutPipe()
 	if err != nil {
@@ -969,6 +975,7 @@ func startEmulatorCommand(t *testing.T, args ...string) *emulatorCommand {
 	}
 	_, _ = e.log.Write([]byte(ready + "\n"))
 	go func() {
+		defer close(e.copied)
 		for lines.Scan() {
 			_, _ = e.log.Write([]byte(lines.Text() + "\n"))
 		}
@@ -982,6 +989,12 @@ func (e *emulatorCommand) stop(t *testing.T) string {
 	t.Helper()
 	if err := e.cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
+	}
+	// Wait closes the output's pipe: what is left in it is read first.
+	select {
+	case <-e.copied:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the emulator did not stop on SIGINT")
 	}
 	done := make(chan error, 1)
 	go func() { done <- e.cmd.Wait() }()
