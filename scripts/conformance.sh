@@ -97,12 +97,6 @@ excluded_beta=(
   # Listing a registry module's commits reads its repository on the code
   # host: the emulator reads none, and lists no commits.
   'TestRegistryModulesListCommit/with_valid_options'
-  # Its second subtest creates, beside the first's module, which it leaves
-  # in place, another of the same repository, and so of the same registry,
-  # namespace, name and provider: the emulator refuses the duplicate (409),
-  # as every path of the API names a module by those four, so that a
-  # second could never be read or deleted apart from the first.
-  'TestRegistryModulesCreateMonorepoTagBasedWithVCSConnection/without_monorepo_publishing'
 )
 # --- End of the beta pass's exclusions.
 

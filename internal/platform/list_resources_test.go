@@ -19,11 +19,17 @@ import (
 
 // Adopting an organization made elsewhere: terraform query writes the
 // configuration of its workspaces (and of its projects, teams, variable
-// sets and agent pools), with their import blocks, and the plan of that configuration imports them all and changes
-// nothing. The objects differ from the defaults in every way a generated
+// sets, agent pools, policies, policy sets, run tasks, and its registry's
+// providers, modules and GPG keys), with their import blocks,
+// and the plan of that configuration imports them all and changes nothing.
+// The objects differ from the defaults in every way a generated
 // configuration could get wrong: for a workspace, a description, a
 // project, tags and tag bindings, an inactivity auto-destroy, a working
-// directory and trigger prefixes, a Terraform version constraint.
+// directory and trigger prefixes, a Terraform version constraint; for a
+// policy, its kind, query and text, which its list reads apart; for a
+// policy set, its kind, global and overridable, and its policies; for a
+// run task, a description and enabled off. A run task without an HMAC
+// key: one with a key needs it given (the platform never returns it).
 //
 // Variables are not in it: their value is sensitive, and Terraform writes
 // no sensitive value into a generated configuration (value = null), so a
@@ -62,12 +68,36 @@ func TestAccListResources_generatedConfigPlansImportsOnly(t *testing.T) {
 		Name: check.Ptr("api-credentials"), Priority: check.Ptr(true), Parent: &platformclient.VariableSetParent{Project: &platformclient.Project{ID: project}},
 	}))
 	must(c.AgentPools.Create(ctx, p.Organization, platformclient.AgentPoolOptions{Name: check.Ptr("runners"), OrganizationScoped: check.Ptr(false)}))
+	policy, err := c.Policies.Create(ctx, p.Organization, platformclient.PolicyOptions{
+		Name: check.Ptr("deny"), Kind: check.Ptr("opa"), Query: check.Ptr("data.terraform.deny"), EnforcementLevel: check.Ptr("mandatory"),
+		Description: check.Ptr("buckets stay private"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Policies.Upload(ctx, policy.ID, []byte(regoDeny)); err != nil {
+		t.Fatal(err)
+	}
+	must(c.PolicySets.Create(ctx, p.Organization, platformclient.PolicySetOptions{
+		Name: check.Ptr("baseline"), Description: check.Ptr("Every workspace"), Kind: check.Ptr("opa"), Global: check.Ptr(true),
+		Overridable: check.Ptr(true), Policies: []*platformclient.Policy{{ID: policy.ID}},
+	}))
+	must(c.RunTasks.Create(ctx, p.Organization, platformclient.RunTaskOptions{
+		Name: check.Ptr("scanner"), URL: check.Ptr("https://scanner.example.com"), Category: check.Ptr(platformclient.RunTaskCategory),
+		Description: check.Ptr("Scans plans."), Enabled: check.Ptr(false),
+	}))
+	must(c.RegistryProviders.Create(ctx, p.Organization, platformclient.RegistryProviderOptions{RegistryName: "private", Namespace: p.Organization, Name: "certificates"}))
+	must(c.RegistryModules.Create(ctx, p.Organization, platformclient.RegistryModuleOptions{Name: "network", Provider: "aws", NoCode: check.Ptr(true)}))
+	must(c.RegistryGPGKeys.Create(ctx, platformclient.RegistryGPGKeyOptions{Namespace: p.Organization, AsciiArmor: publicKeyBlock(t)}))
 
 	cli := acctest.NewCLI(t, nil)
 	cli.WriteConfig(t, p.ProviderConfig())
 	lists := map[string]string{
 		"workspaces": "stack_platform_workspace", "projects": "stack_platform_project", "teams": "stack_platform_team",
 		"variable_sets": "stack_platform_variable_set", "agent_pools": "stack_platform_agent_pool",
+		"policies": "stack_platform_policy", "policy_sets": "stack_platform_policy_set", "run_tasks": "stack_platform_run_task",
+		"registry_providers": "stack_platform_registry_provider", "registry_modules": "stack_platform_registry_module",
+		"gpg_keys": "stack_platform_registry_gpg_key",
 	}
 	var query strings.Builder
 	for _, label := range slices.Sorted(maps.Keys(lists)) {
@@ -82,10 +112,12 @@ func TestAccListResources_generatedConfigPlansImportsOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 3 workspaces, 2 projects (the default one too), 2 teams (the owners
-	// too), a variable set and an agent pool.
+	// too), a variable set, an agent pool, a policy and a policy set.
 	want := map[string]int{
 		"stack_platform_workspace": 3, "stack_platform_project": 2, "stack_platform_team": 2,
 		"stack_platform_variable_set": 1, "stack_platform_agent_pool": 1,
+		"stack_platform_policy": 1, "stack_platform_policy_set": 1, "stack_platform_run_task": 1,
+		"stack_platform_registry_provider": 1, "stack_platform_registry_module": 1, "stack_platform_registry_gpg_key": 1,
 	}
 	total := 0
 	for typ, n := range want {

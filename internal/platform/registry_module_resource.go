@@ -96,16 +96,16 @@ var NewRegistryModuleResource = fwutil.NewResource(&fwutil.Resource[registryModu
 		},
 		Read: importRegistryModule,
 	},
-	// The platform refuses a module of names the organization has (409):
-	// the lookup finds its ID, which the import ID needs.
+	// The platform takes a module of the names of another when their
+	// source directories differ (a monorepo's modules), so its 409 no
+	// longer says that the names are taken: the create reads the module
+	// its names reach first, one request, and refuses to make a second
+	// that its update and delete, which go by names, could not reach.
+	// A 409 (a module made in the meantime) is looked up the same way,
+	// for the ID that the import ID needs.
 	Conflict: &fwutil.Conflict[registryModuleModel, *platformclient.Client]{
-		Lookup: func(ctx context.Context, c *platformclient.Client, m *registryModuleModel) error {
-			got, err := c.RegistryModules.Read(ctx, registryModuleIDOf(m))
-			if err == nil {
-				m.ID = types.StringValue(got.ID)
-			}
-			return err
-		},
+		Find:   findRegistryModule,
+		Lookup: findRegistryModule,
 	},
 	Plan: &fwutil.Plan[registryModuleModel, *platformclient.Client]{
 		ProviderDefaults: []fwutil.ProviderDefault[*platformclient.Client]{organizationDefault},
@@ -152,9 +152,11 @@ func registryModuleSchema(context.Context) schema.Schema {
 	return schema.Schema{
 		Description: "A module of an organization's registry on the platform: a private module, in the organization's namespace, or the organization's copy " +
 			"of a module of the public registry, in that module's namespace. A private module either publishes the versions uploaded through the API " +
-			"(outside Terraform), or, with `vcs_repo`, publishes from a repository: from a branch, or from its tags. An organization has one module of " +
-			"a registry, namespace, name and provider. Changing the organization, the registry, the namespace, the name, the provider or the repository " +
-			"replaces the module, and deleting it deletes its versions. A version is deprecated with `stack_platform_registry_module_version_deprecation`. " +
+			"(outside Terraform), or, with `vcs_repo`, publishes from a repository: from a branch, or from its tags. Terraform manages one module of " +
+			"a registry, namespace, name and provider in an organization: the platform takes a second of the same four from another source directory " +
+			"of a repository (a monorepo's), but its paths by names, which the update and the destroy use, reach only the oldest; so a create of names " +
+			"that the organization has fails with the import command of the module in place, and the import of a module that they do not reach fails. " +
+			"Changing the organization, the registry, the namespace, the name, the provider or the repository replaces the module, and deleting it deletes its versions. A version is deprecated with `stack_platform_registry_module_version_deprecation`. " +
 			"The import ID is `<ORGANIZATION>/<REGISTRY NAME>/<NAMESPACE>/<NAME>/<PROVIDER>/<MODULE ID>`, such as " +
 			"`acme/private/acme/network/aws/mod-6p5RiCe5CRjBmsGt`, the older `<ORGANIZATION>/<NAME>/<PROVIDER>/<MODULE ID>` of a private module, " +
 			"or the module's ID.",
@@ -421,6 +423,24 @@ func importRegistryModule(ctx context.Context, c *platformclient.Client, id fwut
 			return
 		}
 	}
+	// Of modules that share their names (a monorepo's), the paths by
+	// names reach the oldest alone: another would be updated and
+	// destroyed through them as that one.
+	reached, err := c.RegistryModules.Read(ctx, platformclient.RegistryModuleID{
+		Organization: got.Organization.Name, RegistryName: got.RegistryName, Namespace: got.Namespace, Name: got.Name, Provider: got.Provider,
+	})
+	switch {
+	case err != nil:
+		fwutil.AddAPIError(diags, "Cannot import the registry module", err)
+		return
+	case reached.ID != got.ID:
+		diags.AddError("Cannot import the registry module", fmt.Sprintf(
+			"The module %s shares its names, %s/%s/%s/%s, with the older %s, which the platform's paths by names reach: "+
+				"the update and the destroy of a module go through them, and would change or delete %s. "+
+				"Manage %s outside Terraform, or import %s.",
+			got.ID, got.RegistryName, got.Namespace, got.Name, got.Provider, reached.ID, reached.ID, got.ID, reached.ID))
+		return
+	}
 	modelFromRegistryModule(&m, got)
 	diags.Append(fwutil.Set(ctx, state, &m)...)
 }
@@ -429,6 +449,16 @@ func importNamesOther(diags *diag.Diagnostics, id string, got *platformclient.Re
 	diags.AddError("Cannot import the registry module", fmt.Sprintf(
 		"The import ID %q names a module that is not %s: that ID is the %s module %s/%s/%s/%s/%s.",
 		id, got.ID, got.RegistryName, got.Organization.Name, got.RegistryName, got.Namespace, got.Name, got.Provider))
+}
+
+// findRegistryModule reads the module that m's names reach, and writes
+// its ID into m.
+func findRegistryModule(ctx context.Context, c *platformclient.Client, m *registryModuleModel) error {
+	got, err := c.RegistryModules.Read(ctx, registryModuleIDOf(m))
+	if err == nil {
+		m.ID = types.StringValue(got.ID)
+	}
+	return err
 }
 
 // registryModuleIDOf is the path by names of the module m describes.

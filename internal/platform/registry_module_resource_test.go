@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
@@ -98,7 +99,8 @@ func TestAccRegistryModule_lifecycle(t *testing.T) {
 		NotTakenOver: check.Existing{
 			Config:   registryModuleConfig(p, `name = "existing"`+"\n"+`module_provider = "aws"`),
 			ImportID: p.Organization + "/private/" + p.Organization + "/existing/aws/" + existing.ID,
-			Said:     `Registry module already exists`, Server: `409 Conflict.*Name has already been taken`,
+			Said:     `Registry module already exists`,
+			Sent:     map[string]int64{registryModuleByNamesRoute: 1, "POST /api/v2/organizations/{org}/registry-modules": 0},
 		},
 		PlanErrors: []check.PlanError{
 			{Config: registryModuleConfig(p, `name = "network"`), Want: check.Literal(`A module of no repository names its name and its provider`)},
@@ -201,6 +203,84 @@ func TestAccRegistryModule_lifecycle(t *testing.T) {
 			StateChecks: stateIs(registryModuleAddr, map[string]knownvalue.Check{"organization": check.Str(other), "namespace": check.Str(other)}),
 		},
 	}.Run(t)
+}
+
+// registryModuleByNamesRoute is the emulator's route of a module by its
+// names.
+const registryModuleByNamesRoute = "GET /api/v2/organizations/{org}/registry-modules/{registry}/{namespace}/{name}/{provider}"
+
+// newMonorepoModule creates outside Terraform a module of the repository
+// acme/terraform-aws-network, whose names are network and aws, from
+// directory (none when ""), and returns it.
+func newMonorepoModule(t *testing.T, p *acctest.Platform, token, directory string) *platformclient.RegistryModule {
+	t.Helper()
+	return newRegistryModule(t, p, p.Organization, platformclient.RegistryModuleOptions{VCSRepo: &platformclient.RegistryModuleVCSRepoOptions{
+		Identifier: check.Ptr("acme/terraform-aws-network"), DisplayIdentifier: check.Ptr("acme/terraform-aws-network"),
+		OAuthTokenID: &token, SourceDirectory: &directory,
+	}})
+}
+
+// The platform takes a module of the names of another from another
+// directory of a repository, which its paths by names would not reach: a
+// create of names the organization has is refused before it is sent,
+// with the command that imports the module in place.
+func TestAccRegistryModule_monorepoModuleNotTakenOver(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	token := newOAuthToken(t, p, p.Organization)
+	existing := newMonorepoModule(t, p, token, "modules/network")
+	before, _ := p.Stats()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: registryModuleConfig(p, fmt.Sprintf(`vcs_repo = {
+    identifier     = "acme/terraform-aws-network"
+    oauth_token_id = %q
+  }`, token)),
+			ExpectError: check.Wrapped(`Registry module already exists.*terraform import <resource address> ` +
+				p.Organization + "/private/" + p.Organization + "/network/aws/" + existing.ID),
+		}},
+	})
+	sent := p.RequestsSince(before)
+	if sent["POST /api/v2/organizations/{org}/registry-modules/vcs"] != 0 || sent[registryModuleByNamesRoute] != 1 {
+		t.Errorf("the refused create sent %v, want one read by names and no create", sent)
+	}
+	list, err := p.Client(t).RegistryModules.List(context.Background(), p.Organization, platformclient.RegistryModuleListOptions{})
+	if err != nil || len(list.Items) != 1 || list.Items[0].ID != existing.ID {
+		t.Errorf("modules after the refusal %v (%v), want %s alone", list, err, existing.ID)
+	}
+}
+
+// Of two modules of a monorepo that share their names, the newer, which
+// the paths by names do not reach, is not imported; the older is.
+func TestAccRegistryModule_importOfAModuleTheNamesDoNotReach(t *testing.T) {
+	p := acctest.NewPlatform(t)
+	token := newOAuthToken(t, p, p.Organization)
+	older := newMonorepoModule(t, p, token, "modules/network")
+	newer := newMonorepoModule(t, p, token, "")
+	config := registryModuleConfig(p, fmt.Sprintf(`vcs_repo = {
+    identifier       = "acme/terraform-aws-network"
+    oauth_token_id   = %q
+    source_directory = "modules/network"
+  }`, token))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config, ResourceName: registryModuleAddr, ImportState: true, ImportStateId: newer.ID,
+				ExpectError: check.Wrapped(`The module ` + newer.ID + ` shares its names, private/` + p.Organization + `/network/aws, with the older ` +
+					older.ID + `, which the platform's paths by names reach`),
+			},
+			{
+				Config: config, ResourceName: registryModuleAddr, ImportState: true, ImportStateId: older.ID,
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					if len(states) != 1 || states[0].ID != older.ID || states[0].Attributes["vcs_repo.source_directory"] != "modules/network" {
+						return fmt.Errorf("imported %v, want %s", states, older.ID)
+					}
+					return nil
+				},
+			},
+		},
+	})
 }
 
 // Modules of no repository, a private one with its namespace in another

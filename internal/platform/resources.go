@@ -120,5 +120,13 @@ func ListResources() []func() list.ListResource {
 		NewOAuthClientListResource,
 		NewRunTriggerListResource,
 		NewNotificationConfigurationListResource,
+		NewPolicyListResource,
+		NewPolicySetListResource,
+		NewPolicySetParameterListResource,
+		NewRunTaskListResource,
+		NewWorkspaceRunTaskListResource,
+		NewRegistryModuleListResource,
+		NewRegistryProviderListResource,
+		NewRegistryGPGKeyListResource,
 	}
 }

@@ -23,7 +23,8 @@ import (
 //     public module's, required; a private module's is the
 //     organization's name, which it may name in any case, 422 otherwise)
 //     and no-code. An organization has one module of a registry,
-//     namespace, name and provider: another is 409.
+//     namespace, name, provider and source directory: another is 409
+//     (see "Modules of a monorepo" below).
 //   - POST /organizations/:org/registry-modules/vcs, and the deprecated
 //     POST /registry-modules, make a module of a repository: vcs-repo
 //     takes identifier and display-identifier (both required),
@@ -81,6 +82,24 @@ import (
 //   - GET .../:provider/commits lists the commits of a module's
 //     repository: 404 for a module without one; the emulator reads no
 //     repository, so it is an empty list for the others.
+//   - Modules of a monorepo: a repository of several modules publishes
+//     each from its own source-directory, and the API takes a module of
+//     the same registry, namespace, name and provider as another when
+//     their source directories differ (go-tfe's monorepo test creates one
+//     with source-directory "src", then one of the same repository and
+//     names without, and the real server takes both); the same source
+//     directory (none being one: a module of no repository has none) is
+//     the duplicate the API refuses, 409, at a create and at an update
+//     that changes source-directory alike. The API's documents name a
+//     module by those four names alone, and are silent on which of
+//     several the paths by names reach; the emulator's choice: every such
+//     path (read, update, the deprecated show, commits, versions, a
+//     delete that names the provider) reaches the oldest of them, the
+//     first the list answers, so that a module made later never changes
+//     what an existing module's path reaches; a delete that names the
+//     provider deletes that one alone, and a delete by the name alone
+//     every module of the name. The others are read by their ID, and
+//     their names' paths reach them once the older ones are gone.
 //   - Whoever sees the organization reads its modules; the owners and
 //     teams with manage-modules change them. A deleted organization takes
 //     its modules.
@@ -267,12 +286,58 @@ func (s *Server) moduleNamedLocked(p principal, org, registry, namespace, name, 
 	if o == nil || !p.sees(o) || change && !s.managesModulesLocked(p, o) {
 		return nil, missing, false
 	}
-	for _, m := range s.modulesNamedLocked(o, registry, namespace, name) {
-		if m.Provider == provider {
-			return m, reply{}, true
-		}
+	if m := firstModule(s.modulesNamedLocked(o, registry, namespace, name), provider); m != nil {
+		return m, reply{}, true
 	}
 	return nil, missing, false
+}
+
+// firstModule is the module that the paths by names reach among named,
+// modules of one registry, namespace and name: the oldest of provider's,
+// as the list orders them; nil when there is none.
+func firstModule(named []*registryModule, provider string) *registryModule {
+	var ofProvider []*registryModule
+	for _, m := range named {
+		if m.Provider == provider {
+			ofProvider = append(ofProvider, m)
+		}
+	}
+	if len(ofProvider) == 0 {
+		return nil
+	}
+	return registryModules.order(ofProvider, false, byTime(func(m *registryModule) time.Time { return m.CreatedAt }))[0]
+}
+
+// sourceDirectory is the directory of its repository that m publishes
+// from: "" for its root, and for a module of no repository.
+func (m *registryModule) sourceDirectory() string {
+	if m.VCS == nil {
+		return ""
+	}
+	return m.VCS.SourceDirectory
+}
+
+// duplicateLocked returns the module of o, other than m itself, that m
+// would duplicate: of its registry, namespace, name, provider and source
+// directory; nil when there is none.
+func (s *Server) duplicateLocked(o *organization, m *registryModule) *registryModule {
+	for _, other := range s.modulesNamedLocked(o, m.Registry, m.namespace(s), m.Name) {
+		if other.ID != m.ID && other.Provider == m.Provider && other.sourceDirectory() == m.sourceDirectory() {
+			return other
+		}
+	}
+	return nil
+}
+
+// duplicateReply is the 409 of a module that other duplicates, on the
+// attribute at.
+func (s *Server) duplicateReply(at string, m, other *registryModule) reply {
+	of := ""
+	if dir := m.sourceDirectory(); dir != "" {
+		of = ", of the source directory " + quote(dir)
+	}
+	return conflict(at, "Name has already been taken: the organization has the %s module %s/%s/%s (%s)%s",
+		m.Registry, other.namespace(s), m.Name, m.Provider, other.ID, of)
 }
 
 // modulesNamedLocked returns o's modules of a registry, namespace and
@@ -455,14 +520,12 @@ func (s *Server) createRegistryModule(w http.ResponseWriter, r *http.Request, p 
 	})
 }
 
-// addModuleLocked stores m, unless o has a module of its names (409), with
-// its initial version when it publishes from a branch.
+// addModuleLocked stores m, unless o has a module of its names and source
+// directory (409), with its initial version when it publishes from a
+// branch.
 func (s *Server) addModuleLocked(o *organization, m *registryModule, p principal, f fields, address, initial string) reply {
-	for _, other := range s.modulesNamedLocked(o, m.Registry, m.namespace(s), m.Name) {
-		if other.Provider == m.Provider {
-			return conflict(f.at("name"), "Name has already been taken: the organization has the %s module %s/%s/%s (%s)",
-				m.Registry, other.namespace(s), m.Name, m.Provider, other.ID)
-		}
+	if other := s.duplicateLocked(o, m); other != nil {
+		return s.duplicateReply(f.at("name"), m, other)
 	}
 	m.ID, m.CreatedAt = newID(prefixRegistryModule), s.now().UTC()
 	m.UpdatedAt = m.CreatedAt
@@ -667,6 +730,9 @@ func (s *Server) updateRegistryModule(w http.ResponseWriter, r *http.Request, p 
 		if len(*in.probs) > 0 {
 			return in.probs.reply()
 		}
+		if other := s.duplicateLocked(organizations.in(s)[m.Org], &m); other != nil {
+			return s.duplicateReply("/data/attributes/vcs-repo/source-directory", &m, other)
+		}
 		if setBindings {
 			m.TagBindings = s.setBindingsLocked(cur.TagBindings, with, true)
 		}
@@ -676,10 +742,11 @@ func (s *Server) updateRegistryModule(w http.ResponseWriter, r *http.Request, p 
 	})
 }
 
-// deleteModules deletes o's module of those names and provider, or every
-// provider's when provider is "", and of every registry and namespace when
-// registry is "" (the deprecated deletes, which name a module by its name
-// in the organization): 404 when none is found.
+// deleteModules deletes o's module of those names and provider (of
+// several, the one the paths by names reach), or every module of the name
+// when provider is "", and of every registry and namespace when registry
+// is "" (the deprecated deletes, which name a module by its name in the
+// organization): 404 when none is found.
 func (s *Server) deleteModules(w http.ResponseWriter, _ *http.Request, p principal, org, registry, namespace, name, provider string) {
 	s.locked(w, func() reply {
 		missing := notFound("registry module " + quote(registry+"/"+namespace+"/"+name))
@@ -687,14 +754,24 @@ func (s *Server) deleteModules(w http.ResponseWriter, _ *http.Request, p princip
 		if o == nil || !p.sees(o) || !s.managesModulesLocked(p, o) {
 			return missing
 		}
-		var gone []*registryModule
 		named := registryModules.where(s, func(m *registryModule) bool { return m.Org == o.ExternalID && m.Name == name })
 		if registry != "" {
 			named = s.modulesNamedLocked(o, registry, namespace, name)
 		}
-		for _, m := range named {
-			if provider == "" || m.Provider == provider {
-				gone = append(gone, m)
+		gone := named
+		if provider != "" {
+			// Of the provider's, the one the paths by names reach, of
+			// each registry and namespace.
+			gone = nil
+			same := map[string][]*registryModule{}
+			for _, m := range named {
+				key := m.Registry + "/" + m.namespace(s)
+				same[key] = append(same[key], m)
+			}
+			for _, named := range same {
+				if m := firstModule(named, provider); m != nil {
+					gone = append(gone, m)
+				}
 			}
 		}
 		if len(gone) == 0 {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/internal/emutest"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator/platform"
@@ -177,6 +178,70 @@ func TestRegistryModule_ofARepository(t *testing.T) {
 	a.createModule(map[string]any{"name": "plain", "provider": "aws"})
 	wantInvalid(t, a.do(http.MethodPatch, registryModulePath("private", "acme", "plain", "aws"),
 		body("registry-modules", map[string]any{"vcs-repo": map[string]any{"branch": "main"}}, nil)), attrAt("vcs-repo"), "the module has no repository")
+}
+
+// Modules of one monorepo share their names when their source
+// directories differ; the same source directory is a duplicate, at a
+// create and at an update. The paths by names reach the oldest, and a
+// delete that names the provider deletes that one alone.
+func TestRegistryModule_monorepo(t *testing.T) {
+	a := newAPI(t, platform.Options{})
+	clock := newClock(a)
+	a.createOrg("acme")
+	token := a.createOAuthToken("acme")
+	src := wantID(t, a.createVCSModule(token, map[string]any{"source-directory": "src", "tag-prefix": "v"}, nil)["id"], "mod")
+	clock.advance(time.Second)
+	root := a.createVCSModule(token, map[string]any{"tag-prefix": "v"}, nil)
+	rootID := wantID(t, root["id"], "mod")
+	wantAttrs(t, root, map[string]any{"name": "network", "provider": "aws", "namespace": "acme"})
+	if repo, _ := attrs(t, root)["vcs-repo"].(map[string]any); repo["source-directory"] != "" || repo["tag-prefix"] != "v" {
+		t.Errorf("vcs-repo of the root's module %v", repo)
+	}
+	clock.advance(time.Second)
+	other := wantID(t, a.createVCSModule(token, map[string]any{"identifier": "acme/modules", "display-identifier": "acme/modules", "source-directory": "aws/network"},
+		map[string]any{"name": "network", "provider": "aws"})["id"], "mod")
+
+	// The same source directory, of any repository, is a duplicate; a
+	// module of no repository has none, as the root's module.
+	vcs := registryModulesPath + "/vcs"
+	repo := map[string]any{"identifier": "acme/other", "display-identifier": "acme/other", "oauth-token-id": token, "source-directory": "src"}
+	wantConflictAt(t, a.do(http.MethodPost, vcs, body("registry-modules", map[string]any{"vcs-repo": repo, "name": "network", "provider": "aws"}, nil)),
+		attrAt("name"), `Name has already been taken: the organization has the private module acme/network/aws (`+src+`), of the source directory "src"`)
+	wantConflictAt(t, a.do(http.MethodPost, registryModulesPath, body("registry-modules", map[string]any{"name": "network", "provider": "aws"}, nil)),
+		attrAt("name"), "Name has already been taken: the organization has the private module acme/network/aws ("+rootID+")")
+	if got := strings.Join(ids(a.get(registryModulesPath).list(t)), ","); got != src+","+rootID+","+other {
+		t.Errorf("list %s, want the three, oldest first", got)
+	}
+
+	// The paths by names reach the oldest; the others, their IDs.
+	path := registryModulePath("private", "acme", "network", "aws")
+	for _, read := range []string{path, "/api/v2/registry-modules/show/acme/network/aws"} {
+		if got := a.get(read).data(t, http.StatusOK)["id"]; got != src {
+			t.Errorf("read %s: %v, want the oldest, %s", read, got, src)
+		}
+	}
+	if got := a.get("/api/v2/registry-modules/"+rootID).data(t, http.StatusOK); !emutest.EqualJSON(t, got, root) {
+		t.Errorf("read by ID %v, want %v", got, root)
+	}
+	wantConflictAt(t, a.do(http.MethodPatch, path, body("registry-modules", map[string]any{"vcs-repo": map[string]any{"source-directory": ""}}, nil)),
+		"/data/attributes/vcs-repo/source-directory", "Name has already been taken: the organization has the private module acme/network/aws ("+rootID+")")
+	up := a.do(http.MethodPatch, path, body("registry-modules", map[string]any{"vcs-repo": map[string]any{"source-directory": "modules/network"}}, nil)).data(t, http.StatusOK)
+	if repo, _ := attrs(t, up)["vcs-repo"].(map[string]any); up["id"] != src || repo["source-directory"] != "modules/network" {
+		t.Errorf("update by names %v", up)
+	}
+
+	// A delete that names the provider deletes the oldest alone; the next
+	// then has the path.
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, path, nil), http.StatusNoContent)
+	wantNotFound(t, a.get("/api/v2/registry-modules/"+src))
+	if got := a.get(path).data(t, http.StatusOK)["id"]; got != rootID {
+		t.Errorf("read after the delete: %v, want %s", got, rootID)
+	}
+	// A delete by name deletes every module of the name.
+	emutest.WantAPIStatus(t, a.do(http.MethodDelete, registryModulesPath+"/private/acme/network", nil), http.StatusNoContent)
+	if got := ids(a.get(registryModulesPath).list(t)); len(got) != 0 {
+		t.Errorf("modules after the delete by name %v", got)
+	}
 }
 
 // The deprecated create takes the organization from the OAuth token, and
