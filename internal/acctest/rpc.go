@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"reflect"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
@@ -87,6 +88,105 @@ func (p *RPC) PlanCreate(tb testing.TB, typeName string, config map[string]any) 
 	return resp.PlannedState
 }
 
+// PlanErrors validates config as Terraform does before a plan
+// (ValidateResourceConfig) and, when that finds no error, plans the
+// create of it (PlanResourceChange): it returns the diagnostics of the
+// call that failed, or of both when neither did.
+func (p *RPC) PlanErrors(tb testing.TB, typeName string, config map[string]any) []*tfprotov6.Diagnostic {
+	tb.Helper()
+	ctx, schema := context.Background(), p.resourceSchema(tb, typeName)
+	encoded := p.encode(tb, schema, config)
+	return validThen(tb, func() ([]*tfprotov6.Diagnostic, error) {
+		resp, err := p.server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{
+			TypeName: typeName, Config: encoded,
+			ClientCapabilities: &tfprotov6.ValidateResourceConfigClientCapabilities{WriteOnlyAttributesAllowed: true},
+		})
+		return diagnostics(resp, err)
+	}, func() ([]*tfprotov6.Diagnostic, error) {
+		resp, err := p.server.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{
+			TypeName: typeName, PriorState: p.encode(tb, schema, nil), ProposedNewState: encoded, Config: encoded,
+		})
+		return diagnostics(resp, err)
+	})
+}
+
+// ReadErrors validates config of a data source as Terraform does before
+// it reads one (ValidateDataResourceConfig) and, when that finds no error,
+// reads it (ReadDataSource), with the diagnostics PlanErrors returns.
+func (p *RPC) ReadErrors(tb testing.TB, typeName string, config map[string]any) []*tfprotov6.Diagnostic {
+	tb.Helper()
+	ctx := context.Background()
+	encoded := p.encode(tb, p.schemaOf(tb, p.schemas.DataSourceSchemas, "data source", typeName), config)
+	return validThen(tb, func() ([]*tfprotov6.Diagnostic, error) {
+		return diagnostics(p.server.ValidateDataResourceConfig(ctx, &tfprotov6.ValidateDataResourceConfigRequest{TypeName: typeName, Config: encoded}))
+	}, func() ([]*tfprotov6.Diagnostic, error) {
+		return diagnostics(p.server.ReadDataSource(ctx, &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: encoded}))
+	})
+}
+
+// OpenErrors validates config of an ephemeral resource as Terraform does
+// before it opens one (ValidateEphemeralResourceConfig) and, when that
+// finds no error, opens it (OpenEphemeralResource), with the diagnostics
+// PlanErrors returns.
+func (p *RPC) OpenErrors(tb testing.TB, typeName string, config map[string]any) []*tfprotov6.Diagnostic {
+	tb.Helper()
+	ctx := context.Background()
+	encoded := p.encode(tb, p.schemaOf(tb, p.schemas.EphemeralResourceSchemas, "ephemeral resource", typeName), config)
+	return validThen(tb, func() ([]*tfprotov6.Diagnostic, error) {
+		return diagnostics(p.server.ValidateEphemeralResourceConfig(ctx, &tfprotov6.ValidateEphemeralResourceConfigRequest{TypeName: typeName, Config: encoded}))
+	}, func() ([]*tfprotov6.Diagnostic, error) {
+		return diagnostics(p.server.OpenEphemeralResource(ctx, &tfprotov6.OpenEphemeralResourceRequest{TypeName: typeName, Config: encoded}))
+	})
+}
+
+// validThen returns the diagnostics of validate, a validation, and, when
+// it found no error, of next, the call Terraform makes after it.
+func validThen(tb testing.TB, validate, next func() ([]*tfprotov6.Diagnostic, error)) []*tfprotov6.Diagnostic {
+	tb.Helper()
+	diags, err := validate()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if hasError(diags) {
+		return diags
+	}
+	more, err := next()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return append(diags, more...)
+}
+
+// diagnostics are the diagnostics of a protocol call's response.
+func diagnostics[R any](resp *R, err error) ([]*tfprotov6.Diagnostic, error) {
+	if err != nil {
+		return nil, err
+	}
+	diags, ok := reflect.ValueOf(resp).Elem().FieldByName("Diagnostics").Interface().([]*tfprotov6.Diagnostic)
+	if !ok {
+		return nil, fmt.Errorf("%T has no diagnostics", resp)
+	}
+	return diags, nil
+}
+
+func (p *RPC) schemaOf(tb testing.TB, schemas map[string]*tfprotov6.Schema, kind, typeName string) *tfprotov6.Schema {
+	tb.Helper()
+	s, ok := schemas[typeName]
+	if !ok {
+		tb.Fatalf("the provider has no %s %s", kind, typeName)
+	}
+	return s
+}
+
+func hasError(diags []*tfprotov6.Diagnostic) bool {
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
+}
+
 // Create calls ApplyResourceChange with a plan from PlanCreate, and
 // returns the new state.
 func (p *RPC) Create(tb testing.TB, typeName string, config map[string]any, planned *tfprotov6.DynamicValue) *tfprotov6.DynamicValue {
@@ -156,8 +256,8 @@ func check(tb testing.TB, call string, diags []*tfprotov6.Diagnostic) {
 
 // Value converts Go values to a Terraform value of typ, as a configuration
 // gives them: nil and absent attributes are null; objects are
-// map[string]any, lists []string or []any, maps map[string]string; numbers
-// are ints.
+// map[string]any, lists []string or []any, sets []string, maps
+// map[string]string; numbers are ints.
 func Value(typ tftypes.Type, v any) (tftypes.Value, error) {
 	if v == nil {
 		return tftypes.NewValue(typ, nil), nil
@@ -183,22 +283,15 @@ func Value(typ tftypes.Type, v any) (tftypes.Value, error) {
 		}
 		return tftypes.NewValue(t, vals), nil
 	case tftypes.List:
-		var elems []tftypes.Value
-		switch l := v.(type) {
-		case []string:
-			for _, e := range l {
-				elems = append(elems, tftypes.NewValue(t.ElementType, e))
-			}
-		case []any:
-			for _, e := range l {
-				ev, err := Value(t.ElementType, e)
-				if err != nil {
-					return tftypes.Value{}, err
-				}
-				elems = append(elems, ev)
-			}
-		default:
-			return tftypes.Value{}, fmt.Errorf("want a slice for %s, got %T", typ, v)
+		elems, err := elements(t.ElementType, v)
+		if err != nil {
+			return tftypes.Value{}, err
+		}
+		return tftypes.NewValue(t, elems), nil
+	case tftypes.Set:
+		elems, err := elements(t.ElementType, v)
+		if err != nil {
+			return tftypes.Value{}, err
 		}
 		return tftypes.NewValue(t, elems), nil
 	case tftypes.Map:
@@ -229,4 +322,31 @@ func Value(typ tftypes.Type, v any) (tftypes.Value, error) {
 		}
 	}
 	return tftypes.Value{}, fmt.Errorf("cannot convert %T to %s", v, typ)
+}
+
+// elements are the elements of a list or a set of elem, from []string or
+// []any.
+func elements(elem tftypes.Type, v any) ([]tftypes.Value, error) {
+	var elems []tftypes.Value
+	switch l := v.(type) {
+	case []string:
+		for _, e := range l {
+			ev, err := Value(elem, e)
+			if err != nil {
+				return nil, err
+			}
+			elems = append(elems, ev)
+		}
+	case []any:
+		for _, e := range l {
+			ev, err := Value(elem, e)
+			if err != nil {
+				return nil, err
+			}
+			elems = append(elems, ev)
+		}
+	default:
+		return nil, fmt.Errorf("want a slice for a list or a set, got %T", v)
+	}
+	return elems, nil
 }

@@ -17,6 +17,7 @@ func TestValue(t *testing.T) {
 		"n":      tftypes.Number,
 		"on":     tftypes.Bool,
 		"tags":   tftypes.List{ElementType: tftypes.String},
+		"ids":    tftypes.Set{ElementType: tftypes.String},
 		"claims": tftypes.Map{ElementType: tftypes.String},
 		"config": nested,
 		"items":  tftypes.List{ElementType: nested},
@@ -25,6 +26,7 @@ func TestValue(t *testing.T) {
 		"name":   "a",
 		"n":      3,
 		"tags":   []string{"x"},
+		"ids":    []string{"y"},
 		"claims": map[string]string{"k": "v"},
 		"items":  []any{map[string]any{"url": "u"}},
 	})
@@ -36,6 +38,7 @@ func TestValue(t *testing.T) {
 		"n":      tftypes.NewValue(tftypes.Number, big.NewFloat(3)),
 		"on":     tftypes.NewValue(tftypes.Bool, nil),
 		"tags":   tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{tftypes.NewValue(tftypes.String, "x")}),
+		"ids":    tftypes.NewValue(tftypes.Set{ElementType: tftypes.String}, []tftypes.Value{tftypes.NewValue(tftypes.String, "y")}),
 		"claims": tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, map[string]tftypes.Value{"k": tftypes.NewValue(tftypes.String, "v")}),
 		"config": tftypes.NewValue(nested, nil),
 		"items": tftypes.NewValue(tftypes.List{ElementType: nested}, []tftypes.Value{
@@ -53,6 +56,7 @@ func TestValue(t *testing.T) {
 		{map[string]any{"other": "x"}, `no attribute "other"`},
 		{map[string]any{"n": "3"}, "n: want int for a number, got string"},
 		{map[string]any{"tags": "x"}, "tags: want a slice"},
+		{map[string]any{"ids": "y"}, "ids: want a slice"},
 		{map[string]any{"config": "x"}, "config: want map[string]any"},
 		{map[string]any{"on": "true"}, "on: cannot convert string to tftypes.Bool"},
 	} {

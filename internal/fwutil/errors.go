@@ -117,7 +117,7 @@ type foundInPlace struct {
 // add reports the object as already existing, on the name attribute,
 // with the server's own refusal when there is one.
 func (e foundInPlace) add(diags *diag.Diagnostics, serverSaid error) {
-	object := UpperFirst(withArticle(e.Object))
+	object := UpperFirst(WithArticle(e.Object))
 	name := e.Name
 	if name == "" {
 		name = e.ImportID

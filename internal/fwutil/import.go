@@ -119,7 +119,7 @@ func (g IDGrammar) Parse(id string) (ParsedID, bool) {
 func (g IDGrammar) Refusal(object, id string) string {
 	of := g.Of
 	if of == "" {
-		of = withArticle(object)
+		of = WithArticle(object)
 	}
 	forms := make([]string, len(g.Forms))
 	for i, f := range g.Forms {

@@ -11,9 +11,15 @@ func UpperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// withArticle is object after "a" or "an", as its first letter asks.
-func withArticle(object string) string {
-	if object != "" && strings.ContainsRune("aeiou", rune(object[0])) {
+// WithArticle is object after "a" or "an", as its first sound asks: "an"
+// before a vowel, and before an initialism whose first letter is said with
+// one ("an SSH key", "an HTTP URL").
+func WithArticle(object string) string {
+	first, _, _ := strings.Cut(object, " ")
+	switch {
+	case object == "":
+	case strings.ContainsRune("aeiouAEIO", rune(object[0])),
+		len(first) > 1 && first == strings.ToUpper(first) && strings.ContainsRune("AEFHILMNORSX", rune(first[0])):
 		return "an " + object
 	}
 	return "a " + object

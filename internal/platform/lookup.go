@@ -42,7 +42,7 @@ func (l lookup) addAttributes(attrs map[string]dschema.Attribute) {
 		Optional: true, Computed: true,
 		Description: "ID of the " + l.object + " to read, " + l.idRule + ". Set it or `name`.",
 		Validators: []validator.String{
-			idValidator(l.idPrefix, "a "+l.object),
+			idValidator(l.idPrefix, fwutil.WithArticle(l.object)),
 			stringvalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("name")),
 			stringvalidator.ConflictsWith(path.MatchRoot("organization")),
 		},

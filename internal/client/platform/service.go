@@ -74,10 +74,11 @@ var Service = &client.Service{
 
 // SecretFields names the JSON fields that the transport must mask in logs:
 // tokens (answered once, on create), variables' values (the masking cannot
-// tell a sensitive variable from another), and the credentials that other
-// platform objects carry.
+// tell a sensitive variable from another), the credentials that other
+// platform objects carry, and URLs: a notification configuration's carries
+// its webhook's secret, and a URL's mask costs the log nothing it needs.
 func SecretFields() []string {
-	return []string{"token", "value", "hmac-key", "oauth-token-string", "private-key", "secret"}
+	return []string{"token", "value", "hmac-key", "oauth-token-string", "private-key", "secret", "url"}
 }
 
 // NotFound is the transport's client.Config.NotFound for the platform: its
