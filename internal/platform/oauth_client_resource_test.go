@@ -58,30 +58,8 @@ func TestAccOAuthClient_lifecycle(t *testing.T) {
   organization_scoped = %s`, name, token, scoped))
 	}
 	var tokenID string
-	// Canaries, which the trace log of NeverLogged must not show.
-	const (
-		canarySecret = "canary-oauth-secret-3b7e"
-		canaryToken  = "canary-oauth-token-wo-8d2a"
-		canaryKey    = "canary-oauth-private-key-1f4c"
-	)
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: oauthClientAddr, FreshID: true,
-		// The secrets, sensitive or write-only, never reach a log or the
-		// output: the transport masks the values the create sends.
-		NeverLogged: check.Logged{
-			Config: p.ProviderConfig() + fmt.Sprintf(`
-resource "stack_platform_oauth_client" "ado" {
-  service_provider       = "ado_server"
-  http_url               = "https://ado.acme.example"
-  api_url                = "https://ado.acme.example"
-  secret                 = %q
-  private_key            = %q
-  oauth_token_wo         = %q
-  oauth_token_wo_version = 1
-}
-`, canarySecret, canaryKey, canaryToken),
-			Route: "/api/v2/organizations/" + p.Organization + "/oauth-clients", Values: []string{canarySecret, canaryToken, canaryKey},
-		},
 		PlanErrors: []check.PlanError{
 			{Config: oauthClientConfig(p, `api_url = "https://api.github.com"
   private_key = "pem"`), Want: check.Literal(`private_key and private_key_wo are only taken with service_provider = "ado_server", not "github".`)},

@@ -57,26 +57,11 @@ func TestAccPolicySetParameter_lifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const (
-		plain     = "canary-parameter-plain-3a8d"
-		writeOnly = "canary-parameter-wo-71be"
-	)
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: parameterAddr, FreshID: true,
 		NotTakenOver: check.Existing{
 			Config:   p.ProviderConfig() + fmt.Sprintf("resource \"stack_platform_policy_set_parameter\" \"test\" {\n  policy_set_id = %q\n  key = \"region\"\n}\n", set.ID),
 			ImportID: set.ID + "/" + taken.ID, Said: `Policy set parameter already exists`, Server: `409 Conflict`,
-		},
-		NeverLogged: check.Logged{
-			Config: parameterConfig(p, fmt.Sprintf("key = \"plain\"\n  value = %q\n  sensitive = true", plain)) + `
-resource "stack_platform_policy_set_parameter" "wo" {
-  policy_set_id    = stack_platform_policy_set.s.id
-  key              = "wo"
-  value_wo         = "` + writeOnly + `"
-  value_wo_version = 1
-}
-`,
-			Route: "/api/v2/policy-sets/polset-", Values: []string{plain, writeOnly},
 		},
 		PlanErrors: []check.PlanError{
 			{Config: parameterConfig(p, `key = " "`), Want: check.Literal(`Attribute key must not be blank, got:`)},

@@ -116,7 +116,6 @@ func TestAccRunTask_lifecycle(t *testing.T) {
   description   = "Scans plans."
   enabled       = false
   agent_pool_id = "`+pool.ID+`"`), "/run", "/v2", 1)
-	const canaryKey, canaryKeyWO = "canary-run-task-key-5e1b", "canary-run-task-key-wo-9c7d"
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: runTaskAddr, FreshID: true,
 		// A name the organization has, in any case, is refused with a
@@ -201,25 +200,6 @@ func TestAccRunTask_lifecycle(t *testing.T) {
 			Config:      runTaskConfig(p, "security_scanner-2", `organization = "`+other+`"`),
 			StateChecks: stateIs(runTaskAddr, map[string]knownvalue.Check{"organization": check.Str(other)}),
 			Check:       runTaskIs(t, p, map[string]any{"organization": other, "name": "security_scanner-2"}),
-		},
-		// The key, sensitive or write-only, never reaches a log or the
-		// output.
-		NeverLogged: check.Logged{
-			Config: p.ProviderConfig() + fmt.Sprintf(`
-resource "stack_platform_run_task" "plain" {
-  name     = "plain"
-  url      = "https://scanner.example.com/run"
-  hmac_key = %q
-}
-
-resource "stack_platform_run_task" "write_only" {
-  name                = "write-only"
-  url                 = "https://scanner.example.com/run"
-  hmac_key_wo         = %q
-  hmac_key_wo_version = 1
-}
-`, canaryKey, canaryKeyWO),
-			Route: "/api/v2/organizations/" + p.Organization + "/tasks", Values: []string{canaryKey, canaryKeyWO},
 		},
 	}.Run(t)
 }

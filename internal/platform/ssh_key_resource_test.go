@@ -47,29 +47,8 @@ func sshKeyIs(t *testing.T, p *acctest.Platform, name string) resource.TestCheck
 
 func TestAccSSHKey_lifecycle(t *testing.T) {
 	p := acctest.NewPlatform(t)
-	const (
-		plain     = "canary-ssh-key-plain-5c1d"
-		writeOnly = "canary-ssh-key-wo-9e3f"
-	)
 	check.Lifecycle[*platformclient.Client]{
 		Service: p, Client: p.Client, Address: sshKeyAddr, FreshID: true,
-		// The key, sensitive or write-only, never reaches a log or the
-		// output: the transport masks the value the create sends.
-		NeverLogged: check.Logged{
-			Config: p.ProviderConfig() + fmt.Sprintf(`
-resource "stack_platform_ssh_key" "plain" {
-  name = "plain"
-  key  = %q
-}
-
-resource "stack_platform_ssh_key" "wo" {
-  name           = "wo"
-  key_wo         = %q
-  key_wo_version = 1
-}
-`, plain, writeOnly),
-			Route: "/api/v2/organizations/" + p.Organization + "/ssh-keys", Values: []string{plain, writeOnly},
-		},
 		PlanErrors: []check.PlanError{
 			{Config: sshKeyConfig(p, "deploy", ""), Want: check.Wrapped(`key or key_wo is required to create the SSH key`)},
 			{Config: sshKeyConfig(p, " ", keyArg(testKeyA)), Want: check.Literal(`Attribute name must not be blank, got:`)},

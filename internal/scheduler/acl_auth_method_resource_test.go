@@ -215,14 +215,6 @@ func TestAccACLAuthMethod_lifecycle(t *testing.T) {
 	modifyIndex := statecheck.CompareValue(compare.ValuesDiffer())
 	updated := oidcConfig(s, name, "local", "2h", `oidc_scopes = ["groups", "email"]`)
 	respelled := oidcConfig(s, name, "local", "120m", `oidc_scopes = ["groups", "email"]`)
-	// Canaries, which the trace log of NeverLogged must not show, on an
-	// emulator of their own, whose token is one.
-	const (
-		canaryToken     = "canary-token-5f2e"
-		canaryPlain     = "canary-plain-secret-9c1a"
-		canaryWriteOnly = "canary-wo-secret-3b7d"
-	)
-	logged := acctest.NewSchedulerEmulator(t, emulator.Options{Scheduler: emuscheduler.Options{ManagementToken: canaryToken, ReplicaLag: acctest.DefaultReplicaLag}})
 
 	check.Lifecycle[*schedulerclient.Client]{
 		Service: s, Client: s.Client, Address: resourceAddr,
@@ -231,47 +223,6 @@ func TestAccACLAuthMethod_lifecycle(t *testing.T) {
 		IDAttribute: "create_index", FreshID: true, ImportIdentifier: "name",
 		CheckDestroy: checkGone(t, s, name),
 		PlanErrors:   planErrors(s),
-		// A whole Terraform run at TF_LOG=trace, provider logs included,
-		// never shows a client secret or the token, neither the plain
-		// secret nor its write-only twin.
-		NeverLogged: check.Logged{
-			Config: fmt.Sprintf(`
-provider "stack" {
-  scheduler {
-    address = %q
-    token   = %q
-  }
-}
-
-resource "stack_scheduler_acl_auth_method" "plain" {
-  name           = "logged-plain"
-  type           = "OIDC"
-  token_locality = "global"
-  max_token_ttl  = "1h"
-  config = {
-    oidc_discovery_url    = "https://idp.example.com"
-    oidc_client_id        = "c"
-    oidc_client_secret    = %q
-    allowed_redirect_uris = ["http://localhost/cb"]
-  }
-}
-
-resource "stack_scheduler_acl_auth_method" "wo" {
-  name           = "logged-wo"
-  type           = "OIDC"
-  token_locality = "global"
-  max_token_ttl  = "1h"
-  config = {
-    oidc_discovery_url            = "https://idp.example.com"
-    oidc_client_id                = "c"
-    oidc_client_secret_wo         = %q
-    oidc_client_secret_wo_version = 1
-    allowed_redirect_uris         = ["http://localhost/cb"]
-  }
-}
-`, logged.URL, canaryToken, canaryPlain, canaryWriteOnly),
-			Route: "/v1/acl/auth-method", Values: []string{canaryToken, canaryPlain, canaryWriteOnly},
-		},
 		Create: check.Step{
 			Config: oidcConfig(s, name, "global", "1h", `claim_mappings = { first_name = "name" }`),
 			StateChecks: []statecheck.StateCheck{

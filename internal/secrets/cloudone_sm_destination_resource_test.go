@@ -19,7 +19,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
 	"github.com/stackworks/terraform-provider-stack/internal/emulator"
-	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 const cloudOneAddr = "stack_secrets_sync_cloudone_sm_destination.test"
@@ -79,33 +78,10 @@ func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 		return step
 	}
 
-	// Canaries, which the trace log of NeverLogged must not show, on an
-	// emulator of their own, whose token is one.
-	const (
-		canaryToken     = "canary-token-7d41"
-		canaryPlain     = "canary-plain-secret-2e9b"
-		canaryWriteOnly = "canary-wo-secret-8a5c"
-	)
-	logged := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{Token: canaryToken}})
 
 	check.Lifecycle[*secretsclient.Client]{
 		Service: s, Client: s.Client, Address: cloudOneAddr, IDAttribute: "name",
 		CheckDestroy: destinationGone(t, s, secretsclient.TypeCloudOneSM, name),
-		// A whole Terraform run at TF_LOG=trace, provider logs included,
-		// never shows the token or a credential, given plainly or
-		// write-only.
-		NeverLogged: check.Logged{
-			Config: logged.ProviderConfig() + fmt.Sprintf(`
-resource "stack_secrets_sync_cloudone_sm_destination" "logged" {
-  name                         = "logged"
-  region                       = "us-east-1"
-  access_key_id                = %q
-  secret_access_key_wo         = %q
-  secret_access_key_wo_version = 1
-}
-`, canaryPlain, canaryWriteOnly),
-			Route: "/v1/sys/sync/destinations/cloudone-sm/logged", Values: []string{canaryToken, canaryPlain, canaryWriteOnly},
-		},
 		NotTakenOver: check.Existing{
 			Config: existing, ImportID: theirs,
 			Said: fmt.Sprintf(`Cloudone-sm destination already exists.*A cloudone-sm destination named %q already exists, and Terraform will not take over an object it did not create`, theirs),

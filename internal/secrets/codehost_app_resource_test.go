@@ -5,7 +5,6 @@ import (
 	"encoding/pem"
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 
 	tfacctest "github.com/hashicorp/terraform-plugin-testing/helper/acctest"
@@ -18,8 +17,6 @@ import (
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
 	"github.com/stackworks/terraform-provider-stack/internal/acctest/check"
 	secretsclient "github.com/stackworks/terraform-provider-stack/internal/client/secrets"
-	"github.com/stackworks/terraform-provider-stack/internal/emulator"
-	emusecrets "github.com/stackworks/terraform-provider-stack/internal/emulator/secrets"
 )
 
 const appAddr = "stack_secrets_sync_codehost_app.test"
@@ -64,36 +61,9 @@ func TestAccCodehostApp_lifecycle(t *testing.T) {
 	s := acctest.NewSecrets(t)
 	name := tfacctest.RandomWithPrefix("app")
 	key1, key2, key3 := newTestKey(t, false), newTestKey(t, false), newTestKey(t, true)
-	// Canaries, which the trace log of NeverLogged must not show, on an
-	// emulator of their own, whose token is one: the token, and a line of
-	// each key's base64 body, which stands for the key.
-	const canaryToken = "canary-token-7d41"
-	plainKey, woKey := newTestKey(t, false), newTestKey(t, true)
-	keyLine := func(k testKey) string { return strings.Split(k.pem, "\n")[2] }
-	logged := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{Token: canaryToken}})
 
 	check.Lifecycle[*secretsclient.Client]{
 		Service: s, Client: s.Client, Address: appAddr, IDAttribute: "name",
-		// A whole Terraform run at TF_LOG=trace, provider logs included,
-		// never shows the token or a private key, given plainly or
-		// write-only.
-		NeverLogged: check.Logged{
-			Config: logged.ProviderConfig() + fmt.Sprintf(`
-resource "stack_secrets_sync_codehost_app" "plain" {
-  name        = "logged-plain"
-  app_id      = 1
-  private_key = %q
-}
-
-resource "stack_secrets_sync_codehost_app" "wo" {
-  name                   = "logged-wo"
-  app_id                 = 2
-  private_key_wo         = %q
-  private_key_wo_version = 1
-}
-`, plainKey.pem, woKey.pem),
-			Route: "/v1/sys/sync/codehost-apps/logged-plain", Values: []string{canaryToken, keyLine(plainKey), keyLine(woKey)},
-		},
 		CheckDestroy: appGone(t, s, name),
 		PlanErrors:   appPlanErrors(t, s),
 		Create: check.Step{

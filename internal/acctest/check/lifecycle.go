@@ -28,11 +28,13 @@ import (
 // a deletion made outside Terraform, which the next plan creates again;
 // and a change that replaces. Run checks each phase's plan action and the
 // ID's fate itself, and runs the phases in that order, in one test case,
-// against one service; a phase left empty is not run. Two phases more run
-// as subtests of their own: an object already in place that a create must
-// not take over (NotTakenOver), before, and the values that never reach a
-// log (NeverLogged), after. What only one resource does goes in its own
-// tests, or, when it needs the state a phase leaves, in that phase's Then.
+// against one service; a phase left empty is not run. One phase more runs
+// as a subtest of its own, before: an object already in place that a
+// create must not take over (NotTakenOver). That no secret reaches a log
+// is proved for every resource at once, in internal/provider's
+// TestAccProvider_noSecretIsShown. What only one resource does goes in its
+// own tests, or, when it needs the state a phase leaves, in that phase's
+// Then.
 type Lifecycle[C any] struct {
 	// Service is the test's service, whose requests are counted.
 	Service Counted
@@ -72,9 +74,6 @@ type Lifecycle[C any] struct {
 	// NotTakenOver is an object already in place, which a create must not
 	// take over; run first, as the subtest existingIsNotTakenOver.
 	NotTakenOver Existing
-	// NeverLogged are values that never reach a log; run last, as the
-	// subtest neverLogged.
-	NeverLogged Logged
 }
 
 // Existing is a configuration of the resource that names an object made
@@ -97,16 +96,6 @@ type Existing struct {
 	// Then are steps of the resource's own, run after the refusal: that
 	// the object is as it was, that it imports.
 	Then []resource.TestStep
-}
-
-// Logged is a configuration whose values never reach a log: a whole
-// Terraform run of it at TF_LOG=trace (acctest.NoSecretsInTraceLog) must
-// show none of Values, in the log or in the output, while the log shows
-// a request to Route, without which it would prove nothing.
-type Logged struct {
-	Config string
-	Route  string
-	Values []string
 }
 
 // Step is one phase of Lifecycle: its configuration and the checks of the
@@ -258,11 +247,6 @@ func (l Lifecycle[C]) Run(t *testing.T) {
 		CheckDestroy:             l.CheckDestroy,
 		Steps:                    steps,
 	})
-	if l.NeverLogged.Config != "" {
-		t.Run("neverLogged", func(t *testing.T) {
-			acctest.NoSecretsInTraceLog(t, l.NeverLogged.Config, l.NeverLogged.Route, l.NeverLogged.Values...)
-		})
-	}
 }
 
 // identitySteps are the identity's phase of a lifecycle, on an engine that
