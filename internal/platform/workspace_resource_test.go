@@ -3,6 +3,7 @@ package platform_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 	"testing"
@@ -383,11 +384,66 @@ func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
 	})
 }
 
+// A refresh of many workspaces reads their organization's list, a page
+// of 100 for every 100 workspaces, and no workspace by ID; a workspace
+// deleted elsewhere, which the list does not carry, is read by ID, and its
+// 404 plans it again; one changed elsewhere is seen as changed.
+func TestAccWorkspace_refreshOfManyReadsTheirOrganizationsList(t *testing.T) {
+	t.Parallel()
+	const n = 2*platformclient.PageSize + 5
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
+resource "stack_platform_workspace" "many" {
+  count       = %d
+  name        = "many-${count.index}"
+  description = "one of many"
+}
+`, n))
+	cli.MustRun(t, "apply", "-auto-approve")
+	const list, read = "GET /api/v2/organizations/{org}/workspaces", "GET /api/v2/workspaces/{id}"
+
+	before := p.Emulator.Stats()
+	if _, actions := cli.PlanJSON(t); len(actions) != 0 {
+		t.Errorf("a plan without changes planned %v", actions)
+	}
+	if sent, want := p.RequestsSince(before), map[string]int64{"GET /api/v2/ping": 1, list: 3}; !maps.Equal(sent, want) {
+		t.Errorf("the refresh of %d workspaces sent %v, want %v", n, sent, want)
+	}
+
+	check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
+		gone, err := c.Workspaces.Read(ctx, p.Organization, "many-7", platformclient.WorkspaceReadOptions{})
+		if err != nil {
+			return err
+		}
+		changed, err := c.Workspaces.Read(ctx, p.Organization, "many-150", platformclient.WorkspaceReadOptions{})
+		if err != nil {
+			return err
+		}
+		if _, err := c.Workspaces.Update(ctx, changed.ID, platformclient.WorkspaceOptions{Description: new("changed elsewhere")}); err != nil {
+			return err
+		}
+		return c.Workspaces.Delete(ctx, gone.ID)
+	})()
+	before = p.Emulator.Stats()
+	_, actions := cli.PlanJSON(t)
+	want := map[string]string{`stack_platform_workspace.many[7]`: "create", `stack_platform_workspace.many[150]`: "update"}
+	if !maps.Equal(actions, want) {
+		t.Errorf("after a delete and a change elsewhere, planned %v, want %v", actions, want)
+	}
+	// The read's 404 is followed by the read of the organization, which
+	// tells the warning whether the token may see it.
+	if sent, want := p.RequestsSince(before), map[string]int64{"GET /api/v2/ping": 1, list: 3, read: 1, "GET /api/v2/organizations/{org}": 1}; !maps.Equal(sent, want) {
+		t.Errorf("the refresh sent %v, want %v: the lists, the read of the workspace they no longer carry and its organization", sent, want)
+	}
+}
+
 // A refresh reads a workspace, its own tag bindings included, with one
-// request; see refreshes.
+// request, a page of its organization's list; see refreshes.
 func TestAccWorkspace_refresh(t *testing.T) {
 	refreshes(t, refreshCase{
 		addr: workspaceAddr, noun: "workspace", read: "GET /api/v2/workspaces/{id}", idPrefix: "ws",
+		listed: "GET /api/v2/organizations/{org}/workspaces",
 		config: func(provider string) string {
 			return workspaceResource(provider, "refreshed", `
   tag_names    = ["prod"]
