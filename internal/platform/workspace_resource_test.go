@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -775,6 +776,42 @@ resource "stack_platform_agent_pool_allowed_workspaces" "test" {
 func TestAccWorkspace_interruptedApplyLosesNothing(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{Latency: 200 * time.Millisecond})
 	const n = 20
+	acctest.InterruptedApplyLosesNothing(t, manyWorkspaces(p, n), n, workspaceCreates(p),
+		func() int {
+			got, err := p.Client(t).Workspaces.List(context.Background(), p.Organization, platformclient.WorkspaceListOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(got.Items)
+		})
+}
+
+// A killed apply (SIGKILL) records none of the creates in flight: the next
+// apply takes over none of the workspaces it left, failing for each with
+// its import, and once they are imported the apply after converges.
+func TestAccWorkspace_killedApplyNamesItsLeftovers(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{Latency: 200 * time.Millisecond})
+	const n = 20
+	left := acctest.KilledApplyNamesItsLeftovers(t, manyWorkspaces(p, n), n, workspaceCreates(p), func(inState []string) map[string]string {
+		got, err := p.Client(t).Workspaces.List(context.Background(), p.Organization, platformclient.WorkspaceListOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		left := map[string]string{}
+		for _, ws := range got.Items {
+			addr := "stack_platform_workspace.w" + strings.TrimPrefix(ws.Name, "interrupted-")
+			if !slices.Contains(inState, addr) {
+				left[addr] = p.Organization + "/" + ws.Name
+			}
+		}
+		return left
+	})
+	t.Logf("the kill left %d of %d workspaces outside the state", left, n)
+}
+
+// manyWorkspaces is a configuration of n workspaces, w00 named
+// interrupted-00 and so on.
+func manyWorkspaces(p *acctest.Platform, n int) string {
 	config := p.ProviderConfig()
 	for i := range n {
 		config += fmt.Sprintf(`
@@ -783,13 +820,10 @@ resource "stack_platform_workspace" "w%02d" {
 }
 `, i, i)
 	}
-	acctest.InterruptedApplyLosesNothing(t, config, n,
-		func() int64 { return p.Emulator.Stats().Requests["POST /api/v2/organizations/{org}/workspaces"] },
-		func() int {
-			got, err := p.Client(t).Workspaces.List(context.Background(), p.Organization, platformclient.WorkspaceListOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return len(got.Items)
-		})
+	return config
+}
+
+// workspaceCreates counts the creates of workspaces the platform received.
+func workspaceCreates(p *acctest.Platform) func() int64 {
+	return func() int64 { return p.Emulator.Stats().Requests["POST /api/v2/organizations/{org}/workspaces"] }
 }
