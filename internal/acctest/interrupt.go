@@ -92,6 +92,7 @@ func InterruptedApplyLosesNothing(t *testing.T, config string, n int, received f
 	if len(inState) != made {
 		t.Fatalf("the server made %d objects, the state holds %d: %v", made, len(inState), inState)
 	}
+	t.Logf("after the interrupt the server holds %d of %d objects, every one in the state", made, n)
 	cli.MustRun(t, "apply", "-auto-approve")
 	if code, out := cli.Run(t, "plan", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("the plan after the apply that followed the interrupt exited %d:\n%s", code, out)
