@@ -90,7 +90,9 @@ var NewProjectResource = fwutil.NewResource(&fwutil.Resource[projectModel, *plat
 	},
 	Create: createProject,
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *projectModel) error {
-		got, err := op.Client.Projects.Read(ctx, m.ID.ValueString(), platformclient.ProjectReadOptions{Include: projectIncludes})
+		got, err := op.Client.Projects.Read(ctx, m.ID.ValueString(), platformclient.ProjectReadOptions{
+			Include: projectIncludes, Organization: m.Organization.ValueString(),
+		})
 		if err == nil {
 			modelFromProject(m, got, effectiveTagsOf(got.EffectiveTagBindings))
 		}

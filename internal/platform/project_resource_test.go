@@ -382,11 +382,12 @@ func projectPlanErrors(p *acctest.Platform) []check.PlanError {
 	}
 }
 
-// A refresh reads a project, its tag bindings included, with one request;
-// see refreshes.
+// A refresh reads a project, its tag bindings included, with one request,
+// a page of its organization's list; see refreshes.
 func TestAccProject_refresh(t *testing.T) {
 	refreshes(t, refreshCase{
 		addr: projectAddr, noun: "project", read: "GET /api/v2/projects/{id}", idPrefix: "prj",
+		listed: "GET /api/v2/organizations/{org}/projects",
 		config: func(provider string) string {
 			return projectResource(provider, "refreshed", `tag_bindings = { env = "prod" }`)
 		},

@@ -512,23 +512,7 @@ func TestAccTFETwinsGovernance_moved(t *testing.T) {
 			if tw.selfHosted {
 				p = newSelfHosted(t)
 			}
-			ids := tw.setUp(t, p)
-			cli := acctest.NewCLI(t, nil)
-			cli.StandIn(t, "hashicorp/tfe")
-			cli.WriteState(t, acctest.Incumbent{Provider: "hashicorp/tfe", Type: tw.from, Name: "test", SchemaVersion: int(tw.version), Attributes: tw.fixture(t, ids)})
-			cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
-moved {
-  from = %[1]s.test
-  to   = %[2]s.test
-}
-
-resource %[2]q "test" {
-  %[3]s
-}
-`, tw.from, tw.to, replaceIDs(tw.body, ids)))
-			if warnings := cli.MovesThenPlansEmpty(t, tw.from+".test", tw.to+".test"); len(warnings) != 0 {
-				t.Errorf("warnings: %+v", warnings)
-			}
+			tw.movesThenPlansEmpty(t, p, tw.version, tw.setUp(t, p))
 		})
 	}
 }

@@ -122,7 +122,9 @@ var NewWorkspaceResource = fwutil.NewResource(&fwutil.Resource[workspaceResource
 	},
 	Create: createWorkspace,
 	Read: func(ctx context.Context, op fwutil.Op[*platformclient.Client], m *workspaceResourceModel) error {
-		got, err := op.Client.Workspaces.ReadByID(ctx, m.ID.ValueString(), platformclient.WorkspaceReadOptions{Include: workspaceIncludes})
+		got, err := op.Client.Workspaces.ReadByID(ctx, m.ID.ValueString(), platformclient.WorkspaceReadOptions{
+			Include: workspaceIncludes, Organization: m.Organization.ValueString(),
+		})
 		if err == nil {
 			modelFromWorkspace(&m.workspaceModel, got, ownTagsOf(got.EffectiveTagBindings), op.Diags)
 		}

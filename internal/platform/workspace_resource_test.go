@@ -3,7 +3,9 @@ package platform_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -383,11 +385,66 @@ func TestAccWorkspace_safeAndForceDelete(t *testing.T) {
 	})
 }
 
+// A refresh of many workspaces reads their organization's list, a page
+// of 100 for every 100 workspaces, and no workspace by ID; a workspace
+// deleted elsewhere, which the list does not carry, is read by ID, and its
+// 404 plans it again; one changed elsewhere is seen as changed.
+func TestAccWorkspace_refreshOfManyReadsTheirOrganizationsList(t *testing.T) {
+	t.Parallel()
+	const n = 2*platformclient.PageSize + 5
+	p := acctest.NewPlatformEmulator(t, emulator.Options{})
+	cli := acctest.NewCLI(t, nil)
+	cli.WriteConfig(t, p.ProviderConfig()+fmt.Sprintf(`
+resource "stack_platform_workspace" "many" {
+  count       = %d
+  name        = "many-${count.index}"
+  description = "one of many"
+}
+`, n))
+	cli.MustRun(t, "apply", "-auto-approve")
+	const list, read = "GET /api/v2/organizations/{org}/workspaces", "GET /api/v2/workspaces/{id}"
+
+	before := p.Emulator.Stats()
+	if _, actions := cli.PlanJSON(t); len(actions) != 0 {
+		t.Errorf("a plan without changes planned %v", actions)
+	}
+	if sent, want := p.RequestsSince(before), map[string]int64{"GET /api/v2/ping": 1, list: 3}; !maps.Equal(sent, want) {
+		t.Errorf("the refresh of %d workspaces sent %v, want %v", n, sent, want)
+	}
+
+	check.OutOfBand(t, p.Client, func(ctx context.Context, c *platformclient.Client) error {
+		gone, err := c.Workspaces.Read(ctx, p.Organization, "many-7", platformclient.WorkspaceReadOptions{})
+		if err != nil {
+			return err
+		}
+		changed, err := c.Workspaces.Read(ctx, p.Organization, "many-150", platformclient.WorkspaceReadOptions{})
+		if err != nil {
+			return err
+		}
+		if _, err := c.Workspaces.Update(ctx, changed.ID, platformclient.WorkspaceOptions{Description: new("changed elsewhere")}); err != nil {
+			return err
+		}
+		return c.Workspaces.Delete(ctx, gone.ID)
+	})()
+	before = p.Emulator.Stats()
+	_, actions := cli.PlanJSON(t)
+	want := map[string]string{`stack_platform_workspace.many[7]`: "create", `stack_platform_workspace.many[150]`: "update"}
+	if !maps.Equal(actions, want) {
+		t.Errorf("after a delete and a change elsewhere, planned %v, want %v", actions, want)
+	}
+	// The read's 404 is followed by the read of the organization, which
+	// tells the warning whether the token may see it.
+	if sent, want := p.RequestsSince(before), map[string]int64{"GET /api/v2/ping": 1, list: 3, read: 1, "GET /api/v2/organizations/{org}": 1}; !maps.Equal(sent, want) {
+		t.Errorf("the refresh sent %v, want %v: the lists, the read of the workspace they no longer carry and its organization", sent, want)
+	}
+}
+
 // A refresh reads a workspace, its own tag bindings included, with one
-// request; see refreshes.
+// request, a page of its organization's list; see refreshes.
 func TestAccWorkspace_refresh(t *testing.T) {
 	refreshes(t, refreshCase{
 		addr: workspaceAddr, noun: "workspace", read: "GET /api/v2/workspaces/{id}", idPrefix: "ws",
+		listed: "GET /api/v2/organizations/{org}/workspaces",
 		config: func(provider string) string {
 			return workspaceResource(provider, "refreshed", `
   tag_names    = ["prod"]
@@ -719,6 +776,42 @@ resource "stack_platform_agent_pool_allowed_workspaces" "test" {
 func TestAccWorkspace_interruptedApplyLosesNothing(t *testing.T) {
 	p := acctest.NewPlatformEmulator(t, emulator.Options{Latency: 200 * time.Millisecond})
 	const n = 20
+	acctest.InterruptedApplyLosesNothing(t, manyWorkspaces(p, n), n, workspaceCreates(p),
+		func() int {
+			got, err := p.Client(t).Workspaces.List(context.Background(), p.Organization, platformclient.WorkspaceListOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(got.Items)
+		})
+}
+
+// A killed apply (SIGKILL) records none of the creates in flight: the next
+// apply takes over none of the workspaces it left, failing for each with
+// its import, and once they are imported the apply after converges.
+func TestAccWorkspace_killedApplyNamesItsLeftovers(t *testing.T) {
+	p := acctest.NewPlatformEmulator(t, emulator.Options{Latency: 200 * time.Millisecond})
+	const n = 20
+	left := acctest.KilledApplyNamesItsLeftovers(t, manyWorkspaces(p, n), n, workspaceCreates(p), func(inState []string) map[string]string {
+		got, err := p.Client(t).Workspaces.List(context.Background(), p.Organization, platformclient.WorkspaceListOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		left := map[string]string{}
+		for _, ws := range got.Items {
+			addr := "stack_platform_workspace.w" + strings.TrimPrefix(ws.Name, "interrupted-")
+			if !slices.Contains(inState, addr) {
+				left[addr] = p.Organization + "/" + ws.Name
+			}
+		}
+		return left
+	})
+	t.Logf("the kill left %d of %d workspaces outside the state", left, n)
+}
+
+// manyWorkspaces is a configuration of n workspaces, w00 named
+// interrupted-00 and so on.
+func manyWorkspaces(p *acctest.Platform, n int) string {
 	config := p.ProviderConfig()
 	for i := range n {
 		config += fmt.Sprintf(`
@@ -727,13 +820,10 @@ resource "stack_platform_workspace" "w%02d" {
 }
 `, i, i)
 	}
-	acctest.InterruptedApplyLosesNothing(t, config, n,
-		func() int64 { return p.Emulator.Stats().Requests["POST /api/v2/organizations/{org}/workspaces"] },
-		func() int {
-			got, err := p.Client(t).Workspaces.List(context.Background(), p.Organization, platformclient.WorkspaceListOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return len(got.Items)
-		})
+	return config
+}
+
+// workspaceCreates counts the creates of workspaces the platform received.
+func workspaceCreates(p *acctest.Platform) func() int64 {
+	return func() int64 { return p.Emulator.Stats().Requests["POST /api/v2/organizations/{org}/workspaces"] }
 }

@@ -2,9 +2,7 @@ package platform
 
 import (
 	"context"
-	"fmt"
 	"net/url"
-	"strings"
 )
 
 // PrefixAgentPool begins the IDs of agent pools.
@@ -75,11 +73,7 @@ func (s *AgentPools) List(ctx context.Context, org string, opts AgentPoolListOpt
 // is a 404.
 func (s *AgentPools) ReadByName(ctx context.Context, org, name string) (*AgentPool, error) {
 	l, err := s.List(ctx, org, AgentPoolListOptions{Query: name})
-	if err != nil {
-		return nil, err
-	}
-	return find(l, agentPools.under(organizations.at(org)), fmt.Sprintf("no agent pool named %q", name),
-		func(p *AgentPool) bool { return strings.EqualFold(p.Name, name) })
+	return named(l, err, agentPools.under(organizations.at(org)), "agent pool", name, func(p *AgentPool) string { return p.Name })
 }
 
 // Create creates an agent pool in an organization.

@@ -40,6 +40,7 @@ type Client struct {
 	transport *client.Client
 	org       string
 	limiter   *limiter
+	cache     readCache
 
 	Organizations              *Organizations
 	OrganizationTokens         *OrganizationTokens
@@ -135,8 +136,8 @@ func NewClient(transport *client.Client, opts ...Option) *Client {
 	c.Organizations = &Organizations{c}
 	c.OrganizationTokens = &OrganizationTokens{c: c}
 	c.AuditTrailTokens = &OrganizationTokens{c: c, kind: AuditTrailTokenKind}
-	c.Projects = &Projects{c: c}
-	c.Workspaces = &Workspaces{c}
+	c.Projects = &Projects{c: c, listed: &siblings[Project]{c: c, id: func(p *Project) string { return p.ID }}}
+	c.Workspaces = &Workspaces{c: c, listed: &siblings[Workspace]{c: c, id: func(w *Workspace) string { return w.ID }}}
 	c.Teams = &Teams{c}
 	c.TeamProjectAccesses = &TeamProjectAccesses{c}
 	c.TeamTokens = &TeamTokens{c}
@@ -216,6 +217,9 @@ type request struct {
 func (c *Client) send(ctx context.Context, r request) ([]byte, error) {
 	if r.at.err != nil {
 		return nil, r.at.err
+	}
+	if r.method != http.MethodGet {
+		c.cache.wrote.Store(true)
 	}
 	header := http.Header{"Accept": {MediaType}}
 	var body any

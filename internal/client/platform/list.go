@@ -27,38 +27,44 @@ type List[T any] struct {
 // some with links only.
 func list[T any](ctx context.Context, c *Client, at ref, query url.Values) (*List[T], error) {
 	out := &List[T]{Items: []*T{}}
+	for page := 1; page != 0; {
+		items, next, err := listPage[T](ctx, c, at, query, page)
+		if err != nil {
+			return nil, err
+		}
+		out.Items = append(out.Items, items...)
+		page = next
+	}
+	return out, nil
+}
+
+// listPage reads one page of the list at at, PageSize objects, and
+// returns them with the number of the next page, 0 after the last.
+func listPage[T any](ctx context.Context, c *Client, at ref, query url.Values, page int) ([]*T, int, error) {
 	q := maps.Clone(query)
 	if q == nil {
 		q = url.Values{}
 	}
 	q.Set("page[size]", strconv.Itoa(PageSize))
-	page := 1
-	for {
-		q.Set("page[number]", strconv.Itoa(page))
-		r := request{method: http.MethodGet, at: at, query: q}
-		raw, err := c.send(ctx, r)
-		if err != nil {
-			return nil, err
-		}
-		items, err := decodeMany[T](raw)
-		if err != nil {
-			return nil, fmt.Errorf("GET %s page %d: %w", at.url(), page, err)
-		}
-		out.Items = append(out.Items, items...)
-		next, err := nextPage(raw)
-		if err != nil {
-			return nil, fmt.Errorf("GET %s page %d: %w", at.url(), page, err)
-		}
-		if next == 0 {
-			return out, nil
-		}
-		if next <= page {
-			// A server that sends a list back to an earlier page would
-			// make this loop forever.
-			return nil, fmt.Errorf("GET %s page %d: the answer's next page is %d", at.url(), page, next)
-		}
-		page = next
+	q.Set("page[number]", strconv.Itoa(page))
+	raw, err := c.send(ctx, request{method: http.MethodGet, at: at, query: q})
+	if err != nil {
+		return nil, 0, err
 	}
+	items, err := decodeMany[T](raw)
+	if err != nil {
+		return nil, 0, fmt.Errorf("GET %s page %d: %w", at.url(), page, err)
+	}
+	next, err := nextPage(raw)
+	if err != nil {
+		return nil, 0, fmt.Errorf("GET %s page %d: %w", at.url(), page, err)
+	}
+	if next != 0 && next <= page {
+		// A server that sends a list back to an earlier page would
+		// make a reader loop forever.
+		return nil, 0, fmt.Errorf("GET %s page %d: the answer's next page is %d", at.url(), page, next)
+	}
+	return items, next, nil
 }
 
 // pageInfo is what an answer says about the pages of its list.

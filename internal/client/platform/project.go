@@ -77,6 +77,10 @@ type ProjectListOptions struct {
 // ProjectReadOptions are a read's includes.
 type ProjectReadOptions struct {
 	Include []string
+	// Organization, when the caller knows which it is, lets a read be
+	// answered from the organization's list while the client has not
+	// written (see readCache); the project is read directly otherwise.
+	Organization string
 }
 
 // ProjectList is a list of projects.
@@ -85,6 +89,8 @@ type ProjectList = List[Project]
 // Projects are the calls of projects.
 type Projects struct {
 	c *Client
+	// listed answers reads from the organization's list (see readCache).
+	listed *siblings[Project]
 	// relationshipsPath is set once a server has taken tag bindings only
 	// at /projects/:id/relationships/tag-bindings, the other path real
 	// servers accept them at, so that later writes go there at once.
@@ -124,7 +130,11 @@ func (s *Projects) Create(ctx context.Context, org string, opts ProjectOptions) 
 
 // Read reads a project by ID.
 func (s *Projects) Read(ctx context.Context, id string, opts ProjectReadOptions) (*Project, error) {
-	return get[Project](ctx, s.c, projects.at(id), opts.Include...)
+	direct := func() (*Project, error) { return get[Project](ctx, s.c, projects.at(id), opts.Include...) }
+	if opts.Organization == "" {
+		return direct()
+	}
+	return s.listed.readOr(ctx, projects.under(organizations.at(opts.Organization)), opts.Include, id, direct)
 }
 
 // Update updates a project.

@@ -2,9 +2,7 @@ package platform
 
 import (
 	"context"
-	"fmt"
 	"net/url"
-	"strings"
 
 	"github.com/hashicorp/jsonapi"
 )
@@ -117,11 +115,7 @@ func (s *RunTasks) List(ctx context.Context, org string) (*RunTaskList, error) {
 // platform has no search of tasks: this lists them all. None is a 404.
 func (s *RunTasks) ReadByName(ctx context.Context, org, name string) (*RunTask, error) {
 	l, err := s.List(ctx, org)
-	if err != nil {
-		return nil, err
-	}
-	return find(l, runTasks.under(organizations.at(org)), fmt.Sprintf("no run task named %q", name),
-		func(t *RunTask) bool { return strings.EqualFold(t.Name, name) })
+	return named(l, err, runTasks.under(organizations.at(org)), "run task", name, func(t *RunTask) string { return t.Name })
 }
 
 // Read reads a run task by ID.

@@ -2,7 +2,6 @@ package platform
 
 import (
 	"context"
-	"fmt"
 	"net/url"
 	"strings"
 )
@@ -135,11 +134,7 @@ func (s *Teams) Read(ctx context.Context, id string) (*Team, error) {
 // in any case, where filter[names] would match the exact name alone.
 func (s *Teams) ReadByName(ctx context.Context, org, name string) (*Team, error) {
 	l, err := s.List(ctx, org, TeamListOptions{Query: name})
-	if err != nil {
-		return nil, err
-	}
-	return find(l, teams.under(organizations.at(org)), fmt.Sprintf("no team named %q", name),
-		func(t *Team) bool { return strings.EqualFold(t.Name, name) })
+	return named(l, err, teams.under(organizations.at(org)), "team", name, func(t *Team) string { return t.Name })
 }
 
 // Update updates a team.

@@ -113,9 +113,11 @@ func (s *VariableSets) Create(ctx context.Context, org string, opts VariableSetO
 	return post[VariableSet](ctx, s.c, variableSets.under(organizations.at(org)), &opts)
 }
 
-// Read reads a variable set by ID.
+// Read reads a variable set by ID. Reads of one set with the same
+// includes share one request while the client has not written (see
+// readCache): each assignment of a set reads it.
 func (s *VariableSets) Read(ctx context.Context, id string, opts VariableSetReadOptions) (*VariableSet, error) {
-	return get[VariableSet](ctx, s.c, variableSets.at(id), opts.Include...)
+	return memoGet[VariableSet](ctx, s.c, variableSets.at(id), opts.Include...)
 }
 
 // Update updates a variable set.

@@ -271,13 +271,22 @@ type WorkspaceListOptions struct {
 // WorkspaceReadOptions are a read's includes.
 type WorkspaceReadOptions struct {
 	Include []string
+	// Organization, when the caller knows which it is, lets a read by
+	// ID be answered from the organization's list while the client has
+	// not written (see readCache); the workspace is read directly
+	// otherwise.
+	Organization string
 }
 
 // WorkspaceList is a list of workspaces.
 type WorkspaceList = List[Workspace]
 
 // Workspaces are the calls of workspaces.
-type Workspaces struct{ c *Client }
+type Workspaces struct {
+	c *Client
+	// listed answers reads from the organization's list (see readCache).
+	listed *siblings[Workspace]
+}
 
 var workspaces = collection{path: "/workspaces", id: "workspace ID"}
 
@@ -308,7 +317,11 @@ func (s *Workspaces) Read(ctx context.Context, org, name string, opts WorkspaceR
 
 // ReadByID reads a workspace by ID.
 func (s *Workspaces) ReadByID(ctx context.Context, id string, opts WorkspaceReadOptions) (*Workspace, error) {
-	return get[Workspace](ctx, s.c, workspaces.at(id), opts.Include...)
+	direct := func() (*Workspace, error) { return get[Workspace](ctx, s.c, workspaces.at(id), opts.Include...) }
+	if opts.Organization == "" {
+		return direct()
+	}
+	return s.listed.readOr(ctx, workspaces.under(organizations.at(opts.Organization)), opts.Include, id, direct)
 }
 
 // Update updates a workspace.
