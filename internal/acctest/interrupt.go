@@ -26,7 +26,7 @@ func (c *CLI) InterruptedApply(tb testing.TB, started func() bool) string {
 }
 
 // KilledApply applies the directory's configuration and kills the engine
-// (SIGKILL, as a cancelled CI job does) once started reports true: the
+// (SIGKILL, as a canceled CI job does) once started reports true: the
 // creates in flight reach the server, and nothing records them.
 func (c *CLI) KilledApply(tb testing.TB, started func() bool) string {
 	tb.Helper()

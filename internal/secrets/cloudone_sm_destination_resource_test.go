@@ -78,7 +78,6 @@ func TestAccCloudOneSMDestination_lifecycle(t *testing.T) {
 		return step
 	}
 
-
 	check.Lifecycle[*secretsclient.Client]{
 		Service: s, Client: s.Client, Address: cloudOneAddr, IDAttribute: "name",
 		CheckDestroy: destinationGone(t, s, secretsclient.TypeCloudOneSM, name),
