@@ -26,8 +26,9 @@ func (c *CLI) InterruptedApply(tb testing.TB, started func() bool) string {
 }
 
 // KilledApply applies the directory's configuration and kills the engine
-// (SIGKILL, as a canceled CI job does) once started reports true: the
-// creates in flight reach the server, and nothing records them.
+// and its provider processes (SIGKILL, as a canceled CI job does) once
+// started reports true: the creates in flight reach the server, and
+// nothing records them.
 func (c *CLI) KilledApply(tb testing.TB, started func() bool) string {
 	tb.Helper()
 	return c.signalledApply(tb, started, os.Kill)
@@ -45,6 +46,7 @@ func (c *CLI) signalledApply(tb testing.TB, started func() bool, sig os.Signal) 
 	cmd.Dir, cmd.Env = c.Dir, c.env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		tb.Fatal(err)
 	}
@@ -59,7 +61,7 @@ func (c *CLI) signalledApply(tb testing.TB, started func() bool, sig os.Signal) 
 		case <-tick.C:
 		}
 	}
-	if err := cmd.Process.Signal(sig); err != nil {
+	if err := signalGroup(cmd, sig); err != nil {
 		tb.Fatal(err)
 	}
 	select {
