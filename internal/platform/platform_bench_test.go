@@ -37,7 +37,11 @@ const rateLimitTarget = 1.2
 
 // estate is the benchmarks' configuration, in the organization the
 // environment names.
-func estate() string {
+func estate() string { return estateOf(benchProjects, benchWorkspacesPerProject) }
+
+// estateOf is the estate's shape at another size: projects projects of
+// perProject workspaces each (two at least, for the run triggers).
+func estateOf(projects, perProject int) string {
 	var b strings.Builder
 	b.WriteString(`
 resource "stack_platform_variable_set" "shared" {
@@ -55,7 +59,7 @@ resource "stack_platform_team" "deployers" {
   name = "deployers"
 }
 `)
-	for p := range benchProjects {
+	for p := range projects {
 		fmt.Fprintf(&b, `
 resource "stack_platform_project" "p%d" {
   name = "project-%d"
@@ -71,7 +75,7 @@ resource "stack_platform_run_trigger" "p%d" {
   sourceable_id = stack_platform_workspace.p%d_w0.id
 }
 `, p, p, p, p, p, p, p)
-		for w := range benchWorkspacesPerProject {
+		for w := range perProject {
 			fmt.Fprintf(&b, `
 resource "stack_platform_workspace" "p%d_w%d" {
   name       = "workspace-%d-%d"
@@ -90,7 +94,7 @@ resource "stack_platform_team_access" "p%d_w%d" {
   workspace_id = stack_platform_workspace.p%d_w%d.id
   access       = "write"
 }
-`, p, w, p, w, p, p, w, p, w, p*benchWorkspacesPerProject+w, p, w, p, w)
+`, p, w, p, w, p, p, w, p, w, p*perProject+w, p, w, p, w)
 		}
 	}
 	return b.String()
