@@ -275,12 +275,12 @@ func TestFoundInPlaceAdd(t *testing.T) {
 // A keyed lock lets one holder of a key at a time, holders of other keys
 // alongside, and forgets a key once nobody holds it.
 func TestKeyedMutex(t *testing.T) {
-	var k keyedMutex
-	unlockA := k.lock("a")
-	unlockB := k.lock("b") // another key does not wait
+	var k KeyedMutex
+	unlockA := k.Lock("a")
+	unlockB := k.Lock("b") // another key does not wait
 	got := make(chan string, 2)
 	go func() {
-		k.lock("a")()
+		k.Lock("a")()
 		got <- "second a"
 	}()
 	select {

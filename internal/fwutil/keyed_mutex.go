@@ -2,10 +2,10 @@ package fwutil
 
 import "sync"
 
-// keyedMutex holds one lock for each key in use: lock waits until no
+// KeyedMutex holds one lock for each key in use: Lock waits until no
 // other holder has key, and returns the unlock. A key's entry lives while
-// it is held or waited for.
-type keyedMutex struct {
+// it is held or waited for. The zero value is ready to use.
+type KeyedMutex struct {
 	mu    sync.Mutex
 	locks map[string]*keyedLock
 }
@@ -15,7 +15,7 @@ type keyedLock struct {
 	users int
 }
 
-func (k *keyedMutex) lock(key string) (unlock func()) {
+func (k *KeyedMutex) Lock(key string) (unlock func()) {
 	k.mu.Lock()
 	if k.locks == nil {
 		k.locks = map[string]*keyedLock{}
@@ -40,4 +40,4 @@ func (k *keyedMutex) lock(key string) (unlock func()) {
 
 // creating serializes the creates of one name of the resources that look
 // their object up before creating it (Conflict.Find).
-var creating keyedMutex
+var creating KeyedMutex

@@ -111,7 +111,7 @@ func (r *lifecycle[M, C]) Create(ctx context.Context, req resource.CreateRequest
 	if r.def.Conflict != nil && r.def.Conflict.Find != nil {
 		var name types.String
 		_ = req.Plan.GetAttribute(ctx, path.Root("name"), &name) // none: one key for the type
-		defer creating.lock(r.def.TypeName + "\x00" + name.ValueString())()
+		defer creating.Lock(r.def.TypeName + "\x00" + name.ValueString())()
 		err := r.def.Conflict.Find(ctx, r.client, &m)
 		switch {
 		case err == nil:

@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -139,25 +138,17 @@ func createAssociation(ctx context.Context, op fwutil.Op[*secretsclient.Client],
 	typ, name, mount, secret := m.DestinationType.ValueString(), m.DestinationName.ValueString(), m.Mount.ValueString(), m.SecretName.ValueString()
 	summary := fmt.Sprintf("Cannot associate the secret %q of mount %q with the %s destination %q", secret, mount, typ, name)
 
-	// The answer of a set lists the destination's associations keyed by
-	// mount accessor, so secrets of one name in several mounts are told
-	// apart by what the set changed: another set on the destination in
-	// between would blur that.
-	unlock := destinationLocks.lock(typ + "/" + name)
-	defer unlock()
-	before, _, err := op.Client.ReadAssociations(ctx, typ, name)
-	if err != nil {
-		return destinationError(summary, typ, name, err)
-	}
+	// The sets of one secret name on one destination wait for each other,
+	// so that what a set changed among that name's entries is this set's
+	// alone (setAssociationEntry). Sets of other names change none of
+	// those entries, so they go on alongside.
+	defer associationSets.Lock(typ + "\x00" + name + "\x00" + secret)()
 	got, meta, err := op.Client.SetAssociation(ctx, typ, name, mount, secret)
 	if err != nil {
 		return destinationError(summary, typ, name, err)
 	}
 	addWarnings(op.Diags, meta)
-	a, named := pickAssociation(got, secret, func(key string, a secretsclient.AssociatedSecret) bool {
-		old, existed := before.AssociatedSecrets[key]
-		return !existed || old.SyncStatus != a.SyncStatus || !old.UpdatedAt.Equal(a.UpdatedAt)
-	})
+	a, named := setAssociationEntry(ctx, op.Client, typ, name, mount, secret, got)
 	switch {
 	case named == 0:
 		return &fwutil.Failure{Summary: "The service did not report the association", Detail: fmt.Sprintf(
@@ -188,29 +179,46 @@ func createAssociation(ctx context.Context, op fwutil.Op[*secretsclient.Client],
 	return nil
 }
 
-// destinationLocks serializes this provider's association sets per
-// destination.
-var destinationLocks keyedMutex
+// associationSets serializes this provider's sets of one secret name on
+// one destination.
+var associationSets fwutil.KeyedMutex
 
-// keyedMutex is a mutex per key.
-type keyedMutex struct {
-	mu    sync.Mutex
-	locks map[string]*sync.Mutex
-}
-
-func (k *keyedMutex) lock(key string) (unlock func()) {
-	k.mu.Lock()
-	if k.locks == nil {
-		k.locks = map[string]*sync.Mutex{}
+// setAssociationEntry finds, in got, the answer of the set of mount's
+// secret on a destination, the entry that set made. The answer lists the
+// destination's associations keyed by mount accessor, and the service
+// names no mount's accessor, so secrets of one name in several mounts are
+// told apart by what is known: the only entry of that name is the one;
+// among several, the entry of the accessor learned for mount, or else the
+// only one whose accessor is not known to be another mount's. Failing
+// those (associations of that name made outside Terraform, in mounts this
+// provider has not seen), the secret is set again, and the one entry that
+// second set changed is the one: a cost of one request where a read before
+// every set cost one request each. It returns nil when none or several are
+// left, with the number of entries of that name, and learns the accessor
+// of the entry it finds.
+func setAssociationEntry(ctx context.Context, c *secretsclient.Client, typ, name, mount, secret string, got *secretsclient.DestinationAssociations) (*secretsclient.AssociatedSecret, int) {
+	a, named := pickAssociation(got, secret, func(_ string, e secretsclient.AssociatedSecret) bool {
+		return c.AccessorMount(e.Accessor) == mount
+	})
+	if a == nil && named > 1 {
+		a, _ = pickAssociation(got, secret, func(_ string, e secretsclient.AssociatedSecret) bool {
+			return c.AccessorMount(e.Accessor) == ""
+		})
 	}
-	l, ok := k.locks[key]
-	if !ok {
-		l = &sync.Mutex{}
-		k.locks[key] = l
+	if a == nil && named > 1 {
+		// A failed second set leaves the entry unknown: the association
+		// is made all the same, and the caller reads its status by secret.
+		if again, _, err := c.SetAssociation(ctx, typ, name, mount, secret); err == nil {
+			a, named = pickAssociation(again, secret, func(key string, e secretsclient.AssociatedSecret) bool {
+				old, existed := got.AssociatedSecrets[key]
+				return !existed || old.SyncStatus != e.SyncStatus || !old.UpdatedAt.Equal(e.UpdatedAt)
+			})
+		}
 	}
-	k.mu.Unlock()
-	l.Lock()
-	return l.Unlock
+	if a != nil {
+		c.LearnAccessor(mount, a.Accessor)
+	}
+	return a, named
 }
 
 // pickAssociation finds the entry of secretName among a destination's

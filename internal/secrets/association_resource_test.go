@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"regexp"
 	"strings"
@@ -401,7 +402,10 @@ func TestAccAssociation_destroyDestinationWithAssociations(t *testing.T) {
 // Secrets of one name in several mounts, associated with one destination
 // at once: each association gets its own mount's accessor, also from a
 // server whose updated_at tells nothing (a proxy reports one time for
-// all). An import cannot tell them apart and leaves the accessor null.
+// all), in one set each. The sets of one name wait for each other, the
+// first finds one entry of the name, and each later one finds one entry
+// whose accessor the provider has not seen among those it has. An import
+// cannot tell them apart and leaves the accessor null.
 func TestAccAssociation_accessorAmongSecretsOfOneName(t *testing.T) {
 	emu := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{KVMounts: map[string]int{"m1": 2, "m2": 2, "m3": 2}}})
 	sameTime := regexp.MustCompile(`"updated_at":"[^"]*"`)
@@ -417,12 +421,15 @@ func TestAccAssociation_accessorAmongSecretsOfOneName(t *testing.T) {
 		checks = append(checks, assocStateMatchesServer(t, s, "stack_secrets_sync_association."+m))
 	}
 
+	since := func() map[string]int64 { return nil }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: config,
-				Check: resource.ComposeAggregateTestCheckFunc(append(checks, func(*terraform.State) error {
+				PreConfig: func() { since = requestsSince(s, setRoute, readAssocRoute, readBySecretRoute) },
+				Config:    config,
+				Check: resource.ComposeAggregateTestCheckFunc(append(append([]resource.TestCheckFunc{
+					expectRequests(&since, map[string]int64{setRoute: int64(len(mounts)), readAssocRoute: 0, readBySecretRoute: 0})}, checks...), func(*terraform.State) error {
 					if proxy.edited.Load() == 0 {
 						return errors.New("the proxy changed no updated_at: the test did not test that")
 					}
@@ -442,6 +449,96 @@ func TestAccAssociation_accessorAmongSecretsOfOneName(t *testing.T) {
 					}
 					return nil
 				},
+			},
+		},
+	})
+}
+
+// The routes an association's create may call.
+const (
+	setRoute          = "POST /v1/sys/sync/destinations/{type}/{name}/associations/set"
+	readAssocRoute    = "GET /v1/sys/sync/destinations/{type}/{name}/associations"
+	readBySecretRoute = "GET /v1/sys/sync/associations/{path...}"
+)
+
+// requestsSince counts the requests of each route from now on.
+func requestsSince(s *acctest.Secrets, routes ...string) func() map[string]int64 {
+	before := s.Emulator.Stats().Requests
+	return func() map[string]int64 {
+		now := s.Emulator.Stats().Requests
+		got := map[string]int64{}
+		for _, r := range routes {
+			got[r] = now[r] - before[r]
+		}
+		return got
+	}
+}
+
+// expectRequests checks the requests counted by since.
+func expectRequests(since *func() map[string]int64, want map[string]int64) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := (*since)(); !maps.Equal(got, want) {
+			return fmt.Errorf("requests %v, want %v", got, want)
+		}
+		return nil
+	}
+}
+
+// An association's create is one request, the set, whose answer holds the
+// association: the associations of one destination, of different secret
+// names, are made alongside each other.
+func TestAccAssociation_createIsOneSet(t *testing.T) {
+	s := acctest.NewSecretsEmulator(t, emulator.Options{})
+	dest := tfacctest.RandomWithPrefix("assoc")
+	config := s.ProviderConfig() + assocDestination(dest, "")
+	var checks []resource.TestCheckFunc
+	for i := range 3 {
+		label := fmt.Sprintf("s%d", i)
+		config += assocResource(label, "secret", "app/"+label, "")
+		checks = append(checks, assocStateMatchesServer(t, s, "stack_secrets_sync_association."+label))
+	}
+	since := func() map[string]int64 { return nil }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{{
+			PreConfig: func() { since = requestsSince(s, setRoute, readAssocRoute, readBySecretRoute) },
+			Config:    config,
+			// The requests are counted first: the other checks read.
+			Check: resource.ComposeAggregateTestCheckFunc(append([]resource.TestCheckFunc{
+				expectRequests(&since, map[string]int64{setRoute: 3, readAssocRoute: 0, readBySecretRoute: 0})}, checks...)...),
+		}},
+	})
+}
+
+// A secret of one name associated outside Terraform from two other mounts
+// leaves the set's answer with three entries of that name, none of whose
+// accessors the provider has seen: it sets the secret again, and the one
+// entry that changed is this association's.
+func TestAccAssociation_setAgainAmongEntriesMadeOutside(t *testing.T) {
+	emu := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{KVMounts: map[string]int{"m1": 2, "m2": 2}}})
+	dest := tfacctest.RandomWithPrefix("assoc")
+	// The service takes the outside associations away with the destination.
+	destination := assocDestination(dest, "purge_on_destroy = true")
+	config := emu.ProviderConfig() + destination + assocResource("test", "secret", "shared", "")
+	since := func() map[string]int64 { return nil }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: emu.ProviderConfig() + destination},
+			{
+				PreConfig: func() {
+					for _, m := range []string{"m1", "m2"} {
+						if _, _, err := emu.Client(t).SetAssociation(context.Background(), secretsclient.TypeCloudOneSM, dest, m, "shared"); err != nil {
+							t.Fatal(err)
+						}
+					}
+					since = requestsSince(emu, setRoute, readAssocRoute, readBySecretRoute)
+				},
+				Config: config,
+				Check: resource.ComposeAggregateTestCheckFunc(
+					expectRequests(&since, map[string]int64{setRoute: 2, readAssocRoute: 0, readBySecretRoute: 0}),
+					assocStateMatchesServer(t, emu, assocAddr),
+				),
 			},
 		},
 	})

@@ -128,7 +128,7 @@ resource "stack_secrets_sync_association" "test" {
   mount            = "secret"
   secret_name      = "app/key"
 }
-`, "GET " + s.URL + "/v1/sys/sync/destinations/cloudone-sm/unlicensed/associations"},
+`, "POST " + s.URL + "/v1/sys/sync/destinations/cloudone-sm/unlicensed/associations/set"},
 		{s.ProviderConfig() + dsDestinationConfig("test", "codehost", "unlicensed"), "GET " + s.URL + "/v1/sys/sync/destinations/codehost/unlicensed"},
 		{s.ProviderConfig() + `data "stack_secrets_sync_destinations" "all" {}`, "LIST " + s.URL + "/v1/sys/sync/destinations"},
 	}

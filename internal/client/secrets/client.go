@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"sync"
 	"sync/atomic"
 
 	"github.com/stackworks/terraform-provider-stack/internal/client"
@@ -88,6 +89,26 @@ type Client struct {
 	// LIST, so its 404 {"errors": []} is a list of nothing rather than a
 	// router's answer to a method it does not know.
 	listRouted atomic.Bool
+	// mounts are the mounts of the accessors this client has told apart,
+	// by accessor (see LearnAccessor).
+	mounts sync.Map
+}
+
+// LearnAccessor records that accessor is mount's, in this client's
+// namespace: associations are keyed by accessor, and the service has no
+// endpoint that names a mount's accessor, so what one answer has shown
+// tells the entries of later answers apart. A mount keeps its accessor for
+// its life, and the client lives for one provider process.
+func (c *Client) LearnAccessor(mount, accessor string) {
+	c.mounts.Store(accessor, mount)
+}
+
+// AccessorMount returns the mount whose accessor this client has learned
+// to be accessor, and "" when it has learned none.
+func (c *Client) AccessorMount(accessor string) string {
+	m, _ := c.mounts.Load(accessor)
+	s, _ := m.(string)
+	return s
 }
 
 // NewClient wraps a transport configured for the secrets service, with
