@@ -42,7 +42,10 @@ func SecretFromAPI(prior types.String, api string, hidden func(string) bool) typ
 }
 
 // WriteOnlySecret is a secret attribute with its write-only twin
-// (`<name>_wo`, Terraform 1.11 and later, never in plan or state) and the
+// (`<name>_wo`, Terraform 1.11 and later, never in plan or state, so not
+// marked sensitive: a resource's second sensitive path makes Terraform
+// write its sensitive paths in no fixed order, a new state at every
+// refresh) and the
 // twin's version (`<name>_wo_version`), whose change is what makes
 // Terraform send the twin again, since it cannot compare write-only
 // values. The three are alike in every resource that has a secret.
@@ -70,7 +73,7 @@ func (s WriteOnlySecret) Attributes() map[string]schema.Attribute {
 			Validators:  append([]validator.String{siblingCheck{sibling: wo, conflicts: true}}, s.Validators...),
 		},
 		wo: schema.StringAttribute{
-			Optional: true, Sensitive: true, WriteOnly: true,
+			Optional: true, WriteOnly: true,
 			Description: "Write-only twin of `" + s.Name + "` (Terraform 1.11 and later): sent to " + s.Service + ", never stored in plan or state. " +
 				"Terraform cannot compare it, so it requires `" + wo + "_version`, whose change sends a new value.",
 			// Without a version, a rotated value would go out only with

@@ -11,6 +11,26 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
+// Of a secret's three attributes, only the secret is marked sensitive: the
+// twin is write-only, never in plan or state, and a second sensitive path
+// would make Terraform write the resource's sensitive paths in no fixed
+// order, which a refresh-only plan takes for a change to apply.
+func TestWriteOnlySecret_oneSensitivePath(t *testing.T) {
+	attrs := WriteOnlySecret{Name: "token", Description: "The token.", Service: "the platform", Drift: "Unseen."}.Attributes()
+	var sensitive []string
+	for name, a := range attrs {
+		if a.IsSensitive() {
+			sensitive = append(sensitive, name)
+		}
+	}
+	if len(sensitive) != 1 || sensitive[0] != "token" {
+		t.Errorf("sensitive attributes %v, want [token]", sensitive)
+	}
+	if !attrs["token_wo"].IsWriteOnly() {
+		t.Error("token_wo is not write-only")
+	}
+}
+
 // A create-only secret says that its change replaces the object, and
 // replaces it when the secret, or its twin's version, changes from a
 // value the state has; one the state does not have (after an import)
