@@ -135,6 +135,19 @@ func (c *CLI) WriteConfig(tb testing.TB, hcl string) {
 	}
 }
 
+// DecodeState decodes the directory's state file (terraform.tfstate, of
+// the local backend) into v.
+func (c *CLI) DecodeState(tb testing.TB, v any) {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join(c.Dir, "terraform.tfstate"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		tb.Fatal(err)
+	}
+}
+
 // Run runs the engine with args, the command first, and returns its exit
 // code and output.
 func (c *CLI) Run(tb testing.TB, args ...string) (int, string) {

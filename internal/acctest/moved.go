@@ -224,19 +224,13 @@ func goValue(tb testing.TB, v tftypes.Value) any {
 // state file that have an object, one for each resource block.
 func (c *CLI) StateAddresses(tb testing.TB) []string {
 	tb.Helper()
-	b, err := os.ReadFile(filepath.Join(c.Dir, "terraform.tfstate"))
-	if err != nil {
-		tb.Fatal(err)
-	}
 	var state struct {
 		Resources []struct {
 			Type, Name string
 			Instances  []json.RawMessage
 		}
 	}
-	if err := json.Unmarshal(b, &state); err != nil {
-		tb.Fatal(err)
-	}
+	c.DecodeState(tb, &state)
 	var out []string
 	for _, r := range state.Resources {
 		if len(r.Instances) > 0 {

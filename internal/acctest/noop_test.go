@@ -1,9 +1,6 @@
 package acctest_test
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stackworks/terraform-provider-stack/internal/acctest"
@@ -91,19 +88,13 @@ resource "stack_secrets_sync_association" "a" {
 // values are the attributes of each object in the state file, by address.
 func values(t *testing.T, cli *acctest.CLI) map[string]map[string]any {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var state struct {
 		Resources []struct {
 			Mode, Type, Name string
 			Instances        []struct{ Attributes map[string]any }
 		}
 	}
-	if err := json.Unmarshal(raw, &state); err != nil {
-		t.Fatal(err)
-	}
+	cli.DecodeState(t, &state)
 	out := map[string]map[string]any{}
 	for _, r := range state.Resources {
 		address := r.Type + "." + r.Name

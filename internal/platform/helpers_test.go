@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -64,16 +62,10 @@ func readOnce(t *testing.T, p *acctest.Platform, config string, want map[string]
 	if sent := p.RequestsSince(before); !maps.Equal(sent, want) {
 		t.Errorf("the read sent %v, want %v", sent, want)
 	}
-	raw, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var state struct {
 		Outputs map[string]struct{ Value json.RawMessage } `json:"outputs"`
 	}
-	if err := json.Unmarshal(raw, &state); err != nil {
-		t.Fatal(err)
-	}
+	cli.DecodeState(t, &state)
 	outputs := map[string]json.RawMessage{}
 	for name, o := range state.Outputs {
 		outputs[name] = o.Value

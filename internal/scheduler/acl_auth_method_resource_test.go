@@ -7,11 +7,8 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/x509"
-	"encoding/json"
 	"encoding/pem"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -1384,14 +1381,8 @@ func TestAccACLAuthMethod_refreshOfNoChangeWritesNoState(t *testing.T) {
 	cli.WriteConfig(t, config)
 	cli.MustRun(t, "apply", "-auto-approve")
 	serial := func() int {
-		b, err := os.ReadFile(filepath.Join(cli.Dir, "terraform.tfstate"))
-		if err != nil {
-			t.Fatal(err)
-		}
 		var st struct{ Serial int }
-		if err := json.Unmarshal(b, &st); err != nil {
-			t.Fatal(err)
-		}
+		cli.DecodeState(t, &st)
 		return st.Serial
 	}
 	applied := serial()
@@ -1420,13 +1411,7 @@ func TestAccACLAuthMethod_destroySendsTheDeleteAlone(t *testing.T) {
 
 	before := s.Emulator.Stats()
 	cli.MustRun(t, "destroy", "-auto-approve", "-refresh=false")
-	after := s.Emulator.Stats()
-	got := map[string]int64{}
-	for route, n := range after.Requests {
-		if d := n - before.Requests[route]; d != 0 {
-			got[route] = d
-		}
-	}
+	got := s.RequestsSince(before)
 	// The provider's first contact checks that the address is the
 	// scheduler's, once.
 	want := map[string]int64{"GET /v1/status/leader": 1, "DELETE /v1/acl/auth-method/{name}": 1}

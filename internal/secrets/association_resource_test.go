@@ -421,15 +421,15 @@ func TestAccAssociation_accessorAmongSecretsOfOneName(t *testing.T) {
 		checks = append(checks, assocStateMatchesServer(t, s, "stack_secrets_sync_association."+m))
 	}
 
-	since := func() map[string]int64 { return nil }
+	var before emulator.Stats
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				PreConfig: func() { since = requestsSince(s, setRoute, readAssocRoute, readBySecretRoute) },
+				PreConfig: func() { before = s.Emulator.Stats() },
 				Config:    config,
 				Check: resource.ComposeAggregateTestCheckFunc(append(append([]resource.TestCheckFunc{
-					expectRequests(&since, map[string]int64{setRoute: int64(len(mounts)), readAssocRoute: 0, readBySecretRoute: 0})}, checks...), func(*terraform.State) error {
+					expectRequests(s, &before, destinationAndSets(int64(len(mounts))))}, checks...), func(*terraform.State) error {
 					if proxy.edited.Load() == 0 {
 						return errors.New("the proxy changed no updated_at: the test did not test that")
 					}
@@ -454,30 +454,28 @@ func TestAccAssociation_accessorAmongSecretsOfOneName(t *testing.T) {
 	})
 }
 
-// The routes an association's create may call.
+// Routes of the requests an apply of associations makes: the address
+// check once in each provider process, the destination's read (its look
+// before the create, or its refresh), its create, and the sets.
 const (
-	setRoute          = "POST /v1/sys/sync/destinations/{type}/{name}/associations/set"
-	readAssocRoute    = "GET /v1/sys/sync/destinations/{type}/{name}/associations"
-	readBySecretRoute = "GET /v1/sys/sync/associations/{path...}"
+	healthRoute          = "GET /v1/sys/health"
+	readDestinationRoute = "GET /v1/sys/sync/destinations/{type}/{name}"
+	createCloudOneRoute  = "POST /v1/sys/sync/destinations/cloudone-sm/{name}"
+	setRoute             = "POST /v1/sys/sync/destinations/{type}/{name}/associations/set"
 )
 
-// requestsSince counts the requests of each route from now on.
-func requestsSince(s *acctest.Secrets, routes ...string) func() map[string]int64 {
-	before := s.Emulator.Stats().Requests
-	return func() map[string]int64 {
-		now := s.Emulator.Stats().Requests
-		got := map[string]int64{}
-		for _, r := range routes {
-			got[r] = now[r] - before[r]
-		}
-		return got
-	}
+// destinationAndSets are the requests of an apply that makes the
+// destination and sets associations: neither a read of the associations
+// nor one by secret.
+func destinationAndSets(sets int64) map[string]int64 {
+	return map[string]int64{healthRoute: 1, readDestinationRoute: 1, createCloudOneRoute: 1, setRoute: sets}
 }
 
-// expectRequests checks the requests counted by since.
-func expectRequests(since *func() map[string]int64, want map[string]int64) resource.TestCheckFunc {
+// expectRequests checks that the emulator counted exactly want, by route,
+// since *before.
+func expectRequests(s *acctest.Secrets, before *emulator.Stats, want map[string]int64) resource.TestCheckFunc {
 	return func(*terraform.State) error {
-		if got := (*since)(); !maps.Equal(got, want) {
+		if got := s.RequestsSince(*before); !maps.Equal(got, want) {
 			return fmt.Errorf("requests %v, want %v", got, want)
 		}
 		return nil
@@ -497,15 +495,15 @@ func TestAccAssociation_createIsOneSet(t *testing.T) {
 		config += assocResource(label, "secret", "app/"+label, "")
 		checks = append(checks, assocStateMatchesServer(t, s, "stack_secrets_sync_association."+label))
 	}
-	since := func() map[string]int64 { return nil }
+	var before emulator.Stats
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{{
-			PreConfig: func() { since = requestsSince(s, setRoute, readAssocRoute, readBySecretRoute) },
+			PreConfig: func() { before = s.Emulator.Stats() },
 			Config:    config,
 			// The requests are counted first: the other checks read.
 			Check: resource.ComposeAggregateTestCheckFunc(append([]resource.TestCheckFunc{
-				expectRequests(&since, map[string]int64{setRoute: 3, readAssocRoute: 0, readBySecretRoute: 0})}, checks...)...),
+				expectRequests(s, &before, destinationAndSets(3))}, checks...)...),
 		}},
 	})
 }
@@ -520,7 +518,7 @@ func TestAccAssociation_setAgainAmongEntriesMadeOutside(t *testing.T) {
 	// The service takes the outside associations away with the destination.
 	destination := assocDestination(dest, "purge_on_destroy = true")
 	config := emu.ProviderConfig() + destination + assocResource("test", "secret", "shared", "")
-	since := func() map[string]int64 { return nil }
+	var before emulator.Stats
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories,
 		Steps: []resource.TestStep{
@@ -532,12 +530,56 @@ func TestAccAssociation_setAgainAmongEntriesMadeOutside(t *testing.T) {
 							t.Fatal(err)
 						}
 					}
-					since = requestsSince(emu, setRoute, readAssocRoute, readBySecretRoute)
+					before = emu.Emulator.Stats()
 				},
 				Config: config,
 				Check: resource.ComposeAggregateTestCheckFunc(
-					expectRequests(&since, map[string]int64{setRoute: 2, readAssocRoute: 0, readBySecretRoute: 0}),
+					// The plan's process refreshes the destination; the apply's sets twice.
+					expectRequests(emu, &before, map[string]int64{healthRoute: 2, readDestinationRoute: 1, setRoute: 2}),
 					assocStateMatchesServer(t, emu, assocAddr),
+				),
+			},
+		},
+	})
+}
+
+// When the second set fails, the association is made all the same: the
+// create leaves the accessor empty, with a warning, and reads the status
+// by secret. A proxy answers the second set 503, which the provider, told
+// to make no retry, takes as final.
+func TestAccAssociation_failedSecondSetLeavesTheAccessorEmpty(t *testing.T) {
+	emu := acctest.NewSecretsEmulator(t, emulator.Options{Secrets: emusecrets.Options{KVMounts: map[string]int{"m1": 2, "m2": 2}}})
+	var sets atomic.Int64
+	s, _ := newProxy(t, emu, func(r *http.Response, body []byte) []byte {
+		if r.Request.Method == http.MethodPost && strings.HasSuffix(r.Request.URL.Path, "/associations/set") && sets.Add(1) == 2 {
+			r.StatusCode = http.StatusServiceUnavailable
+			return []byte(`{"errors":["unavailable"]}`)
+		}
+		return body
+	})
+	dest := tfacctest.RandomWithPrefix("assoc")
+	provider := strings.Replace(s.ProviderConfig(), "max_retries = 6", "max_retries = 0", 1)
+	destination := assocDestination(dest, "purge_on_destroy = true")
+	var before emulator.Stats
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: provider + destination},
+			{
+				PreConfig: func() {
+					for _, m := range []string{"m1", "m2"} {
+						if _, _, err := emu.Client(t).SetAssociation(context.Background(), secretsclient.TypeCloudOneSM, dest, m, "shared"); err != nil {
+							t.Fatal(err)
+						}
+					}
+					before = emu.Emulator.Stats()
+				},
+				Config: provider + destination + assocResource("test", "secret", "shared", ""),
+				Check: resource.ComposeAggregateTestCheckFunc(
+					expectRequests(s, &before, map[string]int64{healthRoute: 2, readDestinationRoute: 1, setRoute: 2, "GET /v1/sys/sync/associations/{path...}": 1}),
+					resource.TestCheckNoResourceAttr(assocAddr, "accessor"),
+					resource.TestCheckResourceAttr(assocAddr, "sync_status", secretsclient.StatusSynced),
+					assocOnServer(t, s, dest, "secret", "shared", secretsclient.StatusSynced),
 				),
 			},
 		},
